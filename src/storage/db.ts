@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+
+export interface QueryResult<R> {
+  rows: R[];
+  rowCount: number;
+}
+
+/** Anything that runs one parameterised statement: the database itself or an open transaction. */
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+}
+
+/**
+ * The one storage handle of the process. Same SQL dialect (PostgreSQL) whether it is the embedded
+ * PGlite or a server reached through a `pg` pool (DESIGN 2).
+ */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'pg';
+  /** Runs several statements separated by semicolons (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDbOptions {
+  /** postgres://... ; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; undefined means in memory (tests). */
+  dataDir?: string | undefined;
+  /** Pool size for the server. */
+  poolSize?: number;
+}
+
+export async function openDb(options: OpenDbOptions): Promise<Db> {
+  if (options.databaseUrl) return openPg(options.databaseUrl, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+// pg returns BIGINT/NUMERIC as strings to avoid precision loss; our counters fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+async function openPg(url: string, max: number): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const toResult = <R>(r: pg.QueryResult): QueryResult<R> => ({ rows: r.rows as R[], rowCount: r.rowCount ?? 0 });
+  return {
+    kind: 'pg',
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      return toResult<R>(await pool.query(sql, params as unknown[]));
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = {
+          async query<R>(sql: string, params?: readonly unknown[]) {
+            return toResult<R>(await client.query(sql, params as unknown[]));
+          },
+        };
+        const out = await fn(tx);
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const toResult = <R>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<R> => ({
+    rows: r.rows as R[],
+    rowCount: r.affectedRows ?? r.rows.length,
+  });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    async query<R>(sql: string, params?: readonly unknown[]) {
+      return toResult<R>(await lite.query(sql, params as unknown[]));
+    },
+    async exec(sql) {
+      await lite.exec(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      // PGlite is single-connection: its transaction() holds the only session exclusively.
+      return lite.transaction(async (t) =>
+        fn({
+          async query<R>(sql: string, params?: readonly unknown[]) {
+            return toResult<R>(await t.query(sql, params as unknown[]));
+          },
+        }),
+      );
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await lite.close();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../../src/storage/db.js';
+import { openDb } from '../../src/storage/db.js';
+
+// One database handle per test worker process, shared by every file it runs (vitest runs with
+// isolate: false). A PGlite instance costs ~2 s and hundreds of MB, so it must not be per file.
+// TEST_DATABASE_URL switches every storage test to a real PostgreSQL server.
+let shared: Promise<Db> | undefined;
+
+export function getTestDb(): Promise<Db> {
+  if (!shared) {
+    shared = openDb({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 }).then((db) => {
+      process.once('beforeExit', () => void db.close());
+      return db;
+    });
+  }
+  return shared;
+}
