@@ -12,7 +12,7 @@ const STRING_TYPES = new Set<number>([
   asn1.Type.UTF8,
   asn1.Type.PRINTABLESTRING,
   asn1.Type.IA5STRING,
-  asn1.Type.T61STRING,
+  20, // T61String (TeletexString); missing from forge's Type enum typings
   asn1.Type.OCTETSTRING,
 ]);
 
@@ -75,7 +75,8 @@ function textOf(node: forge.asn1.Asn1, depth: number): string | null {
 function tryDer(bytes: string): forge.asn1.Asn1 | null {
   if (bytes.length < 2) return null;
   try {
-    return asn1.fromDer(util.createBuffer(bytes), { strict: true, parseAllBytes: true, decodeBitStrings: false });
+    const options = { strict: true, parseAllBytes: true, decodeBitStrings: false };
+    return asn1.fromDer(util.createBuffer(bytes), options as unknown as boolean); // typings lag the runtime API
   } catch {
     return null;
   }
