@@ -1,0 +1,60 @@
+// Byte-for-byte proof of the signer: sped-nfe signed these request bodies with the same test key; RSA
+// PKCS#1 v1.5 is deterministic, so stripping the Signature and re-signing must give back the very file.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parsePfx } from '../src/fiscal/certificate/pfx.js';
+import { signCanonical, signElement } from '../src/fiscal/xml/signature/sign.js';
+
+const samples = resolve(import.meta.dirname, 'fixtures/samples/events');
+const key = parsePfx(readFileSync(resolve(import.meta.dirname, 'fixtures/certs/novo_test_certificate.pfx')), 'nfephp');
+const files = readdirSync(samples).filter((f) => /^nfeDadosMsg_.*_testcert\.xml$/.test(f));
+const SIGNATURE = /<Signature xmlns="http:\/\/www\.w3\.org\/2000\/09\/xmldsig#">.*?<\/Signature>/s;
+const tmp = mkdtempSync(join(tmpdir(), 'sig-samples-'));
+
+function xmlsecVerify(xml: string): boolean {
+  const file = join(tmp, `doc-${Math.random().toString(36).slice(2)}.xml`);
+  writeFileSync(file, xml);
+  try {
+    execFileSync('xmlsec1', ['--verify', '--insecure', '--id-attr:Id', 'infNFe', '--id-attr:Id', 'infEvento', '--id-attr:Id', 'infInut', file], { stdio: 'pipe' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('re-signing the sped-nfe test-certificate samples', () => {
+  it('finds the five samples (cancel, cancel by substitution, CC-e, manifestation, inutilização)', () => {
+    expect(files).toHaveLength(5);
+  });
+
+  for (const file of files) {
+    const original = readFileSync(join(samples, file), 'utf8');
+    const element = file.includes('inutNFe') ? 'infInut' : 'infEvento';
+    const unsigned = original.replace(SIGNATURE, '');
+
+    it(`${file}: signElement reproduces the whole file byte for byte`, () => {
+      expect(unsigned).not.toBe(original);
+      const signed = signElement(unsigned, element, key);
+      expect(Buffer.from(signed.xml, 'utf8').equals(Buffer.from(original, 'utf8'))).toBe(true);
+      expect(signed.signatureXml).toBe(SIGNATURE.exec(original)![0]);
+    });
+
+    it(`${file}: signCanonical over the hand-derived canonical form gives the same Signature bytes`, () => {
+      // infEvento/infInut inherit xmlns from evento/inutNFe; inclusive C14N writes it on the apex element.
+      const body = new RegExp(`<${element} Id="([^"]+)">.*</${element}>`, 's').exec(unsigned)!;
+      const canonical = body[0].replace(`<${element} `, `<${element} xmlns="http://www.portalfiscal.inf.br/nfe" `);
+      const { signatureXml, digestValue } = signCanonical(canonical, body[1]!, key);
+      expect(signatureXml).toBe(SIGNATURE.exec(original)![0]);
+      expect(original).toContain(`<DigestValue>${digestValue}</DigestValue>`);
+    });
+
+    it(`${file}: xmlsec1 verifies our output and rejects a one-character change`, () => {
+      const signed = signElement(unsigned, element, key).xml;
+      expect(xmlsecVerify(signed)).toBe(true);
+      expect(xmlsecVerify(signed.replace(/<tpAmb>(\d)<\/tpAmb>/, (_m, d: string) => `<tpAmb>${d === '1' ? '2' : '1'}</tpAmb>`))).toBe(false);
+    });
+  }
+});
