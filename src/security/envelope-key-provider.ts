@@ -1,0 +1,56 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { SecretDecryptionError, type KeyProvider } from './key-provider.js';
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+// Binds a wrapped key to its purpose, so a wrapped data key is never accepted as anything else.
+const WRAP_AAD = Buffer.from('fiscal-gateway:data-key:v1');
+
+/**
+ * Envelope mode: data keys wrapped with AES-256-GCM under a 256-bit master key held in memory.
+ * The key id is a hash prefix of the key, so blobs name their master key without revealing it.
+ */
+export class EnvelopeKeyProvider implements KeyProvider {
+  readonly mode = 'envelope' as const;
+  readonly keyId: string;
+  readonly #masterKey: Buffer;
+
+  constructor(masterKey: Buffer) {
+    if (masterKey.length !== 32) throw new Error('The master key must be exactly 32 bytes (AES-256).');
+    this.#masterKey = Buffer.from(masterKey);
+    this.keyId = masterKeyId(masterKey);
+  }
+
+  async wrap(dataKey: Buffer): Promise<Buffer> {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.#masterKey, iv).setAAD(WRAP_AAD);
+    const body = Buffer.concat([cipher.update(dataKey), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), body]);
+  }
+
+  async unwrap(wrapped: Buffer): Promise<Buffer> {
+    if (wrapped.length <= IV_BYTES + TAG_BYTES) throw new SecretDecryptionError('The wrapped data key is truncated.');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.#masterKey, wrapped.subarray(0, IV_BYTES))
+        .setAAD(WRAP_AAD)
+        .setAuthTag(wrapped.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+      return Buffer.concat([decipher.update(wrapped.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
+    } catch {
+      throw new SecretDecryptionError('The data key cannot be unwrapped with this master key.');
+    }
+  }
+
+  async healthCheck(): Promise<boolean> {
+    const probe = randomBytes(32);
+    try {
+      return (await this.unwrap(await this.wrap(probe))).equals(probe);
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** `mk_` + 16 hex characters of SHA-256(key): enough to tell keys apart, useless to an attacker. */
+export function masterKeyId(masterKey: Buffer): string {
+  return `mk_${createHash('sha256').update(masterKey).digest('hex').slice(0, 16)}`;
+}
