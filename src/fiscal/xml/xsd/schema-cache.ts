@@ -1,0 +1,42 @@
+// Compiled XSD validators, one per (package, root schema), built on first use and kept for the process.
+// The official schemas are multi-file (xs:include/xs:import of tiposBasico, xmldsig...), so libxml2-wasm
+// needs its file-system input providers to resolve them relative to the root schema's path.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { XmlDocument, XsdValidator } from 'libxml2-wasm';
+import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
+import { FISCAL_ASSETS_DIR } from '../../../paths.js';
+
+export type SchemaPackage = 'PL_009' | 'PL_010';
+
+/** PL_009 = PL_009q (production layout); PL_010 = NT 2025.002 RTC + alphanumeric CNPJ (SOURCES.md). */
+export const SCHEMA_DIRS: Record<SchemaPackage, string> = {
+  PL_009: join(FISCAL_ASSETS_DIR, 'schemas', 'PL_009_V4'),
+  PL_010: join(FISCAL_ASSETS_DIR, 'schemas', 'PL_010_V1.30'),
+};
+
+const validators = new Map<string, XsdValidator>();
+let providersRegistered = false;
+
+export function compiledSchema(pkg: SchemaPackage, file: string): XsdValidator {
+  if (!/^[\w.-]+\.xsd$/.test(file)) throw new Error(`invalid schema file name: ${file}`);
+  const cacheKey = `${pkg}/${file}`;
+  const cached = validators.get(cacheKey);
+  if (cached) return cached;
+  if (!providersRegistered) providersRegistered = xmlRegisterFsInputProviders() || providersRegistered;
+  const path = join(SCHEMA_DIRS[pkg], file);
+  const schemaDoc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  try {
+    const validator = XsdValidator.fromDoc(schemaDoc);
+    validators.set(cacheKey, validator);
+    return validator;
+  } finally {
+    schemaDoc.dispose(); // the compiled validator keeps its own copy of the schema
+  }
+}
+
+/** Frees every compiled schema (tests, shutdown). */
+export function disposeCompiledSchemas(): void {
+  for (const validator of validators.values()) validator.dispose();
+  validators.clear();
+}
