@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FISCAL_ASSETS_DIR } from '../../paths.js';
+import { WSDL_NAMESPACE_BASE } from './soap-envelope.js';
+
+export type SefazService =
+  | 'autorizacao'
+  | 'retAutorizacao'
+  | 'consultaProtocolo'
+  | 'statusServico'
+  | 'inutilizacao'
+  | 'recepcaoEvento';
+
+export const SEFAZ_SERVICES: readonly SefazService[] = [
+  'autorizacao',
+  'retAutorizacao',
+  'consultaProtocolo',
+  'statusServico',
+  'inutilizacao',
+  'recepcaoEvento',
+];
+
+export type Model = 55 | 65;
+export type TpAmb = 1 | 2;
+
+export interface Endpoint {
+  url: string;
+  /** WSDL target namespace: the `nfeDadosMsg` wrapper's namespace. */
+  namespace: string;
+  /** SOAP 1.2 action = namespace + '/' + operation (FACTS 4; WSDL soapAction). */
+  action: string;
+  /** WSDL operation, e.g. nfeAutorizacaoLote. */
+  operation: string;
+  /** WSDL service name, e.g. NFeAutorizacao4. */
+  serviceName: string;
+  /** Layout version of the payload (4.00; 1.00 for events). */
+  version: string;
+  /** Authoriser that serves the UF (SVRS, SP, ...). */
+  authorizer: string;
+}
+
+interface TableEntry {
+  url: string;
+  method: string;
+  operation: string;
+  version: string;
+}
+interface UfEntry {
+  cUF: string;
+  authorizer: string;
+  homologacao: Record<string, TableEntry | string>;
+  producao: Record<string, TableEntry | string>;
+}
+interface EndpointTable {
+  ufCodes: Record<string, string>;
+  '55': Record<string, UfEntry>;
+  '65': Record<string, UfEntry>;
+}
+
+let table: EndpointTable | undefined;
+function loadTable(): EndpointTable {
+  // Data file, not code (DESIGN 7.7): regenerated when the authorities move their services.
+  table ??= JSON.parse(
+    readFileSync(join(FISCAL_ASSETS_DIR, 'webservices', 'sefaz_endpoints_v4_derived.json'), 'utf8'),
+  ) as EndpointTable;
+  return table;
+}
+
+/** UF abbreviation for an abbreviation or an IBGE code ('SP' or '35' -> 'SP'); null when unknown. */
+export function ufAbbreviation(uf: string | number): string | null {
+  const t = loadTable();
+  const key = String(uf).toUpperCase();
+  if (t.ufCodes[key]) return t.ufCodes[key];
+  return Object.values(t.ufCodes).includes(key) ? key : null;
+}
+
+/** IBGE code of a UF ('SP' -> '35'). */
+export function ufCode(uf: string | number): string | null {
+  const abbr = ufAbbreviation(uf);
+  if (!abbr) return null;
+  return Object.entries(loadTable().ufCodes).find(([, a]) => a === abbr)?.[0] ?? null;
+}
+
+export interface EndpointOverride {
+  /** Every service is sent to `${baseUrl}/${serviceName}` (the simulator); namespaces stay the UF's. */
+  baseUrl: string;
+}
+
+/**
+ * Endpoint of one service for a UF, model and environment (tpAmb 1 production, 2 homologation).
+ * The namespace comes from the table's service name, because a few authorisers publish their own
+ * (GO and PR NFC-e events use `NFeRecepcaoEvento`, PR `nfeRetAutorizacao`): FACTS 4 caveat.
+ */
+export function resolveEndpoint(
+  uf: string | number,
+  model: Model,
+  tpAmb: TpAmb,
+  service: SefazService,
+  override?: EndpointOverride,
+): Endpoint {
+  const abbr = ufAbbreviation(uf);
+  if (!abbr) throw new RangeError(`unknown UF ${String(uf)}`);
+  const entry = loadTable()[String(model) as '55' | '65'][abbr];
+  if (!entry) throw new RangeError(`no endpoints for model ${model} in ${abbr}`);
+  const env = tpAmb === 1 ? entry.producao : entry.homologacao;
+  const row = env[service];
+  if (!row || typeof row === 'string' || !row.url) {
+    throw new RangeError(`no ${service} endpoint for model ${model} in ${abbr}, tpAmb ${tpAmb}`);
+  }
+  const namespace = WSDL_NAMESPACE_BASE + row.operation;
+  return {
+    url: override ? `${override.baseUrl.replace(/\/+$/, '')}/${row.operation}` : row.url,
+    namespace,
+    action: `${namespace}/${row.method}`,
+    operation: row.method,
+    serviceName: row.operation,
+    version: row.version,
+    authorizer: entry.authorizer,
+  };
+}
+
+/** Every UF abbreviation in the table (the 27 states). */
+export function allUfs(): string[] {
+  return Object.values(loadTable().ufCodes);
+}

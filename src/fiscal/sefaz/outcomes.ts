@@ -1,0 +1,103 @@
+/**
+ * What an authority call can end in. Every expected result is a value (DESIGN 7.6): a rejection,
+ * a denial, an unavailable service and a timeout are outcomes the caller must handle, not errors.
+ */
+
+export interface Timing {
+  /** When the request started (before connecting, if a connection was needed). */
+  sentAt: Date;
+  /** When the answer was complete, or when we gave up. */
+  receivedAt: Date;
+  elapsedMs: number;
+}
+
+/** The fields of protNFe/infProt (FACTS 4.1). */
+export interface ProtocolInfo {
+  tpAmb: string;
+  verAplic: string;
+  accessKey: string;
+  dhRecbto: string;
+  /** 15 digits (17 in PL_010); absent on most rejections. */
+  nProt: string | null;
+  /** Base64 DigestValue of the NF-e signature, as the authority computed it. */
+  digVal: string | null;
+  cStat: number;
+  xMotivo: string;
+}
+
+/** A protocol together with its exact bytes, so the nfeProc can be assembled unchanged. */
+export interface Protocol {
+  info: ProtocolInfo;
+  protNFeXml: string;
+}
+
+/** Failures of the exchange itself. `inDoubt` is true when the authority may have acted on the request. */
+export type TransportFailure =
+  | { kind: 'timeout'; phase: 'connect' | 'response'; inDoubt: boolean; timing: Timing }
+  | { kind: 'unavailable'; cStat: number | null; xMotivo: string; httpStatus: number | null; inDoubt: boolean; timing: Timing }
+  | { kind: 'unknown'; reason: string; httpStatus: number | null; inDoubt: boolean; timing: Timing };
+
+interface Answered {
+  cStat: number;
+  xMotivo: string;
+  timing: Timing;
+  /** The whole answer payload (inside nfeResultMsg), for audit. */
+  responseXml: string;
+}
+
+/** The bracketed facts SEFAZ appends to duplicate rejections: [nProt:...][dhAut:...][chNFe:...]. */
+export interface DuplicateReference {
+  nProt: string | null;
+  accessKey: string | null;
+  dhAut: string | null;
+  nRec: string | null;
+}
+
+export type AuthorizationOutcome =
+  | (Answered & { kind: 'authorized'; late: boolean; protocol: Protocol })
+  | (Answered & { kind: 'denied'; protocol: Protocol })
+  | (Answered & { kind: 'rejected'; protocol: Protocol | null })
+  | (Answered & { kind: 'duplicate'; existing: DuplicateReference; protocol: Protocol | null })
+  | (Answered & { kind: 'in-process'; nRec: string | null })
+  | TransportFailure;
+
+export type ConsultOutcome =
+  | (Answered & { kind: 'authorized'; late: boolean; protocol: Protocol; events: string[] })
+  | (Answered & { kind: 'canceled'; protocol: Protocol | null; events: string[] })
+  | (Answered & { kind: 'denied'; protocol: Protocol | null; events: string[] })
+  | (Answered & { kind: 'not-found' })
+  | (Answered & { kind: 'rejected' })
+  | TransportFailure;
+
+export interface EventResult {
+  cStat: number;
+  xMotivo: string;
+  tpEvento: string | null;
+  nSeqEvento: string | null;
+  accessKey: string | null;
+  nProt: string | null;
+  dhRegEvento: string | null;
+  /** Exact bytes of retEvento, for the procEventoNFe archive. */
+  retEventoXml: string;
+}
+
+export type EventOutcome =
+  | (Answered & { kind: 'registered'; event: EventResult })
+  | (Answered & { kind: 'rejected'; event: EventResult | null })
+  | TransportFailure;
+
+export type InutilizationOutcome =
+  | (Answered & { kind: 'voided'; nProt: string; retInutNFeXml: string })
+  | (Answered & { kind: 'rejected'; retInutNFeXml: string })
+  | TransportFailure;
+
+export type StatusOutcome =
+  | (Answered & { kind: 'in-operation'; tMed: number | null })
+  | (Answered & { kind: 'stopped' })
+  | TransportFailure;
+
+export type ReceiptOutcome = AuthorizationOutcome;
+
+// MOC cStat table (FACTS 7): 110 denied; 301/302/303 denial for the issuer's/recipient's status.
+export const DENIAL_CODES: ReadonlySet<number> = new Set([110, 301, 302, 303]);
+export const UNAVAILABLE_CODES: ReadonlySet<number> = new Set([108, 109]);

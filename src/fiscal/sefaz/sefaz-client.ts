@@ -1,0 +1,147 @@
+import type { EndpointOverride, Model, SefazService, TpAmb } from './endpoints.js';
+import { resolveEndpoint, ufCode } from './endpoints.js';
+import { AgentPool, postOverMutualTls } from './https-transport.js';
+import type { ClientCredentials, HttpExchange } from './https-transport.js';
+import type {
+  AuthorizationOutcome,
+  ConsultOutcome,
+  EventOutcome,
+  InutilizationOutcome,
+  StatusOutcome,
+  Timing,
+  TransportFailure,
+} from './outcomes.js';
+import {
+  parseAuthorizationAnswer,
+  parseConsultAnswer,
+  parseEventAnswer,
+  parseInutilizationAnswer,
+  parseStatusAnswer,
+} from './response-parsers.js';
+import {
+  buildConsReciNFe,
+  buildConsSitNFe,
+  buildConsStatServ,
+  buildEnviNFe,
+  buildEnvEvento,
+  withoutXmlDeclaration,
+} from './request-payloads.js';
+import { buildRequestEnvelope, parseEnvelope, soapContentType } from './soap-envelope.js';
+
+export interface SefazClientOptions {
+  /** The issuer's A1 certificate (PEM, from memory: see certificate/pfx.ts tlsCredentials). */
+  credentials: ClientCredentials;
+  /** Trust store for the authorities' server certificates; undefined = Node's bundled roots. */
+  ca?: readonly string[] | undefined;
+  connectTimeoutMs?: number;
+  responseTimeoutMs?: number;
+  /** Sends every service to another base URL (the sandbox's simulator). */
+  endpointOverride?: EndpointOverride | undefined;
+  /** Shared keep-alive pools; one per process is right. A private one is created when absent. */
+  pool?: AgentPool;
+  maxSockets?: number;
+}
+
+export interface CallTarget {
+  /** UF abbreviation or IBGE code of the issuer. */
+  uf: string;
+  model: Model;
+  tpAmb: TpAmb;
+  /** Extra HTTP headers, e.g. `X-Sandbox-Scenario` for the simulator. */
+  headers?: Record<string, string>;
+  /** Overrides the client's response timeout for this call. */
+  responseTimeoutMs?: number;
+}
+
+export interface SefazClient {
+  /**
+   * NFeAutorizacao4 with one signed NF-e, indSinc=1. CONTRACT: when the outcome is a transport
+   * failure with `inDoubt` (timeout after sending, lost answer, 5xx), the note MAY be authorized.
+   * The caller must call consult() with the key before anything else and never resend blind.
+   * authorizeOrReconcile() (reconcile.ts) implements that rule.
+   */
+  authorize(target: CallTarget & { signedNFeXml: string; idLote: string | number }): Promise<AuthorizationOutcome>;
+  /** NFeRetAutorizacao4: result of an asynchronous lot (cStat 103 receipt). */
+  receipt(target: CallTarget & { nRec: string }): Promise<AuthorizationOutcome>;
+  /** NFeConsultaProtocolo4: what the authority knows about a key (100/150, 101, 110, 217 ...). */
+  consult(target: CallTarget & { accessKey: string }): Promise<ConsultOutcome>;
+  /** NFeStatusServico4. */
+  status(target: CallTarget): Promise<StatusOutcome>;
+  /** NFeInutilizacao4 with a signed inutNFe. */
+  inutilize(target: CallTarget & { signedInutNFeXml: string }): Promise<InutilizationOutcome>;
+  /** NFeRecepcaoEvento4 with one signed `<evento>` (wrapped here) or a whole signed `<envEvento>`. */
+  sendEvent(target: CallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
+  /** Closes the private connection pool (a shared pool is closed by its owner). */
+  close(): void;
+}
+
+type Parse<T> = (payload: string, timing: Timing) => T;
+
+export function createSefazClient(options: SefazClientOptions): SefazClient {
+  const pool = options.pool ?? new AgentPool();
+  const ownsPool = !options.pool;
+  const transport = {
+    credentials: options.credentials,
+    ca: options.ca,
+    connectTimeoutMs: options.connectTimeoutMs ?? 5_000,
+    responseTimeoutMs: options.responseTimeoutMs ?? 30_000,
+    maxSockets: options.maxSockets,
+  };
+
+  async function call<T>(
+    service: SefazService,
+    target: CallTarget,
+    payload: string,
+    parse: Parse<T>,
+    mutating: boolean,
+  ): Promise<T | TransportFailure> {
+    const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, service, options.endpointOverride);
+    const exchange = await postOverMutualTls(
+      pool,
+      endpoint.url,
+      buildRequestEnvelope(endpoint.namespace, payload),
+      { ...target.headers, 'content-type': soapContentType(endpoint.action) },
+      target.responseTimeoutMs ? { ...transport, responseTimeoutMs: target.responseTimeoutMs } : transport,
+    );
+    return interpret(exchange, parse, mutating);
+  }
+
+  return {
+    authorize: (t) => call('autorizacao', t, buildEnviNFe(t.signedNFeXml, t.idLote, 1), parseAuthorizationAnswer, true),
+    receipt: (t) => call('retAutorizacao', t, buildConsReciNFe(t.tpAmb, t.nRec), parseAuthorizationAnswer, false),
+    consult: (t) => call('consultaProtocolo', t, buildConsSitNFe(t.tpAmb, t.accessKey), parseConsultAnswer, false),
+    status: (t) =>
+      call('statusServico', t, buildConsStatServ(t.tpAmb, ufCode(t.uf) ?? t.uf), parseStatusAnswer, false),
+    inutilize: (t) =>
+      call('inutilizacao', t, withoutXmlDeclaration(t.signedInutNFeXml), parseInutilizationAnswer, true),
+    sendEvent: (t) => {
+      const xml = withoutXmlDeclaration(t.signedEventXml);
+      const payload = xml.startsWith('<envEvento') ? xml : buildEnvEvento([xml], t.idLote ?? Date.now());
+      return call('recepcaoEvento', t, payload, parseEventAnswer, true);
+    },
+    close: () => {
+      if (ownsPool) pool.destroy();
+    },
+  };
+}
+
+/** HTTP exchange -> outcome. A mutating request whose fate is unreadable stays in doubt. */
+function interpret<T>(exchange: HttpExchange, parse: Parse<T>, mutating: boolean): T | TransportFailure {
+  const { timing } = exchange;
+  if (exchange.kind === 'timeout') return { ...exchange, inDoubt: exchange.inDoubt && mutating };
+  if (exchange.kind === 'error') {
+    return { kind: 'unknown', reason: exchange.reason, httpStatus: null, inDoubt: exchange.inDoubt && mutating, timing };
+  }
+  if (exchange.status >= 500) {
+    // SOAP 1.2 sends faults with 500 too; either way the service did not answer with a cStat.
+    const env = parseEnvelope(exchange.body, 'nfeResultMsg');
+    const why = env.kind === 'fault' ? env.reason : `HTTP ${exchange.status}`;
+    return { kind: 'unavailable', cStat: null, xMotivo: why, httpStatus: exchange.status, inDoubt: mutating, timing };
+  }
+  const env = parseEnvelope(exchange.body, 'nfeResultMsg');
+  if (exchange.status !== 200 || env.kind !== 'message') {
+    const why = env.kind === 'message' ? `HTTP ${exchange.status}` : env.reason;
+    return { kind: 'unknown', reason: why, httpStatus: exchange.status, inDoubt: mutating, timing };
+  }
+  return parse(env.payload, timing);
+}
