@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { AppContext } from './app-context.js';
+import { ErrorSchema } from './http/errors.js';
+import { healthRoutes, type HealthCheck } from './http/routes/health.js';
+import { applicationRoutes } from './http/routes/v1/applications.js';
+import { validatorCompiler } from './http/validation.js';
+import { newId } from './ids.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
+import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { memoryRateLimitStore, type RateLimitStore } from './storage/rate-limit-store.js';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  rateLimitStore?: RateLimitStore;
+  healthChecks?: () => HealthCheck[];
+  /** How long a duplicate idempotent request waits for the first one. */
+  idempotencyWaitMs?: number;
+}
+
+// Secrets never reach the logs (DESIGN 7.10): headers and body fields that may carry them.
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.csc',
+  '*.pfx',
+  '*.key',
+  '*.privateKey',
+  '*.secret',
+];
+
+// A caller's X-Request-Id is echoed when it is sane; otherwise we make one.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId('req');
+    },
+    ajv: { customOptions: { strict: false } },
+  });
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.addSchema(ErrorSchema);
+  // Only JSON bodies (and multipart where a route registers it): text/plain must be a 415, not a 422.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onRoute', (route) => {
+    // The interactive reference and its JSON are public like the health checks.
+    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };
+    // Every route documents the errors any route can answer (OpenAPI lists every response).
+    const schema = (route.schema ??= {}) as { response?: Record<string, unknown> };
+    const response = (schema.response ??= {});
+    const add = (code: number) => {
+      if (!(code in response)) response[code] = { $ref: 'Error', description: code === 500 ? 'Internal error' : 'Error' };
+    };
+    add(500);
+    if (!route.config?.public) [401, 429].forEach(add);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Fiscal gateway API',
+        version: '1.0.0',
+        description:
+          'Issues NFC-e (model 65) documents authorized by the state tax authority (SEFAZ). ' +
+          'Authenticate with `Authorization: Bearer <key>`; the sandbox accepts `sk_sandbox_public`. ' +
+          'Every mutating request accepts an `Idempotency-Key` header (8-256 characters, 24 hours).',
+      },
+      servers: [{ url: ctx.config.publicBaseUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (sk_live_..., sk_test_... or sk_sandbox_public)' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, uiHooks: {} });
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
+  await app.register(idempotencyPlugin, { waitMs: options.idempotencyWaitMs });
+
+  await app.register(healthRoutes(options.healthChecks ?? (() => [])));
+  await app.register(applicationRoutes);
+  return app;
+}

@@ -1,0 +1,32 @@
+/**
+ * API key scopes. `<resource>:write` also covers `<resource>:read`; `*` covers everything.
+ * A key can only create or rotate keys whose scopes it covers itself (no escalation).
+ */
+export const SCOPES = [
+  '*',
+  'account:read',
+  'account:write',
+  'applications:read',
+  'applications:write',
+  'issuers:read',
+  'issuers:write',
+  'nfce:read',
+  'nfce:write',
+  'webhooks:read',
+  'webhooks:write',
+  'notifications:read',
+  'notifications:write',
+  'audit:read',
+] as const;
+
+export type Scope = (typeof SCOPES)[number];
+
+export function scopeCovers(granted: readonly string[], required: string): boolean {
+  if (granted.includes('*') || granted.includes(required)) return true;
+  const [resource, action] = required.split(':');
+  return action === 'read' && granted.includes(`${resource}:write`);
+}
+
+export function coversAll(granted: readonly string[], wanted: readonly string[]): boolean {
+  return wanted.every((w) => (w === '*' ? granted.includes('*') : scopeCovers(granted, w)));
+}

@@ -1,0 +1,30 @@
+import type { Config } from './config.js';
+import { SANDBOX_ACCOUNT_ID } from './auth/api-key.js';
+import type { Db } from './storage/db.js';
+import { openDb } from './storage/db.js';
+import { runMigrations } from './storage/migrate.js';
+import { gatewayMigrations } from './storage/migrations/index.js';
+import { join } from 'node:path';
+
+/** Opens storage (PGlite under DATA_DIR unless DATABASE_URL), migrates, and seeds the sandbox account. */
+export async function openStorage(config: Config): Promise<Db> {
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'pglite'),
+    poolSize: config.dbPoolSize,
+  });
+  await prepareDatabase(db, config);
+  return db;
+}
+
+export async function prepareDatabase(db: Db, config: Pick<Config, 'env'>): Promise<void> {
+  await runMigrations(db, gatewayMigrations);
+  if (config.env === 'sandbox') await ensureSandboxAccount(db);
+}
+
+export async function ensureSandboxAccount(db: Db): Promise<void> {
+  await db.query(
+    `INSERT INTO accounts (id, name, environment) VALUES ($1, 'Sandbox', 'sandbox') ON CONFLICT (id) DO NOTHING`,
+    [SANDBOX_ACCOUNT_ID],
+  );
+}

@@ -1,0 +1,84 @@
+import { resolve } from 'node:path';
+
+export type GatewayEnv = 'sandbox' | 'production';
+
+export interface Config {
+  env: GatewayEnv;
+  host: string;
+  port: number;
+  /** Base URL the API advertises in links (danfe_url, xml_url); defaults to http://host:port. */
+  publicBaseUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  rateLimitPerMinute: number;
+  logLevel: string;
+  bodyLimitBytes: number;
+  /** How long a rotated API key keeps working beside its replacement. */
+  keyRotationGraceSeconds: number;
+  idempotencyTtlSeconds: number;
+  masterKey: string | undefined;
+  masterKeyFile: string | undefined;
+  dbPoolSize: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start-up and fails fast, naming the variable at fault. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['sandbox', 'production'] as const, 'sandbox');
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  return {
+    env: gatewayEnv,
+    host,
+    port,
+    publicBaseUrl: (env.PUBLIC_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
+    keyRotationGraceSeconds: int(env, 'KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
+    idempotencyTtlSeconds: 24 * 3600, // SPEC 4 rule 5: keys expire after 24 hours
+    masterKey: env.MASTER_KEY?.trim() || undefined,
+    masterKeyFile: env.MASTER_KEY_FILE?.trim() || undefined,
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
+  };
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}"`);
+  }
+  return n;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], dflt: T): T {
+  const raw = env[name]?.trim();
+  if (!raw) return dflt;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}; got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
+  }
+  return raw;
+}

@@ -1,0 +1,93 @@
+import { Type, type TSchema } from 'typebox';
+
+/** DESIGN 4: every error code the API answers, with its HTTP status. One place, stable codes. */
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  invalid_request: 400,
+  idempotency_key_invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  invalid_state: 409,
+  idempotency_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_error: 422,
+  idempotency_conflict: 422,
+  issuer_not_ready: 422,
+  certificate_invalid: 422,
+  cancel_window_expired: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  authority_unavailable: 503,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+/** An expected failure the client can act on; anything else thrown becomes internal_error. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what: string) => new ApiError('not_found', `${what} not found`);
+
+export const ErrorSchema = Type.Object(
+  {
+    error: Type.String({ description: 'Stable machine-readable code', examples: ['validation_error'] }),
+    message: Type.String({ description: 'What went wrong and what to do, in plain words' }),
+    details: Type.Optional(
+      Type.Array(
+        Type.Object({
+          field: Type.String({ examples: ['items[0].ncm'] }),
+          message: Type.String(),
+        }),
+      ),
+    ),
+    request_id: Type.String({ examples: ['req_4Hc9sT2kQm1ZpW8vXy3B'] }),
+  },
+  { $id: 'Error', title: 'Error', description: 'The error envelope of every 4xx and 5xx answer' },
+);
+
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+  request_id: string;
+}
+
+const DESCRIPTIONS: Partial<Record<number, string>> = {
+  400: 'Malformed request (invalid JSON, bad Idempotency-Key)',
+  401: 'Missing or invalid API key',
+  403: 'The API key lacks the scope this operation needs',
+  404: 'Not found (also for records of another account)',
+  409: 'Conflict with the current state',
+  413: 'Body too large',
+  415: 'Unsupported Content-Type',
+  422: 'The request is well-formed but a field is invalid; details name each field',
+  429: 'Rate limit exceeded; retry after Retry-After seconds',
+  500: 'Internal error (no internals disclosed)',
+  503: 'A dependency is unavailable',
+};
+
+/** Error responses for a route's schema, so the OpenAPI document lists them. */
+export function errorResponses(...statuses: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const s of statuses) out[s] = Type.Ref('Error', { description: DESCRIPTIONS[s] ?? 'Error' });
+  return out;
+}

@@ -1,0 +1,26 @@
+import { Type, type TSchema } from 'typebox';
+
+/** DESIGN 4 lists: `?limit=` 1-100 (default 20) and `?starting_after=<id>`. */
+export const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size (1-100)' })),
+    starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Id of the last item of the previous page' })),
+  },
+  { additionalProperties: false },
+);
+
+export function ListOf<T extends TSchema>(item: T, title: string) {
+  return Type.Object(
+    { data: Type.Array(item), has_more: Type.Boolean({ description: 'Whether another page follows' }) },
+    { title },
+  );
+}
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds', examples: ['2026-11-21T13:05:09.123Z'] });
+
+/** Fetches one more row than asked to learn whether another page follows. */
+export function page<T>(rows: T[], limit: number): { data: T[]; has_more: boolean } {
+  return { data: rows.slice(0, limit), has_more: rows.length > limit };
+}

@@ -1,0 +1,82 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { ErrorDetail } from './errors.js';
+
+// ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+// Bodies are validated strictly: "10" is not a number, unknown fields are refused (a typo must not
+// be silently ignored), and every problem is reported at once. Query strings and path parameters
+// arrive as text, so they are coerced.
+const bodyAjv = addFormats(new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }));
+const textAjv = addFormats(new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false }));
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+  const validate: ValidateFunction = ajv.compile(schema as object);
+  return (data: unknown) => {
+    if (validate(data)) return { value: data };
+    const error = new Error('validation failed') as Error & { validation: ErrorObject[]; validationContext: string };
+    error.validation = validate.errors ?? [];
+    error.validationContext = httpPart ?? 'body';
+    return { error };
+  };
+};
+
+/** `/items/0/ncm` -> `items[0].ncm`, the way a developer writes the path in their own code. */
+export function pointerToField(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else out += out ? `.${part}` : part;
+  }
+  return out;
+}
+
+/** Turns ajv errors into the details of a validation_error, one per field, in plain words. */
+export function validationDetails(errors: ErrorObject[], context: string): ErrorDetail[] {
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  for (const e of errors) {
+    let field = pointerToField(e.instancePath);
+    let message: string;
+    switch (e.keyword) {
+      case 'required': {
+        const missing = String((e.params as { missingProperty: string }).missingProperty);
+        field = field ? `${field}.${missing}` : missing;
+        message = 'is required';
+        break;
+      }
+      case 'additionalProperties': {
+        const extra = String((e.params as { additionalProperty: string }).additionalProperty);
+        field = field ? `${field}.${extra}` : extra;
+        message = 'is not a known field';
+        break;
+      }
+      case 'type':
+        message = `must be of type ${(e.params as { type: string }).type}`;
+        break;
+      case 'enum':
+        message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`;
+        break;
+      case 'anyOf':
+      case 'oneOf':
+        // The branch errors that follow say more; keep this one only if nothing else names the field.
+        if (errors.some((o) => o !== e && o.instancePath.startsWith(e.instancePath) && o.keyword !== e.keyword)) continue;
+        message = 'does not match any allowed form';
+        break;
+      default:
+        message = e.message ?? 'is invalid';
+    }
+    if (context === 'querystring') field = field ? `query.${field}` : 'query';
+    if (context === 'params') field = field ? `path.${field}` : 'path';
+    if (context === 'headers') field = field ? `header.${field}` : 'header';
+    const key = field + '\u0000' + message;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    details.push({ field: field || '(body)', message });
+  }
+  return details;
+}

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { openStorage } from './bootstrap.js';
+import { systemClock } from './clock.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createAccount } from './cli/create-account.js';
+import { LOG_REDACT } from './app.js';
+import { SANDBOX_PUBLIC_KEY } from './auth/api-key.js';
+import { memoryRateLimitStore, redisRateLimitStore } from './storage/rate-limit-store.js';
+
+const USAGE = `usage: node dist/main.js <command>
+  serve [--role all|api|worker]   start the gateway (default role: all)
+  migrate                          apply database migrations and exit
+  create-account --name <name>     create an account and print its first API key (production installs)
+  authority-sim                    run the SEFAZ simulator alone`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`configuration error: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  switch (command) {
+    case 'serve':
+      return serve(config, rest);
+    case 'migrate': {
+      const db = await openStorage(config);
+      await db.close();
+      console.log('migrations applied');
+      return;
+    }
+    case 'create-account': {
+      const { values } = parseArgs({ args: rest, options: { name: { type: 'string' } } });
+      if (!values.name) throw new Error('create-account needs --name <name>');
+      const db = await openStorage(config);
+      try {
+        const out = await createAccount(db, config, values.name);
+        console.log(`account:     ${out.accountId}\napplication: ${out.applicationId}\napi key:     ${out.key}\n(store the key now: it is not shown again)`);
+      } finally {
+        await db.close();
+      }
+      return;
+    }
+    case 'authority-sim': {
+      const simCli = './authority-sim/cli.js';
+      const { runAuthoritySimCli } = (await import(simCli)) as { runAuthoritySimCli: () => Promise<void> };
+      return runAuthoritySimCli();
+    }
+    default:
+      console.error(USAGE);
+      process.exit(command ? 2 : 0);
+  }
+}
+
+async function serve(config: Config, args: string[]): Promise<void> {
+  const started = performance.now();
+  const { values } = parseArgs({ args, options: { role: { type: 'string', default: 'all' } } });
+  const role = values.role;
+  if (!['all', 'api', 'worker'].includes(String(role))) throw new Error('--role must be all, api or worker');
+  const db = await openStorage(config);
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+    redis.on('error', () => undefined); // reported by the rate limiter's fallback and by /healthz/deep
+  }
+  const app = await buildApp(
+    { config, db, clock: systemClock },
+    {
+      logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+      rateLimitStore: redis ? redisRateLimitStore(redis) : memoryRateLimitStore(),
+      healthChecks: () => (redis ? [{ name: 'redis', check: async () => void (await redis!.ping()) }] : []),
+    },
+  );
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    [
+      '',
+      `  Fiscal gateway (${config.env}) ready in ${ms} ms`,
+      `  API:      ${base}`,
+      `  Docs:     ${base}/docs`,
+      config.env === 'sandbox' ? `  API key:  ${SANDBOX_PUBLIC_KEY}` : '  API keys: create one with `node dist/main.js create-account --name <name>`',
+      `  Storage:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

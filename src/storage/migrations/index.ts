@@ -1,0 +1,8 @@
+import type { MigrationSet } from '../migrate.js';
+import { migration as m0001 } from './0001_core.js';
+
+/** The gateway's migrations, in order. Each file exports one `migration`; add new ones here. */
+export const gatewayMigrations: MigrationSet = {
+  table: 'schema_migrations',
+  migrations: [m0001],
+};
