@@ -1,0 +1,48 @@
+// The qrCode text of infNFeSupl: the state's consultation URL + `?p=` + parameters (FACTS 9).
+import { sign, type KeyObject } from 'node:crypto';
+import { nfceUrls, type TpAmb, type Uf } from './nfce-urls.js';
+import { cscHash, cscIdParam, dayOfEmission, destParams, hexOfAscii, moneyParam, withPayload, type DestKind } from './qr-payload.js';
+
+export interface NfceQrCodeInput {
+  accessKey: string;
+  tpAmb: TpAmb;
+  tpEmis: 1 | 9;
+  version: 2 | 3;
+  uf: Uf | string;
+  /** Required for version 2 (CSC = código de segurança do contribuinte). */
+  csc?: { id: string; token: string };
+  dhEmi: string;
+  vNF: string;
+  /** base64 DigestValue of the NFC-e signature (v2 offline). */
+  digestValue: string;
+  dest?: { kind: DestKind; id: string };
+  /** Issuer certificate key (v3 offline). */
+  signingKey?: { privateKey: KeyObject };
+  /** Overrides the state's published QR base URL (tests, simulator). */
+  baseUrl?: string;
+}
+
+/** The text a v3 offline signature covers: every parameter before `assinatura`, joined with `|`. */
+export function qrV3SignedText(p: { accessKey: string; tpAmb: TpAmb; dhEmi: string; vNF: string; dest?: NfceQrCodeInput['dest'] }): string {
+  return [p.accessKey, '3', String(p.tpAmb), dayOfEmission(p.dhEmi), moneyParam(p.vNF), ...destParams(p.dest)].join('|');
+}
+
+export function buildNfceQrCode(p: NfceQrCodeInput): string {
+  const baseUrl = p.baseUrl ?? nfceUrls(p.uf, p.tpAmb).qrCodeBaseUrl;
+  const offline = p.tpEmis === 9;
+  if (p.version === 3) {
+    if (!offline) return withPayload(baseUrl, `${p.accessKey}|3|${p.tpAmb}`); // NT 2025.001: no CSC, no hash
+    if (!p.signingKey) throw new Error('QR code v3 offline needs the issuer certificate key');
+    const text = qrV3SignedText(p);
+    // NT 2025.001 offline: RSA PKCS#1 v1.5 with SHA-1 over the text, base64 (sped-nfe/sped-common default).
+    const signature = sign('sha1', Buffer.from(text, 'utf8'), p.signingKey.privateKey).toString('base64');
+    return withPayload(baseUrl, `${text}|${signature}`);
+  }
+  if (!p.csc) throw new Error('QR code v2 needs the CSC (id and token)');
+  const idCsc = cscIdParam(p.csc.id);
+  const params = offline
+    ? [p.accessKey, '2', String(p.tpAmb), dayOfEmission(p.dhEmi), moneyParam(p.vNF), hexOfAscii(p.digestValue), idCsc]
+    : [p.accessKey, '2', String(p.tpAmb), idCsc];
+  const joined = params.join('|');
+  return withPayload(baseUrl, `${joined}|${cscHash(joined, p.csc.token)}`);
+}
