@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './app-context.js';
 import { ErrorSchema } from './http/errors.js';
+import { toOpenApi30 } from './http/openapi.js';
 import { healthRoutes, type HealthCheck } from './http/routes/health.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
 import { validatorCompiler } from './http/validation.js';
@@ -86,6 +87,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (sk_live_..., sk_test_... or sk_sandbox_public)' } } },
       security: [{ bearerAuth: [] }],
     },
+    transformObject: (documentObject) => toOpenApi30('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, uiHooks: {} });

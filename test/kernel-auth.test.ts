@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.app.close());
+
+describe('authentication and scopes', () => {
+  it('answers 401 with the error envelope when the key is missing or wrong', async () => {
+    for (const headers of [{}, { authorization: 'Bearer sk_test_nope' }, { authorization: 'Basic abc' }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/applications', headers });
+      expect(res.statusCode).toBe(401);
+      const body = res.json();
+      expect(body.error).toBe('unauthorized');
+      expect(body.request_id).toBe(res.headers['x-request-id']);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+    }
+  });
+
+  it('accepts the sandbox public key in the sandbox only', async () => {
+    const ok = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: { authorization: 'Bearer sk_sandbox_public' } });
+    expect(ok.statusCode).toBe(200);
+    const prod = await createTestApp({ env: { GATEWAY_ENV: 'production' } });
+    const res = await prod.app.inject({ method: 'GET', url: '/v1/applications', headers: { authorization: 'Bearer sk_sandbox_public' } });
+    expect(res.statusCode).toBe(401);
+    await prod.app.close();
+  });
+
+  it('answers 403 when the key lacks the scope, and refuses to mint a broader key', async () => {
+    const owner = await t.newAccount();
+    const created = await t.app.inject({
+      method: 'POST', url: '/v1/applications', headers: owner.auth,
+      payload: { name: 'reader', scopes: ['issuers:read'] },
+    });
+    expect(created.statusCode).toBe(201);
+    const reader = { authorization: `Bearer ${created.json().key}` };
+    expect(created.json().key).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+
+    const denied = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: reader });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({ error: 'forbidden', message: expect.stringContaining('applications:read') });
+
+    const apps = await t.app.inject({
+      method: 'POST', url: '/v1/applications', headers: owner.auth, payload: { name: 'apps', scopes: ['applications:write'] },
+    });
+    const appsKey = { authorization: `Bearer ${apps.json().key}` };
+    const escalate = await t.app.inject({
+      method: 'POST', url: '/v1/applications', headers: appsKey, payload: { name: 'root', scopes: ['*'] },
+    });
+    expect(escalate.statusCode).toBe(403);
+    // write covers read
+    expect((await t.app.inject({ method: 'GET', url: '/v1/applications', headers: appsKey })).statusCode).toBe(200);
+  });
+
+  it("hides another account's records behind 404", async () => {
+    const a = await t.newAccount();
+    const b = await t.newAccount();
+    const created = await t.app.inject({ method: 'POST', url: '/v1/applications', headers: a.auth, payload: { name: 'a', scopes: ['nfce:read'] } });
+    const id = created.json().id;
+    for (const [method, url] of [['DELETE', `/v1/applications/${id}`], ['POST', `/v1/applications/${id}/rotate`]] as const) {
+      const res = await t.app.inject({ method, url, headers: b.auth });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: b.auth });
+    expect(list.json().data.map((x: { id: string }) => x.id)).not.toContain(id);
+  });
+
+  it('stores keys hashed, rotates with a grace period and revokes at once', async () => {
+    const owner = await t.newAccount();
+    const created = await t.app.inject({ method: 'POST', url: '/v1/applications', headers: owner.auth, payload: { name: 'pos', scopes: ['applications:read'] } });
+    const { id, key } = created.json();
+    const stored = await t.db.query<{ row: string }>('SELECT a::text AS row FROM applications a WHERE id = $1', [id]);
+    expect(stored.rows[0]!.row).not.toContain(key);
+
+    const rotated = await t.app.inject({ method: 'POST', url: `/v1/applications/${id}/rotate`, headers: owner.auth });
+    expect(rotated.statusCode).toBe(200);
+    const newKey = rotated.json().key;
+    expect(newKey).not.toBe(key);
+    expect(new Date(rotated.json().previous_key_expires_at).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+    for (const k of [key, newKey]) {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: { authorization: `Bearer ${k}` } });
+      expect(res.statusCode).toBe(200);
+    }
+    const del = await t.app.inject({ method: 'DELETE', url: `/v1/applications/${id}`, headers: owner.auth });
+    expect(del.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: { authorization: `Bearer ${newKey}` } });
+    expect(after.statusCode).toBe(401);
+  });
+});
