@@ -1,0 +1,47 @@
+import { el, leaf, optLeaf } from '../xml-text.js';
+import { money, optMoney, quantity, unitValue } from './format.js';
+import type { DetModel } from './model.js';
+import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
+import { icmsNormalXml } from './taxes/icms-normal.js';
+import { icmsSimplesXml } from './taxes/icms-simples.js';
+import { pisCofinsXml } from './taxes/pis-cofins.js';
+
+function prodXml(m: DetModel): string {
+  return el(
+    'prod',
+    leaf('cProd', m.cProd) +
+      leaf('cEAN', m.cEAN) +
+      leaf('xProd', m.xProd) +
+      leaf('NCM', m.NCM) +
+      optLeaf('CEST', m.CEST) +
+      leaf('CFOP', m.CFOP) +
+      leaf('uCom', m.uCom) +
+      quantity('qCom', m.qCom) +
+      unitValue('vUnCom', m.vUnCom) +
+      money('vProd', m.vProd) +
+      // Taxable unit = commercial unit for a retail sale.
+      leaf('cEANTrib', m.cEAN) +
+      leaf('uTrib', m.uCom) +
+      quantity('qTrib', m.qCom) +
+      unitValue('vUnTrib', m.vUnCom) +
+      optMoney('vDesc', m.vDesc) +
+      leaf('indTot', '1'),
+  );
+}
+
+function impostoXml(m: DetModel): string {
+  const icms = m.icms.code.length === 3 ? icmsSimplesXml(m.icms) : icmsNormalXml(m.icms);
+  return el(
+    'imposto',
+    (m.vTotTrib !== undefined ? money('vTotTrib', m.vTotTrib) : '') +
+      el('ICMS', icms) +
+      pisCofinsXml('PIS', m.pis) +
+      pisCofinsXml('COFINS', m.cofins) +
+      (m.is ? isXml(m.is) : '') +
+      (m.ibscbs ? ibsCbsXml(m.ibscbs) : ''),
+  );
+}
+
+export function detXml(m: DetModel): string {
+  return el('det', prodXml(m) + impostoXml(m) + optLeaf('infAdProd', m.infAdProd), [['nItem', String(m.nItem)]]);
+}

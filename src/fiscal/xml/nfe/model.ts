@@ -1,0 +1,194 @@
+// The NFC-e as the layout sees it: every value already computed and rounded by the domain
+// (src/nfce). Money is integer cents, rates are integers of scale 4 (18% = 180000), quantities
+// scale 4 and unit prices scale 10 (bigint). The writers only place values in XSD order.
+
+export interface IdeModel {
+  cUF: string;
+  cNF: string;
+  natOp: string;
+  serie: number;
+  nNF: number;
+  dhEmi: string; // TDateTimeUTC with the issuer's offset
+  cMunFG: string;
+  tpEmis: 1 | 9;
+  cDV: number;
+  tpAmb: 1 | 2;
+  indPres: 1 | 4;
+  verProc: string;
+  contingency?: { dhCont: string; xJust: string };
+}
+
+export interface AddressModel {
+  xLgr: string;
+  nro: string;
+  xCpl?: string;
+  xBairro: string;
+  cMun: string;
+  xMun: string;
+  UF: string;
+  CEP?: string;
+  fone?: string;
+}
+
+export interface EmitModel {
+  CNPJ: string;
+  xNome: string;
+  xFant?: string;
+  ender: AddressModel & { CEP: string };
+  IE: string;
+  CRT: 1 | 2 | 3 | 4;
+}
+
+export interface DestModel {
+  CNPJ?: string;
+  CPF?: string;
+  xNome?: string;
+  ender?: AddressModel;
+  email?: string;
+}
+
+export interface StModel {
+  modBCST: number;
+  pMVAST?: number;
+  pRedBCST?: number;
+  vBCST: number;
+  pICMSST: number;
+  vICMSST: number;
+  fcp?: { vBCFCPST: number; pFCPST: number; vFCPST: number };
+}
+
+export interface StRetainedModel {
+  vBCSTRet: number;
+  pST: number;
+  vICMSSubstituto?: number;
+  vICMSSTRet: number;
+}
+
+export interface OwnIcmsModel {
+  modBC: number;
+  pRedBC?: number;
+  vBC: number;
+  pICMS: number;
+  vICMS: number;
+  fcp?: { vBCFCP: number; pFCP: number; vFCP: number };
+}
+
+export interface IcmsModel {
+  /** CST (2 digits) or CSOSN (3 digits): picks the group. */
+  code: string;
+  orig: number;
+  own?: OwnIcmsModel;
+  st?: StModel;
+  retained?: StRetainedModel;
+  credit?: { pCredSN: number; vCredICMSSN: number };
+}
+
+export interface PisCofinsModel {
+  CST: string;
+  vBC?: number;
+  rate?: number;
+  value?: number;
+}
+
+export interface IbsCbsModel {
+  CST: string;
+  cClassTrib: string;
+  vBC: number;
+  pIBSUF: number;
+  vIBSUF: number;
+  pIBSMun: number;
+  vIBSMun: number;
+  pCBS: number;
+  vCBS: number;
+}
+
+export interface IsModel {
+  CSTIS: string;
+  cClassTribIS: string;
+  vBCIS: number;
+  pIS: number;
+  vIS: number;
+}
+
+export interface DetModel {
+  nItem: number;
+  cProd: string;
+  cEAN: string;
+  xProd: string;
+  NCM: string;
+  CEST?: string;
+  CFOP: string;
+  uCom: string;
+  qCom: bigint; // scale 4
+  vUnCom: bigint; // scale 10
+  vProd: number;
+  vDesc: number;
+  vTotTrib?: number;
+  icms: IcmsModel;
+  pis: PisCofinsModel;
+  cofins: PisCofinsModel;
+  is?: IsModel;
+  ibscbs?: IbsCbsModel;
+  infAdProd?: string;
+}
+
+export interface IcmsTotModel {
+  vBC: number;
+  vICMS: number;
+  vICMSDeson: number;
+  vFCP: number;
+  vBCST: number;
+  vST: number;
+  vFCPST: number;
+  vFCPSTRet: number;
+  vProd: number;
+  vFrete: number;
+  vSeg: number;
+  vDesc: number;
+  vII: number;
+  vIPI: number;
+  vIPIDevol: number;
+  vPIS: number;
+  vCOFINS: number;
+  vOutro: number;
+  vNF: number;
+  vTotTrib: number;
+}
+
+export interface ReformTotModel {
+  vIS?: number;
+  vBCIBSCBS: number;
+  vIBSUF: number;
+  vIBSMun: number;
+  vIBS: number;
+  vCBS: number;
+  vNFTot: number;
+}
+
+export interface DetPagModel {
+  tPag: string;
+  xPag?: string;
+  vPag: number;
+  card?: { tpIntegra: 1 | 2; CNPJ?: string; tBand?: string; cAut?: string };
+}
+
+export interface RespTecModel {
+  CNPJ: string;
+  xContato: string;
+  email: string;
+  fone: string;
+  csrt?: { idCSRT: string; hashCSRT: string };
+}
+
+export interface NfceModel {
+  accessKey: string;
+  ide: IdeModel;
+  emit: EmitModel;
+  dest?: DestModel;
+  det: DetModel[];
+  total: IcmsTotModel;
+  reformTotal?: ReformTotModel;
+  pag: { detPag: DetPagModel[]; vTroco: number };
+  infAdic?: { infCpl: string };
+  respTec?: RespTecModel;
+}

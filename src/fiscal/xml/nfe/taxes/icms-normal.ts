@@ -1,0 +1,85 @@
+import { el, leaf } from '../../xml-text.js';
+import { money, rate } from '../format.js';
+import type { IcmsModel, OwnIcmsModel, StModel } from '../model.js';
+import { fcpWithBase, ownIcms, retainedBlock, stBlock } from './icms-blocks.js';
+
+// ICMS groups of regime-normal issuers (CRT 3), one writer per CST, fields in XSD order.
+// CST 50 and 51 are not written: NFC-e rejects them (cStat 766/740, FACTS 8); validateSale refuses them.
+
+function need<T>(value: T | undefined, what: string, cst: string): T {
+  if (value === undefined) throw new Error(`ICMS CST ${cst} needs ${what} (validateSale should have caught this)`);
+  return value;
+}
+
+const head = (m: IcmsModel): string => leaf('orig', m.orig) + leaf('CST', m.code);
+
+function icms00(m: IcmsModel): string {
+  const own = need(m.own, 'own ICMS', '00');
+  // ICMS00 carries pFCP/vFCP only (no vBCFCP): the FCP base is the ICMS base.
+  const fcp = own.fcp ? rate('pFCP', own.fcp.pFCP) + money('vFCP', own.fcp.vFCP) : '';
+  return head(m) + ownIcms(own, false) + fcp;
+}
+
+function icms10(m: IcmsModel): string {
+  const own = need(m.own, 'own ICMS', '10');
+  return head(m) + ownIcms(own, false) + fcpWithBase(own) + stBlock(need(m.st, 'ST', '10'));
+}
+
+function icms20(m: IcmsModel): string {
+  const own = need(m.own, 'own ICMS', '20');
+  return head(m) + ownIcms(own, true) + fcpWithBase(own);
+}
+
+function icms30(m: IcmsModel): string {
+  return head(m) + stBlock(need(m.st, 'ST', '30'));
+}
+
+function icms40(m: IcmsModel): string {
+  return head(m);
+}
+
+function icms60(m: IcmsModel): string {
+  return head(m) + retainedBlock(m.retained);
+}
+
+function icms70(m: IcmsModel): string {
+  const own = need(m.own, 'own ICMS', '70');
+  return head(m) + ownIcms(own, true) + fcpWithBase(own) + stBlock(need(m.st, 'ST', '70'));
+}
+
+/** ICMS90 order differs: modBC, vBC, [pRedBC], pICMS, vICMS. */
+export function icms90Own(own: OwnIcmsModel | undefined): string {
+  if (!own) return '';
+  return (
+    leaf('modBC', own.modBC) +
+    money('vBC', own.vBC) +
+    (own.pRedBC ? rate('pRedBC', own.pRedBC) : '') +
+    rate('pICMS', own.pICMS) +
+    money('vICMS', own.vICMS)
+  );
+}
+
+function icms90(m: IcmsModel): string {
+  const st: StModel | undefined = m.st;
+  return head(m) + icms90Own(m.own) + (m.own ? fcpWithBase(m.own) : '') + (st ? stBlock(st) : '');
+}
+
+const WRITERS: Record<string, [string, (m: IcmsModel) => string]> = {
+  '00': ['ICMS00', icms00],
+  '10': ['ICMS10', icms10],
+  '20': ['ICMS20', icms20],
+  '30': ['ICMS30', icms30],
+  '40': ['ICMS40', icms40],
+  '41': ['ICMS40', icms40],
+  '60': ['ICMS60', icms60],
+  '70': ['ICMS70', icms70],
+  '90': ['ICMS90', icms90],
+};
+
+export const NORMAL_CSTS: readonly string[] = Object.keys(WRITERS);
+
+export function icmsNormalXml(m: IcmsModel): string {
+  const writer = WRITERS[m.code];
+  if (!writer) throw new Error(`ICMS CST ${m.code} has no NFC-e group`);
+  return el(writer[0], writer[1](m));
+}

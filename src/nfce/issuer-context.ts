@@ -1,0 +1,63 @@
+import type { KeyObject } from 'node:crypto';
+
+/** CRT: 1 Simples Nacional, 2 Simples excess of sub-limit, 3 regime normal, 4 MEI (XSD enumeration). */
+export type Crt = 1 | 2 | 3 | 4;
+
+export interface IssuerAddress {
+  logradouro: string;
+  numero: string;
+  complemento?: string;
+  bairro: string;
+  codigo_municipio: string;
+  municipio: string;
+  cep: string;
+  telefone?: string;
+}
+
+export interface Issuer {
+  cnpj: string;
+  ie: string;
+  razao_social: string;
+  nome_fantasia?: string;
+  uf: string;
+  crt: Crt;
+  endereco: IssuerAddress;
+}
+
+/** Responsável técnico (infRespTec, NT 2018.005): the software house. */
+export interface RespTec {
+  cnpj: string;
+  contato: string;
+  email: string;
+  fone: string;
+  csrt?: { id: string; token: string };
+}
+
+export interface SigningKey {
+  privateKey: KeyObject;
+  certificateBase64: string;
+}
+
+export interface NfceContext {
+  issuer: Issuer;
+  tpAmb: 1 | 2;
+  serie: number;
+  nNF: number;
+  emittedAt: Date;
+  /** Writes the 2026 reform groups (IBSCBS, IS, IBSCBSTot, vNFTot): needs layout PL_010. */
+  taxReform: boolean;
+  respTec?: RespTec;
+  signingKey: SigningKey;
+  csc?: { id: string; token: string };
+  /** 9 = NFC-e offline contingency. */
+  tpEmis?: 1 | 9;
+  contingency?: { at: Date; reason: string };
+  /** cNF to reuse (a contingency note re-sent keeps its key); drawn at random when absent. */
+  cNF?: string;
+  /** Program name and version written to ide/verProc. */
+  verProc?: string;
+}
+
+export function isSimplesNacional(crt: Crt): boolean {
+  return crt !== 3;
+}
