@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../bootstrap.js';
+import { randomBase62 } from '../ids.js';
+import type { Db } from '../storage/db.js';
+import { getTestDb } from '../../test/support/db.js';
+import { ManualClock } from '../../test/support/clock.js';
+import { backoffMs, claimJobs, enqueueJob } from './queue.js';
+import { JobRunner, RetryLater } from './runner.js';
+
+let db: Db;
+beforeAll(async () => {
+  db = await getTestDb();
+  await prepareDatabase(db, { env: 'sandbox' });
+});
+
+const kind = () => 'test-' + randomBase62(8);
+
+describe('job queue', () => {
+  it('never gives one job to two workers, and a dedupe key enqueues once', async () => {
+    const k = kind();
+    const now = new Date();
+    for (let i = 0; i < 30; i++) await enqueueJob(db, k, { i }, { runAt: now, now });
+    expect(await enqueueJob(db, k, {}, { runAt: now, now, dedupeKey: `${k}:once` })).not.toBeNull();
+    expect(await enqueueJob(db, k, {}, { runAt: now, now, dedupeKey: `${k}:once` })).toBeNull();
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, w) => claimJobs(db, { kinds: [k], limit: 10, leaseMs: 60_000, workerId: `w${w}`, now })),
+    );
+    const ids = claims.flat().map((j) => j.id);
+    expect(ids).toHaveLength(31);
+    expect(new Set(ids).size).toBe(31);
+  });
+
+  it('hands a job whose lease ran out (worker died) to another worker', async () => {
+    const k = kind();
+    const now = new Date('2026-11-21T12:00:00Z');
+    await enqueueJob(db, k, {}, { runAt: now, now });
+    const first = await claimJobs(db, { kinds: [k], limit: 1, leaseMs: 1000, workerId: 'dead', now });
+    expect(first).toHaveLength(1);
+    expect(await claimJobs(db, { kinds: [k], limit: 1, leaseMs: 1000, workerId: 'b', now: new Date(now.getTime() + 500) })).toHaveLength(0);
+    const again = await claimJobs(db, { kinds: [k], limit: 1, leaseMs: 1000, workerId: 'b', now: new Date(now.getTime() + 1500) });
+    expect(again.map((j) => [j.id, j.attempts])).toEqual([[first[0]!.id, 2]]);
+  });
+
+  it('runs jobs, retries failures with backoff and gives up after max attempts', async () => {
+    const k = kind();
+    const clock = new ManualClock(new Date());
+    const seen: string[] = [];
+    const runner = new JobRunner({
+      db,
+      clock,
+      pollMs: 10,
+      handlers: {
+        [k]: async (job) => {
+          const p = job.payload as { name: string };
+          seen.push(`${p.name}#${job.attempts}`);
+          if (p.name === 'flaky' && job.attempts < 2) throw new Error('transient');
+          if (p.name === 'later' && job.attempts < 2) throw new RetryLater(5_000, 'lot in process');
+          if (p.name === 'broken') throw new Error('always');
+        },
+      },
+    });
+    const now = clock.now();
+    for (const name of ['ok', 'flaky', 'later', 'broken']) await enqueueJob(db, k, { name }, { runAt: now, now, maxAttempts: 2 });
+    runner.start();
+    await waitFor(() => seen.length === 4);
+    clock.advance(10 * 60_000); // past every backoff
+    runner.poke();
+    await waitFor(() => seen.length === 7);
+    await runner.stop();
+    expect(seen.sort()).toEqual(['broken#1', 'broken#2', 'flaky#1', 'flaky#2', 'later#1', 'later#2', 'ok#1']);
+    const states = await db.query<{ state: string; c: number }>(
+      'SELECT state, count(*)::int AS c FROM jobs WHERE kind = $1 GROUP BY state ORDER BY state', [k],
+    );
+    expect(states.rows).toEqual([{ state: 'done', c: 3 }, { state: 'failed', c: 1 }]);
+  });
+
+  it('backoff grows exponentially with jitter and a cap', () => {
+    expect(backoffMs(1, 1000, 300_000, () => 0)).toBe(500);
+    expect(backoffMs(3, 1000, 300_000, () => 1)).toBe(4000);
+    expect(backoffMs(30, 1000, 300_000, () => 1)).toBe(300_000);
+  });
+});
+
+async function waitFor(cond: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
