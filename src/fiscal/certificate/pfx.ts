@@ -4,26 +4,19 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateError } from './certificate-error.js';
-import { icpBrasilIdentity } from './icp-brasil.js';
+import { certificateInfo, type CertificateInfo } from './certificate-info.js';
 
 export { CertificateError, type CertificateErrorReason } from './certificate-error.js';
 
-export interface ParsedCertificate {
+export type { CertificateInfo } from './certificate-info.js';
+
+export interface ParsedCertificate extends CertificateInfo {
   privateKey: KeyObject;
   certificateDer: Buffer;
   certificatePem: string;
   /** DER in base64 without line breaks, as written in X509Certificate of an XML signature. */
   certificateBase64: string;
   privateKeyPem: string;
-  subject: string;
-  commonName: string;
-  cnpj: string | null;
-  cpf: string | null;
-  serialNumber: string;
-  notBefore: Date;
-  notAfter: Date;
-  fingerprintSha256: string;
-  issuer: string;
 }
 
 const { asn1, pkcs12, pki, util } = forge;
@@ -68,23 +61,15 @@ export function parsePfx(pfx: Buffer, password: string): ParsedCertificate {
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
   const certificateDer = Buffer.from(asn1.toDer(pki.certificateToAsn1(own)).getBytes(), 'binary');
   const x509 = new X509Certificate(certificateDer);
-  const commonName = commonNameOf(own);
-  const identity = icpBrasilIdentity(certificateDer, commonName);
   return {
+    ...certificateInfo(certificateDer, x509),
+    // forge decodes UTF8String names that Node's one-line subject would escape.
+    commonName: commonNameOf(own),
     privateKey,
     certificateDer,
     certificatePem: x509.toString(),
     certificateBase64: certificateDer.toString('base64'),
     privateKeyPem,
-    subject: oneLine(x509.subject),
-    commonName,
-    cnpj: identity.cnpj,
-    cpf: identity.cpf,
-    serialNumber: x509.serialNumber,
-    notBefore: new Date(x509.validFrom),
-    notAfter: new Date(x509.validTo),
-    fingerprintSha256: x509.fingerprint256,
-    issuer: oneLine(x509.issuer),
   };
 }
 
@@ -129,6 +114,3 @@ function commonNameOf(cert: forge.pki.Certificate): string {
   return field.valueTagClass === asn1.Type.UTF8 ? util.decodeUtf8(field.value) : field.value;
 }
 
-function oneLine(dn: string): string {
-  return dn.split('\n').filter(Boolean).join(', ');
-}

@@ -1,0 +1,56 @@
+// Structural checks of an enveloped signature against the SEFAZ profile (xmldsig-core-schema_v1.01.xsd,
+// FACTS 3). A document that breaks them is answered with cStat 298 ("assinatura fora do padrão"), or 404
+// for a namespace prefix; only a well-formed signature goes on to the digest/RSA checks (297).
+import type { Element, Node } from '@xmldom/xmldom';
+import { C14N_INCLUSIVE, DIGEST_SHA1, ENVELOPED_SIGNATURE, RSA_SHA1 } from './signature-profile.js';
+
+const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
+
+export function childElements(node: Node, localName?: string): Element[] {
+  const out: Element[] = [];
+  for (let c = node.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 1 && (!localName || (c as Element).localName === localName)) out.push(c as Element);
+  }
+  return out;
+}
+
+function only(node: Node, localName: string): Element | null {
+  const found = childElements(node, localName);
+  return found.length === 1 && found[0]!.namespaceURI === DSIG ? found[0]! : null;
+}
+
+export interface ProfileOk {
+  referenceId: string;
+  certificateBase64: string;
+}
+
+/** Returns the Reference Id and the certificate, or a plain-words description of the deviation. */
+export function checkSignatureProfile(signature: Element): ProfileOk | { problem: string } {
+  if (signature.prefix) return { problem: `namespace prefix "${signature.prefix}:" is not allowed on Signature` };
+  const signedInfo = only(signature, 'SignedInfo');
+  if (!signedInfo) return { problem: 'Signature must hold exactly one SignedInfo' };
+  const algorithm = (parent: Element, name: string) => only(parent, name)?.getAttribute('Algorithm') ?? null;
+  if (algorithm(signedInfo, 'CanonicalizationMethod') !== C14N_INCLUSIVE) return { problem: 'CanonicalizationMethod must be inclusive C14N 1.0' };
+  if (algorithm(signedInfo, 'SignatureMethod') !== RSA_SHA1) return { problem: 'SignatureMethod must be rsa-sha1' };
+  const references = childElements(signedInfo, 'Reference');
+  if (references.length !== 1) return { problem: 'SignedInfo must hold exactly one Reference' };
+  const reference = references[0]!;
+  const uri = reference.getAttribute('URI') ?? '';
+  if (!/^#[^#'"\s]+$/.test(uri)) return { problem: 'Reference URI must be "#" followed by the Id of the signed element' };
+  const transforms = only(reference, 'Transforms');
+  const algorithms = transforms ? childElements(transforms, 'Transform').map((t) => t.getAttribute('Algorithm')) : [];
+  const allowed = new Set([ENVELOPED_SIGNATURE, C14N_INCLUSIVE]);
+  if (algorithms.length !== 2 || new Set(algorithms).size !== 2 || !algorithms.every((a) => a !== null && allowed.has(a))) {
+    return { problem: 'Transforms must be exactly enveloped-signature and inclusive C14N' };
+  }
+  if (algorithm(reference, 'DigestMethod') !== DIGEST_SHA1) return { problem: 'DigestMethod must be sha1' };
+  if (!only(reference, 'DigestValue')?.textContent?.trim()) return { problem: 'DigestValue is missing' };
+  if (!only(signature, 'SignatureValue')?.textContent?.trim()) return { problem: 'SignatureValue is missing' };
+  const keyInfo = only(signature, 'KeyInfo');
+  const x509Data = keyInfo && childElements(keyInfo).length === 1 ? only(keyInfo, 'X509Data') : null;
+  const certs = x509Data ? childElements(x509Data) : [];
+  if (certs.length !== 1 || certs[0]!.localName !== 'X509Certificate' || !certs[0]!.textContent?.trim()) {
+    return { problem: 'KeyInfo must hold exactly X509Data/X509Certificate' };
+  }
+  return { referenceId: uri.slice(1), certificateBase64: certs[0]!.textContent.replace(/\s+/g, '') };
+}
