@@ -1,0 +1,132 @@
+import type { Queryable } from '../db.js';
+
+export type Ambiente = 'homologacao' | 'producao';
+export type RegimeTributario = 'simples' | 'simples_excesso' | 'normal' | 'mei';
+
+export interface IssuerAddressRow {
+  logradouro: string;
+  numero: string;
+  complemento?: string | null;
+  bairro: string;
+  codigo_municipio: string;
+  cep: string;
+  telefone?: string | null;
+}
+
+export interface IssuerRow {
+  id: string;
+  account_id: string;
+  cnpj: string;
+  razao_social: string;
+  nome_fantasia: string | null;
+  ie: string;
+  uf: string;
+  ambiente: Ambiente;
+  regime_tributario: RegimeTributario;
+  endereco: IssuerAddressRow | null;
+  danfe_primary_color: string | null;
+  danfe_footer_text: string | null;
+  danfe_logo_type: string | null;
+  danfe_logo: Buffer | null;
+  created_at: Date;
+  updated_at: Date;
+  // Joined from issuer_certificates / issuer_cscs (null when absent).
+  cert_version: number | null;
+  cert_subject: string | null;
+  cert_cnpj: string | null;
+  cert_serial_number: string | null;
+  cert_not_before: Date | null;
+  cert_not_after: Date | null;
+  cert_storage_mode: string | null;
+  csc_version: number | null;
+  csc_id: string | null;
+  csc_registered_at: Date | null;
+}
+
+export type IssuerInsert = Pick<
+  IssuerRow,
+  'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco'
+> & { now: Date };
+
+export type IssuerChanges = Partial<
+  Pick<
+    IssuerRow,
+    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
+  >
+>;
+
+const SELECT = `
+  SELECT i.*, c.version AS cert_version, c.subject AS cert_subject, c.cnpj AS cert_cnpj,
+         c.serial_number AS cert_serial_number, c.not_before AS cert_not_before, c.not_after AS cert_not_after,
+         c.storage_mode AS cert_storage_mode, s.version AS csc_version, s.id_csc AS csc_id, s.registered_at AS csc_registered_at
+    FROM issuers i
+    LEFT JOIN issuer_certificates c ON c.issuer_id = i.id
+    LEFT JOIN issuer_cscs s ON s.issuer_id = i.id`;
+
+/** Thrown by insertIssuer when the account already has this CNPJ in this ambiente. */
+export class DuplicateIssuerError extends Error {
+  override readonly name = 'DuplicateIssuerError';
+  constructor(readonly existingId: string) {
+    super(`Issuer ${existingId} already has this CNPJ and ambiente`);
+  }
+}
+
+export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void> {
+  const existing = await db.query<{ id: string }>(
+    'SELECT id FROM issuers WHERE account_id = $1 AND cnpj = $2 AND ambiente = $3',
+    [i.account_id, i.cnpj, i.ambiente],
+  );
+  if (existing.rows[0]) throw new DuplicateIssuerError(existing.rows[0].id);
+  try {
+    await db.query(
+      `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, endereco, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
+      [i.id, i.account_id, i.cnpj, i.razao_social, i.nome_fantasia, i.ie, i.uf, i.ambiente, i.regime_tributario, jsonOrNull(i.endereco), i.now],
+    );
+  } catch (err) {
+    // Two concurrent creations: the unique index decides, the loser gets the same answer as above.
+    if ((err as { code?: string }).code !== '23505') throw err;
+    const winner = await db.query<{ id: string }>('SELECT id FROM issuers WHERE account_id = $1 AND cnpj = $2 AND ambiente = $3', [
+      i.account_id,
+      i.cnpj,
+      i.ambiente,
+    ]);
+    throw new DuplicateIssuerError(winner.rows[0]?.id ?? 'unknown');
+  }
+}
+
+/** An issuer of this account; another account's issuer is simply not found. */
+export async function findIssuer(db: Queryable, accountId: string, id: string): Promise<IssuerRow | undefined> {
+  const r = await db.query<IssuerRow>(`${SELECT} WHERE i.account_id = $1 AND i.id = $2`, [accountId, id]);
+  return r.rows[0];
+}
+
+export async function listIssuers(db: Queryable, accountId: string, limit: number, startingAfter?: string): Promise<IssuerRow[]> {
+  const r = await db.query<IssuerRow>(
+    `${SELECT} WHERE i.account_id = $1 AND ($2::text IS NULL OR i.id > $2) ORDER BY i.id LIMIT $3`,
+    [accountId, startingAfter ?? null, limit],
+  );
+  return r.rows;
+}
+
+const CHANGEABLE = new Set([
+  'razao_social', 'nome_fantasia', 'ie', 'regime_tributario', 'endereco',
+  'danfe_primary_color', 'danfe_footer_text', 'danfe_logo_type', 'danfe_logo',
+]);
+
+/** Applies the given columns; false when the issuer is not this account's. */
+export async function updateIssuer(db: Queryable, accountId: string, id: string, changes: IssuerChanges, now: Date): Promise<boolean> {
+  // Column names come from this whitelist only, never from the request.
+  const entries = Object.entries(changes).filter(([col, v]) => v !== undefined && CHANGEABLE.has(col));
+  const sets = entries.map(([col], n) => `${col} = $${n + 4}`);
+  const values = entries.map(([col, v]) => (col === 'endereco' ? jsonOrNull(v as IssuerAddressRow | null) : v));
+  const r = await db.query(
+    `UPDATE issuers SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE account_id = $1 AND id = $2`,
+    [accountId, id, now, ...values],
+  );
+  return r.rowCount > 0;
+}
+
+function jsonOrNull(v: IssuerAddressRow | null | undefined): string | null {
+  return v ? JSON.stringify(v) : null;
+}

@@ -1,0 +1,86 @@
+import type { Queryable } from '../db.js';
+
+/** A stored certificate: clear facts for display, key and certificate as envelope blobs. */
+export interface CertificateRecord {
+  issuer_id: string;
+  version: number;
+  subject: string;
+  common_name: string;
+  issuer_dn: string;
+  cnpj: string | null;
+  cpf: string | null;
+  serial_number: string;
+  fingerprint_sha256: string;
+  not_before: Date;
+  not_after: Date;
+  storage_mode: string;
+  master_key_id: string;
+  private_key_blob: string;
+  certificate_blob: string;
+  uploaded_at: Date;
+}
+
+export interface CscRecord {
+  issuer_id: string;
+  version: number;
+  id_csc: string;
+  csc_blob: string;
+  registered_at: Date;
+}
+
+/** Inserts or replaces the issuer's certificate in one statement; each replacement bumps `version`. */
+export async function upsertCertificate(db: Queryable, c: Omit<CertificateRecord, 'version'>): Promise<CertificateRecord> {
+  const r = await db.query<CertificateRecord>(
+    `INSERT INTO issuer_certificates (issuer_id, version, subject, common_name, issuer_dn, cnpj, cpf, serial_number,
+        fingerprint_sha256, not_before, not_after, storage_mode, master_key_id, private_key_blob, certificate_blob, uploaded_at)
+     VALUES ($1, 1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     ON CONFLICT (issuer_id) DO UPDATE SET version = issuer_certificates.version + 1,
+        subject = EXCLUDED.subject, common_name = EXCLUDED.common_name, issuer_dn = EXCLUDED.issuer_dn,
+        cnpj = EXCLUDED.cnpj, cpf = EXCLUDED.cpf, serial_number = EXCLUDED.serial_number,
+        fingerprint_sha256 = EXCLUDED.fingerprint_sha256, not_before = EXCLUDED.not_before, not_after = EXCLUDED.not_after,
+        storage_mode = EXCLUDED.storage_mode, master_key_id = EXCLUDED.master_key_id,
+        private_key_blob = EXCLUDED.private_key_blob, certificate_blob = EXCLUDED.certificate_blob, uploaded_at = EXCLUDED.uploaded_at
+     RETURNING *`,
+    [
+      c.issuer_id, c.subject, c.common_name, c.issuer_dn, c.cnpj, c.cpf, c.serial_number, c.fingerprint_sha256,
+      c.not_before, c.not_after, c.storage_mode, c.master_key_id, c.private_key_blob, c.certificate_blob, c.uploaded_at,
+    ],
+  );
+  return r.rows[0]!;
+}
+
+export async function upsertCsc(db: Queryable, c: Omit<CscRecord, 'version'>): Promise<CscRecord> {
+  const r = await db.query<CscRecord>(
+    `INSERT INTO issuer_cscs (issuer_id, version, id_csc, csc_blob, registered_at) VALUES ($1, 1, $2, $3, $4)
+     ON CONFLICT (issuer_id) DO UPDATE SET version = issuer_cscs.version + 1, id_csc = EXCLUDED.id_csc,
+        csc_blob = EXCLUDED.csc_blob, registered_at = EXCLUDED.registered_at
+     RETURNING *`,
+    [c.issuer_id, c.id_csc, c.csc_blob, c.registered_at],
+  );
+  return r.rows[0]!;
+}
+
+/** Current versions of an account's issuer secrets (one cheap read; decides whether a cache is fresh). */
+export async function secretVersions(
+  db: Queryable,
+  accountId: string,
+  issuerId: string,
+): Promise<{ cert_version: number | null; csc_version: number | null } | undefined> {
+  const r = await db.query<{ cert_version: number | null; csc_version: number | null }>(
+    `SELECT c.version AS cert_version, s.version AS csc_version
+       FROM issuers i
+       LEFT JOIN issuer_certificates c ON c.issuer_id = i.id
+       LEFT JOIN issuer_cscs s ON s.issuer_id = i.id
+      WHERE i.account_id = $1 AND i.id = $2`,
+    [accountId, issuerId],
+  );
+  return r.rows[0];
+}
+
+export async function findCertificate(db: Queryable, issuerId: string): Promise<CertificateRecord | undefined> {
+  return (await db.query<CertificateRecord>('SELECT * FROM issuer_certificates WHERE issuer_id = $1', [issuerId])).rows[0];
+}
+
+export async function findCsc(db: Queryable, issuerId: string): Promise<CscRecord | undefined> {
+  return (await db.query<CscRecord>('SELECT * FROM issuer_cscs WHERE issuer_id = $1', [issuerId])).rows[0];
+}
