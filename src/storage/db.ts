@@ -32,18 +32,26 @@ export interface OpenDbOptions {
   dataDir?: string | undefined;
   /** Pool size for the server. */
   poolSize?: number;
+  /** Server only: use (and create) this schema instead of public; tests isolate each run this way. */
+  schema?: string;
 }
 
 export async function openDb(options: OpenDbOptions): Promise<Db> {
-  if (options.databaseUrl) return openPg(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPg(options.databaseUrl, options.poolSize ?? 10, options.schema);
   return openPglite(options.dataDir);
 }
 
 // pg returns BIGINT/NUMERIC as strings to avoid precision loss; our counters fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-async function openPg(url: string, max: number): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
+async function openPg(url: string, max: number, schema?: string): Promise<Db> {
+  if (schema && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).finally(() => admin.end());
+  }
+  const pool = new pg.Pool({ connectionString: url, max, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const toResult = <R>(r: pg.QueryResult): QueryResult<R> => ({ rows: r.rows as R[], rowCount: r.rowCount ?? 0 });

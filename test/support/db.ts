@@ -5,10 +5,13 @@ import { openDb } from '../../src/storage/db.js';
 // isolate: false). A PGlite instance costs ~2 s and hundreds of MB, so it must not be per file.
 // TEST_DATABASE_URL switches every storage test to a real PostgreSQL server.
 let shared: Promise<Db> | undefined;
+export const testSchema = `t_${process.pid}_${Date.now().toString(36)}`;
 
 export function getTestDb(): Promise<Db> {
   if (!shared) {
-    shared = openDb({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20 }).then((db) => {
+    // On a server each worker gets a schema of its own: runs never see each other's (or an older
+    // run's) tables, and migrations are always the current ones.
+    shared = openDb({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 20, schema: testSchema }).then((db) => {
       process.once('beforeExit', () => void db.close());
       return db;
     });

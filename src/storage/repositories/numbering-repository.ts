@@ -1,0 +1,69 @@
+import type { Queryable } from '../db.js';
+
+export interface Series {
+  issuerId: string;
+  model: number;
+  serie: number;
+}
+
+/**
+ * Takes the next number of a series inside the caller's transaction (DESIGN 4 "Numbering"): first
+ * the lowest number a rejected note gave back, otherwise the counter. The counter row is locked
+ * until the transaction ends, so two sales never get one number and a rolled-back sale leaves no gap.
+ */
+export async function reserveNumber(tx: Queryable, s: Series): Promise<number> {
+  const reused = await tx.query<{ number: number }>(
+    `DELETE FROM nfce_released_numbers
+      WHERE (issuer_id, model, serie, number) IN (
+        SELECT issuer_id, model, serie, number FROM nfce_released_numbers
+         WHERE issuer_id = $1 AND model = $2 AND serie = $3
+         ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING number`,
+    [s.issuerId, s.model, s.serie],
+  );
+  if (reused.rows[0]) return reused.rows[0].number;
+  const r = await tx.query<{ number: number }>(
+    `INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($1, $2, $3, 2)
+     ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = nfce_number_sequences.next_number + 1
+     RETURNING next_number - 1 AS number`,
+    [s.issuerId, s.model, s.serie],
+  );
+  return r.rows[0]!.number;
+}
+
+/** A rejected note never reached the authority's books: its number is used by the next sale. */
+export async function releaseNumber(tx: Queryable, s: Series, number: number, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO nfce_released_numbers (issuer_id, model, serie, number, released_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING`,
+    [s.issuerId, s.model, s.serie, number, now],
+  );
+}
+
+/** Numbers of the range that a note of this gateway holds (authorized, in doubt, denied or canceled). */
+export async function usedNumbersInRange(tx: Queryable, s: Series, from: number, to: number): Promise<number[]> {
+  const r = await tx.query<{ number: number }>(
+    `SELECT DISTINCT number FROM nfce_notes
+      WHERE issuer_id = $1 AND model = $2 AND serie = $3 AND number BETWEEN $4 AND $5 AND status <> 'rejected'
+      ORDER BY number`,
+    [s.issuerId, s.model, s.serie, from, to],
+  );
+  return r.rows.map((x) => x.number);
+}
+
+/**
+ * After a range is voided its numbers must never be issued: drop them from the reuse pool and move
+ * the counter past the range when it reaches into numbers not yet issued.
+ */
+export async function retireRange(tx: Queryable, s: Series, from: number, to: number): Promise<void> {
+  await tx.query(
+    `DELETE FROM nfce_released_numbers WHERE issuer_id = $1 AND model = $2 AND serie = $3 AND number BETWEEN $4 AND $5`,
+    [s.issuerId, s.model, s.serie, from, to],
+  );
+  await tx.query(
+    `INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($1, $2, $3, $4 + 1)
+     ON CONFLICT (issuer_id, model, serie) DO UPDATE
+       SET next_number = GREATEST(nfce_number_sequences.next_number, EXCLUDED.next_number)`,
+    [s.issuerId, s.model, s.serie, to],
+  );
+}
