@@ -1,0 +1,132 @@
+import type { Queryable } from '../db.js';
+import { newId } from '../../ids.js';
+
+export type NfceStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
+
+export interface NfceRow {
+  id: string;
+  account_id: string;
+  issuer_id: string;
+  external_ref: string | null;
+  status: NfceStatus;
+  model: number;
+  serie: number;
+  number: number;
+  access_key: string;
+  tp_amb: number;
+  tp_emis: number;
+  dh_emi: string;
+  schema_package: 'PL_009' | 'PL_010';
+  request: unknown;
+  totals: Record<string, number>;
+  items: unknown[];
+  signed_xml: string;
+  digest_value: string;
+  qrcode_url: string;
+  url_chave: string;
+  protocolo: string | null;
+  authorized_at: Date | null;
+  proc_xml: string | null;
+  rejection: { code: string; message: string; field: string | null; hint: string | null } | null;
+  cancellation: { protocolo: string; reason: string; canceled_at: string } | { status: 'pending'; reason: string; requested_at: string } | null;
+  cancel_proc_xml: string | null;
+  attempts: number;
+  scenario: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Columns a listing needs: everything but the XML documents. */
+const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
+  schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
+  cancellation, attempts, scenario, created_at, updated_at`;
+
+export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
+
+export async function insertNfce(tx: Queryable, n: NewNfce): Promise<void> {
+  await tx.query(
+    `INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
+       dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, created_at, updated_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$22)`,
+    [
+      n.id, n.account_id, n.issuer_id, n.external_ref, n.status, n.model, n.serie, n.number, n.access_key, n.tp_amb, n.tp_emis,
+      n.dh_emi, n.schema_package, JSON.stringify(n.request), JSON.stringify(n.totals), JSON.stringify(n.items), n.signed_xml,
+      n.digest_value, n.qrcode_url, n.url_chave, n.scenario, n.created_at,
+    ],
+  );
+}
+
+export async function getNfce(db: Queryable, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow | undefined> {
+  const cols = opts.full ? '*' : SUMMARY;
+  const r = await db.query<NfceRow>(`SELECT ${cols} FROM nfce_notes WHERE account_id = $1 AND id = $2`, [accountId, id]);
+  return r.rows[0];
+}
+
+/** For workers: the note by id alone, locked for the rest of the transaction when `forUpdate`. */
+export async function getNfceForWork(db: Queryable, id: string, forUpdate = false): Promise<NfceRow | undefined> {
+  const r = await db.query<NfceRow>(`SELECT * FROM nfce_notes WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return r.rows[0];
+}
+
+export interface NfceListFilter {
+  issuerId?: string;
+  status?: NfceStatus;
+  externalRef?: string;
+  createdGte?: Date;
+  createdLt?: Date;
+  startingAfter?: string;
+  limit: number;
+}
+
+export async function listNfce(db: Queryable, accountId: string, f: NfceListFilter): Promise<NfceRow[]> {
+  // Newest first; ids are random, so the cursor is (created_at, id) of the row named by starting_after.
+  const r = await db.query<NfceRow>(
+    `SELECT ${SUMMARY} FROM nfce_notes n
+      WHERE account_id = $1
+        AND ($2::text IS NULL OR issuer_id = $2)
+        AND ($3::text IS NULL OR status = $3)
+        AND ($4::text IS NULL OR external_ref = $4)
+        AND ($5::timestamptz IS NULL OR created_at >= $5)
+        AND ($6::timestamptz IS NULL OR created_at < $6)
+        AND ($7::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM nfce_notes WHERE account_id = $1 AND id = $7))
+      ORDER BY created_at DESC, id DESC
+      LIMIT $8`,
+    [accountId, f.issuerId ?? null, f.status ?? null, f.externalRef ?? null, f.createdGte ?? null, f.createdLt ?? null, f.startingAfter ?? null, f.limit],
+  );
+  return r.rows;
+}
+
+export async function updateNfce(tx: Queryable, id: string, fields: Partial<NfceRow>, now: Date): Promise<void> {
+  const entries = Object.entries(fields);
+  const sets = entries.map(([k], i) => `${k} = $${i + 3}`);
+  const values = entries.map(([, v]) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
+  await tx.query(`UPDATE nfce_notes SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, [id, now, ...values]);
+}
+
+export interface HistoryEntry {
+  id: string;
+  type: string;
+  at: Date;
+  code: string | null;
+  message: string | null;
+  protocolo: string | null;
+}
+
+export async function addHistory(
+  tx: Queryable,
+  noteId: string,
+  e: { type: string; at: Date; code?: string | null; message?: string | null; protocolo?: string | null },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO nfce_history (id, note_id, type, at, code, message, protocolo) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [newId('evt'), noteId, e.type, e.at, e.code ?? null, e.message ?? null, e.protocolo ?? null],
+  );
+}
+
+export async function listHistory(db: Queryable, noteId: string): Promise<HistoryEntry[]> {
+  const r = await db.query<HistoryEntry>(
+    'SELECT id, type, at, code, message, protocolo FROM nfce_history WHERE note_id = $1 ORDER BY seq',
+    [noteId],
+  );
+  return r.rows;
+}
