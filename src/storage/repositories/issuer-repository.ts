@@ -98,7 +98,7 @@ export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void
 /** An issuer of this account; another account's issuer is simply not found. */
 export async function findIssuer(db: Queryable, accountId: string, id: string): Promise<IssuerRow | undefined> {
   const r = await db.query<IssuerRow>(`${SELECT} WHERE i.account_id = $1 AND i.id = $2`, [accountId, id]);
-  return r.rows[0];
+  return r.rows[0] && withBuffer(r.rows[0]);
 }
 
 export async function listIssuers(db: Queryable, accountId: string, limit: number, startingAfter?: string): Promise<IssuerRow[]> {
@@ -106,7 +106,7 @@ export async function listIssuers(db: Queryable, accountId: string, limit: numbe
     `${SELECT} WHERE i.account_id = $1 AND ($2::text IS NULL OR i.id > $2) ORDER BY i.id LIMIT $3`,
     [accountId, startingAfter ?? null, limit],
   );
-  return r.rows;
+  return r.rows.map(withBuffer);
 }
 
 const CHANGEABLE = new Set([
@@ -125,6 +125,12 @@ export async function updateIssuer(db: Queryable, accountId: string, id: string,
     [accountId, id, now, ...values],
   );
   return r.rowCount > 0;
+}
+
+// PGlite returns bytea as a Uint8Array, pg as a Buffer: callers always get a Buffer.
+function withBuffer(row: IssuerRow): IssuerRow {
+  if (row.danfe_logo && !Buffer.isBuffer(row.danfe_logo)) row.danfe_logo = Buffer.from(row.danfe_logo as Uint8Array);
+  return row;
 }
 
 function jsonOrNull(v: IssuerAddressRow | null | undefined): string | null {

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Static } from 'typebox';
+import { getAccountProfile, updateAccountProfile } from '../../../services/issuers/account-profile.js';
+import { errorResponses } from '../../errors.js';
+import { Account, PatchAccountBody } from '../../schemas/account.js';
+
+export const accountRoutes: FastifyPluginAsync = async (app) => {
+  const tags = ['account'];
+
+  app.get(
+    '/v1/account',
+    {
+      config: { scope: 'account:read' },
+      schema: { tags, summary: 'The account of the API key', response: { 200: Account, ...errorResponses(401, 403, 429) } },
+    },
+    async (request) => getAccountProfile(app.ctx.db, request.auth.accountId),
+  );
+
+  app.patch(
+    '/v1/account',
+    {
+      config: { scope: 'account:write' },
+      schema: {
+        tags,
+        summary: 'Rename the account or choose its tax regime',
+        body: PatchAccountBody,
+        response: { 200: Account, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
+      },
+    },
+    async (request) =>
+      updateAccountProfile(app.ctx.db, request.auth.accountId, request.body as Static<typeof PatchAccountBody>, app.ctx.clock.now()),
+  );
+};

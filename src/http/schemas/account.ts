@@ -1,0 +1,29 @@
+import { Type } from 'typebox';
+import { Timestamp } from './common.js';
+
+const TaxRegime = Type.Enum(['legacy', 'reform_2026'], {
+  description:
+    'Whether the account\'s documents carry the 2026 tax reform groups (NT 2025.002-RTC). ' +
+    '`legacy`: no IBS/CBS groups (layout PL_009). `reform_2026`: each item carries the IBSCBS (and IS where due) groups ' +
+    'and the totals IBSCBSTot/ISTot/vNFTot (layout PL_010); item fields vIBS, vCBS, vIS apply.',
+});
+
+export const Account = Type.Object(
+  {
+    id: Type.String({ examples: ['acc_sandbox'] }),
+    object: Type.Literal('account'),
+    name: Type.String(),
+    taxRegime: TaxRegime,
+    environment: Type.String({ description: '`sandbox` or `production`' }),
+    created_at: Timestamp,
+  },
+  { title: 'Account' },
+);
+
+export const PatchAccountBody = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    taxRegime: Type.Optional(TaxRegime),
+  },
+  { additionalProperties: false },
+);

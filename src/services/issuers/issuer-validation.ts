@@ -1,0 +1,88 @@
+import { cleanTaxId, cnpjProblem, issuerIeProblem } from '../../fiscal/tax-id.js';
+import { ApiError, type ErrorDetail } from '../../http/errors.js';
+import { municipioByCode } from '../../meta/municipio-catalog.js';
+import { ufByCode } from '../../meta/uf-catalog.js';
+import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../../storage/repositories/issuer-repository.js';
+
+export interface AddressInput {
+  logradouro: string;
+  numero: string;
+  complemento?: string | null | undefined;
+  bairro: string;
+  codigo_municipio: string;
+  cep: string;
+  telefone?: string | null | undefined;
+}
+
+export interface NewIssuerInput {
+  cnpj: string;
+  razao_social: string;
+  ie: string;
+  uf: string;
+  ambiente: Ambiente;
+  regime_tributario: RegimeTributario;
+  nome_fantasia?: string | null | undefined;
+  endereco?: AddressInput | null | undefined;
+}
+
+/** CRT of the layout (FACTS 12): 1 Simples Nacional, 2 SN over the sub-limit, 3 normal, 4 MEI. */
+export const CRT_BY_REGIME: Record<RegimeTributario, 1 | 2 | 3 | 4> = { simples: 1, simples_excesso: 2, normal: 3, mei: 4 };
+
+/** Collects every problem of a request before answering, so the client fixes them in one go. */
+export class FieldProblems {
+  readonly details: ErrorDetail[] = [];
+  add(field: string, message: string | null): void {
+    if (message) this.details.push({ field, message });
+  }
+  throwIfAny(): void {
+    if (this.details.length === 0) return;
+    const first = this.details[0]!;
+    const more = this.details.length > 1 ? ` (and ${this.details.length - 1} more)` : '';
+    throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, this.details);
+  }
+}
+
+// People paste tax ids and phone numbers formatted; we store what the layout wants.
+const digitsOnly = (v: string) => v.replace(/[.\-/\s()]/g, '');
+
+export function normalizeCnpj(cnpj: string, problems: FieldProblems): string {
+  const clean = cleanTaxId(cnpj);
+  problems.add('cnpj', cnpjProblem(clean));
+  return clean;
+}
+
+export function normalizeIe(ie: string, problems: FieldProblems): string {
+  const clean = digitsOnly(ie).toUpperCase();
+  problems.add('ie', issuerIeProblem(clean));
+  return clean;
+}
+
+export function normalizeUf(uf: string, problems: FieldProblems): string {
+  const clean = uf.trim().toUpperCase();
+  problems.add('uf', ufByCode(clean) ? null : `${uf} is not a Brazilian state code (UF)`);
+  return clean;
+}
+
+/** Address of the issuer (TEnderEmi): the municipality must exist and belong to the issuer's UF. */
+export function normalizeAddress(a: AddressInput, uf: string, problems: FieldProblems): IssuerAddressRow {
+  const cep = digitsOnly(a.cep);
+  problems.add('endereco.cep', /^[0-9]{8}$/.test(cep) ? null : 'must be 8 digits');
+  const municipio = municipioByCode(a.codigo_municipio);
+  if (!/^[0-9]{7}$/.test(a.codigo_municipio)) problems.add('endereco.codigo_municipio', 'must be the 7-digit IBGE code (see GET /v1/municipios)');
+  else if (!municipio) problems.add('endereco.codigo_municipio', `${a.codigo_municipio} is not an IBGE municipality code (see GET /v1/municipios)`);
+  else if (ufByCode(uf) && municipio.uf !== uf) {
+    problems.add('endereco.codigo_municipio', `${a.codigo_municipio} (${municipio.name}) is in ${municipio.uf}, not in ${uf}`);
+  }
+  const telefone = a.telefone ? digitsOnly(a.telefone) : null;
+  // TFone: 6 to 14 digits (area code included).
+  if (telefone !== null) problems.add('endereco.telefone', /^[0-9]{6,14}$/.test(telefone) ? null : 'must be 6 to 14 digits including the area code');
+  return {
+    logradouro: a.logradouro.trim(),
+    numero: a.numero.trim(),
+    complemento: a.complemento?.trim() || null,
+    bairro: a.bairro.trim(),
+    codigo_municipio: a.codigo_municipio,
+    cep,
+    telefone,
+  };
+}

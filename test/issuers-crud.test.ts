@@ -1,0 +1,210 @@
+import { cnpjCheckDigits } from '../src/fiscal/tax-id.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createIssuer, issuerTestApp, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
+
+let t: IssuerTestApp;
+let auth: { authorization: string };
+let accountId: string;
+
+beforeAll(async () => {
+  t = await issuerTestApp();
+  ({ auth, accountId } = await t.newAccount());
+});
+
+const post = (payload: object, headers = auth) => t.app.inject({ method: 'POST', url: '/v1/issuers', headers, payload });
+
+describe('POST /v1/issuers', () => {
+  it('registers an issuer, normalizing formatted input, and shows what is missing before emitting', async () => {
+    const res = await post({ ...VALID_ISSUER, cnpj: '06.157.250/0001-16', ambiente: 'producao' });
+    expect(res.statusCode).toBe(201);
+    const issuer = res.json();
+    expect(issuer.id).toMatch(/^iss_[0-9A-Za-z]{20}$/);
+    expect(issuer).toMatchObject({
+      object: 'issuer',
+      cnpj: '06157250000116',
+      uf: 'SP',
+      ambiente: 'producao',
+      regime_tributario: 'simples',
+      crt: 1,
+      endereco: { codigo_municipio: '3550308', municipio: 'São Paulo', cep: '01310100', telefone: '1133334444', complemento: null },
+      certificate: { status: 'missing', subject: null },
+      csc: null,
+      ready: false,
+      missing: ['certificate', 'csc'],
+      danfe_settings: { danfeLogo: null, danfePrimaryColor: null, danfeFooterText: null },
+    });
+    expect(issuer.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
+  it('accepts the alphanumeric CNPJ (PL_010) and an issuer without address yet', async () => {
+    const res = await post({ cnpj: 'PC3D315K000193', razao_social: 'Empresa Teste', ie: '0018001360', uf: 'RS', ambiente: 'homologacao', regime_tributario: 'normal' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ cnpj: 'PC3D315K000193', crt: 3, endereco: null, missing: ['endereco', 'certificate', 'csc'] });
+  });
+
+  it('names every bad field at once in plain words', async () => {
+    const res = await post({
+      ...VALID_ISSUER,
+      cnpj: '06157250000117',
+      ie: 'ISENTO',
+      uf: 'XX',
+      endereco: { ...VALID_ISSUER.endereco, cep: '123', codigo_municipio: '9999999', telefone: '12' },
+    });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.error).toBe('validation_error');
+    const byField = Object.fromEntries(body.details.map((d: { field: string; message: string }) => [d.field, d.message]));
+    expect(byField).toEqual({
+      cnpj: 'has wrong check digits',
+      ie: 'ISENTO is not allowed: an NFC-e issuer must have a state registration',
+      uf: 'XX is not a Brazilian state code (UF)',
+      'endereco.cep': 'must be 8 digits',
+      'endereco.codigo_municipio': '9999999 is not an IBGE municipality code (see GET /v1/municipios)',
+      'endereco.telefone': 'must be 6 to 14 digits including the area code',
+    });
+    expect(body.message).toMatch(/^cnpj has wrong check digits \(and 5 more\)$/);
+  });
+
+  it('refuses a municipality of another state, bad enums and unknown fields', async () => {
+    const wrongUf = await post({ ...VALID_ISSUER, endereco: { ...VALID_ISSUER.endereco, codigo_municipio: '3304557' } });
+    expect(wrongUf.statusCode).toBe(422);
+    expect(wrongUf.json().details).toEqual([{ field: 'endereco.codigo_municipio', message: '3304557 (Rio de Janeiro) is in RJ, not in SP' }]);
+
+    const enums = await post({ ...VALID_ISSUER, ambiente: 'teste', regime_tributario: 'lucro', cnpjj: 'x' });
+    expect(enums.statusCode).toBe(422);
+    const fields = enums.json().details.map((d: { field: string }) => d.field).sort();
+    expect(fields).toEqual(['ambiente', 'cnpjj', 'regime_tributario']);
+
+    const missing = await post({ cnpj: '06157250000116' });
+    expect(missing.json().details.map((d: { field: string }) => d.field).sort()).toEqual(['ambiente', 'ie', 'razao_social', 'regime_tributario', 'uf']);
+  });
+
+  it('refuses a second issuer with the same CNPJ and ambiente in the account', async () => {
+    const { auth: other } = await t.newAccount();
+    const first = await post(VALID_ISSUER, other);
+    expect(first.statusCode).toBe(201);
+    const again = await post({ ...VALID_ISSUER, cnpj: '06157250000116' }, other);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().details[0]).toEqual({ field: 'cnpj', message: `already registered as ${first.json().id} in ambiente homologacao` });
+    expect((await post({ ...VALID_ISSUER, ambiente: 'producao' }, other)).statusCode).toBe(201);
+  });
+});
+
+describe('GET, PATCH', () => {
+  it('lists issuers page by page', async () => {
+    const { auth: mine } = await t.newAccount();
+    const ids: string[] = [];
+    for (const cnpj of ['06157250000116', '11222333000181', '12ABC34501DE35']) ids.push(await createIssuer(t, mine, { ...VALID_ISSUER, cnpj }));
+    const first = await t.app.inject({ method: 'GET', url: '/v1/issuers?limit=2', headers: mine });
+    expect(first.json().has_more).toBe(true);
+    expect(first.json().data).toHaveLength(2);
+    const last = first.json().data[1].id;
+    const second = await t.app.inject({ method: 'GET', url: `/v1/issuers?limit=2&starting_after=${last}`, headers: mine });
+    expect(second.json().has_more).toBe(false);
+    const all = [...first.json().data, ...second.json().data].map((i: { id: string }) => i.id);
+    expect(all.sort()).toEqual([...ids].sort());
+    expect((await t.app.inject({ method: 'GET', url: '/v1/issuers?limit=101', headers: mine })).statusCode).toBe(422);
+  });
+
+  it('updates the fields sent, replaces the address, and keeps identity fields fixed', async () => {
+    const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: '11222333000181' });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/issuers/${id}`,
+      headers: auth,
+      payload: { razao_social: 'Novo Nome Ltda', regime_tributario: 'normal', nome_fantasia: null, endereco: { ...VALID_ISSUER.endereco, codigo_municipio: '3509502', numero: 'S/N' }, cnpj: '11.222.333/0001-81' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ razao_social: 'Novo Nome Ltda', crt: 3, nome_fantasia: null, ie: VALID_ISSUER.ie, endereco: { municipio: 'Campinas', numero: 'S/N' } });
+    expect(res.json().updated_at >= res.json().created_at).toBe(true);
+
+    const fixed = await t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}`, headers: auth, payload: { ambiente: 'producao', uf: 'RJ', ie: '1' } });
+    expect(fixed.statusCode).toBe(422);
+    expect(fixed.json().details.map((d: { field: string }) => d.field)).toEqual(['uf', 'ambiente', 'ie']);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/issuers/${id}`, headers: auth })).json()).toMatchObject({ ambiente: 'homologacao', uf: 'SP' });
+  });
+});
+
+describe('PATCH /v1/issuers/:id/danfe-settings', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 2)]);
+  const url = (type: string, b: Buffer) => `data:${type};base64,${b.toString('base64')}`;
+
+  it('stores logo, color and footer, and clears them with null', async () => {
+    const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: '11444777000161' });
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}/danfe-settings`, headers: auth, payload });
+    const set = await patch({ danfeLogo: url('image/png', png), danfePrimaryColor: '#1a73e8', danfeFooterText: 'Obrigado pela preferência!' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().danfe_settings).toEqual({ danfeLogo: url('image/png', png), danfePrimaryColor: '#1A73E8', danfeFooterText: 'Obrigado pela preferência!' });
+    const jpg = await patch({ danfeLogo: url('image/jpeg', jpeg) });
+    expect(jpg.json().danfe_settings).toMatchObject({ danfeLogo: url('image/jpeg', jpeg), danfePrimaryColor: '#1A73E8' });
+    const cleared = await patch({ danfeLogo: null, danfeFooterText: null });
+    expect(cleared.json().danfe_settings).toEqual({ danfeLogo: null, danfePrimaryColor: '#1A73E8', danfeFooterText: null });
+  });
+
+  it('refuses a fake image, an oversized logo, a bad color and a long footer', async () => {
+    const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: '11444777000161', ambiente: 'producao' });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/issuers/${id}/danfe-settings`,
+      headers: auth,
+      payload: { danfeLogo: url('image/png', jpeg), danfePrimaryColor: 'blue', danfeFooterText: 'x'.repeat(201) },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([
+      { field: 'danfeLogo', message: 'says image/png but the content is not a PNG image' },
+      { field: 'danfePrimaryColor', message: 'must be a color as #RRGGBB' },
+      { field: 'danfeFooterText', message: 'must be at most 200 characters' },
+    ]);
+    const big = Buffer.concat([png, Buffer.alloc(256 * 1024)]);
+    const tooBig = await t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}/danfe-settings`, headers: auth, payload: { danfeLogo: url('image/png', big) } });
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().details[0].field).toBe('danfeLogo');
+    const gif = await t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}/danfe-settings`, headers: auth, payload: { danfeLogo: 'data:image/gif;base64,R0lGODlh' } });
+    expect(gif.json().details[0].message).toMatch(/PNG or JPEG data URL/);
+  });
+});
+
+describe('access control', () => {
+  it('answers 404 for another account\'s issuer on every issuer route', async () => {
+    const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: '11222333000181', ambiente: 'producao' });
+    const { auth: stranger } = await t.newAccount();
+    const requests = [
+      { method: 'GET' as const, url: `/v1/issuers/${id}` },
+      { method: 'PATCH' as const, url: `/v1/issuers/${id}`, payload: { razao_social: 'Hijack Ltda' } },
+      { method: 'PATCH' as const, url: `/v1/issuers/${id}/danfe-settings`, payload: { danfeFooterText: 'hijack' } },
+      { method: 'POST' as const, url: `/v1/issuers/${id}/csc`, payload: { id_csc: '1', csc: 'ABCDEF0123456789ABCD' } },
+    ];
+    for (const r of requests) {
+      const res = await t.app.inject({ ...r, headers: stranger });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    }
+    const cert = await uploadCert(t, stranger, id, 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx', 'minhasenha');
+    expect(cert.statusCode).toBe(404);
+    const list = await t.app.inject({ method: 'GET', url: '/v1/issuers', headers: stranger });
+    expect(list.json().data).toEqual([]);
+    const still = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${id}`, headers: auth })).json();
+    expect(still).toMatchObject({ razao_social: VALID_ISSUER.razao_social, csc: null, danfe_settings: { danfeFooterText: null } });
+  });
+
+  it('answers 403 to a key without issuers:write on every write, and lets it read', async () => {
+    const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: 'AB1234560001' + cnpjCheckDigits('AB1234560001') });
+    const readOnly = await t.keyWithScopes(accountId, ['issuers:read']);
+    const writes = [
+      { method: 'POST' as const, url: '/v1/issuers', payload: VALID_ISSUER },
+      { method: 'PATCH' as const, url: `/v1/issuers/${id}`, payload: { razao_social: 'X Ltda' } },
+      { method: 'PATCH' as const, url: `/v1/issuers/${id}/danfe-settings`, payload: { danfeFooterText: 'x' } },
+      { method: 'POST' as const, url: `/v1/issuers/${id}/csc`, payload: { id_csc: '1', csc: 'ABCDEF0123456789ABCD' } },
+    ];
+    for (const r of writes) {
+      const res = await t.app.inject({ ...r, headers: readOnly });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(res.json().message).toMatch(/issuers:write/);
+    }
+    expect((await uploadCert(t, readOnly, id, 'novo_test_certificate.pfx', 'nfephp')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/issuers/${id}`, headers: readOnly })).statusCode).toBe(200);
+    const none = await t.keyWithScopes(accountId, ['nfce:write']);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/issuers', headers: none })).statusCode).toBe(403);
+  });
+});
