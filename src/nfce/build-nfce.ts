@@ -66,6 +66,12 @@ function destOf(sale: Sale, tpAmb: 1 | 2): DestModel | undefined {
   return dest;
 }
 
+/** PL_009 cannot carry the reform groups nor a CNPJ with letters (its TCnpj is [0-9]{14}). */
+function needsPl010(m: NfceModel): boolean {
+  const cnpjs = [m.emit.CNPJ, m.dest?.CNPJ, m.respTec?.CNPJ, ...m.pag.detPag.map((p) => p.card?.CNPJ)];
+  return m.reformTotal !== undefined || cnpjs.some((c) => c !== undefined && isAlphanumericCnpj(c));
+}
+
 /**
  * Turns a sale and the issuer context into a signed NFC-e 4.00 with its QR code: builds the
  * canonical infNFe, signs those exact bytes, derives the QR code (v2 offline needs the digest)
@@ -128,7 +134,6 @@ export function buildNfce(sale: Sale, ctx: NfceContext): BuiltNfce {
 
   return builtNfceSummary(model, {
     xml, qrCodeUrl, urlChave: urls.urlChave, digestValue: signature.digestValue,
-    // PL_009 cannot carry the reform groups nor a CNPJ with letters (TCnpj [0-9]{14}).
-    schemaPackage: ctx.taxReform || isAlphanumericCnpj(cnpj) ? 'PL_010' : 'PL_009',
+    schemaPackage: needsPl010(model) ? 'PL_010' : 'PL_009',
   });
 }

@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { CARD_BRANDS, PAYMENT_METHODS } from './payment-codes.js';
+import { CARD_BRANDS, PAYMENT_METHODS, type CardBrand, type PaymentMethod } from './payment-codes.js';
+
+const METHOD_NAMES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
+const BRAND_NAMES = Object.keys(CARD_BRANDS) as CardBrand[];
 
 // The NFC-e creation request (SPEC section 2) plus what real sales need. SPEC field names are kept
 // exactly (camelCase vBC, pICMS); every field we added is snake_case.
@@ -94,9 +97,9 @@ export const SaleItemSchema = Type.Object(
 
 export const PaymentSchema = Type.Object(
   {
-    method: Type.Union(Object.keys(PAYMENT_METHODS).map((m) => Type.Literal(m)), { description: 'Payment method (mapped to tPag).', examples: ['credito'] }),
+    method: Type.Enum(METHOD_NAMES, { description: 'Payment method (mapped to tPag).', examples: ['credito'] }),
     amount: money('Amount paid with this method; cash may exceed the total (change).', 50),
-    card_brand: Type.Optional(Type.Union(Object.keys(CARD_BRANDS).map((b) => Type.Literal(b)), { description: 'Card brand (tBand).', examples: ['visa'] })),
+    card_brand: Type.Optional(Type.Enum(BRAND_NAMES, { description: 'Card brand (tBand).', examples: ['visa'] })),
     card_authorization: Type.Optional(Type.String({ description: 'cAut: authorization code of the card/PIX transaction (1-128).', examples: ['A1B2C3'] })),
     acquirer_cnpj: Type.Optional(Type.String({ description: 'CNPJ of the payment institution (card/CNPJ).', examples: ['01027058000191'] })),
     integrated: Type.Optional(Type.Boolean({ description: 'tpIntegra: true when the payment went through software integrated with the POS (TEF); default false.' })),
