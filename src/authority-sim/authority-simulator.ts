@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Db } from '../storage/db.js';
+import { buildFaultEnvelope, buildResponseEnvelope } from '../fiscal/sefaz/soap-envelope.js';
+import { parseScenario, SCENARIO_HEADER, type Scenario } from './scenario.js';
+import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type SimulatorIdentity } from './server-certificate.js';
+import type { SimCounters } from './sim-context.js';
+import { migrateSimulator } from './sim-migrations.js';
+import { routeSoap, serviceOf, type SimService } from './sim-router.js';
+import { SimStore } from './sim-store.js';
+
+export interface AuthoritySimulatorOptions {
+  db: Db;
+  /** 0 (default) = a random free port. */
+  port?: number;
+  host?: string;
+  /** Answer delay range in ms; the sandbox uses [1000, 3000] (SPEC: 1-3 s), tests [0, 0]. */
+  latencyMs?: readonly [number, number];
+  /** Server certificate and key; generated (self-signed) when absent. */
+  identity?: SimulatorIdentity;
+  /**
+   * 'registered' (default): the TLS handshake itself refuses any client whose certificate is not
+   * registered (registerClientCertificate), as a real SEFAZ refuses certificates outside ICP-Brasil.
+   * 'any-certificate': any client certificate is accepted but one is required (standalone CLI use).
+   */
+  clientAuth?: 'registered' | 'any-certificate';
+  /** Client certificates (PEM) trusted from the start. */
+  clientCertificates?: readonly string[];
+  /** Honour the X-Sandbox-Scenario header (sandbox only). Default true. */
+  scenarioHeader?: boolean;
+  /** Clock (tests of time windows). */
+  now?: () => Date;
+}
+
+export interface AuthoritySimulator {
+  url: string;
+  port: number;
+  /** PEM the clients must trust for this server. */
+  caPem: string;
+  close(): Promise<void>;
+  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean }): Promise<void>;
+  registerClientCertificate(pem: string): void;
+  /** Plays `scenario` on the next `times` requests (to `service` only, when given). null clears. */
+  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): void;
+  stats(): SimCounters;
+  /** How many times the simulator granted an authorization to this key (0 or 1 unless it is broken). */
+  authorizationsFor(accessKey: string): Promise<number>;
+  setClock(now: () => Date): void;
+}
+
+interface QueuedScenario {
+  scenario: Scenario;
+  times: number;
+  service: SimService | undefined;
+}
+
+export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): Promise<AuthoritySimulator> {
+  await migrateSimulator(opts.db);
+  const store = new SimStore(opts.db);
+  const identity = opts.identity ?? generateSimulatorIdentity();
+  const signingKey = { privateKey: privateKeyObject(identity.keyPem), certificateBase64: certificateBase64(identity.certPem) };
+  const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0 };
+  const trusted = new Set(opts.clientCertificates ?? []);
+  const queue: QueuedScenario[] = [];
+  const held = new Set<Socket>();
+  let now = opts.now ?? (() => new Date());
+  const [minLatency, maxLatency] = opts.latencyMs ?? [0, 0];
+  const strict = (opts.clientAuth ?? 'registered') === 'registered';
+
+  const tlsContext = () => ({
+    key: identity.keyPem,
+    cert: identity.certPem,
+    // An empty trust store would make OpenSSL accept nothing: fine, nobody is registered yet.
+    ...(strict ? { ca: [...trusted] } : {}),
+  });
+
+  const server = https.createServer(
+    {
+      ...tlsContext(),
+      requestCert: true,
+      rejectUnauthorized: strict,
+      minVersion: 'TLSv1.2',
+      keepAliveTimeout: 120_000,
+    },
+    (req, res) => void serve(req, res),
+  );
+  server.on('secureConnection', (socket) => {
+    counters.tlsHandshakes += 1;
+    // 'any-certificate' mode still demands a certificate: without one the connection is dropped.
+    if (!strict && !socket.getPeerCertificate()?.raw) socket.destroy();
+  });
+
+  function takeScenario(req: IncomingMessage, service: SimService | null): Scenario | null {
+    if (opts.scenarioHeader !== false) {
+      const fromHeader = parseScenario(req.headers[SCENARIO_HEADER] as string | undefined);
+      if (fromHeader) return fromHeader;
+    }
+    const i = queue.findIndex((q) => !q.service || q.service === service);
+    if (i < 0) return null;
+    const q = queue[i]!;
+    if (--q.times <= 0) queue.splice(i, 1);
+    return q.scenario;
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    counters.requests += 1;
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const service = serviceOf(/xmlns="([^"]*\/wsdl\/[^"]*)"/.exec(body)?.[1] ?? null) ?? serviceOf(req.headers['content-type'] ?? null);
+    const scenario = takeScenario(req, service);
+    if (maxLatency > 0) await new Promise((r) => setTimeout(r, randomInt(minLatency, maxLatency + 1)));
+    if (scenario?.kind === 'timeout') {
+      // Never answer: the client gives up on its own response timeout.
+      held.add(req.socket);
+      req.socket.once('close', () => held.delete(req.socket));
+      return;
+    }
+    if (scenario?.kind === 'http-500') return send(res, 500, buildFaultEnvelope('Receiver', 'Internal server error (simulated)'));
+    if (scenario?.kind === 'malformed') return send(res, 200, 'Service Unavailable <html><body>proxy error', 'text/html');
+    try {
+      const routed = await routeSoap(body, req.headers['content-type'], { store, signingKey, now, scenario, counters });
+      if (scenario?.kind === 'lost-response') {
+        // Processed and stored; the answer never reaches the client.
+        req.socket.destroy();
+        return;
+      }
+      if (routed.kind === 'fault') return send(res, routed.status, buildFaultEnvelope('Sender', routed.reason));
+      send(res, 200, buildResponseEnvelope(routed.namespace, routed.payload));
+    } catch (err) {
+      send(res, 500, buildFaultEnvelope('Receiver', `simulator failure: ${(err as Error).message}`));
+    }
+  }
+
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const host = opts.host ?? '127.0.0.1';
+
+  return {
+    url: `https://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    caPem: identity.caPem,
+    async close() {
+      for (const s of held) s.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+    async registerCsc(cnpj, tpAmb, idCsc, csc, o) {
+      await store.upsertCsc(cnpj, tpAmb, Number(idCsc), csc, o?.revoked ?? false);
+    },
+    registerClientCertificate(pem) {
+      if (trusted.has(pem)) return;
+      trusted.add(pem);
+      if (strict) server.setSecureContext(tlsContext());
+    },
+    setScenario(text, o) {
+      if (text === null) {
+        queue.length = 0;
+        return;
+      }
+      const scenario = parseScenario(text);
+      if (!scenario) throw new RangeError(`unknown scenario ${text}`);
+      queue.push({ scenario, times: o?.times ?? 1, service: o?.service });
+    },
+    stats: () => ({ ...counters }),
+    authorizationsFor: (key) => store.grants(key),
+    setClock(fn) {
+      now = fn;
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, body: string, type = 'application/soap+xml; charset=utf-8'): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}

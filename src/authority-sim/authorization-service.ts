@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import { textOf } from '../fiscal/sefaz/xml-slice.js';
+import { authorityTime, protNFe, retConsReciNFe, retEnviNFe, type ProtocolFields } from './answers.js';
+import { motivo, motivoWith } from './cstat-messages.js';
+import { nfeElementsOf, nfeFacts, type NfeFacts } from './nfe-facts.js';
+import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
+import { checkEnvelopedSignature } from './signature-check.js';
+import { fish, type SimContext } from './sim-context.js';
+import { checkSchema, isWellFormed } from './xml-checks.js';
+
+/** NFeAutorizacao4: enviNFe -> retEnviNFe. One NF-e with indSinc=1 is answered synchronously (104). */
+export async function handleAuthorization(payload: string, ctx: SimContext): Promise<string> {
+  const at = ctx.now();
+  const head = { tpAmb: Number(fish(payload, 'tpAmb', '2')), cUF: fish(payload, 'cUF', '35'), dhRecbto: authorityTime(at) };
+  const lot = (cStat: number, body: { protNFe?: string; nRec?: string } = {}, xMotivo = motivo(cStat)) =>
+    retEnviNFe({ ...head, cStat, xMotivo }, body);
+  if (!isWellFormed(payload)) return count(ctx, lot(243));
+  if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
+  const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
+  if (!schema.valid) {
+    // 225 when an NF-e of the lot breaks its schema, 215 when the lot envelope itself does.
+    const inNfe = schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe'));
+    return count(ctx, lot(inNfe ? 225 : 215));
+  }
+  const nfes = nfeElementsOf(payload);
+  const protocols: string[] = [];
+  for (const nfe of nfes) protocols.push(await authorizeOne(nfe, ctx, at));
+  // MOC: synchronous processing only for a lot of one NF-e; bigger lots get a receipt (103).
+  if (textOf(payload, 'indSinc') === '1' && protocols.length === 1) return lot(104, { protNFe: protocols[0]! });
+  const nRec = head.cUF + String(randomInt(1e9)).padStart(13, '0');
+  await ctx.store.saveReceipt(nRec, protocols.join(''));
+  return lot(103, { nRec });
+}
+
+/** NFeRetAutorizacao4: consReciNFe -> retConsReciNFe (104 with the protocols, 106 unknown receipt). */
+export async function handleReceipt(payload: string, ctx: SimContext): Promise<string> {
+  const head = { tpAmb: Number(fish(payload, 'tpAmb', '2')), cUF: '35', dhRecbto: authorityTime(ctx.now()) };
+  const nRec = textOf(payload, 'nRec') ?? '';
+  const answer = (cStat: number, prot: string | null = null) =>
+    retConsReciNFe({ ...head, nRec: /^[0-9]{15}$/.test(nRec) ? nRec : '000000000000000', cStat, xMotivo: motivo(cStat) }, prot);
+  if (!isWellFormed(payload)) return answer(243);
+  if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
+  if (!checkSchema(payload, 'consReciNFe_v4.00.xsd').valid) return answer(215);
+  const prot = await ctx.store.receipt(nRec);
+  return prot === null ? answer(106) : answer(104, prot);
+}
+
+function count(ctx: SimContext, answer: string): string {
+  ctx.counters.rejections += 1;
+  return answer;
+}
+
+async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<string> {
+  const facts = nfeFacts(nfeXml);
+  const fields = (cStat: number, xMotivo: string, nProt: string | null, digVal: string | null): ProtocolFields => ({
+    tpAmb: Number(facts.tpAmb) || 2,
+    accessKey: /^[0-9A-Z]{44}$/.test(facts.accessKeyFromId) ? facts.accessKeyFromId : '0'.repeat(44),
+    dhRecbto: authorityTime(at),
+    nProt,
+    digVal,
+    cStat,
+    xMotivo,
+  });
+  const rejected = (r: Rejection, digVal: string | null = null) => {
+    ctx.counters.rejections += 1;
+    return protNFe(fields(r.cStat, r.xMotivo, null, digVal), ctx.signingKey);
+  };
+
+  const signature = checkEnvelopedSignature(nfeXml, 'infNFe');
+  if (!signature.ok) return rejected({ cStat: signature.cStat, xMotivo: motivo(signature.cStat), detail: signature.reason });
+  const digVal = signature.digestValue;
+  const identity = identityRejection(facts, signature.certificate);
+  if (identity) return rejected(identity, digVal);
+  const duplicate = await duplicateRejection(facts, ctx);
+  if (duplicate) return rejected(duplicate, digVal);
+  const cscs = await ctx.store.cscs(facts.emitCnpj ?? facts.emitCpf ?? '', Number(facts.tpAmb));
+  const content = contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs });
+  if (content) return rejected(content, digVal);
+  const scenario = ctx.scenario;
+  if (scenario?.kind === 'reject') return rejected({ cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' }, digVal);
+
+  const denied = scenario?.kind === 'deny';
+  const cStat = denied ? scenario.cStat : 100;
+  const nProt = await ctx.store.nextProtocol(facts.cUF, at);
+  const prot = protNFe(fields(cStat, motivo(cStat), nProt, digVal), ctx.signingKey);
+  const inserted = await ctx.store.insertNote({
+    access_key: facts.accessKeyFromId,
+    cnpj: facts.emitCnpj ?? facts.emitCpf ?? '',
+    model: Number(facts.mod),
+    serie: Number(facts.serie),
+    nnf: Number(facts.nNF),
+    tp_amb: Number(facts.tpAmb),
+    tp_emis: Number(facts.tpEmis),
+    status: denied ? 'denied' : 'authorized',
+    c_stat: cStat,
+    n_prot: nProt,
+    authorized_at: at,
+    prot_xml: prot,
+  });
+  if (!inserted) {
+    // A concurrent request took the key or the number between our check and the insert.
+    const raced = await duplicateRejection(facts, ctx);
+    return rejected(raced ?? { cStat: 204, xMotivo: motivo(204), detail: 'concurrent duplicate' }, digVal);
+  }
+  if (denied) ctx.counters.denials += 1;
+  else ctx.counters.authorizations += 1;
+  return prot;
+}
+
+/** 204 same key (with the first protocol), 205 denied key, 539 same number with another key, 206 voided number. */
+async function duplicateRejection(f: NfeFacts, ctx: SimContext): Promise<Rejection | null> {
+  const existing = await ctx.store.note(f.accessKeyFromId);
+  if (existing) {
+    const facts = { nProt: existing.n_prot, dhAut: authorityTime(existing.authorized_at) };
+    if (existing.status === 'denied') return { cStat: 205, xMotivo: motivoWith(205, facts), detail: 'key denied before' };
+    return { cStat: 204, xMotivo: motivoWith(204, facts), detail: 'key authorized before' };
+  }
+  const cnpj = f.emitCnpj ?? f.emitCpf ?? '';
+  const [model, serie, nnf, tpAmb] = [Number(f.mod), Number(f.serie), Number(f.nNF), Number(f.tpAmb)];
+  const sameNumber = await ctx.store.noteByNumber(cnpj, model, serie, nnf, tpAmb);
+  if (sameNumber) {
+    const facts = { chNFe: sameNumber.access_key, nProt: sameNumber.n_prot, dhAut: authorityTime(sameNumber.authorized_at) };
+    return { cStat: 539, xMotivo: motivoWith(539, facts), detail: 'number used by another key' };
+  }
+  if (await ctx.store.numberVoided(cnpj, model, serie, tpAmb, nnf)) {
+    return { cStat: 206, xMotivo: motivo(206), detail: 'number voided' };
+  }
+  return null;
+}

@@ -1,0 +1,41 @@
+import { textOf } from '../fiscal/sefaz/xml-slice.js';
+import { authorityTime, retConsSitNFe, retConsStatServ } from './answers.js';
+import { motivo } from './cstat-messages.js';
+import { fish, type SimContext } from './sim-context.js';
+import { checkSchema, isWellFormed } from './xml-checks.js';
+
+/**
+ * NFeConsultaProtocolo4: the truth about a key after a lost answer - 100/150 with the protocol,
+ * 101 canceled with its event, 110/30x denied, 217 unknown.
+ */
+export async function handleConsult(payload: string, ctx: SimContext): Promise<string> {
+  const key = textOf(payload, 'chNFe') ?? '';
+  const head = {
+    tpAmb: Number(fish(payload, 'tpAmb', '2')),
+    cUF: /^[0-9]{2}/.test(key) ? key.slice(0, 2) : '35',
+    dhRecbto: authorityTime(ctx.now()),
+    accessKey: /^[0-9A-Z]{44}$/.test(key) ? key : '0'.repeat(44),
+  };
+  const answer = (cStat: number, prot: string | null = null, events: string[] = []) =>
+    retConsSitNFe({ ...head, cStat, xMotivo: motivo(cStat) }, prot, events);
+  if (!isWellFormed(payload)) return answer(243);
+  if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
+  if (!checkSchema(payload, 'consSitNFe_v4.00.xsd').valid) return answer(215);
+  if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat);
+  const note = await ctx.store.note(key);
+  if (!note) return answer(217);
+  const events = await ctx.store.eventsOf(key);
+  if (note.status === 'canceled') return answer(101, note.prot_xml, events);
+  return answer(note.c_stat, note.prot_xml, events);
+}
+
+/** NFeStatusServico4: 107 in operation (108/109 on the unavailable scenario). */
+export function handleStatus(payload: string, ctx: SimContext): string {
+  const head = { tpAmb: Number(fish(payload, 'tpAmb', '2')), cUF: fish(payload, 'cUF', '35'), dhRecbto: authorityTime(ctx.now()) };
+  const answer = (cStat: number) => retConsStatServ({ ...head, cStat, xMotivo: motivo(cStat) });
+  if (!isWellFormed(payload)) return answer(243);
+  if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
+  if (!checkSchema(payload, 'consStatServ_v4.00.xsd').valid) return answer(215);
+  if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat);
+  return answer(107);
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FISCAL_ASSETS_DIR } from '../paths.js';
+
+let table: Map<number, string> | undefined;
+
+// Same words the authorities answer with (MOC table as transcribed in webservices/cstat.json).
+const OVERRIDES: Record<number, string> = {
+  // The table's 501 text is the NF-e one (7 days); NFC-e windows are minutes (Ajuste SINIEF 19/16 cl. 15).
+  501: 'Rejeição: Pedido de Cancelamento intempestivo (prazo de cancelamento excedido)',
+};
+
+/** xMotivo for a cStat, with the table's bracketed placeholders ([nRec:999...]) removed. */
+export function motivo(cStat: number): string {
+  if (OVERRIDES[cStat]) return OVERRIDES[cStat];
+  table ??= new Map(
+    (
+      JSON.parse(readFileSync(join(FISCAL_ASSETS_DIR, 'webservices', 'cstat.json'), 'utf8')) as Array<{
+        cod: string;
+        msg: string;
+      }>
+    ).map((r) => [Number(r.cod), r.msg]),
+  );
+  const msg = table.get(cStat);
+  if (!msg) return `Rejeição: código ${cStat}`;
+  return msg.replace(/\s*\[[^\]]*:\s*9+\]/g, '').trim();
+}
+
+/** xMotivo followed by the facts SEFAZ appends in brackets, e.g. [nProt:...][dhAut:...]. */
+export function motivoWith(cStat: number, facts: Record<string, string>): string {
+  return motivo(cStat) + Object.entries(facts).map(([k, v]) => `[${k}:${v}]`).join('');
+}

@@ -1,0 +1,98 @@
+import { sliceAll, textOf } from '../fiscal/sefaz/xml-slice.js';
+import { NFE_NAMESPACE } from '../fiscal/xml/xml-text.js';
+import { authorityTime, procEventoNFe, retEnvEvento, retEvento, type EventAnswerFields } from './answers.js';
+import { motivo } from './cstat-messages.js';
+import { checkEnvelopedSignature } from './signature-check.js';
+import { fish, type SimContext } from './sim-context.js';
+import { checkSchema, isWellFormed } from './xml-checks.js';
+
+const CANCELLATIONS = new Set(['110111', '110112']);
+// Per-event schemas: cancellation and cancellation by substitution are validated in full.
+const SCHEMA_BY_EVENT: Record<string, string> = {
+  '110111': 'envEventoCancNFe_v1.00.xsd',
+  '110112': 'envEventoCancSubst_v1.00.xsd',
+};
+
+/**
+ * Cancellation windows (FACTS 5): NFC-e 30 minutes (Ajuste SINIEF 19/16 cl. 15), NFC-e by
+ * substitution 168 hours (cl. 15-A), NF-e 24 hours (Ajuste SINIEF 07/05). Later: 501.
+ */
+export function cancellationWindowMs(model: number, tpEvento: string): number {
+  if (model === 65) return tpEvento === '110112' ? 168 * 3600_000 : 30 * 60_000;
+  return 24 * 3600_000;
+}
+
+/** NFeRecepcaoEvento4: envEvento -> retEnvEvento (128 with one retEvento per event). */
+export async function handleEvent(payload: string, ctx: SimContext): Promise<string> {
+  const head = {
+    idLote: textOf(payload, 'idLote') ?? '0',
+    tpAmb: Number(fish(payload, 'tpAmb', '2')),
+    cOrgao: fish(payload, 'cOrgao', '35'),
+  };
+  const lot = (cStat: number, events: string[] = []) => retEnvEvento({ ...head, cStat, xMotivo: motivo(cStat) }, events);
+  if (!/^[0-9]{1,15}$/.test(head.idLote)) head.idLote = '0';
+  if (!isWellFormed(payload)) return lot(243);
+  if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
+  const tpEvento = textOf(payload, 'tpEvento') ?? '';
+  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd').valid) return lot(215);
+  const answers: string[] = [];
+  for (const e of sliceAll(payload, 'evento')) {
+    const startTag = e.outer.slice(0, e.outer.indexOf('>'));
+    const evento = /\sxmlns\s*=/.test(startTag) ? e.outer : `<evento xmlns="${NFE_NAMESPACE}"` + e.outer.slice(7);
+    answers.push(await registerOne(evento, ctx));
+  }
+  return lot(128, answers);
+}
+
+async function registerOne(evento: string, ctx: SimContext): Promise<string> {
+  const at = ctx.now();
+  const key = textOf(evento, 'chNFe') ?? '';
+  const tpEvento = textOf(evento, 'tpEvento') ?? '';
+  const nSeq = textOf(evento, 'nSeqEvento') ?? '1';
+  const base: EventAnswerFields = {
+    tpAmb: Number(textOf(evento, 'tpAmb') ?? 2),
+    cOrgao: textOf(evento, 'cOrgao') ?? '35',
+    cStat: 0,
+    xMotivo: '',
+    accessKey: key,
+    tpEvento,
+    xEvento: textOf(evento, 'descEvento'),
+    nSeqEvento: nSeq,
+    dhRegEvento: authorityTime(at),
+    nProt: null,
+  };
+  const rejected = (cStat: number) => {
+    ctx.counters.rejections += 1;
+    return retEvento({ ...base, cStat, xMotivo: motivo(cStat) }, ctx.signingKey);
+  };
+  const signature = checkEnvelopedSignature(evento, 'infEvento');
+  if (!signature.ok) return rejected(signature.cStat);
+  const eventId = /<infEvento[^>]*\sId="([^"]+)"/.exec(evento)?.[1] ?? '';
+  if (await ctx.store.eventExists(eventId)) return rejected(573);
+  const note = await ctx.store.note(key);
+  if (CANCELLATIONS.has(tpEvento)) {
+    if (note?.status === 'canceled') return rejected(420);
+    if (!note || note.status !== 'authorized') return rejected(580);
+    if ((textOf(evento, 'nProt') ?? '') !== note.n_prot) return rejected(222);
+    if (at.getTime() - new Date(note.authorized_at).getTime() > cancellationWindowMs(note.model, tpEvento)) return rejected(501);
+  } else if (!note || note.status === 'denied') {
+    return rejected(580);
+  }
+  if (ctx.scenario?.kind === 'reject') return rejected(ctx.scenario.cStat);
+
+  const nProt = await ctx.store.nextProtocol(key.slice(0, 2), at);
+  const answer = retEvento({ ...base, cStat: 135, xMotivo: motivo(135), nProt }, ctx.signingKey);
+  const stored = await ctx.store.insertEvent({
+    eventId,
+    accessKey: key,
+    tpEvento,
+    nSeq: Number(nSeq),
+    nProt,
+    at,
+    procXml: procEventoNFe(evento, answer),
+    cancels: CANCELLATIONS.has(tpEvento),
+  });
+  if (!stored) return rejected(573);
+  ctx.counters.events += 1;
+  return answer;
+}

@@ -1,0 +1,107 @@
+import type { X509Certificate } from 'node:crypto';
+import { icpBrasilIdentity } from '../fiscal/certificate/icp-brasil.js';
+import { cnpjRootMatches } from '../fiscal/certificate/pfx.js';
+import { verifyNfceQrCode } from '../fiscal/qrcode/verify-qr-code.js';
+import { nfceUrls } from '../fiscal/qrcode/nfce-urls.js';
+import { ufAbbreviation } from '../fiscal/sefaz/endpoints.js';
+import { accessKeyCheckDigit } from '../nfce/access-key.js';
+import { motivo } from './cstat-messages.js';
+import type { NfeFacts } from './nfe-facts.js';
+
+export interface Rejection {
+  cStat: number;
+  xMotivo: string;
+  /** Plain-words detail for logs and tests (never sent: SEFAZ answers the table text). */
+  detail: string;
+}
+
+const reject = (cStat: number, detail: string, xMotivo = motivo(cStat)): Rejection => ({ cStat, xMotivo, detail });
+
+// MOC homologation phrases (FACTS 8): first item description (373) and recipient name (598).
+export const HOMOLOGATION_ITEM = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+export const HOMOLOGATION_RECIPIENT = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+// FACTS 7/8: an online NFC-e must reach the authority within about 5 minutes of dhEmi (704).
+export const NFCE_MAX_DELAY_MS = 5 * 60_000;
+
+const cents = (v: string) => Math.round(Number(v) * 100);
+
+function certificateCnpj(cert: X509Certificate): string | null {
+  const cn = /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1] ?? '';
+  return icpBrasilIdentity(cert.raw, cn).cnpj;
+}
+
+/**
+ * Identity rules, in the authority's order after the signature: certificate CNPJ root (213),
+ * key check digit (236), Id against the ide fields (502), cNF of the key (562).
+ */
+export function identityRejection(f: NfeFacts, signer: X509Certificate): Rejection | null {
+  // Sandbox test certificates carry no CNPJ: only a certificate that names one can contradict the issuer.
+  const certCnpj = certificateCnpj(signer);
+  if (certCnpj && f.emitCnpj && !cnpjRootMatches(certCnpj, f.emitCnpj)) {
+    return reject(213, `certificate CNPJ ${certCnpj} has another root than issuer ${f.emitCnpj}`);
+  }
+  const key = f.accessKeyFromId;
+  if (key.length !== 44) return reject(502, `infNFe Id ${f.id} does not hold a 44-character key`);
+  if (accessKeyCheckDigit(key.slice(0, 43)) !== Number(key[43])) {
+    return reject(236, `check digit ${key[43]} of ${key} should be ${accessKeyCheckDigit(key.slice(0, 43))}`);
+  }
+  const aamm = f.dhEmi.slice(2, 4) + f.dhEmi.slice(5, 7);
+  const issuer = (f.emitCnpj ?? f.emitCpf ?? '').padStart(14, '0');
+  const expected =
+    f.cUF + aamm + issuer + f.mod + f.serie.padStart(3, '0') + f.nNF.padStart(9, '0') + f.tpEmis + key.slice(35, 43) + f.cDV;
+  if (expected !== key) return reject(502, `key ${key} differs from the ide fields ${expected}`);
+  if (key.slice(35, 43) !== f.cNF.padStart(8, '0')) {
+    return reject(562, `cNF ${f.cNF} differs from the key's ${key.slice(35, 43)}`, `${motivo(562)}[chNFe:${key}]`);
+  }
+  return null;
+}
+
+export interface ContentContext {
+  now: Date;
+  signer: X509Certificate;
+  digestValue: string;
+  /** CSCs registered for the issuer in this environment, by id (no leading zeros). */
+  cscs: ReadonlyMap<string, { token: string; revoked: boolean }>;
+}
+
+/** Content rules after the duplicate check: homologation phrases, totals and payments, QR code, lateness. */
+export function contentRejection(f: NfeFacts, ctx: ContentContext): Rejection | null {
+  const nfce = f.mod === '65';
+  if (f.tpAmb === '2') {
+    if (nfce && f.items[0]?.xProd !== HOMOLOGATION_ITEM) return reject(373, `first item is "${f.items[0]?.xProd}"`);
+    if (f.dest?.xNome && f.dest.xNome !== HOMOLOGATION_RECIPIENT) return reject(598, `recipient is "${f.dest.xNome}"`);
+  }
+  const itemsTotal = f.items.filter((i) => i.indTot === '1').reduce((sum, i) => sum + cents(i.vProd), 0);
+  if (itemsTotal !== cents(f.vProdTotal)) return reject(564, `vProd ${f.vProdTotal} but items sum ${itemsTotal / 100}`);
+  if (nfce) {
+    // FACTS 8: sum(vPag) - vTroco must equal vNF.
+    const paid = f.payments.reduce((sum, v) => sum + cents(v), 0) - cents(f.vTroco ?? '0');
+    if (paid !== cents(f.vNF)) return reject(767, `payments net ${paid / 100} but vNF ${f.vNF}`);
+    const qr = qrRejection(f, ctx);
+    if (qr) return qr;
+    const late = ctx.now.getTime() - Date.parse(f.dhEmi);
+    if (f.tpEmis !== '9' && late > NFCE_MAX_DELAY_MS) return reject(704, `dhEmi ${f.dhEmi} is ${Math.round(late / 1000)} s old`);
+  }
+  return null;
+}
+
+function qrRejection(f: NfeFacts, ctx: ContentContext): Rejection | null {
+  if (!f.qrCode) return reject(394, 'infNFeSupl/qrCode missing');
+  const uf = ufAbbreviation(f.cUF);
+  const tpAmb = f.tpAmb === '1' ? 1 : 2;
+  if (!uf) return reject(226, `cUF ${f.cUF} is unknown`);
+  const dest = f.dest?.kind ? { kind: f.dest.kind, id: f.dest.id } : undefined;
+  const found = verifyNfceQrCode(f.qrCode, {
+    expectedBaseUrl: nfceUrls(uf, tpAmb).qrCodeBaseUrl,
+    accessKey: f.accessKeyFromId,
+    tpAmb,
+    tpEmis: Number(f.tpEmis),
+    dhEmi: f.dhEmi,
+    vNF: f.vNF,
+    digestValue: ctx.digestValue,
+    ...(dest ? { dest } : {}),
+    cscLookup: (id) => ctx.cscs.get(id),
+    publicKey: ctx.signer.publicKey,
+  });
+  return found ? reject(found.cStat, found.reason) : null;
+}

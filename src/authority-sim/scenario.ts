@@ -1,0 +1,40 @@
+/**
+ * Faults on demand (DESIGN 3): chosen per request by `X-Sandbox-Scenario` or queued by a test.
+ * Answer-shaping ones (reject, deny, unavailable) reach the service; the transport ones
+ * (timeout, lost-response, http-500, malformed) are played by the server.
+ */
+export type Scenario =
+  | { kind: 'reject'; cStat: number }
+  | { kind: 'deny'; cStat: 110 | 301 | 302 | 303 }
+  | { kind: 'unavailable'; cStat: 108 | 109 }
+  | { kind: 'timeout' }
+  | { kind: 'lost-response' }
+  | { kind: 'http-500' }
+  | { kind: 'malformed' };
+
+export const SCENARIO_HEADER = 'x-sandbox-scenario';
+
+/** Parses `reject:539`, `deny`, `deny:301`, `unavailable`, `unavailable:109`, `timeout`, ...; null if unknown. */
+export function parseScenario(text: string | undefined | null): Scenario | null {
+  if (!text) return null;
+  const [name, arg] = text.trim().toLowerCase().split(':', 2) as [string, string | undefined];
+  switch (name) {
+    case 'reject': {
+      const cStat = Number(arg);
+      return Number.isInteger(cStat) && cStat >= 200 && cStat <= 9999 ? { kind: 'reject', cStat } : null;
+    }
+    case 'deny': {
+      const cStat = arg === undefined ? 110 : Number(arg);
+      return cStat === 110 || cStat === 301 || cStat === 302 || cStat === 303 ? { kind: 'deny', cStat } : null;
+    }
+    case 'unavailable':
+      return arg === '109' ? { kind: 'unavailable', cStat: 109 } : arg === undefined || arg === '108' ? { kind: 'unavailable', cStat: 108 } : null;
+    case 'timeout':
+    case 'lost-response':
+    case 'http-500':
+    case 'malformed':
+      return arg === undefined ? { kind: name } : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,57 @@
+import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import forge from 'node-forge';
+
+/** The simulator's identity: TLS server certificate and the key it signs protocols with. */
+export interface SimulatorIdentity {
+  keyPem: string;
+  certPem: string;
+  /** What a client must trust: the certificate is self-signed, so it is its own CA. */
+  caPem: string;
+}
+
+/**
+ * A self-signed certificate for 127.0.0.1/localhost, valid for a year. The RSA key comes from
+ * node:crypto (forge's pure-JS keygen takes seconds); forge writes the X.509 with the SANs.
+ */
+export function generateSimulatorIdentity(commonName = 'Authority Simulator (SEFAZ mock)'): SimulatorIdentity {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  // Positive serial: the top bit of the first byte cleared.
+  cert.serialNumber = '0' + randomBytes(15).toString('hex');
+  const now = new Date();
+  cert.validity.notBefore = new Date(now.getTime() - 60_000);
+  cert.validity.notAfter = new Date(now.getTime() + 365 * 24 * 3600_000);
+  const attrs = [
+    { name: 'commonName', value: commonName },
+    { name: 'organizationName', value: 'fiscal-gateway sandbox' },
+    { name: 'countryName', value: 'BR' },
+  ];
+  cert.setSubject(attrs);
+  cert.setIssuer(attrs);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: true },
+    { name: 'keyUsage', keyCertSign: true, digitalSignature: true, keyEncipherment: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 2, value: 'localhost' },
+        { type: 7, ip: '127.0.0.1' },
+      ],
+    },
+  ]);
+  cert.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
+  const certPem = forge.pki.certificateToPem(cert);
+  return { keyPem, certPem, caPem: certPem };
+}
+
+/** The base64 DER of a PEM certificate (X509Certificate of an XML signature's KeyInfo). */
+export function certificateBase64(certPem: string): string {
+  return new X509Certificate(certPem).raw.toString('base64');
+}
+
+export function privateKeyObject(keyPem: string) {
+  return createPrivateKey(keyPem);
+}

@@ -1,0 +1,76 @@
+import type { Db } from '../storage/db.js';
+import type { Migration } from '../storage/migrate.js';
+import { runMigrations } from '../storage/migrate.js';
+
+// The simulator's own tables (prefix sim_, own migration table) so it can share the gateway's
+// database in the sandbox or run alone. Rows are keyed by access key / CNPJ: several simulators
+// (test files) may share one database.
+const migrations: Migration[] = [
+  {
+    id: 1,
+    name: 'authority simulator state',
+    sql: `
+CREATE SEQUENCE IF NOT EXISTS sim_protocol_seq;
+CREATE TABLE IF NOT EXISTS sim_notes (
+  access_key text PRIMARY KEY,
+  cnpj text NOT NULL,
+  model smallint NOT NULL,
+  serie integer NOT NULL,
+  nnf bigint NOT NULL,
+  tp_amb smallint NOT NULL,
+  tp_emis smallint NOT NULL,
+  status text NOT NULL CHECK (status IN ('authorized', 'denied', 'canceled')),
+  c_stat integer NOT NULL,
+  n_prot text NOT NULL,
+  authorized_at timestamptz NOT NULL,
+  prot_xml text NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS sim_notes_number ON sim_notes (cnpj, model, serie, nnf, tp_amb);
+CREATE TABLE IF NOT EXISTS sim_grants (
+  id bigserial PRIMARY KEY,
+  access_key text NOT NULL,
+  n_prot text NOT NULL,
+  granted_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS sim_grants_key ON sim_grants (access_key);
+CREATE TABLE IF NOT EXISTS sim_events (
+  event_id text PRIMARY KEY,
+  access_key text NOT NULL,
+  tp_evento text NOT NULL,
+  n_seq integer NOT NULL,
+  n_prot text NOT NULL,
+  registered_at timestamptz NOT NULL,
+  proc_xml text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sim_events_key ON sim_events (access_key);
+CREATE TABLE IF NOT EXISTS sim_voids (
+  inut_id text PRIMARY KEY,
+  cnpj text NOT NULL,
+  model smallint NOT NULL,
+  serie integer NOT NULL,
+  tp_amb smallint NOT NULL,
+  n_ini bigint NOT NULL,
+  n_fin bigint NOT NULL,
+  n_prot text NOT NULL,
+  ret_xml text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sim_voids_series ON sim_voids (cnpj, model, serie, tp_amb);
+CREATE TABLE IF NOT EXISTS sim_csc (
+  cnpj text NOT NULL,
+  tp_amb smallint NOT NULL,
+  id_csc integer NOT NULL,
+  csc text NOT NULL,
+  revoked boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (cnpj, tp_amb, id_csc)
+);
+CREATE TABLE IF NOT EXISTS sim_receipts (
+  n_rec text PRIMARY KEY,
+  prot_xml text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+)`,
+  },
+];
+
+export function migrateSimulator(db: Db): Promise<number[]> {
+  return runMigrations(db, { table: 'sim_migrations', migrations });
+}

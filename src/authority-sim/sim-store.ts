@@ -1,0 +1,174 @@
+import type { Db } from '../storage/db.js';
+
+export interface NoteRow {
+  access_key: string;
+  cnpj: string;
+  model: number;
+  serie: number;
+  nnf: number;
+  tp_amb: number;
+  tp_emis: number;
+  status: 'authorized' | 'denied' | 'canceled';
+  c_stat: number;
+  n_prot: string;
+  authorized_at: Date;
+  prot_xml: string;
+}
+
+export type NewNote = Omit<NoteRow, 'authorized_at'> & { authorized_at: Date };
+
+/** The simulator's durable memory: what it authorized, denied, canceled and voided. */
+export class SimStore {
+  constructor(private readonly db: Db) {}
+
+  async note(accessKey: string): Promise<NoteRow | null> {
+    const r = await this.db.query<NoteRow>('SELECT * FROM sim_notes WHERE access_key = $1', [accessKey]);
+    return r.rows[0] ?? null;
+  }
+
+  async noteByNumber(cnpj: string, model: number, serie: number, nnf: number, tpAmb: number): Promise<NoteRow | null> {
+    const r = await this.db.query<NoteRow>(
+      'SELECT * FROM sim_notes WHERE cnpj = $1 AND model = $2 AND serie = $3 AND nnf = $4 AND tp_amb = $5',
+      [cnpj, model, serie, nnf, tpAmb],
+    );
+    return r.rows[0] ?? null;
+  }
+
+  /** TProt: 15 digits = authoriser type (1) + cUF + 2-digit year + 10-digit sequence (as 143210000624926). */
+  async nextProtocol(cUF: string, at: Date): Promise<string> {
+    const r = await this.db.query<{ n: number | string }>("SELECT nextval('sim_protocol_seq') AS n");
+    const seq = String(Number(r.rows[0]!.n) % 10_000_000_000).padStart(10, '0');
+    return '1' + cUF.padStart(2, '0') + String(at.getUTCFullYear() % 100).padStart(2, '0') + seq;
+  }
+
+  /**
+   * Records an authorization or denial. Both unique keys (access key; CNPJ+model+series+number+env)
+   * guard against races: false means another request took the key or the number first.
+   */
+  async insertNote(n: NewNote): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query(
+        `INSERT INTO sim_notes (access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT DO NOTHING`,
+        [n.access_key, n.cnpj, n.model, n.serie, n.nnf, n.tp_amb, n.tp_emis, n.status, n.c_stat, n.n_prot, n.authorized_at, n.prot_xml],
+      );
+      if (r.rowCount !== 1) return false;
+      if (n.status === 'authorized') {
+        await tx.query('INSERT INTO sim_grants (access_key, n_prot) VALUES ($1, $2)', [n.access_key, n.n_prot]);
+      }
+      return true;
+    });
+  }
+
+  async grants(accessKey: string): Promise<number> {
+    const r = await this.db.query<{ c: number | string }>('SELECT count(*) AS c FROM sim_grants WHERE access_key = $1', [accessKey]);
+    return Number(r.rows[0]?.c ?? 0);
+  }
+
+  async eventExists(eventId: string): Promise<boolean> {
+    const r = await this.db.query('SELECT 1 FROM sim_events WHERE event_id = $1', [eventId]);
+    return r.rows.length > 0;
+  }
+
+  async eventsOf(accessKey: string): Promise<string[]> {
+    const r = await this.db.query<{ proc_xml: string }>(
+      'SELECT proc_xml FROM sim_events WHERE access_key = $1 ORDER BY registered_at, event_id',
+      [accessKey],
+    );
+    return r.rows.map((x) => x.proc_xml);
+  }
+
+  /** Registers an event; a cancellation also flips the note to canceled, in the same transaction. */
+  async insertEvent(e: {
+    eventId: string;
+    accessKey: string;
+    tpEvento: string;
+    nSeq: number;
+    nProt: string;
+    at: Date;
+    procXml: string;
+    cancels: boolean;
+  }): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query(
+        `INSERT INTO sim_events (event_id, access_key, tp_evento, n_seq, n_prot, registered_at, proc_xml)
+         VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT DO NOTHING`,
+        [e.eventId, e.accessKey, e.tpEvento, e.nSeq, e.nProt, e.at, e.procXml],
+      );
+      if (r.rowCount !== 1) return false;
+      if (e.cancels) await tx.query("UPDATE sim_notes SET status = 'canceled' WHERE access_key = $1", [e.accessKey]);
+      return true;
+    });
+  }
+
+  async notesInRange(cnpj: string, model: number, serie: number, tpAmb: number, from: number, to: number): Promise<number> {
+    const r = await this.db.query<{ c: number | string }>(
+      'SELECT count(*) AS c FROM sim_notes WHERE cnpj = $1 AND model = $2 AND serie = $3 AND tp_amb = $4 AND nnf BETWEEN $5 AND $6',
+      [cnpj, model, serie, tpAmb, from, to],
+    );
+    return Number(r.rows[0]?.c ?? 0);
+  }
+
+  async voidsOverlapping(
+    cnpj: string,
+    model: number,
+    serie: number,
+    tpAmb: number,
+    from: number,
+    to: number,
+  ): Promise<Array<{ n_ini: number; n_fin: number }>> {
+    const r = await this.db.query<{ n_ini: number | string; n_fin: number | string }>(
+      'SELECT n_ini, n_fin FROM sim_voids WHERE cnpj = $1 AND model = $2 AND serie = $3 AND tp_amb = $4 AND n_ini <= $6 AND n_fin >= $5',
+      [cnpj, model, serie, tpAmb, from, to],
+    );
+    return r.rows.map((x) => ({ n_ini: Number(x.n_ini), n_fin: Number(x.n_fin) }));
+  }
+
+  async insertVoid(v: {
+    inutId: string;
+    cnpj: string;
+    model: number;
+    serie: number;
+    tpAmb: number;
+    from: number;
+    to: number;
+    nProt: string;
+    retXml: string;
+  }): Promise<boolean> {
+    const r = await this.db.query(
+      `INSERT INTO sim_voids (inut_id, cnpj, model, serie, tp_amb, n_ini, n_fin, n_prot, ret_xml)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT DO NOTHING`,
+      [v.inutId, v.cnpj, v.model, v.serie, v.tpAmb, v.from, v.to, v.nProt, v.retXml],
+    );
+    return r.rowCount === 1;
+  }
+
+  async numberVoided(cnpj: string, model: number, serie: number, tpAmb: number, nnf: number): Promise<boolean> {
+    return (await this.voidsOverlapping(cnpj, model, serie, tpAmb, nnf, nnf)).length > 0;
+  }
+
+  async upsertCsc(cnpj: string, tpAmb: number, idCsc: number, csc: string, revoked: boolean): Promise<void> {
+    await this.db.query(
+      `INSERT INTO sim_csc (cnpj, tp_amb, id_csc, csc, revoked) VALUES ($1,$2,$3,$4,$5)
+       ON CONFLICT (cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked`,
+      [cnpj, tpAmb, idCsc, csc, revoked],
+    );
+  }
+
+  async cscs(cnpj: string, tpAmb: number): Promise<Map<string, { token: string; revoked: boolean }>> {
+    const r = await this.db.query<{ id_csc: number; csc: string; revoked: boolean }>(
+      'SELECT id_csc, csc, revoked FROM sim_csc WHERE cnpj = $1 AND tp_amb = $2',
+      [cnpj, tpAmb],
+    );
+    return new Map(r.rows.map((x) => [String(x.id_csc), { token: x.csc, revoked: x.revoked }]));
+  }
+
+  async saveReceipt(nRec: string, protXml: string): Promise<void> {
+    await this.db.query('INSERT INTO sim_receipts (n_rec, prot_xml) VALUES ($1, $2) ON CONFLICT DO NOTHING', [nRec, protXml]);
+  }
+
+  async receipt(nRec: string): Promise<string | null> {
+    const r = await this.db.query<{ prot_xml: string }>('SELECT prot_xml FROM sim_receipts WHERE n_rec = $1', [nRec]);
+    return r.rows[0]?.prot_xml ?? null;
+  }
+}

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parsePfx, tlsCredentials, type ParsedCertificate } from '../../src/fiscal/certificate/pfx.js';
+import { buildNfceQrCode } from '../../src/fiscal/qrcode/build-qr-code.js';
+import { signElement, type SigningKey } from '../../src/fiscal/xml/signature/sign.js';
+import { buildAccessKey } from '../../src/nfce/access-key.js';
+import { cnpjCheckDigits } from '../../src/nfce/tax-id.js';
+import { PROJECT_ROOT } from '../../src/paths.js';
+
+export const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures');
+export const readFixture = (rel: string) => readFileSync(join(FIXTURES, rel), 'utf8');
+
+export interface TestIssuer {
+  cert: ParsedCertificate;
+  credentials: { key: string; cert: string };
+  signingKey: SigningKey;
+}
+
+/** novo_test_certificate.pfx: self-signed, no CNPJ (sandbox-style). The CNPJ one carries 06157250000116. */
+export function testIssuer(which: 'plain' | 'cnpj' = 'plain'): TestIssuer {
+  const [file, password] =
+    which === 'plain'
+      ? ['novo_test_certificate.pfx', 'nfephp']
+      : ['novo_cert_cnpj_06157250000116_senha_minhasenha.pfx', 'minhasenha'];
+  const cert = parsePfx(readFileSync(join(FIXTURES, 'certs', file)), password);
+  return {
+    cert,
+    credentials: tlsCredentials(cert),
+    signingKey: { privateKey: cert.privateKey, certificateBase64: cert.certificateDer.toString('base64') },
+  };
+}
+
+export const HOMOLOGATION_ITEM = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+export const TEST_CSC = { id: '1', token: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8' };
+
+/** `2026-03-04T10:11:12-03:00` for an instant (Brasília offset). */
+export function brasiliaTime(at: Date): string {
+  return new Date(at.getTime() - 3 * 3600_000).toISOString().slice(0, 19) + '-03:00';
+}
+
+export interface NfceSpec {
+  cnpj: string;
+  nNF: number;
+  serie?: number;
+  cNF?: string;
+  dhEmi?: Date;
+  tpAmb?: 1 | 2;
+  firstItem?: string;
+  /** Mutations on the unsigned XML (to provoke content rules) - applied before signing. */
+  edit?: (xml: string) => string;
+  /** Overrides the key written in Id (to provoke 236/502). */
+  key?: (key: string) => string;
+  csc?: { id: string; token: string } | null;
+  qr?: (qr: string) => string;
+}
+
+/**
+ * A schema-valid NFC-e 4.00 (BA, online) built from the real BA sample (same groups, same totals:
+ * items 96.22 + 53.78 = 150.00, one debit card payment), with its own key, emission time and issuer,
+ * an online QR code v2 and a signature by the given certificate.
+ */
+export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; accessKey: string } {
+  const template = readFixture('samples/nfce/nfce_v4.00_BA_homologacao_offline_tpEmis9_assinada_sem_infNFeSupl.xml');
+  const at = spec.dhEmi ?? new Date();
+  const dhEmi = brasiliaTime(at);
+  const tpAmb = spec.tpAmb ?? 2;
+  const serie = spec.serie ?? 1;
+  const cNF = spec.cNF ?? String(10_000_000 + ((spec.nNF * 7919) % 89_999_999)).padStart(8, '0');
+  const local = new Date(at.getTime() - 3 * 3600_000);
+  const realKey = buildAccessKey({
+    cUF: 29,
+    emittedYear: local.getUTCFullYear(),
+    emittedMonth: local.getUTCMonth() + 1,
+    cnpj: spec.cnpj,
+    mod: 65,
+    serie,
+    nNF: spec.nNF,
+    tpEmis: 1,
+    cNF,
+  });
+  const key = spec.key ? spec.key(realKey) : realKey;
+  let xml = template
+    .replace(/^<\?xml[^>]*>/, '')
+    .replace(/<Signature[\s\S]*<\/Signature>/, '')
+    .replace(/<cEAN\/>/g, '<cEAN>SEM GTIN</cEAN>')
+    .replace(/<cEANTrib\/>/g, '<cEANTrib>SEM GTIN</cEANTrib>')
+    .replace(/Id="NFe[0-9]{44}"/, `Id="NFe${key}"`)
+    .replace(/<cNF>[0-9]+<\/cNF>/, `<cNF>${cNF}</cNF>`)
+    .replace(/<serie>[0-9]+<\/serie>/, `<serie>${serie}</serie>`)
+    .replace(/<nNF>[0-9]+<\/nNF>/, `<nNF>${spec.nNF}</nNF>`)
+    .replace(/<dhEmi>[^<]+<\/dhEmi>/, `<dhEmi>${dhEmi}</dhEmi>`)
+    .replace(/<tpEmis>9<\/tpEmis>/, '<tpEmis>1</tpEmis>')
+    .replace(/<cDV>[0-9]<\/cDV>/, `<cDV>${realKey[43]}</cDV>`)
+    .replace(/<tpAmb>[12]<\/tpAmb>/, `<tpAmb>${tpAmb}</tpAmb>`)
+    .replace(/<dhCont>[^<]+<\/dhCont><xJust>[^<]+<\/xJust>/, '')
+    .replace(/<emit><CNPJ>[0-9]+<\/CNPJ>/, `<emit><CNPJ>${spec.cnpj}</CNPJ>`)
+    .replace(/<xProd>[^<]+<\/xProd>/, `<xProd>${spec.firstItem ?? (tpAmb === 2 ? HOMOLOGATION_ITEM : 'CILINDRO MESTRE')}</xProd>`);
+  if (/\/>/.test(xml)) throw new Error('template still has empty-element tags');
+  if (spec.edit) xml = spec.edit(xml);
+  if (spec.csc !== null) {
+    let qr = buildNfceQrCode({
+      accessKey: key,
+      tpAmb,
+      tpEmis: 1,
+      version: 2,
+      uf: 'BA',
+      csc: spec.csc ?? TEST_CSC,
+      dhEmi,
+      vNF: '150.00',
+      digestValue: '',
+    });
+    if (spec.qr) qr = spec.qr(qr);
+    const urlChave = 'http://hinternet.sefaz.ba.gov.br/nfce/consulta';
+    xml = xml.replace('</infNFe>', `</infNFe><infNFeSupl><qrCode>${qr}</qrCode><urlChave>${urlChave}</urlChave></infNFeSupl>`);
+  }
+  return { xml: signElement(xml, 'infNFe', issuer.signingKey).xml, accessKey: key };
+}
+
+let counter = 0;
+/** A CNPJ unique to this test run (valid check digits), so files sharing the database never collide. */
+export function uniqueCnpj(): string {
+  const base = String(Date.now() % 1e7).padStart(7, '0') + String(process.pid % 100).padStart(2, '0') + String(counter++ % 1000).padStart(3, '0');
+  return base + cnpjCheckDigits(base);
+}
