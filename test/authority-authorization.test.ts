@@ -33,3 +33,91 @@ describe('authorization over mutual TLS', () => {
     expect(await h.sim.authorizationsFor(accessKey)).toBe(1);
   });
 });
+
+describe('authorization rejections, in the authority order', () => {
+  const rejected = async (spec: Parameters<typeof signedNfce>[1] | string, headers?: Record<string, string>) => {
+    const xml = typeof spec === 'string' ? spec : signedNfce(h.issuer, spec).xml;
+    const out = await authorize(xml, headers);
+    return out.kind === 'rejected' || out.kind === 'duplicate' || out.kind === 'denied' ? out : expect.unreachable(JSON.stringify(out));
+  };
+
+  it('243 for a message that is not XML', async () => {
+    expect((await rejected('<NFe><infNFe>broken</NFe>')).cStat).toBe(243);
+  });
+
+  it('225 for an NF-e that breaks the official schema', async () => {
+    const out = await rejected({ cnpj, nNF: nNF++, edit: (x) => x.replace('<natOp>', '<natOpX>').replace('</natOp>', '</natOpX>') });
+    expect(out.cStat).toBe(225);
+  });
+
+  it('297 for a document changed after signing, 298 for a signature outside the profile', async () => {
+    const { xml } = signedNfce(h.issuer, { cnpj, nNF: nNF++ });
+    expect((await rejected(xml.replace('<vPag>150.00</vPag>', '<vPag>150.01</vPag>'))).cStat).toBe(297);
+    // The XSD fixes the algorithms (a SHA-256 signature is a 225); the reference is the profile's job.
+    expect((await rejected(xml.replace('xmldsig#rsa-sha1', 'xmldsig-more#rsa-sha256'))).cStat).toBe(225);
+    const otherReference = xml.replace(/URI="#NFe([0-9]{43})/, 'URI="#NFe$10');
+    expect((await rejected(otherReference)).cStat).toBe(298);
+  });
+
+  it('213 when the certificate names a CNPJ of another root than the issuer', async () => {
+    const cnpjIssuer = (await import('./support/authority-fixtures.js')).testIssuer('cnpj');
+    expect((await rejected(signedNfce(cnpjIssuer, { cnpj, nNF: nNF++ }).xml)).cStat).toBe(213);
+  });
+
+  it('236 for a wrong key check digit, 502 for an Id that does not match ide, 562 for a cNF that differs', async () => {
+    const dv = await rejected({ cnpj, nNF: nNF++, key: (k) => k.slice(0, 43) + String((Number(k[43]) + 1) % 10) });
+    expect(dv.cStat).toBe(236);
+    const n = nNF++;
+    const { buildAccessKey } = await import('../src/nfce/access-key.js');
+    const otherNumber = (k: string) =>
+      buildAccessKey({ cUF: 29, emittedYear: 2000 + Number(k.slice(2, 4)), emittedMonth: Number(k.slice(4, 6)), cnpj, mod: 65, serie: 1, nNF: n + 500, tpEmis: 1, cNF: k.slice(35, 43) });
+    expect((await rejected({ cnpj, nNF: n, key: otherNumber })).cStat).toBe(502);
+    const c = await rejected({ cnpj, nNF: nNF++, edit: (x) => x.replace(/<cNF>[0-9]{8}<\/cNF>/, '<cNF>13572468</cNF>') });
+    expect(c.cStat).toBe(562);
+  });
+
+  it('204 for a key already authorized (with its protocol), 539 for the same number under another key', async () => {
+    const n = nNF++;
+    const first = await authorize(signedNfce(h.issuer, { cnpj, nNF: n }).xml);
+    expect(first.kind).toBe('authorized');
+    const again = await rejected({ cnpj, nNF: n });
+    expect(again.cStat).toBe(204);
+    expect(again.kind === 'duplicate' && again.existing.nProt).toBe(first.kind === 'authorized' && first.protocol.info.nProt);
+    const other = await rejected({ cnpj, nNF: n, cNF: '24681357' });
+    expect(other.cStat).toBe(539);
+    expect(other.kind === 'duplicate' && other.existing.accessKey).toBe(first.kind === 'authorized' && first.protocol.info.accessKey);
+  });
+
+  it('373 and 598 for homologation notes without the test phrases', async () => {
+    expect((await rejected({ cnpj, nNF: nNF++, firstItem: 'CAFE 500G' })).cStat).toBe(373);
+    const withDest = (x: string) => x.replace('</emit>', '</emit><dest><CPF>11144477735</CPF><xNome>JOAO DA SILVA</xNome><indIEDest>9</indIEDest></dest>');
+    expect((await rejected({ cnpj, nNF: nNF++, edit: withDest })).cStat).toBe(598);
+  });
+
+  it('564 when vProd differs from the items, 767 when payments differ from vNF', async () => {
+    const vProd = (x: string) => x.replace('<vProd>150.00</vProd>', '<vProd>150.10</vProd>');
+    expect((await rejected({ cnpj, nNF: nNF++, edit: vProd })).cStat).toBe(564);
+    const vPag = (x: string) => x.replace('<vPag>150.00</vPag>', '<vPag>149.99</vPag>');
+    expect((await rejected({ cnpj, nNF: nNF++, edit: vPag })).cStat).toBe(767);
+  });
+
+  it('QR code: 394 missing, 395 wrong site, 397 other key, 398 bad version, 462 unknown CSC, 463 revoked, 464 wrong hash', async () => {
+    expect((await rejected({ cnpj, nNF: nNF++, csc: null })).cStat).toBe(394);
+    expect((await rejected({ cnpj, nNF: nNF++, qr: (q) => q.replace(/^https?:\/\/[^?]+/, 'https://example.com/qr') })).cStat).toBe(395);
+    expect((await rejected({ cnpj, nNF: nNF++, qr: (q) => q.replace(/p=([0-9]{10})/, 'p=9999999999') })).cStat).toBe(397);
+    expect((await rejected({ cnpj, nNF: nNF++, csc: { id: '7', token: 'X'.repeat(36) } })).cStat).toBe(462);
+    await h.sim.registerCsc(cnpj, 2, 5, 'R'.repeat(36), { revoked: true });
+    expect((await rejected({ cnpj, nNF: nNF++, csc: { id: '5', token: 'R'.repeat(36) } })).cStat).toBe(463);
+    expect((await rejected({ cnpj, nNF: nNF++, csc: { id: '1', token: 'WRONG'.repeat(7) } })).cStat).toBe(464);
+  });
+
+  it('the official schema refuses QR texts without the key parameter or with an unknown version before the QR rules (225)', async () => {
+    // The XSD pattern of infNFeSupl/qrCode already fixes "?p=<key>|2|" or "|3|", so 396/398 never surface online.
+    expect((await rejected({ cnpj, nNF: nNF++, qr: (q) => q.replace(/\?p=.*/, '?x=1') })).cStat).toBe(225);
+    expect((await rejected({ cnpj, nNF: nNF++, qr: (q) => q.replace(/\|2\|2\|/, '|7|2|') })).cStat).toBe(225);
+  });
+
+  it('704 for an online NFC-e emitted more than 5 minutes ago', async () => {
+    expect((await rejected({ cnpj, nNF: nNF++, dhEmi: new Date(Date.now() - 10 * 60_000) })).cStat).toBe(704);
+  });
+});
