@@ -1,0 +1,73 @@
+import type { Sale } from './sale.js';
+
+// Maps an XSD error path of a document we built (e.g. /NFe/infNFe/det[3]/prod/NCM, from
+// src/fiscal/xml/xsd validateNfe) to the request field it came from (items[2].ncm), so a schema
+// failure can be reported like a validation error. Null when the element is not request data.
+
+const PROD: Record<string, string> = {
+  cProd: 'code', cEAN: 'gtin', cEANTrib: 'gtin', xProd: 'description', NCM: 'ncm', CEST: 'cest', CFOP: 'cfop', uCom: 'unit', uTrib: 'unit',
+  qCom: 'quantity', qTrib: 'quantity', vUnCom: 'unit_price', vUnTrib: 'unit_price', vProd: 'unit_price', vDesc: 'discount',
+};
+
+const ICMS: Record<string, string> = {
+  orig: 'origin', CST: 'cst_icms', CSOSN: 'cst_icms', vBC: 'vBC', pICMS: 'pICMS', vICMS: 'pICMS', pRedBC: 'icms_base_reduction',
+  pFCP: 'fcp_rate', vFCP: 'fcp_rate', vBCFCP: 'vBC', modBCST: 'st.modality', pMVAST: 'st.mva', pRedBCST: 'st.base_reduction',
+  vBCST: 'st.base', pICMSST: 'st.rate', vICMSST: 'st.rate', vBCFCPST: 'st.base', pFCPST: 'st.fcp_rate', vFCPST: 'st.fcp_rate',
+  vBCSTRet: 'st_retained.base', pST: 'st_retained.rate', vICMSSubstituto: 'st_retained.substitute_amount', vICMSSTRet: 'st_retained.amount',
+  pCredSN: 'simples_credit_rate', vCredICMSSN: 'simples_credit_rate',
+};
+
+const REFORM: Record<string, string> = {
+  CST: 'reform.cst', cClassTrib: 'reform.class_code', pIBSUF: 'reform.ibs_state_rate', pIBSMun: 'reform.ibs_municipal_rate', pCBS: 'reform.cbs_rate',
+  CSTIS: 'reform.selective_tax.cst', cClassTribIS: 'reform.selective_tax.class_code', pIS: 'reform.selective_tax.rate',
+};
+
+const DEST: Record<string, string> = {
+  CPF: 'consumer.cpf', CNPJ: 'consumer.cnpj', xNome: 'consumer.name', email: 'consumer.email',
+  xLgr: 'consumer.address.street', nro: 'consumer.address.number', xCpl: 'consumer.address.complement', xBairro: 'consumer.address.district',
+  cMun: 'consumer.address.city_code', xMun: 'consumer.address.city', UF: 'consumer.address.uf', CEP: 'consumer.address.cep', fone: 'consumer.address.phone',
+};
+
+const PAYMENT: Record<string, string> = { tPag: 'method', vPag: 'amount', xPag: 'description', tBand: 'card_brand', cAut: 'card_authorization', CNPJ: 'acquirer_cnpj', tpIntegra: 'integrated' };
+
+/** Steps of the path without namespace prefixes: [["det", 3], ["prod", 1], ["NCM", 1]]. */
+function steps(path: string): Array<[string, number]> {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      const m = /^(?:[\w-]+:)?([\w-]+)(?:\[(\d+)\])?$/.exec(s);
+      return [m?.[1] ?? s, m?.[2] ? Number(m[2]) : 1] as [string, number];
+    });
+}
+
+export function xsdPathToField(path: string, sale?: Pick<Sale, 'payment' | 'payments'>): string | null {
+  const s = steps(path);
+  const start = s.findIndex(([name]) => name === 'infNFe');
+  if (start < 0) return null;
+  const [group, position] = s[start + 1] ?? [];
+  const names = s.slice(start + 2).map(([n]) => n);
+  const last = names.at(-1);
+  if (group === 'det' && position !== undefined) {
+    const item = `items[${position - 1}]`;
+    if (!last) return item;
+    if (names[0] === 'prod') return PROD[last] ? `${item}.${PROD[last]}` : item;
+    if (names[0] === 'infAdProd') return `${item}.additional_info`;
+    if (names[0] !== 'imposto') return item;
+    if (last === 'vTotTrib') return `${item}.approximate_taxes`;
+    if (names[1] === 'ICMS') return ICMS[last] ? `${item}.${ICMS[last]}` : `${item}.cst_icms`;
+    if (names[1] === 'PIS' || names[1] === 'COFINS') return `${item}.${names[1].toLowerCase()}${last === 'CST' ? '.cst' : last.startsWith('p') ? '.rate' : ''}`;
+    if (names[1] === 'IBSCBS' || names[1] === 'IS') return REFORM[last] ? `${item}.${REFORM[last]}` : `${item}.reform`;
+    return item;
+  }
+  if (group === 'dest') return last ? (DEST[last] ?? 'consumer') : 'consumer';
+  if (group === 'pag') {
+    const detPag = s.slice(start + 2).find(([n]) => n === 'detPag');
+    if (!detPag) return sale?.payments ? 'payments' : 'payment';
+    const base = sale?.payment && !sale.payments ? 'payment' : `payments[${detPag[1] - 1}]`;
+    return last && PAYMENT[last] ? `${base}.${PAYMENT[last]}` : base;
+  }
+  if (group === 'infAdic') return 'additional_info';
+  if (group === 'total') return last === 'vTotTrib' ? 'approximate_taxes' : last === 'vDesc' ? 'discount' : null;
+  return null;
+}
