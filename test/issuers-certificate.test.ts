@@ -11,12 +11,11 @@ import { certFile, createIssuer, issuerTestApp, uploadCert, VALID_ISSUER, type I
 
 const CNPJ_CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
 let t: IssuerTestApp;
-let auth: { authorization: string };
 let accountId: string;
 
 beforeAll(async () => {
   t = await issuerTestApp();
-  ({ auth, accountId } = await t.newAccount());
+  ({ accountId } = await t.newAccount());
 });
 
 const issuer = (cnpj = VALID_ISSUER.cnpj, ambiente = 'homologacao') =>
