@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ALPHANUMERIC_ISSUER, NUMERIC_ISSUER, simpleSale } from '../../test/support/nfce-fixtures.js';
+import type { Issuer } from './issuer-context.js';
 import type { Sale, SaleItem } from './sale.js';
 import { validateSale } from './validate-sale.js';
 
-const simplesIssuer = { ...NUMERIC_ISSUER, crt: 1 as const };
+const simplesIssuer: Issuer = { ...NUMERIC_ISSUER, crt: 1 };
 const base: SaleItem = { description: 'Cafe', quantity: 1, unit_price: 10, ncm: '09012100', cfop: '5102', unit: 'UN', cst_icms: '102' };
 const sale = (items: SaleItem[], extra: Partial<Sale> = {}): Sale => ({ issuer_id: 'iss_1', external_ref: 'r', items, payment: { method: 'dinheiro', amount: 1000 }, ...extra });
 const fields = (s: Sale, issuer = simplesIssuer) => validateSale(s, issuer).map((e) => e.field);
