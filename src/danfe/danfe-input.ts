@@ -1,0 +1,120 @@
+// What the DANFE NFC-e prints, already pulled out of the XML (FACTS 11: the DANFE may only show data
+// present in the XML plus the authorization protocol). Amounts stay the XML's decimal strings
+// ("1500.00", "96.2200") so nothing is rounded before the Brazilian formatting.
+
+/** The input cannot make a DANFE NFC-e (not an NFC-e, no QR code, not authorized, bad settings). */
+export class DanfeInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DanfeInputError';
+  }
+}
+
+export interface DanfeAddress {
+  street: string;
+  number: string;
+  complement?: string;
+  district?: string;
+  city: string;
+  uf: string;
+  cep?: string;
+  phone?: string;
+}
+
+export interface DanfeIssuer {
+  /** CNPJ (14 positions, alphanumeric from 2026) or, for rural producers, CPF. */
+  cnpj?: string;
+  cpf?: string;
+  name: string;
+  tradeName?: string;
+  ie?: string;
+  address: DanfeAddress;
+}
+
+export interface DanfeItem {
+  number: number;
+  code: string;
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  total: string;
+  discount?: string;
+  /** vFrete + vSeg + vOutro of the item. */
+  additions?: string;
+}
+
+export interface DanfeTotals {
+  /** vProd: sum of the items. */
+  products: string;
+  discount: string;
+  /** vFrete + vSeg + vOutro. */
+  additions: string;
+  /** vNF: the amount to pay. */
+  total: string;
+  /** vTotTrib (Lei 12.741/2012), when informed. */
+  approximateTaxes?: string;
+}
+
+export interface DanfePayment {
+  /** tPag code, two digits. */
+  method: string;
+  /** xPag, required by the layout for tPag 99. */
+  description?: string;
+  amount: string;
+}
+
+export type DanfeConsumerDocument = 'cpf' | 'cnpj' | 'foreign';
+
+export interface DanfeConsumer {
+  document?: { kind: DanfeConsumerDocument; id: string };
+  name?: string;
+  address?: DanfeAddress;
+}
+
+export interface DanfeAuthorization {
+  protocol: string;
+  /** dhRecbto as sent by the authority. */
+  receivedAt: string;
+}
+
+export interface DanfeCancellation {
+  protocol?: string;
+  /** dhRegEvento of the cancellation event. */
+  at?: string;
+}
+
+export interface DanfeSettings {
+  /** PNG or JPEG, scaled into the header. */
+  logo?: Buffer;
+  /** '#RRGGBB'; tints headings and rules, never the QR code. */
+  primaryColor?: string;
+  footerText?: string;
+}
+
+export interface DanfeInput {
+  accessKey: string;
+  tpAmb: 1 | 2;
+  /** 1 normal, 9 offline contingency (FACTS 10). */
+  tpEmis: number;
+  number: string;
+  series: string;
+  /** dhEmi, printed in the issuer's own offset. */
+  issuedAt: string;
+  contingency?: { since?: string; reason?: string };
+  issuer: DanfeIssuer;
+  items: DanfeItem[];
+  totals: DanfeTotals;
+  payments: DanfePayment[];
+  change?: string;
+  consumer?: DanfeConsumer;
+  authorization?: DanfeAuthorization;
+  cancellation?: DanfeCancellation;
+  /** infNFeSupl/qrCode, encoded exactly. */
+  qrCode: string;
+  /** infNFeSupl/urlChave (or the state's published address for 3.10 notes, which had none). */
+  urlChave: string;
+  fiscoMessage?: string;
+  taxpayerMessage?: string;
+  settings?: DanfeSettings;
+}

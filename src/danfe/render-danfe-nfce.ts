@@ -1,0 +1,114 @@
+// DANFE NFC-e as a PDF: one page as long as the receipt (Manual DANFE NFC-e divisions I-IX).
+import PDFDocument from 'pdfkit';
+import type { DanfeContext } from './danfe-context.js';
+import { footerDivisions } from './danfe-footer.js';
+import { headerDivisions } from './danfe-header.js';
+import { DanfeInputError, type DanfeInput } from './danfe-input.js';
+import { itemsDivision } from './danfe-items.js';
+import { danfeTheme, type RollWidth } from './danfe-theme.js';
+import { totalsDivision } from './danfe-totals.js';
+import { MM } from './qr-symbol.js';
+import { ReceiptLayout, type DrawOp, type FontName } from './receipt-layout.js';
+
+export interface DanfeRenderOptions {
+  /** Roll width in mm: 80 (default) or 58. */
+  width?: RollWidth;
+}
+
+type Doc = PDFKit.PDFDocument;
+interface OpenedImage {
+  width: number;
+  height: number;
+}
+// pdfkit opens an image once and draws the opened object; its typings omit openImage.
+type ImageDoc = Doc & { openImage(src: Buffer): OpenedImage; image(src: OpenedImage, x: number, y: number, o: object): Doc };
+
+const TOP_MM = 3;
+// Blank paper after the last line so the tear bar does not cut the footer.
+const BOTTOM_MM = 8;
+
+function checkLogo(logo: Buffer): void {
+  const png = logo.length > 8 && logo.readUInt32BE(0) === 0x89504e47;
+  const jpeg = logo.length > 3 && logo[0] === 0xff && logo[1] === 0xd8 && logo[2] === 0xff;
+  if (!png && !jpeg) throw new DanfeInputError('logo must be a PNG or JPEG image');
+}
+
+function draw(doc: ImageDoc, ops: DrawOp[], images: Map<Buffer, OpenedImage>): void {
+  let font: FontName | undefined;
+  let size = 0;
+  for (const op of ops) {
+    switch (op.kind) {
+      case 'text':
+        if (op.font !== font) doc.font((font = op.font));
+        if (op.size !== size) doc.fontSize((size = op.size));
+        doc.fillColor(op.color).text(op.text, op.x, op.y, { lineBreak: false });
+        break;
+      case 'rule':
+        doc.lineWidth(0.5).strokeColor(op.color);
+        if (op.dashed) doc.dash(1.5, { space: 1.5 });
+        doc.moveTo(op.x, op.y).lineTo(op.x + op.width, op.y).stroke();
+        if (op.dashed) doc.undash();
+        break;
+      case 'frame':
+        doc.lineWidth(0.8).strokeColor(op.color).rect(op.x, op.y, op.width, op.height).stroke();
+        break;
+      case 'image':
+        doc.image(images.get(op.data) ?? doc.openImage(op.data), op.x, op.y, { width: op.width, height: op.height });
+        break;
+      case 'qr': {
+        // All modules in one path and one fill: no anti-aliasing seams between adjacent squares.
+        const m = op.module;
+        for (const [row, col, len] of op.symbol.runs) doc.rect(op.x + col * m, op.y + row * m, len * m, m);
+        doc.fillColor('#000000').fill();
+        break;
+      }
+    }
+  }
+}
+
+export async function renderDanfeNfce(input: DanfeInput, options: DanfeRenderOptions = {}): Promise<Buffer> {
+  const roll = options.width ?? 80;
+  if (roll !== 80 && roll !== 58) throw new DanfeInputError(`width must be 80 or 58 (mm), got ${String(roll)}`);
+  if (!input.qrCode) throw new DanfeInputError('qrCode is missing: the DANFE NFC-e must carry the QR code');
+  const logo = input.settings?.logo;
+  if (logo) checkLogo(logo);
+  const theme = danfeTheme(roll, input.settings?.primaryColor);
+
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    margin: 0,
+    info: { Title: `DANFE NFC-e ${input.accessKey}`, Author: input.issuer.name, Creator: 'fiscal-gateway' },
+  }) as ImageDoc;
+  const images = new Map<Buffer, OpenedImage>();
+  const layout = new ReceiptLayout(
+    { width: (text, font, size) => doc.font(font).fontSize(size).widthOfString(text) },
+    theme.margin,
+    theme.contentWidth,
+    TOP_MM * MM,
+  );
+  const ctx: DanfeContext = {
+    input,
+    theme,
+    layout,
+    imageSize: (data) => {
+      let image = images.get(data);
+      if (!image) images.set(data, (image = doc.openImage(data)));
+      return image;
+    },
+  };
+  headerDivisions(ctx);
+  itemsDivision(ctx);
+  totalsDivision(ctx);
+  footerDivisions(ctx);
+
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.addPage({ size: [theme.pageWidth, Math.ceil(layout.y + BOTTOM_MM * MM)], margin: 0 });
+  draw(doc, layout.ops, images);
+  doc.end();
+  return done;
+}
