@@ -59,7 +59,10 @@ function rate(fn: (i: number) => unknown, ms = 1000): number {
   for (let round = 0; round < 3; round++) {
     let n = 0;
     const start = performance.now();
-    while (performance.now() - start < ms) (fn(calls++), n++);
+    while (performance.now() - start < ms) {
+      fn(calls++);
+      n++;
+    }
     best = Math.max(best, (n * 1000) / (performance.now() - start));
   }
   return best;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { C14nCanonicalization, ExclusiveCanonicalization, findAncestorNs } from 'xml-crypto';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { canonicalElement } from '../src/fiscal/xml/signature/canonical-element.js';
+import { verifyXmlSignature } from '../src/fiscal/xml/signature/verify.js';
 import { buildNfce } from '../src/nfce/build-nfce.js';
 import { tenItemSale, tenItemContext } from '../bench/sign.js';
 
@@ -51,5 +52,6 @@ describe('exclusive vs inclusive canonical form of the signed element', () => {
     expect(exclusive).toBe(inclusive);
     expect(canonicalElement(built.xml, 'infNFe').canonical).toBe(inclusive);
     expect(digestOf(inclusive)).toBe(built.digestValue);
+    expect(verifyXmlSignature(built.xml)).toMatchObject({ valid: true, signedElementId: canonicalElement(built.xml, 'infNFe').id });
   });
 });
