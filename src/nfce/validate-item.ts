@@ -1,4 +1,4 @@
-import { checkNumber, checkPattern, checkText, fail, isValidGtin, MONEY, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from './field-rules.js';
+import { checkNumber, checkPattern, checkText, fail, isValidGtin, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from './field-rules.js';
 import { CREDIT_CODES, icmsCode, icmsCodeField, NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS_CODES, OPTIONAL_OWN_ICMS_CODES, OPTIONAL_ST_CODES, REDUCED_BASE_CODES, RETAINED_CODES, ST_CODES } from './icms-codes.js';
 import { isSimplesNacional, type Crt } from './issuer-context.js';
 import type { SaleItem } from './sale.js';
@@ -7,7 +7,7 @@ import { toCents } from './decimal.js';
 import { pisCofinsGroup } from '../fiscal/xml/nfe/taxes/pis-cofins.js';
 
 const QUANTITY = { places: 4, sign: 'positive', max: 99_999_999_999.9999 } as const;
-const UNIT_PRICE = { places: 10, sign: 'positive', max: 99_999_999_999.9999999999 } as const;
+const UNIT_PRICE = { places: 10, sign: 'positive', max: 99_999_999_999 } as const;
 const MVA = { places: 4, sign: 'non-negative', max: 999.9999, required: false } as const;
 
 function checkIcmsCode(errors: Errors, at: string, item: SaleItem, crt: Crt): string | undefined {

@@ -20,8 +20,9 @@ let messages: Map<string, string> | undefined;
 /** Official message of a cStat (assets/fiscal/webservices/cstat.json), without the "Rejeição: " prefix. */
 export function cStatMessage(cStat: string): string | undefined {
   if (!messages) {
-    const list = JSON.parse(readFileSync(join(FISCAL_ASSETS_DIR, 'webservices/cstat.json'), 'utf8')) as Array<{ cod: string; msg: string }>;
-    messages = new Map(list.map((e) => [e.cod, e.msg.trim()]));
+    const list = JSON.parse(readFileSync(join(FISCAL_ASSETS_DIR, 'webservices/cstat.json'), 'utf8')) as Array<{ cod: string; msg: string | null }>;
+    // A few entries of the library table carry a null message.
+    messages = new Map(list.filter((e) => e.msg).map((e) => [e.cod, e.msg!.trim()]));
   }
   return messages.get(cStat)?.replace(/^Rejei[çc][ãa]o:\s*/i, '');
 }
