@@ -1,5 +1,7 @@
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { SecretBox } from './security/secret-box.js';
+import type { AuthorityAccess } from './services/nfce/authority-access.js';
 import type { Db } from './storage/db.js';
 
 /** What every route and plugin reaches through `app.ctx`: built once in main.ts (or by a test). */
@@ -7,6 +9,12 @@ export interface AppContext {
   config: Config;
   db: Db;
   clock: Clock;
+  /** Envelope encryption of certificates and CSCs. */
+  secrets: SecretBox;
+  /** SOAP clients to the authority (or the simulator in the sandbox). */
+  authority: AuthorityAccess;
+  /** Wakes this process's job runner when work was just queued (no-op in API-only processes). */
+  wakeWorker: () => void;
 }
 
 export interface AuthInfo {

@@ -6,6 +6,12 @@ import { ErrorSchema } from './http/errors.js';
 import { toOpenApi30 } from './http/openapi.js';
 import { healthRoutes, type HealthCheck } from './http/routes/health.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
+import { nfceRoutes } from './http/routes/v1/nfce.js';
+import { accountRoutes } from './http/routes/v1/account.js';
+import { hsmRoutes } from './http/routes/v1/hsm.js';
+import { issuerRoutes } from './http/routes/v1/issuers.js';
+import { metaRoutes } from './http/routes/v1/meta.js';
+import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './ids.js';
 import { authPlugin } from './plugins/auth.js';
@@ -20,6 +26,8 @@ export interface BuildAppOptions {
   healthChecks?: () => HealthCheck[];
   /** How long a duplicate idempotent request waits for the first one. */
   idempotencyWaitMs?: number;
+  /** Sandbox: tells the simulated authority about certificates and CSCs as they are stored. */
+  issuerHooks?: IssuerSecretHooks | undefined;
 }
 
 // Secrets never reach the logs (DESIGN 7.10): headers and body fields that may carry them.
@@ -97,5 +105,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(healthRoutes(options.healthChecks ?? (() => [])));
   await app.register(applicationRoutes);
+  await app.register(accountRoutes);
+  await app.register(metaRoutes);
+  await app.register(issuerRoutes, { hooks: options.issuerHooks });
+  await app.register(hsmRoutes);
+  await app.register(nfceRoutes);
   return app;
 }

@@ -20,6 +20,16 @@ export interface Config {
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
   dbPoolSize: number;
+  /** Sandbox: port of the in-process SEFAZ simulator (0 = any free port). */
+  simulatorPort: number;
+  /** Sandbox: the simulator's answer delay range in ms (SPEC: about 1 to 3 s). */
+  simulatorLatencyMs: [number, number];
+  /** Production: PEM file with the CA chains of the authorities' servers (default: Node's roots). */
+  authorityCaFile: string | undefined;
+  authorityConnectTimeoutMs: number;
+  authorityResponseTimeoutMs: number;
+  /** Jobs one worker process runs at once. */
+  workerConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +56,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKey: env.MASTER_KEY?.trim() || undefined,
     masterKeyFile: env.MASTER_KEY_FILE?.trim() || undefined,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
+    simulatorPort: int(env, 'SIM_PORT', 0, 0, 65535),
+    simulatorLatencyMs: range(env, 'SIM_LATENCY_MS', [1000, 3000]),
+    authorityCaFile: env.AUTHORITY_CA_FILE?.trim() || undefined,
+    authorityConnectTimeoutMs: int(env, 'AUTHORITY_CONNECT_TIMEOUT_MS', 5_000, 100, 120_000),
+    authorityResponseTimeoutMs: int(env, 'AUTHORITY_RESPONSE_TIMEOUT_MS', 30_000, 100, 300_000),
+    workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1024),
   };
 }
 
@@ -57,6 +73,17 @@ function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, ma
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}"`);
   }
   return n;
+}
+
+/** "min-max" in milliseconds, or one number for a fixed value. */
+function range(env: NodeJS.ProcessEnv, name: string, dflt: [number, number]): [number, number] {
+  const raw = env[name]?.trim();
+  if (!raw) return dflt;
+  const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(raw);
+  const lo = m ? Number(m[1]) : NaN;
+  const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
+  if (!m || hi < lo || hi > 120_000) throw new ConfigError(`${name} must be "min-max" milliseconds (e.g. 1000-3000) or one number; got "${raw}"`);
+  return [lo, hi];
 }
 
 function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], dflt: T): T {

@@ -1,12 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { buildApp } from './app.js';
 import { openStorage } from './bootstrap.js';
-import { systemClock } from './clock.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createAccount } from './cli/create-account.js';
 import { LOG_REDACT } from './app.js';
+import { startRuntime, type Role } from './runtime.js';
 import { SANDBOX_PUBLIC_KEY } from './auth/api-key.js';
 import { memoryRateLimitStore, redisRateLimitStore } from './storage/rate-limit-store.js';
 
@@ -65,32 +64,34 @@ async function serve(config: Config, args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { role: { type: 'string', default: 'all' } } });
   const role = values.role;
   if (!['all', 'api', 'worker'].includes(String(role))) throw new Error('--role must be all, api or worker');
-  const db = await openStorage(config);
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
     redis.on('error', () => undefined); // reported by the rate limiter's fallback and by /healthz/deep
   }
-  const app = await buildApp(
-    { config, db, clock: systemClock },
-    {
+  const runtime = await startRuntime(config, {
+    role: role as Role,
+    app: {
       logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
       rateLimitStore: redis ? redisRateLimitStore(redis) : memoryRateLimitStore(),
       healthChecks: () => (redis ? [{ name: 'redis', check: async () => void (await redis!.ping()) }] : []),
     },
-  );
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
+  });
+  const app = runtime.app;
+  if (app) await app.listen({ port: config.port, host: config.host });
+  else console.log(`\n  Fiscal gateway worker (${config.env}) running, ${config.workerConcurrency} jobs at a time`);
+  const address = app?.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const ms = Math.round(performance.now() - started);
-  console.log(
+  if (app) console.log(
     [
       '',
       `  Fiscal gateway (${config.env}) ready in ${ms} ms`,
       `  API:      ${base}`,
       `  Docs:     ${base}/docs`,
       config.env === 'sandbox' ? `  API key:  ${SANDBOX_PUBLIC_KEY}` : '  API keys: create one with `node dist/main.js create-account --name <name>`',
+      runtime.simulator ? `  SEFAZ:    simulated at ${runtime.simulator.url} (latency ${config.simulatorLatencyMs.join('-')} ms)` : '  SEFAZ:    real authority endpoints (per state)',
       `  Storage:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
       '',
     ].join('\n'),
@@ -100,9 +101,8 @@ async function serve(config: Config, args: string[]): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close().catch(() => undefined);
-    await db.close().catch(() => undefined);
+    console.log(`shutting down (${signal})`);
+    await runtime.close().catch(() => undefined);
     redis?.disconnect();
     process.exit(0);
   };

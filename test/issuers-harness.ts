@@ -4,26 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
 import { hashApiKey, generateApiKey, keyPrefix } from '../src/auth/api-key.js';
-import { prepareDatabase } from '../src/bootstrap.js';
-import { createAccount } from '../src/cli/create-account.js';
-import { systemClock, type Clock } from '../src/clock.js';
-import { loadConfig, type Config } from '../src/config.js';
-import { accountRoutes } from '../src/http/routes/v1/account.js';
-import { hsmRoutes } from '../src/http/routes/v1/hsm.js';
-import { issuerRoutes } from '../src/http/routes/v1/issuers.js';
-import { metaRoutes } from '../src/http/routes/v1/meta.js';
+import type { Clock } from '../src/clock.js';
+import type { Config } from '../src/config.js';
+import { createTestApp, TEST_MASTER_KEY } from './support/app.js';
 import { newId } from '../src/ids.js';
 import { PROJECT_ROOT } from '../src/paths.js';
 import type { Db } from '../src/storage/db.js';
-import { runMigrations } from '../src/storage/migrate.js';
-import { gatewayMigrations } from '../src/storage/migrations/index.js';
-import { migration as issuersMigration } from '../src/storage/migrations/0002_issuers.js';
 import { insertApplication } from '../src/storage/repositories/application-repository.js';
-import { getTestDb } from './support/db.js';
 
-export const TEST_MASTER_KEY = randomBytes(32).toString('base64');
+export { TEST_MASTER_KEY };
 
 export interface IssuerTestApp {
   app: FastifyInstance;
@@ -35,30 +25,18 @@ export interface IssuerTestApp {
 }
 
 export async function issuerTestApp(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<IssuerTestApp> {
-  const db = await getTestDb();
-  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: '/tmp/fiscal-gateway-test', MASTER_KEY: TEST_MASTER_KEY, ...opts.env });
-  await prepareDatabase(db, { env: 'sandbox' });
-  if (!gatewayMigrations.migrations.some((m) => m.id === issuersMigration.id)) {
-    await runMigrations(db, { table: gatewayMigrations.table, migrations: [...gatewayMigrations.migrations, issuersMigration] });
-  }
-  const app = await buildApp({ config, db, clock: opts.clock ?? systemClock });
-  const missing = (url: string) => !app.hasRoute({ method: 'GET', url });
-  if (missing('/v1/issuers')) await app.register(issuerRoutes);
-  if (missing('/v1/ufs')) await app.register(metaRoutes);
-  if (missing('/v1/account')) await app.register(accountRoutes);
-  if (missing('/v1/hsm/status')) await app.register(hsmRoutes);
-  await app.ready();
+  const t = await createTestApp(opts);
   return {
-    app,
-    db,
-    config,
+    app: t.app,
+    db: t.db,
+    config: t.config,
     async newAccount() {
-      const { accountId, key } = await createAccount(db, config, 'Issuer tests');
-      return { accountId, auth: { authorization: `Bearer ${key}` } };
+      const { accountId, auth } = await t.newAccount('Issuer tests');
+      return { accountId, auth };
     },
     async keyWithScopes(accountId, scopes) {
-      const key = generateApiKey(config.env);
-      await insertApplication(db, { id: newId('app'), accountId, name: 'limited', scopes, keyHash: hashApiKey(key), keyPrefix: keyPrefix(key) });
+      const key = generateApiKey(t.config.env);
+      await insertApplication(t.db, { id: newId('app'), accountId, name: 'limited', scopes, keyHash: hashApiKey(key), keyPrefix: keyPrefix(key) });
       return { authorization: `Bearer ${key}` };
     },
   };

@@ -1,37 +1,72 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildAppOptions } from '../../src/app.js';
+import type { BuildAppOptions } from '../../src/app.js';
+import type { AppContext } from '../../src/app-context.js';
+import { startAuthoritySimulator, type AuthoritySimulator } from '../../src/authority-sim/authority-simulator.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
 import type { Clock } from '../../src/clock.js';
-import { systemClock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createAccount } from '../../src/cli/create-account.js';
+import { startRuntime, type Role, type Runtime } from '../../src/runtime.js';
 import type { Db } from '../../src/storage/db.js';
 import { getTestDb } from './db.js';
+
+export const TEST_MASTER_KEY = randomBytes(32).toString('base64');
 
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  ctx: AppContext;
+  runtime: Runtime;
+  simulator: AuthoritySimulator;
   /** A fresh account with an all-scopes key: tests never see each other's records. */
   newAccount(name?: string): Promise<{ accountId: string; key: string; auth: { authorization: string } }>;
 }
 
 let prepared: Promise<void> | undefined;
+let sharedSimulator: Promise<AuthoritySimulator> | undefined;
+
+/**
+ * One SEFAZ simulator per test worker process (latency 0), shared by every app it runs: a job
+ * queued by one test app may be run by another's worker, and both must reach the same authority.
+ */
+export async function testSimulator(): Promise<AuthoritySimulator> {
+  sharedSimulator ??= getTestDb().then((db) => startAuthoritySimulator({ db, latencyMs: [0, 0], clientAuth: 'registered' }));
+  return sharedSimulator;
+}
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; clock?: Clock; options?: BuildAppOptions } = {},
+  opts: { env?: Record<string, string>; clock?: Clock; options?: BuildAppOptions; role?: Role } = {},
 ): Promise<TestApp> {
   const db = await getTestDb();
   // Generous default limit: only the rate-limit test wants to hit it.
-  const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '100000', DATA_DIR: '/tmp/fiscal-gateway-test', ...opts.env });
+  const config = loadConfig({
+    RATE_LIMIT_PER_MINUTE: '100000',
+    DATA_DIR: '/tmp/fiscal-gateway-test',
+    MASTER_KEY: TEST_MASTER_KEY,
+    AUTHORITY_RESPONSE_TIMEOUT_MS: '2000',
+    ...opts.env,
+  });
   prepared ??= prepareDatabase(db, { env: 'sandbox' });
   await prepared;
-  const app = await buildApp({ config, db, clock: opts.clock ?? systemClock }, opts.options);
+  const runtime = await startRuntime(config, {
+    db,
+    role: opts.role ?? 'api',
+    clock: opts.clock,
+    app: opts.options,
+    simulator: config.env === 'sandbox' ? await testSimulator() : undefined,
+    workerPollMs: 50,
+  });
+  const app = runtime.app!;
   await app.ready();
   return {
     app,
     db,
     config,
+    ctx: runtime.ctx,
+    runtime,
+    simulator: await testSimulator(),
     async newAccount(name = 'Test account') {
       const { accountId, key } = await createAccount(db, config, name);
       return { accountId, key, auth: { authorization: `Bearer ${key}` } };

@@ -34,12 +34,15 @@ CREATE TABLE nfce_notes (
   cancel_proc_xml text,
   attempts integer NOT NULL DEFAULT 0,
   scenario text,
+  idempotency_key text,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );
 CREATE INDEX nfce_notes_account_idx ON nfce_notes (account_id, id);
 CREATE INDEX nfce_notes_account_created_idx ON nfce_notes (account_id, created_at);
 CREATE INDEX nfce_notes_external_ref_idx ON nfce_notes (account_id, external_ref);
+-- A sale retried with its Idempotency-Key after a crash between commit and answer finds its note.
+CREATE UNIQUE INDEX nfce_notes_idempotency_key ON nfce_notes (account_id, idempotency_key);
 -- One live note per number: a rejected note's number goes back to the pool and is reused.
 CREATE UNIQUE INDEX nfce_notes_number_key ON nfce_notes (issuer_id, model, serie, number) WHERE status <> 'rejected';
 

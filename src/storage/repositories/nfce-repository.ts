@@ -32,6 +32,7 @@ export interface NfceRow {
   cancel_proc_xml: string | null;
   attempts: number;
   scenario: string | null;
+  idempotency_key: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -39,21 +40,27 @@ export interface NfceRow {
 /** Columns a listing needs: everything but the XML documents. */
 const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
-  cancellation, attempts, scenario, created_at, updated_at`;
+  cancellation, attempts, scenario, idempotency_key, created_at, updated_at`;
 
 export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
 
 export async function insertNfce(tx: Queryable, n: NewNfce): Promise<void> {
   await tx.query(
     `INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
-       dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, created_at, updated_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$22)`,
+       dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
+       created_at, updated_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$23)`,
     [
       n.id, n.account_id, n.issuer_id, n.external_ref, n.status, n.model, n.serie, n.number, n.access_key, n.tp_amb, n.tp_emis,
       n.dh_emi, n.schema_package, JSON.stringify(n.request), JSON.stringify(n.totals), JSON.stringify(n.items), n.signed_xml,
-      n.digest_value, n.qrcode_url, n.url_chave, n.scenario, n.created_at,
+      n.digest_value, n.qrcode_url, n.url_chave, n.scenario, n.idempotency_key, n.created_at,
     ],
   );
+}
+
+export async function findNfceByIdempotencyKey(db: Queryable, accountId: string, key: string): Promise<NfceRow | undefined> {
+  const r = await db.query<NfceRow>(`SELECT ${SUMMARY} FROM nfce_notes WHERE account_id = $1 AND idempotency_key = $2`, [accountId, key]);
+  return r.rows[0];
 }
 
 export async function getNfce(db: Queryable, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow | undefined> {

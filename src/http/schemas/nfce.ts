@@ -1,0 +1,91 @@
+import { Type } from 'typebox';
+import { Timestamp } from './common.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const NfceStatusSchema = Type.Union(
+  ['processing', 'authorized', 'rejected', 'denied', 'canceled', 'contingency'].map((s) => Type.Literal(s)),
+  { description: 'processing -> authorized | rejected | denied; authorized -> canceled' },
+);
+
+export const RejectionSchema = Type.Object(
+  {
+    code: Type.String({ description: "The authority's cStat", examples: ['778'] }),
+    message: Type.String({ description: "The authority's xMotivo" }),
+    field: Nullable(Type.String({ description: 'The request field at fault, when known', examples: ['items[2].ncm'] })),
+    hint: Nullable(Type.String({ description: 'What to fix, in plain words' })),
+  },
+  { title: 'Rejection' },
+);
+
+export const CancellationSchema = Type.Object(
+  { protocolo: Type.String(), reason: Type.String(), canceled_at: Timestamp },
+  { title: 'Cancellation' },
+);
+
+const Money = Type.Number({ description: 'Reais, 2 decimals' });
+
+export const NfceRecordSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['nfce_3kT9pW2xQa7LmZ4bN8cV'] }),
+    object: Type.Literal('nfce'),
+    status: NfceStatusSchema,
+    external_ref: Nullable(Type.String()),
+    issuer_id: Type.String(),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    ambiente: Type.Union([Type.Literal('homologacao'), Type.Literal('producao')]),
+    model: Type.Integer({ examples: [65] }),
+    serie: Type.Integer(),
+    number: Type.Integer({ description: 'nNF' }),
+    access_key: Nullable(Type.String({ description: '44 positions; present once authorized', examples: ['35261106157250000116650010000000011234567890'] })),
+    protocolo: Nullable(Type.String({ description: 'Authorization protocol (nProt)' })),
+    authorized_at: Nullable(Timestamp),
+    danfe_url: Type.Optional(Type.String({ description: 'DANFE NFC-e PDF (when authorized)' })),
+    xml_url: Type.Optional(Type.String({ description: 'Signed nfeProc XML (when authorized)' })),
+    qrcode_url: Type.Optional(Type.String({ description: 'The URL the QR code encodes (when authorized)' })),
+    totals: Type.Record(Type.String(), Money, { description: 'vProd, vDesc, vNF, vTroco, vTotTrib, vICMS, vIBS, vCBS, vIS, vNFTot ...' }),
+    items: Type.Array(Type.Record(Type.String(), Type.Number()), { description: 'Per item: nItem and its computed values and taxes' }),
+    rejection: Nullable(RejectionSchema),
+    cancellation: Nullable(CancellationSchema),
+    cancellation_pending: Type.Boolean({ description: 'A cancellation was requested and is being sent to the authority' }),
+  },
+  { title: 'Nfce' },
+);
+
+export const NfceListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    starting_after: Type.Optional(Type.String({ maxLength: 64 })),
+    issuer_id: Type.Optional(Type.String({ maxLength: 64 })),
+    status: Type.Optional(NfceStatusSchema),
+    external_ref: Type.Optional(Type.String({ maxLength: 255 })),
+    'created_at[gte]': Type.Optional(Type.String({ format: 'date-time' })),
+    'created_at[lt]': Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+
+export const NfceHistoryEntrySchema = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.String({ description: 'created, transmitted, consulted, authorized, rejected, denied, authority_unavailable, authority_in_doubt, cancellation_requested, canceled ...' }),
+    at: Timestamp,
+    code: Nullable(Type.String({ description: 'cStat, when the authority answered' })),
+    message: Nullable(Type.String()),
+    protocolo: Nullable(Type.String()),
+  },
+  { title: 'NfceEvent' },
+);
+
+export const CancelBody = Type.Object(
+  {
+    reason: Type.String({
+      minLength: 15,
+      maxLength: 255,
+      description: 'Justification (xJust), 15 to 255 characters (the authority refuses shorter ones)',
+      examples: ['Cliente desistiu da compra no caixa'],
+    }),
+  },
+  { additionalProperties: false },
+);

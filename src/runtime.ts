@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './app-context.js';
+import { buildApp, type BuildAppOptions } from './app.js';
+import { startAuthoritySimulator, type AuthoritySimulator } from './authority-sim/authority-simulator.js';
+import { openStorage, prepareDatabase } from './bootstrap.js';
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { Config } from './config.js';
+import { JobRunner } from './jobs/runner.js';
+import { secretBoxFor } from './security/secret-box-registry.js';
+import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
+import { AuthorityAccess } from './services/nfce/authority-access.js';
+import { authorizeNfceJob } from './services/nfce/authorize-nfce.js';
+import { AUTHORIZE_JOB } from './services/nfce/nfce-deps.js';
+import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './services/sandbox/simulator-registration.js';
+import type { Db } from './storage/db.js';
+import type { Job } from './jobs/queue.js';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface RuntimeOptions {
+  role?: Role;
+  clock?: Clock;
+  /** An open, shared database (tests); otherwise opened from the configuration. */
+  db?: Db;
+  app?: Omit<BuildAppOptions, 'issuerHooks'>;
+  /** Sandbox: overrides SIM_LATENCY_MS (tests use [0, 0]). */
+  simulatorLatencyMs?: [number, number];
+  /** Sandbox: a running simulator to use (tests share one per process); not closed by this runtime. */
+  simulator?: AuthoritySimulator;
+  workerPollMs?: number;
+}
+
+export interface Runtime {
+  ctx: AppContext;
+  app: FastifyInstance | undefined;
+  runner: JobRunner | undefined;
+  simulator: AuthoritySimulator | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Composes one gateway process (DESIGN 2): storage, secrets, the authority (the in-process SEFAZ
+ * simulator in the sandbox), the job runner for the worker role and the HTTP app for the API role.
+ */
+export async function startRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
+  const role = opts.role ?? 'all';
+  const clock = opts.clock ?? systemClock;
+  const ownsDb = !opts.db;
+  const db = opts.db ?? (await openStorage(config));
+  if (!ownsDb) await prepareDatabase(db, config);
+  const secrets = secretBoxFor(config);
+
+  let simulator: AuthoritySimulator | undefined;
+  let hooks: IssuerSecretHooks | undefined;
+  let authority: AuthorityAccess;
+  if (config.env === 'sandbox') {
+    simulator =
+      opts.simulator ??
+      (await startAuthoritySimulator({
+        db,
+        host: '127.0.0.1',
+        port: config.simulatorPort,
+        latencyMs: opts.simulatorLatencyMs ?? config.simulatorLatencyMs,
+        clientAuth: 'registered',
+        now: () => clock.now(),
+      }));
+    if (!opts.simulator) await registerStoredIssuersWithSimulator(db, secrets, simulator);
+    hooks = sandboxIssuerHooks(simulator);
+    authority = new AuthorityAccess({
+      endpointOverride: { baseUrl: simulator.url },
+      ca: [simulator.caPem],
+      connectTimeoutMs: config.authorityConnectTimeoutMs,
+      responseTimeoutMs: config.authorityResponseTimeoutMs,
+      scenariosAllowed: true,
+    });
+  } else {
+    authority = new AuthorityAccess({
+      ca: config.authorityCaFile ? [readFileSync(config.authorityCaFile, 'utf8')] : undefined,
+      connectTimeoutMs: config.authorityConnectTimeoutMs,
+      responseTimeoutMs: config.authorityResponseTimeoutMs,
+      scenariosAllowed: false,
+    });
+  }
+
+  let runner: JobRunner | undefined;
+  const ctx: AppContext = { config, db, clock, secrets, authority, wakeWorker: () => runner?.poke() };
+  if (role !== 'api') {
+    runner = new JobRunner({
+      db,
+      clock,
+      concurrency: config.workerConcurrency,
+      pollMs: opts.workerPollMs,
+      handlers: { [AUTHORIZE_JOB]: (job) => authorizeNfceJob(ctx, job as Job<{ noteId: string }>) },
+    });
+    runner.start();
+  }
+
+  let app: FastifyInstance | undefined;
+  if (role !== 'worker') {
+    app = await buildApp(ctx, { ...opts.app, issuerHooks: hooks });
+  }
+
+  let closed = false;
+  return {
+    ctx,
+    app,
+    runner,
+    simulator,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app?.close();
+      await runner?.stop();
+      authority.close();
+      if (!opts.simulator) await simulator?.close();
+      if (ownsDb) await db.close();
+    },
+  };
+}

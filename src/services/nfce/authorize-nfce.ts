@@ -1,0 +1,132 @@
+import { randomInt } from 'node:crypto';
+import { authorizeOrReconcile, type ReconciledAuthorization } from '../../fiscal/sefaz/reconcile.js';
+import { RetryLater } from '../../jobs/runner.js';
+import type { Job } from '../../jobs/queue.js';
+import { findIssuer } from '../../storage/repositories/issuer-repository.js';
+import { addHistory, getNfceForWork, updateNfce, type NfceRow } from '../../storage/repositories/nfce-repository.js';
+import { releaseNumber } from '../../storage/repositories/numbering-repository.js';
+import { recordEvent } from '../../storage/repositories/outbox-repository.js';
+import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
+import { explainAuthorityRejection } from './rejection.js';
+import { nfeProcXml } from './nfce-proc.js';
+import type { NfceDeps } from './nfce-deps.js';
+import { presentNfce } from './present-nfce.js';
+import { noteSettled } from './note-settled.js';
+
+/**
+ * Worker step for one note: send it (indSinc=1) and record the final state. Safe to run again after
+ * a crash: a note already final is left alone, and from the second attempt on the authority is
+ * consulted by key before anything is re-sent (DESIGN 5: never two authorizations for one sale).
+ */
+export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string }>): Promise<void> {
+  const { db } = deps;
+  const note = await getNfceForWork(db, job.payload.noteId);
+  if (!note || note.status !== 'processing') return;
+  const issuer = await findIssuer(db, note.account_id, note.issuer_id);
+  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
+  if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for note ${note.id}`);
+
+  const client = deps.authority.clientFor(material.certificate);
+  const target = {
+    uf: issuer.uf,
+    model: 65 as const,
+    tpAmb: note.tp_amb as 1 | 2,
+    accessKey: note.access_key,
+  };
+  // The sandbox scenario applies to the first transmission only; repairs must see the real state.
+  const headers =
+    job.attempts === 1 && note.scenario && deps.authority.options.scenariosAllowed ? { 'X-Sandbox-Scenario': note.scenario } : undefined;
+
+  let result: ReconciledAuthorization;
+  if (job.attempts > 1) {
+    // An earlier attempt may have reached the authority before we lost track: ask first.
+    const known = await client.consult(target);
+    await noteHistory(deps, note, { type: 'consulted', code: 'cStat' in known && known.cStat !== null ? String(known.cStat) : null, message: describe(known) });
+    if (known.kind === 'authorized' || known.kind === 'denied' || known.kind === 'canceled') {
+      result = { status: known.kind, cStat: known.cStat, xMotivo: known.xMotivo, late: known.kind === 'authorized' && known.late, protocol: known.protocol, via: 'consultation', steps: [] };
+      return settle(deps, note, result);
+    }
+    if (known.kind !== 'not-found') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
+  }
+  await noteHistory(deps, note, { type: 'transmitted', message: `sent to the authority (attempt ${job.attempts})` });
+  result = await authorizeOrReconcile(client, { ...target, signedNFeXml: note.signed_xml, idLote: randomInt(1, 2 ** 47), headers });
+  if (result.status === 'not-sent' || result.status === 'in-doubt') {
+    await noteHistory(deps, note, {
+      type: result.status === 'in-doubt' ? 'authority_in_doubt' : 'authority_unavailable',
+      code: result.cStat === null ? null : String(result.cStat),
+      message: result.xMotivo ?? result.steps.map((s) => `${s.call}: ${s.kind}`).join(', '),
+    });
+    throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
+  }
+  await settle(deps, note, result);
+}
+
+/** Backoff for an unavailable authority: 1, 2, 4 ... s, at most one minute apart. */
+function retryDelay(attempt: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.min(6, attempt - 1));
+}
+
+async function settle(deps: NfceDeps, note: NfceRow, r: ReconciledAuthorization): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const locked = await getNfceForWork(tx, note.id, true);
+    if (!locked || locked.status !== 'processing') return; // another worker settled it first
+    const code = r.cStat === null ? null : String(r.cStat);
+    let type: string;
+    if ((r.status === 'authorized' || r.status === 'canceled') && r.protocol) {
+      const info = r.protocol.info;
+      await updateNfce(tx, note.id, {
+        status: r.status === 'canceled' ? 'canceled' : 'authorized',
+        protocolo: info.nProt,
+        authorized_at: parseAuthorityTime(info.dhRecbto) ?? now,
+        proc_xml: nfeProcXml(locked.signed_xml, r.protocol.protNFeXml),
+        attempts: locked.attempts + 1,
+      }, now);
+      type = 'authorized';
+      await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo, protocolo: info.nProt });
+    } else if (r.status === 'denied') {
+      // A denied note consumes its number (the authority keeps it on record).
+      await updateNfce(tx, note.id, {
+        status: 'denied',
+        protocolo: r.protocol?.info.nProt ?? null,
+        proc_xml: r.protocol ? nfeProcXml(locked.signed_xml, r.protocol.protNFeXml) : null,
+        rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''),
+        attempts: locked.attempts + 1,
+      }, now);
+      type = 'denied';
+      await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
+    } else {
+      await updateNfce(tx, note.id, { status: 'rejected', rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''), attempts: locked.attempts + 1 }, now);
+      // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it.
+      await releaseNumber(tx, { issuerId: locked.issuer_id, model: locked.model, serie: locked.serie }, locked.number, now);
+      type = 'rejected';
+      await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
+    }
+    const fresh = (await getNfceForWork(tx, note.id))!;
+    await recordEvent(tx, {
+      accountId: fresh.account_id,
+      type: `nfce.${type}`,
+      subjectType: 'nfce',
+      subjectId: fresh.id,
+      data: presentNfce(fresh, deps.config.publicBaseUrl),
+      at: now,
+    });
+  });
+  noteSettled.emit(note.id);
+}
+
+async function noteHistory(deps: NfceDeps, note: NfceRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
+  await addHistory(deps.db, note.id, { ...e, at: deps.clock.now() });
+}
+
+function describe(o: { kind: string; cStat?: number | null; xMotivo?: string }): string {
+  return [o.kind, o.cStat ?? '', o.xMotivo ?? ''].filter(Boolean).join(' ');
+}
+
+/** dhRecbto comes with the authority's offset (e.g. 2026-11-21T10:05:09-03:00). */
+function parseAuthorityTime(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d;
+}

@@ -1,0 +1,108 @@
+import { ApiError } from '../../http/errors.js';
+import { newId } from '../../ids.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import { buildNfce } from '../../nfce/build-nfce.js';
+import type { Sale } from '../../nfce/sale.js';
+import { validateSale } from '../../nfce/validate-sale.js';
+import { findIssuer } from '../../storage/repositories/issuer-repository.js';
+import { addHistory, findNfceByIdempotencyKey, getNfce, insertNfce, type NfceRow } from '../../storage/repositories/nfce-repository.js';
+import { reserveNumber } from '../../storage/repositories/numbering-repository.js';
+import { getAccountProfile } from '../issuers/account-profile.js';
+import { issuerReadinessProblems } from '../issuers/issuer-view.js';
+import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
+import { engineIssuer, tpAmbOf } from './issuer-context.js';
+import { AUTHORIZE_JOB, DEFAULT_SERIE, NFCE_MODEL, type NfceDeps } from './nfce-deps.js';
+
+export interface IssueOptions {
+  /** X-Sandbox-Scenario, kept with the note so the worker passes it to the simulator. */
+  scenario?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * POST /v1/nfce (DESIGN 5): validate everything before anything is reserved, then in ONE
+ * transaction reserve the number, build and sign the document, store the note and its
+ * authorization job. Either all of it exists afterwards or none of it does.
+ */
+export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
+  const { db, clock } = deps;
+  if (opts.idempotencyKey) {
+    // The answer to this key may have been lost in a crash after the commit: never sell twice.
+    const existing = await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey);
+    if (existing) return existing;
+  }
+  const issuer = await findIssuer(db, accountId, sale.issuer_id);
+  if (!issuer) {
+    throw new ApiError('validation_error', `issuer_id ${sale.issuer_id} is not an issuer of this account`, [
+      { field: 'issuer_id', message: 'no issuer with this id' },
+    ]);
+  }
+  const now = clock.now();
+  const notReady = issuerReadinessProblems(issuer, now);
+  if (notReady.length > 0) {
+    throw new ApiError(
+      'issuer_not_ready',
+      `Issuer ${issuer.id} cannot emit yet: ${notReady.map((p) => p.field).join(', ')} missing or invalid`,
+      notReady,
+    );
+  }
+  const engine = engineIssuer(issuer);
+  const problems = validateSale(sale, engine);
+  if (problems.length > 0) {
+    const first = problems[0]!;
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+    throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
+  }
+  const material = await loadIssuerSigningMaterial(db, deps.secrets, accountId, issuer.id);
+  if (!material?.certificate || !material.csc) {
+    throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} has no usable certificate or CSC`, [
+      { field: material?.certificate ? 'csc' : 'certificate', message: 'missing' },
+    ]);
+  }
+  const { taxRegime } = await getAccountProfile(db, accountId);
+  const id = newId('nfce');
+  const series = { issuerId: issuer.id, model: NFCE_MODEL, serie: DEFAULT_SERIE };
+
+  await db.transaction(async (tx) => {
+    const nNF = await reserveNumber(tx, series);
+    const built = buildNfce(sale, {
+      issuer: engine,
+      tpAmb: tpAmbOf(issuer),
+      serie: series.serie,
+      nNF,
+      emittedAt: now,
+      taxReform: taxRegime === 'reform_2026',
+      signingKey: material.certificate!,
+      csc: material.csc!,
+    });
+    await insertNfce(tx, {
+      id,
+      account_id: accountId,
+      issuer_id: issuer.id,
+      external_ref: sale.external_ref,
+      status: 'processing',
+      model: NFCE_MODEL,
+      serie: series.serie,
+      number: nNF,
+      access_key: built.accessKey,
+      tp_amb: tpAmbOf(issuer),
+      tp_emis: built.tpEmis,
+      dh_emi: built.dhEmi,
+      schema_package: built.schemaPackage,
+      request: sale,
+      totals: { ...built.totals },
+      items: built.items,
+      signed_xml: built.xml,
+      digest_value: built.digestValue,
+      qrcode_url: built.qrCodeUrl,
+      url_chave: built.urlChave,
+      scenario: opts.scenario ?? null,
+      idempotency_key: opts.idempotencyKey ?? null,
+      created_at: now,
+    });
+    await addHistory(tx, id, { type: 'created', at: now, message: `NFC-e ${nNF} series ${series.serie} signed` });
+    await enqueueJob(tx, AUTHORIZE_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `authorize:${id}`, maxAttempts: 60 });
+  });
+  deps.wakeWorker();
+  return (await getNfce(db, accountId, id))!;
+}

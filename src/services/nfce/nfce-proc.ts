@@ -1,0 +1,9 @@
+import { NFE_NAMESPACE } from '../../fiscal/xml/xml-text.js';
+
+/**
+ * The distributable file (FACTS 4.1, procNFe_v4.00.xsd): the signed NFe exactly as sent plus the
+ * authority's protNFe exactly as received; neither is re-serialized, so both signatures hold.
+ */
+export function nfeProcXml(signedNFe: string, protNFeXml: string): string {
+  return `<nfeProc versao="4.00" xmlns="${NFE_NAMESPACE}">${signedNFe}${protNFeXml}</nfeProc>`;
+}
