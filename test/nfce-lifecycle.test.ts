@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { readyIssuer, sale } from './support/nfce-flow.js';
+
+let t: TestApp;
+let auth: { authorization: string };
+let issuerId: string;
+beforeAll(async () => {
+  t = await createTestApp({ role: 'all' });
+  const acc = await t.newAccount();
+  auth = acc.auth;
+  issuerId = await readyIssuer(t, auth);
+});
+afterAll(async () => t.runtime.close());
+
+describe('NFC-e emission end to end (HTTP -> worker -> SOAP over mTLS -> simulator)', () => {
+  it('answers 202 processing, then the note is authorized', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId) });
+    expect(res.statusCode, res.body).toBe(202);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'processing', external_ref: expect.stringMatching(/^order-/) });
+    expect(body.id).toMatch(/^nfce_/);
+    let note = body;
+    for (let i = 0; i < 100 && note.status === 'processing'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      note = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${body.id}`, headers: auth })).json();
+    }
+    expect(note.status, JSON.stringify(note)).toBe('authorized');
+    expect(note.access_key).toMatch(/^35\d{42}$/);
+    expect(note.protocolo).toMatch(/^\d{15}$/);
+    expect(note.qrcode_url).toContain(note.access_key);
+  });
+
+  it('with Prefer: wait answers 201 with the authorized record', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=5' }, payload: sale(issuerId) });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().status).toBe('authorized');
+    expect(res.headers['preference-applied']).toBe('wait=5');
+  });
+});

@@ -1,0 +1,48 @@
+import type { TestApp } from './app.js';
+import { certFile, multipart } from '../issuers-harness.js';
+
+export const SP_ISSUER = {
+  cnpj: '06157250000116',
+  razao_social: 'Padaria Exemplo Ltda',
+  ie: '110042490114',
+  uf: 'SP',
+  ambiente: 'homologacao',
+  regime_tributario: 'simples',
+  nome_fantasia: 'Padaria Exemplo',
+  endereco: {
+    logradouro: 'Avenida Paulista',
+    numero: '1000',
+    bairro: 'Bela Vista',
+    codigo_municipio: '3550308',
+    cep: '01310100',
+    telefone: '1133334444',
+  },
+};
+
+export const TEST_CSC = { id_csc: '000001', csc: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6' };
+
+/** An issuer ready to emit: address, the e-CNPJ test certificate and a CSC. */
+export async function readyIssuer(t: TestApp, auth: { authorization: string }, overrides: Partial<typeof SP_ISSUER> = {}): Promise<string> {
+  const created = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload: { ...SP_ISSUER, ...overrides } });
+  if (created.statusCode !== 201) throw new Error(`issuer: ${created.statusCode} ${created.body}`);
+  const id = created.json().id as string;
+  const body = multipart({ password: 'minhasenha' }, { name: 'pfx', filename: 'cert.pfx', content: certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx') });
+  const cert = await t.app.inject({ method: 'POST', url: `/v1/issuers/${id}/certificate`, headers: { ...auth, ...body.headers }, payload: body.payload });
+  if (cert.statusCode !== 201) throw new Error(`certificate: ${cert.statusCode} ${cert.body}`);
+  const csc = await t.app.inject({ method: 'POST', url: `/v1/issuers/${id}/csc`, headers: auth, payload: TEST_CSC });
+  if (csc.statusCode !== 201 && csc.statusCode !== 200) throw new Error(`csc: ${csc.statusCode} ${csc.body}`);
+  return id;
+}
+
+export function sale(issuerId: string, extra: Record<string, unknown> = {}) {
+  return {
+    issuer_id: issuerId,
+    external_ref: `order-${Math.random().toString(36).slice(2, 10)}`,
+    items: [
+      { description: 'Cafe torrado 500g', quantity: 2, unit_price: 18.9, ncm: '09012100', cfop: '5102', unit: 'UN', cst_icms: '102' },
+      { description: 'Pao frances', quantity: 0.35, unit_price: 16.5, ncm: '19052090', cfop: '5102', unit: 'KG', cst_icms: '102' },
+    ],
+    payment: { method: 'dinheiro', amount: 50 },
+    ...extra,
+  };
+}
