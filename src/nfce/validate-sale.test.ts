@@ -71,6 +71,13 @@ describe('validateSale', () => {
     expect(fields(sale([base], { payment: { method: 'credito', amount: 10, integrated: true } }))).toEqual(['payment.acquirer_cnpj', 'payment.card_brand', 'payment.card_authorization']);
   });
 
+  it('requires the consumer from R$ 10.000,00 (Ajuste SINIEF 19/16)', () => {
+    const big = { ...base, unit_price: 10000 };
+    expect(fields(sale([big], { payment: { method: 'pix', amount: 10000 } }))).toEqual(['consumer.cpf']);
+    expect(fields(sale([{ ...big, unit_price: 9999.99 }], { payment: { method: 'pix', amount: 9999.99 } }))).toEqual([]);
+    expect(fields(sale([big], { payment: { method: 'pix', amount: 10000 }, consumer: { cpf: '52998224725' } }))).toEqual([]);
+  });
+
   it('caps a note at 990 items', () => {
     expect(fields(sale(Array.from({ length: 991 }, () => base)))).toContain('items');
   });

@@ -11,6 +11,8 @@ import { validateItem } from './validate-item.js';
 
 export type { FieldError } from './field-rules.js';
 
+const IDENTIFICATION_CEILING = 1_000_000; // cents
+
 function validateAddress(errors: Errors, at: string, a: SaleAddress, issuer: Issuer): void {
   checkText(errors, `${at}.street`, a.street, 2, 60);
   checkText(errors, `${at}.number`, a.number, 1, 60);
@@ -111,6 +113,11 @@ export function validateSale(sale: Sale, issuer: Issuer): FieldError[] {
     } else vNF = computeItems(sale, { crt: issuer.crt, tpAmb: 1, taxReform: false }).total.vNF;
   }
   validateConsumer(errors, sale, issuer);
+  // Ajuste SINIEF 19/16: the consumer must be identified from R$ 10.000,00 (750-752); UFs may set a
+  // lower limit, which only the authority knows, so only the national ceiling is checked here.
+  if (vNF !== undefined && vNF >= IDENTIFICATION_CEILING && !sale.consumer) {
+    fail(errors, 'consumer.cpf', `is required: sales of R$ 10000.00 or more must identify the consumer (this one is R$ ${formatCents(vNF)})`);
+  }
   validatePayments(errors, sale, vNF);
   return errors;
 }

@@ -190,6 +190,8 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
         }
       }
       const vNF = computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vNF;
+      // Ajuste SINIEF 19/16: from R$ 10.000,00 the consumer is identified.
+      if (vNF >= 1_000_000 && !sale.consumer) sale.consumer = { cpf: g.consumer?.cpf ?? '52998224725' };
       const list = payments(vNF, g.plan);
       if (list.length === 1) sale.payment = list[0]!;
       else sale.payments = list;
