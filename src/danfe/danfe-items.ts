@@ -7,23 +7,28 @@ import type { Cell, TextStyle } from './receipt-layout.js';
 
 const GUTTER = 3;
 
-interface Columns {
-  code: number;
-  description: number;
-  quantity: number;
-  unit: number;
-  unitPrice: number;
-  total: number;
+type Column = 'code' | 'description' | 'quantity' | 'unit' | 'unitPrice' | 'total';
+type Values = Record<Column, string>;
+type Columns = Record<Column, number>;
+
+const HEADINGS: Values = { code: 'Código', description: 'Descrição', quantity: 'Qtde', unit: 'UN', unitPrice: 'Vl Unit', total: 'Vl Total' };
+
+/**
+ * Columns as wide as their widest value, so numbers and GTIN codes never break; the description
+ * takes the rest and wraps. Long internal codes (cProd has up to 60 characters) wrap beyond 30 %.
+ */
+function fittedColumns(ctx: DanfeContext, rows: Values[], style: TextStyle, heading: TextStyle): Columns {
+  const { layout } = ctx;
+  const usable = layout.width - 5 * GUTTER;
+  const widest = (col: Column) =>
+    Math.max(layout.textWidth(HEADINGS[col], heading), ...rows.map((r) => layout.textWidth(r[col], style))) + 0.5;
+  const fixed = { quantity: widest('quantity'), unit: widest('unit'), unitPrice: widest('unitPrice'), total: widest('total') };
+  const numbers = fixed.quantity + fixed.unit + fixed.unitPrice + fixed.total;
+  const code = Math.min(widest('code'), usable * 0.3, Math.max(usable - numbers - usable * 0.25, usable * 0.12));
+  return { ...fixed, code, description: usable - numbers - code };
 }
 
-// Fractions of the printable width (sped-da uses about the same split on 80 mm).
-function wideColumns(width: number): Columns {
-  const usable = width - 5 * GUTTER;
-  const code = usable * 0.16, quantity = usable * 0.09, unit = usable * 0.07, unitPrice = usable * 0.14, total = usable * 0.15;
-  return { code, quantity, unit, unitPrice, total, description: usable - code - quantity - unit - unitPrice - total };
-}
-
-function itemValues(item: DanfeItem) {
+function itemValues(item: DanfeItem): Values {
   return {
     code: item.code,
     description: item.description,
@@ -36,8 +41,9 @@ function itemValues(item: DanfeItem) {
 
 function wideRows(ctx: DanfeContext, style: TextStyle, heading: TextStyle): void {
   const { layout, input } = ctx;
-  const c = wideColumns(layout.width);
-  const cells = (v: Record<keyof Columns, string>): Cell[] => [
+  const rows = input.items.map(itemValues);
+  const c = fittedColumns(ctx, rows, style, heading);
+  const cells = (v: Values): Cell[] => [
     { text: v.code, width: c.code },
     { text: v.description, width: c.description },
     { text: v.quantity, width: c.quantity, align: 'right' },
@@ -45,30 +51,31 @@ function wideRows(ctx: DanfeContext, style: TextStyle, heading: TextStyle): void
     { text: v.unitPrice, width: c.unitPrice, align: 'right' },
     { text: v.total, width: c.total, align: 'right' },
   ];
-  layout.row(cells({ code: 'Código', description: 'Descrição', quantity: 'Qtde', unit: 'UN', unitPrice: 'Vl Unit', total: 'Vl Total' }), heading, GUTTER);
-  for (const item of input.items) {
-    layout.row(cells(itemValues(item)), style, GUTTER);
-    adjustments(ctx, item, style);
-  }
+  layout.row(cells(HEADINGS), heading, GUTTER);
+  rows.forEach((values, i) => {
+    layout.row(cells(values), style, GUTTER);
+    adjustments(ctx, input.items[i]!, style);
+  });
 }
 
 function narrowRows(ctx: DanfeContext, style: TextStyle, heading: TextStyle): void {
   const { layout, input } = ctx;
-  const code = layout.width * 0.3;
-  const first = (a: string, b: string): Cell[] => [{ text: a, width: code }, { text: b, width: layout.width - code - GUTTER }];
+  const rows = input.items.map(itemValues);
+  const widestCode = Math.max(layout.textWidth(HEADINGS.code, heading), ...rows.map((r) => layout.textWidth(r.code, style))) + 0.5;
+  const code = Math.min(widestCode, layout.width * 0.4);
+  const first = (v: Values): Cell[] => [{ text: v.code, width: code }, { text: v.description, width: layout.width - code - GUTTER }];
   const quarter = (layout.width - 3 * GUTTER) / 4;
-  const second = (q: string, u: string, p: string, t: string): Cell[] => [
-    { text: q, width: quarter, align: 'right' },
-    { text: u, width: quarter, align: 'center' },
-    { text: p, width: quarter, align: 'right' },
-    { text: t, width: quarter, align: 'right' },
+  const second = (v: Values): Cell[] => [
+    { text: v.quantity, width: quarter, align: 'right' },
+    { text: v.unit, width: quarter, align: 'center' },
+    { text: v.unitPrice, width: quarter, align: 'right' },
+    { text: v.total, width: quarter, align: 'right' },
   ];
-  layout.row(first('Código', 'Descrição'), heading, GUTTER).row(second('Qtde', 'UN', 'Vl Unit', 'Vl Total'), heading, GUTTER);
-  for (const item of input.items) {
-    const v = itemValues(item);
-    layout.row(first(v.code, v.description), style, GUTTER).row(second(v.quantity, v.unit, v.unitPrice, v.total), style, GUTTER);
-    adjustments(ctx, item, style);
-  }
+  layout.row(first(HEADINGS), heading, GUTTER).row(second(HEADINGS), heading, GUTTER);
+  rows.forEach((values, i) => {
+    layout.row(first(values), style, GUTTER).row(second(values), style, GUTTER);
+    adjustments(ctx, input.items[i]!, style);
+  });
 }
 
 /** Item-level discount / additions, under the item they change. */

@@ -54,6 +54,10 @@ export class ReceiptLayout {
     return column.y;
   }
 
+  textWidth(text: string, style: TextStyle): number {
+    return this.measure.width(text, style.font ?? 'Helvetica', style.size);
+  }
+
   lineHeight(size: number): number {
     return size * LINE_FACTOR;
   }
