@@ -18,8 +18,8 @@ export interface PaymentPlan {
 export function paymentPlan(payments: readonly SalePayment[], vNF: number): PaymentPlan {
   const detPag = payments.map((p): DetPagModel => {
     const model: DetPagModel = { tPag: PAYMENT_METHODS[p.method], vPag: toCents(p.amount) };
+    // xPag describes the "99 - outros" tender; the other codes are self-describing.
     if (p.method === 'outros') model.xPag = layoutText(p.description ?? 'Outros');
-    else if (p.description) model.xPag = layoutText(p.description);
     if (CARD_GROUP_METHODS.has(p.method)) {
       model.card = { tpIntegra: p.integrated ? 1 : 2 };
       if (p.acquirer_cnpj) model.card.CNPJ = cleanTaxId(p.acquirer_cnpj);

@@ -103,7 +103,7 @@ export const PaymentSchema = Type.Object(
     card_authorization: Type.Optional(Type.String({ description: 'cAut: authorization code of the card/PIX transaction (1-128).', examples: ['A1B2C3'] })),
     acquirer_cnpj: Type.Optional(Type.String({ description: 'CNPJ of the payment institution (card/CNPJ).', examples: ['01027058000191'] })),
     integrated: Type.Optional(Type.Boolean({ description: 'tpIntegra: true when the payment went through software integrated with the POS (TEF); default false.' })),
-    description: Type.Optional(Type.String({ description: 'xPag: description, required for method outros (2-60).', examples: ['Permuta'] })),
+    description: Type.Optional(Type.String({ description: 'xPag: what the tender was; required for, and only used with, method outros (2-60).', examples: ['Permuta'] })),
   },
   { additionalProperties: false },
 );

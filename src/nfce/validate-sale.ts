@@ -62,6 +62,7 @@ function validatePayment(errors: Errors, at: string, p: SalePayment): void {
   if (p.acquirer_cnpj !== undefined && !isValidCnpj(p.acquirer_cnpj)) fail(errors, `${at}.acquirer_cnpj`, 'is not a valid CNPJ');
   checkText(errors, `${at}.card_authorization`, p.card_authorization, 1, 128, false);
   checkText(errors, `${at}.description`, p.description, 2, 60, p.method === 'outros');
+  if (p.description !== undefined && p.method !== 'outros') fail(errors, `${at}.description`, 'is only used with method outros');
   // Integrated (TEF) card payments identify the acquirer, brand and authorization (card group, tpIntegra 1).
   if (p.integrated && (p.method === 'credito' || p.method === 'debito')) {
     if (p.acquirer_cnpj === undefined) fail(errors, `${at}.acquirer_cnpj`, 'is required for an integrated (TEF) card payment');
