@@ -258,6 +258,7 @@ describe('DANFE NFC-e of a synthetic authorized 4.00 note', () => {
   it.each([80, 58] as const)('with logo and primary colour the QR code still decodes exactly (%i mm)', async (width) => {
     const input = danfeInputFromXml(note30.xml, { settings: BRANDED });
     const pdf = await renderDanfeNfce(input, { width });
+    if (process.env.DANFE_DUMP) writeFileSync(`/tmp/branded-${width}.pdf`, pdf);
     expect(await decodeQr(pdf)).toEqual([note30.qrCode]);
     const text = await pdfText(pdf);
     expect(text).toContain('Padaria do João - pão quentinho toda hora');

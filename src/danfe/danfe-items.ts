@@ -21,7 +21,7 @@ function fittedColumns(ctx: DanfeContext, rows: Values[], style: TextStyle, head
   const { layout } = ctx;
   const usable = layout.width - 5 * GUTTER;
   const widest = (col: Column) =>
-    Math.max(layout.textWidth(HEADINGS[col], heading), ...rows.map((r) => layout.textWidth(r[col], style))) + 0.5;
+    Math.max(layout.textWidth(HEADINGS[col], heading), ...rows.map((r) => layout.textWidth(r[col], style))) + 1.5;
   const fixed = { quantity: widest('quantity'), unit: widest('unit'), unitPrice: widest('unitPrice'), total: widest('total') };
   const numbers = fixed.quantity + fixed.unit + fixed.unitPrice + fixed.total;
   const code = Math.min(widest('code'), usable * 0.3, Math.max(usable - numbers - usable * 0.25, usable * 0.12));
@@ -64,12 +64,11 @@ function narrowRows(ctx: DanfeContext, style: TextStyle, heading: TextStyle): vo
   const widestCode = Math.max(layout.textWidth(HEADINGS.code, heading), ...rows.map((r) => layout.textWidth(r.code, style))) + 0.5;
   const code = Math.min(widestCode, layout.width * 0.4);
   const first = (v: Values): Cell[] => [{ text: v.code, width: code }, { text: v.description, width: layout.width - code - GUTTER }];
-  const quarter = (layout.width - 3 * GUTTER) / 4;
+  // Second line in the usual till-slip form: "2 UN x 2,36" then the item total flush right.
+  const total = Math.max(layout.textWidth(HEADINGS.total, heading), ...rows.map((r) => layout.textWidth(r.total, style))) + 1.5;
   const second = (v: Values): Cell[] => [
-    { text: v.quantity, width: quarter, align: 'right' },
-    { text: v.unit, width: quarter, align: 'center' },
-    { text: v.unitPrice, width: quarter, align: 'right' },
-    { text: v.total, width: quarter, align: 'right' },
+    { text: `${v.quantity} ${v.unit} x ${v.unitPrice}`, width: layout.width - total - GUTTER, align: 'right' },
+    { text: v.total, width: total, align: 'right' },
   ];
   layout.row(first(HEADINGS), heading, GUTTER).row(second(HEADINGS), heading, GUTTER);
   rows.forEach((values, i) => {
