@@ -7,6 +7,7 @@ import { toOpenApi30 } from './http/openapi.js';
 import { healthRoutes, type HealthCheck } from './http/routes/health.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
 import { nfceRoutes } from './http/routes/v1/nfce.js';
+import { inutilizationRoutes } from './http/routes/v1/inutilization.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { hsmRoutes } from './http/routes/v1/hsm.js';
 import { issuerRoutes } from './http/routes/v1/issuers.js';
@@ -110,5 +111,6 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(issuerRoutes, { hooks: options.issuerHooks });
   await app.register(hsmRoutes);
   await app.register(nfceRoutes);
+  await app.register(inutilizationRoutes);
   return app;
 }

@@ -12,7 +12,8 @@ import { secretBoxFor } from './security/secret-box-registry.js';
 import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { AuthorityAccess } from './services/nfce/authority-access.js';
 import { authorizeNfceJob } from './services/nfce/authorize-nfce.js';
-import { AUTHORIZE_JOB } from './services/nfce/nfce-deps.js';
+import { AUTHORIZE_JOB, CANCEL_JOB } from './services/nfce/nfce-deps.js';
+import { cancelNfceJob } from './services/nfce/cancel-nfce.js';
 import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './services/sandbox/simulator-registration.js';
 import type { Db } from './storage/db.js';
 import type { Job } from './jobs/queue.js';
@@ -64,6 +65,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
         port: config.simulatorPort,
         latencyMs: opts.simulatorLatencyMs ?? config.simulatorLatencyMs,
         clientAuth: 'registered',
+        cscStorage: 'memory',
         now: () => clock.now(),
       }));
     if (!opts.simulator) await registerStoredIssuersWithSimulator(db, secrets, simulator);
@@ -92,7 +94,10 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       clock,
       concurrency: config.workerConcurrency,
       pollMs: opts.workerPollMs,
-      handlers: { [AUTHORIZE_JOB]: (job) => authorizeNfceJob(ctx, job as Job<{ noteId: string }>) },
+      handlers: {
+        [AUTHORIZE_JOB]: (job) => authorizeNfceJob(ctx, job as Job<{ noteId: string }>),
+        [CANCEL_JOB]: (job) => cancelNfceJob(ctx, job as Job<{ noteId: string }>),
+      },
     });
     runner.start();
   }

@@ -32,6 +32,11 @@ export interface AuthoritySimulatorOptions {
   scenarioHeader?: boolean;
   /** Clock (tests of time windows). */
   now?: () => Date;
+  /**
+   * Where registered CSCs live: 'database' (default, standalone simulator with its own database) or
+   * 'memory' (in-process sandbox sharing the gateway's database, which must hold no clear CSC).
+   */
+  cscStorage?: 'database' | 'memory';
 }
 
 export interface AuthoritySimulator {
@@ -58,7 +63,7 @@ interface QueuedScenario {
 
 export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): Promise<AuthoritySimulator> {
   await migrateSimulator(opts.db);
-  const store = new SimStore(opts.db);
+  const store = new SimStore(opts.db, opts.cscStorage);
   const identity = opts.identity ?? generateSimulatorIdentity();
   const signingKey = { privateKey: privateKeyObject(identity.keyPem), certificateBase64: certificateBase64(identity.certPem) };
   const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0 };

@@ -19,7 +19,16 @@ export type NewNote = Omit<NoteRow, 'authorized_at'> & { authorized_at: Date };
 
 /** The simulator's durable memory: what it authorized, denied, canceled and voided. */
 export class SimStore {
-  constructor(private readonly db: Db) {}
+  // CSC registry held in memory (cscStorage 'memory'): when the simulator shares the gateway's
+  // database (the sandbox), a clear CSC must not land in it; the sandbox re-registers at start.
+  private readonly memoryCscs: Map<string, Map<string, { token: string; revoked: boolean }>> | null;
+
+  constructor(
+    private readonly db: Db,
+    cscStorage: 'database' | 'memory' = 'database',
+  ) {
+    this.memoryCscs = cscStorage === 'memory' ? new Map() : null;
+  }
 
   async note(accessKey: string): Promise<NoteRow | null> {
     const r = await this.db.query<NoteRow>('SELECT * FROM sim_notes WHERE access_key = $1', [accessKey]);
@@ -148,6 +157,13 @@ export class SimStore {
   }
 
   async upsertCsc(cnpj: string, tpAmb: number, idCsc: number, csc: string, revoked: boolean): Promise<void> {
+    if (this.memoryCscs) {
+      const key = `${cnpj}:${tpAmb}`;
+      const forIssuer = this.memoryCscs.get(key) ?? new Map<string, { token: string; revoked: boolean }>();
+      forIssuer.set(String(idCsc), { token: csc, revoked });
+      this.memoryCscs.set(key, forIssuer);
+      return;
+    }
     await this.db.query(
       `INSERT INTO sim_csc (cnpj, tp_amb, id_csc, csc, revoked) VALUES ($1,$2,$3,$4,$5)
        ON CONFLICT (cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked`,
@@ -156,6 +172,7 @@ export class SimStore {
   }
 
   async cscs(cnpj: string, tpAmb: number): Promise<Map<string, { token: string; revoked: boolean }>> {
+    if (this.memoryCscs) return new Map(this.memoryCscs.get(`${cnpj}:${tpAmb}`) ?? []);
     const r = await this.db.query<{ id_csc: number; csc: string; revoked: boolean }>(
       'SELECT id_csc, csc, revoked FROM sim_csc WHERE cnpj = $1 AND tp_amb = $2',
       [cnpj, tpAmb],

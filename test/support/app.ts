@@ -32,7 +32,7 @@ let sharedSimulator: Promise<AuthoritySimulator> | undefined;
  * queued by one test app may be run by another's worker, and both must reach the same authority.
  */
 export async function testSimulator(): Promise<AuthoritySimulator> {
-  sharedSimulator ??= getTestDb().then((db) => startAuthoritySimulator({ db, latencyMs: [0, 0], clientAuth: 'registered' }));
+  sharedSimulator ??= getTestDb().then((db) => startAuthoritySimulator({ db, latencyMs: [0, 0], clientAuth: 'registered', cscStorage: 'memory' }));
   return sharedSimulator;
 }
 

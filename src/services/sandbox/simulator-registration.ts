@@ -16,16 +16,30 @@ export function sandboxIssuerHooks(sim: AuthoritySimulator): IssuerSecretHooks {
   };
 }
 
-/** On start, re-registers the certificates stored before (the simulator keeps them in memory only). */
-export async function registerStoredIssuersWithSimulator(db: Db, secrets: SecretBox, sim: AuthoritySimulator): Promise<number> {
-  const rows = await db.query<{ issuer_id: string; certificate_blob: string }>('SELECT issuer_id, certificate_blob FROM issuer_certificates');
-  for (const row of rows.rows) {
-    try {
-      const der = await secrets.decrypt(row.certificate_blob, secretAad.certificate(row.issuer_id));
-      sim.registerClientCertificate(new X509Certificate(der).toString());
-    } catch {
-      // A blob sealed under another master key (e.g. after a key change) cannot serve the sandbox anymore.
-    }
+/**
+ * On start, re-registers the certificates and CSCs stored before: the in-process simulator keeps
+ * them in memory only, so no clear CSC lands in the shared database.
+ */
+export async function registerStoredIssuersWithSimulator(db: Db, secrets: SecretBox, sim: AuthoritySimulator): Promise<void> {
+  const certs = await db.query<{ issuer_id: string; certificate_blob: string }>('SELECT issuer_id, certificate_blob FROM issuer_certificates');
+  for (const row of certs.rows) {
+    const der = await openOrNull(secrets, row.certificate_blob, secretAad.certificate(row.issuer_id));
+    if (der) sim.registerClientCertificate(new X509Certificate(der).toString());
   }
-  return rows.rows.length;
+  const cscs = await db.query<{ issuer_id: string; cnpj: string; ambiente: string; id_csc: string; csc_blob: string }>(
+    'SELECT c.issuer_id, i.cnpj, i.ambiente, c.id_csc, c.csc_blob FROM issuer_cscs c JOIN issuers i ON i.id = c.issuer_id',
+  );
+  for (const row of cscs.rows) {
+    const csc = await openOrNull(secrets, row.csc_blob, secretAad.csc(row.issuer_id));
+    if (csc) await sim.registerCsc(row.cnpj, row.ambiente === 'producao' ? 1 : 2, row.id_csc, csc.toString('utf8'));
+  }
+}
+
+// A blob sealed under another master key (e.g. after a key change) cannot serve the sandbox anymore.
+async function openOrNull(secrets: SecretBox, blob: string, aad: string): Promise<Buffer | null> {
+  try {
+    return await secrets.decrypt(blob, aad);
+  } catch {
+    return null;
+  }
 }

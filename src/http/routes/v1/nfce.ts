@@ -2,12 +2,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { SaleSchema, type Sale } from '../../../nfce/sale.js';
 import { issueNfce } from '../../../services/nfce/issue-nfce.js';
-import { waitUntilSettled } from '../../../services/nfce/note-settled.js';
+import { waitUntilCancellationSettled, waitUntilSettled } from '../../../services/nfce/note-settled.js';
 import { presentNfce } from '../../../services/nfce/present-nfce.js';
 import { getNfce, listHistory, listNfce, type NfceStatus } from '../../../storage/repositories/nfce-repository.js';
 import { ApiError, errorResponses, notFound } from '../../errors.js';
 import { IdParams, ListOf, page } from '../../schemas/common.js';
-import { NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
+import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
+import { requestCancellation } from '../../../services/nfce/cancel-nfce.js';
 
 const tags = ['nfce'];
 const MAX_WAIT_S = 10;
@@ -171,6 +172,36 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       }
       const name = event === 'cancellation' ? `${row.access_key}-procEventoNFe.xml` : `${row.access_key}-nfeProc.xml`;
       return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${name}"`).send(xml);
+    },
+  );
+
+  app.post(
+    '/v1/nfce/:id/cancel',
+    {
+      config: { scope: 'nfce:write' },
+      schema: {
+        tags,
+        summary: 'Cancel an authorized NFC-e',
+        description:
+          'Sends the cancellation event (110111). A reason under 15 characters is refused here and never sent; a note that ' +
+          "is not authorized is 409; past the state's window (30 minutes after authorization) is 422 cancel_window_expired. " +
+          'Answers 200 with status canceled when the authority confirms within a few seconds, otherwise 202 with ' +
+          'cancellation_pending true while the cancellation finishes in the background.',
+        params: IdParams,
+        body: CancelBody,
+        response: { 200: NfceRecordSchema, 202: NfceRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as Static<typeof IdParams>;
+      const { reason } = request.body as Static<typeof CancelBody>;
+      let row = await requestCancellation(ctx, request.auth.accountId, id, reason);
+      if (row.status !== 'canceled') {
+        await waitUntilCancellationSettled(ctx.db, id, 5_000);
+        row = (await getNfce(ctx.db, request.auth.accountId, id))!;
+      }
+      const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
+      return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
     },
   );
 };

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Type, type Static } from 'typebox';
+import { inutilizeNumbers } from '../../../services/nfce/inutilize-numbers.js';
+import { errorResponses } from '../../errors.js';
+import { IdParams, Timestamp } from '../../schemas/common.js';
+import { RejectionSchema } from '../../schemas/nfce.js';
+
+const InutilizationBody = Type.Object(
+  {
+    serie: Type.Integer({ minimum: 0, maximum: 999, examples: [1] }),
+    numero_inicial: Type.Integer({ minimum: 1, maximum: 999_999_999, examples: [15] }),
+    numero_final: Type.Integer({ minimum: 1, maximum: 999_999_999, examples: [17] }),
+    justification: Type.String({ minLength: 15, maxLength: 255, description: 'xJust, 15 to 255 characters', examples: ['Falha no sistema de PDV pulou a numeracao'] }),
+  },
+  { additionalProperties: false },
+);
+
+const InutilizationRecord = Type.Object(
+  {
+    id: Type.String({ examples: ['inu_5Tq8rS1mKp2WzX9cLb4N'] }),
+    object: Type.Literal('inutilization'),
+    issuer_id: Type.String(),
+    model: Type.Integer(),
+    serie: Type.Integer(),
+    numero_inicial: Type.Integer(),
+    numero_final: Type.Integer(),
+    justification: Type.String(),
+    status: Type.Union([Type.Literal('voided'), Type.Literal('rejected')]),
+    protocolo: Type.Union([Type.String(), Type.Null()]),
+    rejection: Type.Union([RejectionSchema, Type.Null()]),
+    created_at: Timestamp,
+  },
+  { title: 'Inutilization' },
+);
+
+export const inutilizationRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/v1/issuers/:id/inutilization',
+    {
+      config: { scope: 'nfce:write' },
+      schema: {
+        tags: ['issuers'],
+        summary: 'Void a range of NFC-e numbers that were never used (inutilização)',
+        description:
+          'Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications ' +
+          "under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, " +
+          'or rejected with the reason. Voided numbers are never issued afterwards.',
+        params: IdParams,
+        body: InutilizationBody,
+        response: { 201: InutilizationRecord, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as Static<typeof IdParams>;
+      const record = await inutilizeNumbers(app.ctx, request.auth.accountId, id, request.body as Static<typeof InutilizationBody>);
+      return reply.code(201).send(record);
+    },
+  );
+};
