@@ -46,3 +46,14 @@ export function sale(issuerId: string, extra: Record<string, unknown> = {}) {
     ...extra,
   };
 }
+
+/** Polls GET /v1/nfce/:id until the note reaches `status` (or fails the test after `ms`). */
+export async function waitForStatus(t: TestApp, auth: { authorization: string }, id: string, status: string, ms = 10_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const note = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}`, headers: auth })).json();
+    if (note.status === status) return note;
+    if (note.status !== 'processing' || Date.now() > end) throw new Error(`note ${id} is ${note.status}, expected ${status}: ${JSON.stringify(note)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { readyIssuer, sale, waitForStatus } from './support/nfce-flow.js';
+
+let t: TestApp;
+let auth: { authorization: string };
+let issuerId: string;
+beforeAll(async () => {
+  t = await createTestApp({ role: 'all' });
+  auth = (await t.newAccount()).auth;
+  issuerId = await readyIssuer(t, auth);
+});
+afterAll(async () => t.runtime.close());
+
+async function emit(scenario: string) {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': scenario }, payload: sale(issuerId) });
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json().id as string;
+}
+
+async function history(id: string): Promise<string[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/events`, headers: auth });
+  return res.json().data.map((e: { type: string }) => e.type);
+}
+
+describe('sandbox scenarios end in the documented state', () => {
+  it('reject:778 -> rejected, explained, and the number is reused by the next sale', async () => {
+    const id = await emit('reject:778');
+    const note = await waitForStatus(t, auth, id, 'rejected');
+    expect(note.rejection).toMatchObject({ code: '778', field: expect.stringMatching(/ncm/), hint: expect.any(String) });
+    expect(note.access_key).toBeNull();
+    const next = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=5' }, payload: sale(issuerId) });
+    expect(next.json().status).toBe('authorized');
+    expect(next.json().number).toBe(note.number);
+  });
+
+  it('deny -> denied (the number is consumed)', async () => {
+    const id = await emit('deny');
+    const note = await waitForStatus(t, auth, id, 'denied');
+    expect(note.rejection?.code).toMatch(/^(110|301|302|303)$/);
+    const next = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=5' }, payload: sale(issuerId) });
+    expect(next.json().number).toBeGreaterThan(note.number);
+  });
+
+  it('lost-response -> authorized through consultation, authorized exactly once', async () => {
+    const id = await emit('lost-response');
+    const note = await waitForStatus(t, auth, id, 'authorized');
+    expect(await t.simulator.authorizationsFor(note.access_key)).toBe(1);
+    expect(await history(id)).toContain('authorized');
+  });
+
+  for (const scenario of ['timeout', 'unavailable', 'http-500', 'malformed']) {
+    it(`${scenario} -> retried after consulting, then authorized once`, async () => {
+      const id = await emit(scenario);
+      const note = await waitForStatus(t, auth, id, 'authorized', 20_000);
+      expect(await t.simulator.authorizationsFor(note.access_key)).toBe(1);
+      const types = await history(id);
+      expect(types.filter((x) => x === 'transmitted').length).toBeGreaterThanOrEqual(1);
+      expect(types.some((x) => x === 'authority_unavailable' || x === 'authority_in_doubt')).toBe(true);
+    });
+  }
+
+  it('refuses an unknown scenario naming the header', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': 'explode' }, payload: sale(issuerId) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details[0].field).toBe('header.X-Sandbox-Scenario');
+  });
+});
