@@ -228,6 +228,12 @@ describe('DANFE NFC-e from the real BA 4.00 offline sample (tpEmis 9, no protoco
     expect(flat).toContain('EMITIDA EM CONTINGÊNCIA');
   });
 
+  it('characters Helvetica cannot encode print as "?" instead of garbage', async () => {
+    const xml = BA_OFFLINE.replace('CILINDRO MESTRE', 'CILINDRO ≥ 😀 “aço” MESTRE');
+    const flat = await flatText(await renderDanfeNfce(danfeInputFromXml(xml)));
+    expect(flat).toContain('CILINDRO ? ? “aço” MESTRE');
+  });
+
   it('refuses the copy without infNFeSupl: a DANFE NFC-e always carries the QR code', () => {
     const xml = sample('nfce_v4.00_BA_homologacao_offline_tpEmis9_assinada_sem_infNFeSupl.xml');
     expect(() => danfeInputFromXml(xml)).toThrow(DanfeInputError);
@@ -258,7 +264,6 @@ describe('DANFE NFC-e of a synthetic authorized 4.00 note', () => {
   it.each([80, 58] as const)('with logo and primary colour the QR code still decodes exactly (%i mm)', async (width) => {
     const input = danfeInputFromXml(note30.xml, { settings: BRANDED });
     const pdf = await renderDanfeNfce(input, { width });
-    if (process.env.DANFE_DUMP) writeFileSync(`/tmp/branded-${width}.pdf`, pdf);
     expect(await decodeQr(pdf)).toEqual([note30.qrCode]);
     const text = await pdfText(pdf);
     expect(text).toContain('Padaria do João - pão quentinho toda hora');

@@ -13,6 +13,12 @@ type Columns = Record<Column, number>;
 
 const HEADINGS: Values = { code: 'Código', description: 'Descrição', quantity: 'Qtde', unit: 'UN', unitPrice: 'Vl Unit', total: 'Vl Total' };
 
+/** Width of the widest value of a column, its heading included, plus a hair of air. */
+function widest(ctx: DanfeContext, rows: Values[], col: Column, style: TextStyle, heading: TextStyle): number {
+  const { layout } = ctx;
+  return Math.max(layout.textWidth(HEADINGS[col], heading), ...rows.map((r) => layout.textWidth(r[col], style))) + 1.5;
+}
+
 /**
  * Columns as wide as their widest value, so numbers and GTIN codes never break; the description
  * takes the rest and wraps. Long internal codes (cProd has up to 60 characters) wrap beyond 30 %.
@@ -20,11 +26,10 @@ const HEADINGS: Values = { code: 'Código', description: 'Descrição', quantity
 function fittedColumns(ctx: DanfeContext, rows: Values[], style: TextStyle, heading: TextStyle): Columns {
   const { layout } = ctx;
   const usable = layout.width - 5 * GUTTER;
-  const widest = (col: Column) =>
-    Math.max(layout.textWidth(HEADINGS[col], heading), ...rows.map((r) => layout.textWidth(r[col], style))) + 1.5;
-  const fixed = { quantity: widest('quantity'), unit: widest('unit'), unitPrice: widest('unitPrice'), total: widest('total') };
+  const fit = (col: Column) => widest(ctx, rows, col, style, heading);
+  const fixed = { quantity: fit('quantity'), unit: fit('unit'), unitPrice: fit('unitPrice'), total: fit('total') };
   const numbers = fixed.quantity + fixed.unit + fixed.unitPrice + fixed.total;
-  const code = Math.min(widest('code'), usable * 0.3, Math.max(usable - numbers - usable * 0.25, usable * 0.12));
+  const code = Math.min(fit('code'), usable * 0.3, Math.max(usable - numbers - usable * 0.25, usable * 0.12));
   return { ...fixed, code, description: usable - numbers - code };
 }
 
@@ -61,11 +66,10 @@ function wideRows(ctx: DanfeContext, style: TextStyle, heading: TextStyle): void
 function narrowRows(ctx: DanfeContext, style: TextStyle, heading: TextStyle): void {
   const { layout, input } = ctx;
   const rows = input.items.map(itemValues);
-  const widestCode = Math.max(layout.textWidth(HEADINGS.code, heading), ...rows.map((r) => layout.textWidth(r.code, style))) + 0.5;
-  const code = Math.min(widestCode, layout.width * 0.4);
+  const code = Math.min(widest(ctx, rows, 'code', style, heading), layout.width * 0.4);
   const first = (v: Values): Cell[] => [{ text: v.code, width: code }, { text: v.description, width: layout.width - code - GUTTER }];
   // Second line in the usual till-slip form: "2 UN x 2,36" then the item total flush right.
-  const total = Math.max(layout.textWidth(HEADINGS.total, heading), ...rows.map((r) => layout.textWidth(r.total, style))) + 1.5;
+  const total = widest(ctx, rows, 'total', style, heading);
   const second = (v: Values): Cell[] => [
     { text: `${v.quantity} ${v.unit} x ${v.unitPrice}`, width: layout.width - total - GUTTER, align: 'right' },
     { text: v.total, width: total, align: 'right' },

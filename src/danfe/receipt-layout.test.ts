@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReceiptLayout } from './receipt-layout.js';
 import { MM, QR_MIN_MM, qrModulePt, qrSymbol } from './qr-symbol.js';
+import { winAnsiText } from './win-ansi.js';
 
 // Monospaced stand-in metrics: every character 5 points wide at size 10.
 const mono = { width: (text: string, _font: string, size: number) => text.length * size * 0.5 };
@@ -31,5 +32,12 @@ describe('QR symbol', () => {
       const dots = module / MM / (25.4 / 203);
       expect(Math.abs(dots - Math.round(dots))).toBeLessThan(1e-9);
     }
+  });
+});
+
+describe('WinAnsi text', () => {
+  it('keeps Portuguese and cp1252 punctuation, folds or replaces what Helvetica cannot encode', () => {
+    expect(winAnsiText('Pão de açúcar “extra” – 5€ nº 1')).toBe('Pão de açúcar “extra” – 5€ nº 1');
+    expect(winAnsiText('Łódź ≥ 中 😀\tx')).toBe('?ódz ? ? ? x');
   });
 });

@@ -1,6 +1,7 @@
 // A one-column receipt laid out top to bottom into a display list, so the page height is known
 // before the PDF page exists: a thermal receipt is a single page as long as its content.
 import type { QrSymbol } from './qr-symbol.js';
+import { winAnsiText } from './win-ansi.js';
 
 export type FontName = 'Helvetica' | 'Helvetica-Bold' | 'Helvetica-Oblique';
 export type Align = 'left' | 'center' | 'right';
@@ -70,7 +71,7 @@ export class ReceiptLayout {
   /** Greedy word wrap; words longer than the width are cut (item codes, URLs). */
   wrap(text: string, font: FontName, size: number, width: number): string[] {
     const lines: string[] = [];
-    for (const paragraph of text.split(/\r?\n/)) {
+    for (const paragraph of winAnsiText(text).split(/\r?\n/)) {
       let line = '';
       for (const word of paragraph.split(/\s+/).filter(Boolean)) {
         const candidate = line ? `${line} ${word}` : word;
@@ -129,7 +130,8 @@ export class ReceiptLayout {
   }
 
   /** Label on the left, value flush right: "Valor a Pagar R$ .......... 150,00". */
-  pair(label: string, value: string, style: TextStyle, valueStyle: TextStyle = style): this {
+  pair(label: string, rawValue: string, style: TextStyle, valueStyle: TextStyle = style): this {
+    const value = winAnsiText(rawValue);
     const valueWidth = this.measure.width(value, valueStyle.font ?? 'Helvetica', valueStyle.size);
     const labelWidth = Math.max(this.width - valueWidth - 4, this.width / 3);
     const labelLines = this.wrap(label, style.font ?? 'Helvetica', style.size, labelWidth);
