@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/app.js';
+import { ManualClock } from './support/clock.js';
+import { readyIssuer, sale, SP_ISSUER } from './support/nfce-flow.js';
+import { xmllint, xmlsecVerify } from './support/xml-tools.js';
+
+let t: TestApp;
+let auth: { authorization: string };
+let issuerId: string;
+const clock = new ManualClock(new Date());
+beforeAll(async () => {
+  t = await createTestApp({ role: 'all', clock });
+  auth = (await t.newAccount()).auth;
+  issuerId = await readyIssuer(t, auth);
+});
+afterAll(async () => t.runtime.close());
+
+async function authorizedNote(extra: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId, extra) });
+  expect(res.statusCode, res.body).toBe(201);
+  expect(res.json().status).toBe('authorized');
+  return res.json();
+}
+
+describe('validation before anything is reserved', () => {
+  it('an item without ncm is 422 naming items[0].ncm', async () => {
+    const bad = sale(issuerId);
+    delete (bad.items[0] as Record<string, unknown>).ncm;
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: bad });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'validation_error', details: expect.arrayContaining([expect.objectContaining({ field: 'items[0].ncm' })]) });
+  });
+
+  it('a semantic problem (bad NCM, CST of the wrong regime) names the field too', async () => {
+    const bad = sale(issuerId);
+    bad.items[1]!.ncm = '123';
+    (bad.items[0] as Record<string, unknown>).cst_icms = '00';
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: bad });
+    expect(res.statusCode).toBe(422);
+    const fields = res.json().details.map((d: { field: string }) => d.field);
+    expect(fields).toEqual(expect.arrayContaining(['items[1].ncm', 'items[0].cst_icms']));
+  });
+
+  it('an issuer without certificate or CSC is 422 issuer_not_ready saying which', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload: { ...SP_ISSUER, cnpj: '11222333000181' } });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(created.json().id) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('issuer_not_ready');
+    expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['certificate', 'csc']));
+  });
+
+  it("another account's note is 404", async () => {
+    const note = await authorizedNote();
+    const other = (await t.newAccount()).auth;
+    for (const url of [`/v1/nfce/${note.id}`, `/v1/nfce/${note.id}/xml`, `/v1/nfce/${note.id}/events`]) {
+      expect((await t.app.inject({ method: 'GET', url, headers: other })).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers: other, payload: { reason: 'Cliente desistiu da compra' } })).statusCode).toBe(404);
+  });
+});
+
+describe('documents of an authorized note', () => {
+  it('the nfeProc passes the official procNFe schema and xmlsec1', async () => {
+    const note = await authorizedNote({ consumer: { cpf: '52998224725' } });
+    const res = await t.app.inject({ method: 'GET', url: note.xml_url.replace(/^https?:\/\/[^/]+/, ''), headers: auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const xml = res.body;
+    expect(xml.startsWith('<nfeProc')).toBe(true);
+    expect(await xmllint(xml, 'PL_009_V4', 'procNFe_v4.00.xsd')).toBe('');
+    expect(await xmlsecVerify(xml)).toBe('');
+    expect(xml).toContain(`<nProt>${note.protocolo}</nProt>`);
+  });
+
+  it('the XML of a processing or rejected note is 409', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': 'reject:778', prefer: 'wait=5' }, payload: sale(issuerId) });
+    expect(res.json().status).toBe('rejected');
+    const xml = await t.app.inject({ method: 'GET', url: `/v1/nfce/${res.json().id}/xml`, headers: auth });
+    expect(xml.statusCode).toBe(409);
+    expect(xml.json().error).toBe('invalid_state');
+  });
+});
+
+describe('cancellation', () => {
+  it('refuses a reason under 15 characters locally', async () => {
+    const note = await authorizedNote();
+    const res = await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers: auth, payload: { reason: 'curto demais' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details[0].field).toBe('reason');
+    const events = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/events`, headers: auth })).json().data;
+    expect(events.map((e: { type: string }) => e.type)).not.toContain('cancellation_requested');
+  });
+
+  it('cancels an authorized note and serves the procEventoNFe', async () => {
+    const note = await authorizedNote();
+    const res = await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers: auth, payload: { reason: 'Cliente desistiu da compra no caixa' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'canceled', cancellation: { protocolo: expect.stringMatching(/^\d{15}$/), reason: 'Cliente desistiu da compra no caixa' } });
+    const xml = await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/xml?event=cancellation`, headers: auth });
+    expect(xml.statusCode).toBe(200);
+    expect(await xmllint(xml.body, 'PL_009_V4', 'procEventoCancNFe_v1.00.xsd')).toBe('');
+    expect(await xmlsecVerify(xml.body)).toBe('');
+    // A second cancellation is a state conflict.
+    const again = await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers: auth, payload: { reason: 'Cliente desistiu da compra no caixa' } });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses past the 30-minute window without contacting the authority', async () => {
+    const note = await authorizedNote();
+    clock.advance(31 * 60_000);
+    try {
+      const res = await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers: auth, payload: { reason: 'Cliente desistiu da compra no caixa' } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toBe('cancel_window_expired');
+      expect(res.json().message).toMatch(/30 minutes/);
+    } finally {
+      clock.advance(-31 * 60_000);
+    }
+  });
+
+  it('a note that is not authorized cannot be cancelled (409)', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': 'deny', prefer: 'wait=5' }, payload: sale(issuerId) });
+    const cancel = await t.app.inject({ method: 'POST', url: `/v1/nfce/${res.json().id}/cancel`, headers: auth, payload: { reason: 'Cliente desistiu da compra no caixa' } });
+    expect(cancel.statusCode).toBe(409);
+  });
+});
+
+describe('inutilization', () => {
+  it('refuses ranges with used numbers (listing them) and voids an unused range', async () => {
+    const note = await authorizedNote();
+    const used = await t.app.inject({
+      method: 'POST', url: `/v1/issuers/${issuerId}/inutilization`, headers: auth,
+      payload: { serie: 1, numero_inicial: note.number, numero_final: note.number + 2, justification: 'Falha no sistema pulou a numeracao' },
+    });
+    expect(used.statusCode).toBe(422);
+    expect(used.json().message).toContain(String(note.number));
+
+    const short = await t.app.inject({
+      method: 'POST', url: `/v1/issuers/${issuerId}/inutilization`, headers: auth,
+      payload: { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'curta' },
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().details[0].field).toBe('justification');
+
+    const ok = await t.app.inject({
+      method: 'POST', url: `/v1/issuers/${issuerId}/inutilization`, headers: auth,
+      payload: { serie: 1, numero_inicial: note.number + 1, numero_final: note.number + 3, justification: 'Falha no sistema pulou a numeracao' },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json()).toMatchObject({ status: 'voided', protocolo: expect.stringMatching(/^\d{15}$/) });
+    // The voided numbers are never issued: the next sale skips them.
+    const next = await authorizedNote();
+    expect(next.number).toBe(note.number + 4);
+  });
+});
