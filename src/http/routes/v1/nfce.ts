@@ -9,6 +9,7 @@ import { ApiError, errorResponses, notFound } from '../../errors.js';
 import { IdParams, ListOf, page } from '../../schemas/common.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
 import { requestCancellation } from '../../../services/nfce/cancel-nfce.js';
+import { renderNoteDanfe } from '../../../services/nfce/render-note-danfe.js';
 
 const tags = ['nfce'];
 const MAX_WAIT_S = 10;
@@ -202,6 +203,34 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       }
       const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
       return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
+    },
+  );
+
+  app.get(
+    '/v1/nfce/:id/danfe.pdf',
+    {
+      config: { scope: 'nfce:read' },
+      schema: {
+        tags,
+        summary: 'The DANFE NFC-e (printable receipt, PDF)',
+        description:
+          'Thermal-roll layout, 80 mm wide by default, `?width=58` for 58 mm rolls; divisions I-IX of the DANFE NFC-e manual, ' +
+          "the QR code and the issuer's DANFE settings (logo, color, footer). Available once the note is authorized.",
+        params: IdParams,
+        querystring: Type.Object({ width: Type.Optional(Type.Union([Type.Literal(80), Type.Literal(58)], { default: 80 })) }, { additionalProperties: false }),
+        response: { 200: Type.String({ description: 'application/pdf', format: 'binary' }), ...errorResponses(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params as Static<typeof IdParams>;
+      const { width } = request.query as { width?: 80 | 58 };
+      const row = await getNfce(ctx.db, request.auth.accountId, id, { full: true });
+      if (!row) throw notFound('NFC-e');
+      const pdf = await renderNoteDanfe(ctx, row, width ?? 80);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.pdf"`)
+        .send(pdf);
     },
   );
 };
