@@ -30,6 +30,13 @@ export interface Config {
   authorityResponseTimeoutMs: number;
   /** Jobs one worker process runs at once. */
   workerConcurrency: number;
+  /** smtp(s)://user:pass@host:port for alerts; absent: mail is captured and listed (GET /v1/sandbox/mail). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Webhook hosts exempt from the SSRF guard (private/loopback allowed); sandbox default 127.0.0.1, localhost. */
+  webhookAllowedHosts: string[];
+  /** Whole-request limit of one webhook attempt (issue 6: 10 s). */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +69,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authorityConnectTimeoutMs: int(env, 'AUTHORITY_CONNECT_TIMEOUT_MS', 5_000, 100, 120_000),
     authorityResponseTimeoutMs: int(env, 'AUTHORITY_RESPONSE_TIMEOUT_MS', 30_000, 100, 300_000),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1024),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM?.trim() || 'Fiscal gateway <no-reply@fiscal-gateway.local>',
+    webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? (gatewayEnv === 'sandbox' ? '127.0.0.1,localhost' : ''))
+      .split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
   };
 }
 
