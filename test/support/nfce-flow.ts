@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { cnpjCheckDigits } from '../../src/nfce/tax-id.js';
 import type { TestApp } from './app.js';
 import { certFile, multipart } from '../issuers-harness.js';
 
@@ -21,9 +23,18 @@ export const SP_ISSUER = {
 
 export const TEST_CSC = { id_csc: '000001', csc: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6' };
 
+/**
+ * A branch of the test certificate's company (same CNPJ root 06157250, so the certificate fits) that
+ * no other test uses: the simulated authority keeps one numbering per CNPJ, like SEFAZ.
+ */
+export function freshBranchCnpj(): string {
+  const base = `06157250${String(randomInt(2, 10_000)).padStart(4, '0')}`;
+  return base + cnpjCheckDigits(base);
+}
+
 /** An issuer ready to emit: address, the e-CNPJ test certificate and a CSC. */
 export async function readyIssuer(t: TestApp, auth: { authorization: string }, overrides: Partial<typeof SP_ISSUER> = {}): Promise<string> {
-  const created = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload: { ...SP_ISSUER, ...overrides } });
+  const created = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload: { ...SP_ISSUER, cnpj: freshBranchCnpj(), ...overrides } });
   if (created.statusCode !== 201) throw new Error(`issuer: ${created.statusCode} ${created.body}`);
   const id = created.json().id as string;
   const body = multipart({ password: 'minhasenha' }, { name: 'pfx', filename: 'cert.pfx', content: certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx') });

@@ -61,6 +61,9 @@ export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string
   await settle(deps, note, result);
 }
 
+// MOC cStat table (FACTS 7): the authority already holds this number under another key, or voided it.
+const NUMBER_TAKEN: ReadonlySet<number> = new Set([539, 206]);
+
 /** Backoff for an unavailable authority: 1, 2, 4 ... s, at most one minute apart. */
 function retryDelay(attempt: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.min(6, attempt - 1));
@@ -98,8 +101,11 @@ async function settle(deps: NfceDeps, note: NfceRow, r: ReconciledAuthorization)
       await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
     } else {
       await updateNfce(tx, note.id, { status: 'rejected', rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''), attempts: locked.attempts + 1 }, now);
-      // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it.
-      await releaseNumber(tx, { issuerId: locked.issuer_id, model: locked.model, serie: locked.serie }, locked.number, now);
+      // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
+      // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
+      if (!NUMBER_TAKEN.has(r.cStat ?? 0)) {
+        await releaseNumber(tx, { issuerId: locked.issuer_id, model: locked.model, serie: locked.serie }, locked.number, now);
+      }
       type = 'rejected';
       await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
     }
