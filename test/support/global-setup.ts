@@ -20,5 +20,6 @@ export async function setup(): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  await dropTestSchemas();
+  // KEEP_TEST_SCHEMAS=1 leaves them for a post-mortem look.
+  if (process.env.KEEP_TEST_SCHEMAS !== '1') await dropTestSchemas();
 }
