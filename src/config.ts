@@ -24,6 +24,15 @@ export interface Config {
   simulatorPort: number;
   /** Sandbox: the simulator's answer delay range in ms (SPEC: about 1 to 3 s). */
   simulatorLatencyMs: [number, number];
+  /**
+   * Sandbox: a simulator running in another process (`npm run authority-sim`), which outlives this
+   * one (crash tests, several gateway processes); unset = start one in-process.
+   */
+  simulatorUrl: string | undefined;
+  /** PEM file with that simulator's CA (the CLI writes it); unset = Node's bundled roots. */
+  simulatorCaFile: string | undefined;
+  /** Bearer token of the simulator's admin API (certificate and CSC registration); required with SIM_URL. */
+  simulatorAdminToken: string | undefined;
   /** Production: PEM file with the CA chains of the authorities' servers (default: Node's roots). */
   authorityCaFile: string | undefined;
   authorityConnectTimeoutMs: number;
@@ -65,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
     simulatorPort: int(env, 'SIM_PORT', 0, 0, 65535),
     simulatorLatencyMs: range(env, 'SIM_LATENCY_MS', [1000, 3000]),
+    ...simulatorLink(env),
     authorityCaFile: env.AUTHORITY_CA_FILE?.trim() || undefined,
     authorityConnectTimeoutMs: int(env, 'AUTHORITY_CONNECT_TIMEOUT_MS', 5_000, 100, 120_000),
     authorityResponseTimeoutMs: int(env, 'AUTHORITY_RESPONSE_TIMEOUT_MS', 30_000, 100, 300_000),
@@ -75,6 +85,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
   };
+}
+
+function simulatorLink(env: NodeJS.ProcessEnv): Pick<Config, 'simulatorUrl' | 'simulatorCaFile' | 'simulatorAdminToken'> {
+  const simulatorUrl = url(env, 'SIM_URL', ['https:']);
+  const simulatorAdminToken = env.SIM_ADMIN_TOKEN?.trim() || undefined;
+  if (simulatorUrl && !simulatorAdminToken) throw new ConfigError('SIM_ADMIN_TOKEN is required with SIM_URL (the simulator refuses unauthenticated registrations)');
+  if (simulatorAdminToken && simulatorAdminToken.length < 16) throw new ConfigError('SIM_ADMIN_TOKEN must have at least 16 characters');
+  return { simulatorUrl, simulatorCaFile: env.SIM_CA_FILE?.trim() || undefined, simulatorAdminToken };
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {

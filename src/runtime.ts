@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { buildApp, type BuildAppOptions } from './app.js';
 import { startAuthoritySimulator, type AuthoritySimulator } from './authority-sim/authority-simulator.js';
+import { remoteSimulatorLink, waitForSimulator } from './authority-sim/sim-admin-client.js';
+import { inProcessLink, type SimulatorLink } from './authority-sim/sim-link.js';
 import { openStorage, prepareDatabase } from './bootstrap.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
@@ -37,7 +39,8 @@ export interface Runtime {
   ctx: AppContext;
   app: FastifyInstance | undefined;
   runner: JobRunner | undefined;
-  simulator: AuthoritySimulator | undefined;
+  /** The sandbox's authority: in-process, shared (tests) or standalone (SIM_URL). */
+  simulator: SimulatorLink | undefined;
   close(): Promise<void>;
 }
 
@@ -53,13 +56,22 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   if (!ownsDb) await prepareDatabase(db, config);
   const secrets = secretBoxFor(config);
 
-  let simulator: AuthoritySimulator | undefined;
+  let simulator: SimulatorLink | undefined;
+  let ownSimulator: AuthoritySimulator | undefined;
   let hooks: IssuerSecretHooks | undefined;
   let authority: AuthorityAccess;
   if (config.env === 'sandbox') {
-    simulator =
-      opts.simulator ??
-      (await startAuthoritySimulator({
+    if (opts.simulator) simulator = inProcessLink(opts.simulator);
+    else if (config.simulatorUrl) {
+      // A standalone simulator outlives this process: registrations go through its admin API.
+      simulator = remoteSimulatorLink({
+        url: config.simulatorUrl,
+        caPem: config.simulatorCaFile ? readFileSync(config.simulatorCaFile, 'utf8') : undefined,
+        token: config.simulatorAdminToken!,
+      });
+      await waitForSimulator(simulator, 15_000);
+    } else {
+      ownSimulator = await startAuthoritySimulator({
         db,
         host: '127.0.0.1',
         port: config.simulatorPort,
@@ -67,12 +79,14 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
         clientAuth: 'registered',
         cscStorage: 'memory',
         now: () => clock.now(),
-      }));
+      });
+      simulator = inProcessLink(ownSimulator);
+    }
     if (!opts.simulator) await registerStoredIssuersWithSimulator(db, secrets, simulator);
     hooks = sandboxIssuerHooks(simulator);
     authority = new AuthorityAccess({
       endpointOverride: { baseUrl: simulator.url },
-      ca: [simulator.caPem],
+      ca: simulator.caPem ? [simulator.caPem] : undefined,
       connectTimeoutMs: config.authorityConnectTimeoutMs,
       responseTimeoutMs: config.authorityResponseTimeoutMs,
       scenariosAllowed: true,
@@ -119,7 +133,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       await app?.close();
       await runner?.stop();
       authority.close();
-      if (!opts.simulator) await simulator?.close();
+      await ownSimulator?.close();
       if (ownsDb) await db.close();
     },
   };

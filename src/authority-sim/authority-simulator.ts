@@ -8,6 +8,7 @@ import { parseScenario, SCENARIO_HEADER, type Scenario } from './scenario.js';
 import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type SimulatorIdentity } from './server-certificate.js';
 import type { SimCounters } from './sim-context.js';
 import { migrateSimulator } from './sim-migrations.js';
+import { ADMIN_PREFIX, serveAdmin } from './sim-admin-api.js';
 import { routeSoap, serviceOf, type SimService } from './sim-router.js';
 import { SimStore } from './sim-store.js';
 
@@ -37,6 +38,14 @@ export interface AuthoritySimulatorOptions {
    * 'memory' (in-process sandbox sharing the gateway's database, which must hold no clear CSC).
    */
   cscStorage?: 'database' | 'memory';
+  /**
+   * Enables the admin API (`/sim/admin/...`, sim-admin-api.ts) behind this bearer token: gateways in
+   * other processes register certificates and CSCs through it. Clients without a certificate then
+   * complete the handshake but are served admin requests only.
+   */
+  adminToken?: string;
+  /** Keep registered client certificates in the database, so a restarted standalone simulator still knows them. */
+  persistClientCertificates?: boolean;
 }
 
 export interface AuthoritySimulator {
@@ -46,7 +55,8 @@ export interface AuthoritySimulator {
   caPem: string;
   close(): Promise<void>;
   registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean }): Promise<void>;
-  registerClientCertificate(pem: string): void;
+  /** Trusted at once (the next handshake); persisted before the promise settles when persistClientCertificates. */
+  registerClientCertificate(pem: string): Promise<void>;
   /** Plays `scenario` on the next `times` requests (to `service` only, when given). null clears. */
   setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): void;
   stats(): SimCounters;
@@ -67,7 +77,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   const identity = opts.identity ?? generateSimulatorIdentity();
   const signingKey = { privateKey: privateKeyObject(identity.keyPem), certificateBase64: certificateBase64(identity.certPem) };
   const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0 };
-  const trusted = new Set(opts.clientCertificates ?? []);
+  const trusted = new Set([...(opts.clientCertificates ?? []), ...(opts.persistClientCertificates ? await store.clientCertificates() : [])]);
   const queue: QueuedScenario[] = [];
   const held = new Set<Socket>();
   let now = opts.now ?? (() => new Date());
@@ -81,11 +91,15 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     ...(strict ? { ca: [...trusted] } : {}),
   });
 
+  // Sockets that presented no certificate: with the admin API on they may reach it, nothing else.
+  const anonymous = new WeakSet<Socket>();
   const server = https.createServer(
     {
       ...tlsContext(),
       requestCert: true,
-      rejectUnauthorized: strict,
+      // The admin API needs certificate-less clients to finish the handshake; the gate moves to
+      // 'secureConnection' below (unregistered certificates are still dropped right there).
+      rejectUnauthorized: strict && !opts.adminToken,
       minVersion: 'TLSv1.2',
       keepAliveTimeout: 120_000,
     },
@@ -93,8 +107,11 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   );
   server.on('secureConnection', (socket) => {
     counters.tlsHandshakes += 1;
-    // 'any-certificate' mode still demands a certificate: without one the connection is dropped.
-    if (!strict && !socket.getPeerCertificate()?.raw) socket.destroy();
+    const presented = Boolean(socket.getPeerCertificate()?.raw);
+    if (presented && strict && !socket.authorized) socket.destroy();
+    // A certificate is always demanded for SOAP: without one only the admin API may be reached.
+    else if (!presented && !opts.adminToken) socket.destroy();
+    else if (!presented) anonymous.add(socket);
   });
 
   function takeScenario(req: IncomingMessage, service: SimService | null): Scenario | null {
@@ -110,6 +127,11 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.url?.startsWith(ADMIN_PREFIX)) return serveAdmin(req, res, opts.adminToken, sim);
+    if (anonymous.has(req.socket)) {
+      req.socket.destroy();
+      return;
+    }
     counters.requests += 1;
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -143,7 +165,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   const { port } = server.address() as AddressInfo;
   const host = opts.host ?? '127.0.0.1';
 
-  return {
+  const sim: AuthoritySimulator = {
     url: `https://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     caPem: identity.caPem,
@@ -155,10 +177,11 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     async registerCsc(cnpj, tpAmb, idCsc, csc, o) {
       await store.upsertCsc(cnpj, tpAmb, Number(idCsc), csc, o?.revoked ?? false);
     },
-    registerClientCertificate(pem) {
+    async registerClientCertificate(pem) {
       if (trusted.has(pem)) return;
       trusted.add(pem);
       if (strict) server.setSecureContext(tlsContext());
+      if (opts.persistClientCertificates) await store.addClientCertificate(pem);
     },
     setScenario(text, o) {
       if (text === null) {
@@ -175,6 +198,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       now = fn;
     },
   };
+  return sim;
 }
 
 function send(res: ServerResponse, status: number, body: string, type = 'application/soap+xml; charset=utf-8'): void {

@@ -1,23 +1,81 @@
-import { openDb } from '../storage/db.js';
-import { startAuthoritySimulator } from './authority-simulator.js';
+import { join, resolve } from 'node:path';
+import { openDb, type Db } from '../storage/db.js';
+import { startAuthoritySimulator, type AuthoritySimulator } from './authority-simulator.js';
+import { loadOrCreateIdentity } from './server-certificate.js';
+
+export interface StandaloneSimulator {
+  sim: AuthoritySimulator;
+  /** The CA PEM written for gateways (SIM_CA_FILE). */
+  caFile: string;
+  clientAuth: 'registered' | 'any-certificate';
+  close(): Promise<void>;
+}
 
 /**
- * `npm run authority-sim`: the simulator alone, for other clients. Storage: DATABASE_URL or an
- * in-memory PGlite. Any client certificate is accepted here (nobody registers one), but one is
- * still required: a client without a certificate is dropped.
+ * The simulator as its own process, a state authority that outlives the gateways talking to it.
+ * Environment:
+ *   SIM_DATA_DIR (default ./data/authority-sim): server key, ca.pem, and PGlite state unless
+ *   SIM_DATABASE_URL / DATABASE_URL (sim_ tables; SIM_DATABASE_SCHEMA picks a schema of their own);
+ *   SIM_CLIENT_AUTH 'registered' (default: only certificates registered through the admin API pass
+ *   the handshake) or 'any-certificate'; SIM_ADMIN_TOKEN (16+ characters) enables the admin API
+ *   and is required with 'registered'; AUTHORITY_SIM_HOST, AUTHORITY_SIM_PORT (or SIM_PORT),
+ *   AUTHORITY_SIM_LATENCY_MS (or SIM_LATENCY_MS; "min-max", default 1000-3000).
+ * `db` is for tests that share one database handle.
  */
-export async function runAuthoritySimCli(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const db = await openDb({ databaseUrl: env.DATABASE_URL });
-  const latency = (env.AUTHORITY_SIM_LATENCY_MS ?? '1000-3000').split('-').map(Number) as [number, number];
+export async function startStandaloneSimulator(env: NodeJS.ProcessEnv = process.env, db?: Db): Promise<StandaloneSimulator> {
+  const clientAuth = (env.SIM_CLIENT_AUTH?.trim() || 'registered') as StandaloneSimulator['clientAuth'];
+  if (clientAuth !== 'registered' && clientAuth !== 'any-certificate') throw new Error('SIM_CLIENT_AUTH must be registered or any-certificate');
+  const adminToken = env.SIM_ADMIN_TOKEN?.trim() || undefined;
+  if (adminToken !== undefined && adminToken.length < 16) throw new Error('SIM_ADMIN_TOKEN must have at least 16 characters');
+  if (clientAuth === 'registered' && !adminToken) {
+    throw new Error('SIM_ADMIN_TOKEN is required: with SIM_CLIENT_AUTH=registered, gateways register certificates and CSCs through the admin API');
+  }
+  const latencyText = env.AUTHORITY_SIM_LATENCY_MS ?? env.SIM_LATENCY_MS ?? '1000-3000';
+  const [lo, hi] = latencyText.split('-').map((x) => Number(x.trim()));
+  if (!Number.isInteger(lo) || (hi !== undefined && (!Number.isInteger(hi) || hi < lo!))) throw new Error(`latency "${latencyText}" must be "min-max" milliseconds`);
+  const dir = resolve(env.SIM_DATA_DIR?.trim() || './data/authority-sim');
+  const { identity, caFile } = loadOrCreateIdentity(dir);
+  const databaseUrl = env.SIM_DATABASE_URL?.trim() || env.DATABASE_URL?.trim() || undefined;
+  const schema = env.SIM_DATABASE_SCHEMA?.trim() || undefined;
+  const ownDb = db ? undefined : await openDb({ databaseUrl, dataDir: databaseUrl ? undefined : join(dir, 'pglite'), ...(schema ? { schema } : {}) });
   const sim = await startAuthoritySimulator({
-    db,
-    port: Number(env.AUTHORITY_SIM_PORT ?? 0),
+    db: db ?? ownDb!,
+    identity,
+    port: Number(env.AUTHORITY_SIM_PORT ?? env.SIM_PORT ?? 0),
     host: env.AUTHORITY_SIM_HOST ?? '127.0.0.1',
-    latencyMs: [latency[0] ?? 0, latency[1] ?? latency[0] ?? 0],
-    clientAuth: 'any-certificate',
+    latencyMs: [lo!, hi ?? lo!],
+    clientAuth,
+    // Its own database, the state's: CSCs and certificates survive a restart of the simulator.
+    cscStorage: 'database',
+    persistClientCertificates: true,
+    ...(adminToken ? { adminToken } : {}),
   });
-  process.stdout.write(`authority simulator listening on ${sim.url}\nservice URLs: ${sim.url}/<WSDL service name, e.g. NFeAutorizacao4>\ntrust this CA:\n${sim.caPem}`);
-  await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
-  await sim.close();
-  await db.close();
+  return {
+    sim,
+    caFile,
+    clientAuth,
+    async close() {
+      await sim.close();
+      await ownDb?.close();
+    },
+  };
+}
+
+/** `npm run authority-sim`: prints where to reach it and what to trust, runs until SIGINT/SIGTERM. */
+export async function runAuthoritySimCli(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const s = await startStandaloneSimulator(env);
+  process.stdout.write(
+    [
+      `authority simulator listening on ${s.sim.url}`,
+      `  service URLs: ${s.sim.url}/<WSDL service name, e.g. NFeAutorizacao4>`,
+      `  CA file:      ${s.caFile}   (gateways: SIM_URL=${s.sim.url} SIM_CA_FILE=${s.caFile})`,
+      `  client auth:  ${s.clientAuth}${s.clientAuth === 'registered' ? ' (register certificates and CSCs at /sim/admin/, bearer SIM_ADMIN_TOKEN)' : ''}`,
+      '',
+    ].join('\n'),
+  );
+  await new Promise<void>((done) => {
+    process.once('SIGINT', () => done());
+    process.once('SIGTERM', () => done());
+  });
+  await s.close();
 }

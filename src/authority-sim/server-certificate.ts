@@ -1,4 +1,6 @@
 import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import forge from 'node-forge';
 
 /** The simulator's identity: TLS server certificate and the key it signs protocols with. */
@@ -54,4 +56,25 @@ export function certificateBase64(certPem: string): string {
 
 export function privateKeyObject(keyPem: string) {
   return createPrivateKey(keyPem);
+}
+
+/**
+ * The standalone simulator's identity, kept in `dir` (server-key.pem mode 0600, ca.pem): gateways
+ * trust ca.pem through SIM_CA_FILE, so a restarted simulator must present the same certificate.
+ * A new one is made when none is there or it expires within a day.
+ */
+export function loadOrCreateIdentity(dir: string): { identity: SimulatorIdentity; caFile: string } {
+  mkdirSync(dir, { recursive: true });
+  const keyFile = join(dir, 'server-key.pem');
+  const caFile = join(dir, 'ca.pem');
+  if (existsSync(keyFile) && existsSync(caFile)) {
+    const certPem = readFileSync(caFile, 'utf8');
+    if (Date.parse(new X509Certificate(certPem).validTo) > Date.now() + 24 * 3600_000) {
+      return { identity: { keyPem: readFileSync(keyFile, 'utf8'), certPem, caPem: certPem }, caFile };
+    }
+  }
+  const identity = generateSimulatorIdentity();
+  writeFileSync(keyFile, identity.keyPem, { mode: 0o600 });
+  writeFileSync(caFile, identity.caPem);
+  return { identity, caFile };
 }

@@ -69,6 +69,16 @@ CREATE TABLE IF NOT EXISTS sim_receipts (
   created_at timestamptz NOT NULL DEFAULT now()
 )`,
   },
+  {
+    id: 2,
+    name: 'registered client certificates (standalone simulator)',
+    sql: `
+CREATE TABLE IF NOT EXISTS sim_client_certificates (
+  fingerprint text PRIMARY KEY,
+  pem text NOT NULL,
+  registered_at timestamptz NOT NULL DEFAULT now()
+)`,
+  },
 ];
 
 export function migrateSimulator(db: Db): Promise<number[]> {

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import type { Db } from '../storage/db.js';
 
 export interface NoteRow {
@@ -178,6 +179,17 @@ export class SimStore {
       [cnpj, tpAmb],
     );
     return new Map(r.rows.map((x) => [String(x.id_csc), { token: x.csc, revoked: x.revoked }]));
+  }
+
+  /** Certificates are public: a standalone simulator keeps the registered ones across restarts. */
+  async clientCertificates(): Promise<string[]> {
+    const r = await this.db.query<{ pem: string }>('SELECT pem FROM sim_client_certificates ORDER BY registered_at');
+    return r.rows.map((x) => x.pem);
+  }
+
+  async addClientCertificate(pem: string): Promise<void> {
+    const fingerprint = new X509Certificate(pem).fingerprint256;
+    await this.db.query('INSERT INTO sim_client_certificates (fingerprint, pem) VALUES ($1, $2) ON CONFLICT DO NOTHING', [fingerprint, pem]);
   }
 
   async saveReceipt(nRec: string, protXml: string): Promise<void> {

@@ -1,0 +1,124 @@
+// The simulator's "taxpayer portal": where a state learns an issuer's certificate and CSC. A real
+// SEFAZ has one (the CSC is generated there; the e-CNPJ is known from ICP-Brasil); gateways in
+// other processes register through it (SIM_URL), so it shares the SOAP server's HTTPS port.
+import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SimCounters } from './sim-context.js';
+import { parseScenario } from './scenario.js';
+import { serviceOf, type SimService } from './sim-router.js';
+
+export const ADMIN_PREFIX = '/sim/admin/';
+const MAX_BODY = 64 * 1024;
+
+/** What the portal may touch (the in-process simulator's own methods). */
+export interface AdminTarget {
+  registerClientCertificate(pem: string): Promise<void> | void;
+  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number, csc: string, opts: { revoked: boolean }): Promise<void>;
+  authorizationsFor(accessKey: string): Promise<number>;
+  stats(): SimCounters;
+  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): void;
+}
+
+class AdminError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** Bearer token check in constant time (hashing first makes the lengths equal). */
+export function tokenMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+export async function serveAdmin(req: IncomingMessage, res: ServerResponse, token: string | undefined, sim: AdminTarget): Promise<void> {
+  try {
+    // No token configured: the portal does not exist (in-process sandbox, tests).
+    if (!token) throw new AdminError(404, 'admin API disabled (no SIM_ADMIN_TOKEN)');
+    if (!tokenMatches(req.headers.authorization, token)) throw new AdminError(401, 'missing or wrong bearer token');
+    const url = new URL(req.url ?? '/', 'https://sim.invalid');
+    const route = `${req.method} ${url.pathname.slice(ADMIN_PREFIX.length)}`;
+    switch (route) {
+      case 'POST client-certificates': {
+        const { certificate_pem: pem } = await jsonBody(req);
+        if (typeof pem !== 'string') throw new AdminError(400, 'certificate_pem (PEM text) is required');
+        try {
+          new X509Certificate(pem);
+        } catch {
+          throw new AdminError(400, 'certificate_pem is not a readable X.509 certificate');
+        }
+        await sim.registerClientCertificate(pem);
+        return reply(res, 204);
+      }
+      case 'POST csc': {
+        const b = await jsonBody(req);
+        const cnpj = typeof b.cnpj === 'string' && /^[0-9A-Z]{11,14}$/.test(b.cnpj) ? b.cnpj : null;
+        const tpAmb = b.tp_amb === 1 || b.tp_amb === 2 ? b.tp_amb : null;
+        const idCsc = Number(b.id_csc);
+        // Manual de Especificações Técnicas do QR Code: CSC of 16 to 36 alphanumeric characters, id up to 6 digits.
+        const csc = typeof b.csc === 'string' && /^[0-9A-Za-z]{16,36}$/.test(b.csc) ? b.csc : null;
+        if (!cnpj || !tpAmb || !Number.isInteger(idCsc) || idCsc < 1 || idCsc > 999_999 || !csc) {
+          throw new AdminError(400, 'cnpj (11/14 characters), tp_amb (1|2), id_csc (1-999999) and csc (16-36 alphanumerics) are required');
+        }
+        await sim.registerCsc(cnpj, tpAmb, idCsc, csc, { revoked: b.revoked === true });
+        return reply(res, 204);
+      }
+      case 'GET authorizations': {
+        const key = url.searchParams.get('key') ?? '';
+        if (!/^[0-9A-Z]{44}$/.test(key)) throw new AdminError(400, 'key must be a 44-character access key');
+        return reply(res, 200, { access_key: key, authorizations: await sim.authorizationsFor(key) });
+      }
+      case 'GET stats':
+        return reply(res, 200, sim.stats());
+      case 'POST scenarios': {
+        const b = await jsonBody(req);
+        const times = b.times === undefined ? 1 : Number(b.times);
+        const service = b.service === undefined ? undefined : serviceOf(`/wsdl/${String(b.service)}`);
+        if (typeof b.scenario !== 'string' || !parseScenario(b.scenario)) throw new AdminError(400, 'scenario is unknown');
+        if (!Number.isInteger(times) || times < 1) throw new AdminError(400, 'times must be a positive integer');
+        if (b.service !== undefined && !service) throw new AdminError(400, 'service must name a WSDL service, e.g. NFeAutorizacao4');
+        sim.setScenario(b.scenario, { times, ...(service ? { service } : {}) });
+        return reply(res, 204);
+      }
+      case 'DELETE scenarios':
+        sim.setScenario(null);
+        return reply(res, 204);
+      default:
+        throw new AdminError(404, `no admin route ${route}`);
+    }
+  } catch (err) {
+    if (err instanceof AdminError) return reply(res, err.status, { error: err.message });
+    reply(res, 500, { error: 'simulator admin failure' });
+  }
+}
+
+async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) throw new AdminError(413, 'body too large');
+    chunks.push(c as Buffer);
+  }
+  try {
+    const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  throw new AdminError(400, 'body must be a JSON object');
+}
+
+function reply(res: ServerResponse, status: number, body?: unknown): void {
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+}

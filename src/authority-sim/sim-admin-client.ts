@@ -1,0 +1,107 @@
+import https from 'node:https';
+import type { SimCounters } from './sim-context.js';
+import { ADMIN_PREFIX } from './sim-admin-api.js';
+import type { SimulatorLink } from './sim-link.js';
+
+export interface RemoteSimulatorOptions {
+  /** Base URL of the standalone simulator (SIM_URL). */
+  url: string;
+  /** PEM of its CA (SIM_CA_FILE); undefined = Node's bundled roots. */
+  caPem: string | undefined;
+  /** SIM_ADMIN_TOKEN, shared with the simulator. */
+  token: string;
+  timeoutMs?: number;
+}
+
+export class SimulatorAdminError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+/** A simulator running in another process (`npm run authority-sim`), reached through its admin API. */
+export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
+  const base = o.url.replace(/\/+$/, '');
+  const call = <T>(method: string, path: string, body?: unknown) => adminRequest<T>(o, base + ADMIN_PREFIX + path, method, body);
+  return {
+    url: base,
+    caPem: o.caPem,
+    kind: 'remote',
+    async registerClientCertificate(pem) {
+      await call('POST', 'client-certificates', { certificate_pem: pem });
+    },
+    async registerCsc(cnpj, tpAmb, idCsc, csc, opts) {
+      await call('POST', 'csc', { cnpj, tp_amb: tpAmb, id_csc: Number(idCsc), csc, revoked: opts?.revoked ?? false });
+    },
+    async authorizationsFor(key) {
+      return (await call<{ authorizations: number }>('GET', `authorizations?key=${encodeURIComponent(key)}`)).authorizations;
+    },
+    stats: () => call<SimCounters>('GET', 'stats'),
+    async setScenario(scenario, opts) {
+      if (scenario === null) await call('DELETE', 'scenarios');
+      else await call('POST', 'scenarios', { scenario, ...opts });
+    },
+  };
+}
+
+/**
+ * Waits until the simulator answers its admin API (it may still be starting beside the gateway).
+ * A wrong token or CA fails at once: waiting would not mend it.
+ */
+export async function waitForSimulator(link: SimulatorLink, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await link.stats();
+      return;
+    } catch (err) {
+      const status = err instanceof SimulatorAdminError ? err.status : null;
+      if (status !== null || Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+function adminRequest<T>(o: RemoteSimulatorOptions, url: string, method: string, body: unknown): Promise<T> {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
+  return new Promise<T>((resolve, reject) => {
+    const req = https.request(
+      url,
+      {
+        method,
+        ...(o.caPem ? { ca: [o.caPem] } : {}),
+        minVersion: 'TLSv1.2',
+        timeout: o.timeoutMs ?? 10_000,
+        headers: {
+          authorization: `Bearer ${o.token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) return resolve((text ? JSON.parse(text) : undefined) as T);
+          // The answer names the problem but never echoes the request (it may carry a CSC).
+          const why = (() => {
+            try {
+              return String((JSON.parse(text) as { error?: unknown }).error ?? text);
+            } catch {
+              return text.slice(0, 200);
+            }
+          })();
+          reject(new SimulatorAdminError(`simulator admin ${method} ${new URL(url).pathname}: HTTP ${status} ${why}`, status));
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timed out')));
+    req.on('error', (err) => reject(new SimulatorAdminError(`simulator admin ${method} ${new URL(url).pathname}: ${err.message}`, null)));
+    req.end(payload);
+  });
+}

@@ -1,0 +1,37 @@
+import type { AuthoritySimulator } from './authority-simulator.js';
+import type { SimService } from './sim-router.js';
+import type { SimCounters } from './sim-context.js';
+
+/**
+ * What a gateway (and a test) needs from the simulated authority besides SOAP: the taxpayer-portal
+ * side (register certificates and CSCs) and a window on its state. One interface whether the
+ * simulator runs in this process or alone (SIM_URL), so start-up re-registration is written once.
+ */
+export interface SimulatorLink {
+  /** Base URL of the SOAP services. */
+  readonly url: string;
+  /** PEM the clients must trust for the simulator's server certificate; undefined = Node's bundled roots. */
+  readonly caPem: string | undefined;
+  /** 'in-process' simulators die with the gateway; a 'remote' one outlives it (crash tests, several processes). */
+  readonly kind: 'in-process' | 'remote';
+  registerClientCertificate(pem: string): Promise<void>;
+  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean }): Promise<void>;
+  /** How many times the authority granted an authorization to this key (0 or 1 unless it is broken). */
+  authorizationsFor(accessKey: string): Promise<number>;
+  stats(): Promise<SimCounters>;
+  /** Plays `scenario` on the next `times` requests (to `service` only, when given); null clears the queue. */
+  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): Promise<void>;
+}
+
+export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
+  return {
+    url: sim.url,
+    caPem: sim.caPem,
+    kind: 'in-process',
+    registerClientCertificate: async (pem) => sim.registerClientCertificate(pem),
+    registerCsc: (cnpj, tpAmb, idCsc, csc, opts) => sim.registerCsc(cnpj, tpAmb, idCsc, csc, opts),
+    authorizationsFor: (key) => sim.authorizationsFor(key),
+    stats: async () => sim.stats(),
+    setScenario: async (scenario, opts) => sim.setScenario(scenario, opts),
+  };
+}
