@@ -35,7 +35,8 @@ export const idempotencyPlugin = fp(
     const waitMs = opts.waitMs ?? 15_000;
     app.decorateRequest('idempotency', null);
 
-    app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    // preValidation: SPEC 4 rule 3 holds even when the second body would also fail validation.
+    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!MUTATING.has(request.method) || !request.auth) return; // SPEC 4 rule 6: ignored on GET
       const raw = request.headers['idempotency-key'];
       if (raw === undefined) return;

@@ -30,12 +30,23 @@ export function presentNfce(row: NfceRow, baseUrl: string) {
     protocolo: row.protocolo,
     authorized_at: row.authorized_at?.toISOString() ?? null,
     ...links,
-    totals: row.totals,
-    items: row.items,
+    totals: ordered(row.totals, TOTAL_ORDER),
+    items: row.items.map((i) => ordered(i as Record<string, number>, ITEM_ORDER)),
     rejection: row.rejection,
     cancellation,
     cancellation_pending: row.cancellation !== null && !('protocolo' in row.cancellation),
   };
+}
+
+// jsonb stores keys in its own order; answer in the layout's (ICMSTot) order so people can read it.
+const TOTAL_ORDER = ['vProd', 'vDesc', 'vICMS', 'vST', 'vFCPST', 'vPIS', 'vCOFINS', 'vNF', 'vTroco', 'vTotTrib', 'vIBS', 'vCBS', 'vIS', 'vNFTot'];
+const ITEM_ORDER = ['nItem', 'vProd', 'vDesc', 'vICMS', 'vST', 'vPIS', 'vCOFINS', 'vIBS', 'vCBS', 'vIS', 'vTotTrib'];
+
+function ordered(obj: Record<string, number>, order: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of order) if (k in obj) out[k] = obj[k]!;
+  for (const k of Object.keys(obj)) if (!(k in out)) out[k] = obj[k]!;
+  return out;
 }
 
 export type NfceView = ReturnType<typeof presentNfce>;
