@@ -59,6 +59,26 @@ describe('authorization rejections, in the authority order', () => {
     expect((await rejected(otherReference)).cStat).toBe(298);
   });
 
+  it('a signature written in another valid form goes through the general verifier: authorized, or 297 when tampered', async () => {
+    // Expanded empty elements in SignedInfo are the same canonical form (C14N writes start/end pairs),
+    // but not the compact text the fast path recognises.
+    const expand = (x: string) => x.replace(/<(DigestMethod|SignatureMethod) Algorithm="([^"]+)"\/>/g, '<$1 Algorithm="$2"></$1>');
+    const { xml } = signedNfce(h.issuer, { cnpj, nNF: nNF++ });
+    expect(expand(xml)).not.toBe(xml);
+    expect((await authorize(expand(xml))).kind).toBe('authorized');
+    const tampered = expand(signedNfce(h.issuer, { cnpj, nNF: nNF++ }).xml).replace('<vPag>150.00</vPag>', '<vPag>150.01</vPag>');
+    expect((await rejected(tampered)).cStat).toBe(297);
+  });
+
+  it('404 for a Signature written with a namespace prefix (FACTS 3)', async () => {
+    const { xml } = signedNfce(h.issuer, { cnpj, nNF: nNF++ });
+    const sig = xml.slice(xml.indexOf('<Signature'), xml.indexOf('</Signature>') + 12);
+    const prefixed = sig
+      .replace('<Signature xmlns=', '<ds:Signature xmlns:ds=')
+      .replace(/<(\/?)(?!ds:)([A-Za-z]+)/g, '<$1ds:$2');
+    expect((await rejected(xml.replace(sig, prefixed))).cStat).toBe(404);
+  });
+
   it('213 when the certificate names a CNPJ of another root than the issuer', async () => {
     const cnpjIssuer = (await import('./support/authority-fixtures.js')).testIssuer('cnpj');
     expect((await rejected(signedNfce(cnpjIssuer, { cnpj, nNF: nNF++ }).xml)).cStat).toBe(213);

@@ -26,7 +26,17 @@ const C14N_TAIL = {
   compact: (tag: string, alg: string) => `<${tag} Algorithm="${alg}"/>`,
 };
 
-function signedInfo(form: keyof typeof C14N_TAIL, referenceUri: string, digestValue: string): string {
+/**
+ * SignedInfo text in one of the two forms. Verifiers share it (authority-sim/signature-check.ts): a
+ * document whose SignedInfo equals the compact text has this canonical form without a DOM. The
+ * profile allows the two transforms in either order.
+ */
+export function signedInfoText(
+  form: keyof typeof C14N_TAIL,
+  referenceUri: string,
+  digestValue: string,
+  transforms: readonly [string, string] = [ENVELOPED_SIGNATURE, C14N_INCLUSIVE],
+): string {
   const e = C14N_TAIL[form];
   const ns = form === 'canonical' ? ` xmlns="${XMLDSIG_NAMESPACE}"` : '';
   return (
@@ -34,8 +44,8 @@ function signedInfo(form: keyof typeof C14N_TAIL, referenceUri: string, digestVa
     e('CanonicalizationMethod', C14N_INCLUSIVE) +
     e('SignatureMethod', RSA_SHA1) +
     `<Reference URI="${referenceUri}"><Transforms>` +
-    e('Transform', ENVELOPED_SIGNATURE) +
-    e('Transform', C14N_INCLUSIVE) +
+    e('Transform', transforms[0]) +
+    e('Transform', transforms[1]) +
     `</Transforms>` +
     e('DigestMethod', DIGEST_SHA1) +
     `<DigestValue>${digestValue}</DigestValue></Reference></SignedInfo>`
@@ -49,10 +59,10 @@ function signedInfo(form: keyof typeof C14N_TAIL, referenceUri: string, digestVa
 export function signCanonical(canonical: string, referenceId: string, key: SigningKey): SignatureResult {
   const digestValue = createHash('sha1').update(canonical, 'utf8').digest('base64');
   const referenceUri = '#' + escapeAttr(referenceId);
-  const signatureValue = rsaSign('sha1', Buffer.from(signedInfo('canonical', referenceUri, digestValue), 'utf8'), key.privateKey).toString('base64');
+  const signatureValue = rsaSign('sha1', Buffer.from(signedInfoText('canonical', referenceUri, digestValue), 'utf8'), key.privateKey).toString('base64');
   const signatureXml =
     `<Signature xmlns="${XMLDSIG_NAMESPACE}">` +
-    signedInfo('compact', referenceUri, digestValue) +
+    signedInfoText('compact', referenceUri, digestValue) +
     `<SignatureValue>${signatureValue}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${key.certificateBase64}</X509Certificate></X509Data></KeyInfo>` +
     `</Signature>`;
