@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { SecretBox } from './security/secret-box.js';
 import type { AuthorityAccess } from './services/nfce/authority-access.js';
 import type { Db } from './storage/db.js';
+import type { NotificationBus } from './notifications/notification-bus.js';
 
 /** What every route and plugin reaches through `app.ctx`: built once in main.ts (or by a test). */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   authority: AuthorityAccess;
   /** Wakes this process's job runner when work was just queued (no-op in API-only processes). */
   wakeWorker: () => void;
+  /** Wakes notification streams in every process (Redis, PostgreSQL LISTEN/NOTIFY or in-process). */
+  notifications: NotificationBus;
 }
 
 export interface AuthInfo {

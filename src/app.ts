@@ -12,6 +12,11 @@ import { accountRoutes } from './http/routes/v1/account.js';
 import { hsmRoutes } from './http/routes/v1/hsm.js';
 import { issuerRoutes } from './http/routes/v1/issuers.js';
 import { metaRoutes } from './http/routes/v1/meta.js';
+import { webhookRoutes } from './http/routes/v1/webhooks.js';
+import { notificationRoutes } from './http/routes/v1/notifications.js';
+import { auditLogRoutes } from './http/routes/v1/audit-log.js';
+import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
+import { auditPlugin } from './plugins/audit.js';
 import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
 import { newId } from './ids.js';
@@ -103,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
   await app.register(idempotencyPlugin, { waitMs: options.idempotencyWaitMs });
+  await app.register(auditPlugin);
 
   await app.register(healthRoutes(options.healthChecks ?? (() => [])));
   await app.register(applicationRoutes);
@@ -112,5 +118,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(hsmRoutes);
   await app.register(nfceRoutes);
   await app.register(inutilizationRoutes);
+  await app.register(webhookRoutes);
+  await app.register(notificationRoutes);
+  await app.register(auditLogRoutes);
+  if (ctx.config.env === 'sandbox') await app.register(sandboxMailRoutes);
   return app;
 }

@@ -19,6 +19,8 @@ import { cancelNfceJob } from './services/nfce/cancel-nfce.js';
 import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './services/sandbox/simulator-registration.js';
 import type { Db } from './storage/db.js';
 import type { Job } from './jobs/queue.js';
+import { openNotificationBus } from './notifications/notification-bus.js';
+import { eventWorker } from './services/events/event-worker.js';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -101,7 +103,9 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   }
 
   let runner: JobRunner | undefined;
-  const ctx: AppContext = { config, db, clock, secrets, authority, wakeWorker: () => runner?.poke() };
+  const notifications = await openNotificationBus(config, db);
+  const ctx: AppContext = { config, db, clock, secrets, authority, wakeWorker: () => runner?.poke(), notifications };
+  const events = eventWorker(ctx);
   if (role !== 'api') {
     runner = new JobRunner({
       db,
@@ -111,9 +115,11 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       handlers: {
         [AUTHORIZE_JOB]: (job) => authorizeNfceJob(ctx, job as Job<{ noteId: string }>),
         [CANCEL_JOB]: (job) => cancelNfceJob(ctx, job as Job<{ noteId: string }>),
+        ...events.handlers,
       },
     });
     runner.start();
+    await events.start();
   }
 
   let app: FastifyInstance | undefined;
@@ -132,6 +138,8 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       closed = true;
       await app?.close();
       await runner?.stop();
+      events.close();
+      await notifications.close();
       authority.close();
       await ownSimulator?.close();
       if (ownsDb) await db.close();

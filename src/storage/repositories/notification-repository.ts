@@ -1,0 +1,68 @@
+import type { Queryable } from '../db.js';
+import { newId } from '../../ids.js';
+
+export interface NotificationRow {
+  seq: number;
+  id: string;
+  account_id: string;
+  type: string;
+  title: string;
+  body: string;
+  data: Record<string, unknown>;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+const COLUMNS = 'seq, id, account_id, type, title, body, data, read_at, created_at';
+
+/**
+ * Adds a notification once per `sourceKey` (the event or alert it comes from), so a job that runs
+ * twice after a crash does not notify twice. Returns null when it already existed.
+ */
+export async function insertNotification(
+  tx: Queryable,
+  n: { accountId: string; type: string; title: string; body: string; data: unknown; sourceKey: string; at: Date },
+): Promise<NotificationRow | null> {
+  const r = await tx.query<NotificationRow>(
+    `INSERT INTO notifications (id, account_id, type, title, body, data, source_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (source_key) DO NOTHING RETURNING ${COLUMNS}`,
+    [newId('ntf'), n.accountId, n.type, n.title, n.body, JSON.stringify(n.data), n.sourceKey, n.at],
+  );
+  return r.rows[0] ?? null;
+}
+
+/** Unread first, then newest first; `startingAfter` continues after that row in the same order. */
+export async function listNotifications(db: Queryable, accountId: string, limit: number, startingAfter?: string): Promise<NotificationRow[]> {
+  const r = await db.query<NotificationRow>(
+    `WITH cursor AS (SELECT (read_at IS NULL) AS unread, seq FROM notifications WHERE account_id = $1 AND id = $3)
+     SELECT ${COLUMNS} FROM notifications n
+      WHERE account_id = $1
+        AND ($3::text IS NULL OR ((n.read_at IS NULL)::int, n.seq) < (SELECT (unread::int, seq) FROM cursor))
+      ORDER BY (read_at IS NULL) DESC, seq DESC
+      LIMIT $2`,
+    [accountId, limit, startingAfter ?? null],
+  );
+  return r.rows;
+}
+
+/** What came after `afterSeq`, oldest first: the replay of a server-sent-event stream. */
+export async function notificationsAfter(db: Queryable, accountId: string, afterSeq: number, limit = 100): Promise<NotificationRow[]> {
+  const r = await db.query<NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [accountId, afterSeq, limit],
+  );
+  return r.rows;
+}
+
+export async function latestNotificationSeq(db: Queryable, accountId: string): Promise<number> {
+  const r = await db.query<{ seq: number | null }>('SELECT max(seq) AS seq FROM notifications WHERE account_id = $1', [accountId]);
+  return Number(r.rows[0]?.seq ?? 0);
+}
+
+export async function markNotificationRead(db: Queryable, accountId: string, id: string, at: Date): Promise<NotificationRow | null> {
+  const r = await db.query<NotificationRow>(
+    `UPDATE notifications SET read_at = COALESCE(read_at, $3) WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    [accountId, id, at],
+  );
+  return r.rows[0] ?? null;
+}

@@ -1,0 +1,23 @@
+/** DESIGN 4 webhook event types (NF-e and NFS-e add theirs here). `*` subscribes to all of them. */
+export const WEBHOOK_EVENT_TYPES = [
+  'nfce.authorized',
+  'nfce.rejected',
+  'nfce.denied',
+  'nfce.canceled',
+  'nfce.contingency',
+  'inutilization.completed',
+  'certificate.expiring',
+  'certificate.expired',
+  'webhook.test',
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The Standard Webhooks body: the outbox event with the full record at the time of the event. */
+export function webhookPayload(e: { id: string; type: string; created_at: Date; data: unknown }): string {
+  return JSON.stringify({ id: e.id, type: e.type, created_at: e.created_at.toISOString(), data: e.data });
+}
+
+// Job kinds of the event pipeline. FANOUT is also written by the trigger of migration 0005.
+export const FANOUT_EVENT_JOB = 'events.fanout';
+export const DELIVER_WEBHOOK_JOB = 'webhooks.deliver';
