@@ -18,6 +18,7 @@ import { AUTHORIZE_JOB, CANCEL_JOB } from './services/nfce/nfce-deps.js';
 import { cancelNfceJob } from './services/nfce/cancel-nfce.js';
 import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './services/sandbox/simulator-registration.js';
 import type { Db } from './storage/db.js';
+import { authorityReachableCheck, keyStoreCheck } from './services/runtime-health.js';
 import type { Job } from './jobs/queue.js';
 import { openNotificationBus } from './notifications/notification-bus.js';
 import { eventWorker } from './services/events/event-worker.js';
@@ -124,7 +125,17 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
 
   let app: FastifyInstance | undefined;
   if (role !== 'worker') {
-    app = await buildApp(ctx, { ...opts.app, issuerHooks: hooks });
+    const extra = opts.app?.healthChecks;
+    const authorityUrl = simulator?.url;
+    app = await buildApp(ctx, {
+      ...opts.app,
+      issuerHooks: hooks,
+      healthChecks: () => [
+        keyStoreCheck(secrets),
+        ...(authorityUrl ? [authorityReachableCheck(authorityUrl)] : []),
+        ...(extra ? extra() : []),
+      ],
+    });
   }
 
   let closed = false;

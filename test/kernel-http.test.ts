@@ -95,11 +95,12 @@ describe('health and documentation', () => {
   it('GET /healthz/deep reports each check and 503 when one fails', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/healthz/deep' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().checks.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['storage', 'migrations']));
-    const failing = await createTestApp({ options: { healthChecks: () => [{ name: 'authority', check: async () => { throw new Error('down'); } }] } });
+    expect(ok.json().checks.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['storage', 'migrations', 'key_store', 'authority']));
+    expect(ok.json().checks.every((c: { status: string; latency_ms: number }) => c.status === 'ok' && c.latency_ms >= 0)).toBe(true);
+    const failing = await createTestApp({ options: { healthChecks: () => [{ name: 'redis', check: async () => { throw new Error('down'); } }] } });
     const res = await failing.app.inject({ method: 'GET', url: '/healthz/deep' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().checks.find((c: { name: string }) => c.name === 'authority')).toMatchObject({ status: 'fail', error: 'down' });
+    expect(res.json().checks.find((c: { name: string }) => c.name === 'redis')).toMatchObject({ status: 'fail', error: 'down' });
     await failing.app.close();
   });
 
