@@ -3,7 +3,7 @@
  * comes 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h later, then every 8 h, each delay
  * with +/-10% jitter (so endpoints that fail together are not retried in lockstep), until 72 h
  * after the event: a retry that would fall later is not made and the delivery is `failed`
- * (17 attempts in all when every one fails).
+ * (16 or 17 attempts in all when every one fails, as the jitter falls).
  */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 7_200_000, 14_400_000, 28_800_000] as const;
 export const RETRY_WINDOW_MS = 72 * 3_600_000;

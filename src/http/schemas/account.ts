@@ -15,6 +15,7 @@ export const Account = Type.Object(
     name: Type.String(),
     taxRegime: TaxRegime,
     environment: Type.String({ description: '`sandbox` or `production`' }),
+    notification_email: Type.Union([Type.String(), Type.Null()], { description: 'Where certificate-expiry and webhook alerts are e-mailed' }),
     created_at: Timestamp,
   },
   { title: 'Account' },
@@ -24,6 +25,9 @@ export const PatchAccountBody = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     taxRegime: Type.Optional(TaxRegime),
+    notification_email: Type.Optional(
+      Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()], { description: 'Alert e-mails go here; null stops them' }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -34,10 +34,10 @@ export async function insertNotification(
 /** Unread first, then newest first; `startingAfter` continues after that row in the same order. */
 export async function listNotifications(db: Queryable, accountId: string, limit: number, startingAfter?: string): Promise<NotificationRow[]> {
   const r = await db.query<NotificationRow>(
-    `WITH cursor AS (SELECT (read_at IS NULL) AS unread, seq FROM notifications WHERE account_id = $1 AND id = $3)
-     SELECT ${COLUMNS} FROM notifications n
+    `SELECT ${COLUMNS} FROM notifications n
       WHERE account_id = $1
-        AND ($3::text IS NULL OR ((n.read_at IS NULL)::int, n.seq) < (SELECT (unread::int, seq) FROM cursor))
+        AND ($3::text IS NULL OR ((n.read_at IS NULL)::int, n.seq) <
+             (SELECT (c.read_at IS NULL)::int, c.seq FROM notifications c WHERE c.account_id = $1 AND c.id = $3))
       ORDER BY (read_at IS NULL) DESC, seq DESC
       LIMIT $2`,
     [accountId, limit, startingAfter ?? null],

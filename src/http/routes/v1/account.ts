@@ -22,7 +22,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       config: { scope: 'account:write' },
       schema: {
         tags,
-        summary: 'Rename the account or choose its tax regime',
+        summary: 'Rename the account, choose its tax regime or set its notification e-mail',
         body: PatchAccountBody,
         response: { 200: Account, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
       },

@@ -20,7 +20,7 @@ const DELIVERY_POLICY =
   'signed per Standard Webhooks (headers `webhook-id` (the event id), `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>` ' +
   'of `id.timestamp.body` with the secret). Any 2xx within 10 s is success; redirects are not followed. Delivery is at least once, ' +
   'in order per record where possible. Failures are retried 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h after the previous ' +
-  'attempt, then every 8 h (each +/-10% jitter) until 72 h after the event, then the delivery is `failed`. An endpoint without a 2xx ' +
+  'attempt, then every 8 h (each +/-10% jitter) until 72 h after the event (16 or 17 attempts), then the delivery is `failed`. An endpoint without a 2xx ' +
   'for 3 days is disabled and the account is notified (in-app and e-mail). Production URLs must be https and may not resolve to ' +
   'private, loopback or link-local addresses (checked again at every delivery).';
 
