@@ -17,6 +17,8 @@ export interface Config {
   /** How long a rotated API key keeps working beside its replacement. */
   keyRotationGraceSeconds: number;
   idempotencyTtlSeconds: number;
+  /** After this long a request still "in progress" is presumed dead (its process crashed) and may be retried. */
+  idempotencyLockSeconds: number;
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
   dbPoolSize: number;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     keyRotationGraceSeconds: int(env, 'KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
     idempotencyTtlSeconds: 24 * 3600, // SPEC 4 rule 5: keys expire after 24 hours
+    idempotencyLockSeconds: int(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 3600),
     masterKey: env.MASTER_KEY?.trim() || undefined,
     masterKeyFile: env.MASTER_KEY_FILE?.trim() || undefined,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),

@@ -59,6 +59,27 @@ describe('validation before anything is reserved', () => {
   });
 });
 
+describe('one sale per Idempotency-Key', () => {
+  it('20 concurrent POSTs with one key make one note; after 24 hours the key starts a new sale', async () => {
+    const body = sale(issuerId);
+    const headers = { ...auth, 'idempotency-key': `sale-${body.external_ref}` };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body })));
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([202]));
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const list = await t.app.inject({ method: 'GET', url: `/v1/nfce?external_ref=${body.external_ref}`, headers: auth });
+    expect(list.json().data).toHaveLength(1);
+    clock.advance(24 * 3600_000 + 60_000);
+    try {
+      const later = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body });
+      expect(later.statusCode).toBe(202);
+      expect(later.headers['idempotency-replay']).toBeUndefined();
+      expect(later.json().id).not.toBe(answers[0]!.json().id);
+    } finally {
+      clock.advance(-(24 * 3600_000 + 60_000));
+    }
+  });
+});
+
 describe('documents of an authorized note', () => {
   it('the nfeProc passes the official procNFe schema and xmlsec1', async () => {
     const note = await authorizedNote({ consumer: { cpf: '52998224725' } });

@@ -14,8 +14,6 @@ import {
 const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
 // SPEC 4 rule 4: 8 to 256 characters; visible ASCII so the key survives every HTTP stack unchanged.
 const KEY_PATTERN = /^[\x21-\x7e]{8,256}$/;
-// A claim older than this belongs to a process that died mid-request; another may take it over.
-const LOCK_MS = 60_000;
 const POLL_MS = 25;
 // Headers worth replaying; the rate-limit and request-id headers describe the new request instead.
 const REPLAYED_HEADERS = ['content-type', 'location', 'preference-applied'];
@@ -65,7 +63,8 @@ export const idempotencyPlugin = fp(
           bodyHash,
           now,
           new Date(now.getTime() + config.idempotencyTtlSeconds * 1000),
-          new Date(now.getTime() + LOCK_MS),
+          // A claim older than this belongs to a process that died mid-request; another may take it over.
+          new Date(now.getTime() + config.idempotencyLockSeconds * 1000),
         );
         if (claimed) {
           request.idempotency = scope;

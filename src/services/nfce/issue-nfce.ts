@@ -5,7 +5,14 @@ import { buildNfce } from '../../nfce/build-nfce.js';
 import type { Sale } from '../../nfce/sale.js';
 import { validateSale } from '../../nfce/validate-sale.js';
 import { findIssuer } from '../../storage/repositories/issuer-repository.js';
-import { addHistory, findNfceByIdempotencyKey, getNfce, insertNfce, type NfceRow } from '../../storage/repositories/nfce-repository.js';
+import {
+  addHistory,
+  findNfceByIdempotencyKey,
+  getNfce,
+  insertNfce,
+  releaseExpiredIdempotencyKey,
+  type NfceRow,
+} from '../../storage/repositories/nfce-repository.js';
 import { reserveNumber } from '../../storage/repositories/numbering-repository.js';
 import { getAccountProfile } from '../issuers/account-profile.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
@@ -26,9 +33,10 @@ export interface IssueOptions {
  */
 export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
   const { db, clock } = deps;
+  const keyLiveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
   if (opts.idempotencyKey) {
     // The answer to this key may have been lost in a crash after the commit: never sell twice.
-    const existing = await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey);
+    const existing = await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey, keyLiveSince);
     if (existing) return existing;
   }
   const issuer = await findIssuer(db, accountId, sale.issuer_id);
@@ -63,46 +71,61 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
   const id = newId('nfce');
   const series = { issuerId: issuer.id, model: NFCE_MODEL, serie: DEFAULT_SERIE };
 
-  await db.transaction(async (tx) => {
-    const nNF = await reserveNumber(tx, series);
-    const built = buildNfce(sale, {
-      issuer: engine,
-      tpAmb: tpAmbOf(issuer),
-      serie: series.serie,
-      nNF,
-      emittedAt: now,
-      taxReform: taxRegime === 'reform_2026',
-      signingKey: material.certificate!,
-      csc: material.csc!,
+  try {
+    await db.transaction(async (tx) => {
+      if (opts.idempotencyKey) await releaseExpiredIdempotencyKey(tx, accountId, opts.idempotencyKey, keyLiveSince);
+      const nNF = await reserveNumber(tx, series);
+      const built = buildNfce(sale, {
+        issuer: engine,
+        tpAmb: tpAmbOf(issuer),
+        serie: series.serie,
+        nNF,
+        emittedAt: now,
+        taxReform: taxRegime === 'reform_2026',
+        signingKey: material.certificate!,
+        csc: material.csc!,
+      });
+      await insertNfce(tx, {
+        id,
+        account_id: accountId,
+        issuer_id: issuer.id,
+        external_ref: sale.external_ref,
+        status: 'processing',
+        model: NFCE_MODEL,
+        serie: series.serie,
+        number: nNF,
+        access_key: built.accessKey,
+        tp_amb: tpAmbOf(issuer),
+        tp_emis: built.tpEmis,
+        dh_emi: built.dhEmi,
+        schema_package: built.schemaPackage,
+        request: sale,
+        totals: { ...built.totals },
+        items: built.items,
+        signed_xml: built.xml,
+        digest_value: built.digestValue,
+        qrcode_url: built.qrCodeUrl,
+        url_chave: built.urlChave,
+        scenario: opts.scenario ?? null,
+        idempotency_key: opts.idempotencyKey ?? null,
+        created_at: now,
+      });
+      await addHistory(tx, id, { type: 'created', at: now, message: `NFC-e ${nNF} series ${series.serie} signed` });
+      await enqueueJob(tx, AUTHORIZE_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `authorize:${id}`, maxAttempts: 60 });
     });
-    await insertNfce(tx, {
-      id,
-      account_id: accountId,
-      issuer_id: issuer.id,
-      external_ref: sale.external_ref,
-      status: 'processing',
-      model: NFCE_MODEL,
-      serie: series.serie,
-      number: nNF,
-      access_key: built.accessKey,
-      tp_amb: tpAmbOf(issuer),
-      tp_emis: built.tpEmis,
-      dh_emi: built.dhEmi,
-      schema_package: built.schemaPackage,
-      request: sale,
-      totals: { ...built.totals },
-      items: built.items,
-      signed_xml: built.xml,
-      digest_value: built.digestValue,
-      qrcode_url: built.qrCodeUrl,
-      url_chave: built.urlChave,
-      scenario: opts.scenario ?? null,
-      idempotency_key: opts.idempotencyKey ?? null,
-      created_at: now,
-    });
-    await addHistory(tx, id, { type: 'created', at: now, message: `NFC-e ${nNF} series ${series.serie} signed` });
-    await enqueueJob(tx, AUTHORIZE_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `authorize:${id}`, maxAttempts: 60 });
-  });
+  } catch (err) {
+    // Two requests with one Idempotency-Key raced past the check above (one had been presumed
+    // dead): the unique index let one sale in; the other answers with it.
+    const existing = opts.idempotencyKey && isUniqueViolation(err)
+      ? await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey, keyLiveSince)
+      : undefined;
+    if (existing) return existing;
+    throw err;
+  }
   deps.wakeWorker();
   return (await getNfce(db, accountId, id))!;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }

@@ -58,9 +58,18 @@ export async function insertNfce(tx: Queryable, n: NewNfce): Promise<void> {
   );
 }
 
-export async function findNfceByIdempotencyKey(db: Queryable, accountId: string, key: string): Promise<NfceRow | undefined> {
-  const r = await db.query<NfceRow>(`SELECT ${SUMMARY} FROM nfce_notes WHERE account_id = $1 AND idempotency_key = $2`, [accountId, key]);
+/** The note a live Idempotency-Key created (keys live 24 hours: SPEC 4 rule 5). */
+export async function findNfceByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<NfceRow | undefined> {
+  const r = await db.query<NfceRow>(
+    `SELECT ${SUMMARY} FROM nfce_notes WHERE account_id = $1 AND idempotency_key = $2 AND created_at > $3`,
+    [accountId, key, since],
+  );
   return r.rows[0];
+}
+
+/** An expired key may start a new sale: the old note lets go of it. */
+export async function releaseExpiredIdempotencyKey(tx: Queryable, accountId: string, key: string, since: Date): Promise<void> {
+  await tx.query('UPDATE nfce_notes SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at <= $3', [accountId, key, since]);
 }
 
 export async function getNfce(db: Queryable, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow | undefined> {
