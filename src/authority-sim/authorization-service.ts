@@ -2,10 +2,11 @@ import { randomInt } from 'node:crypto';
 import { textOf } from '../fiscal/sefaz/xml-slice.js';
 import { authorityTime, protNFe, retConsReciNFe, retEnviNFe, type ProtocolFields } from './answers.js';
 import { motivo, motivoWith } from './cstat-messages.js';
-import { nfeElementsOf, nfeFacts, type NfeFacts } from './nfe-facts.js';
+import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
 import { checkEnvelopedSignature } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
+import type { NumberedNote } from './sim-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 
 /** NFeAutorizacao4: enviNFe -> retEnviNFe. One NF-e with indSinc=1 is answered synchronously (104). */
@@ -14,9 +15,10 @@ export async function handleAuthorization(payload: string, ctx: SimContext): Pro
   const head = { tpAmb: Number(fish(payload, 'tpAmb', '2')), cUF: fish(payload, 'cUF', '35'), dhRecbto: authorityTime(at) };
   const lot = (cStat: number, body: { protNFe?: string; nRec?: string } = {}, xMotivo = motivo(cStat)) =>
     retEnviNFe({ ...head, cStat, xMotivo }, body);
-  if (!isWellFormed(payload)) return count(ctx, lot(243));
-  if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
+  // A document the XSD accepts is well-formed: the separate 243 check runs only for one it refuses.
   const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
+  if (!schema.valid && !isWellFormed(payload)) return count(ctx, lot(243));
+  if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
   if (!schema.valid) {
     // 225 when an NF-e of the lot breaks its schema, 215 when the lot envelope itself does.
     const inNfe = schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe'));
@@ -71,25 +73,30 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const digVal = signature.digestValue;
   const identity = identityRejection(facts, signature.certificate);
   if (identity) return rejected(identity, digVal);
-  const duplicate = await duplicateRejection(facts, ctx);
-  if (duplicate) return rejected(duplicate, digVal);
-  const cscs = await ctx.store.cscs(facts.emitCnpj ?? facts.emitCpf ?? '', Number(facts.tpAmb));
-  const content = contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs });
-  if (content) return rejected(content, digVal);
+  const cnpj = facts.emitCnpj ?? facts.emitCpf ?? '';
+  const numbered = {
+    access_key: facts.accessKeyFromId,
+    cnpj,
+    model: Number(facts.mod),
+    serie: Number(facts.serie),
+    nnf: Number(facts.nNF),
+    tp_amb: Number(facts.tpAmb),
+  };
+  const cscs = await ctx.store.cscs(cnpj, Number(facts.tpAmb));
   const scenario = ctx.scenario;
-  if (scenario?.kind === 'reject') return rejected({ cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' }, digVal);
+  const refused =
+    contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
+    (scenario?.kind === 'reject' ? { cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' } : null);
+  // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
+  // of a duplicate from the claim below (one round trip); a refused one has to ask.
+  if (refused) return rejected((await obstacleRejection(numbered, ctx)) ?? refused, digVal);
 
   const denied = scenario?.kind === 'deny';
   const cStat = denied ? scenario.cStat : 100;
   const nProt = await ctx.store.nextProtocol(facts.cUF, at);
   const prot = protNFe(fields(cStat, motivo(cStat), nProt, digVal), ctx.signingKey);
-  const inserted = await ctx.store.insertNote({
-    access_key: facts.accessKeyFromId,
-    cnpj: facts.emitCnpj ?? facts.emitCpf ?? '',
-    model: Number(facts.mod),
-    serie: Number(facts.serie),
-    nnf: Number(facts.nNF),
-    tp_amb: Number(facts.tpAmb),
+  const claimed = await ctx.store.claimNote({
+    ...numbered,
     tp_emis: Number(facts.tpEmis),
     status: denied ? 'denied' : 'authorized',
     c_stat: cStat,
@@ -97,10 +104,10 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
     authorized_at: at,
     prot_xml: prot,
   });
-  if (!inserted) {
-    // A concurrent request took the key or the number between our check and the insert.
-    const raced = await duplicateRejection(facts, ctx);
-    return rejected(raced ?? { cStat: 204, xMotivo: motivo(204), detail: 'concurrent duplicate' }, digVal);
+  if (!claimed) {
+    // The key or the number was taken (before, or by a concurrent request), or the number was voided.
+    const obstacle = await obstacleRejection(numbered, ctx);
+    return rejected(obstacle ?? { cStat: 204, xMotivo: motivo(204), detail: 'concurrent duplicate' }, digVal);
   }
   if (denied) ctx.counters.denials += 1;
   else ctx.counters.authorizations += 1;
@@ -108,22 +115,14 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
 }
 
 /** 204 same key (with the first protocol), 205 denied key, 539 same number with another key, 206 voided number. */
-async function duplicateRejection(f: NfeFacts, ctx: SimContext): Promise<Rejection | null> {
-  const existing = await ctx.store.note(f.accessKeyFromId);
-  if (existing) {
-    const facts = { nProt: existing.n_prot, dhAut: authorityTime(existing.authorized_at) };
-    if (existing.status === 'denied') return { cStat: 205, xMotivo: motivoWith(205, facts), detail: 'key denied before' };
-    return { cStat: 204, xMotivo: motivoWith(204, facts), detail: 'key authorized before' };
+async function obstacleRejection(n: NumberedNote, ctx: SimContext): Promise<Rejection | null> {
+  const o = await ctx.store.obstacle(n);
+  if (!o) return null;
+  if (o.kind === 'voided') return { cStat: 206, xMotivo: motivo(206), detail: 'number voided' };
+  const facts = { nProt: o.note.n_prot, dhAut: authorityTime(o.note.authorized_at) };
+  if (o.kind === 'same-number') {
+    return { cStat: 539, xMotivo: motivoWith(539, { chNFe: o.note.access_key, ...facts }), detail: 'number used by another key' };
   }
-  const cnpj = f.emitCnpj ?? f.emitCpf ?? '';
-  const [model, serie, nnf, tpAmb] = [Number(f.mod), Number(f.serie), Number(f.nNF), Number(f.tpAmb)];
-  const sameNumber = await ctx.store.noteByNumber(cnpj, model, serie, nnf, tpAmb);
-  if (sameNumber) {
-    const facts = { chNFe: sameNumber.access_key, nProt: sameNumber.n_prot, dhAut: authorityTime(sameNumber.authorized_at) };
-    return { cStat: 539, xMotivo: motivoWith(539, facts), detail: 'number used by another key' };
-  }
-  if (await ctx.store.numberVoided(cnpj, model, serie, tpAmb, nnf)) {
-    return { cStat: 206, xMotivo: motivo(206), detail: 'number voided' };
-  }
-  return null;
+  if (o.note.status === 'denied') return { cStat: 205, xMotivo: motivoWith(205, facts), detail: 'key denied before' };
+  return { cStat: 204, xMotivo: motivoWith(204, facts), detail: 'key authorized before' };
 }

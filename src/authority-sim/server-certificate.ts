@@ -16,7 +16,16 @@ export interface SimulatorIdentity {
  * node:crypto (forge's pure-JS keygen takes seconds); forge writes the X.509 with the SANs.
  */
 export function generateSimulatorIdentity(commonName = 'Authority Simulator (SEFAZ mock)'): SimulatorIdentity {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return generateSelfSigned({ commonName, usage: 'server' });
+}
+
+/**
+ * A self-signed identity: the simulator's server certificate, or a client certificate for load
+ * drivers (bench/authority.ts: RSA-2048 like real A1 certificates; TLS servers demand the clientAuth
+ * extended key usage of a client).
+ */
+export function generateSelfSigned(o: { commonName: string; usage: 'server' | 'client'; bits?: number }): SimulatorIdentity {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: o.bits ?? 2048 });
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
@@ -26,23 +35,28 @@ export function generateSimulatorIdentity(commonName = 'Authority Simulator (SEF
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + 365 * 24 * 3600_000);
   const attrs = [
-    { name: 'commonName', value: commonName },
+    { name: 'commonName', value: o.commonName },
     { name: 'organizationName', value: 'fiscal-gateway sandbox' },
     { name: 'countryName', value: 'BR' },
   ];
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
+  const server = o.usage === 'server';
   cert.setExtensions([
-    { name: 'basicConstraints', cA: true },
-    { name: 'keyUsage', keyCertSign: true, digitalSignature: true, keyEncipherment: true },
-    { name: 'extKeyUsage', serverAuth: true },
-    {
-      name: 'subjectAltName',
-      altNames: [
-        { type: 2, value: 'localhost' },
-        { type: 7, ip: '127.0.0.1' },
-      ],
-    },
+    { name: 'basicConstraints', cA: server },
+    { name: 'keyUsage', keyCertSign: server, digitalSignature: true, keyEncipherment: true },
+    { name: 'extKeyUsage', serverAuth: server, clientAuth: !server },
+    ...(server
+      ? [
+          {
+            name: 'subjectAltName',
+            altNames: [
+              { type: 2, value: 'localhost' },
+              { type: 7, ip: '127.0.0.1' },
+            ],
+          },
+        ]
+      : []),
   ]);
   cert.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
   const certPem = forge.pki.certificateToPem(cert);

@@ -79,6 +79,12 @@ CREATE TABLE IF NOT EXISTS sim_client_certificates (
   registered_at timestamptz NOT NULL DEFAULT now()
 )`,
   },
+  {
+    id: 3,
+    name: 'protocol numbers reserved in blocks',
+    // Blocks of 1000 from 10^9 on: clear of the numbers the per-protocol sequence handed out before.
+    sql: `CREATE SEQUENCE IF NOT EXISTS sim_protocol_block_seq START WITH 1000000`,
+  },
 ];
 
 export function migrateSimulator(db: Db): Promise<number[]> {

@@ -16,13 +16,23 @@ export interface NoteRow {
   prot_xml: string;
 }
 
-export type NewNote = Omit<NoteRow, 'authorized_at'> & { authorized_at: Date };
+export type NewNote = NoteRow;
+export type NumberedNote = Pick<NoteRow, 'access_key' | 'cnpj' | 'model' | 'serie' | 'nnf' | 'tp_amb'>;
+export type Obstacle =
+  | { kind: 'same-key' | 'same-number'; note: Pick<NoteRow, 'access_key' | 'status' | 'n_prot' | 'authorized_at'> }
+  | { kind: 'voided' };
+
+const PROTOCOL_BLOCK = 1000;
+const CSC_CACHE_MS = 5_000;
 
 /** The simulator's durable memory: what it authorized, denied, canceled and voided. */
 export class SimStore {
   // CSC registry held in memory (cscStorage 'memory'): when the simulator shares the gateway's
   // database (the sandbox), a clear CSC must not land in it; the sandbox re-registers at start.
   private readonly memoryCscs: Map<string, Map<string, { token: string; revoked: boolean }>> | null;
+  private readonly cscCache = new Map<string, { cscs: ReadonlyMap<string, { token: string; revoked: boolean }>; until: number }>();
+  private protocols = { next: 0, end: 0 };
+  private refill: Promise<void> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -36,38 +46,70 @@ export class SimStore {
     return r.rows[0] ?? null;
   }
 
-  async noteByNumber(cnpj: string, model: number, serie: number, nnf: number, tpAmb: number): Promise<NoteRow | null> {
-    const r = await this.db.query<NoteRow>(
-      'SELECT * FROM sim_notes WHERE cnpj = $1 AND model = $2 AND serie = $3 AND nnf = $4 AND tp_amb = $5',
-      [cnpj, model, serie, nnf, tpAmb],
+  /**
+   * What stands in the way of a new note, in the authority's order, in one round trip: the same
+   * key (204/205), the same number under another key (539), a voided number (206).
+   */
+  async obstacle(n: NumberedNote): Promise<Obstacle | null> {
+    const r = await this.db.query<{ rank: number; access_key: string | null; status: NoteRow['status'] | null; n_prot: string | null; authorized_at: Date | null }>(
+      `SELECT * FROM (
+         SELECT 1 AS rank, access_key, status, n_prot, authorized_at FROM sim_notes WHERE access_key = $1
+         UNION ALL
+         (SELECT 2, access_key, status, n_prot, authorized_at FROM sim_notes
+           WHERE cnpj = $2 AND model = $3 AND serie = $4 AND nnf = $5 AND tp_amb = $6 LIMIT 1)
+         UNION ALL
+         (SELECT 3, NULL, NULL, NULL, NULL FROM sim_voids
+           WHERE cnpj = $2 AND model = $3 AND serie = $4 AND tp_amb = $6 AND n_ini <= $5 AND n_fin >= $5 LIMIT 1)
+       ) o ORDER BY rank LIMIT 1`,
+      [n.access_key, n.cnpj, n.model, n.serie, n.nnf, n.tp_amb],
     );
-    return r.rows[0] ?? null;
+    const row = r.rows[0];
+    if (!row) return null;
+    if (Number(row.rank) === 3) return { kind: 'voided' };
+    const note = { access_key: row.access_key!, status: row.status!, n_prot: row.n_prot!, authorized_at: new Date(row.authorized_at!) };
+    return Number(row.rank) === 1 ? { kind: 'same-key', note } : { kind: 'same-number', note };
   }
 
-  /** TProt: 15 digits = authoriser type (1) + cUF + 2-digit year + 10-digit sequence (as 143210000624926). */
+  /**
+   * TProt: 15 digits = authoriser type (1) + cUF + 2-digit year + 10-digit sequence (as 143210000624926).
+   * The sequence comes in blocks of PROTOCOL_BLOCK reserved with one nextval, so an authorization
+   * costs no round trip for it; simulators sharing a database reserve distinct blocks.
+   */
   async nextProtocol(cUF: string, at: Date): Promise<string> {
-    const r = await this.db.query<{ n: number | string }>("SELECT nextval('sim_protocol_seq') AS n");
-    const seq = String(Number(r.rows[0]!.n) % 10_000_000_000).padStart(10, '0');
+    while (this.protocols.next >= this.protocols.end) {
+      this.refill ??= this.db
+        .query<{ n: number | string }>("SELECT nextval('sim_protocol_block_seq') AS n")
+        .then((r) => {
+          const start = Number(r.rows[0]!.n) * PROTOCOL_BLOCK;
+          this.protocols = { next: start, end: start + PROTOCOL_BLOCK };
+        })
+        .finally(() => (this.refill = undefined));
+      await this.refill;
+    }
+    const seq = String(this.protocols.next++ % 10_000_000_000).padStart(10, '0');
     return '1' + cUF.padStart(2, '0') + String(at.getUTCFullYear() % 100).padStart(2, '0') + seq;
   }
 
   /**
-   * Records an authorization or denial. Both unique keys (access key; CNPJ+model+series+number+env)
-   * guard against races: false means another request took the key or the number first.
+   * Records an authorization or denial in one statement: the unique keys (access key;
+   * CNPJ+model+series+number+env) claim the key and the number, a voided number is refused, and an
+   * authorization is counted in sim_grants. false: something stood in the way (see obstacle()).
    */
-  async insertNote(n: NewNote): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const r = await tx.query(
-        `INSERT INTO sim_notes (access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12) ON CONFLICT DO NOTHING`,
-        [n.access_key, n.cnpj, n.model, n.serie, n.nnf, n.tp_amb, n.tp_emis, n.status, n.c_stat, n.n_prot, n.authorized_at, n.prot_xml],
-      );
-      if (r.rowCount !== 1) return false;
-      if (n.status === 'authorized') {
-        await tx.query('INSERT INTO sim_grants (access_key, n_prot) VALUES ($1, $2)', [n.access_key, n.n_prot]);
-      }
-      return true;
-    });
+  async claimNote(n: NewNote): Promise<boolean> {
+    const r = await this.db.query<{ claimed: number | string }>(
+      `WITH claimed AS (
+         INSERT INTO sim_notes (access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml)
+         SELECT $1::text, $2::text, $3::smallint, $4::integer, $5::bigint, $6::smallint, $7::smallint, $8::text, $9::integer, $10::text, $11::timestamptz, $12::text
+          WHERE NOT EXISTS (SELECT 1 FROM sim_voids
+                             WHERE cnpj = $2 AND model = $3 AND serie = $4 AND tp_amb = $6 AND n_ini <= $5 AND n_fin >= $5)
+         ON CONFLICT DO NOTHING
+         RETURNING access_key, n_prot, status),
+       granted AS (
+         INSERT INTO sim_grants (access_key, n_prot) SELECT access_key, n_prot FROM claimed WHERE status = 'authorized')
+       SELECT count(*) AS claimed FROM claimed`,
+      [n.access_key, n.cnpj, n.model, n.serie, n.nnf, n.tp_amb, n.tp_emis, n.status, n.c_stat, n.n_prot, n.authorized_at, n.prot_xml],
+    );
+    return Number(r.rows[0]?.claimed ?? 0) === 1;
   }
 
   async grants(accessKey: string): Promise<number> {
@@ -153,32 +195,37 @@ export class SimStore {
     return r.rowCount === 1;
   }
 
-  async numberVoided(cnpj: string, model: number, serie: number, tpAmb: number, nnf: number): Promise<boolean> {
-    return (await this.voidsOverlapping(cnpj, model, serie, tpAmb, nnf, nnf)).length > 0;
-  }
-
   async upsertCsc(cnpj: string, tpAmb: number, idCsc: number, csc: string, revoked: boolean): Promise<void> {
-    if (this.memoryCscs) {
-      const key = `${cnpj}:${tpAmb}`;
-      const forIssuer = this.memoryCscs.get(key) ?? new Map<string, { token: string; revoked: boolean }>();
-      forIssuer.set(String(idCsc), { token: csc, revoked });
-      this.memoryCscs.set(key, forIssuer);
+    const key = `${cnpj}:${tpAmb}`;
+    if (!this.memoryCscs) {
+      await this.db.query(
+        `INSERT INTO sim_csc (cnpj, tp_amb, id_csc, csc, revoked) VALUES ($1,$2,$3,$4,$5)
+         ON CONFLICT (cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked`,
+        [cnpj, tpAmb, idCsc, csc, revoked],
+      );
+      this.cscCache.delete(key);
       return;
     }
-    await this.db.query(
-      `INSERT INTO sim_csc (cnpj, tp_amb, id_csc, csc, revoked) VALUES ($1,$2,$3,$4,$5)
-       ON CONFLICT (cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked`,
-      [cnpj, tpAmb, idCsc, csc, revoked],
-    );
+    const forIssuer = this.memoryCscs.get(key) ?? new Map<string, { token: string; revoked: boolean }>();
+    forIssuer.set(String(idCsc), { token: csc, revoked });
+    this.memoryCscs.set(key, forIssuer);
   }
 
-  async cscs(cnpj: string, tpAmb: number): Promise<Map<string, { token: string; revoked: boolean }>> {
-    if (this.memoryCscs) return new Map(this.memoryCscs.get(`${cnpj}:${tpAmb}`) ?? []);
+  /** The issuer's CSCs by id. From the database they are cached briefly: every authorization needs them. */
+  async cscs(cnpj: string, tpAmb: number): Promise<ReadonlyMap<string, { token: string; revoked: boolean }>> {
+    const key = `${cnpj}:${tpAmb}`;
+    if (this.memoryCscs) return this.memoryCscs.get(key) ?? new Map();
+    const cached = this.cscCache.get(key);
+    if (cached && cached.until > Date.now()) return cached.cscs;
     const r = await this.db.query<{ id_csc: number; csc: string; revoked: boolean }>(
       'SELECT id_csc, csc, revoked FROM sim_csc WHERE cnpj = $1 AND tp_amb = $2',
       [cnpj, tpAmb],
     );
-    return new Map(r.rows.map((x) => [String(x.id_csc), { token: x.csc, revoked: x.revoked }]));
+    const cscs = new Map(r.rows.map((x) => [String(x.id_csc), { token: x.csc, revoked: x.revoked }]));
+    // Another simulator sharing the database may register a CSC: a short life bounds how long we miss it.
+    if (this.cscCache.size >= 10_000) this.cscCache.clear();
+    this.cscCache.set(key, { cscs, until: Date.now() + CSC_CACHE_MS });
+    return cscs;
   }
 
   /** Certificates are public: a standalone simulator keeps the registered ones across restarts. */
