@@ -69,7 +69,7 @@ export async function requestCancellation(deps: NfceDeps, accountId: string, id:
     if (!locked || locked.status !== 'authorized' || locked.cancellation) return false;
     await updateNfce(tx, id, { cancellation: pending }, now);
     await addHistory(tx, id, { type: 'cancellation_requested', at: now, message: reason });
-    await enqueueJob(tx, CANCEL_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `cancel:${id}:${now.getTime()}`, maxAttempts: 60 });
+    await enqueueJob(tx, CANCEL_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `cancel:${id}:${now.getTime()}`, maxAttempts: 10_000 });
     return true;
   });
   if (!claimed) {

@@ -111,7 +111,8 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
         created_at: now,
       });
       await addHistory(tx, id, { type: 'created', at: now, message: `NFC-e ${nNF} series ${series.serie} signed` });
-      await enqueueJob(tx, AUTHORIZE_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `authorize:${id}`, maxAttempts: 60 });
+      // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
+      await enqueueJob(tx, AUTHORIZE_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `authorize:${id}`, maxAttempts: 10_000 });
     });
   } catch (err) {
     // Two requests with one Idempotency-Key raced past the check above (one had been presumed
