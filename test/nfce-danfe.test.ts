@@ -3,8 +3,8 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer, sale } from './support/nfce-flow.js';
+import type { TestApp } from './support/app.js';
+import { emittingApp, sale } from './support/nfce-flow.js';
 import { tempFile } from './support/xml-tools.js';
 
 const run = promisify(execFile);
@@ -12,9 +12,7 @@ let t: TestApp;
 let auth: { authorization: string };
 let issuerId: string;
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all' });
-  auth = (await t.newAccount()).auth;
-  issuerId = await readyIssuer(t, auth);
+  ({ t, auth, issuerId } = await emittingApp());
 });
 afterAll(async () => t.runtime.close());
 

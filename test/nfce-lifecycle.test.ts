@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer, sale } from './support/nfce-flow.js';
+import type { TestApp } from './support/app.js';
+import { emittingApp, sale } from './support/nfce-flow.js';
 
 let t: TestApp;
 let auth: { authorization: string };
 let issuerId: string;
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all' });
-  const acc = await t.newAccount();
-  auth = acc.auth;
-  issuerId = await readyIssuer(t, auth);
+  ({ t, auth, issuerId } = await emittingApp());
 });
 afterAll(async () => t.runtime.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
+import type { TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
-import { readyIssuer, sale, SP_ISSUER } from './support/nfce-flow.js';
+import { SP_ISSUER, emittingApp, sale } from './support/nfce-flow.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 let t: TestApp;
@@ -9,9 +9,7 @@ let auth: { authorization: string };
 let issuerId: string;
 const clock = new ManualClock(new Date());
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all', clock });
-  auth = (await t.newAccount()).auth;
-  issuerId = await readyIssuer(t, auth);
+  ({ t, auth, issuerId } = await emittingApp({ clock }));
 });
 afterAll(async () => t.runtime.close());
 

@@ -1,25 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { cnpjCheckDigits } from '../../src/nfce/tax-id.js';
 import type { TestApp } from './app.js';
-import { certFile, multipart } from '../issuers-harness.js';
+import { certFile, multipart, VALID_ISSUER } from '../issuers-harness.js';
+import type { Clock } from '../../src/clock.js';
+import { createTestApp } from './app.js';
 
-export const SP_ISSUER = {
-  cnpj: '06157250000116',
-  razao_social: 'Padaria Exemplo Ltda',
-  ie: '110042490114',
-  uf: 'SP',
-  ambiente: 'homologacao',
-  regime_tributario: 'simples',
-  nome_fantasia: 'Padaria Exemplo',
-  endereco: {
-    logradouro: 'Avenida Paulista',
-    numero: '1000',
-    bairro: 'Bela Vista',
-    codigo_municipio: '3550308',
-    cep: '01310100',
-    telefone: '1133334444',
-  },
-};
+/** The issuer of the test certificate's company (SP, Simples Nacional, homologation). */
+export const SP_ISSUER = VALID_ISSUER;
 
 export const TEST_CSC = { id_csc: '000001', csc: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6' };
 
@@ -67,4 +54,11 @@ export async function waitForStatus(t: TestApp, auth: { authorization: string },
     if (note.status !== 'processing' || Date.now() > end) throw new Error(`note ${id} is ${note.status}, expected ${status}: ${JSON.stringify(note)}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The usual start of an emission test: an app with its worker, a fresh account, a ready issuer. */
+export async function emittingApp(opts: { clock?: Clock } = {}): Promise<{ t: TestApp; auth: { authorization: string }; issuerId: string }> {
+  const t = await createTestApp({ role: 'all', clock: opts.clock });
+  const { auth } = await t.newAccount();
+  return { t, auth, issuerId: await readyIssuer(t, auth) };
 }
