@@ -36,8 +36,10 @@ export async function loadIssuerSigningMaterial(
   secrets: SecretBox,
   accountId: string,
   issuerId: string,
+  /** The versions when the caller already read them with the issuer row (saves a query per sale). */
+  known?: { cert_version: number | null; csc_version: number | null },
 ): Promise<IssuerSigningMaterial | undefined> {
-  const versions = await secretVersions(db, accountId, issuerId);
+  const versions = known ?? (await secretVersions(db, accountId, issuerId));
   if (!versions) return undefined;
   const key = `${accountId}\u0000${issuerId}`;
   const hit = cache.get(key);

@@ -3,7 +3,7 @@ import { authorizeOrReconcile, type ReconciledAuthorization } from '../../fiscal
 import { RetryLater } from '../../jobs/runner.js';
 import type { Job } from '../../jobs/queue.js';
 import { findIssuer } from '../../storage/repositories/issuer-repository.js';
-import { addHistory, getNfceForWork, updateNfce, type NfceRow } from '../../storage/repositories/nfce-repository.js';
+import { addHistory, getNfceForWork, updateNfceIf, type NfceRow } from '../../storage/repositories/nfce-repository.js';
 import { releaseNumber } from '../../storage/repositories/numbering-repository.js';
 import { recordEvent } from '../../storage/repositories/outbox-repository.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
@@ -23,7 +23,7 @@ export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string
   const note = await getNfceForWork(db, job.payload.noteId);
   if (!note || note.status !== 'processing') return;
   const issuer = await findIssuer(db, note.account_id, note.issuer_id);
-  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
+  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for note ${note.id}`);
 
   const client = deps.authority.clientFor(material.certificate);
@@ -73,43 +73,46 @@ async function settle(deps: NfceDeps, note: NfceRow, r: ReconciledAuthorization)
   const { db, clock } = deps;
   const now = clock.now();
   await db.transaction(async (tx) => {
-    const locked = await getNfceForWork(tx, note.id, true);
-    if (!locked || locked.status !== 'processing') return; // another worker settled it first
     const code = r.cStat === null ? null : String(r.cStat);
+    const series = { issuerId: note.issuer_id, model: note.model, serie: note.serie };
     let type: string;
+    let fresh: NfceRow | undefined;
+    // Each update applies only while the note is still processing: another worker may have settled it.
     if ((r.status === 'authorized' || r.status === 'canceled') && r.protocol) {
       const info = r.protocol.info;
-      await updateNfce(tx, note.id, {
+      type = 'authorized';
+      fresh = await updateNfceIf(tx, note.id, 'processing', {
         status: r.status === 'canceled' ? 'canceled' : 'authorized',
         protocolo: info.nProt,
         authorized_at: parseAuthorityTime(info.dhRecbto) ?? now,
-        proc_xml: nfeProcXml(locked.signed_xml, r.protocol.protNFeXml),
-        attempts: locked.attempts + 1,
+        proc_xml: nfeProcXml(note.signed_xml, r.protocol.protNFeXml),
+        attempts: note.attempts + 1,
       }, now);
-      type = 'authorized';
-      await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo, protocolo: info.nProt });
+      if (fresh) await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo, protocolo: info.nProt });
     } else if (r.status === 'denied') {
       // A denied note consumes its number (the authority keeps it on record).
-      await updateNfce(tx, note.id, {
+      type = 'denied';
+      fresh = await updateNfceIf(tx, note.id, 'processing', {
         status: 'denied',
         protocolo: r.protocol?.info.nProt ?? null,
-        proc_xml: r.protocol ? nfeProcXml(locked.signed_xml, r.protocol.protNFeXml) : null,
+        proc_xml: r.protocol ? nfeProcXml(note.signed_xml, r.protocol.protNFeXml) : null,
         rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''),
-        attempts: locked.attempts + 1,
+        attempts: note.attempts + 1,
       }, now);
-      type = 'denied';
-      await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
+      if (fresh) await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
     } else {
-      await updateNfce(tx, note.id, { status: 'rejected', rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''), attempts: locked.attempts + 1 }, now);
+      type = 'rejected';
+      fresh = await updateNfceIf(tx, note.id, 'processing', {
+        status: 'rejected',
+        rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''),
+        attempts: note.attempts + 1,
+      }, now);
       // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
       // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
-      if (!NUMBER_TAKEN.has(r.cStat ?? 0)) {
-        await releaseNumber(tx, { issuerId: locked.issuer_id, model: locked.model, serie: locked.serie }, locked.number, now);
-      }
-      type = 'rejected';
-      await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
+      if (fresh && !NUMBER_TAKEN.has(r.cStat ?? 0)) await releaseNumber(tx, series, note.number, now);
+      if (fresh) await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
     }
-    const fresh = (await getNfceForWork(tx, note.id))!;
+    if (!fresh) return;
     await recordEvent(tx, {
       accountId: fresh.account_id,
       type: `nfce.${type}`,

@@ -4,17 +4,15 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { buildNfce } from '../../nfce/build-nfce.js';
 import type { Sale } from '../../nfce/sale.js';
 import { validateSale } from '../../nfce/validate-sale.js';
-import { findIssuer } from '../../storage/repositories/issuer-repository.js';
+import { findIssuerForEmission } from '../../storage/repositories/issuer-repository.js';
 import {
   addHistory,
   findNfceByIdempotencyKey,
-  getNfce,
   insertNfce,
   releaseExpiredIdempotencyKey,
   type NfceRow,
 } from '../../storage/repositories/nfce-repository.js';
 import { reserveNumber } from '../../storage/repositories/numbering-repository.js';
-import { getAccountProfile } from '../issuers/account-profile.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
@@ -39,7 +37,7 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
     const existing = await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey, keyLiveSince);
     if (existing) return existing;
   }
-  const issuer = await findIssuer(db, accountId, sale.issuer_id);
+  const issuer = await findIssuerForEmission(db, accountId, sale.issuer_id);
   if (!issuer) {
     throw new ApiError('validation_error', `issuer_id ${sale.issuer_id} is not an issuer of this account`, [
       { field: 'issuer_id', message: 'no issuer with this id' },
@@ -61,18 +59,19 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
     throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
   }
-  const material = await loadIssuerSigningMaterial(db, deps.secrets, accountId, issuer.id);
+  const material = await loadIssuerSigningMaterial(db, deps.secrets, accountId, issuer.id, issuer);
   if (!material?.certificate || !material.csc) {
     throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} has no usable certificate or CSC`, [
       { field: material?.certificate ? 'csc' : 'certificate', message: 'missing' },
     ]);
   }
-  const { taxRegime } = await getAccountProfile(db, accountId);
+  const taxRegime = issuer.account_tax_regime;
   const id = newId('nfce');
   const series = { issuerId: issuer.id, model: NFCE_MODEL, serie: DEFAULT_SERIE };
 
+  let row: NfceRow;
   try {
-    await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       if (opts.idempotencyKey) await releaseExpiredIdempotencyKey(tx, accountId, opts.idempotencyKey, keyLiveSince);
       const nNF = await reserveNumber(tx, series);
       const built = buildNfce(sale, {
@@ -85,7 +84,7 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
         signingKey: material.certificate!,
         csc: material.csc!,
       });
-      await insertNfce(tx, {
+      const inserted = await insertNfce(tx, {
         id,
         account_id: accountId,
         issuer_id: issuer.id,
@@ -113,6 +112,7 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
       await addHistory(tx, id, { type: 'created', at: now, message: `NFC-e ${nNF} series ${series.serie} signed` });
       // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
       await enqueueJob(tx, AUTHORIZE_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `authorize:${id}`, maxAttempts: 10_000 });
+      return inserted;
     });
   } catch (err) {
     // Two requests with one Idempotency-Key raced past the check above (one had been presumed
@@ -124,7 +124,7 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
     throw err;
   }
   deps.wakeWorker();
-  return (await getNfce(db, accountId, id))!;
+  return row;
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -101,6 +101,22 @@ export async function findIssuer(db: Queryable, accountId: string, id: string): 
   return r.rows[0] && withBuffer(r.rows[0]);
 }
 
+/**
+ * The issuer with its account's tax regime, in one round trip: what emission reads on every sale.
+ */
+export async function findIssuerForEmission(
+  db: Queryable,
+  accountId: string,
+  id: string,
+): Promise<(IssuerRow & { account_tax_regime: string }) | undefined> {
+  const r = await db.query<IssuerRow & { account_tax_regime: string }>(
+    `${SELECT.replace('FROM issuers i', 'FROM issuers i JOIN accounts a ON a.id = i.account_id').replace('SELECT i.*,', 'SELECT i.*, a.tax_regime AS account_tax_regime,')}
+      WHERE i.account_id = $1 AND i.id = $2`,
+    [accountId, id],
+  );
+  return r.rows[0] && withBuffer(r.rows[0]);
+}
+
 export async function listIssuers(db: Queryable, accountId: string, limit: number, startingAfter?: string): Promise<IssuerRow[]> {
   const r = await db.query<IssuerRow>(
     `${SELECT} WHERE i.account_id = $1 AND ($2::text IS NULL OR i.id > $2) ORDER BY i.id LIMIT $3`,
@@ -128,7 +144,7 @@ export async function updateIssuer(db: Queryable, accountId: string, id: string,
 }
 
 // PGlite returns bytea as a Uint8Array, pg as a Buffer: callers always get a Buffer.
-function withBuffer(row: IssuerRow): IssuerRow {
+function withBuffer<T extends IssuerRow>(row: T): T {
   if (row.danfe_logo && !Buffer.isBuffer(row.danfe_logo)) row.danfe_logo = Buffer.from(row.danfe_logo as Uint8Array);
   return row;
 }

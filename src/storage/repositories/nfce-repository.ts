@@ -44,18 +44,20 @@ const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, 
 
 export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
 
-export async function insertNfce(tx: Queryable, n: NewNfce): Promise<void> {
-  await tx.query(
+export async function insertNfce(tx: Queryable, n: NewNfce): Promise<NfceRow> {
+  const r = await tx.query<NfceRow>(
     `INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
        dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
        created_at, updated_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$23)`,
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$23)
+     RETURNING ${SUMMARY}`,
     [
       n.id, n.account_id, n.issuer_id, n.external_ref, n.status, n.model, n.serie, n.number, n.access_key, n.tp_amb, n.tp_emis,
       n.dh_emi, n.schema_package, JSON.stringify(n.request), JSON.stringify(n.totals), JSON.stringify(n.items), n.signed_xml,
       n.digest_value, n.qrcode_url, n.url_chave, n.scenario, n.idempotency_key, n.created_at,
     ],
   );
+  return r.rows[0]!;
 }
 
 /** The note a live Idempotency-Key created (keys live 24 hours: SPEC 4 rule 5). */
@@ -113,10 +115,28 @@ export async function listNfce(db: Queryable, accountId: string, f: NfceListFilt
 }
 
 export async function updateNfce(tx: Queryable, id: string, fields: Partial<NfceRow>, now: Date): Promise<void> {
+  await updateNfceIf(tx, id, null, fields, now);
+}
+
+/**
+ * Updates the note only while it is in `expectedStatus` (null: any) and returns it as updated, or
+ * undefined when another worker changed it first: the check and the write are one statement.
+ */
+export async function updateNfceIf(
+  tx: Queryable,
+  id: string,
+  expectedStatus: NfceStatus | null,
+  fields: Partial<NfceRow>,
+  now: Date,
+): Promise<NfceRow | undefined> {
   const entries = Object.entries(fields);
-  const sets = entries.map(([k], i) => `${k} = $${i + 3}`);
+  const sets = entries.map(([k], i) => `${k} = $${i + 4}`);
   const values = entries.map(([, v]) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
-  await tx.query(`UPDATE nfce_notes SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, [id, now, ...values]);
+  const r = await tx.query<NfceRow>(
+    `UPDATE nfce_notes SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 AND ($3::text IS NULL OR status = $3) RETURNING ${SUMMARY}`,
+    [id, now, expectedStatus, ...values],
+  );
+  return r.rows[0];
 }
 
 export interface HistoryEntry {
