@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedNfce, uniqueCnpj } from './support/authority-fixtures.js';
+import { signedInutilization } from './support/authority-events.js';
 import { BA, registerTestCsc, startAuthorityHarness, type AuthorityHarness } from './support/authority-harness.js';
 import { checkEnvelopedSignature } from '../src/authority-sim/signature-check.js';
 
@@ -106,6 +107,27 @@ describe('authorization rejections, in the authority order', () => {
     const other = await rejected({ cnpj, nNF: n, cNF: '24681357' });
     expect(other.cStat).toBe(539);
     expect(other.kind === 'duplicate' && other.existing.accessKey).toBe(first.kind === 'authorized' && first.protocol.info.accessKey);
+  });
+
+  it('concurrent sends: one grant per key and per number (204 and 539 for the others), 206 for a voided number', async () => {
+    const n = nNF++;
+    const same = signedNfce(h.issuer, { cnpj, nNF: n }).xml;
+    const m = nNF++;
+    const outs = await Promise.all([
+      authorize(same),
+      authorize(same),
+      authorize(signedNfce(h.issuer, { cnpj, nNF: m }).xml),
+      authorize(signedNfce(h.issuer, { cnpj, nNF: m, cNF: '24681357' }).xml),
+    ]);
+    const codes = (xs: typeof outs) => xs.map((o) => ('cStat' in o ? o.cStat : o.kind)).sort();
+    expect(codes(outs.slice(0, 2))).toEqual([100, 204]);
+    expect(codes(outs.slice(2))).toEqual([100, 539]);
+    const keys = outs.filter((o) => o.kind === 'authorized').map((o) => (o.kind === 'authorized' ? o.protocol.info.accessKey : ''));
+    for (const key of keys) expect(await h.sim.authorizationsFor(key)).toBe(1);
+    // A voided range refuses its numbers (206), checked in the same claiming statement.
+    const voided = await h.client.inutilize({ ...BA, signedInutNFeXml: signedInutilization(h.issuer, { cnpj, from: 900, to: 901 }) });
+    expect(voided.kind).toBe('voided');
+    expect((await rejected({ cnpj, nNF: 901 })).cStat).toBe(206);
   });
 
   it('373 and 598 for homologation notes without the test phrases', async () => {

@@ -19,10 +19,24 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+// Compiled patterns by element name: the simulator slices ~40 elements per NF-e, and compiling two
+// regular expressions per slice was a visible share of its time (bench/authority.ts). Callers are
+// synchronous, so sharing a global regex (lastIndex set before each use) is safe.
+const openTags = new Map<string, RegExp>();
+const anyTags = new Map<string, RegExp>();
+function cached(cache: Map<string, RegExp>, name: string, make: () => RegExp): RegExp {
+  let re = cache.get(name);
+  if (!re) {
+    if (cache.size >= 1000) cache.clear();
+    re = make();
+    cache.set(name, re);
+  }
+  return re;
+}
+
 /** First element with this local name (any prefix) at or after `from`; null when absent or unclosed. */
 export function sliceElement(xml: string, localName: string, from = 0): ElementSlice | null {
-  const name = escapeRegExp(localName);
-  const open = new RegExp(`<(?:([A-Za-z_][\\w.-]*):)?${name}(?=[\\s/>])`, 'g');
+  const open = cached(openTags, localName, () => new RegExp(`<(?:([A-Za-z_][\\w.-]*):)?${escapeRegExp(localName)}(?=[\\s/>])`, 'g'));
   open.lastIndex = from;
   const first = open.exec(xml);
   if (!first) return null;
@@ -33,9 +47,9 @@ export function sliceElement(xml: string, localName: string, from = 0): ElementS
   if (xml[startTagEnd - 1] === '/') {
     return { outer: xml.slice(start, startTagEnd + 1), inner: '', prefix, start, end: startTagEnd + 1 };
   }
-  const qname = escapeRegExp(prefix ? `${prefix}:${localName}` : localName);
+  const qname = prefix ? `${prefix}:${localName}` : localName;
   // Depth counting handles the (rare) nesting of a same-named element.
-  const tag = new RegExp(`<(/?)${qname}(?=[\\s/>])[^>]*?(/?)>`, 'g');
+  const tag = cached(anyTags, qname, () => new RegExp(`<(/?)${escapeRegExp(qname)}(?=[\\s/>])[^>]*?(/?)>`, 'g'));
   tag.lastIndex = startTagEnd + 1;
   let depth = 1;
   for (let m = tag.exec(xml); m; m = tag.exec(xml)) {
