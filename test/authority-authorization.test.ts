@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedNfce, uniqueCnpj } from './support/authority-fixtures.js';
 import { signedInutilization } from './support/authority-events.js';
+import type { AuthorizationOutcome } from '../src/fiscal/sefaz/outcomes.js';
 import { BA, registerTestCsc, startAuthorityHarness, type AuthorityHarness } from './support/authority-harness.js';
 import { checkEnvelopedSignature } from '../src/authority-sim/signature-check.js';
 
@@ -119,7 +120,7 @@ describe('authorization rejections, in the authority order', () => {
       authorize(signedNfce(h.issuer, { cnpj, nNF: m }).xml),
       authorize(signedNfce(h.issuer, { cnpj, nNF: m, cNF: '24681357' }).xml),
     ]);
-    const codes = (xs: typeof outs) => xs.map((o) => ('cStat' in o ? o.cStat : o.kind)).sort();
+    const codes = (xs: readonly AuthorizationOutcome[]) => xs.map((o) => ('cStat' in o ? o.cStat : o.kind)).sort();
     expect(codes(outs.slice(0, 2))).toEqual([100, 204]);
     expect(codes(outs.slice(2))).toEqual([100, 539]);
     const keys = outs.filter((o) => o.kind === 'authorized').map((o) => (o.kind === 'authorized' ? o.protocol.info.accessKey : ''));
