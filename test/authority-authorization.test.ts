@@ -144,6 +144,17 @@ describe('authorization rejections, in the authority order', () => {
     expect((await rejected({ cnpj, nNF: nNF++, edit: vPag })).cStat).toBe(767);
   });
 
+  it('offline contingency (tpEmis 9): QR v2 and v3 offline authorized; 399 for a recipient only the QR code names; 464 for a v3 signature over other data', async () => {
+    expect((await authorize(signedNfce(h.issuer, { cnpj, nNF: nNF++, tpEmis: 9 }).xml)).kind).toBe('authorized');
+    expect((await authorize(signedNfce(h.issuer, { cnpj, nNF: nNF++, tpEmis: 9, qrVersion: 3 }).xml)).kind).toBe('authorized');
+    // NT 2025.001: recipient parameters in the QR code require a dest group in the NFC-e.
+    const stranger = { kind: 'CPF' as const, id: '11144477735' };
+    expect((await rejected({ cnpj, nNF: nNF++, tpEmis: 9, qrVersion: 3, qrDest: stranger })).cStat).toBe(399);
+    // The v3 signature covers vNF: a QR code that states another value does not verify.
+    const otherValue = (q: string) => q.replace('|150.00|', '|151.00|');
+    expect((await rejected({ cnpj, nNF: nNF++, tpEmis: 9, qrVersion: 3, qr: otherValue })).cStat).toBe(464);
+  });
+
   it('QR code: 394 missing, 395 wrong site, 397 other key, 398 bad version, 462 unknown CSC, 463 revoked, 464 wrong hash', async () => {
     expect((await rejected({ cnpj, nNF: nNF++, csc: null })).cStat).toBe(394);
     expect((await rejected({ cnpj, nNF: nNF++, qr: (q) => q.replace(/^https?:\/\/[^?]+/, 'https://example.com/qr') })).cStat).toBe(395);

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePfx, tlsCredentials, type ParsedCertificate } from '../../src/fiscal/certificate/pfx.js';
 import { buildNfceQrCode } from '../../src/fiscal/qrcode/build-qr-code.js';
+import { createHash } from 'node:crypto';
+import { canonicalElement } from '../../src/fiscal/xml/signature/canonical-element.js';
 import { signElement, type SigningKey } from '../../src/fiscal/xml/signature/sign.js';
 import { buildAccessKey } from '../../src/nfce/access-key.js';
 import { cnpjCheckDigits } from '../../src/nfce/tax-id.js';
@@ -52,6 +54,12 @@ export interface NfceSpec {
   key?: (key: string) => string;
   csc?: { id: string; token: string } | null;
   qr?: (qr: string) => string;
+  /** 9: offline contingency (key and ide say so, dhCont/xJust kept). */
+  tpEmis?: 1 | 9;
+  /** 3: NT 2025.001 layout (offline: signed with the issuer key instead of a CSC hash). */
+  qrVersion?: 2 | 3;
+  /** Recipient parameters written into a v3 offline QR code (whatever the NFC-e says). */
+  qrDest?: { kind: 'CNPJ' | 'CPF' | 'idEstrangeiro'; id: string };
 }
 
 /**
@@ -65,6 +73,7 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
   const dhEmi = brasiliaTime(at);
   const tpAmb = spec.tpAmb ?? 2;
   const serie = spec.serie ?? 1;
+  const tpEmis = spec.tpEmis ?? 1;
   const cNF = spec.cNF ?? String(10_000_000 + ((spec.nNF * 7919) % 89_999_999)).padStart(8, '0');
   const local = new Date(at.getTime() - 3 * 3600_000);
   const realKey = buildAccessKey({
@@ -75,7 +84,7 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     mod: 65,
     serie,
     nNF: spec.nNF,
-    tpEmis: 1,
+    tpEmis,
     cNF,
   });
   const key = spec.key ? spec.key(realKey) : realKey;
@@ -89,10 +98,10 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     .replace(/<serie>[0-9]+<\/serie>/, `<serie>${serie}</serie>`)
     .replace(/<nNF>[0-9]+<\/nNF>/, `<nNF>${spec.nNF}</nNF>`)
     .replace(/<dhEmi>[^<]+<\/dhEmi>/, `<dhEmi>${dhEmi}</dhEmi>`)
-    .replace(/<tpEmis>9<\/tpEmis>/, '<tpEmis>1</tpEmis>')
+    .replace(/<tpEmis>9<\/tpEmis>/, `<tpEmis>${tpEmis}</tpEmis>`)
     .replace(/<cDV>[0-9]<\/cDV>/, `<cDV>${realKey[43]}</cDV>`)
     .replace(/<tpAmb>[12]<\/tpAmb>/, `<tpAmb>${tpAmb}</tpAmb>`)
-    .replace(/<dhCont>[^<]+<\/dhCont><xJust>[^<]+<\/xJust>/, '')
+    .replace(/<dhCont>[^<]+<\/dhCont>(<xJust>[^<]+<\/xJust>)/, (_all, xJust: string) => (tpEmis === 9 ? `<dhCont>${dhEmi}</dhCont>${xJust}` : ''))
     .replace(/<emit><CNPJ>[0-9]+<\/CNPJ>/, `<emit><CNPJ>${spec.cnpj}</CNPJ>`)
     .replace(/<xProd>[^<]+<\/xProd>/, `<xProd>${spec.firstItem ?? (tpAmb === 2 ? HOMOLOGATION_ITEM : 'CILINDRO MESTRE')}</xProd>`);
   if (/\/>/.test(xml)) throw new Error('template still has empty-element tags');
@@ -101,13 +110,16 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     let qr = buildNfceQrCode({
       accessKey: key,
       tpAmb,
-      tpEmis: 1,
-      version: 2,
+      tpEmis,
+      version: spec.qrVersion ?? 2,
       uf: 'BA',
       csc: spec.csc ?? TEST_CSC,
       dhEmi,
       vNF: '150.00',
-      digestValue: '',
+      // v2 offline hashes the digest of infNFe, which the QR code (in infNFeSupl) does not change.
+      digestValue: tpEmis === 9 ? createHash('sha1').update(canonicalElement(xml, 'infNFe').canonical, 'utf8').digest('base64') : '',
+      signingKey: issuer.signingKey,
+      ...(spec.qrDest ? { dest: spec.qrDest } : {}),
     });
     if (spec.qr) qr = spec.qr(qr);
     const urlChave = 'http://hinternet.sefaz.ba.gov.br/nfce/consulta';

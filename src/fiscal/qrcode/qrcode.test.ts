@@ -92,4 +92,12 @@ describe('verifyNfceQrCode', () => {
     expect(code(v3, { dhEmi: '2018-10-02T07:28:14-04:00' })).toBe(464);
     expect(code(v2, { tpEmis: 1 })).toBe(464);
   });
+
+  it('refuses (464) offline QR codes whose written values differ from the NFC-e even when the hash or signature is the right one', () => {
+    const code = (qr: string) => verifyNfceQrCode(qr, ctx)?.cStat ?? null;
+    expect(code(v2.replace('|150.00|', '|151.00|'))).toBe(464);
+    expect(code(v3.replace('|150.00|', '|151.00|'))).toBe(464);
+    expect(code(v2.replace(/\|01\|150\.00\|/, '|02|150.00|'))).toBe(464);
+    expect(code(v3.replace('|150.00|||', '|150.00|2|11144477735|'))).toBe(399);
+  });
 });

@@ -5,7 +5,7 @@ import { verify, type KeyObject } from 'node:crypto';
 import { qrV3SignedText } from './build-qr-code.js';
 import type { TpAmb } from './nfce-urls.js';
 import { parseNfceQrCode } from './parse-qr-code.js';
-import { cscHash, cscIdParam, dayOfEmission, hexOfAscii, moneyParam, type DestKind } from './qr-payload.js';
+import { cscHash, cscIdParam, dayOfEmission, destParams, hexOfAscii, moneyParam, type DestKind } from './qr-payload.js';
 
 export type QrRejectionCode = 395 | 396 | 397 | 398 | 399 | 462 | 463 | 464;
 export interface QrRejection {
@@ -56,9 +56,19 @@ export function verifyNfceQrCode(qr: string, ctx: QrVerifyContext): QrRejection 
   const offline = ctx.tpEmis === 9;
   if ((parsed.mode === 'offline') !== offline) return reject(464, `QR code is in the ${parsed.mode} layout but the NFC-e tpEmis is ${ctx.tpEmis}`);
 
+  if (parsed.mode === 'offline') {
+    // The values written in the QR code are what the consumer's phone shows: they must be the
+    // document's, not only the hash or signature (which this function takes over the document's values).
+    if (parsed.day !== dayOfEmission(ctx.dhEmi)) return reject(464, `QR code day ${parsed.day} differs from dhEmi ${ctx.dhEmi}`);
+    if (parsed.vNF !== moneyParam(ctx.vNF)) return reject(464, `QR code value ${parsed.vNF} differs from vNF ${ctx.vNF}`);
+    if (parsed.version === 2 && parsed.digestHex.toLowerCase() !== hexOfAscii(ctx.digestValue).toLowerCase()) {
+      return reject(464, 'QR code DigestValue differs from the NFC-e signature');
+    }
+  }
   if (parsed.version === 3) {
     if (parsed.mode === 'online') return null;
     if ((parsed.destType || parsed.destId) && !ctx.dest) return reject(399, 'QR code identifies a recipient but the NFC-e has none');
+    if (destParams(ctx.dest).join('|') !== `${parsed.destType}|${parsed.destId}`) return reject(464, 'QR code recipient differs from the NFC-e');
     if (!ctx.publicKey) throw new Error('verifying a v3 offline QR code needs the signer public key');
     const text = qrV3SignedText({ accessKey: ctx.accessKey, tpAmb: ctx.tpAmb, dhEmi: ctx.dhEmi, vNF: ctx.vNF, dest: ctx.dest });
     const ok = verify('sha1', Buffer.from(text, 'utf8'), ctx.publicKey, Buffer.from(parsed.signature, 'base64'));
