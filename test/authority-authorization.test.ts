@@ -144,9 +144,12 @@ describe('authorization rejections, in the authority order', () => {
     expect((await rejected({ cnpj, nNF: nNF++, edit: vPag })).cStat).toBe(767);
   });
 
-  it('offline contingency (tpEmis 9): QR v2 and v3 offline authorized; 399 for a recipient only the QR code names; 464 for a v3 signature over other data', async () => {
+  it('offline contingency (tpEmis 9): QR v2 and v3 offline authorized, 150 when late; 399 for a recipient only the QR code names; 464 for a v3 signature over other data', async () => {
     expect((await authorize(signedNfce(h.issuer, { cnpj, nNF: nNF++, tpEmis: 9 }).xml)).kind).toBe('authorized');
     expect((await authorize(signedNfce(h.issuer, { cnpj, nNF: nNF++, tpEmis: 9, qrVersion: 3 }).xml)).kind).toBe('authorized');
+    // Transmitted more than 24 h after issue: authorized out of time (150), not refused as late (704 is for online notes).
+    const late = await authorize(signedNfce(h.issuer, { cnpj, nNF: nNF++, tpEmis: 9, dhEmi: new Date(Date.now() - 30 * 3600_000) }).xml);
+    expect(late).toMatchObject({ kind: 'authorized', late: true, cStat: 150 });
     // NT 2025.001: recipient parameters in the QR code require a dest group in the NFC-e.
     const stranger = { kind: 'CPF' as const, id: '11144477735' };
     expect((await rejected({ cnpj, nNF: nNF++, tpEmis: 9, qrVersion: 3, qrDest: stranger })).cStat).toBe(399);

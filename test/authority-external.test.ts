@@ -102,6 +102,21 @@ describe('standalone simulator: admin API', () => {
     }
   });
 
+  it('queues fault scenarios for other processes (crash and chaos drivers)', async () => {
+    const link = remoteSimulatorLink({ url: standalone.sim.url, caPem: standalone.sim.caPem, token: TOKEN });
+    const other = testIssuer('plain');
+    await link.registerClientCertificate(other.credentials.cert);
+    const client = createSefazClient({ credentials: other.credentials, ca: [standalone.sim.caPem], endpointOverride: { baseUrl: standalone.sim.url } });
+    try {
+      await link.setScenario('unavailable:109', { service: 'statusServico' });
+      expect(await client.status(BA)).toMatchObject({ kind: 'stopped', cStat: 109 });
+      expect((await client.status(BA)).kind).toBe('in-operation');
+      await expect(link.setScenario('explode')).rejects.toThrow(/HTTP 400/);
+    } finally {
+      client.close();
+    }
+  });
+
   it('validates registrations and never echoes a CSC', async () => {
     const link = remoteSimulatorLink({ url: standalone.sim.url, caPem: standalone.sim.caPem, token: TOKEN });
     const err = await link.registerCsc(CNPJ, 2, 1, 'short-secret!').catch((e: Error) => e);

@@ -9,6 +9,8 @@ import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 
+const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
+
 /** NFeAutorizacao4: enviNFe -> retEnviNFe. One NF-e with indSinc=1 is answered synchronously (104). */
 export async function handleAuthorization(payload: string, ctx: SimContext): Promise<string> {
   const at = ctx.now();
@@ -92,7 +94,10 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   if (refused) return rejected((await obstacleRejection(numbered, ctx)) ?? refused, digVal);
 
   const denied = scenario?.kind === 'deny';
-  const cStat = denied ? scenario.cStat : 100;
+  // FACTS 10: an offline NFC-e transmitted after the deadline (24 h from issue, PE's reading) is
+  // still authorized, as 150 "fora de prazo".
+  const late = facts.tpEmis === '9' && at.getTime() - Date.parse(facts.dhEmi) > CONTINGENCY_DEADLINE_MS;
+  const cStat = denied ? scenario.cStat : late ? 150 : 100;
   const nProt = await ctx.store.nextProtocol(facts.cUF, at);
   const prot = protNFe(fields(cStat, motivo(cStat), nProt, digVal), ctx.signingKey);
   const claimed = await ctx.store.claimNote({

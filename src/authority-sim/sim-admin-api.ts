@@ -9,6 +9,14 @@ import { serviceOf, type SimService } from './sim-router.js';
 
 export const ADMIN_PREFIX = '/sim/admin/';
 const MAX_BODY = 64 * 1024;
+const SERVICE_NAMES: ReadonlySet<string> = new Set<SimService>([
+  'autorizacao',
+  'retAutorizacao',
+  'consultaProtocolo',
+  'statusServico',
+  'inutilizacao',
+  'recepcaoEvento',
+]);
 
 /** What the portal may touch (the in-process simulator's own methods). */
 export interface AdminTarget {
@@ -78,10 +86,12 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
       case 'POST scenarios': {
         const b = await jsonBody(req);
         const times = b.times === undefined ? 1 : Number(b.times);
-        const service = b.service === undefined ? undefined : serviceOf(`/wsdl/${String(b.service)}`);
+        // The simulator's own service names (SimulatorLink) or a WSDL name (NFeAutorizacao4).
+        const named = String(b.service);
+        const service = b.service === undefined ? undefined : SERVICE_NAMES.has(named) ? (named as SimService) : serviceOf(`/wsdl/${named}`);
         if (typeof b.scenario !== 'string' || !parseScenario(b.scenario)) throw new AdminError(400, 'scenario is unknown');
         if (!Number.isInteger(times) || times < 1) throw new AdminError(400, 'times must be a positive integer');
-        if (b.service !== undefined && !service) throw new AdminError(400, 'service must name a WSDL service, e.g. NFeAutorizacao4');
+        if (b.service !== undefined && !service) throw new AdminError(400, 'service must name a service, e.g. autorizacao or NFeAutorizacao4');
         sim.setScenario(b.scenario, { times, ...(service ? { service } : {}) });
         return reply(res, 204);
       }
