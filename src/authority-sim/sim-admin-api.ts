@@ -4,19 +4,13 @@
 import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCounters } from './sim-context.js';
+import { SEFAZ_SERVICES } from '../fiscal/sefaz/endpoints.js';
 import { parseScenario } from './scenario.js';
 import { serviceOf, type SimService } from './sim-router.js';
 
 export const ADMIN_PREFIX = '/sim/admin/';
 const MAX_BODY = 64 * 1024;
-const SERVICE_NAMES: ReadonlySet<string> = new Set<SimService>([
-  'autorizacao',
-  'retAutorizacao',
-  'consultaProtocolo',
-  'statusServico',
-  'inutilizacao',
-  'recepcaoEvento',
-]);
+const SERVICE_NAMES: ReadonlySet<string> = new Set(SEFAZ_SERVICES);
 
 /** What the portal may touch (the in-process simulator's own methods). */
 export interface AdminTarget {

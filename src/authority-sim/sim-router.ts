@@ -1,3 +1,4 @@
+import type { SefazService } from '../fiscal/sefaz/endpoints.js';
 import { actionFromContentType, parseEnvelope } from '../fiscal/sefaz/soap-envelope.js';
 import { handleAuthorization, handleReceipt } from './authorization-service.js';
 import { handleConsult, handleStatus } from './consult-service.js';
@@ -5,7 +6,8 @@ import { handleEvent } from './event-service.js';
 import { handleInutilization } from './inutilization-service.js';
 import type { SimContext } from './sim-context.js';
 
-export type SimService = 'autorizacao' | 'retAutorizacao' | 'consultaProtocolo' | 'statusServico' | 'inutilizacao' | 'recepcaoEvento';
+// The services the simulator answers are the client's (endpoints.ts), one for one.
+export type SimService = SefazService;
 
 // WSDL service names as the UFs publish them, normalised (case, trailing version): FACTS 4 and the
 // endpoint table (GO/PR use NFeRecepcaoEvento, ACBr's older SP table NfeConsulta/RecepcaoEvento).
