@@ -28,7 +28,10 @@ export async function startStandaloneSimulator(env: NodeJS.ProcessEnv = process.
   const adminToken = env.SIM_ADMIN_TOKEN?.trim() || undefined;
   if (adminToken !== undefined && adminToken.length < 16) throw new Error('SIM_ADMIN_TOKEN must have at least 16 characters');
   if (clientAuth === 'registered' && !adminToken) {
-    throw new Error('SIM_ADMIN_TOKEN is required: with SIM_CLIENT_AUTH=registered, gateways register certificates and CSCs through the admin API');
+    throw new Error(
+      'SIM_ADMIN_TOKEN (16+ characters) is required: with SIM_CLIENT_AUTH=registered (the default) gateways register ' +
+        'certificates and CSCs through the admin API; SIM_CLIENT_AUTH=any-certificate runs without it',
+    );
   }
   const latencyText = env.AUTHORITY_SIM_LATENCY_MS ?? env.SIM_LATENCY_MS ?? '1000-3000';
   const [lo, hi] = latencyText.split('-').map((x) => Number(x.trim()));

@@ -1,6 +1,13 @@
 // The simulator's "taxpayer portal": where a state learns an issuer's certificate and CSC. A real
 // SEFAZ has one (the CSC is generated there; the e-CNPJ is known from ICP-Brasil); gateways in
 // other processes register through it (SIM_URL), so it shares the SOAP server's HTTPS port.
+// Every route needs `Authorization: Bearer <SIM_ADMIN_TOKEN>`; bodies are JSON.
+//   POST   /sim/admin/client-certificates  {certificate_pem}                      -> 204 (trusted from the next handshake)
+//   POST   /sim/admin/csc                  {cnpj, tp_amb, id_csc, csc, revoked?}  -> 204
+//   GET    /sim/admin/authorizations?key=<44-character access key>               -> {access_key, authorizations}
+//   GET    /sim/admin/stats                                                       -> counters (requests, authorizations, ...)
+//   POST   /sim/admin/scenarios            {scenario, times?, service?}           -> 204 (queued faults, DESIGN 3)
+//   DELETE /sim/admin/scenarios                                                   -> 204
 import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCounters } from './sim-context.js';
