@@ -127,6 +127,44 @@ describe('standalone simulator: admin API', () => {
   });
 });
 
+describe('standalone simulator: start-up options', () => {
+  it('keeps its identity across restarts (gateways keep trusting SIM_CA_FILE) and needs the token in registered mode', async () => {
+    const env = { SIM_DATA_DIR: join(dir, 'sim'), SIM_ADMIN_TOKEN: TOKEN, AUTHORITY_SIM_LATENCY_MS: '0' };
+    const again = await startStandaloneSimulator(env, await getTestDb());
+    try {
+      expect(again.sim.caPem).toBe(standalone.sim.caPem);
+    } finally {
+      await again.close();
+    }
+    await expect(startStandaloneSimulator({ ...env, SIM_ADMIN_TOKEN: '' }, await getTestDb())).rejects.toThrow(/SIM_ADMIN_TOKEN/);
+    await expect(startStandaloneSimulator({ ...env, SIM_ADMIN_TOKEN: 'short' }, await getTestDb())).rejects.toThrow(/16 characters/);
+  });
+
+  it("'any-certificate' serves any client certificate but no client without one, and has no portal without a token", async () => {
+    const open = await startStandaloneSimulator(
+      { SIM_DATA_DIR: join(dir, 'open'), SIM_CLIENT_AUTH: 'any-certificate', AUTHORITY_SIM_LATENCY_MS: '0' },
+      await getTestDb(),
+    );
+    const stranger = testIssuer('cnpj');
+    const client = createSefazClient({ credentials: stranger.credentials, ca: [open.sim.caPem], endpointOverride: { baseUrl: open.sim.url } });
+    try {
+      expect((await client.status(BA)).kind).toBe('in-operation');
+      const bare = await new Promise<string>((resolve) => {
+        const req = https.request(`${open.sim.url}/NFeStatusServico4`, { method: 'POST', ca: [open.sim.caPem] }, () => resolve('answered'));
+        req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? e.message));
+        req.end('<x/>');
+      });
+      expect(bare).toMatch(/ECONNRESET|EPROTO|ERR_SSL|socket hang up/i);
+      const admin = remoteSimulatorLink({ url: open.sim.url, caPem: open.sim.caPem, token: TOKEN });
+      // The handshake itself refuses a client without a certificate here: there is no portal to reach.
+      await expect(admin.stats()).rejects.toThrow();
+    } finally {
+      client.close();
+      await open.close();
+    }
+  });
+});
+
 describe('gateway with SIM_URL: the authority lives in another process', () => {
   let issuerId: string;
   let auth: { authorization: string };
