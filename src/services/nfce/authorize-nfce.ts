@@ -2,10 +2,8 @@ import { randomInt } from 'node:crypto';
 import { authorizeOrReconcile, type ReconciledAuthorization } from '../../fiscal/sefaz/reconcile.js';
 import { RetryLater } from '../../jobs/runner.js';
 import type { Job } from '../../jobs/queue.js';
-import { findIssuer } from '../../storage/repositories/issuer-repository.js';
-import { addHistory, getNfceForWork, updateNfceIf, type NfceRow } from '../../storage/repositories/nfce-repository.js';
-import { releaseNumber } from '../../storage/repositories/numbering-repository.js';
-import { recordEvent } from '../../storage/repositories/outbox-repository.js';
+import { addHistory, getNfceWithIssuer, type NfceRow } from '../../storage/repositories/nfce-repository.js';
+import { settleNote, type HistoryLine, type Settlement } from '../../storage/repositories/nfce-settlement.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
 import { nfeProcXml } from './nfce-proc.js';
@@ -20,11 +18,11 @@ import { noteSettled } from './note-settled.js';
  */
 export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string }>): Promise<void> {
   const { db } = deps;
-  const note = await getNfceForWork(db, job.payload.noteId);
-  if (!note || note.status !== 'processing') return;
-  const issuer = await findIssuer(db, note.account_id, note.issuer_id);
-  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer));
-  if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for note ${note.id}`);
+  const found = await getNfceWithIssuer(db, job.payload.noteId);
+  if (!found || found.note.status !== 'processing') return;
+  const { note, issuer } = found;
+  const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
+  if (!material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for note ${note.id}`);
 
   const client = deps.authority.clientFor(material.certificate);
   const target = {
@@ -44,13 +42,14 @@ export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string
     await noteHistory(deps, note, { type: 'consulted', code: 'cStat' in known && known.cStat !== null ? String(known.cStat) : null, message: describe(known) });
     if (known.kind === 'authorized' || known.kind === 'denied' || known.kind === 'canceled') {
       result = { status: known.kind, cStat: known.cStat, xMotivo: known.xMotivo, late: known.kind === 'authorized' && known.late, protocol: known.protocol, via: 'consultation', steps: [] };
-      return settle(deps, note, result);
+      return settle(deps, note, result, []);
     }
     if (known.kind !== 'not-found') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
   }
-  await noteHistory(deps, note, { type: 'transmitted', message: `sent to the authority (attempt ${job.attempts})` });
+  const transmitted = { type: 'transmitted', at: deps.clock.now(), message: `sent to the authority (attempt ${job.attempts})` };
   result = await authorizeOrReconcile(client, { ...target, signedNFeXml: note.signed_xml, idLote: randomInt(1, 2 ** 47), headers });
   if (result.status === 'not-sent' || result.status === 'in-doubt') {
+    await addHistory(deps.db, note.id, transmitted);
     await noteHistory(deps, note, {
       type: result.status === 'in-doubt' ? 'authority_in_doubt' : 'authority_unavailable',
       code: result.cStat === null ? null : String(result.cStat),
@@ -58,7 +57,7 @@ export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string
     });
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
-  await settle(deps, note, result);
+  await settle(deps, note, result, [transmitted]);
 }
 
 // MOC cStat table (FACTS 7): the authority already holds this number under another key, or voided it.
@@ -69,58 +68,46 @@ function retryDelay(attempt: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.min(6, attempt - 1));
 }
 
-async function settle(deps: NfceDeps, note: NfceRow, r: ReconciledAuthorization): Promise<void> {
-  const { db, clock } = deps;
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    const code = r.cStat === null ? null : String(r.cStat);
-    const series = { issuerId: note.issuer_id, model: note.model, serie: note.serie };
-    let type: string;
-    let fresh: NfceRow | undefined;
-    // Each update applies only while the note is still processing: another worker may have settled it.
-    if ((r.status === 'authorized' || r.status === 'canceled') && r.protocol) {
-      const info = r.protocol.info;
-      type = 'authorized';
-      fresh = await updateNfceIf(tx, note.id, 'processing', {
-        status: r.status === 'canceled' ? 'canceled' : 'authorized',
-        protocolo: info.nProt,
-        authorized_at: parseAuthorityTime(info.dhRecbto) ?? now,
-        proc_xml: nfeProcXml(note.signed_xml, r.protocol.protNFeXml),
-        attempts: note.attempts + 1,
-      }, now);
-      if (fresh) await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo, protocolo: info.nProt });
-    } else if (r.status === 'denied') {
-      // A denied note consumes its number (the authority keeps it on record).
-      type = 'denied';
-      fresh = await updateNfceIf(tx, note.id, 'processing', {
-        status: 'denied',
-        protocolo: r.protocol?.info.nProt ?? null,
-        proc_xml: r.protocol ? nfeProcXml(note.signed_xml, r.protocol.protNFeXml) : null,
-        rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''),
-        attempts: note.attempts + 1,
-      }, now);
-      if (fresh) await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
-    } else {
-      type = 'rejected';
-      fresh = await updateNfceIf(tx, note.id, 'processing', {
-        status: 'rejected',
-        rejection: explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? ''),
-        attempts: note.attempts + 1,
-      }, now);
-      // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
-      // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
-      if (fresh && !NUMBER_TAKEN.has(r.cStat ?? 0)) await releaseNumber(tx, series, note.number, now);
-      if (fresh) await addHistory(tx, note.id, { type, at: now, code, message: r.xMotivo });
-    }
-    if (!fresh) return;
-    await recordEvent(tx, {
-      accountId: fresh.account_id,
-      type: `nfce.${type}`,
-      subjectType: 'nfce',
-      subjectId: fresh.id,
-      data: presentNfce(fresh, deps.config.publicBaseUrl),
-      at: now,
-    });
+async function settle(deps: NfceDeps, note: NfceRow, r: ReconciledAuthorization, before: HistoryLine[]): Promise<void> {
+  const now = deps.clock.now();
+  const code = r.cStat === null ? null : String(r.cStat);
+  const rejection = explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? '');
+  let fields: Settlement['fields'];
+  let line: HistoryLine;
+  if ((r.status === 'authorized' || r.status === 'canceled') && r.protocol) {
+    const info = r.protocol.info;
+    fields = {
+      status: r.status === 'canceled' ? 'canceled' : 'authorized',
+      protocolo: info.nProt,
+      authorized_at: parseAuthorityTime(info.dhRecbto) ?? now,
+      proc_xml: nfeProcXml(note.signed_xml, r.protocol.protNFeXml),
+    };
+    line = { type: 'authorized', at: now, code, message: r.xMotivo, protocolo: info.nProt };
+  } else if (r.status === 'denied') {
+    // A denied note consumes its number (the authority keeps it on record).
+    fields = {
+      status: 'denied',
+      protocolo: r.protocol?.info.nProt ?? null,
+      proc_xml: r.protocol ? nfeProcXml(note.signed_xml, r.protocol.protNFeXml) : null,
+      rejection,
+    };
+    line = { type: 'denied', at: now, code, message: r.xMotivo };
+  } else {
+    fields = { status: 'rejected', rejection };
+    line = { type: 'rejected', at: now, code, message: r.xMotivo };
+  }
+  fields.attempts = note.attempts + 1;
+  const after = { ...note, ...fields, updated_at: now } as NfceRow;
+  await settleNote(deps.db, {
+    noteId: note.id,
+    from: 'processing',
+    fields,
+    history: [...before, line],
+    // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
+    // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
+    releaseNumber: fields.status === 'rejected' && !NUMBER_TAKEN.has(r.cStat ?? 0),
+    event: { type: `nfce.${line.type}`, data: presentNfce(after, deps.config.publicBaseUrl) },
+    now,
   });
   noteSettled.emit(note.id);
 }

@@ -1,12 +1,10 @@
 import { ApiError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
-import { enqueueJob } from '../../jobs/queue.js';
 import { buildNfce } from '../../nfce/build-nfce.js';
 import type { Sale } from '../../nfce/sale.js';
 import { validateSale } from '../../nfce/validate-sale.js';
 import { findIssuerForEmission } from '../../storage/repositories/issuer-repository.js';
 import {
-  addHistory,
   findNfceByIdempotencyKey,
   insertNfce,
   releaseExpiredIdempotencyKey,
@@ -84,7 +82,8 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
         signingKey: material.certificate!,
         csc: material.csc!,
       });
-      const inserted = await insertNfce(tx, {
+      // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
+      return insertNfce(tx, {
         id,
         account_id: accountId,
         issuer_id: issuer.id,
@@ -108,11 +107,10 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
         scenario: opts.scenario ?? null,
         idempotency_key: opts.idempotencyKey ?? null,
         created_at: now,
+      }, {
+        history: { type: 'created', message: `NFC-e ${nNF} series ${series.serie} signed` },
+        job: { kind: AUTHORIZE_JOB, maxAttempts: 10_000 },
       });
-      await addHistory(tx, id, { type: 'created', at: now, message: `NFC-e ${nNF} series ${series.serie} signed` });
-      // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
-      await enqueueJob(tx, AUTHORIZE_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `authorize:${id}`, maxAttempts: 10_000 });
-      return inserted;
     });
   } catch (err) {
     // Two requests with one Idempotency-Key raced past the check above (one had been presumed

@@ -120,7 +120,9 @@ CREATE TRIGGER audit_log_no_update_delete BEFORE UPDATE OR DELETE ON audit_log F
 
 -- The outbox fan-out: one job per event, in the writer's transaction, whoever the writer is. A poller
 -- on events.seq would skip events whose transactions commit out of seq order; a trigger cannot.
-CREATE FUNCTION events_enqueue_fanout() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at) VALUES ('job_' || replace(gen_random_uuid()::text, '-', ''), 'events.fanout', jsonb_build_object('event_id', NEW.id), NEW.created_at, 25, 'fanout:' || NEW.id, NEW.created_at, NEW.created_at) ON CONFLICT (dedupe_key) DO NOTHING; RETURN NEW; END $$;
+-- Only when someone is listening: an account without webhook endpoints gets no job per sale (a
+-- rejected or denied note still makes an in-app notification).
+CREATE FUNCTION events_enqueue_fanout() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.type IN ('nfce.rejected', 'nfce.denied') OR EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.account_id = NEW.account_id AND w.enabled) THEN INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at) VALUES ('job_' || replace(gen_random_uuid()::text, '-', ''), 'events.fanout', jsonb_build_object('event_id', NEW.id), NEW.created_at, 25, 'fanout:' || NEW.id, NEW.created_at, NEW.created_at) ON CONFLICT (dedupe_key) DO NOTHING; END IF; RETURN NEW; END $$;
 CREATE TRIGGER events_fanout AFTER INSERT ON events FOR EACH ROW EXECUTE FUNCTION events_enqueue_fanout();
 `,
 };

@@ -44,17 +44,33 @@ const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, 
 
 export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
 
-export async function insertNfce(tx: Queryable, n: NewNfce): Promise<NfceRow> {
+/**
+ * Stores a new note with its first history line and the job that will authorize it, in one
+ * statement (one round trip on the sale's hot path): the three exist together or not at all.
+ */
+export async function insertNfce(
+  tx: Queryable,
+  n: NewNfce,
+  work: { history: { type: string; message: string }; job: { kind: string; maxAttempts: number } },
+): Promise<NfceRow> {
   const r = await tx.query<NfceRow>(
-    `INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
-       dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
-       created_at, updated_at)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$23)
-     RETURNING ${SUMMARY}`,
+    `WITH n AS (
+       INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
+         dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
+         created_at, updated_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$23)
+       RETURNING ${SUMMARY}),
+     h AS (
+       INSERT INTO nfce_history (id, note_id, type, at, message) SELECT $24, n.id, $25, $23, $26 FROM n),
+     j AS (
+       INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
+       SELECT $27, $28, jsonb_build_object('noteId', n.id), $23, $29, $28 || ':' || n.id, $23, $23 FROM n)
+     SELECT * FROM n`,
     [
       n.id, n.account_id, n.issuer_id, n.external_ref, n.status, n.model, n.serie, n.number, n.access_key, n.tp_amb, n.tp_emis,
       n.dh_emi, n.schema_package, JSON.stringify(n.request), JSON.stringify(n.totals), JSON.stringify(n.items), n.signed_xml,
       n.digest_value, n.qrcode_url, n.url_chave, n.scenario, n.idempotency_key, n.created_at,
+      newId('evt'), work.history.type, work.history.message, newId('job'), work.job.kind, work.job.maxAttempts,
     ],
   );
   return r.rows[0]!;
@@ -84,6 +100,28 @@ export async function getNfce(db: Queryable, accountId: string, id: string, opts
 export async function getNfceForWork(db: Queryable, id: string, forUpdate = false): Promise<NfceRow | undefined> {
   const r = await db.query<NfceRow>(`SELECT * FROM nfce_notes WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return r.rows[0];
+}
+
+export interface NoteForWork {
+  note: NfceRow;
+  issuer: { uf: string; cert_version: number | null; csc_version: number | null };
+}
+
+/** A note with what a worker needs of its issuer (state, secret versions), in one round trip. */
+export async function getNfceWithIssuer(db: Queryable, id: string): Promise<NoteForWork | undefined> {
+  const r = await db.query<NfceRow & { issuer_uf: string; cert_version: number | null; csc_version: number | null }>(
+    `SELECT n.*, i.uf AS issuer_uf, c.version AS cert_version, s.version AS csc_version
+       FROM nfce_notes n
+       JOIN issuers i ON i.id = n.issuer_id
+       LEFT JOIN issuer_certificates c ON c.issuer_id = i.id
+       LEFT JOIN issuer_cscs s ON s.issuer_id = i.id
+      WHERE n.id = $1`,
+    [id],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const { issuer_uf, cert_version, csc_version, ...note } = row;
+  return { note: note as NfceRow, issuer: { uf: issuer_uf, cert_version, csc_version } };
 }
 
 export interface NfceListFilter {

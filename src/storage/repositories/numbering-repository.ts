@@ -12,20 +12,23 @@ export interface Series {
  * until the transaction ends, so two sales never get one number and a rolled-back sale leaves no gap.
  */
 export async function reserveNumber(tx: Queryable, s: Series): Promise<number> {
-  const reused = await tx.query<{ number: number }>(
-    `DELETE FROM nfce_released_numbers
-      WHERE (issuer_id, model, serie, number) IN (
-        SELECT issuer_id, model, serie, number FROM nfce_released_numbers
-         WHERE issuer_id = $1 AND model = $2 AND serie = $3
-         ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING number`,
-    [s.issuerId, s.model, s.serie],
-  );
-  if (reused.rows[0]) return reused.rows[0].number;
+  // One statement: take the lowest released number if any (SKIP LOCKED: two sales never take the
+  // same one), else bump the counter. Both CTEs see one snapshot; the counter moves only when no
+  // released number was taken.
   const r = await tx.query<{ number: number }>(
-    `INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($1, $2, $3, 2)
-     ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = nfce_number_sequences.next_number + 1
-     RETURNING next_number - 1 AS number`,
+    `WITH reused AS (
+       DELETE FROM nfce_released_numbers
+        WHERE (issuer_id, model, serie, number) IN (
+          SELECT issuer_id, model, serie, number FROM nfce_released_numbers
+           WHERE issuer_id = $1 AND model = $2 AND serie = $3
+           ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING number),
+     bumped AS (
+       INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number)
+       SELECT $1, $2, $3, 2 WHERE NOT EXISTS (SELECT 1 FROM reused)
+       ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = nfce_number_sequences.next_number + 1
+       RETURNING next_number - 1 AS number)
+     SELECT number FROM reused UNION ALL SELECT number FROM bumped`,
     [s.issuerId, s.model, s.serie],
   );
   return r.rows[0]!.number;
