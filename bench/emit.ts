@@ -7,6 +7,9 @@
 // Storage: PGlite (in memory) and PostgreSQL when reachable (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test; its own schema, dropped afterwards). BENCH_STORES=pglite|pg
 // picks one. The issuer's certificate is RSA-2048 like real A1 certificates.
+// BENCH_SIM=process runs the simulated SEFAZ in its own process (npm run authority-sim, reached
+// through SIM_URL) as a real authority would be; BENCH_SIM=inline (default) keeps it in the gateway.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -96,8 +99,28 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** The simulator CLI in a child process; resolves with what a gateway needs to reach it. */
+async function simulatorProcess(token: string): Promise<{ child: ChildProcess; url: string; caFile: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname, 'authority-sim'], {
+    env: { ...process.env, SIM_ADMIN_TOKEN: token, SIM_DATA_DIR: `/tmp/fg-bench-sim-${randomBytes(4).toString('hex')}`, AUTHORITY_SIM_LATENCY_MS: '0', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const url = /listening on (https:\/\/\S+)/.exec(out)?.[1];
+      const caFile = /CA file:\s+(\S+)/.exec(out)?.[1];
+      if (url && caFile) resolve({ child, url, caFile });
+    });
+    child.once('exit', (code) => reject(new Error(`simulator exited ${code}: ${out}`)));
+  });
+}
+
 async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record<string, string | number>> {
   const schema = `bench_${Date.now().toString(36)}`;
+  const simToken = randomBytes(16).toString('hex');
+  const sim = process.env.BENCH_SIM === 'process' ? await simulatorProcess(simToken) : undefined;
   const env: Record<string, string> = {
     GATEWAY_ENV: 'sandbox',
     PORT: '0',
@@ -108,6 +131,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
     MASTER_KEY: randomBytes(32).toString('base64'),
     WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? '64',
     DB_POOL_SIZE: '20',
+    ...(sim ? { SIM_URL: sim.url, SIM_CA_FILE: sim.caFile, SIM_ADMIN_TOKEN: simToken } : {}),
   };
   const config = loadConfig(env);
   const db: Db = await openDb(store === 'pg' ? { databaseUrl: pgUrl, schema, poolSize: 20 } : {});
@@ -169,6 +193,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
     const seconds = (lastFinal - report.throughput.firstAt) / 1000;
     return {
       storage: store === 'pg' ? 'PostgreSQL' : 'PGlite',
+      simulator: sim ? 'own process' : 'in gateway',
       'POST p50 ms': +pct(lat, 50).toFixed(1),
       'POST p95 ms': +pct(lat, 95).toFixed(1),
       'POST p99 ms': +pct(lat, 99).toFixed(1),
@@ -182,6 +207,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
   } finally {
     await runtime.close();
     await db.close();
+    sim?.child.kill('SIGTERM');
     if (store === 'pg') {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
