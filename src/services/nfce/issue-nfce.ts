@@ -3,6 +3,8 @@ import { newId } from '../../ids.js';
 import { buildNfce } from '../../nfce/build-nfce.js';
 import type { Sale } from '../../nfce/sale.js';
 import { validateSale } from '../../nfce/validate-sale.js';
+import { xsdPathToField } from '../../nfce/xsd-path-to-field.js';
+import { validateNfe } from '../../fiscal/xml/xsd/validate-xml.js';
 import { findIssuerForEmission } from '../../storage/repositories/issuer-repository.js';
 import {
   findNfceByIdempotencyKey,
@@ -82,6 +84,13 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
         signingKey: material.certificate!,
         csc: material.csc!,
       });
+      // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
+      // the validation above missed is still the caller's field, named, and the number is not used.
+      const schema = validateNfe(built.xml, built.schemaPackage);
+      if (!schema.valid) {
+        const details = schema.errors.slice(0, 20).map((e) => ({ field: (e.path && xsdPathToField(e.path, sale)) || e.path || 'document', message: e.message }));
+        throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
+      }
       // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
       return insertNfce(tx, {
         id,
