@@ -91,7 +91,11 @@ async function serve(config: Config, args: string[]): Promise<void> {
       `  API:      ${base}`,
       `  Docs:     ${base}/docs`,
       config.env === 'sandbox' ? `  API key:  ${SANDBOX_PUBLIC_KEY}` : '  API keys: create one with `node dist/main.js create-account --name <name>`',
-      runtime.simulator ? `  SEFAZ:    simulated at ${runtime.simulator.url} (latency ${config.simulatorLatencyMs.join('-')} ms)` : '  SEFAZ:    real authority endpoints (per state)',
+      !runtime.simulator
+        ? '  SEFAZ:    real authority endpoints (per state)'
+        : runtime.simulator.kind === 'remote'
+          ? `  SEFAZ:    simulated by the authority simulator at ${runtime.simulator.url} (SIM_URL)`
+          : `  SEFAZ:    simulated at ${runtime.simulator.url} (latency ${config.simulatorLatencyMs.join('-')} ms)`,
       `  Storage:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
       '',
     ].join('\n'),
