@@ -135,7 +135,9 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
   };
   const config = loadConfig(env);
   const db: Db = await openDb(store === 'pg' ? { databaseUrl: pgUrl, schema, poolSize: 20 } : {});
-  const runtime = await startRuntime(config, { db, workerPollMs: 100 });
+  // A second pool for the worker, as a deployment with both roles in one process would have.
+  const workerDb = store === 'pg' ? await openDb({ databaseUrl: pgUrl, schema, poolSize: 20 }) : undefined;
+  const runtime = await startRuntime(config, { db, workerDb, workerPollMs: 100 });
   const app = runtime.app!;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -207,6 +209,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
   } finally {
     await runtime.close();
     await db.close();
+    await workerDb?.close();
     sim?.child.kill('SIGTERM');
     if (store === 'pg') {
       const c = new pg.Client({ connectionString: pgUrl });

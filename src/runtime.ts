@@ -33,6 +33,11 @@ export interface RuntimeOptions {
   app?: Omit<BuildAppOptions, 'issuerHooks'>;
   /** Sandbox: overrides SIM_LATENCY_MS (tests use [0, 0]). */
   simulatorLatencyMs?: [number, number];
+  /**
+   * The worker's own storage handle (a second pool on the same server), so background work never
+   * queues API requests behind it for a connection. Defaults to `db`.
+   */
+  workerDb?: Db;
   /** Sandbox: a running simulator to use (tests share one per process); not closed by this runtime. */
   simulator?: AuthoritySimulator;
   workerPollMs?: number;
@@ -106,16 +111,17 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   let runner: JobRunner | undefined;
   const notifications = await openNotificationBus(config, db);
   const ctx: AppContext = { config, db, clock, secrets, authority, wakeWorker: () => runner?.poke(), notifications };
-  const events = eventWorker(ctx);
+  const workCtx: AppContext = opts.workerDb ? { ...ctx, db: opts.workerDb } : ctx;
+  const events = eventWorker(workCtx);
   if (role !== 'api') {
     runner = new JobRunner({
-      db,
+      db: workCtx.db,
       clock,
       concurrency: config.workerConcurrency,
       pollMs: opts.workerPollMs,
       handlers: {
-        [AUTHORIZE_JOB]: (job) => authorizeNfceJob(ctx, job as Job<{ noteId: string }>),
-        [CANCEL_JOB]: (job) => cancelNfceJob(ctx, job as Job<{ noteId: string }>),
+        [AUTHORIZE_JOB]: (job) => authorizeNfceJob(workCtx, job as Job<{ noteId: string }>),
+        [CANCEL_JOB]: (job) => cancelNfceJob(workCtx, job as Job<{ noteId: string }>),
         ...events.handlers,
       },
     });
