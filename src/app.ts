@@ -40,6 +40,10 @@ export interface BuildAppOptions {
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
+  // Any other object carrying the request headers: @fastify/multipart logs its busboy options,
+  // headers included, at trace level ("Providing options to busboy").
+  '*.headers.authorization',
+  '*.headers.cookie',
   '*.password',
   '*.csc',
   '*.pfx',
