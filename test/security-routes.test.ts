@@ -1,0 +1,327 @@
+// Security sweep over EVERY operation of the served OpenAPI document (GET /docs/json), so a route
+// added later is swept without editing this file:
+//   - public routes answer without a key; every other route answers 401 without one;
+//   - the scope each route needs is derived by probing it with one single-scope key per scope
+//     (the route config `scope` is not in the document): a key lacking it gets 403 + error envelope;
+//   - every route that takes an id answers 404 to account B for account A's record, and changes nothing;
+//   - lists and the notification stream never show B another account's records;
+//   - secrets (private key, certificate password, CSC, API keys, webhook secret) appear in no log
+//     line (pino at trace), no answer but the one-time creation answers, not in the audit log, not
+//     in the database.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_REDACT } from '../src/app.js';
+import { SCOPES } from '../src/auth/scopes.js';
+import { parsePfx } from '../src/fiscal/certificate/pfx.js';
+import { certFile } from './issuers-harness.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import {
+  CERT,
+  CERT_PASSWORD,
+  dumpDatabase,
+  fillPath,
+  fragments,
+  keyWithScopes,
+  logCapture,
+  opName,
+  ownedResources,
+  servedOperations,
+  webhookReceiver,
+  type Operation,
+  type OwnedResources,
+} from './support/security-world.js';
+
+const log = logCapture();
+const csc = `CSC${randomBytes(14).toString('hex').toUpperCase()}`;
+let t: TestApp;
+let base: string;
+let ops: Operation[];
+let a: OwnedResources;
+let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+
+beforeAll(async () => {
+  // The logger options of `serve` (src/main.ts), at trace level, into memory.
+  t = await createTestApp({
+    role: 'all',
+    options: { logger: { level: 'trace', redact: { paths: LOG_REDACT, censor: '[redacted]' }, stream: log.stream } },
+  });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ops = await servedOperations(t.app);
+  receiver = await webhookReceiver();
+  a = await ownedResources(t, { csc, webhookUrl: receiver.url });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.runtime.close();
+  await receiver?.close();
+});
+
+/** One request over real HTTP; a stream is read for `streamMs` then dropped. */
+async function call(method: string, path: string, headers: Record<string, string>, body?: unknown, streamMs = 300) {
+  const ctl = new AbortController();
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+    signal: ctl.signal,
+  });
+  let text = '';
+  if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    const reader = res.body!.getReader();
+    const stop = setTimeout(() => ctl.abort(), streamMs);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        text += Buffer.from(value).toString('latin1');
+      }
+    } catch {
+      // aborted: the stream stays open by design
+    } finally {
+      clearTimeout(stop);
+    }
+  } else {
+    text = Buffer.from(await res.arrayBuffer()).toString('latin1');
+  }
+  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+}
+
+function expectEnvelope(res: { status: number; json(): Record<string, unknown> }, code: string, what: string) {
+  const body = res.json();
+  expect(body.error, `${what}: ${JSON.stringify(body)}`).toBe(code);
+  expect(typeof body.message, what).toBe('string');
+  expect(body.request_id, what).toMatch(/^req_/);
+}
+
+// Routes any valid key may call: reference data that belongs to no account.
+const ANY_KEY = new Set(['GET /v1/ufs', 'GET /v1/municipios']);
+// Routes that are public by design (no key): liveness and readiness.
+const PUBLIC = new Set(['GET /healthz', 'GET /healthz/deep']);
+
+describe('routes from the served OpenAPI document', () => {
+  it('the document lists the routes this sweep relies on (the sweep is not vacuous)', () => {
+    const names = ops.map(opName);
+    expect(ops.length).toBeGreaterThanOrEqual(38);
+    for (const n of ['GET /v1/issuers/{id}', 'POST /v1/nfce/{id}/cancel', 'POST /v1/webhooks/{id}/deliveries/{dlvId}/replay', 'DELETE /v1/applications/{id}', 'POST /v1/notifications/{id}/read', 'GET /v1/audit-log']) {
+      expect(names).toContain(n);
+    }
+  });
+
+  it('public routes need no key; every other route answers 401 without a key or with an unknown one', async () => {
+    expect(ops.filter((o) => o.isPublic).map(opName).sort()).toEqual([...PUBLIC].sort());
+    for (const url of ['/healthz', '/healthz/deep', '/docs/json', '/docs']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([200, 302], `${url}: ${res.statusCode}`).toContain(res.statusCode);
+    }
+    for (const op of ops.filter((o) => !o.isPublic)) {
+      const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p, 'xxx_missing'])));
+      for (const headers of <Record<string, string>[]>[{}, { authorization: 'Bearer sk_test_notakeyatall0000000000000000000' }, { authorization: 'Basic Zm9vOmJhcg==' }]) {
+        const res = await call(op.method, path, headers);
+        expect(res.status, `${opName(op)} with ${JSON.stringify(headers)}`).toBe(401);
+        expectEnvelope(res, 'unauthorized', opName(op));
+      }
+    }
+  });
+
+  it('every authenticated route needs a scope (derived per route): a key without it gets 403 with the error envelope', async () => {
+    const { accountId } = await t.newAccount('Scope probe');
+    const single = SCOPES.filter((s) => s !== '*');
+    const keys = new Map<string, { authorization: string }>();
+    for (const s of single) keys.set(s, await keyWithScopes(t, accountId, [s]));
+
+    const derived: Record<string, string> = {};
+    for (const op of ops.filter((o) => !o.isPublic)) {
+      const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p, 'xxx_missing'])));
+      const covering: string[] = [];
+      for (const s of single) {
+        const res = await call(op.method, path, keys.get(s)!, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+        if (res.status === 403) expectEnvelope(res, 'forbidden', `${opName(op)} with ${s}`);
+        else covering.push(s);
+      }
+      if (ANY_KEY.has(opName(op))) {
+        expect(covering, `${opName(op)} is reference data: any key`).toEqual(single);
+        derived[opName(op)] = '(any key)';
+        continue;
+      }
+      // The covering scopes are exactly one scope, plus `<resource>:write` when it is `<resource>:read`.
+      const needed = covering.find((s) => s.endsWith(':read') && covering.length === 2 && covering.includes(s.replace(':read', ':write'))) ?? (covering.length === 1 ? covering[0] : undefined);
+      expect(needed, `${opName(op)}: keys that pass: ${covering.join(', ') || 'none'}`).toBeDefined();
+      // Reading routes need a read scope, changing ones a write scope.
+      expect(needed!.endsWith(op.method === 'GET' ? ':read' : ':write'), `${opName(op)} needs ${needed}`).toBe(true);
+      derived[opName(op)] = needed!;
+    }
+    // The audit:read key is refused everywhere but the audit log and reference data.
+    const auditOnly = Object.entries(derived).filter(([, s]) => s === 'audit:read' || s === '(any key)').map(([n]) => n).sort();
+    expect(auditOnly).toEqual(['GET /v1/audit-log', ...ANY_KEY].sort());
+    // A few anchors, so a wrong derivation cannot pass silently.
+    expect(derived['POST /v1/nfce']).toBe('nfce:write');
+    expect(derived['GET /v1/issuers/{id}']).toBe('issuers:read');
+    expect(derived['POST /v1/issuers/{id}/certificate']).toBe('issuers:write');
+    expect(derived['POST /v1/applications']).toBe('applications:write');
+    expect(derived['GET /v1/notifications/stream']).toBe('notifications:read');
+  }, 60_000);
+});
+
+describe("another account's records", () => {
+  /** A valid body per operation that takes one, so a 404 cannot hide behind a 422. */
+  const bodies: Record<string, unknown> = {
+    'PATCH /v1/issuers/{id}': { razao_social: 'Empresa Invasora Ltda' },
+    'PATCH /v1/issuers/{id}/danfe-settings': { danfeFooterText: 'hijacked' },
+    'POST /v1/issuers/{id}/csc': { id_csc: '000002', csc: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' },
+    'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
+    'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
+  };
+
+  it("every route that takes an id answers 404 to account B for account A's record, and changes nothing", async () => {
+    const b = await t.newAccount('Account B');
+    const params: Record<string, Record<string, string>> = {
+      '/v1/applications/{id}': { id: a.applicationId },
+      '/v1/issuers/{id}': { id: a.issuerId },
+      '/v1/nfce/{id}': { id: a.noteId },
+      '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
+      '/v1/notifications/{id}': { id: a.notificationId },
+    };
+    const withId = ops.filter((o) => o.pathParams.length > 0);
+    expect(withId.length).toBeGreaterThanOrEqual(19);
+    const before = await snapshotOfA();
+    for (const op of withId) {
+      const prefix = Object.keys(params).find((p) => op.path === p || op.path.startsWith(p + '/'));
+      expect(prefix, `${opName(op)}: no resource of account A for this route; add one to ownedResources`).toBeDefined();
+      const url = fillPath(op.path, params[prefix!]!);
+      let res;
+      if (opName(op) === 'POST /v1/issuers/{id}/certificate') {
+        const { multipart } = await import('./issuers-harness.js');
+        const body = multipart({ password: CERT_PASSWORD }, { name: 'pfx', filename: 'cert.pfx', content: certFile(CERT) });
+        const r = await t.app.inject({ method: 'POST', url, headers: { ...b.auth, ...body.headers }, payload: body.payload });
+        res = { status: r.statusCode, text: r.body, json: () => r.json() as Record<string, unknown> };
+      } else {
+        res = await call(op.method, url, b.auth, bodies[opName(op)] ?? (op.method === 'GET' || op.method === 'DELETE' ? undefined : {}));
+      }
+      expect(res.status, `${opName(op)} as account B: ${res.text.slice(0, 300)}`).toBe(404);
+      expectEnvelope(res, 'not_found', opName(op));
+      for (const own of [a.issuerCnpj, a.accessKey, 'Padaria Exemplo', receiver.url]) expect(res.text, opName(op)).not.toContain(own);
+    }
+    // Account A still sees exactly what it had: nothing was revoked, changed, canceled or replayed.
+    expect(await snapshotOfA()).toEqual(before);
+    expect((await call('GET', '/v1/issuers', { authorization: `Bearer ${a.applicationKey}` })).status).toBe(200);
+  }, 60_000);
+
+  it("lists, the audit log and the notification stream show account B none of account A's records", async () => {
+    const b = await t.newAccount('Account B lists');
+    const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic);
+    expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
+    const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey];
+    for (const op of lists) {
+      const res = await call('GET', op.path, { ...b.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) });
+      expect(res.status, `${opName(op)}: ${res.text.slice(0, 200)}`).toBe(200);
+      for (const id of aIds) expect(res.text, `${opName(op)} shows B ${id}`).not.toContain(id);
+    }
+    // The same lists do show A its records (the check above is not vacuous).
+    const mine = await call('GET', '/v1/notifications/stream', { ...a.auth, 'last-event-id': '0' });
+    expect(mine.text).toContain(a.notificationId);
+    expect((await call('GET', '/v1/issuers', a.auth)).text).toContain(a.issuerId);
+    expect((await call('GET', '/v1/audit-log', a.auth)).text).toContain(a.webhookId);
+  });
+});
+
+/** What account A can see of its own records. */
+async function snapshotOfA() {
+  const get = async (url: string) => {
+    const res = await call('GET', url, a.auth);
+    expect(res.status, url).toBe(200);
+    const body = res.json();
+    delete body.updated_at;
+    return body;
+  };
+  return {
+    issuer: await get(`/v1/issuers/${a.issuerId}`),
+    note: await get(`/v1/nfce/${a.noteId}`),
+    webhook: await get(`/v1/webhooks/${a.webhookId}`),
+    deliveries: (await get(`/v1/webhooks/${a.webhookId}/deliveries`)).data,
+    applications: (await get('/v1/applications')).data,
+    notifications: (await get('/v1/notifications')).data,
+  };
+}
+
+describe('secrets', () => {
+  it('no private key, certificate password, CSC, API key or webhook secret in logs, answers, audit log or database', async () => {
+    // The rest of a realistic life: rotate the application key, read everything back.
+    const rotated = await t.app.inject({ method: 'POST', url: `/v1/applications/${a.applicationId}/rotate`, headers: a.auth });
+    expect(rotated.statusCode).toBe(200);
+    const newKey = rotated.json().key as string;
+    expect(newKey).toMatch(/^sk_/);
+    const created = new Set([...a.answers.filter((x) => x.what === 'create webhook' || x.what === 'create application').map((x) => x.res.body), rotated.body]);
+
+    const parsed = parsePfx(certFile(CERT), CERT_PASSWORD);
+    const keyDer = parsed.privateKey.export({ type: 'pkcs8', format: 'der' });
+    const pkcs1 = parsed.privateKey.export({ type: 'pkcs1', format: 'der' });
+    const publicCert = parsed.certificateBase64 + parsed.certificatePem.replace(/\n/g, '');
+    // The first PEM lines of a private key are its modulus, which the (public) certificate holds too.
+    const pemLines = parsed.privateKeyPem.split('\n').filter((l) => l.length === 64 && !publicCert.includes(l)).filter((_, i) => i % 4 === 3);
+    expect(pemLines.length).toBeGreaterThanOrEqual(4);
+    const apiKeys = [a.applicationKey, newKey, a.auth.authorization.slice('Bearer '.length)];
+    const whsecBytes = a.webhookSecret.slice('whsec_'.length);
+    const needles: [string, string][] = [
+      ['certificate password', CERT_PASSWORD],
+      ['CSC', csc],
+      ['CSC (lower case)', csc.toLowerCase()],
+      ['PEM header', 'PRIVATE KEY'],
+      ...pemLines.map((l): [string, string] => ['private key PEM line', l]),
+      ...[...fragments(keyDer), ...fragments(pkcs1), ...fragments(certFile(CERT))].filter((f) => !publicCert.includes(f)).map((f): [string, string] => ['private key DER fragment', f]),
+      ...apiKeys.flatMap((k): [string, string][] => [['API key', k], ['API key secret part', k.slice(12)]]),
+      ['webhook secret', a.webhookSecret],
+      ['webhook secret bytes', whsecBytes],
+      ['webhook secret bytes (hex)', Buffer.from(whsecBytes, 'base64').toString('hex')],
+    ];
+    const found = (text: string) => needles.filter(([, n]) => text.includes(n)).map(([what]) => what);
+    // The detector finds each secret where it is known to be.
+    expect(found(parsed.privateKeyPem)).toContain('private key PEM line');
+    expect(found(`\\x${keyDer.toString('hex')}`)).toContain('private key DER fragment');
+    expect(found(JSON.stringify({ pfx: certFile(CERT).toString('base64') }))).toContain('private key DER fragment');
+    expect(found([...created].join('\n'))).toEqual(expect.arrayContaining(['API key', 'webhook secret']));
+
+    // Every answer: those of the flow, then every GET of the document on A's records.
+    const answers: { what: string; text: string }[] = a.answers.filter((x) => !created.has(x.res.body)).map((x) => ({ what: x.what, text: x.res.body }));
+    const ids: Record<string, string> = { id: a.issuerId, dlvId: a.deliveryId };
+    for (const op of ops.filter((o) => o.method === 'GET')) {
+      const resource = op.path.split('/')[2];
+      const id = { applications: a.applicationId, issuers: a.issuerId, nfce: a.noteId, webhooks: a.webhookId, notifications: a.notificationId }[resource ?? ''] ?? a.issuerId;
+      const url = fillPath(op.path, { ...ids, id });
+      const res = await call('GET', url, { ...a.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) });
+      answers.push({ what: `${opName(op)} ${res.status}`, text: res.text });
+    }
+    expect(answers.map((x) => x.what)).toEqual(expect.arrayContaining(['GET /v1/nfce/{id}/xml 200', 'GET /v1/issuers/{id} 200', 'GET /v1/audit-log 200', 'GET /v1/nfce/{id}/danfe.pdf 200']));
+    for (const x of answers) expect(found(x.text), `answer of ${x.what}`).toEqual([]);
+
+    // The audit log, every page.
+    let audit = '';
+    for (let after = ''; ; ) {
+      const page = (await call('GET', `/v1/audit-log?limit=100${after ? `&starting_after=${after}` : ''}`, a.auth)).json() as { data: { id: string }[]; has_more: boolean };
+      audit += JSON.stringify(page.data);
+      if (!page.has_more) break;
+      after = page.data.at(-1)!.id;
+    }
+    expect(audit).toContain(a.issuerId);
+    expect(found(audit), 'audit log').toEqual([]);
+
+    // The logs, at trace level: requests were logged (not vacuous), no secret was.
+    const logs = log.text();
+    expect(logs).toContain(a.issuerId);
+    expect(logs).toContain('"url":"/v1/nfce"');
+    // @fastify/multipart logs its options with the request headers at trace level: redacted.
+    expect(logs).toContain('Providing options to busboy');
+    expect(found(logs), 'logs').toEqual([]);
+
+    // The webhook deliveries carry a signature, never the secret.
+    expect(receiver.bodies.length).toBeGreaterThan(0);
+    expect(found(receiver.bodies.join('\n')), 'webhook bodies').toEqual([]);
+
+    // The database.
+    const dump = await dumpDatabase(t.db);
+    expect(dump).toContain(a.issuerId);
+    expect(dump).toContain(parsed.serialNumber);
+    expect(found(dump), 'database').toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,221 @@
+// Shared by test/security-*.test.ts: the served OpenAPI operations, a log capture, a database dump,
+// and "account A owns one of everything" for the cross-account and secrets checks.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { hashApiKey, generateApiKey, keyPrefix } from '../../src/auth/api-key.js';
+import { newId } from '../../src/ids.js';
+import type { Db } from '../../src/storage/db.js';
+import { insertApplication } from '../../src/storage/repositories/application-repository.js';
+import { insertNotification } from '../../src/storage/repositories/notification-repository.js';
+import { certFile, multipart } from '../issuers-harness.js';
+import type { TestApp } from './app.js';
+import { freshBranchCnpj, sale, SP_ISSUER } from './nfce-flow.js';
+
+export const CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
+export const CERT_PASSWORD = 'minhasenha';
+
+export interface Operation {
+  method: string;
+  /** OpenAPI form: /v1/issuers/{id} */
+  path: string;
+  pathParams: string[];
+  isPublic: boolean;
+  /** The operation answers text/event-stream and never ends by itself. */
+  isStream: boolean;
+}
+
+/** Every operation of the document the app serves at /docs/json. */
+export async function servedOperations(app: FastifyInstance): Promise<Operation[]> {
+  const res = await app.inject({ method: 'GET', url: '/docs/json' });
+  if (res.statusCode !== 200) throw new Error(`/docs/json: ${res.statusCode}`);
+  const doc = res.json() as {
+    security?: unknown[];
+    paths: Record<string, Record<string, { security?: unknown[]; parameters?: { in: string; name: string }[]; responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+  };
+  const ops: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      const security = op.security ?? doc.security ?? [];
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        isPublic: security.length === 0,
+        isStream: Object.keys(op.responses?.['200']?.content ?? {}).includes('text/event-stream'),
+      });
+    }
+  }
+  return ops;
+}
+
+export const opName = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
+
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`no value for {${name}} in ${path}`);
+    return encodeURIComponent(v);
+  });
+}
+
+/** A pino destination that keeps every line in memory. */
+export function logCapture(): { stream: Writable; text(): string } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { stream, text: () => lines.join('') };
+}
+
+/** Every row of every table, as text (bytea as hex, jsonb as JSON), as test/secrets-at-rest.test.ts does. */
+export async function dumpDatabase(db: Db): Promise<string> {
+  const tables = await db.query<{ table_schema: string; table_name: string }>(
+    `SELECT table_schema, table_name FROM information_schema.tables
+      WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+  );
+  const parts: string[] = [];
+  for (const { table_schema, table_name } of tables.rows) {
+    const rows = await db.query<{ row: string }>(`SELECT t::text AS row FROM "${table_schema}"."${table_name}" t`);
+    parts.push(...rows.rows.map((r) => r.row));
+  }
+  return parts.join('\n');
+}
+
+/** Fragments that would betray a secret in base64 or hex. */
+export function fragments(secret: Buffer): string[] {
+  const out: string[] = [];
+  const b64 = secret.toString('base64');
+  const hex = secret.toString('hex');
+  for (let i = 64; i + 32 < b64.length; i += Math.floor(b64.length / 6)) out.push(b64.slice(i, i + 32));
+  for (let i = 64; i + 48 < hex.length; i += Math.floor(hex.length / 6)) out.push(hex.slice(i, i + 48));
+  return out;
+}
+
+/** A local HTTP server that accepts webhook deliveries (200) and keeps them. */
+export async function webhookReceiver(): Promise<{ url: string; bodies: string[]; close(): Promise<void> }> {
+  const bodies: string[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += String(d)));
+    req.on('end', () => {
+      bodies.push(body);
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    bodies,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** A key of `accountId` with exactly these scopes (stored as POST /v1/applications would). */
+export async function keyWithScopes(t: TestApp, accountId: string, scopes: string[]): Promise<{ authorization: string }> {
+  const key = generateApiKey(t.config.env);
+  await insertApplication(t.db, { id: newId('app'), accountId, name: `only ${scopes.join(',')}`, scopes, keyHash: hashApiKey(key), keyPrefix: keyPrefix(key) });
+  return { authorization: `Bearer ${key}` };
+}
+
+function expectStatus(res: LightMyRequestResponse, wanted: number[], what: string): LightMyRequestResponse {
+  if (!wanted.includes(res.statusCode)) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 500)}`);
+  return res;
+}
+
+export interface OwnedResources {
+  accountId: string;
+  auth: { authorization: string };
+  issuerId: string;
+  issuerCnpj: string;
+  noteId: string;
+  accessKey: string;
+  webhookId: string;
+  webhookSecret: string;
+  deliveryId: string;
+  applicationId: string;
+  applicationKey: string;
+  notificationId: string;
+  /** Every answer while creating them, for the secrets scan. */
+  answers: { what: string; res: LightMyRequestResponse }[];
+}
+
+/**
+ * Account A with one of everything that has an id in the API: an issuer (certificate + password,
+ * CSC), an authorized note, a webhook with a delivery, an application (its key), a notification.
+ * Notifications are only written by background jobs (certificate alerts, disabled webhooks), so
+ * this one is written through the repository those jobs use.
+ */
+export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl: string }): Promise<OwnedResources> {
+  const { accountId, auth } = await t.newAccount('Account A');
+  const answers: OwnedResources['answers'] = [];
+  const call = async (what: string, req: InjectOptions, ok: number[]) => {
+    const res = expectStatus(await t.app.inject(req), ok, what);
+    answers.push({ what, res });
+    return res;
+  };
+
+  const issuerCnpj = freshBranchCnpj();
+  const issuerId = (await call('create issuer', { method: 'POST', url: '/v1/issuers', headers: auth, payload: { ...SP_ISSUER, cnpj: issuerCnpj } }, [201])).json().id as string;
+  const body = multipart({ password: CERT_PASSWORD }, { name: 'pfx', filename: 'cert.pfx', content: certFile(CERT) });
+  await call('upload certificate', { method: 'POST', url: `/v1/issuers/${issuerId}/certificate`, headers: { ...auth, ...body.headers }, payload: body.payload }, [201]);
+  await call('register CSC', { method: 'POST', url: `/v1/issuers/${issuerId}/csc`, headers: auth, payload: { id_csc: '000001', csc: opts.csc } }, [200, 201]);
+
+  const hook = (await call('create webhook', { method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: opts.webhookUrl, event_types: ['*'] } }, [201])).json();
+  const webhookId = hook.id as string;
+  const webhookSecret = hook.secret as string;
+  if (!/^whsec_/.test(webhookSecret ?? '')) throw new Error(`webhook secret not shown at creation: ${JSON.stringify(hook)}`);
+
+  const note = (await call('emit note', { method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=10' }, payload: sale(issuerId) }, [201])).json();
+  if (note.status !== 'authorized') throw new Error(`note not authorized: ${JSON.stringify(note)}`);
+
+  await call('test webhook', { method: 'POST', url: `/v1/webhooks/${webhookId}/test`, headers: auth }, [200, 201, 202]);
+  let deliveryId: string | undefined;
+  for (const end = Date.now() + 10_000; !deliveryId; ) {
+    const list = await call('list deliveries', { method: 'GET', url: `/v1/webhooks/${webhookId}/deliveries`, headers: auth }, [200]);
+    deliveryId = (list.json().data as { id: string }[])[0]?.id;
+    if (!deliveryId) {
+      if (Date.now() > end) throw new Error('no webhook delivery appeared');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  const appRes = (await call('create application', { method: 'POST', url: '/v1/applications', headers: auth, payload: { name: 'POS', scopes: ['nfce:write', 'issuers:read'] } }, [201])).json();
+  const applicationId = appRes.id as string;
+  const applicationKey = appRes.key as string;
+  if (!/^sk_/.test(applicationKey ?? '')) throw new Error(`application key not shown at creation: ${JSON.stringify(appRes)}`);
+
+  const notification = await insertNotification(t.db, {
+    accountId,
+    type: 'certificate.expiring',
+    title: 'Certificate expiring',
+    body: 'Account A test notification',
+    data: { issuer_id: issuerId },
+    sourceKey: `security-test:${randomBytes(8).toString('hex')}`,
+    at: new Date(),
+  });
+
+  return {
+    accountId,
+    auth,
+    issuerId,
+    issuerCnpj,
+    noteId: note.id as string,
+    accessKey: note.access_key as string,
+    webhookId,
+    webhookSecret,
+    deliveryId,
+    applicationId,
+    applicationKey,
+    notificationId: notification!.id,
+    answers,
+  };
+}
