@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../src/app.js';
 import { SCOPES } from '../src/auth/scopes.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
-import { certFile } from './issuers-harness.js';
+import { certFile, multipart } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import {
   CERT,
@@ -192,8 +192,7 @@ describe("another account's records", () => {
       const url = fillPath(op.path, params[prefix!]!);
       let res;
       if (opName(op) === 'POST /v1/issuers/{id}/certificate') {
-        const { multipart } = await import('./issuers-harness.js');
-        const body = multipart({ password: CERT_PASSWORD }, { name: 'pfx', filename: 'cert.pfx', content: certFile(CERT) });
+            const body = multipart({ password: CERT_PASSWORD }, { name: 'pfx', filename: 'cert.pfx', content: certFile(CERT) });
         const r = await t.app.inject({ method: 'POST', url, headers: { ...b.auth, ...body.headers }, payload: body.payload });
         res = { status: r.statusCode, text: r.body, json: () => r.json() as Record<string, unknown> };
       } else {
@@ -252,6 +251,12 @@ describe('secrets', () => {
     expect(rotated.statusCode).toBe(200);
     const newKey = rotated.json().key as string;
     expect(newKey).toMatch(/^sk_/);
+    // A wrong certificate password is refused without being echoed.
+    const wrongPassword = `senha-errada-${randomBytes(6).toString('hex')}`;
+    const wrong = multipart({ password: wrongPassword }, { name: 'pfx', filename: 'cert.pfx', content: certFile(CERT) });
+    const refused = await t.app.inject({ method: 'POST', url: `/v1/issuers/${a.issuerId}/certificate`, headers: { ...a.auth, ...wrong.headers }, payload: wrong.payload });
+    expect(refused.statusCode).toBe(422);
+    a.answers.push({ what: 'wrong certificate password', res: refused });
     const created = new Set([...a.answers.filter((x) => x.what === 'create webhook' || x.what === 'create application').map((x) => x.res.body), rotated.body]);
 
     const parsed = parsePfx(certFile(CERT), CERT_PASSWORD);
@@ -265,6 +270,7 @@ describe('secrets', () => {
     const whsecBytes = a.webhookSecret.slice('whsec_'.length);
     const needles: [string, string][] = [
       ['certificate password', CERT_PASSWORD],
+      ['wrong certificate password', wrongPassword],
       ['CSC', csc],
       ['CSC (lower case)', csc.toLowerCase()],
       ['PEM header', 'PRIVATE KEY'],
