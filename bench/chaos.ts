@@ -81,29 +81,41 @@ async function main(): Promise<number> {
       }
     };
 
-    // Killer: a random API or worker process at random moments, restarted at once.
+    // Killer: a random running API or worker process at random moments; it is restarted in the
+    // background, so the next kill may come while it is still starting. One API always stays up.
     let kills = 0;
     const killsByRole = { api: 0, worker: 0, all: 0 };
     let clientsDone = false;
+    const restarting = new Set<Gateway>();
+    const restarts: Promise<void>[] = [];
+    const restart = async (g: Gateway) => {
+      for (let tries = 0; ; tries++) {
+        try {
+          await c.start(g);
+          break;
+        } catch (err) {
+          if (tries >= 3) throw err;
+        }
+      }
+      restarting.delete(g);
+    };
     const killer = async () => {
       while ((kills < KILLS || !clientsDone) && Date.now() < deadline - 60_000) {
-        await sleep(randomInt(300, 2500));
-        // Both roles: alternate which kind first so each gets its share.
-        const pool = kills % 2 === 0 ? c.gateways.filter((g) => g.role === 'api') : c.gateways.filter((g) => g.role === 'worker');
+        await sleep(randomInt(200, 1500));
+        // Alternate the roles so each gets its share.
+        const role = kills % 2 === 0 ? 'api' : 'worker';
+        const pool = c.gateways.filter((g) => g.role === role && !restarting.has(g) && up(g));
+        if (role === 'api' && pool.length < 2) continue;
+        if (pool.length === 0) continue;
         const victim = pool[randomInt(0, pool.length)]!;
+        restarting.add(victim);
         await c.kill(victim);
         kills++;
         killsByRole[victim.role]++;
-        for (let tries = 0; ; tries++) {
-          try {
-            await c.start(victim);
-            break;
-          } catch (err) {
-            if (tries >= 3) throw err;
-          }
-        }
+        restarts.push(restart(victim));
         if (clientsDone && kills >= KILLS) break;
       }
+      await Promise.all(restarts);
     };
 
     // Faults at the simulator, through its admin API.
