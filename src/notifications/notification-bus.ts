@@ -58,12 +58,20 @@ async function redisBus(url: string): Promise<NotificationBus> {
   // A Redis outage must not crash the process; ioredis reconnects and re-subscribes by itself.
   pub.on('error', () => undefined);
   sub.on('error', () => undefined);
-  await Promise.all([pub.connect(), sub.connect()]);
-  await sub.subscribe(CHANNEL);
   sub.on('message', (_channel: string, accountId: string) => listeners.emit(accountId));
+  // Start even while Redis is down (a process restarting during an outage must come up): wait a
+  // little for it, then go on; ioredis keeps reconnecting and re-subscribes (autoResubscribe), and a
+  // subscription that never happened is made on the first 'ready'.
+  let subscribed = false;
+  const subscribe = () => sub.subscribe(CHANNEL).then(() => void (subscribed = true));
+  sub.on('ready', () => void (subscribed ? undefined : subscribe().catch(() => undefined)));
+  const connected = Promise.all([pub.connect(), sub.connect()]).then(subscribe);
+  await Promise.race([connected.catch(() => undefined), new Promise((r) => setTimeout(r, 2_000).unref())]);
   return {
     kind: 'redis',
     async publish(accountId) {
+      // Other processes learn of it on their next poll/resume when Redis is away; this one at once.
+      if (pub.status !== 'ready') return void listeners.emit(accountId);
       await pub.publish(CHANNEL, accountId);
     },
     subscribe: (accountId, listener) => listeners.on(accountId, listener),
