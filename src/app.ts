@@ -19,9 +19,10 @@ import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
 import { auditPlugin } from './plugins/audit.js';
 import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
+import { refuseNul } from './http/nul-guard.js';
 import { newId } from './ids.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { rateLimitPlugin } from './plugins/rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore } from './storage/rate-limit-store.js';
@@ -66,6 +67,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { strict: false } },
+    // A malformed URL (bad percent-encoding) or an overlong id never reaches a route: it still gets
+    // the error envelope (DESIGN 4), not Fastify's own body.
+    frameworkErrors: (err, request, reply) => {
+      if (err.code === 'FST_ERR_ASYNC_CONSTRAINT') return void sendError(request, reply, 'invalid_request', 'Malformed request');
+      return void sendError(request, reply, 'not_found', err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'No record with this id' : 'Malformed URL');
+    },
   });
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +83,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // Before idempotency claims the key and before any handler queries with it (src/http/nul-guard.ts).
+  app.addHook('preValidation', refuseNul);
   app.addHook('onRoute', (route) => {
     // The interactive reference and its JSON are public like the health checks.
     if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };

@@ -37,7 +37,8 @@ export function auditAction(method: string, routePattern: string): string {
 export function auditTarget(params: unknown, responseId: string | null): string | null {
   if (params && typeof params === 'object') {
     const p = params as Record<string, unknown>;
-    if (typeof p.id === 'string') return p.id;
+    // A NUL (PostgreSQL text cannot hold it) would poison the audit writer's batch: never stored.
+    if (typeof p.id === 'string') return p.id.replace(/\u0000/g, '\ufffd');
   }
   return responseId;
 }
