@@ -158,10 +158,16 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       async (request, reply) => {
         let pfx: Buffer | undefined;
         let password: string | undefined;
-        for await (const part of request.parts()) {
-          if (part.type === 'file' && part.fieldname === 'pfx') pfx = await part.toBuffer();
-          else if (part.type === 'file') await part.toBuffer(); // drain an unexpected file
-          else if (part.fieldname === 'password') password = String(part.value);
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file' && part.fieldname === 'pfx') pfx = await part.toBuffer();
+            else if (part.type === 'file') await part.toBuffer(); // drain an unexpected file
+            else if (part.fieldname === 'password') password = String(part.value);
+          }
+        } catch (err) {
+          // Limits (FST_*) keep their own answers; a truncated or garbled body is the client's fault, not a 500.
+          if ((err as { code?: string }).code?.startsWith('FST_') || err instanceof ApiError) throw err;
+          throw new ApiError('invalid_request', 'The multipart body is malformed (unexpected end or bad boundary)');
         }
         const missing = [!pfx?.length && { field: 'pfx', message: 'is required (the .pfx file)' }, password === undefined && { field: 'password', message: 'is required' }].filter(
           (d): d is { field: string; message: string } => Boolean(d),
