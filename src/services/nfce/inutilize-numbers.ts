@@ -1,5 +1,5 @@
 import { ufCode } from '../../fiscal/sefaz/endpoints.js';
-import { buildInutilization } from '../../fiscal/xml/events/index.js';
+import { buildInutilization, justificationProblem } from '../../fiscal/xml/events/index.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { timeZoneOf } from '../../nfce/ibge.js';
@@ -55,6 +55,9 @@ export async function inutilizeNumbers(deps: NfceDeps, accountId: string, issuer
   if (req.numero_final - req.numero_inicial + 1 > MAX_RANGE) {
     throw new ApiError('validation_error', `At most ${MAX_RANGE} numbers per request`, [{ field: 'numero_final', message: `the range has more than ${MAX_RANGE} numbers` }]);
   }
+  // The layout's rules for xJust (Latin-1, 15-255 after trimming) are a 422 here, not a build error (500).
+  const badJustification = justificationProblem(req.justification, 'justification');
+  if (badJustification) throw new ApiError('validation_error', `justification ${badJustification.message}`, [badJustification]);
   const now = clock.now();
   const notReady = issuerReadinessProblems(issuer, now).filter((p) => p.field !== 'csc');
   if (notReady.length > 0) throw new ApiError('issuer_not_ready', `Issuer ${issuerId} cannot sign yet`, notReady);
