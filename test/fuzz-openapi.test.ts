@@ -83,6 +83,14 @@ describe(`OpenAPI fuzz, fast pass (seed ${SEED})`, () => {
       payload: '--x\r\nContent-Disposition: form-data; name="pfx"\r\n\r\nabc',
     });
     expect([truncated.statusCode, truncated.json().error]).toEqual([400, 'invalid_request']);
+    // bench:fuzz found it: invalid UTF-8 decodes to U+FFFD, outside Latin-1, which xJust refuses
+    const inut = await t.app.inject({
+      method: 'POST',
+      url: `/v1/issuers/${ctx.issuerId}/inutilization`,
+      headers: { ...ctx.auth, 'idempotency-key': `fuzz-inut-${SEED}` },
+      payload: { serie: 1, numero_inicial: 15, numero_final: 17, justification: 'Falha no sistema de PDV pulou a numeracao \ufffd' },
+    });
+    expect([inut.statusCode, inut.json().details]).toEqual([422, [{ field: 'justification', message: 'has characters outside Latin-1, which the layout does not accept' }]]);
   });
 
   it('a sale with <&"\' in every free-text field is escaped in the nfeProc, which passes the XSD and xmlsec1', async () => {
