@@ -38,7 +38,7 @@ export function auditTarget(params: unknown, responseId: string | null): string 
   if (params && typeof params === 'object') {
     const p = params as Record<string, unknown>;
     // A NUL (PostgreSQL text cannot hold it) would poison the audit writer's batch: never stored.
-    if (typeof p.id === 'string') return p.id.replace(/\u0000/g, '\ufffd');
+    if (typeof p.id === 'string') return p.id.split('\u0000').join('\ufffd');
   }
   return responseId;
 }

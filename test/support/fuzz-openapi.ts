@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the OpenAPI document and its schemas are untyped JSON walked generically */
 // Fuzzing from the served OpenAPI document (issue 7): every operation of GET /docs/json gets
 // requests generated from its own schemas (path, query, header parameters, body), valid, boundary
 // and invalid, and every answer is held to the API conventions (DESIGN.md §4): no 5xx, every 4xx is
