@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { certFile, createIssuer, issuerTestApp, uploadCert, type IssuerTestApp } from './issuers-harness.js';
+import { dumpDatabase, fragments } from './support/security-world.js';
 
 const CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
 const PASSWORD = 'minhasenha';
@@ -10,30 +11,6 @@ let t: IssuerTestApp;
 beforeAll(async () => {
   t = await issuerTestApp();
 });
-
-/** Every row of every table, as text (bytea shows as hex, jsonb as JSON). */
-async function dumpDatabase(): Promise<string> {
-  const tables = await t.db.query<{ table_schema: string; table_name: string }>(
-    `SELECT table_schema, table_name FROM information_schema.tables
-      WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
-  );
-  const parts: string[] = [];
-  for (const { table_schema, table_name } of tables.rows) {
-    const rows = await t.db.query<{ row: string }>(`SELECT t::text AS row FROM "${table_schema}"."${table_name}" t`);
-    parts.push(...rows.rows.map((r) => r.row));
-  }
-  return parts.join('\n');
-}
-
-/** Fragments that would betray a secret in any of the usual encodings. */
-function fragments(secret: Buffer): string[] {
-  const out: string[] = [];
-  const b64 = secret.toString('base64');
-  const hex = secret.toString('hex');
-  for (let i = 64; i + 32 < b64.length; i += Math.floor(b64.length / 6)) out.push(b64.slice(i, i + 32));
-  for (let i = 64; i + 48 < hex.length; i += Math.floor(hex.length / 6)) out.push(hex.slice(i, i + 48));
-  return out;
-}
 
 describe('secrets at rest', () => {
   it('keeps no private key, certificate, password or CSC in clear in any table', async () => {
@@ -47,7 +24,7 @@ describe('secrets at rest', () => {
     const parsed = parsePfx(certFile(CERT), PASSWORD);
     const keyDer = parsed.privateKey.export({ type: 'pkcs8', format: 'der' });
     const pkcs1 = parsed.privateKey.export({ type: 'pkcs1', format: 'der' });
-    const dump = await dumpDatabase();
+    const dump = await dumpDatabase(t.db);
     // The dump does hold this issuer's rows (the scan is not vacuous).
     expect(dump).toContain(id);
     expect(dump).toContain(parsed.serialNumber);

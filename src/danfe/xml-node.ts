@@ -1,18 +1,11 @@
 // Tiny accessors over fast-xml-parser's output: every value stays a string (leading zeros of keys,
 // codes and numbers matter), repeated elements are read as lists whatever their count.
 import { XMLParser } from 'fast-xml-parser';
+import { FISCAL_XML_PARSER_OPTIONS } from '../fiscal/xml/xml-parser-options.js';
 
 export type XmlNode = Record<string, unknown>;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-});
+const parser = new XMLParser(FISCAL_XML_PARSER_OPTIONS);
 
 export function parseXml(xml: string): XmlNode {
   return parser.parse(xml) as XmlNode;

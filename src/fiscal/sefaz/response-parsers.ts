@@ -13,18 +13,11 @@ import type {
 } from './outcomes.js';
 import { DENIAL_CODES, UNAVAILABLE_CODES } from './outcomes.js';
 import { sliceAll, sliceElement } from './xml-slice.js';
+import { FISCAL_XML_PARSER_OPTIONS } from '../xml/xml-parser-options.js';
 
 type Node = Record<string, unknown>;
 
-// Values stay strings: nProt, chNFe and codes are digit strings whose leading zeros matter.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
+const parser = new XMLParser(FISCAL_XML_PARSER_OPTIONS);
 
 function str(node: Node | undefined, key: string): string | null {
   const v = node?.[key];
