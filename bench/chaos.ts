@@ -15,7 +15,12 @@ import { join } from 'node:path';
 import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
 import { remoteSimulatorLink } from '../src/authority-sim/sim-admin-client.js';
 import { gapsPerSeries } from './scale.js';
-import { Cluster, createSchema, dropSchema, listNotes, readyIssuer, sale, sendSale, sleep, waitSettled, type Gateway } from './support/cluster.js';
+import { call, Cluster, createSchema, dropSchema, listNotes, readyIssuer, sale, sendSale, sleep, waitSettled, type Gateway } from './support/cluster.js';
+import pg from 'pg';
+import { parsePfx } from '../src/fiscal/certificate/pfx.js';
+import { certFile } from '../test/issuers-harness.js';
+import { TEST_CSC } from '../test/support/nfce-flow.js';
+import { fragments } from '../test/support/security-world.js';
 
 const num = (name: string, fallback: number) => {
   const v = Number(process.env[name] ?? fallback);
@@ -53,7 +58,11 @@ async function main(): Promise<number> {
       SIM_DATABASE_SCHEMA: simSchema,
     });
     const admin = remoteSimulatorLink({ url: standalone.sim.url, caPem: readFileSync(standalone.caFile, 'utf8'), token });
-    cluster = new Cluster({ simUrl: standalone.sim.url, simCaFile: standalone.caFile, simToken: token, dataDir: dir, databaseUrl: DB_URL, schema, redisUrl: REDIS_URL });
+    // Logs at info level, all kept: at the end they are searched for secrets with the database.
+    cluster = new Cluster({
+      simUrl: standalone.sim.url, simCaFile: standalone.caFile, simToken: token, dataDir: dir, databaseUrl: DB_URL, schema, redisUrl: REDIS_URL,
+      env: { LOG_LEVEL: 'info' }, keepFullLog: true,
+    });
     const c = cluster;
     const api1 = await c.add('api');
     await Promise.all([c.add('api'), c.add('worker'), c.add('worker')]);
@@ -64,6 +73,9 @@ async function main(): Promise<number> {
       return alive.length ? alive : apis.map((g) => g.base!);
     };
     const issuerId = await readyIssuer(api1.base!);
+    // A real API key in the traffic too (the sandbox key is public): it must never be logged or stored.
+    const app = await call(api1.base!, 'POST', '/v1/applications', { name: 'chaos client', scopes: ['nfce:read'] });
+    const appKey = app.json.key as string;
     console.log(`chaos: ${SALES} sales, ${KILLS}+ kills, simulator faults ${FAULTS.join(', ')}; 2 API + 2 worker processes; schema ${schema}`);
 
     // Clients: each sale retried with its key, alternating APIs, until one accepts it.
@@ -178,6 +190,8 @@ async function main(): Promise<number> {
     const gaps = gapsPerSeries(authorized);
     const stray = notes.length - accepted.size;
     const simStats = await admin.stats();
+    await call(bases()[0]!, 'GET', `/v1/nfce?issuer_id=${issuerId}&limit=5`, undefined, { authorization: `Bearer ${appKey}` });
+    const leaks = await secretsFound(cluster.fullLog.join(''), await dumpSchema(DB_URL, schema), appKey);
 
     const line = (ok: boolean, text: string) => console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`);
     console.log('');
@@ -189,8 +203,9 @@ async function main(): Promise<number> {
     line(kills >= KILLS, `kills: ${kills} (API ${killsByRole.api}, worker ${killsByRole.worker})`);
     console.log(`     simulator faults queued: ${faults} ${JSON.stringify(faultsByKind)}; simulator counters ${JSON.stringify(simStats)}`);
     console.log(`     client retries ${stats.retries}, 5xx answers ${stats.fivexx}`);
+    line(leaks.length === 0, `secrets in the ${cluster.fullLog.length} captured log chunks and the gateway's database dump: ${leaks.length}${leaks.length ? ` (${leaks.join(', ')})` : ''}`);
     console.log(`     time: accepted in ${acceptSeconds.toFixed(1)} s, all final in ${seconds.toFixed(1)} s (${(accepted.size / seconds).toFixed(1)} sales/s), ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
-    const failed = lost > 0 || unsettled || twoNotes + authorizedTwice + Math.max(0, stray) > 0 || mismatched > 0 || (rejected.length === 0 && gaps.length > 0) || kills < KILLS;
+    const failed = leaks.length > 0 || lost > 0 || unsettled || twoNotes + authorizedTwice + Math.max(0, stray) > 0 || mismatched > 0 || (rejected.length === 0 && gaps.length > 0) || kills < KILLS;
     return failed ? 1 : 0;
   } finally {
     await cluster?.stopAll();
@@ -214,3 +229,43 @@ main().then(
     process.exit(1);
   },
 );
+
+/** Every row of every table of the gateway's schema, as text. */
+async function dumpSchema(url: string, schema: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const tables = await c.query<{ t: string }>(`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE'`, [schema]);
+    const out: string[] = [];
+    for (const { t } of tables.rows) out.push(...(await c.query<{ r: string }>(`SELECT x::text AS r FROM "${schema}"."${t}" x`)).rows.map((x) => x.r));
+    return out.join('\n');
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * Issue 7.5: which secrets of the run appear in the logs or the database: the issuer's private key
+ * (PEM lines and DER fragments; the public certificate, which every signed note carries, excluded),
+ * the certificate password, the CSC and the application's API key.
+ */
+async function secretsFound(logs: string, dump: string, apiKey: string): Promise<string[]> {
+  const cert = parsePfx(certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx'), 'minhasenha');
+  const publicCert = cert.certificateBase64 + cert.certificatePem.replace(/\n/g, '');
+  const keyDer = cert.privateKey.export({ type: 'pkcs8', format: 'der' });
+  const all: Array<[string, string]> = [
+    ['certificate password', 'minhasenha'],
+    ['CSC', TEST_CSC.csc],
+    ['API key', apiKey],
+    ['private key', 'PRIVATE KEY'],
+    ...cert.privateKeyPem.split('\n').filter((l) => l.length === 64).map((l): [string, string] => ['private key', l]),
+    ...fragments(keyDer).map((f): [string, string] => ['private key', f]),
+  ];
+  const needles = all.filter(([, n]) => !publicCert.includes(n));
+  const found = new Set<string>();
+  for (const [name, needle] of needles) {
+    if (logs.includes(needle)) found.add(`${name} in logs`);
+    if (dump.includes(needle)) found.add(`${name} in database`);
+  }
+  return [...found];
+}

@@ -66,6 +66,8 @@ export interface ClusterOptions {
   redisUrl?: string;
   /** Extra environment for every process (e.g. RATE_LIMIT_PER_MINUTE). */
   env?: Record<string, string>;
+  /** Keep every line every process printed (Cluster.fullLog), e.g. to search it for secrets. */
+  keepFullLog?: boolean;
 }
 
 export interface Gateway {
@@ -83,6 +85,8 @@ export interface Gateway {
 /** Gateways sharing one simulator and one storage. */
 export class Cluster {
   readonly gateways: Gateway[] = [];
+  /** Everything the processes printed, when keepFullLog is set. */
+  readonly fullLog: string[] = [];
   constructor(readonly o: ClusterOptions) {
     installExitHook();
   }
@@ -140,6 +144,7 @@ export class Cluster {
     live.add(proc);
     proc.once('exit', () => live.delete(proc));
     const push = (d: unknown) => {
+      if (this.o.keepFullLog) this.fullLog.push(String(d));
       g.log.push(String(d));
       if (g.log.length > 200) g.log.splice(0, g.log.length - 200);
     };
