@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.js';
 import { startRuntime } from '../src/runtime.js';
 import { openDb, type Db } from '../src/storage/db.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
-import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
+import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
 
 interface LoadJob {
   base: string;
@@ -33,16 +33,8 @@ interface MinuteReport {
   ms: number[];
 }
 
-const saleBody = (issuerId: string, n: number) =>
-  JSON.stringify({
-    issuer_id: issuerId,
-    external_ref: `soak-${n}`,
-    items: [
-      { description: 'Cafe torrado 500g', quantity: 2, unit_price: 18.9, ncm: '09012100', cfop: '5102', unit: 'UN', cst_icms: '102' },
-      { description: 'Pao frances', quantity: 0.35, unit_price: 16.5, ncm: '19052090', cfop: '5102', unit: 'KG', cst_icms: '102' },
-    ],
-    payment: { method: 'dinheiro', amount: 50 },
-  });
+// The tests' two-item cash sale (test/support/nfce-flow.ts), with a reference per request.
+const saleBody = (issuerId: string, n: number) => JSON.stringify(sale(issuerId, { external_ref: `soak-${n}` }));
 
 /** Open loop (worker thread): requests leave on schedule; one report per minute, then 'done'. */
 async function runLoad(job: LoadJob): Promise<void> {
