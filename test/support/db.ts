@@ -1,4 +1,5 @@
 import type { Db } from '../../src/storage/db.js';
+import { newId } from '../../src/ids.js';
 import { openDb } from '../../src/storage/db.js';
 
 // One database handle per test worker process, shared by every file it runs (vitest runs with
@@ -17,4 +18,16 @@ export function getTestDb(): Promise<Db> {
     });
   }
   return shared;
+}
+
+/** An issuer row of the sandbox account with nothing else (storage tests of numbering and notes). */
+export async function insertBareIssuer(db: Db, name: string): Promise<string> {
+  const id = newId('iss');
+  const now = new Date();
+  await db.query(
+    `INSERT INTO issuers (id, account_id, cnpj, razao_social, ie, uf, ambiente, regime_tributario, created_at, updated_at)
+     VALUES ($1, 'acc_sandbox', $2, $3, '111111111111', 'SP', 'homologacao', 'simples', $4, $4)`,
+    [id, id.slice(-14), name, now],
+  );
+  return id;
 }

@@ -6,17 +6,12 @@ import { validateSale } from '../../nfce/validate-sale.js';
 import { xsdPathToField } from '../../nfce/xsd-path-to-field.js';
 import { validateNfe } from '../../fiscal/xml/xsd/validate-xml.js';
 import { findIssuerForEmission } from '../../storage/repositories/issuer-repository.js';
-import {
-  findNfceByIdempotencyKey,
-  insertNfce,
-  releaseExpiredIdempotencyKey,
-  type NfceRow,
-} from '../../storage/repositories/nfce-repository.js';
-import { reserveNumber } from '../../storage/repositories/numbering-repository.js';
+import { findNfceByIdempotencyKey, type NfceRow } from '../../storage/repositories/nfce-repository.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
-import { AUTHORIZE_JOB, DEFAULT_SERIE, NFCE_MODEL, type NfceDeps } from './nfce-deps.js';
+import { commitEmission } from './emission-batches.js';
+import { DEFAULT_SERIE, NFCE_MODEL, type NfceDeps } from './nfce-deps.js';
 
 export interface IssueOptions {
   /** X-Sandbox-Scenario, kept with the note so the worker passes it to the simulator. */
@@ -27,7 +22,8 @@ export interface IssueOptions {
 /**
  * POST /v1/nfce (DESIGN 5): validate everything before anything is reserved, then in ONE
  * transaction reserve the number, build and sign the document, store the note and its
- * authorization job. Either all of it exists afterwards or none of it does.
+ * authorization job. Either all of it exists afterwards or none of it does. Sales of one series
+ * arriving together share that transaction (emission-batches.ts).
  */
 export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
   const { db, clock } = deps;
@@ -71,55 +67,55 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
 
   let row: NfceRow;
   try {
-    row = await db.transaction(async (tx) => {
-      if (opts.idempotencyKey) await releaseExpiredIdempotencyKey(tx, accountId, opts.idempotencyKey, keyLiveSince);
-      const nNF = await reserveNumber(tx, series);
-      const built = buildNfce(sale, {
-        issuer: engine,
-        tpAmb: tpAmbOf(issuer),
-        serie: series.serie,
-        nNF,
-        emittedAt: now,
-        taxReform: taxRegime === 'reform_2026',
-        signingKey: material.certificate!,
-        csc: material.csc!,
-      });
-      // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
-      // the validation above missed is still the caller's field, named, and the number is not used.
-      const schema = validateNfe(built.xml, built.schemaPackage);
-      if (!schema.valid) {
-        const details = schema.errors.slice(0, 20).map((e) => ({ field: (e.path && xsdPathToField(e.path, sale)) || e.path || 'document', message: e.message }));
-        throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
-      }
-      // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
-      return insertNfce(tx, {
-        id,
-        account_id: accountId,
-        issuer_id: issuer.id,
-        external_ref: sale.external_ref,
-        status: 'processing',
-        model: NFCE_MODEL,
-        serie: series.serie,
-        number: nNF,
-        access_key: built.accessKey,
-        tp_amb: tpAmbOf(issuer),
-        tp_emis: built.tpEmis,
-        dh_emi: built.dhEmi,
-        schema_package: built.schemaPackage,
-        request: sale,
-        totals: { ...built.totals },
-        items: built.items,
-        signed_xml: built.xml,
-        digest_value: built.digestValue,
-        qrcode_url: built.qrCodeUrl,
-        url_chave: built.urlChave,
-        scenario: opts.scenario ?? null,
-        idempotency_key: opts.idempotencyKey ?? null,
-        created_at: now,
-      }, {
-        history: { type: 'created', message: `NFC-e ${nNF} series ${series.serie} signed` },
-        job: { kind: AUTHORIZE_JOB, maxAttempts: 10_000 },
-      });
+    row = await commitEmission(db, {
+      series,
+      accountId,
+      now,
+      idempotency: opts.idempotencyKey ? { key: opts.idempotencyKey, liveSince: keyLiveSince } : undefined,
+      build: (nNF) => {
+        const built = buildNfce(sale, {
+          issuer: engine,
+          tpAmb: tpAmbOf(issuer),
+          serie: series.serie,
+          nNF,
+          emittedAt: now,
+          taxReform: taxRegime === 'reform_2026',
+          signingKey: material.certificate!,
+          csc: material.csc!,
+        });
+        // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
+        // the validation above missed is still the caller's field, named, and the number is not used.
+        const schema = validateNfe(built.xml, built.schemaPackage);
+        if (!schema.valid) {
+          const details = schema.errors.slice(0, 20).map((e) => ({ field: (e.path && xsdPathToField(e.path, sale)) || e.path || 'document', message: e.message }));
+          throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
+        }
+        return {
+          id,
+          account_id: accountId,
+          issuer_id: issuer.id,
+          external_ref: sale.external_ref,
+          status: 'processing',
+          model: NFCE_MODEL,
+          serie: series.serie,
+          number: nNF,
+          access_key: built.accessKey,
+          tp_amb: tpAmbOf(issuer),
+          tp_emis: built.tpEmis,
+          dh_emi: built.dhEmi,
+          schema_package: built.schemaPackage,
+          request: sale,
+          totals: { ...built.totals },
+          items: built.items,
+          signed_xml: built.xml,
+          digest_value: built.digestValue,
+          qrcode_url: built.qrCodeUrl,
+          url_chave: built.urlChave,
+          scenario: opts.scenario ?? null,
+          idempotency_key: opts.idempotencyKey ?? null,
+          created_at: now,
+        };
+      },
     });
   } catch (err) {
     // Two requests with one Idempotency-Key raced past the check above (one had been presumed

@@ -45,35 +45,46 @@ const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, 
 export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
 
 /**
- * Stores a new note with its first history line and the job that will authorize it, in one
- * statement (one round trip on the sale's hot path): the three exist together or not at all.
+ * Stores new notes, each with its first history line and the job that will authorize it, in one
+ * statement (one round trip for a whole batch of sales): they exist together or not at all. The
+ * rows travel as one JSON array, so the statement text is the same for any batch size.
  */
-export async function insertNfce(
+export async function insertNfces(
   tx: Queryable,
-  n: NewNfce,
-  work: { history: { type: string; message: string }; job: { kind: string; maxAttempts: number } },
-): Promise<NfceRow> {
+  notes: readonly NewNfce[],
+  work: { history: (n: NewNfce) => { type: string; message: string }; job: { kind: string; maxAttempts: number } },
+): Promise<NfceRow[]> {
+  const rows = notes.map((n) => {
+    const history = work.history(n);
+    return { ...n, history_id: newId('evt'), history_type: history.type, history_message: history.message, job_id: newId('job') };
+  });
   const r = await tx.query<NfceRow>(
-    `WITH n AS (
+    `WITH v AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v (id text, account_id text, issuer_id text, external_ref text, status text,
+         model int, serie int, number int, access_key text, tp_amb int, tp_emis int, dh_emi text, schema_package text,
+         request jsonb, totals jsonb, items jsonb, signed_xml text, digest_value text, qrcode_url text, url_chave text,
+         scenario text, idempotency_key text, created_at timestamptz, history_id text, history_type text, history_message text,
+         job_id text)),
+     n AS (
        INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
          dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
          created_at, updated_at)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$23)
+       SELECT id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
+         dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
+         created_at, created_at FROM v
        RETURNING ${SUMMARY}),
      h AS (
-       INSERT INTO nfce_history (id, note_id, type, at, message) SELECT $24, n.id, $25, $23, $26 FROM n),
+       INSERT INTO nfce_history (id, note_id, type, at, message)
+       SELECT history_id, id, history_type, created_at, history_message FROM v),
      j AS (
        INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
-       SELECT $27, $28, jsonb_build_object('noteId', n.id), $23, $29, $28 || ':' || n.id, $23, $23 FROM n)
+       SELECT job_id, $2, jsonb_build_object('noteId', id), created_at, $3, $2 || ':' || id, created_at, created_at FROM v)
      SELECT * FROM n`,
-    [
-      n.id, n.account_id, n.issuer_id, n.external_ref, n.status, n.model, n.serie, n.number, n.access_key, n.tp_amb, n.tp_emis,
-      n.dh_emi, n.schema_package, JSON.stringify(n.request), JSON.stringify(n.totals), JSON.stringify(n.items), n.signed_xml,
-      n.digest_value, n.qrcode_url, n.url_chave, n.scenario, n.idempotency_key, n.created_at,
-      newId('evt'), work.history.type, work.history.message, newId('job'), work.job.kind, work.job.maxAttempts,
-    ],
+    [JSON.stringify(rows), work.job.kind, work.job.maxAttempts],
   );
-  return r.rows[0]!;
+  // RETURNING order is not guaranteed: answer in the callers' order.
+  const byId = new Map(r.rows.map((row) => [row.id, row]));
+  return notes.map((n) => byId.get(n.id)!);
 }
 
 /** The note a live Idempotency-Key created (keys live 24 hours: SPEC 4 rule 5). */
@@ -85,9 +96,18 @@ export async function findNfceByIdempotencyKey(db: Queryable, accountId: string,
   return r.rows[0];
 }
 
-/** An expired key may start a new sale: the old note lets go of it. */
-export async function releaseExpiredIdempotencyKey(tx: Queryable, accountId: string, key: string, since: Date): Promise<void> {
-  await tx.query('UPDATE nfce_notes SET idempotency_key = NULL WHERE account_id = $1 AND idempotency_key = $2 AND created_at <= $3', [accountId, key, since]);
+/** Expired keys may start new sales: the old notes let go of them. */
+export async function releaseExpiredIdempotencyKeys(
+  tx: Queryable,
+  accountId: string,
+  keys: ReadonlyArray<{ key: string; liveSince: Date }>,
+): Promise<void> {
+  await tx.query(
+    `UPDATE nfce_notes n SET idempotency_key = NULL
+       FROM unnest($2::text[], $3::timestamptz[]) AS k (key, since)
+      WHERE n.account_id = $1 AND n.idempotency_key = k.key AND n.created_at <= k.since`,
+    [accountId, keys.map((k) => k.key), keys.map((k) => k.liveSince)],
+  );
 }
 
 export async function getNfce(db: Queryable, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow | undefined> {

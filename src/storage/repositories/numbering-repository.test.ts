@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../bootstrap.js';
-import { newId } from '../../ids.js';
-import { getTestDb } from '../../../test/support/db.js';
+import { getTestDb, insertBareIssuer } from '../../../test/support/db.js';
 import type { Db } from '../db.js';
 import { releaseNumber, reserveNumber, retireRange } from './numbering-repository.js';
 
@@ -11,16 +10,7 @@ beforeAll(async () => {
   await prepareDatabase(db, { env: 'sandbox' });
 });
 
-async function newIssuer(): Promise<string> {
-  const id = newId('iss');
-  const now = new Date();
-  await db.query(
-    `INSERT INTO issuers (id, account_id, cnpj, razao_social, ie, uf, ambiente, regime_tributario, created_at, updated_at)
-     VALUES ($1, 'acc_sandbox', $2, 'Numbering test', '111111111111', 'SP', 'homologacao', 'simples', $3, $3)`,
-    [id, id.slice(-14), now],
-  );
-  return id;
-}
+const newIssuer = () => insertBareIssuer(db, 'Numbering test');
 
 describe('gap-free numbering', () => {
   it('hands out consecutive numbers to concurrent transactions, never one number twice', async () => {

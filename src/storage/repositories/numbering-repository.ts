@@ -12,34 +12,51 @@ export interface Series {
  * until the transaction ends, so two sales never get one number and a rolled-back sale leaves no gap.
  */
 export async function reserveNumber(tx: Queryable, s: Series): Promise<number> {
-  // One statement: take the lowest released number if any (SKIP LOCKED: two sales never take the
-  // same one), else bump the counter. Both CTEs see one snapshot; the counter moves only when no
-  // released number was taken.
+  return (await reserveNumbers(tx, s, 1))[0]!;
+}
+
+/**
+ * Takes `count` numbers at once, in ascending order (a batch of sales committed together): the
+ * lowest released numbers first (SKIP LOCKED: two transactions never take the same one), then the
+ * counter moved by what is still missing. One statement, one round trip, one short hold of the lock.
+ */
+export async function reserveNumbers(tx: Queryable, s: Series, count: number): Promise<number[]> {
+  // Data-modifying CTEs share one snapshot; `need` reads what `reused` returned, not the table.
   const r = await tx.query<{ number: number }>(
     `WITH reused AS (
        DELETE FROM nfce_released_numbers
         WHERE (issuer_id, model, serie, number) IN (
           SELECT issuer_id, model, serie, number FROM nfce_released_numbers
            WHERE issuer_id = $1 AND model = $2 AND serie = $3
-           ORDER BY number LIMIT 1 FOR UPDATE SKIP LOCKED)
+           ORDER BY number LIMIT $4 FOR UPDATE SKIP LOCKED)
         RETURNING number),
+     need AS (SELECT $4::int - count(*)::int AS n FROM reused),
      bumped AS (
        INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number)
-       SELECT $1, $2, $3, 2 WHERE NOT EXISTS (SELECT 1 FROM reused)
-       ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = nfce_number_sequences.next_number + 1
-       RETURNING next_number - 1 AS number)
-     SELECT number FROM reused UNION ALL SELECT number FROM bumped`,
-    [s.issuerId, s.model, s.serie],
+       SELECT $1, $2, $3, 1 + need.n FROM need WHERE need.n > 0
+       ON CONFLICT (issuer_id, model, serie) DO UPDATE
+         SET next_number = nfce_number_sequences.next_number + EXCLUDED.next_number - 1
+       RETURNING next_number)
+     SELECT number FROM reused
+     UNION ALL
+     SELECT generate_series(b.next_number - need.n, b.next_number - 1) FROM bumped b CROSS JOIN need
+     ORDER BY 1`,
+    [s.issuerId, s.model, s.serie, count],
   );
-  return r.rows[0]!.number;
+  return r.rows.map((x) => x.number);
 }
 
 /** A rejected note never reached the authority's books: its number is used by the next sale. */
 export async function releaseNumber(tx: Queryable, s: Series, number: number, now: Date): Promise<void> {
+  await releaseNumbers(tx, s, [number], now);
+}
+
+export async function releaseNumbers(tx: Queryable, s: Series, numbers: readonly number[], now: Date): Promise<void> {
   await tx.query(
-    `INSERT INTO nfce_released_numbers (issuer_id, model, serie, number, released_at) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO nfce_released_numbers (issuer_id, model, serie, number, released_at)
+     SELECT $1, $2, $3, n, $5 FROM unnest($4::int[]) AS n
      ON CONFLICT DO NOTHING`,
-    [s.issuerId, s.model, s.serie, number, now],
+    [s.issuerId, s.model, s.serie, numbers, now],
   );
 }
 

@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareDatabase } from '../../bootstrap.js';
+import { newId } from '../../ids.js';
+import { getTestDb, insertBareIssuer } from '../../../test/support/db.js';
+import type { Db } from '../../storage/db.js';
+import type { NewNfce } from '../../storage/repositories/nfce-repository.js';
+import { releaseNumber } from '../../storage/repositories/numbering-repository.js';
+import { commitEmission, type EmissionDraft } from './emission-batches.js';
+
+let db: Db;
+beforeAll(async () => {
+  db = await getTestDb();
+  await prepareDatabase(db, { env: 'sandbox' });
+});
+
+const newIssuer = () => insertBareIssuer(db, 'Batch test');
+
+/** A draft whose "document" is a stand-in: these tests are about numbers and rows, not XML. */
+function draft(issuerId: string, o: { key?: string; refuse?: boolean } = {}): EmissionDraft {
+  const now = new Date();
+  const id = newId('nfce');
+  return {
+    series: { issuerId, model: 65, serie: 1 },
+    accountId: 'acc_sandbox',
+    now,
+    idempotency: o.key ? { key: o.key, liveSince: new Date(now.getTime() - 86_400_000) } : undefined,
+    build: (nNF): NewNfce => {
+      if (o.refuse) throw new Error(`document for ${id} refused`);
+      return {
+        id, account_id: 'acc_sandbox', issuer_id: issuerId, external_ref: id, status: 'processing', model: 65, serie: 1, number: nNF,
+        access_key: `${id}-${nNF}`, tp_amb: 2, tp_emis: 1, dh_emi: now.toISOString(), schema_package: 'PL_010',
+        request: { n: nNF }, totals: { vNF: 1 }, items: [], signed_xml: `<NFe n="${nNF}"/>`, digest_value: 'x', qrcode_url: 'q',
+        url_chave: 'u', scenario: null, idempotency_key: o.key ?? null, created_at: now,
+      };
+    },
+  };
+}
+
+async function storedNumbers(issuerId: string): Promise<number[]> {
+  const r = await db.query<{ number: number }>('SELECT number FROM nfce_notes WHERE issuer_id = $1 ORDER BY number', [issuerId]);
+  return r.rows.map((x) => x.number);
+}
+
+describe('emission batches (group commit per series)', () => {
+  it('concurrent sales of one series get consecutive numbers, each note with its history line and job', async () => {
+    const issuerId = await newIssuer();
+    const rows = await Promise.all(Array.from({ length: 50 }, () => commitEmission(db, draft(issuerId))));
+    expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(new Set(rows.map((r) => r.id)).size).toBe(50);
+    const work = await db.query<{ h: number; j: number }>(
+      `SELECT (SELECT count(*)::int FROM nfce_history WHERE note_id = ANY($1)) AS h,
+              (SELECT count(*)::int FROM jobs WHERE payload->>'noteId' = ANY($1)) AS j`,
+      [rows.map((r) => r.id)],
+    );
+    expect(work.rows[0]).toEqual({ h: 50, j: 50 });
+  });
+
+  it('a refused document fails alone and its number goes to the next sale: no gap', async () => {
+    const issuerId = await newIssuer();
+    const results = await Promise.allSettled(
+      [false, true, false, true, false].map((refuse) => commitEmission(db, draft(issuerId, { refuse }))),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/refused/);
+    expect(await storedNumbers(issuerId)).toEqual([1, 2, 3]);
+    // The next sale continues the series without a hole.
+    expect((await commitEmission(db, draft(issuerId))).number).toBe(4);
+  });
+
+  it('a batch where every document is refused consumes no number', async () => {
+    const issuerId = await newIssuer();
+    await Promise.allSettled([1, 2, 3].map(() => commitEmission(db, draft(issuerId, { refuse: true }))));
+    expect((await commitEmission(db, draft(issuerId))).number).toBe(1);
+  });
+
+  it('two sales with one Idempotency-Key in one batch: one note, the other fails alone and the rest are stored', async () => {
+    const issuerId = await newIssuer();
+    const key = `k-${newId('nfce')}`;
+    const results = await Promise.allSettled([
+      commitEmission(db, draft(issuerId)),
+      commitEmission(db, draft(issuerId, { key })),
+      commitEmission(db, draft(issuerId, { key })),
+      commitEmission(db, draft(issuerId)),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((failed.reason as { code?: string }).code).toBe('23505');
+    expect(await storedNumbers(issuerId)).toEqual([1, 2, 3]);
+  });
+
+  it('released numbers are used first, lowest first, then the counter', async () => {
+    const issuerId = await newIssuer();
+    await Promise.all(Array.from({ length: 6 }, () => commitEmission(db, draft(issuerId))));
+    // Notes 2 and 5 were rejected by the authority: their numbers come back.
+    await db.query(`UPDATE nfce_notes SET status = 'rejected' WHERE issuer_id = $1 AND number IN (2, 5)`, [issuerId]);
+    const s = { issuerId, model: 65, serie: 1 };
+    await releaseNumber(db, s, 5, new Date());
+    await releaseNumber(db, s, 2, new Date());
+    const rows = await Promise.all(Array.from({ length: 3 }, () => commitEmission(db, draft(issuerId))));
+    expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual([2, 5, 7]);
+  });
+});
