@@ -1,18 +1,21 @@
 // NFC-e emission through the whole product: HTTP POST /v1/nfce -> queue -> worker -> SOAP over
-// mutual TLS -> simulated SEFAZ (latency 0) -> authorized. The gateway (API + worker + simulator)
-// runs on the main thread, the HTTP load client on a worker thread, so each gets a core.
+// mutual TLS -> simulated SEFAZ (latency 0) -> authorized. The gateway (API + worker) runs in this
+// process, the HTTP load client (node:http, keep-alive) in a child process.
+//   0. warm-up: BENCH_WARMUP_SECONDS (3) at BENCH_RATE, not counted (JIT, connection pools)
 //   1. latency: an open loop at BENCH_RATE (100) POSTs per second for BENCH_SECONDS (10): POST p50/p95/p99
 //   2. throughput: BENCH_CONCURRENCY (64) POSTs in flight for BENCH_SECONDS: notes per second from
-//      the first POST until the last note is authorized
+//      the first POST until the last note is authorized, and the CPU each party spent per note
+//      (gateway, simulator, PostgreSQL server processes, load client; Linux /proc)
 // Storage: PGlite (in memory) and PostgreSQL when reachable (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test; its own schema, dropped afterwards). BENCH_STORES=pglite|pg
 // picks one. The issuer's certificate is RSA-2048 like real A1 certificates.
-// BENCH_SIM=process runs the simulated SEFAZ in its own process (npm run authority-sim, reached
-// through SIM_URL) as a real authority would be; BENCH_SIM=inline (default) keeps it in the gateway.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The simulated SEFAZ runs in its own process (npm run authority-sim, reached through SIM_URL) as a
+// real authority would be, on the storage under test (its own schema on PostgreSQL);
+// BENCH_SIM=inline keeps it inside the gateway process instead.
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createAccount } from '../src/cli/create-account.js';
 import { loadConfig } from '../src/config.js';
@@ -20,6 +23,7 @@ import { startRuntime } from '../src/runtime.js';
 import { openDb, type Db } from '../src/storage/db.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
+import { cpuPerUnit, postgresPerUnit, readCpu } from './support/cpu-usage.js';
 
 interface LoadJob {
   base: string;
@@ -27,6 +31,7 @@ interface LoadJob {
   issuerId: string;
   rate: number;
   seconds: number;
+  warmupSeconds: number;
   concurrency: number;
 }
 
@@ -47,37 +52,63 @@ const saleBody = (issuerId: string, n: number) =>
     payment: { method: 'dinheiro', amount: 100 },
   });
 
-/** The load client (worker thread). */
-async function runLoad(job: LoadJob): Promise<LoadReport> {
-  const headers = { authorization: `Bearer ${job.key}`, 'content-type': 'application/json' };
+/** The load client (child process). */
+async function runLoad(job: LoadJob, phase: (name: 'throughput') => void): Promise<LoadReport> {
+  const url = new URL('/v1/nfce', job.base);
+  const agent = new Agent({ keepAlive: true, maxSockets: Math.max(job.concurrency, job.rate) });
   let n = 0;
-  const post = async (): Promise<{ ok: boolean; ms: number; id?: string }> => {
+  const post = (): Promise<{ ok: boolean; ms: number; id?: string }> => {
     const body = saleBody(job.issuerId, n++);
     const t0 = performance.now();
-    try {
-      const res = await fetch(`${job.base}/v1/nfce`, { method: 'POST', headers, body });
-      const json = (await res.json()) as { id?: string };
-      return { ok: res.status === 202 || res.status === 201, ms: performance.now() - t0, id: json.id };
-    } catch {
-      return { ok: false, ms: performance.now() - t0 };
-    }
+    return new Promise((resolve) => {
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: { authorization: `Bearer ${job.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const ms = performance.now() - t0;
+            const ok = res.statusCode === 202 || res.statusCode === 201;
+            let id: string | undefined;
+            try {
+              id = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: string }).id;
+            } catch {
+              id = undefined;
+            }
+            resolve({ ok, ms, id });
+          });
+        },
+      );
+      req.on('error', () => resolve({ ok: false, ms: performance.now() - t0 }));
+      req.end(body);
+    });
   };
 
   // Open loop: requests leave on schedule whatever the answers do (latency is not hidden by queueing).
-  const latency = { sent: 0, failed: 0, ms: [] as number[] };
-  const interval = 1000 / job.rate;
-  const start = performance.now();
-  const inflight: Promise<void>[] = [];
-  for (let i = 0; i < job.rate * job.seconds; i++) {
-    const due = start + i * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    latency.sent++;
-    inflight.push(post().then((r) => void (r.ok ? latency.ms.push(r.ms) : latency.failed++)));
-  }
-  await Promise.all(inflight);
+  const openLoop = async (seconds: number) => {
+    const out = { sent: 0, failed: 0, ms: [] as number[] };
+    const interval = 1000 / job.rate;
+    const start = performance.now();
+    const inflight: Promise<void>[] = [];
+    for (let i = 0; i < job.rate * seconds; i++) {
+      const wait = start + i * interval - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      out.sent++;
+      inflight.push(post().then((r) => void (r.ok ? out.ms.push(r.ms) : out.failed++)));
+    }
+    await Promise.all(inflight);
+    return out;
+  };
+  await openLoop(job.warmupSeconds);
+  const latency = await openLoop(job.seconds);
 
   // Closed loop: `concurrency` POSTs in flight for `seconds`.
+  phase('throughput');
   const throughput = { sent: 0, failed: 0, firstAt: Date.now(), lastAt: 0, ids: [] as string[] };
   const stopAt = performance.now() + job.seconds * 1000;
   await Promise.all(
@@ -91,6 +122,7 @@ async function runLoad(job: LoadJob): Promise<LoadReport> {
     }),
   );
   throughput.lastAt = Date.now();
+  agent.destroy();
   return { latency, throughput };
 }
 
@@ -100,9 +132,10 @@ function pct(sorted: number[], p: number): number {
 }
 
 /** The simulator CLI in a child process; resolves with what a gateway needs to reach it. */
-async function simulatorProcess(token: string): Promise<{ child: ChildProcess; url: string; caFile: string }> {
+async function simulatorProcess(token: string, database: { url: string; schema: string } | undefined): Promise<{ child: ChildProcess; url: string; caFile: string }> {
+  const storage = database ? { SIM_DATABASE_URL: database.url, SIM_DATABASE_SCHEMA: database.schema } : { SIM_DATABASE_URL: '' };
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname, 'authority-sim'], {
-    env: { ...process.env, SIM_ADMIN_TOKEN: token, SIM_DATA_DIR: `/tmp/fg-bench-sim-${randomBytes(4).toString('hex')}`, AUTHORITY_SIM_LATENCY_MS: '0', DATABASE_URL: '' },
+    env: { ...process.env, SIM_ADMIN_TOKEN: token, SIM_DATA_DIR: `/tmp/fg-bench-sim-${randomBytes(4).toString('hex')}`, AUTHORITY_SIM_LATENCY_MS: '0', DATABASE_URL: '', ...storage },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -120,7 +153,7 @@ async function simulatorProcess(token: string): Promise<{ child: ChildProcess; u
 async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record<string, string | number>> {
   const schema = `bench_${Date.now().toString(36)}`;
   const simToken = randomBytes(16).toString('hex');
-  const sim = process.env.BENCH_SIM === 'process' ? await simulatorProcess(simToken) : undefined;
+  const sim = process.env.BENCH_SIM === 'inline' ? undefined : await simulatorProcess(simToken, store === 'pg' ? { url: pgUrl, schema: `${schema}_sim` } : undefined);
   const env: Record<string, string> = {
     GATEWAY_ENV: 'sandbox',
     PORT: '0',
@@ -168,15 +201,24 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
       issuerId,
       rate: Number(process.env.BENCH_RATE ?? 100),
       seconds: Number(process.env.BENCH_SECONDS ?? 10),
+      warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
       concurrency: Number(process.env.BENCH_CONCURRENCY ?? 64),
     };
-    const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const worker = new Worker(boot, { eval: true, workerData: job });
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    const client = fork(new URL(import.meta.url).pathname, ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+    const pids = [process.pid, sim?.child.pid, client.pid].filter((p): p is number => p !== undefined);
+    let cpuAtThroughput = readCpu(pids);
     const report = await new Promise<LoadReport>((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
+      client.on('message', (m: { phase?: string; report?: LoadReport }) => {
+        if (m.phase === 'throughput') cpuAtThroughput = readCpu(pids);
+        if (m.report) resolve(m.report);
+      });
+      client.once('exit', (code) => reject(new Error(`load client exited ${code}`)));
+      client.send(job);
     });
-    await worker.terminate();
+    const cpuAfterLoad = readCpu(pids);
+    client.kill();
 
     // Until every accepted note of the throughput phase is final.
     const ids = report.throughput.ids;
@@ -190,6 +232,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
       lastFinal = r.rows[0]!.last?.getTime() ?? lastFinal;
       if (pending > 0) await new Promise((res) => setTimeout(res, 100));
     }
+    const cpuAtEnd = readCpu(pids);
     const statuses = await db.query<{ status: string; c: number }>('SELECT status, count(*)::int AS c FROM nfce_notes WHERE id = ANY($1) GROUP BY status', [ids]);
     const lat = report.latency.ms.sort((a, b) => a - b);
     const seconds = (lastFinal - report.throughput.firstAt) / 1000;
@@ -204,6 +247,12 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
       'authorized notes/s': +(ids.length / seconds).toFixed(0),
       'POST->authorized s': +seconds.toFixed(1),
       outcome: statuses.rows.map((s) => `${s.status} ${s.c}`).join(', '),
+      'event loop delay p99 ms': +(loopDelay.percentile(99) / 1e6).toFixed(1),
+      'event loop delay max ms': +(loopDelay.max / 1e6).toFixed(1),
+      'CPU ms/note gateway': cpuPerUnit(cpuAtThroughput, cpuAtEnd, process.pid, ids.length) ?? 'n/a',
+      'CPU ms/note simulator': cpuPerUnit(cpuAtThroughput, cpuAtEnd, sim?.child.pid, ids.length) ?? 'n/a',
+      'CPU ms/note PostgreSQL': store === 'pg' ? (postgresPerUnit(cpuAtThroughput, cpuAtEnd, ids.length) ?? 'n/a') : 'n/a',
+      'CPU ms/note load client': cpuPerUnit(cpuAtThroughput, cpuAfterLoad, client.pid, ids.length) ?? 'n/a',
       'TLS handshakes': runtime.simulator ? (await runtime.simulator.stats()).tlsHandshakes : 'n/a',
     };
   } finally {
@@ -214,7 +263,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
     if (store === 'pg') {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).finally(() => c.end());
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_sim CASCADE`).finally(() => c.end());
     }
   }
 }
@@ -246,11 +295,18 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-if (isMainThread) {
+if (process.argv.includes('--load-client')) {
+  process.once('message', (job: LoadJob) => {
+    runLoad(job, (phase) => process.send!({ phase }))
+      .then((report) => process.send!({ report }))
+      .catch((err) => {
+        console.error(err);
+        process.exit(1);
+      });
+  });
+} else {
   main().catch((err) => {
     console.error(err);
     process.exit(1);
   });
-} else {
-  runLoad(workerData as LoadJob).then((r) => parentPort!.postMessage(r));
 }

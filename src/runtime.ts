@@ -120,7 +120,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       concurrency: config.workerConcurrency,
       pollMs: opts.workerPollMs,
       handlers: {
-        [AUTHORIZE_JOB]: (job) => authorizeNfceJob(workCtx, job as Job<{ noteId: string }>),
+        [AUTHORIZE_JOB]: (job, { workerId }) => authorizeNfceJob(workCtx, job as Job<{ noteId: string }>, workerId),
         [CANCEL_JOB]: (job) => cancelNfceJob(workCtx, job as Job<{ noteId: string }>),
         ...events.handlers,
       },

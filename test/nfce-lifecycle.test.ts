@@ -26,6 +26,12 @@ describe('NFC-e emission end to end (HTTP -> worker -> SOAP over mTLS -> simulat
     expect(note.access_key).toMatch(/^35\d{42}$/);
     expect(note.protocolo).toMatch(/^\d{15}$/);
     expect(note.qrcode_url).toContain(note.access_key);
+    // The settlement closed its job in the same statement: nothing is left to run or to lease again.
+    const job = await t.runtime.ctx.db.query<{ state: string; locked_by: string | null }>(
+      `SELECT state, locked_by FROM jobs WHERE payload->>'noteId' = $1`,
+      [body.id],
+    );
+    expect(job.rows).toEqual([{ state: 'done', locked_by: null }]);
   });
 
   it('with Prefer: wait answers 201 with the authorized record', async () => {

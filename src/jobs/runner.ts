@@ -11,7 +11,10 @@ export class RetryLater extends Error {
   }
 }
 
-export type JobHandler = (job: Job, ctx: { workerId: string }) => Promise<void>;
+/** A handler returns this when it marked its job done itself, in the same statement as its work. */
+export const JOB_COMPLETED = 'completed';
+
+export type JobHandler = (job: Job, ctx: { workerId: string }) => Promise<void | typeof JOB_COMPLETED>;
 
 export interface RunnerOptions {
   db: Db;
@@ -97,8 +100,8 @@ export class JobRunner {
     this.running++;
     const { db, clock } = this.o;
     try {
-      await this.o.handlers[job.kind]!(job, { workerId: this.workerId });
-      await completeJob(db, job.id, this.workerId, clock.now());
+      const outcome = await this.o.handlers[job.kind]!(job, { workerId: this.workerId });
+      if (outcome !== JOB_COMPLETED) await completeJob(db, job.id, this.workerId, clock.now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       try {

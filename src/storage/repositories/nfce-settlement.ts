@@ -21,12 +21,15 @@ export interface Settlement {
   /** The outbox event, written only when the note changed. */
   event: { type: string; data: unknown };
   now: Date;
+  /** The job that did this work, marked done in the same statement (jobs/queue.ts completeJob). */
+  job?: { id: string; workerId: string } | undefined;
 }
 
 /**
  * A note's state change, its history lines, the freed number and its outbox event in ONE statement
  * (data-modifying CTEs are atomic without BEGIN/COMMIT): the worker's hot path is a single round
- * trip, and nothing is written unless the note was still in the expected state. Returns whether it was.
+ * trip, and nothing is written unless the note was still in the expected state (the job, when
+ * given, is done either way: the note is final). Returns whether the note changed.
  */
 export async function settleNote(db: Queryable, s: Settlement): Promise<boolean> {
   if (s.history.length === 0) throw new Error('a settlement records at least one history line');
@@ -54,7 +57,14 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<boolean>
       ON CONFLICT DO NOTHING),
     e AS (
       INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at)
-      SELECT ${p(newId('evt'))}, u.account_id, ${p(s.event.type)}, 'nfce', u.id, ${p(s.event.data)}::jsonb, $3 FROM u)
+      SELECT ${p(newId('evt'))}, u.account_id, ${p(s.event.type)}, 'nfce', u.id, ${p(s.event.data)}::jsonb, $3 FROM u)${
+    s.job
+      ? `,
+    d AS (
+      UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL, updated_at = $3
+       WHERE id = ${p(s.job.id)} AND locked_by = ${p(s.job.workerId)})`
+      : ''
+  }
     SELECT count(*)::int AS changed FROM u`;
   const r = await db.query<{ changed: number }>(sql, params);
   return r.rows[0]!.changed === 1;
