@@ -53,7 +53,7 @@ const saleBody = (issuerId: string, n: number) =>
   });
 
 /** The load client (child process). */
-async function runLoad(job: LoadJob, phase: (name: 'throughput') => void): Promise<LoadReport> {
+async function runLoad(job: LoadJob, phase: (name: 'latency' | 'throughput') => void): Promise<LoadReport> {
   const url = new URL('/v1/nfce', job.base);
   const agent = new Agent({ keepAlive: true, maxSockets: Math.max(job.concurrency, job.rate) });
   let n = 0;
@@ -105,6 +105,7 @@ async function runLoad(job: LoadJob, phase: (name: 'throughput') => void): Promi
     return out;
   };
   await openLoop(job.warmupSeconds);
+  phase('latency');
   const latency = await openLoop(job.seconds);
 
   // Closed loop: `concurrency` POSTs in flight for `seconds`.
@@ -134,10 +135,10 @@ function pct(sorted: number[], p: number): number {
 /** The simulator CLI in a child process; resolves with what a gateway needs to reach it. */
 async function simulatorProcess(token: string, database: { url: string; schema: string } | undefined): Promise<{ child: ChildProcess; url: string; caFile: string }> {
   const storage = database ? { SIM_DATABASE_URL: database.url, SIM_DATABASE_SCHEMA: database.schema } : { SIM_DATABASE_URL: '' };
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname, 'authority-sim'], {
+  const child = own(spawn(process.execPath, ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname, 'authority-sim'], {
     env: { ...process.env, SIM_ADMIN_TOKEN: token, SIM_DATA_DIR: `/tmp/fg-bench-sim-${randomBytes(4).toString('hex')}`, AUTHORITY_SIM_LATENCY_MS: '0', DATABASE_URL: '', ...storage },
     stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  }));
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {
@@ -149,6 +150,12 @@ async function simulatorProcess(token: string, database: { url: string; schema: 
     child.once('exit', (code) => reject(new Error(`simulator exited ${code}: ${out}`)));
   });
 }
+
+// Child processes die with the bench, however it ends (a timeout's SIGTERM included).
+const children = new Set<ChildProcess>();
+const own = <T extends ChildProcess>(child: T): T => (children.add(child), child);
+process.once('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+process.once('SIGTERM', () => process.exit(143));
 
 async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record<string, string | number>> {
   const schema = `bench_${Date.now().toString(36)}`;
@@ -170,7 +177,16 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
   const db: Db = await openDb(store === 'pg' ? { databaseUrl: pgUrl, schema, poolSize: 20 } : {});
   // A second pool for the worker, as a deployment with both roles in one process would have.
   const workerDb = store === 'pg' ? await openDb({ databaseUrl: pgUrl, schema, poolSize: 20 }) : undefined;
-  const runtime = await startRuntime(config, { db, workerDb, workerPollMs: 100 });
+  const splitWorker = store === 'pg' && process.env.BENCH_WORKER === 'process';
+  const runtime = await startRuntime(config, { db, workerDb, workerPollMs: 100, role: splitWorker ? 'api' : 'all' });
+  const workerProc = splitWorker
+    ? own(
+        spawn(process.execPath, ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname, 'serve', '--role', 'worker'], {
+          env: { ...process.env, ...env, DATABASE_URL: `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` },
+          stdio: ['ignore', 'ignore', 'inherit'],
+        }),
+      )
+    : undefined;
   const app = runtime.app!;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -204,14 +220,22 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
       warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 3),
       concurrency: Number(process.env.BENCH_CONCURRENCY ?? 64),
     };
-    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    loopDelay.enable();
-    const client = fork(new URL(import.meta.url).pathname, ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    const pids = [process.pid, sim?.child.pid, client.pid].filter((p): p is number => p !== undefined);
-    let cpuAtThroughput = readCpu(pids);
+    // The gateway's event loop during the latency phase: how late it ran what was due.
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    const client = own(fork(new URL(import.meta.url).pathname, ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
+    const pids = [process.pid, sim?.child.pid, client.pid, workerProc?.pid].filter((p): p is number => p !== undefined);
+    let cpuAtLatency = readCpu(pids);
+    let cpuAtThroughput = cpuAtLatency;
     const report = await new Promise<LoadReport>((resolve, reject) => {
       client.on('message', (m: { phase?: string; report?: LoadReport }) => {
-        if (m.phase === 'throughput') cpuAtThroughput = readCpu(pids);
+        if (m.phase === 'latency') {
+          loopDelay.enable();
+          cpuAtLatency = readCpu(pids);
+        }
+        if (m.phase === 'throughput') {
+          loopDelay.disable();
+          cpuAtThroughput = readCpu(pids);
+        }
         if (m.report) resolve(m.report);
       });
       client.once('exit', (code) => reject(new Error(`load client exited ${code}`)));
@@ -247,15 +271,26 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
       'authorized notes/s': +(ids.length / seconds).toFixed(0),
       'POST->authorized s': +seconds.toFixed(1),
       outcome: statuses.rows.map((s) => `${s.status} ${s.c}`).join(', '),
-      'event loop delay p99 ms': +(loopDelay.percentile(99) / 1e6).toFixed(1),
-      'event loop delay max ms': +(loopDelay.max / 1e6).toFixed(1),
+      [`event loop delay at ${job.rate}/s p99 ms`]: +(loopDelay.percentile(99) / 1e6).toFixed(1),
+      [`event loop delay at ${job.rate}/s max ms`]: +(loopDelay.max / 1e6).toFixed(1),
+      ...(process.env.BENCH_CPU_AT_RATE
+        ? {
+            [`CPU ms/POST at ${job.rate}/s gateway`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, process.pid, report.latency.sent) ?? 'n/a',
+            [`CPU ms/POST at ${job.rate}/s worker`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, workerProc?.pid, report.latency.sent) ?? 'n/a',
+            [`CPU ms/POST at ${job.rate}/s simulator`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, sim?.child.pid, report.latency.sent) ?? 'n/a',
+            [`CPU ms/POST at ${job.rate}/s PostgreSQL`]: postgresPerUnit(cpuAtLatency, cpuAtThroughput, report.latency.sent) ?? 'n/a',
+            [`CPU ms/POST at ${job.rate}/s load`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, client.pid, report.latency.sent) ?? 'n/a',
+          }
+        : {}),
       'CPU ms/note gateway': cpuPerUnit(cpuAtThroughput, cpuAtEnd, process.pid, ids.length) ?? 'n/a',
+      'CPU ms/note worker process': cpuPerUnit(cpuAtThroughput, cpuAtEnd, workerProc?.pid, ids.length) ?? 'n/a',
       'CPU ms/note simulator': cpuPerUnit(cpuAtThroughput, cpuAtEnd, sim?.child.pid, ids.length) ?? 'n/a',
       'CPU ms/note PostgreSQL': store === 'pg' ? (postgresPerUnit(cpuAtThroughput, cpuAtEnd, ids.length) ?? 'n/a') : 'n/a',
       'CPU ms/note load client': cpuPerUnit(cpuAtThroughput, cpuAfterLoad, client.pid, ids.length) ?? 'n/a',
       'TLS handshakes': runtime.simulator ? (await runtime.simulator.stats()).tlsHandshakes : 'n/a',
     };
   } finally {
+    workerProc?.kill('SIGTERM');
     await runtime.close();
     await db.close();
     await workerDb?.close();
@@ -291,7 +326,9 @@ async function main(): Promise<void> {
     console.log(`running on ${store} ...`);
     rows.push(await benchStore(store, pgUrl));
   }
-  console.table(rows);
+  // One line per figure: the table is too wide for a terminal with one column per figure.
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  console.table(Object.fromEntries(names.map((n) => [n, Object.fromEntries(rows.map((r) => [String(r.storage), r[n]]))])));
   process.exit(0);
 }
 

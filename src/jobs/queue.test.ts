@@ -4,8 +4,8 @@ import { randomBase62 } from '../ids.js';
 import type { Db } from '../storage/db.js';
 import { getTestDb } from '../../test/support/db.js';
 import { ManualClock } from '../../test/support/clock.js';
-import { backoffMs, claimJobs, enqueueJob } from './queue.js';
-import { JobRunner, RetryLater } from './runner.js';
+import { backoffMs, claimJobs, completeJob, enqueueJob } from './queue.js';
+import { JOB_COMPLETED, JobRunner, RetryLater } from './runner.js';
 
 let db: Db;
 beforeAll(async () => {
@@ -72,6 +72,104 @@ describe('job queue', () => {
       'SELECT state, count(*)::int AS c FROM jobs WHERE kind = $1 GROUP BY state ORDER BY state', [k],
     );
     expect(states.rows).toEqual([{ state: 'done', c: 3 }, { state: 'failed', c: 1 }]);
+  });
+
+  it('asks the queue once for work it can take in one claim, when handlers close their own jobs', async () => {
+    const k = kind();
+    const now = new Date();
+    for (let i = 0; i < 3; i++) await enqueueJob(db, k, { i }, { runAt: now, now });
+    let claims = 0;
+    const counting: Db = { ...db, query: (sql, params) => ((claims += Number(sql.includes("SET state = 'running'"))), db.query(sql, params)) };
+    let ran = 0;
+    const runner = new JobRunner({
+      db: counting,
+      clock: { now: () => new Date() },
+      pollMs: 60_000,
+      handlers: {
+        [k]: async (job, { workerId }) => {
+          await completeJob(db, job.id, workerId, new Date());
+          ran++;
+          return JOB_COMPLETED;
+        },
+      },
+    });
+    runner.start();
+    await waitFor(() => ran === 3);
+    await new Promise((r) => setTimeout(r, 50));
+    await runner.stop();
+    // One claim found all three (fewer than its room of 16): no empty claim after it or after each job.
+    expect(claims).toBe(1);
+  });
+
+  it('a job enqueued while a claim is under way is picked up at once, not at the next poll', async () => {
+    const k = kind();
+    const now = new Date();
+    await enqueueJob(db, k, { name: 'first' }, { runAt: now, now });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let firstClaim = true;
+    const slowFirstClaim: Db = {
+      ...db,
+      query: async (sql, params) => {
+        const r = await db.query(sql, params);
+        if (firstClaim && sql.includes("SET state = 'running'")) {
+          firstClaim = false;
+          await gate; // the claim has its answer; the runner has not seen it yet
+        }
+        return r as never;
+      },
+    };
+    const seen: string[] = [];
+    const runner = new JobRunner({
+      db: slowFirstClaim,
+      clock: { now: () => new Date() },
+      pollMs: 60_000,
+      handlers: {
+        [k]: async (job, { workerId }) => {
+          await completeJob(db, job.id, workerId, new Date());
+          seen.push((job.payload as { name: string }).name);
+          return JOB_COMPLETED;
+        },
+      },
+    });
+    runner.start();
+    await new Promise((r) => setTimeout(r, 20));
+    await enqueueJob(db, k, { name: 'second' }, { runAt: now, now });
+    runner.poke(); // as the API does after a sale, while the first claim is still under way
+    release();
+    await waitFor(() => seen.length === 2, 3_000);
+    await runner.stop();
+    expect(seen).toEqual(['first', 'second']);
+  });
+
+  it('a runner at capacity that is poked keeps its event loop free', async () => {
+    const k = kind();
+    const now = new Date();
+    for (let i = 0; i < 3; i++) await enqueueJob(db, k, { i }, { runAt: now, now });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let started = 0;
+    const runner = new JobRunner({
+      db,
+      clock: { now: () => new Date() },
+      concurrency: 1,
+      pollMs: 60_000,
+      handlers: {
+        [k]: async () => {
+          started++;
+          await gate;
+        },
+      },
+    });
+    runner.start();
+    await waitFor(() => started === 1);
+    for (let i = 0; i < 5; i++) runner.poke(); // e.g. sales arriving while the only slot is busy
+    // A runner that spun on its own pokes would starve this timer.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(started).toBe(1);
+    release();
+    await waitFor(() => started === 3);
+    await runner.stop();
   });
 
   it('backoff grows exponentially with jitter and a cap', () => {

@@ -11,7 +11,10 @@ export class RetryLater extends Error {
   }
 }
 
-/** A handler returns this when it marked its job done itself, in the same statement as its work. */
+/**
+ * A handler returns this when it marked its job done itself, in the same statement as its work, and
+ * queued no follow-up work (or woke the runner for it).
+ */
 export const JOB_COMPLETED = 'completed';
 
 export type JobHandler = (job: Job, ctx: { workerId: string }) => Promise<void | typeof JOB_COMPLETED>;
@@ -38,6 +41,10 @@ export class JobRunner {
   private timer: NodeJS.Timeout | undefined;
   private idle: Array<() => void> = [];
   private filling = false;
+  /** A poke came while a claim was under way: the claim may not have seen the new job. */
+  private pokedWhileFilling = false;
+  /** The last claim found fewer due jobs than it had room for: the queue was empty then. */
+  private drained = false;
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly pollMs: number;
@@ -56,11 +63,17 @@ export class JobRunner {
 
   /** Look for work now. */
   poke(): void {
-    if (this.stopped || this.filling) return;
+    if (this.stopped) return;
+    if (this.filling) {
+      this.pokedWhileFilling = true;
+      return;
+    }
     this.filling = true;
+    this.pokedWhileFilling = false;
     void this.fill().finally(() => {
       this.filling = false;
-      this.schedule();
+      if (this.pokedWhileFilling) this.poke();
+      else this.schedule();
     });
   }
 
@@ -79,11 +92,13 @@ export class JobRunner {
   private async fill(): Promise<void> {
     const kinds = Object.keys(this.o.handlers);
     while (!this.stopped && this.running < this.concurrency) {
+      this.pokedWhileFilling = false;
+      const limit = this.concurrency - this.running;
       let jobs: Job[];
       try {
         jobs = await claimJobs(this.o.db, {
           kinds,
-          limit: this.concurrency - this.running,
+          limit,
           leaseMs: this.leaseMs,
           workerId: this.workerId,
           now: this.o.clock.now(),
@@ -91,17 +106,23 @@ export class JobRunner {
       } catch {
         return; // storage hiccup: the next poll tries again
       }
-      if (jobs.length === 0) return;
       for (const job of jobs) void this.run(job);
+      // Fewer than asked for: nothing else was due, so asking again now would find nothing.
+      this.drained = jobs.length < limit;
+      if (this.drained) return;
     }
   }
 
   private async run(job: Job): Promise<void> {
     this.running++;
     const { db, clock } = this.o;
+    // A handler that closed its job itself also says it queued nothing new: unless the last claim
+    // was full, there is no reason to ask the queue again (the poll and wakeWorker cover new work).
+    let lookAgain = true;
     try {
       const outcome = await this.o.handlers[job.kind]!(job, { workerId: this.workerId });
-      if (outcome !== JOB_COMPLETED) await completeJob(db, job.id, this.workerId, clock.now());
+      if (outcome === JOB_COMPLETED) lookAgain = !this.drained;
+      else await completeJob(db, job.id, this.workerId, clock.now());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       try {
@@ -118,7 +139,7 @@ export class JobRunner {
     } finally {
       this.running--;
       if (this.running === 0) this.idle.splice(0).forEach((r) => r());
-      if (!this.stopped) this.poke();
+      if (!this.stopped && lookAgain) this.poke();
     }
   }
 }

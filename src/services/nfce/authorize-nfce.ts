@@ -107,7 +107,7 @@ async function settle(
   }
   fields.attempts = note.attempts + 1;
   const after = { ...note, ...fields, updated_at: now } as NfceRow;
-  await settleNote(deps.db, {
+  const { fanout } = await settleNote(deps.db, {
     noteId: note.id,
     from: 'processing',
     fields,
@@ -120,6 +120,8 @@ async function settle(
     job,
   });
   noteSettled.emit(note.id);
+  // The outbox trigger queued a fan-out job: the runner is told, since it will not look by itself.
+  if (fanout) deps.wakeWorker();
   return job ? JOB_COMPLETED : undefined;
 }
 

@@ -15,16 +15,18 @@ export interface AuditEntry {
 }
 
 const FIELDS = ['id', 'account_id', 'actor', 'action', 'target', 'method', 'route', 'status_code', 'ip', 'request_id', 'created_at'] as const;
+const TYPES: Record<(typeof FIELDS)[number], string> = {
+  id: 'text', account_id: 'text', actor: 'text', action: 'text', target: 'text', method: 'text', route: 'text',
+  status_code: 'int', ip: 'text', request_id: 'text', created_at: 'timestamptz',
+};
+// One statement text whatever the batch size (one column array per field), so it is prepared once.
+const INSERT = `INSERT INTO audit_log (${FIELDS.join(', ')})
+  SELECT * FROM unnest(${FIELDS.map((f, i) => `$${i + 1}::${TYPES[f]}[]`).join(', ')})`;
 
-/** Append-only (the table refuses UPDATE and DELETE): one multi-row INSERT per batch. */
+/** Append-only (the table refuses UPDATE and DELETE): one INSERT per batch. */
 export async function appendAuditEntries(db: Queryable, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const values: unknown[] = [];
-  const rows = entries.map((e, r) => `(${FIELDS.map((f, c) => {
-    values.push(e[f]);
-    return `$${r * FIELDS.length + c + 1}`;
-  }).join(', ')})`);
-  await db.query(`INSERT INTO audit_log (${FIELDS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+  await db.query(INSERT, FIELDS.map((f) => entries.map((e) => e[f])));
 }
 
 export interface AuditFilter {

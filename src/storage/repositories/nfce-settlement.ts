@@ -29,9 +29,10 @@ export interface Settlement {
  * A note's state change, its history lines, the freed number and its outbox event in ONE statement
  * (data-modifying CTEs are atomic without BEGIN/COMMIT): the worker's hot path is a single round
  * trip, and nothing is written unless the note was still in the expected state (the job, when
- * given, is done either way: the note is final). Returns whether the note changed.
+ * given, is done either way: the note is final). Returns whether the note changed and whether its
+ * outbox event queued a fan-out job (the events trigger's condition).
  */
-export async function settleNote(db: Queryable, s: Settlement): Promise<boolean> {
+export async function settleNote(db: Queryable, s: Settlement): Promise<{ changed: boolean; fanout: boolean }> {
   if (s.history.length === 0) throw new Error('a settlement records at least one history line');
   const entries = Object.entries(s.fields);
   const params: unknown[] = [s.noteId, s.from, s.now];
@@ -65,7 +66,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<boolean>
        WHERE id = ${p(s.job.id)} AND locked_by = ${p(s.job.workerId)})`
       : ''
   }
-    SELECT count(*)::int AS changed FROM u`;
-  const r = await db.query<{ changed: number }>(sql, params);
-  return r.rows[0]!.changed === 1;
+    SELECT count(*)::int AS changed, coalesce(bool_or(events_fanout_wanted(u.account_id, ${p(s.event.type)})), false) AS fanout FROM u`;
+  const r = await db.query<{ changed: number; fanout: boolean }>(sql, params);
+  return { changed: r.rows[0]!.changed === 1, fanout: r.rows[0]!.fanout };
 }
