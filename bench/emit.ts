@@ -20,9 +20,9 @@ import pg from 'pg';
 import { createAccount } from '../src/cli/create-account.js';
 import { loadConfig } from '../src/config.js';
 import { startRuntime } from '../src/runtime.js';
-import { openDb, type Db } from '../src/storage/db.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
+import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
 import { cpuPerUnit, postgresPerUnit, readCpu } from './support/cpu-usage.js';
 
 interface LoadJob {
@@ -161,6 +161,10 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
   const schema = `bench_${Date.now().toString(36)}`;
   const simToken = randomBytes(16).toString('hex');
   const sim = process.env.BENCH_SIM === 'inline' ? undefined : await simulatorProcess(simToken, store === 'pg' ? { url: pgUrl, schema: `${schema}_sim` } : undefined);
+  // The gateway as `serve` composes it, with the product's defaults (DB_POOL_SIZE and
+  // WORKER_CONCURRENCY pass through when set): storage opened by the runtime, a second pool for
+  // the worker on PostgreSQL, the simulator reached through SIM_URL.
+  if (store === 'pg') await createSchema(pgUrl, schema);
   const env: Record<string, string> = {
     GATEWAY_ENV: 'sandbox',
     PORT: '0',
@@ -169,24 +173,14 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
     LOG_LEVEL: 'silent',
     DATA_DIR: `/tmp/fg-bench-${randomBytes(4).toString('hex')}`,
     MASTER_KEY: randomBytes(32).toString('base64'),
-    WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY ?? '64',
-    DB_POOL_SIZE: '20',
+    ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
+    ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
+    ...(store === 'pg' ? { DATABASE_URL: withSearchPath(pgUrl, schema) } : {}),
     ...(sim ? { SIM_URL: sim.url, SIM_CA_FILE: sim.caFile, SIM_ADMIN_TOKEN: simToken } : {}),
   };
   const config = loadConfig(env);
-  const db: Db = await openDb(store === 'pg' ? { databaseUrl: pgUrl, schema, poolSize: 20 } : {});
-  // A second pool for the worker, as a deployment with both roles in one process would have.
-  const workerDb = store === 'pg' ? await openDb({ databaseUrl: pgUrl, schema, poolSize: 20 }) : undefined;
-  const splitWorker = store === 'pg' && process.env.BENCH_WORKER === 'process';
-  const runtime = await startRuntime(config, { db, workerDb, workerPollMs: 100, role: splitWorker ? 'api' : 'all' });
-  const workerProc = splitWorker
-    ? own(
-        spawn(process.execPath, ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname, 'serve', '--role', 'worker'], {
-          env: { ...process.env, ...env, DATABASE_URL: `${pgUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}` },
-          stdio: ['ignore', 'ignore', 'inherit'],
-        }),
-      )
-    : undefined;
+  const runtime = await startRuntime(config);
+  const db = runtime.ctx.db;
   const app = runtime.app!;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -223,7 +217,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
     // The gateway's event loop during the latency phase: how late it ran what was due.
     const loopDelay = monitorEventLoopDelay({ resolution: 1 });
     const client = own(fork(new URL(import.meta.url).pathname, ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
-    const pids = [process.pid, sim?.child.pid, client.pid, workerProc?.pid].filter((p): p is number => p !== undefined);
+    const pids = [process.pid, sim?.child.pid, client.pid].filter((p): p is number => p !== undefined);
     let cpuAtLatency = readCpu(pids);
     let cpuAtThroughput = cpuAtLatency;
     const report = await new Promise<LoadReport>((resolve, reject) => {
@@ -273,32 +267,22 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
       outcome: statuses.rows.map((s) => `${s.status} ${s.c}`).join(', '),
       [`event loop delay at ${job.rate}/s p99 ms`]: +(loopDelay.percentile(99) / 1e6).toFixed(1),
       [`event loop delay at ${job.rate}/s max ms`]: +(loopDelay.max / 1e6).toFixed(1),
-      ...(process.env.BENCH_CPU_AT_RATE
-        ? {
-            [`CPU ms/POST at ${job.rate}/s gateway`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, process.pid, report.latency.sent) ?? 'n/a',
-            [`CPU ms/POST at ${job.rate}/s worker`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, workerProc?.pid, report.latency.sent) ?? 'n/a',
-            [`CPU ms/POST at ${job.rate}/s simulator`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, sim?.child.pid, report.latency.sent) ?? 'n/a',
-            [`CPU ms/POST at ${job.rate}/s PostgreSQL`]: postgresPerUnit(cpuAtLatency, cpuAtThroughput, report.latency.sent) ?? 'n/a',
-            [`CPU ms/POST at ${job.rate}/s load`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, client.pid, report.latency.sent) ?? 'n/a',
-          }
-        : {}),
-      'CPU ms/note gateway': cpuPerUnit(cpuAtThroughput, cpuAtEnd, process.pid, ids.length) ?? 'n/a',
-      'CPU ms/note worker process': cpuPerUnit(cpuAtThroughput, cpuAtEnd, workerProc?.pid, ids.length) ?? 'n/a',
-      'CPU ms/note simulator': cpuPerUnit(cpuAtThroughput, cpuAtEnd, sim?.child.pid, ids.length) ?? 'n/a',
-      'CPU ms/note PostgreSQL': store === 'pg' ? (postgresPerUnit(cpuAtThroughput, cpuAtEnd, ids.length) ?? 'n/a') : 'n/a',
-      'CPU ms/note load client': cpuPerUnit(cpuAtThroughput, cpuAfterLoad, client.pid, ids.length) ?? 'n/a',
+      [`CPU ms/note at ${job.rate}/s gateway`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, process.pid, report.latency.sent) ?? 'n/a',
+      [`CPU ms/note at ${job.rate}/s simulator`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, sim?.child.pid, report.latency.sent) ?? 'n/a',
+      [`CPU ms/note at ${job.rate}/s PostgreSQL`]: store === 'pg' ? (postgresPerUnit(cpuAtLatency, cpuAtThroughput, report.latency.sent) ?? 'n/a') : 'n/a',
+      [`CPU ms/note at ${job.rate}/s load client`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, client.pid, report.latency.sent) ?? 'n/a',
+      'CPU ms/note flat out gateway': cpuPerUnit(cpuAtThroughput, cpuAtEnd, process.pid, ids.length) ?? 'n/a',
+      'CPU ms/note flat out simulator': cpuPerUnit(cpuAtThroughput, cpuAtEnd, sim?.child.pid, ids.length) ?? 'n/a',
+      'CPU ms/note flat out PostgreSQL': store === 'pg' ? (postgresPerUnit(cpuAtThroughput, cpuAtEnd, ids.length) ?? 'n/a') : 'n/a',
+      'CPU ms/note flat out load client': cpuPerUnit(cpuAtThroughput, cpuAfterLoad, client.pid, ids.length) ?? 'n/a',
       'TLS handshakes': runtime.simulator ? (await runtime.simulator.stats()).tlsHandshakes : 'n/a',
     };
   } finally {
-    workerProc?.kill('SIGTERM');
     await runtime.close();
-    await db.close();
-    await workerDb?.close();
     sim?.child.kill('SIGTERM');
     if (store === 'pg') {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; DROP SCHEMA IF EXISTS ${schema}_sim CASCADE`).finally(() => c.end());
+      await dropSchema(pgUrl, schema);
+      await dropSchema(pgUrl, `${schema}_sim`);
     }
   }
 }

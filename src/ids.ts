@@ -5,14 +5,26 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 export type IdPrefix =
   | 'acc' | 'usr' | 'app' | 'iss' | 'nfce' | 'nfe' | 'nfse' | 'whk' | 'dlv' | 'evt' | 'ntf' | 'aud' | 'req' | 'job' | 'inu';
 
+// Random bytes drawn a few KB at a time: every call into the CSPRNG has a fixed cost, and a sale
+// takes half a dozen ids.
+const POOL_SIZE = 4096;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function randomByte(): number {
+  if (poolAt >= pool.length) {
+    pool = randomBytes(POOL_SIZE);
+    poolAt = 0;
+  }
+  return pool[poolAt++]!;
+}
+
 /** Random base62 text; rejection sampling keeps every character equally likely. */
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += ALPHABET[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    // 248 = 4 x 62: bytes above it would favour the first characters.
+    if (byte < 248) out += ALPHABET[byte % 62];
   }
   return out;
 }

@@ -17,7 +17,7 @@ import { authorizeNfceJob } from './services/nfce/authorize-nfce.js';
 import { AUTHORIZE_JOB, CANCEL_JOB } from './services/nfce/nfce-deps.js';
 import { cancelNfceJob } from './services/nfce/cancel-nfce.js';
 import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './services/sandbox/simulator-registration.js';
-import type { Db } from './storage/db.js';
+import { openDb, type Db } from './storage/db.js';
 import { authorityReachableCheck, keyStoreCheck } from './services/runtime-health.js';
 import type { Job } from './jobs/queue.js';
 import { openNotificationBus } from './notifications/notification-bus.js';
@@ -35,7 +35,8 @@ export interface RuntimeOptions {
   simulatorLatencyMs?: [number, number];
   /**
    * The worker's own storage handle (a second pool on the same server), so background work never
-   * queues API requests behind it for a connection. Defaults to `db`.
+   * queues API requests behind it for a connection. Defaults to `db`; a runtime that opens its own
+   * server storage with both roles opens a second pool of DB_POOL_SIZE for the worker.
    */
   workerDb?: Db;
   /** Sandbox: a running simulator to use (tests share one per process); not closed by this runtime. */
@@ -62,6 +63,8 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   const ownsDb = !opts.db;
   const db = opts.db ?? (await openStorage(config));
   if (!ownsDb) await prepareDatabase(db, config);
+  const ownsWorkerDb = ownsDb && !opts.workerDb && role === 'all' && Boolean(config.databaseUrl);
+  const workerDb = ownsWorkerDb ? await openDb({ databaseUrl: config.databaseUrl, poolSize: config.dbPoolSize }) : opts.workerDb;
   const secrets = secretBoxFor(config);
 
   let simulator: SimulatorLink | undefined;
@@ -111,7 +114,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   let runner: JobRunner | undefined;
   const notifications = await openNotificationBus(config, db);
   const ctx: AppContext = { config, db, clock, secrets, authority, wakeWorker: () => runner?.poke(), notifications };
-  const workCtx: AppContext = opts.workerDb ? { ...ctx, db: opts.workerDb } : ctx;
+  const workCtx: AppContext = workerDb ? { ...ctx, db: workerDb } : ctx;
   const events = eventWorker(workCtx);
   if (role !== 'api') {
     runner = new JobRunner({
@@ -159,6 +162,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       await notifications.close();
       authority.close();
       await ownSimulator?.close();
+      if (ownsWorkerDb) await workerDb?.close();
       if (ownsDb) await db.close();
     },
   };

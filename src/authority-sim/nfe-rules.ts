@@ -25,9 +25,16 @@ export const NFCE_MAX_DELAY_MS = 5 * 60_000;
 
 const cents = (v: string) => Math.round(Number(v) * 100);
 
+// Certificates are parsed once per issuer (signature-check.ts): so is their ICP-Brasil identity.
+const cnpjOfCertificate = new WeakMap<X509Certificate, string | null>();
 function certificateCnpj(cert: X509Certificate): string | null {
-  const cn = /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1] ?? '';
-  return icpBrasilIdentity(cert.raw, cn).cnpj;
+  let cnpj = cnpjOfCertificate.get(cert);
+  if (cnpj === undefined) {
+    const cn = /(?:^|\n)CN=([^\n]*)/.exec(cert.subject)?.[1] ?? '';
+    cnpj = icpBrasilIdentity(cert.raw, cn).cnpj;
+    cnpjOfCertificate.set(cert, cnpj);
+  }
+  return cnpj;
 }
 
 /**
