@@ -309,6 +309,18 @@ async function pgReachable(url: string): Promise<boolean> {
   }
 }
 
+/**
+ * Each storage is measured by a fresh gateway process: a second run in the same process would
+ * inherit the first one's heap (PGlite's hundreds of MB) and its garbage collection pauses.
+ */
+function storeInItsOwnProcess(store: 'pglite' | 'pg'): Promise<Record<string, string | number>> {
+  const child = own(fork(new URL(import.meta.url).pathname, ['--store', store], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
+  return new Promise((resolve, reject) => {
+    child.once('message', (row: Record<string, string | number>) => resolve(row));
+    child.once('exit', (code) => reject(new Error(`the ${store} run exited with ${code}`)));
+  });
+}
+
 async function main(): Promise<void> {
   const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const wanted = (process.env.BENCH_STORES ?? 'pglite,pg').split(',');
@@ -319,7 +331,7 @@ async function main(): Promise<void> {
       continue;
     }
     console.log(`running on ${store} ...`);
-    rows.push(await benchStore(store, pgUrl));
+    rows.push(await storeInItsOwnProcess(store));
   }
   // One line per figure: the table is too wide for a terminal with one column per figure.
   const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -327,7 +339,16 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-if (process.argv.includes('--load-client')) {
+const storeArg = process.argv.indexOf('--store');
+if (storeArg > 0) {
+  const store = process.argv[storeArg + 1] as 'pglite' | 'pg';
+  benchStore(store, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+    .then((row) => process.send!(row, () => process.exit(0)))
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+} else if (process.argv.includes('--load-client')) {
   process.once('message', (job: LoadJob) => {
     runLoad(job, (phase) => process.send!({ phase }))
       .then((report) => process.send!({ report }))
