@@ -18,6 +18,27 @@ describe('storage', () => {
     expect(r.rows[0]?.n).toBe(1);
   });
 
+  it('keeps answering a prepared SELECT * after its table gained a column (a newer version migrated)', async () => {
+    const db = await getTestDb();
+    const table = 't_shape_' + Math.random().toString(36).slice(2, 8);
+    await db.exec(`CREATE TABLE ${table} (id int)`);
+    await db.query(`INSERT INTO ${table} VALUES ($1)`, [1]);
+    const select = `SELECT * FROM ${table} WHERE id = $1`;
+    // Every connection of the pool prepares it, so whichever answers next has the stale form.
+    await Promise.all(Array.from({ length: 20 }, () => db.query(select, [1])));
+    await db.exec(`ALTER TABLE ${table} ADD COLUMN note text DEFAULT 'x'`);
+    const after = await Promise.all(Array.from({ length: 5 }, () => db.query(select, [1])));
+    for (const r of after) expect(r.rows).toEqual([{ id: 1, note: 'x' }]);
+    // Inside a transaction the first try is lost with the transaction; the retry succeeds.
+    await db.exec(`ALTER TABLE ${table} ADD COLUMN more int DEFAULT 2`);
+    const inTx = () => db.transaction((tx) => tx.query(select, [1]));
+    const first = await inTx().then((r) => r.rows, (e: Error) => e);
+    const second = await inTx();
+    expect(second.rows).toEqual([{ id: 1, note: 'x', more: 2 }]);
+    if (!(first instanceof Error)) expect(first).toEqual(second.rows);
+    await db.exec(`DROP TABLE ${table}`);
+  });
+
   it('applies a migration set once, even when started concurrently', async () => {
     const db = await getTestDb();
     const table = 'probe_migrations_' + Math.random().toString(36).slice(2, 8);

@@ -60,7 +60,14 @@ async function openPg(url: string, max: number, schema?: string): Promise<Db> {
   return {
     kind: 'pg',
     async query<R>(sql: string, params?: readonly unknown[]) {
-      return toResult<R>(await pool.query(statement(sql, params)));
+      try {
+        return toResult<R>(await pool.query(statement(sql, params)));
+      } catch (err) {
+        // The statement's table changed shape under it (a newer version migrated meanwhile):
+        // from now on this text runs unnamed, and this call again at once.
+        if (!statement.staleAfter(sql, err)) throw err;
+        return toResult<R>(await pool.query(statement(sql, params)));
+      }
     },
     async exec(sql) {
       await pool.query(sql);
@@ -71,7 +78,12 @@ async function openPg(url: string, max: number, schema?: string): Promise<Db> {
         await client.query('BEGIN');
         const tx: Queryable = {
           async query<R>(sql: string, params?: readonly unknown[]) {
-            return toResult<R>(await client.query(statement(sql, params)));
+            try {
+              return toResult<R>(await client.query(statement(sql, params)));
+            } catch (err) {
+              statement.staleAfter(sql, err); // the transaction is lost; its retry runs unnamed
+              throw err;
+            }
           },
         };
         const out = await fn(tx);
@@ -98,16 +110,32 @@ const MAX_PREPARED = 500;
  * and then only binds and executes it: planning cost as much as executing on the sale's hot path
  * (pg_stat_statements on bench:emit). Only single DML/SELECT statements qualify.
  */
-function preparedStatements(): (sql: string, params?: readonly unknown[]) => pg.QueryConfig {
-  const names = new Map<string, string>();
-  return (sql, params) => {
+interface PreparedStatements {
+  (sql: string, params?: readonly unknown[]): pg.QueryConfig;
+  /** True when `err` says the prepared form of `sql` is stale; the text then runs unnamed. */
+  staleAfter(sql: string, err: unknown): boolean;
+}
+
+function preparedStatements(): PreparedStatements {
+  // null: never prepare this text again.
+  const names = new Map<string, string | null>();
+  const statement = (sql: string, params?: readonly unknown[]): pg.QueryConfig => {
     let name = names.get(sql);
     if (name === undefined && names.size < MAX_PREPARED && /^\s*(SELECT|WITH|INSERT|UPDATE|DELETE)\b/i.test(sql) && !sql.includes(';')) {
       name = `s_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
       names.set(sql, name);
     }
-    return name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] };
+    return name ? { name, text: sql, values: params as unknown[] } : { text: sql, values: params as unknown[] };
   };
+  statement.staleAfter = (sql: string, err: unknown): boolean => {
+    // PostgreSQL 0A000 "cached plan must not change result type": e.g. SELECT * after ADD COLUMN.
+    const e = err as { code?: string; message?: string };
+    // Calls in flight when the first one found out fail the same way: they retry unnamed too.
+    if (e?.code !== '0A000' || !/cached plan must not change result type/.test(e.message ?? '') || !names.has(sql)) return false;
+    names.set(sql, null);
+    return true;
+  };
+  return statement;
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
