@@ -44,6 +44,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
   const history = s.history
     .map((h) => `(${p(newId('evt'))}, ${p(h.type)}, ${p(h.at)}::timestamptz, ${p(h.code ?? null)}, ${p(h.message ?? null)}, ${p(h.protocolo ?? null)})`)
     .join(', ');
+  const eventType = p(s.event.type);
   const sql = `
     WITH u AS (
       UPDATE nfce_notes SET ${sets.join(', ')} WHERE id = $1 AND status = $2
@@ -58,7 +59,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
       ON CONFLICT DO NOTHING),
     e AS (
       INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at)
-      SELECT ${p(newId('evt'))}, u.account_id, ${p(s.event.type)}, 'nfce', u.id, ${p(s.event.data)}::jsonb, $3 FROM u)${
+      SELECT ${p(newId('evt'))}, u.account_id, ${eventType}, 'nfce', u.id, ${p(s.event.data)}::jsonb, $3 FROM u)${
     s.job
       ? `,
     d AS (
@@ -66,7 +67,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
        WHERE id = ${p(s.job.id)} AND locked_by = ${p(s.job.workerId)})`
       : ''
   }
-    SELECT count(*)::int AS changed, coalesce(bool_or(events_fanout_wanted(u.account_id, ${p(s.event.type)})), false) AS fanout FROM u`;
+    SELECT count(*)::int AS changed, coalesce(bool_or(events_fanout_wanted(u.account_id, ${eventType})), false) AS fanout FROM u`;
   const r = await db.query<{ changed: number; fanout: boolean }>(sql, params);
   return { changed: r.rows[0]!.changed === 1, fanout: r.rows[0]!.fanout };
 }
