@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../bootstrap.js';
 import { newId } from '../../ids.js';
-import { getTestDb, insertBareIssuer } from '../../../test/support/db.js';
-import type { Db } from '../../storage/db.js';
+import { getTestDb, insertBareIssuer, testSchema } from '../../../test/support/db.js';
+import { openDb, type Db } from '../../storage/db.js';
 import type { NewNfce } from '../../storage/repositories/nfce-repository.js';
 import { releaseNumber } from '../../storage/repositories/numbering-repository.js';
 import { commitEmission, type EmissionDraft } from './emission-batches.js';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 const newIssuer = () => insertBareIssuer(db, 'Batch test');
 
 /** A draft whose "document" is a stand-in: these tests are about numbers and rows, not XML. */
-function draft(issuerId: string, o: { key?: string; refuse?: boolean } = {}): EmissionDraft {
+function draft(issuerId: string, o: { key?: string; refuse?: boolean; tried?: number[] } = {}): EmissionDraft {
   const now = new Date();
   const id = newId('nfce');
   return {
@@ -25,6 +25,7 @@ function draft(issuerId: string, o: { key?: string; refuse?: boolean } = {}): Em
     now,
     idempotency: o.key ? { key: o.key, liveSince: new Date(now.getTime() - 86_400_000) } : undefined,
     build: (nNF): NewNfce => {
+      o.tried?.push(nNF);
       if (o.refuse) throw new Error(`document for ${id} refused`);
       return {
         id, account_id: 'acc_sandbox', issuer_id: issuerId, external_ref: id, status: 'processing', model: 65, serie: 1, number: nNF,
@@ -98,5 +99,44 @@ describe('emission batches (group commit per series)', () => {
     await releaseNumber(db, s, 2, new Date());
     const rows = await Promise.all(Array.from({ length: 3 }, () => commitEmission(db, draft(issuerId))));
     expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual([2, 5, 7]);
+  });
+
+  it('when the series moved behind this process (another process, a voided range), the sale is built again from where it is', async () => {
+    const issuerId = await newIssuer();
+    for (let i = 0; i < 3; i++) await commitEmission(db, draft(issuerId));
+    // As an inutilization of 4-9 by another process would leave it.
+    await db.query(`UPDATE nfce_number_sequences SET next_number = 10 WHERE issuer_id = $1`, [issuerId]);
+    const tried: number[] = [];
+    expect((await commitEmission(db, draft(issuerId, { tried }))).number).toBe(10);
+    // Signed first for the number this process expected; that statement stored nothing.
+    expect(tried).toEqual([4, 10]);
+    expect(await storedNumbers(issuerId)).toEqual([1, 2, 3, 10]);
+    const seq = await db.query<{ next_number: number }>('SELECT next_number FROM nfce_number_sequences WHERE issuer_id = $1', [issuerId]);
+    expect(seq.rows[0]!.next_number).toBe(11);
+  });
+
+  it('a number released after this process last sold on the series goes to the next sale', async () => {
+    const issuerId = await newIssuer();
+    for (let i = 0; i < 4; i++) await commitEmission(db, draft(issuerId));
+    await db.query(`UPDATE nfce_notes SET status = 'rejected' WHERE issuer_id = $1 AND number = 3`, [issuerId]);
+    await releaseNumber(db, { issuerId, model: 65, serie: 1 }, 3, new Date());
+    const tried: number[] = [];
+    expect((await commitEmission(db, draft(issuerId, { tried }))).number).toBe(3);
+    expect(tried).toEqual([5, 3]);
+    expect((await commitEmission(db, draft(issuerId))).number).toBe(5);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('two processes selling on one series at once: every number once, no gap (skipped: needs TEST_DATABASE_URL)', async () => {
+    // A second storage handle is what a second gateway process has: its own pool and its own idea
+    // of where the series stands, so most of its first tries find the series moved.
+    const other = await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 5, schema: testSchema });
+    try {
+      const issuerId = await newIssuer();
+      const rows = await Promise.all(Array.from({ length: 120 }, (_, i) => commitEmission(i % 2 ? other : db, draft(issuerId))));
+      expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      expect(await storedNumbers(issuerId)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    } finally {
+      await other.close();
+    }
   });
 });

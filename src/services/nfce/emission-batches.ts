@@ -1,6 +1,13 @@
 import type { Db } from '../../storage/db.js';
 import { insertNfces, releaseExpiredIdempotencyKeys, type NewNfce, type NfceRow } from '../../storage/repositories/nfce-repository.js';
-import { releaseNumbers, reserveNumbers, type Series } from '../../storage/repositories/numbering-repository.js';
+import {
+  isSeriesMoved,
+  readSeriesState,
+  releaseNumbers,
+  reserveNumbers,
+  type Series,
+  type SeriesState,
+} from '../../storage/repositories/numbering-repository.js';
 import { AUTHORIZE_JOB } from './nfce-deps.js';
 
 /** A validated sale waiting for its number: everything is known but the number. */
@@ -31,18 +38,31 @@ const MAX_BATCH = 32;
 
 // Per storage handle (one per process in production; tests open several).
 const queuesByDb = new WeakMap<Db, Map<string, SeriesQueue>>();
+// Where each series stood after this process's last emission on it: the next batch builds from it.
+const statesByDb = new WeakMap<Db, Map<string, SeriesState>>();
+const MAX_STATES = 10_000;
+// Optimistic tries before a batch takes the series' lock for its whole build instead (another
+// process is emitting on the same series at the same moment).
+const OPTIMISTIC_TRIES = 2;
 
 /**
  * Group commit of sales per series (DESIGN 4 "Numbering"). The series counter is locked from the
  * moment a number is taken until the note is committed, so one series can only move one
  * transaction at a time. Sales that arrive while a transaction of their series is open wait and
- * then share the next one: numbers taken in one statement, the notes with their history and jobs
- * inserted in one, one commit. At low load a batch is one sale and nothing waits.
+ * then share the next one. At low load a batch is one sale and nothing waits.
+ *
+ * The numbers are taken optimistically: the batch is built and signed for the numbers the series'
+ * last known state gives, then ONE statement stores the notes with their history and jobs and
+ * moves the counter, provided the series is still where it was (insertNfces). So a sale costs one
+ * round trip, and the counter's row is locked only while that statement runs, not while documents
+ * are signed. When the series moved (another process emitted on it, a number was released, a range
+ * was voided) nothing was stored: the batch is built again from the series' real state, and after
+ * OPTIMISTIC_TRIES the batch holds the series' lock for its whole build (commitBatchLocked).
  */
 export function commitEmission(db: Db, draft: EmissionDraft): Promise<NfceRow> {
   let queues = queuesByDb.get(db);
   if (!queues) queuesByDb.set(db, (queues = new Map()));
-  const key = `${draft.series.issuerId}:${draft.series.model}:${draft.series.serie}`;
+  const key = seriesKey(draft.series);
   let queue = queues.get(key);
   if (!queue) queues.set(key, (queue = { waiting: [], busy: false }));
   const promise = new Promise<NfceRow>((resolve, reject) => queue.waiting.push({ draft, resolve, reject }));
@@ -74,8 +94,66 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
   }
 }
 
-/** One transaction for the batch; a sale whose document is refused hands its number to the next. */
+const seriesKey = (s: Series) => `${s.issuerId}:${s.model}:${s.serie}`;
+
+/** Optimistic first (one statement), then under the series' lock. */
 async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
+  const { series, accountId } = batch[0]!.draft;
+  const key = seriesKey(series);
+  let states = statesByDb.get(db);
+  if (!states) statesByDb.set(db, (states = new Map()));
+  const keyed = batch.flatMap((w) => (w.draft.idempotency ? [w.draft.idempotency] : []));
+  // Outside the statement: letting go of expired keys is right whether or not this batch lands.
+  if (keyed.length > 0) await releaseExpiredIdempotencyKeys(db, accountId, keyed);
+  for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
+    const state = states.get(key) ?? (await readSeriesState(db, series));
+    states.delete(key); // unknown until this statement's outcome is
+    // Candidate numbers in the order reserveNumbers gives them: released ones (lowest first), then the counter.
+    const candidate = (i: number) => (i < state.released.length ? state.released[i]! : state.next + i - state.released.length);
+    const built: Array<{ w: Waiting; note: NewNfce }> = [];
+    const refused: Array<{ w: Waiting; err: unknown }> = [];
+    for (const w of batch) {
+      try {
+        // A refused document leaves its candidate number to the next sale: no gap.
+        built.push({ w, note: w.draft.build(candidate(built.length)) });
+      } catch (err) {
+        refused.push({ w, err });
+      }
+    }
+    if (built.length === 0) {
+      states.set(key, state);
+      for (const { w, err } of refused) w.reject(err);
+      return;
+    }
+    const released = state.released.slice(0, built.length);
+    const newNext = state.next + built.length - released.length;
+    let rows: NfceRow[];
+    try {
+      rows = await insertNfces(db, built.map((b) => b.note), NOTE_WORK, { series, expectedNext: state.next, newNext, released });
+    } catch (err) {
+      if (isSeriesMoved(err)) continue;
+      throw err;
+    }
+    if (states.size >= MAX_STATES) states.delete(states.keys().next().value as string);
+    states.set(key, { next: newNext, released: state.released.slice(released.length) });
+    built.forEach((b, i) => b.w.resolve(rows[i]!));
+    for (const { w, err } of refused) w.reject(err);
+    return;
+  }
+  await commitBatchLocked(db, batch);
+}
+
+const NOTE_WORK = {
+  history: (n: NewNfce) => ({ type: 'created', message: `NFC-e ${n.number} series ${n.serie} signed` }),
+  // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
+  job: { kind: AUTHORIZE_JOB, maxAttempts: 10_000 },
+};
+
+/**
+ * One transaction holding the series' counter from the number to the commit: the numbers cannot
+ * move under the build. A sale whose document is refused hands its number to the next.
+ */
+async function commitBatchLocked(db: Db, batch: Waiting[]): Promise<void> {
   const { series, accountId } = batch[0]!.draft;
   const refused: Array<{ w: Waiting; err: unknown }> = [];
   const stored = await db.transaction(async (tx) => {
@@ -93,15 +171,7 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
     // Numbers the refused sales did not use go back to the pool in the same transaction: no gap.
     if (built.length < numbers.length) await releaseNumbers(tx, series, numbers.slice(built.length), batch[0]!.draft.now);
     if (built.length === 0) return [];
-    const rows = await insertNfces(
-      tx,
-      built.map((b) => b.note),
-      {
-        history: (n) => ({ type: 'created', message: `NFC-e ${n.number} series ${n.serie} signed` }),
-        // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
-        job: { kind: AUTHORIZE_JOB, maxAttempts: 10_000 },
-      },
-    );
+    const rows = await insertNfces(tx, built.map((b) => b.note), NOTE_WORK);
     return built.map((b, i) => ({ w: b.w, row: rows[i]! }));
   });
   for (const { w, row } of stored) w.resolve(row);

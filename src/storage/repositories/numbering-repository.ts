@@ -46,6 +46,40 @@ export async function reserveNumbers(tx: Queryable, s: Series, count: number): P
   return r.rows.map((x) => x.number);
 }
 
+/** Where a series stands: the counter's next number and the released numbers waiting, lowest first. */
+export interface SeriesState {
+  next: number;
+  released: number[];
+}
+
+/** The series' state as committed now (a series never used starts at 1). */
+export async function readSeriesState(db: Queryable, s: Series): Promise<SeriesState> {
+  const r = await db.query<{ next: number | null; released: number[] | null }>(
+    `SELECT (SELECT next_number FROM nfce_number_sequences WHERE issuer_id = $1 AND model = $2 AND serie = $3) AS next,
+            (SELECT array_agg(number ORDER BY number) FROM nfce_released_numbers WHERE issuer_id = $1 AND model = $2 AND serie = $3) AS released`,
+    [s.issuerId, s.model, s.serie],
+  );
+  return { next: r.rows[0]?.next ?? 1, released: r.rows[0]?.released ?? [] };
+}
+
+/**
+ * What an optimistic emission claims of its series (see insertNfces): the state it built from
+ * (`expectedNext`), the released numbers it used and where the counter goes (`newNext`).
+ */
+export interface NumberingClaim {
+  series: Series;
+  expectedNext: number;
+  newNext: number;
+  released: number[];
+}
+
+/** SQLSTATE raised by numbering_holds() (migration 8) when the series moved since it was read. */
+export const SERIES_MOVED = 'FGN01';
+
+export function isSeriesMoved(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === SERIES_MOVED;
+}
+
 /** A rejected note never reached the authority's books: its number is used by the next sale. */
 export async function releaseNumber(tx: Queryable, s: Series, number: number, now: Date): Promise<void> {
   await releaseNumbers(tx, s, [number], now);
