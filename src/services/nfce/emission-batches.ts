@@ -1,5 +1,12 @@
 import type { Db } from '../../storage/db.js';
-import { insertNfces, releaseExpiredIdempotencyKeys, type NewNfce, type NfceRow } from '../../storage/repositories/nfce-repository.js';
+import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
+import {
+  insertNfces,
+  releaseExpiredIdempotencyKeys,
+  type IssuerBasis,
+  type NewNfce,
+  type NfceRow,
+} from '../../storage/repositories/nfce-repository.js';
 import {
   isSeriesMoved,
   readSeriesState,
@@ -16,6 +23,8 @@ export interface EmissionDraft {
   accountId: string;
   /** When the sale was accepted (the clock of the request). */
   now: Date;
+  /** The issuer state the note is built from: the note is stored only while it is unchanged. */
+  issuer?: IssuerBasis | undefined;
   /** Set when the sale came with an Idempotency-Key: an expired holder of the key lets go of it. */
   idempotency?: { key: string; liveSince: Date } | undefined;
   /** Builds, signs and checks the note for its number; throws (ApiError) when the document is refused. */
@@ -78,8 +87,10 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
       try {
         await commitBatch(db, batch);
       } catch (err) {
-        if (batch.length === 1) {
-          batch[0]!.reject(err);
+        // One sale alone, or every sale of the batch was built from an issuer that changed (each
+        // caller reads it again and builds anew).
+        if (batch.length === 1 || isIssuerChanged(err)) {
+          for (const w of batch) w.reject(err);
           continue;
         }
         // One sale spoiled the batch (e.g. its Idempotency-Key was taken meanwhile by another
@@ -95,6 +106,13 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
 }
 
 const seriesKey = (s: Series) => `${s.issuerId}:${s.model}:${s.serie}`;
+
+/** The distinct issuer states a batch was built from. */
+function issuerBases(batch: readonly Waiting[]): IssuerBasis[] | undefined {
+  const bases = new Map<string, IssuerBasis>();
+  for (const { draft } of batch) if (draft.issuer) bases.set(`${draft.issuer.issuerId}\u0000${draft.issuer.basis}`, draft.issuer);
+  return bases.size > 0 ? [...bases.values()] : undefined;
+}
 
 /** Optimistic first (one statement), then under the series' lock. */
 async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
@@ -129,7 +147,10 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
     const newNext = state.next + built.length - released.length;
     let rows: NfceRow[];
     try {
-      rows = await insertNfces(db, built.map((b) => b.note), NOTE_WORK, { series, expectedNext: state.next, newNext, released });
+      rows = await insertNfces(db, built.map((b) => b.note), NOTE_WORK, {
+        numbering: { series, expectedNext: state.next, newNext, released },
+        issuers: issuerBases(batch),
+      });
     } catch (err) {
       if (isSeriesMoved(err)) continue;
       throw err;
@@ -171,7 +192,7 @@ async function commitBatchLocked(db: Db, batch: Waiting[]): Promise<void> {
     // Numbers the refused sales did not use go back to the pool in the same transaction: no gap.
     if (built.length < numbers.length) await releaseNumbers(tx, series, numbers.slice(built.length), batch[0]!.draft.now);
     if (built.length === 0) return [];
-    const rows = await insertNfces(tx, built.map((b) => b.note), NOTE_WORK);
+    const rows = await insertNfces(tx, built.map((b) => b.note), NOTE_WORK, { issuers: issuerBases(batch) });
     return built.map((b, i) => ({ w: b.w, row: rows[i]! }));
   });
   for (const { w, row } of stored) w.resolve(row);

@@ -5,12 +5,13 @@ import type { Sale } from '../../nfce/sale.js';
 import { validateSale } from '../../nfce/validate-sale.js';
 import { xsdPathToField } from '../../nfce/xsd-path-to-field.js';
 import { validateNfe } from '../../fiscal/xml/xsd/validate-xml.js';
-import { findIssuerForEmission } from '../../storage/repositories/issuer-repository.js';
+import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
 import { findNfceByIdempotencyKey, type NfceRow } from '../../storage/repositories/nfce-repository.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
 import { commitEmission } from './emission-batches.js';
+import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
 import { DEFAULT_SERIE, NFCE_MODEL, type NfceDeps } from './nfce-deps.js';
 
 export interface IssueOptions {
@@ -20,10 +21,10 @@ export interface IssueOptions {
 }
 
 /**
- * POST /v1/nfce (DESIGN 5): validate everything before anything is reserved, then in ONE
- * transaction reserve the number, build and sign the document, store the note and its
- * authorization job. Either all of it exists afterwards or none of it does. Sales of one series
- * arriving together share that transaction (emission-batches.ts).
+ * POST /v1/nfce (DESIGN 5): validate everything before anything is reserved, then build and sign
+ * the document for its number and store the note, its number and its authorization job in ONE
+ * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
+ * together share that statement (emission-batches.ts).
  */
 export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
   const { db, clock } = deps;
@@ -33,7 +34,38 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
     const existing = await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey, keyLiveSince);
     if (existing) return existing;
   }
-  const issuer = await findIssuerForEmission(db, accountId, sale.issuer_id);
+  // The issuer as this process last stored a sale of it, else read now. A refusal computed from the
+  // remembered issuer is checked again against the stored one (another process may have fixed it),
+  // and a sale the database refused because the issuer changed meanwhile is built again.
+  for (let attempt = 0; ; attempt++) {
+    const issuer = await emissionIssuer(db, accountId, sale.issuer_id, attempt > 0);
+    try {
+      const row = await issueFrom(deps, accountId, sale, opts, issuer, keyLiveSince);
+      if (issuer && !issuer.cached) keepEmissionIssuer(db, issuer.row);
+      return row;
+    } catch (err) {
+      const changed = isIssuerChanged(err);
+      if (attempt < ISSUER_READS && ((issuer?.cached && err instanceof ApiError) || changed)) continue;
+      // Nothing was stored; the same request (same Idempotency-Key) can simply be sent again.
+      if (changed) throw new ApiError('invalid_state', `Issuer ${sale.issuer_id} kept changing while this sale was being signed; send it again`);
+      throw err;
+    }
+  }
+}
+
+// Reads of the issuer after the remembered one, should it keep changing under the sale.
+const ISSUER_READS = 3;
+
+async function issueFrom(
+  deps: NfceDeps,
+  accountId: string,
+  sale: Sale,
+  opts: IssueOptions,
+  found: EmissionIssuer | undefined,
+  keyLiveSince: Date,
+): Promise<NfceRow> {
+  const { db, clock } = deps;
+  const issuer = found?.row;
   if (!issuer) {
     throw new ApiError('validation_error', `issuer_id ${sale.issuer_id} is not an issuer of this account`, [
       { field: 'issuer_id', message: 'no issuer with this id' },
@@ -71,6 +103,7 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
       series,
       accountId,
       now,
+      issuer: { issuerId: issuer.id, basis: issuer.basis },
       idempotency: opts.idempotencyKey ? { key: opts.idempotencyKey, liveSince: keyLiveSince } : undefined,
       build: (nNF) => {
         const built = buildNfce(sale, {

@@ -6,8 +6,9 @@ import type { Migration } from '../migrate.js';
 // taken) and the gateway builds again from the series' real state.
 export const migration: Migration = {
   id: 8,
-  name: 'numbering: guard for the optimistic emission statement',
+  name: 'emission: guards of the optimistic emission statement (series and issuer unchanged)',
   sql: `
 CREATE FUNCTION numbering_holds(ok boolean) RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$ BEGIN IF ok IS NOT TRUE THEN RAISE EXCEPTION 'the series moved since its state was read' USING ERRCODE = 'FGN01'; END IF; RETURN true; END $$;
+CREATE FUNCTION issuer_holds(ok boolean) RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$ BEGIN IF ok IS NOT TRUE THEN RAISE EXCEPTION 'the issuer changed since it was read' USING ERRCODE = 'FGI01'; END IF; RETURN true; END $$;
 `,
 };

@@ -102,15 +102,26 @@ export async function findIssuer(db: Queryable, accountId: string, id: string): 
 }
 
 /**
- * The issuer with its account's tax regime, in one round trip: what emission reads on every sale.
+ * What a note built from an issuer depends on, as one text: the issuer row's version (xmin changes
+ * with every update of the row), its certificate's and CSC's versions and its account's tax regime.
+ * Emission reads it with the issuer, and the statement that stores the note checks it is unchanged
+ * (insertNfces), so a note is never stored from an issuer that changed meanwhile.
  */
-export async function findIssuerForEmission(
-  db: Queryable,
-  accountId: string,
-  id: string,
-): Promise<(IssuerRow & { account_tax_regime: string }) | undefined> {
-  const r = await db.query<IssuerRow & { account_tax_regime: string }>(
-    `${SELECT.replace('FROM issuers i', 'FROM issuers i JOIN accounts a ON a.id = i.account_id').replace('SELECT i.*,', 'SELECT i.*, a.tax_regime AS account_tax_regime,')}
+export const EMISSION_BASIS_SQL = "concat_ws('|', i.xmin, coalesce(c.version, 0), coalesce(s.version, 0), a.tax_regime)";
+
+/** SQLSTATE raised by issuer_holds() (migration 8): the issuer changed since its basis was read. */
+export const ISSUER_CHANGED = 'FGI01';
+
+export function isIssuerChanged(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === ISSUER_CHANGED;
+}
+
+export type EmissionIssuerRow = IssuerRow & { account_tax_regime: string; basis: string };
+
+/** The issuer with its account's tax regime and its emission basis, in one round trip. */
+export async function findIssuerForEmission(db: Queryable, accountId: string, id: string): Promise<EmissionIssuerRow | undefined> {
+  const r = await db.query<EmissionIssuerRow>(
+    `${SELECT.replace('FROM issuers i', 'FROM issuers i JOIN accounts a ON a.id = i.account_id').replace('SELECT i.*,', `SELECT i.*, a.tax_regime AS account_tax_regime, ${EMISSION_BASIS_SQL} AS basis,`)}
       WHERE i.account_id = $1 AND i.id = $2`,
     [accountId, id],
   );

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db.js';
 import { newId } from '../../ids.js';
+import { EMISSION_BASIS_SQL } from './issuer-repository.js';
 import type { NumberingClaim } from './numbering-repository.js';
 
 export type NfceStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
@@ -45,46 +46,102 @@ const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, 
 
 export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
 
+/** The issuer state a batch of notes was built from (findIssuerForEmission's `basis`). */
+export interface IssuerBasis {
+  issuerId: string;
+  basis: string;
+}
+
+/** What the statement storing notes checks before it stores anything. */
+export interface InsertGuards {
+  numbering?: NumberingClaim | undefined;
+  issuers?: readonly IssuerBasis[] | undefined;
+}
+
 /**
  * Stores new notes, each with its first history line and the job that will authorize it, in one
  * statement (one round trip for a whole batch of sales): they exist together or not at all. The
  * rows travel as one JSON array, so the statement text is the same for any batch size.
  *
- * With `numbering`, the same statement also takes the notes' numbers (DESIGN 4 "Numbering"): it
- * moves the series' counter from `expectedNext` to `newNext` and deletes the released numbers
- * used, and numbering_holds() (migration 8) aborts the whole statement, SQLSTATE FGN01, when the
- * series is not where the caller built from (another sale, process or inutilization moved it, or
- * a number was released since). Nothing is stored then and no number is taken: the caller builds
- * again from the series' real state. The counter row is locked only while the statement runs.
+ * Guards, checked by the same statement, which stores nothing when one fails:
+ * - `numbering`: the statement also takes the notes' numbers (DESIGN 4 "Numbering"). It moves the
+ *   series' counter from `expectedNext` to `newNext` and deletes the released numbers used;
+ *   numbering_holds() (migration 8) aborts it with SQLSTATE FGN01 when the series is not where the
+ *   caller built from (another sale, process or inutilization moved it, or a number was released
+ *   since). The counter row is locked only while the statement runs.
+ * - `issuers`: every issuer the notes were built from is unchanged (SQLSTATE FGI01 otherwise).
  */
 export async function insertNfces(
   tx: Queryable,
   notes: readonly NewNfce[],
   work: { history: (n: NewNfce) => { type: string; message: string }; job: { kind: string; maxAttempts: number } },
-  numbering?: NumberingClaim,
+  guards: InsertGuards = {},
 ): Promise<NfceRow[]> {
   const rows = notes.map((n) => {
     const history = work.history(n);
     return { ...n, history_id: newId('evt'), history_type: history.type, history_message: history.message, job_id: newId('job') };
   });
   const params: unknown[] = [JSON.stringify(rows), work.job.kind, work.job.maxAttempts];
+  const { numbering, issuers } = guards;
   if (numbering) {
     const { series: s } = numbering;
     params.push(s.issuerId, s.model, s.serie, numbering.expectedNext, numbering.newNext, numbering.released);
   }
-  const r = await tx.query<NfceRow>(numbering ? INSERT_NUMBERED : INSERT_NOTES, params);
+  if (issuers) params.push(JSON.stringify(issuers));
+  const r = await tx.query<NfceRow>(insertNotesSql(!!numbering, !!issuers), params);
   // RETURNING order is not guaranteed: answer in the callers' order.
   const byId = new Map(r.rows.map((row) => [row.id, row]));
   return notes.map((n) => byId.get(n.id)!);
 }
 
-const insertNotesSql = (guard: { ctes: string; where: string }) => `WITH ${guard.ctes}
+// $4-$6 the series, $7 the counter's expected value, $8 its new value, $9 the released numbers used.
+// The counter moves only from $7 (an upsert: a series never used has no row and starts at 1, so a
+// new row is right only when $7 is 1), every released number used must still be there, and when
+// the counter moves no other released number may be waiting (it goes first). All reads see the
+// statement's snapshot; the upsert waits for the counter's row lock and rechecks the newest row.
+const NUMBERING_GUARD = `bump AS (
+       INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($4, $5, $6, $8)
+       ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = EXCLUDED.next_number
+         WHERE nfce_number_sequences.next_number = $7
+       RETURNING 1),
+     reused AS (
+       DELETE FROM nfce_released_numbers WHERE issuer_id = $4 AND model = $5 AND serie = $6 AND number = ANY($9::int[])
+       RETURNING 1),
+     numbering AS (
+       SELECT numbering_holds(
+         (SELECT count(*) FROM bump) = 1
+         AND ($7 = 1 OR EXISTS (SELECT 1 FROM nfce_number_sequences WHERE issuer_id = $4 AND model = $5 AND serie = $6))
+         AND (SELECT count(*) FROM reused) = cardinality($9::int[])
+         AND ($8 = $7 OR NOT EXISTS (
+           SELECT 1 FROM nfce_released_numbers r
+            WHERE r.issuer_id = $4 AND r.model = $5 AND r.serie = $6 AND r.number <> ALL($9::int[])))) AS ok),`;
+
+// $N: a JSON array of {issuerId, basis}; each basis must still be the issuer's (EMISSION_BASIS_SQL).
+const issuerGuard = (n: number) => `issuer AS (
+       SELECT issuer_holds(NOT EXISTS (
+         SELECT 1 FROM jsonb_to_recordset($${n}::jsonb) AS b ("issuerId" text, basis text)
+          WHERE NOT EXISTS (
+            SELECT 1 FROM issuers i JOIN accounts a ON a.id = i.account_id
+              LEFT JOIN issuer_certificates c ON c.issuer_id = i.id
+              LEFT JOIN issuer_cscs s ON s.issuer_id = i.id
+             WHERE i.id = b."issuerId" AND ${EMISSION_BASIS_SQL} = b.basis))) AS ok),`;
+
+const insertSqlTexts = new Map<string, string>();
+
+function insertNotesSql(numbering: boolean, issuers: boolean): string {
+  const key = `${numbering}:${issuers}`;
+  let sql = insertSqlTexts.get(key);
+  if (sql) return sql;
+  const ctes = [numbering ? NUMBERING_GUARD : '', issuers ? issuerGuard(numbering ? 10 : 4) : ''].join('\n     ');
+  const conditions = [numbering ? '(SELECT ok FROM numbering)' : '', issuers ? '(SELECT ok FROM issuer)' : ''].filter(Boolean);
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  sql = `WITH ${ctes}
      v AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS v (id text, account_id text, issuer_id text, external_ref text, status text,
          model int, serie int, number int, access_key text, tp_amb int, tp_emis int, dh_emi text, schema_package text,
          request jsonb, totals jsonb, items jsonb, signed_xml text, digest_value text, qrcode_url text, url_chave text,
          scenario text, idempotency_key text, created_at timestamptz, history_id text, history_type text, history_message text,
-         job_id text)${guard.where}),
+         job_id text)${where}),
      n AS (
        INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
          dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
@@ -100,34 +157,9 @@ const insertNotesSql = (guard: { ctes: string; where: string }) => `WITH ${guard
        INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
        SELECT job_id, $2, jsonb_build_object('noteId', id), created_at, $3, $2 || ':' || id, created_at, created_at FROM v)
      SELECT * FROM n`;
-
-const INSERT_NOTES = insertNotesSql({ ctes: '', where: '' });
-
-// $4-$6 the series, $7 the counter's expected value, $8 its new value, $9 the released numbers used.
-// The counter moves only from $7 (an upsert: a series never used has no row and starts at 1, so a
-// new row is right only when $7 is 1), every
-// released number used must still be there, and when the counter moves no other released number may
-// be waiting (it goes first). All reads see the statement's snapshot; the upsert waits for the
-// counter's row lock and rechecks against the newest row.
-const INSERT_NUMBERED = insertNotesSql({
-  ctes: `bump AS (
-       INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($4, $5, $6, $8)
-       ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = EXCLUDED.next_number
-         WHERE nfce_number_sequences.next_number = $7
-       RETURNING 1),
-     reused AS (
-       DELETE FROM nfce_released_numbers WHERE issuer_id = $4 AND model = $5 AND serie = $6 AND number = ANY($9::int[])
-       RETURNING 1),
-     guard AS (
-       SELECT numbering_holds(
-         (SELECT count(*) FROM bump) = 1
-         AND ($7 = 1 OR EXISTS (SELECT 1 FROM nfce_number_sequences WHERE issuer_id = $4 AND model = $5 AND serie = $6))
-         AND (SELECT count(*) FROM reused) = cardinality($9::int[])
-         AND ($8 = $7 OR NOT EXISTS (
-           SELECT 1 FROM nfce_released_numbers r
-            WHERE r.issuer_id = $4 AND r.model = $5 AND r.serie = $6 AND r.number <> ALL($9::int[])))) AS ok),`,
-  where: ' WHERE (SELECT ok FROM guard)',
-});
+  insertSqlTexts.set(key, sql);
+  return sql;
+}
 
 /** The note a live Idempotency-Key created (keys live 24 hours: SPEC 4 rule 5). */
 export async function findNfceByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<NfceRow | undefined> {

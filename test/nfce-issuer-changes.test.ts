@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './support/app.js';
+import { emittingApp, sale } from './support/nfce-flow.js';
+
+// A gateway process remembers the issuer of its last sale and skips reading it again; these tests
+// change the issuer behind its back, in the database, as another gateway process would, and check
+// that the very next sale follows the stored issuer.
+let t: TestApp;
+let auth: { authorization: string };
+let issuerId: string;
+beforeAll(async () => {
+  ({ t, auth, issuerId } = await emittingApp());
+});
+afterAll(async () => t.runtime.close());
+
+const post = (body: unknown) => t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: body });
+const signedXml = async (id: string) =>
+  (await t.runtime.ctx.db.query<{ signed_xml: string }>('SELECT signed_xml FROM nfce_notes WHERE id = $1', [id])).rows[0]!.signed_xml;
+
+describe('the issuer changed by another process', () => {
+  it('a new company name reaches the very next note', async () => {
+    expect((await post(sale(issuerId))).statusCode).toBe(202);
+    await t.runtime.ctx.db.query(`UPDATE issuers SET razao_social = 'Padaria Renomeada LTDA' WHERE id = $1`, [issuerId]);
+    const res = await post(sale(issuerId));
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await signedXml(res.json().id)).toMatch(/<emit><CNPJ>\d{14}<\/CNPJ><xNome>Padaria Renomeada LTDA<\/xNome>/);
+  });
+
+  it('a sale the remembered issuer would refuse is judged by the stored one (regime changed to normal: CST 00 is right)', async () => {
+    expect((await post(sale(issuerId))).statusCode).toBe(202);
+    await t.runtime.ctx.db.query(`UPDATE issuers SET regime_tributario = 'normal' WHERE id = $1`, [issuerId]);
+    const normal = sale(issuerId, {
+      items: [{ description: 'Cafe torrado 500g', quantity: 2, unit_price: 18.9, ncm: '09012100', cfop: '5102', unit: 'UN', cst_icms: '00', pICMS: 18 }],
+      payment: { method: 'dinheiro', amount: 50 },
+    });
+    const res = await post(normal);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(await signedXml(res.json().id)).toContain('<CRT>3</CRT>');
+    // And a Simples Nacional code is now refused, naming the field.
+    const simples = await post(sale(issuerId));
+    expect(simples.statusCode).toBe(422);
+    expect(simples.json().details[0].field).toBe('items[0].cst_icms');
+    await t.runtime.ctx.db.query(`UPDATE issuers SET regime_tributario = 'simples' WHERE id = $1`, [issuerId]);
+  });
+
+  it('an issuer whose CSC was removed elsewhere is not ready for the next sale', async () => {
+    expect((await post(sale(issuerId))).statusCode).toBe(202);
+    await t.runtime.ctx.db.query('DELETE FROM issuer_cscs WHERE issuer_id = $1', [issuerId]);
+    const res = await post(sale(issuerId));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'issuer_not_ready', details: [expect.objectContaining({ field: 'csc' })] });
+  });
+});
