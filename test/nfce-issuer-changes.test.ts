@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.runtime.close());
 
-const post = (body: unknown) => t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: body });
+const post = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: body });
 const signedXml = async (id: string) =>
   (await t.runtime.ctx.db.query<{ signed_xml: string }>('SELECT signed_xml FROM nfce_notes WHERE id = $1', [id])).rows[0]!.signed_xml;
 
