@@ -287,6 +287,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
       'CPU ms/note flat out PostgreSQL': store === 'pg' ? (postgresPerUnit(cpuAtThroughput, cpuAtEnd, ids.length) ?? 'n/a') : 'n/a',
       'CPU ms/note flat out load client': cpuPerUnit(cpuAtThroughput, cpuAfterLoad, client.pid, ids.length) ?? 'n/a',
       'TLS handshakes': runtime.simulator ? (await runtime.simulator.stats()).tlsHandshakes : 'n/a',
+      'gateway peak RSS MB': Math.round(process.resourceUsage().maxRSS / 1024),
     };
   } finally {
     await runtime.close();
