@@ -57,7 +57,10 @@ async function runLoad(job: LoadJob, phase: (name: 'latency' | 'throughput') => 
   const url = new URL('/v1/nfce', job.base);
   const agent = new Agent({ keepAlive: true, maxSockets: Math.max(job.concurrency, job.rate) });
   let n = 0;
+  // Every sale carries an Idempotency-Key, as the README tells a point of sale to send it.
+  const run = randomBytes(6).toString('hex');
   const post = (): Promise<{ ok: boolean; ms: number; id?: string }> => {
+    const key = `bench-${run}-${n}`;
     const body = saleBody(job.issuerId, n++);
     const t0 = performance.now();
     return new Promise((resolve) => {
@@ -66,7 +69,12 @@ async function runLoad(job: LoadJob, phase: (name: 'latency' | 'throughput') => 
         {
           method: 'POST',
           agent,
-          headers: { authorization: `Bearer ${job.key}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            authorization: `Bearer ${job.key}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'idempotency-key': key,
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];

@@ -76,6 +76,22 @@ describe('one sale per Idempotency-Key', () => {
       clock.advance(-(24 * 3600_000 + 60_000));
     }
   });
+  it('a note stored under the key whose answer was lost (crash before the answer was recorded) is the answer: no second note, no number used', async () => {
+    const body = sale(issuerId);
+    const headers = { ...auth, 'idempotency-key': `lost-${body.external_ref}` };
+    const first = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body });
+    expect(first.statusCode).toBe(202);
+    // As if the process died between committing the note and recording the answer to the key.
+    await t.runtime.ctx.db.query('DELETE FROM idempotency_keys WHERE key = $1', [headers['idempotency-key']]);
+    const again = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body });
+    // 201 once the note is authorized meanwhile: the answer is the note as it stands.
+    expect([201, 202]).toContain(again.statusCode);
+    expect(again.json().id).toBe(first.json().id);
+    const list = await t.app.inject({ method: 'GET', url: `/v1/nfce?external_ref=${body.external_ref}`, headers: auth });
+    expect(list.json().data).toHaveLength(1);
+    const next = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId) });
+    expect(next.json().number).toBe(first.json().number + 1);
+  });
 });
 
 describe('documents of an authorized note', () => {

@@ -32,6 +32,7 @@ export const idempotencyPlugin = fp(
   async (app: FastifyInstance, opts: IdempotencyOptions) => {
     const waitMs = opts.waitMs ?? 15_000;
     app.decorateRequest('idempotency', null);
+    app.decorateRequest('idempotencyAnswer', null);
 
     // preValidation: SPEC 4 rule 3 holds even when the second body would also fail validation.
     app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -96,13 +97,16 @@ export const idempotencyPlugin = fp(
       }
     });
 
+    // The answer is captured as it leaves and recorded once it has left: the client does not wait
+    // for the bookkeeping. A retry arriving in between finds the key in progress and waits for the
+    // record (POLL_MS); a record lost to a crash in between is the same case as a crash right after
+    // the handler's own writes (the claim's lock passes, the retry runs the handler again, and the
+    // handler's writes say what was done: a note stored under the key is the answer).
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const scope = request.idempotency;
       if (!scope) return payload;
-      request.idempotency = null;
-      const { db } = app.ctx;
       if (reply.statusCode >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
-        await releaseIdempotencyKey(db, scope);
+        request.idempotencyAnswer = null;
         return payload;
       }
       const headers: Record<string, string> = {};
@@ -110,8 +114,18 @@ export const idempotencyPlugin = fp(
         const v = reply.getHeader(h);
         if (v !== undefined) headers[h] = String(v);
       }
-      await completeIdempotencyKey(db, scope, reply.statusCode, headers, payload.toString());
+      request.idempotencyAnswer = { status: reply.statusCode, headers, body: payload.toString() };
       return payload;
+    });
+
+    app.addHook('onResponse', async (request: FastifyRequest) => {
+      const scope = request.idempotency;
+      if (!scope) return;
+      request.idempotency = null;
+      const answer = request.idempotencyAnswer;
+      const { db } = app.ctx;
+      if (!answer) await releaseIdempotencyKey(db, scope);
+      else await completeIdempotencyKey(db, scope, answer.status, answer.headers, answer.body);
     });
   },
   { name: 'idempotency', dependencies: ['auth'] },
@@ -120,5 +134,7 @@ export const idempotencyPlugin = fp(
 declare module 'fastify' {
   interface FastifyRequest {
     idempotency: IdempotencyScope | null;
+    /** The answer to record for the key once it has been sent; null: release the key instead. */
+    idempotencyAnswer: { status: number; headers: Record<string, string>; body: string } | null;
   }
 }

@@ -23,7 +23,6 @@ function draft(issuerId: string, o: { key?: string; refuse?: boolean; tried?: nu
     series: { issuerId, model: 65, serie: 1 },
     accountId: 'acc_sandbox',
     now,
-    idempotency: o.key ? { key: o.key, liveSince: new Date(now.getTime() - 86_400_000) } : undefined,
     build: (nNF): NewNfce => {
       o.tried?.push(nNF);
       if (o.refuse) throw new Error(`document for ${id} refused`);

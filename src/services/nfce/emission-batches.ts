@@ -2,7 +2,6 @@ import type { Db } from '../../storage/db.js';
 import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
 import {
   insertNfces,
-  releaseExpiredIdempotencyKeys,
   type IssuerBasis,
   type NewNfce,
   type NfceRow,
@@ -25,8 +24,6 @@ export interface EmissionDraft {
   now: Date;
   /** The issuer state the note is built from: the note is stored only while it is unchanged. */
   issuer?: IssuerBasis | undefined;
-  /** Set when the sale came with an Idempotency-Key: an expired holder of the key lets go of it. */
-  idempotency?: { key: string; liveSince: Date } | undefined;
   /** Builds, signs and checks the note for its number; throws (ApiError) when the document is refused. */
   build(nNF: number): NewNfce;
 }
@@ -116,13 +113,10 @@ function issuerBases(batch: readonly Waiting[]): IssuerBasis[] | undefined {
 
 /** Optimistic first (one statement), then under the series' lock. */
 async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
-  const { series, accountId } = batch[0]!.draft;
+  const { series } = batch[0]!.draft;
   const key = seriesKey(series);
   let states = statesByDb.get(db);
   if (!states) statesByDb.set(db, (states = new Map()));
-  const keyed = batch.flatMap((w) => (w.draft.idempotency ? [w.draft.idempotency] : []));
-  // Outside the statement: letting go of expired keys is right whether or not this batch lands.
-  if (keyed.length > 0) await releaseExpiredIdempotencyKeys(db, accountId, keyed);
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
     const state = states.get(key) ?? (await readSeriesState(db, series));
     states.delete(key); // unknown until this statement's outcome is
@@ -175,11 +169,9 @@ const NOTE_WORK = {
  * move under the build. A sale whose document is refused hands its number to the next.
  */
 async function commitBatchLocked(db: Db, batch: Waiting[]): Promise<void> {
-  const { series, accountId } = batch[0]!.draft;
+  const { series } = batch[0]!.draft;
   const refused: Array<{ w: Waiting; err: unknown }> = [];
   const stored = await db.transaction(async (tx) => {
-    const keyed = batch.flatMap((w) => (w.draft.idempotency ? [w.draft.idempotency] : []));
-    if (keyed.length > 0) await releaseExpiredIdempotencyKeys(tx, accountId, keyed);
     const numbers = await reserveNumbers(tx, series, batch.length);
     const built: Array<{ w: Waiting; note: NewNfce }> = [];
     for (const w of batch) {

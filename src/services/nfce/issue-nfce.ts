@@ -6,7 +6,7 @@ import { validateSale } from '../../nfce/validate-sale.js';
 import { xsdPathToField } from '../../nfce/xsd-path-to-field.js';
 import { validateNfe } from '../../fiscal/xml/xsd/validate-xml.js';
 import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
-import { findNfceByIdempotencyKey, type NfceRow } from '../../storage/repositories/nfce-repository.js';
+import { findNfceByIdempotencyKey, releaseExpiredIdempotencyKeys, type NfceRow } from '../../storage/repositories/nfce-repository.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
@@ -28,19 +28,35 @@ export interface IssueOptions {
  */
 export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
   const { db, clock } = deps;
-  const keyLiveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
-  if (opts.idempotencyKey) {
-    // The answer to this key may have been lost in a crash after the commit: never sell twice.
-    const existing = await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey, keyLiveSince);
-    if (existing) return existing;
+  const key = opts.idempotencyKey;
+  // One sale per Idempotency-Key is held by the notes' unique index, not by a read before every
+  // sale: when a note already holds the key (its answer was lost in a crash after the commit, or a
+  // request presumed dead raced this one) the statement stores nothing and the sale answers with
+  // that note. A note older than the key's lifetime lets go of it and the sale goes ahead.
+  for (let released = false; ; released = true) {
+    try {
+      return await issueFromIssuer(deps, accountId, sale, opts);
+    } catch (err) {
+      if (!key || !isUniqueViolation(err)) throw err;
+      const liveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
+      const existing = await findNfceByIdempotencyKey(db, accountId, key, liveSince);
+      if (existing) return existing;
+      if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key, liveSince }])) === 0) throw err;
+    }
   }
-  // The issuer as this process last stored a sale of it, else read now. A refusal computed from the
-  // remembered issuer is checked again against the stored one (another process may have fixed it),
-  // and a sale the database refused because the issuer changed meanwhile is built again.
+}
+
+/**
+ * The issuer as this process last stored a sale of it, else read now. A refusal computed from the
+ * remembered issuer is checked again against the stored one (another process may have fixed it),
+ * and a sale the database refused because the issuer changed meanwhile is built again.
+ */
+async function issueFromIssuer(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions): Promise<NfceRow> {
+  const { db } = deps;
   for (let attempt = 0; ; attempt++) {
     const issuer = await emissionIssuer(db, accountId, sale.issuer_id, attempt > 0);
     try {
-      const row = await issueFrom(deps, accountId, sale, opts, issuer, keyLiveSince);
+      const row = await issueFrom(deps, accountId, sale, opts, issuer);
       if (issuer && !issuer.cached) keepEmissionIssuer(db, issuer.row);
       return row;
     } catch (err) {
@@ -62,7 +78,6 @@ async function issueFrom(
   sale: Sale,
   opts: IssueOptions,
   found: EmissionIssuer | undefined,
-  keyLiveSince: Date,
 ): Promise<NfceRow> {
   const { db, clock } = deps;
   const issuer = found?.row;
@@ -97,68 +112,56 @@ async function issueFrom(
   const id = newId('nfce');
   const series = { issuerId: issuer.id, model: NFCE_MODEL, serie: DEFAULT_SERIE };
 
-  let row: NfceRow;
-  try {
-    row = await commitEmission(db, {
-      series,
-      accountId,
-      now,
-      issuer: { issuerId: issuer.id, basis: issuer.basis },
-      idempotency: opts.idempotencyKey ? { key: opts.idempotencyKey, liveSince: keyLiveSince } : undefined,
-      build: (nNF) => {
-        const built = buildNfce(sale, {
-          issuer: engine,
-          tpAmb: tpAmbOf(issuer),
-          serie: series.serie,
-          nNF,
-          emittedAt: now,
-          taxReform: taxRegime === 'reform_2026',
-          signingKey: material.certificate!,
-          csc: material.csc!,
-        });
-        // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
-        // the validation above missed is still the caller's field, named, and the number is not used.
-        const schema = validateNfe(built.xml, built.schemaPackage);
-        if (!schema.valid) {
-          const details = schema.errors.slice(0, 20).map((e) => ({ field: (e.path && xsdPathToField(e.path, sale)) || e.path || 'document', message: e.message }));
-          throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
-        }
-        return {
-          id,
-          account_id: accountId,
-          issuer_id: issuer.id,
-          external_ref: sale.external_ref,
-          status: 'processing',
-          model: NFCE_MODEL,
-          serie: series.serie,
-          number: nNF,
-          access_key: built.accessKey,
-          tp_amb: tpAmbOf(issuer),
-          tp_emis: built.tpEmis,
-          dh_emi: built.dhEmi,
-          schema_package: built.schemaPackage,
-          request: sale,
-          totals: { ...built.totals },
-          items: built.items,
-          signed_xml: built.xml,
-          digest_value: built.digestValue,
-          qrcode_url: built.qrCodeUrl,
-          url_chave: built.urlChave,
-          scenario: opts.scenario ?? null,
-          idempotency_key: opts.idempotencyKey ?? null,
-          created_at: now,
-        };
-      },
-    });
-  } catch (err) {
-    // Two requests with one Idempotency-Key raced past the check above (one had been presumed
-    // dead): the unique index let one sale in; the other answers with it.
-    const existing = opts.idempotencyKey && isUniqueViolation(err)
-      ? await findNfceByIdempotencyKey(db, accountId, opts.idempotencyKey, keyLiveSince)
-      : undefined;
-    if (existing) return existing;
-    throw err;
-  }
+  const row = await commitEmission(db, {
+    series,
+    accountId,
+    now,
+    issuer: { issuerId: issuer.id, basis: issuer.basis },
+    build: (nNF) => {
+      const built = buildNfce(sale, {
+        issuer: engine,
+        tpAmb: tpAmbOf(issuer),
+        serie: series.serie,
+        nNF,
+        emittedAt: now,
+        taxReform: taxRegime === 'reform_2026',
+        signingKey: material.certificate!,
+        csc: material.csc!,
+      });
+      // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
+      // the validation above missed is still the caller's field, named, and the number is not used.
+      const schema = validateNfe(built.xml, built.schemaPackage);
+      if (!schema.valid) {
+        const details = schema.errors.slice(0, 20).map((e) => ({ field: (e.path && xsdPathToField(e.path, sale)) || e.path || 'document', message: e.message }));
+        throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
+      }
+      return {
+        id,
+        account_id: accountId,
+        issuer_id: issuer.id,
+        external_ref: sale.external_ref,
+        status: 'processing',
+        model: NFCE_MODEL,
+        serie: series.serie,
+        number: nNF,
+        access_key: built.accessKey,
+        tp_amb: tpAmbOf(issuer),
+        tp_emis: built.tpEmis,
+        dh_emi: built.dhEmi,
+        schema_package: built.schemaPackage,
+        request: sale,
+        totals: { ...built.totals },
+        items: built.items,
+        signed_xml: built.xml,
+        digest_value: built.digestValue,
+        qrcode_url: built.qrCodeUrl,
+        url_chave: built.urlChave,
+        scenario: opts.scenario ?? null,
+        idempotency_key: opts.idempotencyKey ?? null,
+        created_at: now,
+      };
+    },
+  });
   deps.wakeWorker();
   return row;
 }

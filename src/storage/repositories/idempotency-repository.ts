@@ -18,6 +18,14 @@ export interface IdempotencyRecord {
 }
 
 const WHERE = 'account_id = $1 AND method = $2 AND path = $3 AND key = $4';
+
+// The claim and the recorded answer are bookkeeping around the request's own writes: their commit
+// does not wait for the WAL to reach the disk (synchronous_commit off for that statement's implicit
+// transaction only). Losing them takes a crash of the database server itself within a fraction of a
+// second, and then the request's own durable writes still decide: a note that exists under the key
+// is the answer (the notes' unique index), and a claim that never reached the disk was never made.
+// WAL is written in order, so a durable write after the claim makes the claim durable too.
+const NO_FLUSH_WAIT = `SELECT set_config('synchronous_commit', 'off', true)`;
 const params = (s: IdempotencyScope) => [s.accountId, s.method, s.path, s.key];
 
 /**
@@ -34,8 +42,9 @@ export async function claimIdempotencyKey(
   lockedUntil: Date,
 ): Promise<boolean> {
   const r = await db.query(
-    `INSERT INTO idempotency_keys (account_id, method, path, key, body_hash, state, created_at, expires_at, locked_until)
-     VALUES ($1, $2, $3, $4, $5, 'in_progress', $6, $7, $8)
+    `WITH relaxed AS (${NO_FLUSH_WAIT})
+     INSERT INTO idempotency_keys (account_id, method, path, key, body_hash, state, created_at, expires_at, locked_until)
+     SELECT $1, $2, $3, $4, $5, 'in_progress', $6, $7, $8 FROM relaxed
      ON CONFLICT (account_id, method, path, key) DO UPDATE
         SET body_hash = EXCLUDED.body_hash, state = 'in_progress', created_at = EXCLUDED.created_at,
             expires_at = EXCLUDED.expires_at, locked_until = EXCLUDED.locked_until,
@@ -67,6 +76,7 @@ export async function completeIdempotencyKey(
 ): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys SET state = 'completed', response_status = $5, response_headers = $6, response_body = $7
+       FROM (${NO_FLUSH_WAIT}) AS relaxed
       WHERE ${WHERE} AND state = 'in_progress'`,
     [...params(s), status, JSON.stringify(headers), body],
   );

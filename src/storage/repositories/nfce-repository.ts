@@ -170,18 +170,19 @@ export async function findNfceByIdempotencyKey(db: Queryable, accountId: string,
   return r.rows[0];
 }
 
-/** Expired keys may start new sales: the old notes let go of them. */
+/** Expired keys may start new sales: the old notes let go of them. Answers how many did. */
 export async function releaseExpiredIdempotencyKeys(
   tx: Queryable,
   accountId: string,
   keys: ReadonlyArray<{ key: string; liveSince: Date }>,
-): Promise<void> {
-  await tx.query(
+): Promise<number> {
+  const r = await tx.query(
     `UPDATE nfce_notes n SET idempotency_key = NULL
        FROM unnest($2::text[], $3::timestamptz[]) AS k (key, since)
       WHERE n.account_id = $1 AND n.idempotency_key = k.key AND n.created_at <= k.since`,
     [accountId, keys.map((k) => k.key), keys.map((k) => k.liveSince)],
   );
+  return r.rowCount;
 }
 
 export async function getNfce(db: Queryable, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow | undefined> {
