@@ -138,4 +138,23 @@ describe('emission batches (group commit per series)', () => {
       await other.close();
     }
   });
+
+  it('a batch whose answer was lost (the connection failed after the database stored it) answers with the stored notes, never storing them twice', async () => {
+    const issuerId = await newIssuer();
+    // The database stores the second batch, and its answer is lost on the way back.
+    let inserts = 0;
+    const lossy: Db = {
+      ...db,
+      async query<R>(sql: string, params?: readonly unknown[]) {
+        const r = await db.query<R>(sql, params);
+        if (sql.includes('INSERT INTO nfce_notes') && ++inserts === 2) throw new Error('Connection terminated unexpectedly');
+        return r;
+      },
+    };
+    const rows = await Promise.all([1, 2, 3].map(() => commitEmission(lossy, draft(issuerId))));
+    // The first sale went alone; the other two shared the batch whose answer was lost, were tried
+    // again one by one, and answered with the notes the lost statement had stored.
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 3]);
+    expect(await storedNumbers(issuerId)).toEqual([1, 2, 3]);
+  });
 });

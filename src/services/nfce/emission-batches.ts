@@ -1,6 +1,7 @@
 import type { Db } from '../../storage/db.js';
 import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
 import {
+  getNfce,
   insertNfces,
   type IssuerBasis,
   type NewNfce,
@@ -30,6 +31,8 @@ export interface EmissionDraft {
 
 interface Waiting {
   draft: EmissionDraft;
+  /** The id of the note once built (the same on every rebuild: a note can only be stored once). */
+  noteId?: string;
   resolve(row: NfceRow): void;
   reject(err: unknown): void;
 }
@@ -91,8 +94,9 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
           continue;
         }
         // One sale spoiled the batch (e.g. its Idempotency-Key was taken meanwhile by another
-        // process): each goes alone, so only that one fails and the others are not held back.
-        for (const w of batch) await commitBatch(db, [w]).catch((e: unknown) => w.reject(e));
+        // process), or the connection failed and the outcome is unknown: each goes alone, so only
+        // the spoiler fails. A note the lost statement did store is found by its id, never stored twice.
+        for (const w of batch) await commitBatch(db, [w]).catch((e: unknown) => settleAlreadyStored(db, w, e));
       }
     }
   } finally {
@@ -100,6 +104,15 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
     if (queue.waiting.length === 0) queues.delete(key);
     else void drain(db, queues, key, queue);
   }
+}
+
+/** A sale retried alone whose note is already stored (an earlier answer was lost) answers with it. */
+async function settleAlreadyStored(db: Db, w: Waiting, err: unknown): Promise<void> {
+  const stored = w.noteId && (err as { constraint?: string }).constraint === 'nfce_notes_pkey'
+    ? await getNfce(db, w.draft.accountId, w.noteId).catch(() => undefined)
+    : undefined;
+  if (stored) w.resolve(stored);
+  else w.reject(err);
 }
 
 const seriesKey = (s: Series) => `${s.issuerId}:${s.model}:${s.serie}`;
@@ -127,7 +140,9 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
     for (const w of batch) {
       try {
         // A refused document leaves its candidate number to the next sale: no gap.
-        built.push({ w, note: w.draft.build(candidate(built.length)) });
+        const note = w.draft.build(candidate(built.length));
+        w.noteId = note.id;
+        built.push({ w, note });
       } catch (err) {
         refused.push({ w, err });
       }
@@ -176,7 +191,9 @@ async function commitBatchLocked(db: Db, batch: Waiting[]): Promise<void> {
     const built: Array<{ w: Waiting; note: NewNfce }> = [];
     for (const w of batch) {
       try {
-        built.push({ w, note: w.draft.build(numbers[built.length]!) });
+        const note = w.draft.build(numbers[built.length]!);
+        w.noteId = note.id;
+        built.push({ w, note });
       } catch (err) {
         refused.push({ w, err });
       }
