@@ -87,15 +87,16 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
       try {
         await commitBatch(db, batch);
       } catch (err) {
-        // One sale alone, or every sale of the batch was built from an issuer that changed (each
-        // caller reads it again and builds anew).
-        if (batch.length === 1 || isIssuerChanged(err)) {
+        // Every sale of the batch was built from an issuer that changed (each caller reads it again
+        // and builds anew), or one sale alone that the database refused.
+        if (isIssuerChanged(err) || (batch.length === 1 && refusedByDatabase(err))) {
           for (const w of batch) w.reject(err);
           continue;
         }
         // One sale spoiled the batch (e.g. its Idempotency-Key was taken meanwhile by another
-        // process), or the connection failed and the outcome is unknown: each goes alone, so only
-        // the spoiler fails. A note the lost statement did store is found by its id, never stored twice.
+        // process), or the connection failed and the outcome is unknown: each goes (again) alone,
+        // so only the spoiler fails. A note the lost statement did store is found by its id and
+        // answers; it is never stored twice.
         for (const w of batch) await commitBatch(db, [w]).catch((e: unknown) => settleAlreadyStored(db, w, e));
       }
     }
@@ -104,6 +105,12 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
     if (queue.waiting.length === 0) queues.delete(key);
     else void drain(db, queues, key, queue);
   }
+}
+
+/** The database answered the statement with an error (a SQLSTATE): it took no effect. */
+function refusedByDatabase(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /** A sale retried alone whose note is already stored (an earlier answer was lost) answers with it. */
