@@ -7,7 +7,7 @@ import { loadIssuerSigningMaterial } from '../src/services/issuers/issuer-signin
 import { registerCsc } from '../src/services/issuers/register-csc.js';
 import { uploadCertificate } from '../src/services/issuers/upload-certificate.js';
 import type { IssuerRow } from '../src/storage/repositories/issuer-repository.js';
-import { certFile, createIssuer, issuerTestApp, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
+import { certFile, createIssuer, issuerTestApp, multipart, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
 
 const CNPJ_CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
 let t: IssuerTestApp;
@@ -192,3 +192,34 @@ describe('loadIssuerSigningMaterial and hooks', () => {
 function certificateOf(file: string, password: string) {
   return parsePfx(certFile(file), password);
 }
+
+describe('POST /v1/issuers/:id/certificate with an Idempotency-Key', () => {
+  const upload = (a: { authorization: string }, id: string, key: string, password: string, content = certFile(CNPJ_CERT)) => {
+    // A new multipart boundary on every call, as curl and browsers do.
+    const body = multipart({ password }, { name: 'pfx', filename: 'a1.pfx', content });
+    return t.app.inject({ method: 'POST', url: `/v1/issuers/${id}/certificate`, headers: { ...a, ...body.headers, 'idempotency-key': key }, payload: body.payload });
+  };
+
+  it('the same file and password again replay the first answer, whatever the multipart boundary', async () => {
+    const { id, auth: a } = await issuer();
+    const key = `cert-${randomBytes(6).toString('hex')}`;
+    const first = await upload(a, id, key, 'minhasenha');
+    expect(first.statusCode).toBe(201);
+    const again = await upload(a, id, key, 'minhasenha');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotency-replay']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('the same key with another file or another password is a conflict, not the first answer', async () => {
+    const { id, auth: a } = await issuer();
+    const key = `cert-${randomBytes(6).toString('hex')}`;
+    expect((await upload(a, id, key, 'minhasenha')).statusCode).toBe(201);
+    const otherPassword = await upload(a, id, key, 'outrasenha');
+    expect(otherPassword.statusCode).toBe(422);
+    expect(otherPassword.json().error).toBe('idempotency_conflict');
+    const otherFile = await upload(a, id, key, 'minhasenha', Buffer.concat([certFile(CNPJ_CERT), Buffer.from([0])]));
+    expect(otherFile.statusCode).toBe(422);
+    expect(otherFile.json().error).toBe('idempotency_conflict');
+  });
+});

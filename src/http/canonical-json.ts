@@ -21,6 +21,6 @@ export function canonicalJson(value: unknown, depth = 0): string {
   );
 }
 
-export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+export function sha256Hex(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
 }

@@ -34,11 +34,15 @@ export const idempotencyPlugin = fp(
     app.decorateRequest('idempotency', null);
     app.decorateRequest('idempotencyAnswer', null);
 
-    // preValidation: SPEC 4 rule 3 holds even when the second body would also fail validation.
-    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!MUTATING.has(request.method) || !request.auth) return; // SPEC 4 rule 6: ignored on GET
+    /**
+     * Claims the request's Idempotency-Key for a body hash, or answers for it: replay of the first
+     * answer, 422 on another body, 409 while the first request is still running. True when the
+     * handler may run; false when the reply was sent. No key: true.
+     */
+    async function claim(request: FastifyRequest, reply: FastifyReply, bodyHash: string): Promise<boolean> {
+      if (!MUTATING.has(request.method) || !request.auth) return true; // SPEC 4 rule 6: ignored on GET
       const raw = request.headers['idempotency-key'];
-      if (raw === undefined) return;
+      if (raw === undefined) return true;
       const key = Array.isArray(raw) ? raw[0]! : raw;
       if (!KEY_PATTERN.test(key)) {
         throw new ApiError(
@@ -53,7 +57,6 @@ export const idempotencyPlugin = fp(
         path: request.url.split('?')[0]!,
         key,
       };
-      const bodyHash = sha256Hex(canonicalJson(request.body ?? null));
       const { db, clock, config } = app.ctx;
       const deadline = Date.now() + waitMs;
       for (;;) {
@@ -69,7 +72,7 @@ export const idempotencyPlugin = fp(
         );
         if (claimed) {
           request.idempotency = scope;
-          return;
+          return true;
         }
         const rec = await readIdempotencyKey(db, scope);
         if (!rec) continue; // released between our two statements: claim again
@@ -83,7 +86,8 @@ export const idempotencyPlugin = fp(
         if (rec.state === 'completed' && rec.response_status !== null) {
           reply.headers(rec.response_headers ?? {});
           reply.header('Idempotency-Replay', 'true');
-          return reply.code(rec.response_status).send(rec.response_body ?? '');
+          void reply.code(rec.response_status).send(rec.response_body ?? '');
+          return false;
         }
         if (Date.now() >= deadline) {
           throw new ApiError(
@@ -95,6 +99,17 @@ export const idempotencyPlugin = fp(
         }
         await sleep(POLL_MS);
       }
+    }
+    app.decorateRequest('claimIdempotency', function (this: FastifyRequest, reply: FastifyReply, bodyHash: string) {
+      return claim(this, reply, bodyHash);
+    });
+
+    // preValidation: SPEC 4 rule 3 holds even when the second body would also fail validation.
+    // A route whose body is a stream its handler reads (config.idempotencyInHandler) claims from the
+    // handler instead, once it knows what the body holds.
+    app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.routeOptions.config?.idempotencyInHandler) return;
+      if (!(await claim(request, reply, sha256Hex(canonicalJson(request.body ?? null))))) return reply;
     });
 
     // The answer is captured as it leaves and recorded once it has left: the client does not wait
@@ -132,8 +147,14 @@ export const idempotencyPlugin = fp(
 );
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The handler reads the body as a stream and calls request.claimIdempotency itself. */
+    idempotencyInHandler?: boolean;
+  }
   interface FastifyRequest {
     idempotency: IdempotencyScope | null;
+    /** See the idempotency plugin's claim(): for handlers that read a streamed body themselves. */
+    claimIdempotency(reply: FastifyReply, bodyHash: string): Promise<boolean>;
     /** The answer to record for the key once it has been sent; null: release the key instead. */
     idempotencyAnswer: { status: number; headers: Record<string, string>; body: string } | null;
   }

@@ -8,6 +8,7 @@ import { presentIssuer } from '../../../services/issuers/issuer-view.js';
 import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../services/issuers/manage-issuers.js';
 import { registerCsc } from '../../../services/issuers/register-csc.js';
 import { PFX_MAX_BYTES, presentCertificate, uploadCertificate } from '../../../services/issuers/upload-certificate.js';
+import { canonicalJson, sha256Hex } from '../../canonical-json.js';
 import { ApiError, errorResponses } from '../../errors.js';
 import { validatorCompiler } from '../../validation.js';
 import { IdParams, ListQuery } from '../../schemas/common.js';
@@ -140,7 +141,9 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
     upload.post(
       '/v1/issuers/:id/certificate',
       {
-        config: write,
+        // The Idempotency-Key is claimed once the parts are read: the same key with another file or
+        // password is a conflict, whatever multipart boundary each request used.
+        config: { ...write, idempotencyInHandler: true },
         // The body is a stream read by the handler; the schema below documents it for OpenAPI.
         validatorCompiler: (req) => (req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req)),
         schema: {
@@ -173,6 +176,9 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
           (d): d is { field: string; message: string } => Boolean(d),
         );
         if (missing.length) throw new ApiError('validation_error', `${missing[0]!.field} ${missing[0]!.message}`, missing);
+        // Digests only: the file and the password themselves never reach the idempotency table.
+        const bodyHash = sha256Hex(canonicalJson({ pfx: sha256Hex(pfx!), password: sha256Hex(password!) }));
+        if (!(await request.claimIdempotency(reply, bodyHash))) return reply;
         const result = await uploadCertificate(deps(), request.auth.accountId, idOf(request), pfx!, password!);
         return reply.code(201).send(presentCertificate(result.record, result.warnings, now()));
       },
