@@ -37,6 +37,15 @@ export interface OpenDbOptions {
   schema?: string;
 }
 
+/**
+ * The SQLSTATE of a database error (five digits or capitals), or undefined for anything else: a
+ * failed connection (ECONNRESET, "Connection terminated") says nothing of what the statement did.
+ */
+export function sqlState(err: unknown): string | undefined {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
 export async function openDb(options: OpenDbOptions): Promise<Db> {
   if (options.databaseUrl) return openPg(options.databaseUrl, options.poolSize ?? 10, options.schema);
   return openPglite(options.dataDir);
@@ -129,9 +138,9 @@ function preparedStatements(): PreparedStatements {
   };
   statement.staleAfter = (sql: string, err: unknown): boolean => {
     // PostgreSQL 0A000 "cached plan must not change result type": e.g. SELECT * after ADD COLUMN.
-    const e = err as { code?: string; message?: string };
+    const message = (err as { message?: string } | undefined)?.message ?? '';
     // Calls in flight when the first one found out fail the same way: they retry unnamed too.
-    if (e?.code !== '0A000' || !/cached plan must not change result type/.test(e.message ?? '') || !names.has(sql)) return false;
+    if (sqlState(err) !== '0A000' || !/cached plan must not change result type/.test(message) || !names.has(sql)) return false;
     names.set(sql, null);
     return true;
   };

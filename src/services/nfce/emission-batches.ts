@@ -1,4 +1,4 @@
-import type { Db } from '../../storage/db.js';
+import { sqlState, type Db } from '../../storage/db.js';
 import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
 import {
   getNfce,
@@ -88,8 +88,8 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
         await commitBatch(db, batch);
       } catch (err) {
         // Every sale of the batch was built from an issuer that changed (each caller reads it again
-        // and builds anew), or one sale alone that the database refused.
-        if (isIssuerChanged(err) || (batch.length === 1 && refusedByDatabase(err))) {
+        // and builds anew), or one sale alone that the database refused (a SQLSTATE: no effect).
+        if (isIssuerChanged(err) || (batch.length === 1 && sqlState(err) !== undefined)) {
           for (const w of batch) w.reject(err);
           continue;
         }
@@ -105,12 +105,6 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
     if (queue.waiting.length === 0) queues.delete(key);
     else void drain(db, queues, key, queue);
   }
-}
-
-/** The database answered the statement with an error (a SQLSTATE): it took no effect. */
-function refusedByDatabase(err: unknown): boolean {
-  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
 /** A sale retried alone whose note is already stored (an earlier answer was lost) answers with it. */

@@ -5,6 +5,7 @@ import type { Sale } from '../../nfce/sale.js';
 import { validateSale } from '../../nfce/validate-sale.js';
 import { xsdPathToField } from '../../nfce/xsd-path-to-field.js';
 import { validateNfe } from '../../fiscal/xml/xsd/validate-xml.js';
+import { sqlState } from '../../storage/db.js';
 import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
 import { findNfceByIdempotencyKey, releaseExpiredIdempotencyKeys, type NfceRow } from '../../storage/repositories/nfce-repository.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
@@ -167,5 +168,5 @@ async function issueFrom(
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+  return sqlState(err) === '23505';
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import { sqlState, type Queryable } from '../db.js';
 
 export type Ambiente = 'homologacao' | 'producao';
 export type RegimeTributario = 'simples' | 'simples_excesso' | 'normal' | 'mei';
@@ -85,7 +85,7 @@ export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void
     );
   } catch (err) {
     // Two concurrent creations: the unique index decides, the loser gets the same answer as above.
-    if ((err as { code?: string }).code !== '23505') throw err;
+    if (sqlState(err) !== '23505') throw err;
     const winner = await db.query<{ id: string }>('SELECT id FROM issuers WHERE account_id = $1 AND cnpj = $2 AND ambiente = $3', [
       i.account_id,
       i.cnpj,
@@ -113,7 +113,7 @@ export const EMISSION_BASIS_SQL = "concat_ws('|', i.xmin, coalesce(c.version, 0)
 export const ISSUER_CHANGED = 'FGI01';
 
 export function isIssuerChanged(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === ISSUER_CHANGED;
+  return sqlState(err) === ISSUER_CHANGED;
 }
 
 export type EmissionIssuerRow = IssuerRow & { account_tax_regime: string; basis: string };

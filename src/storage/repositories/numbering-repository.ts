@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import { sqlState, type Queryable } from '../db.js';
 
 export interface Series {
   issuerId: string;
@@ -77,7 +77,7 @@ export interface NumberingClaim {
 export const SERIES_MOVED = 'FGN01';
 
 export function isSeriesMoved(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === SERIES_MOVED;
+  return sqlState(err) === SERIES_MOVED;
 }
 
 /** A rejected note never reached the authority's books: its number is used by the next sale. */
