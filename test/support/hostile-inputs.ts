@@ -101,6 +101,20 @@ export function pngBomb(side = 5000): Buffer {
 export const pngHugeHeader = (): Buffer =>
   Buffer.concat([PNG_MAGIC, ihdr({ width: 20000, height: 20000, colorType: 6 }), pngChunk('IDAT', deflateSync(Buffer.alloc(1024))), pngChunk('IEND', Buffer.alloc(0))]);
 
+/** A baseline JPEG frame header declaring 65535x65535 pixels, then garbage scan data. */
+export function jpegHugeHeader(): Buffer {
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0xff, 0xff, 0xff, 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sos = Buffer.from([0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3f, 0x00]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), sof, sos, Buffer.alloc(64, 0x55), Buffer.from([0xff, 0xd9])]);
+}
+
+/** `bytes` with `flips` bytes replaced (offsets and values from `pick`), past the first `keep` bytes. */
+export function corrupt(bytes: Buffer, flips: Array<[number, number]>, keep = 8): Buffer {
+  const out = Buffer.from(bytes);
+  for (const [at, value] of flips) out[keep + (at % Math.max(1, out.length - keep))] = value & 0xff;
+  return out;
+}
+
 /** The JPEG start-of-image and an APP0 marker's first bytes: eight bytes, no image. */
 export const jpegEightBytes = (): Buffer => Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46]);
 
