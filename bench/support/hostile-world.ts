@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/paths.js';
 import { certFile } from '../../test/issuers-harness.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../../test/support/nfce-flow.js';
-import type { Cluster} from './cluster.js';
-import { type Gateway, type Json } from './cluster.js';
+import type { Cluster, Gateway, Json } from './cluster.js';
 
 export const PRODUCTION_CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
 
