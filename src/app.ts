@@ -19,6 +19,7 @@ import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
 import { auditPlugin } from './plugins/audit.js';
 import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
+import { answerClientError } from './http/client-error.js';
 import { refuseNul } from './http/nul-guard.js';
 import { newId } from './ids.js';
 import { authPlugin } from './plugins/auth.js';
@@ -67,6 +68,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { strict: false } },
+    // What Node's HTTP parser refuses gets the error envelope too (src/http/client-error.ts).
+    // (Fastify calls it bound to the instance; its types do not say so.)
+    clientErrorHandler(err, socket) {
+      answerClientError(err, socket, (this as unknown as FastifyInstance).log);
+    },
     // A malformed URL (bad percent-encoding) or an overlong id never reaches a route: it still gets
     // the error envelope (DESIGN 4), not Fastify's own body.
     frameworkErrors: (err, request, reply) => {

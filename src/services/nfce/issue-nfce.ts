@@ -133,7 +133,7 @@ async function issueFrom(
       // the validation above missed is still the caller's field, named, and the number is not used.
       const schema = validateNfe(built.xml, built.schemaPackage);
       if (!schema.valid) {
-        const details = schema.errors.slice(0, 20).map((e) => ({ field: (e.path && xsdPathToField(e.path, sale)) || e.path || 'document', message: e.message }));
+        const details = schema.errors.slice(0, 20).map((e) => schemaProblem(e, sale, issuer.id));
         throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
       }
       return {
@@ -169,4 +169,14 @@ async function issueFrom(
 
 function isUniqueViolation(err: unknown): boolean {
   return sqlState(err) === '23505';
+}
+
+/**
+ * One XSD failure as a field problem. A failure in the issuer block is not the sale's: it says which
+ * issuer field to correct and how (issue 12 item 9), since every sale of that issuer would fail alike.
+ */
+function schemaProblem(e: { path?: string; message: string }, sale: Sale, issuerId: string): { field: string; message: string } {
+  const field = (e.path && xsdPathToField(e.path, sale)) || e.path || 'document';
+  if (field !== 'issuer' && !field.startsWith('issuer.')) return { field, message: e.message };
+  return { field, message: `${e.message}; this is the issuer's data: correct it with PATCH /v1/issuers/${issuerId}` };
 }
