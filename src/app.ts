@@ -21,10 +21,10 @@ import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
 import { refuseNul } from './http/nul-guard.js';
 import { newId } from './ids.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, scopePlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
-import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { clientRateLimitPlugin, keyRateLimitPlugin } from './plugins/rate-limit.js';
 import { memoryRateLimitStore, type RateLimitStore } from './storage/rate-limit-store.js';
 
 export interface BuildAppOptions {
@@ -118,8 +118,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, uiHooks: {} });
+  // Count per IP, authenticate, count per key, check the scope (src/plugins/rate-limit.ts).
+  await app.register(clientRateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
   await app.register(authPlugin);
-  await app.register(rateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
+  await app.register(keyRateLimitPlugin);
+  await app.register(scopePlugin);
   await app.register(idempotencyPlugin, { waitMs: options.idempotencyWaitMs });
   await app.register(auditPlugin);
 

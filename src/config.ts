@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   redisUrl: string | undefined;
   rateLimitPerMinute: number;
+  /** Production: requests per minute per client IP that fail authentication (src/plugins/rate-limit.ts). */
+  rateLimitUnauthenticatedPerMinute: number;
   logLevel: string;
   bodyLimitBytes: number;
   /** How long a rotated API key keeps working beside its replacement. */
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST?.trim() || '127.0.0.1';
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000);
   return {
     env: gatewayEnv,
     host,
@@ -66,7 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    rateLimitPerMinute,
+    rateLimitUnauthenticatedPerMinute: int(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     keyRotationGraceSeconds: int(env, 'KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
