@@ -25,6 +25,7 @@ import { authPlugin, scopePlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { clientRateLimitPlugin, keyRateLimitPlugin } from './plugins/rate-limit.js';
+import { capConnectionsPerIp, serverTimeouts } from './http/server-limits.js';
 import { memoryRateLimitStore, type RateLimitStore } from './storage/rate-limit-store.js';
 
 export interface BuildAppOptions {
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { strict: false } },
+    ...serverTimeouts(ctx.config.http),
     // A malformed URL (bad percent-encoding) or an overlong id never reaches a route: it still gets
     // the error envelope (DESIGN 4), not Fastify's own body.
     frameworkErrors: (err, request, reply) => {
@@ -74,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return void sendError(request, reply, 'not_found', err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'No record with this id' : 'Malformed URL');
     },
   });
+  capConnectionsPerIp(app.server, ctx.config.http.maxConnectionsPerIp);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ErrorSchema);
