@@ -22,10 +22,11 @@ import { validatorCompiler } from './http/validation.js';
 import { answerClientError } from './http/client-error.js';
 import { refuseNul } from './http/nul-guard.js';
 import { newId } from './ids.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, scopePlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
-import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { clientRateLimitPlugin, keyRateLimitPlugin } from './plugins/rate-limit.js';
+import { capConnectionsPerIp, serverTimeouts } from './http/server-limits.js';
 import { memoryRateLimitStore, type RateLimitStore } from './storage/rate-limit-store.js';
 
 export interface BuildAppOptions {
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     clientErrorHandler(err, socket) {
       answerClientError(err, socket, (this as unknown as FastifyInstance).log);
     },
+    ...serverTimeouts(ctx.config.http),
     // A malformed URL (bad percent-encoding) or an overlong id never reaches a route: it still gets
     // the error envelope (DESIGN 4), not Fastify's own body.
     frameworkErrors: (err, request, reply) => {
@@ -80,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return void sendError(request, reply, 'not_found', err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'No record with this id' : 'Malformed URL');
     },
   });
+  capConnectionsPerIp(app.server, ctx.config.http.maxConnectionsPerIp);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ErrorSchema);
@@ -124,8 +127,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, uiHooks: {} });
+  // Count per IP, authenticate, count per key, check the scope (src/plugins/rate-limit.ts).
+  await app.register(clientRateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
   await app.register(authPlugin);
-  await app.register(rateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
+  await app.register(keyRateLimitPlugin);
+  await app.register(scopePlugin);
   await app.register(idempotencyPlugin, { waitMs: options.idempotencyWaitMs });
   await app.register(auditPlugin);
 

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { openStorage } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createAccount } from './cli/create-account.js';
 import { LOG_REDACT } from './app.js';
 import { startRuntime, type Role } from './runtime.js';
 import { SANDBOX_PUBLIC_KEY } from './auth/api-key.js';
-import { memoryRateLimitStore, redisRateLimitStore } from './storage/rate-limit-store.js';
+import { memoryRateLimitStore } from './storage/rate-limit-store.js';
+import { openRateLimitRedis, redisRateLimitStore } from './storage/redis-rate-limit-store.js';
 
 const USAGE = `usage: node dist/main.js <command>
   serve [--role all|api|worker]   start the gateway (default role: all)
@@ -65,10 +66,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
   const role = values.role;
   if (!['all', 'api', 'worker'].includes(String(role))) throw new Error('--role must be all, api or worker');
   let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-    redis.on('error', () => undefined); // reported by the rate limiter's fallback and by /healthz/deep
-  }
+  if (config.redisUrl) redis = openRateLimitRedis(config.redisUrl);
   const runtime = await startRuntime(config, {
     role: role as Role,
     app: {

@@ -53,13 +53,27 @@ export const authPlugin = fp(
         throw new ApiError('unauthorized', 'Invalid API key', undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
       }
       request.auth = auth;
-      const needed = routeConfig?.scope;
-      if (needed && !scopeCovers(auth.scopes, needed)) {
+    });
+  },
+  // After the per-IP rate limit, so a flood of wrong keys is refused before its lookups (issue 12).
+  { name: 'auth', dependencies: ['error-handler', 'rate-limit-client'] },
+);
+
+/**
+ * The scope check, apart from authentication so that it runs after the per-key rate limit: a valid
+ * key lacking a scope is counted on its application like any other request (src/plugins/rate-limit.ts).
+ */
+export const scopePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const needed = request.routeOptions.config?.scope;
+      if (!needed || request.routeOptions.config?.public || !request.routeOptions.url) return;
+      if (!scopeCovers(request.auth.scopes, needed)) {
         throw new ApiError('forbidden', `This API key lacks the scope "${needed}"`);
       }
     });
   },
-  { name: 'auth', dependencies: ['error-handler'] },
+  { name: 'scopes', dependencies: ['auth'] },
 );
 
 declare module 'fastify' {
