@@ -73,8 +73,8 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
       GATEWAY_ENV: 'production',
       TRUST_PROXY: 'true',
       RATE_LIMIT_PER_MINUTE: String(s.limit),
-      REQUEST_TIMEOUT_MS: String(s.requestTimeoutMs),
-      HEADERS_TIMEOUT_MS: String(s.headersTimeoutMs),
+      HTTP_REQUEST_TIMEOUT_MS: String(s.requestTimeoutMs),
+      HTTP_HEADERS_TIMEOUT_MS: String(s.headersTimeoutMs),
       MAX_CONNECTIONS_PER_IP: String(s.maxConnectionsPerIp),
     },
   });
@@ -168,7 +168,7 @@ async function main(): Promise<void> {
         }),
     apis: 2,
     // The product's defaults (README, limits), except a flood large enough to matter.
-    settings: { limit: 60, requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, maxConnectionsPerIp: 64, floodRequests: Number(process.env.HOSTILE_FLOOD ?? 3000) },
+    settings: { limit: 60, requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, maxConnectionsPerIp: 256, floodRequests: Number(process.env.HOSTILE_FLOOD ?? 3000) },
     healthBudgetMs: 200,
     rssSlackMb: 50,
     rssWaitMs: 60_000,

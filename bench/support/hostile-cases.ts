@@ -13,7 +13,7 @@ import { PRODUCTION_CERT, type Answer, type HostileWorld } from './hostile-world
 export interface HostileSettings {
   /** RATE_LIMIT_PER_MINUTE of the gateways. */
   limit: number;
-  /** REQUEST_TIMEOUT_MS / HEADERS_TIMEOUT_MS / MAX_CONNECTIONS_PER_IP of the gateways. */
+  /** HTTP_REQUEST_TIMEOUT_MS / HTTP_HEADERS_TIMEOUT_MS / MAX_CONNECTIONS_PER_IP of the gateways. */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
   maxConnectionsPerIp: number;
@@ -112,7 +112,7 @@ export const HOSTILE_CASES: HostileCase[] = [
   // 5. Slow clients.
   {
     name: 'slow body: headers, then one byte now and then',
-    expected: 'connection closed once REQUEST_TIMEOUT_MS has passed',
+    expected: 'connection closed once HTTP_REQUEST_TIMEOUT_MS has passed (408)',
     async run(w, s) {
       const socket = await openSocket(w.port(w.gateways[0]!));
       socket.write(`POST /v1/nfce HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.ownerKey}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
@@ -124,7 +124,7 @@ export const HOSTILE_CASES: HostileCase[] = [
   },
   {
     name: 'slow headers: one header line now and then',
-    expected: 'connection closed once HEADERS_TIMEOUT_MS has passed',
+    expected: 'connection closed once HTTP_HEADERS_TIMEOUT_MS has passed (408)',
     async run(w, s) {
       const socket = await openSocket(w.port(w.gateways[0]!));
       socket.write('GET /v1/nfce HTTP/1.1\r\nHost: x\r\n');
