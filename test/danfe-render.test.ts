@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { danfeInputFromXml, DanfeInputError, renderDanfeNfce, type DanfeSettings } from '../src/danfe/index.js';
 import { buildNfceQrCode, nfceUrls } from '../src/fiscal/qrcode/index.js';
 import { buildAccessKey } from '../src/nfce/access-key.js';
+import { HOSTILE, logoPng } from './support/logo-samples.js';
 
 const run = promisify(execFile);
 const samples = resolve(import.meta.dirname, 'fixtures/samples/nfce');
@@ -314,5 +315,19 @@ describe('DANFE NFC-e of a synthetic authorized 4.00 note', () => {
     console.info(`DANFE NFC-e 10 items: median ${median.toFixed(1)} ms, min ${times[0]!.toFixed(1)} ms`);
     // Loose bound: catches a pathological regression, not a busy CI machine.
     expect(median).toBeLessThan(150);
+  });
+});
+
+describe('the renderer draws only a logo in normal form (issue 12)', () => {
+  const note = syntheticNfceProc({ items: 2 });
+  it.each([
+    ['an RGBA PNG with damaged data (pdfkit would inflate it in a callback and end the process)', HOSTILE.corruptIdat(), /^logo is damaged: the CRC|^logo must be an 8-bit greyscale or RGB PNG/],
+    ['a 20000x20000 bomb', HOSTILE.bomb20000(), /^logo is 20000x20000 pixels; the limit is 1024x1024/],
+    ['a palette PNG with transparency', logoPng({ colorType: 3, bitDepth: 8, transparency: true }), /^logo must be an 8-bit greyscale or RGB PNG without transparency or interlacing/],
+    ['an 8-byte JPEG', HOSTILE.eightByteJpeg(), /^logo is not a complete JPEG image/],
+  ])('refuses %s with a DanfeInputError', async (_name, logo, message) => {
+    const rendering = renderDanfeNfce(danfeInputFromXml(note.xml, { settings: { logo } }));
+    await expect(rendering).rejects.toThrow(DanfeInputError);
+    await expect(rendering).rejects.toThrow(message);
   });
 });

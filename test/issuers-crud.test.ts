@@ -1,6 +1,8 @@
+import jpegJs from 'jpeg-js';
 import { cnpjCheckDigits } from '../src/fiscal/tax-id.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIssuer, issuerTestApp, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
+import { logoPng } from './support/logo-samples.js';
 
 let t: IssuerTestApp;
 let auth: { authorization: string };
@@ -176,13 +178,18 @@ describe('issuer text the fiscal layout cannot carry (issue 12 item 9)', () => {
 });
 
 describe('PATCH /v1/issuers/:id/danfe-settings', () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
-  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 2)]);
+  // Already in the normal form the gateway stores (8-bit RGB PNG; baseline JPEG): kept byte for byte.
+  const png = logoPng({ colorType: 2, bitDepth: 8 });
+  const jpeg = jpegJs.encode({ width: 16, height: 8, data: Buffer.alloc(16 * 8 * 4, 128) }, 90).data;
   const url = (type: string, b: Buffer) => `data:${type};base64,${b.toString('base64')}`;
 
   it('stores logo, color and footer, and clears them with null', async () => {
     const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: '11444777000161' });
     const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}/danfe-settings`, headers: auth, payload });
+    // Right magic bytes, nothing behind them: refused since issue 12 (it broke every DANFE).
+    const fake = await patch({ danfeLogo: url('image/png', Buffer.concat([png.subarray(0, 8), Buffer.alloc(100, 1)])) });
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json().details).toEqual([{ field: 'danfeLogo', message: 'is not a complete PNG image (the file ends before its header); upload the whole file' }]);
     const set = await patch({ danfeLogo: url('image/png', png), danfePrimaryColor: '#1a73e8', danfeFooterText: 'Obrigado pela preferência!' });
     expect(set.statusCode).toBe(200);
     expect(set.json().danfe_settings).toEqual({ danfeLogo: url('image/png', png), danfePrimaryColor: '#1A73E8', danfeFooterText: 'Obrigado pela preferência!' });
