@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/paths.js';
-import { certFile } from '../../test/issuers-harness.js';
-import * as bad from '../../test/support/hostile-inputs.js';
+import { buildPfx } from '../../test/support/hostile-pfx.js';
+import { dataUrl, HOSTILE } from '../../test/support/logo-samples.js';
 import { freshBranchCnpj, sale, SP_ISSUER } from '../../test/support/nfce-flow.js';
 import { closedBy, openSocket, rawRequest } from './raw-http.js';
-import { PRODUCTION_CERT, type Answer, type HostileWorld } from './hostile-world.js';
+import type { Answer, HostileWorld } from './hostile-world.js';
 
 export interface HostileSettings {
   /** RATE_LIMIT_PER_MINUTE of the gateways. */
@@ -53,7 +53,7 @@ function logoCase(name: string, bytes: () => Buffer, type: 'image/png' | 'image/
       const ip = w.newIp();
       const issuerId = await w.readyIssuer(ip);
       const g = w.gateways[0]!;
-      const a = await w.call(g, 'PATCH', `/v1/issuers/${issuerId}/danfe-settings`, { body: { danfeLogo: bad.dataUrl(type, bytes()) }, ip });
+      const a = await w.call(g, 'PATCH', `/v1/issuers/${issuerId}/danfe-settings`, { body: { danfeLogo: dataUrl(type, bytes()) }, ip });
       const after = await w.call(w.gateways.at(-1)!, 'GET', `/v1/issuers/${issuerId}`, { ip });
       const problems = envelope(a, 422, 'validation_error', 'danfeLogo');
       if (after.json.danfe_settings?.danfeLogo) problems.push('a logo was stored');
@@ -82,7 +82,6 @@ function pfxCase(name: string, file: () => Buffer, password = 'minhasenha'): Hos
   };
 }
 
-const goodPfx = () => certFile(PRODUCTION_CERT);
 const fixture = (name: string) => readFileSync(join(PROJECT_ROOT, 'test/fixtures/certs', name));
 
 /** Raw requests the HTTP parser refuses: each must still answer the error envelope. */
@@ -96,18 +95,23 @@ const PARSER_ATTACKS: [string, string][] = [
 
 export const HOSTILE_CASES: HostileCase[] = [
   // 1-2. Logos that decode badly, or to far more pixels than a receipt can print.
-  logoCase('PNG with corrupt compressed data', bad.pngCorruptData),
-  logoCase('PNG signature only', bad.pngMagicOnly),
-  logoCase('8-byte JPEG', bad.jpegEightBytes, 'image/jpeg'),
-  logoCase('0x0 PNG', bad.pngZeroByZero),
-  logoCase('PNG declaring 20000x20000', bad.pngHugeHeader),
-  logoCase('PNG decompression bomb, 5000x5000 in 24 KB', () => bad.pngBomb(5000)),
+  logoCase('PNG with corrupt compressed data', HOSTILE.corruptIdat),
+  logoCase('PNG with a damaged byte (CRC left as it was)', HOSTILE.badCrc),
+  logoCase('PNG signature only', HOSTILE.magicOnlyPng),
+  logoCase('8-byte JPEG', HOSTILE.eightByteJpeg, 'image/jpeg'),
+  logoCase('JPEG declaring 65535x65535', HOSTILE.hugeJpeg, 'image/jpeg'),
+  logoCase('0x0 PNG', HOSTILE.zeroByZeroPng),
+  logoCase('PNG declaring 20000x20000', HOSTILE.bomb20000),
+  logoCase('PNG decompression bomb, 4000x4000 in 47 KB', HOSTILE.bomb4000),
+  logoCase('16x16 PNG whose data inflates to 50 MB', HOSTILE.overlongIdat),
+  logoCase('PNG cut before its end', HOSTILE.truncatedPng),
   // 3-4. Certificates that would hold a CPU for minutes, or every sale for a quarter second.
-  pfxCase('10 million MAC iterations', () => bad.withIterations(goodPfx(), { mac: 10_000_000 })),
-  pfxCase('2^31 MAC iterations', () => bad.withIterations(goodPfx(), { mac: 2n ** 31n })),
-  pfxCase('10 million key-derivation iterations', () => bad.withIterations(goodPfx(), { kdf: 10_000_000 })),
-  pfxCase('RSA 16384-bit key', () => fixture('rsa16384_cnpj_06157250000116_senha_1234.pfx'), '1234'),
-  pfxCase('RSA 1024-bit key', () => fixture('rsa1024_cnpj_06157250000116_senha_1234.pfx'), '1234'),
+  pfxCase('10 million MAC iterations', () => buildPfx({ password: 'minhasenha', macIterations: 10_000_000 })),
+  pfxCase('2^31 MAC iterations', () => buildPfx({ password: 'minhasenha', macIterations: 2n ** 31n })),
+  pfxCase('10 million key-derivation iterations (shrouded key)', () => buildPfx({ password: 'minhasenha', keyIterations: 10_000_000 })),
+  pfxCase('10 million iterations on the encrypted certificates', () => buildPfx({ password: 'minhasenha', certIterations: 10_000_000 })),
+  pfxCase('RSA 16384-bit key', () => fixture('rsa16384_cnpj_06157250000116_senha_minhasenha.pfx')),
+  pfxCase('RSA 1024-bit key', () => buildPfx({ password: 'minhasenha', bits: 1024 })),
   pfxCase('not ASN.1 at all', () => randomBytes(4000)),
   // 5. Slow clients.
   {

@@ -13,7 +13,8 @@ import type { TestApp } from './app.js';
 import { readyIssuer, sale, waitForStatus } from './nfce-flow.js';
 import { xmllint, xmlsecVerify } from './xml-tools.js';
 import { certFile, multipart } from '../issuers-harness.js';
-import * as hostile from './hostile-inputs.js';
+import { buildPfx } from './hostile-pfx.js';
+import { HOSTILE, logoPng } from './logo-samples.js';
 import { ERROR_STATUS as API_ERROR_STATUS } from '../../src/http/errors.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace arrives here.
@@ -311,40 +312,37 @@ function rawVariants(valid: string): fc.Arbitrary<{ kind: string; payload: strin
   );
 }
 
-// Issue 12: images whose header lies (dimensions, data, length) and real images with bytes flipped.
-const REAL_PNG = hostile.png({ width: 24, height: 12 });
+/** `bytes` with some bytes replaced (offsets and values from the generator), past the first `keep`. */
+function flipBytes(bytes: Buffer, flips: Array<[number, number]>, keep: number): Buffer {
+  const out = Buffer.from(bytes);
+  for (const [at, value] of flips) out[keep + (at % Math.max(1, out.length - keep))] = value;
+  return out;
+}
+
+// Issue 12: images whose header lies (dimensions, data, length), odd but valid ones, and a real
+// image with bytes flipped (test/support/logo-samples.ts).
+const REAL_PNG = logoPng({ colorType: 6, bitDepth: 8, width: 24, height: 12 });
 const hostileLogoArb: fc.Arbitrary<{ kind: string; body: Json }> = fc
   .oneof(
-    fc.constantFrom(
-      ['corrupt-data', () => hostile.pngCorruptData()],
-      ['magic-only', () => hostile.pngMagicOnly()],
-      ['zero-by-zero', () => hostile.pngZeroByZero()],
-      ['huge-header', () => hostile.pngHugeHeader()],
-      ['bomb', () => hostile.pngBomb(3000)],
-      ['jpeg-8-bytes', () => hostile.jpegEightBytes()],
-      ['jpeg-huge-header', () => hostile.jpegHugeHeader()],
-      ['png-16-bit', () => hostile.png({ width: 9, height: 7, bitDepth: 16, colorType: 6 }, (x, y) => [x * 7000, y * 9000, 30000, 65535])],
-      ['png-palette', () => hostile.png({ width: 9, height: 7, colorType: 3 }, (x) => [x])],
-      ['png-grey-alpha', () => hostile.png({ width: 9, height: 7, colorType: 4 }, (x, y) => [x * 20, y * 30])],
-    ).map(([kind, make]) => ({ kind: `logo:${kind}`, bytes: (make as () => Buffer)() })),
-    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { minLength: 1, maxLength: 6 }).map((flips) => ({ kind: 'logo:flipped-bytes', bytes: hostile.corrupt(REAL_PNG, flips) })),
-    fc.integer({ min: 9, max: REAL_PNG.length - 1 }).map((n) => ({ kind: 'logo:truncated', bytes: REAL_PNG.subarray(0, n) })),
+    fc.constantFrom(...(Object.keys(HOSTILE) as Array<keyof typeof HOSTILE>)).map((name) => ({ kind: `logo:${name}`, bytes: HOSTILE[name]() })),
+    fc.constantFrom<Parameters<typeof logoPng>[0]>({ colorType: 3, bitDepth: 2, transparency: true }, { colorType: 6, bitDepth: 16 }, { colorType: 0, bitDepth: 1 }, { colorType: 4, bitDepth: 8, interlace: true }).map((o) => ({ kind: 'logo:odd-but-valid', bytes: logoPng(o) })),
+    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { minLength: 1, maxLength: 6 }).map((flips) => ({ kind: 'logo:flipped-bytes', bytes: flipBytes(REAL_PNG, flips, 8) })),
   )
-  .map(({ kind, bytes }) => ({ kind, body: { danfeLogo: hostile.dataUrl(kind.startsWith('logo:jpeg') ? 'image/jpeg' : 'image/png', bytes) } as Json }));
+  .map(({ kind, bytes }) => ({ kind, body: { danfeLogo: `data:${bytes[0] === 0xff ? 'image/jpeg' : 'image/png'};base64,${bytes.toString('base64')}` } as Json }));
 
-// Issue 12: PKCS#12 files whose key derivation or MAC would hold a CPU for minutes, absurd integers,
-// and the real file with bytes flipped.
+// Issue 12: PKCS#12 files whose key derivation or MAC would hold a CPU for minutes (test/support/
+// hostile-pfx.ts), absurd integers, and the real file with bytes flipped.
 const GOOD_PFX = certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx');
 const hostilePfxArb: fc.Arbitrary<Buffer> = fc.oneof(
-  fc.constantFrom<[string, { mac?: bigint; kdf?: bigint }]>(
-    ['mac 1e7', { mac: 10_000_000n }],
-    ['mac 2^31', { mac: 2n ** 31n }],
-    ['mac 2^80', { mac: 2n ** 80n }],
-    ['kdf 1e7', { kdf: 10_000_000n }],
-    ['kdf 2^31', { kdf: 2n ** 31n }],
-    ['both 1e6', { mac: 1_000_000n, kdf: 1_000_000n }],
-  ).map(([, counts]) => hostile.withIterations(GOOD_PFX, counts)),
-  fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { minLength: 1, maxLength: 8 }).map((flips) => hostile.corrupt(GOOD_PFX, flips, 0)),
+  fc.constantFrom<Parameters<typeof buildPfx>[0]>(
+    { password: 'minhasenha', macIterations: 10_000_000 },
+    { password: 'minhasenha', macIterations: 2n ** 31n },
+    { password: 'minhasenha', macIterations: 2n ** 80n },
+    { password: 'minhasenha', keyIterations: 10_000_000 },
+    { password: 'minhasenha', keyIterations: 2n ** 31n, keyAlgorithm: '3des' },
+    { password: 'minhasenha', certIterations: 10_000_000 },
+  ).map((recipe) => buildPfx(recipe)),
+  fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { minLength: 1, maxLength: 8 }).map((flips) => flipBytes(GOOD_PFX, flips, 0)),
 );
 
 /**
