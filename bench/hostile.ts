@@ -15,6 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { dataUrl, logoPng } from '../test/support/logo-samples.js';
+import { sale } from '../test/support/nfce-flow.js';
 import { HealthMonitor } from './support/health-monitor.js';
 import { HOSTILE_CASES, type HostileSettings } from './support/hostile-cases.js';
 import { createAccountKey, HostileWorld } from './support/hostile-world.js';
@@ -92,8 +94,15 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
     world.gateways.push(...(await Promise.all(Array.from({ length: apis - 1 }, () => cluster.add('api')))));
     log(`hostile: ${world.gateways.map((g) => `${g.name} ${g.base}`).join(', ')} (production mode) on ${o.databaseUrl ? `PostgreSQL schema ${schema}` : 'PGlite'}${o.redisUrl ? ' + Redis' : ''}`);
 
-    // Warm up (JIT, pools, one issuer) before the baseline RSS.
-    await world.readyIssuer();
+    // Warm up every legitimate path the cases touch (JIT, pools, the logo and certificate worker
+    // threads, the XSD validator of the first sale) before the baseline RSS: what the hostile phase
+    // adds on top of that is what it must give back.
+    const warmIssuer = await world.readyIssuer();
+    for (const g of world.gateways) {
+      const logo = await world.call(g, 'PATCH', `/v1/issuers/${warmIssuer}/danfe-settings`, { body: { danfeLogo: dataUrl('image/png', logoPng({ colorType: 6, bitDepth: 8 })) } });
+      const sold = await world.call(g, 'POST', '/v1/nfce', { body: sale(warmIssuer, { external_ref: `warm-${g.name}` }) });
+      if (logo.status !== 200 || sold.status !== 202) throw new Error(`warm-up: logo ${logo.status}, sale ${sold.status} ${JSON.stringify(sold.json)}`);
+    }
     monitor = new HealthMonitor(world.gateways.map((g) => ({ name: g.name, base: g.base! })));
     monitor.start();
     await sleep(500);
@@ -121,7 +130,8 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
       const exits = world.exits();
       if (exits.length) problems.push(`process exit: ${exits.join('; ')}`);
       cases.push({ name: c.name, expected: c.expected, got: outcome.got, problems, healthMaxMs });
-      log(`${problems.length ? 'FAIL' : 'ok  '} ${c.name} -> ${outcome.got} (${((performance.now() - t0) / 1000).toFixed(1)} s, /healthz max ${healthMaxMs.toFixed(0)} ms)${problems.length ? `\n       ${problems.join('; ')}` : ''}`);
+      const rssNow = world.gateways.filter((g) => g.proc?.exitCode === null).map((g) => world.rssMb(g).toFixed(0)).join('/');
+      log(`${problems.length ? 'FAIL' : 'ok  '} ${c.name} -> ${outcome.got} (${((performance.now() - t0) / 1000).toFixed(1)} s, /healthz max ${healthMaxMs.toFixed(0)} ms, RSS ${rssNow} MB)${problems.length ? `\n       ${problems.join('; ')}` : ''}`);
     }
 
     // The memory a hostile phase took must come back (an undecoded bomb leaves nothing behind).

@@ -21,7 +21,7 @@ describe(`hostile requests against production-mode gateways (${dbUrl ? `2 proces
       ...(dbUrl && redisUrl ? { redisUrl } : {}),
       // Two processes share the rate limit only through Redis.
       apis: dbUrl && redisUrl ? 2 : 1,
-      settings: { limit: 60, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000, maxConnectionsPerIp: 16, floodRequests: 300 },
+      settings: { limit: 60, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000, maxConnectionsPerIp: 128, floodRequests: 300 },
       healthBudgetMs: 2_000,
       rssSlackMb: 50,
       rssWaitMs: 20_000,
