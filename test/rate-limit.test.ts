@@ -198,6 +198,28 @@ describe.each(stores)('rate limit over a sliding 60-second window (%s)', (_name,
   });
 });
 
+describe.each(stores)('a shared address (%s)', (_name, makeStore) => {
+  it('production: a flood of wrong keys from an address does not lock out a valid key the process knows, nor limit a burst of it below its own limit', async () => {
+    const L = 20;
+    const clock = new ManualClock();
+    const t = await createTestApp({ clock, env: { GATEWAY_ENV: 'production', RATE_LIMIT_PER_MINUTE: String(L) }, options: { rateLimitStore: makeStore() } });
+    try {
+      const shared = freshIp(); // a shop's NAT: one good POS, one misconfigured
+      const { auth } = await t.newAccount();
+      expect((await t.app.inject({ method: 'GET', url: '/v1/ufs', headers: auth, remoteAddress: shared })).statusCode).toBe(200);
+      const wrong = () => t.app.inject({ method: 'GET', url: '/v1/ufs', headers: { authorization: `Bearer sk_live_${randomBytes(16).toString('hex')}` }, remoteAddress: shared });
+      const flood = await Promise.all(Array.from({ length: L * 3 }, wrong));
+      expect(flood.filter((r) => r.statusCode === 429).length).toBeGreaterThanOrEqual(L * 2);
+      // The good key still works from the same address, all of its remaining budget at once.
+      const burst = await Promise.all(Array.from({ length: L }, () => t.app.inject({ method: 'GET', url: '/v1/ufs', headers: auth, remoteAddress: shared })));
+      expect(burst.map((r) => r.statusCode).sort()).toEqual([...Array<number>(L - 1).fill(200), 429]);
+      expect(burst.find((r) => r.statusCode === 429)!.json().message).toMatch(/for this API key/);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
+
 describe('while Redis is down', () => {
   it('counts in process without waiting for Redis, and warns once per 30 s without a stack trace', async () => {
     const port = await closedPort();

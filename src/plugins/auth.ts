@@ -36,6 +36,14 @@ export const authPlugin = fp(
     }
 
     app.decorate('forgetApiKeys', () => cache.clear());
+    // A key this process found valid less than CACHE_MS ago: the rate limiter counts its request on
+    // the key alone, not against the IP's budget for failed keys (see src/plugins/rate-limit.ts).
+    app.decorate('knownValidKey', (header: string | undefined): boolean => {
+      const key = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+      if (!key || key === SANDBOX_PUBLIC_KEY) return false;
+      const hit = cache.get(hashApiKey(key).toString('base64'));
+      return hit !== undefined && hit.auth !== null && hit.until > Date.now();
+    });
     app.decorateRequest('auth', null as unknown as AuthInfo);
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -80,5 +88,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drops cached key lookups (after a revoke or rotation in this process). */
     forgetApiKeys(): void;
+    /** The Authorization header carries a key this process recently found valid. */
+    knownValidKey(header: string | undefined): boolean;
   }
 }

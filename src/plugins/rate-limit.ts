@@ -14,7 +14,10 @@ import { RATE_WINDOW_MS, type RateVerdict } from '../storage/rate-limit-window.j
  *    429 without a key lookup in the database. In the sandbox this per-IP count is the limit
  *    (RATE_LIMIT_PER_MINUTE per IP). In production it is the budget of requests that fail
  *    authentication (RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE per IP): a request whose key is valid is
- *    given back to the IP and counted on its application instead (keyRateLimitPlugin below).
+ *    given back to the IP and counted on its application instead (keyRateLimitPlugin below). A key
+ *    this process already knows valid (auth's 5-second cache) skips the IP count altogether: a burst
+ *    of good requests never spends the IP's budget, and a flood of bad keys from a shared address
+ *    (a shop's NAT) does not lock out the good keys behind it.
  * 2. After authentication, in production, every request is counted per application
  *    (RATE_LIMIT_PER_MINUTE per API key's application).
  *
@@ -42,6 +45,7 @@ export const clientRateLimitPlugin = fp(
 
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isLimited(request)) return;
+      if (!sandbox && app.knownValidKey(request.headers.authorization)) return; // counted on its key
       const taken = await store.take(`ip:${request.ip}`, limit, clock.now().getTime());
       apply(request, reply, taken, refused);
       if (!sandbox) request.rateLimitPreAuth = taken;
@@ -59,9 +63,11 @@ export const keyRateLimitPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const preAuth = request.rateLimitPreAuth;
       const applicationId = request.auth?.applicationId;
-      if (!preAuth || !applicationId) return;
-      request.rateLimitPreAuth = null;
-      await preAuth.giveBack();
+      if (!applicationId || !isLimited(request)) return;
+      if (preAuth) {
+        request.rateLimitPreAuth = null;
+        await preAuth.giveBack();
+      }
       const taken = await app.rateLimitStore.take(`app:${applicationId}`, limit, clock.now().getTime());
       apply(request, reply, taken, `Rate limit of ${limit} requests per minute for this API key exceeded`);
     });
