@@ -1,4 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePfx } from '../src/fiscal/certificate/pfx.js';
+import { PROJECT_ROOT } from '../src/paths.js';
+import { secretAad } from '../src/services/issuers/issuer-deps.js';
 import type { TestApp } from './support/app.js';
 import { emittingApp, readyIssuer, sale } from './support/nfce-flow.js';
 
@@ -72,4 +77,14 @@ describe('the issuer changed by another process', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toMatchObject({ error: 'issuer_not_ready', details: [expect.objectContaining({ field: 'csc' })] });
   });
+
+  it('a 16384-bit key stored before uploads were size-checked signs nothing: 422 issuer_not_ready on certificate, not a quarter second of event loop per sale (issue 12 defect 4)', async () => {
+    const id = await readyIssuer(t, auth);
+    const huge = parsePfx(readFileSync(join(PROJECT_ROOT, 'test/fixtures/certs/rsa16384_cnpj_06157250000116_senha_minhasenha.pfx')), 'minhasenha');
+    const blob = await t.runtime.ctx.secrets.encrypt(Buffer.from(huge.privateKeyPem, 'utf8'), secretAad.certificateKey(id));
+    await t.runtime.ctx.db.query('UPDATE issuer_certificates SET private_key_blob = $2, version = version + 1 WHERE issuer_id = $1', [id, blob]);
+    const res = await post(sale(id));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ error: 'issuer_not_ready', details: [{ field: 'certificate', message: expect.stringMatching(/RSA 16384 bits.*Upload a new one/) }] });
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { sqlState } from '../../storage/db.js';
 import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
 import { findNfceByIdempotencyKey, releaseExpiredIdempotencyKeys, type NfceRow } from '../../storage/repositories/nfce-repository.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
+import { signingKeyProblem } from '../../fiscal/certificate/signing-key.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
 import { commitEmission } from './emission-batches.js';
@@ -107,6 +108,14 @@ async function issueFrom(
   if (!material?.certificate || !material.csc) {
     throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} has no usable certificate or CSC`, [
       { field: material?.certificate ? 'csc' : 'certificate', message: 'missing' },
+    ]);
+  }
+  // Issue 12, defect 4: a key stored before uploads were size-checked (a 16384-bit one held the event
+  // loop for a quarter second per signature) signs nothing until the issuer uploads a proper A1.
+  const keyProblem = signingKeyProblem(material.certificate.privateKey);
+  if (keyProblem) {
+    throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} cannot sign with its stored certificate: ${keyProblem}`, [
+      { field: 'certificate', message: `${keyProblem} Upload a new one (POST /v1/issuers/${issuer.id}/certificate).` },
     ]);
   }
   const taxRegime = issuer.account_tax_regime;
