@@ -18,6 +18,7 @@ import { SCOPES } from '../src/auth/scopes.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { certFile, multipart } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { freshBranchCnpj, SP_ISSUER } from './support/nfce-flow.js';
 import {
   CERT,
   CERT_PASSWORD,
@@ -197,13 +198,18 @@ describe('one Idempotency-Key, two spellings of a route (issue 12)', () => {
   it('every mutating route: the same key on the respelled path with another body is idempotency_conflict, with the same body a replay', async () => {
     const mutating = ops.filter((o) => ['POST', 'PATCH', 'PUT'].includes(o.method) && !o.isPublic);
     expect(mutating.length).toBeGreaterThanOrEqual(15);
+    // An account of its own: its audit entries must not crowd account A's out of the first page.
+    const own = await t.newAccount('Respelled routes');
+    const issuer = await call('POST', '/v1/issuers', own.auth, { ...SP_ISSUER, cnpj: freshBranchCnpj() });
+    expect(issuer.status, issuer.text).toBe(201);
+    const issuerId = issuer.json().id as string;
     for (const op of mutating) {
-      const ids = Object.fromEntries(op.pathParams.map((p) => [p, op.path.startsWith('/v1/issuers') ? a.issuerId : 'xxx_missing']));
+      const ids = Object.fromEntries(op.pathParams.map((p) => [p, op.path.startsWith('/v1/issuers') ? issuerId : 'xxx_missing']));
       const file = randomBytes(64);
       const plain = fillPath(op.path, ids);
       const other = fillPath(respelled(op.path), ids);
       expect(other, opName(op)).not.toBe(plain);
-      const key = { ...a.auth, 'idempotency-key': `sweep-${randomBytes(8).toString('hex')}` };
+      const key = { ...own.auth, 'idempotency-key': `sweep-${randomBytes(8).toString('hex')}` };
       const send = (url: string, body: unknown) => {
         if (opName(op) !== 'POST /v1/issuers/{id}/certificate') return call(op.method, url, key, body);
         const m = multipart({ password: String((body as { p: string }).p) }, { name: 'pfx', filename: 'a.pfx', content: file });
