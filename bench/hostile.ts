@@ -106,7 +106,7 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
     monitor = new HealthMonitor(world.gateways.map((g) => ({ name: g.name, base: g.base! })));
     monitor.start();
     await sleep(500);
-    monitor.cut();
+    await monitor.cut();
     const start = new Map(world.gateways.map((g) => [g.name, world.rssMb(g)]));
     const peak = new Map(start);
 
@@ -120,7 +120,7 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
         outcome = { got: `threw ${err instanceof Error ? err.message : String(err)}`, problems: ['the case threw'] };
       }
       await sleep(60); // one more health probe after the case's last answer
-      const health = monitor.cut();
+      const health = await monitor.cut();
       const healthMaxMs = Math.max(0, ...[...health.values()].map((h) => h.maxMs));
       const problems = [...outcome.problems];
       if (healthMaxMs > o.healthBudgetMs) {

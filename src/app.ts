@@ -20,6 +20,7 @@ import { auditPlugin } from './plugins/audit.js';
 import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
 import { answerClientError } from './http/client-error.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { refuseNul } from './http/nul-guard.js';
 import { newId } from './ids.js';
 import { authPlugin, scopePlugin } from './plugins/auth.js';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addSchema(ErrorSchema);
   // Only JSON bodies (and multipart where a route registers it): text/plain must be a 415, not a 422.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
