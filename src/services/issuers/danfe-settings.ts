@@ -45,13 +45,7 @@ export async function parseLogo(dataUrl: string, problems: FieldProblems): Promi
     problems.add('danfeLogo', `says ${type} but the content is not a ${type === 'image/png' ? 'PNG' : 'JPEG'} image`);
     return null;
   }
-  let outcome;
-  try {
-    outcome = await normalizeLogoOffThread(bytes);
-  } catch (err) {
-    if (err instanceof LogoBusy) throw new ApiError('service_unavailable', 'Too many logos are being processed right now; try again in a few seconds', undefined, { 'Retry-After': '2' });
-    throw err;
-  }
+  const outcome = await whileLogoThreadsFree(() => normalizeLogoOffThread(bytes));
   if (!outcome.ok) {
     problems.add('danfeLogo', outcome.problem);
     return null;
@@ -96,4 +90,14 @@ export function danfeTemplateOf(row: IssuerRow): { logo: { type: string; bytes: 
     primaryColor: row.danfe_primary_color,
     footerText: row.danfe_footer_text,
   };
+}
+
+/** Runs logo work on the logo threads; when they are all busy with a full queue, a 503 to retry. */
+export async function whileLogoThreadsFree<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof LogoBusy) throw new ApiError('service_unavailable', 'Too many logos are being processed right now; try again in a few seconds', undefined, { 'Retry-After': '2' });
+    throw err;
+  }
 }

@@ -1,9 +1,9 @@
 import { DanfeInputError, danfeInputFromXml, renderDanfeNfce } from '../../danfe/index.js';
-import { LogoBusy, printableLogo } from '../../danfe/logo/index.js';
+import { printableLogo } from '../../danfe/logo/index.js';
 import { ApiError } from '../../http/errors.js';
 import { findIssuer } from '../../storage/repositories/issuer-repository.js';
 import type { NfceRow } from '../../storage/repositories/nfce-repository.js';
-import { danfeTemplateOf } from '../issuers/danfe-settings.js';
+import { danfeTemplateOf, whileLogoThreadsFree } from '../issuers/danfe-settings.js';
 import type { NfceDeps } from './nfce-deps.js';
 
 export interface NoteDanfe {
@@ -20,13 +20,7 @@ export interface NoteDanfe {
  * customer waits for at the till, the logo is decoration; the answer says why (X-Danfe-Warning).
  */
 async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffer; warning?: string }> {
-  let outcome;
-  try {
-    outcome = await printableLogo(stored);
-  } catch (err) {
-    if (err instanceof LogoBusy) throw new ApiError('service_unavailable', 'Too many logos are being processed right now; try again in a few seconds', undefined, { 'Retry-After': '2' });
-    throw err;
-  }
+  const outcome = await whileLogoThreadsFree(() => printableLogo(stored));
   if (outcome.ok) return { logo: outcome.logo.bytes };
   const warning =
     `The issuer's DANFE logo cannot be printed (it ${outcome.problem}); the DANFE was printed without it. ` +
