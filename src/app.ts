@@ -19,12 +19,15 @@ import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
 import { auditPlugin } from './plugins/audit.js';
 import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
+import { answerClientError } from './http/client-error.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { refuseNul } from './http/nul-guard.js';
 import { newId } from './ids.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, scopePlugin } from './plugins/auth.js';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
-import { rateLimitPlugin } from './plugins/rate-limit.js';
+import { clientRateLimitPlugin, keyRateLimitPlugin } from './plugins/rate-limit.js';
+import { capConnectionsPerIp, serverTimeouts } from './http/server-limits.js';
 import { memoryRateLimitStore, type RateLimitStore } from './storage/rate-limit-store.js';
 
 export interface BuildAppOptions {
@@ -67,6 +70,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { strict: false } },
+    // What Node's HTTP parser refuses gets the error envelope too (src/http/client-error.ts).
+    // (Fastify calls it bound to the instance; its types do not say so.)
+    clientErrorHandler(err, socket) {
+      answerClientError(err, socket, (this as unknown as FastifyInstance).log);
+    },
+    ...serverTimeouts(ctx.config.http),
     // A malformed URL (bad percent-encoding) or an overlong id never reaches a route: it still gets
     // the error envelope (DESIGN 4), not Fastify's own body.
     frameworkErrors: (err, request, reply) => {
@@ -74,11 +83,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return void sendError(request, reply, 'not_found', err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'No record with this id' : 'Malformed URL');
     },
   });
+  capConnectionsPerIp(app.server, ctx.config.http.maxConnectionsPerIp);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);
   app.addSchema(ErrorSchema);
   // Only JSON bodies (and multipart where a route registers it): text/plain must be a 415, not a 422.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
@@ -118,8 +129,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, uiHooks: {} });
+  // Count per IP, authenticate, count per key, check the scope (src/plugins/rate-limit.ts).
+  await app.register(clientRateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
   await app.register(authPlugin);
-  await app.register(rateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
+  await app.register(keyRateLimitPlugin);
+  await app.register(scopePlugin);
   await app.register(idempotencyPlugin, { waitMs: options.idempotencyWaitMs });
   await app.register(auditPlugin);
 

@@ -12,6 +12,10 @@ export interface Config {
   dataDir: string;
   redisUrl: string | undefined;
   rateLimitPerMinute: number;
+  /** Production: requests per minute per client IP that fail authentication (src/plugins/rate-limit.ts). */
+  rateLimitUnauthenticatedPerMinute: number;
+  /** HTTP server limits (issue 12 defect 5, src/http/server-limits.ts). */
+  http: HttpLimits;
   logLevel: string;
   bodyLimitBytes: number;
   /** How long a rotated API key keeps working beside its replacement. */
@@ -50,6 +54,17 @@ export interface Config {
   webhookTimeoutMs: number;
 }
 
+export interface HttpLimits {
+  /** The whole request, headers and body, must arrive within this (slow-body clients get 408). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this; must exceed a load balancer's idle timeout. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per socket peer address (0: no cap); behind a proxy the peer is the proxy. */
+  maxConnectionsPerIp: number;
+}
+
 export class ConfigError extends Error {}
 
 /** Reads the environment once at start-up and fails fast, naming the variable at fault. */
@@ -58,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST?.trim() || '127.0.0.1';
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000);
   return {
     env: gatewayEnv,
     host,
@@ -66,7 +82,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
+    rateLimitPerMinute,
+    rateLimitUnauthenticatedPerMinute: int(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
+    http: httpLimits(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     keyRotationGraceSeconds: int(env, 'KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
@@ -96,6 +114,19 @@ function simulatorLink(env: NodeJS.ProcessEnv): Pick<Config, 'simulatorUrl' | 's
   if (simulatorUrl && !simulatorAdminToken) throw new ConfigError('SIM_ADMIN_TOKEN is required with SIM_URL (the simulator refuses unauthenticated registrations)');
   if (simulatorAdminToken && simulatorAdminToken.length < 16) throw new ConfigError('SIM_ADMIN_TOKEN must have at least 16 characters');
   return { simulatorUrl, simulatorCaFile: env.SIM_CA_FILE?.trim() || undefined, simulatorAdminToken };
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
+  const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs), 100, 600_000);
+  // Node refuses a headers timeout longer than the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) throw new ConfigError(`HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (${requestTimeoutMs}); got "${headersTimeoutMs}"`);
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 75_000, 100, 600_000),
+    maxConnectionsPerIp: int(env, 'MAX_CONNECTIONS_PER_IP', 256, 0, 1_000_000),
+  };
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {

@@ -1,13 +1,22 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { pino } from 'pino';
 import { openStorage } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createAccount } from './cli/create-account.js';
 import { LOG_REDACT } from './app.js';
 import { startRuntime, type Role } from './runtime.js';
 import { SANDBOX_PUBLIC_KEY } from './auth/api-key.js';
-import { memoryRateLimitStore, redisRateLimitStore } from './storage/rate-limit-store.js';
+import { memoryRateLimitStore } from './storage/rate-limit-store.js';
+import { openRateLimitRedis, redisRateLimitStore } from './storage/redis-rate-limit-store.js';
+import { installProcessGuards } from './process-guards.js';
+import type { runAuthoritySimCli as RunAuthoritySimCliFn } from './authority-sim/cli.js';
+
+type RunAuthoritySimCli = typeof RunAuthoritySimCliFn;
+
+/** The process guards' logger: same level and redaction as the app's (no secrets in logs). */
+const guardLogger = (config: Config, name: string) => pino({ name, level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
 
 const USAGE = `usage: node dist/main.js <command>
   serve [--role all|api|worker]   start the gateway (default role: all)
@@ -50,8 +59,8 @@ async function main(argv: string[]): Promise<void> {
     }
     case 'authority-sim': {
       const simCli = './authority-sim/cli.js';
-      const { runAuthoritySimCli } = (await import(simCli)) as { runAuthoritySimCli: () => Promise<void> };
-      return runAuthoritySimCli();
+      const { runAuthoritySimCli } = (await import(simCli)) as { runAuthoritySimCli: RunAuthoritySimCli };
+      return runAuthoritySimCli(process.env, { onReady: () => installProcessGuards(guardLogger(config, 'authority-sim')) });
     }
     default:
       console.error(USAGE);
@@ -65,10 +74,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
   const role = values.role;
   if (!['all', 'api', 'worker'].includes(String(role))) throw new Error('--role must be all, api or worker');
   let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-    redis.on('error', () => undefined); // reported by the rate limiter's fallback and by /healthz/deep
-  }
+  if (config.redisUrl) redis = openRateLimitRedis(config.redisUrl);
   const runtime = await startRuntime(config, {
     role: role as Role,
     app: {
@@ -80,6 +86,8 @@ async function serve(config: Config, args: string[]): Promise<void> {
   const app = runtime.app;
   if (app) await app.listen({ port: config.port, host: config.host });
   else console.log(`\n  Fiscal gateway worker (${config.env}) running, ${config.workerConcurrency} jobs at a time`);
+  // Up and serving: from now on a fault in a callback is logged and counted, not fatal (issue 12).
+  installProcessGuards(guardLogger(config, 'gateway'));
   const address = app?.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

@@ -5,11 +5,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { danfeInputFromXml, DanfeInputError, renderDanfeNfce, type DanfeSettings } from '../src/danfe/index.js';
 import { buildNfceQrCode, nfceUrls } from '../src/fiscal/qrcode/index.js';
 import { buildAccessKey } from '../src/nfce/access-key.js';
+import { HOSTILE, logoPng } from './support/logo-samples.js';
 
 const run = promisify(execFile);
 const samples = resolve(import.meta.dirname, 'fixtures/samples/nfce');
@@ -122,46 +122,9 @@ function syntheticNfceProc(o: Synthetic): { xml: string; key: string; qrCode: st
   return { xml, key, qrCode, total: money(vNF), nProt };
 }
 
-// ---------- a real PNG logo (encoded here: no image library in the project) ----------
+// ---------- a real PNG logo: 160x80 RGB, the form the renderer draws as is (test/support/logo-samples.ts) ----------
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-/** A 160x80 RGB gradient with a dark disc: a plausible shop logo. */
-function pngLogo(): Buffer {
-  const w = 160, h = 80;
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    raw[y * (w * 3 + 1)] = 0;
-    for (let x = 0; x < w; x++) {
-      const inDisc = (x - 40) ** 2 + (y - 40) ** 2 < 30 ** 2;
-      const o = y * (w * 3 + 1) + 1 + x * 3;
-      raw[o] = inDisc ? 20 : 200 - x;
-      raw[o + 1] = inDisc ? 60 : 120 + y;
-      raw[o + 2] = inDisc ? 140 : 90;
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
+const pngLogo = () => logoPng({ colorType: 2, bitDepth: 8, width: 160, height: 80 });
 
 const BRANDED: DanfeSettings = { logo: pngLogo(), primaryColor: '#C2185B', footerText: 'Padaria do João - pão quentinho toda hora' };
 
@@ -314,5 +277,19 @@ describe('DANFE NFC-e of a synthetic authorized 4.00 note', () => {
     console.info(`DANFE NFC-e 10 items: median ${median.toFixed(1)} ms, min ${times[0]!.toFixed(1)} ms`);
     // Loose bound: catches a pathological regression, not a busy CI machine.
     expect(median).toBeLessThan(150);
+  });
+});
+
+describe('the renderer draws only a logo in normal form (issue 12)', () => {
+  const note = syntheticNfceProc({ items: 2 });
+  it.each([
+    ['an RGBA PNG with damaged data (pdfkit would inflate it in a callback and end the process)', HOSTILE.corruptIdat(), /^logo is damaged: the CRC|^logo must be an 8-bit greyscale or RGB PNG/],
+    ['a 20000x20000 bomb', HOSTILE.bomb20000(), /^logo is 20000x20000 pixels; the limit is 1024x1024/],
+    ['a palette PNG with transparency', logoPng({ colorType: 3, bitDepth: 8, transparency: true }), /^logo must be an 8-bit greyscale or RGB PNG without transparency or interlacing/],
+    ['an 8-byte JPEG', HOSTILE.eightByteJpeg(), /^logo is not a complete JPEG image/],
+  ])('refuses %s with a DanfeInputError', async (_name, logo, message) => {
+    const rendering = renderDanfeNfce(danfeInputFromXml(note.xml, { settings: { logo } }));
+    await expect(rendering).rejects.toThrow(DanfeInputError);
+    await expect(rendering).rejects.toThrow(message);
   });
 });

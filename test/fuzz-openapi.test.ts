@@ -91,6 +91,14 @@ describe(`OpenAPI fuzz, fast pass (seed ${SEED})`, () => {
       payload: { serie: 1, numero_inicial: 15, numero_final: 17, justification: 'Falha no sistema de PDV pulou a numeracao \ufffd' },
     });
     expect([inut.statusCode, inut.json().details]).toEqual([422, [{ field: 'justification', message: 'has characters outside Latin-1, which the layout does not accept' }]]);
+    // The same class on the cancellation's reason (the fuzzer found it there too, seed 791030).
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/v1/nfce/${ctx.ids.nfce![0]}/cancel`,
+      headers: { ...ctx.auth, 'idempotency-key': `fuzz-cancel-${SEED}` },
+      payload: { reason: 'Cliente desistiu da compra no caixa \ufffd' },
+    });
+    expect([cancel.statusCode, cancel.json().details]).toEqual([422, [{ field: 'reason', message: 'has characters outside Latin-1, which the layout does not accept' }]]);
   });
 
   it('a sale with <&"\' in every free-text field is escaped in the nfeProc, which passes the XSD and xmlsec1', async () => {

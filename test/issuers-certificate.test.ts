@@ -8,6 +8,9 @@ import { registerCsc } from '../src/services/issuers/register-csc.js';
 import { uploadCertificate } from '../src/services/issuers/upload-certificate.js';
 import type { IssuerRow } from '../src/storage/repositories/issuer-repository.js';
 import { certFile, createIssuer, issuerTestApp, multipart, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
+import { pfxOpenerState } from '../src/fiscal/certificate/pfx-worker-pool.js';
+import { generateTestPfx } from './support/generate-certificate.js';
+import { buildPfx, ecKeyBag } from './support/hostile-pfx.js';
 
 const CNPJ_CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
 let t: IssuerTestApp;
@@ -128,6 +131,73 @@ describe('POST /v1/issuers/:id/certificate', () => {
     expect((await uploadCert(t, a, id, randomBytes(65 * 1024), 'x')).statusCode).toBe(413);
     const json = await t.app.inject({ method: 'POST', url: `/v1/issuers/${id}/certificate`, headers: a, payload: { password: 'x' } });
     expect(json.statusCode).toBe(415);
+  });
+});
+
+// Issue 12: a file may neither freeze the event loop (defect 3: iteration counts, parsing on the
+// main thread) nor bring a key that stalls every sale (defect 4: RSA above 4096 bits).
+describe('POST /v1/issuers/:id/certificate with hostile or unusable files', () => {
+  const PASSWORD = 'senha-de-teste';
+  const refusalOf = (res: { statusCode: number; json(): { error: string; message: string; details?: { field: string; message: string }[] } }) => {
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.error).toBe('certificate_invalid');
+    expect(body.details).toEqual([{ field: 'pfx', message: body.message }]);
+    return body.message;
+  };
+
+  it('refuses 10 million MAC, key (PBKDF2) or certificate (PBE) iterations at once, naming the limit', async () => {
+    const { id, auth: a } = await issuer();
+    const files = [
+      buildPfx({ password: PASSWORD, macIterations: 10_000_000 }),
+      buildPfx({ password: PASSWORD, keyIterations: 10_000_000 }),
+      buildPfx({ password: PASSWORD, certIterations: 10_000_000 }),
+    ];
+    for (const file of files) {
+      const [res, health] = await Promise.all([uploadCert(t, a, id, file, PASSWORD), t.app.inject({ method: 'GET', url: '/healthz' })]);
+      expect(refusalOf(res)).toMatch(/^The file asks for 10000000 key-derivation iterations \(.*\); certificates from ICP-Brasil use a few thousand; the limit is 100000\.$/);
+      expect(health.statusCode).toBe(200);
+    }
+    expect((await getIssuer(a, id)).certificate.status).toBe('missing');
+  });
+
+  it('answers /healthz while an allowed but slow file is being opened', async () => {
+    const { id, auth: a } = await issuer();
+    // 100,000 iterations for the MAC and the key: allowed, and about a second of key derivation.
+    const slow = buildPfx({ password: PASSWORD, macIterations: 100_000, keyIterations: 100_000 });
+    let settled = false;
+    const upload = uploadCert(t, a, id, slow, PASSWORD).finally(() => (settled = true));
+    // Wait until a certificate thread is at work on it, then ask for the liveness probe.
+    while (pfxOpenerState().threads - pfxOpenerState().idle === 0 && !settled) await new Promise((r) => setImmediate(r));
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(settled).toBe(false);
+    const res = await upload;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().cnpj).toBe('06157250000116');
+  });
+
+  it('accepts RSA 2048 and 4096 keys, refuses 1024 and 16384 bits and EC keys, saying why', async () => {
+    const { id, auth: a } = await issuer();
+    expect((await uploadCert(t, a, id, generateTestPfx(VALID_ISSUER.cnpj, PASSWORD, 4096), PASSWORD)).statusCode).toBe(201);
+    const accepted = (await getIssuer(a, id)).certificate.serial_number;
+    expect(refusalOf(await uploadCert(t, a, id, 'rsa16384_cnpj_06157250000116_senha_minhasenha.pfx', 'minhasenha'))).toBe(
+      "The certificate's key is RSA 16384 bits, larger than the 4096 the gateway accepts (each signature would take too long): ICP-Brasil A1 certificates use RSA 2048 bits.",
+    );
+    expect(refusalOf(await uploadCert(t, a, id, generateTestPfx(VALID_ISSUER.cnpj, PASSWORD, 1024), PASSWORD))).toBe(
+      "The certificate's key is RSA 1024 bits, too weak: ICP-Brasil A1 certificates use RSA 2048 bits; the gateway accepts 2048 to 4096.",
+    );
+    expect(refusalOf(await uploadCert(t, a, id, buildPfx({ password: PASSWORD, keyBag: ecKeyBag() }), PASSWORD))).toMatch(/key is EC, not RSA: SEFAZ verifies only RSA-SHA1/);
+    // Refusals leave the accepted certificate in place.
+    expect((await getIssuer(a, id)).certificate.serial_number).toBe(accepted);
+    expect((await uploadCert(t, a, id, generateTestPfx(VALID_ISSUER.cnpj, PASSWORD), PASSWORD)).statusCode).toBe(201);
+  });
+
+  it('names the password field when the password is wrong', async () => {
+    const { id, auth: a } = await issuer();
+    const res = await uploadCert(t, a, id, CNPJ_CERT, 'wrong-password');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details).toEqual([{ field: 'password', message: 'The certificate password is wrong.' }]);
   });
 });
 

@@ -1,6 +1,8 @@
+import jpegJs from 'jpeg-js';
 import { cnpjCheckDigits } from '../src/fiscal/tax-id.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIssuer, issuerTestApp, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
+import { logoPng } from './support/logo-samples.js';
 
 let t: IssuerTestApp;
 let auth: { authorization: string };
@@ -125,14 +127,69 @@ describe('GET, PATCH', () => {
   });
 });
 
+describe('issuer text the fiscal layout cannot carry (issue 12 item 9)', () => {
+  const countIssuers = async (account: string) =>
+    (await t.db.query<{ c: number }>('SELECT count(*)::int AS c FROM issuers WHERE account_id = $1', [account])).rows[0]!.c;
+  const byField = (body: { details: Array<{ field: string; message: string }> }) => Object.fromEntries(body.details.map((d) => [d.field, d.message]));
+
+  it('refuses it at registration, naming each field and character, and stores nothing', async () => {
+    const { auth: mine, accountId: account } = await t.newAccount();
+    const res = await post(
+      {
+        ...VALID_ISSUER,
+        razao_social: 'Padaria \u202Eadlt Exemplo',
+        nome_fantasia: 'Padaria \u{1F35E}',
+        endereco: { ...VALID_ISSUER.endereco, logradouro: 'Rua \u0007Sino', numero: '\u200B12', complemento: 'Sala \u{1F600}', bairro: '\u65E5\u672C' },
+      },
+      mine,
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('validation_error');
+    const fields = byField(res.json());
+    expect(Object.keys(fields).sort()).toEqual(['endereco.bairro', 'endereco.complemento', 'endereco.logradouro', 'endereco.numero', 'nome_fantasia', 'razao_social']);
+    expect(fields.razao_social).toContain('U+202E');
+    expect(fields.nome_fantasia).toContain('U+1F35E');
+    expect(fields['endereco.logradouro']).toContain('U+0007');
+    expect(fields['endereco.numero']).toContain('U+200B');
+    expect(fields['endereco.complemento']).toContain('U+1F600');
+    expect(fields['endereco.bairro']).toMatch(/U\+65E5.*U\+672C/);
+    // Blank once whitespace is normalized, like item text.
+    const blank = await post({ ...VALID_ISSUER, razao_social: ' \t a ', endereco: { ...VALID_ISSUER.endereco, bairro: '\n\n' } }, mine);
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(byField(blank.json())).sort()).toEqual(['endereco.bairro', 'razao_social']);
+    expect(await countIssuers(account)).toBe(0);
+    // What the layout can carry (Latin-1, typographic quotes and dashes) is accepted.
+    const ok = await post({ ...VALID_ISSUER, razao_social: 'Padaria \u201CS\u00E3o Jo\u00E3o\u201D \u2013 Ltda', endereco: { ...VALID_ISSUER.endereco, bairro: 'Consola\u00E7\u00E3o' } }, mine);
+    expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('refuses it on PATCH and keeps the stored issuer', async () => {
+    const { auth: mine } = await t.newAccount();
+    const id = await createIssuer(t, mine, VALID_ISSUER);
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}`, headers: mine, payload });
+    const bad = await patch({ razao_social: 'Nome \u202E', nome_fantasia: '\u{1F35E}', endereco: { ...VALID_ISSUER.endereco, logradouro: 'Av \u{1F6A7} Central' } });
+    expect(bad.statusCode).toBe(422);
+    const fields = byField(bad.json());
+    expect(Object.keys(fields).sort()).toEqual(['endereco.logradouro', 'nome_fantasia', 'razao_social']);
+    expect(fields['endereco.logradouro']).toContain('U+1F6A7');
+    const now = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${id}`, headers: mine })).json();
+    expect(now).toMatchObject({ razao_social: VALID_ISSUER.razao_social, nome_fantasia: VALID_ISSUER.nome_fantasia, endereco: { logradouro: VALID_ISSUER.endereco.logradouro } });
+  });
+});
+
 describe('PATCH /v1/issuers/:id/danfe-settings', () => {
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
-  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 2)]);
+  // Already in the normal form the gateway stores (8-bit RGB PNG; baseline JPEG): kept byte for byte.
+  const png = logoPng({ colorType: 2, bitDepth: 8 });
+  const jpeg = jpegJs.encode({ width: 16, height: 8, data: Buffer.alloc(16 * 8 * 4, 128) }, 90).data;
   const url = (type: string, b: Buffer) => `data:${type};base64,${b.toString('base64')}`;
 
   it('stores logo, color and footer, and clears them with null', async () => {
     const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: '11444777000161' });
     const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}/danfe-settings`, headers: auth, payload });
+    // Right magic bytes, nothing behind them: refused since issue 12 (it broke every DANFE).
+    const fake = await patch({ danfeLogo: url('image/png', Buffer.concat([png.subarray(0, 8), Buffer.alloc(100, 1)])) });
+    expect(fake.statusCode).toBe(422);
+    expect(fake.json().details).toEqual([{ field: 'danfeLogo', message: 'is not a complete PNG image (the file ends before its header); upload the whole file' }]);
     const set = await patch({ danfeLogo: url('image/png', png), danfePrimaryColor: '#1a73e8', danfeFooterText: 'Obrigado pela preferência!' });
     expect(set.statusCode).toBe(200);
     expect(set.json().danfe_settings).toEqual({ danfeLogo: url('image/png', png), danfePrimaryColor: '#1A73E8', danfeFooterText: 'Obrigado pela preferência!' });

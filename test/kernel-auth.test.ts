@@ -54,6 +54,40 @@ describe('authentication and scopes', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/applications', headers: appsKey })).statusCode).toBe(200);
   });
 
+  it('refuses to revoke or rotate a key whose scopes the caller does not cover, naming the missing scopes', async () => {
+    const owner = await t.newAccount();
+    const mint = async (scopes: string[]) => {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/applications', headers: owner.auth, payload: { name: scopes.join(' '), scopes } });
+      expect(res.statusCode).toBe(201);
+      return { id: res.json().id as string, auth: { authorization: `Bearer ${res.json().key}` } };
+    };
+    const root = await mint(['*']);
+    const appsOnly = await mint(['applications:write']);
+    const narrow = await mint(['applications:write', 'nfce:write']);
+    const target = await mint(['nfce:write', 'issuers:read']);
+    for (const caller of [appsOnly, narrow]) {
+      for (const [method, url] of [['DELETE', `/v1/applications/${root.id}`], ['POST', `/v1/applications/${root.id}/rotate`]] as const) {
+        const res = await t.app.inject({ method, url, headers: caller.auth });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json()).toMatchObject({ error: 'forbidden', message: expect.stringContaining('*'), request_id: expect.any(String) });
+      }
+    }
+    const missing = await t.app.inject({ method: 'DELETE', url: `/v1/applications/${target.id}`, headers: narrow.auth });
+    expect(missing.statusCode).toBe(403);
+    expect(missing.json().message).toContain('issuers:read');
+    expect(missing.json().message).not.toContain('nfce:write');
+    // The broader keys still work, and were neither revoked nor rotated.
+    expect((await t.app.inject({ method: 'GET', url: '/v1/applications', headers: root.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/nfce', headers: target.auth })).statusCode).toBe(200);
+    const listed = (await t.app.inject({ method: 'GET', url: '/v1/applications?limit=100', headers: owner.auth })).json();
+    const byId = new Map(listed.data.map((a: { id: string; rotated_at: string | null }) => [a.id, a]));
+    expect(byId.get(root.id)).toMatchObject({ rotated_at: null });
+    expect(byId.get(target.id)).toMatchObject({ rotated_at: null });
+    // A key that covers the target may revoke it (itself included).
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/applications/${narrow.id}`, headers: narrow.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/applications/${target.id}`, headers: root.auth })).statusCode).toBe(200);
+  });
+
   it("hides another account's records behind 404", async () => {
     const a = await t.newAccount();
     const b = await t.newAccount();

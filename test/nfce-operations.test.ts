@@ -94,6 +94,49 @@ describe('one sale per Idempotency-Key', () => {
   });
 });
 
+describe('Idempotency-Key scope: the route, not the spelling of its URL (issue 12 item 8)', () => {
+  // Each spelling reaches the same route (POST /v1/nfce, POST /v1/nfce/:id/cancel).
+  const pctEncode = (s: string) => [...s].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+  const SALE_URLS = ['/v1/%6efce', '/v1/%6Efce', '/v1/nf%63e?utm=1', '/v1/nfce?x=%20', pctEncode('/v1/nfce').replace(/%2f/g, '/').toUpperCase()];
+
+  it('a key used on POST /v1/nfce conflicts on every spelling of the URL with another body, and replays with the same body', async () => {
+    const first = sale(issuerId);
+    const key = `spelling-${first.external_ref}`;
+    const headers = { ...auth, 'idempotency-key': key };
+    const created = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: first });
+    expect(created.statusCode, created.body).toBe(202);
+    for (const url of SALE_URLS) {
+      const other = await t.app.inject({ method: 'POST', url, headers, payload: sale(issuerId) });
+      expect(other.statusCode, `${url}: ${other.body}`).toBe(422);
+      expect(other.json()).toMatchObject({ error: 'idempotency_conflict', message: expect.stringContaining(key) });
+      const same = await t.app.inject({ method: 'POST', url, headers, payload: first });
+      expect([201, 202], `${url}: ${same.body}`).toContain(same.statusCode);
+      expect(same.headers['idempotency-replay'], url).toBe('true');
+      expect(same.json().id).toBe(created.json().id);
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/v1/nfce?limit=100', headers: auth });
+    const refs = list.json().data.map((n: { id: string }) => n.id);
+    expect(refs.filter((id: string) => id === created.json().id)).toHaveLength(1);
+  });
+
+  it('a key used on a cancellation conflicts when the note id is percent-encoded and the reason differs', async () => {
+    const note = await authorizedNote();
+    const headers = { ...auth, 'idempotency-key': `cancel-${note.id}` };
+    const reason = 'Cliente desistiu da compra no caixa';
+    const done = await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers, payload: { reason } });
+    expect(done.statusCode, done.body).toBe(200);
+    for (const id of [`%${note.id.charCodeAt(0).toString(16)}${note.id.slice(1)}`, pctEncode(note.id), pctEncode(note.id).toUpperCase()]) {
+      const url = `/v1/nfce/${id}/cancel`;
+      const other = await t.app.inject({ method: 'POST', url, headers, payload: { reason: 'Outro motivo com mais de quinze letras' } });
+      expect(other.statusCode, `${url}: ${other.body}`).toBe(422);
+      expect(other.json().error).toBe('idempotency_conflict');
+      const same = await t.app.inject({ method: 'POST', url, headers, payload: { reason } });
+      expect(same.statusCode, url).toBe(200);
+      expect(same.headers['idempotency-replay'], url).toBe('true');
+    }
+  });
+});
+
 describe('documents of an authorized note', () => {
   it('the nfeProc passes the official procNFe schema and xmlsec1', async () => {
     const note = await authorizedNote({ consumer: { cpf: '52998224725' } });

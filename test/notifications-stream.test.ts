@@ -112,6 +112,48 @@ describe('notifications: server-sent events', () => {
   });
 });
 
+describe('notification sequence numbers are per account (issue 12 item 11)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.runtime.close());
+
+  it("an account's first notification is 1 whatever other accounts received, and its stream resumes by that number", async () => {
+    const a = await t.newAccount();
+    const b = await t.newAccount();
+    for (const title of ['a1', 'a2', 'a3']) await createNotification(t.ctx, notice(a.accountId, title));
+    const firstOfB = await createNotification(t.ctx, notice(b.accountId, 'b1'));
+    const listed = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: b.auth })).json();
+    expect(listed.data.map((n: { title: string; seq: number }) => [n.title, n.seq])).toEqual([['b1', 1]]);
+    const ofA = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: a.auth })).json();
+    expect(ofA.data.map((n: { seq: number }) => n.seq)).toEqual([3, 2, 1]);
+
+    const base = await listen(t);
+    const live = openStream(base, b.auth);
+    await live.ready();
+    await createNotification(t.ctx, notice(b.accountId, 'b2'));
+    await eventually(async () => live.events.length === 1, 2_000, 'live event');
+    expect(live.events[0]).toMatchObject({ id: '2', data: { title: 'b2', seq: 2 } });
+    live.close();
+    await createNotification(t.ctx, notice(b.accountId, 'b3'));
+    await createNotification(t.ctx, notice(a.accountId, 'a4'));
+    const resumed = openStream(base, b.auth, '1');
+    await eventually(async () => resumed.events.length >= 2, 2_000, 'replay after 1');
+    expect(resumed.events.map((e) => [e.id, e.data.title])).toEqual([['2', 'b2'], ['3', 'b3']]);
+    resumed.close();
+
+    // A Last-Event-ID a stream sent before sequences were per account (the global number, larger than
+    // anything the account has) resumes after that same notification.
+    const global = await t.db.query<{ seq: string }>('SELECT seq::text AS seq FROM notifications WHERE id = $1', [firstOfB!.id]);
+    expect(Number(global.rows[0]!.seq)).toBeGreaterThan(3);
+    const legacy = openStream(base, b.auth, global.rows[0]!.seq);
+    await eventually(async () => legacy.events.length >= 2, 2_000, 'replay after a legacy id');
+    expect(legacy.events.map((e) => e.data.title)).toEqual(['b2', 'b3']);
+    legacy.close();
+  });
+});
+
 const pgUrl = process.env.TEST_DATABASE_URL;
 const buses: Array<[string, Record<string, string>]> = [['PostgreSQL LISTEN/NOTIFY', {}]];
 if (process.env.TEST_REDIS_URL) buses.push(['Redis pub/sub', { REDIS_URL: process.env.TEST_REDIS_URL }]);
@@ -139,12 +181,14 @@ describe.skipIf(!pgUrl).each(buses)('notifications across processes (%s)', (_nam
     const one = await child('one');
     await eventually(async () => s.events.length === 1, 1_000, 'cross-process event');
     expect(s.events[0]!.data.id).toBe(one.id);
+    expect(s.events[0]!.id).toBe('1'); // a fresh account's first notification, whatever others got
     expect(s.events[0]!.at - one.at).toBeLessThan(1_000);
     s.close();
     const two = await child('two');
     const r = openStream(base, auth, s.events[0]!.id);
     await eventually(async () => r.events.length === 1, 2_000, 'replay after reconnect');
     expect(r.events[0]!.data.id).toBe(two.id);
+    expect(r.events[0]!.id).toBe('2');
     r.close();
   });
 });

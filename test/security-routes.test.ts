@@ -5,6 +5,9 @@
 //     (the route config `scope` is not in the document): a key lacking it gets 403 + error envelope;
 //   - every route that takes an id answers 404 to account B for account A's record, and changes nothing;
 //   - lists and the notification stream never show B another account's records;
+//   - (issue 12) every operation on another application needs the caller to cover its scopes; every
+//     mutating route spelled another way (%-encoded letters) is the same Idempotency-Key scope;
+//     every 401 carries the X-RateLimit-* headers (unauthenticated requests are counted too);
 //   - secrets (private key, certificate password, CSC, API keys, webhook secret) appear in no log
 //     line (pino at trace), no answer but the one-time creation answers, not in the audit log, not
 //     in the database.
@@ -15,6 +18,7 @@ import { SCOPES } from '../src/auth/scopes.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { certFile, multipart } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { freshBranchCnpj, SP_ISSUER } from './support/nfce-flow.js';
 import {
   CERT,
   CERT_PASSWORD,
@@ -85,7 +89,7 @@ async function call(method: string, path: string, headers: Record<string, string
   } else {
     text = Buffer.from(await res.arrayBuffer()).toString('latin1');
   }
-  return { status: res.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+  return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
 }
 
 function expectEnvelope(res: { status: number; json(): Record<string, unknown> }, code: string, what: string) {
@@ -121,6 +125,8 @@ describe('routes from the served OpenAPI document', () => {
         const res = await call(op.method, path, headers);
         expect(res.status, `${opName(op)} with ${JSON.stringify(headers)}`).toBe(401);
         expectEnvelope(res, 'unauthorized', opName(op));
+        // Issue 12: requests without a valid key are counted per IP before authentication.
+        for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-window']) expect(res.headers.get(h), `${opName(op)}: ${h} on a 401`).not.toBeNull();
       }
     }
   });
@@ -164,6 +170,64 @@ describe('routes from the served OpenAPI document', () => {
   }, 60_000);
 });
 
+describe('keys acting on other keys (issue 12)', () => {
+  it('every operation on another application refuses a caller whose scopes do not cover the target\'s, and changes nothing', async () => {
+    const { accountId } = await t.newAccount('Key vs key');
+    const narrow = await keyWithScopes(t, accountId, ['applications:write']);
+    const owner = await keyWithScopes(t, accountId, ['*']);
+    const target = await call('POST', '/v1/applications', owner, { name: 'broad', scopes: ['*'] });
+    expect(target.status).toBe(201);
+    const targetId = target.json().id as string;
+    const onOther = ops.filter((o) => o.path.startsWith('/v1/applications/{id}'));
+    expect(onOther.map(opName)).toEqual(expect.arrayContaining(['DELETE /v1/applications/{id}', 'POST /v1/applications/{id}/rotate']));
+    for (const op of onOther) {
+      const res = await call(op.method, fillPath(op.path, { id: targetId }), narrow, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+      if (op.method === 'GET') continue; // reading another key's metadata reveals no key
+      expect(res.status, `${opName(op)} by an applications:write key on a * key: ${res.text.slice(0, 200)}`).toBe(403);
+      expectEnvelope(res, 'forbidden', opName(op));
+    }
+    // The broad key was neither revoked nor rotated.
+    expect((await call('GET', '/v1/issuers', { authorization: `Bearer ${target.json().key as string}` })).status).toBe(200);
+  });
+});
+
+describe('one Idempotency-Key, two spellings of a route (issue 12)', () => {
+  /** The path with every letter of its fixed segments %-encoded: the router decodes it to the same route. */
+  const respelled = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? seg : seg.replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))).join('/');
+
+  it('every mutating route: the same key on the respelled path with another body is idempotency_conflict, with the same body a replay', async () => {
+    const mutating = ops.filter((o) => ['POST', 'PATCH', 'PUT'].includes(o.method) && !o.isPublic);
+    expect(mutating.length).toBeGreaterThanOrEqual(15);
+    // An account of its own: its audit entries must not crowd account A's out of the first page.
+    const own = await t.newAccount('Respelled routes');
+    const issuer = await call('POST', '/v1/issuers', own.auth, { ...SP_ISSUER, cnpj: freshBranchCnpj() });
+    expect(issuer.status, issuer.text).toBe(201);
+    const issuerId = issuer.json().id as string;
+    for (const op of mutating) {
+      const ids = Object.fromEntries(op.pathParams.map((p) => [p, op.path.startsWith('/v1/issuers') ? issuerId : 'xxx_missing']));
+      const file = randomBytes(64);
+      const plain = fillPath(op.path, ids);
+      const other = fillPath(respelled(op.path), ids);
+      expect(other, opName(op)).not.toBe(plain);
+      const key = { ...own.auth, 'idempotency-key': `sweep-${randomBytes(8).toString('hex')}` };
+      const send = (url: string, body: unknown) => {
+        if (opName(op) !== 'POST /v1/issuers/{id}/certificate') return call(op.method, url, key, body);
+        const m = multipart({ password: String((body as { p: string }).p) }, { name: 'pfx', filename: 'a.pfx', content: file });
+        return fetch(base + url, { method: 'POST', headers: { ...key, ...m.headers }, body: m.payload }).then(async (r) => {
+          const text = await r.text();
+          return { status: r.status, headers: r.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
+        });
+      };
+      const first = await send(plain, { p: 'first body' });
+      expect(first.status, `${opName(op)}: ${first.text.slice(0, 200)}`).toBeLessThan(500);
+      const conflict = await send(other, { p: 'another body' });
+      expect([conflict.status, conflict.json().error], `${opName(op)} respelled ${other}: ${conflict.text.slice(0, 200)}`).toEqual([422, 'idempotency_conflict']);
+      const replay = await send(other, { p: 'first body' });
+      expect([replay.status, replay.headers.get('idempotency-replay')], `${opName(op)} respelled, same body`).toEqual([first.status, 'true']);
+    }
+  }, 60_000);
+});
+
 describe("another account's records", () => {
   /** A valid body per operation that takes one, so a 404 cannot hide behind a 422. */
   const bodies: Record<string, unknown> = {
@@ -194,7 +258,7 @@ describe("another account's records", () => {
       if (opName(op) === 'POST /v1/issuers/{id}/certificate') {
             const body = multipart({ password: CERT_PASSWORD }, { name: 'pfx', filename: 'cert.pfx', content: certFile(CERT) });
         const r = await t.app.inject({ method: 'POST', url, headers: { ...b.auth, ...body.headers }, payload: body.payload });
-        res = { status: r.statusCode, text: r.body, json: () => r.json() as Record<string, unknown> };
+        res = { status: r.statusCode, headers: new Headers(), text: r.body, json: () => r.json() as Record<string, unknown> };
       } else {
         res = await call(op.method, url, b.auth, bodies[opName(op)] ?? (op.method === 'GET' || op.method === 'DELETE' ? undefined : {}));
       }

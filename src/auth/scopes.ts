@@ -1,6 +1,7 @@
 /**
  * API key scopes. `<resource>:write` also covers `<resource>:read`; `*` covers everything.
- * A key can only create or rotate keys whose scopes it covers itself (no escalation).
+ * A key can only create, rotate or revoke keys whose scopes it covers itself (no escalation, and no
+ * narrower key taking a broader one away: issue 12 item 7).
  */
 export const SCOPES = [
   '*',
@@ -29,4 +30,9 @@ export function scopeCovers(granted: readonly string[], required: string): boole
 
 export function coversAll(granted: readonly string[], wanted: readonly string[]): boolean {
   return wanted.every((w) => (w === '*' ? granted.includes('*') : scopeCovers(granted, w)));
+}
+
+/** The scopes of `wanted` that `granted` does not cover (empty: it covers them all). */
+export function missingScopes(granted: readonly string[], wanted: readonly string[]): string[] {
+  return wanted.filter((w) => !coversAll(granted, [w]));
 }

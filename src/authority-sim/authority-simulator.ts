@@ -103,7 +103,13 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       minVersion: 'TLSv1.2',
       keepAliveTimeout: 120_000,
     },
-    (req, res) => void serve(req, res),
+    // serve() reads the body with for-await, which throws when the client drops the request: a
+    // rejection nobody handles ends the process this simulator shares with the gateway (issue 12).
+    (req, res) =>
+      void serve(req, res).catch(() => {
+        if (!res.headersSent && !res.destroyed) send(res, 500, buildFaultEnvelope('Receiver', 'simulator failure: the request could not be read'));
+        else res.destroy();
+      }),
   );
   server.on('secureConnection', (socket) => {
     counters.tlsHandshakes += 1;

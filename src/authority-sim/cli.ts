@@ -64,9 +64,13 @@ export async function startStandaloneSimulator(env: NodeJS.ProcessEnv = process.
   };
 }
 
-/** `npm run authority-sim`: prints where to reach it and what to trust, runs until SIGINT/SIGTERM. */
-export async function runAuthoritySimCli(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/**
+ * `npm run authority-sim`: prints where to reach it and what to trust, runs until SIGINT/SIGTERM.
+ * `onReady` runs once it listens (the entry point installs its process guards there).
+ */
+export async function runAuthoritySimCli(env: NodeJS.ProcessEnv = process.env, opts: { onReady?: () => void } = {}): Promise<void> {
   const s = await startStandaloneSimulator(env);
+  opts.onReady?.();
   process.stdout.write(
     [
       `authority simulator listening on ${s.sim.url}`,

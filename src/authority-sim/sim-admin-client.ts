@@ -87,7 +87,15 @@ function adminRequest<T>(o: RemoteSimulatorOptions, url: string, method: string,
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
           const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) return resolve((text ? JSON.parse(text) : undefined) as T);
+          if (status >= 200 && status < 300) {
+            // Parsed here, inside an event callback: a throw would escape the promise and end the
+            // process (issue 12), so an answer that is not JSON rejects the call instead.
+            try {
+              return resolve((text ? JSON.parse(text) : undefined) as T);
+            } catch {
+              return reject(new SimulatorAdminError(`simulator admin ${method} ${new URL(url).pathname}: HTTP ${status} answer is not JSON`, status));
+            }
+          }
           // The answer names the problem but never echoes the request (it may carry a CSC).
           const why = (() => {
             try {

@@ -5,6 +5,9 @@ import { footerDivisions } from './danfe-footer.js';
 import { headerDivisions } from './danfe-header.js';
 import { DanfeInputError, type DanfeInput } from './danfe-input.js';
 import { itemsDivision } from './danfe-items.js';
+import { isJpeg, readJpegStructure } from './logo/jpeg-structure.js';
+import { LogoRefusal } from './logo/logo-refusal.js';
+import { isPng, readPngStructure } from './logo/png-structure.js';
 import { danfeTheme, type RollWidth } from './danfe-theme.js';
 import { totalsDivision } from './danfe-totals.js';
 import { MM } from './qr-symbol.js';
@@ -27,10 +30,34 @@ const TOP_MM = 3;
 // Blank paper after the last line so the tear bar does not cut the footer.
 const BOTTOM_MM = 8;
 
+/**
+ * Issue 12: pdfkit decodes a PNG with an alpha channel, a palette with transparency or interlacing
+ * in an asynchronous zlib callback, where a damaged image throws past every promise and ends the
+ * process. Only the normal form (normalize-logo.ts) reaches it: an 8-bit greyscale/RGB PNG without
+ * interlacing, whose data pdfkit copies without decoding, or a JPEG, whose data it copies as well;
+ * both within the logo size limits, checked from their headers.
+ */
 function checkLogo(logo: Buffer): void {
-  const png = logo.length > 8 && logo.readUInt32BE(0) === 0x89504e47;
-  const jpeg = logo.length > 3 && logo[0] === 0xff && logo[1] === 0xd8 && logo[2] === 0xff;
-  if (!png && !jpeg) throw new DanfeInputError('logo must be a PNG or JPEG image');
+  try {
+    if (isPng(logo)) {
+      const png = readPngStructure(logo);
+      if (png.bitDepth !== 8 || (png.colorType !== 0 && png.colorType !== 2) || png.interlaced) {
+        throw new DanfeInputError('logo must be an 8-bit greyscale or RGB PNG without transparency or interlacing (normalize it first)');
+      }
+    } else if (isJpeg(logo)) readJpegStructure(logo);
+    else throw new DanfeInputError('logo must be a PNG or JPEG image');
+  } catch (err) {
+    if (err instanceof LogoRefusal) throw new DanfeInputError(`logo ${err.message}`);
+    throw err;
+  }
+}
+
+function openImage(doc: ImageDoc, data: Buffer): OpenedImage {
+  try {
+    return doc.openImage(data);
+  } catch (err) {
+    throw new DanfeInputError(`logo cannot be opened: ${(err as Error).message}`);
+  }
 }
 
 function draw(doc: ImageDoc, ops: DrawOp[], images: Map<Buffer, OpenedImage>): void {
@@ -53,7 +80,7 @@ function draw(doc: ImageDoc, ops: DrawOp[], images: Map<Buffer, OpenedImage>): v
         doc.lineWidth(0.8).strokeColor(op.color).rect(op.x, op.y, op.width, op.height).stroke();
         break;
       case 'image':
-        doc.image(images.get(op.data) ?? doc.openImage(op.data), op.x, op.y, { width: op.width, height: op.height });
+        doc.image(images.get(op.data) ?? openImage(doc, op.data), op.x, op.y, { width: op.width, height: op.height });
         break;
       case 'qr': {
         // All modules in one path and one fill: no anti-aliasing seams between adjacent squares.
@@ -92,7 +119,7 @@ export async function renderDanfeNfce(input: DanfeInput, options: DanfeRenderOpt
     layout,
     imageSize: (data) => {
       let image = images.get(data);
-      if (!image) images.set(data, (image = doc.openImage(data)));
+      if (!image) images.set(data, (image = openImage(doc, data)));
       return image;
     },
   };

@@ -9,10 +9,13 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   invalid_state: 409,
   idempotency_in_progress: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // Node's HTTP parser: headers over its limit (src/http/client-error.ts).
+  headers_too_large: 431,
   validation_error: 422,
   idempotency_conflict: 422,
   issuer_not_ready: 422,

@@ -63,6 +63,9 @@ describe('job queue', () => {
     for (const name of ['ok', 'flaky', 'later', 'broken']) await enqueueJob(db, k, { name }, { runAt: now, now, maxAttempts: 2 });
     runner.start();
     await waitFor(() => seen.length === 4);
+    // The handlers ran; wait until the runner has recorded their outcomes too, or moving the clock
+    // past the leases would hand the still-running 'ok' job out again (seen on a loaded machine).
+    await waitForAsync(async () => (await db.query<{ c: number }>(`SELECT count(*)::int AS c FROM jobs WHERE kind = $1 AND state = 'running'`, [k])).rows[0]!.c === 0);
     clock.advance(10 * 60_000); // past every backoff
     runner.poke();
     await waitFor(() => seen.length === 7);
@@ -178,6 +181,14 @@ describe('job queue', () => {
     expect(backoffMs(30, 1000, 300_000, () => 1)).toBe(300_000);
   });
 });
+
+async function waitForAsync(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 async function waitFor(cond: () => boolean, ms = 10_000): Promise<void> {
   const end = Date.now() + ms;

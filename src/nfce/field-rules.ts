@@ -1,5 +1,5 @@
 import { decimalPlaces } from './decimal.js';
-import { toLayoutText, unsupportedCharacters } from './text.js';
+import { describeCharacter, toLayoutText, unsupportedCharacters } from './text.js';
 
 // Small checks shared by the request validators. Each pushes plain-language errors naming the field.
 
@@ -25,7 +25,7 @@ export function checkText(errors: Errors, field: string, value: unknown, min: nu
   if (typeof value !== 'string') return fail(errors, field, 'must be a string');
   const text = toLayoutText(value);
   if (text === null) {
-    const bad = unsupportedCharacters(value).slice(0, 5).map((c) => JSON.stringify(c)).join(', ');
+    const bad = unsupportedCharacters(value).slice(0, 5).map(describeCharacter).join(', ');
     return fail(errors, field, `contains characters the fiscal layout cannot carry (${bad}); use Latin letters, digits and common punctuation`);
   }
   if (text.length < min) fail(errors, field, min === 1 ? 'must not be empty' : `must have at least ${min} characters`);

@@ -38,6 +38,16 @@ export function unsupportedCharacters(value: string): string[] {
   return [...bad];
 }
 
+/**
+ * A character for an error message: its code point (U+202E), and the character itself in quotes
+ * when it is visible. Invisible ones (controls, bidi overrides, zero-width) are named by code only,
+ * so the message does not reorder or hide the text around it.
+ */
+export function describeCharacter(ch: string): string {
+  const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\p{C}\p{Z}\p{M}]$/u.test(ch) ? code : `${JSON.stringify(ch)} (${code})`;
+}
+
 /** Layout text or the original when it cannot be represented (validation reports that case). */
 export function layoutText(value: string): string {
   return toLayoutText(value) ?? value;

@@ -19,6 +19,31 @@ describe('xsdPathToField', () => {
     expect(xsdPathToField('/NFe/infNFe/ide/dhEmi')).toBeNull();
   });
 
+  it('maps every path of the issuer block (emit) to the issuer field to correct', () => {
+    expect(xsdPathToField('/NFe/infNFe/emit/xNome')).toBe('issuer.razao_social');
+    expect(xsdPathToField('/NFe/infNFe/emit/xFant')).toBe('issuer.nome_fantasia');
+    expect(xsdPathToField('/NFe/infNFe/emit/IE')).toBe('issuer.ie');
+    expect(xsdPathToField('/NFe/infNFe/emit/CRT')).toBe('issuer.regime_tributario');
+    expect(xsdPathToField('/nfe:NFe/nfe:infNFe/nfe:emit/nfe:enderEmit/nfe:xLgr')).toBe('issuer.endereco.logradouro');
+    expect(xsdPathToField('/NFe/infNFe/emit/enderEmit/nro')).toBe('issuer.endereco.numero');
+    expect(xsdPathToField('/NFe/infNFe/emit/enderEmit/xCpl')).toBe('issuer.endereco.complemento');
+    expect(xsdPathToField('/NFe/infNFe/emit/enderEmit/xBairro')).toBe('issuer.endereco.bairro');
+    expect(xsdPathToField('/NFe/infNFe/emit/enderEmit/xMun')).toBe('issuer.endereco.codigo_municipio');
+    expect(xsdPathToField('/NFe/infNFe/emit/enderEmit/fone')).toBe('issuer.endereco.telefone');
+    expect(xsdPathToField('/NFe/infNFe/emit/enderEmit/CEP')).toBe('issuer.endereco.cep');
+    expect(xsdPathToField('/NFe/infNFe/emit/enderEmit/xPais')).toBe('issuer.endereco');
+    expect(xsdPathToField('/NFe/infNFe/emit/IM')).toBe('issuer');
+    expect(xsdPathToField('/NFe/infNFe/emit')).toBe('issuer');
+  });
+
+  it('maps a real schema error of an issuer name the layout cannot carry to issuer.razao_social', () => {
+    const { xml } = buildNfce(simpleSale(), testContext(NUMERIC_ISSUER));
+    const tampered = xml.replace(/<xNome>[^<]*<\/xNome>/, '<xNome>Padaria \u202E Ltda</xNome>');
+    const result = validateNfe(tampered, 'PL_010');
+    expect(result.valid).toBe(false);
+    expect(result.errors.map((e) => xsdPathToField(e.path ?? ''))).toContain('issuer.razao_social');
+  });
+
   it('maps a real schema error of a tampered document to the item field', () => {
     const { xml } = buildNfce(simpleSale(), testContext(NUMERIC_ISSUER));
     const tampered = xml.replace('<NCM>19059090</NCM>', '<NCM>1905909</NCM>');

@@ -2,7 +2,8 @@ import type { Sale } from './sale.js';
 
 // Maps an XSD error path of a document we built (e.g. /NFe/infNFe/det[3]/prod/NCM, from
 // src/fiscal/xml/xsd validateNfe) to the request field it came from (items[2].ncm), so a schema
-// failure can be reported like a validation error. Null when the element is not request data.
+// failure can be reported like a validation error; the issuer block (emit) maps to `issuer.<field>`.
+// Null when the element is neither request nor issuer data.
 
 const PROD: Record<string, string> = {
   cProd: 'code', cEAN: 'gtin', cEANTrib: 'gtin', xProd: 'description', NCM: 'ncm', CEST: 'cest', CFOP: 'cfop', uCom: 'unit', uTrib: 'unit',
@@ -26,6 +27,17 @@ const DEST: Record<string, string> = {
   CPF: 'consumer.cpf', CNPJ: 'consumer.cnpj', xNome: 'consumer.name', email: 'consumer.email',
   xLgr: 'consumer.address.street', nro: 'consumer.address.number', xCpl: 'consumer.address.complement', xBairro: 'consumer.address.district',
   cMun: 'consumer.address.city_code', xMun: 'consumer.address.city', UF: 'consumer.address.uf', CEP: 'consumer.address.cep', fone: 'consumer.address.phone',
+};
+
+// The issuer block comes from the stored issuer, not from the sale: its fields are named as in
+// /v1/issuers, under `issuer.`, so the caller knows which issuer field to PATCH (issue 12 item 9).
+// xMun is the name of the municipality the code points to; UF and CNPJ cannot be changed.
+const EMIT: Record<string, string> = {
+  CNPJ: 'cnpj', CPF: 'cnpj', xNome: 'razao_social', xFant: 'nome_fantasia', IE: 'ie', CRT: 'regime_tributario', UF: 'uf',
+};
+const ENDER_EMIT: Record<string, string> = {
+  xLgr: 'logradouro', nro: 'numero', xCpl: 'complemento', xBairro: 'bairro', cMun: 'codigo_municipio', xMun: 'codigo_municipio',
+  CEP: 'cep', fone: 'telefone', UF: 'uf',
 };
 
 const PAYMENT: Record<string, string> = { tPag: 'method', vPag: 'amount', xPag: 'description', tBand: 'card_brand', cAut: 'card_authorization', CNPJ: 'acquirer_cnpj', tpIntegra: 'integrated' };
@@ -59,6 +71,11 @@ export function xsdPathToField(path: string, sale?: Pick<Sale, 'payment' | 'paym
     if (names[1] === 'PIS' || names[1] === 'COFINS') return `${item}.${names[1].toLowerCase()}${last === 'CST' ? '.cst' : last.startsWith('p') ? '.rate' : ''}`;
     if (names[1] === 'IBSCBS' || names[1] === 'IS') return REFORM[last] ? `${item}.${REFORM[last]}` : `${item}.reform`;
     return item;
+  }
+  if (group === 'emit') {
+    if (names[0] !== 'enderEmit') return last && EMIT[last] ? `issuer.${EMIT[last]}` : 'issuer';
+    if (last === 'UF') return 'issuer.uf';
+    return last && ENDER_EMIT[last] ? `issuer.endereco.${ENDER_EMIT[last]}` : 'issuer.endereco';
   }
   if (group === 'dest') return last ? (DEST[last] ?? 'consumer') : 'consumer';
   if (group === 'pag') {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppContext } from '../app-context.js';
-import { latestNotificationSeq, notificationsAfter } from '../storage/repositories/notification-repository.js';
+import { latestNotificationSeq, notificationResumePoint, notificationsAfter } from '../storage/repositories/notification-repository.js';
 import { presentNotification } from './notification-view.js';
 
 export interface StreamOptions {
@@ -21,13 +21,15 @@ const HEARTBEAT_MS = 15_000;
 const LOOKBACK = 1_000;
 
 /**
- * Server-sent events of an account's notifications: `id` is the notification seq, so a client that
+ * Server-sent events of an account's notifications: `id` is the notification's seq in its account
+ * (1, 2, ...: nothing about other accounts; migration 0009), so a client that
  * reconnects with Last-Event-ID gets every notification after it (WHATWG HTML, server-sent events).
  */
 export async function streamNotifications(ctx: AppContext, req: IncomingMessage, res: ServerResponse, o: StreamOptions): Promise<void> {
   const resumeFrom = /^\d{1,18}$/.test(o.lastEventId ?? '') ? Number(o.lastEventId) : null;
   // Seqs at or below the start were delivered before (Last-Event-ID) or predate this stream.
-  const startCursor = resumeFrom ?? (await latestNotificationSeq(ctx.db, o.accountId));
+  const startCursor =
+    resumeFrom === null ? await latestNotificationSeq(ctx.db, o.accountId) : await notificationResumePoint(ctx.db, o.accountId, resumeFrom);
   let cursor = startCursor;
   const sent = new Set<number>();
   let closed = false;

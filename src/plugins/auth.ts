@@ -36,6 +36,14 @@ export const authPlugin = fp(
     }
 
     app.decorate('forgetApiKeys', () => cache.clear());
+    // A key this process found valid less than CACHE_MS ago: the rate limiter counts its request on
+    // the key alone, not against the IP's budget for failed keys (see src/plugins/rate-limit.ts).
+    app.decorate('knownValidKey', (header: string | undefined): boolean => {
+      const key = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+      if (!key || key === SANDBOX_PUBLIC_KEY) return false;
+      const hit = cache.get(hashApiKey(key).toString('base64'));
+      return hit !== undefined && hit.auth !== null && hit.until > Date.now();
+    });
     app.decorateRequest('auth', null as unknown as AuthInfo);
 
     app.addHook('onRequest', async (request: FastifyRequest) => {
@@ -53,18 +61,34 @@ export const authPlugin = fp(
         throw new ApiError('unauthorized', 'Invalid API key', undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
       }
       request.auth = auth;
-      const needed = routeConfig?.scope;
-      if (needed && !scopeCovers(auth.scopes, needed)) {
+    });
+  },
+  // After the per-IP rate limit, so a flood of wrong keys is refused before its lookups (issue 12).
+  { name: 'auth', dependencies: ['error-handler', 'rate-limit-client'] },
+);
+
+/**
+ * The scope check, apart from authentication so that it runs after the per-key rate limit: a valid
+ * key lacking a scope is counted on its application like any other request (src/plugins/rate-limit.ts).
+ */
+export const scopePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const needed = request.routeOptions.config?.scope;
+      if (!needed || request.routeOptions.config?.public || !request.routeOptions.url) return;
+      if (!scopeCovers(request.auth.scopes, needed)) {
         throw new ApiError('forbidden', `This API key lacks the scope "${needed}"`);
       }
     });
   },
-  { name: 'auth', dependencies: ['error-handler'] },
+  { name: 'scopes', dependencies: ['auth'] },
 );
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Drops cached key lookups (after a revoke or rotation in this process). */
     forgetApiKeys(): void;
+    /** The Authorization header carries a key this process recently found valid. */
+    knownValidKey(header: string | undefined): boolean;
   }
 }

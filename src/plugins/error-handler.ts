@@ -31,6 +31,8 @@ export function sendError(
 ): FastifyReply {
   const body: ErrorBody = { error: code, message, request_id: String(request.id) };
   if (details && details.length > 0) body.details = details;
+  // Errors raised before the onRequest hooks (frameworkErrors: malformed URL) lack the header otherwise.
+  reply.header('X-Request-Id', request.id);
   return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 

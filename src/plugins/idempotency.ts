@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError } from '../http/errors.js';
 import { canonicalJson, sha256Hex } from '../http/canonical-json.js';
+import { canonicalRoutePath } from '../http/route-path.js';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -24,7 +25,7 @@ export interface IdempotencyOptions {
 }
 
 /**
- * SPEC 4 / DESIGN 4 idempotency: scope = account + method + path + key; body hash = SHA-256 of the
+ * SPEC 4 / DESIGN 4 idempotency: scope = account + method + route path (canonicalRoutePath) + key; body hash = SHA-256 of the
  * canonical JSON; the first answer (status, body, headers that matter) is replayed for 24 hours with
  * `Idempotency-Replay: true`. Durable in PostgreSQL, so it holds across processes.
  */
@@ -54,7 +55,12 @@ export const idempotencyPlugin = fp(
       const scope: IdempotencyScope = {
         accountId: request.auth.accountId,
         method: request.method,
-        path: request.url.split('?')[0]!,
+        // The matched route with its decoded parameters, not the raw URL: every spelling of one route
+        // shares the key (issue 12 item 8). For the URLs clients send (plain ids, no percent-escapes)
+        // this is the very string the raw URL gave, so keys claimed before this change still match;
+        // a key first used on an escaped spelling stays under that spelling until it expires (24 h)
+        // and cannot be replayed from the canonical path meanwhile.
+        path: canonicalRoutePath(request.routeOptions.url, request.params, request.url),
         key,
       };
       const { db, clock, config } = app.ctx;

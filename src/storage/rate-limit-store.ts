@@ -1,38 +1,51 @@
-import type { Redis } from 'ioredis';
+import { addTo, stampFor, takeFrom, type RateVerdict } from './rate-limit-window.js';
 
-/** Counts hits in fixed windows. In process by default; in Redis when several processes share limits. */
+/** One request's verdict, and how to give it back (a pre-authentication count refunded once the key is valid). */
+export interface Taken extends RateVerdict {
+  /** Uncounts this request if it was accepted; a no-op otherwise. */
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Sliding-window request counters (src/storage/rate-limit-window.ts). In process by default; in
+ * Redis (src/storage/redis-rate-limit-store.ts) when several processes share the limits.
+ */
 export interface RateLimitStore {
-  /** Adds one hit to `key`'s window and returns the count so far. */
-  hit(key: string, windowMs: number): Promise<number>;
+  /** Takes one request from `key`'s budget of `limit` per 60 s at `nowMs` (the app's clock), if there is room. */
+  take(key: string, limit: number, nowMs: number): Promise<Taken>;
   readonly kind: 'memory' | 'redis';
 }
 
-export function memoryRateLimitStore(): RateLimitStore {
-  const counts = new Map<string, { n: number; expires: number }>();
-  let sweeps = 0;
+// A flood of distinct IPs must not grow the map without bound (one entry per client, at most 61
+// stamps each): beyond this many keys the least recently used one is forgotten.
+const DEFAULT_MAX_KEYS = 50_000;
+
+export function memoryRateLimitStore(maxKeys = DEFAULT_MAX_KEYS): RateLimitStore & { readonly size: number } {
+  // Map order is insertion order: re-inserting on every use keeps the least recently used first.
+  const byKey = new Map<string, number[]>();
   return {
     kind: 'memory',
-    async hit(key, windowMs) {
-      const now = Date.now();
-      // Drop finished windows now and then so the map cannot grow without bound.
-      if (++sweeps % 1000 === 0) for (const [k, v] of counts) if (v.expires <= now) counts.delete(k);
-      const entry = counts.get(key);
-      if (entry && entry.expires > now) return ++entry.n;
-      counts.set(key, { n: 1, expires: now + windowMs * 2 });
-      return 1;
+    get size() {
+      return byKey.size;
     },
-  };
-}
-
-export function redisRateLimitStore(redis: Redis, prefix = 'rl:'): RateLimitStore {
-  return {
-    kind: 'redis',
-    async hit(key, windowMs) {
-      const k = prefix + key;
-      const res = await redis.multi().incr(k).pexpire(k, windowMs * 2).exec();
-      const n = res?.[0]?.[1];
-      if (typeof n !== 'number') throw new Error('rate limit counter unavailable');
-      return n;
+    async take(key, limit, nowMs) {
+      const entries = byKey.get(key) ?? [];
+      byKey.delete(key);
+      const verdict = takeFrom(entries, limit, nowMs);
+      if (entries.length) {
+        if (byKey.size >= maxKeys) byKey.delete(byKey.keys().next().value!);
+        byKey.set(key, entries);
+      }
+      let stamp = verdict.allowed ? stampFor(nowMs, limit) : undefined;
+      return {
+        ...verdict,
+        async giveBack() {
+          if (stamp === undefined) return;
+          const current = byKey.get(key);
+          if (current) addTo(current, stamp, -1);
+          stamp = undefined; // once
+        },
+      };
     },
   };
 }

@@ -13,6 +13,8 @@ import type { TestApp } from './app.js';
 import { readyIssuer, sale, waitForStatus } from './nfce-flow.js';
 import { xmllint, xmlsecVerify } from './xml-tools.js';
 import { certFile, multipart } from '../issuers-harness.js';
+import { buildPfx } from './hostile-pfx.js';
+import { HOSTILE, logoPng } from './logo-samples.js';
 import { ERROR_STATUS as API_ERROR_STATUS } from '../../src/http/errors.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace arrives here.
@@ -310,6 +312,57 @@ function rawVariants(valid: string): fc.Arbitrary<{ kind: string; payload: strin
   );
 }
 
+/** `bytes` with some bytes replaced (offsets and values from the generator), past the first `keep`. */
+function flipBytes(bytes: Buffer, flips: Array<[number, number]>, keep: number): Buffer {
+  const out = Buffer.from(bytes);
+  for (const [at, value] of flips) out[keep + (at % Math.max(1, out.length - keep))] = value;
+  return out;
+}
+
+// Issue 12: images whose header lies (dimensions, data, length), odd but valid ones, and a real
+// image with bytes flipped (test/support/logo-samples.ts).
+const REAL_PNG = logoPng({ colorType: 6, bitDepth: 8, width: 24, height: 12 });
+const hostileLogoArb: fc.Arbitrary<{ kind: string; body: Json }> = fc
+  .oneof(
+    fc.constantFrom(...(Object.keys(HOSTILE) as Array<keyof typeof HOSTILE>)).map((name) => ({ kind: `logo:${name}`, bytes: HOSTILE[name]() })),
+    fc.constantFrom<Parameters<typeof logoPng>[0]>({ colorType: 3, bitDepth: 2, transparency: true }, { colorType: 6, bitDepth: 16 }, { colorType: 0, bitDepth: 1 }, { colorType: 4, bitDepth: 8, interlace: true }).map((o) => ({ kind: 'logo:odd-but-valid', bytes: logoPng(o) })),
+    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { minLength: 1, maxLength: 6 }).map((flips) => ({ kind: 'logo:flipped-bytes', bytes: flipBytes(REAL_PNG, flips, 8) })),
+  )
+  .map(({ kind, bytes }) => ({ kind, body: { danfeLogo: `data:${bytes[0] === 0xff ? 'image/jpeg' : 'image/png'};base64,${bytes.toString('base64')}` } as Json }));
+
+// Issue 12: PKCS#12 files whose key derivation or MAC would hold a CPU for minutes (test/support/
+// hostile-pfx.ts), absurd integers, and the real file with bytes flipped.
+const GOOD_PFX = certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx');
+const hostilePfxArb: fc.Arbitrary<Buffer> = fc.oneof(
+  fc.constantFrom<Parameters<typeof buildPfx>[0]>(
+    { password: 'minhasenha', macIterations: 10_000_000 },
+    { password: 'minhasenha', macIterations: 2n ** 31n },
+    { password: 'minhasenha', macIterations: 2n ** 80n },
+    { password: 'minhasenha', keyIterations: 10_000_000 },
+    { password: 'minhasenha', keyIterations: 2n ** 31n, keyAlgorithm: '3des' },
+    { password: 'minhasenha', certIterations: 10_000_000 },
+  ).map((recipe) => buildPfx(recipe)),
+  fc.array(fc.tuple(fc.nat(), fc.nat({ max: 255 })), { minLength: 1, maxLength: 8 }).map((flips) => flipBytes(GOOD_PFX, flips, 0)),
+);
+
+/**
+ * The same path spelled another way (issue 12: /v1/%6efce routes to /v1/nfce): unreserved characters
+ * of the fixed segments percent-encoded, in lower or upper case hex.
+ */
+function respell(url: string, how: 'plain' | 'lower' | 'upper', seed: number): string {
+  if (how === 'plain') return url;
+  const [path, query] = url.split('?', 2) as [string, string | undefined];
+  let n = seed;
+  const out = path.replace(/\{\w+\}|[a-z]/g, (c) => {
+    if (c.length > 1) return c; // a {parameter}: filled in later
+    n = (n * 1103515245 + 12345) & 0x7fffffff;
+    if (n % 3) return c;
+    const hex = c.charCodeAt(0).toString(16);
+    return `%${how === 'upper' ? hex.toUpperCase() : hex}`;
+  });
+  return query === undefined ? out : `${out}?${query}`;
+}
+
 export function requestArb(ctx: FuzzContext, op: Operation, opts: { allowOversized?: boolean } = {}): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
@@ -366,13 +419,20 @@ export function requestArb(ctx: FuzzContext, op: Operation, opts: { allowOversiz
       return { kind: 'mutated', body: v };
     });
     const raw = base.chain((b) => rawVariants(JSON.stringify(b))).filter((r) => opts.allowOversized !== false || r.kind !== 'raw:oversized');
-    bodyArb = fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: meta, weight: 2 }, { arbitrary: mutated, weight: 4 }, { arbitrary: raw, weight: 3 }, { arbitrary: wrongValue.map((w) => ({ kind: 'wrong-root', body: w })), weight: 1 });
+    bodyArb = fc.oneof(
+      { arbitrary: valid, weight: 3 },
+      { arbitrary: meta, weight: 2 },
+      { arbitrary: mutated, weight: 4 },
+      { arbitrary: raw, weight: 3 },
+      { arbitrary: wrongValue.map((w) => ({ kind: 'wrong-root', body: w })), weight: 1 },
+      ...(op.key === 'PATCH /v1/issuers/{id}/danfe-settings' ? [{ arbitrary: hostileLogoArb, weight: 6 }] : []),
+    );
   } else if (op.body?.type === 'multipart/form-data') {
     const good = certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx');
     bodyArb = fc
       .record({
         password: fc.oneof(fc.constant('minhasenha'), nastyString.filter((s) => s.length < 1000)),
-        file: fc.oneof(fc.constant(good), fc.constant(randomBytes(200)), fc.constant(good.subarray(0, 100)), fc.constant(Buffer.alloc(0)), fc.constant(Buffer.alloc(70_000, 1))),
+        file: fc.oneof(fc.constant(good), fc.constant(randomBytes(200)), fc.constant(good.subarray(0, 100)), fc.constant(Buffer.alloc(0)), fc.constant(Buffer.alloc(70_000, 1)), hostilePfxArb, hostilePfxArb),
         field: fc.constantFrom('pfx', 'file', 'pfx'),
         shape: fc.constantFrom('both', 'no-password', 'no-file', 'json', 'garbage'),
       })
@@ -387,15 +447,16 @@ export function requestArb(ctx: FuzzContext, op: Operation, opts: { allowOversiz
     bodyArb = fc.oneof({ arbitrary: fc.constant({ kind: 'no-body' }), weight: 3 }, wrongValue.map((w) => ({ kind: 'unexpected-body', body: w })), rawVariants('{}').filter((r) => r.kind !== 'raw:oversized'));
   }
 
-  return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb, auth: authArb(ctx), idem: fc.stringMatching(/^[A-Za-z0-9]{16,32}$/) }).map(({ path, query, headers, body, auth, idem }) => {
-    let url = op.path.replace(/\{(\w+)\}/g, (_, n: string) => String(path[n]));
+  const spellingArb = fc.oneof({ arbitrary: fc.constant<'plain'>('plain'), weight: 6 }, fc.constantFrom<'lower' | 'upper'>('lower', 'upper'));
+  return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb, auth: authArb(ctx), idem: fc.stringMatching(/^[A-Za-z0-9]{16,32}$/), spelling: spellingArb, seed: fc.nat() }).map(({ path, query, headers, body, auth, idem, spelling, seed }) => {
+    let url = respell(op.path, spelling, seed).replace(/\{(\w+)\}/g, (_, n: string) => String(path[n]));
     if (query.length) url += '?' + query.map(([k, v]) => `${pct(k).replace(/%5B/g, '[').replace(/%5D/g, ']')}=${pct(v)}`).join('&');
     const h: Record<string, string> = {};
     for (const [k, v] of Object.entries(headers)) h[k] = String(v).replace(/[^\t\x20-\x7e\x80-\xff]/g, '?');
     if (auth !== undefined) h.authorization = auth;
     if (['POST', 'PATCH', 'PUT'].includes(op.method) && !h['idempotency-key']) h['idempotency-key'] = `fuzz-${idem}`;
     if (op.key === 'POST /v1/nfce' && h.prefer === undefined) h.prefer = 'wait=2';
-    const req: FuzzRequest = { op: op.key, kind: body.kind, method: op.method, url, headers: h };
+    const req: FuzzRequest = { op: op.key, kind: spelling === 'plain' ? body.kind : `${body.kind} (path ${spelling}-case %-encoded)`, method: op.method, url, headers: h };
     if (body.body !== undefined) {
       req.body = body.body;
       req.payload = JSON.stringify(body.body) ?? 'null';

@@ -5,6 +5,8 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { CertificateError } from './certificate-error.js';
 import { certificateInfo, type CertificateInfo } from './certificate-info.js';
+import { checkPfxWork } from './pfx-limits.js';
+import { nonRsaKeyProblem } from './signing-key.js';
 
 export { CertificateError, type CertificateErrorReason } from './certificate-error.js';
 
@@ -22,13 +24,20 @@ export interface ParsedCertificate extends CertificateInfo {
 const { asn1, pkcs12, pki, util } = forge;
 const KEY_BAGS = [pki.oids.pkcs8ShroudedKeyBag!, pki.oids.keyBag!];
 
-/** Parses a PKCS#12 file; throws CertificateError for anything the uploader can fix. */
+/**
+ * Parses a PKCS#12 file; throws CertificateError for anything the uploader can fix. Synchronous and
+ * CPU-bound (up to PFX_MAX_ITERATIONS per key derivation in pure JS): requests open uploads through
+ * openPfx (pfx-worker-pool.ts), which runs this off the event loop with a time limit.
+ */
 export function parsePfx(pfx: Buffer, password: string): ParsedCertificate {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     const der = asn1.fromDer(util.createBuffer(pfx.toString('binary')));
+    // Issue 12: iteration counts are checked before forge derives a single key with them.
+    checkPfxWork(der, password);
     p12 = pkcs12.pkcs12FromAsn1(der, false, password);
   } catch (err) {
+    if (err instanceof CertificateError) throw err;
     const message = err instanceof Error ? err.message : String(err);
     // node-forge checks the MAC (keyed by the password) before decrypting anything.
     if (/MAC could not be verified|Invalid password/i.test(message)) {
@@ -41,8 +50,12 @@ export function parsePfx(pfx: Buffer, password: string): ParsedCertificate {
     throw new CertificateError('not_pkcs12', 'The file is not a valid PKCS#12 (.pfx/.p12) certificate.');
   }
 
-  const keyBag = KEY_BAGS.flatMap((type) => p12.getBags({ bagType: type })[type] ?? []).find((b) => b.key);
+  const keyBags = KEY_BAGS.flatMap((type) => p12.getBags({ bagType: type })[type] ?? []);
+  const keyBag = keyBags.find((b) => b.key);
   if (!keyBag?.key) {
+    // forge reads RSA keys only and keeps any other PrivateKeyInfo as ASN.1: name its type.
+    const other = keyBags.map((b) => keyTypeOf(b.asn1)).find((t) => t !== null);
+    if (other) throw new CertificateError('unsupported_key', nonRsaKeyProblem(other));
     throw new CertificateError('no_private_key', 'The certificate file does not contain its private key.');
   }
   const certBags = p12.getBags({ bagType: pki.oids.certBag! })[pki.oids.certBag!] ?? [];
@@ -105,6 +118,17 @@ function normalizeCnpj(value: string | null | undefined): string | null {
   if (!value) return null;
   const clean = value.replace(/[.\-/\s]/g, '').toUpperCase();
   return /^[0-9A-Z]{12}[0-9]{2}$/.test(clean) ? clean : null;
+}
+
+/** The type Node's OpenSSL gives a PKCS#8 PrivateKeyInfo (ec, dsa, ed25519...), or null if unreadable. */
+function keyTypeOf(privateKeyInfo: forge.asn1.Asn1 | undefined): string | null {
+  if (!privateKeyInfo) return null;
+  try {
+    const der = Buffer.from(asn1.toDer(privateKeyInfo).getBytes(), 'binary');
+    return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).asymmetricKeyType ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function commonNameOf(cert: forge.pki.Certificate): string {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { pendingMigrations } from '../../storage/migrate.js';
 import { gatewayMigrations } from '../../storage/migrations/index.js';
+import { processFaults } from '../../process-guards.js';
 
 /** A named dependency check for /healthz/deep; other modules add theirs (key store, authority). */
 export interface HealthCheck {
@@ -19,6 +20,10 @@ const DeepHealth = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('fail')]),
   ts: Type.String({ format: 'date-time' }),
   checks: Type.Array(CheckResult),
+  process: Type.Object(
+    { uncaught_exceptions: Type.Integer(), unhandled_rejections: Type.Integer() },
+    { description: 'Faults the process guards caught (logged, the process kept serving) since this process started' },
+  ),
 });
 
 const CHECK_TIMEOUT_MS = 3_000;
@@ -65,7 +70,7 @@ export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsy
         ];
         const results = await Promise.all(checks.map(runCheck));
         const ok = results.every((r) => r.status === 'ok');
-        return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', ts: new Date().toISOString(), checks: results });
+        return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', ts: new Date().toISOString(), checks: results, process: processFaults() });
       },
     );
   };

@@ -57,7 +57,9 @@ export const PatchIssuerBody = Type.Object(
 export const DanfeSettingsBody = Type.Object(
   {
     danfeLogo: Type.Optional(
-      Nullable(Type.String({ maxLength: 360_000, description: 'PNG or JPEG as a data URL (`data:image/png;base64,...`), at most 256 KiB decoded; null removes it' })),
+      Nullable(Type.String({ maxLength: 360_000, description:
+          'PNG or JPEG as a data URL (`data:image/png;base64,...`), at most 256 KiB decoded, at most 1024x1024 and 262144 pixels ' +
+          '(e.g. 512x512); stored normalized for printing (transparency flattened onto white, 8-bit greyscale/RGB PNG or baseline JPEG); null removes it' })),
     ),
     danfePrimaryColor: Type.Optional(Nullable(Type.String({ maxLength: 7, description: 'Color as #RRGGBB; null restores the default', examples: ['#1A73E8'] }))),
     danfeFooterText: Type.Optional(Nullable(Type.String({ maxLength: 400, description: 'Footer text, at most 200 characters; null removes it' }))),

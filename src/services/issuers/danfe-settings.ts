@@ -1,3 +1,5 @@
+import { LOGO_MAX_BYTES, LogoBusy, normalizeLogoOffThread, rememberPrintableLogo } from '../../danfe/logo/index.js';
+import { ApiError } from '../../http/errors.js';
 import type { IssuerChanges, IssuerRow } from '../../storage/repositories/issuer-repository.js';
 import { updateIssuer } from '../../storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
@@ -5,7 +7,7 @@ import { FieldProblems } from './issuer-validation.js';
 import { getIssuer } from './manage-issuers.js';
 
 // A thermal receipt prints a small monochrome logo; 256 KiB is generous and keeps issuer records light.
-export const DANFE_LOGO_MAX_BYTES = 256 * 1024;
+export const DANFE_LOGO_MAX_BYTES = LOGO_MAX_BYTES;
 export const DANFE_FOOTER_MAX_CHARS = 200;
 
 export interface DanfeSettingsPatch {
@@ -21,8 +23,12 @@ const MAGIC: Record<string, Buffer> = {
   'image/jpeg': Buffer.from([0xff, 0xd8, 0xff]),
 };
 
-/** Decodes a logo data URL; the declared type must match the file's own signature (magic bytes). */
-export function parseLogo(dataUrl: string, problems: FieldProblems): { type: string; bytes: Buffer } | null {
+/**
+ * Decodes a logo data URL; the declared type must match the file's own signature (magic bytes), and
+ * the image is then decoded in full and stored only in normal form (issue 12: a damaged image or a
+ * decompression bomb stored as is crashed or stalled every DANFE of the issuer).
+ */
+export async function parseLogo(dataUrl: string, problems: FieldProblems): Promise<{ type: string; bytes: Buffer } | null> {
   const m = /^data:(image\/(?:png|jpeg));base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataUrl.trim());
   if (!m) {
     problems.add('danfeLogo', 'must be a PNG or JPEG data URL (data:image/png;base64,...)');
@@ -39,7 +45,13 @@ export function parseLogo(dataUrl: string, problems: FieldProblems): { type: str
     problems.add('danfeLogo', `says ${type} but the content is not a ${type === 'image/png' ? 'PNG' : 'JPEG'} image`);
     return null;
   }
-  return { type, bytes };
+  const outcome = await whileLogoThreadsFree(() => normalizeLogoOffThread(bytes));
+  if (!outcome.ok) {
+    problems.add('danfeLogo', outcome.problem);
+    return null;
+  }
+  rememberPrintableLogo(outcome.logo);
+  return { type: outcome.logo.type, bytes: outcome.logo.bytes };
 }
 
 export async function updateDanfeSettings(
@@ -52,7 +64,7 @@ export async function updateDanfeSettings(
   const problems = new FieldProblems();
   const changes: IssuerChanges = {};
   if (patch.danfeLogo !== undefined) {
-    const logo = patch.danfeLogo === null ? null : parseLogo(patch.danfeLogo, problems);
+    const logo = patch.danfeLogo === null ? null : await parseLogo(patch.danfeLogo, problems);
     changes.danfe_logo = logo?.bytes ?? null;
     changes.danfe_logo_type = logo?.type ?? null;
   }
@@ -78,4 +90,14 @@ export function danfeTemplateOf(row: IssuerRow): { logo: { type: string; bytes: 
     primaryColor: row.danfe_primary_color,
     footerText: row.danfe_footer_text,
   };
+}
+
+/** Runs logo work on the logo threads; when they are all busy with a full queue, a 503 to retry. */
+export async function whileLogoThreadsFree<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof LogoBusy) throw new ApiError('service_unavailable', 'Too many logos are being processed right now; try again in a few seconds', undefined, { 'Retry-After': '2' });
+    throw err;
+  }
 }

@@ -1,6 +1,7 @@
 import { cleanTaxId, cnpjProblem, issuerIeProblem } from '../../fiscal/tax-id.js';
 import { ApiError, type ErrorDetail } from '../../http/errors.js';
 import { municipioByCode } from '../../meta/municipio-catalog.js';
+import { checkText, type Errors } from '../../nfce/field-rules.js';
 import { ufByCode } from '../../meta/uf-catalog.js';
 import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../../storage/repositories/issuer-repository.js';
 
@@ -42,6 +43,26 @@ export class FieldProblems {
   }
 }
 
+/**
+ * Issuer text goes into every note (emit/xNome, xFant, enderEmit/*), so it obeys the rules of item
+ * text (TString: Latin-1 after the usual normalization, lengths of the layout) when it is stored,
+ * not when the first sale fails on it (issue 12 item 9). Null and undefined are left to the
+ * request schema (required fields) and mean "none" for optional ones.
+ */
+export function checkIssuerText(problems: FieldProblems, field: string, value: string | null | undefined, min: number, max: number): void {
+  if (value === undefined || value === null) return;
+  const errors: Errors = [];
+  checkText(errors, field, value, min, max);
+  for (const e of errors) problems.add(e.field, e.message);
+}
+
+/** Name fields of emit, with the lengths of xNome (2-60) and xFant (1-60). */
+export function checkIssuerNames(problems: FieldProblems, names: { razao_social?: string | undefined; nome_fantasia?: string | null | undefined }): void {
+  checkIssuerText(problems, 'razao_social', names.razao_social, 2, 60);
+  // An empty or blank trade name is stored as none (see createIssuer), so only a present one is checked.
+  if (names.nome_fantasia?.trim()) checkIssuerText(problems, 'nome_fantasia', names.nome_fantasia, 1, 60);
+}
+
 // People paste tax ids and phone numbers formatted; we store what the layout wants.
 const digitsOnly = (v: string) => v.replace(/[.\-/\s()]/g, '');
 
@@ -65,6 +86,11 @@ export function normalizeUf(uf: string, problems: FieldProblems): string {
 
 /** Address of the issuer (TEnderEmi): the municipality must exist and belong to the issuer's UF. */
 export function normalizeAddress(a: AddressInput, uf: string, problems: FieldProblems): IssuerAddressRow {
+  // Lengths of TEnderEmi: xLgr 2-60, nro 1-60, xCpl 1-60, xBairro 2-60.
+  checkIssuerText(problems, 'endereco.logradouro', a.logradouro, 2, 60);
+  checkIssuerText(problems, 'endereco.numero', a.numero, 1, 60);
+  if (a.complemento?.trim()) checkIssuerText(problems, 'endereco.complemento', a.complemento, 1, 60);
+  checkIssuerText(problems, 'endereco.bairro', a.bairro, 2, 60);
   const cep = digitsOnly(a.cep);
   problems.add('endereco.cep', /^[0-9]{8}$/.test(cep) ? null : 'must be 8 digits');
   const municipio = municipioByCode(a.codigo_municipio);

@@ -13,6 +13,7 @@ import {
 } from '../../storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 import {
+  checkIssuerNames,
   FieldProblems,
   normalizeAddress,
   normalizeCnpj,
@@ -27,6 +28,7 @@ type Deps = Pick<IssuerServiceDeps, 'db' | 'clock'>;
 export async function createIssuer(deps: Deps, accountId: string, input: NewIssuerInput): Promise<IssuerRow> {
   const problems = new FieldProblems();
   const cnpj = normalizeCnpj(input.cnpj, problems);
+  checkIssuerNames(problems, input);
   const ie = normalizeIe(input.ie, problems);
   const uf = normalizeUf(input.uf, problems);
   const endereco = input.endereco ? normalizeAddress(input.endereco, uf, problems) : null;
@@ -90,6 +92,7 @@ export async function patchIssuer(deps: Deps, accountId: string, id: string, pat
     const same = field === 'cnpj' ? normalizeCnpj(given, new FieldProblems()) === current.cnpj : given.toUpperCase() === current[field].toUpperCase();
     if (!same) problems.add(field, 'cannot be changed; register another issuer instead');
   }
+  checkIssuerNames(problems, patch);
   const changes: IssuerChanges = {};
   if (patch.razao_social !== undefined) changes.razao_social = patch.razao_social.trim();
   if (patch.nome_fantasia !== undefined) changes.nome_fantasia = patch.nome_fantasia?.trim() || null;

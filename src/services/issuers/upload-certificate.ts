@@ -2,9 +2,10 @@ import {
   CertificateError,
   certificateValidityProblem,
   cnpjRootMatches,
-  parsePfx,
   type ParsedCertificate,
 } from '../../fiscal/certificate/pfx.js';
+import { openPfx, PfxOpenerBusyError } from '../../fiscal/certificate/pfx-worker-pool.js';
+import { signingKeyProblem } from '../../fiscal/certificate/signing-key.js';
 import { ApiError } from '../../http/errors.js';
 import { upsertCertificate, type CertificateRecord } from '../../storage/repositories/issuer-secret-repository.js';
 import { secretAad, type IssuerServiceDeps } from './issuer-deps.js';
@@ -19,8 +20,9 @@ export interface CertificateUploadResult {
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-function refuse(message: string): never {
-  throw new ApiError('certificate_invalid', message);
+/** 422 naming the part to fix: the password when it is wrong, the file for everything else. */
+function refuse(message: string, field: 'pfx' | 'password' = 'pfx'): never {
+  throw new ApiError('certificate_invalid', message, [{ field, message }]);
 }
 
 /**
@@ -37,15 +39,24 @@ export async function uploadCertificate(
   const issuer = await getIssuer(deps, accountId, issuerId);
   let cert: ParsedCertificate;
   try {
-    cert = parsePfx(pfx, password);
+    // Issue 12: opened in a worker thread with a time limit, never on the event loop.
+    cert = await openPfx(pfx, password);
   } catch (err) {
-    if (err instanceof CertificateError) refuse(err.message);
+    if (err instanceof CertificateError) refuse(err.message, err.reason === 'wrong_password' ? 'password' : 'pfx');
+    if (err instanceof PfxOpenerBusyError) {
+      throw new ApiError('service_unavailable', 'Too many certificate files are being checked right now; try again in a few seconds.', undefined, {
+        'retry-after': '5',
+      });
+    }
     throw err;
   }
   const now = deps.clock.now();
   const validity = certificateValidityProblem(cert, now);
   if (validity === 'expired') refuse(`The certificate expired on ${day(cert.notAfter)}; upload a current A1 certificate.`);
   if (validity === 'not_yet_valid') refuse(`The certificate is valid only from ${day(cert.notBefore)}; upload it from that day on.`);
+  // Issue 12, defect 4: RSA 2048..4096 only (after validity, so an old expired file says it expired).
+  const keyProblem = signingKeyProblem(cert.privateKey);
+  if (keyProblem) refuse(keyProblem);
 
   const warnings: string[] = [];
   if (cert.cnpj === null) {

@@ -1,5 +1,5 @@
 import { ufCode } from '../../fiscal/sefaz/endpoints.js';
-import { buildCancellationEvent } from '../../fiscal/xml/events/index.js';
+import { buildCancellationEvent, justificationProblem } from '../../fiscal/xml/events/index.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { RetryLater } from '../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../jobs/queue.js';
@@ -33,6 +33,10 @@ export async function requestCancellation(deps: NfceDeps, accountId: string, id:
   const { db, clock } = deps;
   const note = await getNfce(db, accountId, id);
   if (!note) throw notFound('NFC-e');
+  // TJust (xJust of the 110111 event): the schema checks the length only; Latin-1 is the layout's
+  // own rule, and a reason outside it (invalid UTF-8 arrives as U+FFFD) must be a 422, not a 500.
+  const badReason = justificationProblem(reason, 'reason');
+  if (badReason) throw new ApiError('validation_error', `reason ${badReason.message}`, [badReason]);
   if (isPending(note.cancellation)) return note; // already on its way: the same request again is harmless
   if (note.status !== 'authorized') {
     throw new ApiError('invalid_state', `NFC-e ${id} is ${note.status}; only an authorized note can be cancelled`);

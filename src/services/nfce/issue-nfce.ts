@@ -9,6 +9,7 @@ import { sqlState } from '../../storage/db.js';
 import { isIssuerChanged } from '../../storage/repositories/issuer-repository.js';
 import { findNfceByIdempotencyKey, releaseExpiredIdempotencyKeys, type NfceRow } from '../../storage/repositories/nfce-repository.js';
 import { issuerReadinessProblems } from '../issuers/issuer-view.js';
+import { signingKeyProblem } from '../../fiscal/certificate/signing-key.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
 import { commitEmission } from './emission-batches.js';
@@ -109,6 +110,14 @@ async function issueFrom(
       { field: material?.certificate ? 'csc' : 'certificate', message: 'missing' },
     ]);
   }
+  // Issue 12, defect 4: a key stored before uploads were size-checked (a 16384-bit one held the event
+  // loop for a quarter second per signature) signs nothing until the issuer uploads a proper A1.
+  const keyProblem = signingKeyProblem(material.certificate.privateKey);
+  if (keyProblem) {
+    throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} cannot sign with its stored certificate: ${keyProblem}`, [
+      { field: 'certificate', message: `${keyProblem} Upload a new one (POST /v1/issuers/${issuer.id}/certificate).` },
+    ]);
+  }
   const taxRegime = issuer.account_tax_regime;
   const id = newId('nfce');
   const series = { issuerId: issuer.id, model: NFCE_MODEL, serie: DEFAULT_SERIE };
@@ -133,7 +142,7 @@ async function issueFrom(
       // the validation above missed is still the caller's field, named, and the number is not used.
       const schema = validateNfe(built.xml, built.schemaPackage);
       if (!schema.valid) {
-        const details = schema.errors.slice(0, 20).map((e) => ({ field: (e.path && xsdPathToField(e.path, sale)) || e.path || 'document', message: e.message }));
+        const details = schema.errors.slice(0, 20).map((e) => schemaProblem(e, sale, issuer.id));
         throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
       }
       return {
@@ -169,4 +178,14 @@ async function issueFrom(
 
 function isUniqueViolation(err: unknown): boolean {
   return sqlState(err) === '23505';
+}
+
+/**
+ * One XSD failure as a field problem. A failure in the issuer block is not the sale's: it says which
+ * issuer field to correct and how (issue 12 item 9), since every sale of that issuer would fail alike.
+ */
+function schemaProblem(e: { path?: string; message: string }, sale: Sale, issuerId: string): { field: string; message: string } {
+  const field = (e.path && xsdPathToField(e.path, sale)) || e.path || 'document';
+  if (field !== 'issuer' && !field.startsWith('issuer.')) return { field, message: e.message };
+  return { field, message: `${e.message}; this is the issuer's data: correct it with PATCH /v1/issuers/${issuerId}` };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { generateApiKey, hashApiKey, keyPrefix } from '../../../auth/api-key.js';
-import { SCOPES, coversAll } from '../../../auth/scopes.js';
+import { SCOPES, missingScopes } from '../../../auth/scopes.js';
 import { newId } from '../../../ids.js';
 import {
   getApplication,
@@ -48,6 +48,19 @@ const CreateApplication = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Every operation on a key (create, rotate, revoke) needs the caller to cover the key's scopes
+ * (issue 12 item 7): otherwise a narrow key could take a broader one away or obtain its successor.
+ */
+function requireCovers(granted: readonly string[], target: readonly string[], action: string): void {
+  const missing = missingScopes(granted, target);
+  if (missing.length === 0) return;
+  throw new ApiError(
+    'forbidden',
+    `A key can only ${action} keys within its own scopes; this key lacks ${missing.map((s) => `"${s}"`).join(', ')}`,
+  );
+}
+
 function present(row: ApplicationRow): Static<typeof Application> {
   return {
     id: row.id,
@@ -93,9 +106,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const body = request.body as Static<typeof CreateApplication>;
-      if (!coversAll(request.auth.scopes, body.scopes)) {
-        throw new ApiError('forbidden', 'A key can only create keys within its own scopes');
-      }
+      requireCovers(request.auth.scopes, body.scopes, 'create');
       const key = generateApiKey(app.ctx.config.env);
       const row = await insertApplication(app.ctx.db, {
         id: newId('app'),
@@ -116,12 +127,17 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Revoke an application: its keys stop working at once',
+        description: 'The calling key must cover every scope of the revoked one (403 otherwise).',
         params: IdParams,
         response: { 200: Type.Object({ id: Type.String(), object: Type.Literal('application'), deleted: Type.Literal(true) }), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
       const { id } = request.params as Static<typeof IdParams>;
+      // Scopes never change after creation, so checking them before the revoke leaves no race.
+      const existing = await getApplication(app.ctx.db, request.auth.accountId, id);
+      if (!existing) throw notFound('Application');
+      requireCovers(request.auth.scopes, existing.scopes, 'revoke');
       if (!(await revokeApplication(app.ctx.db, request.auth.accountId, id, app.ctx.clock.now()))) throw notFound('Application');
       app.forgetApiKeys();
       return { id, object: 'application' as const, deleted: true as const };
@@ -147,9 +163,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       const { db, clock, config } = app.ctx;
       const existing = await getApplication(db, request.auth.accountId, id);
       if (!existing) throw notFound('Application');
-      if (!coversAll(request.auth.scopes, existing.scopes)) {
-        throw new ApiError('forbidden', 'A key can only rotate keys within its own scopes');
-      }
+      requireCovers(request.auth.scopes, existing.scopes, 'rotate');
       const key = generateApiKey(config.env);
       const now = clock.now();
       const row = await rotateApplicationKey(

@@ -151,11 +151,13 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
           summary: 'Upload the A1 certificate (.pfx and its password)',
           description:
             'Refused with `certificate_invalid` for a wrong password, a file that is not PKCS#12, an expired or not yet valid ' +
-            "certificate, or a CNPJ root that differs from the issuer's. A failed upload keeps the previous certificate.",
+            "certificate, or a CNPJ root that differs from the issuer's. A failed upload keeps the previous certificate. " +
+            'Also refused: more than 100,000 key-derivation iterations (MAC, PBE/PBKDF2), a file that takes over 10 s to open, ' +
+            'and keys other than RSA 2048 to 4096 bits. `service_unavailable` (503, Retry-After) when too many files are being opened at once.',
           consumes: ['multipart/form-data'],
           params: IdParams,
           body: CertificateUploadBody,
-          response: { 201: CertificateUploaded, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
+          response: { 201: CertificateUploaded, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429, 503) },
         },
       },
       async (request, reply) => {

@@ -215,7 +215,9 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
         summary: 'The DANFE NFC-e (printable receipt, PDF)',
         description:
           'Thermal-roll layout, 80 mm wide by default, `?width=58` for 58 mm rolls; divisions I-IX of the DANFE NFC-e manual, ' +
-          "the QR code and the issuer's DANFE settings (logo, color, footer). Available once the note is authorized.",
+          "the QR code and the issuer's DANFE settings (logo, color, footer). Available once the note is authorized. " +
+          'A logo that cannot be printed (stored by an older version without the checks of today) is left out and the ' +
+          'answer carries `X-Danfe-Warning` saying why.',
         params: IdParams,
         querystring: Type.Object({ width: Type.Optional(Type.Union([Type.Literal(80), Type.Literal(58)], { default: 80 })) }, { additionalProperties: false }),
         response: { 200: Type.String({ description: 'application/pdf', format: 'binary' }), ...errorResponses(401, 403, 404, 409, 422, 429) },
@@ -226,7 +228,11 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       const { width } = request.query as { width?: 80 | 58 };
       const row = await getNfce(ctx.db, request.auth.accountId, id, { full: true });
       if (!row) throw notFound('NFC-e');
-      const pdf = await renderNoteDanfe(ctx, row, width ?? 80);
+      const { pdf, warning } = await renderNoteDanfe(ctx, row, width ?? 80);
+      if (warning) {
+        request.log.warn({ nfce_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');
+        reply.header('X-Danfe-Warning', warning);
+      }
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.pdf"`)
