@@ -79,7 +79,8 @@ async function serve(config: Config, args: string[]): Promise<void> {
     role: role as Role,
     app: {
       logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
-      rateLimitStore: redis ? redisRateLimitStore(redis) : memoryRateLimitStore(),
+      // Counters per environment: a sandbox and a production install sharing one Redis never mix them.
+      rateLimitStore: redis ? redisRateLimitStore(redis, `rlw:${config.env}:`) : memoryRateLimitStore(),
       healthChecks: () => (redis ? [{ name: 'redis', check: async () => void (await redis!.ping()) }] : []),
     },
   });
