@@ -82,6 +82,22 @@ function pfxCase(name: string, file: () => Buffer, password = 'minhasenha'): Hos
   };
 }
 
+/** A client that opens a request and then sends a little of it every tenth of the timeout. */
+function dripCase(name: string, timeoutVar: string, opening: (w: HostileWorld) => string, drop: (i: number) => string, timeoutOf: (s: HostileSettings) => number): HostileCase {
+  return {
+    name,
+    expected: `connection closed once ${timeoutVar} has passed (408)`,
+    async run(w, s) {
+      const socket = await openSocket(w.port(w.gateways[0]!));
+      socket.write(opening(w));
+      let i = 0;
+      const drip = setInterval(() => socket.writable && socket.write(drop(i++)), Math.max(50, timeoutOf(s) / 10));
+      const ms = await closedBy(socket, timeoutOf(s) * 2 + 5_000).finally(() => clearInterval(drip));
+      return { got: `closed after ${ms.toFixed(0)} ms`, problems: ms === Infinity ? ['still open'] : [] };
+    },
+  };
+}
+
 const fixture = (name: string) => readFileSync(join(PROJECT_ROOT, 'test/fixtures/certs', name));
 
 /** Raw requests the HTTP parser refuses: each must still answer the error envelope. */
@@ -114,31 +130,8 @@ export const HOSTILE_CASES: HostileCase[] = [
   pfxCase('RSA 1024-bit key', () => buildPfx({ password: 'minhasenha', bits: 1024 })),
   pfxCase('not ASN.1 at all', () => randomBytes(4000)),
   // 5. Slow clients.
-  {
-    name: 'slow body: headers, then one byte now and then',
-    expected: 'connection closed once HTTP_REQUEST_TIMEOUT_MS has passed (408)',
-    async run(w, s) {
-      const socket = await openSocket(w.port(w.gateways[0]!));
-      socket.write(`POST /v1/nfce HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.ownerKey}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
-      const drip = setInterval(() => socket.writable && socket.write(' '), Math.max(50, s.requestTimeoutMs / 10));
-      const ms = await closedBy(socket, s.requestTimeoutMs * 2 + 5_000).finally(() => clearInterval(drip));
-      const problems = ms === Infinity ? ['still open'] : [];
-      return { got: `closed after ${ms.toFixed(0)} ms`, problems };
-    },
-  },
-  {
-    name: 'slow headers: one header line now and then',
-    expected: 'connection closed once HTTP_HEADERS_TIMEOUT_MS has passed (408)',
-    async run(w, s) {
-      const socket = await openSocket(w.port(w.gateways[0]!));
-      socket.write('GET /v1/nfce HTTP/1.1\r\nHost: x\r\n');
-      let i = 0;
-      const drip = setInterval(() => socket.writable && socket.write(`X-Drip-${i++}: y\r\n`), Math.max(50, s.headersTimeoutMs / 10));
-      const ms = await closedBy(socket, s.headersTimeoutMs * 2 + 5_000).finally(() => clearInterval(drip));
-      const problems = ms === Infinity ? ['still open'] : [];
-      return { got: `closed after ${ms.toFixed(0)} ms`, problems };
-    },
-  },
+  dripCase('slow body: headers, then one byte now and then', 'HTTP_REQUEST_TIMEOUT_MS', (w) => `POST /v1/nfce HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.ownerKey}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`, () => ' ', (s) => s.requestTimeoutMs),
+  dripCase('slow headers: one header line now and then', 'HTTP_HEADERS_TIMEOUT_MS', () => 'GET /v1/nfce HTTP/1.1\r\nHost: x\r\n', (i) => `X-Drip-${i}: y\r\n`, (s) => s.headersTimeoutMs),
   {
     name: 'connections from one IP beyond the cap',
     expected: 'the ones over MAX_CONNECTIONS_PER_IP closed at once; a new one works once they are gone',
