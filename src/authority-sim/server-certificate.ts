@@ -29,8 +29,11 @@ export function generateSelfSigned(o: { commonName: string; usage: 'server' | 'c
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  // Positive serial: the top bit of the first byte cleared.
-  cert.serialNumber = '0' + randomBytes(15).toString('hex');
+  // A positive serial in minimal DER: first byte 0x01-0x7f. ('0' + random hex gave a leading 0x00
+  // byte once in 256 certificates, which OpenSSL refuses as "illegal padding".)
+  const serial = randomBytes(16);
+  serial[0] = (serial[0]! & 0x7f) | 0x01;
+  cert.serialNumber = serial.toString('hex');
   const now = new Date();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now.getTime() + 365 * 24 * 3600_000);
