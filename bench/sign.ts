@@ -11,9 +11,9 @@ import { signCanonical } from '../src/fiscal/xml/signature/sign.js';
 import { C14N_INCLUSIVE, DIGEST_SHA1, ENVELOPED_SIGNATURE, RSA_SHA1 } from '../src/fiscal/xml/signature/signature-profile.js';
 import { validateNfe } from '../src/fiscal/xml/xsd/validate-xml.js';
 import { canonicalElement } from '../src/fiscal/xml/signature/canonical-element.js';
-import { buildNfce } from '../src/nfce/build-nfce.js';
-import type { NfceContext, SigningKey } from '../src/nfce/issuer-context.js';
-import type { Sale } from '../src/nfce/sale.js';
+import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
+import type { NfceContext, SigningKey } from '../src/documents/nfce/domain/issuer-context.js';
+import type { Sale } from '../src/documents/nfce/domain/sale.js';
 
 const PRODUCTS = [
   ['Cafe torrado e moido 500g', '09012100', 18.9, 2],

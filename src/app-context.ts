@@ -1,9 +1,9 @@
-import type { Clock } from './clock.js';
+import type { Clock } from './kernel/clock.js';
 import type { Config } from './config.js';
-import type { SecretBox } from './security/secret-box.js';
-import type { AuthorityAccess } from './services/nfce/authority-access.js';
-import type { Db } from './storage/db.js';
-import type { NotificationBus } from './notifications/notification-bus.js';
+import type { SecretBox } from './platform/security/secret-box.js';
+import type { AuthorityAccess } from './fiscal/sefaz/authority-access.js';
+import type { Db } from './platform/storage/db.js';
+import type { NotificationBus } from './platform/notifications/notification-bus.js';
 
 /** What every route and plugin reaches through `app.ctx`: built once in main.ts (or by a test). */
 export interface AppContext {

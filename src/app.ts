@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './app-context.js';
-import { ErrorSchema } from './http/errors.js';
+import { ErrorSchema } from './kernel/errors.js';
 import { toOpenApi30 } from './http/openapi.js';
 import { healthRoutes, type HealthCheck } from './http/routes/health.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
@@ -16,19 +16,19 @@ import { webhookRoutes } from './http/routes/v1/webhooks.js';
 import { notificationRoutes } from './http/routes/v1/notifications.js';
 import { auditLogRoutes } from './http/routes/v1/audit-log.js';
 import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
-import { auditPlugin } from './plugins/audit.js';
-import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
+import { auditPlugin } from './http/plugins/audit.js';
+import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
 import { answerClientError } from './http/client-error.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { refuseNul } from './http/nul-guard.js';
-import { newId } from './ids.js';
-import { authPlugin, scopePlugin } from './plugins/auth.js';
-import { errorHandlerPlugin, sendError } from './plugins/error-handler.js';
-import { idempotencyPlugin } from './plugins/idempotency.js';
-import { clientRateLimitPlugin, keyRateLimitPlugin } from './plugins/rate-limit.js';
+import { newId } from './kernel/ids.js';
+import { authPlugin, scopePlugin } from './http/plugins/auth.js';
+import { errorHandlerPlugin, sendError } from './http/plugins/error-handler.js';
+import { idempotencyPlugin } from './http/plugins/idempotency.js';
+import { clientRateLimitPlugin, keyRateLimitPlugin } from './http/plugins/rate-limit.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/server-limits.js';
-import { memoryRateLimitStore, type RateLimitStore } from './storage/rate-limit-store.js';
+import { memoryRateLimitStore, type RateLimitStore } from './platform/storage/rate-limit-store.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -129,7 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { deepLinking: true }, uiHooks: {} });
-  // Count per IP, authenticate, count per key, check the scope (src/plugins/rate-limit.ts).
+  // Count per IP, authenticate, count per key, check the scope (src/http/plugins/rate-limit.ts).
   await app.register(clientRateLimitPlugin, { store: options.rateLimitStore ?? memoryRateLimitStore() });
   await app.register(authPlugin);
   await app.register(keyRateLimitPlugin);

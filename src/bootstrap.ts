@@ -1,9 +1,9 @@
 import type { Config } from './config.js';
-import { SANDBOX_ACCOUNT_ID } from './auth/api-key.js';
-import type { Db } from './storage/db.js';
-import { openDb } from './storage/db.js';
-import { runMigrations } from './storage/migrate.js';
-import { gatewayMigrations } from './storage/migrations/index.js';
+import { SANDBOX_ACCOUNT_ID } from './platform/identity/api-key.js';
+import type { Db } from './platform/storage/db.js';
+import { openDb } from './platform/storage/db.js';
+import { runMigrations } from './platform/storage/migrate.js';
+import { gatewayMigrations } from './platform/storage/migrations/index.js';
 import { join } from 'node:path';
 
 /** Opens storage (PGlite under DATA_DIR unless DATABASE_URL), migrates, and seeds the sandbox account. */

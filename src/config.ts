@@ -12,7 +12,7 @@ export interface Config {
   dataDir: string;
   redisUrl: string | undefined;
   rateLimitPerMinute: number;
-  /** Production: requests per minute per client IP that fail authentication (src/plugins/rate-limit.ts). */
+  /** Production: requests per minute per client IP that fail authentication (src/http/plugins/rate-limit.ts). */
   rateLimitUnauthenticatedPerMinute: number;
   /** HTTP server limits (issue 12 defect 5, src/http/server-limits.ts). */
   http: HttpLimits;

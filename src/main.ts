@@ -7,10 +7,10 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { createAccount } from './cli/create-account.js';
 import { LOG_REDACT } from './app.js';
 import { startRuntime, type Role } from './runtime.js';
-import { SANDBOX_PUBLIC_KEY } from './auth/api-key.js';
-import { memoryRateLimitStore } from './storage/rate-limit-store.js';
-import { openRateLimitRedis, redisRateLimitStore } from './storage/redis-rate-limit-store.js';
-import { installProcessGuards } from './process-guards.js';
+import { SANDBOX_PUBLIC_KEY } from './platform/identity/api-key.js';
+import { memoryRateLimitStore } from './platform/storage/rate-limit-store.js';
+import { openRateLimitRedis, redisRateLimitStore } from './platform/storage/redis-rate-limit-store.js';
+import { installProcessGuards } from './platform/health/process-guards.js';
 import type { runAuthoritySimCli as RunAuthoritySimCliFn } from './authority-sim/cli.js';
 
 type RunAuthoritySimCli = typeof RunAuthoritySimCliFn;

@@ -6,22 +6,22 @@ import { startAuthoritySimulator, type AuthoritySimulator } from './authority-si
 import { remoteSimulatorLink, waitForSimulator } from './authority-sim/sim-admin-client.js';
 import { inProcessLink, type SimulatorLink } from './authority-sim/sim-link.js';
 import { openStorage, prepareDatabase } from './bootstrap.js';
-import type { Clock } from './clock.js';
-import { systemClock } from './clock.js';
+import type { Clock } from './kernel/clock.js';
+import { systemClock } from './kernel/clock.js';
 import type { Config } from './config.js';
 import { JobRunner } from './jobs/runner.js';
-import { secretBoxFor } from './security/secret-box-registry.js';
-import type { IssuerSecretHooks } from './services/issuers/issuer-deps.js';
-import { AuthorityAccess } from './services/nfce/authority-access.js';
-import { authorizeNfceJob } from './services/nfce/authorize-nfce.js';
-import { AUTHORIZE_JOB, CANCEL_JOB } from './services/nfce/nfce-deps.js';
-import { cancelNfceJob } from './services/nfce/cancel-nfce.js';
-import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './services/sandbox/simulator-registration.js';
-import { openDb, type Db } from './storage/db.js';
-import { authorityReachableCheck, keyStoreCheck } from './services/runtime-health.js';
+import { secretBoxFor } from './platform/security/secret-box-registry.js';
+import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
+import { AuthorityAccess } from './fiscal/sefaz/authority-access.js';
+import { authorizeNfceJob } from './documents/nfce/services/authorize-nfce.js';
+import { AUTHORIZE_JOB, CANCEL_JOB } from './documents/nfce/services/nfce-deps.js';
+import { cancelNfceJob } from './documents/nfce/services/cancel-nfce.js';
+import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './platform/sandbox/simulator-registration.js';
+import { openDb, type Db } from './platform/storage/db.js';
+import { authorityReachableCheck, keyStoreCheck } from './platform/health/runtime-health.js';
 import type { Job } from './jobs/queue.js';
-import { openNotificationBus } from './notifications/notification-bus.js';
-import { eventWorker } from './services/events/event-worker.js';
+import { openNotificationBus } from './platform/notifications/notification-bus.js';
+import { eventWorker } from './jobs/event-worker.js';
 
 export type Role = 'all' | 'api' | 'worker';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditAction } from '../src/audit/audit-action.js';
+import { auditAction } from '../src/platform/audit/audit-action.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { readyIssuer, TEST_CSC } from './support/nfce-flow.js';
 

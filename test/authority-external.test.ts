@@ -9,7 +9,7 @@ import { remoteSimulatorLink } from '../src/authority-sim/sim-admin-client.js';
 import { createAccount } from '../src/cli/create-account.js';
 import { loadConfig } from '../src/config.js';
 import { createSefazClient } from '../src/fiscal/sefaz/sefaz-client.js';
-import { cnpjCheckDigits } from '../src/nfce/tax-id.js';
+import { cnpjCheckDigits } from '../src/kernel/tax-id.js';
 import { startRuntime, type Runtime } from '../src/runtime.js';
 import { TEST_MASTER_KEY, type TestApp } from './support/app.js';
 import { BA } from './support/authority-harness.js';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../src/clock.js';
+import { systemClock } from '../src/kernel/clock.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
-import { secretBoxFor } from '../src/security/secret-box-registry.js';
-import { loadIssuerSigningMaterial } from '../src/services/issuers/issuer-signing-material.js';
-import { registerCsc } from '../src/services/issuers/register-csc.js';
-import { uploadCertificate } from '../src/services/issuers/upload-certificate.js';
-import type { IssuerRow } from '../src/storage/repositories/issuer-repository.js';
+import { secretBoxFor } from '../src/platform/security/secret-box-registry.js';
+import { loadIssuerSigningMaterial } from '../src/platform/issuers/issuer-signing-material.js';
+import { registerCsc } from '../src/platform/issuers/register-csc.js';
+import { uploadCertificate } from '../src/platform/issuers/upload-certificate.js';
+import type { IssuerRow } from '../src/platform/storage/repositories/issuer-repository.js';
 import { certFile, createIssuer, issuerTestApp, multipart, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
 import { pfxOpenerState } from '../src/fiscal/certificate/pfx-worker-pool.js';
 import { generateTestPfx } from './support/generate-certificate.js';

@@ -4,14 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { hashApiKey, generateApiKey, keyPrefix } from '../src/auth/api-key.js';
-import type { Clock } from '../src/clock.js';
+import { hashApiKey, generateApiKey, keyPrefix } from '../src/platform/identity/api-key.js';
+import type { Clock } from '../src/kernel/clock.js';
 import type { Config } from '../src/config.js';
 import { createTestApp, TEST_MASTER_KEY } from './support/app.js';
-import { newId } from '../src/ids.js';
-import { PROJECT_ROOT } from '../src/paths.js';
-import type { Db } from '../src/storage/db.js';
-import { insertApplication } from '../src/storage/repositories/application-repository.js';
+import { newId } from '../src/kernel/ids.js';
+import { PROJECT_ROOT } from '../src/kernel/paths.js';
+import type { Db } from '../src/platform/storage/db.js';
+import { insertApplication } from '../src/platform/storage/repositories/application-repository.js';
 
 export { TEST_MASTER_KEY };
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
-import { PROJECT_ROOT } from '../src/paths.js';
-import { secretAad } from '../src/services/issuers/issuer-deps.js';
+import { PROJECT_ROOT } from '../src/kernel/paths.js';
+import { secretAad } from '../src/platform/issuers/issuer-deps.js';
 import type { TestApp } from './support/app.js';
 import { emittingApp, readyIssuer, sale } from './support/nfce-flow.js';
 

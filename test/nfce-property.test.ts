@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildNfce } from '../src/nfce/build-nfce.js';
-import { validateSale } from '../src/nfce/validate-sale.js';
+import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
+import { validateSale } from '../src/documents/nfce/domain/validate-sale.js';
 import { caseArb } from './support/nfce-arbitraries.js';
 import { keyProblems, qrProblems, totalsProblems, xmllintFailures, xmlsecFailures } from './support/nfce-checks.js';
 

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNotification } from '../src/notifications/notify.js';
+import { createNotification } from '../src/platform/notifications/notify.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { testSchema } from './support/db.js';
 import { eventually } from './support/webhook-receiver.js';

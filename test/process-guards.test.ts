@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSchema, dropSchema, freePort, withSearchPath } from '../bench/support/cluster.js';
-import { PROJECT_ROOT } from '../src/paths.js';
+import { PROJECT_ROOT } from '../src/kernel/paths.js';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
 const dir = mkdtempSync(join(tmpdir(), 'fg-guards-'));

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../src/app.js';
-import { SCOPES } from '../src/auth/scopes.js';
+import { SCOPES } from '../src/platform/identity/scopes.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { certFile, multipart } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';

@@ -9,7 +9,7 @@ import { C14nCanonicalization, ExclusiveCanonicalization, findAncestorNs } from 
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { canonicalElement } from '../src/fiscal/xml/signature/canonical-element.js';
 import { verifyXmlSignature } from '../src/fiscal/xml/signature/verify.js';
-import { buildNfce } from '../src/nfce/build-nfce.js';
+import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { tenItemSale, tenItemContext } from '../bench/sign.js';
 
 const samples = resolve(import.meta.dirname, 'fixtures/samples');

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
-import { recordEvent } from '../src/storage/repositories/outbox-repository.js';
-import { RETRY_DELAYS_MS } from '../src/webhooks/retry-schedule.js';
+import { recordEvent } from '../src/platform/storage/repositories/outbox-repository.js';
+import { RETRY_DELAYS_MS } from '../src/platform/webhooks/retry-schedule.js';
 
 let t: TestApp;
 let receiver: WebhookReceiver;

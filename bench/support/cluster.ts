@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
-import { PROJECT_ROOT } from '../../src/paths.js';
+import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 import { certFile } from '../../test/issuers-harness.js';
 import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from '../../test/support/nfce-flow.js';
 

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../src/paths.js';
+import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 import { buildPfx } from '../../test/support/hostile-pfx.js';
 import { dataUrl, HOSTILE } from '../../test/support/logo-samples.js';
 import { freshBranchCnpj, sale, SP_ISSUER } from '../../test/support/nfce-flow.js';

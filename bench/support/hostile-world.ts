@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../src/paths.js';
+import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 import { certFile } from '../../test/issuers-harness.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../../test/support/nfce-flow.js';
 import type { Cluster, Gateway, Json } from './cluster.js';

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Db } from '../storage/db.js';
+import type { Db } from '../platform/storage/db.js';
 import { buildFaultEnvelope, buildResponseEnvelope } from '../fiscal/sefaz/soap-envelope.js';
 import { parseScenario, SCENARIO_HEADER, type Scenario } from './scenario.js';
 import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type SimulatorIdentity } from './server-certificate.js';

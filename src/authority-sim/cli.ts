@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { openDb, type Db } from '../storage/db.js';
+import { openDb, type Db } from '../platform/storage/db.js';
 import { startAuthoritySimulator, type AuthoritySimulator } from './authority-simulator.js';
 import { loadOrCreateIdentity } from './server-certificate.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FISCAL_ASSETS_DIR } from '../paths.js';
+import { FISCAL_ASSETS_DIR } from '../kernel/paths.js';
 
 let table: Map<number, string> | undefined;
 

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import type { Db } from '../storage/db.js';
+import type { Db } from '../platform/storage/db.js';
 
 export interface NoteRow {
   access_key: string;

@@ -1,9 +1,9 @@
 // Tax ids of an issuer: CNPJ (numeric and the 2026 alphanumeric form, FACTS 1.1), CPF and the state
 // registration (IE). The check-digit arithmetic lives in nfce/tax-id.ts; this module adds the IE rule
 // and plain-words explanations used by the API's validation errors.
-import { cleanTaxId, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../nfce/tax-id.js';
+import { cleanTaxId, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../kernel/tax-id.js';
 
-export { cleanTaxId, cnpjCheckDigits, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../nfce/tax-id.js';
+export { cleanTaxId, cnpjCheckDigits, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../kernel/tax-id.js';
 
 // XSD TIe (emit/IE, PL_009 and PL_010): `[0-9]{2,14}|ISENTO`.
 const IE_DIGITS = /^[0-9]{2,14}$/;

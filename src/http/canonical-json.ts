@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from './errors.js';
+import { ApiError } from '../kernel/errors.js';
 
 /** Deeper bodies are refused (400) rather than overflowing the stack (a 500). No real body nests this deep. */
 export const MAX_JSON_DEPTH = 100;

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
-import { newId } from '../ids.js';
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from './errors.js';
+import { newId } from '../kernel/ids.js';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../kernel/errors.js';
 
 // Requests Node's HTTP parser refuses (duplicate or conflicting Content-Length, Content-Length with
 // Transfer-Encoding, obs-fold, bare LF, bad header characters, oversized headers) and requests the

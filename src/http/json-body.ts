@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH } from './canonical-json.js';
-import { ApiError } from './errors.js';
+import { ApiError } from '../kernel/errors.js';
 
 /**
  * How deep `text` nests arrays and objects, stopping as soon as it passes `max` (strings skipped,

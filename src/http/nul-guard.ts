@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from './errors.js';
+import { ApiError } from '../kernel/errors.js';
 
 /** The path (`items[0].description`) of the first string holding U+0000, without recursion. */
 export function nulField(value: unknown, root: string): string | undefined {

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { HttpLimits } from '../config.js';
-import { newId } from '../ids.js';
+import { newId } from '../kernel/ids.js';
 
 /**
  * Server timeouts (issue 12, defect 5): a client that sends its headers or body a byte at a time

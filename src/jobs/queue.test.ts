@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../bootstrap.js';
-import { randomBase62 } from '../ids.js';
-import type { Db } from '../storage/db.js';
+import { randomBase62 } from '../kernel/ids.js';
+import type { Db } from '../platform/storage/db.js';
 import { getTestDb } from '../../test/support/db.js';
 import { ManualClock } from '../../test/support/clock.js';
 import { backoffMs, claimJobs, completeJob, enqueueJob } from './queue.js';

@@ -1,5 +1,5 @@
-import type { Queryable } from '../storage/db.js';
-import { newId } from '../ids.js';
+import type { Queryable } from '../platform/storage/db.js';
+import { newId } from '../kernel/ids.js';
 
 export interface Job<P = unknown> {
   id: string;

@@ -4,11 +4,11 @@ import type { BuildAppOptions } from '../../src/app.js';
 import type { AppContext } from '../../src/app-context.js';
 import { startAuthoritySimulator, type AuthoritySimulator } from '../../src/authority-sim/authority-simulator.js';
 import { prepareDatabase } from '../../src/bootstrap.js';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createAccount } from '../../src/cli/create-account.js';
 import { startRuntime, type Role, type Runtime } from '../../src/runtime.js';
-import type { Db } from '../../src/storage/db.js';
+import type { Db } from '../../src/platform/storage/db.js';
 import { getTestDb } from './db.js';
 
 export const TEST_MASTER_KEY = randomBytes(32).toString('base64');

@@ -5,9 +5,9 @@ import { buildNfceQrCode } from '../../src/fiscal/qrcode/build-qr-code.js';
 import { createHash } from 'node:crypto';
 import { canonicalElement } from '../../src/fiscal/xml/signature/canonical-element.js';
 import { signElement, type SigningKey } from '../../src/fiscal/xml/signature/sign.js';
-import { buildAccessKey } from '../../src/nfce/access-key.js';
-import { cnpjCheckDigits } from '../../src/nfce/tax-id.js';
-import { PROJECT_ROOT } from '../../src/paths.js';
+import { buildAccessKey } from '../../src/documents/nfce/domain/access-key.js';
+import { cnpjCheckDigits } from '../../src/kernel/tax-id.js';
+import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 
 export const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures');
 export const readFixture = (rel: string) => readFileSync(join(FIXTURES, rel), 'utf8');

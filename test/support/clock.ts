@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 
 /** A clock the test moves by hand (idempotency expiry, rate windows, certificate validity). */
 export class ManualClock implements Clock {

@@ -15,7 +15,7 @@ import { xmllint, xmlsecVerify } from './xml-tools.js';
 import { certFile, multipart } from '../issuers-harness.js';
 import { buildPfx } from './hostile-pfx.js';
 import { HOSTILE, logoPng } from './logo-samples.js';
-import { ERROR_STATUS as API_ERROR_STATUS } from '../../src/http/errors.js';
+import { ERROR_STATUS as API_ERROR_STATUS } from '../../src/kernel/errors.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace arrives here.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;

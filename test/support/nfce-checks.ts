@@ -3,9 +3,9 @@ import { createHash, createPublicKey, verify, X509Certificate } from 'node:crypt
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
-import { accessKeyCheckDigit } from '../../src/nfce/access-key.js';
-import { mulDivRound, toScaled } from '../../src/nfce/decimal.js';
-import { PROJECT_ROOT } from '../../src/paths.js';
+import { accessKeyCheckDigit } from '../../src/documents/nfce/domain/access-key.js';
+import { mulDivRound, toScaled } from '../../src/kernel/decimal.js';
+import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 
 // Independent checks of a built NFC-e: they re-read the XML text (not our model) and recompute.
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePfx } from '../../src/fiscal/certificate/pfx.js';
-import type { Issuer, NfceContext, SigningKey } from '../../src/nfce/issuer-context.js';
-import type { Sale } from '../../src/nfce/sale.js';
-import { PROJECT_ROOT } from '../../src/paths.js';
+import type { Issuer, NfceContext, SigningKey } from '../../src/documents/nfce/domain/issuer-context.js';
+import type { Sale } from '../../src/documents/nfce/domain/sale.js';
+import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 
 // Issuers, signing key and a ready sale for the NFC-e engine tests.
 

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { cnpjCheckDigits } from '../../src/nfce/tax-id.js';
+import { cnpjCheckDigits } from '../../src/kernel/tax-id.js';
 import type { TestApp } from './app.js';
 import { certFile, multipart, VALID_ISSUER } from '../issuers-harness.js';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/kernel/clock.js';
 import { createTestApp } from './app.js';
 
 /** The issuer of the test certificate's company (SP, Simples Nacional, homologation). */

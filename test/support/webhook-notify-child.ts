@@ -1,8 +1,8 @@
 // Another process (issue 6 acceptance): writes one notification through the service into the same
 // PostgreSQL schema and announces it on the configured bus, then prints its id and the time.
-import { openDb } from '../../src/storage/db.js';
-import { openNotificationBus } from '../../src/notifications/notification-bus.js';
-import { createNotification } from '../../src/notifications/notify.js';
+import { openDb } from '../../src/platform/storage/db.js';
+import { openNotificationBus } from '../../src/platform/notifications/notification-bus.js';
+import { createNotification } from '../../src/platform/notifications/notify.js';
 
 async function main(): Promise<void> {
   const [accountId, schema, title] = process.argv.slice(2) as [string, string, string];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FISCAL_ASSETS_DIR } from '../../paths.js';
+import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
 import { REJECTION_HINTS } from './rejection-hints.js';
 
 // Turns the authority's cStat/xMotivo into the rejection object of the API (DESIGN 4):

@@ -4,7 +4,7 @@
 // wsnfe_4.00_mod65.xml + uri_consulta_nfce.json, see assets/fiscal/SOURCES.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FISCAL_ASSETS_DIR } from '../../paths.js';
+import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
 
 export type Uf =
   | 'AC' | 'AL' | 'AM' | 'AP' | 'BA' | 'CE' | 'DF' | 'ES' | 'GO' | 'MA' | 'MG' | 'MS' | 'MT' | 'PA'

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { pendingMigrations } from '../../storage/migrate.js';
-import { gatewayMigrations } from '../../storage/migrations/index.js';
-import { processFaults } from '../../process-guards.js';
+import { pendingMigrations } from '../../platform/storage/migrate.js';
+import { gatewayMigrations } from '../../platform/storage/migrations/index.js';
+import { processFaults } from '../../platform/health/process-guards.js';
 
 /** A named dependency check for /healthz/deep; other modules add theirs (key store, authority). */
 export interface HealthCheck {

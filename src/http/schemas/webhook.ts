@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
+import { WEBHOOK_EVENT_TYPES } from '../../platform/webhooks/event-types.js';
 import { Timestamp } from './common.js';
 
 const EventType = Type.Union([...WEBHOOK_EVENT_TYPES, '*'].map((t) => Type.Literal(t)), { description: 'An event type, or `*` for all' });

@@ -1,4 +1,4 @@
-import { formatCents, formatRate, formatTrimmed } from '../../../nfce/decimal.js';
+import { formatCents, formatRate, formatTrimmed } from '../../../kernel/decimal.js';
 import { leaf } from '../xml-text.js';
 
 // Leaf writers for the layout's decimal types.

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
-import { FISCAL_ASSETS_DIR } from '../../../paths.js';
+import { FISCAL_ASSETS_DIR } from '../../../kernel/paths.js';
 
 export type SchemaPackage = 'PL_009' | 'PL_010';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
-import { getAccountProfile, updateAccountProfile } from '../../../services/issuers/account-profile.js';
-import { errorResponses } from '../../errors.js';
+import { getAccountProfile, updateAccountProfile } from '../../../platform/issuers/account-profile.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { Account, PatchAccountBody } from '../../schemas/account.js';
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { generateApiKey, hashApiKey, keyPrefix } from '../../../auth/api-key.js';
-import { SCOPES, missingScopes } from '../../../auth/scopes.js';
-import { newId } from '../../../ids.js';
+import { generateApiKey, hashApiKey, keyPrefix } from '../../../platform/identity/api-key.js';
+import { SCOPES, missingScopes } from '../../../platform/identity/scopes.js';
+import { newId } from '../../../kernel/ids.js';
 import {
   getApplication,
   insertApplication,
@@ -10,8 +10,8 @@ import {
   revokeApplication,
   rotateApplicationKey,
   type ApplicationRow,
-} from '../../../storage/repositories/application-repository.js';
-import { ApiError, errorResponses, notFound } from '../../errors.js';
+} from '../../../platform/storage/repositories/application-repository.js';
+import { ApiError, errorResponses, notFound } from '../../../kernel/errors.js';
 import { IdParams, ListOf, ListQuery, Timestamp, page } from '../../schemas/common.js';
 
 const ScopeSchema = Type.Union(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
-import { listAuditEntries, type AuditEntry } from '../../../storage/repositories/audit-repository.js';
-import { errorResponses } from '../../errors.js';
+import { listAuditEntries, type AuditEntry } from '../../../platform/storage/repositories/audit-repository.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { AuditEntrySchema, AuditQuery } from '../../schemas/audit.js';
 import { ListOf, page } from '../../schemas/common.js';
 

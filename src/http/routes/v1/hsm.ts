@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { keyStorageStatus } from '../../../security/key-storage-status.js';
-import { secretBoxFor } from '../../../security/secret-box-registry.js';
-import { errorResponses } from '../../errors.js';
+import { keyStorageStatus } from '../../../platform/security/key-storage-status.js';
+import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { Timestamp } from '../../schemas/common.js';
 
 const HsmStatus = Type.Object(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { inutilizeNumbers } from '../../../services/nfce/inutilize-numbers.js';
-import { errorResponses } from '../../errors.js';
+import { inutilizeNumbers } from '../../../documents/nfce/services/inutilize-numbers.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, Timestamp } from '../../schemas/common.js';
 import { RejectionSchema } from '../../schemas/nfce.js';
 

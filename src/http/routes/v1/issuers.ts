@@ -1,15 +1,15 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import { secretBoxFor } from '../../../security/secret-box-registry.js';
-import { updateDanfeSettings, type DanfeSettingsPatch } from '../../../services/issuers/danfe-settings.js';
-import type { IssuerSecretHooks, IssuerServiceDeps } from '../../../services/issuers/issuer-deps.js';
-import { presentIssuer } from '../../../services/issuers/issuer-view.js';
-import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../services/issuers/manage-issuers.js';
-import { registerCsc } from '../../../services/issuers/register-csc.js';
-import { PFX_MAX_BYTES, presentCertificate, uploadCertificate } from '../../../services/issuers/upload-certificate.js';
+import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
+import { updateDanfeSettings, type DanfeSettingsPatch } from '../../../platform/issuers/danfe-settings.js';
+import type { IssuerSecretHooks, IssuerServiceDeps } from '../../../platform/issuers/issuer-deps.js';
+import { presentIssuer } from '../../../platform/issuers/issuer-view.js';
+import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../platform/issuers/manage-issuers.js';
+import { registerCsc } from '../../../platform/issuers/register-csc.js';
+import { PFX_MAX_BYTES, presentCertificate, uploadCertificate } from '../../../platform/issuers/upload-certificate.js';
 import { canonicalJson, sha256Hex } from '../../canonical-json.js';
-import { ApiError, errorResponses } from '../../errors.js';
+import { ApiError, errorResponses } from '../../../kernel/errors.js';
 import { validatorCompiler } from '../../validation.js';
 import { IdParams, ListQuery } from '../../schemas/common.js';
 import {

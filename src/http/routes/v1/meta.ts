@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
-import { searchMunicipios, UnknownCursorError } from '../../../meta/municipio-catalog.js';
-import { listUfs, ufByCode } from '../../../meta/uf-catalog.js';
-import { ApiError, errorResponses } from '../../errors.js';
+import { searchMunicipios, UnknownCursorError } from '../../../platform/meta/municipio-catalog.js';
+import { listUfs, ufByCode } from '../../../platform/meta/uf-catalog.js';
+import { ApiError, errorResponses } from '../../../kernel/errors.js';
 import { MunicipioList, MunicipioQuery, UfList } from '../../schemas/meta.js';
 
 // Reference data: any valid API key may read it, whatever its scopes.

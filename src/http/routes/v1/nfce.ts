@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { SaleSchema, type Sale } from '../../../nfce/sale.js';
-import { issueNfce } from '../../../services/nfce/issue-nfce.js';
-import { waitUntilCancellationSettled, waitUntilSettled } from '../../../services/nfce/note-settled.js';
-import { presentNfce } from '../../../services/nfce/present-nfce.js';
-import { getNfce, listHistory, listNfce, type NfceStatus } from '../../../storage/repositories/nfce-repository.js';
-import { ApiError, errorResponses, notFound } from '../../errors.js';
+import { SaleSchema, type Sale } from '../../../documents/nfce/domain/sale.js';
+import { issueNfce } from '../../../documents/nfce/services/issue-nfce.js';
+import { waitUntilCancellationSettled, waitUntilSettled } from '../../../documents/nfce/services/note-settled.js';
+import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
+import { getNfce, listHistory, listNfce, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
+import { ApiError, errorResponses, notFound } from '../../../kernel/errors.js';
 import { IdParams, ListOf, page } from '../../schemas/common.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
-import { requestCancellation } from '../../../services/nfce/cancel-nfce.js';
-import { renderNoteDanfe } from '../../../services/nfce/render-note-danfe.js';
+import { requestCancellation } from '../../../documents/nfce/services/cancel-nfce.js';
+import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';
 
 const tags = ['nfce'];
 const MAX_WAIT_S = 10;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { presentNotification } from '../../../notifications/notification-view.js';
-import { streamNotifications } from '../../../notifications/notification-stream.js';
-import { listNotifications, markNotificationRead } from '../../../storage/repositories/notification-repository.js';
-import { errorResponses, notFound } from '../../errors.js';
+import { presentNotification } from '../../../platform/notifications/notification-view.js';
+import { streamNotifications } from '../../../platform/notifications/notification-stream.js';
+import { listNotifications, markNotificationRead } from '../../../platform/storage/repositories/notification-repository.js';
+import { errorResponses, notFound } from '../../../kernel/errors.js';
 import { IdParams, ListOf, ListQuery, page } from '../../schemas/common.js';
 import { NotificationSchema } from '../../schemas/notification.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Static } from 'typebox';
-import { listMail, type MailRow } from '../../../storage/repositories/mail-repository.js';
-import { errorResponses } from '../../errors.js';
+import { listMail, type MailRow } from '../../../platform/storage/repositories/mail-repository.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { SandboxMail } from '../../schemas/audit.js';
 import { ListOf, ListQuery, page } from '../../schemas/common.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { listWebhookEndpoints } from '../../../storage/repositories/webhook-repository.js';
+import { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -9,9 +9,9 @@ import {
   requireWebhook,
   sendTestEvent,
   type CreateWebhookInput,
-} from '../../../webhooks/manage-webhooks.js';
-import { presentDelivery, presentWebhook } from '../../../webhooks/webhook-view.js';
-import { errorResponses } from '../../errors.js';
+} from '../../../platform/webhooks/manage-webhooks.js';
+import { presentDelivery, presentWebhook } from '../../../platform/webhooks/webhook-view.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf, ListQuery, page } from '../../schemas/common.js';
 import { CreateWebhookBody, DeliveryParams, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../../schemas/webhook.js';
 

@@ -1,0 +1,58 @@
+import type { DetModel, IcmsTotModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
+import { HOMOLOGATION_ITEM_DESCRIPTION } from './homologation.js';
+import type { Crt } from './issuer-context.js';
+import { ibsCbsOf, icmsOf, pisCofinsOf, selectiveTaxOf } from './item-taxes.js';
+import type { Sale } from './sale.js';
+import { layoutText } from './text.js';
+import { approximateTaxes, icmsTotals, itemAmounts, reformTotals } from './totals.js';
+
+export interface ComputeOptions {
+  crt: Crt;
+  tpAmb: 1 | 2;
+  taxReform: boolean;
+}
+
+export interface ComputedItems {
+  det: DetModel[];
+  total: IcmsTotModel;
+  reformTotal?: ReformTotModel;
+}
+
+/** The items of a validated sale with all their values, and the document totals. */
+export function computeItems(sale: Sale, options: ComputeOptions): ComputedItems {
+  const amounts = itemAmounts(sale.items, sale.discount);
+  const vTotTrib = approximateTaxes(sale.items, amounts, sale.approximate_taxes);
+  const det = sale.items.map((item, i): DetModel => {
+    const a = amounts[i]!;
+    const d: DetModel = {
+      nItem: i + 1,
+      cProd: item.code !== undefined ? layoutText(item.code) : String(i + 1),
+      cEAN: item.gtin ?? 'SEM GTIN',
+      // 373: in homologation the first item's description is the mandatory test phrase.
+      xProd: options.tpAmb === 2 && i === 0 ? HOMOLOGATION_ITEM_DESCRIPTION : layoutText(item.description),
+      NCM: item.ncm,
+      CFOP: item.cfop,
+      uCom: layoutText(item.unit),
+      qCom: a.q4,
+      vUnCom: a.p10,
+      vProd: a.vProd,
+      vDesc: a.vDesc,
+      icms: icmsOf(item, a.net),
+      pis: pisCofinsOf('PIS', item, a.net, options.crt),
+      cofins: pisCofinsOf('COFINS', item, a.net, options.crt),
+    };
+    if (item.cest !== undefined) d.CEST = item.cest;
+    if (vTotTrib[i] !== undefined) d.vTotTrib = vTotTrib[i];
+    if (item.additional_info !== undefined) d.infAdProd = layoutText(item.additional_info);
+    if (options.taxReform) {
+      d.ibscbs = ibsCbsOf(item, a.net);
+      const is = selectiveTaxOf(item, a.net);
+      if (is) d.is = is;
+    }
+    return d;
+  });
+  const total = icmsTotals(det);
+  const result: ComputedItems = { det, total };
+  if (options.taxReform) result.reformTotal = reformTotals(det, total.vNF);
+  return result;
+}

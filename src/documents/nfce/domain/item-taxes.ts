@@ -1,0 +1,109 @@
+import type { IbsCbsModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StModel } from '../../../fiscal/xml/nfe/model.js';
+import { mulDivRound, percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
+import { CREDIT_CODES, hasOwnIcms, hasSt, icmsCode, REDUCED_BASE_CODES, RETAINED_CODES } from './icms-codes.js';
+import { isSimplesNacional, type Crt } from './issuer-context.js';
+import type { SaleItem } from './sale.js';
+
+// Tax values of one item, computed from its net value (vProd - vDesc) in integer cents.
+
+const rate4 = (percent: number | undefined): number => (percent === undefined ? 0 : Number(toScaled(percent, 4)));
+
+/** cents * (1 + add%) * (1 - cut%), each step rounded to cents. */
+function adjustBase(cents: number, addRate4: number, cutRate4: number): number {
+  const raised = Number(mulDivRound(BigInt(cents), BigInt(1_000_000 + addRate4), 1_000_000n));
+  return Number(mulDivRound(BigInt(raised), BigInt(1_000_000 - cutRate4), 1_000_000n));
+}
+
+function ownIcms(item: SaleItem, net: number): OwnIcmsModel {
+  const pRedBC = rate4(item.icms_base_reduction);
+  // modBC 3 = value of the operation: the base is the item value (reduced when pRedBC applies).
+  const vBC = item.vBC !== undefined ? toCents(item.vBC) : adjustBase(net, 0, pRedBC);
+  const pICMS = rate4(item.pICMS);
+  const own: OwnIcmsModel = { modBC: 3, vBC, pICMS, vICMS: percentOf(vBC, pICMS) };
+  if (item.icms_base_reduction !== undefined) own.pRedBC = pRedBC;
+  if (item.fcp_rate !== undefined) {
+    const pFCP = rate4(item.fcp_rate);
+    own.fcp = { vBCFCP: vBC, pFCP, vFCP: percentOf(vBC, pFCP) };
+  }
+  return own;
+}
+
+function st(item: SaleItem, net: number, ownIcmsValue: number): StModel {
+  const input = item.st ?? { rate: 0 };
+  const pMVAST = rate4(input.mva);
+  const pRedBCST = rate4(input.base_reduction);
+  const vBCST = input.base !== undefined ? toCents(input.base) : adjustBase(net, pMVAST, pRedBCST);
+  const pICMSST = rate4(input.rate);
+  // ST due = ICMS of the whole chain on the ST base minus the ICMS of the own operation.
+  const vICMSST = Math.max(0, percentOf(vBCST, pICMSST) - ownIcmsValue);
+  const model: StModel = { modBCST: input.modality ?? 4, vBCST, pICMSST, vICMSST };
+  if (input.mva !== undefined) model.pMVAST = pMVAST;
+  if (input.base_reduction !== undefined) model.pRedBCST = pRedBCST;
+  if (input.fcp_rate !== undefined) {
+    const pFCPST = rate4(input.fcp_rate);
+    model.fcp = { vBCFCPST: vBCST, pFCPST, vFCPST: percentOf(vBCST, pFCPST) };
+  }
+  return model;
+}
+
+export function icmsOf(item: SaleItem, net: number): IcmsModel {
+  const code = icmsCode(item)!;
+  const model: IcmsModel = { code, orig: item.origin ?? 0 };
+  if (hasOwnIcms(code, item)) model.own = ownIcms(item, net);
+  if (REDUCED_BASE_CODES.has(code) && model.own) model.own.pRedBC ??= 0;
+  if (hasSt(code, item)) {
+    // Simples issuers and CST 30 have no own-operation group; the own ICMS deducted from the ST
+    // is then the internal rate (pICMS) on the item value, when the request gives one.
+    const ownValue = model.own ? model.own.vICMS : percentOf(net, rate4(item.pICMS));
+    model.st = st(item, net, ownValue);
+  }
+  if (RETAINED_CODES.has(code) && item.st_retained) {
+    const r = item.st_retained;
+    model.retained = { vBCSTRet: toCents(r.base), pST: rate4(r.rate), vICMSSTRet: toCents(r.amount) };
+    if (r.substitute_amount !== undefined) model.retained.vICMSSubstituto = toCents(r.substitute_amount);
+  }
+  if (CREDIT_CODES.has(code) || (code === '900' && item.simples_credit_rate !== undefined)) {
+    const pCredSN = rate4(item.simples_credit_rate);
+    model.credit = { pCredSN, vCredICMSSN: percentOf(net, pCredSN) };
+  }
+  return model;
+}
+
+/** Defaults: Simples pays PIS/COFINS inside the DAS (CST 49, zero); regime normal CST 01 at the
+ *  cumulative rates 0.65% / 3% (Lei 9.718/98). Requests override both per item. */
+const DEFAULT_RATES = { PIS: 0.65, COFINS: 3 } as const;
+
+export function pisCofinsOf(tax: 'PIS' | 'COFINS', item: SaleItem, net: number, crt: Crt): PisCofinsModel {
+  const input = tax === 'PIS' ? item.pis : item.cofins;
+  const cst = input?.cst ?? (isSimplesNacional(crt) ? '49' : '01');
+  if (/^0[4-9]$/.test(cst)) return { CST: cst };
+  const percent = input?.rate ?? (input === undefined && !isSimplesNacional(crt) ? DEFAULT_RATES[tax] : 0);
+  const r = rate4(percent);
+  return { CST: cst, vBC: net, rate: r, value: percentOf(net, r) };
+}
+
+/** NT 2025.002-RTC item group with the 2026 test rates (LC 214/2025 arts. 343 and 346) by default. */
+export function ibsCbsOf(item: SaleItem, net: number): IbsCbsModel {
+  const reform = item.reform ?? {};
+  const pIBSUF = rate4(reform.ibs_state_rate ?? 0.1);
+  const pIBSMun = rate4(reform.ibs_municipal_rate ?? 0);
+  const pCBS = rate4(reform.cbs_rate ?? 0.9);
+  return {
+    CST: reform.cst ?? '000',
+    cClassTrib: reform.class_code ?? '000001',
+    vBC: net,
+    pIBSUF,
+    vIBSUF: percentOf(net, pIBSUF),
+    pIBSMun,
+    vIBSMun: percentOf(net, pIBSMun),
+    pCBS,
+    vCBS: percentOf(net, pCBS),
+  };
+}
+
+export function selectiveTaxOf(item: SaleItem, net: number): IsModel | undefined {
+  const s = item.reform?.selective_tax;
+  if (!s) return undefined;
+  const pIS = rate4(s.rate);
+  return { CSTIS: s.cst, cClassTribIS: s.class_code, vBCIS: net, pIS, vIS: percentOf(net, pIS) };
+}

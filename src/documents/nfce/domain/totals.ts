@@ -1,0 +1,101 @@
+import type { DetModel, IcmsTotModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
+import { mulDivRound, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
+import type { SaleItem } from './sale.js';
+
+// Item values and document totals with the layout's rounding: item vProd = round(qCom * vUnCom, 2);
+// every total is the exact sum of the item values written (564 and the 5xx sum rules), and
+// vNF = vProd - vDesc - vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol
+// (MOC rule W16-10; ISSQN vServ does not apply: NFC-e has no ISSQN items here).
+
+export interface ItemAmounts {
+  q4: bigint;
+  p10: bigint;
+  vProd: number;
+  vDesc: number;
+  /** vProd - vDesc: the value every tax base starts from. */
+  net: number;
+}
+
+/** qCom (scale 4) x vUnCom (scale 10) = scale 14, rounded half up to cents. */
+export function itemValue(quantity: number, unitPrice: number): { q4: bigint; p10: bigint; vProd: number } {
+  const q4 = toScaled(quantity, 4);
+  const p10 = toScaled(unitPrice, 10);
+  return { q4, p10, vProd: Number(mulDivRound(q4, p10, 1_000_000_000_000n)) };
+}
+
+/**
+ * vProd and vDesc of each item. A sale-level discount is spread in proportion to each item's
+ * value after its own discount, the rounding remainder going to the largest item.
+ */
+export function itemAmounts(items: readonly SaleItem[], saleDiscount: number | undefined): ItemAmounts[] {
+  const base = items.map((item) => {
+    const v = itemValue(item.quantity, item.unit_price);
+    return { ...v, own: item.discount ? toCents(item.discount) : 0 };
+  });
+  const shares = spreadProportionally(saleDiscount ? toCents(saleDiscount) : 0, base.map((b) => b.vProd - b.own));
+  return base.map((b, i) => {
+    const vDesc = b.own + shares[i]!;
+    return { q4: b.q4, p10: b.p10, vProd: b.vProd, vDesc, net: b.vProd - vDesc };
+  });
+}
+
+/** Lei 12.741 amounts: the item's own, else its share of the sale-level figure. */
+export function approximateTaxes(items: readonly SaleItem[], amounts: readonly ItemAmounts[], saleTotal: number | undefined): Array<number | undefined> {
+  const withoutOwn = items.map((item, i) => (item.approximate_taxes === undefined ? amounts[i]!.net : 0));
+  const shares = spreadProportionally(saleTotal ? toCents(saleTotal) : 0, withoutOwn);
+  return items.map((item, i) => {
+    if (item.approximate_taxes !== undefined) return toCents(item.approximate_taxes);
+    return saleTotal !== undefined ? shares[i] : undefined;
+  });
+}
+
+const sum = <T>(list: readonly T[], pick: (t: T) => number | undefined): number => list.reduce((acc, t) => acc + (pick(t) ?? 0), 0);
+
+export function icmsTotals(det: readonly DetModel[]): IcmsTotModel {
+  const vProd = sum(det, (d) => d.vProd);
+  const vDesc = sum(det, (d) => d.vDesc);
+  const vST = sum(det, (d) => d.icms.st?.vICMSST);
+  const vFCPST = sum(det, (d) => d.icms.st?.fcp?.vFCPST);
+  return {
+    vBC: sum(det, (d) => d.icms.own?.vBC),
+    vICMS: sum(det, (d) => d.icms.own?.vICMS),
+    vICMSDeson: 0,
+    vFCP: sum(det, (d) => d.icms.own?.fcp?.vFCP),
+    vBCST: sum(det, (d) => d.icms.st?.vBCST),
+    vST,
+    vFCPST,
+    vFCPSTRet: 0,
+    vProd,
+    vFrete: 0,
+    vSeg: 0,
+    vDesc,
+    vII: 0,
+    vIPI: 0,
+    vIPIDevol: 0,
+    vPIS: sum(det, (d) => d.pis.value),
+    vCOFINS: sum(det, (d) => d.cofins.value),
+    vOutro: 0,
+    vNF: vProd - vDesc + vST + vFCPST,
+    vTotTrib: sum(det, (d) => d.vTotTrib),
+  };
+}
+
+export function reformTotals(det: readonly DetModel[], vNF: number): ReformTotModel {
+  const vIBSUF = sum(det, (d) => d.ibscbs?.vIBSUF);
+  const vIBSMun = sum(det, (d) => d.ibscbs?.vIBSMun);
+  const vCBS = sum(det, (d) => d.ibscbs?.vCBS);
+  const hasIs = det.some((d) => d.is);
+  const vIS = sum(det, (d) => d.is?.vIS);
+  const totals: ReformTotModel = {
+    vBCIBSCBS: sum(det, (d) => d.ibscbs?.vBC),
+    vIBSUF,
+    vIBSMun,
+    vIBS: vIBSUF + vIBSMun,
+    vCBS,
+    // XSD vNFTot: "Valor Total da NF considerando os impostos por fora IBS, CBS e IS".
+    vNFTot: vNF + vIBSUF + vIBSMun + vCBS + vIS,
+  };
+  if (hasIs) totals.vIS = vIS;
+  return totals;
+}
+

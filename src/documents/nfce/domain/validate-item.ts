@@ -1,0 +1,134 @@
+import { checkNumber, checkPattern, checkText, fail, isValidGtin, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from './field-rules.js';
+import { CREDIT_CODES, icmsCode, icmsCodeField, NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS_CODES, OPTIONAL_OWN_ICMS_CODES, OPTIONAL_ST_CODES, REDUCED_BASE_CODES, RETAINED_CODES, ST_CODES } from './icms-codes.js';
+import { isSimplesNacional, type Crt } from './issuer-context.js';
+import type { SaleItem } from './sale.js';
+import { itemValue } from './totals.js';
+import { toCents } from '../../../kernel/decimal.js';
+import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
+
+const QUANTITY = { places: 4, sign: 'positive', max: 99_999_999_999.9999 } as const;
+const UNIT_PRICE = { places: 10, sign: 'positive', max: 99_999_999_999 } as const;
+const MVA = { places: 4, sign: 'non-negative', max: 999.9999, required: false } as const;
+
+function checkIcmsCode(errors: Errors, at: string, item: SaleItem, crt: Crt): string | undefined {
+  if (item.cst_icms !== undefined && item.csosn !== undefined && item.cst_icms !== item.csosn) {
+    fail(errors, `${at}.csosn`, 'differs from cst_icms; send only one of them');
+    return undefined;
+  }
+  const code = icmsCode(item);
+  const field = `${at}.${icmsCodeField(item)}`;
+  const simples = isSimplesNacional(crt);
+  if (code === undefined) {
+    fail(errors, field, simples ? 'is required: the CSOSN of the item (e.g. 102)' : 'is required: the ICMS CST of the item (e.g. 00)');
+    return undefined;
+  }
+  if (simples) {
+    if ((NFCE_CSOSNS as readonly string[]).includes(code)) return code;
+    if (/^[0-9]{2}$/.test(code)) {
+      fail(errors, field, `${code} is a CST for regime-normal issuers, but this issuer is in the Simples Nacional (CRT ${crt}) and must send a CSOSN: ${NFCE_CSOSNS.join(', ')}`);
+    } else fail(errors, field, `${code} is not a CSOSN an NFC-e accepts; use one of ${NFCE_CSOSNS.join(', ')}`);
+    return undefined;
+  }
+  if ((NFCE_CSTS as readonly string[]).includes(code)) return code;
+  if (code === '50' || code === '51') {
+    const rule = code === '50' ? '766' : '740';
+    fail(errors, field, `CST ${code} (${code === '50' ? 'suspension' : 'deferral'}) is not allowed in an NFC-e (authority rejection ${rule}); issue an NF-e (model 55) for this operation`);
+  } else if (/^[0-9]{3}$/.test(code)) {
+    fail(errors, field, `${code} is a CSOSN for Simples Nacional issuers, but this issuer is in the regime normal (CRT 3) and must send a CST: ${NFCE_CSTS.join(', ')}`);
+  } else fail(errors, field, `${code} is not an ICMS CST an NFC-e accepts; use one of ${NFCE_CSTS.join(', ')}`);
+  return undefined;
+}
+
+function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: string): void {
+  const needsOwn = OWN_ICMS_CODES.has(code);
+  if (needsOwn) checkNumber(errors, `${at}.pICMS`, item.pICMS, PERCENT);
+  else if (OPTIONAL_OWN_ICMS_CODES.has(code)) checkNumber(errors, `${at}.pICMS`, item.pICMS, OPTIONAL_PERCENT);
+  else if (item.vBC !== undefined) fail(errors, `${at}.vBC`, `is not used with code ${code}: the item has no own ICMS`);
+  checkNumber(errors, `${at}.vBC`, item.vBC, OPTIONAL_MONEY);
+  if (REDUCED_BASE_CODES.has(code)) checkNumber(errors, `${at}.icms_base_reduction`, item.icms_base_reduction, PERCENT);
+  else if (item.icms_base_reduction !== undefined && !OPTIONAL_OWN_ICMS_CODES.has(code)) fail(errors, `${at}.icms_base_reduction`, `is only used with CST 20, 70, 90 or CSOSN 900, not ${code}`);
+  else checkNumber(errors, `${at}.icms_base_reduction`, item.icms_base_reduction, OPTIONAL_PERCENT);
+  checkNumber(errors, `${at}.fcp_rate`, item.fcp_rate, OPTIONAL_PERCENT);
+  if (item.fcp_rate !== undefined && !(needsOwn || (OPTIONAL_OWN_ICMS_CODES.has(code) && code === '90' && item.pICMS !== undefined))) {
+    fail(errors, `${at}.fcp_rate`, `is only used with CST 00, 10, 20, 70 or 90 with pICMS, not ${code}`);
+  }
+  if (ST_CODES.has(code) && item.st === undefined) fail(errors, `${at}.st`, `is required for code ${code} (ICMS tax substitution): give at least st.rate`);
+  if (item.st !== undefined) {
+    if (!ST_CODES.has(code) && !OPTIONAL_ST_CODES.has(code)) fail(errors, `${at}.st`, `is only used with CST 10, 30, 70, 90 or CSOSN 201, 202, 203, 900, not ${code}`);
+    const st = item.st;
+    checkNumber(errors, `${at}.st.rate`, st.rate, PERCENT);
+    checkNumber(errors, `${at}.st.mva`, st.mva, MVA);
+    checkNumber(errors, `${at}.st.base_reduction`, st.base_reduction, OPTIONAL_PERCENT);
+    checkNumber(errors, `${at}.st.base`, st.base, OPTIONAL_MONEY);
+    checkNumber(errors, `${at}.st.fcp_rate`, st.fcp_rate, OPTIONAL_PERCENT);
+    if (st.modality !== undefined && !(Number.isInteger(st.modality) && st.modality >= 0 && st.modality <= 6)) fail(errors, `${at}.st.modality`, 'must be an integer from 0 to 6 (modBCST)');
+  }
+  if (item.st_retained !== undefined) {
+    if (!RETAINED_CODES.has(code)) fail(errors, `${at}.st_retained`, `is only used with CST 60 or CSOSN 500, not ${code}`);
+    const r = item.st_retained;
+    checkNumber(errors, `${at}.st_retained.base`, r.base, { ...OPTIONAL_MONEY, required: true });
+    checkNumber(errors, `${at}.st_retained.rate`, r.rate, PERCENT);
+    checkNumber(errors, `${at}.st_retained.amount`, r.amount, { ...OPTIONAL_MONEY, required: true });
+    checkNumber(errors, `${at}.st_retained.substitute_amount`, r.substitute_amount, OPTIONAL_MONEY);
+  }
+  if (CREDIT_CODES.has(code)) checkNumber(errors, `${at}.simples_credit_rate`, item.simples_credit_rate, PERCENT);
+  else if (item.simples_credit_rate !== undefined && code !== '900') fail(errors, `${at}.simples_credit_rate`, `is only used with CSOSN 101, 201 or 900, not ${code}`);
+  else checkNumber(errors, `${at}.simples_credit_rate`, item.simples_credit_rate, OPTIONAL_PERCENT);
+}
+
+function checkOtherTaxes(errors: Errors, at: string, item: SaleItem): void {
+  for (const tax of ['pis', 'cofins'] as const) {
+    const input = item[tax];
+    if (!input) continue;
+    const group = typeof input.cst === 'string' ? pisCofinsGroup(input.cst) : null;
+    if (group === null) fail(errors, `${at}.${tax}.cst`, `must be one of 01, 02, 04-09, 49-56, 60-67, 70-75, 98, 99 (CST 03, per-quantity rate, is not supported)`);
+    else if (group === 'NT' && input.rate !== undefined) fail(errors, `${at}.${tax}.rate`, `is not used with CST ${input.cst} (not taxed)`);
+    checkNumber(errors, `${at}.${tax}.rate`, input.rate, { ...OPTIONAL_PERCENT, required: group === 'Aliq' });
+  }
+  const reform = item.reform;
+  if (reform) {
+    checkPattern(errors, `${at}.reform.cst`, reform.cst, /^[0-9]{3}$/, 'must be 3 digits', false);
+    checkPattern(errors, `${at}.reform.class_code`, reform.class_code, /^[0-9]{6}$/, 'must be 6 digits (cClassTrib)', false);
+    checkNumber(errors, `${at}.reform.ibs_state_rate`, reform.ibs_state_rate, OPTIONAL_PERCENT);
+    checkNumber(errors, `${at}.reform.ibs_municipal_rate`, reform.ibs_municipal_rate, OPTIONAL_PERCENT);
+    checkNumber(errors, `${at}.reform.cbs_rate`, reform.cbs_rate, OPTIONAL_PERCENT);
+    const s = reform.selective_tax;
+    if (s) {
+      checkPattern(errors, `${at}.reform.selective_tax.cst`, s.cst, /^[0-9]{3}$/, 'must be 3 digits');
+      checkPattern(errors, `${at}.reform.selective_tax.class_code`, s.class_code, /^[0-9]{6}$/, 'must be 6 digits (cClassTribIS)');
+      checkNumber(errors, `${at}.reform.selective_tax.rate`, s.rate, PERCENT);
+    }
+  }
+  checkNumber(errors, `${at}.approximate_taxes`, item.approximate_taxes, OPTIONAL_MONEY);
+}
+
+/** Item errors; returns the item value in cents (vProd) when quantity and price are valid. */
+export function validateItem(errors: Errors, index: number, item: SaleItem, crt: Crt): number | undefined {
+  const at = `items[${index}]`;
+  checkText(errors, `${at}.description`, item.description, 1, 120);
+  checkText(errors, `${at}.code`, item.code, 1, 60, false);
+  checkText(errors, `${at}.unit`, item.unit, 1, 6);
+  checkText(errors, `${at}.additional_info`, item.additional_info, 1, 500, false);
+  checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)');
+  checkPattern(errors, `${at}.cfop`, item.cfop, /^5[0-9]{3}$/, 'must be a 4-digit CFOP starting with 5: an NFC-e is an in-state sale to a consumer (e.g. 5102, or 5405 for goods under ST)');
+  checkPattern(errors, `${at}.cest`, item.cest, /^[0-9]{7}$/, 'must be the 7-digit CEST code', false);
+  if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {
+    fail(errors, `${at}.gtin`, 'must be a GTIN-8, 12, 13 or 14 with a valid check digit, or "SEM GTIN"');
+  }
+  if (item.origin !== undefined && !(Number.isInteger(item.origin) && item.origin >= 0 && item.origin <= 8)) fail(errors, `${at}.origin`, 'must be an integer from 0 to 8');
+  const code = checkIcmsCode(errors, at, item, crt);
+  if (code) checkIcmsFields(errors, at, item, code);
+  checkOtherTaxes(errors, at, item);
+  const quantityOk = checkNumber(errors, `${at}.quantity`, item.quantity, QUANTITY);
+  const priceOk = checkNumber(errors, `${at}.unit_price`, item.unit_price, UNIT_PRICE);
+  if (!quantityOk || !priceOk) return undefined;
+  const { vProd } = itemValue(item.quantity, item.unit_price);
+  if (vProd === 0) {
+    fail(errors, `${at}.unit_price`, 'quantity x unit_price rounds to R$ 0.00; the item value must be at least R$ 0.01');
+    return undefined;
+  }
+  if (checkNumber(errors, `${at}.discount`, item.discount, OPTIONAL_MONEY) && toCents(item.discount!) > vProd) {
+    fail(errors, `${at}.discount`, 'is larger than the item value (quantity x unit_price)');
+  }
+  return vProd;
+}

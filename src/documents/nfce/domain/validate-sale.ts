@@ -1,0 +1,124 @@
+import { computeItems } from './compute-items.js';
+import { formatCents, toCents } from '../../../kernel/decimal.js';
+import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from './field-rules.js';
+import { municipality, ufCode } from './ibge.js';
+import type { Issuer } from './issuer-context.js';
+import { CARD_BRANDS, CARD_METHODS, PAYMENT_METHODS } from './payment-codes.js';
+import { changeCapacity, salePayments } from './payments.js';
+import type { Sale, SaleAddress, SalePayment } from './sale.js';
+import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
+import { validateItem } from './validate-item.js';
+
+export type { FieldError } from './field-rules.js';
+
+const IDENTIFICATION_CEILING = 1_000_000; // cents
+
+function validateAddress(errors: Errors, at: string, a: SaleAddress, issuer: Issuer): void {
+  checkText(errors, `${at}.street`, a.street, 2, 60);
+  checkText(errors, `${at}.number`, a.number, 1, 60);
+  checkText(errors, `${at}.complement`, a.complement, 1, 60, false);
+  checkText(errors, `${at}.district`, a.district, 2, 60);
+  checkText(errors, `${at}.city`, a.city, 2, 60);
+  checkPattern(errors, `${at}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits', false);
+  checkPattern(errors, `${at}.phone`, a.phone, /^[0-9]{6,14}$/, 'must be 6 to 14 digits', false);
+  if (!ufCode(a.uf)) return fail(errors, `${at}.uf`, 'must be a two-letter Brazilian state (e.g. SP)');
+  // idDest is always 1 in an NFC-e (internal operation, 707): delivery stays in the issuer's state.
+  if (a.uf !== issuer.uf) fail(errors, `${at}.uf`, `must be ${issuer.uf}: an NFC-e covers only sales inside the issuer's state`);
+  if (checkPattern(errors, `${at}.city_code`, a.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code')) {
+    const m = municipality(a.city_code);
+    if (!m) fail(errors, `${at}.city_code`, 'is not an IBGE municipality code');
+    else if (m.cUF !== ufCode(a.uf)) fail(errors, `${at}.city_code`, `belongs to another state than ${a.uf}`);
+  }
+}
+
+function validateConsumer(errors: Errors, sale: Sale, issuer: Issuer): void {
+  const c = sale.consumer;
+  if (!c) {
+    if (sale.home_delivery) fail(errors, 'consumer', 'is required for home delivery (name, CPF or CNPJ and address)');
+    return;
+  }
+  if (c.cpf !== undefined && c.cnpj !== undefined) fail(errors, 'consumer', 'give either cpf or cnpj, not both');
+  else if (c.cpf === undefined && c.cnpj === undefined) fail(errors, 'consumer.cpf', 'is required when a consumer is given (or give consumer.cnpj)');
+  if (c.cpf !== undefined && !isValidCpf(c.cpf)) fail(errors, 'consumer.cpf', 'is not a valid CPF (11 digits, check digits must match)');
+  if (c.cnpj !== undefined && !isValidCnpj(c.cnpj)) fail(errors, 'consumer.cnpj', 'is not a valid CNPJ (14 characters, check digits must match)');
+  checkText(errors, 'consumer.name', c.name, 2, 60, sale.home_delivery === true);
+  checkText(errors, 'consumer.email', c.email, 1, 60, false);
+  if (typeof c.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email.trim())) fail(errors, 'consumer.email', 'is not an e-mail address');
+  if (c.address) validateAddress(errors, 'consumer.address', c.address, issuer);
+  else if (sale.home_delivery) fail(errors, 'consumer.address', 'is required for home delivery');
+}
+
+function validatePayment(errors: Errors, at: string, p: SalePayment): void {
+  if (!Object.hasOwn(PAYMENT_METHODS, p.method)) {
+    return fail(errors, `${at}.method`, `must be one of ${Object.keys(PAYMENT_METHODS).join(', ')}`);
+  }
+  if (p.method === 'sem_pagamento') {
+    if (p.amount !== 0) fail(errors, `${at}.amount`, 'must be 0 for sem_pagamento');
+  } else checkNumber(errors, `${at}.amount`, p.amount, MONEY);
+  if (p.card_brand !== undefined) {
+    if (!Object.hasOwn(CARD_BRANDS, p.card_brand)) fail(errors, `${at}.card_brand`, `must be one of ${Object.keys(CARD_BRANDS).join(', ')}`);
+    else if (!CARD_METHODS.has(p.method)) fail(errors, `${at}.card_brand`, `is only used with card payments, not ${p.method}`);
+  }
+  if (p.acquirer_cnpj !== undefined && !isValidCnpj(p.acquirer_cnpj)) fail(errors, `${at}.acquirer_cnpj`, 'is not a valid CNPJ');
+  checkText(errors, `${at}.card_authorization`, p.card_authorization, 1, 128, false);
+  checkText(errors, `${at}.description`, p.description, 2, 60, p.method === 'outros');
+  if (p.description !== undefined && p.method !== 'outros') fail(errors, `${at}.description`, 'is only used with method outros');
+  // Integrated (TEF) card payments identify the acquirer, brand and authorization (card group, tpIntegra 1).
+  if (p.integrated && (p.method === 'credito' || p.method === 'debito')) {
+    if (p.acquirer_cnpj === undefined) fail(errors, `${at}.acquirer_cnpj`, 'is required for an integrated (TEF) card payment');
+    if (p.card_brand === undefined) fail(errors, `${at}.card_brand`, 'is required for an integrated (TEF) card payment');
+    if (p.card_authorization === undefined) fail(errors, `${at}.card_authorization`, 'is required for an integrated (TEF) card payment');
+  }
+}
+
+function validatePayments(errors: Errors, sale: Sale, vNF: number | undefined): void {
+  if (sale.payment && sale.payments) return fail(errors, 'payments', 'send either payment or payments, not both');
+  const list = salePayments(sale);
+  const base = sale.payments ? 'payments' : 'payment';
+  if (list.length === 0) return fail(errors, 'payment', 'is required: how the consumer paid (an NFC-e must carry the payment group)');
+  if (list.length > 100) return fail(errors, 'payments', 'must have at most 100 entries');
+  const before = errors.length;
+  list.forEach((p, i) => validatePayment(errors, sale.payments ? `payments[${i}]` : 'payment', p));
+  if (list.some((p) => p.method === 'sem_pagamento') && (list.length > 1 || (vNF !== undefined && vNF !== 0))) {
+    fail(errors, base, 'sem_pagamento is only for a sale whose total is R$ 0.00, alone');
+  }
+  if (errors.length > before || vNF === undefined) return;
+  const paid = list.reduce((acc, p) => acc + toCents(p.amount), 0);
+  // 767: sum(vPag) - vTroco must equal vNF; only cash can exceed the total (the excess is change).
+  if (paid < vNF) fail(errors, base, `payments add up to R$ ${formatCents(paid)} but the total is R$ ${formatCents(vNF)}`);
+  else if (paid - vNF > changeCapacity(list)) {
+    fail(errors, base, `payments exceed the total R$ ${formatCents(vNF)} by R$ ${formatCents(paid - vNF)}; only cash (dinheiro) can be overpaid and given back as change`);
+  }
+}
+
+/**
+ * Everything the authority would reject that can be known locally, as plain-language errors
+ * naming the request field. An empty list means buildNfce will produce a valid document.
+ */
+export function validateSale(sale: Sale, issuer: Issuer): FieldError[] {
+  const errors: Errors = [];
+  checkText(errors, 'issuer_id', sale.issuer_id, 1, 100);
+  checkText(errors, 'external_ref', sale.external_ref, 1, 255);
+  checkText(errors, 'additional_info', sale.additional_info, 1, 5000, false);
+  checkNumber(errors, 'approximate_taxes', sale.approximate_taxes, OPTIONAL_MONEY);
+  const items = Array.isArray(sale.items) ? sale.items : [];
+  if (items.length === 0) fail(errors, 'items', 'must have at least one item');
+  if (items.length > 990) fail(errors, 'items', 'must have at most 990 items (layout limit of one NFC-e)');
+  const values = items.map((item, i) => validateItem(errors, i, item, issuer.crt));
+  const discountOk = sale.discount === undefined || checkNumber(errors, 'discount', sale.discount, OPTIONAL_MONEY);
+  let vNF: number | undefined;
+  if (items.length > 0 && discountOk && errors.length === 0) {
+    const gross = values.reduce((a: number, v) => a + v!, 0) - items.reduce((a, it) => a + (it.discount ? toCents(it.discount) : 0), 0);
+    if (sale.discount !== undefined && toCents(sale.discount) > gross) {
+      fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
+    } else vNF = computeItems(sale, { crt: issuer.crt, tpAmb: 1, taxReform: false }).total.vNF;
+  }
+  validateConsumer(errors, sale, issuer);
+  // Ajuste SINIEF 19/16: the consumer must be identified from R$ 10.000,00 (750-752); UFs may set a
+  // lower limit, which only the authority knows, so only the national ceiling is checked here.
+  if (vNF !== undefined && vNF >= IDENTIFICATION_CEILING && !sale.consumer) {
+    fail(errors, 'consumer.cpf', `is required: sales of R$ 10000.00 or more must identify the consumer (this one is R$ ${formatCents(vNF)})`);
+  }
+  validatePayments(errors, sale, vNF);
+  return errors;
+}

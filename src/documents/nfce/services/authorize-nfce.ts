@@ -1,0 +1,141 @@
+import { randomInt } from 'node:crypto';
+import { authorizeOrReconcile, type ReconciledAuthorization } from '../../../fiscal/sefaz/reconcile.js';
+import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
+import type { Job } from '../../../jobs/queue.js';
+import { addHistory, getNfceWithIssuer, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/nfce-settlement.js';
+import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { explainAuthorityRejection } from './rejection.js';
+import { nfeProcXml } from './nfce-proc.js';
+import type { NfceDeps } from './nfce-deps.js';
+import { presentNfce } from './present-nfce.js';
+import { noteSettled } from './note-settled.js';
+
+/**
+ * Worker step for one note: send it (indSinc=1) and record the final state. Safe to run again after
+ * a crash: a note already final is left alone, and from the second attempt on the authority is
+ * consulted by key before anything is re-sent (DESIGN 5: never two authorizations for one sale).
+ */
+export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string }>, workerId?: string): Promise<void | typeof JOB_COMPLETED> {
+  const { db } = deps;
+  const found = await getNfceWithIssuer(db, job.payload.noteId);
+  if (!found || found.note.status !== 'processing') return;
+  const { note, issuer } = found;
+  // The settlement marks the job done in its own statement (one round trip fewer per sale).
+  const done = workerId ? { id: job.id, workerId } : undefined;
+  const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
+  if (!material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for note ${note.id}`);
+
+  const client = deps.authority.clientFor(material.certificate);
+  const target = {
+    uf: issuer.uf,
+    model: 65 as const,
+    tpAmb: note.tp_amb as 1 | 2,
+    accessKey: note.access_key,
+  };
+  // The sandbox scenario applies to the first transmission only; repairs must see the real state.
+  const headers =
+    job.attempts === 1 && note.scenario && deps.authority.options.scenariosAllowed ? { 'X-Sandbox-Scenario': note.scenario } : undefined;
+
+  let result: ReconciledAuthorization;
+  if (job.attempts > 1) {
+    // An earlier attempt may have reached the authority before we lost track: ask first.
+    const known = await client.consult(target);
+    await noteHistory(deps, note, { type: 'consulted', code: 'cStat' in known && known.cStat !== null ? String(known.cStat) : null, message: describe(known) });
+    if (known.kind === 'authorized' || known.kind === 'denied' || known.kind === 'canceled') {
+      result = { status: known.kind, cStat: known.cStat, xMotivo: known.xMotivo, late: known.kind === 'authorized' && known.late, protocol: known.protocol, via: 'consultation', steps: [] };
+      return settle(deps, note, result, [], done);
+    }
+    if (known.kind !== 'not-found') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
+  }
+  const transmitted = { type: 'transmitted', at: deps.clock.now(), message: `sent to the authority (attempt ${job.attempts})` };
+  result = await authorizeOrReconcile(client, { ...target, signedNFeXml: note.signed_xml, idLote: randomInt(1, 2 ** 47), headers });
+  if (result.status === 'not-sent' || result.status === 'in-doubt') {
+    await addHistory(deps.db, note.id, transmitted);
+    await noteHistory(deps, note, {
+      type: result.status === 'in-doubt' ? 'authority_in_doubt' : 'authority_unavailable',
+      code: result.cStat === null ? null : String(result.cStat),
+      message: result.xMotivo ?? result.steps.map((s) => `${s.call}: ${s.kind}`).join(', '),
+    });
+    throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
+  }
+  return settle(deps, note, result, [transmitted], done);
+}
+
+// MOC cStat table (FACTS 7): the authority already holds this number under another key, or voided it.
+const NUMBER_TAKEN: ReadonlySet<number> = new Set([539, 206]);
+
+/** Backoff for an unavailable authority: 1, 2, 4 ... s, at most one minute apart. */
+function retryDelay(attempt: number): number {
+  return Math.min(60_000, 1000 * 2 ** Math.min(6, attempt - 1));
+}
+
+/** Records the final state; with `job`, marks the job done in the same statement. */
+async function settle(
+  deps: NfceDeps,
+  note: NfceRow,
+  r: ReconciledAuthorization,
+  before: HistoryLine[],
+  job: { id: string; workerId: string } | undefined,
+): Promise<void | typeof JOB_COMPLETED> {
+  const now = deps.clock.now();
+  const code = r.cStat === null ? null : String(r.cStat);
+  const rejection = explainAuthorityRejection(r.cStat ?? 0, r.xMotivo ?? '');
+  let fields: Settlement['fields'];
+  let line: HistoryLine;
+  if ((r.status === 'authorized' || r.status === 'canceled') && r.protocol) {
+    const info = r.protocol.info;
+    fields = {
+      status: r.status === 'canceled' ? 'canceled' : 'authorized',
+      protocolo: info.nProt,
+      authorized_at: parseAuthorityTime(info.dhRecbto) ?? now,
+      proc_xml: nfeProcXml(note.signed_xml, r.protocol.protNFeXml),
+    };
+    line = { type: 'authorized', at: now, code, message: r.xMotivo, protocolo: info.nProt };
+  } else if (r.status === 'denied') {
+    // A denied note consumes its number (the authority keeps it on record).
+    fields = {
+      status: 'denied',
+      protocolo: r.protocol?.info.nProt ?? null,
+      proc_xml: r.protocol ? nfeProcXml(note.signed_xml, r.protocol.protNFeXml) : null,
+      rejection,
+    };
+    line = { type: 'denied', at: now, code, message: r.xMotivo };
+  } else {
+    fields = { status: 'rejected', rejection };
+    line = { type: 'rejected', at: now, code, message: r.xMotivo };
+  }
+  fields.attempts = note.attempts + 1;
+  const after = { ...note, ...fields, updated_at: now } as NfceRow;
+  const { fanout } = await settleNote(deps.db, {
+    noteId: note.id,
+    from: 'processing',
+    fields,
+    history: [...before, line],
+    // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
+    // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
+    releaseNumber: fields.status === 'rejected' && !NUMBER_TAKEN.has(r.cStat ?? 0),
+    event: { type: `nfce.${line.type}`, data: presentNfce(after, deps.config.publicBaseUrl) },
+    now,
+    job,
+  });
+  noteSettled.emit(note.id);
+  // The outbox trigger queued a fan-out job: the runner is told, since it will not look by itself.
+  if (fanout) deps.wakeWorker();
+  return job ? JOB_COMPLETED : undefined;
+}
+
+async function noteHistory(deps: NfceDeps, note: NfceRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
+  await addHistory(deps.db, note.id, { ...e, at: deps.clock.now() });
+}
+
+function describe(o: { kind: string; cStat?: number | null; xMotivo?: string }): string {
+  return [o.kind, o.cStat ?? '', o.xMotivo ?? ''].filter(Boolean).join(' ');
+}
+
+/** dhRecbto comes with the authority's offset (e.g. 2026-11-21T10:05:09-03:00). */
+function parseAuthorityTime(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d;
+}

@@ -1,0 +1,154 @@
+import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
+import { buildCancellationEvent, justificationProblem } from '../../../fiscal/xml/events/index.js';
+import { ApiError, notFound } from '../../../kernel/errors.js';
+import { RetryLater } from '../../../jobs/runner.js';
+import { enqueueJob, type Job } from '../../../jobs/queue.js';
+import { cancellationDeadline, cancellationWindowMinutes } from '../domain/cancel-window.js';
+import { timeZoneOf } from '../domain/ibge.js';
+import { localDateTime } from '../domain/local-time.js';
+import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
+import { addHistory, getNfce, getNfceForWork, updateNfce, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
+import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { CANCEL_JOB, type NfceDeps } from './nfce-deps.js';
+import { procEventoNfeXml } from './nfce-proc.js';
+import { noteSettled } from './note-settled.js';
+import { presentNfce } from './present-nfce.js';
+
+interface PendingCancellation {
+  status: 'pending';
+  reason: string;
+  requested_at: string;
+  event_xml: string;
+}
+
+const isPending = (c: NfceRow['cancellation']): c is PendingCancellation => c !== null && 'status' in c && c.status === 'pending';
+
+/**
+ * POST /v1/nfce/:id/cancel: everything that can be refused locally is refused before anything is
+ * sent (reason length by schema, state, the UF's window); then the signed 110111 event and its job
+ * are stored in one transaction and the worker sends it.
+ */
+export async function requestCancellation(deps: NfceDeps, accountId: string, id: string, reason: string): Promise<NfceRow> {
+  const { db, clock } = deps;
+  const note = await getNfce(db, accountId, id);
+  if (!note) throw notFound('NFC-e');
+  // TJust (xJust of the 110111 event): the schema checks the length only; Latin-1 is the layout's
+  // own rule, and a reason outside it (invalid UTF-8 arrives as U+FFFD) must be a 422, not a 500.
+  const badReason = justificationProblem(reason, 'reason');
+  if (badReason) throw new ApiError('validation_error', `reason ${badReason.message}`, [badReason]);
+  if (isPending(note.cancellation)) return note; // already on its way: the same request again is harmless
+  if (note.status !== 'authorized') {
+    throw new ApiError('invalid_state', `NFC-e ${id} is ${note.status}; only an authorized note can be cancelled`);
+  }
+  const issuer = await findIssuer(db, accountId, note.issuer_id);
+  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
+  if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the cancellation', [{ field: 'certificate', message: 'missing' }]);
+  const now = clock.now();
+  const deadline = cancellationDeadline(issuer.uf, note.authorized_at!);
+  if (now > deadline) {
+    throw new ApiError(
+      'cancel_window_expired',
+      `NFC-e ${id} was authorized at ${note.authorized_at!.toISOString()}; ${issuer.uf} allows cancellation for ` +
+        `${cancellationWindowMinutes(issuer.uf)} minutes (until ${deadline.toISOString()}). Past it, the sale must be reversed with a return (devolução) NF-e.`,
+    );
+  }
+  const tz = timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf);
+  const event = buildCancellationEvent(
+    {
+      cOrgao: ufCode(issuer.uf)!,
+      tpAmb: note.tp_amb as 1 | 2,
+      author: { CNPJ: issuer.cnpj },
+      chNFe: note.access_key,
+      dhEvento: localDateTime(now, tz).text,
+      nSeqEvento: 1,
+      nProt: note.protocolo!,
+      xJust: reason,
+    },
+    material.certificate,
+  );
+  const pending: PendingCancellation = { status: 'pending', reason, requested_at: now.toISOString(), event_xml: event.xml };
+  const claimed = await db.transaction(async (tx) => {
+    const locked = await getNfceForWork(tx, id, true);
+    if (!locked || locked.status !== 'authorized' || locked.cancellation) return false;
+    await updateNfce(tx, id, { cancellation: pending }, now);
+    await addHistory(tx, id, { type: 'cancellation_requested', at: now, message: reason });
+    await enqueueJob(tx, CANCEL_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `cancel:${id}:${now.getTime()}`, maxAttempts: 10_000 });
+    return true;
+  });
+  if (!claimed) {
+    const again = (await getNfce(db, accountId, id))!;
+    if (again.status === 'canceled' || isPending(again.cancellation)) return again;
+    throw new ApiError('invalid_state', `NFC-e ${id} is ${again.status}; only an authorized note can be cancelled`);
+  }
+  deps.wakeWorker();
+  return (await getNfce(db, accountId, id))!;
+}
+
+/** Worker step: send the stored event; a lost answer is safe to repeat (573 duplicate, 420 already cancelled). */
+export async function cancelNfceJob(deps: NfceDeps, job: Job<{ noteId: string }>): Promise<void> {
+  const { db, clock } = deps;
+  const note = await getNfceForWork(db, job.payload.noteId);
+  if (!note || !isPending(note.cancellation)) return;
+  const pending = note.cancellation;
+  const issuer = await findIssuer(db, note.account_id, note.issuer_id);
+  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
+  if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate`);
+  const client = deps.authority.clientFor(material.certificate);
+  const target = { uf: issuer.uf, model: 65 as const, tpAmb: note.tp_amb as 1 | 2 };
+  const outcome = await client.sendEvent({ ...target, signedEventXml: pending.event_xml });
+
+  if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
+    await addHistory(db, note.id, { type: 'authority_unavailable', at: clock.now(), message: `cancellation not confirmed: ${outcome.kind}` });
+    throw new RetryLater(Math.min(60_000, 1000 * 2 ** Math.min(6, job.attempts - 1)), `event ${outcome.kind}`);
+  }
+  const ev = outcome.event;
+  const code = ev?.cStat ?? outcome.cStat;
+  if (outcome.kind === 'registered' && ev) {
+    return settleCancellation(deps, note, pending, ev.nProt ?? '', procEventoNfeXml(pending.event_xml, ev.retEventoXml), String(code));
+  }
+  if (code === 573 || code === 420) {
+    // Registered by an earlier attempt whose answer was lost: the authority's record says so.
+    const known = await client.consult({ ...target, accessKey: note.access_key });
+    if (known.kind === 'canceled') {
+      const proc = known.events.find((e) => e.includes('<tpEvento>110111</tpEvento>')) ?? null;
+      const nProt = proc ? /<retEvento[\s\S]*?<nProt>(\d+)<\/nProt>/.exec(proc)?.[1] ?? '' : '';
+      return settleCancellation(deps, note, pending, nProt, proc, String(code));
+    }
+  }
+  // Refused (e.g. 501 out of time): the note stays authorized; the history says why.
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    await updateNfce(tx, note.id, { cancellation: null }, now);
+    await addHistory(tx, note.id, { type: 'cancellation_rejected', at: now, code: String(code), message: ev?.xMotivo ?? outcome.xMotivo });
+  });
+  noteSettled.emit(`cancel:${note.id}`);
+}
+
+async function settleCancellation(
+  deps: NfceDeps,
+  note: NfceRow,
+  pending: PendingCancellation,
+  nProt: string,
+  procXml: string | null,
+  code: string,
+): Promise<void> {
+  const { db, clock } = deps;
+  const now = clock.now();
+  await db.transaction(async (tx) => {
+    const locked = await getNfceForWork(tx, note.id, true);
+    if (!locked || !isPending(locked.cancellation)) return;
+    await updateNfce(tx, note.id, {
+      status: 'canceled',
+      cancellation: { protocolo: nProt, reason: pending.reason, canceled_at: now.toISOString() },
+      cancel_proc_xml: procXml,
+    }, now);
+    await addHistory(tx, note.id, { type: 'canceled', at: now, code, message: 'Cancelamento registrado', protocolo: nProt });
+    const fresh = (await getNfceForWork(tx, note.id))!;
+    await recordEvent(tx, {
+      accountId: fresh.account_id, type: 'nfce.canceled', subjectType: 'nfce', subjectId: fresh.id,
+      data: presentNfce(fresh, deps.config.publicBaseUrl), at: now,
+    });
+  });
+  noteSettled.emit(`cancel:${note.id}`);
+}

@@ -1,0 +1,19 @@
+import { NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
+
+/**
+ * The distributable file (FACTS 4.1, procNFe_v4.00.xsd): the signed NFe exactly as sent plus the
+ * authority's protNFe exactly as received; neither is re-serialized, so both signatures hold.
+ */
+export function nfeProcXml(signedNFe: string, protNFeXml: string): string {
+  return `<nfeProc versao="4.00" xmlns="${NFE_NAMESPACE}">${signedNFe}${protNFeXml}</nfeProc>`;
+}
+
+/** Archive form of an event (procEventoNFe_v1.00.xsd): the signed evento plus the authority's retEvento. */
+export function procEventoNfeXml(signedEvento: string, retEventoXml: string): string {
+  return `<procEventoNFe versao="1.00" xmlns="${NFE_NAMESPACE}">${signedEvento}${retEventoXml}</procEventoNFe>`;
+}
+
+/** Archive form of a voided range (procInutNFe_v4.00.xsd): the signed inutNFe plus retInutNFe. */
+export function procInutNfeXml(signedInutNFe: string, retInutNFeXml: string): string {
+  return `<ProcInutNFe versao="4.00" xmlns="${NFE_NAMESPACE}">${signedInutNFe}${retInutNFeXml}</ProcInutNFe>`;
+}

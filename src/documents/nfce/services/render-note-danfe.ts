@@ -1,0 +1,59 @@
+import { DanfeInputError, danfeInputFromXml, renderDanfeNfce } from '../../../danfe/index.js';
+import { printableLogo } from '../../../danfe/logo/index.js';
+import { ApiError } from '../../../kernel/errors.js';
+import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
+import type { NfceDeps } from './nfce-deps.js';
+
+export interface NoteDanfe {
+  pdf: Buffer;
+  /** Set when the DANFE was printed without something the issuer asked for (its logo), and why. */
+  warning?: string;
+}
+
+/**
+ * The issuer's logo as the DANFE may draw it. A logo stored by an older version (checked only for
+ * its magic bytes, issue 12) may be damaged, a decompression bomb or in a form pdfkit decodes in an
+ * asynchronous callback; it is normalized off the event loop first. One that cannot be drawn leaves
+ * the DANFE without a logo rather than without a DANFE: the receipt is the legal document the
+ * customer waits for at the till, the logo is decoration; the answer says why (X-Danfe-Warning).
+ */
+async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffer; warning?: string }> {
+  const outcome = await whileLogoThreadsFree(() => printableLogo(stored));
+  if (outcome.ok) return { logo: outcome.logo.bytes };
+  const warning =
+    `The issuer's DANFE logo cannot be printed (it ${outcome.problem}); the DANFE was printed without it. ` +
+    `Set the logo again with PATCH /v1/issuers/${issuerId}/danfe-settings`;
+  // A header carries visible ASCII only; a decoder's message could hold anything.
+  return { warning: warning.replace(/[^\x20-\x7e]/g, '?') };
+}
+
+/**
+ * The DANFE NFC-e of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing
+ * the XML and the authorization do not hold) plus the issuer's DANFE settings.
+ */
+export async function renderNoteDanfe(deps: NfceDeps, row: NfceRow, width: 80 | 58): Promise<NoteDanfe> {
+  if ((row.status !== 'authorized' && row.status !== 'canceled') || !row.proc_xml) {
+    throw new ApiError('invalid_state', `NFC-e ${row.id} is ${row.status}; its DANFE is available once authorized`);
+  }
+  const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
+  const template = issuer ? danfeTemplateOf(issuer) : null;
+  const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
+  const cancellation = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
+  try {
+    const input = danfeInputFromXml(row.proc_xml, {
+      settings: {
+        ...(logo ? { logo } : {}),
+        ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}),
+        ...(template?.footerText ? { footerText: template.footerText } : {}),
+      },
+      ...(cancellation ? { cancellation: { protocol: cancellation.protocolo, at: cancellation.canceled_at } } : {}),
+    });
+    return { pdf: await renderDanfeNfce(input, { width }), ...(warning ? { warning } : {}) };
+  } catch (err) {
+    // Stored settings were validated on the way in; a refusal here means they can no longer be drawn.
+    if (err instanceof DanfeInputError) throw new ApiError('validation_error', `The DANFE cannot be drawn: ${err.message}`);
+    throw err;
+  }
+}

@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthInfo } from '../../app-context.js';
+import { SANDBOX_ACCOUNT_ID, SANDBOX_PUBLIC_KEY, hashApiKey } from '../../platform/identity/api-key.js';
+import { scopeCovers } from '../../platform/identity/scopes.js';
+import { ApiError } from '../../kernel/errors.js';
+import { findApplicationByKeyHash } from '../../platform/storage/repositories/application-repository.js';
+
+// A key lookup per request would put a database round trip on every sale; a short cache keeps the
+// hot path in memory while a revoked key stops working within CACHE_MS on every process.
+const CACHE_MS = 5_000;
+const CACHE_MAX = 10_000;
+
+interface Cached {
+  auth: AuthInfo | null;
+  until: number;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = new Map<string, Cached>();
+    const sandboxAuth: AuthInfo = { accountId: SANDBOX_ACCOUNT_ID, applicationId: null, scopes: ['*'] };
+
+    async function resolve(key: string): Promise<AuthInfo | null> {
+      if (key === SANDBOX_PUBLIC_KEY) return app.ctx.config.env === 'sandbox' ? sandboxAuth : null;
+      const hash = hashApiKey(key);
+      const cacheKey = hash.toString('base64');
+      const now = Date.now();
+      const hit = cache.get(cacheKey);
+      if (hit && hit.until > now) return hit.auth;
+      const row = await findApplicationByKeyHash(app.ctx.db, hash, app.ctx.clock.now());
+      const auth = row ? { accountId: row.account_id, applicationId: row.id, scopes: row.scopes } : null;
+      if (cache.size >= CACHE_MAX) cache.clear();
+      cache.set(cacheKey, { auth, until: now + CACHE_MS });
+      return auth;
+    }
+
+    app.decorate('forgetApiKeys', () => cache.clear());
+    // A key this process found valid less than CACHE_MS ago: the rate limiter counts its request on
+    // the key alone, not against the IP's budget for failed keys (see src/http/plugins/rate-limit.ts).
+    app.decorate('knownValidKey', (header: string | undefined): boolean => {
+      const key = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+      if (!key || key === SANDBOX_PUBLIC_KEY) return false;
+      const hit = cache.get(hashApiKey(key).toString('base64'));
+      return hit !== undefined && hit.auth !== null && hit.until > Date.now();
+    });
+    app.decorateRequest('auth', null as unknown as AuthInfo);
+
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const routeConfig = request.routeOptions.config;
+      if (routeConfig?.public || !request.routeOptions.url) return; // unknown routes answer 404 below
+      const header = request.headers.authorization;
+      const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+      if (!match) {
+        throw new ApiError('unauthorized', 'Missing API key: send "Authorization: Bearer <key>"', undefined, {
+          'WWW-Authenticate': 'Bearer',
+        });
+      }
+      const auth = await resolve(match[1]!);
+      if (!auth) {
+        throw new ApiError('unauthorized', 'Invalid API key', undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+      }
+      request.auth = auth;
+    });
+  },
+  // After the per-IP rate limit, so a flood of wrong keys is refused before its lookups (issue 12).
+  { name: 'auth', dependencies: ['error-handler', 'rate-limit-client'] },
+);
+
+/**
+ * The scope check, apart from authentication so that it runs after the per-key rate limit: a valid
+ * key lacking a scope is counted on its application like any other request (src/http/plugins/rate-limit.ts).
+ */
+export const scopePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      const needed = request.routeOptions.config?.scope;
+      if (!needed || request.routeOptions.config?.public || !request.routeOptions.url) return;
+      if (!scopeCovers(request.auth.scopes, needed)) {
+        throw new ApiError('forbidden', `This API key lacks the scope "${needed}"`);
+      }
+    });
+  },
+  { name: 'scopes', dependencies: ['auth'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drops cached key lookups (after a revoke or rotation in this process). */
+    forgetApiKeys(): void;
+    /** The Authorization header carries a key this process recently found valid. */
+    knownValidKey(header: string | undefined): boolean;
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '../../kernel/errors.js';
+import { validationDetails } from '../validation.js';
+
+// Fastify's own error codes for malformed requests, mapped to ours (DESIGN 4). No malformed request
+// may produce a 500.
+const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'The body is not valid JSON'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_json', 'The body is empty but Content-Type says JSON'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['payload_too_large', 'The body is larger than the limit'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported_media_type', 'Unsupported Content-Type; send application/json'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_request', 'Content-Length does not match the body'],
+  FST_ERR_CTP_INVALID_TYPE: ['unsupported_media_type', 'Invalid Content-Type header'],
+  FST_ERR_BAD_URL: ['not_found', 'Malformed URL'],
+  FST_ERR_ASYNC_CONSTRAINT: ['invalid_request', 'Malformed request'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: ['unsupported_media_type', 'This operation expects multipart/form-data'],
+  FST_REQ_FILE_TOO_LARGE: ['payload_too_large', 'The uploaded file is larger than the limit'],
+  FST_PARTS_LIMIT: ['payload_too_large', 'Too many parts in the multipart body'],
+  FST_FILES_LIMIT: ['payload_too_large', 'Too many files in the multipart body'],
+  FST_FIELDS_LIMIT: ['payload_too_large', 'Too many fields in the multipart body'],
+  FST_PROTO_VIOLATION: ['invalid_json', 'The body contains a forbidden property name (__proto__ or constructor)'],
+};
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+): FastifyReply {
+  const body: ErrorBody = { error: code, message, request_id: String(request.id) };
+  if (details && details.length > 0) body.details = details;
+  // Errors raised before the onRequest hooks (frameworkErrors: malformed URL) lack the header otherwise.
+  reply.header('X-Request-Id', request.id);
+  return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
+}
+
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
+      if (err instanceof ApiError) {
+        if (err.headers) reply.headers(err.headers);
+        return sendError(request, reply, err.code, err.message, err.details);
+      }
+      const fe = err as FastifyError & { validationContext?: string };
+      if (fe.validation) {
+        const details = validationDetails(fe.validation as never, fe.validationContext ?? 'body');
+        return sendError(request, reply, 'validation_error', summarize(details), details);
+      }
+      if (err instanceof SyntaxError && fe.statusCode === 400) {
+        return sendError(request, reply, 'invalid_json', 'The body is not valid JSON');
+      }
+      const mapped = fe.code ? FASTIFY_CODES[fe.code] : undefined;
+      if (mapped) return sendError(request, reply, mapped[0], mapped[1]);
+      if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+        // A client error Fastify raised that we did not foresee: say so without internals.
+        request.log.warn({ code: fe.code }, 'unmapped client error');
+        return sendError(request, reply, fe.statusCode === 413 ? 'payload_too_large' : 'invalid_request', fe.message);
+      }
+      request.log.error({ err }, 'unhandled error');
+      return sendError(request, reply, 'internal_error', 'Something went wrong on our side; the request id helps us find it');
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      sendError(request, reply, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
+    );
+  },
+  { name: 'error-handler' },
+);
+
+function summarize(details: ErrorDetail[]): string {
+  if (details.length === 0) return 'The request is invalid';
+  const first = details[0]!;
+  const more = details.length > 1 ? ` (and ${details.length - 1} more problem${details.length > 2 ? 's' : ''})` : '';
+  return `${first.field} ${first.message}${more}`;
+}

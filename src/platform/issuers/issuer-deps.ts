@@ -1,0 +1,30 @@
+import type { Clock } from '../../kernel/clock.js';
+import type { GatewayEnv } from '../../config.js';
+import type { ParsedCertificate } from '../../fiscal/certificate/pfx.js';
+import type { SecretBox } from '../security/secret-box.js';
+import type { Db } from '../storage/db.js';
+import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
+
+/**
+ * Called after a secret is stored: the sandbox registers the certificate and CSC with the SEFAZ
+ * simulator, as a real taxpayer's are known to the state from its portal.
+ */
+export interface IssuerSecretHooks {
+  onCertificateStored?(issuer: IssuerRow, certificatePem: string, certificate: ParsedCertificate): Promise<void> | void;
+  onCscStored?(issuer: IssuerRow, idCsc: string, csc: string): Promise<void> | void;
+}
+
+export interface IssuerServiceDeps {
+  db: Db;
+  secrets: SecretBox;
+  clock: Clock;
+  env: GatewayEnv;
+  hooks?: IssuerSecretHooks | undefined;
+}
+
+/** AAD of each secret: binds the ciphertext to its issuer and purpose (no swapping between rows). */
+export const secretAad = {
+  certificateKey: (issuerId: string) => `issuer:${issuerId}:certificate_key`,
+  certificate: (issuerId: string) => `issuer:${issuerId}:certificate`,
+  csc: (issuerId: string) => `issuer:${issuerId}:csc`,
+};

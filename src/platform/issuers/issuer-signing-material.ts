@@ -1,0 +1,89 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
+import type { ParsedCertificate } from '../../fiscal/certificate/pfx.js';
+import type { SecretBox } from '../security/secret-box.js';
+import type { Queryable } from '../storage/db.js';
+import {
+  findCertificate,
+  findCsc,
+  secretVersions,
+  type CertificateRecord,
+} from '../storage/repositories/issuer-secret-repository.js';
+import { secretAad } from './issuer-deps.js';
+
+export interface IssuerSigningMaterial {
+  certificate: ParsedCertificate | null;
+  /** `id` without leading zeros, as the QR code wants it (FACTS 9.1: `0|[1-9][0-9]{0,5}`). */
+  csc: { id: string; token: string } | null;
+}
+
+interface CacheEntry {
+  certVersion: number | null;
+  cscVersion: number | null;
+  material: IssuerSigningMaterial;
+}
+
+// Decrypting and parsing the private key on every sale is needless hot-path work: the material is
+// kept per issuer and reused while the stored versions are unchanged (a replacement bumps them).
+const CACHE_MAX = 1_000;
+const cache = new Map<string, CacheEntry>();
+
+/**
+ * The issuer's signing key, certificate and CSC for the emission path, or undefined when the issuer
+ * is not this account's. One small query per call; decryption only when a secret changed.
+ */
+export async function loadIssuerSigningMaterial(
+  db: Queryable,
+  secrets: SecretBox,
+  accountId: string,
+  issuerId: string,
+  /** The versions when the caller already read them with the issuer row (saves a query per sale). */
+  known?: { cert_version: number | null; csc_version: number | null },
+): Promise<IssuerSigningMaterial | undefined> {
+  const versions = known ?? (await secretVersions(db, accountId, issuerId));
+  if (!versions) return undefined;
+  const key = `${accountId}\u0000${issuerId}`;
+  const hit = cache.get(key);
+  if (hit && hit.certVersion === versions.cert_version && hit.cscVersion === versions.csc_version) return hit.material;
+
+  const [certRow, cscRow] = await Promise.all([
+    versions.cert_version === null ? undefined : findCertificate(db, issuerId),
+    versions.csc_version === null ? undefined : findCsc(db, issuerId),
+  ]);
+  const material: IssuerSigningMaterial = {
+    certificate: certRow ? await openCertificate(secrets, certRow) : null,
+    csc: cscRow
+      ? { id: String(Number(cscRow.id_csc)), token: (await secrets.decrypt(cscRow.csc_blob, secretAad.csc(issuerId))).toString('utf8') }
+      : null,
+  };
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  // Versions as read with the rows (a concurrent replacement between the two reads only costs a reload).
+  cache.set(key, { certVersion: certRow?.version ?? null, cscVersion: cscRow?.version ?? null, material });
+  return material;
+}
+
+/** Drops cached material (tests, or a process that wants to forget keys). */
+export function clearSigningMaterialCache(): void {
+  cache.clear();
+}
+
+async function openCertificate(secrets: SecretBox, row: CertificateRecord): Promise<ParsedCertificate> {
+  const keyPem = (await secrets.decrypt(row.private_key_blob, secretAad.certificateKey(row.issuer_id))).toString('utf8');
+  const der = await secrets.decrypt(row.certificate_blob, secretAad.certificate(row.issuer_id));
+  const x509 = new X509Certificate(der);
+  return {
+    privateKey: createPrivateKey(keyPem),
+    privateKeyPem: keyPem,
+    certificateDer: der,
+    certificatePem: x509.toString(),
+    certificateBase64: der.toString('base64'),
+    subject: row.subject,
+    commonName: row.common_name,
+    cnpj: row.cnpj,
+    cpf: row.cpf,
+    serialNumber: row.serial_number,
+    notBefore: row.not_before,
+    notAfter: row.not_after,
+    fingerprintSha256: row.fingerprint_sha256,
+    issuer: row.issuer_dn,
+  };
+}

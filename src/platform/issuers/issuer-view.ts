@@ -1,0 +1,88 @@
+import type { ErrorDetail } from '../../kernel/errors.js';
+import { municipioByCode } from '../meta/municipio-catalog.js';
+import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
+import { CRT_BY_REGIME } from './issuer-validation.js';
+
+export interface CertificateStatusView {
+  status: 'missing' | 'valid' | 'expired' | 'not_yet_valid';
+  subject: string | null;
+  cnpj: string | null;
+  serial_number: string | null;
+  not_before: string | null;
+  not_after: string | null;
+  storage_mode: string | null;
+}
+
+/** What the API shows of a certificate: facts and status, never the key or the password. */
+export function certificateStatus(row: IssuerRow, now: Date): CertificateStatusView {
+  if (row.cert_version === null || !row.cert_not_after || !row.cert_not_before) {
+    return { status: 'missing', subject: null, cnpj: null, serial_number: null, not_before: null, not_after: null, storage_mode: null };
+  }
+  const status =
+    now.getTime() > row.cert_not_after.getTime() ? 'expired' : now.getTime() < row.cert_not_before.getTime() ? 'not_yet_valid' : 'valid';
+  return {
+    status,
+    subject: row.cert_subject,
+    cnpj: row.cert_cnpj,
+    serial_number: row.cert_serial_number,
+    not_before: row.cert_not_before.toISOString(),
+    not_after: row.cert_not_after.toISOString(),
+    storage_mode: row.cert_storage_mode,
+  };
+}
+
+/** DESIGN 4 issuer_not_ready: what is still missing before this issuer can emit, one detail each. */
+export function issuerReadinessProblems(row: IssuerRow, now: Date): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  if (!row.endereco) problems.push({ field: 'endereco', message: 'the issuer has no address (PATCH /v1/issuers/:id with endereco)' });
+  const cert = certificateStatus(row, now);
+  if (cert.status === 'missing') problems.push({ field: 'certificate', message: 'no A1 certificate uploaded (POST /v1/issuers/:id/certificate)' });
+  else if (cert.status !== 'valid') problems.push({ field: 'certificate', message: `the certificate is ${cert.status.replace(/_/g, ' ')} (valid ${cert.not_before} to ${cert.not_after}); upload a current one` });
+  if (row.csc_version === null) problems.push({ field: 'csc', message: 'no CSC registered (POST /v1/issuers/:id/csc)' });
+  return problems;
+}
+
+function dataUrl(type: string | null, bytes: Buffer | null): string | null {
+  return type && bytes ? `data:${type};base64,${bytes.toString('base64')}` : null;
+}
+
+export function presentIssuer(row: IssuerRow, now: Date) {
+  const problems = issuerReadinessProblems(row, now);
+  return {
+    id: row.id,
+    object: 'issuer' as const,
+    cnpj: row.cnpj,
+    razao_social: row.razao_social,
+    nome_fantasia: row.nome_fantasia,
+    ie: row.ie,
+    uf: row.uf,
+    ambiente: row.ambiente,
+    regime_tributario: row.regime_tributario,
+    crt: CRT_BY_REGIME[row.regime_tributario],
+    endereco: row.endereco
+      ? {
+          logradouro: row.endereco.logradouro,
+          numero: row.endereco.numero,
+          complemento: row.endereco.complemento ?? null,
+          bairro: row.endereco.bairro,
+          codigo_municipio: row.endereco.codigo_municipio,
+          municipio: municipioByCode(row.endereco.codigo_municipio)?.name ?? null,
+          cep: row.endereco.cep,
+          telefone: row.endereco.telefone ?? null,
+        }
+      : null,
+    danfe_settings: {
+      danfeLogo: dataUrl(row.danfe_logo_type, row.danfe_logo),
+      danfePrimaryColor: row.danfe_primary_color,
+      danfeFooterText: row.danfe_footer_text,
+    },
+    certificate: certificateStatus(row, now),
+    csc: row.csc_id !== null && row.csc_registered_at ? { id_csc: row.csc_id, registered_at: row.csc_registered_at.toISOString() } : null,
+    ready: problems.length === 0,
+    missing: problems.map((p) => p.field),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export type IssuerView = ReturnType<typeof presentIssuer>;

@@ -1,0 +1,105 @@
+import { ApiError, notFound } from '../../kernel/errors.js';
+import { page } from '../../http/schemas/common.js';
+import { newId } from '../../kernel/ids.js';
+import {
+  DuplicateIssuerError,
+  findIssuer,
+  insertIssuer,
+  listIssuers,
+  updateIssuer,
+  type IssuerChanges,
+  type IssuerRow,
+  type RegimeTributario,
+} from '../storage/repositories/issuer-repository.js';
+import type { IssuerServiceDeps } from './issuer-deps.js';
+import {
+  checkIssuerNames,
+  FieldProblems,
+  normalizeAddress,
+  normalizeCnpj,
+  normalizeIe,
+  normalizeUf,
+  type AddressInput,
+  type NewIssuerInput,
+} from './issuer-validation.js';
+
+type Deps = Pick<IssuerServiceDeps, 'db' | 'clock'>;
+
+export async function createIssuer(deps: Deps, accountId: string, input: NewIssuerInput): Promise<IssuerRow> {
+  const problems = new FieldProblems();
+  const cnpj = normalizeCnpj(input.cnpj, problems);
+  checkIssuerNames(problems, input);
+  const ie = normalizeIe(input.ie, problems);
+  const uf = normalizeUf(input.uf, problems);
+  const endereco = input.endereco ? normalizeAddress(input.endereco, uf, problems) : null;
+  problems.throwIfAny();
+  const id = newId('iss');
+  try {
+    await insertIssuer(deps.db, {
+      id,
+      account_id: accountId,
+      cnpj,
+      razao_social: input.razao_social.trim(),
+      nome_fantasia: input.nome_fantasia?.trim() || null,
+      ie,
+      uf,
+      ambiente: input.ambiente,
+      regime_tributario: input.regime_tributario,
+      endereco,
+      now: deps.clock.now(),
+    });
+  } catch (err) {
+    if (!(err instanceof DuplicateIssuerError)) throw err;
+    throw new ApiError('validation_error', `This account already has an issuer with this CNPJ in ${input.ambiente}`, [
+      { field: 'cnpj', message: `already registered as ${err.existingId} in ambiente ${input.ambiente}` },
+    ]);
+  }
+  return (await findIssuer(deps.db, accountId, id))!;
+}
+
+export async function getIssuer(deps: Pick<Deps, 'db'>, accountId: string, id: string): Promise<IssuerRow> {
+  const row = await findIssuer(deps.db, accountId, id);
+  if (!row) throw notFound('Issuer');
+  return row;
+}
+
+export async function listIssuerPage(deps: Pick<Deps, 'db'>, accountId: string, limit: number, startingAfter?: string) {
+  return page(await listIssuers(deps.db, accountId, limit + 1, startingAfter), limit);
+}
+
+export interface IssuerPatch {
+  razao_social?: string;
+  nome_fantasia?: string | null;
+  ie?: string;
+  regime_tributario?: RegimeTributario;
+  /** Replaces the whole address. */
+  endereco?: AddressInput;
+  cnpj?: string;
+  uf?: string;
+  ambiente?: string;
+}
+
+// The CNPJ, state and environment identify the issuer to the authority (numbering, certificate, CSC,
+// access keys); changing them would silently change which notes belong together. A new issuer is needed.
+const IMMUTABLE = ['cnpj', 'uf', 'ambiente'] as const;
+
+export async function patchIssuer(deps: Deps, accountId: string, id: string, patch: IssuerPatch): Promise<IssuerRow> {
+  const current = await getIssuer(deps, accountId, id);
+  const problems = new FieldProblems();
+  for (const field of IMMUTABLE) {
+    const given = patch[field];
+    if (given === undefined) continue;
+    const same = field === 'cnpj' ? normalizeCnpj(given, new FieldProblems()) === current.cnpj : given.toUpperCase() === current[field].toUpperCase();
+    if (!same) problems.add(field, 'cannot be changed; register another issuer instead');
+  }
+  checkIssuerNames(problems, patch);
+  const changes: IssuerChanges = {};
+  if (patch.razao_social !== undefined) changes.razao_social = patch.razao_social.trim();
+  if (patch.nome_fantasia !== undefined) changes.nome_fantasia = patch.nome_fantasia?.trim() || null;
+  if (patch.ie !== undefined) changes.ie = normalizeIe(patch.ie, problems);
+  if (patch.regime_tributario !== undefined) changes.regime_tributario = patch.regime_tributario;
+  if (patch.endereco !== undefined) changes.endereco = normalizeAddress(patch.endereco, current.uf, problems);
+  problems.throwIfAny();
+  await updateIssuer(deps.db, accountId, id, changes, deps.clock.now());
+  return getIssuer(deps, accountId, id);
+}

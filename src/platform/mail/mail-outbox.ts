@@ -1,0 +1,63 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { AppContext } from '../../app-context.js';
+import type { Job } from '../../jobs/queue.js';
+import { enqueueJob } from '../../jobs/queue.js';
+import type { Queryable } from '../storage/db.js';
+import { accountNotificationEmail, getMail, insertMail, markMail } from '../storage/repositories/mail-repository.js';
+
+export const SEND_MAIL_JOB = 'mail.send';
+
+export interface MailInput {
+  accountId: string;
+  subject: string;
+  text: string;
+  /** What the message announces: one message per source, ever. */
+  sourceKey: string;
+  at: Date;
+}
+
+/**
+ * Queues an e-mail to the account's notification address in the caller's transaction; a worker sends
+ * it (SMTP_URL) or, without SMTP, captures it so GET /v1/sandbox/mail shows what would have been sent.
+ */
+export async function queueAccountMail(tx: Queryable, m: MailInput): Promise<string | null> {
+  const to = await accountNotificationEmail(tx, m.accountId);
+  const row = await insertMail(tx, { ...m, to });
+  if (!row || !to) return row?.id ?? null;
+  await enqueueJob(tx, SEND_MAIL_JOB, { mail_id: row.id }, { runAt: m.at, now: m.at, dedupeKey: `mail:${row.id}`, maxAttempts: 12 });
+  return row.id;
+}
+
+export interface MailSender {
+  send(job: Job<{ mail_id: string }>): Promise<void>;
+  close(): void;
+}
+
+/** The worker side: one SMTP transport (pooled connections) per process, created on first use. */
+export function mailSender(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): MailSender {
+  let transport: Transporter | undefined;
+  return {
+    async send(job) {
+      const mail = await getMail(ctx.db, job.payload.mail_id);
+      if (!mail || mail.state !== 'pending' || !mail.to_address) return;
+      if (!ctx.config.smtpUrl) {
+        await markMail(ctx.db, mail.id, { state: 'captured', at: ctx.clock.now() });
+        return;
+      }
+      transport ??= nodemailer.createTransport(ctx.config.smtpUrl);
+      try {
+        const info = await transport.sendMail({ from: ctx.config.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.body_text });
+        await markMail(ctx.db, mail.id, { state: 'sent', messageId: info.messageId, at: ctx.clock.now() });
+      } catch (err) {
+        // The runner retries with backoff; the last error is kept on the row (never the SMTP URL: it holds the password).
+        const message = err instanceof Error ? err.message.replace(/\/\/[^@\s]*@/g, '//***@') : 'send failed';
+        if (job.attempts >= job.max_attempts) await markMail(ctx.db, mail.id, { state: 'failed', error: message, at: ctx.clock.now() });
+        else await markMail(ctx.db, mail.id, { state: 'pending', error: message, at: ctx.clock.now() });
+        throw new Error(`mail ${mail.id}: ${message}`);
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { X509Certificate } from 'node:crypto';
+import type { SimulatorLink } from '../../authority-sim/sim-link.js';
+import type { SecretBox } from '../security/secret-box.js';
+import type { Db } from '../storage/db.js';
+import { secretAad, type IssuerSecretHooks } from '../issuers/issuer-deps.js';
+
+/**
+ * In the sandbox the simulated authority must know each issuer's certificate (its TLS handshake
+ * refuses unknown clients, as SEFAZ refuses certificates outside ICP-Brasil) and CSC (to check QR
+ * codes), as a real state knows them from its taxpayer portal.
+ */
+export function sandboxIssuerHooks(sim: SimulatorLink): IssuerSecretHooks {
+  return {
+    onCertificateStored: (_issuer, pem) => sim.registerClientCertificate(pem),
+    onCscStored: (issuer, idCsc, csc) => sim.registerCsc(issuer.cnpj, issuer.ambiente === 'producao' ? 1 : 2, idCsc, csc),
+  };
+}
+
+/**
+ * On start, re-registers the certificates and CSCs stored before: the in-process simulator keeps
+ * them in memory only, so no clear CSC lands in the shared database; a standalone one (SIM_URL) may
+ * have been replaced or reset since this gateway last ran.
+ */
+export async function registerStoredIssuersWithSimulator(db: Db, secrets: SecretBox, sim: SimulatorLink): Promise<void> {
+  const certs = await db.query<{ issuer_id: string; certificate_blob: string }>('SELECT issuer_id, certificate_blob FROM issuer_certificates');
+  for (const row of certs.rows) {
+    const der = await openOrNull(secrets, row.certificate_blob, secretAad.certificate(row.issuer_id));
+    if (der) await sim.registerClientCertificate(new X509Certificate(der).toString());
+  }
+  const cscs = await db.query<{ issuer_id: string; cnpj: string; ambiente: string; id_csc: string; csc_blob: string }>(
+    'SELECT c.issuer_id, i.cnpj, i.ambiente, c.id_csc, c.csc_blob FROM issuer_cscs c JOIN issuers i ON i.id = c.issuer_id',
+  );
+  for (const row of cscs.rows) {
+    const csc = await openOrNull(secrets, row.csc_blob, secretAad.csc(row.issuer_id));
+    if (csc) await sim.registerCsc(row.cnpj, row.ambiente === 'producao' ? 1 : 2, row.id_csc, csc.toString('utf8'));
+  }
+}
+
+// A blob sealed under another master key (e.g. after a key change) cannot serve the sandbox anymore.
+async function openOrNull(secrets: SecretBox, blob: string, aad: string): Promise<Buffer | null> {
+  try {
+    return await secrets.decrypt(blob, aad);
+  } catch {
+    return null;
+  }
+}

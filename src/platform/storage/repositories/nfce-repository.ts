@@ -1,0 +1,301 @@
+import type { Queryable } from '../db.js';
+import { newId } from '../../../kernel/ids.js';
+import { EMISSION_BASIS_SQL } from './issuer-repository.js';
+import type { NumberingClaim } from './numbering-repository.js';
+
+export type NfceStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
+
+export interface NfceRow {
+  id: string;
+  account_id: string;
+  issuer_id: string;
+  external_ref: string | null;
+  status: NfceStatus;
+  model: number;
+  serie: number;
+  number: number;
+  access_key: string;
+  tp_amb: number;
+  tp_emis: number;
+  dh_emi: string;
+  schema_package: 'PL_009' | 'PL_010';
+  request: unknown;
+  totals: Record<string, number>;
+  items: unknown[];
+  signed_xml: string;
+  digest_value: string;
+  qrcode_url: string;
+  url_chave: string;
+  protocolo: string | null;
+  authorized_at: Date | null;
+  proc_xml: string | null;
+  rejection: { code: string; message: string; field: string | null; hint: string | null } | null;
+  cancellation: { protocolo: string; reason: string; canceled_at: string } | { status: 'pending'; reason: string; requested_at: string } | null;
+  cancel_proc_xml: string | null;
+  attempts: number;
+  scenario: string | null;
+  idempotency_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Columns a listing needs: everything but the XML documents. */
+const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
+  schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
+  cancellation, attempts, scenario, idempotency_key, created_at, updated_at`;
+
+export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
+
+/** The issuer state a batch of notes was built from (findIssuerForEmission's `basis`). */
+export interface IssuerBasis {
+  issuerId: string;
+  basis: string;
+}
+
+/** What the statement storing notes checks before it stores anything. */
+export interface InsertGuards {
+  numbering?: NumberingClaim | undefined;
+  issuers?: readonly IssuerBasis[] | undefined;
+}
+
+/**
+ * Stores new notes, each with its first history line and the job that will authorize it, in one
+ * statement (one round trip for a whole batch of sales): they exist together or not at all. The
+ * rows travel as one JSON array, so the statement text is the same for any batch size.
+ *
+ * Guards, checked by the same statement, which stores nothing when one fails:
+ * - `numbering`: the statement also takes the notes' numbers (DESIGN 4 "Numbering"). It moves the
+ *   series' counter from `expectedNext` to `newNext` and deletes the released numbers used;
+ *   numbering_holds() (migration 8) aborts it with SQLSTATE FGN01 when the series is not where the
+ *   caller built from (another sale, process or inutilization moved it, or a number was released
+ *   since). The counter row is locked only while the statement runs.
+ * - `issuers`: every issuer the notes were built from is unchanged (SQLSTATE FGI01 otherwise).
+ */
+export async function insertNfces(
+  tx: Queryable,
+  notes: readonly NewNfce[],
+  work: { history: (n: NewNfce) => { type: string; message: string }; job: { kind: string; maxAttempts: number } },
+  guards: InsertGuards = {},
+): Promise<NfceRow[]> {
+  const rows = notes.map((n) => {
+    const history = work.history(n);
+    return { ...n, history_id: newId('evt'), history_type: history.type, history_message: history.message, job_id: newId('job') };
+  });
+  const params: unknown[] = [JSON.stringify(rows), work.job.kind, work.job.maxAttempts];
+  const { numbering, issuers } = guards;
+  if (numbering) {
+    const { series: s } = numbering;
+    params.push(s.issuerId, s.model, s.serie, numbering.expectedNext, numbering.newNext, numbering.released);
+  }
+  if (issuers) params.push(JSON.stringify(issuers));
+  const r = await tx.query<NfceRow>(insertNotesSql(!!numbering, !!issuers), params);
+  // RETURNING order is not guaranteed: answer in the callers' order.
+  const byId = new Map(r.rows.map((row) => [row.id, row]));
+  return notes.map((n) => byId.get(n.id)!);
+}
+
+// $4-$6 the series, $7 the counter's expected value, $8 its new value, $9 the released numbers used.
+// The counter moves only from $7 (an upsert: a series never used has no row and starts at 1, so a
+// new row is right only when $7 is 1), every released number used must still be there, and when
+// the counter moves no other released number may be waiting (it goes first). All reads see the
+// statement's snapshot; the upsert waits for the counter's row lock and rechecks the newest row.
+const NUMBERING_GUARD = `bump AS (
+       INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($4, $5, $6, $8)
+       ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = EXCLUDED.next_number
+         WHERE nfce_number_sequences.next_number = $7
+       RETURNING 1),
+     reused AS (
+       DELETE FROM nfce_released_numbers WHERE issuer_id = $4 AND model = $5 AND serie = $6 AND number = ANY($9::int[])
+       RETURNING 1),
+     numbering AS (
+       SELECT numbering_holds(
+         (SELECT count(*) FROM bump) = 1
+         AND ($7 = 1 OR EXISTS (SELECT 1 FROM nfce_number_sequences WHERE issuer_id = $4 AND model = $5 AND serie = $6))
+         AND (SELECT count(*) FROM reused) = cardinality($9::int[])
+         AND ($8 = $7 OR NOT EXISTS (
+           SELECT 1 FROM nfce_released_numbers r
+            WHERE r.issuer_id = $4 AND r.model = $5 AND r.serie = $6 AND r.number <> ALL($9::int[])))) AS ok),`;
+
+// $N: a JSON array of {issuerId, basis}; each basis must still be the issuer's (EMISSION_BASIS_SQL).
+const issuerGuard = (n: number) => `issuer AS (
+       SELECT issuer_holds(NOT EXISTS (
+         SELECT 1 FROM jsonb_to_recordset($${n}::jsonb) AS b ("issuerId" text, basis text)
+          WHERE NOT EXISTS (
+            SELECT 1 FROM issuers i JOIN accounts a ON a.id = i.account_id
+              LEFT JOIN issuer_certificates c ON c.issuer_id = i.id
+              LEFT JOIN issuer_cscs s ON s.issuer_id = i.id
+             WHERE i.id = b."issuerId" AND ${EMISSION_BASIS_SQL} = b.basis))) AS ok),`;
+
+const insertSqlTexts = new Map<string, string>();
+
+function insertNotesSql(numbering: boolean, issuers: boolean): string {
+  const key = `${numbering}:${issuers}`;
+  let sql = insertSqlTexts.get(key);
+  if (sql) return sql;
+  const ctes = [numbering ? NUMBERING_GUARD : '', issuers ? issuerGuard(numbering ? 10 : 4) : ''].join('\n     ');
+  const conditions = [numbering ? '(SELECT ok FROM numbering)' : '', issuers ? '(SELECT ok FROM issuer)' : ''].filter(Boolean);
+  const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+  sql = `WITH ${ctes}
+     v AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v (id text, account_id text, issuer_id text, external_ref text, status text,
+         model int, serie int, number int, access_key text, tp_amb int, tp_emis int, dh_emi text, schema_package text,
+         request jsonb, totals jsonb, items jsonb, signed_xml text, digest_value text, qrcode_url text, url_chave text,
+         scenario text, idempotency_key text, created_at timestamptz, history_id text, history_type text, history_message text,
+         job_id text)${where}),
+     n AS (
+       INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
+         dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
+         created_at, updated_at)
+       SELECT id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
+         dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
+         created_at, created_at FROM v
+       RETURNING ${SUMMARY}),
+     h AS (
+       INSERT INTO nfce_history (id, note_id, type, at, message)
+       SELECT history_id, id, history_type, created_at, history_message FROM v),
+     j AS (
+       INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
+       SELECT job_id, $2, jsonb_build_object('noteId', id), created_at, $3, $2 || ':' || id, created_at, created_at FROM v)
+     SELECT * FROM n`;
+  insertSqlTexts.set(key, sql);
+  return sql;
+}
+
+/** The note a live Idempotency-Key created (keys live 24 hours: SPEC 4 rule 5). */
+export async function findNfceByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<NfceRow | undefined> {
+  const r = await db.query<NfceRow>(
+    `SELECT ${SUMMARY} FROM nfce_notes WHERE account_id = $1 AND idempotency_key = $2 AND created_at > $3`,
+    [accountId, key, since],
+  );
+  return r.rows[0];
+}
+
+/** Expired keys may start new sales: the old notes let go of them. Answers how many did. */
+export async function releaseExpiredIdempotencyKeys(
+  tx: Queryable,
+  accountId: string,
+  keys: ReadonlyArray<{ key: string; liveSince: Date }>,
+): Promise<number> {
+  const r = await tx.query(
+    `UPDATE nfce_notes n SET idempotency_key = NULL
+       FROM unnest($2::text[], $3::timestamptz[]) AS k (key, since)
+      WHERE n.account_id = $1 AND n.idempotency_key = k.key AND n.created_at <= k.since`,
+    [accountId, keys.map((k) => k.key), keys.map((k) => k.liveSince)],
+  );
+  return r.rowCount;
+}
+
+export async function getNfce(db: Queryable, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow | undefined> {
+  const cols = opts.full ? '*' : SUMMARY;
+  const r = await db.query<NfceRow>(`SELECT ${cols} FROM nfce_notes WHERE account_id = $1 AND id = $2`, [accountId, id]);
+  return r.rows[0];
+}
+
+/** For workers: the note by id alone, locked for the rest of the transaction when `forUpdate`. */
+export async function getNfceForWork(db: Queryable, id: string, forUpdate = false): Promise<NfceRow | undefined> {
+  const r = await db.query<NfceRow>(`SELECT * FROM nfce_notes WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return r.rows[0];
+}
+
+export interface NoteForWork {
+  note: NfceRow;
+  issuer: { uf: string; cert_version: number | null; csc_version: number | null };
+}
+
+/** A note with what a worker needs of its issuer (state, secret versions), in one round trip. */
+export async function getNfceWithIssuer(db: Queryable, id: string): Promise<NoteForWork | undefined> {
+  const r = await db.query<NfceRow & { issuer_uf: string; cert_version: number | null; csc_version: number | null }>(
+    `SELECT n.*, i.uf AS issuer_uf, c.version AS cert_version, s.version AS csc_version
+       FROM nfce_notes n
+       JOIN issuers i ON i.id = n.issuer_id
+       LEFT JOIN issuer_certificates c ON c.issuer_id = i.id
+       LEFT JOIN issuer_cscs s ON s.issuer_id = i.id
+      WHERE n.id = $1`,
+    [id],
+  );
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const { issuer_uf, cert_version, csc_version, ...note } = row;
+  return { note: note as NfceRow, issuer: { uf: issuer_uf, cert_version, csc_version } };
+}
+
+export interface NfceListFilter {
+  issuerId?: string;
+  status?: NfceStatus;
+  externalRef?: string;
+  createdGte?: Date;
+  createdLt?: Date;
+  startingAfter?: string;
+  limit: number;
+}
+
+export async function listNfce(db: Queryable, accountId: string, f: NfceListFilter): Promise<NfceRow[]> {
+  // Newest first; ids are random, so the cursor is (created_at, id) of the row named by starting_after.
+  const r = await db.query<NfceRow>(
+    `SELECT ${SUMMARY} FROM nfce_notes n
+      WHERE account_id = $1
+        AND ($2::text IS NULL OR issuer_id = $2)
+        AND ($3::text IS NULL OR status = $3)
+        AND ($4::text IS NULL OR external_ref = $4)
+        AND ($5::timestamptz IS NULL OR created_at >= $5)
+        AND ($6::timestamptz IS NULL OR created_at < $6)
+        AND ($7::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM nfce_notes WHERE account_id = $1 AND id = $7))
+      ORDER BY created_at DESC, id DESC
+      LIMIT $8`,
+    [accountId, f.issuerId ?? null, f.status ?? null, f.externalRef ?? null, f.createdGte ?? null, f.createdLt ?? null, f.startingAfter ?? null, f.limit],
+  );
+  return r.rows;
+}
+
+export async function updateNfce(tx: Queryable, id: string, fields: Partial<NfceRow>, now: Date): Promise<void> {
+  await updateNfceIf(tx, id, null, fields, now);
+}
+
+/**
+ * Updates the note only while it is in `expectedStatus` (null: any) and returns it as updated, or
+ * undefined when another worker changed it first: the check and the write are one statement.
+ */
+export async function updateNfceIf(
+  tx: Queryable,
+  id: string,
+  expectedStatus: NfceStatus | null,
+  fields: Partial<NfceRow>,
+  now: Date,
+): Promise<NfceRow | undefined> {
+  const entries = Object.entries(fields);
+  const sets = entries.map(([k], i) => `${k} = $${i + 4}`);
+  const values = entries.map(([, v]) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
+  const r = await tx.query<NfceRow>(
+    `UPDATE nfce_notes SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 AND ($3::text IS NULL OR status = $3) RETURNING ${SUMMARY}`,
+    [id, now, expectedStatus, ...values],
+  );
+  return r.rows[0];
+}
+
+export interface HistoryEntry {
+  id: string;
+  type: string;
+  at: Date;
+  code: string | null;
+  message: string | null;
+  protocolo: string | null;
+}
+
+export async function addHistory(
+  tx: Queryable,
+  noteId: string,
+  e: { type: string; at: Date; code?: string | null; message?: string | null; protocolo?: string | null },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO nfce_history (id, note_id, type, at, code, message, protocolo) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [newId('evt'), noteId, e.type, e.at, e.code ?? null, e.message ?? null, e.protocolo ?? null],
+  );
+}
+
+export async function listHistory(db: Queryable, noteId: string): Promise<HistoryEntry[]> {
+  const r = await db.query<HistoryEntry>(
+    'SELECT id, type, at, code, message, protocolo FROM nfce_history WHERE note_id = $1 ORDER BY seq',
+    [noteId],
+  );
+  return r.rows;
+}

@@ -1,0 +1,73 @@
+import { newId } from '../../../kernel/ids.js';
+import type { Queryable } from '../db.js';
+import type { NfceRow, NfceStatus } from './nfce-repository.js';
+
+export interface HistoryLine {
+  type: string;
+  at: Date;
+  code?: string | null;
+  message?: string | null;
+  protocolo?: string | null;
+}
+
+export interface Settlement {
+  noteId: string;
+  /** The state the note must still be in (another worker may have settled it first). */
+  from: NfceStatus;
+  fields: Partial<Pick<NfceRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml'>>;
+  history: HistoryLine[];
+  /** Give the number back to the series (a rejection the authority did not book). */
+  releaseNumber: boolean;
+  /** The outbox event, written only when the note changed. */
+  event: { type: string; data: unknown };
+  now: Date;
+  /** The job that did this work, marked done in the same statement (jobs/queue.ts completeJob). */
+  job?: { id: string; workerId: string } | undefined;
+}
+
+/**
+ * A note's state change, its history lines, the freed number and its outbox event in ONE statement
+ * (data-modifying CTEs are atomic without BEGIN/COMMIT): the worker's hot path is a single round
+ * trip, and nothing is written unless the note was still in the expected state (the job, when
+ * given, is done either way: the note is final). Returns whether the note changed and whether its
+ * outbox event queued a fan-out job (the events trigger's condition).
+ */
+export async function settleNote(db: Queryable, s: Settlement): Promise<{ changed: boolean; fanout: boolean }> {
+  if (s.history.length === 0) throw new Error('a settlement records at least one history line');
+  const entries = Object.entries(s.fields);
+  const params: unknown[] = [s.noteId, s.from, s.now];
+  const p = (v: unknown) => {
+    params.push(v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v);
+    return `$${params.length}`;
+  };
+  const sets = entries.map(([k, v]) => `${k} = ${p(v)}`).concat('updated_at = $3');
+  const history = s.history
+    .map((h) => `(${p(newId('evt'))}, ${p(h.type)}, ${p(h.at)}::timestamptz, ${p(h.code ?? null)}, ${p(h.message ?? null)}, ${p(h.protocolo ?? null)})`)
+    .join(', ');
+  const eventType = p(s.event.type);
+  const sql = `
+    WITH u AS (
+      UPDATE nfce_notes SET ${sets.join(', ')} WHERE id = $1 AND status = $2
+      RETURNING id, account_id, issuer_id, model, serie, number),
+    h AS (
+      INSERT INTO nfce_history (id, note_id, type, at, code, message, protocolo)
+      SELECT v.id, u.id, v.type, v.at, v.code, v.message, v.protocolo
+        FROM u CROSS JOIN (VALUES ${history}) AS v (id, type, at, code, message, protocolo)),
+    r AS (
+      INSERT INTO nfce_released_numbers (issuer_id, model, serie, number, released_at)
+      SELECT u.issuer_id, u.model, u.serie, u.number, $3 FROM u WHERE ${p(s.releaseNumber)}::boolean
+      ON CONFLICT DO NOTHING),
+    e AS (
+      INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at)
+      SELECT ${p(newId('evt'))}, u.account_id, ${eventType}, 'nfce', u.id, ${p(s.event.data)}::jsonb, $3 FROM u)${
+    s.job
+      ? `,
+    d AS (
+      UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL, updated_at = $3
+       WHERE id = ${p(s.job.id)} AND locked_by = ${p(s.job.workerId)})`
+      : ''
+  }
+    SELECT count(*)::int AS changed, coalesce(bool_or(events_fanout_wanted(u.account_id, ${eventType})), false) AS fanout FROM u`;
+  const r = await db.query<{ changed: number; fanout: boolean }>(sql, params);
+  return { changed: r.rows[0]!.changed === 1, fanout: r.rows[0]!.fanout };
+}
