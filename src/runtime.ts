@@ -13,15 +13,11 @@ import { JobRunner } from './jobs/runner.js';
 import { secretBoxFor } from './platform/security/secret-box-registry.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { AuthorityAccess } from './fiscal/sefaz/authority-access.js';
-import { authorizeNfceJob } from './documents/nfce/services/authorize-nfce.js';
-import { AUTHORIZE_JOB, CANCEL_JOB } from './documents/nfce/services/nfce-deps.js';
-import { cancelNfceJob } from './documents/nfce/services/cancel-nfce.js';
 import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './platform/sandbox/simulator-registration.js';
 import { openDb, type Db } from './platform/storage/db.js';
 import { authorityReachableCheck, keyStoreCheck } from './platform/health/runtime-health.js';
-import type { Job } from './jobs/queue.js';
 import { openNotificationBus } from './platform/notifications/notification-bus.js';
-import { eventWorker } from './jobs/event-worker.js';
+import { workerJobs } from './jobs/handlers/index.js';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -115,21 +111,17 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   const notifications = await openNotificationBus(config, db);
   const ctx: AppContext = { config, db, clock, secrets, authority, wakeWorker: () => runner?.poke(), notifications };
   const workCtx: AppContext = workerDb ? { ...ctx, db: workerDb } : ctx;
-  const events = eventWorker(workCtx);
+  const jobs = workerJobs(workCtx);
   if (role !== 'api') {
     runner = new JobRunner({
       db: workCtx.db,
       clock,
       concurrency: config.workerConcurrency,
       pollMs: opts.workerPollMs,
-      handlers: {
-        [AUTHORIZE_JOB]: (job, { workerId }) => authorizeNfceJob(workCtx, job as Job<{ noteId: string }>, workerId),
-        [CANCEL_JOB]: (job) => cancelNfceJob(workCtx, job as Job<{ noteId: string }>),
-        ...events.handlers,
-      },
+      handlers: jobs.handlers,
     });
     runner.start();
-    await events.start();
+    await jobs.start();
   }
 
   let app: FastifyInstance | undefined;
@@ -158,7 +150,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       closed = true;
       await app?.close();
       await runner?.stop();
-      events.close();
+      jobs.close();
       await notifications.close();
       authority.close();
       await ownSimulator?.close();

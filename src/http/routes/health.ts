@@ -1,14 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
-import { pendingMigrations } from '../../platform/storage/migrate.js';
-import { gatewayMigrations } from '../../platform/storage/migrations/index.js';
-import { processFaults } from '../../platform/health/process-guards.js';
+import { deepHealth, type HealthCheck } from '../../platform/health/deep-health.js';
 
-/** A named dependency check for /healthz/deep; other modules add theirs (key store, authority). */
-export interface HealthCheck {
-  name: string;
-  check(): Promise<void>;
-}
+export type { HealthCheck } from '../../platform/health/deep-health.js';
 
 const CheckResult = Type.Object({
   name: Type.String(),
@@ -25,8 +19,6 @@ const DeepHealth = Type.Object({
     { description: 'Faults the process guards caught (logged, the process kept serving) since this process started' },
   ),
 });
-
-const CHECK_TIMEOUT_MS = 3_000;
 
 export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsync {
   return async (app) => {
@@ -56,42 +48,9 @@ export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsy
         },
       },
       async (_request, reply) => {
-        const { db } = app.ctx;
-        const checks: HealthCheck[] = [
-          { name: 'storage', check: async () => void (await db.query('SELECT 1')) },
-          {
-            name: 'migrations',
-            check: async () => {
-              const pending = await pendingMigrations(db, gatewayMigrations);
-              if (pending.length) throw new Error(`pending migrations: ${pending.join(', ')}`);
-            },
-          },
-          ...extraChecks(),
-        ];
-        const results = await Promise.all(checks.map(runCheck));
-        const ok = results.every((r) => r.status === 'ok');
-        return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'fail', ts: new Date().toISOString(), checks: results, process: processFaults() });
+        const report = await deepHealth(app.ctx.db, extraChecks());
+        return reply.code(report.status === 'ok' ? 200 : 503).send(report);
       },
     );
   };
 }
-
-async function runCheck(c: HealthCheck) {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      c.check(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-      }),
-    ]);
-    return { name: c.name, status: 'ok' as const, latency_ms: round(performance.now() - started) };
-  } catch (err) {
-    return { name: c.name, status: 'fail' as const, latency_ms: round(performance.now() - started), error: (err as Error).message };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-const round = (ms: number) => Math.round(ms * 100) / 100;

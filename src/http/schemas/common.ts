@@ -19,8 +19,3 @@ export function ListOf<T extends TSchema>(item: T, title: string) {
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC with milliseconds', examples: ['2026-11-21T13:05:09.123Z'] });
-
-/** Fetches one more row than asked to learn whether another page follows. */
-export function page<T>(rows: T[], limit: number): { data: T[]; has_more: boolean } {
-  return { data: rows.slice(0, limit), has_more: rows.length > limit };
-}

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { HealthCheck } from '../../http/routes/health.js';
+import type { HealthCheck } from './deep-health.js';
 import type { SecretBox } from '../security/secret-box.js';
 
 /** /healthz/deep: the master key can wrap and unwrap a data key (certificates and CSCs stay readable). */

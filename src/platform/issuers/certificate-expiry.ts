@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.js';
+import type { Ports } from '../ports/ports.js';
 import type { Job } from '../../jobs/queue.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { queueAccountMail } from '../mail/mail-outbox.js';
@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 // An expiry further back than this is old news (e.g. a database restored from a backup): no alert.
 const EXPIRED_ALERT_WINDOW_MS = 7 * DAY_MS;
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifications' | 'wakeWorker'>;
+type Ctx = Pick<Ports, 'db' | 'clock' | 'notifications' | 'wakeWorker'>;
 
 interface CertificateRow {
   issuer_id: string;

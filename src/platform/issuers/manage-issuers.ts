@@ -1,5 +1,5 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
-import { page } from '../../http/schemas/common.js';
+import { page } from '../../kernel/page.js';
 import { newId } from '../../kernel/ids.js';
 import {
   DuplicateIssuerError,

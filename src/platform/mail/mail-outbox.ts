@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppContext } from '../../app-context.js';
+import type { Ports } from '../ports/ports.js';
 import type { Job } from '../../jobs/queue.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import type { Queryable } from '../storage/db.js';
@@ -34,7 +34,7 @@ export interface MailSender {
 }
 
 /** The worker side: one SMTP transport (pooled connections) per process, created on first use. */
-export function mailSender(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): MailSender {
+export function mailSender(ctx: Pick<Ports, 'db' | 'clock' | 'config'>): MailSender {
   let transport: Transporter | undefined;
   return {
     async send(job) {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppContext } from '../../app-context.js';
+import type { Db } from '../storage/db.js';
+import type { NotificationBus } from './notification-bus.js';
 import { latestNotificationSeq, notificationResumePoint, notificationsAfter } from '../storage/repositories/notification-repository.js';
 import { presentNotification } from './notification-view.js';
 
@@ -25,7 +26,7 @@ const LOOKBACK = 1_000;
  * (1, 2, ...: nothing about other accounts; migration 0009), so a client that
  * reconnects with Last-Event-ID gets every notification after it (WHATWG HTML, server-sent events).
  */
-export async function streamNotifications(ctx: AppContext, req: IncomingMessage, res: ServerResponse, o: StreamOptions): Promise<void> {
+export async function streamNotifications(ctx: { db: Db; notifications: NotificationBus }, req: IncomingMessage, res: ServerResponse, o: StreamOptions): Promise<void> {
   const resumeFrom = /^\d{1,18}$/.test(o.lastEventId ?? '') ? Number(o.lastEventId) : null;
   // Seqs at or below the start were delivered before (Last-Event-ID) or predate this stream.
   const startCursor =

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app-context.js';
-import type { Queryable } from '../storage/db.js';
+import type { Db, Queryable } from '../storage/db.js';
+import type { NotificationBus } from './notification-bus.js';
 import { insertNotification, type NotificationRow } from '../storage/repositories/notification-repository.js';
 
 export interface NotificationInput {
@@ -20,7 +20,7 @@ export function writeNotification(tx: Queryable, n: NotificationInput): Promise<
 }
 
 /** Wakes the notification streams of these accounts in every process (after the commit, never before). */
-export async function announceNotifications(ctx: Pick<AppContext, 'notifications'>, accountIds: Iterable<string>): Promise<void> {
+export async function announceNotifications(ctx: { notifications: NotificationBus }, accountIds: Iterable<string>): Promise<void> {
   for (const accountId of new Set(accountIds)) {
     // A lost wake-up only delays the stream until its next heartbeat read; never fail the caller for it.
     await ctx.notifications.publish(accountId).catch(() => undefined);
@@ -28,7 +28,7 @@ export async function announceNotifications(ctx: Pick<AppContext, 'notifications
 }
 
 /** One notification, written and announced (for callers outside a larger transaction, e.g. another process). */
-export async function createNotification(ctx: Pick<AppContext, 'db' | 'notifications'>, n: NotificationInput): Promise<NotificationRow | null> {
+export async function createNotification(ctx: { db: Db; notifications: NotificationBus }, n: NotificationInput): Promise<NotificationRow | null> {
   const row = await writeNotification(ctx.db, n);
   if (row) await announceNotifications(ctx, [row.account_id]);
   return row;

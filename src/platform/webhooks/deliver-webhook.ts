@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.js';
+import type { Ports } from '../ports/ports.js';
 import type { Job } from '../../jobs/queue.js';
 import { RetryLater } from '../../jobs/runner.js';
 import type { Queryable } from '../storage/db.js';
@@ -26,7 +26,7 @@ import { postWebhook, type AttemptResult } from './webhook-http.js';
 import { openWebhookSecret, signedHeaders } from './webhook-secret.js';
 
 export type DeliverJobPayload = { delivery_id: string; trigger: AttemptTrigger };
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'secrets' | 'notifications' | 'wakeWorker'>;
+type Ctx = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'notifications' | 'wakeWorker'>;
 
 /**
  * One webhook attempt (at least once: a crash after the POST and before the record sends it again,

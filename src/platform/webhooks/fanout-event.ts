@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.js';
+import type { Ports } from '../ports/ports.js';
 import type { Job } from '../../jobs/queue.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { announceNotifications, writeNotification, type NotificationInput } from '../notifications/notify.js';
@@ -6,7 +6,7 @@ import { getOutboxEvent, insertDelivery, type OutboxEvent } from '../storage/rep
 import { subscribedEndpoints } from '../storage/repositories/webhook-repository.js';
 import { DELIVER_WEBHOOK_JOB, webhookPayload } from './event-types.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'notifications' | 'wakeWorker'>;
+type Ctx = Pick<Ports, 'db' | 'clock' | 'notifications' | 'wakeWorker'>;
 
 // Automatic deliveries reschedule one job for ~3 days (RetryLater); every claim counts as an attempt.
 export const DELIVERY_JOB_MAX_ATTEMPTS = 1_000;

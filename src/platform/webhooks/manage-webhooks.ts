@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context.js';
+import type { Ports } from '../ports/ports.js';
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
 import { enqueueJob } from '../../jobs/queue.js';
@@ -21,7 +21,7 @@ import { DELIVER_WEBHOOK_JOB, webhookPayload } from './event-types.js';
 import { checkWebhookUrl, WebhookUrlError } from './url-guard.js';
 import { generateWebhookSecret, sealWebhookSecret } from './webhook-secret.js';
 
-type Ctx = Pick<AppContext, 'db' | 'clock' | 'config' | 'secrets' | 'wakeWorker'>;
+type Ctx = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'wakeWorker'>;
 
 export interface CreateWebhookInput {
   url: string;

@@ -7,7 +7,7 @@ import { settleNote, type HistoryLine, type Settlement } from '../../../platform
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
 import { nfeProcXml } from './nfce-proc.js';
-import type { NfceDeps } from './nfce-deps.js';
+import type { AuthorityDeps } from './nfce-deps.js';
 import { presentNfce } from './present-nfce.js';
 import { noteSettled } from './note-settled.js';
 
@@ -16,7 +16,7 @@ import { noteSettled } from './note-settled.js';
  * a crash: a note already final is left alone, and from the second attempt on the authority is
  * consulted by key before anything is re-sent (DESIGN 5: never two authorizations for one sale).
  */
-export async function authorizeNfceJob(deps: NfceDeps, job: Job<{ noteId: string }>, workerId?: string): Promise<void | typeof JOB_COMPLETED> {
+export async function authorizeNfceJob(deps: AuthorityDeps, job: Job<{ noteId: string }>, workerId?: string): Promise<void | typeof JOB_COMPLETED> {
   const { db } = deps;
   const found = await getNfceWithIssuer(db, job.payload.noteId);
   if (!found || found.note.status !== 'processing') return;
@@ -72,7 +72,7 @@ function retryDelay(attempt: number): number {
 
 /** Records the final state; with `job`, marks the job done in the same statement. */
 async function settle(
-  deps: NfceDeps,
+  deps: AuthorityDeps,
   note: NfceRow,
   r: ReconciledAuthorization,
   before: HistoryLine[],
@@ -125,7 +125,7 @@ async function settle(
   return job ? JOB_COMPLETED : undefined;
 }
 
-async function noteHistory(deps: NfceDeps, note: NfceRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
+async function noteHistory(deps: AuthorityDeps, note: NfceRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
   await addHistory(deps.db, note.id, { ...e, at: deps.clock.now() });
 }
 

@@ -10,7 +10,7 @@ import { findIssuer } from '../../../platform/storage/repositories/issuer-reposi
 import { addHistory, getNfce, getNfceForWork, updateNfce, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { CANCEL_JOB, type NfceDeps } from './nfce-deps.js';
+import { CANCEL_JOB, type AuthorityDeps } from './nfce-deps.js';
 import { procEventoNfeXml } from './nfce-proc.js';
 import { noteSettled } from './note-settled.js';
 import { presentNfce } from './present-nfce.js';
@@ -29,7 +29,7 @@ const isPending = (c: NfceRow['cancellation']): c is PendingCancellation => c !=
  * sent (reason length by schema, state, the UF's window); then the signed 110111 event and its job
  * are stored in one transaction and the worker sends it.
  */
-export async function requestCancellation(deps: NfceDeps, accountId: string, id: string, reason: string): Promise<NfceRow> {
+export async function requestCancellation(deps: AuthorityDeps, accountId: string, id: string, reason: string): Promise<NfceRow> {
   const { db, clock } = deps;
   const note = await getNfce(db, accountId, id);
   if (!note) throw notFound('NFC-e');
@@ -86,7 +86,7 @@ export async function requestCancellation(deps: NfceDeps, accountId: string, id:
 }
 
 /** Worker step: send the stored event; a lost answer is safe to repeat (573 duplicate, 420 already cancelled). */
-export async function cancelNfceJob(deps: NfceDeps, job: Job<{ noteId: string }>): Promise<void> {
+export async function cancelNfceJob(deps: AuthorityDeps, job: Job<{ noteId: string }>): Promise<void> {
   const { db, clock } = deps;
   const note = await getNfceForWork(db, job.payload.noteId);
   if (!note || !isPending(note.cancellation)) return;
@@ -126,7 +126,7 @@ export async function cancelNfceJob(deps: NfceDeps, job: Job<{ noteId: string }>
 }
 
 async function settleCancellation(
-  deps: NfceDeps,
+  deps: AuthorityDeps,
   note: NfceRow,
   pending: PendingCancellation,
   nProt: string,

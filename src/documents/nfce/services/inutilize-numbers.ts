@@ -9,7 +9,7 @@ import { retireRange, usedNumbersInRange } from '../../../platform/storage/repos
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { NFCE_MODEL, type NfceDeps } from './nfce-deps.js';
+import { NFCE_MODEL, type InutilizeDeps } from './nfce-deps.js';
 import { procInutNfeXml } from './nfce-proc.js';
 import { explainAuthorityRejection } from './rejection.js';
 
@@ -43,7 +43,7 @@ const MAX_RANGE = 10_000;
  * gateway holds (authorized, in doubt, denied, canceled) are refused locally, listed; the authority's
  * answer is recorded either way, and a voided range is never issued afterwards.
  */
-export async function inutilizeNumbers(deps: NfceDeps, accountId: string, issuerId: string, req: InutilizationRequest): Promise<InutilizationRecord> {
+export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, issuerId: string, req: InutilizationRequest): Promise<InutilizationRecord> {
   const { db, clock } = deps;
   const issuer = await findIssuer(db, accountId, issuerId);
   if (!issuer) throw notFound('Issuer');

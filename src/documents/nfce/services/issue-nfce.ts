@@ -14,7 +14,7 @@ import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-sign
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
 import { commitEmission } from './emission-batches.js';
 import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
-import { DEFAULT_SERIE, NFCE_MODEL, type NfceDeps } from './nfce-deps.js';
+import { DEFAULT_SERIE, NFCE_MODEL, type IssueDeps } from './nfce-deps.js';
 
 export interface IssueOptions {
   /** X-Sandbox-Scenario, kept with the note so the worker passes it to the simulator. */
@@ -28,7 +28,7 @@ export interface IssueOptions {
  * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
  * together share that statement (emission-batches.ts).
  */
-export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
+export async function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
   const { db, clock } = deps;
   const key = opts.idempotencyKey;
   // One sale per Idempotency-Key is held by the notes' unique index, not by a read before every
@@ -53,7 +53,7 @@ export async function issueNfce(deps: NfceDeps, accountId: string, sale: Sale, o
  * remembered issuer is checked again against the stored one (another process may have fixed it),
  * and a sale the database refused because the issuer changed meanwhile is built again.
  */
-async function issueFromIssuer(deps: NfceDeps, accountId: string, sale: Sale, opts: IssueOptions): Promise<NfceRow> {
+async function issueFromIssuer(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions): Promise<NfceRow> {
   const { db } = deps;
   for (let attempt = 0; ; attempt++) {
     const issuer = await emissionIssuer(db, accountId, sale.issuer_id, attempt > 0);
@@ -75,7 +75,7 @@ async function issueFromIssuer(deps: NfceDeps, accountId: string, sale: Sale, op
 const ISSUER_READS = 3;
 
 async function issueFrom(
-  deps: NfceDeps,
+  deps: IssueDeps,
   accountId: string,
   sale: Sale,
   opts: IssueOptions,

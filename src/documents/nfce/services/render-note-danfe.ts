@@ -4,7 +4,7 @@ import { ApiError } from '../../../kernel/errors.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
 import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
-import type { NfceDeps } from './nfce-deps.js';
+import type { DanfeDeps } from './nfce-deps.js';
 
 export interface NoteDanfe {
   pdf: Buffer;
@@ -33,7 +33,7 @@ async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffe
  * The DANFE NFC-e of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing
  * the XML and the authorization do not hold) plus the issuer's DANFE settings.
  */
-export async function renderNoteDanfe(deps: NfceDeps, row: NfceRow, width: 80 | 58): Promise<NoteDanfe> {
+export async function renderNoteDanfe(deps: DanfeDeps, row: NfceRow, width: 80 | 58): Promise<NoteDanfe> {
   if ((row.status !== 'authorized' && row.status !== 'canceled') || !row.proc_xml) {
     throw new ApiError('invalid_state', `NFC-e ${row.id} is ${row.status}; its DANFE is available once authorized`);
   }

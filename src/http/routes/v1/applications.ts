@@ -12,7 +12,8 @@ import {
   type ApplicationRow,
 } from '../../../platform/storage/repositories/application-repository.js';
 import { ApiError, errorResponses, notFound } from '../../../kernel/errors.js';
-import { IdParams, ListOf, ListQuery, Timestamp, page } from '../../schemas/common.js';
+import { IdParams, ListOf, ListQuery, Timestamp } from '../../schemas/common.js';
+import { page } from '../../../kernel/page.js';
 
 const ScopeSchema = Type.Union(
   SCOPES.map((s) => Type.Literal(s)),

@@ -3,7 +3,8 @@ import type { Static } from 'typebox';
 import { listAuditEntries, type AuditEntry } from '../../../platform/storage/repositories/audit-repository.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { AuditEntrySchema, AuditQuery } from '../../schemas/audit.js';
-import { ListOf, page } from '../../schemas/common.js';
+import { ListOf } from '../../schemas/common.js';
+import { page } from '../../../kernel/page.js';
 
 const present = (e: AuditEntry) => ({
   id: e.id,

@@ -6,7 +6,8 @@ import { waitUntilCancellationSettled, waitUntilSettled } from '../../../documen
 import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
 import { getNfce, listHistory, listNfce, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
 import { ApiError, errorResponses, notFound } from '../../../kernel/errors.js';
-import { IdParams, ListOf, page } from '../../schemas/common.js';
+import { IdParams, ListOf } from '../../schemas/common.js';
+import { page } from '../../../kernel/page.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
 import { requestCancellation } from '../../../documents/nfce/services/cancel-nfce.js';
 import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';

@@ -4,7 +4,8 @@ import { presentNotification } from '../../../platform/notifications/notificatio
 import { streamNotifications } from '../../../platform/notifications/notification-stream.js';
 import { listNotifications, markNotificationRead } from '../../../platform/storage/repositories/notification-repository.js';
 import { errorResponses, notFound } from '../../../kernel/errors.js';
-import { IdParams, ListOf, ListQuery, page } from '../../schemas/common.js';
+import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
+import { page } from '../../../kernel/page.js';
 import { NotificationSchema } from '../../schemas/notification.js';
 
 export const notificationRoutes: FastifyPluginAsync = async (app) => {

@@ -3,7 +3,8 @@ import type { Static } from 'typebox';
 import { listMail, type MailRow } from '../../../platform/storage/repositories/mail-repository.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { SandboxMail } from '../../schemas/audit.js';
-import { ListOf, ListQuery, page } from '../../schemas/common.js';
+import { ListOf, ListQuery } from '../../schemas/common.js';
+import { page } from '../../../kernel/page.js';
 
 const present = (m: MailRow) => ({
   id: m.id,

@@ -12,7 +12,8 @@ import {
 } from '../../../platform/webhooks/manage-webhooks.js';
 import { presentDelivery, presentWebhook } from '../../../platform/webhooks/webhook-view.js';
 import { errorResponses } from '../../../kernel/errors.js';
-import { IdParams, ListOf, ListQuery, page } from '../../schemas/common.js';
+import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
+import { page } from '../../../kernel/page.js';
 import { CreateWebhookBody, DeliveryParams, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../../schemas/webhook.js';
 
 const DELIVERY_POLICY =

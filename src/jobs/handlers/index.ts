@@ -1,0 +1,39 @@
+import { AUTHORIZE_JOB, CANCEL_JOB } from '../../documents/nfce/services/nfce-deps.js';
+import { CERTIFICATE_EXPIRY_JOB, scheduleExpiryCheck } from '../../platform/issuers/certificate-expiry.js';
+import { mailSender, SEND_MAIL_JOB } from '../../platform/mail/mail-outbox.js';
+import type { Ports } from '../../platform/ports/ports.js';
+import { DELIVER_WEBHOOK_JOB, FANOUT_EVENT_JOB } from '../../platform/webhooks/event-types.js';
+import type { JobHandler } from '../runner.js';
+import { certificatesExpiryCheck } from './certificates-expiry-check.js';
+import { eventsFanout } from './events-fanout.js';
+import { mailSend } from './mail-send.js';
+import { nfceAuthorize } from './nfce-authorize.js';
+import { nfceCancel } from './nfce-cancel.js';
+import { webhooksDeliver } from './webhooks-deliver.js';
+
+export interface WorkerJobs {
+  /** Every job type this gateway runs, each to its handler (one file per job type beside this one). */
+  handlers: Record<string, JobHandler>;
+  /** Asks for today's certificate check; the per-day dedupe key keeps it one job across workers. */
+  start(): Promise<void>;
+  close(): void;
+}
+
+export function workerJobs(ports: Ports): WorkerJobs {
+  const mail = mailSender(ports);
+  return {
+    handlers: {
+      [AUTHORIZE_JOB]: nfceAuthorize(ports),
+      [CANCEL_JOB]: nfceCancel(ports),
+      [FANOUT_EVENT_JOB]: eventsFanout(ports),
+      [DELIVER_WEBHOOK_JOB]: webhooksDeliver(ports),
+      [SEND_MAIL_JOB]: mailSend(mail),
+      [CERTIFICATE_EXPIRY_JOB]: certificatesExpiryCheck(ports),
+    },
+    async start() {
+      const now = ports.clock.now();
+      await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
+    },
+    close: () => mail.close(),
+  };
+}

@@ -1,0 +1,64 @@
+import type { Db } from '../storage/db.js';
+import { pendingMigrations } from '../storage/migrate.js';
+import { gatewayMigrations } from '../storage/migrations/index.js';
+import { processFaults } from './process-guards.js';
+
+/** A named dependency check for /healthz/deep; other modules add theirs (key store, authority). */
+export interface HealthCheck {
+  name: string;
+  check(): Promise<void>;
+}
+
+export interface CheckResult {
+  name: string;
+  status: 'ok' | 'fail';
+  latency_ms: number;
+  error?: string;
+}
+
+export interface DeepHealthReport {
+  status: 'ok' | 'fail';
+  ts: string;
+  checks: CheckResult[];
+  process: ReturnType<typeof processFaults>;
+}
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** Storage answers, no migration is pending, then every extra check; each bounded by a timeout. */
+export async function deepHealth(db: Db, extraChecks: readonly HealthCheck[]): Promise<DeepHealthReport> {
+  const checks: HealthCheck[] = [
+    { name: 'storage', check: async () => void (await db.query('SELECT 1')) },
+    {
+      name: 'migrations',
+      check: async () => {
+        const pending = await pendingMigrations(db, gatewayMigrations);
+        if (pending.length) throw new Error(`pending migrations: ${pending.join(', ')}`);
+      },
+    },
+    ...extraChecks,
+  ];
+  const results = await Promise.all(checks.map(runCheck));
+  const ok = results.every((r) => r.status === 'ok');
+  return { status: ok ? 'ok' : 'fail', ts: new Date().toISOString(), checks: results, process: processFaults() };
+}
+
+async function runCheck(c: HealthCheck): Promise<CheckResult> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      c.check(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return { name: c.name, status: 'ok', latency_ms: round(performance.now() - started) };
+  } catch (err) {
+    return { name: c.name, status: 'fail', latency_ms: round(performance.now() - started), error: (err as Error).message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -1,0 +1,93 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FLOORS, floorOf, importEdges, moduleCycles, violations } from './support/import-graph.js';
+
+// ARCHITECTURE.md: the floors of src/ and the rule of which may import which, held against the code.
+const SRC = resolve(import.meta.dirname, '../src');
+
+// Routes that still read storage themselves; each is to move behind a service (issue 13). The list
+// only shrinks: a route added to it, or a new route importing storage, fails the test below.
+const ROUTES_STILL_ON_STORAGE = new Set<string>([
+  'http/routes/v1/applications.ts',
+  'http/routes/v1/audit-log.ts',
+  'http/routes/v1/nfce.ts',
+  'http/routes/v1/notifications.ts',
+  'http/routes/v1/sandbox-mail.ts',
+  'http/routes/v1/webhooks.ts',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? sourceFiles(p) : name.endsWith('.ts') ? [p] : [];
+  });
+}
+
+describe('the house (import graph of src/)', () => {
+  const edges = importEdges(SRC);
+
+  it('every source file sits on a floor', () => {
+    const unplaced = sourceFiles(SRC).map((p) => relative(SRC, p)).filter((p) => !p.endsWith('.test.ts') && !floorOf(p));
+    expect(unplaced).toEqual([]);
+  });
+
+  it('no import runs up a floor, no route reads storage, only the root reaches the simulator', () => {
+    const found = violations(edges).filter((v) => ![...ROUTES_STILL_ON_STORAGE].some((r) => v.startsWith(`${r} imports platform/storage/`)));
+    expect(found).toEqual([]);
+  });
+
+  it('the routes still on storage are exactly the listed ones (the list shrinks as they move)', () => {
+    const onStorage = new Set(edges.filter((e) => e.from.startsWith('http/routes/') && e.to.startsWith('platform/storage/')).map((e) => e.from));
+    expect([...onStorage].sort()).toEqual([...ROUTES_STILL_ON_STORAGE].sort());
+  });
+
+  it('no two modules (folders) import each other, directly or around a circle', () => {
+    expect(moduleCycles(edges)).toEqual([]);
+  });
+
+  it('the pure layers import no framework, database or network', () => {
+    const impure = /from ['"](fastify|@fastify\/[^'"]+|pg|ioredis|@electric-sql\/pglite|node:net|node:http|node:https|nodemailer)['"]/;
+    const pure = sourceFiles(join(SRC, 'documents')).filter((p) => p.includes('/domain/')).concat(sourceFiles(join(SRC, 'fiscal/xml')), sourceFiles(join(SRC, 'kernel')));
+    const offenders = pure.filter((p) => !p.endsWith('.test.ts') && impure.test(readFileSync(p, 'utf8'))).map((p) => relative(SRC, p));
+    expect(offenders).toEqual([]);
+  });
+
+  it('no source file reaches 400 lines', () => {
+    const long = sourceFiles(SRC).map((p) => [relative(SRC, p), readFileSync(p, 'utf8').split('\n').length] as const).filter(([, n]) => n >= 400);
+    expect(long).toEqual([]);
+  });
+});
+
+describe('the rule itself fails on a forbidden import', () => {
+  const check = (files: Record<string, string>) => [...violations(importEdges('/x/src', files)), ...moduleCycles(importEdges('/x/src', files)).map((c) => c.join(' <-> '))];
+
+  it('a service importing the HTTP error module, a domain file importing a service, a route reading a repository', () => {
+    expect(check({
+      'platform/webhooks/manage-webhooks.ts': "import { ApiError } from '../../http/errors.js';",
+      'documents/nfce/domain/sale.ts': "import type { IssueDeps } from '../services/nfce-deps.js';",
+      'http/routes/v1/webhooks.ts': "import { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';",
+      'fiscal/xml/nfe/format.ts': "import { formatCents } from '../../../documents/nfce/domain/decimal.js';",
+    })).toEqual([
+      'documents/nfce/domain/sale.ts (document domain and printing) imports documents/nfce/services/nfce-deps.ts (use cases): upward',
+      'fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (document domain and printing): upward',
+      'http/routes/v1/webhooks.ts imports platform/storage/repositories/webhook-repository.ts: a route calls services, never storage',
+      'platform/webhooks/manage-webhooks.ts (use cases) imports http/errors.ts (entry points (routes, plugins, job handlers)): upward',
+    ]);
+  });
+
+  it('two folders on one floor importing each other make a cycle', () => {
+    expect(check({
+      'fiscal/tax-id.ts': "import { x } from './xml/a.js';",
+      'fiscal/xml/a.ts': "import { y } from '../tax-id.js';",
+    })).toEqual(['fiscal <-> fiscal/xml']);
+  });
+
+  it('a type-only import counts like any other', () => {
+    expect(check({ 'kernel/errors.ts': "import type { Config } from '../http/plugins/auth.js';" })).toHaveLength(1);
+  });
+
+  it('names each floor once, from the root down', () => {
+    expect(FLOORS.map((f) => f.floor)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+  });
+});

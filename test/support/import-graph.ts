@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The house's rule of which folder may import which (ARCHITECTURE.md): every file of src/ sits on a
+ * floor, and an import may only run to the same floor or down. Tested by test/architecture.test.ts.
+ */
+export interface Floor { floor: number; name: string; match: (path: string) => boolean }
+
+const under = (...prefixes: string[]) => (p: string) => prefixes.some((x) => (x.endsWith('/') ? p.startsWith(x) : p === x));
+
+export const FLOORS: readonly Floor[] = [
+  { floor: 7, name: 'composition root', match: under('main.ts', 'runtime.ts', 'app.ts', 'bootstrap.ts', 'cli/') },
+  { floor: 6, name: 'entry points (routes, plugins, job handlers)', match: under('http/', 'jobs/handlers/', 'jobs/handlers.ts', 'app-context.ts') },
+  {
+    floor: 5, name: 'use cases',
+    match: under('documents/nfce/services/', 'platform/issuers/', 'platform/applications/', 'platform/audit/', 'platform/webhooks/',
+      'platform/notifications/', 'platform/mail/', 'platform/ports/', 'platform/sandbox/', 'platform/health/', 'authority-sim/'),
+  },
+  { floor: 4, name: 'document domain and printing', match: under('documents/nfce/domain/', 'danfe/') },
+  { floor: 3, name: 'fiscal core', match: under('fiscal/', 'platform/meta/') },
+  { floor: 2, name: 'adapters', match: under('platform/storage/', 'platform/security/', 'platform/identity/', 'jobs/') },
+  { floor: 1, name: 'kernel', match: under('kernel/', 'config.ts') },
+];
+
+export function floorOf(path: string): Floor | undefined {
+  return FLOORS.find((f) => f.match(path));
+}
+
+/** The unit of the cycle check: a folder, two levels deep (three under documents/ and platform/). */
+export function moduleOf(path: string): string {
+  const parts = path.split('/');
+  const depth = parts[0] === 'documents' ? 3 : 2;
+  if (parts.length === 1) return path; // a file of src/ itself (main.ts, config.ts) is a module of its own
+  return parts.length <= depth ? parts.slice(0, -1).join('/') : parts.slice(0, depth).join('/');
+}
+
+export interface Edge { from: string; to: string; typeOnly: boolean; spec: string }
+
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"`;]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
+const DYNAMIC = /import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+/** Every relative import of every non-test .ts file under `srcDir`, as paths relative to it. */
+export function importEdges(srcDir: string, files?: Record<string, string>): Edge[] {
+  const sources = files ?? readTree(srcDir);
+  const edges: Edge[] = [];
+  for (const [file, text] of Object.entries(sources)) {
+    const add = (spec: string, typeOnly: boolean) => {
+      const target = relative(srcDir, resolve(srcDir, dirname(file), spec)).replace(/\.js$/, '.ts');
+      edges.push({ from: file, to: target, typeOnly, spec });
+    };
+    for (const m of text.matchAll(IMPORT)) add(m[3]!, Boolean(m[2]));
+    for (const m of text.matchAll(DYNAMIC)) add(m[1]!, false);
+  }
+  return edges;
+}
+
+function readTree(srcDir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) out[relative(srcDir, p)] = readFileSync(p, 'utf8');
+    }
+  };
+  walk(srcDir);
+  return out;
+}
+
+/** Imports that break the rule: upward across floors, into a repository from a route, or unplaced. */
+export function violations(edges: readonly Edge[]): string[] {
+  const found: string[] = [];
+  for (const e of edges) {
+    const a = floorOf(e.from);
+    const b = floorOf(e.to);
+    if (!a) { found.push(`${e.from}: on no floor`); continue; }
+    if (!b) { found.push(`${e.from} -> ${e.to}: target on no floor`); continue; }
+    if (b.floor > a.floor) found.push(`${e.from} (${a.name}) imports ${e.to} (${b.name}): upward`);
+    if (e.from.startsWith('http/routes/') && e.to.startsWith('platform/storage/')) found.push(`${e.from} imports ${e.to}: a route calls services, never storage`);
+    if (e.to.startsWith('authority-sim/') && !e.from.startsWith('authority-sim/') && !['runtime.ts', 'main.ts'].includes(e.from) && !e.from.startsWith('platform/sandbox/')) {
+      found.push(`${e.from} imports ${e.to}: only the composition root and platform/sandbox reach the simulator`);
+    }
+  }
+  return [...new Set(found)].sort();
+}
+
+/** Cycles between modules (folders), each as the list of its modules. */
+export function moduleCycles(edges: readonly Edge[]): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges) {
+    const a = moduleOf(e.from);
+    const b = moduleOf(e.to);
+    if (a === b) continue;
+    if (!graph.has(a)) graph.set(a, new Set());
+    graph.get(a)!.add(b);
+  }
+  // Tarjan's strongly connected components.
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+      else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; on.delete(w); scc.push(w); } while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
