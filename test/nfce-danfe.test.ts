@@ -48,6 +48,39 @@ describe('DANFE NFC-e of an authorized note (pdftotext, pdftoppm + zbarimg)', ()
     }
   });
 
+  it('of a canceled note says NFC-e CANCELADA above the title, with the protocol and the time the authority registered it; an authorized one does not', async () => {
+    const authorized = (await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId) })).json();
+    const note = (await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId) })).json();
+    expect([authorized.status, note.status]).toEqual(['authorized', 'authorized']);
+    const cancel = await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers: auth, payload: { reason: 'Cliente desistiu da compra no caixa' } });
+    const canceled = cancel.json();
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation: { protocolo: expect.stringMatching(/^\d{15}$/) } });
+    const pdfText = async (id: string, width: number) => {
+      const pdf = await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/danfe.pdf?width=${width}`, headers: auth });
+      expect(pdf.statusCode).toBe(200);
+      return (await run('pdftotext', ['-layout', tempFile('d.pdf', pdf.rawPayload), '-'])).stdout;
+    };
+    // The time the authority registered the event (dhRegEvento, the state's local time), as the
+    // authorization's time is printed: not the gateway's own UTC clock reading.
+    const eventXml = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/xml?event=cancellation`, headers: auth })).body;
+    const at = /<retEvento[\s\S]*<dhRegEvento>(\d{4})-(\d\d)-(\d\d)T(\d\d:\d\d:\d\d)[+-]\d\d:\d\d<\/dhRegEvento>/.exec(eventXml);
+    expect(at, eventXml).not.toBeNull();
+    const registered = `${at![3]}/${at![2]}/${at![1]} ${at![4]}`;
+    for (const width of [80, 58]) {
+      const text = await pdfText(note.id, width);
+      expect(text).toContain('NFC-e CANCELADA');
+      expect(text.replace(/\s+/g, ' ')).toContain(`Protocolo de cancelamento: ${canceled.cancellation.protocolo} - ${registered}`);
+      // Above the items: the first thing read on the receipt, not a footnote.
+      expect(text.indexOf('NFC-e CANCELADA')).toBeLessThan(text.indexOf('Documento Auxiliar'));
+      expect(await pdfText(authorized.id, width)).not.toMatch(/CANCELAD|cancelamento/i);
+    }
+    // Settled by consultation without the event document: the gateway's own time, in São Paulo's (-03:00).
+    await t.runtime.ctx.db.query('UPDATE nfce_notes SET cancel_proc_xml = NULL WHERE id = $1', [note.id]);
+    const local = new Date(new Date(canceled.cancellation.canceled_at).getTime() - 3 * 3600_000).toISOString();
+    const recorded = `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 19)}`;
+    expect((await pdfText(note.id, 80)).replace(/\s+/g, ' ')).toContain(`Protocolo de cancelamento: ${canceled.cancellation.protocolo} - ${recorded}`);
+  });
+
   it('is 409 before authorization', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': 'reject:778', prefer: 'wait=5' }, payload: sale(issuerId) });
     const pdf = await t.app.inject({ method: 'GET', url: `/v1/nfce/${res.json().id}/danfe.pdf`, headers: auth });

@@ -4,12 +4,17 @@ import { formatAccessKey, formatCnpj, formatCpf, formatDateTime, formatMoney, fo
 import type { DanfeContext } from './danfe-context.js';
 import { addressLine } from './danfe-header.js';
 import { QR_QUIET_MODULES, qrModulePt, qrSymbol } from './qr-symbol.js';
+import { urlLines } from './url-lines.js';
+
+// The consultation address may shrink to fit the roll, never below 5 pt (58 mm small print is 5.5 pt).
+const URL_MIN_PT = 5;
 
 function consultation(ctx: DanfeContext): void {
   const { layout, theme, input } = ctx;
   layout.rule(theme.rule);
   layout.text('Consulte pela Chave de Acesso em', { size: theme.size.body, font: 'Helvetica-Bold', align: 'center', color: theme.accent });
-  layout.text(input.urlChave, { size: theme.size.small, align: 'center' });
+  const url = urlLines(input.urlChave, (text, size) => layout.textWidth(text, { size }), layout.width, theme.size.small, URL_MIN_PT);
+  for (const line of url.lines) layout.text(line, { size: url.size, align: 'center' });
   // Manual division V: the key in 11 groups of 4, kept on one line when the roll allows it.
   const key = formatAccessKey(input.accessKey);
   const size = layout.fittingSize(key, 'Helvetica-Bold', theme.size.body, theme.size.small);

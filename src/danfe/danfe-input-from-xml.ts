@@ -129,6 +129,11 @@ function cancellationIn(proc: XmlNode | undefined): DanfeCancellation | undefine
   return undefined;
 }
 
+/** The registered cancellation in a procEventoNFe (the event stored apart from the note's nfeProc). */
+export function cancellationInEventXml(xml: string): DanfeCancellation | undefined {
+  return cancellationIn(parseXml(xml));
+}
+
 export function danfeInputFromXml(xml: string, extras: DanfeExtras = {}): DanfeInput {
   const doc = parseXml(xml);
   const proc = child(doc, 'nfeProc');

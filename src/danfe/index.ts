@@ -1,4 +1,4 @@
-export { danfeInputFromXml, type DanfeExtras } from './danfe-input-from-xml.js';
+export { cancellationInEventXml, danfeInputFromXml, type DanfeExtras } from './danfe-input-from-xml.js';
 export {
   DanfeInputError,
   type DanfeAddress,

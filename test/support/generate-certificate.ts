@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import { generateSelfSigned } from '../../src/authority-sim/server-certificate.js';
 
@@ -11,5 +12,32 @@ export function generateTestPfx(cnpj: string, password: string, bits = 2048): Bu
   const p12 = forge.pkcs12.toPkcs12Asn1(forge.pki.privateKeyFromPem(id.keyPem), [forge.pki.certificateFromPem(id.certPem)], password, {
     algorithm: 'aes256',
   });
+  return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+}
+
+export interface NameAttribute {
+  shortName: string;
+  value: string;
+  /** forge.asn1.Type.UTF8 (12), BMPSTRING (30), PRINTABLESTRING (19, the default)... */
+  valueTagClass?: number;
+}
+
+/**
+ * A self-signed PKCS#12 whose subject and issuer carry exactly these attributes and string types
+ * (forge encodes a UTF8String value as UTF-8 and a BMPString value as UTF-16BE from a JS string).
+ */
+export function generateNamedTestPfx(attributes: NameAttribute[], password: string, notAfter = new Date(Date.now() + 365 * 86_400_000)): Buffer {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = `01${randomBytes(8).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = notAfter;
+  cert.setSubject(attributes);
+  cert.setIssuer(attributes);
+  cert.setExtensions([{ name: 'extKeyUsage', clientAuth: true }]);
+  cert.sign(key, forge.md.sha256.create());
+  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: 'aes256' });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }

@@ -1,7 +1,9 @@
-import { DanfeInputError, danfeInputFromXml, renderDanfeNfce } from '../../../danfe/index.js';
+import { cancellationInEventXml, DanfeInputError, danfeInputFromXml, renderDanfeNfce, type DanfeCancellation } from '../../../danfe/index.js';
 import { printableLogo } from '../../../danfe/logo/index.js';
 import { ApiError } from '../../../kernel/errors.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
+import { timeZoneOf } from '../domain/ibge.js';
+import { localDateTime } from '../domain/local-time.js';
+import { findIssuer, type IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
 import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
 import type { DanfeDeps } from './nfce-deps.js';
@@ -30,6 +32,22 @@ async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffe
 }
 
 /**
+ * What the DANFE says of a note's cancellation: its protocol and the time the authority registered
+ * it (dhRegEvento of the stored procEventoNFe, the state's local time, as the authorization's time
+ * is printed). A cancellation settled without the event document (found by consultation) falls
+ * back to when the gateway recorded it, in the issuer's local time rather than UTC.
+ */
+function cancellationOf(row: NfceRow, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
+  const settled = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
+  if (!settled) return undefined;
+  const registered = row.cancel_proc_xml ? cancellationInEventXml(row.cancel_proc_xml) : undefined;
+  const tz = timeZoneOf(issuer?.endereco?.codigo_municipio ?? '', issuer?.uf ?? '');
+  const at = registered?.at ?? localDateTime(new Date(settled.canceled_at), tz).text;
+  const protocol = settled.protocolo || registered?.protocol;
+  return { ...(protocol ? { protocol } : {}), at };
+}
+
+/**
  * The DANFE NFC-e of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing
  * the XML and the authorization do not hold) plus the issuer's DANFE settings.
  */
@@ -40,7 +58,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NfceRow, width: 80 |
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
   const template = issuer ? danfeTemplateOf(issuer) : null;
   const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
-  const cancellation = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
+  const cancellation = cancellationOf(row, issuer);
   try {
     const input = danfeInputFromXml(row.proc_xml, {
       settings: {
@@ -48,7 +66,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NfceRow, width: 80 |
         ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}),
         ...(template?.footerText ? { footerText: template.footerText } : {}),
       },
-      ...(cancellation ? { cancellation: { protocol: cancellation.protocolo, at: cancellation.canceled_at } } : {}),
+      ...(cancellation ? { cancellation } : {}),
     });
     return { pdf: await renderDanfeNfce(input, { width }), ...(warning ? { warning } : {}) };
   } catch (err) {
