@@ -1,5 +1,6 @@
 // A certificate's names with accents, as the issuer API answers them and as the expiry e-mail
 // writes them: UTF8String and BMPString values read as text, never as their bytes in Latin-1.
+import { readFileSync } from 'node:fs';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../src/jobs/queue.js';
@@ -43,5 +44,18 @@ describe('certificate subject with non-ASCII names', () => {
     const mail = (await t.app.inject({ method: 'GET', url: '/v1/sandbox/mail', headers: auth })).json().data;
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain(`The A1 certificate ${SUBJECT} (serial `);
+  });
+
+  it('reads the README\'s example certificate, whose names are encoded to UTF-8 twice, as São Paulo', async () => {
+    const pfx = readFileSync(new URL('../examples/novo_cert_cnpj_06157250000116_senha_minhasenha.pfx', import.meta.url));
+    const { auth } = await t.newAccount();
+    const id = (await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload: VALID_ISSUER })).json().id as string;
+    const body = multipart({ password: 'minhasenha' }, { name: 'pfx', filename: 'cert.pfx', content: pfx });
+    const upload = await t.app.inject({ method: 'POST', url: `/v1/issuers/${id}/certificate`, headers: { ...auth, ...body.headers }, payload: body.payload });
+    expect(upload.statusCode, upload.body).toBe(201);
+    expect(upload.json().subject).toContain('ST=São Paulo');
+    const issuer = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${id}`, headers: auth })).json();
+    expect(issuer.certificate.subject).toContain('ST=São Paulo');
+    expect(issuer.certificate.subject).not.toContain('Ã');
   });
 });

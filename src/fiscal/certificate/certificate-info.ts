@@ -1,6 +1,7 @@
 // Descriptive fields of an X.509 certificate (ours from a .pfx, or one found in a signed document).
 import { X509Certificate } from 'node:crypto';
 import { icpBrasilIdentity } from './icp-brasil.js';
+import { repairDoubleUtf8 } from './name-text.js';
 
 export interface CertificateInfo {
   subject: string;
@@ -15,7 +16,7 @@ export interface CertificateInfo {
 }
 
 export function certificateInfo(der: Buffer, x509: X509Certificate = new X509Certificate(der)): CertificateInfo {
-  const subjectLines = x509.subject.split('\n').filter(Boolean);
+  const subjectLines = x509.subject.split('\n').filter(Boolean).map(repairDoubleUtf8);
   const commonName = subjectLines.find((l) => l.startsWith('CN='))?.slice(3) ?? '';
   const identity = icpBrasilIdentity(der, commonName);
   return {
@@ -27,6 +28,6 @@ export function certificateInfo(der: Buffer, x509: X509Certificate = new X509Cer
     notBefore: new Date(x509.validFrom),
     notAfter: new Date(x509.validTo),
     fingerprintSha256: x509.fingerprint256,
-    issuer: x509.issuer.split('\n').filter(Boolean).join(', '),
+    issuer: x509.issuer.split('\n').filter(Boolean).map(repairDoubleUtf8).join(', '),
   };
 }

@@ -4,6 +4,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { queueAccountMail } from '../mail/mail-outbox.js';
 import { announceNotifications, writeNotification } from '../notifications/notify.js';
 import type { Queryable } from '../storage/db.js';
+import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
 import { recordEvent } from '../storage/repositories/outbox-repository.js';
 
 export const CERTIFICATE_EXPIRY_JOB = 'certificates.expiry-check';
@@ -48,7 +49,9 @@ export async function certificateExpiryJob(ctx: Ctx, job: Job<{ day: string }>):
     [new Date(now.getTime() - EXPIRED_ALERT_WINDOW_MS), new Date(now.getTime() + EXPIRY_THRESHOLDS_DAYS[0] * DAY_MS)],
   );
   const accounts: string[] = [];
-  for (const cert of rows.rows) {
+  for (const stored of rows.rows) {
+    // Subjects stored before names encoded twice were read as text are mailed as text too.
+    const cert = { ...stored, subject: repairDoubleUtf8(stored.subject) };
     const threshold = thresholdFor(cert.not_after, now);
     if (threshold !== null && (await raiseAlert(ctx, cert, threshold, now))) accounts.push(cert.account_id);
   }

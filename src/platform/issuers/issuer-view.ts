@@ -1,6 +1,7 @@
 import type { ErrorDetail } from '../../kernel/errors.js';
 import { municipioByCode } from '../meta/municipio-catalog.js';
 import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
+import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
 import { CRT_BY_REGIME } from './issuer-validation.js';
 
 export interface CertificateStatusView {
@@ -22,7 +23,8 @@ export function certificateStatus(row: IssuerRow, now: Date): CertificateStatusV
     now.getTime() > row.cert_not_after.getTime() ? 'expired' : now.getTime() < row.cert_not_before.getTime() ? 'not_yet_valid' : 'valid';
   return {
     status,
-    subject: row.cert_subject,
+    // Subjects stored before names encoded twice were read as text are answered as text too.
+    subject: row.cert_subject === null ? null : repairDoubleUtf8(row.cert_subject),
     cnpj: row.cert_cnpj,
     serial_number: row.cert_serial_number,
     not_before: row.cert_not_before.toISOString(),
