@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';
 import {
   createWebhook,
   deleteWebhook,
   deliveriesWithAttempts,
+  listWebhookPage,
   replayDelivery,
   requireWebhook,
   sendTestEvent,
@@ -37,8 +37,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query as Static<typeof ListQuery>;
-      const limit = q.limit ?? 20;
-      const p = page(await listWebhookEndpoints(ctx.db, request.auth.accountId, limit + 1, q.starting_after), limit);
+      const p = await listWebhookPage(ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map(presentWebhook), has_more: p.has_more };
     },
   );
