@@ -4,7 +4,7 @@ import { Timestamp } from './common.js';
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const NfceStatusSchema = Type.Union(
-  ['processing', 'authorized', 'rejected', 'denied', 'canceled', 'contingency'].map((s) => Type.Literal(s)),
+  (['processing', 'authorized', 'rejected', 'denied', 'canceled', 'contingency'] as const).map((s) => Type.Literal(s)),
   { description: 'processing -> authorized | rejected | denied; authorized -> canceled' },
 );
 

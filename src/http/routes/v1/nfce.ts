@@ -2,12 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { SaleSchema, type Sale } from '../../../documents/nfce/domain/sale.js';
 import { issueNfce } from '../../../documents/nfce/services/issue-nfce.js';
-import { waitUntilCancellationSettled, waitUntilSettled } from '../../../documents/nfce/services/note-settled.js';
+import { distributableXml } from '../../../documents/nfce/services/distributable-xml.js';
+import {
+  findNfce,
+  listNfcePage,
+  nfceHistory,
+  nfceWhenCancellationSettled,
+  nfceWhenSettled,
+} from '../../../documents/nfce/services/find-nfce.js';
 import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
-import { getNfce, listHistory, listNfce, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
-import { ApiError, errorResponses, notFound } from '../../../kernel/errors.js';
+import { ApiError, errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
-import { page } from '../../../kernel/page.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
 import { requestCancellation } from '../../../documents/nfce/services/cancel-nfce.js';
 import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';
@@ -75,8 +80,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       if (wait !== null) {
         reply.header('Preference-Applied', `wait=${wait}`);
         if (wait > 0) {
-          await waitUntilSettled(ctx.db, row.id, wait * 1000);
-          row = (await getNfce(ctx.db, request.auth.accountId, row.id))!;
+          row = await nfceWhenSettled(ctx, request.auth.accountId, row.id, wait * 1000);
         }
       }
       reply.header('Location', `/v1/nfce/${row.id}`);
@@ -92,9 +96,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { id } = request.params as Static<typeof IdParams>;
-      const row = await getNfce(ctx.db, request.auth.accountId, id);
-      if (!row) throw notFound('NFC-e');
-      return present(row);
+      return present(await findNfce(ctx, request.auth.accountId, id));
     },
   );
 
@@ -112,17 +114,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const q = request.query as Static<typeof NfceListQuery>;
-      const limit = q.limit ?? 20;
-      const rows = await listNfce(ctx.db, request.auth.accountId, {
-        limit: limit + 1,
-        issuerId: q.issuer_id,
-        status: q.status as NfceStatus | undefined,
-        externalRef: q.external_ref,
-        createdGte: q['created_at[gte]'] ? new Date(q['created_at[gte]']) : undefined,
-        createdLt: q['created_at[lt]'] ? new Date(q['created_at[lt]']) : undefined,
-        startingAfter: q.starting_after,
-      });
-      const p = page(rows, limit);
+      const p = await listNfcePage(ctx, request.auth.accountId, q);
       return { data: p.data.map(present), has_more: p.has_more };
     },
   );
@@ -140,10 +132,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { id } = request.params as Static<typeof IdParams>;
-      const row = await getNfce(ctx.db, request.auth.accountId, id);
-      if (!row) throw notFound('NFC-e');
-      const entries = await listHistory(ctx.db, id);
-      return { data: entries.map((e) => ({ ...e, at: e.at.toISOString() })), has_more: false };
+      return { data: await nfceHistory(ctx, request.auth.accountId, id), has_more: false };
     },
   );
 
@@ -163,17 +152,8 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { id } = request.params as Static<typeof IdParams>;
       const { event } = request.query as { event?: 'cancellation' };
-      const row = await getNfce(ctx.db, request.auth.accountId, id, { full: true });
-      if (!row) throw notFound('NFC-e');
-      const xml = event === 'cancellation' ? row.cancel_proc_xml : row.status === 'authorized' || row.status === 'canceled' ? row.proc_xml : null;
-      if (!xml) {
-        throw new ApiError(
-          'invalid_state',
-          event === 'cancellation' ? `NFC-e ${id} has no registered cancellation` : `NFC-e ${id} is ${row.status}; its XML is available once authorized`,
-        );
-      }
-      const name = event === 'cancellation' ? `${row.access_key}-procEventoNFe.xml` : `${row.access_key}-nfeProc.xml`;
-      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${name}"`).send(xml);
+      const { xml, fileName } = await distributableXml(ctx, request.auth.accountId, id, event);
+      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
     },
   );
 
@@ -199,8 +179,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       const { reason } = request.body as Static<typeof CancelBody>;
       let row = await requestCancellation(ctx, request.auth.accountId, id, reason);
       if (row.status !== 'canceled') {
-        await waitUntilCancellationSettled(ctx.db, id, 5_000);
-        row = (await getNfce(ctx.db, request.auth.accountId, id))!;
+        row = await nfceWhenCancellationSettled(ctx, request.auth.accountId, id, 5_000);
       }
       const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
       return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
@@ -227,8 +206,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { id } = request.params as Static<typeof IdParams>;
       const { width } = request.query as { width?: 80 | 58 };
-      const row = await getNfce(ctx.db, request.auth.accountId, id, { full: true });
-      if (!row) throw notFound('NFC-e');
+      const row = await findNfce(ctx, request.auth.accountId, id, { full: true });
       const { pdf, warning } = await renderNoteDanfe(ctx, row, width ?? 80);
       if (warning) {
         request.log.warn({ nfce_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');
