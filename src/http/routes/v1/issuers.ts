@@ -7,9 +7,9 @@ import type { IssuerSecretHooks, IssuerServiceDeps } from '../../../platform/iss
 import { presentIssuer } from '../../../platform/issuers/issuer-view.js';
 import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../platform/issuers/manage-issuers.js';
 import { registerCsc } from '../../../platform/issuers/register-csc.js';
-import { PFX_MAX_BYTES, presentCertificate, uploadCertificate } from '../../../platform/issuers/upload-certificate.js';
-import { canonicalJson, sha256Hex } from '../../canonical-json.js';
-import { ApiError, errorResponses } from '../../../kernel/errors.js';
+import { CERTIFICATE_UPLOAD_LIMITS, receiveCertificateUpload } from '../../../platform/issuers/certificate-upload-request.js';
+import { presentCertificate } from '../../../platform/issuers/upload-certificate.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { validatorCompiler } from '../../validation.js';
 import { IdParams, ListQuery } from '../../schemas/common.js';
 import {
@@ -137,7 +137,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
 
   // Multipart only here: every other issuer route keeps answering 415 to anything but JSON.
   await app.register(async (upload) => {
-    await upload.register(multipart, { limits: { fileSize: PFX_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 } });
+    await upload.register(multipart, { limits: CERTIFICATE_UPLOAD_LIMITS });
     upload.post(
       '/v1/issuers/:id/certificate',
       {
@@ -161,27 +161,11 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
         },
       },
       async (request, reply) => {
-        let pfx: Buffer | undefined;
-        let password: string | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file' && part.fieldname === 'pfx') pfx = await part.toBuffer();
-            else if (part.type === 'file') await part.toBuffer(); // drain an unexpected file
-            else if (part.fieldname === 'password') password = String(part.value);
-          }
-        } catch (err) {
-          // Limits (FST_*) keep their own answers; a truncated or garbled body is the client's fault, not a 500.
-          if ((err as { code?: string }).code?.startsWith('FST_') || err instanceof ApiError) throw err;
-          throw new ApiError('invalid_request', 'The multipart body is malformed (unexpected end or bad boundary)');
-        }
-        const missing = [!pfx?.length && { field: 'pfx', message: 'is required (the .pfx file)' }, password === undefined && { field: 'password', message: 'is required' }].filter(
-          (d): d is { field: string; message: string } => Boolean(d),
-        );
-        if (missing.length) throw new ApiError('validation_error', `${missing[0]!.field} ${missing[0]!.message}`, missing);
-        // Digests only: the file and the password themselves never reach the idempotency table.
-        const bodyHash = sha256Hex(canonicalJson({ pfx: sha256Hex(pfx!), password: sha256Hex(password!) }));
-        if (!(await request.claimIdempotency(reply, bodyHash))) return reply;
-        const result = await uploadCertificate(deps(), request.auth.accountId, idOf(request), pfx!, password!);
+        const result = await receiveCertificateUpload(deps(), request.auth.accountId, idOf(request), {
+          parts: request.parts(),
+          claimIdempotency: (bodyHash) => request.claimIdempotency(reply, bodyHash),
+        });
+        if (!result) return reply; // the Idempotency-Key's first answer was replayed
         return reply.code(201).send(presentCertificate(result.record, result.warnings, now()));
       },
     );
