@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { SCOPES } from '../../../platform/identity/scopes.js';
 import { presentApplication } from '../../../platform/applications/application-view.js';
 import {
@@ -9,10 +9,10 @@ import {
   rotateApplication,
 } from '../../../platform/applications/manage-applications.js';
 import { errorResponses } from '../../../kernel/errors.js';
-import { IdParams, ListOf, ListQuery, Timestamp } from '../../schemas/common.js';
+import { IdParams, ListOf, ListQuery, StringLiterals, Timestamp } from '../../schemas/common.js';
 
-const ScopeSchema = Type.Union(
-  SCOPES.map((s) => Type.Literal(s)),
+const ScopeSchema = StringLiterals(
+  SCOPES,
   { description: '`<resource>:write` includes `<resource>:read`; `*` is every scope' },
 );
 
@@ -45,7 +45,7 @@ const CreateApplication = Type.Object(
   { additionalProperties: false },
 );
 
-export const applicationRoutes: FastifyPluginAsync = async (app) => {
+export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['applications'];
 
   app.get(
@@ -55,7 +55,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'List applications (API keys)', querystring: ListQuery, response: { 200: ListOf(Application, 'ApplicationList'), ...errorResponses(401, 403, 422, 429) } },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
+      const q = request.query;
       const p = await listApplicationPage(app.ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map(presentApplication), has_more: p.has_more };
     },
@@ -74,8 +74,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<typeof CreateApplication>;
-      const { row, key } = await createApplication(app.ctx, request.auth, body);
+      const { row, key } = await createApplication(app.ctx, request.auth, request.body);
       return reply.code(201).send({ ...presentApplication(row), key });
     },
   );
@@ -93,7 +92,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       await revokeApplicationKeys(app.ctx, request.auth, id);
       app.forgetApiKeys();
       return { id, object: 'application' as const, deleted: true as const };
@@ -115,7 +114,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       const { row, key } = await rotateApplication(app.ctx, request.auth, id);
       app.forgetApiKeys();
       return { ...presentApplication(row), key };

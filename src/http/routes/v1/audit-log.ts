@@ -1,11 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listAuditPage, presentAuditEntry } from '../../../platform/audit/read-audit-log.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { AuditEntrySchema, AuditQuery } from '../../schemas/audit.js';
 import { ListOf } from '../../schemas/common.js';
 
-export const auditLogRoutes: FastifyPluginAsync = async (app) => {
+export const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/audit-log',
     {
@@ -21,7 +20,7 @@ export const auditLogRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof AuditQuery>;
+      const q = request.query;
       const p = await listAuditPage({ db: app.ctx.db, writer: app.auditLog }, request.auth.accountId, q);
       return { data: p.data.map(presentAuditEntry), has_more: p.has_more };
     },

@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
-import { updateDanfeSettings, type DanfeSettingsPatch } from '../../../platform/issuers/danfe-settings.js';
+import { updateDanfeSettings } from '../../../platform/issuers/danfe-settings.js';
 import type { IssuerSecretHooks, IssuerServiceDeps } from '../../../platform/issuers/issuer-deps.js';
 import { presentIssuer } from '../../../platform/issuers/issuer-view.js';
 import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../platform/issuers/manage-issuers.js';
@@ -29,7 +28,7 @@ export interface IssuerRoutesOptions {
   hooks?: IssuerSecretHooks;
 }
 
-export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app, options) => {
+export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = async (app, options) => {
   const tags = ['issuers'];
   const read = { scope: 'issuers:read' };
   const write = { scope: 'issuers:write' };
@@ -41,7 +40,6 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
     hooks: options.hooks,
   });
   const now = () => app.ctx.clock.now();
-  const idOf = (request: FastifyRequest) => (request.params as Static<typeof IdParams>).id;
 
   app.post(
     '/v1/issuers',
@@ -56,7 +54,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const row = await createIssuer(deps(), request.auth.accountId, request.body as Static<typeof CreateIssuerBody>);
+      const row = await createIssuer(deps(), request.auth.accountId, request.body);
       return reply.code(201).send(presentIssuer(row, now()));
     },
   );
@@ -68,7 +66,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       schema: { tags, summary: 'List issuers', querystring: ListQuery, response: { 200: IssuerList, ...errorResponses(401, 403, 422, 429) } },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
+      const q = request.query;
       const p = await listIssuerPage(deps(), request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map((r) => presentIssuer(r, now())), has_more: p.has_more };
     },
@@ -80,7 +78,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       config: read,
       schema: { tags, summary: 'Get an issuer', params: IdParams, response: { 200: Issuer, ...errorResponses(401, 403, 404, 429) } },
     },
-    async (request) => presentIssuer(await getIssuer(deps(), request.auth.accountId, idOf(request)), now()),
+    async (request) => presentIssuer(await getIssuer(deps(), request.auth.accountId, request.params.id), now()),
   );
 
   app.patch(
@@ -97,7 +95,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request) =>
-      presentIssuer(await patchIssuer(deps(), request.auth.accountId, idOf(request), request.body as Static<typeof PatchIssuerBody>), now()),
+      presentIssuer(await patchIssuer(deps(), request.auth.accountId, request.params.id, request.body), now()),
   );
 
   app.patch(
@@ -113,7 +111,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request) =>
-      presentIssuer(await updateDanfeSettings(deps(), request.auth.accountId, idOf(request), request.body as DanfeSettingsPatch), now()),
+      presentIssuer(await updateDanfeSettings(deps(), request.auth.accountId, request.params.id, request.body), now()),
   );
 
   app.post(
@@ -130,13 +128,13 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<typeof CscBody>;
-      return reply.code(201).send(await registerCsc(deps(), request.auth.accountId, idOf(request), body.id_csc, body.csc));
+      const { id_csc, csc } = request.body;
+      return reply.code(201).send(await registerCsc(deps(), request.auth.accountId, request.params.id, id_csc, csc));
     },
   );
 
   // Multipart only here: every other issuer route keeps answering 415 to anything but JSON.
-  await app.register(async (upload) => {
+  await app.register((async (upload) => {
     await upload.register(multipart, { limits: CERTIFICATE_UPLOAD_LIMITS });
     upload.post(
       '/v1/issuers/:id/certificate',
@@ -161,7 +159,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
         },
       },
       async (request, reply) => {
-        const result = await receiveCertificateUpload(deps(), request.auth.accountId, idOf(request), {
+        const result = await receiveCertificateUpload(deps(), request.auth.accountId, request.params.id, {
           parts: request.parts(),
           claimIdempotency: (bodyHash) => request.claimIdempotency(reply, bodyHash),
         });
@@ -169,5 +167,5 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
         return reply.code(201).send(presentCertificate(result.record, result.warnings, now()));
       },
     );
-  });
+  }) satisfies FastifyPluginAsyncTypebox);
 };

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
-import { SaleSchema, type Sale } from '../../../documents/nfce/domain/sale.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { SaleSchema } from '../../../documents/nfce/domain/sale.js';
 import { issueNfce } from '../../../documents/nfce/services/issue-nfce.js';
 import { distributableXml } from '../../../documents/nfce/services/distributable-xml.js';
 import {
@@ -29,7 +29,7 @@ function preferWait(header: string | string[] | undefined): number | null {
   return m ? Math.min(MAX_WAIT_S, Number(m[1])) : null;
 }
 
-export const nfceRoutes: FastifyPluginAsync = async (app) => {
+export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const present = (row: Parameters<typeof presentNfce>[0]) => presentNfce(row, ctx.config.publicBaseUrl);
 
@@ -59,7 +59,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const sale = request.body as Sale;
+      const sale = request.body;
       const rawScenario = request.headers['x-sandbox-scenario'];
       let scenario: string | undefined;
       if (typeof rawScenario === 'string' && rawScenario !== '') {
@@ -95,7 +95,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Retrieve an NFC-e', params: IdParams, response: { 200: NfceRecordSchema, ...errorResponses(401, 403, 404, 429) } },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       return present(await findNfce(ctx, request.auth.accountId, id));
     },
   );
@@ -113,7 +113,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof NfceListQuery>;
+      const q = request.query;
       const p = await listNfcePage(ctx, request.auth.accountId, q);
       return { data: p.data.map(present), has_more: p.has_more };
     },
@@ -131,7 +131,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       return { data: await nfceHistory(ctx, request.auth.accountId, id), has_more: false };
     },
   );
@@ -150,8 +150,8 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const { event } = request.query as { event?: 'cancellation' };
+      const { id } = request.params;
+      const { event } = request.query;
       const { xml, fileName } = await distributableXml(ctx, request.auth.accountId, id, event);
       return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
     },
@@ -175,8 +175,8 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const { reason } = request.body as Static<typeof CancelBody>;
+      const { id } = request.params;
+      const { reason } = request.body;
       let row = await requestCancellation(ctx, request.auth.accountId, id, reason);
       if (row.status !== 'canceled') {
         row = await nfceWhenCancellationSettled(ctx, request.auth.accountId, id, 5_000);
@@ -200,12 +200,13 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
           'answer carries `X-Danfe-Warning` saying why.',
         params: IdParams,
         querystring: Type.Object({ width: Type.Optional(Type.Union([Type.Literal(80), Type.Literal(58)], { default: 80 })) }, { additionalProperties: false }),
-        response: { 200: Type.String({ description: 'application/pdf', format: 'binary' }), ...errorResponses(401, 403, 404, 409, 422, 429) },
+        // Sent as bytes: documented as a binary string, typed as the Buffer the handler sends.
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const { width } = request.query as { width?: 80 | 58 };
+      const { id } = request.params;
+      const { width } = request.query;
       const row = await findNfce(ctx, request.auth.accountId, id, { full: true });
       const { pdf, warning } = await renderNoteDanfe(ctx, row, width ?? 80);
       if (warning) {

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { presentNotification } from '../../../platform/notifications/notification-view.js';
 import { streamNotifications } from '../../../platform/notifications/notification-stream.js';
 import { listNotificationPage, readNotification } from '../../../platform/notifications/manage-notifications.js';
@@ -7,7 +7,7 @@ import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
 import { NotificationSchema } from '../../schemas/notification.js';
 
-export const notificationRoutes: FastifyPluginAsync = async (app) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['notifications'];
   const { ctx } = app;
 
@@ -23,7 +23,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
+      const q = request.query;
       const p = await listNotificationPage(ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map(presentNotification), has_more: p.has_more };
     },
@@ -42,7 +42,7 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       return presentNotification(await readNotification(ctx, request.auth.accountId, id));
     },
   );

@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listMailPage, presentMail } from '../../../platform/mail/sandbox-mailbox.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { SandboxMail } from '../../schemas/audit.js';
 import { ListOf, ListQuery } from '../../schemas/common.js';
 
 /** Sandbox only: the e-mails the gateway sent or would have sent (certificate alerts, disabled webhooks). */
-export const sandboxMailRoutes: FastifyPluginAsync = async (app) => {
+export const sandboxMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/sandbox/mail',
     {
@@ -20,7 +19,7 @@ export const sandboxMailRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
+      const q = request.query;
       const p = await listMailPage(app.ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map(presentMail), has_more: p.has_more };
     },
