@@ -11,16 +11,15 @@ import {
   nfceWhenSettled,
 } from '../../../documents/nfce/services/find-nfce.js';
 import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
-import { ApiError, errorResponses } from '../../../kernel/errors.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
 import { requestCancellation } from '../../../documents/nfce/services/cancel-nfce.js';
 import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';
+import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
 const tags = ['nfce'];
 const MAX_WAIT_S = 10;
-// Scenarios the SEFAZ simulator understands (DESIGN 3); anything else is a client mistake.
-const SCENARIO = /^(reject:\d{3,4}|deny|timeout|lost-response|unavailable|http-500|malformed)$/;
 
 /** RFC 7240 `Prefer: wait=N` (DESIGN 4: N <= 10 s). */
 function preferWait(header: string | string[] | undefined): number | null {
@@ -37,6 +36,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/nfce',
     {
       config: { scope: 'nfce:write' },
+      validatorCompiler: sandboxScenarioValidator(ctx.config.env),
       schema: {
         tags,
         summary: 'Issue an NFC-e',
@@ -49,7 +49,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         headers: Type.Object({
           prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
           'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
-          'x-sandbox-scenario': Type.Optional(Type.String({ description: 'Sandbox only: the failure the simulated authority should produce' })),
+          'x-sandbox-scenario': SandboxScenarioHeader,
         }),
         response: {
           201: NfceRecordSchema,
@@ -60,20 +60,9 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const sale = request.body;
-      const rawScenario = request.headers['x-sandbox-scenario'];
-      let scenario: string | undefined;
-      if (typeof rawScenario === 'string' && rawScenario !== '') {
-        if (ctx.config.env !== 'sandbox') throw new ApiError('invalid_request', 'X-Sandbox-Scenario is only accepted in the sandbox');
-        if (!SCENARIO.test(rawScenario)) {
-          throw new ApiError('validation_error', `Unknown sandbox scenario "${rawScenario}"`, [
-            { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500 or malformed' },
-          ]);
-        }
-        scenario = rawScenario;
-      }
       const key = request.headers['idempotency-key'];
       let row = await issueNfce(ctx, request.auth.accountId, sale, {
-        scenario,
+        scenario: request.headers['x-sandbox-scenario'] || undefined, // empty: none
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
       const wait = preferWait(request.headers.prefer);
