@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './app-context.js';
 import { ErrorSchema } from './kernel/errors.js';
 import { toOpenApi30 } from './http/openapi.js';
@@ -60,6 +61,8 @@ export const LOG_REDACT = [
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  // The TypeBox type provider types each route's request parts and answers from its schemas; it is
+  // types only: validation stays with the app's own validatorCompiler (src/http/validation.ts).
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: ctx.config.bodyLimitBytes,
@@ -82,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       if (err.code === 'FST_ERR_ASYNC_CONSTRAINT') return void sendError(request, reply, 'invalid_request', 'Malformed request');
       return void sendError(request, reply, 'not_found', err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'No record with this id' : 'Malformed URL');
     },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
   capConnectionsPerIp(app.server, ctx.config.http.maxConnectionsPerIp);
   app.decorate('ctx', ctx);
   app.setValidatorCompiler(validatorCompiler);

@@ -6,17 +6,6 @@ import { FLOORS, floorOf, importEdges, moduleCycles, violations } from './suppor
 // ARCHITECTURE.md: the floors of src/ and the rule of which may import which, held against the code.
 const SRC = resolve(import.meta.dirname, '../src');
 
-// Routes that still read storage themselves; each is to move behind a service (issue 13). The list
-// only shrinks: a route added to it, or a new route importing storage, fails the test below.
-const ROUTES_STILL_ON_STORAGE = new Set<string>([
-  'http/routes/v1/applications.ts',
-  'http/routes/v1/audit-log.ts',
-  'http/routes/v1/nfce.ts',
-  'http/routes/v1/notifications.ts',
-  'http/routes/v1/sandbox-mail.ts',
-  'http/routes/v1/webhooks.ts',
-]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
@@ -33,13 +22,12 @@ describe('the house (import graph of src/)', () => {
   });
 
   it('no import runs up a floor, no route reads storage, only the root reaches the simulator', () => {
-    const found = violations(edges).filter((v) => ![...ROUTES_STILL_ON_STORAGE].some((r) => v.startsWith(`${r} imports platform/storage/`)));
-    expect(found).toEqual([]);
+    expect(violations(edges)).toEqual([]);
   });
 
-  it('the routes still on storage are exactly the listed ones (the list shrinks as they move)', () => {
-    const onStorage = new Set(edges.filter((e) => e.from.startsWith('http/routes/') && e.to.startsWith('platform/storage/')).map((e) => e.from));
-    expect([...onStorage].sort()).toEqual([...ROUTES_STILL_ON_STORAGE].sort());
+  it('no route imports storage: routes call services', () => {
+    const onStorage = edges.filter((e) => e.from.startsWith('http/routes/') && e.to.startsWith('platform/storage/')).map((e) => e.from);
+    expect([...new Set(onStorage)].sort()).toEqual([]);
   });
 
   it('no two modules (folders) import each other, directly or around a circle', () => {

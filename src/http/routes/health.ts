@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deepHealth, type HealthCheck } from '../../platform/health/deep-health.js';
 
@@ -20,7 +20,7 @@ const DeepHealth = Type.Object({
   ),
 });
 
-export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsync {
+export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/healthz',

@@ -1,4 +1,4 @@
-import { Type, type TSchema } from 'typebox';
+import { Type, type TSchema, type TSchemaOptions } from 'typebox';
 
 /** DESIGN 4 lists: `?limit=` 1-100 (default 20) and `?starting_after=<id>`. */
 export const ListQuery = Type.Object(
@@ -14,6 +14,14 @@ export function ListOf<T extends TSchema>(item: T, title: string) {
     { data: Type.Array(item), has_more: Type.Boolean({ description: 'Whether another page follows' }) },
     { title },
   );
+}
+
+/**
+ * One of these strings, as `anyOf` of `const`s. Type.Union over a mapped array types its values as
+ * `never`; Unsafe gives them their union type and leaves the schema as it is.
+ */
+export function StringLiterals<const T extends readonly string[]>(values: T, options?: TSchemaOptions) {
+  return Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v)), options));
 }
 
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { Timestamp } from './common.js';
+import { StringLiterals, Timestamp } from './common.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-export const NfceStatusSchema = Type.Union(
-  ['processing', 'authorized', 'rejected', 'denied', 'canceled', 'contingency'].map((s) => Type.Literal(s)),
+export const NfceStatusSchema = StringLiterals(
+  ['processing', 'authorized', 'rejected', 'denied', 'canceled', 'contingency'],
   { description: 'processing -> authorized | rejected | denied; authorized -> canceled' },
 );
 

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '../../platform/webhooks/event-types.js';
-import { Timestamp } from './common.js';
+import { StringLiterals, Timestamp } from './common.js';
 
-const EventType = Type.Union([...WEBHOOK_EVENT_TYPES, '*'].map((t) => Type.Literal(t)), { description: 'An event type, or `*` for all' });
+const EventType = StringLiterals([...WEBHOOK_EVENT_TYPES, '*'], { description: 'An event type, or `*` for all' });
 
 export const WebhookEndpoint = Type.Object(
   {

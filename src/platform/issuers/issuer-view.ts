@@ -1,4 +1,5 @@
 import type { ErrorDetail } from '../../kernel/errors.js';
+import type { KeyStorageMode } from '../security/key-provider.js';
 import { municipioByCode } from '../meta/municipio-catalog.js';
 import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
 import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
@@ -11,7 +12,7 @@ export interface CertificateStatusView {
   serial_number: string | null;
   not_before: string | null;
   not_after: string | null;
-  storage_mode: string | null;
+  storage_mode: KeyStorageMode | null;
 }
 
 /** What the API shows of a certificate: facts and status, never the key or the password. */

@@ -1,6 +1,7 @@
 import type { Ports } from '../ports/ports.js';
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
+import { page } from '../../kernel/page.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import {
   attemptsOf,
@@ -15,6 +16,7 @@ import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
   insertWebhookEndpoint,
+  listWebhookEndpoints,
   type WebhookEndpointRow,
 } from '../storage/repositories/webhook-repository.js';
 import { DELIVER_WEBHOOK_JOB, webhookPayload } from './event-types.js';
@@ -51,6 +53,10 @@ export async function createWebhook(ctx: Ctx, accountId: string, input: CreateWe
     at: ctx.clock.now(),
   });
   return { row, secret };
+}
+
+export async function listWebhookPage(ctx: Pick<Ctx, 'db'>, accountId: string, limit: number, startingAfter?: string) {
+  return page(await listWebhookEndpoints(ctx.db, accountId, limit + 1, startingAfter), limit);
 }
 
 export async function requireWebhook(ctx: Pick<Ctx, 'db'>, accountId: string, id: string): Promise<WebhookEndpointRow> {

@@ -1,10 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAccountProfile, updateAccountProfile } from '../../../platform/issuers/account-profile.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { Account, PatchAccountBody } from '../../schemas/account.js';
 
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['account'];
 
   app.get(
@@ -28,6 +27,6 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      updateAccountProfile(app.ctx.db, request.auth.accountId, request.body as Static<typeof PatchAccountBody>, app.ctx.clock.now()),
+      updateAccountProfile(app.ctx.db, request.auth.accountId, request.body, app.ctx.clock.now()),
   );
 };

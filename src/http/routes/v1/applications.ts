@@ -1,22 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
-import { generateApiKey, hashApiKey, keyPrefix } from '../../../platform/identity/api-key.js';
-import { SCOPES, missingScopes } from '../../../platform/identity/scopes.js';
-import { newId } from '../../../kernel/ids.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { SCOPES } from '../../../platform/identity/scopes.js';
+import { presentApplication } from '../../../platform/applications/application-view.js';
 import {
-  getApplication,
-  insertApplication,
-  listApplications,
-  revokeApplication,
-  rotateApplicationKey,
-  type ApplicationRow,
-} from '../../../platform/storage/repositories/application-repository.js';
-import { ApiError, errorResponses, notFound } from '../../../kernel/errors.js';
-import { IdParams, ListOf, ListQuery, Timestamp } from '../../schemas/common.js';
-import { page } from '../../../kernel/page.js';
+  createApplication,
+  listApplicationPage,
+  revokeApplicationKeys,
+  rotateApplication,
+} from '../../../platform/applications/manage-applications.js';
+import { errorResponses } from '../../../kernel/errors.js';
+import { IdParams, ListOf, ListQuery, StringLiterals, Timestamp } from '../../schemas/common.js';
 
-const ScopeSchema = Type.Union(
-  SCOPES.map((s) => Type.Literal(s)),
+const ScopeSchema = StringLiterals(
+  SCOPES,
   { description: '`<resource>:write` includes `<resource>:read`; `*` is every scope' },
 );
 
@@ -49,33 +45,7 @@ const CreateApplication = Type.Object(
   { additionalProperties: false },
 );
 
-/**
- * Every operation on a key (create, rotate, revoke) needs the caller to cover the key's scopes
- * (issue 12 item 7): otherwise a narrow key could take a broader one away or obtain its successor.
- */
-function requireCovers(granted: readonly string[], target: readonly string[], action: string): void {
-  const missing = missingScopes(granted, target);
-  if (missing.length === 0) return;
-  throw new ApiError(
-    'forbidden',
-    `A key can only ${action} keys within its own scopes; this key lacks ${missing.map((s) => `"${s}"`).join(', ')}`,
-  );
-}
-
-function present(row: ApplicationRow): Static<typeof Application> {
-  return {
-    id: row.id,
-    object: 'application',
-    name: row.name,
-    scopes: row.scopes,
-    key_prefix: row.key_prefix,
-    created_at: row.created_at.toISOString(),
-    rotated_at: row.rotated_at?.toISOString() ?? null,
-    previous_key_expires_at: row.previous_key_expires_at?.toISOString() ?? null,
-  };
-}
-
-export const applicationRoutes: FastifyPluginAsync = async (app) => {
+export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['applications'];
 
   app.get(
@@ -85,11 +55,9 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'List applications (API keys)', querystring: ListQuery, response: { 200: ListOf(Application, 'ApplicationList'), ...errorResponses(401, 403, 422, 429) } },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
-      const limit = q.limit ?? 20;
-      const rows = await listApplications(app.ctx.db, request.auth.accountId, limit + 1, q.starting_after);
-      const p = page(rows, limit);
-      return { data: p.data.map(present), has_more: p.has_more };
+      const q = request.query;
+      const p = await listApplicationPage(app.ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
+      return { data: p.data.map(presentApplication), has_more: p.has_more };
     },
   );
 
@@ -106,18 +74,8 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<typeof CreateApplication>;
-      requireCovers(request.auth.scopes, body.scopes, 'create');
-      const key = generateApiKey(app.ctx.config.env);
-      const row = await insertApplication(app.ctx.db, {
-        id: newId('app'),
-        accountId: request.auth.accountId,
-        name: body.name,
-        scopes: body.scopes,
-        keyHash: hashApiKey(key),
-        keyPrefix: keyPrefix(key),
-      });
-      return reply.code(201).send({ ...present(row), key });
+      const { row, key } = await createApplication(app.ctx, request.auth, request.body);
+      return reply.code(201).send({ ...presentApplication(row), key });
     },
   );
 
@@ -134,12 +92,8 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      // Scopes never change after creation, so checking them before the revoke leaves no race.
-      const existing = await getApplication(app.ctx.db, request.auth.accountId, id);
-      if (!existing) throw notFound('Application');
-      requireCovers(request.auth.scopes, existing.scopes, 'revoke');
-      if (!(await revokeApplication(app.ctx.db, request.auth.accountId, id, app.ctx.clock.now()))) throw notFound('Application');
+      const { id } = request.params;
+      await revokeApplicationKeys(app.ctx, request.auth, id);
       app.forgetApiKeys();
       return { id, object: 'application' as const, deleted: true as const };
     },
@@ -160,20 +114,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const { db, clock, config } = app.ctx;
-      const existing = await getApplication(db, request.auth.accountId, id);
-      if (!existing) throw notFound('Application');
-      requireCovers(request.auth.scopes, existing.scopes, 'rotate');
-      const key = generateApiKey(config.env);
-      const now = clock.now();
-      const row = await rotateApplicationKey(
-        db, request.auth.accountId, id, hashApiKey(key), keyPrefix(key), now,
-        new Date(now.getTime() + config.keyRotationGraceSeconds * 1000),
-      );
-      if (!row) throw notFound('Application');
+      const { id } = request.params;
+      const { row, key } = await rotateApplication(app.ctx, request.auth, id);
       app.forgetApiKeys();
-      return { ...present(row), key };
+      return { ...presentApplication(row), key };
     },
   );
 };

@@ -1,26 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Static } from 'typebox';
-import { listAuditEntries, type AuditEntry } from '../../../platform/storage/repositories/audit-repository.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listAuditPage, presentAuditEntry } from '../../../platform/audit/read-audit-log.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { AuditEntrySchema, AuditQuery } from '../../schemas/audit.js';
 import { ListOf } from '../../schemas/common.js';
-import { page } from '../../../kernel/page.js';
 
-const present = (e: AuditEntry) => ({
-  id: e.id,
-  object: 'audit_entry' as const,
-  actor: e.actor,
-  action: e.action,
-  target: e.target,
-  method: e.method,
-  route: e.route,
-  status_code: e.status_code,
-  ip: e.ip,
-  request_id: e.request_id,
-  created_at: e.created_at.toISOString(),
-});
-
-export const auditLogRoutes: FastifyPluginAsync = async (app) => {
+export const auditLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/audit-log',
     {
@@ -36,18 +20,9 @@ export const auditLogRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof AuditQuery>;
-      const limit = q.limit ?? 20;
-      await app.auditLog.flush(); // this process's own recent calls are visible at once
-      const rows = await listAuditEntries(
-        app.ctx.db,
-        request.auth.accountId,
-        { actor: q.actor, action: q.action, target: q.target, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined },
-        limit + 1,
-        q.starting_after,
-      );
-      const p = page(rows, limit);
-      return { data: p.data.map(present), has_more: p.has_more };
+      const q = request.query;
+      const p = await listAuditPage({ db: app.ctx.db, writer: app.auditLog }, request.auth.accountId, q);
+      return { data: p.data.map(presentAuditEntry), has_more: p.has_more };
     },
   );
 };

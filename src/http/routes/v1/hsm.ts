@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { keyStorageStatus } from '../../../platform/security/key-storage-status.js';
 import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
@@ -15,7 +15,7 @@ const HsmStatus = Type.Object(
   { title: 'HsmStatus' },
 );
 
-export const hsmRoutes: FastifyPluginAsync = async (app) => {
+export const hsmRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/hsm/status',
     {

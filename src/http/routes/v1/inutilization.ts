@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { inutilizeNumbers } from '../../../documents/nfce/services/inutilize-numbers.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, Timestamp } from '../../schemas/common.js';
@@ -33,7 +33,7 @@ const InutilizationRecord = Type.Object(
   { title: 'Inutilization' },
 );
 
-export const inutilizationRoutes: FastifyPluginAsync = async (app) => {
+export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/issuers/:id/inutilization',
     {
@@ -51,8 +51,8 @@ export const inutilizationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const record = await inutilizeNumbers(app.ctx, request.auth.accountId, id, request.body as Static<typeof InutilizationBody>);
+      const { id } = request.params;
+      const record = await inutilizeNumbers(app.ctx, request.auth.accountId, id, request.body);
       return reply.code(201).send(record);
     },
   );

@@ -1,15 +1,14 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
-import { updateDanfeSettings, type DanfeSettingsPatch } from '../../../platform/issuers/danfe-settings.js';
+import { updateDanfeSettings } from '../../../platform/issuers/danfe-settings.js';
 import type { IssuerSecretHooks, IssuerServiceDeps } from '../../../platform/issuers/issuer-deps.js';
 import { presentIssuer } from '../../../platform/issuers/issuer-view.js';
 import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../platform/issuers/manage-issuers.js';
 import { registerCsc } from '../../../platform/issuers/register-csc.js';
-import { PFX_MAX_BYTES, presentCertificate, uploadCertificate } from '../../../platform/issuers/upload-certificate.js';
-import { canonicalJson, sha256Hex } from '../../canonical-json.js';
-import { ApiError, errorResponses } from '../../../kernel/errors.js';
+import { CERTIFICATE_UPLOAD_LIMITS, receiveCertificateUpload } from '../../../platform/issuers/certificate-upload-request.js';
+import { presentCertificate } from '../../../platform/issuers/upload-certificate.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { validatorCompiler } from '../../validation.js';
 import { IdParams, ListQuery } from '../../schemas/common.js';
 import {
@@ -29,7 +28,7 @@ export interface IssuerRoutesOptions {
   hooks?: IssuerSecretHooks;
 }
 
-export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app, options) => {
+export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = async (app, options) => {
   const tags = ['issuers'];
   const read = { scope: 'issuers:read' };
   const write = { scope: 'issuers:write' };
@@ -41,7 +40,6 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
     hooks: options.hooks,
   });
   const now = () => app.ctx.clock.now();
-  const idOf = (request: FastifyRequest) => (request.params as Static<typeof IdParams>).id;
 
   app.post(
     '/v1/issuers',
@@ -56,7 +54,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const row = await createIssuer(deps(), request.auth.accountId, request.body as Static<typeof CreateIssuerBody>);
+      const row = await createIssuer(deps(), request.auth.accountId, request.body);
       return reply.code(201).send(presentIssuer(row, now()));
     },
   );
@@ -68,7 +66,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       schema: { tags, summary: 'List issuers', querystring: ListQuery, response: { 200: IssuerList, ...errorResponses(401, 403, 422, 429) } },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
+      const q = request.query;
       const p = await listIssuerPage(deps(), request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map((r) => presentIssuer(r, now())), has_more: p.has_more };
     },
@@ -80,7 +78,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       config: read,
       schema: { tags, summary: 'Get an issuer', params: IdParams, response: { 200: Issuer, ...errorResponses(401, 403, 404, 429) } },
     },
-    async (request) => presentIssuer(await getIssuer(deps(), request.auth.accountId, idOf(request)), now()),
+    async (request) => presentIssuer(await getIssuer(deps(), request.auth.accountId, request.params.id), now()),
   );
 
   app.patch(
@@ -97,7 +95,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request) =>
-      presentIssuer(await patchIssuer(deps(), request.auth.accountId, idOf(request), request.body as Static<typeof PatchIssuerBody>), now()),
+      presentIssuer(await patchIssuer(deps(), request.auth.accountId, request.params.id, request.body), now()),
   );
 
   app.patch(
@@ -113,7 +111,7 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request) =>
-      presentIssuer(await updateDanfeSettings(deps(), request.auth.accountId, idOf(request), request.body as DanfeSettingsPatch), now()),
+      presentIssuer(await updateDanfeSettings(deps(), request.auth.accountId, request.params.id, request.body), now()),
   );
 
   app.post(
@@ -130,14 +128,14 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<typeof CscBody>;
-      return reply.code(201).send(await registerCsc(deps(), request.auth.accountId, idOf(request), body.id_csc, body.csc));
+      const { id_csc, csc } = request.body;
+      return reply.code(201).send(await registerCsc(deps(), request.auth.accountId, request.params.id, id_csc, csc));
     },
   );
 
   // Multipart only here: every other issuer route keeps answering 415 to anything but JSON.
-  await app.register(async (upload) => {
-    await upload.register(multipart, { limits: { fileSize: PFX_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5 } });
+  await app.register((async (upload) => {
+    await upload.register(multipart, { limits: CERTIFICATE_UPLOAD_LIMITS });
     upload.post(
       '/v1/issuers/:id/certificate',
       {
@@ -161,29 +159,13 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
         },
       },
       async (request, reply) => {
-        let pfx: Buffer | undefined;
-        let password: string | undefined;
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file' && part.fieldname === 'pfx') pfx = await part.toBuffer();
-            else if (part.type === 'file') await part.toBuffer(); // drain an unexpected file
-            else if (part.fieldname === 'password') password = String(part.value);
-          }
-        } catch (err) {
-          // Limits (FST_*) keep their own answers; a truncated or garbled body is the client's fault, not a 500.
-          if ((err as { code?: string }).code?.startsWith('FST_') || err instanceof ApiError) throw err;
-          throw new ApiError('invalid_request', 'The multipart body is malformed (unexpected end or bad boundary)');
-        }
-        const missing = [!pfx?.length && { field: 'pfx', message: 'is required (the .pfx file)' }, password === undefined && { field: 'password', message: 'is required' }].filter(
-          (d): d is { field: string; message: string } => Boolean(d),
-        );
-        if (missing.length) throw new ApiError('validation_error', `${missing[0]!.field} ${missing[0]!.message}`, missing);
-        // Digests only: the file and the password themselves never reach the idempotency table.
-        const bodyHash = sha256Hex(canonicalJson({ pfx: sha256Hex(pfx!), password: sha256Hex(password!) }));
-        if (!(await request.claimIdempotency(reply, bodyHash))) return reply;
-        const result = await uploadCertificate(deps(), request.auth.accountId, idOf(request), pfx!, password!);
+        const result = await receiveCertificateUpload(deps(), request.auth.accountId, request.params.id, {
+          parts: request.parts(),
+          claimIdempotency: (bodyHash) => request.claimIdempotency(reply, bodyHash),
+        });
+        if (!result) return reply; // the Idempotency-Key's first answer was replayed
         return reply.code(201).send(presentCertificate(result.record, result.warnings, now()));
       },
     );
-  });
+  }) satisfies FastifyPluginAsyncTypebox);
 };

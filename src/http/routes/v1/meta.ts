@@ -1,12 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { searchMunicipios, UnknownCursorError } from '../../../platform/meta/municipio-catalog.js';
 import { listUfs, ufByCode } from '../../../platform/meta/uf-catalog.js';
 import { ApiError, errorResponses } from '../../../kernel/errors.js';
 import { MunicipioList, MunicipioQuery, UfList } from '../../schemas/meta.js';
 
 // Reference data: any valid API key may read it, whatever its scopes.
-export const metaRoutes: FastifyPluginAsync = async (app) => {
+export const metaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['meta'];
 
   app.get(
@@ -18,7 +17,7 @@ export const metaRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: UfList, ...errorResponses(401, 429) },
       },
     },
-    async () => ({ data: listUfs() }),
+    async () => ({ data: [...listUfs()] }),
   );
 
   app.get(
@@ -33,7 +32,7 @@ export const metaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof MunicipioQuery>;
+      const q = request.query;
       if (q.uf && !ufByCode(q.uf)) throw new ApiError('validation_error', 'Unknown state', [{ field: 'query.uf', message: `${q.uf} is not a UF` }]);
       try {
         return searchMunicipios({ uf: q.uf, q: q.q, limit: q.limit ?? 20, startingAfter: q.starting_after });

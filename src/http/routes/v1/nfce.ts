@@ -1,21 +1,25 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
-import { SaleSchema, type Sale } from '../../../documents/nfce/domain/sale.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { SaleSchema } from '../../../documents/nfce/domain/sale.js';
 import { issueNfce } from '../../../documents/nfce/services/issue-nfce.js';
-import { waitUntilCancellationSettled, waitUntilSettled } from '../../../documents/nfce/services/note-settled.js';
+import { distributableXml } from '../../../documents/nfce/services/distributable-xml.js';
+import {
+  findNfce,
+  listNfcePage,
+  nfceHistory,
+  nfceWhenCancellationSettled,
+  nfceWhenSettled,
+} from '../../../documents/nfce/services/find-nfce.js';
 import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
-import { getNfce, listHistory, listNfce, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
-import { ApiError, errorResponses, notFound } from '../../../kernel/errors.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
-import { page } from '../../../kernel/page.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
 import { requestCancellation } from '../../../documents/nfce/services/cancel-nfce.js';
 import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';
+import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
 const tags = ['nfce'];
 const MAX_WAIT_S = 10;
-// Scenarios the SEFAZ simulator understands (DESIGN 3); anything else is a client mistake.
-const SCENARIO = /^(reject:\d{3,4}|deny|timeout|lost-response|unavailable|http-500|malformed)$/;
 
 /** RFC 7240 `Prefer: wait=N` (DESIGN 4: N <= 10 s). */
 function preferWait(header: string | string[] | undefined): number | null {
@@ -24,7 +28,7 @@ function preferWait(header: string | string[] | undefined): number | null {
   return m ? Math.min(MAX_WAIT_S, Number(m[1])) : null;
 }
 
-export const nfceRoutes: FastifyPluginAsync = async (app) => {
+export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
   const present = (row: Parameters<typeof presentNfce>[0]) => presentNfce(row, ctx.config.publicBaseUrl);
 
@@ -32,6 +36,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
     '/v1/nfce',
     {
       config: { scope: 'nfce:write' },
+      validatorCompiler: sandboxScenarioValidator(ctx.config.env),
       schema: {
         tags,
         summary: 'Issue an NFC-e',
@@ -44,7 +49,7 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
         headers: Type.Object({
           prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
           'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
-          'x-sandbox-scenario': Type.Optional(Type.String({ description: 'Sandbox only: the failure the simulated authority should produce' })),
+          'x-sandbox-scenario': SandboxScenarioHeader,
         }),
         response: {
           201: NfceRecordSchema,
@@ -54,29 +59,17 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const sale = request.body as Sale;
-      const rawScenario = request.headers['x-sandbox-scenario'];
-      let scenario: string | undefined;
-      if (typeof rawScenario === 'string' && rawScenario !== '') {
-        if (ctx.config.env !== 'sandbox') throw new ApiError('invalid_request', 'X-Sandbox-Scenario is only accepted in the sandbox');
-        if (!SCENARIO.test(rawScenario)) {
-          throw new ApiError('validation_error', `Unknown sandbox scenario "${rawScenario}"`, [
-            { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500 or malformed' },
-          ]);
-        }
-        scenario = rawScenario;
-      }
+      const sale = request.body;
       const key = request.headers['idempotency-key'];
       let row = await issueNfce(ctx, request.auth.accountId, sale, {
-        scenario,
+        scenario: request.headers['x-sandbox-scenario'] || undefined, // empty: none
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
       const wait = preferWait(request.headers.prefer);
       if (wait !== null) {
         reply.header('Preference-Applied', `wait=${wait}`);
         if (wait > 0) {
-          await waitUntilSettled(ctx.db, row.id, wait * 1000);
-          row = (await getNfce(ctx.db, request.auth.accountId, row.id))!;
+          row = await nfceWhenSettled(ctx, request.auth.accountId, row.id, wait * 1000);
         }
       }
       reply.header('Location', `/v1/nfce/${row.id}`);
@@ -91,10 +84,8 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Retrieve an NFC-e', params: IdParams, response: { 200: NfceRecordSchema, ...errorResponses(401, 403, 404, 429) } },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const row = await getNfce(ctx.db, request.auth.accountId, id);
-      if (!row) throw notFound('NFC-e');
-      return present(row);
+      const { id } = request.params;
+      return present(await findNfce(ctx, request.auth.accountId, id));
     },
   );
 
@@ -111,18 +102,8 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof NfceListQuery>;
-      const limit = q.limit ?? 20;
-      const rows = await listNfce(ctx.db, request.auth.accountId, {
-        limit: limit + 1,
-        issuerId: q.issuer_id,
-        status: q.status as NfceStatus | undefined,
-        externalRef: q.external_ref,
-        createdGte: q['created_at[gte]'] ? new Date(q['created_at[gte]']) : undefined,
-        createdLt: q['created_at[lt]'] ? new Date(q['created_at[lt]']) : undefined,
-        startingAfter: q.starting_after,
-      });
-      const p = page(rows, limit);
+      const q = request.query;
+      const p = await listNfcePage(ctx, request.auth.accountId, q);
       return { data: p.data.map(present), has_more: p.has_more };
     },
   );
@@ -139,11 +120,8 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const row = await getNfce(ctx.db, request.auth.accountId, id);
-      if (!row) throw notFound('NFC-e');
-      const entries = await listHistory(ctx.db, id);
-      return { data: entries.map((e) => ({ ...e, at: e.at.toISOString() })), has_more: false };
+      const { id } = request.params;
+      return { data: await nfceHistory(ctx, request.auth.accountId, id), has_more: false };
     },
   );
 
@@ -161,19 +139,10 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const { event } = request.query as { event?: 'cancellation' };
-      const row = await getNfce(ctx.db, request.auth.accountId, id, { full: true });
-      if (!row) throw notFound('NFC-e');
-      const xml = event === 'cancellation' ? row.cancel_proc_xml : row.status === 'authorized' || row.status === 'canceled' ? row.proc_xml : null;
-      if (!xml) {
-        throw new ApiError(
-          'invalid_state',
-          event === 'cancellation' ? `NFC-e ${id} has no registered cancellation` : `NFC-e ${id} is ${row.status}; its XML is available once authorized`,
-        );
-      }
-      const name = event === 'cancellation' ? `${row.access_key}-procEventoNFe.xml` : `${row.access_key}-nfeProc.xml`;
-      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${name}"`).send(xml);
+      const { id } = request.params;
+      const { event } = request.query;
+      const { xml, fileName } = await distributableXml(ctx, request.auth.accountId, id, event);
+      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
     },
   );
 
@@ -195,12 +164,11 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const { reason } = request.body as Static<typeof CancelBody>;
+      const { id } = request.params;
+      const { reason } = request.body;
       let row = await requestCancellation(ctx, request.auth.accountId, id, reason);
       if (row.status !== 'canceled') {
-        await waitUntilCancellationSettled(ctx.db, id, 5_000);
-        row = (await getNfce(ctx.db, request.auth.accountId, id))!;
+        row = await nfceWhenCancellationSettled(ctx, request.auth.accountId, id, 5_000);
       }
       const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
       return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
@@ -221,14 +189,14 @@ export const nfceRoutes: FastifyPluginAsync = async (app) => {
           'answer carries `X-Danfe-Warning` saying why.',
         params: IdParams,
         querystring: Type.Object({ width: Type.Optional(Type.Union([Type.Literal(80), Type.Literal(58)], { default: 80 })) }, { additionalProperties: false }),
-        response: { 200: Type.String({ description: 'application/pdf', format: 'binary' }), ...errorResponses(401, 403, 404, 409, 422, 429) },
+        // Sent as bytes: documented as a binary string, typed as the Buffer the handler sends.
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const { width } = request.query as { width?: 80 | 58 };
-      const row = await getNfce(ctx.db, request.auth.accountId, id, { full: true });
-      if (!row) throw notFound('NFC-e');
+      const { id } = request.params;
+      const { width } = request.query;
+      const row = await findNfce(ctx, request.auth.accountId, id, { full: true });
       const { pdf, warning } = await renderNoteDanfe(ctx, row, width ?? 80);
       if (warning) {
         request.log.warn({ nfce_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');

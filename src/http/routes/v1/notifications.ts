@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { presentNotification } from '../../../platform/notifications/notification-view.js';
 import { streamNotifications } from '../../../platform/notifications/notification-stream.js';
-import { listNotifications, markNotificationRead } from '../../../platform/storage/repositories/notification-repository.js';
-import { errorResponses, notFound } from '../../../kernel/errors.js';
+import { listNotificationPage, readNotification } from '../../../platform/notifications/manage-notifications.js';
+import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
-import { page } from '../../../kernel/page.js';
 import { NotificationSchema } from '../../schemas/notification.js';
 
-export const notificationRoutes: FastifyPluginAsync = async (app) => {
+export const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['notifications'];
   const { ctx } = app;
 
@@ -24,10 +23,8 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
-      const limit = q.limit ?? 20;
-      const rows = await listNotifications(ctx.db, request.auth.accountId, limit + 1, q.starting_after);
-      const p = page(rows, limit);
+      const q = request.query;
+      const p = await listNotificationPage(ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map(presentNotification), has_more: p.has_more };
     },
   );
@@ -45,10 +42,8 @@ export const notificationRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const row = await markNotificationRead(ctx.db, request.auth.accountId, id, ctx.clock.now());
-      if (!row) throw notFound('Notification');
-      return presentNotification(row);
+      const { id } = request.params;
+      return presentNotification(await readNotification(ctx, request.auth.accountId, id));
     },
   );
 

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { Type, type Static } from 'typebox';
-import { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   createWebhook,
   deleteWebhook,
   deliveriesWithAttempts,
+  listWebhookPage,
   replayDelivery,
   requireWebhook,
   sendTestEvent,
-  type CreateWebhookInput,
 } from '../../../platform/webhooks/manage-webhooks.js';
 import { presentDelivery, presentWebhook } from '../../../platform/webhooks/webhook-view.js';
 import { errorResponses } from '../../../kernel/errors.js';
@@ -25,7 +24,7 @@ const DELIVERY_POLICY =
   'for 3 days is disabled and the account is notified (in-app and e-mail). Production URLs must be https and may not resolve to ' +
   'private, loopback or link-local addresses (checked again at every delivery).';
 
-export const webhookRoutes: FastifyPluginAsync = async (app) => {
+export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['webhooks'];
   const { ctx } = app;
 
@@ -36,9 +35,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'List webhook endpoints', querystring: ListQuery, response: { 200: ListOf(WebhookEndpoint, 'WebhookEndpointList'), ...errorResponses(401, 403, 422, 429) } },
     },
     async (request) => {
-      const q = request.query as Static<typeof ListQuery>;
-      const limit = q.limit ?? 20;
-      const p = page(await listWebhookEndpoints(ctx.db, request.auth.accountId, limit + 1, q.starting_after), limit);
+      const q = request.query;
+      const p = await listWebhookPage(ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
       return { data: p.data.map(presentWebhook), has_more: p.has_more };
     },
   );
@@ -56,7 +54,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { row, secret } = await createWebhook(ctx, request.auth.accountId, request.body as CreateWebhookInput);
+      const { row, secret } = await createWebhook(ctx, request.auth.accountId, request.body);
       return reply.code(201).send({ ...presentWebhook(row), secret });
     },
   );
@@ -67,7 +65,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       config: { scope: 'webhooks:read' },
       schema: { tags, summary: 'A webhook endpoint', params: IdParams, response: { 200: WebhookEndpoint, ...errorResponses(401, 403, 404, 429) } },
     },
-    async (request) => presentWebhook(await requireWebhook(ctx, request.auth.accountId, (request.params as Static<typeof IdParams>).id)),
+    async (request) => presentWebhook(await requireWebhook(ctx, request.auth.accountId, request.params.id)),
   );
 
   app.delete(
@@ -83,7 +81,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       await deleteWebhook(ctx, request.auth.accountId, id);
       return { id, object: 'webhook_endpoint' as const, deleted: true as const };
     },
@@ -103,8 +101,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { id } = request.params as Static<typeof IdParams>;
-      const q = request.query as Static<typeof ListQuery>;
+      const { id } = request.params;
+      const q = request.query;
       const limit = q.limit ?? 20;
       const p = page(await deliveriesWithAttempts(ctx, request.auth.accountId, id, limit + 1, q.starting_after), limit);
       return { data: p.data.map((x) => presentDelivery(x.delivery, x.attempts)), has_more: p.has_more };
@@ -124,7 +122,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, dlvId } = request.params as Static<typeof DeliveryParams>;
+      const { id, dlvId } = request.params;
       return reply.code(202).send(presentDelivery(await replayDelivery(ctx, request.auth.accountId, id, dlvId), []));
     },
   );
@@ -142,7 +140,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = request.params as Static<typeof IdParams>;
+      const { id } = request.params;
       return reply.code(202).send(presentDelivery(await sendTestEvent(ctx, request.auth.accountId, id), []));
     },
   );

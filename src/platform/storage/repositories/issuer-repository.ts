@@ -1,3 +1,4 @@
+import type { KeyStorageMode } from '../../security/key-provider.js';
 import { sqlState, type Queryable } from '../db.js';
 
 export type Ambiente = 'homologacao' | 'producao';
@@ -37,7 +38,7 @@ export interface IssuerRow {
   cert_serial_number: string | null;
   cert_not_before: Date | null;
   cert_not_after: Date | null;
-  cert_storage_mode: string | null;
+  cert_storage_mode: KeyStorageMode | null;
   csc_version: number | null;
   csc_id: string | null;
   csc_registered_at: Date | null;

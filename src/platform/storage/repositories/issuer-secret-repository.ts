@@ -1,3 +1,4 @@
+import type { KeyStorageMode } from '../../security/key-provider.js';
 import type { Queryable } from '../db.js';
 
 /** A stored certificate: clear facts for display, key and certificate as envelope blobs. */
@@ -13,7 +14,7 @@ export interface CertificateRecord {
   fingerprint_sha256: string;
   not_before: Date;
   not_after: Date;
-  storage_mode: string;
+  storage_mode: KeyStorageMode;
   master_key_id: string;
   private_key_blob: string;
   certificate_blob: string;

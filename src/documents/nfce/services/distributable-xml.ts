@@ -1,0 +1,31 @@
+import { ApiError } from '../../../kernel/errors.js';
+import type { Ports } from '../../../platform/ports/ports.js';
+import { findNfce } from './find-nfce.js';
+
+export interface DistributableXml {
+  xml: string;
+  /** The file name the authority's own tools use: access key and document kind. */
+  fileName: string;
+}
+
+/**
+ * The XML a note's buyer or accountant keeps: the nfeProc (signed NFe + protNFe) of an authorized
+ * or canceled note, or with `cancellation` the procEventoNFe of its cancellation; 409 until it exists.
+ */
+export async function distributableXml(
+  deps: Pick<Ports, 'db'>,
+  accountId: string,
+  id: string,
+  event?: 'cancellation',
+): Promise<DistributableXml> {
+  const row = await findNfce(deps, accountId, id, { full: true });
+  const xml = event === 'cancellation' ? row.cancel_proc_xml : row.status === 'authorized' || row.status === 'canceled' ? row.proc_xml : null;
+  if (!xml) {
+    throw new ApiError(
+      'invalid_state',
+      event === 'cancellation' ? `NFC-e ${id} has no registered cancellation` : `NFC-e ${id} is ${row.status}; its XML is available once authorized`,
+    );
+  }
+  const fileName = event === 'cancellation' ? `${row.access_key}-procEventoNFe.xml` : `${row.access_key}-nfeProc.xml`;
+  return { xml, fileName };
+}

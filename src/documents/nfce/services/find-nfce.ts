@@ -1,0 +1,59 @@
+import { notFound } from '../../../kernel/errors.js';
+import { page } from '../../../kernel/page.js';
+import type { Ports } from '../../../platform/ports/ports.js';
+import { getNfce, listHistory, listNfce, type NfceRow, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
+import { waitUntilCancellationSettled, waitUntilSettled } from './note-settled.js';
+
+type ReadDeps = Pick<Ports, 'db'>;
+
+/** GET /v1/nfce's filters; dates as ISO 8601 text. */
+export interface NfceListQuery {
+  limit?: number;
+  starting_after?: string;
+  issuer_id?: string;
+  status?: NfceStatus;
+  external_ref?: string;
+  'created_at[gte]'?: string;
+  'created_at[lt]'?: string;
+}
+
+/** The account's note, or 404 (also for a note of another account). `full` includes the XML documents. */
+export async function findNfce(deps: ReadDeps, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow> {
+  const row = await getNfce(deps.db, accountId, id, opts);
+  if (!row) throw notFound('NFC-e');
+  return row;
+}
+
+/** A page of the account's notes, newest first. */
+export async function listNfcePage(deps: ReadDeps, accountId: string, q: NfceListQuery) {
+  const limit = q.limit ?? 20;
+  const rows = await listNfce(deps.db, accountId, {
+    limit: limit + 1,
+    issuerId: q.issuer_id,
+    status: q.status,
+    externalRef: q.external_ref,
+    createdGte: q['created_at[gte]'] ? new Date(q['created_at[gte]']) : undefined,
+    createdLt: q['created_at[lt]'] ? new Date(q['created_at[lt]']) : undefined,
+    startingAfter: q.starting_after,
+  });
+  return page(rows, limit);
+}
+
+/** The note's history, oldest first. */
+export async function nfceHistory(deps: ReadDeps, accountId: string, id: string) {
+  await findNfce(deps, accountId, id);
+  const entries = await listHistory(deps.db, id);
+  return entries.map((e) => ({ ...e, at: e.at.toISOString() }));
+}
+
+/** The note once its authorization settles, or as it stands after `ms` (`Prefer: wait`). */
+export async function nfceWhenSettled(deps: ReadDeps, accountId: string, id: string, ms: number): Promise<NfceRow> {
+  await waitUntilSettled(deps.db, id, ms);
+  return findNfce(deps, accountId, id);
+}
+
+/** The note once a requested cancellation is registered or refused, or as it stands after `ms`. */
+export async function nfceWhenCancellationSettled(deps: ReadDeps, accountId: string, id: string, ms: number): Promise<NfceRow> {
+  await waitUntilCancellationSettled(deps.db, id, ms);
+  return findNfce(deps, accountId, id);
+}
