@@ -10,7 +10,7 @@ const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
  * correctly decoded Latin-1 name ("José": E9 alone) is not valid UTF-8 and stays as it is.
  */
 export function repairDoubleUtf8(value: string): string {
-  if (!/[\u0080-\u00ff]/.test(value) || /[^\u0001-\u00ff]/.test(value)) return value;
+  if (!/[\u0080-\u00ff]/.test(value) || [...value].some((ch) => ch.charCodeAt(0) > 0xff)) return value;
   try {
     return fatalUtf8.decode(Buffer.from(value, 'latin1'));
   } catch {
