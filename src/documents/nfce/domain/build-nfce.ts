@@ -1,11 +1,9 @@
-import { buildNfceQrCode, nfceUrls, qrVersionFor } from '../../../fiscal/qrcode/index.js';
 import type { DestModel, EmitModel, NfceModel } from '../../../fiscal/xml/nfe/model.js';
-import { csrtHash, infNfeTexts, nfeXml } from '../../../fiscal/xml/nfe/inf-nfe.js';
-import { signCanonical } from '../../../fiscal/xml/signature/sign.js';
+import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
+import { signNfce } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { buildAccessKey } from './access-key.js';
 import { generateCnf, isValidCnf } from './cnf.js';
 import { computeItems } from './compute-items.js';
-import { formatCents } from '../../../kernel/decimal.js';
 import { HOMOLOGATION_RECIPIENT_NAME } from './homologation.js';
 import { timeZoneOf, ufCode } from './ibge.js';
 import type { NfceContext } from './issuer-context.js';
@@ -73,9 +71,8 @@ function needsPl010(m: NfceModel): boolean {
 }
 
 /**
- * Turns a sale and the issuer context into a signed NFC-e 4.00 with its QR code: builds the
- * canonical infNFe, signs those exact bytes, derives the QR code (v2 offline needs the digest)
- * and assembles NFe = infNFe + infNFeSupl + Signature. Throws InvalidSaleError when
+ * Turns a sale and the issuer context into a signed NFC-e 4.00 with its QR code: builds the NFC-e
+ * model and hands it to fiscal/xml (signNfce writes, signs and adds infNFeSupl). Throws InvalidSaleError when
  * validateSale(sale, ctx.issuer) is not empty and Error for an unusable context.
  */
 export function buildNfce(sale: Sale, ctx: NfceContext): BuiltNfce {
@@ -120,20 +117,9 @@ export function buildNfce(sale: Sale, ctx: NfceContext): BuiltNfce {
     if (r.csrt) model.respTec.csrt = { idCSRT: r.csrt.id.padStart(2, '0'), hashCSRT: csrtHash(r.csrt.token, accessKey) };
   }
 
-  const texts = infNfeTexts(model);
-  const signature = signCanonical(texts.canonical, 'NFe' + accessKey, ctx.signingKey);
-  const urls = nfceUrls(issuer.uf, tpAmb);
-  const qrInput: Parameters<typeof buildNfceQrCode>[0] = {
-    accessKey, tpAmb, tpEmis, uf: issuer.uf, version: qrVersionFor(issuer.uf, tpAmb, ctx.emittedAt),
-    dhEmi: dhEmi.text, vNF: formatCents(computed.total.vNF), digestValue: signature.digestValue, signingKey: ctx.signingKey,
-  };
-  if (ctx.csc) qrInput.csc = ctx.csc;
-  if (dest) qrInput.dest = dest.CNPJ ? { kind: 'CNPJ', id: dest.CNPJ } : { kind: 'CPF', id: dest.CPF! };
-  const qrCodeUrl = buildNfceQrCode(qrInput);
-  const xml = nfeXml(texts.embedded, { qrCode: qrCodeUrl, urlChave: urls.urlChave }, signature.signatureXml);
-
+  const signed = signNfce(model, ctx.signingKey, ctx.csc);
   return builtNfceSummary(model, {
-    xml, qrCodeUrl, urlChave: urls.urlChave, digestValue: signature.digestValue,
+    xml: signed.xml, qrCodeUrl: signed.qrCodeUrl, urlChave: signed.urlChave, digestValue: signed.digestValue,
     schemaPackage: needsPl010(model) ? 'PL_010' : 'PL_009',
   });
 }
