@@ -38,15 +38,20 @@ export interface SigningKey {
   certificateBase64: string;
 }
 
-export interface NfceContext {
+/** What the content of a sale depends on: known before its number is reserved (prepareNfce). */
+export interface SaleContext {
   issuer: Issuer;
   tpAmb: 1 | 2;
-  serie: number;
-  nNF: number;
-  emittedAt: Date;
   /** Writes the 2026 reform groups (IBSCBS, IS, IBSCBSTot, vNFTot): needs layout PL_010. */
   taxReform: boolean;
   respTec?: RespTec;
+}
+
+/** What one numbered document adds to a prepared sale (buildPreparedNfce): ide, key and signature. */
+export interface DocumentContext {
+  serie: number;
+  nNF: number;
+  emittedAt: Date;
   signingKey: SigningKey;
   csc?: { id: string; token: string };
   /** 9 = NFC-e offline contingency. */
@@ -57,6 +62,8 @@ export interface NfceContext {
   /** Program name and version written to ide/verProc. */
   verProc?: string;
 }
+
+export type NfceContext = SaleContext & DocumentContext;
 
 export function isSimplesNacional(crt: Crt): boolean {
   return crt !== 3;

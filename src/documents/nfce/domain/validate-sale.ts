@@ -1,4 +1,4 @@
-import { computeItems } from './compute-items.js';
+import { computeItems, type ComputedItems, type ComputeOptions } from './compute-items.js';
 import { formatCents, toCents } from '../../../kernel/decimal.js';
 import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from './field-rules.js';
 import { municipality, ufCode } from './ibge.js';
@@ -91,11 +91,16 @@ function validatePayments(errors: Errors, sale: Sale, vNF: number | undefined): 
   }
 }
 
+/** A sale either refused with its field errors, or accepted with its items computed (once). */
+export type SaleCheck = { ok: false; errors: FieldError[] } | { ok: true; computed: ComputedItems };
+
 /**
  * Everything the authority would reject that can be known locally, as plain-language errors
- * naming the request field. An empty list means buildNfce will produce a valid document.
+ * naming the request field. The totals rules (discount, consumer identification, payments) need
+ * vNF, so the items are computed here with the document's own options as soon as they are known
+ * to be valid, and handed back for the document: a sale is computed once, not once per check.
  */
-export function validateSale(sale: Sale, issuer: Issuer): FieldError[] {
+export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptions, 'tpAmb' | 'taxReform'>): SaleCheck {
   const errors: Errors = [];
   checkText(errors, 'issuer_id', sale.issuer_id, 1, 100);
   checkText(errors, 'external_ref', sale.external_ref, 1, 255);
@@ -106,13 +111,16 @@ export function validateSale(sale: Sale, issuer: Issuer): FieldError[] {
   if (items.length > 990) fail(errors, 'items', 'must have at most 990 items (layout limit of one NFC-e)');
   const values = items.map((item, i) => validateItem(errors, i, item, issuer.crt));
   const discountOk = sale.discount === undefined || checkNumber(errors, 'discount', sale.discount, OPTIONAL_MONEY);
-  let vNF: number | undefined;
+  let computed: ComputedItems | undefined;
   if (items.length > 0 && discountOk && errors.length === 0) {
     const gross = values.reduce((a: number, v) => a + v!, 0) - items.reduce((a, it) => a + (it.discount ? toCents(it.discount) : 0), 0);
     if (sale.discount !== undefined && toCents(sale.discount) > gross) {
       fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
-    } else vNF = computeItems(sale, { crt: issuer.crt, tpAmb: 1, taxReform: false }).total.vNF;
+    } else computed = computeItems(sale, { crt: issuer.crt, ...options });
   }
+  // The options change only xProd (tpAmb) and add the IBS/CBS/IS groups (taxReform), all outside
+  // vNF (MOC W16-10): the checks below see the same vNF whatever the document's options are.
+  const vNF = computed?.total.vNF;
   validateConsumer(errors, sale, issuer);
   // Ajuste SINIEF 19/16: the consumer must be identified from R$ 10.000,00 (750-752); UFs may set a
   // lower limit, which only the authority knows, so only the national ceiling is checked here.
@@ -120,5 +128,13 @@ export function validateSale(sale: Sale, issuer: Issuer): FieldError[] {
     fail(errors, 'consumer.cpf', `is required: sales of R$ 10000.00 or more must identify the consumer (this one is R$ ${formatCents(vNF)})`);
   }
   validatePayments(errors, sale, vNF);
-  return errors;
+  if (errors.length > 0) return { ok: false, errors };
+  // No error means the item and discount checks above passed, so the items were computed.
+  return { ok: true, computed: computed! };
+}
+
+/** The field errors of checkSale alone (an empty list: prepareNfce accepts the sale). */
+export function validateSale(sale: Sale, issuer: Issuer): FieldError[] {
+  const checked = checkSale(sale, issuer, { tpAmb: 1, taxReform: false });
+  return checked.ok ? [] : checked.errors;
 }

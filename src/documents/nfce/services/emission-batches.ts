@@ -25,7 +25,11 @@ export interface EmissionDraft {
   now: Date;
   /** The issuer state the note is built from: the note is stored only while it is unchanged. */
   issuer?: IssuerBasis | undefined;
-  /** Builds, signs and checks the note for its number; throws (ApiError) when the document is refused. */
+  /**
+   * Builds, signs and checks the note for its number; throws (ApiError) when the document is refused.
+   * Called again with other numbers when the batch is rebuilt (the series moved), so the sale's own
+   * work - validation, items, totals - is done once before the draft exists (prepareNfce), not here.
+   */
   build(nNF: number): NewNfce;
 }
 

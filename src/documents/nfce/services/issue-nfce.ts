@@ -1,8 +1,8 @@
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { buildNfce } from '../domain/build-nfce.js';
+import { buildPreparedNfce } from '../domain/build-nfce.js';
+import { prepareNfce } from '../domain/prepare-nfce.js';
 import type { Sale } from '../domain/sale.js';
-import { validateSale } from '../domain/validate-sale.js';
 import { xsdPathToField } from '../domain/xsd-path-to-field.js';
 import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { sqlState } from '../../../platform/storage/db.js';
@@ -98,8 +98,12 @@ async function issueFrom(
     );
   }
   const engine = engineIssuer(issuer);
-  const problems = validateSale(sale, engine);
-  if (problems.length > 0) {
+  const taxRegime = issuer.account_tax_regime;
+  // The sale is validated and computed once, before a number exists; each number's build below
+  // (several when the batch is built again with other numbers) reuses it.
+  const prepared = prepareNfce(sale, { issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: taxRegime === 'reform_2026' });
+  if (!prepared.ok) {
+    const problems = prepared.errors;
     const first = problems[0]!;
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
     throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
@@ -118,7 +122,6 @@ async function issueFrom(
       { field: 'certificate', message: `${keyProblem} Upload a new one (POST /v1/issuers/${issuer.id}/certificate).` },
     ]);
   }
-  const taxRegime = issuer.account_tax_regime;
   const id = newId('nfce');
   const series = { issuerId: issuer.id, model: NFCE_MODEL, serie: DEFAULT_SERIE };
 
@@ -128,13 +131,10 @@ async function issueFrom(
     now,
     issuer: { issuerId: issuer.id, basis: issuer.basis },
     build: (nNF) => {
-      const built = buildNfce(sale, {
-        issuer: engine,
-        tpAmb: tpAmbOf(issuer),
+      const built = buildPreparedNfce(prepared.nfce, {
         serie: series.serie,
         nNF,
         emittedAt: now,
-        taxReform: taxRegime === 'reform_2026',
         signingKey: material.certificate!,
         csc: material.csc!,
       });

@@ -1,0 +1,63 @@
+import type { NfceModel } from '../../../fiscal/xml/nfe/model.js';
+import { isAlphanumericCnpj } from '../../../kernel/tax-id.js';
+import type { Issuer, SaleContext } from './issuer-context.js';
+import { destOf, emitOf, respTecOf } from './parties.js';
+import { paymentPlan, salePayments } from './payments.js';
+import type { Sale } from './sale.js';
+import { layoutText } from './text.js';
+import { checkSale, type FieldError } from './validate-sale.js';
+
+// DESIGN 5, "domain nfce": request -> NFC-e model, in one pass. The service prepares a sale before
+// any number is reserved and builds it afterwards once per number it is given (a batch that finds
+// its series moved is built again with other numbers), so all that does not depend on the number
+// is computed here, once.
+
+/** The NFC-e model of a valid sale, but for what each number sets: the key, ide and hashCSRT. */
+export interface PreparedNfce {
+  issuer: Issuer;
+  tpAmb: 1 | 2;
+  /** 1 presential sale, 4 home delivery (ide/indPres). */
+  indPres: 1 | 4;
+  /**
+   * Shared by every build of this sale and never changed by one: a build that adds to a group
+   * (infRespTec's hashCSRT) copies the group first.
+   */
+  parts: Omit<NfceModel, 'accessKey' | 'ide'>;
+  /** The CSRT whose hash goes in infRespTec (NT 2018.005: SHA-1 of the CSRT and the access key). */
+  csrt?: { id: string; token: string };
+  /** The XSD package the document is meant for (PL_010 when reform groups or an alphanumeric CNPJ). */
+  schemaPackage: 'PL_009' | 'PL_010';
+}
+
+export type PreparedSale = { ok: false; errors: FieldError[] } | { ok: true; nfce: PreparedNfce };
+
+/**
+ * Validates the sale and computes its items, totals, payments and parties once (checkSale hands
+ * back the items it computed for the totals rules). `ok: false` carries the same field errors as
+ * validateSale.
+ */
+export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
+  const checked = checkSale(sale, ctx.issuer, { tpAmb: ctx.tpAmb, taxReform: ctx.taxReform });
+  if (!checked.ok) return checked;
+  const { computed } = checked;
+  const parts: PreparedNfce['parts'] = {
+    emit: emitOf(ctx.issuer),
+    det: computed.det,
+    total: computed.total,
+    pag: paymentPlan(salePayments(sale), computed.total.vNF),
+  };
+  const dest = destOf(sale, ctx.tpAmb);
+  if (dest) parts.dest = dest;
+  if (computed.reformTotal) parts.reformTotal = computed.reformTotal;
+  if (sale.additional_info) parts.infAdic = { infCpl: layoutText(sale.additional_info) };
+  if (ctx.respTec) parts.respTec = respTecOf(ctx.respTec);
+  const nfce: PreparedNfce = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, indPres: sale.home_delivery ? 4 : 1, parts, schemaPackage: needsPl010(parts) ? 'PL_010' : 'PL_009' };
+  if (ctx.respTec?.csrt) nfce.csrt = ctx.respTec.csrt;
+  return { ok: true, nfce };
+}
+
+/** PL_009 cannot carry the reform groups nor a CNPJ with letters (its TCnpj is [0-9]{14}). */
+function needsPl010(m: PreparedNfce['parts']): boolean {
+  const cnpjs = [m.emit.CNPJ, m.dest?.CNPJ, m.respTec?.CNPJ, ...m.pag.detPag.map((p) => p.card?.CNPJ)];
+  return m.reformTotal !== undefined || cnpjs.some((c) => c !== undefined && isAlphanumericCnpj(c));
+}
