@@ -71,15 +71,25 @@ export function formatRate(rate4: number): string {
 /**
  * Splits `total` cents over `weights` in proportion, each share rounded down, the remainder
  * going to the largest weight (first one on ties), so the shares add up exactly to `total`.
+ * When `total` fits within the weights no share exceeds its own weight: the remainder spills to
+ * the next largest weights instead (a sale discount over 100 items of R$ 0.10 gave one item a
+ * discount above its value and so a negative vBC, refused by the XSD).
  */
 export function spreadProportionally(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum <= 0 || total === 0) return weights.map(() => 0);
   const shares = weights.map((w) => Number((BigInt(total) * BigInt(w)) / BigInt(sum)));
-  let largest = 0;
-  weights.forEach((w, i) => {
-    if (w > weights[largest]!) largest = i;
-  });
-  shares[largest]! += total - shares.reduce((a, b) => a + b, 0);
+  let rest = total - shares.reduce((a, b) => a + b, 0);
+  const byWeight = weights.map((_, i) => i).sort((a, b) => weights[b]! - weights[a]! || a - b);
+  if (total > sum) {
+    shares[byWeight[0]!]! += rest;
+    return shares;
+  }
+  for (const i of byWeight) {
+    if (rest === 0) break;
+    const give = Math.min(rest, weights[i]! - shares[i]!);
+    shares[i]! += give;
+    rest -= give;
+  }
   return shares;
 }

@@ -27,9 +27,18 @@ describe('discount spread', () => {
   it('spreads in proportion and puts the remainder on the largest item', () => {
     expect(spreadProportionally(100, [1000, 2000, 3000])).toEqual([16, 33, 51]);
     expect(spreadProportionally(1, [100, 100, 100])).toEqual([1, 0, 0]);
+    // A remainder larger than the largest weight's room spills over: no share above its weight.
+    const tiny = spreadProportionally(990, Array.from({ length: 100 }, () => 10));
+    expect(tiny.reduce((a, b) => a + b, 0)).toBe(990);
+    expect(Math.max(...tiny)).toBe(10);
     const shares = spreadProportionally(997, [333, 3333, 33, 1]);
     expect(shares.reduce((a, b) => a + b)).toBe(997);
     expect(shares[1]).toBe(Math.max(...shares));
+  });
+  it('never gives an item a discount above its value (100 items of R$ 0.10, R$ 9.90 off: was vBC -0.89)', () => {
+    const amounts = itemAmounts(Array.from({ length: 100 }, () => item(1, 0.1)), 9.9);
+    expect(amounts.reduce((a, b) => a + b.vDesc, 0)).toBe(990);
+    expect(Math.min(...amounts.map((a) => a.net))).toBe(0);
   });
   it('adds the sale discount to each item discount and the totals match the items exactly', () => {
     const items = [item(1, 10), item(3, 3.33, { discount: 1 }), item(2, 0.99)];
