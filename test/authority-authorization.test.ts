@@ -90,7 +90,7 @@ describe('authorization rejections, in the authority order', () => {
     const dv = await rejected({ cnpj, nNF: nNF++, key: (k) => k.slice(0, 43) + String((Number(k[43]) + 1) % 10) });
     expect(dv.cStat).toBe(236);
     const n = nNF++;
-    const { buildAccessKey } = await import('../src/documents/nfce/domain/access-key.js');
+    const { buildAccessKey } = await import('../src/fiscal/layout/access-key.js');
     const otherNumber = (k: string) =>
       buildAccessKey({ cUF: 29, emittedYear: 2000 + Number(k.slice(2, 4)), emittedMonth: Number(k.slice(4, 6)), cnpj, mod: 65, serie: 1, nNF: n + 500, tpEmis: 1, cNF: k.slice(35, 43) });
     expect((await rejected({ cnpj, nNF: n, key: otherNumber })).cStat).toBe(502);

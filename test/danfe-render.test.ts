@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { danfeInputFromXml, DanfeInputError, renderDanfeNfce, type DanfeSettings } from '../src/danfe/index.js';
 import { buildNfceQrCode, nfceUrls } from '../src/fiscal/qrcode/index.js';
-import { buildAccessKey } from '../src/documents/nfce/domain/access-key.js';
+import { buildAccessKey } from '../src/fiscal/layout/access-key.js';
 import { HOSTILE, logoPng } from './support/logo-samples.js';
 
 const run = promisify(execFile);

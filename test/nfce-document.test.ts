@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildNfce, InvalidSaleError } from '../src/documents/nfce/domain/build-nfce.js';
 import { csrtHash } from '../src/fiscal/xml/nfe/inf-nfe.js';
-import { HOMOLOGATION_ITEM_DESCRIPTION, HOMOLOGATION_RECIPIENT_NAME } from '../src/documents/nfce/domain/homologation.js';
+import { HOMOLOGATION_ITEM_DESCRIPTION, HOMOLOGATION_RECIPIENT_NAME } from '../src/fiscal/layout/homologation.js';
 import { ALPHANUMERIC_ISSUER, NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { qrProblems, xmllintFailures, xmlsecFailures } from './support/nfce-checks.js';
 

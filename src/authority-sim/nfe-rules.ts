@@ -4,7 +4,7 @@ import { cnpjRootMatches } from '../fiscal/certificate/pfx.js';
 import { verifyNfceQrCode } from '../fiscal/qrcode/verify-qr-code.js';
 import { nfceUrls } from '../fiscal/qrcode/nfce-urls.js';
 import { ufAbbreviation } from '../fiscal/sefaz/endpoints.js';
-import { accessKeyCheckDigit } from '../documents/nfce/domain/access-key.js';
+import { accessKeyCheckDigit } from '../fiscal/layout/access-key.js';
 import { motivo } from './cstat-messages.js';
 import type { NfeFacts } from './nfe-facts.js';
 

@@ -5,7 +5,7 @@ import { buildNfceQrCode } from '../../src/fiscal/qrcode/build-qr-code.js';
 import { createHash } from 'node:crypto';
 import { canonicalElement } from '../../src/fiscal/xml/signature/canonical-element.js';
 import { signElement, type SigningKey } from '../../src/fiscal/xml/signature/sign.js';
-import { buildAccessKey } from '../../src/documents/nfce/domain/access-key.js';
+import { buildAccessKey } from '../../src/fiscal/layout/access-key.js';
 import { cnpjCheckDigits } from '../../src/kernel/tax-id.js';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 

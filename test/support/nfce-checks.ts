@@ -3,7 +3,7 @@ import { createHash, createPublicKey, verify, X509Certificate } from 'node:crypt
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
-import { accessKeyCheckDigit } from '../../src/documents/nfce/domain/access-key.js';
+import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
 import { mulDivRound, toScaled } from '../../src/kernel/decimal.js';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 

@@ -21,6 +21,12 @@ export const SEFAZ_SERVICES: readonly SefazService[] = [
 ];
 
 export type Model = 55 | 65;
+
+/** The model of a stored document (NF-e 55, NFC-e 65): the authorization, consultation and event jobs key on it. */
+export function asModel(model: number): Model {
+  if (model !== 55 && model !== 65) throw new RangeError(`not an NF-e/NFC-e model: ${model}`);
+  return model;
+}
 export type TpAmb = 1 | 2;
 
 export interface Endpoint {

@@ -1,16 +1,16 @@
 import type { NfceModel } from '../../../fiscal/xml/nfe/model.js';
 import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
 import { signNfce } from '../../../fiscal/xml/nfe/sign-nfe.js';
-import { buildAccessKey } from './access-key.js';
-import { generateCnf, isValidCnf } from './cnf.js';
-import { timeZoneOf, ufCode } from './ibge.js';
+import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
+import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
+import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
 import type { DocumentContext, NfceContext } from './issuer-context.js';
-import { localDateTime } from './local-time.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { builtNfceSummary, type BuiltNfce } from './built-nfce.js';
 import { prepareNfce, type PreparedNfce } from './prepare-nfce.js';
 import type { Sale } from './sale.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
-import { layoutText } from './text.js';
+import { layoutText } from '../../../fiscal/layout/text.js';
 import type { FieldError } from './validate-sale.js';
 
 export type { BuiltNfce } from './built-nfce.js';

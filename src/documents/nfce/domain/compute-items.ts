@@ -1,9 +1,9 @@
 import type { DetModel, IcmsTotModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
-import { HOMOLOGATION_ITEM_DESCRIPTION } from './homologation.js';
+import { HOMOLOGATION_ITEM_DESCRIPTION } from '../../../fiscal/layout/homologation.js';
 import type { Crt } from './issuer-context.js';
 import { ibsCbsOf, icmsOf, pisCofinsOf, selectiveTaxOf } from './item-taxes.js';
 import type { Sale } from './sale.js';
-import { layoutText } from './text.js';
+import { layoutText } from '../../../fiscal/layout/text.js';
 import { approximateTaxes, icmsTotals, itemAmounts, reformTotals } from './totals.js';
 
 export interface ComputeOptions {

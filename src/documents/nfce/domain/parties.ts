@@ -1,9 +1,9 @@
 import type { DestModel, EmitModel, RespTecModel } from '../../../fiscal/xml/nfe/model.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
-import { HOMOLOGATION_RECIPIENT_NAME } from './homologation.js';
+import { HOMOLOGATION_RECIPIENT_NAME } from '../../../fiscal/layout/homologation.js';
 import type { Issuer, RespTec } from './issuer-context.js';
 import type { Sale } from './sale.js';
-import { layoutText } from './text.js';
+import { layoutText } from '../../../fiscal/layout/text.js';
 
 // The parties of an NFC-e as the layout writes them: issuer (emit), consumer (dest) and the
 // software house (infRespTec). None of them depends on the document number.

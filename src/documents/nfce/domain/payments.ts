@@ -1,9 +1,9 @@
 import type { DetPagModel } from '../../../fiscal/xml/nfe/model.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { toCents } from '../../../kernel/decimal.js';
-import { CARD_BRANDS, CARD_GROUP_METHODS, CHANGE_METHODS, PAYMENT_METHODS } from './payment-codes.js';
+import { CARD_BRANDS, CARD_GROUP_METHODS, CHANGE_METHODS, PAYMENT_METHODS } from '../../../fiscal/layout/payment-codes.js';
 import type { Sale, SalePayment } from './sale.js';
-import { layoutText } from './text.js';
+import { layoutText } from '../../../fiscal/layout/text.js';
 
 export function salePayments(sale: Sale): SalePayment[] {
   return sale.payments ?? (sale.payment ? [sale.payment] : []);

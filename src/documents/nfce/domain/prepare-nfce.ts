@@ -4,7 +4,7 @@ import type { Issuer, SaleContext } from './issuer-context.js';
 import { destOf, emitOf, respTecOf } from './parties.js';
 import { paymentPlan, salePayments } from './payments.js';
 import type { Sale } from './sale.js';
-import { layoutText } from './text.js';
+import { layoutText } from '../../../fiscal/layout/text.js';
 import { checkSale, type FieldError } from './validate-sale.js';
 
 // DESIGN 5, "domain nfce": request -> NFC-e model, in one pass. The service prepares a sale before

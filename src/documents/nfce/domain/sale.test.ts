@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { simpleSale } from '../../../../test/support/nfce-fixtures.js';
 import { SaleSchema } from './sale.js';
-import { toLayoutText } from './text.js';
+import { toLayoutText } from '../../../fiscal/layout/text.js';
 
 describe('SaleSchema (reused by the HTTP route)', () => {
   it('accepts a SPEC-shaped request and the extended one', () => {

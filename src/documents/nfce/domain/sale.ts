@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CARD_BRANDS, PAYMENT_METHODS, type CardBrand, type PaymentMethod } from './payment-codes.js';
+import { CARD_BRANDS, PAYMENT_METHODS, type CardBrand, type PaymentMethod } from '../../../fiscal/layout/payment-codes.js';
 
 const METHOD_NAMES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
 const BRAND_NAMES = Object.keys(CARD_BRANDS) as CardBrand[];

@@ -1,9 +1,9 @@
 import { computeItems, type ComputedItems, type ComputeOptions } from './compute-items.js';
 import { formatCents, toCents } from '../../../kernel/decimal.js';
 import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from './field-rules.js';
-import { municipality, ufCode } from './ibge.js';
+import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import type { Issuer } from './issuer-context.js';
-import { CARD_BRANDS, CARD_METHODS, PAYMENT_METHODS } from './payment-codes.js';
+import { CARD_BRANDS, CARD_METHODS, PAYMENT_METHODS } from '../../../fiscal/layout/payment-codes.js';
 import { changeCapacity, salePayments } from './payments.js';
 import type { Sale, SaleAddress, SalePayment } from './sale.js';
 import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';

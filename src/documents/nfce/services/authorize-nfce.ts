@@ -9,6 +9,7 @@ import { explainAuthorityRejection } from './rejection.js';
 import { nfeProcXml } from './nfce-proc.js';
 import type { AuthorityDeps } from './nfce-deps.js';
 import { presentNfce } from './present-nfce.js';
+import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 import { noteSettled } from './note-settled.js';
 
 /**
@@ -29,7 +30,7 @@ export async function authorizeNfceJob(deps: AuthorityDeps, job: Job<{ noteId: s
   const client = deps.authority.clientFor(material.certificate);
   const target = {
     uf: issuer.uf,
-    model: 65 as const,
+    model: asModel(note.model),
     tpAmb: note.tp_amb as 1 | 2,
     accessKey: note.access_key,
   };

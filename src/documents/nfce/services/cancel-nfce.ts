@@ -4,8 +4,8 @@ import { ApiError, notFound } from '../../../kernel/errors.js';
 import { RetryLater } from '../../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
 import { cancellationDeadline, cancellationWindowMinutes } from '../domain/cancel-window.js';
-import { timeZoneOf } from '../domain/ibge.js';
-import { localDateTime } from '../domain/local-time.js';
+import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
 import { addHistory, getNfce, getNfceForWork, updateNfce, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
@@ -13,6 +13,7 @@ import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-sign
 import { CANCEL_JOB, type AuthorityDeps } from './nfce-deps.js';
 import { procEventoNfeXml } from './nfce-proc.js';
 import { noteSettled } from './note-settled.js';
+import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 import { presentNfce } from './present-nfce.js';
 
 interface PendingCancellation {
@@ -95,7 +96,7 @@ export async function cancelNfceJob(deps: AuthorityDeps, job: Job<{ noteId: stri
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate`);
   const client = deps.authority.clientFor(material.certificate);
-  const target = { uf: issuer.uf, model: 65 as const, tpAmb: note.tp_amb as 1 | 2 };
+  const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2 };
   const outcome = await client.sendEvent({ ...target, signedEventXml: pending.event_xml });
 
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {

@@ -1,8 +1,8 @@
 import { cancellationInEventXml, DanfeInputError, danfeInputFromXml, renderDanfeNfce, type DanfeCancellation } from '../../../danfe/index.js';
 import { printableLogo } from '../../../danfe/logo/index.js';
 import { ApiError } from '../../../kernel/errors.js';
-import { timeZoneOf } from '../domain/ibge.js';
-import { localDateTime } from '../domain/local-time.js';
+import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer, type IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
 import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';

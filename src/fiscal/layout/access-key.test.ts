@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessKeyCheckDigit, buildAccessKey, parseAccessKey } from './access-key.js';
-import { cnpjCheckDigits, isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
+import { cnpjCheckDigits, isValidCnpj, isValidCpf } from '../../kernel/tax-id.js';
 
 describe('access key check digit (MOC 5.4, FACTS 1)', () => {
   it('recomputes the DV of a real authorised NFC-e key', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FISCAL_ASSETS_DIR } from '../../../kernel/paths.js';
+import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
 
 // IBGE tables shipped in assets/fiscal/ibge (see assets/fiscal/SOURCES.md).
 
