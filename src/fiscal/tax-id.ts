@@ -1,5 +1,5 @@
 // Tax ids of an issuer: CNPJ (numeric and the 2026 alphanumeric form, FACTS 1.1), CPF and the state
-// registration (IE). The check-digit arithmetic lives in nfce/tax-id.ts; this module adds the IE rule
+// registration (IE). The check-digit arithmetic lives in kernel/tax-id.ts; this module adds the IE rule
 // and plain-words explanations used by the API's validation errors.
 import { cleanTaxId, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../kernel/tax-id.js';
 
