@@ -47,6 +47,26 @@ describe('the house (import graph of src/)', () => {
   });
 });
 
+describe('the documented layout', () => {
+  const folders = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const p = join(dir, name);
+      return statSync(p).isDirectory() ? [`${relative(SRC, p)}/`, ...folders(p)] : [];
+    });
+  const named = (doc: string) => {
+    const text = readFileSync(resolve(SRC, '..', doc), 'utf8');
+    const block = text.slice(text.indexOf('```\nsrc/\n'));
+    return new Set([...block.slice(0, block.indexOf('\n```')).matchAll(/^ {2}([a-z0-9-]+(?:\/[a-z0-9-]+)*\/)\s/gm)].map((m) => m[1]!));
+  };
+
+  for (const doc of ['README.md', 'ARCHITECTURE.md']) {
+    it(`${doc} names every folder of src/, one line each, and no folder that is gone`, () => {
+      const tree = folders(SRC).sort();
+      expect([...named(doc)].sort()).toEqual(tree);
+    });
+  }
+});
+
 describe('the rule itself fails on a forbidden import', () => {
   const check = (files: Record<string, string>) => [...violations(importEdges('/x/src', files)), ...moduleCycles(importEdges('/x/src', files)).map((c) => c.join(' <-> '))];
 
