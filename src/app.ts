@@ -66,7 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: ctx.config.bodyLimitBytes,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: ctx.config.trustProxy,
     requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

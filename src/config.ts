@@ -16,6 +16,8 @@ export interface Config {
   rateLimitUnauthenticatedPerMinute: number;
   /** HTTP server limits (issue 12 defect 5, src/http/server-limits.ts). */
   http: HttpLimits;
+  /** Behind a load balancer: the client IP (rate limits, audit) comes from X-Forwarded-For. */
+  trustProxy: boolean;
   logLevel: string;
   bodyLimitBytes: number;
   /** How long a rotated API key keeps working beside its replacement. */
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute,
     rateLimitUnauthenticatedPerMinute: int(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
     http: httpLimits(env),
+    trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     keyRotationGraceSeconds: int(env, 'KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),

@@ -139,5 +139,9 @@ describe('server limit configuration', () => {
     expect(() => loadConfig({ MAX_CONNECTIONS_PER_IP: '1.5' })).toThrow(/MAX_CONNECTIONS_PER_IP/);
     expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '6000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS/);
     expect(loadConfig({ MAX_CONNECTIONS_PER_IP: '0' }).http.maxConnectionsPerIp).toBe(0);
+    // TRUST_PROXY is read with the rest of the configuration, not by the app from process.env.
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be one of true, false/);
   });
 });
