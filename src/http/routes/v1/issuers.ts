@@ -9,7 +9,7 @@ import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../s
 import { registerCsc } from '../../../services/issuers/register-csc.js';
 import { PFX_MAX_BYTES, presentCertificate, uploadCertificate } from '../../../services/issuers/upload-certificate.js';
 import { canonicalJson, sha256Hex } from '../../canonical-json.js';
-import { ApiError, errorResponses } from '../../errors.js';
+import { ApiError, errorResponse, errorResponses } from '../../errors.js';
 import { validatorCompiler } from '../../validation.js';
 import { IdParams, ListQuery } from '../../schemas/common.js';
 import {
@@ -52,7 +52,14 @@ export const issuerRoutes: FastifyPluginAsync<IssuerRoutesOptions> = async (app,
         summary: 'Register an issuer (the taxpayer that emits)',
         description: 'The CNPJ check digits are verified (alphanumeric CNPJ included); the municipality must belong to `uf`.',
         body: CreateIssuerBody,
-        response: { 201: Issuer, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
+        response: {
+          201: Issuer,
+          ...errorResponses(400, 401, 403, 415, 422, 429),
+          409: errorResponse(
+            '`issuer_exists`: the account already has an issuer with this CNPJ in this `ambiente` (`details` names its id); ' +
+              '`idempotency_in_progress`: a request with this Idempotency-Key is still running',
+          ),
+        },
       },
     },
     async (request, reply) => {
