@@ -128,7 +128,7 @@ describe('standalone simulator: admin API', () => {
 });
 
 describe('standalone simulator: start-up options', () => {
-  it('keeps its identity across restarts (gateways keep trusting SIM_CA_FILE) and needs the token in registered mode', async () => {
+  it('keeps its identity across restarts (gateways keep trusting SIM_CA_FILE) and has a token in registered mode (generated in the sandbox, required in production)', async () => {
     const env = { SIM_DATA_DIR: join(dir, 'sim'), SIM_ADMIN_TOKEN: TOKEN, AUTHORITY_SIM_LATENCY_MS: '0' };
     const again = await startStandaloneSimulator(env, await getTestDb());
     try {
@@ -136,7 +136,17 @@ describe('standalone simulator: start-up options', () => {
     } finally {
       await again.close();
     }
-    await expect(startStandaloneSimulator({ ...env, SIM_ADMIN_TOKEN: '' }, await getTestDb())).rejects.toThrow(/SIM_ADMIN_TOKEN/);
+    const generated = await startStandaloneSimulator({ ...env, SIM_ADMIN_TOKEN: '' }, await getTestDb());
+    try {
+      expect(generated.adminTokenGenerated).toBe(true);
+      expect(generated.adminToken!.length).toBeGreaterThanOrEqual(16);
+      expect(generated.adminToken).not.toBe(TOKEN);
+    } finally {
+      await generated.close();
+    }
+    for (const production of [{ GATEWAY_ENV: 'production' }, { NODE_ENV: 'production' }]) {
+      await expect(startStandaloneSimulator({ ...env, ...production, SIM_ADMIN_TOKEN: '' }, await getTestDb())).rejects.toThrow(/SIM_ADMIN_TOKEN .*is required in production/);
+    }
     await expect(startStandaloneSimulator({ ...env, SIM_ADMIN_TOKEN: 'short' }, await getTestDb())).rejects.toThrow(/16 characters/);
   });
 

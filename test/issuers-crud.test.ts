@@ -86,9 +86,17 @@ describe('POST /v1/issuers', () => {
     const first = await post(VALID_ISSUER, other);
     expect(first.statusCode).toBe(201);
     const again = await post({ ...VALID_ISSUER, cnpj: '06157250000116' }, other);
-    expect(again.statusCode).toBe(422);
+    // A resource that already exists: 409 with its own stable code, not a validation error.
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'issuer_exists', message: 'This account already has an issuer with this CNPJ in homologacao' });
     expect(again.json().details[0]).toEqual({ field: 'cnpj', message: `already registered as ${first.json().id} in ambiente homologacao` });
     expect((await post({ ...VALID_ISSUER, ambiente: 'producao' }, other)).statusCode).toBe(201);
+  });
+
+  it('documents the 409 issuer_exists answer in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    const conflict = doc.paths['/v1/issuers'].post.responses['409'];
+    expect(conflict.description).toContain('`issuer_exists`');
   });
 });
 

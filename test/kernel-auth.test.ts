@@ -19,6 +19,33 @@ describe('authentication and scopes', () => {
     }
   });
 
+  it('says what is wrong with an Authorization header that is not "Bearer <api key>"', async () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{}, /^Missing API key: send "Authorization: Bearer <api key>"$/],
+      [{ authorization: '' }, /^Missing API key/],
+      // the key sent without its scheme
+      [{ authorization: 'sk_sandbox_public' }, /^Authorization header must be "Bearer <api key>": the "Bearer " prefix is missing$/],
+      [{ authorization: 'Basic YWxhZGRpbjpvcGVuc2VzYW1l' }, /^Authorization header must be "Bearer <api key>": it uses the scheme "Basic"$/],
+      [{ authorization: 'Token sk_sandbox_public' }, /^Authorization header must be "Bearer <api key>": it uses the scheme "Token"$/],
+      [{ authorization: 'Bearer' }, /^Authorization header must be "Bearer <api key>": the key after "Bearer" is empty$/],
+      [{ authorization: 'Bearer   ' }, /^Authorization header must be "Bearer <api key>": the key after "Bearer" is empty$/],
+      [{ authorization: 'Bearer sk_sandbox_public extra' }, /^Authorization header must be "Bearer <api key>": the key must be one word, without spaces$/],
+      [{ authorization: 'Bearer sk_test_nope' }, /^Invalid API key$/],
+    ];
+    for (const [headers, message] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: '/v1/applications', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(401);
+      expect(res.json(), JSON.stringify(headers)).toMatchObject({ error: 'unauthorized', message: expect.stringMatching(message) });
+      expect(res.headers['www-authenticate'], JSON.stringify(headers)).toMatch(/^Bearer/);
+    }
+    // The header's key is never echoed (it is a secret even when malformed).
+    const bare = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: { authorization: 'sk_live_secretvalue' } });
+    expect(bare.body).not.toContain('secretvalue');
+    // The scheme is named only when it looks like one.
+    const odd = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: { authorization: 'sk_live_secret123 x' } });
+    expect(odd.json().message).toBe('Authorization header must be "Bearer <api key>": it uses another scheme');
+  });
+
   it('accepts the sandbox public key in the sandbox only', async () => {
     const ok = await t.app.inject({ method: 'GET', url: '/v1/applications', headers: { authorization: 'Bearer sk_sandbox_public' } });
     expect(ok.statusCode).toBe(200);

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   invalid_state: 409,
   idempotency_in_progress: 409,
+  // Creating what the account already has (an issuer with the same CNPJ and ambiente).
+  issuer_exists: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   // Node's HTTP parser: headers over its limit (src/http/client-error.ts).
@@ -87,6 +89,9 @@ const DESCRIPTIONS: Partial<Record<number, string>> = {
   500: 'Internal error (no internals disclosed)',
   503: 'A dependency is unavailable',
 };
+
+/** One error response with a description of the route's own (which codes it answers and when). */
+export const errorResponse = (description: string): TSchema => Type.Ref('Error', { description });
 
 /** Error responses for a route's schema, so the OpenAPI document lists them. */
 export function errorResponses(...statuses: number[]): Record<number, TSchema> {

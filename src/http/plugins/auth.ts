@@ -49,14 +49,16 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request: FastifyRequest) => {
       const routeConfig = request.routeOptions.config;
       if (routeConfig?.public || !request.routeOptions.url) return; // unknown routes answer 404 below
-      const header = request.headers.authorization;
-      const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-      if (!match) {
-        throw new ApiError('unauthorized', 'Missing API key: send "Authorization: Bearer <key>"', undefined, {
-          'WWW-Authenticate': 'Bearer',
+      const read = readBearer(request.headers.authorization);
+      if ('missing' in read) {
+        throw new ApiError('unauthorized', 'Missing API key: send "Authorization: Bearer <api key>"', undefined, { 'WWW-Authenticate': 'Bearer' });
+      }
+      if ('problem' in read) {
+        throw new ApiError('unauthorized', `Authorization header must be "Bearer <api key>": ${read.problem}`, undefined, {
+          'WWW-Authenticate': 'Bearer error="invalid_request"',
         });
       }
-      const auth = await resolve(match[1]!);
+      const auth = await resolve(read.key);
       if (!auth) {
         throw new ApiError('unauthorized', 'Invalid API key', undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
       }
@@ -66,6 +68,22 @@ export const authPlugin = fp(
   // After the per-IP rate limit, so a flood of wrong keys is refused before its lookups (issue 12).
   { name: 'auth', dependencies: ['error-handler', 'rate-limit-client'] },
 );
+
+/**
+ * The key of an `Authorization: Bearer <api key>` header, or what is wrong with the header. The
+ * header's content is never quoted back (a key sent the wrong way is still a secret); only a word
+ * that looks like a scheme name is.
+ */
+export function readBearer(header: string | string[] | undefined): { key: string } | { missing: true } | { problem: string } {
+  const text = typeof header === 'string' ? header.trim() : '';
+  if (text === '') return { missing: true };
+  const match = /^Bearer\s+(\S+)$/i.exec(text);
+  if (match) return { key: match[1]! };
+  const [scheme = '', ...rest] = text.split(/\s+/);
+  if (/^Bearer$/i.test(scheme)) return { problem: rest.length === 0 ? 'the key after "Bearer" is empty' : 'the key must be one word, without spaces' };
+  if (rest.length === 0) return { problem: 'the "Bearer " prefix is missing' };
+  return { problem: /^[A-Za-z][A-Za-z-]{0,19}$/.test(scheme) ? `it uses the scheme "${scheme}"` : 'it uses another scheme' };
+}
 
 /**
  * The scope check, apart from authentication so that it runs after the per-key rate limit: a valid

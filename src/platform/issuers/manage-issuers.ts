@@ -50,7 +50,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
     });
   } catch (err) {
     if (!(err instanceof DuplicateIssuerError)) throw err;
-    throw new ApiError('validation_error', `This account already has an issuer with this CNPJ in ${input.ambiente}`, [
+    throw new ApiError('issuer_exists', `This account already has an issuer with this CNPJ in ${input.ambiente}`, [
       { field: 'cnpj', message: `already registered as ${err.existingId} in ambiente ${input.ambiente}` },
     ]);
   }

@@ -61,7 +61,7 @@ describe('validateSale', () => {
   });
 
   it('checks that payments cover the total and that only cash gives change', () => {
-    expect(messageOf(sale([base], { payment: { method: 'pix', amount: 9.99 } }), 'payment')).toMatch(/add up to R\$ 9.99 but the total is R\$ 10.00/);
+    expect(messageOf(sale([base], { payment: { method: 'pix', amount: 9.99 } }), 'payment')).toMatch(/is R\$ 9.99 but the total is R\$ 10.00/);
     expect(messageOf(sale([base], { payment: { method: 'credito', amount: 12 } }), 'payment')).toMatch(/only cash/);
     expect(fields(sale([base], { payment: undefined, payments: [{ method: 'credito', amount: 5 }, { method: 'dinheiro', amount: 10 }] }))).toEqual([]);
     expect(fields(sale([base], { payment: undefined, payments: [{ method: 'credito', amount: 9 }, { method: 'dinheiro', amount: 0.5 }] }))).toEqual(['payments']);
@@ -70,6 +70,20 @@ describe('validateSale', () => {
     expect(fields(sale([base], { payment: { method: 'pix', amount: 10, description: 'Pix loja' } }))).toEqual(['payment.description']);
     expect(fields(sale([base], { payment: { method: 'dinheiro', amount: 10, card_brand: 'visa' } }))).toEqual(['payment.card_brand']);
     expect(fields(sale([base], { payment: { method: 'credito', amount: 10, integrated: true } }))).toEqual(['payment.acquirer_cnpj', 'payment.card_brand', 'payment.card_authorization']);
+  });
+
+  it('words the payment totals so that the answer, field then message, reads as one sentence', () => {
+    // The error envelope's message is `${field} ${message}` (it read "payment payments add up to ...").
+    const sentence = (s: Sale, field: string) => `${field} ${messageOf(s, field)}`;
+    const two = (a: number, b: number): Partial<Sale> => ({ payment: undefined, payments: [{ method: 'credito', amount: a }, { method: 'dinheiro', amount: b }] });
+    expect(sentence(sale([base], { payment: { method: 'pix', amount: 9.99 } }), 'payment')).toBe('payment is R$ 9.99 but the total is R$ 10.00');
+    expect(sentence(sale([base], two(9, 0.5)), 'payments')).toBe('payments add up to R$ 9.50 but the total is R$ 10.00');
+    expect(sentence(sale([base], { payment: { method: 'credito', amount: 12 } }), 'payment')).toBe(
+      'payment exceeds the total R$ 10.00 by R$ 2.00; only cash (dinheiro) can be overpaid and given back as change',
+    );
+    expect(sentence(sale([base], { payment: undefined, payments: [{ method: 'credito', amount: 11 }, { method: 'pix', amount: 1 }] }), 'payments')).toBe(
+      'payments exceed the total R$ 10.00 by R$ 2.00; only cash (dinheiro) can be overpaid and given back as change',
+    );
   });
 
   it('requires the consumer from R$ 10.000,00 (Ajuste SINIEF 19/16)', () => {

@@ -85,9 +85,15 @@ function validatePayments(errors: Errors, sale: Sale, vNF: number | undefined): 
   if (errors.length > before || vNF === undefined) return;
   const paid = list.reduce((acc, p) => acc + toCents(p.amount), 0);
   // 767: sum(vPag) - vTroco must equal vNF; only cash can exceed the total (the excess is change).
-  if (paid < vNF) fail(errors, base, `payments add up to R$ ${formatCents(paid)} but the total is R$ ${formatCents(vNF)}`);
+  // The answer reads `${field} ${message}`: the message starts with the verb, in the field's number.
+  const several = base === 'payments';
+  if (paid < vNF) fail(errors, base, `${several ? 'add up to' : 'is'} R$ ${formatCents(paid)} but the total is R$ ${formatCents(vNF)}`);
   else if (paid - vNF > changeCapacity(list)) {
-    fail(errors, base, `payments exceed the total R$ ${formatCents(vNF)} by R$ ${formatCents(paid - vNF)}; only cash (dinheiro) can be overpaid and given back as change`);
+    fail(
+      errors,
+      base,
+      `${several ? 'exceed' : 'exceeds'} the total R$ ${formatCents(vNF)} by R$ ${formatCents(paid - vNF)}; only cash (dinheiro) can be overpaid and given back as change`,
+    );
   }
 }
 

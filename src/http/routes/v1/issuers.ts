@@ -8,7 +8,7 @@ import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../p
 import { registerCsc } from '../../../platform/issuers/register-csc.js';
 import { CERTIFICATE_UPLOAD_LIMITS, receiveCertificateUpload } from '../../../platform/issuers/certificate-upload-request.js';
 import { presentCertificate } from '../../../platform/issuers/upload-certificate.js';
-import { errorResponses } from '../../../kernel/errors.js';
+import { errorResponse, errorResponses } from '../../../kernel/errors.js';
 import { validatorCompiler } from '../../validation.js';
 import { IdParams, ListQuery } from '../../schemas/common.js';
 import {
@@ -50,7 +50,14 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
         summary: 'Register an issuer (the taxpayer that emits)',
         description: 'The CNPJ check digits are verified (alphanumeric CNPJ included); the municipality must belong to `uf`.',
         body: CreateIssuerBody,
-        response: { 201: Issuer, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
+        response: {
+          201: Issuer,
+          ...errorResponses(400, 401, 403, 415, 422, 429),
+          409: errorResponse(
+            '`issuer_exists`: the account already has an issuer with this CNPJ in this `ambiente` (`details` names its id); ' +
+              '`idempotency_in_progress`: a request with this Idempotency-Key is still running',
+          ),
+        },
       },
     },
     async (request, reply) => {
