@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
-import { emittingApp, sale } from './support/nfce-flow.js';
+import { emitSettled, emittingApp, sale } from './support/nfce-flow.js';
 import { tempFile } from './support/xml-tools.js';
 import { dataUrl, HOSTILE, jpegFrameOf, logoPng, pngHeaderOf, progressiveJpeg } from './support/logo-samples.js';
 
@@ -21,9 +21,8 @@ let note: { id: string; access_key: string; qrcode_url: string };
 
 beforeAll(async () => {
   ({ t, auth, issuerId } = await emittingApp());
-  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId) });
-  note = res.json();
-  expect(res.json().status).toBe('authorized');
+  ({ note } = await emitSettled(t, auth, sale(issuerId)));
+  expect(note).toMatchObject({ status: 'authorized' });
 });
 afterAll(async () => t.runtime.close());
 

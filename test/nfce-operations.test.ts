@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
-import { SP_ISSUER, emittingApp, sale } from './support/nfce-flow.js';
+import { SP_ISSUER, emitSettled, emittingApp, sale } from './support/nfce-flow.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 let t: TestApp;
@@ -14,10 +14,9 @@ beforeAll(async () => {
 afterAll(async () => t.runtime.close());
 
 async function authorizedNote(extra: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId, extra) });
-  expect(res.statusCode, res.body).toBe(201);
-  expect(res.json().status).toBe('authorized');
-  return res.json();
+  const { note } = await emitSettled(t, auth, sale(issuerId, extra));
+  expect(note.status, JSON.stringify(note)).toBe('authorized');
+  return note;
 }
 
 describe('validation before anything is reserved', () => {
@@ -151,9 +150,9 @@ describe('documents of an authorized note', () => {
   });
 
   it('the XML of a processing or rejected note is 409', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': 'reject:778', prefer: 'wait=5' }, payload: sale(issuerId) });
-    expect(res.json().status).toBe('rejected');
-    const xml = await t.app.inject({ method: 'GET', url: `/v1/nfce/${res.json().id}/xml`, headers: auth });
+    const { note } = await emitSettled(t, auth, sale(issuerId), { 'x-sandbox-scenario': 'reject:778' });
+    expect(note.status).toBe('rejected');
+    const xml = await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/xml`, headers: auth });
     expect(xml.statusCode).toBe(409);
     expect(xml.json().error).toBe('invalid_state');
   });
@@ -197,8 +196,9 @@ describe('cancellation', () => {
   });
 
   it('a note that is not authorized cannot be cancelled (409)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': 'deny', prefer: 'wait=5' }, payload: sale(issuerId) });
-    const cancel = await t.app.inject({ method: 'POST', url: `/v1/nfce/${res.json().id}/cancel`, headers: auth, payload: { reason: 'Cliente desistiu da compra no caixa' } });
+    const { note } = await emitSettled(t, auth, sale(issuerId), { 'x-sandbox-scenario': 'deny' });
+    expect(note.status).toBe('denied');
+    const cancel = await t.app.inject({ method: 'POST', url: `/v1/nfce/${note.id}/cancel`, headers: auth, payload: { reason: 'Cliente desistiu da compra no caixa' } });
     expect(cancel.statusCode).toBe(409);
   });
 });

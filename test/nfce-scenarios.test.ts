@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
-import { emittingApp, sale, waitForStatus } from './support/nfce-flow.js';
+import { emitSettled, emittingApp, sale, waitForStatus } from './support/nfce-flow.js';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -27,17 +27,17 @@ describe('sandbox scenarios end in the documented state', () => {
     const note = await waitForStatus(t, auth, id, 'rejected');
     expect(note.rejection).toMatchObject({ code: '778', field: expect.stringMatching(/ncm/), hint: expect.any(String) });
     expect(note.access_key).toBeNull();
-    const next = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=5' }, payload: sale(issuerId) });
-    expect(next.json().status).toBe('authorized');
-    expect(next.json().number).toBe(note.number);
+    const { note: next } = await emitSettled(t, auth, sale(issuerId));
+    expect(next.status).toBe('authorized');
+    expect(next.number).toBe(note.number);
   });
 
   it('deny -> denied (the number is consumed)', async () => {
     const id = await emit('deny');
     const note = await waitForStatus(t, auth, id, 'denied');
     expect(note.rejection?.code).toMatch(/^(110|301|302|303)$/);
-    const next = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=5' }, payload: sale(issuerId) });
-    expect(next.json().number).toBeGreaterThan(note.number);
+    const { note: next } = await emitSettled(t, auth, sale(issuerId));
+    expect(next.number).toBeGreaterThan(note.number);
   });
 
   it('lost-response -> authorized through consultation, authorized exactly once', async () => {
