@@ -36,7 +36,7 @@ async function gateway(
     DATA_DIR: join(dir, 'gateway'),
     MASTER_KEY: TEST_MASTER_KEY,
     RATE_LIMIT_PER_MINUTE: '100000',
-    AUTHORITY_RESPONSE_TIMEOUT_MS: '2000',
+    AUTHORITY_RESPONSE_TIMEOUT_MS: '15000', // a last guard: no test here waits a timeout out
     SIM_URL: simUrl,
     SIM_CA_FILE: caFile,
     SIM_ADMIN_TOKEN: TOKEN,
