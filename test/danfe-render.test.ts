@@ -266,16 +266,19 @@ describe('DANFE NFC-e of a synthetic authorized 4.00 note', () => {
   it('renders a 10-item note in a few milliseconds', async () => {
     const input = danfeInputFromXml(syntheticNfceProc({ items: 10 }).xml, { settings: BRANDED });
     await renderDanfeNfce(input); // warm-up: module and font loading
+    // CPU time of this process, not wall time: other work on the machine does not count (a loaded
+    // machine stretched the wall-clock median several times over).
     const times: number[] = [];
     for (let i = 0; i < 30; i++) {
-      const t0 = performance.now();
+      const t0 = process.cpuUsage();
       await renderDanfeNfce(input);
-      times.push(performance.now() - t0);
+      const used = process.cpuUsage(t0);
+      times.push((used.user + used.system) / 1000);
     }
     times.sort((a, b) => a - b);
     const median = times[15]!;
-    console.info(`DANFE NFC-e 10 items: median ${median.toFixed(1)} ms, min ${times[0]!.toFixed(1)} ms`);
-    // Loose bound: catches a pathological regression, not a busy CI machine.
+    console.info(`DANFE NFC-e 10 items: median ${median.toFixed(1)} ms of CPU, min ${times[0]!.toFixed(1)} ms`);
+    // Loose bound: catches a pathological regression.
     expect(median).toBeLessThan(150);
   });
 });
