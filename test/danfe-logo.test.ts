@@ -66,7 +66,8 @@ async function expectDanfeWithLogo(logo: { width: number; height: number } | nul
   return pdf;
 }
 
-describe('PATCH danfe-settings refuses every hostile logo of issue 12 with 422 on danfeLogo', () => {
+// CPU-heavy (logo decoding, PDF rendering, pdftoppm + zbarimg): 120 s is a last guard for a loaded machine.
+describe('PATCH danfe-settings refuses every hostile logo of issue 12 with 422 on danfeLogo', { timeout: 120_000 }, () => {
   const cases: [string, string, Buffer, RegExp][] = [
     ['corrupt IDAT (not zlib data)', 'image/png', HOSTILE.corruptIdat(), /^is damaged: its image data cannot be decompressed .*; export it again$/],
     ['IDAT byte changed, CRC kept', 'image/png', HOSTILE.badCrc(), /^is damaged: the CRC of its IDAT chunk does not match; export it again$/],
@@ -99,7 +100,7 @@ describe('PATCH danfe-settings refuses every hostile logo of issue 12 with 422 o
   });
 });
 
-describe('PATCH danfe-settings accepts every legitimate PNG/JPEG variant, stores it normalized, the DANFE draws it', () => {
+describe('PATCH danfe-settings accepts every legitimate PNG/JPEG variant, stores it normalized, the DANFE draws it', { timeout: 120_000 }, () => {
   const variants: [string, string, Buffer, { width: number; height: number }][] = [
     ['palette PNG with tRNS transparency', 'image/png', logoPng({ colorType: 3, bitDepth: 8, transparency: true }), { width: 120, height: 60 }],
     ['2-bit palette PNG', 'image/png', logoPng({ colorType: 3, bitDepth: 2 }), { width: 120, height: 60 }],

@@ -24,7 +24,8 @@ async function decodeQr(pdf: Buffer): Promise<string[]> {
   return stdout.split('\n').filter(Boolean);
 }
 
-describe('DANFE NFC-e of an authorized note (pdftotext, pdftoppm + zbarimg)', () => {
+// CPU-heavy (pdftoppm at 300 dpi + zbarimg): 120 s is a last guard for a loaded machine.
+describe('DANFE NFC-e of an authorized note (pdftotext, pdftoppm + zbarimg)', { timeout: 120_000 }, () => {
   it('shows the key in groups of four, the total and the protocol; the QR code decodes to qrcode_url', async () => {
     await t.app.inject({ method: 'PATCH', url: `/v1/issuers/${issuerId}/danfe-settings`, headers: auth, payload: { danfePrimaryColor: '#1E88E5', danfeFooterText: 'Obrigado pela preferencia!' } });
     const { note } = await emitSettled(t, auth, sale(issuerId));
