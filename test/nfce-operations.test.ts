@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
-import { SP_ISSUER, emitSettled, emittingApp, sale } from './support/nfce-flow.js';
+import { SP_ISSUER, emitSettled, emittingApp, sale, waitForSettled } from './support/nfce-flow.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 let t: TestApp;
@@ -65,12 +65,16 @@ describe('one sale per Idempotency-Key', () => {
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
     const list = await t.app.inject({ method: 'GET', url: `/v1/nfce?external_ref=${body.external_ref}`, headers: auth });
     expect(list.json().data).toHaveLength(1);
+    // The note's emission is over before the clock jumps a day (a job still running then would lose
+    // its lease and be run again), and the next one's before it jumps back.
+    await waitForSettled(t, auth, answers[0]!.json().id);
     clock.advance(24 * 3600_000 + 60_000);
     try {
       const later = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body });
       expect(later.statusCode).toBe(202);
       expect(later.headers['idempotency-replay']).toBeUndefined();
       expect(later.json().id).not.toBe(answers[0]!.json().id);
+      await waitForSettled(t, auth, later.json().id);
     } finally {
       clock.advance(-(24 * 3600_000 + 60_000));
     }
