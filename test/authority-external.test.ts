@@ -15,7 +15,7 @@ import { TEST_MASTER_KEY, type TestApp } from './support/app.js';
 import { BA } from './support/authority-harness.js';
 import { testIssuer } from './support/authority-fixtures.js';
 import { getTestDb } from './support/db.js';
-import { readyIssuer, sale } from './support/nfce-flow.js';
+import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 
 const TOKEN = 'test-admin-token-0123456789abcdef';
 const dir = mkdtempSync(join(tmpdir(), 'authority-sim-'));
@@ -36,7 +36,7 @@ async function gateway(
     DATA_DIR: join(dir, 'gateway'),
     MASTER_KEY: TEST_MASTER_KEY,
     RATE_LIMIT_PER_MINUTE: '100000',
-    AUTHORITY_RESPONSE_TIMEOUT_MS: '2000',
+    AUTHORITY_RESPONSE_TIMEOUT_MS: '15000', // a last guard: no test here waits a timeout out
     SIM_URL: simUrl,
     SIM_CA_FILE: caFile,
     SIM_ADMIN_TOKEN: TOKEN,
@@ -49,9 +49,7 @@ async function gateway(
 }
 
 async function emitAndWait(t: TestApp, auth: { authorization: string }, issuerId: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
+  return (await emitSettled(t, auth, sale(issuerId))).note;
 }
 
 function rawRequest(url: string, opts: https.RequestOptions, body?: string): Promise<{ status: number; body: string } | { error: string }> {

@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
-import { emittingApp, sale } from './support/nfce-flow.js';
+import { emitSettled, emittingApp, sale } from './support/nfce-flow.js';
 import { tempFile } from './support/xml-tools.js';
 import { dataUrl, HOSTILE, jpegFrameOf, logoPng, pngHeaderOf, progressiveJpeg } from './support/logo-samples.js';
 
@@ -21,9 +21,8 @@ let note: { id: string; access_key: string; qrcode_url: string };
 
 beforeAll(async () => {
   ({ t, auth, issuerId } = await emittingApp());
-  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId) });
-  note = res.json();
-  expect(res.json().status).toBe('authorized');
+  ({ note } = await emitSettled(t, auth, sale(issuerId)));
+  expect(note).toMatchObject({ status: 'authorized' });
 });
 afterAll(async () => t.runtime.close());
 
@@ -67,7 +66,8 @@ async function expectDanfeWithLogo(logo: { width: number; height: number } | nul
   return pdf;
 }
 
-describe('PATCH danfe-settings refuses every hostile logo of issue 12 with 422 on danfeLogo', () => {
+// CPU-heavy (logo decoding, PDF rendering, pdftoppm + zbarimg): 120 s is a last guard for a loaded machine.
+describe('PATCH danfe-settings refuses every hostile logo of issue 12 with 422 on danfeLogo', { timeout: 120_000 }, () => {
   const cases: [string, string, Buffer, RegExp][] = [
     ['corrupt IDAT (not zlib data)', 'image/png', HOSTILE.corruptIdat(), /^is damaged: its image data cannot be decompressed .*; export it again$/],
     ['IDAT byte changed, CRC kept', 'image/png', HOSTILE.badCrc(), /^is damaged: the CRC of its IDAT chunk does not match; export it again$/],
@@ -100,7 +100,7 @@ describe('PATCH danfe-settings refuses every hostile logo of issue 12 with 422 o
   });
 });
 
-describe('PATCH danfe-settings accepts every legitimate PNG/JPEG variant, stores it normalized, the DANFE draws it', () => {
+describe('PATCH danfe-settings accepts every legitimate PNG/JPEG variant, stores it normalized, the DANFE draws it', { timeout: 120_000 }, () => {
   const variants: [string, string, Buffer, { width: number; height: number }][] = [
     ['palette PNG with tRNS transparency', 'image/png', logoPng({ colorType: 3, bitDepth: 8, transparency: true }), { width: 120, height: 60 }],
     ['2-bit palette PNG', 'image/png', logoPng({ colorType: 3, bitDepth: 2 }), { width: 120, height: 60 }],

@@ -136,7 +136,9 @@ describe('POST /v1/issuers/:id/certificate', () => {
 
 // Issue 12: a file may neither freeze the event loop (defect 3: iteration counts, parsing on the
 // main thread) nor bring a key that stalls every sale (defect 4: RSA above 4096 bits).
-describe('POST /v1/issuers/:id/certificate with hostile or unusable files', () => {
+// CPU-heavy (RSA-4096 key generation, 100,000-iteration key derivation): about a second each alone,
+// up to 20 s on a loaded machine; 120 s is a last guard.
+describe('POST /v1/issuers/:id/certificate with hostile or unusable files', { timeout: 120_000 }, () => {
   const PASSWORD = 'senha-de-teste';
   const refusalOf = (res: { statusCode: number; json(): { error: string; message: string; details?: { field: string; message: string }[] } }) => {
     expect(res.statusCode).toBe(422);

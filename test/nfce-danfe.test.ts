@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
-import { emittingApp, sale } from './support/nfce-flow.js';
+import { emitSettled, emittingApp, sale } from './support/nfce-flow.js';
 import { tempFile } from './support/xml-tools.js';
 
 const run = promisify(execFile);
@@ -24,11 +24,11 @@ async function decodeQr(pdf: Buffer): Promise<string[]> {
   return stdout.split('\n').filter(Boolean);
 }
 
-describe('DANFE NFC-e of an authorized note (pdftotext, pdftoppm + zbarimg)', () => {
+// CPU-heavy (pdftoppm at 300 dpi + zbarimg): 120 s is a last guard for a loaded machine.
+describe('DANFE NFC-e of an authorized note (pdftotext, pdftoppm + zbarimg)', { timeout: 120_000 }, () => {
   it('shows the key in groups of four, the total and the protocol; the QR code decodes to qrcode_url', async () => {
     await t.app.inject({ method: 'PATCH', url: `/v1/issuers/${issuerId}/danfe-settings`, headers: auth, payload: { danfePrimaryColor: '#1E88E5', danfeFooterText: 'Obrigado pela preferencia!' } });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=8' }, payload: sale(issuerId) });
-    const note = res.json();
+    const { note } = await emitSettled(t, auth, sale(issuerId));
     expect(note.status).toBe('authorized');
     for (const width of [80, 58]) {
       const pdfRes = await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/danfe.pdf?width=${width}`, headers: auth });
@@ -82,8 +82,9 @@ describe('DANFE NFC-e of an authorized note (pdftotext, pdftoppm + zbarimg)', ()
   });
 
   it('is 409 before authorization', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, 'x-sandbox-scenario': 'reject:778', prefer: 'wait=5' }, payload: sale(issuerId) });
-    const pdf = await t.app.inject({ method: 'GET', url: `/v1/nfce/${res.json().id}/danfe.pdf`, headers: auth });
+    const { note } = await emitSettled(t, auth, sale(issuerId), { 'x-sandbox-scenario': 'reject:778' });
+    expect(note.status).toBe('rejected');
+    const pdf = await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/danfe.pdf`, headers: auth });
     expect(pdf.statusCode).toBe(409);
   });
 });

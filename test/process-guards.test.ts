@@ -92,7 +92,7 @@ describe('process guards of the serving entry points', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ufs = await fetch(`${base}/v1/ufs`, { headers: { authorization: 'Bearer sk_sandbox_public' } });
     expect(ufs.status).toBe(200);
-    const lines = await until('the three fault lines in the log', async () => (faultLines(log).length === 3 ? faultLines(log) : undefined), log, 10_000);
+    const lines = await until('the three fault lines in the log', async () => (faultLines(log).length === 3 ? faultLines(log) : undefined), log, 30_000);
     expect(lines.some((l) => l.includes('fault-on-signal: thrown from a timer callback'))).toBe(true);
     expect(lines.some((l) => l.includes('incorrect header check'))).toBe(true);
     expect(lines.some((l) => l.includes('"fault":"unhandledRejection"') && l.includes('rejected with nobody listening'))).toBe(true);

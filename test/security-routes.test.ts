@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../src/app.js';
 import { SCOPES } from '../src/platform/identity/scopes.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
+import { insertNotification } from '../src/platform/storage/repositories/notification-repository.js';
 import { certFile, multipart } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freshBranchCnpj, SP_ISSUER } from './support/nfce-flow.js';
@@ -62,8 +63,11 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-/** One request over real HTTP; a stream is read for `streamMs` then dropped. */
-async function call(method: string, path: string, headers: Record<string, string>, body?: unknown, streamMs = 300) {
+/**
+ * One request over real HTTP. A stream is read until `streamUntil` says it has what the test waits
+ * for (20 s guard), or, for a test that only wants its status and headers, for 300 ms; then dropped.
+ */
+async function call(method: string, path: string, headers: Record<string, string>, body?: unknown, streamUntil?: (text: string) => boolean) {
   const ctl = new AbortController();
   const res = await fetch(base + path, {
     method,
@@ -74,12 +78,16 @@ async function call(method: string, path: string, headers: Record<string, string
   let text = '';
   if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const reader = res.body!.getReader();
-    const stop = setTimeout(() => ctl.abort(), streamMs);
+    const stop = setTimeout(() => ctl.abort(), streamUntil ? 20_000 : 300);
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
         text += Buffer.from(value).toString('latin1');
+        if (streamUntil?.(text)) {
+          ctl.abort();
+          break;
+        }
       }
     } catch {
       // aborted: the stream stays open by design
@@ -276,13 +284,19 @@ describe("another account's records", () => {
     const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic);
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
     const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey];
+    // B's stream is read until it replayed B's own notification, written after A's: by then it has
+    // read everything it would ever show B.
+    const ofB = await insertNotification(t.db, {
+      accountId: b.accountId, type: 'certificate.expiring', title: 'B', body: 'Account B test notification', data: {}, sourceKey: `security-test-b:${randomBytes(8).toString('hex')}`, at: new Date(),
+    });
     for (const op of lists) {
-      const res = await call('GET', op.path, { ...b.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) });
+      const res = await call('GET', op.path, { ...b.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) }, undefined, op.isStream ? (text) => text.includes(ofB!.id) : undefined);
+      if (op.isStream) expect(res.text).toContain(ofB!.id);
       expect(res.status, `${opName(op)}: ${res.text.slice(0, 200)}`).toBe(200);
       for (const id of aIds) expect(res.text, `${opName(op)} shows B ${id}`).not.toContain(id);
     }
     // The same lists do show A its records (the check above is not vacuous).
-    const mine = await call('GET', '/v1/notifications/stream', { ...a.auth, 'last-event-id': '0' });
+    const mine = await call('GET', '/v1/notifications/stream', { ...a.auth, 'last-event-id': '0' }, undefined, (text) => text.includes(a.notificationId));
     expect(mine.text).toContain(a.notificationId);
     expect((await call('GET', '/v1/issuers', a.auth)).text).toContain(a.issuerId);
     expect((await call('GET', '/v1/audit-log', a.auth)).text).toContain(a.webhookId);
@@ -359,7 +373,7 @@ describe('secrets', () => {
       const resource = op.path.split('/')[2];
       const id = { applications: a.applicationId, issuers: a.issuerId, nfce: a.noteId, webhooks: a.webhookId, notifications: a.notificationId }[resource ?? ''] ?? a.issuerId;
       const url = fillPath(op.path, { ...ids, id });
-      const res = await call('GET', url, { ...a.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) });
+      const res = await call('GET', url, { ...a.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) }, undefined, op.isStream ? (text) => text.includes(a.notificationId) : undefined);
       answers.push({ what: `${opName(op)} ${res.status}`, text: res.text });
     }
     expect(answers.map((x) => x.what)).toEqual(expect.arrayContaining(['GET /v1/nfce/{id}/xml 200', 'GET /v1/issuers/{id} 200', 'GET /v1/audit-log 200', 'GET /v1/nfce/{id}/danfe.pdf 200']));

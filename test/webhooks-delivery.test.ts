@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer, sale } from './support/nfce-flow.js';
+import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 let t: TestApp;
@@ -35,9 +35,7 @@ describe('webhooks: nfce.authorized to a receiver on 127.0.0.1', () => {
     const stored = await t.db.query<{ secret_blob: string }>('SELECT secret_blob FROM webhook_endpoints WHERE id = $1', [hook.id]);
     expect(stored.rows[0]!.secret_blob).not.toContain(hook.secret.slice(6, 30));
 
-    const emitted = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=5' }, payload: sale(issuerId) });
-    expect(emitted.statusCode).toBe(201);
-    const note = emitted.json();
+    const { note } = await emitSettled(t, auth, sale(issuerId));
     expect(note.status).toBe('authorized');
 
     const [got] = await receiver.waitFor(1, (r) => r.body.includes(note.id));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
+import { jobsSettled } from './support/job-queue.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 import { recordEvent } from '../src/platform/storage/repositories/outbox-repository.js';
 import { RETRY_DELAYS_MS } from '../src/platform/webhooks/retry-schedule.js';
@@ -19,6 +20,9 @@ afterAll(async () => {
 });
 
 const H = 3_600_000;
+// Everything due at the test clock's time has run (and a worker has looked): before the clock moves,
+// and before a check that nothing was sent.
+const settled = () => jobsSettled({ db: t.db, runners: [t.runtime.runner] }, clock);
 
 describe('webhooks: retries on the documented schedule', () => {
   it('retries a failing receiver 5 s, 30 s, 2 min ... then every 8 h until 72 h, marks the delivery failed, disables the endpoint and tells the owner', async () => {
@@ -34,10 +38,12 @@ describe('webhooks: retries on the documented schedule', () => {
     let attempts = 0;
     for (;;) {
       attempts++;
-      const d = await eventually(async () => {
-        const x = await delivery();
-        return x?.attempt_count === attempts ? x : null;
-      }, 5_000, `attempt ${attempts}`);
+      await eventually(async () => (await delivery())?.attempt_count === attempts, 20_000, `attempt ${attempts}`);
+      // The attempt's job is back in the queue for its next time: nothing is in flight when the clock
+      // moves (a job still running then would lose its lease and be sent twice).
+      await settled();
+      const d = await delivery();
+      expect(d.attempt_count).toBe(attempts);
       expect(receiver.received).toHaveLength(attempts);
       expect(receiver.received.every((r) => r.headers['webhook-id'] === eventId)).toBe(true);
       const last = d.attempts[attempts - 1];
@@ -52,8 +58,7 @@ describe('webhooks: retries on the documented schedule', () => {
       gaps.push(next - clock.now().getTime());
       // Nothing is sent before it is due, even when the worker looks.
       clock.set(new Date(next - 1_000));
-      t.runtime.runner!.poke();
-      await new Promise((r) => setTimeout(r, 150));
+      await settled();
       expect(receiver.received).toHaveLength(attempts);
       clock.set(new Date(next));
       t.runtime.runner!.poke();
@@ -90,10 +95,10 @@ describe('webhooks: retries on the documented schedule', () => {
 
     // A disabled endpoint gets no new deliveries.
     await recordEvent(t.db, { accountId, type: 'nfce.canceled', subjectType: 'nfce', subjectId: 'nfce_other', data: {}, at: clock.now() });
-    t.runtime.runner!.poke();
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(); // the event's fan-out has run
     expect(receiver.received).toHaveLength(attempts);
-  });
+    expect((await t.app.inject({ method: 'GET', url: `/v1/webhooks/${hook.id}/deliveries`, headers: auth })).json().data).toHaveLength(1);
+  }, 180_000); // 17 attempts, each waited for: a last guard for a loaded machine
 
   it('delivers events about one record in order: a later one waits for the earlier pending one', async () => {
     const { auth, accountId } = await t.newAccount();
@@ -104,18 +109,18 @@ describe('webhooks: retries on the documented schedule', () => {
     await recordEvent(t.db, { accountId, type: 'nfce.authorized', subjectType: 'nfce', subjectId: 'nfce_order', data: { n: 1 }, at: clock.now() });
     await ok.waitFor(1);
     await recordEvent(t.db, { accountId, type: 'nfce.canceled', subjectType: 'nfce', subjectId: 'nfce_order', data: { n: 2 }, at: clock.now() });
-    await new Promise((r) => setTimeout(r, 300));
+    await settled(); // the cancel's delivery has been tried
     expect(ok.received).toHaveLength(1); // the cancel waits behind the authorization's retry
     fail = false;
-    clock.advance(6_000);
-    t.runtime.runner!.poke();
-    const got = await eventually(async () => {
+    // Second by second (letting the worker finish at each step) until both went out.
+    clock.advance(5_000);
+    for (let step = 0; ok.received.length < 3; step++) {
+      if (step > 60) throw new Error(`after 60 s of test time: ${ok.received.map((r) => JSON.parse(r.body).type).join(', ')}`);
       clock.advance(1_000);
-      t.runtime.runner!.poke();
-      return ok.received.length >= 3 ? ok.received : null;
-    });
-    expect(got.map((r) => JSON.parse(r.body).type)).toEqual(['nfce.authorized', 'nfce.authorized', 'nfce.canceled']);
+      await settled();
+    }
+    expect(ok.received.map((r) => JSON.parse(r.body).type)).toEqual(['nfce.authorized', 'nfce.authorized', 'nfce.canceled']);
     await ok.close();
     void hook;
-  });
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTestDb } from '../../test/support/db.js';
+import { eventually } from '../../test/support/webhook-receiver.js';
 import { startAuthoritySimulator, type AuthoritySimulator } from './authority-simulator.js';
 import { generateSimulatorIdentity } from './server-certificate.js';
 
@@ -41,7 +42,7 @@ describe('authority simulator', () => {
     const before = sim.stats().requests;
     await raw('POST /ws/NFeAutorizacao4 HTTP/1.1\r\nHost: x\r\nContent-Type: application/soap+xml\r\nContent-Length: 10000\r\n\r\n<soap:Envelope', true);
     // Wait for the condition: the simulator took the dropped request in.
-    for (let i = 0; i < 200 && sim.stats().requests === before; i++) await new Promise((r) => setTimeout(r, 20));
+    await eventually(async () => sim.stats().requests > before, 20_000, 'the simulator to take the dropped request in');
     expect(sim.stats().requests).toBe(before + 1);
     const answer = await raw('POST /ws/NFeAutorizacao4 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/soap+xml\r\nContent-Length: 5\r\n\r\nhello', false);
     expect(answer).toMatch(/^HTTP\/1\.1 \d{3} /);

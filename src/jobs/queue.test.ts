@@ -4,6 +4,7 @@ import { randomBase62 } from '../kernel/ids.js';
 import type { Db } from '../platform/storage/db.js';
 import { getTestDb } from '../../test/support/db.js';
 import { ManualClock } from '../../test/support/clock.js';
+import { eventually } from '../../test/support/webhook-receiver.js';
 import { backoffMs, claimJobs, completeJob, enqueueJob } from './queue.js';
 import { JOB_COMPLETED, JobRunner, RetryLater } from './runner.js';
 
@@ -62,13 +63,13 @@ describe('job queue', () => {
     const now = clock.now();
     for (const name of ['ok', 'flaky', 'later', 'broken']) await enqueueJob(db, k, { name }, { runAt: now, now, maxAttempts: 2 });
     runner.start();
-    await waitFor(() => seen.length === 4);
+    await waitFor(() => seen.length === 4, 'the four first attempts');
     // The handlers ran; wait until the runner has recorded their outcomes too, or moving the clock
     // past the leases would hand the still-running 'ok' job out again (seen on a loaded machine).
-    await waitForAsync(async () => (await db.query<{ c: number }>(`SELECT count(*)::int AS c FROM jobs WHERE kind = $1 AND state = 'running'`, [k])).rows[0]!.c === 0);
+    await eventually(async () => (await db.query<{ c: number }>(`SELECT count(*)::int AS c FROM jobs WHERE kind = $1 AND state = 'running'`, [k])).rows[0]!.c === 0, 20_000, 'the outcomes recorded');
     clock.advance(10 * 60_000); // past every backoff
     runner.poke();
-    await waitFor(() => seen.length === 7);
+    await waitFor(() => seen.length === 7, 'the retries');
     await runner.stop();
     expect(seen.sort()).toEqual(['broken#1', 'broken#2', 'flaky#1', 'flaky#2', 'later#1', 'later#2', 'ok#1']);
     const states = await db.query<{ state: string; c: number }>(
@@ -97,8 +98,10 @@ describe('job queue', () => {
       },
     });
     runner.start();
-    await waitFor(() => ran === 3);
-    await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => ran === 3, 'three jobs');
+    // After its handler returns, a job's end (and any claim it would start) runs in microtasks: a
+    // macrotask turn later they are all done, however busy the machine.
+    await new Promise((r) => setImmediate(r));
     await runner.stop();
     // One claim found all three (fewer than its room of 16): no empty claim after it or after each job.
     expect(claims).toBe(1);
@@ -117,12 +120,14 @@ describe('job queue', () => {
         const r = await db.query(sql, params);
         if (firstClaim && sql.includes("SET state = 'running'")) {
           firstClaim = false;
+          claimHeld = true;
           await gate; // the claim has its answer; the runner has not seen it yet
         }
         return r as never;
       },
     };
     const seen: string[] = [];
+    let claimHeld = false;
     const runner = new JobRunner({
       db: slowFirstClaim,
       clock: { now: () => new Date() },
@@ -136,11 +141,12 @@ describe('job queue', () => {
       },
     });
     runner.start();
-    await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => claimHeld, 'the first claim');
     await enqueueJob(db, k, { name: 'second' }, { runAt: now, now });
     runner.poke(); // as the API does after a sale, while the first claim is still under way
     release();
-    await waitFor(() => seen.length === 2, 3_000);
+    // Not at the next poll: that is a minute away (pollMs), far beyond this guard.
+    await waitFor(() => seen.length === 2, 'both jobs', 20_000);
     await runner.stop();
     expect(seen).toEqual(['first', 'second']);
   });
@@ -165,13 +171,13 @@ describe('job queue', () => {
       },
     });
     runner.start();
-    await waitFor(() => started === 1);
+    await waitFor(() => started === 1, 'the first job');
     for (let i = 0; i < 5; i++) runner.poke(); // e.g. sales arriving while the only slot is busy
     // A runner that spun on its own pokes would starve this timer.
     await new Promise((r) => setTimeout(r, 20));
     expect(started).toBe(1);
     release();
-    await waitFor(() => started === 3);
+    await waitFor(() => started === 3, 'the other two jobs');
     await runner.stop();
   });
 
@@ -182,19 +188,5 @@ describe('job queue', () => {
   });
 });
 
-async function waitForAsync(cond: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-async function waitFor(cond: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const waitFor = (cond: () => boolean, what: string, ms = 20_000) => eventually(async () => cond(), ms, what);
 

@@ -40,12 +40,14 @@ export async function createTestApp(
   opts: { env?: Record<string, string>; clock?: Clock; options?: BuildAppOptions; role?: Role } = {},
 ): Promise<TestApp> {
   const db = await getTestDb();
-  // Generous default limit: only the rate-limit test wants to hit it.
+  // Generous default limit: only the rate-limit test wants to hit it. The authority's answer gets
+  // 15 s, a last guard: with 2 s a loaded machine turned plain emissions into in-doubt ones. The
+  // test of the 'timeout' scenario, which waits the timeout out, asks for a short one itself.
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: '100000',
     DATA_DIR: '/tmp/fiscal-gateway-test',
     MASTER_KEY: TEST_MASTER_KEY,
-    AUTHORITY_RESPONSE_TIMEOUT_MS: '2000',
+    AUTHORITY_RESPONSE_TIMEOUT_MS: '15000',
     ...opts.env,
   });
   prepared ??= prepareDatabase(db, { env: 'sandbox' });

@@ -22,8 +22,10 @@ export async function startAuthorityHarness(opts: { responseTimeoutMs?: number; 
     credentials: issuer.credentials,
     ca: [sim.caPem],
     endpointOverride: { baseUrl: sim.url },
-    connectTimeoutMs: 2_000,
-    responseTimeoutMs: opts.responseTimeoutMs ?? 5_000,
+    // Last guards only (a TLS handshake or an answer on a loaded machine can take seconds); a test of
+    // the timeout itself passes a short responseTimeoutMs for the call that is never answered.
+    connectTimeoutMs: 10_000,
+    responseTimeoutMs: opts.responseTimeoutMs ?? 20_000,
   });
   return {
     sim,

@@ -479,6 +479,8 @@ export interface Outcome {
   id?: string;
 }
 
+const HANG_MS = 30_000;
+
 /** Sends one request in process and checks the answer. */
 export async function fire(ctx: FuzzContext, op: Operation, validate: ResponseValidator, req: FuzzRequest): Promise<Outcome> {
   const stream = op.key === 'GET /v1/notifications/stream';
@@ -487,9 +489,11 @@ export async function fire(ctx: FuzzContext, op: Operation, validate: ResponseVa
   let timer: NodeJS.Timeout | undefined;
   const res = await Promise.race([
     ctx.t.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload, ...(stream ? { payloadAsStream: true } : {}) }),
-    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), 15_000))),
+    // A hang detector, not a speed check: the longest a request may legitimately take is Prefer:
+    // wait=10 on POST /v1/nfce, plus whatever a loaded machine adds.
+    new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), HANG_MS))),
   ]).finally(() => clearTimeout(timer));
-  if (!res) return { status: 0, problems: ['no answer within 15 s'] };
+  if (!res) return { status: 0, problems: [`no answer within ${HANG_MS / 1000} s`] };
   if (process.env.FUZZ_DEBUG) console.error(`<- ${res.statusCode} ${Date.now() - started} ms`);
   const contentType = String(res.headers['content-type'] ?? '');
   let text: string;

@@ -4,6 +4,7 @@ import type { TestApp } from './app.js';
 import { certFile, multipart, VALID_ISSUER } from '../issuers-harness.js';
 import type { Clock } from '../../src/kernel/clock.js';
 import { createTestApp } from './app.js';
+import { eventually } from './webhook-receiver.js';
 
 /** The issuer of the test certificate's company (SP, Simples Nacional, homologation). */
 export const SP_ISSUER = VALID_ISSUER;
@@ -45,15 +46,37 @@ export function sale(issuerId: string, extra: Record<string, unknown> = {}) {
   };
 }
 
-/** Polls GET /v1/nfce/:id until the note reaches `status` (or fails the test after `ms`). */
-export async function waitForStatus(t: TestApp, auth: { authorization: string }, id: string, status: string, ms = 10_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const note = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}`, headers: auth })).json();
-    if (note.status === status) return note;
-    if (note.status !== 'processing' || Date.now() > end) throw new Error(`note ${id} is ${note.status}, expected ${status}: ${JSON.stringify(note)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Polls GET /v1/nfce/:id until the note leaves `processing` (`ms` is a last guard for a loaded machine). */
+export async function waitForSettled(t: TestApp, auth: { authorization: string }, id: string, ms = 20_000) {
+  let note: { status?: string } = {};
+  return eventually(
+    async () => {
+      note = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}`, headers: auth })).json();
+      return note.status !== 'processing' ? note : null;
+    },
+    ms,
+    () => `note ${id} to leave processing: ${JSON.stringify(note)}`,
+  ) as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Polls GET /v1/nfce/:id until the note reaches `status` (fails at once when it settles in another). */
+export async function waitForStatus(t: TestApp, auth: { authorization: string }, id: string, status: string, ms = 20_000) {
+  const note = await waitForSettled(t, auth, id, ms);
+  if (note.status !== status) throw new Error(`note ${id} is ${note.status}, expected ${status}: ${JSON.stringify(note)}`);
+  return note;
+}
+
+/**
+ * POST /v1/nfce and the note once it left `processing`: asks `Prefer: wait=10` (the longest the API
+ * waits) and, should a loaded machine take longer than that (the answer is then 202), polls for it.
+ * For tests that need a settled note; the Prefer answer itself is tested in nfce-lifecycle.
+ */
+export async function emitSettled(t: TestApp, auth: { authorization: string }, payload: object, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=10', ...headers }, payload });
+  if (res.statusCode !== 201 && res.statusCode !== 202) throw new Error(`POST /v1/nfce: ${res.statusCode} ${res.body}`);
+  const answered = res.json();
+  const note = answered.status === 'processing' ? await waitForSettled(t, auth, answered.id) : answered;
+  return { res, note };
 }
 
 /** The usual start of an emission test: an app with its worker, a fresh account, a ready issuer. */

@@ -1,5 +1,6 @@
 // Another process (issue 6 acceptance): writes one notification through the service into the same
-// PostgreSQL schema and announces it on the configured bus, then prints its id and the time.
+// PostgreSQL schema and announces it on the configured bus, then prints its id and the time it
+// began writing it.
 import { openDb } from '../../src/platform/storage/db.js';
 import { openNotificationBus } from '../../src/platform/notifications/notification-bus.js';
 import { createNotification } from '../../src/platform/notifications/notify.js';
@@ -9,10 +10,11 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL!;
   const db = await openDb({ databaseUrl, schema, poolSize: 2 });
   const notifications = await openNotificationBus({ databaseUrl, redisUrl: process.env.REDIS_URL || undefined }, db);
+  const writing = Date.now();
   const row = await createNotification({ db, notifications }, {
     accountId, type: 'test.cross_process', title, body: `from pid ${process.pid}`, data: { pid: process.pid }, sourceKey: `child:${title}:${Date.now()}`, at: new Date(),
   });
-  process.stdout.write(`${row!.id} ${Date.now()}\n`);
+  process.stdout.write(`${row!.id} ${writing}\n`);
   await notifications.close();
   await db.close();
 }

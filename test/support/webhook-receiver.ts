@@ -12,7 +12,7 @@ export interface WebhookReceiver {
   url: string;
   received: ReceivedWebhook[];
   status: () => number;
-  /** Resolves once `count` requests matching `filter` arrived (fails after `ms`). */
+  /** Resolves once `count` requests matching `filter` arrived (fails after `ms`, a last guard). */
   waitFor(count: number, filter?: (r: ReceivedWebhook) => boolean, ms?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
 }
@@ -33,7 +33,7 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
   const { port } = server.address() as AddressInfo;
   return Object.assign(receiver, {
     url: `http://127.0.0.1:${port}${path}`,
-    async waitFor(count: number, filter: (r: ReceivedWebhook) => boolean = () => true, ms = 5_000) {
+    async waitFor(count: number, filter: (r: ReceivedWebhook) => boolean = () => true, ms = 20_000) {
       const end = Date.now() + ms;
       for (;;) {
         const got = received.filter(filter);
@@ -46,13 +46,20 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
   }) as WebhookReceiver;
 }
 
-/** Polls `probe` until it returns a truthy value (fails after `ms`). */
-export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, ms = 5_000, what = 'condition'): Promise<T> {
+/**
+ * Polls `probe` until it returns a truthy value. `ms` is only a last guard against a hang (generous:
+ * a loaded machine is slow, and a passing test never waits for it); `what` says what never happened.
+ */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  ms = 20_000,
+  what: string | (() => string) = 'condition',
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await probe();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }

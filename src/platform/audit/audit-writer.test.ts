@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../storage/db.js';
 import type { AuditEntry } from '../storage/repositories/audit-repository.js';
 import { AuditWriter } from './audit-writer.js';
@@ -20,7 +20,11 @@ const entry = (n: number): AuditEntry => ({
   status_code: 202, ip: '127.0.0.1', request_id: `req_${n}`, created_at: new Date(),
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The linger and the retry delay are timers: the tests move fake time, so a busy machine cannot
+// stretch "5 ms later" past the 40 ms linger.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('AuditWriter', () => {
   it('without a linger writes at once, and entries pushed meanwhile share the next INSERT', async () => {
@@ -32,13 +36,15 @@ describe('AuditWriter', () => {
   });
 
   it('with a linger, entries arriving within it share one INSERT', async () => {
+    vi.useFakeTimers();
     const db = recordingDb();
     const w = new AuditWriter(db, undefined, 40);
     w.push(entry(1));
-    await sleep(5);
+    await vi.advanceTimersByTimeAsync(5);
     w.push(entry(2));
+    await vi.advanceTimersByTimeAsync(34);
     expect(db.writes).toEqual([]);
-    await sleep(80);
+    await vi.advanceTimersByTimeAsync(1);
     expect(db.writes).toEqual([2]);
   });
 
@@ -50,14 +56,19 @@ describe('AuditWriter', () => {
         throw new Error('connection refused');
       },
     };
+    vi.useFakeTimers();
     const errors: unknown[] = [];
     const w = new AuditWriter(down, (e) => errors.push(e));
     w.push(entry(1));
     await w.flush();
     const attempts = calls;
-    await sleep(50);
-    expect(calls).toBe(attempts); // no retry until the retry delay has passed
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toBe(attempts); // no retry until the retry delay (1 s) has passed
     expect(errors.length).toBe(attempts);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(attempts + 1); // then one, not a loop
+    expect(errors.length).toBe(attempts + 1);
+    vi.useRealTimers();
     // The entry is still there: the next write carries it.
     const db = recordingDb();
     (w as unknown as { db: Queryable }).db = db;
@@ -70,7 +81,7 @@ describe('AuditWriter', () => {
     const db = recordingDb();
     const w = new AuditWriter(db, undefined, 10_000);
     for (let i = 0; i < 100; i++) w.push(entry(i));
-    await sleep(0);
+    await new Promise((r) => setImmediate(r)); // no timer: the write started at once
     expect(db.writes).toEqual([100]);
     w.push(entry(100));
     await w.flush();

@@ -57,8 +57,10 @@ describe('municipio catalog', () => {
 
   it('answers a search fast once loaded', () => {
     searchMunicipios({ limit: 1 });
-    const t0 = performance.now();
+    // CPU time of this process, not wall time: other work on the machine does not count.
+    const t0 = process.cpuUsage();
     for (let i = 0; i < 1000; i++) searchMunicipios({ q: 'sao', limit: 20 });
-    expect(performance.now() - t0).toBeLessThan(200);
+    const used = process.cpuUsage(t0);
+    expect((used.user + used.system) / 1000).toBeLessThan(200);
   });
 });
