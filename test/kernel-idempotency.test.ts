@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
+import { eventually } from './support/webhook-receiver.js';
 
 let t: TestApp;
 const clock = new ManualClock();
@@ -20,6 +21,18 @@ const create = (auth: { authorization: string }, key: string | undefined, payloa
 async function countApps(accountId: string): Promise<number> {
   const r = await t.db.query<{ c: number }>('SELECT count(*)::int AS c FROM applications WHERE account_id = $1', [accountId]);
   return r.rows[0]!.c;
+}
+
+/**
+ * The answer is recorded for its key once it has left (the idempotency plugin's onResponse): wait
+ * for the record before the clock jumps, or the jump would find the claim's lock long past and
+ * take the request for one whose process died.
+ */
+async function recorded(accountId: string, key: string): Promise<void> {
+  await eventually(async () => {
+    const r = await t.db.query<{ state: string }>('SELECT state FROM idempotency_keys WHERE account_id = $1 AND key = $2', [accountId, key]);
+    return r.rows.length === 1 && r.rows[0]!.state === 'completed';
+  }, undefined, `the answer recorded for ${key}`);
 }
 
 describe('Idempotency-Key (SPEC 4)', () => {
@@ -67,6 +80,7 @@ describe('Idempotency-Key (SPEC 4)', () => {
   it('expires keys after 24 hours: reuse starts a new processing', async () => {
     const acc = await t.newAccount();
     const first = await create(acc.auth, 'expiring-key-1', { name: 'e', scopes: ['nfce:read'] });
+    await recorded(acc.accountId, 'expiring-key-1');
     clock.advance(23 * 3600_000 + 59 * 60_000);
     const replay = await create(acc.auth, 'expiring-key-1', { name: 'e', scopes: ['nfce:read'] });
     expect(replay.headers['idempotency-replay']).toBe('true');
@@ -76,6 +90,7 @@ describe('Idempotency-Key (SPEC 4)', () => {
     expect(fresh.statusCode).toBe(201);
     expect(fresh.headers['idempotency-replay']).toBeUndefined();
     expect(fresh.json().id).not.toBe(first.json().id);
+    await recorded(acc.accountId, 'expiring-key-1');
     // After expiry a different body is a new request, not a conflict.
     clock.advance(25 * 3600_000);
     expect((await create(acc.auth, 'expiring-key-1', { name: 'other', scopes: ['nfce:read'] })).statusCode).toBe(201);
