@@ -76,10 +76,12 @@ describe('the rule itself fails on a forbidden import', () => {
       'documents/nfce/domain/sale.ts': "import type { IssueDeps } from '../services/nfce-deps.js';",
       'http/routes/v1/webhooks.ts': "import { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';",
       'fiscal/xml/nfe/format.ts': "import { formatCents } from '../../../documents/nfce/domain/decimal.js';",
+      'platform/issuers/issuer-validation.ts': "import { checkText } from '../../documents/nfce/domain/field-rules.js';",
     })).toEqual([
       'documents/nfce/domain/sale.ts (document domain and printing) imports documents/nfce/services/nfce-deps.ts (use cases): upward',
       'fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (document domain and printing): upward',
       'http/routes/v1/webhooks.ts imports platform/storage/repositories/webhook-repository.ts: a route calls services, never storage',
+      'platform/issuers/issuer-validation.ts imports documents/nfce/domain/field-rules.ts: the platform serves every document family and depends on none',
       'platform/webhooks/manage-webhooks.ts (use cases) imports http/errors.ts (entry points (routes, plugins, job handlers)): upward',
     ]);
   });

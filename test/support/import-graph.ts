@@ -78,6 +78,7 @@ export function violations(edges: readonly Edge[]): string[] {
     if (!b) { found.push(`${e.from} -> ${e.to}: target on no floor`); continue; }
     if (b.floor > a.floor) found.push(`${e.from} (${a.name}) imports ${e.to} (${b.name}): upward`);
     if (e.from.startsWith('http/routes/') && e.to.startsWith('platform/storage/')) found.push(`${e.from} imports ${e.to}: a route calls services, never storage`);
+    if (e.from.startsWith('platform/') && e.to.startsWith('documents/')) found.push(`${e.from} imports ${e.to}: the platform serves every document family and depends on none`);
     if (e.to.startsWith('authority-sim/') && !e.from.startsWith('authority-sim/') && !['runtime.ts', 'main.ts'].includes(e.from) && !e.from.startsWith('platform/sandbox/')) {
       found.push(`${e.from} imports ${e.to}: only the composition root and platform/sandbox reach the simulator`);
     }

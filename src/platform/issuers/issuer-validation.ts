@@ -1,7 +1,7 @@
 import { cleanTaxId, cnpjProblem, issuerIeProblem } from '../../fiscal/tax-id.js';
 import { ApiError, type ErrorDetail } from '../../kernel/errors.js';
 import { municipioByCode } from '../meta/municipio-catalog.js';
-import { checkText, type Errors } from '../../documents/nfce/domain/field-rules.js';
+import { checkText, type Errors } from '../../fiscal/layout/field-rules.js';
 import { ufByCode } from '../meta/uf-catalog.js';
 import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../storage/repositories/issuer-repository.js';
 

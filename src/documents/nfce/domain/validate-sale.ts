@@ -1,6 +1,6 @@
 import { computeItems, type ComputedItems, type ComputeOptions } from './compute-items.js';
 import { formatCents, toCents } from '../../../kernel/decimal.js';
-import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from './field-rules.js';
+import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import type { Issuer } from './issuer-context.js';
 import { CARD_BRANDS, CARD_METHODS, PAYMENT_METHODS } from '../../../fiscal/layout/payment-codes.js';
@@ -9,7 +9,7 @@ import type { Sale, SaleAddress, SalePayment } from './sale.js';
 import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { validateItem } from './validate-item.js';
 
-export type { FieldError } from './field-rules.js';
+export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
 const IDENTIFICATION_CEILING = 1_000_000; // cents
 

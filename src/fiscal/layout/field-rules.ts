@@ -1,5 +1,5 @@
-import { decimalPlaces } from '../../../kernel/decimal.js';
-import { describeCharacter, toLayoutText, unsupportedCharacters } from '../../../fiscal/layout/text.js';
+import { decimalPlaces } from '../../kernel/decimal.js';
+import { describeCharacter, toLayoutText, unsupportedCharacters } from './text.js';
 
 // Small checks shared by the request validators. Each pushes plain-language errors naming the field.
 
