@@ -1,4 +1,5 @@
 import type { Ports } from './platform/ports/ports.js';
+import type { SessionActor } from './platform/people/session-auth.js';
 
 /** What every route and plugin reaches through `app.ctx`: every port, built once in runtime.ts (or by a test). */
 export type AppContext = Ports;
@@ -8,6 +9,8 @@ export interface AuthInfo {
   /** null for the shared sandbox key. */
   applicationId: string | null;
   scopes: readonly string[];
+  /** A dashboard session's member (issue 14); absent for API keys. */
+  session?: SessionActor | undefined;
 }
 
 declare module 'fastify' {
@@ -22,5 +25,13 @@ declare module 'fastify' {
     scope?: string;
     /** No API key needed (health, docs). */
     public?: boolean;
+    /** Only a dashboard session may call it (an API key gets 403): it acts as a person. */
+    sessionOnly?: boolean;
+    /** A session must have proven its user within the last 10 minutes (403 reauthentication_required); API keys are not asked. */
+    stepUp?: boolean;
+    /** Reachable by a session whose e-mail is not confirmed yet. */
+    allowUnverified?: boolean;
+    /** A public route still counted per client IP (sign-in, sign-up, links from e-mails). */
+    limitPerIp?: boolean;
   }
 }

@@ -17,6 +17,8 @@ import { webhookRoutes } from './http/routes/v1/webhooks.js';
 import { notificationRoutes } from './http/routes/v1/notifications.js';
 import { auditLogRoutes } from './http/routes/v1/audit-log.js';
 import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
+import { authRoutes } from './http/routes/v1/auth.js';
+import { twoFactorRoutes } from './http/routes/v1/auth-2fa.js';
 import { auditPlugin } from './http/plugins/audit.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
@@ -141,6 +143,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(auditPlugin);
 
   await app.register(healthRoutes(options.healthChecks ?? (() => [])));
+  await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(applicationRoutes);
   await app.register(accountRoutes);
   await app.register(metaRoutes);

@@ -54,6 +54,25 @@ export interface Config {
   webhookAllowedHosts: string[];
   /** Whole-request limit of one webhook attempt (issue 6: 10 s). */
   webhookTimeoutMs: number;
+  /** Dashboard people: sessions, links in e-mails, CSRF (issue 14). */
+  people: PeopleConfig;
+}
+
+export interface PeopleConfig {
+  /** A session unused for this long ends (SESSION_IDLE_SECONDS, default 1 hour). */
+  sessionIdleSeconds: number;
+  /** A session (and its refresh family) ends this long after sign-in, whatever its use (SESSION_ABSOLUTE_SECONDS, default 12 hours). */
+  sessionAbsoluteSeconds: number;
+  /** A refresh token already used is tolerated this long (two tabs refreshing at once); later it revokes its family. */
+  refreshReuseGraceSeconds: number;
+  /** Sensitive actions need a password, TOTP or passkey within this (10 minutes). */
+  stepUpSeconds: number;
+  /** Origins whose cookie-authenticated mutating requests are accepted (CSRF); default: PUBLIC_BASE_URL's origin. */
+  dashboardOrigins: string[];
+  /** Base of the links in e-mails (verify, reset, invite); default: PUBLIC_BASE_URL. */
+  dashboardUrl: string;
+  /** Requests per minute per client IP to the public sign-in routes (AUTH_RATE_LIMIT_PER_MINUTE, default 30). */
+  authRateLimitPerMinute: number;
 }
 
 export interface HttpLimits {
@@ -76,11 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = resolve(env.DATA_DIR?.trim() || './data');
   const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000);
+  const publicBaseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   return {
     env: gatewayEnv,
     host,
     port,
-    publicBaseUrl: (env.PUBLIC_BASE_URL?.trim() || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, ''),
+    publicBaseUrl,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     dataDir,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -108,6 +128,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? (gatewayEnv === 'sandbox' ? '127.0.0.1,localhost' : ''))
       .split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+    people: peopleConfig(env, publicBaseUrl),
+  };
+}
+
+function peopleConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): PeopleConfig {
+  const dashboardUrl = (url(env, 'DASHBOARD_URL', ['http:', 'https:']) ?? publicBaseUrl).replace(/\/+$/, '');
+  const origins = (env.DASHBOARD_ORIGINS?.trim() ? env.DASHBOARD_ORIGINS.split(',') : [dashboardUrl, publicBaseUrl]).map((o) => o.trim()).filter(Boolean);
+  const dashboardOrigins = [...new Set(origins.map((o) => {
+    try {
+      return new URL(o).origin;
+    } catch {
+      throw new ConfigError(`DASHBOARD_ORIGINS must be a comma-separated list of origins (https://dashboard.example.com); got "${o}"`);
+    }
+  }))];
+  const sessionIdleSeconds = int(env, 'SESSION_IDLE_SECONDS', 3600, 60, 30 * 24 * 3600);
+  return {
+    sessionIdleSeconds,
+    sessionAbsoluteSeconds: int(env, 'SESSION_ABSOLUTE_SECONDS', 12 * 3600, sessionIdleSeconds, 90 * 24 * 3600),
+    refreshReuseGraceSeconds: int(env, 'REFRESH_REUSE_GRACE_SECONDS', 30, 0, 300),
+    stepUpSeconds: 600,
+    dashboardOrigins,
+    dashboardUrl,
+    authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
   };
 }
 

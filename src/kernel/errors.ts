@@ -5,8 +5,18 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   invalid_request: 400,
   idempotency_key_invalid: 400,
+  // A link or token from an e-mail or a sign-in step that is unknown, expired or already used.
+  invalid_token: 400,
   unauthorized: 401,
   forbidden: 403,
+  // Issue 14: a sensitive action needs a password, TOTP or passkey within the last 10 minutes.
+  reauthentication_required: 403,
+  // A session of a user who has not confirmed their e-mail yet reaches only the auth routes.
+  email_not_verified: 403,
+  // The account requires its members to sign in through single sign-on.
+  sso_required: 403,
+  // The account was closed (force-cancel): its documents stay readable, nothing new is made.
+  account_closed: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -14,6 +24,8 @@ export const ERROR_STATUS = {
   idempotency_in_progress: 409,
   // Creating what the account already has (an issuer with the same CNPJ and ambiente).
   issuer_exists: 409,
+  // Sign-up with an e-mail that already has a user.
+  email_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   // Node's HTTP parser: headers over its limit (src/http/client-error.ts).

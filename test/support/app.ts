@@ -45,6 +45,7 @@ export async function createTestApp(
   // test of the 'timeout' scenario, which waits the timeout out, asks for a short one itself.
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     DATA_DIR: '/tmp/fiscal-gateway-test',
     MASTER_KEY: TEST_MASTER_KEY,
     AUTHORITY_RESPONSE_TIMEOUT_MS: '15000',

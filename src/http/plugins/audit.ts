@@ -43,7 +43,7 @@ export const auditPlugin = fp(
       writer.push({
         id: newId('aud'),
         account_id: request.auth.accountId,
-        actor: request.auth.applicationId ?? 'sandbox',
+        actor: request.auth.session?.userId ?? request.auth.applicationId ?? 'sandbox',
         action: auditAction(request.method, request.routeOptions.url),
         target: auditTarget(request.params, request.auditTargetId),
         method: request.method,

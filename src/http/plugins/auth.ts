@@ -5,6 +5,9 @@ import { SANDBOX_ACCOUNT_ID, SANDBOX_PUBLIC_KEY, hashApiKey } from '../../platfo
 import { scopeCovers } from '../../platform/identity/scopes.js';
 import { ApiError } from '../../kernel/errors.js';
 import { findApplicationByKeyHash } from '../../platform/storage/repositories/application-repository.js';
+import { authenticateSession, isSessionToken } from '../../platform/people/session-auth.js';
+import { SESSION_COOKIE, readCookie } from '../session-cookie.js';
+import { checkOrigin } from '../csrf.js';
 
 // A key lookup per request would put a database round trip on every sale; a short cache keeps the
 // hot path in memory while a revoked key stops working within CACHE_MS on every process.
@@ -50,7 +53,9 @@ export const authPlugin = fp(
       const routeConfig = request.routeOptions.config;
       if (routeConfig?.public || !request.routeOptions.url) return; // unknown routes answer 404 below
       const read = readBearer(request.headers.authorization);
-      if ('missing' in read) {
+      // A browser sends the dashboard session as the __Host-session cookie instead of a header.
+      const cookie = 'missing' in read ? readCookie(request.headers.cookie, SESSION_COOKIE) : undefined;
+      if ('missing' in read && !cookie) {
         throw new ApiError('unauthorized', 'Missing API key: send "Authorization: Bearer <api key>"', undefined, { 'WWW-Authenticate': 'Bearer' });
       }
       if ('problem' in read) {
@@ -58,7 +63,18 @@ export const authPlugin = fp(
           'WWW-Authenticate': 'Bearer error="invalid_request"',
         });
       }
-      const auth = await resolve(read.key);
+      const token = cookie ?? ('key' in read ? read.key : '');
+      if (isSessionToken(token) || cookie) {
+        // Cookies ride along on cross-site requests: a mutating one must come from the dashboard's origin (CSRF).
+        if (cookie) checkOrigin(request, app.ctx.config.people.dashboardOrigins);
+        const grant = await authenticateSession(app.ctx, token);
+        if (!grant) {
+          throw new ApiError('unauthorized', 'The session expired or was revoked: sign in again (or refresh it)', undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
+        }
+        request.auth = { accountId: grant.accountId, applicationId: null, scopes: grant.scopes, session: grant.actor };
+        return;
+      }
+      const auth = await resolve(token);
       if (!auth) {
         throw new ApiError('unauthorized', 'Invalid API key', undefined, { 'WWW-Authenticate': 'Bearer error="invalid_token"' });
       }
@@ -92,10 +108,29 @@ export function readBearer(header: string | string[] | undefined): { key: string
 export const scopePlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      const needed = request.routeOptions.config?.scope;
-      if (!needed || request.routeOptions.config?.public || !request.routeOptions.url) return;
-      if (!scopeCovers(request.auth.scopes, needed)) {
-        throw new ApiError('forbidden', `This API key lacks the scope "${needed}"`);
+      const config = request.routeOptions.config;
+      if (config?.public || !request.routeOptions.url) return;
+      const session = request.auth.session;
+      if (config?.sessionOnly && !session) {
+        throw new ApiError('forbidden', 'This operation is done by a person: call it with a dashboard session, not an API key');
+      }
+      if (session && !session.emailVerified && !config?.allowUnverified) {
+        throw new ApiError('email_not_verified', 'Confirm your e-mail first: open the link we sent (POST /v1/auth/verify-email/resend sends another)');
+      }
+      const needed = config?.scope;
+      if (needed && !scopeCovers(request.auth.scopes, needed)) {
+        if (session?.accountClosed && needed.endsWith(':write')) {
+          throw new ApiError('account_closed', 'This account was closed: its documents stay readable for export, nothing can be changed');
+        }
+        throw new ApiError('forbidden', session
+          ? `Your role (${session.role}) does not allow this: it needs the scope "${needed}"`
+          : `This API key lacks the scope "${needed}"`);
+      }
+      if (session && config?.stepUp) {
+        const age = app.ctx.clock.now().getTime() - session.authenticatedAt.getTime();
+        if (age > app.ctx.config.people.stepUpSeconds * 1000) {
+          throw new ApiError('reauthentication_required', 'This action needs a recent sign-in: confirm your password, TOTP code or passkey at POST /v1/auth/reauthenticate, then retry');
+        }
       }
     });
   },

@@ -43,7 +43,13 @@ export const clientRateLimitPlugin = fp(
     app.decorateRequest('rateLimit', null);
     app.decorateRequest('rateLimitPreAuth', null);
 
+    const authLimit = config.people.authRateLimitPerMinute;
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.routeOptions.config?.public && request.routeOptions.config.limitPerIp) {
+        // Sign-in, sign-up and links from e-mails: public, yet counted per address (issue 14 item 1).
+        const taken = await store.take(`auth-ip:${request.ip}`, authLimit, clock.now().getTime());
+        return apply(request, reply, taken, `Too many sign-in requests from this address (limit ${authLimit} per minute)`);
+      }
       if (!isLimited(request)) return;
       if (!sandbox && app.knownValidKey(request.headers.authorization)) return; // counted on its key
       const taken = await store.take(`ip:${request.ip}`, limit, clock.now().getTime());
@@ -62,14 +68,15 @@ export const keyRateLimitPlugin = fp(
     const limit = config.rateLimitPerMinute;
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const preAuth = request.rateLimitPreAuth;
-      const applicationId = request.auth?.applicationId;
-      if (!applicationId || !isLimited(request)) return;
+      // An API key counts on its application; a dashboard session on its user.
+      const subject = request.auth?.applicationId ?? (request.auth?.session ? `usr:${request.auth.session.userId}` : null);
+      if (!subject || !isLimited(request)) return;
       if (preAuth) {
         request.rateLimitPreAuth = null;
         await preAuth.giveBack();
       }
-      const taken = await app.rateLimitStore.take(`app:${applicationId}`, limit, clock.now().getTime());
-      apply(request, reply, taken, `Rate limit of ${limit} requests per minute for this API key exceeded`);
+      const taken = await app.rateLimitStore.take(subject.startsWith('usr:') ? subject : `app:${subject}`, limit, clock.now().getTime());
+      apply(request, reply, taken, `Rate limit of ${limit} requests per minute for this ${subject.startsWith('usr:') ? 'user' : 'API key'} exceeded`);
     });
   },
   { name: 'rate-limit-key', dependencies: ['rate-limit-client', 'auth'] },

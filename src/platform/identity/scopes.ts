@@ -18,6 +18,10 @@ export const SCOPES = [
   'notifications:read',
   'notifications:write',
   'audit:read',
+  'members:read',
+  'members:write',
+  'billing:read',
+  'billing:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -9,7 +9,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/account',
     {
-      config: { scope: 'account:read' },
+      config: { scope: 'account:read', allowUnverified: true },
       schema: { tags, summary: 'The account of the API key', response: { 200: Account, ...errorResponses(401, 403, 429) } },
     },
     async (request) => getAccountProfile(app.ctx.db, request.auth.accountId),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listMailPage, presentMail } from '../../../platform/mail/sandbox-mailbox.js';
+import { listMailPage } from '../../../platform/mail/sandbox-mailbox.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { SandboxMail } from '../../schemas/audit.js';
 import { ListOf, ListQuery } from '../../schemas/common.js';
@@ -9,7 +9,7 @@ export const sandboxMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/sandbox/mail',
     {
-      config: { scope: 'notifications:read' },
+      config: { scope: 'notifications:read', allowUnverified: true },
       schema: {
         tags: ['sandbox'],
         summary: 'E-mails sent or captured for this account (sandbox)',
@@ -20,8 +20,7 @@ export const sandboxMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const p = await listMailPage(app.ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
-      return { data: p.data.map(presentMail), has_more: p.has_more };
+      return listMailPage(app.ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
     },
   );
 };

@@ -9,6 +9,8 @@ export interface MailRow {
   to_address: string | null;
   subject: string;
   body_text: string;
+  /** The body sealed by the secret box (aad `mail:<id>:body`) when it carries a single-use token. */
+  body_blob: string | null;
   state: MailState;
   message_id: string | null;
   error: string | null;
@@ -16,20 +18,22 @@ export interface MailRow {
   sent_at: Date | null;
 }
 
-const COLUMNS = 'id, account_id, to_address, subject, body_text, state, message_id, error, created_at, sent_at';
+const COLUMNS = 'id, account_id, to_address, subject, body_text, body_blob, state, message_id, error, created_at, sent_at';
 
 /** One message per `sourceKey` (e.g. the certificate alert it announces), whatever the retries. */
 export async function insertMail(
   tx: Queryable,
-  m: { accountId: string; to: string | null; subject: string; text: string; sourceKey: string; at: Date },
+  m: { id?: string; accountId: string; to: string | null; subject: string; text: string; bodyBlob?: string | null; sourceKey: string; at: Date },
 ): Promise<MailRow | null> {
   const r = await tx.query<MailRow>(
-    `INSERT INTO mail_messages (id, account_id, to_address, subject, body_text, state, source_key, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (source_key) DO NOTHING RETURNING ${COLUMNS}`,
-    [`mail_${randomBase62(20)}`, m.accountId, m.to, m.subject, m.text, m.to ? 'pending' : 'no_recipient', m.sourceKey, m.at],
+    `INSERT INTO mail_messages (id, account_id, to_address, subject, body_text, body_blob, state, source_key, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (source_key) DO NOTHING RETURNING ${COLUMNS}`,
+    [m.id ?? newMailId(), m.accountId, m.to, m.subject, m.text, m.bodyBlob ?? null, m.to ? 'pending' : 'no_recipient', m.sourceKey, m.at],
   );
   return r.rows[0] ?? null;
 }
+
+export const newMailId = (): string => `mail_${randomBase62(20)}`;
 
 export async function getMail(db: Queryable, id: string): Promise<MailRow | null> {
   const r = await db.query<MailRow>(`SELECT ${COLUMNS} FROM mail_messages WHERE id = $1`, [id]);

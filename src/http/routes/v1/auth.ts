@@ -1,0 +1,149 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { errorResponses } from '../../../kernel/errors.js';
+import { ApiError } from '../../../kernel/errors.js';
+import { verifyEmail, resendVerification } from '../../../platform/people/email-verification.js';
+import { loginWithPassword } from '../../../platform/people/login.js';
+import { getMe, listMySessions, logout, revokeMySession } from '../../../platform/people/my-sessions.js';
+import { requestPasswordReset, resetPassword } from '../../../platform/people/password-reset.js';
+import { reauthenticate } from '../../../platform/people/reauthenticate.js';
+import { answerWithCode } from '../../../platform/people/second-factor.js';
+import { refreshSession, type IssuedSession as Issued } from '../../../platform/people/session-lifecycle.js';
+import { signup } from '../../../platform/people/signup.js';
+import { checkOrigin } from '../../csrf.js';
+import { requestMeta, sessionOf } from '../../request-meta.js';
+import {
+  ForgotBody, IssuedSession, LoginBody, LoginChallenge, Me, ReauthBody, RefreshBody, ResendAnswer, ResetBody,
+  SecondFactorBody, SessionInfo, SignupBody, TokenBody, VerifiedEmail,
+} from '../../schemas/auth.js';
+import { IdParams } from '../../schemas/common.js';
+import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../../session-cookie.js';
+
+/** Sign-up, sign-in, second factor, refresh, sign-out, e-mail links and one's own sessions (issue 14). */
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['auth'];
+  const open = { public: true, limitPerIp: true } as const;
+  const cookieAge = app.ctx.config.people.sessionAbsoluteSeconds;
+  const withCookies = <T extends Issued | object>(reply: Parameters<typeof setSessionCookies>[0], answer: T): T => {
+    if ('session_token' in answer) setSessionCookies(reply, answer as Issued, cookieAge);
+    return answer;
+  };
+
+  app.post('/v1/auth/signup', {
+    config: open,
+    schema: {
+      tags, summary: 'Create a user and their account', security: [],
+      description: 'Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies.',
+      body: SignupBody,
+      response: { 201: IssuedSession, ...errorResponses(400, 409, 415, 422, 429) },
+    },
+  }, async (request, reply) => reply.code(201).send(withCookies(reply, await signup(app.ctx, request.body, requestMeta(request)))));
+
+  app.post('/v1/auth/login', {
+    config: open,
+    schema: {
+      tags, summary: 'Sign in with e-mail and password', security: [],
+      description: 'Answers a session, or, when the user has a second factor, a `login_challenge` to answer at POST /v1/auth/login/second-factor (TOTP or recovery code) or with a passkey. An unknown e-mail and a wrong password get the same 401 in the same time. Failed attempts slow further ones per e-mail and per address (429 with Retry-After), never a permanent lock.',
+      body: LoginBody,
+      response: { 200: Type.Union([IssuedSession, LoginChallenge]), ...errorResponses(400, 401, 403, 415, 422, 429) },
+    },
+  }, async (request, reply) => withCookies(reply, await loginWithPassword(app.ctx, request.body, requestMeta(request))));
+
+  app.post('/v1/auth/login/second-factor', {
+    config: open,
+    schema: {
+      tags, summary: 'Answer a sign-in challenge with a TOTP code or a recovery code', security: [],
+      body: SecondFactorBody,
+      response: { 200: IssuedSession, ...errorResponses(400, 401, 415, 422, 429) },
+    },
+  }, async (request, reply) => withCookies(reply, await answerWithCode(app.ctx, request.body, requestMeta(request))));
+
+  app.post('/v1/auth/refresh', {
+    config: open,
+    schema: {
+      tags, summary: 'Trade a refresh token for a new session token and refresh token', security: [],
+      description: 'Each refresh token works once. Presented again after a 30-second grace (REFRESH_REUSE_GRACE_SECONDS), it revokes its whole session (a copy is in someone else\'s hands), which is audited. Refresh never extends the session past its absolute end. Browsers may send the `__Host-refresh` cookie instead of the body field.',
+      body: Type.Optional(RefreshBody),
+      response: { 200: IssuedSession, ...errorResponses(400, 401, 403, 415, 422, 429) },
+    },
+  }, async (request, reply) => {
+    const fromCookie = request.body?.refresh_token ? undefined : readCookie(request.headers.cookie, REFRESH_COOKIE);
+    if (fromCookie) checkOrigin(request, app.ctx.config.people.dashboardOrigins);
+    const token = request.body?.refresh_token ?? fromCookie;
+    if (!token) throw new ApiError('validation_error', 'Send refresh_token (or the __Host-refresh cookie)', [{ field: 'refresh_token', message: 'is required' }]);
+    return withCookies(reply, await refreshSession(app.ctx, token, requestMeta(request)));
+  });
+
+  app.post('/v1/auth/logout', {
+    config: { sessionOnly: true, allowUnverified: true },
+    schema: { tags, summary: 'Sign out: revoke this session and its refresh token', response: { 204: Type.Null(), ...errorResponses(401, 403, 429) } },
+  }, async (request, reply) => {
+    await logout(app.ctx, sessionOf(request));
+    clearSessionCookies(reply);
+    return reply.code(204).send(null);
+  });
+
+  app.post('/v1/auth/verify-email', {
+    config: open,
+    schema: { tags, summary: 'Confirm an e-mail address with the token of the link we sent', security: [], body: TokenBody, response: { 200: VerifiedEmail, ...errorResponses(400, 415, 422, 429) } },
+  }, async (request) => verifyEmail(app.ctx, request.body.token));
+
+  app.post('/v1/auth/verify-email/resend', {
+    config: { sessionOnly: true, allowUnverified: true },
+    schema: { tags, summary: 'Send a new verification link (the previous one stops working)', response: { 200: ResendAnswer, ...errorResponses(401, 403, 429) } },
+  }, async (request) => resendVerification(app.ctx, sessionOf(request).userId, request.auth.accountId));
+
+  app.post('/v1/auth/password/forgot', {
+    config: open,
+    schema: {
+      tags, summary: 'E-mail a password reset link', security: [],
+      description: 'Answers 202 whether or not the e-mail has a user (nothing to learn here about who signed up). The link works once, for an hour.',
+      body: ForgotBody, response: { 202: Type.Object({ accepted: Type.Literal(true) }), ...errorResponses(400, 415, 422, 429) },
+    },
+  }, async (request, reply) => {
+    await requestPasswordReset(app.ctx, request.body.email);
+    return reply.code(202).send({ accepted: true });
+  });
+
+  app.post('/v1/auth/password/reset', {
+    config: open,
+    schema: {
+      tags, summary: 'Choose a new password with the token of the reset link', security: [],
+      description: 'Every session of the user ends (whoever knew the old password is signed out).',
+      body: ResetBody, response: { 204: Type.Null(), ...errorResponses(400, 415, 422, 429) },
+    },
+  }, async (request, reply) => {
+    await resetPassword(app.ctx, request.body.token, request.body.password, requestMeta(request));
+    return reply.code(204).send(null);
+  });
+
+  app.post('/v1/auth/reauthenticate', {
+    config: { sessionOnly: true, allowUnverified: true },
+    schema: {
+      tags, summary: 'Prove again who you are (step-up) before a sensitive action',
+      description: 'Creating or rotating API keys, changing roles, disabling TOTP, uploading a certificate, changing billing and closing the account need a proof (password, TOTP or passkey) within the last 10 minutes; otherwise they answer 403 `reauthentication_required`.',
+      body: ReauthBody, response: { 200: SessionInfo, ...errorResponses(401, 403, 415, 422, 429) },
+    },
+  }, async (request) => reauthenticate(app.ctx, sessionOf(request), request.body, requestMeta(request)));
+
+  app.get('/v1/auth/session', {
+    config: { sessionOnly: true, allowUnverified: true },
+    schema: { tags, summary: 'Who is signed in: the user, their role and accounts, this session', response: { 200: Me, ...errorResponses(401, 403, 429) } },
+  }, async (request) => getMe(app.ctx, sessionOf(request)));
+
+  app.get('/v1/auth/sessions', {
+    config: { sessionOnly: true, allowUnverified: true },
+    schema: {
+      tags, summary: 'Your live sessions (devices), newest first',
+      response: { 200: Type.Object({ data: Type.Array(Type.Intersect([SessionInfo, Type.Object({ current: Type.Boolean() })])), has_more: Type.Boolean() }, { title: 'SessionList' }), ...errorResponses(401, 403, 429) },
+    },
+  }, async (request) => listMySessions(app.ctx, sessionOf(request)));
+
+  app.delete('/v1/auth/sessions/:id', {
+    config: { sessionOnly: true, allowUnverified: true },
+    schema: { tags, summary: 'Sign out one of your sessions (another device)', params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) } },
+  }, async (request, reply) => {
+    await revokeMySession(app.ctx, sessionOf(request), request.params.id);
+    return reply.code(204).send(null);
+  });
+};

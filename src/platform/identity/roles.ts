@@ -1,0 +1,54 @@
+import { SCOPES } from './scopes.js';
+
+/** The five roles of a team member (SPEC 5), strongest first. */
+export const ROLES = ['owner', 'admin', 'billing', 'developer', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'notifications:read', 'members:read'] as const;
+
+/**
+ * THE role matrix (issue 14 item 5), written once: a session acts with the scopes of its member's
+ * role, and every route names the scope it needs (route config `scope`), so this table is what
+ * every route consults. The README's "Roles" table is generated from the same words; a test sweeps
+ * every route of the OpenAPI document with a session of each role against it.
+ *  - viewer reads documents, issuers, notifications and the team;
+ *  - developer also issues and cancels documents and manages applications, webhooks and notifications;
+ *  - billing reads the account and changes billing, nothing else;
+ *  - admin also manages issuers and certificates, members (never owners), the account and reads the audit log;
+ *  - owner: everything, including closing the account and transferring ownership.
+ */
+export const ROLE_SCOPES: Readonly<Record<Role, readonly string[]>> = {
+  owner: ['*'],
+  admin: [
+    ...READ_DOCUMENTS, 'account:write', 'issuers:write', 'nfce:write', 'applications:write', 'webhooks:write',
+    'notifications:write', 'members:write', 'audit:read', 'billing:read',
+  ],
+  developer: [...READ_DOCUMENTS, 'nfce:write', 'applications:write', 'webhooks:write', 'notifications:write'],
+  billing: ['account:read', 'billing:write', 'notifications:read', 'members:read'],
+  viewer: [...READ_DOCUMENTS],
+};
+
+/** What each role is for, in the words the API and the README show. */
+export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
+  owner: 'Everything, including closing the account and transferring ownership',
+  admin: 'Manages members (not owners), issuers and certificates, and everything a developer does',
+  billing: 'Reads the account and changes billing; nothing else',
+  developer: 'Issues and cancels documents; manages applications, API keys, webhooks and notifications',
+  viewer: 'Reads documents, issuers, notifications and the team',
+};
+
+export function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+/** Only an owner gives or takes the owner role; an admin manages every other role. */
+export function canManageRole(actor: Role, target: Role): boolean {
+  if (actor === 'owner') return true;
+  return actor === 'admin' && target !== 'owner';
+}
+
+/** Scopes left to an account that was closed: its documents stay readable for export, nothing changes. */
+export function closedAccountScopes(granted: readonly string[]): string[] {
+  const all = granted.includes('*') ? SCOPES.filter((s) => s !== '*') : granted;
+  return [...new Set(all.map((s) => s.replace(/:write$/, ':read')))].filter((s) => s.endsWith(':read'));
+}

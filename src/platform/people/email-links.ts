@@ -1,0 +1,48 @@
+import { hashToken, newOpaqueToken, type TokenPrefix } from '../identity/opaque-token.js';
+import type { Queryable } from '../storage/db.js';
+import { expireUserTokens, insertUserToken, type UserTokenPurpose } from '../storage/repositories/user-token-repository.js';
+import { queueMailTo } from '../mail/mail-outbox.js';
+import type { PeopleDeps } from './people-deps.js';
+
+const LINKS: Record<'verify_email' | 'reset_password', { prefix: TokenPrefix; path: string; hours: number; subject: string; body: string }> = {
+  verify_email: {
+    prefix: 'evf',
+    path: '/verify-email',
+    hours: 48,
+    subject: 'Confirm your e-mail address',
+    body: 'Confirm this address for your fiscal gateway account by opening the link below (valid 48 hours):',
+  },
+  reset_password: {
+    prefix: 'pwr',
+    path: '/reset-password',
+    hours: 1,
+    subject: 'Reset your password',
+    body: 'Someone (we hope you) asked to reset the password of this address. Open the link below within an hour to choose a new one; if it was not you, ignore this message:',
+  },
+};
+
+/**
+ * Sends a single-use link by e-mail in the caller's transaction; earlier links of the same kind stop
+ * working. The token is in the message only (the outbox keeps the message: it is the e-mail itself,
+ * as a mail server would keep it); the database keeps its hash.
+ */
+export async function sendUserLink(
+  tx: Queryable,
+  deps: Pick<PeopleDeps, 'clock' | 'config' | 'secrets'>,
+  l: { purpose: UserTokenPurpose & keyof typeof LINKS; userId: string; accountId: string; to: string },
+): Promise<void> {
+  const spec = LINKS[l.purpose];
+  const now = deps.clock.now();
+  const token = newOpaqueToken(spec.prefix);
+  await expireUserTokens(tx, l.userId, l.purpose, now);
+  await insertUserToken(tx, { tokenHash: hashToken(token), userId: l.userId, purpose: l.purpose, accountId: l.accountId, at: now, expiresAt: new Date(now.getTime() + spec.hours * 3600_000) });
+  const link = `${deps.config.people.dashboardUrl}${spec.path}?token=${token}`;
+  await queueMailTo(tx, deps.secrets, {
+    accountId: l.accountId,
+    to: l.to,
+    subject: spec.subject,
+    text: `${spec.body}\n\n${link}\n\nThe token alone, for API clients: ${token}\n`,
+    sourceKey: `${l.purpose}:${hashToken(token).toString('hex').slice(0, 32)}`,
+    at: now,
+  });
+}

@@ -1,0 +1,11 @@
+import type { Ports } from '../ports/ports.js';
+
+/** What the sign-in use cases are handed: storage, time, settings and the secret box (TOTP seeds). */
+export type PeopleDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets'>;
+
+/** Who is asking, for sessions and the audit log. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string;
+}
