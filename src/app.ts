@@ -57,7 +57,18 @@ export const LOG_REDACT = [
   '*.key',
   '*.privateKey',
   '*.secret',
+  // Issue 14: what people send and receive while signing in.
+  '*.session_token',
+  '*.refresh_token',
+  '*.challenge_token',
+  '*.token',
+  '*.code',
+  '*.recovery_code',
+  '*.recovery_codes',
+  '*.headers["set-cookie"]',
 ];
+
+const SESSION_SECURITY = [{ sessionToken: [] }, { sessionCookie: [] }];
 
 // A caller's X-Request-Id is echoed when it is sane; otherwise we make one.
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -112,6 +123,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     };
     add(500);
     if (!route.config?.public) [401, 429].forEach(add);
+    // Who may call it, in the document itself: an API key or a dashboard session, or a session only
+    // (SDKs and the security sweeps read this).
+    const doc = schema as { security?: unknown[] };
+    if (!route.config?.public && !route.url.startsWith('/docs')) {
+      doc.security = route.config?.sessionOnly ? SESSION_SECURITY : [{ bearerAuth: [] }, ...SESSION_SECURITY];
+    }
   });
 
   await app.register(errorHandlerPlugin);
@@ -127,7 +144,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           'Every mutating request accepts an `Idempotency-Key` header (8-256 characters, 24 hours).',
       },
       servers: [{ url: ctx.config.publicBaseUrl }],
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (sk_live_..., sk_test_... or sk_sandbox_public)' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'API key (sk_live_..., sk_test_... or sk_sandbox_public)' },
+          sessionToken: { type: 'http', scheme: 'bearer', description: 'Dashboard session token (st_...) from POST /v1/auth/login; it acts with the member\'s role' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: '__Host-session', description: 'The same session as a browser cookie; mutating requests must come from the dashboard\'s origin' },
+        },
+      },
       security: [{ bearerAuth: [] }],
     },
     transformObject: (documentObject) => toOpenApi30('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject),

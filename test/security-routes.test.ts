@@ -109,8 +109,14 @@ function expectEnvelope(res: { status: number; json(): Record<string, unknown> }
 
 // Routes any valid key may call: reference data that belongs to no account.
 const ANY_KEY = new Set(['GET /v1/ufs', 'GET /v1/municipios']);
-// Routes that are public by design (no key): liveness and readiness.
-const PUBLIC = new Set(['GET /healthz', 'GET /healthz/deep']);
+// Routes that are public by design (no key): liveness and readiness, and the steps of signing in
+// (issue 14), which are counted per address instead.
+const PUBLIC = new Set([
+  'GET /healthz', 'GET /healthz/deep',
+  'POST /v1/auth/signup', 'POST /v1/auth/login', 'POST /v1/auth/login/second-factor', 'POST /v1/auth/refresh',
+  'POST /v1/auth/verify-email', 'POST /v1/auth/password/forgot', 'POST /v1/auth/password/reset',
+]);
+const isSignInStep = (op: Operation) => op.path.startsWith('/v1/auth/');
 
 describe('routes from the served OpenAPI document', () => {
   it('the document lists the routes this sweep relies on (the sweep is not vacuous)', () => {
@@ -122,7 +128,9 @@ describe('routes from the served OpenAPI document', () => {
   });
 
   it('public routes need no key; every other route answers 401 without a key or with an unknown one', async () => {
-    expect(ops.filter((o) => o.isPublic).map(opName).sort()).toEqual([...PUBLIC].sort());
+    expect(ops.filter((o) => o.isPublic && !(isSignInStep(o) && !PUBLIC.has(opName(o)))).map(opName).sort()).toEqual([...PUBLIC].sort());
+    // Every other public route is a step of signing in (passkey, single sign-on), under /v1/auth/.
+    for (const op of ops.filter((o) => o.isPublic && !PUBLIC.has(opName(o)))) expect(isSignInStep(op), opName(op)).toBe(true);
     for (const url of ['/healthz', '/healthz/deep', '/docs/json', '/docs']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([200, 302], `${url}: ${res.statusCode}`).toContain(res.statusCode);
@@ -146,7 +154,15 @@ describe('routes from the served OpenAPI document', () => {
     for (const s of single) keys.set(s, await keyWithScopes(t, accountId, [s]));
 
     const derived: Record<string, string> = {};
-    for (const op of ops.filter((o) => !o.isPublic)) {
+    // Operations a person does (sign-out, their sessions, TOTP): every key, even '*', gets 403.
+    const all = await keyWithScopes(t, accountId, ['*']);
+    for (const op of ops.filter((o) => o.sessionOnly)) {
+      const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p, 'xxx_missing'])));
+      const res = await call(op.method, path, all, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+      expect(res.status, `${opName(op)} with a * key`).toBe(403);
+      expectEnvelope(res, 'forbidden', opName(op));
+    }
+    for (const op of ops.filter((o) => !o.isPublic && !o.sessionOnly)) {
       const path = fillPath(op.path, Object.fromEntries(op.pathParams.map((p) => [p, 'xxx_missing'])));
       const covering: string[] = [];
       for (const s of single) {
@@ -204,7 +220,8 @@ describe('one Idempotency-Key, two spellings of a route (issue 12)', () => {
   const respelled = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? seg : seg.replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))).join('/');
 
   it('every mutating route: the same key on the respelled path with another body is idempotency_conflict, with the same body a replay', async () => {
-    const mutating = ops.filter((o) => ['POST', 'PATCH', 'PUT'].includes(o.method) && !o.isPublic);
+    // (Operations only a session may call are swept with sessions in test/people/.)
+    const mutating = ops.filter((o) => ['POST', 'PATCH', 'PUT'].includes(o.method) && !o.isPublic && !o.sessionOnly);
     expect(mutating.length).toBeGreaterThanOrEqual(15);
     // An account of its own: its audit entries must not crowd account A's out of the first page.
     const own = await t.newAccount('Respelled routes');
@@ -255,7 +272,7 @@ describe("another account's records", () => {
       '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
       '/v1/notifications/{id}': { id: a.notificationId },
     };
-    const withId = ops.filter((o) => o.pathParams.length > 0);
+    const withId = ops.filter((o) => o.pathParams.length > 0 && !o.sessionOnly);
     expect(withId.length).toBeGreaterThanOrEqual(19);
     const before = await snapshotOfA();
     for (const op of withId) {
@@ -281,7 +298,7 @@ describe("another account's records", () => {
 
   it("lists, the audit log and the notification stream show account B none of account A's records", async () => {
     const b = await t.newAccount('Account B lists');
-    const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic);
+    const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic && !o.sessionOnly);
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
     const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has

@@ -24,6 +24,8 @@ export interface Operation {
   path: string;
   pathParams: string[];
   isPublic: boolean;
+  /** Only a dashboard session may call it (its security lists no API key). */
+  sessionOnly: boolean;
   /** The operation answers text/event-stream and never ends by itself. */
   isStream: boolean;
 }
@@ -46,6 +48,7 @@ export async function servedOperations(app: FastifyInstance): Promise<Operation[
         path,
         pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
         isPublic: security.length === 0,
+        sessionOnly: security.length > 0 && !security.some((s) => typeof s === 'object' && s !== null && 'bearerAuth' in s),
         isStream: Object.keys(op.responses?.['200']?.content ?? {}).includes('text/event-stream'),
       });
     }
