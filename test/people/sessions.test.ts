@@ -17,7 +17,10 @@ afterAll(async () => {
   await t.app.close();
 });
 
-const post = (url: string, payload?: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers });
+// An address of this file's own: its failed sign-ins must not slow another file's (same database).
+const ip = `10.${1 + (process.pid % 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const post = (url: string, payload?: object, headers: Record<string, string> = {}, from = ip) =>
+  t.app.inject({ method: 'POST', url, payload, headers, remoteAddress: from });
 const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
 const cookieOf = (res: { headers: Record<string, unknown> }, name: string) => {
   const set = ([] as string[]).concat(res.headers['set-cookie'] as string[] | string);
@@ -97,6 +100,16 @@ describe('sessions', () => {
     expect((await post('/v1/auth/login', { email: u.email, password: PASSWORD })).statusCode).toBe(200);
     // Success clears the e-mail's count.
     expect((await post('/v1/auth/login', { email: u.email, password: 'one wrong password' })).statusCode).toBe(401);
+    expect((await post('/v1/auth/login', { email: u.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('failures from one address slow that address for every e-mail (after 20), not the others', async () => {
+    const from = '192.0.2.77';
+    for (let i = 0; i < 20; i++) expect((await post('/v1/auth/login', { email: newEmail('spray'), password: 'sprayed password' }, {}, from)).statusCode).toBe(401);
+    const u = await verifiedUser(t.app);
+    const slowed = await post('/v1/auth/login', { email: u.email, password: PASSWORD }, {}, from);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('1');
     expect((await post('/v1/auth/login', { email: u.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
