@@ -3,6 +3,7 @@
 // argon2id hash upgraded at sign-in, step-up, password reset ending every session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/platform/identity/password.js';
+import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
 import { bearer, newEmail, PASSWORD, signupUser, tokenFromMail, totpCode, verifiedUser } from '../support/people.js';
@@ -177,6 +178,29 @@ describe('sessions', () => {
     expect((await get('/v1/auth/session', bearer(second))).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/v1/auth/sessions/${second.session.id}`, headers: bearer(u) })).statusCode).toBe(204);
     expect((await get('/v1/auth/session', bearer(second))).statusCode).toBe(401);
+  });
+
+  it('a member of two accounts switches between them; the old session ends and no step-up is gained', async () => {
+    const u = await verifiedUser(t.app);
+    const other = await t.newAccount('Second account');
+    await insertMembership(t.db, { accountId: other.accountId, userId: u.session.user_id, role: 'viewer', at: clock.now() });
+    const me = (await get('/v1/auth/session', bearer(u))).json();
+    expect(me.memberships.map((m: { account_id: string }) => m.account_id).sort()).toEqual([u.session.account_id, other.accountId].sort());
+    clock.advance(11 * 60_000);
+    const switched = await post('/v1/auth/switch-account', { account_id: other.accountId }, bearer(u));
+    expect(switched.statusCode).toBe(200);
+    const s = switched.json();
+    expect(s.session.account_id).toBe(other.accountId);
+    expect(s.session.authenticated_at).toBe(u.session.authenticated_at);
+    expect((await get('/v1/auth/session', bearer(u))).statusCode).toBe(401);
+    const there = (await get('/v1/auth/session', bearer(s))).json();
+    expect(there.role).toBe('viewer');
+    expect((await get('/v1/account', bearer(s))).json().id).toBe(other.accountId);
+    // A viewer reads, and cannot write.
+    expect((await post('/v1/webhooks', { url: 'https://example.com/h', event_types: ['nfce.authorized'] }, bearer(s))).statusCode).toBe(403);
+    const stranger = await t.newAccount('Not mine');
+    const refused = await post('/v1/auth/switch-account', { account_id: stranger.accountId }, bearer(s));
+    expect(refused.statusCode).toBe(403);
   });
 
   it('an API key cannot act as a person, and a session acts with its role on its own account only', async () => {

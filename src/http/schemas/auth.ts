@@ -123,3 +123,8 @@ export const Me = Type.Object(
 
 export const VerifiedEmail = Type.Object({ user_id: Type.String(), email: Type.String(), email_verified_at: Timestamp }, { title: 'VerifiedEmail' });
 export const ResendAnswer = Type.Object({ sent: Type.Boolean({ description: 'false when the e-mail is already confirmed' }) });
+
+export const SwitchAccountBody = Type.Object(
+  { account_id: Type.String({ minLength: 1, maxLength: 64, description: 'One of the accounts listed by GET /v1/auth/session', examples: ['acc_4Hc9sT2kQm1ZpW8vXy3B'] }) },
+  { additionalProperties: false },
+);

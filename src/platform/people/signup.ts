@@ -5,6 +5,7 @@ import { insertAccount } from '../storage/repositories/account-repository.js';
 import { insertMembership } from '../storage/repositories/membership-repository.js';
 import { insertUser } from '../storage/repositories/user-repository.js';
 import { sendUserLink } from './email-links.js';
+import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import { startSession, type IssuedSession } from './session-lifecycle.js';
 
@@ -31,6 +32,7 @@ export async function signup(deps: PeopleDeps, input: SignupInput, meta: Request
     await insertAccount(tx, { id: accountId, name: input.account_name?.trim() || input.name?.trim() || user.email, environment: deps.config.env, notificationEmail: user.email, at: now });
     await insertMembership(tx, { accountId, userId, role: 'owner', at: now });
     await sendUserLink(tx, deps, { purpose: 'verify_email', userId, accountId, to: user.email });
+    await auditPeopleEvent(tx, { accountId, actor: userId, action: 'auth.signup', target: userId, route: '/v1/auth/signup', status: 201, meta, at: now });
     return startSession(tx, deps, { userId, accountId, methods: ['password'], meta });
   });
 }

@@ -10,6 +10,7 @@ import { reauthenticate } from '../../../platform/people/reauthenticate.js';
 import { answerWithCode } from '../../../platform/people/second-factor.js';
 import { refreshSession, type IssuedSession as Issued } from '../../../platform/people/session-lifecycle.js';
 import { signup } from '../../../platform/people/signup.js';
+import { switchAccount } from '../../../platform/people/switch-account.js';
 import { checkOrigin } from '../../csrf.js';
 import { requestMeta, sessionOf } from '../../request-meta.js';
 import {
@@ -17,6 +18,7 @@ import {
   SecondFactorBody, SessionInfo, SignupBody, TokenBody, VerifiedEmail,
 } from '../../schemas/auth.js';
 import { IdParams } from '../../schemas/common.js';
+import { SwitchAccountBody } from '../../schemas/auth.js';
 import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../../session-cookie.js';
 
 /** Sign-up, sign-in, second factor, refresh, sign-out, e-mail links and one's own sessions (issue 14). */
@@ -130,6 +132,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { sessionOnly: true, allowUnverified: true },
     schema: { tags, summary: 'Who is signed in: the user, their role and accounts, this session', response: { 200: Me, ...errorResponses(401, 403, 429) } },
   }, async (request) => getMe(app.ctx, sessionOf(request)));
+
+  app.post('/v1/auth/switch-account', {
+    config: { sessionOnly: true, allowUnverified: true },
+    schema: {
+      tags, summary: 'Act on another of your accounts: a new session there, this one ends',
+      description: 'The new session keeps the proof of this one (methods and time; no step-up is gained) and acts with your role in that account. An account that requires single sign-on refuses a session proven otherwise (`sso_required`).',
+      body: SwitchAccountBody, response: { 200: IssuedSession, ...errorResponses(401, 403, 415, 422, 429) },
+    },
+  }, async (request, reply) => withCookies(reply, await switchAccount(app.ctx, sessionOf(request), request.body.account_id, requestMeta(request))));
 
   app.get('/v1/auth/sessions', {
     config: { sessionOnly: true, allowUnverified: true },

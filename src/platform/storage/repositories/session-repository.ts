@@ -142,3 +142,7 @@ export async function findSessionAuth(db: Queryable, hash: Buffer, now: Date): P
   );
   return r.rows[0];
 }
+
+export async function setAuthenticatedAt(db: Queryable, id: string, at: Date): Promise<void> {
+  await db.query('UPDATE sessions SET authenticated_at = $2 WHERE id = $1', [id, at]);
+}
