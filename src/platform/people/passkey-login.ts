@@ -38,9 +38,9 @@ async function options(deps: Pick<PeopleDeps, 'config'>, keys: PasskeyRow[] | nu
  */
 export async function passkeyAuthenticationOptions(
   deps: Pick<PeopleDeps, 'db' | 'clock' | 'config'>,
-  body: { challenge_token?: string | undefined } | undefined,
+  body: { challenge_token?: string | undefined },
 ): Promise<PasskeyOptionsAnswer> {
-  const token = body?.challenge_token;
+  const token = body.challenge_token;
   if (token === undefined) {
     // A passkey alone is the whole proof: it must be multi-factor (possession + PIN or biometrics),
     // NIST SP 800-63B §5.1.8; the verification requires the UV flag.

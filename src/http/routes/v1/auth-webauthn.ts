@@ -47,8 +47,12 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags, summary: 'Start a passkey sign-in: options for navigator.credentials.get()', security: [],
       description: 'Without a body: a sign-in with a passkey alone (the browser offers the passkeys it holds for this site; user verification required). With the `challenge_token` of a password sign-in: the passkey answers it as the second factor (only that user\'s passkeys are allowed).',
-      body: Type.Optional(PasskeyOptionsBody),
+      body: PasskeyOptionsBody,
       response: { 200: PasskeyAuthenticationOptions, ...errorResponses(400, 415, 422, 429) },
+    },
+    // No body is the discoverable sign-in, the same as {} (a schema alone would refuse undefined).
+    preValidation: async (request) => {
+      request.body ??= {};
     },
   }, async (request) => passkeyAuthenticationOptions(app.ctx, request.body));
 
