@@ -105,6 +105,13 @@ describe('passkeys without a browser', () => {
     // Without user verification a passkey alone is one factor: refused.
     const unverified = await post('/v1/auth/webauthn/authentication/verify', key.get(await loginOptions(), { userVerified: false }));
     expect(unverified.statusCode).toBe(401);
+    // WebAuthn L3 §7.2 step 6: nobody was identified before a discoverable sign-in, so the user handle must say who.
+    const anonymous = key.get(await loginOptions());
+    const noHandle = await post('/v1/auth/webauthn/authentication/verify', { ...anonymous, response: { ...anonymous.response, userHandle: undefined } });
+    expect(noHandle.statusCode).toBe(401);
+    const otherHandle = key.get(await loginOptions());
+    const forged = await post('/v1/auth/webauthn/authentication/verify', { ...otherHandle, response: { ...otherHandle.response, userHandle: Buffer.from('usr_someoneelse').toString('base64url') } });
+    expect(forged.json().message).toMatch(/user handle does not match/);
     // Options older than five minutes are dead.
     const stale = await loginOptions();
     clock.advance(301_000);

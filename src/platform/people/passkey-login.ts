@@ -57,14 +57,18 @@ export async function passkeyAuthenticationOptions(
   return { object: 'passkey_authentication_options', expires_at: expiresAt, options: opts };
 }
 
-/** The stored passkey the response names, after WebAuthn L3 §7.2's identity checks. */
+/**
+ * The stored passkey the response names, after WebAuthn L3 §7.2's identity checks (steps 5 and 6):
+ * a credential we registered, of the user being authenticated; when no user was identified before
+ * the ceremony (a discoverable sign-in, `userId` null) the user handle must be present, and when
+ * present it must name the passkey's owner.
+ */
 async function passkeyOf(deps: Pick<PeopleDeps, 'db'>, input: AssertionInput, userId: string | null): Promise<PasskeyRow> {
-  // §7.2 step 5/6: the credential must be one we registered, for the user being authenticated, and
-  // the authenticator's user handle (when it sends one) must name that same user.
   if (input.id !== input.rawId) throw new ApiError('validation_error', 'id and rawId differ', [{ field: 'rawId', message: 'must equal id' }]);
   const passkey = await findPasskeyByCredentialId(deps.db, input.id);
   if (!passkey || (userId !== null && passkey.user_id !== userId)) throw REFUSED('this passkey is not registered here');
   const handle = input.response.userHandle;
+  if (userId === null && !handle) throw REFUSED('the authenticator did not say whose passkey it is (no user handle)');
   if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw REFUSED('the user handle does not match the passkey');
   return passkey;
 }

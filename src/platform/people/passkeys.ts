@@ -117,6 +117,8 @@ export async function verifyPasskeyRegistration(
     throw REFUSED(err instanceof Error && /origin/i.test(err.message) ? 'it was made for another origin' : 'the registration response could not be verified');
   }
   if (!verified.verified) throw REFUSED('the registration response could not be verified');
+  // Two option answers used one after the other could pass the cap checked when they were made.
+  if ((await listUserPasskeys(deps.db, actor.userId)).length >= MAX_PASSKEYS) throw new ApiError('invalid_state', `You have ${MAX_PASSKEYS} passkeys: remove one first`);
   const info = verified.registrationInfo;
   const name = input.name?.trim() || `Passkey ${deps.clock.now().toISOString().slice(0, 10)}`;
   const stored = await insertPasskey(deps.db, {
