@@ -118,6 +118,13 @@ describe('passkeys without a browser', () => {
     expect((await post('/v1/auth/webauthn/authentication/verify', key.get(stale))).json().error).toBe('invalid_token');
   });
 
+  it('spends a challenge once even when two verifications race', async () => {
+    const { key } = await userWithPasskey();
+    const assertion = key.get(await loginOptions());
+    const answers = await Promise.all([1, 2].map(() => post('/v1/auth/webauthn/authentication/verify', assertion)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('refuses an assertion made on another origin (phishing page)', async () => {
     const { key } = await userWithPasskey();
     const res = await post('/v1/auth/webauthn/authentication/verify', key.get(await loginOptions(), { origin: 'https://login-fiscal-gateway.example' }));

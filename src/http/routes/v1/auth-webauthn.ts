@@ -12,7 +12,8 @@ import {
 } from '../../schemas/webauthn.js';
 import { setSessionCookies } from '../../session-cookie.js';
 
-// A WebAuthn response is a few KB (attestation "none"); nothing here needs the API's 1 MiB.
+// A WebAuthn response is a few KB (attestation "none") and an options request is {} at most; nothing
+// here needs the API's 1 MiB.
 const BODY_LIMIT = 64 * 1024;
 
 /** Passkeys (issue 14 item 3): register, sign in (alone or as a second factor), step up, list, remove. */
@@ -25,6 +26,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/v1/auth/webauthn/registration/options', {
     config: mine,
+    bodyLimit: BODY_LIMIT,
     schema: {
       tags, summary: 'Start adding a passkey: options for navigator.credentials.create()',
       description: 'A discoverable credential (it can sign in without an e-mail), user verification preferred, none of your passkeys again (`excludeCredentials`). The challenge works once, for 5 minutes, from this session only.',
@@ -44,6 +46,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/v1/auth/webauthn/authentication/options', {
     config: open,
+    bodyLimit: BODY_LIMIT,
     schema: {
       tags, summary: 'Start a passkey sign-in: options for navigator.credentials.get()', security: [],
       description: 'Without a body: a sign-in with a passkey alone (the browser offers the passkeys it holds for this site; user verification required). With the `challenge_token` of a password sign-in: the passkey answers it as the second factor (only that user\'s passkeys are allowed).',
@@ -73,6 +76,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/v1/auth/webauthn/reauthentication/options', {
     config: mine,
+    bodyLimit: BODY_LIMIT,
     schema: {
       tags, summary: 'Step up with a passkey: options for navigator.credentials.get()',
       response: { 200: PasskeyAuthenticationOptions, ...errorResponses(401, 403, 409, 429) },
