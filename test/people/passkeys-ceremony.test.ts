@@ -75,6 +75,12 @@ describe('passkeys without a browser', () => {
     expect(phone.statusCode).toBe(201);
     expect(phone.json().name).toBe('Passkey 2026-11-25');
 
+    // Options are bound to the session that asked: another session of the same user cannot finish them.
+    const elsewhere = (await post('/v1/auth/webauthn/authentication/verify', key.get(await loginOptions()))).json();
+    expect(elsewhere.session.id).not.toBe(user.session.id);
+    const foreignOpts = (await post('/v1/auth/webauthn/registration/options', undefined, bearer(user))).json().options;
+    expect((await post('/v1/auth/webauthn/registration/verify', new SoftAuthenticator(ORIGIN).create(foreignOpts), bearer(elsewhere))).json().error).toBe('invalid_token');
+
     const list = (await get('/v1/auth/webauthn/credentials', bearer(user))).json();
     expect(list.data.map((p: { name: string }) => p.name)).toEqual(['Laptop', 'Passkey 2026-11-25']);
     expect(JSON.stringify(list)).not.toMatch(/public_key|credential_id/);

@@ -31,8 +31,9 @@ export async function rememberChallenge(
   bound: { purpose: ChallengePurpose; userId?: string; sessionId?: string; loginTokenHash?: Buffer },
 ): Promise<string> {
   const now = deps.clock.now();
-  await insertChallenge(deps.db, { hash: hashToken(challenge), ...bound, at: now, expiresAt: new Date(now.getTime() + CEREMONY_SECONDS * 1000) });
-  return new Date(now.getTime() + CEREMONY_SECONDS * 1000).toISOString();
+  const expiresAt = new Date(now.getTime() + CEREMONY_SECONDS * 1000);
+  await insertChallenge(deps.db, { hash: hashToken(challenge), ...bound, at: now, expiresAt });
+  return expiresAt.toISOString();
 }
 
 const BAD_CLIENT_DATA = () => new ApiError('validation_error', 'response.clientDataJSON is not the browser\'s client data', [{ field: 'response.clientDataJSON', message: 'not base64url JSON with a challenge' }]);

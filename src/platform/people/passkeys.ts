@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
 import { deleteUserPasskey, insertPasskey, listUserPasskeys, type PasskeyRow } from '../storage/repositories/webauthn-repository.js';
 import { getUser } from '../storage/repositories/user-repository.js';
-import { newChallenge, rememberChallenge, REFUSED, takeChallenge, CEREMONY_SECONDS } from './passkey-ceremony.js';
+import { BAD_CHALLENGE, CEREMONY_SECONDS, newChallenge, REFUSED, rememberChallenge, takeChallenge } from './passkey-ceremony.js';
 import type { PeopleDeps } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';
 
@@ -94,7 +94,7 @@ export async function verifyPasskeyRegistration(
 ): Promise<PasskeyView> {
   const { challenge, row } = await takeChallenge(deps, input.response.clientDataJSON, ['registration']);
   // The challenge was made for this user in this session: another session's options prove nothing here.
-  if (row.user_id !== actor.userId || row.session_id !== actor.sessionId) throw REFUSED('the options were issued to another session');
+  if (row.user_id !== actor.userId || row.session_id !== actor.sessionId) throw BAD_CHALLENGE();
   const { rpId, origins } = deps.config.people.webauthn;
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
