@@ -4,7 +4,7 @@
 // a valid RP ID (WebAuthn L3 §5.1.3), so the page is http://localhost:<port> and the RP ID localhost.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { verifiedUser } from '../support/people.js';
@@ -86,6 +86,8 @@ describe.skipIf(!HAVE_CHROMIUM)('passkeys in a real Chromium with a virtual auth
   let t: TestApp;
   let browser: Browser;
   let page: Page;
+  let cdp: CDPSession;
+  let authenticatorId: string;
   const run = (expression: string) => page.evaluate(expression) as Promise<Answer>;
 
   beforeAll(async () => {
@@ -99,13 +101,15 @@ describe.skipIf(!HAVE_CHROMIUM)('passkeys in a real Chromium with a virtual auth
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     page = await browser.newPage();
+    // Before any script of the page: whatever document /docs ends on (redirects included) has gw.
+    await page.addInitScript(PAGE_SCRIPT);
     await page.goto(`${origin}/docs`, { waitUntil: 'domcontentloaded' });
-    await page.evaluate(PAGE_SCRIPT);
-    const cdp = await page.context().newCDPSession(page);
+    await page.waitForFunction('typeof window.gw === "object"');
+    cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
       options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
+    }));
   }, 90_000);
 
   afterAll(async () => {
@@ -120,6 +124,12 @@ describe.skipIf(!HAVE_CHROMIUM)('passkeys in a real Chromium with a virtual auth
     const registered = await run(`gw.register(${JSON.stringify(user.session_token)}, 'Chromium')`);
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     expect(registered.body).toMatchObject({ object: 'passkey', name: 'Chromium', transports: ['internal'] });
+
+    // The authenticator keeps a discoverable (resident) credential for RP ID localhost, owned by the user id.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
+    expect(Buffer.from(credentials[0]!.userHandle!, 'base64').toString('utf8')).toBe(user.session.user_id);
 
     expect((await run(`gw.logout(${JSON.stringify(user.session_token)})`)).status).toBe(204);
     expect((await run(`gw.me(${JSON.stringify(user.session_token)})`)).status).toBe(401);
