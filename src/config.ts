@@ -73,6 +73,17 @@ export interface PeopleConfig {
   dashboardUrl: string;
   /** Requests per minute per client IP to the public sign-in routes (AUTH_RATE_LIMIT_PER_MINUTE, default 30). */
   authRateLimitPerMinute: number;
+  /** Passkeys (issue 14 item 3): the relying party the browser binds each credential to. */
+  webauthn: WebauthnConfig;
+}
+
+export interface WebauthnConfig {
+  /** WEBAUTHN_RP_ID: a domain (browsers refuse an IP address, WebAuthn L3 §5.1.3); default: DASHBOARD_URL's hostname. */
+  rpId: string;
+  /** WEBAUTHN_RP_NAME: the name an authenticator shows beside the passkey (default "Fiscal gateway"). */
+  rpName: string;
+  /** WEBAUTHN_ORIGINS: origins a ceremony may come from (clientDataJSON.origin); default: the dashboard origins. */
+  origins: string[];
 }
 
 export interface HttpLimits {
@@ -151,7 +162,30 @@ function peopleConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): PeopleConf
     dashboardOrigins,
     dashboardUrl,
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    webauthn: webauthnConfig(env, dashboardUrl, dashboardOrigins),
   };
+}
+
+function webauthnConfig(env: NodeJS.ProcessEnv, dashboardUrl: string, dashboardOrigins: string[]): WebauthnConfig {
+  const rpId = (env.WEBAUTHN_RP_ID?.trim() || new URL(dashboardUrl).hostname).toLowerCase();
+  if (!/^[a-z0-9.:[\]-]{1,253}$/.test(rpId)) throw new ConfigError(`WEBAUTHN_RP_ID must be a domain name (dashboard.example.com); got "${rpId}"`);
+  const rpName = env.WEBAUTHN_RP_NAME?.trim() || 'Fiscal gateway';
+  if (rpName.length > 64) throw new ConfigError('WEBAUTHN_RP_NAME must have at most 64 characters');
+  if (!env.WEBAUTHN_ORIGINS?.trim()) return { rpId, rpName, origins: dashboardOrigins };
+  const origins = [...new Set(env.WEBAUTHN_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(o);
+    } catch {
+      throw new ConfigError(`WEBAUTHN_ORIGINS must be a comma-separated list of origins (https://dashboard.example.com); got "${o}"`);
+    }
+    // WebAuthn L3 §5.1.3: the RP ID must be the origin's host or a registrable suffix of it.
+    if (parsed.hostname !== rpId && !parsed.hostname.endsWith(`.${rpId}`)) {
+      throw new ConfigError(`WEBAUTHN_ORIGINS: "${o}" is not on the RP ID "${rpId}" (WEBAUTHN_RP_ID) or one of its subdomains`);
+    }
+    return parsed.origin;
+  }))];
+  return { rpId, rpName, origins };
 }
 
 function simulatorLink(env: NodeJS.ProcessEnv): Pick<Config, 'simulatorUrl' | 'simulatorCaFile' | 'simulatorAdminToken'> {

@@ -129,7 +129,7 @@ export const scopePlugin = fp(
       if (session && config?.stepUp) {
         const age = app.ctx.clock.now().getTime() - session.authenticatedAt.getTime();
         if (age > app.ctx.config.people.stepUpSeconds * 1000) {
-          throw new ApiError('reauthentication_required', 'This action needs a recent sign-in: confirm your password, TOTP code or passkey at POST /v1/auth/reauthenticate, then retry');
+          throw new ApiError('reauthentication_required', 'This action needs a recent sign-in: confirm your password or TOTP code at POST /v1/auth/reauthenticate (a passkey: POST /v1/auth/webauthn/reauthentication/options, then /verify), then retry');
         }
       }
     });

@@ -88,7 +88,7 @@ export const IssuedSession = Type.Object(
 export const LoginChallenge = Type.Object(
   {
     object: Type.Literal('login_challenge'),
-    challenge_token: Type.String({ description: 'Answer it within 5 minutes at POST /v1/auth/login/second-factor or with a passkey' }),
+    challenge_token: Type.String({ description: 'Answer it within 5 minutes at POST /v1/auth/login/second-factor, or with a passkey: POST /v1/auth/webauthn/authentication/options with this token, then /verify' }),
     methods: Type.Array(StringLiterals(['totp', 'recovery_code', 'passkey'] as const)),
     expires_at: Timestamp,
   },
