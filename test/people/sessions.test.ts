@@ -73,6 +73,17 @@ describe('sessions', () => {
     expect((await post('/v1/auth/2fa/setup', undefined, bearer(u))).statusCode).toBe(200);
   });
 
+  it('a browser refreshes with the __Host-refresh cookie and no body, from the dashboard origin only', async () => {
+    const u = await verifiedUser(t.app);
+    const cookie = { cookie: `__Host-refresh=${u.refresh_token}` };
+    const crossSite = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { ...cookie, origin: 'https://evil.example' }, remoteAddress: ip });
+    expect(crossSite.statusCode).toBe(403);
+    const res = await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', headers: { ...cookie, origin: t.config.publicBaseUrl }, remoteAddress: ip });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(cookieOf(res, '__Host-session')).toContain(res.json().session_token);
+    expect(cookieOf(res, '__Host-refresh')).toContain(res.json().refresh_token);
+  });
+
   it('idle lifetime: unused for 30 minutes the session ends; used, it lives on until its absolute end', async () => {
     const idle = await verifiedUser(t.app);
     const busy = (await post('/v1/auth/login', { email: (await verifiedUser(t.app)).email, password: PASSWORD })).json();
@@ -191,7 +202,7 @@ describe('sessions', () => {
     expect(switched.statusCode).toBe(200);
     const s = switched.json();
     expect(s.session.account_id).toBe(other.accountId);
-    expect(s.session.authenticated_at).toBe(u.session.authenticated_at);
+    expect(s.session.authenticated_at).toBe((u.session as unknown as { authenticated_at: string }).authenticated_at);
     expect((await get('/v1/auth/session', bearer(u))).statusCode).toBe(401);
     const there = (await get('/v1/auth/session', bearer(s))).json();
     expect(there.role).toBe('viewer');

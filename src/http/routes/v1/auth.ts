@@ -65,13 +65,17 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags, summary: 'Trade a refresh token for a new session token and refresh token', security: [],
       description: 'Each refresh token works once. Presented again after a 30-second grace (REFRESH_REUSE_GRACE_SECONDS), it revokes its whole session (a copy is in someone else\'s hands), which is audited. Refresh never extends the session past its absolute end. Browsers may send the `__Host-refresh` cookie instead of the body field.',
-      body: Type.Optional(RefreshBody),
+      body: RefreshBody,
       response: { 200: IssuedSession, ...errorResponses(400, 401, 403, 415, 422, 429) },
     },
+    // A browser refreshing by cookie sends no body at all.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
   }, async (request, reply) => {
-    const fromCookie = request.body?.refresh_token ? undefined : readCookie(request.headers.cookie, REFRESH_COOKIE);
+    const fromCookie = request.body.refresh_token ? undefined : readCookie(request.headers.cookie, REFRESH_COOKIE);
     if (fromCookie) checkOrigin(request, app.ctx.config.people.dashboardOrigins);
-    const token = request.body?.refresh_token ?? fromCookie;
+    const token = request.body.refresh_token ?? fromCookie;
     if (!token) throw new ApiError('validation_error', 'Send refresh_token (or the __Host-refresh cookie)', [{ field: 'refresh_token', message: 'is required' }]);
     return withCookies(reply, await refreshSession(app.ctx, token, requestMeta(request)));
   });
