@@ -109,8 +109,22 @@ function expectEnvelope(res: { status: number; json(): Record<string, unknown> }
 
 // Routes any valid key may call: reference data that belongs to no account.
 const ANY_KEY = new Set(['GET /v1/ufs', 'GET /v1/municipios']);
-// Routes that are public by design (no key): liveness and readiness.
-const PUBLIC = new Set(['GET /healthz', 'GET /healthz/deep']);
+// Routes that are public by design (no key): liveness and readiness, and the ways into a session
+// (issue 14: sign-up, sign-in, refresh, e-mail links), each counted per IP.
+const PUBLIC = new Set([
+  'GET /healthz', 'GET /healthz/deep',
+  'POST /v1/auth/signup', 'POST /v1/auth/login', 'POST /v1/auth/login/second-factor', 'POST /v1/auth/refresh',
+  'POST /v1/auth/verify-email', 'POST /v1/auth/password/forgot', 'POST /v1/auth/password/reset',
+]);
+// Routes a person calls with a dashboard session (config sessionOnly): every API key, even `*`, gets
+// 403. The people tests (test/people/) sweep them with sessions of each role; here they are only
+// held to refusing keys, and left out of the key-based sweeps below.
+const SESSION_ONLY = new Set([
+  'POST /v1/auth/logout', 'POST /v1/auth/verify-email/resend', 'POST /v1/auth/reauthenticate', 'GET /v1/auth/session', 'GET /v1/auth/sessions',
+  'DELETE /v1/auth/sessions/{id}', 'POST /v1/auth/2fa/setup', 'POST /v1/auth/2fa/verify', 'POST /v1/auth/2fa/disable',
+  'POST /v1/team/invites/accept', 'POST /v1/team/leave', 'POST /v1/team/transfer-ownership', 'POST /v1/account/force-cancel',
+]);
+const byKeys = (o: Operation) => !o.isPublic && !SESSION_ONLY.has(opName(o));
 
 describe('routes from the served OpenAPI document', () => {
   it('the document lists the routes this sweep relies on (the sweep is not vacuous)', () => {
@@ -154,6 +168,13 @@ describe('routes from the served OpenAPI document', () => {
         if (res.status === 403) expectEnvelope(res, 'forbidden', `${opName(op)} with ${s}`);
         else covering.push(s);
       }
+      if (covering.length === 0) {
+        // Refused to every key: it must be a session-only route, refused as such.
+        const res = await call(op.method, path, keys.get(single[0]!)!, op.method === 'GET' || op.method === 'DELETE' ? undefined : {});
+        expect(res.json().message, `${opName(op)} refuses every key`).toMatch(/dashboard session/);
+        derived[opName(op)] = '(session only)';
+        continue;
+      }
       if (ANY_KEY.has(opName(op))) {
         expect(covering, `${opName(op)} is reference data: any key`).toEqual(single);
         derived[opName(op)] = '(any key)';
@@ -166,6 +187,7 @@ describe('routes from the served OpenAPI document', () => {
       expect(needed!.endsWith(op.method === 'GET' ? ':read' : ':write'), `${opName(op)} needs ${needed}`).toBe(true);
       derived[opName(op)] = needed!;
     }
+    expect(Object.entries(derived).filter(([, s]) => s === '(session only)').map(([n]) => n).sort()).toEqual([...SESSION_ONLY].sort());
     // The audit:read key is refused everywhere but the audit log and reference data.
     const auditOnly = Object.entries(derived).filter(([, s]) => s === 'audit:read' || s === '(any key)').map(([n]) => n).sort();
     expect(auditOnly).toEqual(['GET /v1/audit-log', ...ANY_KEY].sort());
@@ -175,6 +197,8 @@ describe('routes from the served OpenAPI document', () => {
     expect(derived['POST /v1/issuers/{id}/certificate']).toBe('issuers:write');
     expect(derived['POST /v1/applications']).toBe('applications:write');
     expect(derived['GET /v1/notifications/stream']).toBe('notifications:read');
+    expect(derived['GET /v1/team/members']).toBe('members:read');
+    expect(derived['PATCH /v1/team/members/{id}/role']).toBe('members:write');
   }, 60_000);
 });
 
@@ -204,7 +228,7 @@ describe('one Idempotency-Key, two spellings of a route (issue 12)', () => {
   const respelled = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? seg : seg.replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))).join('/');
 
   it('every mutating route: the same key on the respelled path with another body is idempotency_conflict, with the same body a replay', async () => {
-    const mutating = ops.filter((o) => ['POST', 'PATCH', 'PUT'].includes(o.method) && !o.isPublic);
+    const mutating = ops.filter((o) => ['POST', 'PATCH', 'PUT'].includes(o.method) && byKeys(o));
     expect(mutating.length).toBeGreaterThanOrEqual(15);
     // An account of its own: its audit entries must not crowd account A's out of the first page.
     const own = await t.newAccount('Respelled routes');
@@ -244,6 +268,7 @@ describe("another account's records", () => {
     'POST /v1/issuers/{id}/csc': { id_csc: '000002', csc: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' },
     'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
+    'PATCH /v1/team/members/{id}/role': { role: 'viewer' },
   };
 
   it("every route that takes an id answers 404 to account B for account A's record, and changes nothing", async () => {
@@ -254,8 +279,10 @@ describe("another account's records", () => {
       '/v1/nfce/{id}': { id: a.noteId },
       '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
       '/v1/notifications/{id}': { id: a.notificationId },
+      '/v1/team/invites/{id}': { id: a.inviteId },
+      '/v1/team/members/{id}': { id: a.memberUserId },
     };
-    const withId = ops.filter((o) => o.pathParams.length > 0);
+    const withId = ops.filter((o) => o.pathParams.length > 0 && byKeys(o));
     expect(withId.length).toBeGreaterThanOrEqual(19);
     const before = await snapshotOfA();
     for (const op of withId) {
@@ -281,9 +308,9 @@ describe("another account's records", () => {
 
   it("lists, the audit log and the notification stream show account B none of account A's records", async () => {
     const b = await t.newAccount('Account B lists');
-    const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic);
+    const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && byKeys(o));
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
-    const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey];
+    const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has
     // read everything it would ever show B.
     const ofB = await insertNotification(t.db, {
@@ -319,6 +346,8 @@ async function snapshotOfA() {
     deliveries: (await get(`/v1/webhooks/${a.webhookId}/deliveries`)).data,
     applications: (await get('/v1/applications')).data,
     notifications: (await get('/v1/notifications')).data,
+    members: (await get('/v1/team/members')).data,
+    invites: (await get('/v1/team/invites')).data,
   };
 }
 
