@@ -98,6 +98,7 @@ export async function leaveTeam(deps: Pick<PeopleDeps, 'db' | 'clock'>, actor: S
  */
 export async function transferOwnership(deps: Pick<PeopleDeps, 'db' | 'clock'>, actor: SessionActor, accountId: string, targetUserId: string, meta: RequestMeta): Promise<MemberView> {
   if (actor.role !== 'owner') throw new ApiError('forbidden', `Your role (${actor.role}) does not allow this: only an owner transfers ownership`);
+  if (actor.accountClosed) throw new ApiError('account_closed', 'This account was closed: its documents stay readable for export, nothing can be changed');
   if (targetUserId === actor.userId) throw new ApiError('validation_error', 'You already own the account: name another member', [{ field: 'user_id', message: 'is you' }]);
   await deps.db.transaction(async (tx) => {
     const owners = await lockOwners(tx, accountId);
