@@ -62,7 +62,10 @@ describe('force-cancel', () => {
 
     // Keys: 401 at once in this process (the key cache was dropped); sessions: 401.
     expect((await req('GET', '/v1/issuers', key)).statusCode).toBe(401);
-    for (const s of [owner, admin]) expect((await req('GET', '/v1/auth/session', bearer(s))).statusCode).toBe(401);
+    for (const s of [owner, admin]) {
+      expect((await req('GET', '/v1/auth/session', bearer(s))).statusCode).toBe(401);
+      expect((await req('POST', '/v1/auth/refresh', {}, { refresh_token: s.refresh_token })).statusCode).toBe(401); // the family ended too
+    }
     const hooks = await t.db.query<{ enabled: boolean; disabled_reason: string }>('SELECT enabled, disabled_reason FROM webhook_endpoints WHERE account_id = $1', [acc]);
     expect(hooks.rows).toEqual([{ enabled: false, disabled_reason: 'account_closed' }]);
     const account = await t.db.query<{ closed_at: Date | null; closed_reason: string }>('SELECT closed_at, closed_reason FROM accounts WHERE id = $1', [acc]);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
 import { bearer, newEmail, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
+import { dumpDatabase } from '../support/security-world.js';
 import { inviteToken, joinTeam, signInTo } from '../support/team.js';
 
 const clock = new ManualClock('2026-11-25T12:00:00.000Z');
@@ -57,11 +58,19 @@ describe('invites', () => {
     expect(accepted.json()).toMatchObject({ object: 'membership', account_id: owner.session.account_id, role: 'developer', user_id: invitee.session.user_id });
     expect((await req('POST', '/v1/team/invites/accept', invitee, { token })).json().error).toBe('invalid_token');
     expect((await req('GET', '/v1/team/invites', owner)).json().data).toEqual([]);
+    // The token is nowhere in clear: not in any table (its SHA-256 and the sealed mail only), not in the audit log.
+    expect(await dumpDatabase(t.db)).not.toContain(token);
 
     const members = (await req('GET', '/v1/team/members', owner)).json();
     expect(members.has_more).toBe(false);
     const me = members.data.find((m: { id: string }) => m.id === invitee.session.user_id);
     expect(me).toEqual({ id: invitee.session.user_id, object: 'member', user_id: invitee.session.user_id, email: invitee.email, name: 'Ana Souza', role: 'developer', totp_enabled: false, joined_at: clock.now().toISOString() });
+    // Pages of the list (DESIGN 4): by user id, `limit` and `starting_after`.
+    const first = (await req('GET', '/v1/team/members?limit=1', owner)).json();
+    expect(first.has_more).toBe(true);
+    const rest = (await req('GET', `/v1/team/members?limit=1&starting_after=${first.data[0].id as string}`, owner)).json();
+    expect([...first.data, ...rest.data].map((m: { id: string }) => m.id).sort()).toEqual([owner.session.user_id, invitee.session.user_id].sort());
+    expect(rest.has_more).toBe(false);
     // The invitee signs in on the team's account with the developer's scopes.
     const s = await signInTo(t.app, invitee.email, owner.session.account_id);
     expect((await req('GET', '/v1/auth/session', s)).json().role).toBe('developer');
@@ -178,7 +187,10 @@ describe('roles', () => {
     const second = await signInTo(t.app, dev.email, owner.session.account_id);
     expect((await req('GET', '/v1/team/members', second)).statusCode).toBe(200);
     expect((await req('DELETE', `/v1/team/members/${dev.userId}`, owner)).statusCode).toBe(204);
-    for (const s of [dev, second]) expect((await req('GET', '/v1/team/members', s)).statusCode).toBe(401);
+    for (const s of [dev, second]) {
+      expect((await req('GET', '/v1/team/members', s)).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refresh_token: s.refresh_token } })).statusCode).toBe(401);
+    }
     const revoked = await t.db.query<{ revoked_reason: string }>('SELECT revoked_reason FROM sessions WHERE user_id = $1 AND account_id = $2', [dev.userId, owner.session.account_id]);
     expect(revoked.rows.map((r) => r.revoked_reason)).toEqual(['member_removed', 'member_removed']);
     // Their own account is untouched: they still sign in there.
