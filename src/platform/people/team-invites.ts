@@ -61,7 +61,8 @@ export async function createInvite(deps: PeopleDeps, actor: TeamActor, input: { 
       id: newId('ivt'), accountId: actor.accountId, email: input.email, role, tokenHash: hashToken(token), invitedBy: actor.actorId,
       at: now, expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000),
     });
-    const accountName = (await getAccountName(tx, actor.accountId)) ?? 'a fiscal gateway account';
+    // The account's name is typed by its owner: one line, so it can only ever be a subject, never a header.
+    const accountName = ((await getAccountName(tx, actor.accountId)) ?? 'a fiscal gateway account').replace(/[\x00-\x1f\x7f]+/g, ' ');
     const link = `${deps.config.people.dashboardUrl}/accept-invite?token=${token}`;
     // queueMailTo seals the body: the outbox never holds the token in clear (0010_people.ts).
     await queueMailTo(tx, deps.secrets, {
