@@ -11,6 +11,8 @@ export interface AuthInfo {
   scopes: readonly string[];
   /** A dashboard session's member (issue 14); absent for API keys. */
   session?: SessionActor | undefined;
+  /** The account was closed (force-cancel): writes answer 403 account_closed, reads still work. */
+  accountClosed?: boolean | undefined;
 }
 
 declare module 'fastify' {

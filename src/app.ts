@@ -20,6 +20,7 @@ import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
 import { authRoutes } from './http/routes/v1/auth.js';
 import { twoFactorRoutes } from './http/routes/v1/auth-2fa.js';
 import { webauthnRoutes } from './http/routes/v1/auth-webauthn.js';
+import { teamRoutes } from './http/routes/v1/team.js';
 import { auditPlugin } from './http/plugins/audit.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(webauthnRoutes);
+  await app.register(teamRoutes);
   await app.register(applicationRoutes);
   await app.register(accountRoutes);
   await app.register(metaRoutes);

@@ -182,6 +182,11 @@ describe('routes from the served OpenAPI document', () => {
       expect(needed!.endsWith(op.method === 'GET' ? ':read' : ':write'), `${opName(op)} needs ${needed}`).toBe(true);
       derived[opName(op)] = needed!;
     }
+    // What only a person does says so in the document (its security lists no API key).
+    expect(ops.filter((o) => o.sessionOnly).map(opName)).toEqual(expect.arrayContaining([
+      'POST /v1/auth/logout', 'GET /v1/auth/session', 'POST /v1/auth/2fa/disable', 'POST /v1/team/invites/accept', 'POST /v1/team/leave',
+      'POST /v1/team/transfer-ownership', 'POST /v1/account/force-cancel',
+    ]));
     // The audit:read key is refused everywhere but the audit log and reference data.
     const auditOnly = Object.entries(derived).filter(([, s]) => s === 'audit:read' || s === '(any key)').map(([n]) => n).sort();
     expect(auditOnly).toEqual(['GET /v1/audit-log', ...ANY_KEY].sort());
@@ -191,6 +196,8 @@ describe('routes from the served OpenAPI document', () => {
     expect(derived['POST /v1/issuers/{id}/certificate']).toBe('issuers:write');
     expect(derived['POST /v1/applications']).toBe('applications:write');
     expect(derived['GET /v1/notifications/stream']).toBe('notifications:read');
+    expect(derived['GET /v1/team/members']).toBe('members:read');
+    expect(derived['PATCH /v1/team/members/{id}/role']).toBe('members:write');
   }, 60_000);
 });
 
@@ -261,6 +268,7 @@ describe("another account's records", () => {
     'POST /v1/issuers/{id}/csc': { id_csc: '000002', csc: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' },
     'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
+    'PATCH /v1/team/members/{id}/role': { role: 'viewer' },
   };
 
   it("every route that takes an id answers 404 to account B for account A's record, and changes nothing", async () => {
@@ -271,6 +279,8 @@ describe("another account's records", () => {
       '/v1/nfce/{id}': { id: a.noteId },
       '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
       '/v1/notifications/{id}': { id: a.notificationId },
+      '/v1/team/invites/{id}': { id: a.inviteId },
+      '/v1/team/members/{id}': { id: a.memberUserId },
     };
     const withId = ops.filter((o) => o.pathParams.length > 0 && !o.sessionOnly);
     expect(withId.length).toBeGreaterThanOrEqual(19);
@@ -300,7 +310,7 @@ describe("another account's records", () => {
     const b = await t.newAccount('Account B lists');
     const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic && !o.sessionOnly);
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
-    const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey];
+    const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has
     // read everything it would ever show B.
     const ofB = await insertNotification(t.db, {
@@ -336,6 +346,8 @@ async function snapshotOfA() {
     deliveries: (await get(`/v1/webhooks/${a.webhookId}/deliveries`)).data,
     applications: (await get('/v1/applications')).data,
     notifications: (await get('/v1/notifications')).data,
+    members: (await get('/v1/team/members')).data,
+    invites: (await get('/v1/team/invites')).data,
   };
 }
 

@@ -9,6 +9,7 @@ import { hashApiKey, generateApiKey, keyPrefix } from '../../src/platform/identi
 import { newId } from '../../src/kernel/ids.js';
 import type { Db } from '../../src/platform/storage/db.js';
 import { insertApplication } from '../../src/platform/storage/repositories/application-repository.js';
+import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
 import { insertNotification } from '../../src/platform/storage/repositories/notification-repository.js';
 import { certFile, multipart } from '../issuers-harness.js';
 import type { TestApp } from './app.js';
@@ -148,6 +149,10 @@ export interface OwnedResources {
   applicationId: string;
   applicationKey: string;
   notificationId: string;
+  /** A pending invite of the team (issue 14). */
+  inviteId: string;
+  /** A member of the team: a user who joined account A. */
+  memberUserId: string;
   /** Every answer while creating them, for the secrets scan. */
   answers: { what: string; res: LightMyRequestResponse }[];
 }
@@ -204,9 +209,17 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     at: new Date(),
   });
 
+  const inviteId = (await call('invite a member', { method: 'POST', url: '/v1/team/invites', headers: auth, payload: { email: `invitee.${randomBytes(6).toString('hex')}@example.com`, role: 'viewer' } }, [201])).json().id as string;
+  // A member without the invite round trip (test/people/team.test.ts walks it): a user of their own account, added to A.
+  const member = await t.app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email: `member.${randomBytes(6).toString('hex')}@example.com`, password: 'correct horse battery staple' } });
+  const memberUserId = (member.json() as { session: { user_id: string } }).session.user_id;
+  await insertMembership(t.db, { accountId, userId: memberUserId, role: 'developer', at: new Date() });
+
   return {
     accountId,
     auth,
+    inviteId,
+    memberUserId,
     issuerId,
     issuerCnpj,
     noteId: note.id as string,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthInfo } from '../../app-context.js';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_PUBLIC_KEY, hashApiKey } from '../../platform/identity/api-key.js';
+import { closedAccountScopes } from '../../platform/identity/roles.js';
 import { scopeCovers } from '../../platform/identity/scopes.js';
 import { ApiError } from '../../kernel/errors.js';
 import { findApplicationByKeyHash } from '../../platform/storage/repositories/application-repository.js';
@@ -32,7 +33,10 @@ export const authPlugin = fp(
       const hit = cache.get(cacheKey);
       if (hit && hit.until > now) return hit.auth;
       const row = await findApplicationByKeyHash(app.ctx.db, hash, app.ctx.clock.now());
-      const auth = row ? { accountId: row.account_id, applicationId: row.id, scopes: row.scopes } : null;
+      // A closed account's keys were revoked with it; one that escaped (created concurrently) only reads.
+      const auth = row
+        ? { accountId: row.account_id, applicationId: row.id, scopes: row.account_closed ? closedAccountScopes(row.scopes) : row.scopes, accountClosed: row.account_closed }
+        : null;
       if (cache.size >= CACHE_MAX) cache.clear();
       cache.set(cacheKey, { auth, until: now + CACHE_MS });
       return auth;
@@ -119,7 +123,7 @@ export const scopePlugin = fp(
       }
       const needed = config?.scope;
       if (needed && !scopeCovers(request.auth.scopes, needed)) {
-        if (session?.accountClosed && needed.endsWith(':write')) {
+        if ((session?.accountClosed || request.auth.accountClosed) && needed.endsWith(':write')) {
           throw new ApiError('account_closed', 'This account was closed: its documents stay readable for export, nothing can be changed');
         }
         throw new ApiError('forbidden', session

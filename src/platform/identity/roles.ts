@@ -52,3 +52,12 @@ export function closedAccountScopes(granted: readonly string[]): string[] {
   const all = granted.includes('*') ? SCOPES.filter((s) => s !== '*') : granted;
   return [...new Set(all.map((s) => s.replace(/:write$/, ':read')))].filter((s) => s.endsWith(':read'));
 }
+
+/**
+ * The README's "Roles" table, from the words above (test/people/roles-readme.test.ts holds the README
+ * to it). Regenerate: npx tsx -e "import('./src/platform/identity/roles.ts').then((m) => console.log(m.rolesTableMarkdown()))"
+ */
+export function rolesTableMarkdown(): string {
+  const rows = ROLES.map((r) => `| \`${r}\` | ${ROLE_DESCRIPTIONS[r]} | ${ROLE_SCOPES[r].map((s) => `\`${s}\``).join(', ')} |`);
+  return ['| role | what it is for | scopes its sessions act with |', '|---|---|---|', ...rows].join('\n');
+}

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAccountProfile, updateAccountProfile } from '../../../platform/issuers/account-profile.js';
 import { errorResponses } from '../../../kernel/errors.js';
+import { closeAccount } from '../../../platform/people/close-account.js';
+import { requestMeta, sessionOf } from '../../request-meta.js';
 import { Account, PatchAccountBody } from '../../schemas/account.js';
+import { AccountClosure, ForceCancelBody } from '../../schemas/team.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['account'];
@@ -28,5 +31,31 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateAccountProfile(app.ctx.db, request.auth.accountId, request.body, app.ctx.clock.now()),
+  );
+
+  app.post(
+    '/v1/account/force-cancel',
+    {
+      // Owner only (checked on the role by the use case, so that a retry with the same
+      // Idempotency-Key after signing in again reaches its replay), a person, a recent proof.
+      config: { sessionOnly: true, stepUp: true },
+      schema: {
+        tags,
+        summary: 'Close the account now (owner only, recent sign-in)',
+        description:
+          'Force-cancel: unlike a normal cancellation, which takes effect at the end of the billing period, the account closes at once. ' +
+          'In one transaction every API key is revoked, every session ends (yours too), every webhook endpoint is disabled and pending invites are revoked. ' +
+          'New documents are refused (403 `account_closed`). Documents are kept and stay readable for 5 years (SEFAZ requires the issuer to keep the XML): ' +
+          'an owner can sign in again to read and export them. `confirm` must repeat the account id.',
+        body: ForceCancelBody,
+        response: { 200: AccountClosure, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      const closed = await closeAccount(app.ctx, sessionOf(request), request.auth.accountId, request.body, requestMeta(request));
+      // This process forgets the revoked keys now (401 at once); other processes within the key cache's 5 s (auth.ts).
+      app.forgetApiKeys();
+      return closed;
+    },
   );
 };

@@ -64,7 +64,8 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/applications',
     {
-      config: { scope: 'applications:write' },
+      // A new key outlives the session that made it: a session needs a recent proof (issue 14 item 6).
+      config: { scope: 'applications:write', stepUp: true },
       schema: {
         tags,
         summary: 'Create an application and its API key',
@@ -102,7 +103,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/applications/:id/rotate',
     {
-      config: { scope: 'applications:write' },
+      config: { scope: 'applications:write', stepUp: true },
       schema: {
         tags,
         summary: 'Rotate an application key',

@@ -127,7 +127,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { sessionOnly: true, allowUnverified: true },
     schema: {
       tags, summary: 'Prove again who you are (step-up) before a sensitive action',
-      description: 'Creating or rotating API keys, changing roles, disabling TOTP, uploading a certificate, changing billing and closing the account need a proof (password, TOTP or passkey) within the last 10 minutes; otherwise they answer 403 `reauthentication_required`.',
+      description: 'Creating or rotating API keys, changing roles, transferring ownership, disabling TOTP, uploading a certificate, changing billing and closing the account need a proof (password, TOTP or passkey) within the last 10 minutes; otherwise they answer 403 `reauthentication_required`.',
       body: ReauthBody, response: { 200: SessionInfo, ...errorResponses(401, 403, 415, 422, 429) },
     },
   }, async (request) => reauthenticate(app.ctx, sessionOf(request), request.body, requestMeta(request)));

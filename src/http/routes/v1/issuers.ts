@@ -148,7 +148,8 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
       {
         // The Idempotency-Key is claimed once the parts are read: the same key with another file or
         // password is a conflict, whatever multipart boundary each request used.
-        config: { ...write, idempotencyInHandler: true },
+        // A certificate signs in the issuer's name: a session needs a recent proof (issue 14 item 6).
+        config: { ...write, idempotencyInHandler: true, stepUp: true },
         // The body is a stream read by the handler; the schema below documents it for OpenAPI.
         validatorCompiler: (req) => (req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req)),
         schema: {

@@ -24,12 +24,17 @@ export async function insertApplication(
   return r.rows[0]!;
 }
 
-/** The live application a key belongs to: its current key, or its previous key within the grace period. */
-export async function findApplicationByKeyHash(db: Queryable, hash: Buffer, now: Date): Promise<ApplicationRow | undefined> {
-  const r = await db.query<ApplicationRow>(
-    `SELECT ${COLUMNS} FROM applications
-      WHERE revoked_at IS NULL
-        AND (key_hash = $1 OR (previous_key_hash = $1 AND previous_key_expires_at > $2))`,
+/**
+ * The live application a key belongs to: its current key, or its previous key within the grace
+ * period; with whether its account was closed (a key created while the account was being closed
+ * survives the closure's revocation, but acts as a reader only: issue 14 item 7).
+ */
+export async function findApplicationByKeyHash(db: Queryable, hash: Buffer, now: Date): Promise<(ApplicationRow & { account_closed: boolean }) | undefined> {
+  const r = await db.query<ApplicationRow & { account_closed: boolean }>(
+    `SELECT ${COLUMNS.split(', ').map((c) => `ap.${c}`).join(', ')}, a.closed_at IS NOT NULL AS account_closed
+       FROM applications ap JOIN accounts a ON a.id = ap.account_id
+      WHERE ap.revoked_at IS NULL
+        AND (ap.key_hash = $1 OR (ap.previous_key_hash = $1 AND ap.previous_key_expires_at > $2))`,
     [hash, now],
   );
   return r.rows[0];
@@ -85,4 +90,10 @@ export async function rotateApplicationKey(
     [accountId, id, newHash, newPrefix, graceUntil, now],
   );
   return r.rows[0];
+}
+
+/** Every live key of the account stops working (account closed): the count revoked. */
+export async function revokeAccountApplications(db: Queryable, accountId: string, now: Date): Promise<number> {
+  const r = await db.query('UPDATE applications SET revoked_at = $2 WHERE account_id = $1 AND revoked_at IS NULL', [accountId, now]);
+  return r.rowCount;
 }

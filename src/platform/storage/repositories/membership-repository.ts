@@ -44,13 +44,14 @@ export async function listUserMemberships(db: Queryable, userId: string): Promis
   return r.rows;
 }
 
-export async function listMembers(db: Queryable, accountId: string, limit: number, startingAfter?: string): Promise<MemberRow[]> {
+/** The account's members by user id (a page), or the one member `onlyUserId`. */
+export async function listMembers(db: Queryable, accountId: string, limit: number, startingAfter?: string, onlyUserId?: string): Promise<MemberRow[]> {
   const r = await db.query<MemberRow>(
     `SELECT m.account_id, m.user_id, m.role, m.created_at, m.updated_at, u.email, u.name, u.totp_enabled_at
        FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.account_id = $1 AND ($2::text IS NULL OR m.user_id > $2)
+      WHERE m.account_id = $1 AND ($2::text IS NULL OR m.user_id > $2) AND ($4::text IS NULL OR m.user_id = $4)
       ORDER BY m.user_id LIMIT $3`,
-    [accountId, startingAfter ?? null, limit],
+    [accountId, startingAfter ?? null, limit, onlyUserId ?? null],
   );
   return r.rows;
 }

@@ -86,3 +86,12 @@ export async function disableEndpoint(db: Queryable, id: string, reason: string,
   );
   return r.rowCount > 0;
 }
+
+/** Disables every enabled endpoint of the account (account closed): the count disabled. */
+export async function disableAccountEndpoints(db: Queryable, accountId: string, reason: string, at: Date): Promise<number> {
+  const r = await db.query(
+    `UPDATE webhook_endpoints SET enabled = false, disabled_reason = $2, updated_at = $3 WHERE account_id = $1 AND enabled AND deleted_at IS NULL`,
+    [accountId, reason, at],
+  );
+  return r.rowCount;
+}
