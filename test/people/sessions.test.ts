@@ -12,7 +12,7 @@ const clock = new ManualClock('2026-11-25T12:00:00.000Z');
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { SESSION_IDLE_SECONDS: '1800', SESSION_ABSOLUTE_SECONDS: '7200' } });
+  t = await createTestApp({ clock, env: { SESSION_IDLE_SECONDS: '1800', SESSION_ABSOLUTE_SECONDS: '7200', LOGIN_IP_FREE_FAILURES: '20' } });
 }, 60_000);
 afterAll(async () => {
   await t.app.close();

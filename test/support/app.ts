@@ -46,6 +46,9 @@ export async function createTestApp(
   const config = loadConfig({
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Test files share 127.0.0.1 and, per worker, a database: one file's deliberate failures must not
+    // delay another's sign-ins. test/people/sessions.test.ts sets the product's 20 and tests the rule.
+    LOGIN_IP_FREE_FAILURES: '1000000',
     DATA_DIR: '/tmp/fiscal-gateway-test',
     MASTER_KEY: TEST_MASTER_KEY,
     AUTHORITY_RESPONSE_TIMEOUT_MS: '15000',

@@ -9,11 +9,10 @@ import { addLoginFailure, clearLoginFailures, getLoginFailures } from '../storag
  * their sign-in by at most a minute, never keep them out; a password guesser gets a handful of tries
  * an hour. Counts live in the database: every API process sees the same ones.
  */
-const RULES = [
-  // after `free` failures, each further try waits 2^(n - free) seconds, at most `maxSeconds`
-  { kind: 'email', free: 5, maxSeconds: 60 },
-  { kind: 'ip', free: 20, maxSeconds: 300 },
-] as const;
+// After `free` failures, each further try waits 2^(n - free) seconds, at most `maxSeconds`. The free
+// failures per address are LOGIN_IP_FREE_FAILURES (20): an office or a shop's NAT shares one address.
+const EMAIL_RULE = { free: 5, maxSeconds: 60 };
+const IP_MAX_SECONDS = 300;
 
 // Failures older than this are forgotten.
 const WINDOW_MS = 3600_000;
@@ -22,19 +21,19 @@ export function throttleKeys(email: string, ip: string | null): string[] {
   return [`email:${emailKey(email)}`, ...(ip ? [`ip:${ip}`] : [])];
 }
 
-export function delaySeconds(kind: 'email' | 'ip', failures: number): number {
-  const rule = RULES.find((r) => r.kind === kind)!;
+export function delaySeconds(kind: 'email' | 'ip', failures: number, ipFree: number): number {
+  const rule = kind === 'email' ? EMAIL_RULE : { free: ipFree, maxSeconds: IP_MAX_SECONDS };
   if (failures < rule.free) return 0;
-  return Math.min(2 ** (failures - rule.free), rule.maxSeconds);
+  return Math.min(2 ** Math.min(failures - rule.free, 30), rule.maxSeconds);
 }
 
 /** Throws rate_limited (with Retry-After) while one of the keys is inside its delay. */
-export async function checkLoginThrottle(db: Queryable, keys: string[], now: Date): Promise<void> {
+export async function checkLoginThrottle(db: Queryable, keys: string[], now: Date, ipFree: number): Promise<void> {
   let wait = 0;
   for (const row of await getLoginFailures(db, keys)) {
     if (now.getTime() - row.last_at.getTime() > WINDOW_MS) continue;
     const kind = row.key.startsWith('ip:') ? 'ip' : 'email';
-    const until = row.last_at.getTime() + delaySeconds(kind, row.failures) * 1000;
+    const until = row.last_at.getTime() + delaySeconds(kind, row.failures, ipFree) * 1000;
     wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
   }
   if (wait > 0) {

@@ -32,7 +32,7 @@ export async function loginWithPassword(
   meta: RequestMeta,
 ): Promise<IssuedSession | LoginChallenge> {
   const keys = throttleKeys(input.email, meta.ip);
-  await checkLoginThrottle(deps.db, keys, deps.clock.now());
+  await checkLoginThrottle(deps.db, keys, deps.clock.now(), deps.config.people.loginIpFreeFailures);
   const user = await findUserByEmail(deps.db, input.email);
   const stored = user?.password_hash ?? (await dummyPasswordHash());
   const ok = (await verifyPassword(stored, input.password)) && user?.password_hash != null;

@@ -26,7 +26,7 @@ export async function reauthenticate(
     throw new ApiError('validation_error', 'Send either password or code', [{ field: proof.password === undefined ? 'password' : 'code', message: 'send exactly one of password and code' }]);
   }
   const keys = throttleKeys(user.email, meta.ip);
-  await checkLoginThrottle(deps.db, keys, deps.clock.now());
+  await checkLoginThrottle(deps.db, keys, deps.clock.now(), deps.config.people.loginIpFreeFailures);
   let method: AuthMethod;
   if (proof.password !== undefined) {
     const ok = user.password_hash !== null && (await verifyPassword(user.password_hash, proof.password));
