@@ -43,7 +43,7 @@ describe('a person signs up, verifies, signs in with TOTP and keeps a session al
 
     // Sign in with the password: a session, and the owner's role on the new account.
     const login = await post('/v1/auth/login', { email: email.toUpperCase(), password: PASSWORD });
-    expect(login.statusCode).toBe(200);
+    expect(login.statusCode, login.body).toBe(200);
     const first = login.json();
     expect(first.object).toBe('session');
     const me = (await get('/v1/auth/session', bearer(first))).json();
