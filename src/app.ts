@@ -21,6 +21,7 @@ import { authRoutes } from './http/routes/v1/auth.js';
 import { twoFactorRoutes } from './http/routes/v1/auth-2fa.js';
 import { webauthnRoutes } from './http/routes/v1/auth-webauthn.js';
 import { teamRoutes } from './http/routes/v1/team.js';
+import { ssoRoutes } from './http/routes/v1/auth-sso.js';
 import { auditPlugin } from './http/plugins/audit.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
@@ -172,6 +173,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(twoFactorRoutes);
   await app.register(webauthnRoutes);
   await app.register(teamRoutes);
+  await app.register(ssoRoutes);
   await app.register(applicationRoutes);
   await app.register(accountRoutes);
   await app.register(metaRoutes);

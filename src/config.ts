@@ -56,6 +56,24 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Dashboard people: sessions, links in e-mails, CSRF (issue 14). */
   people: PeopleConfig;
+  /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
+  sso: SsoConfig;
+}
+
+export type SsoProviderName = 'google' | 'microsoft';
+export const SSO_PROVIDERS: readonly SsoProviderName[] = ['google', 'microsoft'];
+
+export interface SsoProviderConfig {
+  /** The OpenID issuer identifier; its discovery document is `${issuer}/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface SsoConfig {
+  providers: Partial<Record<SsoProviderName, SsoProviderConfig>>;
+  /** SSO_STATE_SECRET: HMAC key of the `state`; unset = derived from the master key (HKDF). */
+  stateSecret: string | undefined;
 }
 
 export interface PeopleConfig {
@@ -142,7 +160,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     people: peopleConfig(env, publicBaseUrl),
+    sso: ssoConfig(env, gatewayEnv),
   };
+}
+
+const SSO_DEFAULT_ISSUERS: Record<SsoProviderName, string> = {
+  google: 'https://accounts.google.com',
+  // Microsoft's multi-tenant ("common") endpoint: its discovery document names the issuer
+  // `https://login.microsoftonline.com/{tenantid}/v2.0`, a template. openid-client accepts that
+  // document for this URL only and then checks each ID token's `iss` against the template with the
+  // token's own `tid` claim filled in (OIDC Core 3.1.3.7 item 2). A single-tenant issuer
+  // (`.../<tenant id>/v2.0`) is compared as is.
+  microsoft: 'https://login.microsoftonline.com/common/v2.0',
+};
+
+function ssoConfig(env: NodeJS.ProcessEnv, gatewayEnv: GatewayEnv): SsoConfig {
+  const providers: SsoConfig['providers'] = {};
+  for (const name of SSO_PROVIDERS) {
+    const prefix = `SSO_${name.toUpperCase()}`;
+    const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
+    if (!clientId) continue;
+    const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim();
+    if (!clientSecret) throw new ConfigError(`${prefix}_CLIENT_SECRET is required with ${prefix}_CLIENT_ID (the gateway is a confidential client)`);
+    const issuer = url(env, `${prefix}_ISSUER`, ['https:', 'http:']) ?? SSO_DEFAULT_ISSUERS[name];
+    const at = new URL(issuer);
+    // Plain http only for an issuer on this machine in the sandbox (a local test provider); anywhere
+    // else the ID token's integrity rests on TLS (OIDC Core 3.1.3.7 item 6).
+    if (at.protocol === 'http:' && !(gatewayEnv === 'sandbox' && ['127.0.0.1', 'localhost', '[::1]'].includes(at.hostname))) {
+      throw new ConfigError(`${prefix}_ISSUER must be https:// (plain http only on loopback in the sandbox)`);
+    }
+    providers[name] = { issuer, clientId, clientSecret };
+  }
+  const stateSecret = env.SSO_STATE_SECRET?.trim() || undefined;
+  if (stateSecret && stateSecret.length < 32) throw new ConfigError('SSO_STATE_SECRET must have at least 32 characters');
+  return { providers, stateSecret };
 }
 
 function peopleConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): PeopleConfig {

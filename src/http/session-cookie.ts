@@ -13,10 +13,11 @@ export const REFRESH_COOKIE = '__Host-refresh';
 // Cookie headers beyond this are not read (a session cookie is about 50 bytes).
 const MAX_COOKIE_HEADER = 8192;
 
-export function readCookie(header: string | undefined, name: string): string | undefined {
+/** A cookie's value; beyond `maxLength` (a session token is about 50 characters) it is ignored. */
+export function readCookie(header: string | undefined, name: string, maxLength = 200): string | undefined {
   if (!header || header.length > MAX_COOKIE_HEADER) return undefined;
   const value = parseCookie(header)[name];
-  return value && value.length <= 200 ? value : undefined;
+  return value && value.length <= maxLength ? value : undefined;
 }
 
 export function setSessionCookies(reply: FastifyReply, tokens: { session_token: string; refresh_token: string }, maxAgeSeconds: number): void {

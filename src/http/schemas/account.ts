@@ -16,6 +16,7 @@ export const Account = Type.Object(
     taxRegime: TaxRegime,
     environment: Type.String({ description: '`sandbox` or `production`' }),
     notification_email: Type.Union([Type.String(), Type.Null()], { description: 'Where certificate-expiry and webhook alerts are e-mailed' }),
+    require_sso: Type.Boolean({ description: 'Members sign in through single sign-on only: a password or passkey sign-in into this account gets 403 `sso_required`' }),
     created_at: Timestamp,
   },
   { title: 'Account' },
@@ -28,6 +29,7 @@ export const PatchAccountBody = Type.Object(
     notification_email: Type.Optional(
       Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()], { description: 'Alert e-mails go here; null stops them' }),
     ),
+    require_sso: Type.Optional(Type.Boolean({ description: 'Require single sign-on (GET /v1/auth/oauth/{provider}/start) for every member; only accepted when the gateway has a provider configured (422 otherwise)' })),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,6 @@
 // Private adapter (the accounts table belongs to the core migration; no account repository exists
 // yet): reads and updates the account fields the API exposes. Move to an account repository when one lands.
-import { notFound } from '../../kernel/errors.js';
+import { ApiError, notFound } from '../../kernel/errors.js';
 import type { Queryable } from '../storage/db.js';
 
 export type TaxRegime = 'legacy' | 'reform_2026';
@@ -13,6 +13,8 @@ export interface AccountProfile {
   environment: string;
   /** Where certificate alerts and webhook-disabled e-mails go (issue 6); null: in-app only. */
   notification_email: string | null;
+  /** Members sign in through single sign-on only (issue 14 item 4); password and passkey get 403 sso_required. */
+  require_sso: boolean;
   created_at: string;
 }
 
@@ -22,8 +24,11 @@ interface AccountRow {
   tax_regime: TaxRegime;
   environment: string;
   notification_email: string | null;
+  require_sso: boolean;
   created_at: Date;
 }
+
+const COLUMNS = 'id, name, tax_regime, environment, notification_email, require_sso, created_at';
 
 const present = (r: AccountRow): AccountProfile => ({
   id: r.id,
@@ -32,11 +37,12 @@ const present = (r: AccountRow): AccountProfile => ({
   taxRegime: r.tax_regime,
   environment: r.environment,
   notification_email: r.notification_email,
+  require_sso: r.require_sso,
   created_at: r.created_at.toISOString(),
 });
 
 export async function getAccountProfile(db: Queryable, accountId: string): Promise<AccountProfile> {
-  const r = await db.query<AccountRow>('SELECT id, name, tax_regime, environment, notification_email, created_at FROM accounts WHERE id = $1', [accountId]);
+  const r = await db.query<AccountRow>(`SELECT ${COLUMNS} FROM accounts WHERE id = $1`, [accountId]);
   if (!r.rows[0]) throw notFound('Account');
   return present(r.rows[0]);
 }
@@ -44,14 +50,20 @@ export async function getAccountProfile(db: Queryable, accountId: string): Promi
 export async function updateAccountProfile(
   db: Queryable,
   accountId: string,
-  patch: { name?: string; taxRegime?: TaxRegime; notification_email?: string | null },
+  patch: { name?: string; taxRegime?: TaxRegime; notification_email?: string | null; require_sso?: boolean },
   now: Date,
+  opts: { ssoAvailable: boolean } = { ssoAvailable: false },
 ): Promise<AccountProfile> {
+  // Requiring single sign-on with no provider configured would lock every member out.
+  if (patch.require_sso === true && !opts.ssoAvailable) {
+    throw new ApiError('validation_error', 'No single sign-on provider is configured on this gateway (SSO_GOOGLE_CLIENT_ID, SSO_MICROSOFT_CLIENT_ID)', [{ field: 'require_sso', message: 'needs a configured provider' }]);
+  }
   const r = await db.query<AccountRow>(
     `UPDATE accounts SET name = COALESCE($2, name), tax_regime = COALESCE($3, tax_regime), updated_at = $4,
-        notification_email = CASE WHEN $5 THEN $6 ELSE notification_email END
-      WHERE id = $1 RETURNING id, name, tax_regime, environment, notification_email, created_at`,
-    [accountId, patch.name?.trim() ?? null, patch.taxRegime ?? null, now, patch.notification_email !== undefined, patch.notification_email?.trim() || null],
+        notification_email = CASE WHEN $5 THEN $6 ELSE notification_email END,
+        require_sso = COALESCE($7, require_sso)
+      WHERE id = $1 RETURNING ${COLUMNS}`,
+    [accountId, patch.name?.trim() ?? null, patch.taxRegime ?? null, now, patch.notification_email !== undefined, patch.notification_email?.trim() || null, patch.require_sso ?? null],
   );
   if (!r.rows[0]) throw notFound('Account');
   return present(r.rows[0]);

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { SecretDecryptionError, type KeyProvider } from './key-provider.js';
 
 const IV_BYTES = 12;
@@ -38,6 +38,11 @@ export class EnvelopeKeyProvider implements KeyProvider {
     } catch {
       throw new SecretDecryptionError('The data key cannot be unwrapped with this master key.');
     }
+  }
+
+  async deriveKey(info: string): Promise<Buffer> {
+    // No salt: the master key is already uniformly random (RFC 5869 section 3.1); `info` separates purposes.
+    return Buffer.from(hkdfSync('sha256', this.#masterKey, Buffer.alloc(0), `fiscal-gateway:${info}`, 32));
   }
 
   async healthCheck(): Promise<boolean> {

@@ -11,6 +11,11 @@ export interface KeyProvider {
   wrap(dataKey: Buffer): Promise<Buffer>;
   /** Decrypts a data key wrapped by `wrap`; throws when it was wrapped by another key or altered. */
   unwrap(wrapped: Buffer): Promise<Buffer>;
+  /**
+   * A 32-byte key for one purpose (`info`), derived from the master key (HKDF-SHA256, RFC 5869):
+   * the master key never leaves the provider and a derived key opens nothing else.
+   */
+  deriveKey(info: string): Promise<Buffer>;
   /** True when a wrap/unwrap round trip works right now. */
   healthCheck(): Promise<boolean>;
 }

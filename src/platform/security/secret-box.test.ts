@@ -80,6 +80,17 @@ describe('EnvelopeKeyProvider', () => {
     expect(key.toString('hex')).not.toContain(p.keyId.slice(3));
     expect(() => new EnvelopeKeyProvider(randomBytes(16))).toThrow(/32 bytes/);
   });
+
+  it('derives one stable key per purpose, different per purpose and per master key', async () => {
+    const key = randomBytes(32);
+    const p = new EnvelopeKeyProvider(key);
+    const a = await p.deriveKey('sso-state');
+    expect(a).toHaveLength(32);
+    expect(a.equals(await new EnvelopeKeyProvider(key).deriveKey('sso-state'))).toBe(true);
+    expect(a.equals(await p.deriveKey('sso-cookie'))).toBe(false);
+    expect(a.equals(await new EnvelopeKeyProvider(randomBytes(32)).deriveKey('sso-state'))).toBe(false);
+    expect(a.equals(key)).toBe(false);
+  });
 });
 
 describe('keyStorageStatus', () => {
@@ -92,7 +103,7 @@ describe('keyStorageStatus', () => {
       healthy: true,
       checked_at: '2026-11-21T13:05:09.123Z',
     });
-    const broken: KeyProvider = { ...good, mode: 'aws-kms', keyId: 'k', wrap: good.wrap.bind(good), unwrap: good.unwrap.bind(good), healthCheck: () => Promise.reject(new Error('KMS unreachable')) };
+    const broken: KeyProvider = { ...good, mode: 'aws-kms', keyId: 'k', wrap: good.wrap.bind(good), unwrap: good.unwrap.bind(good), deriveKey: good.deriveKey.bind(good), healthCheck: () => Promise.reject(new Error('KMS unreachable')) };
     expect((await keyStorageStatus(broken)).healthy).toBe(false);
   });
 });

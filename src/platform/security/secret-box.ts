@@ -38,6 +38,11 @@ export class SecretBox {
     return this.#current;
   }
 
+  /** A key for one purpose derived from the current master key (HMAC keys that need no storage). */
+  deriveKey(info: string): Promise<Buffer> {
+    return this.#current.deriveKey(info);
+  }
+
   async encrypt(plaintext: Buffer, aad: string): Promise<string> {
     const dataKey = randomBytes(32);
     try {

@@ -24,13 +24,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'account:write' },
       schema: {
         tags,
-        summary: 'Rename the account, choose its tax regime or set its notification e-mail',
+        summary: 'Rename the account, choose its tax regime, set its notification e-mail or require single sign-on',
         body: PatchAccountBody,
         response: { 200: Account, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
       },
     },
     async (request) =>
-      updateAccountProfile(app.ctx.db, request.auth.accountId, request.body, app.ctx.clock.now()),
+      updateAccountProfile(app.ctx.db, request.auth.accountId, request.body, app.ctx.clock.now(), {
+        ssoAvailable: Object.keys(app.ctx.config.sso.providers).length > 0,
+      }),
   );
 
   app.post(
