@@ -1,7 +1,7 @@
 // Issue 14, last point of "done when": no password, session token, refresh token, TOTP secret,
 // recovery code or sign-in token in clear in the database, the logs (pino at trace, the options of
-// `serve`) or the audit log, after a realistic life of a person: sign-up, e-mail link, sign-in, TOTP,
-// challenge, recovery code, refresh, step-up, password reset.
+// `serve`) or the audit log, after a realistic life of a person: sign-up, e-mail link, sign-in, an
+// invite, TOTP, challenge, recovery code, refresh, step-up, password reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secret } from 'otpauth';
 import { LOG_REDACT } from '../../src/app.js';
@@ -41,6 +41,11 @@ describe('secrets of people', () => {
     const login = (await post('/v1/auth/login', { email, password: PASSWORD })).json();
     keep('session token', login.session_token);
     keep('refresh token', login.refresh_token);
+    // An invite: its token travels only in the (sealed) e-mail; its creation answer does not carry it.
+    const invite = await post('/v1/team/invites', { email: newEmail('invitee'), role: 'developer' }, bearer(login));
+    expect(invite.statusCode, invite.body).toBe(201);
+    later.push(invite.body);
+    keep('invite token', await tokenFromMail(t.app, login.session_token, /invited/, 'inv'));
     const setup = (await post('/v1/auth/2fa/setup', undefined, bearer(login))).json();
     const secret = keep('TOTP secret', setup.secret);
     const raw = Secret.fromBase32(secret).bytes;
