@@ -125,6 +125,18 @@ describe('sessions', () => {
     expect((await post('/v1/auth/login', { email: u.email, password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('a failure stamped ahead of this clock (another process, clocks apart) holds no one longer than its delay', async () => {
+    const u = await verifiedUser(t.app);
+    const ahead = new Date(clock.now().getTime() + 3 * 3600_000);
+    await t.db.query('INSERT INTO login_failures (key, failures, first_at, last_at) VALUES ($1, 3, $2, $2)', [`email:${u.email}`, ahead]);
+    expect((await post('/v1/auth/login', { email: u.email, password: PASSWORD })).statusCode).toBe(200);
+    // (the success cleared the e-mail's count)
+    await t.db.query('INSERT INTO login_failures (key, failures, first_at, last_at) VALUES ($1, 6, $2, $2)', [`email:${u.email}`, ahead]);
+    const held = await post('/v1/auth/login', { email: u.email, password: PASSWORD });
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBe('2');
+  });
+
   it('an unknown e-mail and a wrong password get the same answer', async () => {
     const u = await verifiedUser(t.app);
     const unknown = await post('/v1/auth/login', { email: newEmail('nobody'), password: 'some password here' });

@@ -41,7 +41,8 @@ describe('step-up', () => {
     expect(asked.sort()).toEqual([...STEP_UP].sort());
 
     // A fresh proof lets the same session through; an API key is never asked.
-    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/reauthenticate', headers: bearer(owner), payload: { password: PASSWORD } })).statusCode).toBe(200);
+    const proof = await t.app.inject({ method: 'POST', url: '/v1/auth/reauthenticate', headers: bearer(owner), payload: { password: PASSWORD } });
+    expect(proof.statusCode, proof.body).toBe(200);
     const created = await t.app.inject({ method: 'POST', url: '/v1/applications', headers: bearer(owner), payload: { name: 'POS', scopes: ['*'] } });
     expect(created.statusCode, created.body).toBe(201);
     const key = { authorization: `Bearer ${created.json().key as string}` };

@@ -79,11 +79,15 @@ export function logCapture(): { stream: Writable; text(): string } {
   return { stream, text: () => lines.join('') };
 }
 
-/** Every row of every table, as text (bytea as hex, jsonb as JSON), as test/secrets-at-rest.test.ts does. */
+/**
+ * Every row of every table of the app's schema, as text (bytea as hex, jsonb as JSON), as
+ * test/secrets-at-rest.test.ts does. On a shared server only this worker's schema: another worker's
+ * may be dropped while it is read.
+ */
 export async function dumpDatabase(db: Db): Promise<string> {
   const tables = await db.query<{ table_schema: string; table_name: string }>(
     `SELECT table_schema, table_name FROM information_schema.tables
-      WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+      WHERE table_type = 'BASE TABLE' AND table_schema = current_schema()`,
   );
   const parts: string[] = [];
   for (const { table_schema, table_name } of tables.rows) {

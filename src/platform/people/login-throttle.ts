@@ -33,8 +33,12 @@ export async function checkLoginThrottle(db: Queryable, keys: string[], now: Dat
   for (const row of await getLoginFailures(db, keys)) {
     if (now.getTime() - row.last_at.getTime() > WINDOW_MS) continue;
     const kind = row.key.startsWith('ip:') ? 'ip' : 'email';
-    const until = row.last_at.getTime() + delaySeconds(kind, row.failures, ipFree) * 1000;
-    wait = Math.max(wait, Math.ceil((until - now.getTime()) / 1000));
+    const delay = delaySeconds(kind, row.failures, ipFree);
+    if (delay === 0) continue;
+    const until = row.last_at.getTime() + delay * 1000;
+    // Never more than the delay itself: a failure stamped by a process whose clock runs ahead must
+    // not hold anyone for longer than the rule says.
+    wait = Math.max(wait, Math.min(delay, Math.ceil((until - now.getTime()) / 1000)));
   }
   if (wait > 0) {
     throw new ApiError('rate_limited', `Too many failed sign-ins: try again in ${wait} s`, undefined, { 'Retry-After': String(wait) });
