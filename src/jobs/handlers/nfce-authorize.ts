@@ -1,8 +1,9 @@
-import { authorizeNfceJob } from '../../documents/nfce/services/authorize-nfce.js';
-import type { AuthorityDeps } from '../../documents/nfce/services/nfce-deps.js';
+import { authorizeNoteJob } from '../../documents/notes/services/authorize-note.js';
+import type { AuthorityDeps } from '../../documents/notes/services/note-family.js';
+import { NFCE_FAMILY } from '../../documents/nfce/services/nfce-family.js';
 import type { Job } from '../queue.js';
 import type { JobHandler } from '../runner.js';
 
 /** Job `nfce.authorize`: send a stored NFC-e to the authority, consulting before any resend. */
 export const nfceAuthorize = (deps: AuthorityDeps): JobHandler =>
-  (job, { workerId }) => authorizeNfceJob(deps, job as Job<{ noteId: string }>, workerId);
+  (job, { workerId }) => authorizeNoteJob(deps, NFCE_FAMILY, job as Job<{ noteId: string }>, workerId);

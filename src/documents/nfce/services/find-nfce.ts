@@ -2,7 +2,8 @@ import { notFound } from '../../../kernel/errors.js';
 import { page } from '../../../kernel/page.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { getNfce, listHistory, listNfce, type NfceRow, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
-import { waitUntilCancellationSettled, waitUntilSettled } from './note-settled.js';
+import { NFCE_MODEL } from './nfce-deps.js';
+import { waitUntilCancellationSettled, waitUntilSettled } from '../../notes/services/note-settled.js';
 
 type ReadDeps = Pick<Ports, 'db'>;
 
@@ -19,7 +20,7 @@ export interface NfceListQuery {
 
 /** The account's note, or 404 (also for a note of another account). `full` includes the XML documents. */
 export async function findNfce(deps: ReadDeps, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow> {
-  const row = await getNfce(deps.db, accountId, id, opts);
+  const row = await getNfce(deps.db, accountId, id, { ...opts, model: NFCE_MODEL });
   if (!row) throw notFound('NFC-e');
   return row;
 }
@@ -29,6 +30,7 @@ export async function listNfcePage(deps: ReadDeps, accountId: string, q: NfceLis
   const limit = q.limit ?? 20;
   const rows = await listNfce(deps.db, accountId, {
     limit: limit + 1,
+    model: NFCE_MODEL,
     issuerId: q.issuer_id,
     status: q.status,
     externalRef: q.external_ref,

@@ -10,8 +10,8 @@ import { recordEvent } from '../../../platform/storage/repositories/outbox-repos
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { NFCE_MODEL, type InutilizeDeps } from './nfce-deps.js';
-import { procInutNfeXml } from './nfce-proc.js';
-import { explainAuthorityRejection } from './rejection.js';
+import { procInutNfeXml } from '../../notes/services/proc-files.js';
+import { explainAuthorityRejection } from '../../notes/services/rejection.js';
 
 export interface InutilizationRequest {
   serie: number;

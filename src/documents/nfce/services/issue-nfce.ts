@@ -12,9 +12,9 @@ import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.j
 import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
-import { commitEmission } from './emission-batches.js';
+import { commitEmission } from '../../notes/services/emission-batches.js';
 import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
-import { DEFAULT_SERIE, NFCE_MODEL, type IssueDeps } from './nfce-deps.js';
+import { AUTHORIZE_JOB, DEFAULT_SERIE, NFCE_MODEL, type IssueDeps } from './nfce-deps.js';
 
 export interface IssueOptions {
   /** X-Sandbox-Scenario, kept with the note so the worker passes it to the simulator. */
@@ -130,6 +130,7 @@ async function issueFrom(
     accountId,
     now,
     issuer: { issuerId: issuer.id, basis: issuer.basis },
+    work: { authorizeJob: AUTHORIZE_JOB, label: 'NFC-e' },
     build: (nNF) => {
       const built = buildPreparedNfce(prepared.nfce, {
         serie: series.serie,

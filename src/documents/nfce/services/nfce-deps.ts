@@ -3,14 +3,12 @@ import type { Ports } from '../../../platform/ports/ports.js';
 // Each NFC-e use case takes the few ports it uses, not the whole context.
 /** POST /v1/nfce: storage, clock, key lifetime, the issuer's sealed key, and a nudge to the worker. */
 export type IssueDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'wakeWorker'>;
-/** The authorization and cancellation jobs also talk to the authority. */
-export type AuthorityDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'authority' | 'wakeWorker'>;
 /** Inutilization is synchronous: no worker to wake. */
 export type InutilizeDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'authority'>;
 /** A DANFE is drawn from what is stored. */
 export type DanfeDeps = Pick<Ports, 'db'>;
 
-export const NFCE_MODEL = 65;
+export const NFCE_MODEL = 65 as const;
 // Series 1 for every issuer until issuers get per-terminal series: numbers are per issuer+model+series.
 export const DEFAULT_SERIE = 1;
 export const AUTHORIZE_JOB = 'nfce.authorize';

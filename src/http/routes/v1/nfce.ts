@@ -14,7 +14,8 @@ import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
-import { requestCancellation } from '../../../documents/nfce/services/cancel-nfce.js';
+import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
+import { NFCE_FAMILY } from '../../../documents/nfce/services/nfce-family.js';
 import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
@@ -166,7 +167,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { reason } = request.body;
-      let row = await requestCancellation(ctx, request.auth.accountId, id, reason);
+      let row = await requestCancellation(ctx, NFCE_FAMILY, request.auth.accountId, id, reason);
       if (row.status !== 'canceled') {
         row = await nfceWhenCancellationSettled(ctx, request.auth.accountId, id, 5_000);
       }

@@ -185,9 +185,18 @@ export async function releaseExpiredIdempotencyKeys(
   return r.rowCount;
 }
 
-export async function getNfce(db: Queryable, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow | undefined> {
+/** The account's note; with `model`, only a note of that model (an NF-e id is not an NFC-e). */
+export async function getNfce(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  opts: { full?: boolean; model?: number } = {},
+): Promise<NfceRow | undefined> {
   const cols = opts.full ? '*' : SUMMARY;
-  const r = await db.query<NfceRow>(`SELECT ${cols} FROM nfce_notes WHERE account_id = $1 AND id = $2`, [accountId, id]);
+  const r = await db.query<NfceRow>(
+    `SELECT ${cols} FROM nfce_notes WHERE account_id = $1 AND id = $2 AND ($3::int IS NULL OR model = $3)`,
+    [accountId, id, opts.model ?? null],
+  );
   return r.rows[0];
 }
 
@@ -220,6 +229,7 @@ export async function getNfceWithIssuer(db: Queryable, id: string): Promise<Note
 }
 
 export interface NfceListFilter {
+  model?: number;
   issuerId?: string;
   status?: NfceStatus;
   externalRef?: string;
@@ -240,9 +250,10 @@ export async function listNfce(db: Queryable, accountId: string, f: NfceListFilt
         AND ($5::timestamptz IS NULL OR created_at >= $5)
         AND ($6::timestamptz IS NULL OR created_at < $6)
         AND ($7::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM nfce_notes WHERE account_id = $1 AND id = $7))
+        AND ($9::int IS NULL OR model = $9)
       ORDER BY created_at DESC, id DESC
       LIMIT $8`,
-    [accountId, f.issuerId ?? null, f.status ?? null, f.externalRef ?? null, f.createdGte ?? null, f.createdLt ?? null, f.startingAfter ?? null, f.limit],
+    [accountId, f.issuerId ?? null, f.status ?? null, f.externalRef ?? null, f.createdGte ?? null, f.createdLt ?? null, f.startingAfter ?? null, f.limit, f.model ?? null],
   );
   return r.rows;
 }

@@ -15,7 +15,6 @@ import {
   type Series,
   type SeriesState,
 } from '../../../platform/storage/repositories/numbering-repository.js';
-import { AUTHORIZE_JOB } from './nfce-deps.js';
 
 /** A validated sale waiting for its number: everything is known but the number. */
 export interface EmissionDraft {
@@ -25,6 +24,8 @@ export interface EmissionDraft {
   now: Date;
   /** The issuer state the note is built from: the note is stored only while it is unchanged. */
   issuer?: IssuerBasis | undefined;
+  /** The job that authorizes the note, and how its first history line names it (`NFC-e`, `NF-e`). */
+  work: { authorizeJob: string; label: string };
   /**
    * Builds, signs and checks the note for its number; throws (ApiError) when the document is refused.
    * Called again with other numbers when the batch is rebuilt (the series moved), so the sale's own
@@ -161,7 +162,7 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
     const newNext = state.next + built.length - released.length;
     let rows: NfceRow[];
     try {
-      rows = await insertNfces(db, built.map((b) => b.note), NOTE_WORK, {
+      rows = await insertNfces(db, built.map((b) => b.note), noteWork(batch), {
         numbering: { series, expectedNext: state.next, newNext, released },
         issuers: issuerBases(batch),
       });
@@ -178,11 +179,15 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
   await commitBatchLocked(db, batch);
 }
 
-const NOTE_WORK = {
-  history: (n: NewNfce) => ({ type: 'created', message: `NFC-e ${n.number} series ${n.serie} signed` }),
-  // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
-  job: { kind: AUTHORIZE_JOB, maxAttempts: 10_000 },
-};
+/** The first history line and the authorization job of every note of a batch (one series: one model). */
+function noteWork(batch: readonly Waiting[]) {
+  const { work } = batch[0]!.draft;
+  return {
+    history: (n: NewNfce) => ({ type: 'created', message: `${work.label} ${n.number} series ${n.serie} signed` }),
+    // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
+    job: { kind: work.authorizeJob, maxAttempts: 10_000 },
+  };
+}
 
 /**
  * One transaction holding the series' counter from the number to the commit: the numbers cannot
@@ -206,7 +211,7 @@ async function commitBatchLocked(db: Db, batch: Waiting[]): Promise<void> {
     // Numbers the refused sales did not use go back to the pool in the same transaction: no gap.
     if (built.length < numbers.length) await releaseNumbers(tx, series, numbers.slice(built.length), batch[0]!.draft.now);
     if (built.length === 0) return [];
-    const rows = await insertNfces(tx, built.map((b) => b.note), NOTE_WORK, { issuers: issuerBases(batch) });
+    const rows = await insertNfces(tx, built.map((b) => b.note), noteWork(batch), { issuers: issuerBases(batch) });
     return built.map((b, i) => ({ w: b.w, row: rows[i]! }));
   });
   for (const { w, row } of stored) w.resolve(row);

@@ -3,18 +3,16 @@ import { buildCancellationEvent, justificationProblem } from '../../../fiscal/xm
 import { ApiError, notFound } from '../../../kernel/errors.js';
 import { RetryLater } from '../../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
-import { cancellationDeadline, cancellationWindowMinutes } from '../domain/cancel-window.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
 import { addHistory, getNfce, getNfceForWork, updateNfce, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { CANCEL_JOB, type AuthorityDeps } from './nfce-deps.js';
-import { procEventoNfeXml } from './nfce-proc.js';
+import type { AuthorityDeps, NoteFamily } from './note-family.js';
+import { procEventoNfeXml } from './proc-files.js';
 import { noteSettled } from './note-settled.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
-import { presentNfce } from './present-nfce.js';
 
 interface PendingCancellation {
   status: 'pending';
@@ -26,32 +24,32 @@ interface PendingCancellation {
 const isPending = (c: NfceRow['cancellation']): c is PendingCancellation => c !== null && 'status' in c && c.status === 'pending';
 
 /**
- * POST /v1/nfce/:id/cancel: everything that can be refused locally is refused before anything is
+ * POST /v1/nfce/:id/cancel and /v1/nfe/:id/cancel: everything that can be refused locally is refused before anything is
  * sent (reason length by schema, state, the UF's window); then the signed 110111 event and its job
  * are stored in one transaction and the worker sends it.
  */
-export async function requestCancellation(deps: AuthorityDeps, accountId: string, id: string, reason: string): Promise<NfceRow> {
+export async function requestCancellation(deps: AuthorityDeps, family: NoteFamily, accountId: string, id: string, reason: string): Promise<NfceRow> {
   const { db, clock } = deps;
-  const note = await getNfce(db, accountId, id);
-  if (!note) throw notFound('NFC-e');
+  const note = await getNfce(db, accountId, id, { model: family.model });
+  if (!note) throw notFound(family.label);
   // TJust (xJust of the 110111 event): the schema checks the length only; Latin-1 is the layout's
   // own rule, and a reason outside it (invalid UTF-8 arrives as U+FFFD) must be a 422, not a 500.
   const badReason = justificationProblem(reason, 'reason');
   if (badReason) throw new ApiError('validation_error', `reason ${badReason.message}`, [badReason]);
   if (isPending(note.cancellation)) return note; // already on its way: the same request again is harmless
   if (note.status !== 'authorized') {
-    throw new ApiError('invalid_state', `NFC-e ${id} is ${note.status}; only an authorized note can be cancelled`);
+    throw new ApiError('invalid_state', `${family.label} ${id} is ${note.status}; only an authorized note can be cancelled`);
   }
   const issuer = await findIssuer(db, accountId, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the cancellation', [{ field: 'certificate', message: 'missing' }]);
   const now = clock.now();
-  const deadline = cancellationDeadline(issuer.uf, note.authorized_at!);
+  const deadline = family.cancellation.deadline(issuer.uf, note.authorized_at!);
   if (now > deadline) {
     throw new ApiError(
       'cancel_window_expired',
-      `NFC-e ${id} was authorized at ${note.authorized_at!.toISOString()}; ${issuer.uf} allows cancellation for ` +
-        `${cancellationWindowMinutes(issuer.uf)} minutes (until ${deadline.toISOString()}). Past it, the sale must be reversed with a return (devolução) NF-e.`,
+      `${family.label} ${id} was authorized at ${note.authorized_at!.toISOString()}; ${issuer.uf} allows cancellation for ` +
+        `${family.cancellation.windowText(issuer.uf)} (until ${deadline.toISOString()}). ${family.cancellation.pastIt}`,
     );
   }
   const tz = timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf);
@@ -74,20 +72,20 @@ export async function requestCancellation(deps: AuthorityDeps, accountId: string
     if (!locked || locked.status !== 'authorized' || locked.cancellation) return false;
     await updateNfce(tx, id, { cancellation: pending }, now);
     await addHistory(tx, id, { type: 'cancellation_requested', at: now, message: reason });
-    await enqueueJob(tx, CANCEL_JOB, { noteId: id }, { runAt: now, now, dedupeKey: `cancel:${id}:${now.getTime()}`, maxAttempts: 10_000 });
+    await enqueueJob(tx, family.jobs.cancel, { noteId: id }, { runAt: now, now, dedupeKey: `cancel:${id}:${now.getTime()}`, maxAttempts: 10_000 });
     return true;
   });
   if (!claimed) {
-    const again = (await getNfce(db, accountId, id))!;
+    const again = (await getNfce(db, accountId, id, { model: family.model }))!;
     if (again.status === 'canceled' || isPending(again.cancellation)) return again;
-    throw new ApiError('invalid_state', `NFC-e ${id} is ${again.status}; only an authorized note can be cancelled`);
+    throw new ApiError('invalid_state', `${family.label} ${id} is ${again.status}; only an authorized note can be cancelled`);
   }
   deps.wakeWorker();
-  return (await getNfce(db, accountId, id))!;
+  return (await getNfce(db, accountId, id, { model: family.model }))!;
 }
 
 /** Worker step: send the stored event; a lost answer is safe to repeat (573 duplicate, 420 already cancelled). */
-export async function cancelNfceJob(deps: AuthorityDeps, job: Job<{ noteId: string }>): Promise<void> {
+export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job: Job<{ noteId: string }>): Promise<void> {
   const { db, clock } = deps;
   const note = await getNfceForWork(db, job.payload.noteId);
   if (!note || !isPending(note.cancellation)) return;
@@ -106,7 +104,7 @@ export async function cancelNfceJob(deps: AuthorityDeps, job: Job<{ noteId: stri
   const ev = outcome.event;
   const code = ev?.cStat ?? outcome.cStat;
   if (outcome.kind === 'registered' && ev) {
-    return settleCancellation(deps, note, pending, ev.nProt ?? '', procEventoNfeXml(pending.event_xml, ev.retEventoXml), String(code));
+    return settleCancellation(deps, family, note, pending, ev.nProt ?? '', procEventoNfeXml(pending.event_xml, ev.retEventoXml), String(code));
   }
   if (code === 573 || code === 420) {
     // Registered by an earlier attempt whose answer was lost: the authority's record says so.
@@ -114,7 +112,7 @@ export async function cancelNfceJob(deps: AuthorityDeps, job: Job<{ noteId: stri
     if (known.kind === 'canceled') {
       const proc = known.events.find((e) => e.includes('<tpEvento>110111</tpEvento>')) ?? null;
       const nProt = proc ? /<retEvento[\s\S]*?<nProt>(\d+)<\/nProt>/.exec(proc)?.[1] ?? '' : '';
-      return settleCancellation(deps, note, pending, nProt, proc, String(code));
+      return settleCancellation(deps, family, note, pending, nProt, proc, String(code));
     }
   }
   // Refused (e.g. 501 out of time): the note stays authorized; the history says why.
@@ -128,6 +126,7 @@ export async function cancelNfceJob(deps: AuthorityDeps, job: Job<{ noteId: stri
 
 async function settleCancellation(
   deps: AuthorityDeps,
+  family: NoteFamily,
   note: NfceRow,
   pending: PendingCancellation,
   nProt: string,
@@ -147,8 +146,8 @@ async function settleCancellation(
     await addHistory(tx, note.id, { type: 'canceled', at: now, code, message: 'Cancelamento registrado', protocolo: nProt });
     const fresh = (await getNfceForWork(tx, note.id))!;
     await recordEvent(tx, {
-      accountId: fresh.account_id, type: 'nfce.canceled', subjectType: 'nfce', subjectId: fresh.id,
-      data: presentNfce(fresh, deps.config.publicBaseUrl), at: now,
+      accountId: fresh.account_id, type: `${family.object}.canceled`, subjectType: family.object, subjectId: fresh.id,
+      data: family.present(fresh, deps.config.publicBaseUrl), at: now,
     });
   });
   noteSettled.emit(`cancel:${note.id}`);

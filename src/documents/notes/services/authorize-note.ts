@@ -6,9 +6,8 @@ import { addHistory, getNfceWithIssuer, type NfceRow } from '../../../platform/s
 import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/nfce-settlement.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
-import { nfeProcXml } from './nfce-proc.js';
-import type { AuthorityDeps } from './nfce-deps.js';
-import { presentNfce } from './present-nfce.js';
+import { nfeProcXml } from './proc-files.js';
+import type { AuthorityDeps, NoteFamily } from './note-family.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 import { noteSettled } from './note-settled.js';
 
@@ -17,7 +16,12 @@ import { noteSettled } from './note-settled.js';
  * a crash: a note already final is left alone, and from the second attempt on the authority is
  * consulted by key before anything is re-sent (DESIGN 5: never two authorizations for one sale).
  */
-export async function authorizeNfceJob(deps: AuthorityDeps, job: Job<{ noteId: string }>, workerId?: string): Promise<void | typeof JOB_COMPLETED> {
+export async function authorizeNoteJob(
+  deps: AuthorityDeps,
+  family: NoteFamily,
+  job: Job<{ noteId: string }>,
+  workerId?: string,
+): Promise<void | typeof JOB_COMPLETED> {
   const { db } = deps;
   const found = await getNfceWithIssuer(db, job.payload.noteId);
   if (!found || found.note.status !== 'processing') return;
@@ -45,7 +49,7 @@ export async function authorizeNfceJob(deps: AuthorityDeps, job: Job<{ noteId: s
     await noteHistory(deps, note, { type: 'consulted', code: 'cStat' in known && known.cStat !== null ? String(known.cStat) : null, message: describe(known) });
     if (known.kind === 'authorized' || known.kind === 'denied' || known.kind === 'canceled') {
       result = { status: known.kind, cStat: known.cStat, xMotivo: known.xMotivo, late: known.kind === 'authorized' && known.late, protocol: known.protocol, via: 'consultation', steps: [] };
-      return settle(deps, note, result, [], done);
+      return settle(deps, family, note, result, [], done);
     }
     if (known.kind !== 'not-found') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
   }
@@ -60,7 +64,7 @@ export async function authorizeNfceJob(deps: AuthorityDeps, job: Job<{ noteId: s
     });
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
-  return settle(deps, note, result, [transmitted], done);
+  return settle(deps, family, note, result, [transmitted], done);
 }
 
 // MOC cStat table (FACTS 7): the authority already holds this number under another key, or voided it.
@@ -74,6 +78,7 @@ function retryDelay(attempt: number): number {
 /** Records the final state; with `job`, marks the job done in the same statement. */
 async function settle(
   deps: AuthorityDeps,
+  family: NoteFamily,
   note: NfceRow,
   r: ReconciledAuthorization,
   before: HistoryLine[],
@@ -116,7 +121,7 @@ async function settle(
     // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
     // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
     releaseNumber: fields.status === 'rejected' && !NUMBER_TAKEN.has(r.cStat ?? 0),
-    event: { type: `nfce.${line.type}`, data: presentNfce(after, deps.config.publicBaseUrl) },
+    event: { type: `${family.object}.${line.type}`, data: family.present(after, deps.config.publicBaseUrl) },
     now,
     job,
   });

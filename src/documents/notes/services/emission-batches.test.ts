@@ -23,6 +23,7 @@ function draft(issuerId: string, o: { key?: string; refuse?: boolean; tried?: nu
     series: { issuerId, model: 65, serie: 1 },
     accountId: 'acc_sandbox',
     now,
+    work: { authorizeJob: 'nfce.authorize', label: 'NFC-e' },
     build: (nNF): NewNfce => {
       o.tried?.push(nNF);
       if (o.refuse) throw new Error(`document for ${id} refused`);
