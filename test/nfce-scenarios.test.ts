@@ -47,6 +47,18 @@ describe('sandbox scenarios end in the documented state', () => {
     expect(await history(id)).toContain('authorized');
   });
 
+  it('async -> the lot is received (103), its receipt is polled, authorized once without a second transmission', async () => {
+    const id = await emit('async');
+    const note = await waitForStatus(t, auth, id, 'authorized');
+    expect(await t.simulator.authorizationsFor(note.access_key)).toBe(1);
+    const types = await history(id);
+    expect(types.filter((x) => x === 'transmitted')).toHaveLength(1);
+    expect(types).toEqual(expect.arrayContaining(['receipt', 'receipt_polled', 'authorized']));
+    expect(types.indexOf('receipt')).toBeLessThan(types.indexOf('receipt_polled'));
+    const xml = await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/xml`, headers: auth });
+    expect(xml.body).toContain(`<chNFe>${note.access_key}</chNFe>`);
+  });
+
   for (const scenario of ['timeout', 'unavailable', 'http-500', 'malformed']) {
     it(`${scenario} -> retried after consulting, then authorized once`, async () => {
       // The simulator never answers 'timeout': the worker gives up on its response timeout, so this

@@ -30,7 +30,10 @@ export async function handleAuthorization(payload: string, ctx: SimContext): Pro
   const protocols: string[] = [];
   for (const nfe of nfes) protocols.push(await authorizeOne(nfe, ctx, at));
   // MOC: synchronous processing only for a lot of one NF-e; bigger lots get a receipt (103).
-  if (textOf(payload, 'indSinc') === '1' && protocols.length === 1) return lot(104, { protNFe: protocols[0]! });
+  // Scenario `async`: the authority processes even a one-note synchronous lot asynchronously, as a
+  // state without synchronous processing does (the client must then poll the receipt).
+  const synchronous = textOf(payload, 'indSinc') === '1' && ctx.scenario?.kind !== 'async';
+  if (synchronous && protocols.length === 1) return lot(104, { protNFe: protocols[0]! });
   const nRec = head.cUF + String(randomInt(1e9)).padStart(13, '0');
   await ctx.store.saveReceipt(nRec, protocols.join(''));
   return lot(103, { nRec });

@@ -10,7 +10,9 @@ export type Scenario =
   | { kind: 'timeout' }
   | { kind: 'lost-response' }
   | { kind: 'http-500' }
-  | { kind: 'malformed' };
+  | { kind: 'malformed' }
+  /** A synchronous lot answered with a receipt (103): the result is polled with NFeRetAutorizacao4. */
+  | { kind: 'async' };
 
 export const SCENARIO_HEADER = 'x-sandbox-scenario';
 
@@ -29,6 +31,7 @@ export function parseScenario(text: string | undefined | null): Scenario | null 
     }
     case 'unavailable':
       return arg === '109' ? { kind: 'unavailable', cStat: 109 } : arg === undefined || arg === '108' ? { kind: 'unavailable', cStat: 108 } : null;
+    case 'async':
     case 'timeout':
     case 'lost-response':
     case 'http-500':

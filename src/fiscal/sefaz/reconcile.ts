@@ -9,7 +9,9 @@ export type ReconciledStatus =
   /** Nothing reached the authority (connect failure, service stopped): safe to try again later. */
   | 'not-sent'
   /** The authority may hold the note and we could not learn its fate: consult later, never resend. */
-  | 'in-doubt';
+  | 'in-doubt'
+  /** The lot was received for asynchronous processing: poll NFeRetAutorizacao4 with `nRec`. */
+  | 'queued';
 
 export interface ReconcileStep {
   call: 'authorize' | 'consult';
@@ -25,6 +27,8 @@ export interface ReconciledAuthorization {
   late: boolean;
   /** The protocol with its exact bytes when the authority gave one. */
   protocol: Protocol | null;
+  /** The receipt of a lot received for asynchronous processing (status `queued`). */
+  nRec?: string;
   /** Which call produced the final answer. */
   via: 'authorization' | 'consultation';
   steps: ReconcileStep[];
@@ -62,7 +66,7 @@ function fromAuthorization(o: AuthorizationOutcome, steps: ReconcileStep[]): Rec
  */
 export async function authorizeOrReconcile(
   client: SefazClient,
-  target: CallTarget & { signedNFeXml: string; idLote: string | number; accessKey: string; maxResends?: number },
+  target: CallTarget & { signedNFeXml: string; idLote: string | number; indSinc?: 0 | 1; accessKey: string; maxResends?: number },
 ): Promise<ReconciledAuthorization> {
   const steps: ReconcileStep[] = [];
   let resends = target.maxResends ?? 1;
@@ -71,6 +75,10 @@ export async function authorizeOrReconcile(
     steps.push(step('authorize', sent));
     const direct = fromAuthorization(sent, steps);
     if (direct) return direct;
+    if (sent.kind === 'in-process' && sent.nRec) {
+      // MOC 4.1 (103): the lot is in the authority's hands; its result is asked for by receipt, not sent again.
+      return { status: 'queued', cStat: sent.cStat, xMotivo: sent.xMotivo, late: false, protocol: null, via: 'authorization', steps, nRec: sent.nRec };
+    }
     if (sent.kind === 'duplicate' && sent.cStat === 539) {
       // Same number under another key: this key will never be authorized; the number is taken.
       return { status: 'rejected', cStat: 539, xMotivo: sent.xMotivo, late: false, protocol: null, via: 'authorization', steps };

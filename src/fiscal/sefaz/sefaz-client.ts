@@ -55,12 +55,13 @@ export interface CallTarget {
 
 export interface SefazClient {
   /**
-   * NFeAutorizacao4 with one signed NF-e, indSinc=1. CONTRACT: when the outcome is a transport
+   * NFeAutorizacao4 with one signed NF-e, indSinc=1 unless told 0 (then, or when the authority
+   * processes the lot asynchronously anyway, the answer is `in-process` with the receipt nRec). CONTRACT: when the outcome is a transport
    * failure with `inDoubt` (timeout after sending, lost answer, 5xx), the note MAY be authorized.
    * The caller must call consult() with the key before anything else and never resend blind.
    * authorizeOrReconcile() (reconcile.ts) implements that rule.
    */
-  authorize(target: CallTarget & { signedNFeXml: string; idLote: string | number }): Promise<AuthorizationOutcome>;
+  authorize(target: CallTarget & { signedNFeXml: string; idLote: string | number; indSinc?: 0 | 1 }): Promise<AuthorizationOutcome>;
   /** NFeRetAutorizacao4: result of an asynchronous lot (cStat 103 receipt). */
   receipt(target: CallTarget & { nRec: string }): Promise<AuthorizationOutcome>;
   /** NFeConsultaProtocolo4: what the authority knows about a key (100/150, 101, 110, 217 ...). */
@@ -107,7 +108,7 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
   }
 
   return {
-    authorize: (t) => call('autorizacao', t, buildEnviNFe(t.signedNFeXml, t.idLote, 1), parseAuthorizationAnswer, true),
+    authorize: (t) => call('autorizacao', t, buildEnviNFe(t.signedNFeXml, t.idLote, t.indSinc ?? 1), parseAuthorizationAnswer, true),
     receipt: (t) => call('retAutorizacao', t, buildConsReciNFe(t.tpAmb, t.nRec), parseAuthorizationAnswer, false),
     consult: (t) => call('consultaProtocolo', t, buildConsSitNFe(t.tpAmb, t.accessKey), parseConsultAnswer, false),
     status: (t) =>

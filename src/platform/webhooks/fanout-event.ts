@@ -49,18 +49,20 @@ export async function fanoutEventJob(ctx: Ctx, job: Job<{ event_id: string }>): 
   if (notified) await announceNotifications(ctx, [event.account_id]);
 }
 
-/** A rejected or denied note needs a person's attention; authorized and canceled ones do not. */
+/** A rejected or denied note (NFC-e or NF-e) needs a person's attention; authorized and canceled ones do not. */
 function notificationFor(e: OutboxEvent, now: Date): NotificationInput | null {
-  if (e.type !== 'nfce.rejected' && e.type !== 'nfce.denied') return null;
+  const m = /^(nfce|nfe)\.(rejected|denied)$/.exec(e.type);
+  if (!m) return null;
+  const [, object, verb] = m as unknown as [string, 'nfce' | 'nfe', 'rejected' | 'denied'];
+  const label = object === 'nfce' ? 'NFC-e' : 'NF-e';
   const note = (e.data ?? {}) as { id?: string; number?: number; serie?: number; issuer_id?: string; rejection?: { code?: string; message?: string } | null };
-  const verb = e.type === 'nfce.rejected' ? 'rejected' : 'denied';
   const reason = note.rejection ? `${note.rejection.code ?? ''} ${note.rejection.message ?? ''}`.trim() : 'see the note';
   return {
     accountId: e.account_id,
     type: e.type,
-    title: `NFC-e ${note.serie ?? '?'}/${note.number ?? '?'} ${verb}`,
-    body: `The authority ${verb} NFC-e ${e.subject_id}: ${reason}`,
-    data: { nfce_id: e.subject_id, issuer_id: note.issuer_id ?? null, event_id: e.id, rejection: note.rejection ?? null },
+    title: `${label} ${note.serie ?? '?'}/${note.number ?? '?'} ${verb}`,
+    body: `The authority ${verb} ${label} ${e.subject_id}: ${reason}`,
+    data: { [`${object}_id`]: e.subject_id, issuer_id: note.issuer_id ?? null, event_id: e.id, rejection: note.rejection ?? null },
     sourceKey: `event:${e.id}`,
     at: now,
   };

@@ -9,6 +9,8 @@ export const NFCE_FAMILY: NoteFamily = {
   object: 'nfce',
   label: 'NFC-e',
   jobs: { authorize: AUTHORIZE_JOB, cancel: CANCEL_JOB },
+  // FACTS 4.1: NFC-e lots of one note are processed synchronously everywhere.
+  synchronous: () => true,
   present: presentNfce,
   cancellation: {
     deadline: cancellationDeadline,

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { authorizeOrReconcile, type ReconciledAuthorization } from '../../../fiscal/sefaz/reconcile.js';
 import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
 import type { Job } from '../../../jobs/queue.js';
-import { addHistory, getNfceWithIssuer, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { addHistory, getNfceWithIssuer, settleReceipt, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import type { CallTarget, SefazClient } from '../../../fiscal/sefaz/sefaz-client.js';
 import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/nfce-settlement.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
@@ -43,6 +44,13 @@ export async function authorizeNoteJob(
     job.attempts === 1 && note.scenario && deps.authority.options.scenariosAllowed ? { 'X-Sandbox-Scenario': note.scenario } : undefined;
 
   let result: ReconciledAuthorization;
+  if (note.receipt) {
+    // An asynchronous lot holds the note: its receipt answers first (MOC 4.1, NFeRetAutorizacao4).
+    const polled = await receiptResult(client, { ...target, nRec: note.receipt }, job.attempts);
+    await noteHistory(deps, note, { type: 'receipt_polled', code: polled.cStat === null ? null : String(polled.cStat), message: polled.xMotivo });
+    if (polled.status !== 'lost') return settle(deps, family, note, polled, [], done);
+    // 106: the authority no longer knows the lot; the consultation by key below decides.
+  }
   if (job.attempts > 1) {
     // An earlier attempt may have reached the authority before we lost track: ask first.
     const known = await client.consult(target);
@@ -54,7 +62,13 @@ export async function authorizeNoteJob(
     if (known.kind !== 'not-found') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
   }
   const transmitted = { type: 'transmitted', at: deps.clock.now(), message: `sent to the authority (attempt ${job.attempts})` };
-  result = await authorizeOrReconcile(client, { ...target, signedNFeXml: note.signed_xml, idLote: randomInt(1, 2 ** 47), headers });
+  const indSinc = family.synchronous(issuer.uf) ? 1 : 0;
+  result = await authorizeOrReconcile(client, { ...target, signedNFeXml: note.signed_xml, idLote: randomInt(1, 2 ** 47), indSinc, headers });
+  if (result.status === 'queued') {
+    // Kept before waiting, so a worker that crashes now polls this receipt instead of sending again.
+    await settleReceipt(deps.db, note.id, result.nRec!, [transmitted, { type: 'receipt', at: deps.clock.now(), code: String(result.cStat), message: `lot received: receipt ${result.nRec}` }]);
+    throw new RetryLater(RECEIPT_POLL_MS, `lot ${result.nRec} received for asynchronous processing`);
+  }
   if (result.status === 'not-sent' || result.status === 'in-doubt') {
     await addHistory(deps.db, note.id, transmitted);
     await noteHistory(deps, note, {
@@ -65,6 +79,34 @@ export async function authorizeNoteJob(
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
   return settle(deps, family, note, result, [transmitted], done);
+}
+
+// MOC 4.1: tMed is the authority's average processing time; a second is the usual first wait.
+const RECEIPT_POLL_MS = 1000;
+
+/** The receipt's answer as a settlement, `lost` for 106 (lot unknown); a lot still in process waits. */
+async function receiptResult(
+  client: SefazClient,
+  target: CallTarget & { nRec: string },
+  attempts: number,
+): Promise<ReconciledAuthorization | { status: 'lost'; cStat: number | null; xMotivo: string | null }> {
+  const r = await client.receipt(target);
+  const base = { via: 'authorization' as const, steps: [], late: false };
+  switch (r.kind) {
+    case 'authorized':
+      return { ...base, status: 'authorized', cStat: r.cStat, xMotivo: r.xMotivo, late: r.late, protocol: r.protocol };
+    case 'denied':
+      return { ...base, status: 'denied', cStat: r.cStat, xMotivo: r.xMotivo, protocol: r.protocol };
+    case 'rejected':
+      if (r.protocol) return { ...base, status: 'rejected', cStat: r.cStat, xMotivo: r.xMotivo, protocol: r.protocol };
+      return { status: 'lost', cStat: r.cStat, xMotivo: r.xMotivo };
+    case 'in-process':
+      throw new RetryLater(Math.min(retryDelay(attempts), 10_000), `lot ${target.nRec} still in process (${r.cStat})`);
+    case 'duplicate':
+      return { status: 'lost', cStat: r.cStat, xMotivo: r.xMotivo };
+    default:
+      throw new RetryLater(retryDelay(attempts), `receipt ${target.nRec}: ${r.kind}`);
+  }
 }
 
 // MOC cStat table (FACTS 7): the authority already holds this number under another key, or voided it.

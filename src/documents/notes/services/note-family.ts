@@ -13,6 +13,8 @@ export interface NoteFamily {
   /** How people write it: NF-e, NFC-e. */
   label: 'NF-e' | 'NFC-e';
   jobs: { authorize: string; cancel: string };
+  /** Whether the authority of `uf` processes a one-note lot synchronously (indSinc=1) for this model. */
+  synchronous(uf: string): boolean;
   /** The record the API answers and the webhooks carry. */
   present(row: NfceRow, baseUrl: string): unknown;
   /** Cancellation (110111) deadline for a note authorized at `authorizedAt` in `uf`, and what to do past it. */

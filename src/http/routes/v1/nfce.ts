@@ -45,7 +45,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Validates the sale, reserves the next number, builds and signs the NFC-e and queues it for authorization. ' +
           'Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the ' +
           "authority's answer and answers 201 with the final record when it arrives in time. " +
-          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`) makes the simulated authority fail on purpose.',
+          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt).',
         body: SaleSchema,
         headers: Type.Object({
           prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),

@@ -15,7 +15,7 @@ type Validation = ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
  */
 export const SandboxScenarioHeader = Type.Optional(
   Type.String({
-    pattern: '^(reject:[0-9]{3,4}|deny|timeout|lost-response|unavailable|http-500|malformed)?$',
+    pattern: '^(reject:[0-9]{3,4}|deny|timeout|lost-response|unavailable|http-500|malformed|async)?$',
     description: 'Sandbox only: the failure the simulated authority should produce',
   }),
 );
@@ -46,7 +46,7 @@ export function sandboxScenarioValidator(env: GatewayEnv): FastifySchemaCompiler
       if (!refusedHeader(result)) return result;
       return {
         error: new ApiError('validation_error', `Unknown sandbox scenario "${String(scenario)}"`, [
-          { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500 or malformed' },
+          { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500, malformed or async' },
         ]),
       };
     };

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db.js';
+import type { Db, Queryable } from '../db.js';
 import { newId } from '../../../kernel/ids.js';
 import { EMISSION_BASIS_SQL } from './issuer-repository.js';
 import type { NumberingClaim } from './numbering-repository.js';
@@ -33,6 +33,8 @@ export interface NfceRow {
   cancellation: { protocolo: string; reason: string; canceled_at: string } | { status: 'pending'; reason: string; requested_at: string } | null;
   cancel_proc_xml: string | null;
   attempts: number;
+  /** nRec of the asynchronous lot holding the note, while it is processed. */
+  receipt?: string | null;
   scenario: string | null;
   idempotency_key: string | null;
   created_at: Date;
@@ -309,4 +311,12 @@ export async function listHistory(db: Queryable, noteId: string): Promise<Histor
     [noteId],
   );
   return r.rows;
+}
+
+/** Keeps the receipt of the lot holding a processing note, with its history lines, in one transaction. */
+export async function settleReceipt(db: Db, noteId: string, nRec: string, lines: ReadonlyArray<{ type: string; at: Date; code?: string | null; message?: string | null }>): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`UPDATE nfce_notes SET receipt = $2, updated_at = $3 WHERE id = $1 AND status = 'processing'`, [noteId, nRec, lines[lines.length - 1]!.at]);
+    for (const line of lines) await addHistory(tx, noteId, line);
+  });
 }
