@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { authorizeOrReconcile, type ReconciledAuthorization } from '../../../fiscal/sefaz/reconcile.js';
+import { authorizeOrReconcile, fromReceipt, type ReconciledAuthorization } from '../../../fiscal/sefaz/reconcile.js';
 import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
 import type { Job } from '../../../jobs/queue.js';
 import { addHistory, getNfceWithIssuer, settleReceipt, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
-import type { CallTarget, SefazClient } from '../../../fiscal/sefaz/sefaz-client.js';
 import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/nfce-settlement.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
@@ -46,8 +45,9 @@ export async function authorizeNoteJob(
   let result: ReconciledAuthorization;
   if (note.receipt) {
     // An asynchronous lot holds the note: its receipt answers first (MOC 4.1, NFeRetAutorizacao4).
-    const polled = await receiptResult(client, { ...target, nRec: note.receipt }, job.attempts);
+    const polled = fromReceipt(await client.receipt({ ...target, nRec: note.receipt }));
     await noteHistory(deps, note, { type: 'receipt_polled', code: polled.cStat === null ? null : String(polled.cStat), message: polled.xMotivo });
+    if (polled.status === 'wait') throw new RetryLater(Math.min(retryDelay(job.attempts), 10_000), `lot ${note.receipt}: ${polled.xMotivo}`);
     if (polled.status !== 'lost') return settle(deps, family, note, polled, [], done);
     // 106: the authority no longer knows the lot; the consultation by key below decides.
   }
@@ -83,31 +83,6 @@ export async function authorizeNoteJob(
 
 // MOC 4.1: tMed is the authority's average processing time; a second is the usual first wait.
 const RECEIPT_POLL_MS = 1000;
-
-/** The receipt's answer as a settlement, `lost` for 106 (lot unknown); a lot still in process waits. */
-async function receiptResult(
-  client: SefazClient,
-  target: CallTarget & { nRec: string },
-  attempts: number,
-): Promise<ReconciledAuthorization | { status: 'lost'; cStat: number | null; xMotivo: string | null }> {
-  const r = await client.receipt(target);
-  const base = { via: 'authorization' as const, steps: [], late: false };
-  switch (r.kind) {
-    case 'authorized':
-      return { ...base, status: 'authorized', cStat: r.cStat, xMotivo: r.xMotivo, late: r.late, protocol: r.protocol };
-    case 'denied':
-      return { ...base, status: 'denied', cStat: r.cStat, xMotivo: r.xMotivo, protocol: r.protocol };
-    case 'rejected':
-      if (r.protocol) return { ...base, status: 'rejected', cStat: r.cStat, xMotivo: r.xMotivo, protocol: r.protocol };
-      return { status: 'lost', cStat: r.cStat, xMotivo: r.xMotivo };
-    case 'in-process':
-      throw new RetryLater(Math.min(retryDelay(attempts), 10_000), `lot ${target.nRec} still in process (${r.cStat})`);
-    case 'duplicate':
-      return { status: 'lost', cStat: r.cStat, xMotivo: r.xMotivo };
-    default:
-      throw new RetryLater(retryDelay(attempts), `receipt ${target.nRec}: ${r.kind}`);
-  }
-}
 
 // MOC cStat table (FACTS 7): the authority already holds this number under another key, or voided it.
 const NUMBER_TAKEN: ReadonlySet<number> = new Set([539, 206]);
