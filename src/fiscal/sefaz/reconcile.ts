@@ -108,12 +108,13 @@ function withoutScenario(headers: Record<string, string> | undefined): Record<st
   return Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'x-sandbox-scenario'));
 }
 
+type Unsettled<S> = { status: S; cStat: number | null; xMotivo: string | null };
+
 /**
  * The answer to a receipt (NFeRetAutorizacao4) for a lot of one note: its settlement, `wait` while
  * the lot is in process (105) or the call failed, `lost` when the authority no longer knows the lot
  * (106, or no protocol for the note): then only a consultation by key can tell.
  */
-type Unsettled<S> = { status: S; cStat: number | null; xMotivo: string | null };
 export function fromReceipt(o: AuthorizationOutcome): ReconciledAuthorization | Unsettled<'wait'> | Unsettled<'lost'> {
   if (o.kind === 'in-process') return { status: 'wait', cStat: o.cStat, xMotivo: o.xMotivo };
   if (o.kind === 'rejected' && !o.protocol) return { status: 'lost', cStat: o.cStat, xMotivo: o.xMotivo };
