@@ -35,13 +35,14 @@ export function certificateStatus(row: IssuerRow, now: Date): CertificateStatusV
 }
 
 /** DESIGN 4 issuer_not_ready: what is still missing before this issuer can emit, one detail each. */
-export function issuerReadinessProblems(row: IssuerRow, now: Date): ErrorDetail[] {
+/** What keeps the issuer from emitting; `csc: false` for documents without a QR code (NF-e). */
+export function issuerReadinessProblems(row: IssuerRow, now: Date, needs: { csc: boolean } = { csc: true }): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (!row.endereco) problems.push({ field: 'endereco', message: 'the issuer has no address (PATCH /v1/issuers/:id with endereco)' });
   const cert = certificateStatus(row, now);
   if (cert.status === 'missing') problems.push({ field: 'certificate', message: 'no A1 certificate uploaded (POST /v1/issuers/:id/certificate)' });
   else if (cert.status !== 'valid') problems.push({ field: 'certificate', message: `the certificate is ${cert.status.replace(/_/g, ' ')} (valid ${cert.not_before} to ${cert.not_after}); upload a current one` });
-  if (row.csc_version === null) problems.push({ field: 'csc', message: 'no CSC registered (POST /v1/issuers/:id/csc)' });
+  if (needs.csc && row.csc_version === null) problems.push({ field: 'csc', message: 'no CSC registered (POST /v1/issuers/:id/csc)' });
   return problems;
 }
 

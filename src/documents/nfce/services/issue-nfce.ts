@@ -1,192 +1,29 @@
-import { ApiError } from '../../../kernel/errors.js';
-import { newId } from '../../../kernel/ids.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';
-import { prepareNfce } from '../domain/prepare-nfce.js';
+import { prepareNfce, type PreparedNfce } from '../domain/prepare-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { xsdPathToField } from '../domain/xsd-path-to-field.js';
-import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
-import { sqlState } from '../../../platform/storage/db.js';
-import { isIssuerChanged } from '../../../platform/storage/repositories/issuer-repository.js';
-import { findNfceByIdempotencyKey, releaseExpiredIdempotencyKeys, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
-import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
-import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
-import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, tpAmbOf } from './issuer-context.js';
-import { commitEmission } from '../../notes/services/emission-batches.js';
-import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
-import { AUTHORIZE_JOB, DEFAULT_SERIE, NFCE_MODEL, type IssueDeps } from './nfce-deps.js';
+import { DEFAULT_SERIE } from './nfce-deps.js';
+import { NFCE_FAMILY } from './nfce-family.js';
 
-export interface IssueOptions {
-  /** X-Sandbox-Scenario, kept with the note so the worker passes it to the simulator. */
-  scenario?: string | undefined;
-  idempotencyKey?: string | undefined;
-}
+export type { IssueOptions } from '../../notes/services/issue-note.js';
 
-/**
- * POST /v1/nfce (DESIGN 5): validate everything before anything is reserved, then build and sign
- * the document for its number and store the note, its number and its authorization job in ONE
- * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
- * together share that statement (emission-batches.ts).
- */
-export async function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
-  const { db, clock } = deps;
-  const key = opts.idempotencyKey;
-  // One sale per Idempotency-Key is held by the notes' unique index, not by a read before every
-  // sale: when a note already holds the key (its answer was lost in a crash after the commit, or a
-  // request presumed dead raced this one) the statement stores nothing and the sale answers with
-  // that note. A note older than the key's lifetime lets go of it and the sale goes ahead.
-  for (let released = false; ; released = true) {
-    try {
-      return await issueFromIssuer(deps, accountId, sale, opts);
-    } catch (err) {
-      if (!key || !isUniqueViolation(err)) throw err;
-      const liveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
-      const existing = await findNfceByIdempotencyKey(db, accountId, key, liveSince);
-      if (existing) return existing;
-      if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key, liveSince }])) === 0) throw err;
-    }
-  }
-}
+/** The NFC-e engine as the shared emission drives it. */
+export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
+  family: NFCE_FAMILY,
+  serie: DEFAULT_SERIE,
+  needsCsc: true,
+  prepare(sale, issuer) {
+    const prepared = prepareNfce(sale, { issuer: engineIssuer(issuer), tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026' });
+    return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
+  },
+  build: (prepared, ctx) => buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc! }),
+  fieldOfXsdPath: (path, sale) => xsdPathToField(path, sale),
+};
 
-/**
- * The issuer as this process last stored a sale of it, else read now. A refusal computed from the
- * remembered issuer is checked again against the stored one (another process may have fixed it),
- * and a sale the database refused because the issuer changed meanwhile is built again.
- */
-async function issueFromIssuer(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions): Promise<NfceRow> {
-  const { db } = deps;
-  for (let attempt = 0; ; attempt++) {
-    const issuer = await emissionIssuer(db, accountId, sale.issuer_id, attempt > 0);
-    try {
-      const row = await issueFrom(deps, accountId, sale, opts, issuer);
-      if (issuer && !issuer.cached) keepEmissionIssuer(db, issuer.row);
-      return row;
-    } catch (err) {
-      const changed = isIssuerChanged(err);
-      if (attempt < ISSUER_READS && ((issuer?.cached && err instanceof ApiError) || changed)) continue;
-      // Nothing was stored; the same request (same Idempotency-Key) can simply be sent again.
-      if (changed) throw new ApiError('invalid_state', `Issuer ${sale.issuer_id} kept changing while this sale was being signed; send it again`);
-      throw err;
-    }
-  }
-}
-
-// Reads of the issuer after the remembered one, should it keep changing under the sale.
-const ISSUER_READS = 3;
-
-async function issueFrom(
-  deps: IssueDeps,
-  accountId: string,
-  sale: Sale,
-  opts: IssueOptions,
-  found: EmissionIssuer | undefined,
-): Promise<NfceRow> {
-  const { db, clock } = deps;
-  const issuer = found?.row;
-  if (!issuer) {
-    throw new ApiError('validation_error', `issuer_id ${sale.issuer_id} is not an issuer of this account`, [
-      { field: 'issuer_id', message: 'no issuer with this id' },
-    ]);
-  }
-  const now = clock.now();
-  const notReady = issuerReadinessProblems(issuer, now);
-  if (notReady.length > 0) {
-    throw new ApiError(
-      'issuer_not_ready',
-      `Issuer ${issuer.id} cannot emit yet: ${notReady.map((p) => p.field).join(', ')} missing or invalid`,
-      notReady,
-    );
-  }
-  const engine = engineIssuer(issuer);
-  const taxRegime = issuer.account_tax_regime;
-  // The sale is validated and computed once, before a number exists; each number's build below
-  // (several when the batch is built again with other numbers) reuses it.
-  const prepared = prepareNfce(sale, { issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: taxRegime === 'reform_2026' });
-  if (!prepared.ok) {
-    const problems = prepared.errors;
-    const first = problems[0]!;
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-    throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
-  }
-  const material = await loadIssuerSigningMaterial(db, deps.secrets, accountId, issuer.id, issuer);
-  if (!material?.certificate || !material.csc) {
-    throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} has no usable certificate or CSC`, [
-      { field: material?.certificate ? 'csc' : 'certificate', message: 'missing' },
-    ]);
-  }
-  // Issue 12, defect 4: a key stored before uploads were size-checked (a 16384-bit one held the event
-  // loop for a quarter second per signature) signs nothing until the issuer uploads a proper A1.
-  const keyProblem = signingKeyProblem(material.certificate.privateKey);
-  if (keyProblem) {
-    throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} cannot sign with its stored certificate: ${keyProblem}`, [
-      { field: 'certificate', message: `${keyProblem} Upload a new one (POST /v1/issuers/${issuer.id}/certificate).` },
-    ]);
-  }
-  const id = newId('nfce');
-  const series = { issuerId: issuer.id, model: NFCE_MODEL, serie: DEFAULT_SERIE };
-
-  const row = await commitEmission(db, {
-    series,
-    accountId,
-    now,
-    issuer: { issuerId: issuer.id, basis: issuer.basis },
-    work: { authorizeJob: AUTHORIZE_JOB, label: 'NFC-e' },
-    build: (nNF) => {
-      const built = buildPreparedNfce(prepared.nfce, {
-        serie: series.serie,
-        nNF,
-        emittedAt: now,
-        signingKey: material.certificate!,
-        csc: material.csc!,
-      });
-      // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
-      // the validation above missed is still the caller's field, named, and the number is not used.
-      const schema = validateNfe(built.xml, built.schemaPackage);
-      if (!schema.valid) {
-        const details = schema.errors.slice(0, 20).map((e) => schemaProblem(e, sale, issuer.id));
-        throw new ApiError('validation_error', `The NFC-e would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
-      }
-      return {
-        id,
-        account_id: accountId,
-        issuer_id: issuer.id,
-        external_ref: sale.external_ref,
-        status: 'processing',
-        model: NFCE_MODEL,
-        serie: series.serie,
-        number: nNF,
-        access_key: built.accessKey,
-        tp_amb: tpAmbOf(issuer),
-        tp_emis: built.tpEmis,
-        dh_emi: built.dhEmi,
-        schema_package: built.schemaPackage,
-        request: sale,
-        totals: { ...built.totals },
-        items: built.items,
-        signed_xml: built.xml,
-        digest_value: built.digestValue,
-        qrcode_url: built.qrCodeUrl,
-        url_chave: built.urlChave,
-        scenario: opts.scenario ?? null,
-        idempotency_key: opts.idempotencyKey ?? null,
-        created_at: now,
-      };
-    },
-  });
-  deps.wakeWorker();
-  return row;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return sqlState(err) === '23505';
-}
-
-/**
- * One XSD failure as a field problem. A failure in the issuer block is not the sale's: it says which
- * issuer field to correct and how (issue 12 item 9), since every sale of that issuer would fail alike.
- */
-function schemaProblem(e: { path?: string; message: string }, sale: Sale, issuerId: string): { field: string; message: string } {
-  const field = (e.path && xsdPathToField(e.path, sale)) || e.path || 'document';
-  if (field !== 'issuer' && !field.startsWith('issuer.')) return { field, message: e.message };
-  return { field, message: `${e.message}; this is the issuer's data: correct it with PATCH /v1/issuers/${issuerId}` };
+/** POST /v1/nfce: the shared emission (documents/notes/services/issue-note.ts) with the NFC-e engine. */
+export function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
+  return issueNote(deps, NFCE_EMITTER, accountId, sale, opts);
 }

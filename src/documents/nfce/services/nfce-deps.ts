@@ -1,8 +1,6 @@
 import type { Ports } from '../../../platform/ports/ports.js';
 
 // Each NFC-e use case takes the few ports it uses, not the whole context.
-/** POST /v1/nfce: storage, clock, key lifetime, the issuer's sealed key, and a nudge to the worker. */
-export type IssueDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'wakeWorker'>;
 /** Inutilization is synchronous: no worker to wake. */
 export type InutilizeDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'authority'>;
 /** A DANFE is drawn from what is stored. */

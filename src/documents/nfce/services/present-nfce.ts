@@ -10,7 +10,8 @@ export function presentNfce(row: NfceRow, baseUrl: string) {
     ? {
         danfe_url: `${baseUrl}/v1/nfce/${row.id}/danfe.pdf`,
         xml_url: `${baseUrl}/v1/nfce/${row.id}/xml`,
-        qrcode_url: row.qrcode_url,
+        // Every NFC-e has its QR code (infNFeSupl); only model-55 rows leave it null.
+        qrcode_url: row.qrcode_url!,
       }
     : {};
   const cancellation = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;

@@ -24,8 +24,9 @@ export interface NfceRow {
   items: unknown[];
   signed_xml: string;
   digest_value: string;
-  qrcode_url: string;
-  url_chave: string;
+  /** NFC-e only (infNFeSupl); null for an NF-e. */
+  qrcode_url: string | null;
+  url_chave: string | null;
   protocolo: string | null;
   authorized_at: Date | null;
   proc_xml: string | null;

@@ -1,0 +1,233 @@
+import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
+import { newId } from '../../../kernel/ids.js';
+import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
+import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
+import { sqlState } from '../../../platform/storage/db.js';
+import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import { findNfceByIdempotencyKey, releaseExpiredIdempotencyKeys, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
+import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import type { Ports } from '../../../platform/ports/ports.js';
+import { commitEmission } from './emission-batches.js';
+import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
+import type { NoteFamily } from './note-family.js';
+
+/** POST /v1/nfce and /v1/nfe: storage, clock, key lifetime, the issuer's sealed key, and a nudge to the worker. */
+export type IssueDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'wakeWorker'>;
+
+/** What the emission needs of a signed document of either model, whatever its family computed. */
+export interface BuiltNote {
+  xml: string;
+  accessKey: string;
+  tpEmis: number;
+  dhEmi: string;
+  digestValue: string;
+  schemaPackage: 'PL_009' | 'PL_010';
+  /** NFC-e only (infNFeSupl). */
+  qrCodeUrl?: string | null;
+  urlChave?: string | null;
+  /** Figures in reais the API shows (vProd, vNF ...). */
+  totals: object;
+  items: unknown[];
+}
+
+/** A family's document engine as the emission drives it: validate once, then build per number. */
+export interface NoteEmitter<Request extends { issuer_id: string; external_ref?: string | undefined }, Prepared> {
+  family: NoteFamily;
+  /** Series 1 until issuers get per-terminal series: numbers are per issuer + model + series. */
+  serie: number;
+  /** The NFC-e signs its QR code with the CSC; the NF-e has none. */
+  needsCsc: boolean;
+  prepare(request: Request, issuer: EmissionIssuerRow): { ok: true; prepared: Prepared } | { ok: false; errors: ErrorDetail[] };
+  build(prepared: Prepared, ctx: { serie: number; nNF: number; emittedAt: Date; signingKey: NonNullable<IssuerSigningMaterial['certificate']>; csc: IssuerSigningMaterial['csc'] }): BuiltNote;
+  /** The request field an XSD failure at `path` points to, or null. */
+  fieldOfXsdPath(path: string, request: Request): string | null;
+}
+
+export interface IssueOptions {
+  /** X-Sandbox-Scenario, kept with the note so the worker passes it to the simulator. */
+  scenario?: string | undefined;
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * POST /v1/nfce, /v1/nfe (DESIGN 5): validate everything before anything is reserved, then build and
+ * sign the document for its number and store the note, its number and its authorization job in ONE
+ * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
+ * together share that statement (emission-batches.ts).
+ */
+export async function issueNote<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+  deps: IssueDeps,
+  emitter: NoteEmitter<R, P>,
+  accountId: string,
+  request: R,
+  opts: IssueOptions = {},
+): Promise<NfceRow> {
+  const { db, clock } = deps;
+  const key = opts.idempotencyKey;
+  // One sale per Idempotency-Key is held by the notes' unique index, not by a read before every
+  // sale: when a note already holds the key (its answer was lost in a crash after the commit, or a
+  // request presumed dead raced this one) the statement stores nothing and the sale answers with
+  // that note. A note older than the key's lifetime lets go of it and the sale goes ahead.
+  for (let released = false; ; released = true) {
+    try {
+      return await issueFromIssuer(deps, emitter, accountId, request, opts);
+    } catch (err) {
+      if (!key || sqlState(err) !== '23505') throw err;
+      const liveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
+      const existing = await findNfceByIdempotencyKey(db, accountId, key, liveSince);
+      if (existing) return existing;
+      if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key, liveSince }])) === 0) throw err;
+    }
+  }
+}
+
+// Reads of the issuer after the remembered one, should it keep changing under the sale.
+const ISSUER_READS = 3;
+
+/**
+ * The issuer as this process last stored a sale of it, else read now. A refusal computed from the
+ * remembered issuer is checked again against the stored one (another process may have fixed it),
+ * and a sale the database refused because the issuer changed meanwhile is built again.
+ */
+async function issueFromIssuer<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+  deps: IssueDeps,
+  emitter: NoteEmitter<R, P>,
+  accountId: string,
+  request: R,
+  opts: IssueOptions,
+): Promise<NfceRow> {
+  for (let attempt = 0; ; attempt++) {
+    const issuer = await emissionIssuer(deps.db, accountId, request.issuer_id, attempt > 0);
+    try {
+      const row = await issueFrom(deps, emitter, accountId, request, opts, issuer);
+      if (issuer && !issuer.cached) keepEmissionIssuer(deps.db, issuer.row);
+      return row;
+    } catch (err) {
+      const changed = isIssuerChanged(err);
+      if (attempt < ISSUER_READS && ((issuer?.cached && err instanceof ApiError) || changed)) continue;
+      // Nothing was stored; the same request (same Idempotency-Key) can simply be sent again.
+      if (changed) throw new ApiError('invalid_state', `Issuer ${request.issuer_id} kept changing while this sale was being signed; send it again`);
+      throw err;
+    }
+  }
+}
+
+async function issueFrom<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+  deps: IssueDeps,
+  emitter: NoteEmitter<R, P>,
+  accountId: string,
+  request: R,
+  opts: IssueOptions,
+  found: EmissionIssuer | undefined,
+): Promise<NfceRow> {
+  const { db, clock } = deps;
+  const { family } = emitter;
+  const issuer = found?.row;
+  if (!issuer) {
+    throw new ApiError('validation_error', `issuer_id ${request.issuer_id} is not an issuer of this account`, [
+      { field: 'issuer_id', message: 'no issuer with this id' },
+    ]);
+  }
+  const now = clock.now();
+  const notReady = issuerReadinessProblems(issuer, now, { csc: emitter.needsCsc });
+  if (notReady.length > 0) {
+    throw new ApiError(
+      'issuer_not_ready',
+      `Issuer ${issuer.id} cannot emit yet: ${notReady.map((p) => p.field).join(', ')} missing or invalid`,
+      notReady,
+    );
+  }
+  // The sale is validated and computed once, before a number exists; each number's build below
+  // (several when the batch is built again with other numbers) reuses it.
+  const prepared = emitter.prepare(request, issuer);
+  if (!prepared.ok) {
+    const problems = prepared.errors;
+    const first = problems[0]!;
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+    throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
+  }
+  const material = await loadIssuerSigningMaterial(db, deps.secrets, accountId, issuer.id, issuer);
+  if (!material?.certificate || (emitter.needsCsc && !material.csc)) {
+    throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} has no usable certificate${emitter.needsCsc ? ' or CSC' : ''}`, [
+      { field: material?.certificate ? 'csc' : 'certificate', message: 'missing' },
+    ]);
+  }
+  // Issue 12, defect 4: a key stored before uploads were size-checked (a 16384-bit one held the event
+  // loop for a quarter second per signature) signs nothing until the issuer uploads a proper A1.
+  const keyProblem = signingKeyProblem(material.certificate.privateKey);
+  if (keyProblem) {
+    throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} cannot sign with its stored certificate: ${keyProblem}`, [
+      { field: 'certificate', message: `${keyProblem} Upload a new one (POST /v1/issuers/${issuer.id}/certificate).` },
+    ]);
+  }
+  const id = newId(family.object);
+  const series = { issuerId: issuer.id, model: family.model, serie: emitter.serie };
+  const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
+
+  const row = await commitEmission(db, {
+    series,
+    accountId,
+    now,
+    issuer: { issuerId: issuer.id, basis: issuer.basis },
+    work: { authorizeJob: family.jobs.authorize, label: family.label },
+    build: (nNF) => {
+      const built = emitter.build(prepared.prepared, {
+        serie: series.serie,
+        nNF,
+        emittedAt: now,
+        signingKey: material.certificate!,
+        csc: material.csc ?? null,
+      });
+      // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
+      // the validation above missed is still the caller's field, named, and the number is not used.
+      const schema = validateNfe(built.xml, built.schemaPackage);
+      if (!schema.valid) {
+        const details = schema.errors.slice(0, 20).map((e) => schemaProblem(emitter, e, request, issuer.id));
+        throw new ApiError('validation_error', `The ${family.label} would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
+      }
+      return {
+        id,
+        account_id: accountId,
+        issuer_id: issuer.id,
+        external_ref: request.external_ref ?? null,
+        status: 'processing',
+        model: family.model,
+        serie: series.serie,
+        number: nNF,
+        access_key: built.accessKey,
+        tp_amb: tpAmb,
+        tp_emis: built.tpEmis,
+        dh_emi: built.dhEmi,
+        schema_package: built.schemaPackage,
+        request,
+        totals: { ...built.totals } as Record<string, number>,
+        items: built.items,
+        signed_xml: built.xml,
+        digest_value: built.digestValue,
+        qrcode_url: built.qrCodeUrl ?? null,
+        url_chave: built.urlChave ?? null,
+        scenario: opts.scenario ?? null,
+        idempotency_key: opts.idempotencyKey ?? null,
+        created_at: now,
+      };
+    },
+  });
+  deps.wakeWorker();
+  return row;
+}
+
+/**
+ * One XSD failure as a field problem. A failure in the issuer block is not the sale's: it says which
+ * issuer field to correct and how (issue 12 item 9), since every sale of that issuer would fail alike.
+ */
+function schemaProblem<R extends { issuer_id: string }, P>(
+  emitter: NoteEmitter<R, P>,
+  e: { path?: string; message: string },
+  request: R,
+  issuerId: string,
+): { field: string; message: string } {
+  const field = (e.path && emitter.fieldOfXsdPath(e.path, request)) || e.path || 'document';
+  if (field !== 'issuer' && !field.startsWith('issuer.')) return { field, message: e.message };
+  return { field, message: `${e.message}; this is the issuer's data: correct it with PATCH /v1/issuers/${issuerId}` };
+}
