@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SaleSchema } from '../../../documents/nfce/domain/sale.js';
 import { issueNfce } from '../../../documents/nfce/services/issue-nfce.js';
-import { distributableXml } from '../../../documents/nfce/services/distributable-xml.js';
+import { distributableXml } from '../../../documents/notes/services/distributable-xml.js';
 import {
-  findNfce,
-  listNfcePage,
-  nfceHistory,
-  nfceWhenCancellationSettled,
-  nfceWhenSettled,
-} from '../../../documents/nfce/services/find-nfce.js';
+  findNote,
+  listNotesPage,
+  noteHistory,
+  noteWhenCancellationSettled,
+  noteWhenSettled,
+} from '../../../documents/notes/services/find-note.js';
 import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
@@ -17,17 +17,10 @@ import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } f
 import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
 import { NFCE_FAMILY } from '../../../documents/nfce/services/nfce-family.js';
 import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';
+import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
 const tags = ['nfce'];
-const MAX_WAIT_S = 10;
-
-/** RFC 7240 `Prefer: wait=N` (DESIGN 4: N <= 10 s). */
-function preferWait(header: string | string[] | undefined): number | null {
-  const text = Array.isArray(header) ? header.join(',') : header;
-  const m = text ? /(?:^|[,;\s])wait=(\d+)/i.exec(text) : null;
-  return m ? Math.min(MAX_WAIT_S, Number(m[1])) : null;
-}
 
 export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
@@ -70,7 +63,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (wait !== null) {
         reply.header('Preference-Applied', `wait=${wait}`);
         if (wait > 0) {
-          row = await nfceWhenSettled(ctx, request.auth.accountId, row.id, wait * 1000);
+          row = await noteWhenSettled(ctx, NFCE_FAMILY, request.auth.accountId, row.id, wait * 1000);
         }
       }
       reply.header('Location', `/v1/nfce/${row.id}`);
@@ -86,7 +79,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      return present(await findNfce(ctx, request.auth.accountId, id));
+      return present(await findNote(ctx, NFCE_FAMILY, request.auth.accountId, id));
     },
   );
 
@@ -104,7 +97,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const p = await listNfcePage(ctx, request.auth.accountId, q);
+      const p = await listNotesPage(ctx, NFCE_FAMILY, request.auth.accountId, q);
       return { data: p.data.map(present), has_more: p.has_more };
     },
   );
@@ -122,7 +115,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { id } = request.params;
-      return { data: await nfceHistory(ctx, request.auth.accountId, id), has_more: false };
+      return { data: await noteHistory(ctx, NFCE_FAMILY, request.auth.accountId, id), has_more: false };
     },
   );
 
@@ -142,7 +135,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { event } = request.query;
-      const { xml, fileName } = await distributableXml(ctx, request.auth.accountId, id, event);
+      const { xml, fileName } = await distributableXml(ctx, NFCE_FAMILY, request.auth.accountId, id, event);
       return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
     },
   );
@@ -169,7 +162,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { reason } = request.body;
       let row = await requestCancellation(ctx, NFCE_FAMILY, request.auth.accountId, id, reason);
       if (row.status !== 'canceled') {
-        row = await nfceWhenCancellationSettled(ctx, request.auth.accountId, id, 5_000);
+        row = await noteWhenCancellationSettled(ctx, NFCE_FAMILY, request.auth.accountId, id, 5_000);
       }
       const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
       return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
@@ -197,7 +190,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { width } = request.query;
-      const row = await findNfce(ctx, request.auth.accountId, id, { full: true });
+      const row = await findNote(ctx, NFCE_FAMILY, request.auth.accountId, id, { full: true });
       const { pdf, warning } = await renderNoteDanfe(ctx, row, width ?? 80);
       if (warning) {
         request.log.warn({ nfce_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');

@@ -12,6 +12,8 @@ export const migration: Migration = {
 ALTER TABLE nfce_notes ALTER COLUMN qrcode_url DROP NOT NULL;
 ALTER TABLE nfce_notes ALTER COLUMN url_chave DROP NOT NULL;
 ALTER TABLE nfce_notes ADD COLUMN receipt text;
+-- CC-e (110110): the consolidated current text and the letters sent, as GET /v1/nfe/:id shows them.
+ALTER TABLE nfce_notes ADD COLUMN corrections jsonb;
 
 CREATE TABLE nfe_events (
   id text PRIMARY KEY,

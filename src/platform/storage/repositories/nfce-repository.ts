@@ -3,6 +3,20 @@ import { newId } from '../../../kernel/ids.js';
 import { EMISSION_BASIS_SQL } from './issuer-repository.js';
 import type { NumberingClaim } from './numbering-repository.js';
 
+/** CC-e state of a note: each letter replaces the previous one, so `current` is the text in force. */
+export interface NoteCorrections {
+  current: { sequence: number; text: string; protocolo: string; registered_at: string } | null;
+  letters: Array<{
+    sequence: number;
+    text: string;
+    status: 'pending' | 'registered' | 'rejected';
+    requested_at: string;
+    protocolo: string | null;
+    registered_at: string | null;
+    rejection: { code: string; message: string } | null;
+  }>;
+}
+
 export type NfceStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
 
 export interface NfceRow {
@@ -36,6 +50,8 @@ export interface NfceRow {
   attempts: number;
   /** nRec of the asynchronous lot holding the note, while it is processed. */
   receipt?: string | null;
+  /** NF-e only: the correction letters (CC-e) registered or on their way. */
+  corrections?: NoteCorrections | null;
   scenario: string | null;
   idempotency_key: string | null;
   created_at: Date;
@@ -45,7 +61,7 @@ export interface NfceRow {
 /** Columns a listing needs: everything but the XML documents. */
 const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
-  cancellation, attempts, scenario, idempotency_key, created_at, updated_at`;
+  cancellation, attempts, receipt, corrections, scenario, idempotency_key, created_at, updated_at`;
 
 export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
 

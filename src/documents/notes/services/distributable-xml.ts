@@ -1,6 +1,7 @@
 import { ApiError } from '../../../kernel/errors.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { findNfce } from './find-nfce.js';
+import { findNote } from './find-note.js';
+import type { NoteFamily } from './note-family.js';
 
 export interface DistributableXml {
   xml: string;
@@ -14,16 +15,17 @@ export interface DistributableXml {
  */
 export async function distributableXml(
   deps: Pick<Ports, 'db'>,
+  family: NoteFamily,
   accountId: string,
   id: string,
   event?: 'cancellation',
 ): Promise<DistributableXml> {
-  const row = await findNfce(deps, accountId, id, { full: true });
+  const row = await findNote(deps, family, accountId, id, { full: true });
   const xml = event === 'cancellation' ? row.cancel_proc_xml : row.status === 'authorized' || row.status === 'canceled' ? row.proc_xml : null;
   if (!xml) {
     throw new ApiError(
       'invalid_state',
-      event === 'cancellation' ? `NFC-e ${id} has no registered cancellation` : `NFC-e ${id} is ${row.status}; its XML is available once authorized`,
+      event === 'cancellation' ? `${family.label} ${id} has no registered cancellation` : `${family.label} ${id} is ${row.status}; its XML is available once authorized`,
     );
   }
   const fileName = event === 'cancellation' ? `${row.access_key}-procEventoNFe.xml` : `${row.access_key}-nfeProc.xml`;

@@ -2,13 +2,13 @@ import { notFound } from '../../../kernel/errors.js';
 import { page } from '../../../kernel/page.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { getNfce, listHistory, listNfce, type NfceRow, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
-import { NFCE_MODEL } from './nfce-deps.js';
-import { waitUntilCancellationSettled, waitUntilSettled } from '../../notes/services/note-settled.js';
+import type { NoteFamily } from './note-family.js';
+import { waitUntilCancellationSettled, waitUntilSettled } from './note-settled.js';
 
 type ReadDeps = Pick<Ports, 'db'>;
 
-/** GET /v1/nfce's filters; dates as ISO 8601 text. */
-export interface NfceListQuery {
+/** GET /v1/nfce's and /v1/nfe's filters; dates as ISO 8601 text. */
+export interface NoteListQuery {
   limit?: number;
   starting_after?: string;
   issuer_id?: string;
@@ -19,18 +19,18 @@ export interface NfceListQuery {
 }
 
 /** The account's note, or 404 (also for a note of another account). `full` includes the XML documents. */
-export async function findNfce(deps: ReadDeps, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow> {
-  const row = await getNfce(deps.db, accountId, id, { ...opts, model: NFCE_MODEL });
-  if (!row) throw notFound('NFC-e');
+export async function findNote(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow> {
+  const row = await getNfce(deps.db, accountId, id, { ...opts, model: family.model });
+  if (!row) throw notFound(family.label);
   return row;
 }
 
 /** A page of the account's notes, newest first. */
-export async function listNfcePage(deps: ReadDeps, accountId: string, q: NfceListQuery) {
+export async function listNotesPage(deps: ReadDeps, family: NoteFamily, accountId: string, q: NoteListQuery) {
   const limit = q.limit ?? 20;
   const rows = await listNfce(deps.db, accountId, {
     limit: limit + 1,
-    model: NFCE_MODEL,
+    model: family.model,
     issuerId: q.issuer_id,
     status: q.status,
     externalRef: q.external_ref,
@@ -42,20 +42,20 @@ export async function listNfcePage(deps: ReadDeps, accountId: string, q: NfceLis
 }
 
 /** The note's history, oldest first. */
-export async function nfceHistory(deps: ReadDeps, accountId: string, id: string) {
-  await findNfce(deps, accountId, id);
+export async function noteHistory(deps: ReadDeps, family: NoteFamily, accountId: string, id: string) {
+  await findNote(deps, family, accountId, id);
   const entries = await listHistory(deps.db, id);
   return entries.map((e) => ({ ...e, at: e.at.toISOString() }));
 }
 
 /** The note once its authorization settles, or as it stands after `ms` (`Prefer: wait`). */
-export async function nfceWhenSettled(deps: ReadDeps, accountId: string, id: string, ms: number): Promise<NfceRow> {
+export async function noteWhenSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NfceRow> {
   await waitUntilSettled(deps.db, id, ms);
-  return findNfce(deps, accountId, id);
+  return findNote(deps, family, accountId, id);
 }
 
 /** The note once a requested cancellation is registered or refused, or as it stands after `ms`. */
-export async function nfceWhenCancellationSettled(deps: ReadDeps, accountId: string, id: string, ms: number): Promise<NfceRow> {
+export async function noteWhenCancellationSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NfceRow> {
   await waitUntilCancellationSettled(deps.db, id, ms);
-  return findNfce(deps, accountId, id);
+  return findNote(deps, family, accountId, id);
 }

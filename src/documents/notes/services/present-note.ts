@@ -1,0 +1,53 @@
+import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+
+/**
+ * The fields every note record of the API has, NFC-e or NF-e (SPEC 2 fields by state, DESIGN 4):
+ * links and protocol appear once authorized; a rejection explains itself; money in reais.
+ */
+export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NfceRow, baseUrl: string, object: O) {
+  const authorized = row.status === 'authorized' || row.status === 'canceled';
+  const links = authorized
+    ? {
+        danfe_url: `${baseUrl}/v1/${object}/${row.id}/danfe.pdf`,
+        xml_url: `${baseUrl}/v1/${object}/${row.id}/xml`,
+        ...(row.qrcode_url ? { qrcode_url: row.qrcode_url } : {}),
+      }
+    : {};
+  const cancellation = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
+  return {
+    id: row.id,
+    object,
+    status: row.status,
+    external_ref: row.external_ref,
+    issuer_id: row.issuer_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    ambiente: row.tp_amb === 1 ? ('producao' as const) : ('homologacao' as const),
+    model: row.model,
+    serie: row.serie,
+    number: row.number,
+    access_key: authorized || row.status === 'denied' ? row.access_key : null,
+    protocolo: row.protocolo,
+    authorized_at: row.authorized_at?.toISOString() ?? null,
+    ...links,
+    totals: ordered(row.totals, TOTAL_ORDER),
+    items: row.items.map((i) => ordered(i as Record<string, number>, ITEM_ORDER)),
+    rejection: row.rejection,
+    cancellation,
+    cancellation_pending: row.cancellation !== null && !('protocolo' in row.cancellation),
+  };
+}
+
+// jsonb stores keys in its own order; answer in the layout's (ICMSTot) order so people can read it.
+const TOTAL_ORDER = [
+  'vProd', 'vDesc', 'vICMS', 'vICMSDeson', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet',
+  'vFrete', 'vSeg', 'vOutro', 'vII', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vNF', 'vTroco', 'vTotTrib', 'vIBS', 'vCBS', 'vIS', 'vNFTot',
+];
+const ITEM_ORDER = ['nItem', 'vProd', 'vDesc', 'vICMS', 'vST', 'vIPI', 'vPIS', 'vCOFINS', 'vIBS', 'vCBS', 'vIS', 'vTotTrib'];
+
+function ordered(obj: Record<string, number>, order: readonly string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of order) if (k in obj) out[k] = obj[k]!;
+  for (const k of Object.keys(obj)) if (!(k in out)) out[k] = obj[k]!;
+  return out;
+}
