@@ -47,7 +47,7 @@ const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
 const itemArbs = new Map<Crt, fc.Arbitrary<SaleItem>>();
 /** The item generator of a regime (one per CRT, built on first use: the same values, no rebuild per case). */
-function itemArb(crt: Crt): fc.Arbitrary<SaleItem> {
+export function itemArb(crt: Crt): fc.Arbitrary<SaleItem> {
   let arb = itemArbs.get(crt);
   if (!arb) itemArbs.set(crt, (arb = buildItemArb(crt)));
   return arb;

@@ -6,11 +6,32 @@ import { itemValue } from './totals.js';
 import { toCents } from '../../../kernel/decimal.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
 
+/** What differs between the item checks of an NFC-e and an NF-e (model 55 reuses validateItem). */
+export interface ItemRules {
+  /** "an NFC-e", "an NF-e": how messages name the document. */
+  document: string;
+  cfop: RegExp;
+  cfopMessage: string;
+  csts: readonly string[];
+  csosns: readonly string[];
+  /** Codes whose own ICMS (pICMS, vBC, pRedBC) is optional. */
+  optionalOwn: ReadonlySet<string>;
+}
+
+export const NFCE_ITEM_RULES: ItemRules = {
+  document: 'an NFC-e',
+  cfop: /^5[0-9]{3}$/,
+  cfopMessage: 'must be a 4-digit CFOP starting with 5: an NFC-e is an in-state sale to a consumer (e.g. 5102, or 5405 for goods under ST)',
+  csts: NFCE_CSTS,
+  csosns: NFCE_CSOSNS,
+  optionalOwn: OPTIONAL_OWN_ICMS_CODES,
+};
+
 const QUANTITY = { places: 4, sign: 'positive', max: 99_999_999_999.9999 } as const;
 const UNIT_PRICE = { places: 10, sign: 'positive', max: 99_999_999_999 } as const;
 const MVA = { places: 4, sign: 'non-negative', max: 999.9999, required: false } as const;
 
-function checkIcmsCode(errors: Errors, at: string, item: SaleItem, crt: Crt): string | undefined {
+function checkIcmsCode(errors: Errors, at: string, item: SaleItem, crt: Crt, rules: ItemRules): string | undefined {
   if (item.cst_icms !== undefined && item.csosn !== undefined && item.cst_icms !== item.csosn) {
     fail(errors, `${at}.csosn`, 'differs from cst_icms; send only one of them');
     return undefined;
@@ -23,30 +44,30 @@ function checkIcmsCode(errors: Errors, at: string, item: SaleItem, crt: Crt): st
     return undefined;
   }
   if (simples) {
-    if ((NFCE_CSOSNS as readonly string[]).includes(code)) return code;
+    if (rules.csosns.includes(code)) return code;
     if (/^[0-9]{2}$/.test(code)) {
-      fail(errors, field, `${code} is a CST for regime-normal issuers, but this issuer is in the Simples Nacional (CRT ${crt}) and must send a CSOSN: ${NFCE_CSOSNS.join(', ')}`);
-    } else fail(errors, field, `${code} is not a CSOSN an NFC-e accepts; use one of ${NFCE_CSOSNS.join(', ')}`);
+      fail(errors, field, `${code} is a CST for regime-normal issuers, but this issuer is in the Simples Nacional (CRT ${crt}) and must send a CSOSN: ${rules.csosns.join(', ')}`);
+    } else fail(errors, field, `${code} is not a CSOSN ${rules.document} accepts; use one of ${rules.csosns.join(', ')}`);
     return undefined;
   }
-  if ((NFCE_CSTS as readonly string[]).includes(code)) return code;
+  if (rules.csts.includes(code)) return code;
   if (code === '50' || code === '51') {
     const rule = code === '50' ? '766' : '740';
     fail(errors, field, `CST ${code} (${code === '50' ? 'suspension' : 'deferral'}) is not allowed in an NFC-e (authority rejection ${rule}); issue an NF-e (model 55) for this operation`);
   } else if (/^[0-9]{3}$/.test(code)) {
-    fail(errors, field, `${code} is a CSOSN for Simples Nacional issuers, but this issuer is in the regime normal (CRT 3) and must send a CST: ${NFCE_CSTS.join(', ')}`);
-  } else fail(errors, field, `${code} is not an ICMS CST an NFC-e accepts; use one of ${NFCE_CSTS.join(', ')}`);
+    fail(errors, field, `${code} is a CSOSN for Simples Nacional issuers, but this issuer is in the regime normal (CRT 3) and must send a CST: ${rules.csts.join(', ')}`);
+  } else fail(errors, field, `${code} is not an ICMS CST ${rules.document} accepts; use one of ${rules.csts.join(', ')}`);
   return undefined;
 }
 
-function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: string): void {
+function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: string, rules: ItemRules): void {
   const needsOwn = OWN_ICMS_CODES.has(code);
   if (needsOwn) checkNumber(errors, `${at}.pICMS`, item.pICMS, PERCENT);
-  else if (OPTIONAL_OWN_ICMS_CODES.has(code)) checkNumber(errors, `${at}.pICMS`, item.pICMS, OPTIONAL_PERCENT);
+  else if (rules.optionalOwn.has(code)) checkNumber(errors, `${at}.pICMS`, item.pICMS, OPTIONAL_PERCENT);
   else if (item.vBC !== undefined) fail(errors, `${at}.vBC`, `is not used with code ${code}: the item has no own ICMS`);
   checkNumber(errors, `${at}.vBC`, item.vBC, OPTIONAL_MONEY);
   if (REDUCED_BASE_CODES.has(code)) checkNumber(errors, `${at}.icms_base_reduction`, item.icms_base_reduction, PERCENT);
-  else if (item.icms_base_reduction !== undefined && !OPTIONAL_OWN_ICMS_CODES.has(code)) fail(errors, `${at}.icms_base_reduction`, `is only used with CST 20, 70, 90 or CSOSN 900, not ${code}`);
+  else if (item.icms_base_reduction !== undefined && !rules.optionalOwn.has(code)) fail(errors, `${at}.icms_base_reduction`, `is only used with CST 20, 70, 90 or CSOSN 900, not ${code}`);
   else checkNumber(errors, `${at}.icms_base_reduction`, item.icms_base_reduction, OPTIONAL_PERCENT);
   checkNumber(errors, `${at}.fcp_rate`, item.fcp_rate, OPTIONAL_PERCENT);
   if (item.fcp_rate !== undefined && !(needsOwn || (OPTIONAL_OWN_ICMS_CODES.has(code) && code === '90' && item.pICMS !== undefined))) {
@@ -103,21 +124,21 @@ function checkOtherTaxes(errors: Errors, at: string, item: SaleItem): void {
 }
 
 /** Item errors; returns the item value in cents (vProd) when quantity and price are valid. */
-export function validateItem(errors: Errors, index: number, item: SaleItem, crt: Crt): number | undefined {
+export function validateItem(errors: Errors, index: number, item: SaleItem, crt: Crt, rules: ItemRules = NFCE_ITEM_RULES): number | undefined {
   const at = `items[${index}]`;
   checkText(errors, `${at}.description`, item.description, 1, 120);
   checkText(errors, `${at}.code`, item.code, 1, 60, false);
   checkText(errors, `${at}.unit`, item.unit, 1, 6);
   checkText(errors, `${at}.additional_info`, item.additional_info, 1, 500, false);
   checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)');
-  checkPattern(errors, `${at}.cfop`, item.cfop, /^5[0-9]{3}$/, 'must be a 4-digit CFOP starting with 5: an NFC-e is an in-state sale to a consumer (e.g. 5102, or 5405 for goods under ST)');
+  checkPattern(errors, `${at}.cfop`, item.cfop, rules.cfop, rules.cfopMessage);
   checkPattern(errors, `${at}.cest`, item.cest, /^[0-9]{7}$/, 'must be the 7-digit CEST code', false);
   if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {
     fail(errors, `${at}.gtin`, 'must be a GTIN-8, 12, 13 or 14 with a valid check digit, or "SEM GTIN"');
   }
   if (item.origin !== undefined && !(Number.isInteger(item.origin) && item.origin >= 0 && item.origin <= 8)) fail(errors, `${at}.origin`, 'must be an integer from 0 to 8');
-  const code = checkIcmsCode(errors, at, item, crt);
-  if (code) checkIcmsFields(errors, at, item, code);
+  const code = checkIcmsCode(errors, at, item, crt, rules);
+  if (code) checkIcmsFields(errors, at, item, code, rules);
   checkOtherTaxes(errors, at, item);
   const quantityOk = checkNumber(errors, `${at}.quantity`, item.quantity, QUANTITY);
   const priceOk = checkNumber(errors, `${at}.unit_price`, item.unit_price, UNIT_PRICE);

@@ -48,7 +48,7 @@ function validateConsumer(errors: Errors, sale: Sale, issuer: Issuer): void {
   else if (sale.home_delivery) fail(errors, 'consumer.address', 'is required for home delivery');
 }
 
-function validatePayment(errors: Errors, at: string, p: SalePayment): void {
+export function validatePayment(errors: Errors, at: string, p: SalePayment): void {
   if (!Object.hasOwn(PAYMENT_METHODS, p.method)) {
     return fail(errors, `${at}.method`, `must be one of ${Object.keys(PAYMENT_METHODS).join(', ')}`);
   }

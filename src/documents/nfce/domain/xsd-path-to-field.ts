@@ -43,7 +43,7 @@ const ENDER_EMIT: Record<string, string> = {
 const PAYMENT: Record<string, string> = { tPag: 'method', vPag: 'amount', xPag: 'description', tBand: 'card_brand', cAut: 'card_authorization', CNPJ: 'acquirer_cnpj', tpIntegra: 'integrated' };
 
 /** Steps of the path without namespace prefixes: [["det", 3], ["prod", 1], ["NCM", 1]]. */
-function steps(path: string): Array<[string, number]> {
+export function steps(path: string): Array<[string, number]> {
   return path
     .split('/')
     .filter(Boolean)

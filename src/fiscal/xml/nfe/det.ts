@@ -4,6 +4,7 @@ import type { DetModel } from './model.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
 import { icmsNormalXml } from './taxes/icms-normal.js';
 import { icmsSimplesXml } from './taxes/icms-simples.js';
+import { icmsUfDestXml, ipiXml } from './taxes/ipi.js';
 import { pisCofinsXml } from './taxes/pis-cofins.js';
 
 function prodXml(m: DetModel): string {
@@ -24,7 +25,10 @@ function prodXml(m: DetModel): string {
       leaf('uTrib', m.uCom) +
       quantity('qTrib', m.qCom) +
       unitValue('vUnTrib', m.vUnCom) +
+      optMoney('vFrete', m.vFrete) +
+      optMoney('vSeg', m.vSeg) +
       optMoney('vDesc', m.vDesc) +
+      optMoney('vOutro', m.vOutro) +
       leaf('indTot', '1'),
   );
 }
@@ -35,8 +39,10 @@ function impostoXml(m: DetModel): string {
     'imposto',
     (m.vTotTrib !== undefined ? money('vTotTrib', m.vTotTrib) : '') +
       el('ICMS', icms) +
+      (m.ipi ? ipiXml(m.ipi) : '') +
       pisCofinsXml('PIS', m.pis) +
       pisCofinsXml('COFINS', m.cofins) +
+      (m.icmsUfDest ? icmsUfDestXml(m.icmsUfDest) : '') +
       (m.is ? isXml(m.is) : '') +
       (m.ibscbs ? ibsCbsXml(m.ibscbs) : ''),
   );

@@ -27,6 +27,9 @@ export interface AddressModel {
   xMun: string;
   UF: string;
   CEP?: string;
+  /** Model 55 recipient abroad: cPais/xPais of the country (default 1058 BRASIL). */
+  cPais?: string;
+  xPais?: string;
   fone?: string;
 }
 
@@ -42,8 +45,13 @@ export interface EmitModel {
 export interface DestModel {
   CNPJ?: string;
   CPF?: string;
+  /** Model 55: foreign recipient's id (5-20 characters, or empty). */
+  idEstrangeiro?: string;
   xNome?: string;
   ender?: AddressModel;
+  /** 1 ICMS taxpayer, 2 exempt from IE, 9 non-taxpayer (default 9: the NFC-e's only value). */
+  indIEDest?: 1 | 2 | 9;
+  IE?: string;
   email?: string;
 }
 
@@ -81,6 +89,8 @@ export interface IcmsModel {
   st?: StModel;
   retained?: StRetainedModel;
   credit?: { pCredSN: number; vCredICMSSN: number };
+  /** CST 51 (model 55): ICMS of the operation, deferred share and rate (own.vICMS = vICMSOp - vICMSDif). */
+  deferral?: { vICMSOp: number; pDif: number; vICMSDif: number };
 }
 
 export interface PisCofinsModel {
@@ -88,6 +98,26 @@ export interface PisCofinsModel {
   vBC?: number;
   rate?: number;
   value?: number;
+}
+
+/** IPI (TIpi): IPITrib with CST 00/49/50/99 (vBC x pIPI) or IPINT with CST 01-05/51-55. */
+export interface IpiModel {
+  cEnq: string;
+  CST: string;
+  /** Present for IPITrib, absent for IPINT. */
+  trib?: { vBC: number; pIPI: number; vIPI: number };
+}
+
+/** ICMSUFDest: DIFAL to the destination state (rates scale 4, values cents). */
+export interface IcmsUfDestModel {
+  vBCUFDest: number;
+  fcp?: { vBCFCPUFDest: number; pFCPUFDest: number; vFCPUFDest: number };
+  pICMSUFDest: number;
+  /** 4.00, 7.00 or 12.00 (scale 4). */
+  pICMSInter: number;
+  pICMSInterPart: number;
+  vICMSUFDest: number;
+  vICMSUFRemet: number;
 }
 
 export interface IbsCbsModel {
@@ -122,11 +152,19 @@ export interface DetModel {
   qCom: bigint; // scale 4
   vUnCom: bigint; // scale 10
   vProd: number;
+  /** Model 55: the item's share of freight, insurance and other expenses (prod/vFrete, vSeg, vOutro). */
+  vFrete?: number;
+  vSeg?: number;
   vDesc: number;
+  vOutro?: number;
   vTotTrib?: number;
   icms: IcmsModel;
+  /** Model 55 only (IPI is rejected in an NFC-e, 742). */
+  ipi?: IpiModel;
   pis: PisCofinsModel;
   cofins: PisCofinsModel;
+  /** Model 55 only: DIFAL of an interstate sale to a non-taxpayer (ICMSUFDest, NT 2015.003). */
+  icmsUfDest?: IcmsUfDestModel;
   is?: IsModel;
   ibscbs?: IbsCbsModel;
   infAdProd?: string;
@@ -136,6 +174,10 @@ export interface IcmsTotModel {
   vBC: number;
   vICMS: number;
   vICMSDeson: number;
+  /** DIFAL totals (model 55, W04c/W04e/W04g): written only when defined. */
+  vFCPUFDest?: number;
+  vICMSUFDest?: number;
+  vICMSUFRemet?: number;
   vFCP: number;
   vBCST: number;
   vST: number;
@@ -192,3 +234,5 @@ export interface NfceModel {
   infAdic?: { infCpl: string };
   respTec?: RespTecModel;
 }
+
+export type { NfeModel, NfeIdeModel, TranspModel, CobrModel, VolModel, AutXmlModel } from './model-55.js';

@@ -14,8 +14,8 @@ function addressXml(name: string, a: AddressModel): string {
       leaf('xMun', a.xMun) +
       leaf('UF', a.UF) +
       optLeaf('CEP', a.CEP) +
-      leaf('cPais', '1058') +
-      leaf('xPais', 'BRASIL') +
+      leaf('cPais', a.cPais ?? '1058') +
+      leaf('xPais', a.xPais ?? 'BRASIL') +
       optLeaf('fone', a.fone),
   );
 }
@@ -30,11 +30,12 @@ export function emitXml(m: EmitModel): string {
 export function destXml(m: DestModel): string {
   return el(
     'dest',
-    (m.CNPJ ? leaf('CNPJ', m.CNPJ) : leaf('CPF', m.CPF ?? '')) +
+    (m.CNPJ ? leaf('CNPJ', m.CNPJ) : m.idEstrangeiro !== undefined ? leaf('idEstrangeiro', m.idEstrangeiro) : leaf('CPF', m.CPF ?? '')) +
       optLeaf('xNome', m.xNome) +
       (m.ender ? addressXml('enderDest', m.ender) : '') +
-      // NFC-e recipient is a non-contributor: indIEDest 9 and no IE (729).
-      leaf('indIEDest', '9') +
+      // NFC-e recipient is a non-contributor: indIEDest 9 and no IE (729); model 55 sets both.
+      leaf('indIEDest', m.indIEDest ?? 9) +
+      optLeaf('IE', m.IE) +
       optLeaf('email', m.email),
   );
 }

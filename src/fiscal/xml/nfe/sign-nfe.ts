@@ -4,8 +4,9 @@
 import { buildNfceQrCode, nfceUrls, qrVersionFor, type NfceQrCodeInput } from '../../qrcode/index.js';
 import { formatCents } from '../../../kernel/decimal.js';
 import { signCanonical, type SigningKey } from '../signature/sign.js';
-import { infNfeTexts, nfeXml } from './inf-nfe.js';
+import { infNfeTexts, nfeXml, type AnyNfeModel } from './inf-nfe.js';
 import type { NfceModel } from './model.js';
+import type { NfeModel } from './model-55.js';
 
 export interface SignedInfNfe {
   /** infNFe as placed inside NFe (the default namespace inherited from NFe). */
@@ -17,7 +18,7 @@ export interface SignedInfNfe {
 }
 
 /** Writes infNFe once in canonical form and signs those exact bytes: nothing is parsed again. */
-export function signInfNfe(model: NfceModel, key: SigningKey): SignedInfNfe {
+export function signInfNfe(model: AnyNfeModel, key: SigningKey): SignedInfNfe {
   const texts = infNfeTexts(model);
   const { signatureXml, digestValue } = signCanonical(texts.canonical, 'NFe' + model.accessKey, key);
   return { embedded: texts.embedded, signatureXml, digestValue };
@@ -52,4 +53,17 @@ export function signNfce(model: NfceModel, key: SigningKey, csc?: { id: string; 
   const qrCodeUrl = buildNfceQrCode(qrInput);
   const xml = nfeXml(signed.embedded, { qrCode: qrCodeUrl, urlChave: urls.urlChave }, signed.signatureXml);
   return { xml, qrCodeUrl, urlChave: urls.urlChave, digestValue: signed.digestValue };
+}
+
+export interface SignedNfe {
+  /** `<NFe xmlns="http://www.portalfiscal.inf.br/nfe">` with infNFe and Signature (no infNFeSupl). */
+  xml: string;
+  /** base64 SHA-1 of the canonical infNFe (protNFe/digVal must match it). */
+  digestValue: string;
+}
+
+/** An NF-e (model 55): infNFe signed as the NFC-e's (C14N 1.0, RSA-SHA1); no QR code group. */
+export function signNfe(model: NfeModel, key: SigningKey): SignedNfe {
+  const signed = signInfNfe(model, key);
+  return { xml: nfeXml(signed.embedded, undefined, signed.signatureXml), digestValue: signed.digestValue };
 }

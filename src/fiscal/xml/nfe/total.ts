@@ -3,14 +3,18 @@ import { money } from './format.js';
 import type { IcmsTotModel, ReformTotModel } from './model.js';
 import { reformTotalsXml } from './taxes/ibscbs.js';
 
+// vFCPUFDest, vICMSUFDest and vICMSUFRemet (DIFAL, model 55) are optional and written when defined.
 const ICMS_TOT_ORDER: ReadonlyArray<keyof IcmsTotModel> = [
-  'vBC', 'vICMS', 'vICMSDeson', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPSTRet', 'vProd', 'vFrete', 'vSeg',
+  'vBC', 'vICMS', 'vICMSDeson', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPSTRet', 'vProd', 'vFrete', 'vSeg',
   'vDesc', 'vII', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vOutro', 'vNF',
 ];
 
 export function totalXml(t: IcmsTotModel, reform: ReformTotModel | undefined): string {
   let icmsTot = '';
-  for (const name of ICMS_TOT_ORDER) icmsTot += money(name, t[name]);
+  for (const name of ICMS_TOT_ORDER) {
+    const value = t[name];
+    if (value !== undefined) icmsTot += money(name, value);
+  }
   if (t.vTotTrib > 0) icmsTot += money('vTotTrib', t.vTotTrib);
   return el('total', el('ICMSTot', icmsTot) + (reform ? reformTotalsXml(reform) : ''));
 }

@@ -4,7 +4,7 @@ import type { IcmsModel, OwnIcmsModel, StModel } from '../model.js';
 import { fcpWithBase, ownIcms, retainedBlock, stBlock } from './icms-blocks.js';
 
 // ICMS groups of regime-normal issuers (CRT 3), one writer per CST, fields in XSD order.
-// CST 50 and 51 are not written: NFC-e rejects them (cStat 766/740, FACTS 8); validateSale refuses them.
+// CST 50 and 51 are NF-e only: NFC-e rejects them (cStat 766/740, FACTS 8) and validateSale refuses them.
 
 function need<T>(value: T | undefined, what: string, cst: string): T {
   if (value === undefined) throw new Error(`ICMS CST ${cst} needs ${what} (validateSale should have caught this)`);
@@ -36,6 +36,22 @@ function icms30(m: IcmsModel): string {
 
 function icms40(m: IcmsModel): string {
   return head(m);
+}
+
+/** ICMS51 (model 55 only): every field but orig/CST is optional; with own ICMS, the deferral. */
+function icms51(m: IcmsModel): string {
+  const own = m.own;
+  if (!own) return head(m);
+  const d = m.deferral;
+  return (
+    head(m) +
+    leaf('modBC', own.modBC) +
+    (own.pRedBC ? rate('pRedBC', own.pRedBC) : '') +
+    money('vBC', own.vBC) +
+    rate('pICMS', own.pICMS) +
+    (d ? money('vICMSOp', d.vICMSOp) + rate('pDif', d.pDif) + money('vICMSDif', d.vICMSDif) : '') +
+    money('vICMS', own.vICMS)
+  );
 }
 
 function icms60(m: IcmsModel): string {
@@ -71,6 +87,9 @@ const WRITERS: Record<string, [string, (m: IcmsModel) => string]> = {
   '30': ['ICMS30', icms30],
   '40': ['ICMS40', icms40],
   '41': ['ICMS40', icms40],
+  // 50 (suspension) and 51 (deferral) exist for model 55 only; the NFC-e domain never sends them.
+  '50': ['ICMS40', icms40],
+  '51': ['ICMS51', icms51],
   '60': ['ICMS60', icms60],
   '70': ['ICMS70', icms70],
   '90': ['ICMS90', icms90],

@@ -1,0 +1,63 @@
+import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
+import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
+import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
+import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
+import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import { signNfe } from '../../../fiscal/xml/nfe/sign-nfe.js';
+import { cleanTaxId } from '../../../kernel/tax-id.js';
+import type { NfeDocumentContext } from './nfe-context.js';
+import type { PreparedNfe } from './prepare-nfe.js';
+
+// One numbered, signed NF-e of a prepared request: only what the number decides is done here.
+
+const DEFAULT_VER_PROC = 'fiscal-gateway 0.1.0';
+
+export interface BuiltNfe {
+  /** `<NFe xmlns="http://www.portalfiscal.inf.br/nfe">` with infNFe and Signature. */
+  xml: string;
+  accessKey: string;
+  cNF: string;
+  nNF: number;
+  serie: number;
+  /** dhEmi as written (issuer local offset). */
+  dhEmi: string;
+  /** base64 SHA-1 of the canonical infNFe (protNFe/digVal must match it). */
+  digestValue: string;
+  schemaPackage: 'PL_009' | 'PL_010';
+  /** The model written, for the DANFE and the answer (amounts in integer cents). */
+  model: NfeModel;
+}
+
+/** Throws Error for an unusable context (unknown state, a cNF that breaks NT 2019.001 B03-10). */
+export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext): BuiltNfe {
+  const { issuer, tpAmb } = prepared;
+  const cUF = ufCode(issuer.uf);
+  if (!cUF) throw new Error(`issuer UF ${issuer.uf} is unknown`);
+  const cNF = ctx.cNF ?? generateCnf(ctx.nNF);
+  if (!isValidCnf(cNF, ctx.nNF)) throw new Error('ctx.cNF breaks NT 2019.001 B03-10 (equal to nNF or a forbidden sequence)');
+  const zone = timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf);
+  const dhEmi = localDateTime(ctx.emittedAt, zone);
+  const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj: cleanTaxId(issuer.cnpj), mod: 55, serie: ctx.serie, nNF: ctx.nNF, tpEmis: 1, cNF });
+  const model: NfeModel = {
+    ...prepared.parts,
+    accessKey,
+    ide: {
+      ...prepared.ide, NFref: [...prepared.ide.NFref],
+      cUF, cNF, mod: 55, serie: ctx.serie, nNF: ctx.nNF, dhEmi: dhEmi.text, cMunFG: issuer.endereco.codigo_municipio,
+      // tpImp 1: portrait DANFE (4 and 5 are NFC-e only, MOC B21-20, 710).
+      tpImp: 1, tpEmis: 1, cDV: Number(accessKey[43]), tpAmb, verProc: ctx.verProc ?? DEFAULT_VER_PROC,
+    },
+  };
+  const b = prepared.billing;
+  if (b) {
+    // MOC Y01-20 (905): with cobr, nFat, vOrig and vLiq are informed; nFat defaults to the note number.
+    model.cobr = { fat: { nFat: b.nFat ?? String(ctx.nNF), vOrig: b.vOrig, vDesc: b.vDesc, vLiq: b.vLiq }, dup: b.dup.map((d) => ({ ...d })) };
+  }
+  const { csrt } = prepared;
+  if (model.respTec && csrt) {
+    model.respTec = { ...model.respTec, csrt: { idCSRT: csrt.id.padStart(2, '0'), hashCSRT: csrtHash(csrt.token, accessKey) } };
+  }
+  const signed = signNfe(model, ctx.signingKey);
+  return { xml: signed.xml, accessKey, cNF, nNF: ctx.nNF, serie: ctx.serie, dhEmi: dhEmi.text, digestValue: signed.digestValue, schemaPackage: prepared.schemaPackage, model };
+}

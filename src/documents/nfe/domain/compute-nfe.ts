@@ -1,0 +1,127 @@
+import type { DetModel, IcmsTotModel, IcmsUfDestModel, IpiModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
+import { mulDivRound, percentOf, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
+import { computeItems } from '../../nfce/domain/compute-items.js';
+import { icmsCode } from '../../nfce/domain/icms-codes.js';
+import type { Crt } from '../../nfce/domain/issuer-context.js';
+import { icmsOf } from '../../nfce/domain/item-taxes.js';
+import type { Sale } from '../../nfce/domain/sale.js';
+import { icmsTotals, reformTotals } from '../../nfce/domain/totals.js';
+import type { NfeItem, NfeRequest } from './nfe-request.js';
+import { interstateRate } from './operation.js';
+
+// The items and totals of a valid NF-e. The NFC-e's computation (computeItems: values, discounts,
+// ICMS, PIS/COFINS, IBS/CBS/IS) runs first; model 55 then adds each item's share of freight,
+// insurance and other charges, IPI, CST 51 deferral and DIFAL, and the totals are summed again.
+
+export interface ComputeNfeOptions {
+  crt: Crt;
+  taxReform: boolean;
+  issuerUf: string;
+  destUf: string;
+  /** The recipient is a final consumer (indFinal 1): IPI then belongs to the ICMS base. */
+  finalConsumer: boolean;
+}
+
+export interface ComputedNfe {
+  det: DetModel[];
+  total: IcmsTotModel;
+  reformTotal?: ReformTotModel;
+}
+
+const rate4 = (percent: number | undefined): number => (percent === undefined ? 0 : Number(toScaled(percent, 4)));
+const sum = (det: readonly DetModel[], pick: (d: DetModel) => number | undefined): number => det.reduce((a, d) => a + (pick(d) ?? 0), 0);
+
+function ipiOf(item: NfeItem, chargedValue: number): IpiModel | undefined {
+  const i = item.ipi;
+  if (!i) return undefined;
+  const model: IpiModel = { cEnq: i.enquadramento ?? '999', CST: i.cst };
+  if (i.rate !== undefined) {
+    // Lei 4.502/64 art. 14 II and par. 1: the IPI base is the operation value with freight and charges.
+    const vBC = i.base !== undefined ? toCents(i.base) : chargedValue;
+    const pIPI = rate4(i.rate);
+    model.trib = { vBC, pIPI, vIPI: percentOf(vBC, pIPI) };
+  }
+  return model;
+}
+
+function difalOf(item: NfeItem, base: number, o: ComputeNfeOptions): IcmsUfDestModel | undefined {
+  const d = item.difal;
+  if (!d) return undefined;
+  const vBCUFDest = d.base !== undefined ? toCents(d.base) : base;
+  const pICMSUFDest = rate4(d.destination_rate);
+  const pICMSInter = interstateRate(item.origin ?? 0, o.issuerUf, o.destUf);
+  // MOC NA15-10 (815): vICMSUFDest = vBCUFDest x (pICMSUFDest - pICMSInter) x pICMSInterPart, the
+  // share being 100% since 2019 (NA11-10); NA17-10 (816): the sender's state keeps the rest, zero.
+  const model: IcmsUfDestModel = {
+    vBCUFDest, pICMSUFDest, pICMSInter, pICMSInterPart: 1_000_000,
+    vICMSUFDest: percentOf(vBCUFDest, pICMSUFDest - pICMSInter), vICMSUFRemet: 0,
+  };
+  if (d.fcp_rate !== undefined) {
+    const pFCPUFDest = rate4(d.fcp_rate);
+    // NA13-10 (793): vFCPUFDest = vBCFCPUFDest x pFCPUFDest.
+    model.fcp = { vBCFCPUFDest: vBCUFDest, pFCPUFDest, vFCPUFDest: percentOf(vBCUFDest, pFCPUFDest) };
+  }
+  return model;
+}
+
+/** CST 51: the ICMS of the operation, its deferred share (pDif, default 100%) and what is left due. */
+function deferIcms(d: DetModel, item: NfeItem, base: number): void {
+  if (item.pICMS === undefined) return;
+  const pRedBC = rate4(item.icms_base_reduction);
+  const vBC = item.vBC !== undefined ? toCents(item.vBC) : Number(mulDivRound(BigInt(base), BigInt(1_000_000 - pRedBC), 1_000_000n));
+  const pICMS = rate4(item.pICMS);
+  const vICMSOp = percentOf(vBC, pICMS);
+  const pDif = rate4(item.deferral_rate ?? 100);
+  const vICMSDif = percentOf(vICMSOp, pDif);
+  d.icms.own = { modBC: 3, vBC, pICMS, vICMS: vICMSOp - vICMSDif };
+  if (item.icms_base_reduction !== undefined) d.icms.own.pRedBC = pRedBC;
+  d.icms.deferral = { vICMSOp, pDif, vICMSDif };
+}
+
+export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
+  // The NFC-e computation reads only the item fields both models share (NfeItem extends SaleItem).
+  const sale = { issuer_id: req.issuer_id, external_ref: req.external_ref, items: req.items } as Sale;
+  if (req.discount !== undefined) sale.discount = req.discount;
+  if (req.approximate_taxes !== undefined) sale.approximate_taxes = req.approximate_taxes;
+  // tpAmb 1: the homologation item description (MOC I04-10, 373) is an NFC-e rule only.
+  const { det } = computeItems(sale, { crt: o.crt, tpAmb: 1, taxReform: o.taxReform });
+  const nets = det.map((d) => d.vProd - d.vDesc);
+  const shares = (value: number | undefined) => spreadProportionally(value ? toCents(value) : 0, nets);
+  const [frete, seg, outro] = [shares(req.freight), shares(req.insurance), shares(req.other_expenses)];
+  det.forEach((d, i) => {
+    const item = req.items[i]!;
+    if (frete[i]) d.vFrete = frete[i];
+    if (seg[i]) d.vSeg = seg[i];
+    if (outro[i]) d.vOutro = outro[i];
+    const charged = nets[i]! + frete[i]! + seg[i]! + outro[i]!;
+    const ipi = ipiOf(item, charged);
+    if (ipi) d.ipi = ipi;
+    const vIPI = ipi?.trib?.vIPI ?? 0;
+    // LC 87/96 art. 13 par. 1 II: freight, insurance and charges are in the ICMS base; par. 2: so is
+    // the IPI unless the operation is between taxpayers for resale or industrialization.
+    const icmsBase = charged + (o.finalConsumer ? vIPI : 0);
+    if (icmsBase !== nets[i]) d.icms = icmsOf(item, icmsBase);
+    if (icmsCode(item) === '51') deferIcms(d, item, icmsBase);
+    const difal = difalOf(item, charged + vIPI, o);
+    if (difal) d.icmsUfDest = difal;
+  });
+  const base = icmsTotals(det);
+  const total: IcmsTotModel = {
+    ...base,
+    vFrete: sum(det, (d) => d.vFrete),
+    vSeg: sum(det, (d) => d.vSeg),
+    vOutro: sum(det, (d) => d.vOutro),
+    vIPI: sum(det, (d) => d.ipi?.trib?.vIPI),
+  };
+  if (det.some((d) => d.icmsUfDest)) {
+    total.vFCPUFDest = sum(det, (d) => d.icmsUfDest?.fcp?.vFCPUFDest);
+    total.vICMSUFDest = sum(det, (d) => d.icmsUfDest?.vICMSUFDest);
+    total.vICMSUFRemet = sum(det, (d) => d.icmsUfDest?.vICMSUFRemet);
+  }
+  // MOC W16-10 (610): vNF = vProd - vDesc - vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII
+  // + vIPI + vIPIDevol (+ vServ of ISSQN items, which this gateway does not issue).
+  total.vNF = total.vProd - total.vDesc - total.vICMSDeson + total.vST + total.vFCPST + total.vFrete + total.vSeg + total.vOutro + total.vII + total.vIPI + total.vIPIDevol;
+  const result: ComputedNfe = { det, total };
+  if (o.taxReform) result.reformTotal = reformTotals(det, total.vNF);
+  return result;
+}

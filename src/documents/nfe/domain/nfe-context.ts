@@ -1,0 +1,24 @@
+import type { Issuer, RespTec, SigningKey } from '../../nfce/domain/issuer-context.js';
+
+/** What the content of an NF-e depends on: known before its number is reserved (prepareNfe). */
+export interface NfeContext {
+  issuer: Issuer;
+  tpAmb: 1 | 2;
+  /** Writes the 2026 reform groups (IBSCBS, IS, IBSCBSTot, vNFTot): needs layout PL_010. */
+  taxReform: boolean;
+  respTec?: RespTec;
+  /** The issuer's local date of emission (YYYY-MM-DD): installments may not fall due before it (MOC Y09-20, 900). */
+  today?: string;
+}
+
+/** What one numbered NF-e adds to a prepared one (buildPreparedNfe): ide, key and signature. */
+export interface NfeDocumentContext {
+  serie: number;
+  nNF: number;
+  emittedAt: Date;
+  signingKey: SigningKey;
+  /** cNF to reuse (a note re-sent keeps its key); drawn at random when absent. */
+  cNF?: string;
+  /** Program name and version written to ide/verProc. */
+  verProc?: string;
+}

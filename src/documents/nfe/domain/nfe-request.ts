@@ -1,0 +1,169 @@
+import { Type, type Static } from 'typebox';
+import { PaymentSchema, SaleItemSchema } from '../../nfce/domain/sale.js';
+
+// The NF-e (model 55) creation request. It reuses the NFC-e item and payment schemas (same SPEC
+// names: vBC, pICMS; additions snake_case) and adds what model 55 has: operation nature and
+// purpose, a mandatory recipient, IPI and DIFAL per item, freight, billing and XML downloaders.
+// idDest (internal, interstate, abroad) and tpNF (inbound/outbound) are derived, never asked for.
+
+const money = (description: string, example: number) =>
+  Type.Number({ description: `${description} Reais, at most 2 decimals.`, examples: [example] });
+const rate = (description: string, example: number) =>
+  Type.Number({ description: `${description} Percent (12.5 = 12.5%), at most 4 decimals.`, examples: [example] });
+
+export const FINALIDADES = { normal: 1, complementar: 2, ajuste: 3, devolucao: 4 } as const;
+export const PRESENCAS = { nao_se_aplica: 0, presencial: 1, internet: 2, telefone: 3, presencial_fora: 5, outros: 9 } as const;
+export const INDICADORES_IE = { contribuinte: 1, isento: 2, nao_contribuinte: 9 } as const;
+export const MODALIDADES_FRETE = { emitente: 0, destinatario: 1, terceiros: 2, proprio_emitente: 3, proprio_destinatario: 4, sem_frete: 9 } as const;
+
+const keysOf = <T extends object>(o: T) => Object.keys(o) as Array<keyof T & string>;
+
+export const IpiSchema = Type.Object(
+  {
+    cst: Type.String({ description: 'IPI CST: 00, 49, 50, 99 (taxed, IPITrib) or 01-05, 51-55 (not taxed, IPINT).', pattern: '^[0-9]{2}$', examples: ['50'] }),
+    enquadramento: Type.Optional(Type.String({ description: 'cEnq, legal framework code (1-3 characters); default 999.', examples: ['999'] })),
+    rate: Type.Optional(rate('pIPI (IPITrib CSTs only).', 5)),
+    base: Type.Optional(money('vBC of the IPI; default: item value net of discount plus its freight, insurance and other expenses.', 100)),
+  },
+  { additionalProperties: false, description: 'IPI of the item (model 55).' },
+);
+
+export const DifalSchema = Type.Object(
+  {
+    destination_rate: rate('pICMSUFDest: internal ICMS rate of the destination state.', 18),
+    fcp_rate: Type.Optional(rate('pFCPUFDest: poverty fund rate of the destination state.', 2)),
+    base: Type.Optional(money('vBCUFDest; default: item value net of discount plus freight, insurance, other expenses and IPI.', 100)),
+  },
+  {
+    additionalProperties: false,
+    description: 'ICMSUFDest (DIFAL, NT 2015.003): required in an interstate sale to a non-taxpayer final consumer; the interstate rate (4/7/12%) is derived from the origin and the states.',
+  },
+);
+
+export const NfeItemSchema = Type.Object(
+  {
+    ...SaleItemSchema.properties,
+    cfop: Type.String({ description: 'CFOP, 4 digits: 5xxx/1xxx internal, 6xxx/2xxx interstate, 7xxx/3xxx abroad (checked against the parties\' states).', examples: ['6102'] }),
+    deferral_rate: Type.Optional(rate('pDif: deferred share of the ICMS (CST 51 with pICMS); default 100.', 100)),
+    ipi: Type.Optional(IpiSchema),
+    difal: Type.Optional(DifalSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const NfeAddressSchema = Type.Object(
+  {
+    street: Type.String({ description: 'xLgr (2-60).' }),
+    number: Type.String({ description: 'nro (1-60).' }),
+    complement: Type.Optional(Type.String({ description: 'xCpl (1-60).' })),
+    district: Type.String({ description: 'xBairro (2-60).' }),
+    city_code: Type.Optional(Type.String({ description: 'IBGE municipality code, 7 digits (required in Brazil).', examples: ['3304557'] })),
+    city: Type.String({ description: 'Municipality name (2-60).', examples: ['Rio de Janeiro'] }),
+    uf: Type.Optional(Type.String({ description: 'Two-letter state (required in Brazil).', examples: ['RJ'] })),
+    cep: Type.Optional(Type.String({ description: 'CEP, 8 digits.' })),
+    country_code: Type.Optional(Type.String({ description: 'BACEN country code (1-4 digits); absent or 1058 = Brazil.', examples: ['2496'] })),
+    country: Type.Optional(Type.String({ description: 'Country name (2-60), for an address abroad.', examples: ['Estados Unidos'] })),
+    phone: Type.Optional(Type.String({ description: 'Digits only, 6-14.' })),
+  },
+  { additionalProperties: false },
+);
+
+export const DestinatarioSchema = Type.Object(
+  {
+    cnpj: Type.Optional(Type.String({ description: 'CNPJ, 14 characters (alphanumeric allowed).' })),
+    cpf: Type.Optional(Type.String({ description: 'CPF, 11 digits.' })),
+    id_estrangeiro: Type.Optional(Type.String({ description: 'Foreign recipient id (5-20 characters, or empty); required abroad.' })),
+    name: Type.String({ description: 'xNome (2-60).' }),
+    indicador_ie: Type.Enum(keysOf(INDICADORES_IE), { description: 'indIEDest: contribuinte (IE required), isento (no IE), nao_contribuinte.' }),
+    ie: Type.Optional(Type.String({ description: 'State registration (2-14 digits), only for contribuinte.' })),
+    address: NfeAddressSchema,
+    email: Type.Optional(Type.String({ description: 'E-mail (up to 60).' })),
+  },
+  { additionalProperties: false, description: 'dest: required in an NF-e (MOC E01-10, 719).' },
+);
+
+export const TransporteSchema = Type.Object(
+  {
+    modalidade: Type.Enum(keysOf(MODALIDADES_FRETE), { description: 'modFrete: who hires the freight.' }),
+    transportadora: Type.Optional(
+      Type.Object(
+        {
+          cnpj: Type.Optional(Type.String()), cpf: Type.Optional(Type.String()), name: Type.Optional(Type.String({ description: '2-60.' })),
+          ie: Type.Optional(Type.String({ description: '2-14 digits or ISENTO.' })), address: Type.Optional(Type.String({ description: '1-60.' })),
+          city: Type.Optional(Type.String({ description: '1-60.' })), uf: Type.Optional(Type.String()),
+        },
+        { additionalProperties: false, description: 'transporta: the carrier.' },
+      ),
+    ),
+    veiculo: Type.Optional(
+      Type.Object(
+        { placa: Type.String({ description: 'Plate (AAA9999 or Mercosul AAA9A99).' }), uf: Type.Optional(Type.String()), rntc: Type.Optional(Type.String({ description: 'ANTT registration (1-20).' })) },
+        { additionalProperties: false },
+      ),
+    ),
+    volumes: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            quantity: Type.Optional(Type.Integer({ minimum: 0, description: 'qVol.' })), species: Type.Optional(Type.String({ description: 'esp (1-60).' })),
+            brand: Type.Optional(Type.String({ description: 'marca (1-60).' })), numbering: Type.Optional(Type.String({ description: 'nVol (1-60).' })),
+            net_weight: Type.Optional(Type.Number({ description: 'pesoL in kg, 3 decimals.' })), gross_weight: Type.Optional(Type.Number({ description: 'pesoB in kg, 3 decimals.' })),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 5000 },
+      ),
+    ),
+  },
+  { additionalProperties: false, description: 'transp; absent = no freight (modFrete 9).' },
+);
+
+export const CobrancaSchema = Type.Object(
+  {
+    fatura: Type.Optional(
+      Type.Object(
+        { numero: Type.Optional(Type.String({ description: 'nFat (1-60); default the note number.' })), valor_original: money('vOrig.', 1000), desconto: Type.Optional(money('vDesc of the invoice.', 0)) },
+        { additionalProperties: false, description: 'fat; default: the note total, no discount.' },
+      ),
+    ),
+    duplicatas: Type.Optional(
+      Type.Array(
+        Type.Object({ vencimento: Type.String({ description: 'dVenc, YYYY-MM-DD, not before the previous one.', examples: ['2026-08-15'] }), valor: money('vDup, > 0.', 500) }, { additionalProperties: false }),
+        { maxItems: 120, description: 'Installments (dup, numbered 001, 002, ...), at most 120; they add up to the invoice net value.' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const NfeRequestSchema = Type.Object(
+  {
+    issuer_id: Type.String({ description: 'Issuer id (iss_...).' }),
+    external_ref: Type.String({ description: 'Your own reference.' }),
+    natureza_operacao: Type.String({ description: 'natOp (1-60), e.g. VENDA DE MERCADORIA.', examples: ['VENDA DE MERCADORIA'] }),
+    finalidade: Type.Optional(Type.Enum(keysOf(FINALIDADES), { description: 'finNFe; default normal.' })),
+    referenced_documents: Type.Optional(Type.Array(Type.String({ description: 'Access key (44).' }), { maxItems: 999, description: 'NFref/refNFe; required for complementar (exactly 1), ajuste and devolucao.' })),
+    destinatario: DestinatarioSchema,
+    presenca: Type.Enum(keysOf(PRESENCAS), { description: 'indPres (home delivery is NFC-e only).' }),
+    consumidor_final: Type.Optional(Type.Boolean({ description: 'indFinal; default true for a nao_contribuinte recipient, else false.' })),
+    items: Type.Array(NfeItemSchema, { minItems: 1, maxItems: 990 }),
+    discount: Type.Optional(money('Note-level discount, spread over the items.', 2)),
+    freight: Type.Optional(money('vFrete charged, spread over the items.', 20)),
+    insurance: Type.Optional(money('vSeg, spread over the items.', 5)),
+    other_expenses: Type.Optional(money('vOutro (other charges), spread over the items.', 3)),
+    approximate_taxes: Type.Optional(money('Approximate taxes (Lei 12.741/2012), spread over items that do not carry their own.', 12.3)),
+    transporte: Type.Optional(TransporteSchema),
+    cobranca: Type.Optional(CobrancaSchema),
+    payment: Type.Optional(PaymentSchema),
+    payments: Type.Optional(Type.Array(PaymentSchema, { minItems: 1, maxItems: 100 })),
+    aut_xml: Type.Optional(Type.Array(Type.String({ description: 'CNPJ (14) or CPF (11).' }), { maxItems: 10, description: 'autXML: who may download the XML, up to 10.' })),
+    additional_info: Type.Optional(Type.String({ description: 'infCpl (up to 5000).' })),
+    fisco_info: Type.Optional(Type.String({ description: 'infAdFisco: information for the tax authority (up to 2000).' })),
+  },
+  { additionalProperties: false },
+);
+
+export type NfeRequest = Static<typeof NfeRequestSchema>;
+export type NfeItem = Static<typeof NfeItemSchema>;
+export type NfeDestinatario = Static<typeof DestinatarioSchema>;
+export type NfeAddress = Static<typeof NfeAddressSchema>;

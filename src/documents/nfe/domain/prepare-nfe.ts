@@ -1,0 +1,84 @@
+import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import { layoutText } from '../../../fiscal/layout/text.js';
+import { isAlphanumericCnpj } from '../../../kernel/tax-id.js';
+import { toCents } from '../../../kernel/decimal.js';
+import type { Issuer } from '../../nfce/domain/issuer-context.js';
+import { emitOf, respTecOf } from '../../nfce/domain/parties.js';
+import { paymentPlan } from '../../nfce/domain/payments.js';
+import type { NfeContext } from './nfe-context.js';
+import { autXmlOf, nfeDestOf, transpOf } from './nfe-parties.js';
+import type { NfeRequest } from './nfe-request.js';
+import { checkNfe, nfePayments, type FieldError } from './validate-nfe.js';
+
+// request -> NF-e model, in one pass, before any number is reserved; buildPreparedNfe adds what
+// each number decides (cNF, key, ide numbers, nFat default, hashCSRT).
+
+/** The ide choices a request decides (the rest of ide is per number). */
+export type NfeIdeChoices = Pick<NfeIdeModel, 'natOp' | 'tpNF' | 'idDest' | 'finNFe' | 'indFinal' | 'indPres' | 'indIntermed' | 'NFref'>;
+
+export interface PreparedNfe {
+  issuer: Issuer;
+  tpAmb: 1 | 2;
+  ide: NfeIdeChoices;
+  /** Shared by every build and never changed by one (a build copies a group before adding to it). */
+  parts: Omit<NfeModel, 'accessKey' | 'ide' | 'cobr'>;
+  /** Billing without nFat when the request left it to the note number. */
+  billing?: { nFat?: string; vOrig: number; vDesc: number; vLiq: number; dup: Array<{ nDup: string; dVenc: string; vDup: number }> };
+  csrt?: { id: string; token: string };
+  /** PL_010 when reform groups or an alphanumeric CNPJ are written; PL_009 otherwise. */
+  schemaPackage: 'PL_009' | 'PL_010';
+}
+
+export type PreparedNfeResult = { ok: false; errors: FieldError[] } | { ok: true; nfe: PreparedNfe };
+
+function billingOf(req: NfeRequest, vNF: number): PreparedNfe['billing'] {
+  const c = req.cobranca;
+  if (!c) return undefined;
+  const vOrig = c.fatura ? toCents(c.fatura.valor_original) : vNF;
+  const vDesc = c.fatura?.desconto !== undefined ? toCents(c.fatura.desconto) : 0;
+  // MOC Y08-10 (852): installments numbered with 3 digits, sequential: 001, 002, ...
+  const dup = (c.duplicatas ?? []).map((d, i) => ({ nDup: String(i + 1).padStart(3, '0'), dVenc: d.vencimento, vDup: toCents(d.valor) }));
+  const billing: NonNullable<PreparedNfe['billing']> = { vOrig, vDesc, vLiq: vOrig - vDesc, dup };
+  if (c.fatura?.numero) billing.nFat = layoutText(c.fatura.numero);
+  return billing;
+}
+
+/** Validates the request and computes its items, totals, parties, freight, billing and payments once. */
+export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult {
+  const checked = checkNfe(req, ctx);
+  if (!checked.ok) return checked;
+  const { computed, facts } = checked;
+  const parts: PreparedNfe['parts'] = {
+    emit: emitOf(ctx.issuer),
+    dest: nfeDestOf(req, ctx.tpAmb),
+    autXML: autXmlOf(req),
+    det: computed.det,
+    total: computed.total,
+    transp: transpOf(req),
+    pag: paymentPlan(nfePayments(req), computed.total.vNF),
+  };
+  if (computed.reformTotal) parts.reformTotal = computed.reformTotal;
+  if (req.additional_info || req.fisco_info) {
+    parts.infAdic = {};
+    if (req.fisco_info) parts.infAdic.infAdFisco = layoutText(req.fisco_info);
+    if (req.additional_info) parts.infAdic.infCpl = layoutText(req.additional_info);
+  }
+  if (ctx.respTec) parts.respTec = respTecOf(ctx.respTec);
+  const ide: NfeIdeChoices = {
+    natOp: layoutText(req.natureza_operacao), tpNF: facts.tpNF, idDest: facts.idDest, finNFe: facts.finNFe, indFinal: facts.indFinal, indPres: facts.indPres,
+    NFref: [...(req.referenced_documents ?? [])],
+  };
+  // NT 2020.006 (MOC B25c-10/20, 434/435): indIntermed with indPres 2, 3 or 9 only; 0 = own channel.
+  if ([2, 3, 9].includes(facts.indPres)) ide.indIntermed = 0;
+  const nfe: PreparedNfe = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, schemaPackage: needsPl010(parts) || ide.NFref.some((k) => /[A-Z]/.test(k)) ? 'PL_010' : 'PL_009' };
+  const billing = billingOf(req, computed.total.vNF);
+  if (billing) nfe.billing = billing;
+  if (ctx.respTec?.csrt) nfe.csrt = ctx.respTec.csrt;
+  return { ok: true, nfe };
+}
+
+/** PL_009 cannot carry the reform groups nor a CNPJ with letters (its TCnpj is [0-9]{14}). */
+function needsPl010(m: PreparedNfe['parts']): boolean {
+  const cnpjs = [m.emit.CNPJ, m.dest.CNPJ, m.respTec?.CNPJ, m.transp.transporta?.CNPJ, ...m.autXML.map((a) => a.CNPJ), ...m.pag.detPag.map((p) => p.card?.CNPJ)];
+  return m.reformTotal !== undefined || cnpjs.some((c) => c !== undefined && isAlphanumericCnpj(c));
+}

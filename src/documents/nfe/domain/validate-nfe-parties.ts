@@ -1,0 +1,172 @@
+import { formatCents, toCents } from '../../../kernel/decimal.js';
+import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
+import { accessKeyCheckDigit } from '../../../fiscal/layout/access-key.js';
+import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
+import { INDICADORES_IE, MODALIDADES_FRETE, type NfeAddress, type NfeRequest } from './nfe-request.js';
+import { destinationOf, isAbroad } from './operation.js';
+
+// Checks of the NF-e parts around the items: recipient, referenced notes, freight, billing and
+// authorized downloaders. Each error names the request field and says what to do.
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function checkAddress(errors: Errors, at: string, a: NfeAddress): void {
+  checkText(errors, `${at}.street`, a.street, 2, 60);
+  checkText(errors, `${at}.number`, a.number, 1, 60);
+  checkText(errors, `${at}.complement`, a.complement, 1, 60, false);
+  checkText(errors, `${at}.district`, a.district, 2, 60);
+  checkText(errors, `${at}.city`, a.city, 2, 60);
+  checkPattern(errors, `${at}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits', false);
+  checkPattern(errors, `${at}.phone`, a.phone, /^[0-9]{6,14}$/, 'must be 6 to 14 digits', false);
+  if (checkPattern(errors, `${at}.country_code`, a.country_code, /^[0-9]{1,4}$/, 'must be the BACEN country code (1-4 digits; 1058 Brazil)', false) && isAbroad(a)) {
+    checkText(errors, `${at}.country`, a.country, 2, 60);
+    // Abroad, cMun is 9999999 and UF is EX (TEndereco documentation): no Brazilian state or city code.
+    if (a.uf !== undefined) fail(errors, `${at}.uf`, 'is not used for an address abroad (the layout writes EX)');
+    if (a.city_code !== undefined) fail(errors, `${at}.city_code`, 'is not used for an address abroad (the layout writes 9999999)');
+    return;
+  }
+  checkText(errors, `${at}.country`, a.country, 2, 60, false);
+  if (!a.uf || !ufCode(a.uf)) return fail(errors, `${at}.uf`, 'must be a two-letter Brazilian state (e.g. RJ), or give country_code for an address abroad');
+  if (checkPattern(errors, `${at}.city_code`, a.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code')) {
+    const m = municipality(a.city_code!);
+    if (!m) fail(errors, `${at}.city_code`, 'is not an IBGE municipality code');
+    else if (m.cUF !== ufCode(a.uf)) fail(errors, `${at}.city_code`, `belongs to another state than ${a.uf}`);
+  }
+}
+
+/** Recipient checks (MOC E01-E17); returns idDest when the address says it. */
+export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: string): 1 | 2 | 3 | undefined {
+  const d = req.destinatario;
+  if (!d || typeof d !== 'object') {
+    fail(errors, 'destinatario', 'is required: an NF-e identifies its recipient (MOC E01-10, 719): name, CNPJ/CPF (or id_estrangeiro abroad), IE indicator and address');
+    return undefined;
+  }
+  const ids = [d.cnpj, d.cpf, d.id_estrangeiro].filter((v) => v !== undefined).length;
+  if (ids > 1) fail(errors, 'destinatario', 'give only one of cnpj, cpf or id_estrangeiro');
+  if (d.cnpj !== undefined && !isValidCnpj(d.cnpj)) fail(errors, 'destinatario.cnpj', 'is not a valid CNPJ (14 characters, check digits must match; 208)');
+  if (d.cpf !== undefined && !isValidCpf(d.cpf)) fail(errors, 'destinatario.cpf', 'is not a valid CPF (11 digits, check digits must match; 237)');
+  if (d.id_estrangeiro !== undefined && !/^([!-ÿ]{5,20})?$/.test(d.id_estrangeiro)) fail(errors, 'destinatario.id_estrangeiro', 'must be empty or 5 to 20 characters without spaces');
+  checkText(errors, 'destinatario.name', d.name, 2, 60);
+  checkText(errors, 'destinatario.email', d.email, 1, 60, false);
+  if (typeof d.email === 'string' && !EMAIL.test(d.email.trim())) fail(errors, 'destinatario.email', 'is not an e-mail address');
+  if (!d.address || typeof d.address !== 'object') {
+    fail(errors, 'destinatario.address', 'is required in an NF-e (MOC E05-10, 726)');
+    return undefined;
+  }
+  const before = errors.length;
+  checkAddress(errors, 'destinatario.address', d.address);
+  if (errors.length > before) return undefined;
+  const idDest = destinationOf(issuerUf, d.address);
+  const ind = Object.hasOwn(INDICADORES_IE, d.indicador_ie) ? INDICADORES_IE[d.indicador_ie] : undefined;
+  if (ind === undefined) fail(errors, 'destinatario.indicador_ie', `must be one of ${Object.keys(INDICADORES_IE).join(', ')}`);
+  if (idDest === 3) {
+    if (d.id_estrangeiro === undefined) fail(errors, 'destinatario.id_estrangeiro', 'is required for a recipient abroad (MOC E03a-10, 720; may be empty when the buyer has none)');
+    if (ind !== undefined && ind !== 9) fail(errors, 'destinatario.indicador_ie', 'must be nao_contribuinte for a recipient abroad (MOC E16a-20, 790)');
+    if (d.ie !== undefined) fail(errors, 'destinatario.ie', 'is not used for a recipient abroad (MOC E17-40, 792)');
+    return idDest;
+  }
+  if (d.id_estrangeiro !== undefined) fail(errors, 'destinatario.id_estrangeiro', 'is only used for a recipient abroad (MOC E03a-20, 721); give cnpj or cpf');
+  else if (ids === 0) fail(errors, 'destinatario.cnpj', 'is required (or destinatario.cpf) for a recipient in Brazil');
+  if (ind === 1) checkPattern(errors, 'destinatario.ie', d.ie, /^[0-9]{2,14}$/, 'must be the recipient\'s IE, 2-14 digits (required for a contribuinte, MOC E17-20, 728)');
+  else if (d.ie !== undefined) fail(errors, 'destinatario.ie', `is only given for a contribuinte recipient (MOC E17-30, 791); this one is ${d.indicador_ie}`);
+  return idDest;
+}
+
+/** NFref: access keys with a valid check digit; complementar takes exactly one (254/255). */
+export function checkReferences(errors: Errors, req: NfeRequest, issuerCnpj: string): void {
+  const refs = req.referenced_documents ?? [];
+  const fin = req.finalidade ?? 'normal';
+  if (refs.length > 999) return fail(errors, 'referenced_documents', 'must have at most 999 keys');
+  refs.forEach((key, i) => {
+    const at = `referenced_documents[${i}]`;
+    if (typeof key !== 'string' || !/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(key)) return fail(errors, at, 'must be a 44-character access key');
+    if (accessKeyCheckDigit(key.slice(0, 43)) !== Number(key[43])) return fail(errors, at, 'has a wrong check digit (last digit); copy the key again');
+    if (!['55', '65'].includes(key.slice(20, 22))) fail(errors, at, 'must be the key of an NF-e (55) or NFC-e (65)');
+    // MOC B25-50 (269): a complementary note references a note of the same issuer.
+    if (fin === 'complementar' && key.slice(6, 20) !== issuerCnpj) fail(errors, at, 'must be a note of this issuer: a complementar NF-e completes the issuer\'s own note (269)');
+  });
+  if (fin === 'complementar' && refs.length !== 1) fail(errors, 'referenced_documents', `must hold exactly one key for a complementar NF-e (MOC B25-30/40, 254/255); has ${refs.length}`);
+  if ((fin === 'ajuste' || fin === 'devolucao') && refs.length === 0) fail(errors, 'referenced_documents', `is required for a ${fin} NF-e: the key of the note it ${fin === 'devolucao' ? 'returns (MOC B25-70, 321)' : 'adjusts'}`);
+}
+
+const TAX_ID = (errors: Errors, at: string, v: string) => {
+  if (v.length === 11 ? !isValidCpf(v) : !isValidCnpj(v)) fail(errors, at, 'must be a valid CNPJ (14 characters) or CPF (11 digits)');
+};
+
+export function checkAutXml(errors: Errors, req: NfeRequest): void {
+  const list = req.aut_xml ?? [];
+  if (list.length > 10) return fail(errors, 'aut_xml', `must have at most 10 entries (XSD autXML maxOccurs); has ${list.length}`);
+  list.forEach((v, i) => (typeof v === 'string' ? TAX_ID(errors, `aut_xml[${i}]`, v) : fail(errors, `aut_xml[${i}]`, 'must be a string')));
+}
+
+const WEIGHT = { places: 3, sign: 'non-negative', max: 999_999_999_999.999, required: false } as const;
+
+export function checkTransporte(errors: Errors, req: NfeRequest): void {
+  const t = req.transporte;
+  if (!t) return;
+  if (!Object.hasOwn(MODALIDADES_FRETE, t.modalidade)) fail(errors, 'transporte.modalidade', `must be one of ${Object.keys(MODALIDADES_FRETE).join(', ')}`);
+  const c = t.transportadora;
+  if (c) {
+    if (c.cnpj !== undefined && c.cpf !== undefined) fail(errors, 'transporte.transportadora', 'give cnpj or cpf, not both');
+    if (c.cnpj !== undefined && !isValidCnpj(c.cnpj)) fail(errors, 'transporte.transportadora.cnpj', 'is not a valid CNPJ');
+    if (c.cpf !== undefined && !isValidCpf(c.cpf)) fail(errors, 'transporte.transportadora.cpf', 'is not a valid CPF');
+    checkText(errors, 'transporte.transportadora.name', c.name, 2, 60, false);
+    checkPattern(errors, 'transporte.transportadora.ie', c.ie, /^(ISENTO|[0-9]{2,14})$/, 'must be 2-14 digits or ISENTO', false);
+    checkText(errors, 'transporte.transportadora.address', c.address, 1, 60, false);
+    checkText(errors, 'transporte.transportadora.city', c.city, 1, 60, false);
+    if (c.uf !== undefined && !ufCode(c.uf)) fail(errors, 'transporte.transportadora.uf', 'must be a two-letter Brazilian state');
+  }
+  const v = t.veiculo;
+  if (v) {
+    checkPattern(errors, 'transporte.veiculo.placa', v.placa, /^([A-Z]{2,3}[0-9]{4}|[A-Z]{3,4}[0-9]{3}|[A-Z0-9]{7})$/, 'must be a plate in capitals without separators (e.g. ABC1234 or ABC1D23)');
+    if (v.uf !== undefined && !ufCode(v.uf)) fail(errors, 'transporte.veiculo.uf', 'must be a two-letter Brazilian state');
+    checkText(errors, 'transporte.veiculo.rntc', v.rntc, 1, 20, false);
+  }
+  (t.volumes ?? []).forEach((vol, i) => {
+    const at = `transporte.volumes[${i}]`;
+    if (vol.quantity !== undefined && !(Number.isInteger(vol.quantity) && vol.quantity >= 0 && vol.quantity < 1e15)) fail(errors, `${at}.quantity`, 'must be a whole number from 0');
+    checkText(errors, `${at}.species`, vol.species, 1, 60, false);
+    checkText(errors, `${at}.brand`, vol.brand, 1, 60, false);
+    checkText(errors, `${at}.numbering`, vol.numbering, 1, 60, false);
+    checkNumber(errors, `${at}.net_weight`, vol.net_weight, WEIGHT);
+    checkNumber(errors, `${at}.gross_weight`, vol.gross_weight, WEIGHT);
+  });
+}
+
+/** Billing (MOC Y01-Y10): invoice discount <= original (901); installments dated in order (900/850) and adding up to the net value (851). */
+export function checkCobranca(errors: Errors, req: NfeRequest, vNF: number | undefined, today: string | undefined): void {
+  const c = req.cobranca;
+  if (!c) return;
+  const f = c.fatura;
+  let vLiq = vNF;
+  if (f) {
+    checkText(errors, 'cobranca.fatura.numero', f.numero, 1, 60, false);
+    const origOk = checkNumber(errors, 'cobranca.fatura.valor_original', f.valor_original, MONEY);
+    const descOk = f.desconto === undefined || checkNumber(errors, 'cobranca.fatura.desconto', f.desconto, OPTIONAL_MONEY);
+    if (origOk && descOk) {
+      const desc = f.desconto === undefined ? 0 : toCents(f.desconto);
+      if (desc > toCents(f.valor_original)) fail(errors, 'cobranca.fatura.desconto', 'is larger than valor_original (MOC Y05-10, 901)');
+      vLiq = toCents(f.valor_original) - desc;
+    } else vLiq = undefined;
+  }
+  const dups = c.duplicatas ?? [];
+  if (dups.length > 120) return fail(errors, 'cobranca.duplicatas', `must have at most 120 installments (XSD dup maxOccurs); has ${dups.length}`);
+  let previous = today;
+  let sum = 0;
+  let ok = true;
+  dups.forEach((d, i) => {
+    const at = `cobranca.duplicatas[${i}]`;
+    if (checkPattern(errors, `${at}.vencimento`, d.vencimento, /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, 'must be a date YYYY-MM-DD')) {
+      if (previous !== undefined && d.vencimento < previous) {
+        fail(errors, `${at}.vencimento`, i === 0 ? `must not be before the emission date ${today} (MOC Y09-20, 900)` : `must not be before the previous installment's ${previous} (MOC Y09-30, 850)`);
+      }
+      previous = d.vencimento;
+    }
+    if (checkNumber(errors, `${at}.valor`, d.valor, MONEY)) sum += toCents(d.valor);
+    else ok = false;
+  });
+  if (ok && dups.length > 0 && vLiq !== undefined && sum !== vLiq) {
+    fail(errors, 'cobranca.duplicatas', `add up to R$ ${formatCents(sum)} but the invoice net value is R$ ${formatCents(vLiq)} (MOC Y10-10, 851)${f ? '' : '; without fatura the invoice is the note total'}`);
+  }
+}

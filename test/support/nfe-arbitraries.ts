@@ -1,0 +1,177 @@
+import fc from 'fast-check';
+import { computeNfe } from '../../src/documents/nfe/domain/compute-nfe.js';
+import type { NfeContext, NfeDocumentContext } from '../../src/documents/nfe/domain/nfe-context.js';
+import type { NfeItem, NfeRequest } from '../../src/documents/nfe/domain/nfe-request.js';
+import { difalAllowed, difalRequired, interstateRate, type DifalFacts } from '../../src/documents/nfe/domain/operation.js';
+import type { Crt, Issuer } from '../../src/documents/nfce/domain/issuer-context.js';
+import type { SalePayment } from '../../src/documents/nfce/domain/sale.js';
+import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../src/fiscal/layout/payment-codes.js';
+import { formatCents, spreadProportionally } from '../../src/kernel/decimal.js';
+import { alphaCnpjArb, CAPITALS, cpfArb, itemArb, numericCnpjArb } from './nfce-arbitraries.js';
+import { testSigningKey } from './nfce-fixtures.js';
+
+// fast-check generators of valid NF-e requests and contexts for the model 55 property test: the
+// NFC-e items (every CST/CSOSN) turned into NF-e items (CFOP of the operation's scope, CST 50/51,
+// IPI, DIFAL where the MOC requires or allows it), recipients in the state, in another state and
+// abroad, freight, installments, transport, references, downloaders and payments.
+
+const UFS = Object.keys(CAPITALS);
+const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+/** Mostly numeric: every alphanumeric CNPJ written moves the note to PL_010. */
+const cnpjArb = fc.oneof({ arbitrary: numericCnpjArb, weight: 6 }, { arbitrary: alphaCnpjArb, weight: 1 });
+const percentArb = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((n) => n / 100);
+
+export interface GeneratedNfe {
+  req: NfeRequest;
+  ctx: NfeContext;
+  doc: NfeDocumentContext;
+  kind: 'internal' | 'interstate' | 'abroad';
+}
+
+const extrasArb = fc.record({
+  ipi: opt(fc.oneof(fc.record({ cst: fc.constantFrom('00', '49', '50', '99'), rate: percentArb(30), enq: opt(fc.constantFrom('999', '001', '12')) }), fc.record({ cst: fc.constantFrom('01', '02', '03', '04', '05', '51', '52', '53', '54', '55') }))),
+  nfeCode: fc.constantFrom<'keep' | '50' | '51'>('keep', 'keep', 'keep', '50', '51'),
+  pICMS: percentArb(25),
+  deferral: opt(percentArb(100)),
+  difalOptional: fc.boolean(),
+  destRateAbove: percentArb(10),
+  difalFcp: opt(percentArb(2)),
+  cfopTail: fc.constantFrom('102', '101', '403'),
+  inbound: fc.constantFrom(false, false, false, false, true),
+});
+
+type Extras = typeof extrasArb extends fc.Arbitrary<infer T> ? T : never;
+
+function toNfeItem(base: NfeItem, x: Extras, crt: Crt): NfeItem {
+  const item: NfeItem = { ...base };
+  if (crt === 3 && x.nfeCode !== 'keep') {
+    for (const k of ['st', 'st_retained', 'fcp_rate', 'vBC', 'icms_base_reduction', 'pICMS'] as const) delete item[k];
+    item.cst_icms = x.nfeCode;
+    if (x.nfeCode === '51') {
+      item.pICMS = x.pICMS;
+      if (x.deferral !== undefined) item.deferral_rate = x.deferral;
+    }
+  }
+  if (x.ipi) item.ipi = 'rate' in x.ipi ? { cst: x.ipi.cst, rate: x.ipi.rate, ...(x.ipi.enq ? { enquadramento: x.ipi.enq } : {}) } : { cst: x.ipi.cst };
+  return item;
+}
+
+const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento' && m !== 'outros') as PaymentMethod[];
+
+/** A key of a note of `cnpj` (model 55), check digit right. */
+function keyOf(cnpj: string, n: number): string {
+  const body = '35' + '2606' + cnpj + '55' + '001' + String(n).padStart(9, '0') + '1' + '1234567' + String(n % 10);
+  return body + accessKeyCheckDigit(body);
+}
+
+export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
+  return fc
+    .record({ crt: fc.constantFrom<Crt>(1, 2, 3, 4), alpha: fc.constantFrom(false, false, true), uf: fc.constantFrom(...UFS), cnpjN: numericCnpjArb, cnpjA: alphaCnpjArb })
+    .chain((base) =>
+      fc.record({
+        base: fc.constant(base),
+        kind: fc.constantFrom<GeneratedNfe['kind']>('internal', 'interstate', 'interstate', 'abroad'),
+        otherUf: fc.constantFrom(...UFS.filter((u) => u !== base.uf)),
+        ie: fc.constantFrom<NfeRequest['destinatario']['indicador_ie']>('contribuinte', 'isento', 'nao_contribuinte', 'nao_contribuinte'),
+        destCnpj: cnpjArb,
+        destCpf: cpfArb,
+        useCnpj: fc.boolean(),
+        finalFlag: fc.boolean(),
+        items: fc.array(fc.tuple(itemArb(base.crt), extrasArb), { minLength: 1, maxLength: 30 }),
+        finalidade: fc.constantFrom<NonNullable<NfeRequest['finalidade']>>('normal', 'normal', 'normal', 'complementar', 'ajuste', 'devolucao'),
+        presenca: fc.constantFrom<NfeRequest['presenca']>('nao_se_aplica', 'presencial', 'internet', 'telefone', 'presencial_fora', 'outros'),
+        charges: fc.record({ freight: opt(fc.integer({ min: 1, max: 50_000 })), insurance: opt(fc.integer({ min: 1, max: 5_000 })), other: opt(fc.integer({ min: 1, max: 5_000 })) }),
+        transport: opt(fc.record({ modalidade: fc.constantFrom('emitente', 'destinatario', 'terceiros', 'proprio_emitente', 'proprio_destinatario') as fc.Arbitrary<'emitente'>, carrier: fc.boolean(), carrierCnpj: cnpjArb, vehicle: fc.boolean(), volumes: fc.integer({ min: 0, max: 3 }) })),
+        installments: opt(fc.record({ count: fc.oneof(fc.integer({ min: 1, max: 12 }), fc.constant(120)), withInvoice: fc.boolean(), discountShare: fc.integer({ min: 0, max: 20 }) })),
+        autXml: fc.oneof(fc.constant([] as string[]), fc.array(fc.oneof({ arbitrary: numericCnpjArb, weight: 12 }, { arbitrary: alphaCnpjArb, weight: 1 }, { arbitrary: cpfArb, weight: 6 }), { maxLength: 10 })),
+        methods: fc.array(fc.constantFrom(...METHODS), { minLength: 1, maxLength: 3 }),
+        change: fc.integer({ min: 0, max: 5_000 }),
+        noPayment: fc.constantFrom(false, false, false, true),
+        tpAmb: fc.constantFrom<1 | 2>(1, 2),
+        taxReform: fc.boolean(),
+        info: fc.record({ cpl: opt(fc.constantFrom('Pedido 77 & cia', 'Entrega <urgente>')), fisco: opt(fc.constantFrom('DIFAL recolhido por GNRE')) }),
+        nNF: fc.integer({ min: 1, max: 999_999_999 }),
+        serie: fc.integer({ min: 0, max: 889 }),
+        emittedAt: fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2027-12-31T23:59:59Z'), noInvalidDate: true }),
+      }),
+    )
+    .map((g) => {
+      const [cityCode, cityName] = CAPITALS[g.base.uf]!;
+      const crt = g.base.crt;
+      const issuer: Issuer = {
+        cnpj: g.base.alpha ? g.base.cnpjA : g.base.cnpjN, ie: '123456789', razao_social: 'Industria & Comercio <Teste> Ltda', uf: g.base.uf, crt,
+        endereco: { logradouro: 'Rua Um', numero: '100', bairro: 'Centro', codigo_municipio: cityCode, municipio: cityName, cep: '01001000' },
+      };
+      const abroad = g.kind === 'abroad';
+      const destUf = g.kind === 'internal' ? g.base.uf : g.otherUf;
+      const ind = abroad ? 'nao_contribuinte' : g.ie;
+      const destinatario: NfeRequest['destinatario'] = abroad
+        ? { id_estrangeiro: g.useCnpj ? '' : 'PASS12345', name: 'Buyer Inc', indicador_ie: ind, address: { street: 'Main Street', number: '9', district: 'Downtown', city: 'Miami', country_code: '2496', country: 'Estados Unidos' } }
+        : {
+            ...(g.useCnpj || ind === 'contribuinte' ? { cnpj: g.destCnpj } : { cpf: g.destCpf }), name: 'Cliente da Silva', indicador_ie: ind,
+            address: { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: CAPITALS[destUf]![0], city: CAPITALS[destUf]![1], uf: destUf, cep: '20010000' },
+          };
+      if (ind === 'contribuinte') destinatario.ie = '987654321';
+      const idDest = abroad ? 3 : g.kind === 'internal' ? 1 : 2;
+      // One direction per note; abroad only outbound (imports need DI and II, not generated).
+      const inbound = !abroad && g.finalidade !== 'devolucao' && g.items[0]![1].inbound;
+      const indFinal: 0 | 1 = ind === 'nao_contribuinte' && !inbound && !abroad ? 1 : g.finalFlag ? 1 : 0;
+      const finNFe = ({ normal: 1, complementar: 2, ajuste: 3, devolucao: 4 } as const)[g.finalidade];
+      const facts: DifalFacts = { idDest, indFinal, indIEDest: ind === 'contribuinte' ? 1 : ind === 'isento' ? 2 : 9, tpNF: inbound ? 0 : 1, finNFe, crt };
+      const items = g.items.map(([it, x]) => {
+        const item = toNfeItem(it as NfeItem, x, crt);
+        const first = inbound ? idDest : idDest + 4;
+        item.cfop = first + (g.finalidade === 'devolucao' ? '202' : abroad && x.cfopTail === '403' ? '102' : x.cfopTail);
+        const code = item.cst_icms ?? item.csosn!;
+        if (difalRequired(facts, code, item.cfop) || (difalAllowed(facts) && x.difalOptional)) {
+          const inter = interstateRate(item.origin ?? 0, issuer.uf, destUf) / 10_000;
+          item.difal = { destination_rate: Math.round((inter + x.destRateAbove) * 100) / 100 };
+          if (x.difalFcp !== undefined) item.difal.fcp_rate = x.difalFcp;
+        }
+        return item;
+      });
+      const req: NfeRequest = {
+        issuer_id: 'iss_prop', external_ref: 'prop', natureza_operacao: g.finalidade === 'devolucao' ? 'DEVOLUCAO DE COMPRA' : 'VENDA DE MERCADORIA',
+        finalidade: g.finalidade, presenca: g.presenca, destinatario, consumidor_final: indFinal === 1, items,
+      };
+      if (g.finalidade !== 'normal') req.referenced_documents = [keyOf(issuer.cnpj, g.nNF % 1000 + 1)];
+      if (g.charges.freight) req.freight = g.charges.freight / 100;
+      if (g.charges.insurance) req.insurance = g.charges.insurance / 100;
+      if (g.charges.other) req.other_expenses = g.charges.other / 100;
+      if (g.info.cpl) req.additional_info = g.info.cpl;
+      if (g.info.fisco) req.fisco_info = g.info.fisco;
+      if (g.autXml.length) req.aut_xml = g.autXml;
+      if (g.transport) {
+        const t = g.transport;
+        req.transporte = { modalidade: t.modalidade };
+        if (t.carrier) req.transporte.transportadora = { cnpj: t.carrierCnpj, name: 'Transportes Rapidos', ie: 'ISENTO', address: 'Rodovia 1', city: 'Curitiba', uf: 'PR' };
+        if (t.vehicle) req.transporte.veiculo = { placa: 'ABC1D23', uf: 'PR', rntc: '12345678' };
+        if (t.volumes) req.transporte.volumes = Array.from({ length: t.volumes }, (_, i) => ({ quantity: i + 1, species: 'CAIXA', brand: 'ACME', numbering: String(i + 1), net_weight: 1.5 * (i + 1), gross_weight: 1.75 * (i + 1) }));
+      }
+      const vNF = computeNfe(req, { crt, taxReform: g.taxReform, issuerUf: issuer.uf, destUf: abroad ? 'EX' : destUf, finalConsumer: indFinal === 1 }).total.vNF;
+      if (finNFe === 3 || finNFe === 4 || g.noPayment || vNF === 0) req.payment = { method: 'sem_pagamento', amount: 0 };
+      else {
+        const shares = spreadProportionally(vNF, g.methods.map((_, i) => i + 1));
+        const list: SalePayment[] = g.methods.map((method, i) => ({ method, amount: shares[i]! / 100 })).filter((p) => p.amount > 0);
+        const cash = list.find((p) => p.method === 'dinheiro');
+        if (cash) cash.amount = Number(formatCents(Math.round(cash.amount * 100) + g.change));
+        if (list.length === 1) req.payment = list[0]!;
+        else req.payments = list;
+      }
+      const inst = g.installments;
+      if (inst && vNF >= inst.count) {
+        const discount = Math.floor((vNF * inst.discountShare) / 100);
+        const vLiq = inst.withInvoice ? vNF - discount : vNF;
+        const parts = spreadProportionally(vLiq, Array.from({ length: inst.count }, () => 1));
+        if (parts.every((p) => p > 0)) {
+          req.cobranca = { duplicatas: parts.map((p, i) => ({ vencimento: `2028-${String((i % 12) + 1).padStart(2, '0')}-${String(Math.floor(i / 12) + 10).padStart(2, '0')}`, valor: p / 100 })) };
+          req.cobranca.duplicatas!.sort((a, b) => a.vencimento.localeCompare(b.vencimento));
+          if (inst.withInvoice) req.cobranca.fatura = { valor_original: vNF / 100, desconto: discount / 100, ...(inst.count > 5 ? { numero: 'FAT-' + g.nNF } : {}) };
+        }
+      }
+      const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform };
+      const doc: NfeDocumentContext = { serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, signingKey: testSigningKey() };
+      return { req, ctx, doc, kind: g.kind };
+    });
+}
