@@ -4,15 +4,15 @@ import { NUMERIC_ISSUER } from '../../../../test/support/nfce-fixtures.js';
 import type { NfeRequest } from './nfe-request.js';
 import { accessKeyCheckDigit } from '../../../fiscal/layout/access-key.js';
 import { prepareNfe } from './prepare-nfe.js';
-import { validateNfe } from './validate-nfe.js';
+import { validateNfeRequest } from './validate-nfe.js';
 
 // Each error names the request field and says what to fix, before any number is reserved.
 
 const BODY = '3526071122233300018155001000000001100000001';
 /** A key of a note of another issuer (CNPJ 11222333000181), check digit right. */
 const OTHER_KEY = BODY + accessKeyCheckDigit(BODY);
-const fields = (req: NfeRequest, ctx = NFE_CONTEXT) => validateNfe(req, ctx).map((e) => e.field);
-const messageOf = (req: NfeRequest, field: string) => validateNfe(req, NFE_CONTEXT).find((e) => e.field === field)?.message ?? '';
+const fields = (req: NfeRequest, ctx = NFE_CONTEXT) => validateNfeRequest(req, ctx).map((e) => e.field);
+const messageOf = (req: NfeRequest, field: string) => validateNfeRequest(req, NFE_CONTEXT).find((e) => e.field === field)?.message ?? '';
 
 /** SP -> SP sale to a taxpayer: internal, no DIFAL. */
 function internalRequest(): NfeRequest {
@@ -26,10 +26,10 @@ function internalRequest(): NfeRequest {
   return req;
 }
 
-describe('validateNfe', () => {
+describe('validateNfeRequest', () => {
   it('accepts the interstate sale with DIFAL and the internal sale to a taxpayer', () => {
-    expect(validateNfe(interstateRequest(), NFE_CONTEXT)).toEqual([]);
-    expect(validateNfe(internalRequest(), NFE_CONTEXT)).toEqual([]);
+    expect(validateNfeRequest(interstateRequest(), NFE_CONTEXT)).toEqual([]);
+    expect(validateNfeRequest(internalRequest(), NFE_CONTEXT)).toEqual([]);
   });
 
   it('requires the recipient (MOC E01-10, 719)', () => {
@@ -110,7 +110,7 @@ describe('validateNfe', () => {
     const simples = interstateRequest();
     delete simples.items[0]!.difal;
     simples.items = simples.items.map(({ cst_icms: _c, pICMS: _p, ...it }) => ({ ...it, csosn: '102' }));
-    expect(validateNfe(simples, { ...NFE_CONTEXT, issuer: { ...NUMERIC_ISSUER, crt: 1 } })).toEqual([]);
+    expect(validateNfeRequest(simples, { ...NFE_CONTEXT, issuer: { ...NUMERIC_ISSUER, crt: 1 } })).toEqual([]);
   });
 
   it('the destination rate must reach the interstate rate (4% imported, 7%/12% by states)', () => {

@@ -106,7 +106,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
 }
 
 /** The field errors of checkNfe alone (an empty list: prepareNfe accepts the request). */
-export function validateNfe(req: NfeRequest, ctx: NfeContext): FieldError[] {
+export function validateNfeRequest(req: NfeRequest, ctx: NfeContext): FieldError[] {
   const checked = checkNfe(req, ctx);
   return checked.ok ? [] : checked.errors;
 }
