@@ -8,6 +8,7 @@ import { toOpenApi30 } from './http/openapi.js';
 import { healthRoutes, type HealthCheck } from './http/routes/health.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
 import { nfceRoutes } from './http/routes/v1/nfce.js';
+import { nfeRoutes } from './http/routes/v1/nfe.js';
 import { inutilizationRoutes } from './http/routes/v1/inutilization.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { hsmRoutes } from './http/routes/v1/hsm.js';
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(issuerRoutes, { hooks: options.issuerHooks });
   await app.register(hsmRoutes);
   await app.register(nfceRoutes);
+  await app.register(nfeRoutes);
   await app.register(inutilizationRoutes);
   await app.register(webhookRoutes);
   await app.register(notificationRoutes);

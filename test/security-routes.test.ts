@@ -268,6 +268,7 @@ describe("another account's records", () => {
     'POST /v1/issuers/{id}/csc': { id_csc: '000002', csc: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' },
     'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
+    'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'PATCH /v1/team/members/{id}/role': { role: 'viewer' },
   };
 
@@ -277,6 +278,7 @@ describe("another account's records", () => {
       '/v1/applications/{id}': { id: a.applicationId },
       '/v1/issuers/{id}': { id: a.issuerId },
       '/v1/nfce/{id}': { id: a.noteId },
+      '/v1/nfe/{id}': { id: a.nfeId },
       '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
       '/v1/notifications/{id}': { id: a.notificationId },
       '/v1/team/invites/{id}': { id: a.inviteId },
@@ -310,7 +312,7 @@ describe("another account's records", () => {
     const b = await t.newAccount('Account B lists');
     const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic && !o.sessionOnly);
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
-    const aIds = [a.accountId, a.issuerId, a.noteId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId];
+    const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has
     // read everything it would ever show B.
     const ofB = await insertNotification(t.db, {
@@ -342,6 +344,7 @@ async function snapshotOfA() {
   return {
     issuer: await get(`/v1/issuers/${a.issuerId}`),
     note: await get(`/v1/nfce/${a.noteId}`),
+    nfe: await get(`/v1/nfe/${a.nfeId}`),
     webhook: await get(`/v1/webhooks/${a.webhookId}`),
     deliveries: (await get(`/v1/webhooks/${a.webhookId}/deliveries`)).data,
     applications: (await get('/v1/applications')).data,
@@ -400,7 +403,7 @@ describe('secrets', () => {
     const ids: Record<string, string> = { id: a.issuerId, dlvId: a.deliveryId };
     for (const op of ops.filter((o) => o.method === 'GET' && !o.isPublic)) {
       const resource = op.path.split('/')[2];
-      const id = { applications: a.applicationId, issuers: a.issuerId, nfce: a.noteId, webhooks: a.webhookId, notifications: a.notificationId }[resource ?? ''] ?? a.issuerId;
+      const id = { applications: a.applicationId, issuers: a.issuerId, nfce: a.noteId, nfe: a.nfeId, webhooks: a.webhookId, notifications: a.notificationId }[resource ?? ''] ?? a.issuerId;
       const url = fillPath(op.path, { ...ids, id });
       const res = await call('GET', url, { ...a.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) }, undefined, op.isStream ? (text) => text.includes(a.notificationId) : undefined);
       answers.push({ what: `${opName(op)} ${res.status}`, text: res.text });

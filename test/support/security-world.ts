@@ -14,6 +14,7 @@ import { insertNotification } from '../../src/platform/storage/repositories/noti
 import { certFile, multipart } from '../issuers-harness.js';
 import type { TestApp } from './app.js';
 import { emitSettled, freshBranchCnpj, sale, SP_ISSUER } from './nfce-flow.js';
+import { emitNfeSettled, invoice } from './nfe-flow.js';
 import { eventually } from './webhook-receiver.js';
 
 export const CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
@@ -146,6 +147,8 @@ export interface OwnedResources {
   issuerId: string;
   issuerCnpj: string;
   noteId: string;
+  /** An authorized NF-e (model 55). */
+  nfeId: string;
   accessKey: string;
   webhookId: string;
   webhookSecret: string;
@@ -191,6 +194,9 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
   answers.push({ what: 'emit note', res: emitted.res });
   const note = emitted.note;
   if (note.status !== 'authorized') throw new Error(`note not authorized: ${JSON.stringify(note)}`);
+  const nfe = await emitNfeSettled(t, auth, invoice(issuerId));
+  answers.push({ what: 'emit NF-e', res: nfe.res });
+  if (nfe.note.status !== 'authorized') throw new Error(`NF-e not authorized: ${JSON.stringify(nfe.note)}`);
 
   await call('test webhook', { method: 'POST', url: `/v1/webhooks/${webhookId}/test`, headers: auth }, [200, 201, 202]);
   const deliveryId = await eventually(async () => {
@@ -227,6 +233,7 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     issuerId,
     issuerCnpj,
     noteId: note.id as string,
+    nfeId: nfe.note.id as string,
     accessKey: note.access_key as string,
     webhookId,
     webhookSecret,

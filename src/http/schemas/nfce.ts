@@ -25,30 +25,38 @@ export const CancellationSchema = Type.Object(
 
 const Money = Type.Number({ description: 'Reais, 2 decimals' });
 
+/** The fields every note record has (NFC-e and NF-e alike). */
+export const noteRecordFields = <O extends 'nfce' | 'nfe'>(object: O) => ({
+  id: Type.String({ examples: [object === 'nfce' ? 'nfce_3kT9pW2xQa7LmZ4bN8cV' : 'nfe_8hR2mX5qWc3nV7bK1pLz'] }),
+  object: Type.Literal(object),
+  status: NfceStatusSchema,
+  external_ref: Nullable(Type.String()),
+  issuer_id: Type.String(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  ambiente: Type.Union([Type.Literal('homologacao'), Type.Literal('producao')]),
+  model: Type.Integer({ examples: [object === 'nfce' ? 65 : 55] }),
+  serie: Type.Integer(),
+  number: Type.Integer({ description: 'nNF' }),
+  access_key: Nullable(Type.String({
+    description: '44 positions; present once authorized',
+    examples: [object === 'nfce' ? '35261106157250000116650010000000011234567890' : '35261106157250000116550010000000011234567894'],
+  })),
+  protocolo: Nullable(Type.String({ description: 'Authorization protocol (nProt)' })),
+  authorized_at: Nullable(Timestamp),
+  danfe_url: Type.Optional(Type.String({ description: object === 'nfce' ? 'DANFE NFC-e PDF (when authorized)' : 'DANFE PDF, A4 (when authorized)' })),
+  xml_url: Type.Optional(Type.String({ description: 'Signed nfeProc XML (when authorized)' })),
+  totals: Type.Record(Type.String(), Money, { description: 'vProd, vDesc, vNF, vTroco, vTotTrib, vICMS, vIBS, vCBS, vIS, vNFTot ...' }),
+  items: Type.Array(Type.Record(Type.String(), Type.Number()), { description: 'Per item: nItem and its computed values and taxes' }),
+  rejection: Nullable(RejectionSchema),
+  cancellation: Nullable(CancellationSchema),
+  cancellation_pending: Type.Boolean({ description: 'A cancellation was requested and is being sent to the authority' }),
+});
+
 export const NfceRecordSchema = Type.Object(
   {
-    id: Type.String({ examples: ['nfce_3kT9pW2xQa7LmZ4bN8cV'] }),
-    object: Type.Literal('nfce'),
-    status: NfceStatusSchema,
-    external_ref: Nullable(Type.String()),
-    issuer_id: Type.String(),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-    ambiente: Type.Union([Type.Literal('homologacao'), Type.Literal('producao')]),
-    model: Type.Integer({ examples: [65] }),
-    serie: Type.Integer(),
-    number: Type.Integer({ description: 'nNF' }),
-    access_key: Nullable(Type.String({ description: '44 positions; present once authorized', examples: ['35261106157250000116650010000000011234567890'] })),
-    protocolo: Nullable(Type.String({ description: 'Authorization protocol (nProt)' })),
-    authorized_at: Nullable(Timestamp),
-    danfe_url: Type.Optional(Type.String({ description: 'DANFE NFC-e PDF (when authorized)' })),
-    xml_url: Type.Optional(Type.String({ description: 'Signed nfeProc XML (when authorized)' })),
+    ...noteRecordFields('nfce'),
     qrcode_url: Type.Optional(Type.String({ description: 'The URL the QR code encodes (when authorized)' })),
-    totals: Type.Record(Type.String(), Money, { description: 'vProd, vDesc, vNF, vTroco, vTotTrib, vICMS, vIBS, vCBS, vIS, vNFTot ...' }),
-    items: Type.Array(Type.Record(Type.String(), Type.Number()), { description: 'Per item: nItem and its computed values and taxes' }),
-    rejection: Nullable(RejectionSchema),
-    cancellation: Nullable(CancellationSchema),
-    cancellation_pending: Type.Boolean({ description: 'A cancellation was requested and is being sent to the authority' }),
   },
   { title: 'Nfce' },
 );

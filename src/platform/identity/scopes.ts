@@ -13,6 +13,8 @@ export const SCOPES = [
   'issuers:write',
   'nfce:read',
   'nfce:write',
+  'nfe:read',
+  'nfe:write',
   'webhooks:read',
   'webhooks:write',
   'notifications:read',

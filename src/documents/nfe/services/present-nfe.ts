@@ -6,11 +6,11 @@ import { presentNoteCore } from '../../notes/services/present-note.js';
  * correction letters (CC-e) with the consolidated text in force.
  */
 export function presentNfe(row: NfceRow, baseUrl: string) {
-  const request = (row.request ?? {}) as { destinatario?: { nome?: string; cnpj?: string; cpf?: string; id_estrangeiro?: string } };
+  const request = (row.request ?? {}) as { destinatario?: { name?: string; cnpj?: string; cpf?: string; id_estrangeiro?: string } };
   const d = request.destinatario;
   return {
     ...presentNoteCore(row, baseUrl, 'nfe'),
-    destinatario: d ? { nome: d.nome ?? null, tax_id: d.cnpj ?? d.cpf ?? d.id_estrangeiro ?? null } : null,
+    destinatario: d ? { name: d.name ?? null, tax_id: d.cnpj ?? d.cpf ?? d.id_estrangeiro ?? null } : null,
     correction: row.corrections?.current ?? null,
     corrections: row.corrections?.letters ?? [],
   };

@@ -1,0 +1,38 @@
+import { buildPreparedNfe } from '../domain/build-nfe.js';
+import { prepareNfe, type PreparedNfe } from '../domain/prepare-nfe.js';
+import type { NfeRequest } from '../domain/nfe-request.js';
+import { nfeXsdPathToField } from '../domain/xsd-path-to-field.js';
+import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
+import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
+import { engineIssuer, tpAmbOf } from '../../nfce/services/issuer-context.js';
+import { NFE_SERIE } from './nfe-deps.js';
+import { NFE_FAMILY } from './nfe-family.js';
+import { nfeFigures } from './nfe-summary.js';
+
+/** The NF-e engine as the shared emission (documents/notes/services/issue-note.ts) drives it. */
+export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe> {
+  return {
+    family: NFE_FAMILY,
+    serie: NFE_SERIE,
+    needsCsc: false,
+    prepare(request, issuer) {
+      const engine = engineIssuer(issuer);
+      // MOC Y09-20 (900): installments may not fall due before the issuer's local date of emission.
+      const today = localDateTime(now(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
+      const prepared = prepareNfe(request, { issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today });
+      return prepared.ok ? { ok: true, prepared: prepared.nfe } : prepared;
+    },
+    build(prepared, ctx) {
+      const built = buildPreparedNfe(prepared, { serie: ctx.serie, nNF: ctx.nNF, emittedAt: ctx.emittedAt, signingKey: ctx.signingKey });
+      return { ...built, tpEmis: built.model.ide.tpEmis, ...nfeFigures(built.model) };
+    },
+    fieldOfXsdPath: (path, request) => nfeXsdPathToField(path, request),
+  };
+}
+
+/** POST /v1/nfe: the shared emission with the NF-e engine. */
+export function issueNfe(deps: IssueDeps, accountId: string, request: NfeRequest, opts: IssueOptions = {}): Promise<NfceRow> {
+  return issueNote(deps, nfeEmitter(() => deps.clock.now()), accountId, request, opts);
+}

@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { NfeRequestSchema } from '../../../documents/nfe/domain/nfe-request.js';
+import { issueNfe } from '../../../documents/nfe/services/issue-nfe.js';
+import { NFE_FAMILY } from '../../../documents/nfe/services/nfe-family.js';
+import { presentNfe } from '../../../documents/nfe/services/present-nfe.js';
+import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
+import { distributableXml } from '../../../documents/notes/services/distributable-xml.js';
+import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
+import { errorResponses } from '../../../kernel/errors.js';
+import { IdParams, ListOf } from '../../schemas/common.js';
+import { CancelBody, NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
+import { NfeRecordSchema } from '../../schemas/nfe.js';
+import { preferWait } from './prefer-wait.js';
+import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+
+const tags = ['nfe'];
+
+/** NF-e (model 55): issue, read, list, history, XML, cancel. */
+export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const present = (row: Parameters<typeof presentNfe>[0]) => presentNfe(row, ctx.config.publicBaseUrl);
+
+  app.post(
+    '/v1/nfe',
+    {
+      config: { scope: 'nfe:write' },
+      validatorCompiler: sandboxScenarioValidator(ctx.config.env),
+      schema: {
+        tags,
+        summary: 'Issue an NF-e (model 55)',
+        description:
+          'Validates the invoice (recipient, items, taxes, freight, billing, payments; idDest derived from the parties\' states), ' +
+          'reserves the next number of the issuer\'s model-55 series, builds and signs the NF-e and queues it for authorization. ' +
+          'Totals are computed, never taken from the request. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
+          '(N <= 10) waits up to N seconds for the authority and answers 201 with the final record when it arrives in time. ' +
+          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, ' +
+          '`malformed`, `async`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll).',
+        body: NfeRequestSchema,
+        headers: Type.Object({
+          prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
+          'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
+          'x-sandbox-scenario': SandboxScenarioHeader,
+        }),
+        response: { 201: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      let row = await issueNfe(ctx, request.auth.accountId, request.body, {
+        scenario: request.headers['x-sandbox-scenario'] || undefined, // empty: none
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      });
+      const wait = preferWait(request.headers.prefer);
+      if (wait !== null) {
+        reply.header('Preference-Applied', `wait=${wait}`);
+        if (wait > 0) row = await noteWhenSettled(ctx, NFE_FAMILY, request.auth.accountId, row.id, wait * 1000);
+      }
+      reply.header('Location', `/v1/nfe/${row.id}`);
+      return reply.code(row.status === 'processing' ? 202 : 201).send(present(row));
+    },
+  );
+
+  app.get(
+    '/v1/nfe/:id',
+    {
+      config: { scope: 'nfe:read' },
+      schema: {
+        tags,
+        summary: 'Retrieve an NF-e',
+        description: 'The record, with the correction in force (`correction`, the consolidated text of the last registered letter) and every letter sent.',
+        params: IdParams,
+        response: { 200: NfeRecordSchema, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => present(await findNote(ctx, NFE_FAMILY, request.auth.accountId, request.params.id)),
+  );
+
+  app.get(
+    '/v1/nfe',
+    {
+      config: { scope: 'nfe:read' },
+      schema: {
+        tags,
+        summary: 'List NF-e, newest first',
+        description: 'Filters: issuer_id, status, external_ref, created_at[gte] and created_at[lt] (ISO 8601).',
+        querystring: NfceListQuery,
+        response: { 200: ListOf(NfeRecordSchema, 'NfeList'), ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const p = await listNotesPage(ctx, NFE_FAMILY, request.auth.accountId, request.query);
+      return { data: p.data.map(present), has_more: p.has_more };
+    },
+  );
+
+  app.get(
+    '/v1/nfe/:id/events',
+    {
+      config: { scope: 'nfe:read' },
+      schema: {
+        tags,
+        summary: "The NF-e's history",
+        params: IdParams,
+        response: { 200: Type.Object({ data: Type.Array(NfceHistoryEntrySchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ data: await noteHistory(ctx, NFE_FAMILY, request.auth.accountId, request.params.id), has_more: false }),
+  );
+
+  app.get(
+    '/v1/nfe/:id/xml',
+    {
+      config: { scope: 'nfe:read' },
+      schema: {
+        tags,
+        summary: 'The distributable XML',
+        description: 'nfeProc (signed NFe + protNFe) of an authorized NF-e; `?event=cancellation` gives the procEventoNFe of its cancellation.',
+        params: IdParams,
+        querystring: Type.Object({ event: Type.Optional(Type.Literal('cancellation')) }, { additionalProperties: false }),
+        response: { 200: Type.String({ description: 'application/xml' }), ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { xml, fileName } = await distributableXml(ctx, NFE_FAMILY, request.auth.accountId, request.params.id, request.query.event);
+      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
+    },
+  );
+
+  app.post(
+    '/v1/nfe/:id/cancel',
+    {
+      config: { scope: 'nfe:write' },
+      schema: {
+        tags,
+        summary: 'Cancel an authorized NF-e',
+        description:
+          'Sends the cancellation event (110111). A reason under 15 characters is refused here and never sent; a note that is ' +
+          "not authorized is 409; past the state's window (24 hours after authorization) is 422 cancel_window_expired. Answers " +
+          '200 with status canceled when the authority confirms within a few seconds, otherwise 202 with cancellation_pending ' +
+          'true while the cancellation finishes in the background.',
+        params: IdParams,
+        body: CancelBody,
+        response: { 200: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      let row = await requestCancellation(ctx, NFE_FAMILY, request.auth.accountId, id, request.body.reason);
+      if (row.status !== 'canceled') row = await noteWhenCancellationSettled(ctx, NFE_FAMILY, request.auth.accountId, id, 5_000);
+      const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
+      return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
+    },
+  );
+};

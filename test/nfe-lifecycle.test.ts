@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './support/app.js';
+import { emittingApp } from './support/nfce-flow.js';
+import { invoice as invoiceOf, nfeSettled } from './support/nfe-flow.js';
+import { eventually } from './support/webhook-receiver.js';
+import { xmllint, xmlsecVerify } from './support/xml-tools.js';
+
+// NF-e (model 55) end to end: HTTP -> shared emission -> worker -> SOAP over mutual TLS -> simulator.
+
+let t: TestApp;
+let auth: { authorization: string };
+let issuerId: string;
+beforeAll(async () => {
+  ({ t, auth, issuerId } = await emittingApp());
+});
+afterAll(async () => t.runtime.close());
+
+const invoice = (extra: Record<string, unknown> = {}) => invoiceOf(issuerId, extra);
+
+async function get(id: string) {
+  return (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}`, headers: auth })).json();
+}
+
+const settled = (id: string) => nfeSettled(t, auth, id);
+
+async function history(id: string): Promise<string[]> {
+  return (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}/events`, headers: auth })).json().data.map((e: { type: string }) => e.type);
+}
+
+describe('NF-e model 55 through the API and the simulated authority', () => {
+  let authorized: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  it('issues, authorizes and serves a distributable nfeProc that passes the official XSD and xmlsec1', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=10' }, payload: invoice() });
+    expect([201, 202], res.body).toContain(res.statusCode);
+    const created = res.json();
+    expect(created).toMatchObject({ object: 'nfe', model: 55 });
+    expect(created.id).toMatch(/^nfe_/);
+    expect(res.headers.location).toBe(`/v1/nfe/${created.id}`);
+    authorized = created.status === 'processing' ? await settled(created.id) : created;
+    expect(authorized.status, JSON.stringify(authorized.rejection)).toBe('authorized');
+    // Access key: cUF 35, model 55 at positions 21-22, series 001 (FACTS 1).
+    expect(authorized.access_key).toMatch(/^35\d{18}55001\d{19}$/);
+    expect(authorized.protocolo).toMatch(/^\d{15}$/);
+    expect(authorized).not.toHaveProperty('qrcode_url');
+    expect(authorized.totals).toMatchObject({ vProd: 211.5, vNF: 211.5 });
+    expect(authorized.destinatario).toEqual({ name: 'Mercado Boa Compra Ltda', tax_id: '11222333000181' });
+    expect(authorized.correction).toBeNull();
+
+    const xml = await t.app.inject({ method: 'GET', url: `/v1/nfe/${authorized.id}/xml`, headers: auth });
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toMatch(/^<nfeProc versao="4.00"/);
+    expect(xml.body).toContain('<mod>55</mod>');
+    expect(xml.body).not.toContain('infNFeSupl');
+    expect(await xmllint(xml.body, 'PL_009_V4', 'procNFe_v4.00.xsd')).toBe('');
+    expect(await xmlsecVerify(xml.body)).toBe('');
+  });
+
+  it('is not an NFC-e: the NF-e id is unknown under /v1/nfce and the NFC-e list does not show it', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/v1/nfce/${authorized.id}`, headers: auth })).statusCode).toBe(404);
+    const nfce = (await t.app.inject({ method: 'GET', url: '/v1/nfce', headers: auth })).json();
+    expect(nfce.data.map((n: { id: string }) => n.id)).not.toContain(authorized.id);
+    const nfe = (await t.app.inject({ method: 'GET', url: '/v1/nfe', headers: auth })).json();
+    expect(nfe.data.map((n: { id: string }) => n.id)).toContain(authorized.id);
+  });
+
+  it('numbers model 55 apart from model 65 and gap-free', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=10' }, payload: invoice() });
+    const next = res.json().status === 'processing' ? await settled(res.json().id) : res.json();
+    expect(next.number).toBe(authorized.number + 1);
+  });
+
+  it('refuses a CFOP that does not fit the destination with a 422 naming the item, before any number is taken', async () => {
+    const bad = invoice();
+    (bad.items as Array<{ cfop: string }>)[1]!.cfop = '6102';
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: auth, payload: bad });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().details.map((d: { field: string }) => d.field)).toContain('items[1].cfop');
+  });
+
+  it('an asynchronous lot (receipt 103) is polled and authorized once', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, 'x-sandbox-scenario': 'async' }, payload: invoice() });
+    expect(res.statusCode, res.body).toBe(202);
+    const note = await settled(res.json().id);
+    expect(note.status).toBe('authorized');
+    expect(await t.simulator.authorizationsFor(note.access_key)).toBe(1);
+    expect(await history(note.id)).toEqual(expect.arrayContaining(['receipt', 'receipt_polled', 'authorized']));
+  });
+
+  it('a rejection names the field and says what to fix', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, 'x-sandbox-scenario': 'reject:778' }, payload: invoice() });
+    const note = await settled(res.json().id);
+    expect(note.status).toBe('rejected');
+    expect(note.rejection).toMatchObject({ code: '778', field: expect.stringMatching(/ncm/), hint: expect.any(String) });
+  });
+
+  it('cancels within the 24-hour window; the procEventoNFe passes its XSD and xmlsec1', async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: `/v1/nfe/${authorized.id}/cancel`, headers: auth, payload: { reason: 'Pedido cancelado pelo cliente antes do envio' },
+    });
+    expect([200, 202], res.body).toContain(res.statusCode);
+    const canceled = await eventually(async () => {
+      const n = await get(authorized.id);
+      return n.status === 'canceled' ? n : null;
+    }, 20_000, () => 'the NF-e to be canceled');
+    expect(canceled.cancellation).toMatchObject({ protocolo: expect.stringMatching(/^\d{15}$/) });
+    const proc = await t.app.inject({ method: 'GET', url: `/v1/nfe/${authorized.id}/xml?event=cancellation`, headers: auth });
+    expect(proc.body).toMatch(/^<procEventoNFe/);
+    expect(await xmllint(proc.body, 'PL_009_V4', 'procEventoCancNFe_v1.00.xsd')).toBe('');
+    expect(await xmlsecVerify(proc.body)).toBe('');
+  });
+});
