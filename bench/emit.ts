@@ -1,5 +1,6 @@
-// NFC-e emission through the whole product: HTTP POST /v1/nfce -> queue -> worker -> SOAP over
-// mutual TLS -> simulated SEFAZ (latency 0) -> authorized. The gateway (API + worker) runs in this
+// Emission through the whole product: HTTP POST /v1/nfce (or /v1/nfe) -> queue -> worker -> SOAP over
+// mutual TLS -> simulated SEFAZ (latency 0) -> authorized. BENCH_DOCS=nfce,nfe (default both): each
+// document kind is measured by its own gateway process, with the same three items. The gateway (API + worker) runs in this
 // process, the HTTP load client (node:http, keep-alive) in a child process.
 //   0. warm-up: BENCH_WARMUP_SECONDS (3) at BENCH_RATE, not counted (JIT, connection pools)
 //   1. latency: an open loop at BENCH_RATE (100) POSTs per second for BENCH_SECONDS (10): POST p50/p95/p99
@@ -25,7 +26,10 @@ import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.
 import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
 import { cpuPerUnit, postgresPerUnit, readCpu } from './support/cpu-usage.js';
 
+type Doc = 'nfce' | 'nfe';
+
 interface LoadJob {
+  doc: Doc;
   base: string;
   key: string;
   issuerId: string;
@@ -40,28 +44,34 @@ interface LoadReport {
   throughput: { sent: number; failed: number; firstAt: number; lastAt: number; ids: string[] };
 }
 
-const saleBody = (issuerId: string, n: number) =>
-  JSON.stringify({
-    issuer_id: issuerId,
-    external_ref: `bench-${n}`,
-    items: [
-      { description: 'Cafe torrado 500g', quantity: 2, unit_price: 18.9, ncm: '09012100', cfop: '5102', unit: 'UN', cst_icms: '102' },
-      { description: 'Pao frances', quantity: 0.35, unit_price: 16.5, ncm: '19052090', cfop: '5102', unit: 'KG', cst_icms: '102' },
-      { description: 'Leite integral 1L', quantity: 3, unit_price: 5.49, ncm: '04012010', cfop: '5102', unit: 'UN', cst_icms: '102' },
-    ],
-    payment: { method: 'dinheiro', amount: 100 },
-  });
+const ITEMS = [
+  { description: 'Cafe torrado 500g', quantity: 2, unit_price: 18.9, ncm: '09012100', cfop: '5102', unit: 'UN', cst_icms: '102' },
+  { description: 'Pao frances', quantity: 0.35, unit_price: 16.5, ncm: '19052090', cfop: '5102', unit: 'KG', cst_icms: '102' },
+  { description: 'Leite integral 1L', quantity: 3, unit_price: 5.49, ncm: '04012010', cfop: '5102', unit: 'UN', cst_icms: '102' },
+];
+// The NF-e: the same items sold to a company of the issuer's state (internal, CFOP 5102), paid by boleto.
+const RECIPIENT = {
+  cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '123456789012',
+  address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3509502', city: 'Campinas', uf: 'SP', cep: '13010000' },
+};
+const saleBody = (doc: Doc, issuerId: string, n: number) =>
+  JSON.stringify(
+    doc === 'nfce'
+      ? { issuer_id: issuerId, external_ref: `bench-${n}`, items: ITEMS, payment: { method: 'dinheiro', amount: 100 } }
+      : { issuer_id: issuerId, external_ref: `bench-${n}`, natureza_operacao: 'VENDA DE MERCADORIA', presenca: 'nao_se_aplica', destinatario: RECIPIENT, items: ITEMS, payment: { method: 'boleto', amount: 60.05 } },
+  );
 
 /** The load client (child process). */
 async function runLoad(job: LoadJob, phase: (name: 'latency' | 'throughput') => void): Promise<LoadReport> {
-  const url = new URL('/v1/nfce', job.base);
+  const url = new URL(`/v1/${job.doc}`, job.base);
   const agent = new Agent({ keepAlive: true, maxSockets: Math.max(job.concurrency, job.rate) });
   let n = 0;
   // Every sale carries an Idempotency-Key, as the README tells a point of sale to send it.
   const run = randomBytes(6).toString('hex');
+  let reportedFailure = false;
   const post = (): Promise<{ ok: boolean; ms: number; id?: string }> => {
     const key = `bench-${run}-${n}`;
-    const body = saleBody(job.issuerId, n++);
+    const body = saleBody(job.doc, job.issuerId, n++);
     const t0 = performance.now();
     return new Promise((resolve) => {
       const req = request(
@@ -82,6 +92,10 @@ async function runLoad(job: LoadJob, phase: (name: 'latency' | 'throughput') => 
           res.on('end', () => {
             const ms = performance.now() - t0;
             const ok = res.statusCode === 202 || res.statusCode === 201;
+            if (!ok && !reportedFailure) {
+              reportedFailure = true;
+              console.error(`first refused POST: ${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 500)}`);
+            }
             let id: string | undefined;
             try {
               id = (JSON.parse(Buffer.concat(chunks).toString()) as { id?: string }).id;
@@ -165,7 +179,7 @@ const own = <T extends ChildProcess>(child: T): T => (children.add(child), child
 process.once('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 process.once('SIGTERM', () => process.exit(143));
 
-async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record<string, string | number>> {
+async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Promise<Record<string, string | number>> {
   const schema = `bench_${Date.now().toString(36)}`;
   const simToken = randomBytes(16).toString('hex');
   const sim = process.env.BENCH_SIM === 'inline' ? undefined : await simulatorProcess(simToken, store === 'pg' ? { url: pgUrl, schema: `${schema}_sim` } : undefined);
@@ -195,7 +209,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
   const serverMs: number[] = [];
   let timing = false;
   app.addHook('onResponse', async (request, reply) => {
-    if (timing && request.method === 'POST' && request.url === '/v1/nfce') serverMs.push(reply.elapsedTime);
+    if (timing && request.method === 'POST' && request.url === `/v1/${doc}`) serverMs.push(reply.elapsedTime);
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -218,9 +232,10 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
     if (cert.statusCode !== 201) throw new Error(`certificate upload: ${cert.body}`);
     await app.inject({ method: 'POST', url: `/v1/issuers/${issuerId}/csc`, headers: h, payload: TEST_CSC });
     // Warm-up: compile schemas, open the mutual-TLS connections, fill caches.
-    for (let i = 0; i < 20; i++) await app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...h, prefer: 'wait=5' }, payload: JSON.parse(saleBody(issuerId, i)) });
+    for (let i = 0; i < 20; i++) await app.inject({ method: 'POST', url: `/v1/${doc}`, headers: { ...h, prefer: 'wait=5' }, payload: JSON.parse(saleBody(doc, issuerId, i)) });
 
     const job: LoadJob = {
+      doc,
       base,
       key,
       issuerId,
@@ -272,7 +287,7 @@ async function benchStore(store: 'pglite' | 'pg', pgUrl: string): Promise<Record
     const lat = report.latency.ms.sort((a, b) => a - b);
     const seconds = (lastFinal - report.throughput.firstAt) / 1000;
     return {
-      storage: store === 'pg' ? 'PostgreSQL' : 'PGlite',
+      storage: `${store === 'pg' ? 'PostgreSQL' : 'PGlite'} ${doc === 'nfce' ? 'NFC-e' : 'NF-e'}`,
       simulator: sim ? 'own process' : 'in gateway',
       'POST p50 ms': +pct(lat, 50).toFixed(1),
       'POST p95 ms': +pct(lat, 95).toFixed(1),
@@ -322,8 +337,8 @@ async function pgReachable(url: string): Promise<boolean> {
  * Each storage is measured by a fresh gateway process: a second run in the same process would
  * inherit the first one's heap (PGlite's hundreds of MB) and its garbage collection pauses.
  */
-function storeInItsOwnProcess(store: 'pglite' | 'pg'): Promise<Record<string, string | number>> {
-  const child = own(fork(new URL(import.meta.url).pathname, ['--store', store], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
+function storeInItsOwnProcess(store: 'pglite' | 'pg', doc: Doc): Promise<Record<string, string | number>> {
+  const child = own(fork(new URL(import.meta.url).pathname, ['--store', store, '--doc', doc], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
   return new Promise((resolve, reject) => {
     child.once('message', (row: Record<string, string | number>) => resolve(row));
     child.once('exit', (code) => reject(new Error(`the ${store} run exited with ${code}`)));
@@ -339,8 +354,10 @@ async function main(): Promise<void> {
       console.log(`PostgreSQL not reachable at ${pgUrl}: skipped`);
       continue;
     }
-    console.log(`running on ${store} ...`);
-    rows.push(await storeInItsOwnProcess(store));
+    for (const doc of (process.env.BENCH_DOCS ?? 'nfce,nfe').split(',') as Doc[]) {
+      console.log(`running ${doc} on ${store} ...`);
+      rows.push(await storeInItsOwnProcess(store, doc));
+    }
   }
   // One line per figure: the table is too wide for a terminal with one column per figure.
   const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
@@ -351,7 +368,8 @@ async function main(): Promise<void> {
 const storeArg = process.argv.indexOf('--store');
 if (storeArg > 0) {
   const store = process.argv[storeArg + 1] as 'pglite' | 'pg';
-  benchStore(store, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
+  const docArg = process.argv.indexOf('--doc');
+  benchStore(store, (docArg > 0 ? process.argv[docArg + 1] : 'nfce') as Doc, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test')
     .then((row) => process.send!(row, () => process.exit(0)))
     .catch((err) => {
       console.error(err);
