@@ -20,6 +20,7 @@ import pg from 'pg';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { certFile } from '../test/issuers-harness.js';
 import { TEST_CSC } from '../test/support/nfce-flow.js';
+import { invoice } from '../test/support/nfe-flow.js';
 import { fragments } from '../test/support/security-world.js';
 
 const num = (name: string, fallback: number) => {
@@ -87,7 +88,10 @@ async function main(): Promise<number> {
       while (next < SALES && !stopClients) {
         const i = next++;
         const key = `chaos-${tag}-${i}`;
-        const id = await sendSale(() => (i % 2 ? bases() : [...bases()].reverse()), key, sale(issuerId, { external_ref: key }), stats);
+        // Every fourth sale is a business invoice (NF-e, model 55): both families share the core under test.
+        const nfe = i % 4 === 3;
+        const body = nfe ? invoice(issuerId, { external_ref: key }) : sale(issuerId, { external_ref: key });
+        const id = await sendSale(() => (i % 2 ? bases() : [...bases()].reverse()), key, body, stats, nfe ? 'nfe' : 'nfce');
         accepted.set(key, id);
         if (accepted.size % 250 === 0) console.log(`  ${accepted.size} accepted, ${kills} kills, ${faults} faults queued, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
@@ -167,11 +171,12 @@ async function main(): Promise<number> {
     let unsettled = false;
     try {
       await waitSettled(() => bases()[0]!, issuerId, Math.max(10_000, deadline - Date.now()));
+      await waitSettled(() => bases()[0]!, issuerId, Math.max(10_000, deadline - Date.now()), 'nfe');
     } catch {
       unsettled = true;
     }
     const seconds = (performance.now() - t0) / 1000;
-    const notes = await listNotes(bases()[0]!, issuerId);
+    const notes = [...(await listNotes(bases()[0]!, issuerId)), ...(await listNotes(bases()[0]!, issuerId, 'nfe'))];
     const byId = new Map(notes.map((n) => [n.id as string, n]));
     const counts = new Map<string, number>();
     for (let i = 0; i < notes.length; i += 50) {
@@ -187,7 +192,8 @@ async function main(): Promise<number> {
     const rejected = notes.filter((n) => n.status === 'rejected' || n.status === 'denied');
     // An authorized note the simulator does not know, or a rejected one it authorized, is a lie.
     const mismatched = notes.filter((n) => (n.status === 'authorized' ? counts.get(n.id) !== 1 : counts.get(n.id) !== 0)).length;
-    const gaps = gapsPerSeries(authorized);
+    // Each model numbers its own series (issuer + model + series).
+    const gaps = [65, 55].flatMap((model) => gapsPerSeries(authorized.filter((n) => n.model === model)).map((g) => `model ${model} ${g}`));
     const stray = notes.length - accepted.size;
     const simStats = await admin.stats();
     await call(bases()[0]!, 'GET', `/v1/nfce?issuer_id=${issuerId}&limit=5`, undefined, { authorization: `Bearer ${appKey}` });
@@ -195,7 +201,7 @@ async function main(): Promise<number> {
 
     const line = (ok: boolean, text: string) => console.log(`${ok ? 'ok  ' : 'FAIL'} ${text}`);
     console.log('');
-    console.log(`sales sent ${SALES}, accepted ${accepted.size}, authorized ${authorized.length}, rejected ${rejected.length}${rejected.length ? ` (${[...new Set(rejected.map((n) => n.rejection?.code ?? n.status))].join(', ')})` : ''}`);
+    console.log(`sales sent ${SALES} (${notes.filter((n) => n.model === 55).length} NF-e), accepted ${accepted.size}, authorized ${authorized.length}, rejected ${rejected.length}${rejected.length ? ` (${[...new Set(rejected.map((n) => n.rejection?.code ?? n.status))].join(', ')})` : ''}`);
     line(lost === 0 && !unsettled, `lost: ${lost}${unsettled ? ' (notes still processing at the deadline)' : ''}`);
     line(twoNotes + authorizedTwice + Math.max(0, stray) === 0, `duplicated: ${twoNotes + authorizedTwice + Math.max(0, stray)} (sales with two notes ${twoNotes}, notes authorized twice ${authorizedTwice}, notes no client accepted ${stray})`);
     line(mismatched === 0, `gateway and simulator agree on every note: ${notes.length - mismatched}/${notes.length}`);

@@ -228,11 +228,11 @@ export async function readyIssuer(base: string): Promise<string> {
   return issuerId;
 }
 
-/** Every note of an issuer (all pages). */
-export async function listNotes(base: string, issuerId: string): Promise<Json[]> {
+/** Every note of an issuer (all pages), NFC-e by default, NF-e with doc `nfe`. */
+export async function listNotes(base: string, issuerId: string, doc: 'nfce' | 'nfe' = 'nfce'): Promise<Json[]> {
   const notes: Json[] = [];
   for (let after: string | undefined; ; ) {
-    const page = await call(base, 'GET', `/v1/nfce?issuer_id=${issuerId}&limit=100${after ? `&starting_after=${after}` : ''}`);
+    const page = await call(base, 'GET', `/v1/${doc}?issuer_id=${issuerId}&limit=100${after ? `&starting_after=${after}` : ''}`);
     if (page.status !== 200) throw new Error(`list: ${page.status} ${JSON.stringify(page.json)}`);
     notes.push(...page.json.data);
     if (!page.json.has_more) break;
@@ -241,14 +241,14 @@ export async function listNotes(base: string, issuerId: string): Promise<Json[]>
   return notes;
 }
 
-/** Waits until no note of the issuer is processing and no cancellation is pending. */
-export async function waitSettled(base: () => string, issuerId: string, ms: number): Promise<void> {
+/** Waits until no note of the issuer (of `doc`) is processing and no cancellation is pending. */
+export async function waitSettled(base: () => string, issuerId: string, ms: number, doc: 'nfce' | 'nfe' = 'nfce'): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     try {
-      const processing = await call(base(), 'GET', `/v1/nfce?issuer_id=${issuerId}&status=processing&limit=1`);
+      const processing = await call(base(), 'GET', `/v1/${doc}?issuer_id=${issuerId}&status=processing&limit=1`);
       if (processing.status === 200 && processing.json.data.length === 0) {
-        const notes = await listNotes(base(), issuerId);
+        const notes = await listNotes(base(), issuerId, doc);
         if (!notes.some((n) => n.cancellation_pending === true)) return;
       }
     } catch {
@@ -263,12 +263,18 @@ export async function waitSettled(base: () => string, issuerId: string, ms: numb
  * Sends one sale with its Idempotency-Key until a gateway accepts it (202/201), moving to the next
  * base on connection errors, 409 (in progress) and 5xx. Returns the note id; throws on a 4xx.
  */
-export async function sendSale(bases: () => string[], key: string, body: unknown, stats?: { retries: number; fivexx: number }): Promise<string> {
+export async function sendSale(
+  bases: () => string[],
+  key: string,
+  body: unknown,
+  stats?: { retries: number; fivexx: number },
+  doc: 'nfce' | 'nfe' = 'nfce',
+): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const list = bases();
     const base = list[attempt % list.length]!;
     try {
-      const r = await call(base, 'POST', '/v1/nfce', body, { 'idempotency-key': key });
+      const r = await call(base, 'POST', `/v1/${doc}`, body, { 'idempotency-key': key });
       if (r.status === 202 || r.status === 201) return r.json.id as string;
       if (r.status >= 500 && stats) stats.fivexx++;
       if (r.status !== 409 && r.status < 500) throw new Error(`sale ${key}: ${r.status} ${JSON.stringify(r.json)}`);
