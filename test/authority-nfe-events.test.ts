@@ -3,8 +3,8 @@ import { signEvent } from '../src/fiscal/xml/events/event-envelope.js';
 import { CCE_CONDITIONS_OF_USE } from '../src/fiscal/xml/events/index.js';
 import type { EventOutcome } from '../src/fiscal/sefaz/outcomes.js';
 import { brasiliaTime, uniqueCnpj } from './support/authority-fixtures.js';
-import { startAuthorityHarness, type AuthorityHarness } from './support/authority-harness.js';
-import { authorizedNfe55, cce, manifestation, nfeCancellation, RS55 } from './support/authority-nfe55.js';
+import type { AuthorityHarness } from './support/authority-harness.js';
+import { authorizedNfe55, cce, manifestation, nfeCancellation, RS55, HOUR, startShiftedHarness } from './support/authority-nfe55.js';
 
 // Model-55 events at the UF's reception (issue 15 item 6): CC-e rules, the NF-e cancellation
 // window, cancellation after the recipient's confirmation. Through the real client, over mutual TLS.
@@ -12,12 +12,10 @@ let h: AuthorityHarness;
 let cnpj: string;
 let recipient: string;
 let nNF = 1;
-let offsetMs = 0;
-const HOUR = 3600_000;
+let shift: { ms: number };
 
 beforeAll(async () => {
-  h = await startAuthorityHarness();
-  h.sim.setClock(() => new Date(Date.now() + offsetMs));
+  ({ h, shift } = await startShiftedHarness());
   cnpj = uniqueCnpj();
   recipient = uniqueCnpj();
 });
@@ -28,11 +26,11 @@ const cStatOf = (o: EventOutcome) => ('cStat' in o ? o.cStat : o.kind);
 const det = `<descEvento>Carta de Correcao</descEvento><xCorrecao>Texto da correcao aqui</xCorrecao><xCondUso>${CCE_CONDITIONS_OF_USE.plain}</xCondUso>`;
 const send = (xml: string) => h.client.sendEvent({ ...RS55, signedEventXml: xml, idLote: 1 });
 async function later<T>(ms: number, fn: () => Promise<T>): Promise<T> {
-  offsetMs = ms;
+  shift.ms = ms;
   try {
     return await fn();
   } finally {
-    offsetMs = 0;
+    shift.ms = 0;
   }
 }
 

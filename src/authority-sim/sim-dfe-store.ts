@@ -69,7 +69,7 @@ export class SimDfeStore {
 
   async docsAfter(recipient: string, tpAmb: number, after: bigint, limit: number): Promise<DfeDoc[]> {
     const r = await this.db.query<DfeDoc>(
-      'SELECT nsu::text AS nsu, access_key, schema, xml FROM sim_dfe_docs WHERE recipient = $1 AND tp_amb = $2 AND nsu > $3 ORDER BY nsu LIMIT $4',
+      'SELECT nsu::text AS nsu, access_key, schema, xml FROM sim_dfe_docs WHERE recipient = $1 AND tp_amb = $2 AND nsu > $3 ORDER BY sim_dfe_docs.nsu LIMIT $4',
       [recipient, tpAmb, after.toString(), limit],
     );
     return r.rows;
@@ -86,7 +86,7 @@ export class SimDfeStore {
   /** The documents of one key for a party, newest first (the whole nfeProc outranks its summary). */
   async docsOfKey(recipient: string, tpAmb: number, accessKey: string): Promise<DfeDoc[]> {
     const r = await this.db.query<DfeDoc>(
-      'SELECT nsu::text AS nsu, access_key, schema, xml FROM sim_dfe_docs WHERE recipient = $1 AND tp_amb = $2 AND access_key = $3 ORDER BY nsu DESC',
+      'SELECT nsu::text AS nsu, access_key, schema, xml FROM sim_dfe_docs WHERE recipient = $1 AND tp_amb = $2 AND access_key = $3 ORDER BY sim_dfe_docs.nsu DESC',
       [recipient, tpAmb, accessKey],
     );
     return r.rows;

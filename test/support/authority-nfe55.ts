@@ -1,7 +1,7 @@
 import { nfe55Xml } from '../../src/authority-sim/nfe55-template.js';
 import { buildCancellationEvent, buildCorrectionLetterEvent, buildManifestationEvent, type ManifestationType } from '../../src/fiscal/xml/events/index.js';
 import { signElement } from '../../src/fiscal/xml/signature/sign.js';
-import type { AuthorityHarness } from './authority-harness.js';
+import { startAuthorityHarness, type AuthorityHarness } from './authority-harness.js';
 import { brasiliaTime, type TestIssuer } from './authority-fixtures.js';
 
 /** Model-55 calls of the harness: the issuer's UF (RS, the template's) and the Ambiente Nacional. */
@@ -43,4 +43,14 @@ export function manifestation(h: AuthorityHarness, p: { recipient: string; acces
     { tpAmb: 2, author: { CNPJ: p.recipient }, chNFe: p.accessKey, dhEvento: now(), tpEvento: p.tpEvento, nSeqEvento: p.nSeqEvento ?? 1, ...xJust },
     h.issuer.signingKey,
   ).xml;
+}
+
+export const HOUR = 3600_000;
+
+/** The harness with the simulator's clock running `shift.ms` ahead of the real one (time windows, the one-hour rule). */
+export async function startShiftedHarness(): Promise<{ h: AuthorityHarness; shift: { ms: number } }> {
+  const h = await startAuthorityHarness();
+  const shift = { ms: 0 };
+  h.sim.setClock(() => new Date(Date.now() + shift.ms));
+  return { h, shift };
 }
