@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Db } from '../platform/storage/db.js';
 import { buildFaultEnvelope, buildResponseEnvelope } from '../fiscal/sefaz/soap-envelope.js';
+import { buildDistributionResponseEnvelope } from '../fiscal/sefaz/distribution-envelope.js';
 import { parseScenario, SCENARIO_HEADER, type Scenario } from './scenario.js';
 import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type SimulatorIdentity } from './server-certificate.js';
 import type { SimCounters } from './sim-context.js';
@@ -11,6 +12,7 @@ import { migrateSimulator } from './sim-migrations.js';
 import { ADMIN_PREFIX, serveAdmin } from './sim-admin-api.js';
 import { routeSoap, serviceOf, type SimService } from './sim-router.js';
 import { SimStore } from './sim-store.js';
+import { holdThirdPartyNote, type HeldNote, type HoldNoteInput } from './third-party-note.js';
 
 export interface AuthoritySimulatorOptions {
   db: Db;
@@ -63,6 +65,8 @@ export interface AuthoritySimulator {
   /** How many times the simulator granted an authorization to this key (0 or 1 unless it is broken). */
   authorizationsFor(accessKey: string): Promise<number>;
   setClock(now: () => Date): void;
+  /** Holds an NF-e of a third-party supplier (issued here, or a signed nfeProc given) to `recipient`: a received document (third-party-note.ts). */
+  holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
 }
 
 interface QueuedScenario {
@@ -161,7 +165,8 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
         return;
       }
       if (routed.kind === 'fault') return send(res, routed.status, buildFaultEnvelope('Sender', routed.reason));
-      send(res, 200, buildResponseEnvelope(routed.namespace, routed.payload));
+      // NFeDistribuicaoDFe answers in its WSDL's operation wrapper (distribution-envelope.ts).
+      send(res, 200, routed.service === 'distribuicaoDFe' ? buildDistributionResponseEnvelope(routed.payload) : buildResponseEnvelope(routed.namespace, routed.payload));
     } catch (err) {
       send(res, 500, buildFaultEnvelope('Receiver', `simulator failure: ${(err as Error).message}`));
     }
@@ -203,6 +208,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     setClock(fn) {
       now = fn;
     },
+    holdReceivedNote: (input) => holdThirdPartyNote({ store, signingKey, now }, input),
   };
   return sim;
 }

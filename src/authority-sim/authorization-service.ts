@@ -9,6 +9,7 @@ import { checkEnvelopedSignature } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
+import { recordReceivedNote } from './received-documents.js';
 
 const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
 
@@ -121,6 +122,8 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   }
   if (denied) ctx.counters.denials += 1;
   else ctx.counters.authorizations += 1;
+  // An NF-e naming a recipient becomes downloadable by it at the Ambiente Nacional (received-documents.ts).
+  if (!denied && facts.mod === '55') await recordReceivedNote(ctx.store, { nfeXml, protNFeXml: prot, tpAmb: Number(facts.tpAmb), authorizedAt: at });
   return prot;
 }
 

@@ -5,12 +5,15 @@ import { motivo } from './cstat-messages.js';
 import { checkEnvelopedSignature } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
+import { correctionLetterRejection, detEventosValid, manifestationRejection, MANIFESTATIONS, NFE_EVENT_LOT_SCHEMAS } from './nfe-event-rules.js';
+import { distributeIssuerEvent, unlockFullNote } from './received-documents.js';
 
 const CANCELLATIONS = new Set(['110111', '110112']);
 // Per-event schemas: cancellation and cancellation by substitution are validated in full.
 const SCHEMA_BY_EVENT: Record<string, string> = {
   '110111': 'envEventoCancNFe_v1.00.xsd',
   '110112': 'envEventoCancSubst_v1.00.xsd',
+  ...NFE_EVENT_LOT_SCHEMAS,
 };
 
 /**
@@ -34,7 +37,7 @@ export async function handleEvent(payload: string, ctx: SimContext): Promise<str
   if (!isWellFormed(payload)) return lot(243);
   if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
   const tpEvento = textOf(payload, 'tpEvento') ?? '';
-  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd').valid) return lot(215);
+  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd').valid || !detEventosValid(payload)) return lot(215);
   const answers: string[] = [];
   for (const e of sliceAll(payload, 'evento')) {
     const startTag = e.outer.slice(0, e.outer.indexOf('>'));
@@ -70,11 +73,17 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   const eventId = /<infEvento[^>]*\sId="([^"]+)"/.exec(evento)?.[1] ?? '';
   if (await ctx.store.eventExists(eventId)) return rejected(573);
   const note = await ctx.store.note(key);
+  const nfeRule = MANIFESTATIONS.has(tpEvento)
+    ? await manifestationRejection(evento, note, at, ctx)
+    : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx) : null;
+  if (nfeRule) return rejected(nfeRule);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);
     if (!note || note.status !== 'authorized') return rejected(580);
     if ((textOf(evento, 'nProt') ?? '') !== note.n_prot) return rejected(222);
     if (at.getTime() - new Date(note.authorized_at).getTime() > cancellationWindowMs(note.model, tpEvento)) return rejected(501);
+    // FACTS 15.3: once the recipient confirmed the operation (210200) the issuer can no longer cancel.
+    if ((await ctx.store.dfe.eventCount(key, '210200')) > 0) return rejected(221);
   } else if (!note || note.status === 'denied') {
     return rejected(580);
   }
@@ -94,5 +103,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   });
   if (!stored) return rejected(573);
   ctx.counters.events += 1;
+  // The Ambiente Nacional's side: the recipient's 210200/210210 unlocks the whole note; the issuer's events reach the recipient.
+  if (tpEvento === '210200' || tpEvento === '210210') await unlockFullNote(ctx.store, key);
+  else if (!MANIFESTATIONS.has(tpEvento)) await distributeIssuerEvent(ctx.store, evento, { nProt, dhRegEvento: base.dhRegEvento, xEvento: base.xEvento ?? '' });
   return answer;
 }

@@ -12,11 +12,13 @@ export type Scenario =
   | { kind: 'http-500' }
   | { kind: 'malformed' }
   /** A synchronous lot answered with a receipt (103): the result is polled with NFeRetAutorizacao4. */
-  | { kind: 'async' };
+  | { kind: 'async' }
+  /** NFeDistribuicaoDFe answers 137 (nothing found) whatever it holds; the hour of waiting starts (FACTS 15.4). */
+  | { kind: 'no-documents' };
 
 export const SCENARIO_HEADER = 'x-sandbox-scenario';
 
-/** Parses `reject:539`, `deny`, `deny:301`, `unavailable`, `unavailable:109`, `timeout`, ...; null if unknown. */
+/** Parses `reject:539`, `deny`, `deny:301`, `unavailable`, `unavailable:109`, `timeout`, `no-documents`, ...; null if unknown. `reject:656` throttles a distribution call. */
 export function parseScenario(text: string | undefined | null): Scenario | null {
   if (!text) return null;
   const [name, arg] = text.trim().toLowerCase().split(':', 2) as [string, string | undefined];
@@ -36,6 +38,7 @@ export function parseScenario(text: string | undefined | null): Scenario | null 
     case 'lost-response':
     case 'http-500':
     case 'malformed':
+    case 'no-documents':
       return arg === undefined ? { kind: name } : null;
     default:
       return null;

@@ -8,16 +8,21 @@
 //   GET    /sim/admin/stats                                                       -> counters (requests, authorizations, ...)
 //   POST   /sim/admin/scenarios            {scenario, times?, service?}           -> 204 (queued faults, DESIGN 3)
 //   DELETE /sim/admin/scenarios                                                   -> 204
+//   POST   /sim/admin/received-notes       {recipient_cnpj | recipient_cpf, nfe_proc_xml?} -> 201 {access_key, n_prot}
+//          (a third party's NF-e to that recipient: issued by the simulator, or the signed nfeProc given)
 import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCounters } from './sim-context.js';
 import { SEFAZ_SERVICES } from '../fiscal/sefaz/endpoints.js';
 import { parseScenario } from './scenario.js';
 import { serviceOf, type SimService } from './sim-router.js';
+import { HoldNoteError, type HeldNote, type HoldNoteInput } from './third-party-note.js';
 
 export const ADMIN_PREFIX = '/sim/admin/';
 const MAX_BODY = 64 * 1024;
-const SERVICE_NAMES: ReadonlySet<string> = new Set(SEFAZ_SERVICES);
+/** A whole nfeProc may ride in the body of received-notes. */
+const MAX_NOTE_BODY = 4 * 1024 * 1024;
+const SERVICE_NAMES: ReadonlySet<string> = new Set([...SEFAZ_SERVICES, 'distribuicaoDFe']);
 
 /** What the portal may touch (the in-process simulator's own methods). */
 export interface AdminTarget {
@@ -26,6 +31,7 @@ export interface AdminTarget {
   authorizationsFor(accessKey: string): Promise<number>;
   stats(): SimCounters;
   setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): void;
+  holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
 }
 
 class AdminError extends Error {
@@ -96,6 +102,23 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         sim.setScenario(b.scenario, { times, ...(service ? { service } : {}) });
         return reply(res, 204);
       }
+      case 'POST received-notes': {
+        const b = await jsonBody(req, MAX_NOTE_BODY);
+        const cnpj = typeof b.recipient_cnpj === 'string' ? b.recipient_cnpj : null;
+        const cpf = typeof b.recipient_cpf === 'string' ? b.recipient_cpf : null;
+        if (!cnpj === !cpf) throw new AdminError(400, 'exactly one of recipient_cnpj and recipient_cpf is required');
+        if (b.nfe_proc_xml !== undefined && typeof b.nfe_proc_xml !== 'string') throw new AdminError(400, 'nfe_proc_xml must be the nfeProc text');
+        try {
+          const held = await sim.holdReceivedNote({
+            recipient: cnpj ? { CNPJ: cnpj } : { CPF: cpf! },
+            ...(typeof b.nfe_proc_xml === 'string' ? { nfeProcXml: b.nfe_proc_xml } : {}),
+          });
+          return reply(res, 201, { access_key: held.accessKey, n_prot: held.nProt });
+        } catch (err) {
+          if (err instanceof HoldNoteError) throw new AdminError(422, err.message);
+          throw err;
+        }
+      }
       case 'DELETE scenarios':
         sim.setScenario(null);
         return reply(res, 204);
@@ -108,12 +131,12 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
   }
 }
 
-async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+async function jsonBody(req: IncomingMessage, maxBody = MAX_BODY): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
     size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new AdminError(413, 'body too large');
+    if (size > maxBody) throw new AdminError(413, 'body too large');
     chunks.push(c as Buffer);
   }
   try {

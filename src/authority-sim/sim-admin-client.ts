@@ -44,6 +44,11 @@ export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
       if (scenario === null) await call('DELETE', 'scenarios');
       else await call('POST', 'scenarios', { scenario, ...opts });
     },
+    async holdReceivedNote(input) {
+      const who = 'CNPJ' in input.recipient ? { recipient_cnpj: input.recipient.CNPJ } : { recipient_cpf: input.recipient.CPF };
+      const held = await call<{ access_key: string; n_prot: string }>('POST', 'received-notes', { ...who, ...(input.nfeProcXml ? { nfe_proc_xml: input.nfeProcXml } : {}) });
+      return { accessKey: held.access_key, nProt: held.n_prot };
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { AuthoritySimulator } from './authority-simulator.js';
 import type { SimService } from './sim-router.js';
 import type { SimCounters } from './sim-context.js';
+import type { HeldNote, HoldNoteInput } from './third-party-note.js';
 
 /**
  * What a gateway (and a test) needs from the simulated authority besides SOAP: the taxpayer-portal
@@ -21,6 +22,8 @@ export interface SimulatorLink {
   stats(): Promise<SimCounters>;
   /** Plays `scenario` on the next `times` requests (to `service` only, when given); null clears the queue. */
   setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): Promise<void>;
+  /** A third party's NF-e to `recipient` (issued by the simulator, or the signed nfeProc given): a received document. */
+  holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
 }
 
 export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
@@ -33,5 +36,6 @@ export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
     authorizationsFor: (key) => sim.authorizationsFor(key),
     stats: async () => sim.stats(),
     setScenario: async (scenario, opts) => sim.setScenario(scenario, opts),
+    holdReceivedNote: (input) => sim.holdReceivedNote(input),
   };
 }

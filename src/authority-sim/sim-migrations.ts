@@ -85,6 +85,38 @@ CREATE TABLE IF NOT EXISTS sim_client_certificates (
     // Blocks of 1000 from 10^9 on: clear of the numbers the per-protocol sequence handed out before.
     sql: `CREATE SEQUENCE IF NOT EXISTS sim_protocol_block_seq START WITH 1000000`,
   },
+  {
+    id: 4,
+    name: 'Ambiente Nacional: received notes, distributed documents per interested party, consumption pacing',
+    sql: `
+CREATE TABLE IF NOT EXISTS sim_received_notes (
+  access_key text PRIMARY KEY,
+  recipient text NOT NULL,
+  tp_amb smallint NOT NULL,
+  nfe_proc_xml text NOT NULL,
+  authorized_at timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sim_dfe_docs (
+  recipient text NOT NULL,
+  tp_amb smallint NOT NULL,
+  nsu bigint NOT NULL,
+  access_key text NOT NULL,
+  schema text NOT NULL,
+  xml text NOT NULL,
+  PRIMARY KEY (recipient, tp_amb, nsu)
+);
+-- A note's summary and its whole nfeProc are handed to a party once each.
+CREATE UNIQUE INDEX IF NOT EXISTS sim_dfe_docs_once ON sim_dfe_docs (recipient, tp_amb, access_key, schema)
+  WHERE schema IN ('resNFe_v1.01.xsd', 'procNFe_v4.00.xsd');
+CREATE INDEX IF NOT EXISTS sim_dfe_docs_key ON sim_dfe_docs (recipient, tp_amb, access_key);
+CREATE TABLE IF NOT EXISTS sim_dfe_pacing (
+  recipient text NOT NULL,
+  tp_amb smallint NOT NULL,
+  last_handed bigint NOT NULL DEFAULT 0,
+  wait_until timestamptz,
+  PRIMARY KEY (recipient, tp_amb)
+)`,
+  },
 ];
 
 export function migrateSimulator(db: Db): Promise<number[]> {

@@ -1,4 +1,5 @@
 import type { SefazService } from '../fiscal/sefaz/endpoints.js';
+import { handleDistribution } from './distribution-service.js';
 import { actionFromContentType, parseEnvelope } from '../fiscal/sefaz/soap-envelope.js';
 import { handleAuthorization, handleReceipt } from './authorization-service.js';
 import { handleConsult, handleStatus } from './consult-service.js';
@@ -7,7 +8,8 @@ import { handleInutilization } from './inutilization-service.js';
 import type { SimContext } from './sim-context.js';
 
 // The services the simulator answers are the client's (endpoints.ts), one for one.
-export type SimService = SefazService;
+// Plus the Ambiente Nacional's NFeDistribuicaoDFe (its event reception is NFeRecepcaoEvento4, told apart by cOrgao 91).
+export type SimService = SefazService | 'distribuicaoDFe';
 
 // WSDL service names as the UFs publish them, normalised (case, trailing version): FACTS 4 and the
 // endpoint table (GO/PR use NFeRecepcaoEvento, ACBr's older SP table NfeConsulta/RecepcaoEvento).
@@ -20,6 +22,7 @@ const SERVICES: Record<string, SimService> = {
   nfeinutilizacao: 'inutilizacao',
   nferecepcaoevento: 'recepcaoEvento',
   recepcaoevento: 'recepcaoEvento',
+  nfedistribuicaodfe: 'distribuicaoDFe',
 };
 
 /** The service named by a WSDL namespace or SOAP action (…/wsdl/NFeAutorizacao4[/operation]). */
@@ -60,5 +63,7 @@ function handle(service: SimService, payload: string, ctx: SimContext): Promise<
       return handleInutilization(payload, ctx);
     case 'recepcaoEvento':
       return handleEvent(payload, ctx);
+    case 'distribuicaoDFe':
+      return handleDistribution(payload, ctx);
   }
 }

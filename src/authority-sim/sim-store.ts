@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { Db } from '../platform/storage/db.js';
+import { SimDfeStore } from './sim-dfe-store.js';
 
 export interface NoteRow {
   access_key: string;
@@ -37,12 +38,15 @@ export class SimStore {
   private readonly pendingClaims: Array<{ note: NewNote; resolve: (claimed: boolean) => void; reject: (err: unknown) => void }> = [];
   private flushing = false;
   private flushScheduled = false;
+  /** The Ambiente Nacional's tables (received notes, distribution, pacing). */
+  readonly dfe: SimDfeStore;
 
   constructor(
     private readonly db: Db,
     cscStorage: 'database' | 'memory' = 'database',
   ) {
     this.memoryCscs = cscStorage === 'memory' ? new Map() : null;
+    this.dfe = new SimDfeStore(db);
   }
 
   async note(accessKey: string): Promise<NoteRow | null> {

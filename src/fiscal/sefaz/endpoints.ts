@@ -45,7 +45,7 @@ export interface Endpoint {
   authorizer: string;
 }
 
-interface TableEntry {
+export interface TableEntry {
   url: string;
   method: string;
   operation: string;
@@ -113,6 +113,11 @@ export function resolveEndpoint(
   if (!row || typeof row === 'string' || !row.url) {
     throw new RangeError(`no ${service} endpoint for model ${model} in ${abbr}, tpAmb ${tpAmb}`);
   }
+  return endpointOf(row, entry.authorizer, override);
+}
+
+/** A table row (url, WSDL service name as `operation`, operation as `method`, version) -> Endpoint. */
+export function endpointOf(row: TableEntry, authorizer: string, override?: EndpointOverride): Endpoint {
   const namespace = WSDL_NAMESPACE_BASE + row.operation;
   return {
     url: override ? `${override.baseUrl.replace(/\/+$/, '')}/${row.operation}` : row.url,
@@ -121,7 +126,7 @@ export function resolveEndpoint(
     operation: row.method,
     serviceName: row.operation,
     version: row.version,
-    authorizer: entry.authorizer,
+    authorizer,
   };
 }
 

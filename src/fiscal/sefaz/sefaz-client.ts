@@ -1,4 +1,7 @@
-import type { EndpointOverride, Model, SefazService, TpAmb } from './endpoints.js';
+import type { Endpoint, EndpointOverride, Model, SefazService, TpAmb } from './endpoints.js';
+import { buildDistDFeInt, parseDistributionAnswer, type DistributionOutcome, type DistributionRequest } from './distribution.js';
+import { buildDistributionRequestEnvelope, parseDistributionEnvelope } from './distribution-envelope.js';
+import { resolveNationalEndpoint } from './national-endpoints.js';
 import { resolveEndpoint, ufCode } from './endpoints.js';
 import { AgentPool, postOverMutualTls } from './https-transport.js';
 import type { ClientCredentials, HttpExchange } from './https-transport.js';
@@ -26,7 +29,7 @@ import {
   buildEnvEvento,
   withoutXmlDeclaration,
 } from './request-payloads.js';
-import { buildRequestEnvelope, parseEnvelope, soapContentType } from './soap-envelope.js';
+import { buildRequestEnvelope, parseEnvelope, soapContentType, type ParsedEnvelope } from './soap-envelope.js';
 
 export interface SefazClientOptions {
   /** The issuer's A1 certificate (PEM, from memory: see certificate/pfx.ts tlsCredentials). */
@@ -53,6 +56,9 @@ export interface CallTarget {
   responseTimeoutMs?: number;
 }
 
+/** A call to the Ambiente Nacional: no UF, no model (NF-e only). */
+export type NationalCallTarget = Omit<CallTarget, 'uf' | 'model'>;
+
 export interface SefazClient {
   /**
    * NFeAutorizacao4 with one signed NF-e, indSinc=1 unless told 0 (then, or when the authority
@@ -72,6 +78,16 @@ export interface SefazClient {
   inutilize(target: CallTarget & { signedInutNFeXml: string }): Promise<InutilizationOutcome>;
   /** NFeRecepcaoEvento4 with one signed `<evento>` (wrapped here) or a whole signed `<envEvento>`. */
   sendEvent(target: CallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
+  /**
+   * NFeRecepcaoEvento4 of the Ambiente Nacional: the recipient's manifestation (210200/210210/
+   * 210220/210240, cOrgao 91), signed with the recipient's certificate (FACTS 15.3).
+   */
+  sendNationalEvent(target: NationalCallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
+  /**
+   * NFeDistribuicaoDFe (operation nfeDistDFeInteresse): documents addressed to the interested
+   * CNPJ/CPF. Mind the consumption rule (distribution-pacing.ts) or the AN answers 656.
+   */
+  distribute(target: Omit<NationalCallTarget, 'tpAmb'> & DistributionRequest): Promise<DistributionOutcome>;
   /** Closes the private connection pool (a shared pool is closed by its owner). */
   close(): void;
 }
@@ -89,23 +105,33 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
     maxSockets: options.maxSockets,
   };
 
-  async function call<T>(
-    service: SefazService,
-    target: CallTarget,
-    payload: string,
+  async function post<T>(
+    endpoint: Endpoint,
+    target: NationalCallTarget,
+    envelope: string,
     parse: Parse<T>,
     mutating: boolean,
+    unwrap: Unwrap = (body) => parseEnvelope(body, 'nfeResultMsg'),
   ): Promise<T | TransportFailure> {
-    const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, service, options.endpointOverride);
     const exchange = await postOverMutualTls(
       pool,
       endpoint.url,
-      buildRequestEnvelope(endpoint.namespace, payload),
+      envelope,
       { ...target.headers, 'content-type': soapContentType(endpoint.action) },
       target.responseTimeoutMs ? { ...transport, responseTimeoutMs: target.responseTimeoutMs } : transport,
     );
-    return interpret(exchange, parse, mutating);
+    return interpret(exchange, parse, mutating, unwrap);
   }
+
+  function call<T>(service: SefazService, target: CallTarget, payload: string, parse: Parse<T>, mutating: boolean): Promise<T | TransportFailure> {
+    const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, service, options.endpointOverride);
+    return post(endpoint, target, buildRequestEnvelope(endpoint.namespace, payload), parse, mutating);
+  }
+
+  const eventPayload = (t: { signedEventXml: string; idLote?: string | number }) => {
+    const xml = withoutXmlDeclaration(t.signedEventXml);
+    return xml.startsWith('<envEvento') ? xml : buildEnvEvento([xml], t.idLote ?? Date.now());
+  };
 
   return {
     authorize: (t) => call('autorizacao', t, buildEnviNFe(t.signedNFeXml, t.idLote, t.indSinc ?? 1), parseAuthorizationAnswer, true),
@@ -115,10 +141,16 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
       call('statusServico', t, buildConsStatServ(t.tpAmb, ufCode(t.uf) ?? t.uf), parseStatusAnswer, false),
     inutilize: (t) =>
       call('inutilizacao', t, withoutXmlDeclaration(t.signedInutNFeXml), parseInutilizationAnswer, true),
-    sendEvent: (t) => {
-      const xml = withoutXmlDeclaration(t.signedEventXml);
-      const payload = xml.startsWith('<envEvento') ? xml : buildEnvEvento([xml], t.idLote ?? Date.now());
-      return call('recepcaoEvento', t, payload, parseEventAnswer, true);
+    sendEvent: (t) => call('recepcaoEvento', t, eventPayload(t), parseEventAnswer, true),
+    sendNationalEvent: (t) => {
+      const endpoint = resolveNationalEndpoint(t.tpAmb, 'recepcaoEventoAN', options.endpointOverride);
+      return post(endpoint, t, buildRequestEnvelope(endpoint.namespace, eventPayload(t)), parseEventAnswer, true);
+    },
+    distribute: (t) => {
+      const endpoint = resolveNationalEndpoint(t.tpAmb, 'distribuicaoDFe', options.endpointOverride);
+      const envelope = buildDistributionRequestEnvelope(buildDistDFeInt(t));
+      // A query changes nothing at the AN: an unanswered one is simply asked again (pacing permitting).
+      return post(endpoint, t, envelope, parseDistributionAnswer, false, parseDistributionEnvelope);
     },
     close: () => {
       if (ownsPool) pool.destroy();
@@ -127,7 +159,9 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
 }
 
 /** HTTP exchange -> outcome. A mutating request whose fate is unreadable stays in doubt. */
-function interpret<T>(exchange: HttpExchange, parse: Parse<T>, mutating: boolean): T | TransportFailure {
+type Unwrap = (body: string) => ParsedEnvelope;
+
+function interpret<T>(exchange: HttpExchange, parse: Parse<T>, mutating: boolean, unwrap: Unwrap): T | TransportFailure {
   const { timing } = exchange;
   if (exchange.kind === 'timeout') return { ...exchange, inDoubt: exchange.inDoubt && mutating };
   if (exchange.kind === 'error') {
@@ -135,11 +169,11 @@ function interpret<T>(exchange: HttpExchange, parse: Parse<T>, mutating: boolean
   }
   if (exchange.status >= 500) {
     // SOAP 1.2 sends faults with 500 too; either way the service did not answer with a cStat.
-    const env = parseEnvelope(exchange.body, 'nfeResultMsg');
+    const env = unwrap(exchange.body);
     const why = env.kind === 'fault' ? env.reason : `HTTP ${exchange.status}`;
     return { kind: 'unavailable', cStat: null, xMotivo: why, httpStatus: exchange.status, inDoubt: mutating, timing };
   }
-  const env = parseEnvelope(exchange.body, 'nfeResultMsg');
+  const env = unwrap(exchange.body);
   if (exchange.status !== 200 || env.kind !== 'message') {
     const why = env.kind === 'message' ? `HTTP ${exchange.status}` : env.reason;
     return { kind: 'unknown', reason: why, httpStatus: exchange.status, inDoubt: mutating, timing };

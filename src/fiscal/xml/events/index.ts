@@ -2,5 +2,15 @@ export {
   buildCancellationEvent, buildEnvEvento, buildSubstitutionCancellationEvent, cancellationProblems, eventId,
   type CancellationInput, type SignedEvent, type SubstitutionCancellationInput,
 } from './cancel-event.js';
+export {
+  buildCorrectionLetterEvent, CCE_CONDITIONS_OF_USE, CCE_DESC_EVENTO, correctionLetterProblems, correctionTextProblem,
+  type CorrectionLetterInput,
+} from './cce-event.js';
+export { eventHeadProblems, type EventHead } from './event-envelope.js';
 export { EventInputError, justificationProblem, normalizeJustification, type EventFieldError } from './event-input.js';
 export { buildInutilization, inutilizationId, inutilizationProblems, type InutilizationInput, type SignedInutilization } from './inut-nfe.js';
+export {
+  buildManifestationEvent, CONCLUSIVE_MANIFESTATIONS, MANIFESTATION_DESC, manifestationProblems, NATIONAL_ENVIRONMENT_CORGAO,
+  type ManifestationInput, type ManifestationType,
+} from './manifestation-event.js';
+export { buildProcEventoNFe, ProcEventoMismatchError } from './proc-evento.js';

@@ -1,0 +1,40 @@
+// NFeDistribuicaoDFe's SOAP 1.2 message shape differs from the 4.00 services': its WSDL wraps the
+// payload in the operation element (nfeDistDFeInteresse/nfeDadosMsg, answer
+// nfeDistDFeInteresseResponse/nfeDistDFeInteresseResult), all in the service namespace
+// (wsdl/nfe_v4/nfedistribuicaodfe.wsdl, elementFormDefault qualified).
+import { parseEnvelope, SOAP12_NAMESPACE, type ParsedEnvelope } from './soap-envelope.js';
+import { sliceElement } from './xml-slice.js';
+
+export const DISTRIBUTION_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe';
+
+export function buildDistributionRequestEnvelope(payloadXml: string): string {
+  return (
+    '<?xml version="1.0" encoding="utf-8"?>' +
+    `<soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="${SOAP12_NAMESPACE}">` +
+    `<soap12:Body><nfeDistDFeInteresse xmlns="${DISTRIBUTION_NAMESPACE}"><nfeDadosMsg>${payloadXml}</nfeDadosMsg></nfeDistDFeInteresse></soap12:Body></soap12:Envelope>`
+  );
+}
+
+export function buildDistributionResponseEnvelope(payloadXml: string): string {
+  return (
+    '<?xml version="1.0" encoding="utf-8"?>' +
+    `<soap:Envelope xmlns:soap="${SOAP12_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
+    `<soap:Body><nfeDistDFeInteresseResponse xmlns="${DISTRIBUTION_NAMESPACE}"><nfeDistDFeInteresseResult>${payloadXml}</nfeDistDFeInteresseResult>` +
+    '</nfeDistDFeInteresseResponse></soap:Body></soap:Envelope>'
+  );
+}
+
+/** The payload of a distribution request or answer, as exact text; null when the wrapper is missing. */
+export function distributionPayload(envelopeXml: string, wrapper: 'nfeDadosMsg' | 'nfeDistDFeInteresseResult'): string | null {
+  const body = sliceElement(envelopeXml, 'Body');
+  const msg = body && sliceElement(body.inner, wrapper);
+  return msg ? msg.inner.trim() : null;
+}
+
+/** The answer's envelope as the client reads it: a fault, or the retDistDFeInt payload. */
+export function parseDistributionEnvelope(envelopeXml: string): ParsedEnvelope {
+  const env = parseEnvelope(envelopeXml, 'nfeResultMsg');
+  if (env.kind !== 'invalid') return env;
+  const payload = distributionPayload(envelopeXml, 'nfeDistDFeInteresseResult');
+  return payload === null ? env : { kind: 'message', wrapper: 'nfeResultMsg', namespace: DISTRIBUTION_NAMESPACE, payload };
+}
