@@ -94,6 +94,49 @@ describe('NF-e model 55 through the API and the simulated authority', () => {
     expect(note.rejection).toMatchObject({ code: '778', field: expect.stringMatching(/ncm/), hint: expect.any(String) });
   });
 
+  it('takes two correction letters: sequences 1 and 2, the consolidated text in force, each procEventoNFe through XSD and xmlsec1', async () => {
+    const first = await t.app.inject({
+      method: 'POST', url: `/v1/nfe/${authorized.id}/cce`, headers: auth, payload: { correction: 'Endereco de entrega: Rua A, 1, fundos' },
+    });
+    expect([200, 202], first.body).toContain(first.statusCode);
+    const one = await eventually(async () => {
+      const n = await get(authorized.id);
+      return n.correction?.sequence === 1 ? n : null;
+    }, 20_000, () => 'CC-e 1 to be registered');
+    expect(one.correction).toMatchObject({ sequence: 1, text: 'Endereco de entrega: Rua A, 1, fundos', protocolo: expect.stringMatching(/^\d{15}$/) });
+
+    const second = await t.app.inject({
+      method: 'POST', url: `/v1/nfe/${authorized.id}/cce`, headers: auth, payload: { correction: 'Transportadora: retirar no deposito 3' },
+    });
+    expect([200, 202], second.body).toContain(second.statusCode);
+    const two = await eventually(async () => {
+      const n = await get(authorized.id);
+      return n.correction?.sequence === 2 ? n : null;
+    }, 20_000, () => 'CC-e 2 to be registered');
+    // Each letter replaces the previous one: the second carries both corrections.
+    expect(two.correction.text).toBe('Endereco de entrega: Rua A, 1, fundos; Transportadora: retirar no deposito 3');
+    expect(two.corrections.map((l: { sequence: number; status: string }) => [l.sequence, l.status])).toEqual([[1, 'registered'], [2, 'registered']]);
+    expect(await history(authorized.id)).toEqual(expect.arrayContaining(['correction_requested', 'corrected']));
+
+    for (const sequence of [1, 2]) {
+      const proc = await t.app.inject({ method: 'GET', url: `/v1/nfe/${authorized.id}/xml?event=correction&sequence=${sequence}`, headers: auth });
+      expect(proc.statusCode, proc.body).toBe(200);
+      expect(proc.body).toContain(`<nSeqEvento>${sequence}</nSeqEvento>`);
+      expect(await xmllint(proc.body, 'PL_009_V4', 'procCCeNFe_v1.00.xsd')).toBe('');
+      expect(await xmlsecVerify(proc.body)).toBe('');
+    }
+  });
+
+  it('refuses a correction of values, parties or dates, saying to cancel and re-issue', async () => {
+    for (const correction of ['Valor unitario do item 1 passa a ser 19,90', 'Destinatario correto: CNPJ 11.222.333/0001-81', 'Data de emissao correta: 10/11/2026']) {
+      const res = await t.app.inject({ method: 'POST', url: `/v1/nfe/${authorized.id}/cce`, headers: auth, payload: { correction } });
+      expect(res.statusCode, correction).toBe(422);
+      expect(res.json().details[0].field).toBe('correction');
+      expect(res.json().message).toMatch(/Cancel the NF-e and issue it again/);
+    }
+    expect((await get(authorized.id)).corrections).toHaveLength(2);
+  });
+
   it('cancels within the 24-hour window; the procEventoNFe passes its XSD and xmlsec1', async () => {
     const res = await t.app.inject({
       method: 'POST', url: `/v1/nfe/${authorized.id}/cancel`, headers: auth, payload: { reason: 'Pedido cancelado pelo cliente antes do envio' },

@@ -39,3 +39,18 @@ export const NfeRecordSchema = Type.Object(
   },
   { title: 'Nfe' },
 );
+
+export const CorrectionBody = Type.Object(
+  {
+    correction: Type.String({
+      minLength: 15,
+      maxLength: 1000,
+      description: 'What to correct (xCorrecao), 15 to 1000 characters',
+      examples: ['Endereco do destinatario: onde se le Rua A, 1, leia-se Rua A, 10'],
+    }),
+    mode: Type.Optional(StringLiterals(['append', 'replace'], {
+      description: 'append (default): the corrections in force followed by this one; replace: this text alone becomes the letter in force',
+    })),
+  },
+  { additionalProperties: false },
+);

@@ -1,5 +1,5 @@
 import { AUTHORIZE_JOB, CANCEL_JOB } from '../../documents/nfce/services/nfce-deps.js';
-import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB } from '../../documents/nfe/services/nfe-deps.js';
+import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_CCE_JOB } from '../../documents/nfe/services/nfe-deps.js';
 import { CERTIFICATE_EXPIRY_JOB, scheduleExpiryCheck } from '../../platform/issuers/certificate-expiry.js';
 import { mailSender, SEND_MAIL_JOB } from '../../platform/mail/mail-outbox.js';
 import type { Ports } from '../../platform/ports/ports.js';
@@ -12,6 +12,7 @@ import { nfceAuthorize } from './nfce-authorize.js';
 import { nfceCancel } from './nfce-cancel.js';
 import { nfeAuthorize } from './nfe-authorize.js';
 import { nfeCancel } from './nfe-cancel.js';
+import { nfeCce } from './nfe-cce.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
 
 export interface WorkerJobs {
@@ -30,6 +31,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [CANCEL_JOB]: nfceCancel(ports),
       [NFE_AUTHORIZE_JOB]: nfeAuthorize(ports),
       [NFE_CANCEL_JOB]: nfeCancel(ports),
+      [NFE_CCE_JOB]: nfeCce(ports),
       [FANOUT_EVENT_JOB]: eventsFanout(ports),
       [DELIVER_WEBHOOK_JOB]: webhooksDeliver(ports),
       [SEND_MAIL_JOB]: mailSend(mail),

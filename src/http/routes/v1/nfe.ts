@@ -7,10 +7,13 @@ import { presentNfe } from '../../../documents/nfe/services/present-nfe.js';
 import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
 import { distributableXml } from '../../../documents/notes/services/distributable-xml.js';
 import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
+import { waitUntilCorrectionSettled } from '../../../documents/notes/services/note-settled.js';
+import { requestCorrection } from '../../../documents/nfe/services/correct-nfe.js';
+import { correctionLetterXml } from '../../../documents/nfe/services/nfe-event-files.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
-import { NfeRecordSchema } from '../../schemas/nfe.js';
+import { CorrectionBody, NfeRecordSchema } from '../../schemas/nfe.js';
 import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
@@ -115,14 +118,25 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'The distributable XML',
-        description: 'nfeProc (signed NFe + protNFe) of an authorized NF-e; `?event=cancellation` gives the procEventoNFe of its cancellation.',
+        description:
+          'nfeProc (signed NFe + protNFe) of an authorized NF-e; `?event=cancellation` gives the procEventoNFe of its cancellation, ' +
+          '`?event=correction&sequence=N` the procEventoNFe of its correction letter N (the last one by default).',
         params: IdParams,
-        querystring: Type.Object({ event: Type.Optional(Type.Literal('cancellation')) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          {
+            event: Type.Optional(Type.Union([Type.Literal('cancellation'), Type.Literal('correction')])),
+            sequence: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, description: 'nSeqEvento of the correction letter' })),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.String({ description: 'application/xml' }), ...errorResponses(401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { xml, fileName } = await distributableXml(ctx, NFE_FAMILY, request.auth.accountId, request.params.id, request.query.event);
+      const { event, sequence } = request.query;
+      const { xml, fileName } = event === 'correction'
+        ? await correctionLetterXml(ctx, request.auth.accountId, request.params.id, sequence)
+        : await distributableXml(ctx, NFE_FAMILY, request.auth.accountId, request.params.id, event);
       return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
     },
   );
@@ -150,6 +164,36 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (row.status !== 'canceled') row = await noteWhenCancellationSettled(ctx, NFE_FAMILY, request.auth.accountId, id, 5_000);
       const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
       return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
+    },
+  );
+
+  app.post(
+    '/v1/nfe/:id/cce',
+    {
+      config: { scope: 'nfe:write' },
+      schema: {
+        tags,
+        summary: 'Send a correction letter (CC-e)',
+        description:
+          'Sends a Carta de Correção (event 110110) for an authorized NF-e. The gateway numbers the letters (1-20) and, since each ' +
+          'letter replaces the previous one, sends the consolidated text: by default the corrections in force followed by this one ' +
+          '(`mode: "replace"` sends `correction` alone). A correction the conditions of use forbid - values that determine the tax, ' +
+          'a change of sender or recipient, the date of issue or departure - is refused with 422 and a message to cancel and ' +
+          're-issue. Past 720 hours after authorization, or after 20 letters, 409. Answers 200 with `correction` (the text in ' +
+          'force) when the authority registers it within a few seconds, otherwise 202 while it finishes in the background; ' +
+          'webhook `nfe.corrected`.',
+        params: IdParams,
+        body: CorrectionBody,
+        response: { 200: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await requestCorrection(ctx, request.auth.accountId, id, request.body);
+      await waitUntilCorrectionSettled(ctx.db, id, 5_000);
+      const row = await findNote(ctx, NFE_FAMILY, request.auth.accountId, id);
+      const pending = (row.corrections?.letters ?? []).some((l) => l.status === 'pending');
+      return reply.code(pending ? 202 : 200).send(present(row));
     },
   );
 };
