@@ -1,11 +1,8 @@
 // Runs renderDanfeNfe on worker threads so a 990-item note never holds the event loop: at most
 // DANFE_NFE_WORKERS threads, each with a heap limit and a time limit per rendering (a thread past
 // it is terminated), DANFE_NFE_QUEUE renderings waiting at most (beyond: DanfeNfeBusy). Threads
-// start on demand, end after a while unused and never keep the process alive (as logo-pool.ts).
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+// start on demand, end after a while unused and never keep the process alive (kernel/thread-pool.ts).
+import { siblingWorker, ThreadPool, type PoolThread } from '../../kernel/thread-pool.js';
 import { DanfeInputError } from '../danfe-input.js';
 import type { DanfeNfeExtras } from './danfe-nfe-from-xml.js';
 import { DANFE_NFE_LIMITS, DANFE_NFE_QUEUE, DANFE_NFE_TIMEOUT_MS, DANFE_NFE_WORKER_HEAP_MB, DANFE_NFE_WORKERS } from './danfe-nfe-limits.js';
@@ -19,66 +16,15 @@ export class DanfeNfeBusy extends Error {
   }
 }
 
-const IDLE_MS = 30_000;
+const pool = new ThreadPool({
+  start: () =>
+    siblingWorker(import.meta.url, 'danfe-nfe-worker', { resourceLimits: { maxOldGenerationSizeMb: DANFE_NFE_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 } }),
+  size: DANFE_NFE_WORKERS,
+  queue: DANFE_NFE_QUEUE,
+  busy: () => new DanfeNfeBusy(),
+});
 
-function startWorker(): Worker {
-  const options = { resourceLimits: { maxOldGenerationSizeMb: DANFE_NFE_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 } };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./danfe-nfe-worker.js', import.meta.url), options);
-  // From the TypeScript sources (vitest, tsx) the thread registers tsx's loader first.
-  const tsxApi = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs');
-  const entry = new URL('./danfe-nfe-worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(code, { ...options, eval: true, execArgv: [] });
-}
-
-interface Thread {
-  worker: Worker;
-  exited: boolean;
-  idleTimer?: NodeJS.Timeout;
-}
-
-const idle: Thread[] = [];
-let threads = 0;
-const waiting: ((t: Thread) => void)[] = [];
-
-async function acquire(): Promise<Thread> {
-  const ready = idle.pop();
-  if (ready) {
-    clearTimeout(ready.idleTimer);
-    return ready;
-  }
-  if (threads < DANFE_NFE_WORKERS) {
-    threads++;
-    const t: Thread = { worker: startWorker(), exited: false };
-    t.worker.unref();
-    t.worker.once('exit', () => {
-      t.exited = true;
-      threads--;
-      const at = idle.indexOf(t);
-      if (at >= 0) idle.splice(at, 1);
-    });
-    return t;
-  }
-  if (waiting.length >= DANFE_NFE_QUEUE) throw new DanfeNfeBusy();
-  return new Promise((resolve) => waiting.push(resolve));
-}
-
-function release(t: Thread, healthy: boolean): void {
-  const next = waiting.shift();
-  if (!healthy) {
-    if (next) {
-      if (t.exited) void acquire().then(next);
-      else t.worker.once('exit', () => void acquire().then(next));
-    }
-    void t.worker.terminate();
-    return;
-  }
-  if (next) return next(t);
-  t.idleTimer = setTimeout(() => void t.worker.terminate(), IDLE_MS).unref();
-  idle.push(t);
-}
-
-function runOn(t: Thread, job: DanfeNfeJob): Promise<{ reply: DanfeNfeReply; healthy: boolean }> {
+function runOn(t: PoolThread, job: DanfeNfeJob): Promise<{ reply: DanfeNfeReply; healthy: boolean }> {
   return new Promise((resolve, reject) => {
     const { worker } = t;
     const done = () => {
@@ -126,7 +72,7 @@ export async function renderDanfeNfeOffThread(nfeProcXml: string, extras: DanfeN
     ...(extras.settings ? { settings: { ...settings, ...(logo ? { logo: new Uint8Array(logo) } : {}) } } : {}),
     ...(extras.cancellation ? { cancellation: extras.cancellation } : {}),
   };
-  const t = await acquire();
+  const t = await pool.acquire();
   let healthy = false;
   try {
     const { reply, healthy: ok } = await runOn(t, job);
@@ -135,6 +81,6 @@ export async function renderDanfeNfeOffThread(nfeProcXml: string, extras: DanfeN
     if (reply.input) throw new DanfeInputError(reply.message);
     throw new Error(`DANFE NF-e rendering failed: ${reply.message}`);
   } finally {
-    release(t, healthy);
+    pool.release(t, healthy);
   }
 }
