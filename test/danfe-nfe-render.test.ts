@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DanfeInputError } from '../src/danfe/index.js';
-import { DANFE_NFE_LIMITS, renderDanfeNfe, renderDanfeNfeOffThread } from '../src/danfe/nfe/index.js';
+import { DANFE_NFE_LIMITS, DanfeNfeBusy, renderDanfeNfe, renderDanfeNfeOffThread } from '../src/danfe/nfe/index.js';
+import { DANFE_NFE_QUEUE, DANFE_NFE_WORKERS } from '../src/danfe/nfe/danfe-nfe-limits.js';
 import { itemCode, nfeProcSample, SAMPLE_PROTOCOL, SAMPLE_RECIPIENT } from './support/nfe-proc-sample.js';
 import { logoPng } from './support/logo-samples.js';
 
@@ -92,6 +93,7 @@ describe('DANFE NF-e from the real RS homologation nfeProc', () => {
     expect(text).toContain('Documento Auxiliar da');
     expect(text).toContain('Nota Fiscal Eletrônica');
     expect(text).toContain('FOLHA 1/1');
+    expect(text).toMatch(/1 - SAÍDA\s+1\s/);
     expect(text).toContain('Nº 000.000.026');
     expect(text).toContain('SÉRIE 001');
     expect(text).toContain('Consulta de autenticidade no portal nacional da NF-e');
@@ -134,6 +136,17 @@ describe('DANFE NF-e markings, settings and other notes', () => {
     expect(text).toContain('VALOR TOTAL DA CBS');
     expect(text).toMatch(/2\.000,50\s+30,00\s+40,00\s+50,00\s+87,29\s+5\.000,00/);
     expect(text).toMatch(/158\.106,35\s+18\.972,77\s+213\.443,57\s+6\.640,46/);
+  });
+
+  it('an entrada note in SVC contingency says so: tpNF 0 in the box, contingency in the additional data', async () => {
+    const xml = nfeProcSample({ items: 2, tpAmb: 1 })
+      .xml.replace('<tpNF>1</tpNF>', '<tpNF>0</tpNF>')
+      .replace('<tpEmis>1</tpEmis>', '<tpEmis>6</tpEmis>')
+      .replace('<procEmi>0</procEmi><verProc>test</verProc></ide>', '<procEmi>0</procEmi><verProc>test</verProc><dhCont>2026-11-20T09:00:00-03:00</dhCont><xJust>SEFAZ SP FORA DO AR DESDE AS NOVE HORAS</xJust></ide>');
+    const text = await pdfText(await renderDanfeNfe(xml));
+    expect(text).toMatch(/1 - SAÍDA\s+0\s/);
+    expect(text).toContain('EMITIDA EM CONTINGÊNCIA (SVC-AN) desde 20/11/2026 09:00:00 - SEFAZ SP FORA DO AR DESDE AS NOVE HORAS');
+    expect(text).not.toContain('HOMOLOGAÇÃO');
   });
 
   it("draws the issuer's logo and tints the titles with its colour", async () => {
@@ -219,6 +232,16 @@ describe('DANFE NF-e over several sheets', () => {
     expect(all).toContain('Nº 120 venc.');
     expect(all).not.toContain('SEM VALOR FISCAL');
     expect(await barcodes(pdf, pages)).toEqual([key]);
+  });
+
+  it('a flood beyond the waiting room is refused with DanfeNfeBusy (503), the rest rendered', async () => {
+    const { xml } = nfeProcSample({ items: 3 });
+    const calls = Array.from({ length: DANFE_NFE_WORKERS + DANFE_NFE_QUEUE + 2 }, () => renderDanfeNfeOffThread(xml));
+    const settled = await Promise.allSettled(calls);
+    const refused = settled.filter((r) => r.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(DanfeNfeBusy);
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(DANFE_NFE_WORKERS + DANFE_NFE_QUEUE);
   });
 
   it('renders several notes at once through the pool, each its own', async () => {
