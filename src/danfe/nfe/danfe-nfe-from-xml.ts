@@ -120,13 +120,12 @@ function transport(infNFe: XmlNode): DanfeNfeTransport {
     t.carrier = carrier;
   }
   const vehicle = child(transp, 'veicTransp');
-  const fields = [
-    ['antt', text(vehicle, 'RNTC')],
-    ['plate', text(vehicle, 'placa')],
-    ['plateUf', text(vehicle, 'UF')],
-    ['volumes', volumes(transp)],
-  ] as const;
-  for (const [field, value] of fields) if (value !== undefined) (t as unknown as Record<string, unknown>)[field] = value;
+  for (const [field, tag] of [['antt', 'RNTC'], ['plate', 'placa'], ['plateUf', 'UF']] as const) {
+    const v = text(vehicle, tag);
+    if (v !== undefined) t[field] = v;
+  }
+  const vol = volumes(transp);
+  if (vol) t.volumes = vol;
   return t;
 }
 
