@@ -17,7 +17,9 @@ async function reply(job: DanfeNfeJob): Promise<DanfeNfeReply> {
     const { logo, ...rest } = job.settings ?? {};
     const settings = job.settings ? { ...rest, ...(logo ? { logo: Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength) } : {}) } : undefined;
     const pdf = await renderDanfeNfe(job.xml, { ...(settings ? { settings } : {}), ...(job.cancellation ? { cancellation: job.cancellation } : {}) });
-    return { ok: true, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) };
+    // Transferred to the caller without a copy, unless the bytes share a pooled ArrayBuffer.
+    const own = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength;
+    return { ok: true, pdf: own ? new Uint8Array(pdf.buffer) : new Uint8Array(pdf) };
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     return { ok: false, input: err instanceof DanfeInputError, message };
