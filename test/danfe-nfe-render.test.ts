@@ -149,6 +149,16 @@ describe('DANFE NF-e markings, settings and other notes', () => {
     expect(text).not.toContain('HOMOLOGAÇÃO');
   });
 
+  it('a note with services and an IE of substitute taxpayer: CÁLCULO DO ISSQN and the IE ST in the header', async () => {
+    const xml = nfeProcSample({ items: 2, tpAmb: 1 })
+      .xml.replace('<IE>111222333444</IE><CRT>3</CRT>', '<IE>111222333444</IE><IEST>998877665544</IEST><IM>4455667</IM><CNAE>4744099</CNAE><CRT>3</CRT>')
+      .replace('</ICMSTot>', '</ICMSTot><ISSQNtot><vServ>1500.00</vServ><vBC>1500.00</vBC><vISS>75.00</vISS><dCompet>2026-11-20</dCompet></ISSQNtot>');
+    const text = await pdfText(await renderDanfeNfe(xml));
+    expect(text).toContain('CÁLCULO DO ISSQN');
+    expect(text).toMatch(/4455667\s+1\.500,00\s+1\.500,00\s+75,00/);
+    expect(text).toMatch(/111222333444\s+998877665544\s+11\.222\.333\/0001-81/);
+  });
+
   it("draws the issuer's logo and tints the titles with its colour", async () => {
     const logo = logoPng({ colorType: 2, bitDepth: 8 });
     const pdf = await renderDanfeNfe(RS_HOM, { settings: { logo, primaryColor: '#1A5FB4' } });

@@ -169,6 +169,17 @@ function ibsCbs(total: XmlNode | undefined): DanfeNfeInput['ibsCbs'] {
   return r;
 }
 
+function issqn(emit: XmlNode | undefined, total: XmlNode | undefined): DanfeNfeInput['issqn'] {
+  const tot = child(total, 'ISSQNtot');
+  if (!tot) return undefined;
+  const r: NonNullable<DanfeNfeInput['issqn']> = {};
+  for (const [field, node, tag] of [['municipalRegistration', emit, 'IM'], ['services', tot, 'vServ'], ['base', tot, 'vBC'], ['value', tot, 'vISS']] as const) {
+    const v = text(node, tag);
+    if (v !== undefined) r[field] = v;
+  }
+  return r;
+}
+
 /** The DANFE NF-e's content from an authorised nfeProc (NFe + protNFe with cStat 100/150). */
 export function danfeNfeInputFromXml(xml: string, extras: DanfeNfeExtras = {}): DanfeNfeInput {
   if (Buffer.byteLength(xml, 'utf8') > DANFE_NFE_LIMITS.xmlBytes) {
@@ -228,6 +239,8 @@ export function danfeNfeInputFromXml(xml: string, extras: DanfeNfeExtras = {}): 
   if (recipient) input.recipient = recipient;
   const reform = ibsCbs(totalNode);
   if (reform) input.ibsCbs = reform;
+  const services = issqn(emit, totalNode);
+  if (services) input.issqn = services;
   const cancellation = extras.cancellation ?? cancellationIn(proc);
   if (cancellation) input.cancellation = cancellation;
   const infAdic = child(infNFe, 'infAdic');

@@ -77,6 +77,14 @@ export interface DanfeNfeIbsCbs {
 /** ICMSTot as named in the XML: vBC, vICMS, vBCST, vST, vProd, vFrete, vSeg, vDesc, vOutro, vIPI, vNF, vTotTrib... */
 export type DanfeNfeTotals = Record<string, string>;
 
+/** total/ISSQNtot and the issuer's municipal registration (services in the note). */
+export interface DanfeNfeIssqn {
+  municipalRegistration?: string;
+  services?: string;
+  base?: string;
+  value?: string;
+}
+
 export interface DanfeNfeInput {
   accessKey: string;
   tpAmb: 1 | 2;
@@ -96,6 +104,7 @@ export interface DanfeNfeInput {
   duplicates: DanfeNfeDuplicate[];
   totals: DanfeNfeTotals;
   ibsCbs?: DanfeNfeIbsCbs;
+  issqn?: DanfeNfeIssqn;
   transport: DanfeNfeTransport;
   items: DanfeNfeItem[];
   authorization: DanfeAuthorization;

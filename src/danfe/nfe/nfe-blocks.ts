@@ -160,3 +160,21 @@ export function transportBlock(sheet: Sheet, input: DanfeNfeInput, y: number): n
     [31, 'Peso líquido', kg(vol?.netKg), { align: 'right' }],
   ]);
 }
+
+export function issqnHeight(input: DanfeNfeInput): number {
+  return input.issqn ? SECTION_HEIGHT + ROW : 0;
+}
+
+/** "CÁLCULO DO ISSQN", above the additional data, when the note carries services (ISSQNtot). */
+export function issqnBlock(sheet: Sheet, input: DanfeNfeInput, y: number): number {
+  const s = input.issqn;
+  if (!s) return y;
+  const quarter = CONTENT_WIDTH / MM / 4;
+  const at = sheet.section(y, 'CÁLCULO DO ISSQN');
+  return sheet.fields(at, [
+    [quarter, 'Inscrição municipal', s.municipalRegistration],
+    [quarter, 'Valor total dos serviços', money(s.services), { align: 'right' }],
+    [quarter, 'Base de cálculo do ISSQN', money(s.base), { align: 'right' }],
+    [quarter, 'Valor do ISSQN', money(s.value), { align: 'right' }],
+  ]);
+}

@@ -9,7 +9,7 @@ import { MM } from '../qr-symbol.js';
 import { danfeNfeInputFromXml, type DanfeNfeExtras } from './danfe-nfe-from-xml.js';
 import type { DanfeNfeInput } from './danfe-nfe-input.js';
 import { drawAdditional, drawMarkings, measureAdditional, overflowLines } from './nfe-additional.js';
-import { billingBlock, duplicatesOverflow, recipientBlock, taxesBlock, transportBlock } from './nfe-blocks.js';
+import { billingBlock, duplicatesOverflow, issqnBlock, issqnHeight, recipientBlock, taxesBlock, transportBlock } from './nfe-blocks.js';
 import { drawHeader, drawStub, type LogoDrawer, type SheetLabel } from './nfe-header.js';
 import { drawItemRow, drawTableFrame, drawTableHead, ITEM_LINE, ITEM_SIZE, measureItem, TABLE_HEAD, type ItemRow } from './nfe-items.js';
 import { CONTENT_WIDTH, MARGIN, PAGE, SECTION_HEIGHT, Sheet } from './nfe-sheet.js';
@@ -108,13 +108,15 @@ export async function renderDanfeNfeInput(input: DanfeNfeInput): Promise<Buffer>
   y = transportBlock(sheet, input, y);
   y = sheet.section(y, 'DADOS DOS PRODUTOS / SERVIÇOS');
   // The first page keeps room for the table head and a few products; what does not fit continues.
-  const additional = measureAdditional(sheet, input, pageBottom - y - TABLE_HEAD - PAGE1_PRODUCTS);
+  const additional = measureAdditional(sheet, input, pageBottom - y - TABLE_HEAD - PAGE1_PRODUCTS - issqnHeight(input));
   const dups = duplicatesOverflow(input);
   const overflow = [...overflowLines(additional), ...(dups ? sheet.wrap(dups, CONTENT_WIDTH - 3, 'Helvetica', ITEM_SIZE) : [])];
   for (const text of overflow) flow.push({ kind: 'info', text, height: ITEM_LINE });
   const pager = new Pager(sheet, flow);
   const additionalTop = pageBottom - additional.height;
-  pager.fill(y, additionalTop - GAP, true);
+  const issqnTop = additionalTop - issqnHeight(input);
+  pager.fill(y, issqnTop - GAP, true);
+  issqnBlock(sheet, input, issqnTop);
   drawAdditional(sheet, additional, additionalTop);
   while (!pager.done) {
     addPage();
