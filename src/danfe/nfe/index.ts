@@ -6,6 +6,7 @@ export type {
   DanfeNfeInput,
   DanfeNfeInvoice,
   DanfeNfeItem,
+  DanfeNfeIssqn,
   DanfeNfeParty,
   DanfeNfeTotals,
   DanfeNfeTransport,
