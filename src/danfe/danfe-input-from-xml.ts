@@ -26,13 +26,13 @@ const AUTHORIZED = new Set(['100', '150']);
 const CANCEL_EVENTS = new Set(['110111', '110112']);
 const EVENT_REGISTERED = new Set(['135', '155']);
 
-function required(node: XmlNode | undefined, key: string, where: string): string {
+export function required(node: XmlNode | undefined, key: string, where: string): string {
   const v = text(node, key);
   if (v === undefined) throw new DanfeInputError(`${where}/${key} is missing`);
   return v;
 }
 
-function address(node: XmlNode | undefined): DanfeAddress | undefined {
+export function address(node: XmlNode | undefined): DanfeAddress | undefined {
   if (!node) return undefined;
   const a: DanfeAddress = {
     street: text(node, 'xLgr') ?? '',
@@ -100,7 +100,7 @@ function consumer(infNFe: XmlNode): DanfeConsumer | undefined {
   return c.document || c.name ? c : undefined;
 }
 
-function authorization(protNFe: XmlNode | undefined, key: string): DanfeAuthorization | undefined {
+export function authorization(protNFe: XmlNode | undefined, key: string): DanfeAuthorization | undefined {
   const inf = child(protNFe, 'infProt');
   if (!inf) return undefined;
   const cStat = text(inf, 'cStat') ?? '';
@@ -113,7 +113,7 @@ function authorization(protNFe: XmlNode | undefined, key: string): DanfeAuthoriz
 }
 
 // sped-da convention (no rule in the Manual): a registered cancellation event prints "CANCELADA".
-function cancellationIn(proc: XmlNode | undefined): DanfeCancellation | undefined {
+export function cancellationIn(proc: XmlNode | undefined): DanfeCancellation | undefined {
   const events = [...children(proc, 'retEvento'), ...children(proc, 'procEventoNFe').map((p) => child(p, 'retEvento'))];
   for (const ev of events) {
     const inf = child(ev, 'infEvento');

@@ -1,0 +1,86 @@
+// Runs renderDanfeNfe on worker threads so a 990-item note never holds the event loop: at most
+// DANFE_NFE_WORKERS threads, each with a heap limit and a time limit per rendering (a thread past
+// it is terminated), DANFE_NFE_QUEUE renderings waiting at most (beyond: DanfeNfeBusy). Threads
+// start on demand, end after a while unused and never keep the process alive (kernel/thread-pool.ts).
+import { siblingWorker, ThreadPool, type PoolThread } from '../../kernel/thread-pool.js';
+import { DanfeInputError } from '../danfe-input.js';
+import type { DanfeNfeExtras } from './danfe-nfe-from-xml.js';
+import { DANFE_NFE_LIMITS, DANFE_NFE_QUEUE, DANFE_NFE_TIMEOUT_MS, DANFE_NFE_WORKER_HEAP_MB, DANFE_NFE_WORKERS } from './danfe-nfe-limits.js';
+import type { DanfeNfeJob, DanfeNfeReply } from './danfe-nfe-worker.js';
+
+/** Too many DANFEs are being rendered right now; the caller answers 503 and asks for a retry. */
+export class DanfeNfeBusy extends Error {
+  constructor() {
+    super('too many DANFE NF-e are being rendered right now');
+    this.name = 'DanfeNfeBusy';
+  }
+}
+
+const pool = new ThreadPool({
+  start: () =>
+    siblingWorker(import.meta.url, 'danfe-nfe-worker', { resourceLimits: { maxOldGenerationSizeMb: DANFE_NFE_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 } }),
+  size: DANFE_NFE_WORKERS,
+  queue: DANFE_NFE_QUEUE,
+  busy: () => new DanfeNfeBusy(),
+});
+
+function runOn(t: PoolThread, job: DanfeNfeJob): Promise<{ reply: DanfeNfeReply; healthy: boolean }> {
+  return new Promise((resolve, reject) => {
+    const { worker } = t;
+    const done = () => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (reply: DanfeNfeReply) => {
+      done();
+      resolve({ reply, healthy: true });
+    };
+    const onError = (err: Error & { code?: string }) => {
+      done();
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        resolve({ reply: { ok: false, input: true, message: `the note needs more than ${DANFE_NFE_WORKER_HEAP_MB} MB to render` }, healthy: false });
+      } else reject(new Error(`DANFE NF-e worker failed: ${err.message}`));
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`DANFE NF-e worker exited with code ${code} without an answer`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the DANFE NF-e took more than ${DANFE_NFE_TIMEOUT_MS / 1000} s to render; rendering abandoned`));
+      void worker.terminate();
+    }, DANFE_NFE_TIMEOUT_MS);
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(job);
+  });
+}
+
+/**
+ * renderDanfeNfe off the event loop. Throws DanfeInputError for a note that cannot make a DANFE
+ * (not model 55, not authorised, beyond the limits, bad logo), DanfeNfeBusy under a flood.
+ */
+export async function renderDanfeNfeOffThread(nfeProcXml: string, extras: DanfeNfeExtras = {}): Promise<Buffer> {
+  // Refused before it is copied to a thread.
+  if (Buffer.byteLength(nfeProcXml, 'utf8') > DANFE_NFE_LIMITS.xmlBytes) throw new DanfeInputError(`the XML has more than ${DANFE_NFE_LIMITS.xmlBytes} bytes`);
+  const { logo, ...settings } = extras.settings ?? {};
+  const job: DanfeNfeJob = {
+    xml: nfeProcXml,
+    ...(extras.settings ? { settings: { ...settings, ...(logo ? { logo: new Uint8Array(logo) } : {}) } } : {}),
+    ...(extras.cancellation ? { cancellation: extras.cancellation } : {}),
+  };
+  const t = await pool.acquire();
+  let healthy = false;
+  try {
+    const { reply, healthy: ok } = await runOn(t, job);
+    healthy = ok;
+    if (reply.ok) return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
+    if (reply.input) throw new DanfeInputError(reply.message);
+    throw new Error(`DANFE NF-e rendering failed: ${reply.message}`);
+  } finally {
+    pool.release(t, healthy);
+  }
+}
