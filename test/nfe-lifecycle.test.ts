@@ -3,7 +3,11 @@ import type { TestApp } from './support/app.js';
 import { emittingApp } from './support/nfce-flow.js';
 import { invoice as invoiceOf, nfeSettled } from './support/nfe-flow.js';
 import { eventually } from './support/webhook-receiver.js';
-import { xmllint, xmlsecVerify } from './support/xml-tools.js';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { tempFile, xmllint, xmlsecVerify } from './support/xml-tools.js';
+
+const run = promisify(execFile);
 
 // NF-e (model 55) end to end: HTTP -> shared emission -> worker -> SOAP over mutual TLS -> simulator.
 
@@ -54,6 +58,22 @@ describe('NF-e model 55 through the API and the simulated authority', () => {
     expect(xml.body).not.toContain('infNFeSupl');
     expect(await xmllint(xml.body, 'PL_009_V4', 'procNFe_v4.00.xsd')).toBe('');
     expect(await xmlsecVerify(xml.body)).toBe('');
+  });
+
+  it('serves the A4 DANFE: the barcode decodes to the access key, the text shows it in groups of four, the protocol and the recipient', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/v1/nfe/${authorized.id}/danfe.pdf`, headers: auth });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = tempFile('danfe.pdf', res.rawPayload);
+    const text = (await run('pdftotext', ['-layout', pdf, '-'])).stdout;
+    expect(text).toContain(authorized.access_key.match(/.{4}/g).join(' '));
+    expect(text).toContain(authorized.protocolo);
+    // In homologation the layout writes a fixed phrase as the recipient's name (NT 2011/002); the CNPJ is the recipient's.
+    expect(text).toContain('11.222.333/0001-81');
+    expect(text).toMatch(/HOMOLOGA/);
+    await run('pdftoppm', ['-r', '300', '-f', '1', '-l', '1', '-png', '-singlefile', pdf, pdf]);
+    const codes = (await run('zbarimg', ['--raw', '-q', '-Sdisable', '-Scode128.enable', `${pdf}.png`])).stdout.split('\n').filter(Boolean);
+    expect(codes).toContain(authorized.access_key);
   });
 
   it('is not an NFC-e: the NF-e id is unknown under /v1/nfce and the NFC-e list does not show it', async () => {

@@ -3,8 +3,6 @@ import type { Ports } from '../../../platform/ports/ports.js';
 // Each NFC-e use case takes the few ports it uses, not the whole context.
 /** Inutilization is synchronous: no worker to wake. */
 export type InutilizeDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'authority'>;
-/** A DANFE is drawn from what is stored. */
-export type DanfeDeps = Pick<Ports, 'db'>;
 
 export const NFCE_MODEL = 65 as const;
 // Series 1 for every issuer until issuers get per-terminal series: numbers are per issuer+model+series.

@@ -16,7 +16,7 @@ import { IdParams, ListOf } from '../../schemas/common.js';
 import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
 import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
 import { NFCE_FAMILY } from '../../../documents/nfce/services/nfce-family.js';
-import { renderNoteDanfe } from '../../../documents/nfce/services/render-note-danfe.js';
+import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
@@ -191,7 +191,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const { width } = request.query;
       const row = await findNote(ctx, NFCE_FAMILY, request.auth.accountId, id, { full: true });
-      const { pdf, warning } = await renderNoteDanfe(ctx, row, width ?? 80);
+      const { pdf, warning } = await renderNoteDanfe(ctx, row, { model: 65, width: width ?? 80 });
       if (warning) {
         request.log.warn({ nfce_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');
         reply.header('X-Danfe-Warning', warning);

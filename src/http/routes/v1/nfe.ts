@@ -8,6 +8,7 @@ import { requestCancellation } from '../../../documents/notes/services/cancel-no
 import { distributableXml } from '../../../documents/notes/services/distributable-xml.js';
 import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
 import { waitUntilCorrectionSettled } from '../../../documents/notes/services/note-settled.js';
+import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { requestCorrection } from '../../../documents/nfe/services/correct-nfe.js';
 import { correctionLetterXml } from '../../../documents/nfe/services/nfe-event-files.js';
 import { errorResponses } from '../../../kernel/errors.js';
@@ -194,6 +195,33 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = await findNote(ctx, NFE_FAMILY, request.auth.accountId, id);
       const pending = (row.corrections?.letters ?? []).some((l) => l.status === 'pending');
       return reply.code(pending ? 202 : 200).send(present(row));
+    },
+  );
+
+  app.get(
+    '/v1/nfe/:id/danfe.pdf',
+    {
+      config: { scope: 'nfe:read' },
+      schema: {
+        tags,
+        summary: 'The DANFE (A4 portrait PDF)',
+        description:
+          'Canhoto, issuer block with the access key as a Code-128 barcode and in groups of four, authorization protocol, ' +
+          'recipient, invoice and installments, taxes, transport, items with continuation pages and additional information; ' +
+          "the issuer's DANFE settings (logo, color). Available once the NF-e is authorized; a canceled one is marked. " +
+          'Drawn in a worker thread; 503 when every renderer is busy.',
+        params: IdParams,
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const row = await findNote(ctx, NFE_FAMILY, request.auth.accountId, request.params.id, { full: true });
+      const { pdf, warning } = await renderNoteDanfe(ctx, row, { model: 55 });
+      if (warning) {
+        request.log.warn({ nfe_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');
+        reply.header('X-Danfe-Warning', warning);
+      }
+      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="danfe-${row.access_key}.pdf"`).send(pdf);
     },
   );
 };

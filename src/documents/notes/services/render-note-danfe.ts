@@ -1,12 +1,16 @@
 import { cancellationInEventXml, DanfeInputError, danfeInputFromXml, renderDanfeNfce, type DanfeCancellation } from '../../../danfe/index.js';
 import { printableLogo } from '../../../danfe/logo/index.js';
+import { DanfeNfeBusy, renderDanfeNfeOffThread } from '../../../danfe/nfe/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer, type IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
 import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
-import type { DanfeDeps } from './nfce-deps.js';
+import type { Ports } from '../../../platform/ports/ports.js';
+
+/** A DANFE is drawn from what is stored. */
+export type DanfeDeps = Pick<Ports, 'db'>;
 
 export interface NoteDanfe {
   pdf: Buffer;
@@ -47,19 +51,29 @@ function cancellationOf(row: NfceRow, issuer: IssuerRow | undefined): DanfeCance
   return { ...(protocol ? { protocol } : {}), at };
 }
 
+/** The printed form: the NFC-e receipt roll (80 or 58 mm), or the NF-e's A4 DANFE. */
+export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 };
+
 /**
- * The DANFE NFC-e of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing
- * the XML and the authorization do not hold) plus the issuer's DANFE settings.
+ * The DANFE of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing the XML
+ * and the authorization do not hold) plus the issuer's DANFE settings: the NFC-e roll, or the NF-e
+ * A4 page set, which is drawn in a worker thread (a note may hold 990 items).
  */
-export async function renderNoteDanfe(deps: DanfeDeps, row: NfceRow, width: 80 | 58): Promise<NoteDanfe> {
+export async function renderNoteDanfe(deps: DanfeDeps, row: NfceRow, form: DanfeForm): Promise<NoteDanfe> {
+  const label = form.model === 65 ? 'NFC-e' : 'NF-e';
   if ((row.status !== 'authorized' && row.status !== 'canceled') || !row.proc_xml) {
-    throw new ApiError('invalid_state', `NFC-e ${row.id} is ${row.status}; its DANFE is available once authorized`);
+    throw new ApiError('invalid_state', `${label} ${row.id} is ${row.status}; its DANFE is available once authorized`);
   }
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
   const template = issuer ? danfeTemplateOf(issuer) : null;
   const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
   const cancellation = cancellationOf(row, issuer);
   try {
+    if (form.model === 55) {
+      const settings = { ...(logo ? { logo } : {}), ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}) };
+      const pdf = await renderDanfeNfeOffThread(row.proc_xml, { settings, ...(cancellation ? { cancellation } : {}) });
+      return { pdf, ...(warning ? { warning } : {}) };
+    }
     const input = danfeInputFromXml(row.proc_xml, {
       settings: {
         ...(logo ? { logo } : {}),
@@ -68,10 +82,11 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NfceRow, width: 80 |
       },
       ...(cancellation ? { cancellation } : {}),
     });
-    return { pdf: await renderDanfeNfce(input, { width }), ...(warning ? { warning } : {}) };
+    return { pdf: await renderDanfeNfce(input, { width: form.width }), ...(warning ? { warning } : {}) };
   } catch (err) {
     // Stored settings were validated on the way in; a refusal here means they can no longer be drawn.
     if (err instanceof DanfeInputError) throw new ApiError('validation_error', `The DANFE cannot be drawn: ${err.message}`);
+    if (err instanceof DanfeNfeBusy) throw new ApiError('service_unavailable', 'Every DANFE renderer is busy; try again in a few seconds');
     throw err;
   }
 }
