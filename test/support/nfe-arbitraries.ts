@@ -88,6 +88,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         methods: fc.array(fc.constantFrom(...METHODS), { minLength: 1, maxLength: 3 }),
         change: fc.integer({ min: 0, max: 5_000 }),
         noPayment: fc.constantFrom(false, false, false, true),
+        marketplace: fc.boolean(),
         tpAmb: fc.constantFrom<1 | 2>(1, 2),
         taxReform: fc.boolean(),
         info: fc.record({ cpl: opt(fc.constantFrom('Pedido 77 & cia', 'Entrega <urgente>')), fisco: opt(fc.constantFrom('DIFAL recolhido por GNRE')) }),
@@ -139,6 +140,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
       if (g.charges.freight) req.freight = g.charges.freight / 100;
       if (g.charges.insurance) req.insurance = g.charges.insurance / 100;
       if (g.charges.other) req.other_expenses = g.charges.other / 100;
+      if (g.marketplace && ['internet', 'telefone', 'outros'].includes(g.presenca)) req.intermediador = { cnpj: g.destCnpj, id_cadastro: 'loja-oficial-123' };
       if (g.info.cpl) req.additional_info = g.info.cpl;
       if (g.info.fisco) req.fisco_info = g.info.fisco;
       if (g.autXml.length) req.aut_xml = g.autXml;

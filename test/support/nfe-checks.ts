@@ -100,5 +100,6 @@ export function nfeIdeProblems(xml: string): string[] {
     if ((first >= 5 ? '1' : '0') !== ide.tpNF) problems.push(`det ${d['@_nItem']} CFOP ${d.prod.CFOP} vs tpNF ${ide.tpNF}`);
   }
   if (['2', '3', '9'].includes(ide.indPres) !== (ide.indIntermed !== undefined)) problems.push('indIntermed against indPres (B25c)');
+  if ((ide.indIntermed === '1') !== (inf.infIntermed !== undefined)) problems.push('infIntermed against indIntermed (YB01-10/20)');
   return problems;
 }

@@ -145,6 +145,15 @@ export const NfeRequestSchema = Type.Object(
     referenced_documents: Type.Optional(Type.Array(Type.String({ description: 'Access key (44).' }), { maxItems: 999, description: 'NFref/refNFe; required for complementar (exactly 1), ajuste and devolucao.' })),
     destinatario: DestinatarioSchema,
     presenca: Type.Enum(keysOf(PRESENCAS), { description: 'indPres (home delivery is NFC-e only).' }),
+    intermediador: Type.Optional(
+      Type.Object(
+        {
+          cnpj: Type.String({ description: 'CNPJ of the marketplace (intermediador).' }),
+          id_cadastro: Type.String({ description: 'idCadIntTran: the seller\'s user or profile id at the marketplace (2-60).' }),
+        },
+        { additionalProperties: false, description: 'Sale through a third party\'s site or platform (indIntermed 1, infIntermed; NT 2020.006): only with presenca internet, telefone or outros.' },
+      ),
+    ),
     consumidor_final: Type.Optional(Type.Boolean({ description: 'indFinal; default true for a nao_contribuinte recipient, else false.' })),
     items: Type.Array(NfeItemSchema, { minItems: 1, maxItems: 990 }),
     discount: Type.Optional(money('Note-level discount, spread over the items.', 2)),

@@ -150,6 +150,16 @@ describe('validateNfeRequest', () => {
     expect(fields(req)).toContain('items[0].ipi.cst');
   });
 
+  it('a marketplace sale (intermediador) is not presential and names a valid CNPJ (435/440)', () => {
+    const req = interstateRequest();
+    req.intermediador = { cnpj: '11222333000181', id_cadastro: 'loja-77' };
+    const p = prepareNfe(req, NFE_CONTEXT);
+    expect(p.ok && [p.nfe.ide.indIntermed, p.nfe.parts.infIntermed]).toEqual([1, { CNPJ: '11222333000181', idCadIntTran: 'loja-77' }]);
+    req.presenca = 'presencial';
+    req.intermediador.cnpj = '11222333000182';
+    expect(fields(req)).toEqual(['intermediador', 'intermediador.cnpj']);
+  });
+
   it('prepareNfe computes vNF by the MOC W16-10 rule and the DIFAL totals', () => {
     const p = prepareNfe(interstateRequest(), NFE_CONTEXT);
     if (!p.ok) throw new Error(JSON.stringify(p.errors));

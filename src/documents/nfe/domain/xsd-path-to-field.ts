@@ -40,6 +40,8 @@ export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment'
     case 'cobr':
       if (names[0] === 'dup') return `cobranca.duplicatas[${rest[0]![1] - 1}]${last === 'dVenc' ? '.vencimento' : last === 'vDup' ? '.valor' : ''}`;
       return last === 'vDesc' ? 'cobranca.fatura.desconto' : last === 'nFat' ? 'cobranca.fatura.numero' : 'cobranca.fatura.valor_original';
+    case 'infIntermed':
+      return last === 'idCadIntTran' ? 'intermediador.id_cadastro' : 'intermediador.cnpj';
     case 'infAdic':
       return last === 'infAdFisco' ? 'fisco_info' : 'additional_info';
     case 'det': {
