@@ -11,13 +11,24 @@ const cents = (v: unknown): number => (v === undefined ? 0 : Number(toScaled(Num
 const rate4 = (v: unknown): bigint => toScaled(Number(v), 4);
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+// Both checks read the same note one after the other: parse it once (the tree is only read).
+let lastXml: string | undefined;
+let lastInf: Node | undefined;
+function infOf(xml: string): Node {
+  if (xml !== lastXml) {
+    lastInf = (parser.parse(xml) as Node).NFe.infNFe as Node;
+    lastXml = xml;
+  }
+  return lastInf!;
+}
+
 const icmsGroup = (det: Node): Node => Object.values(det.imposto.ICMS)[0] as Node;
 const sumOf = (list: Node[] | undefined, pick: (d: Node) => unknown) => (list ?? []).reduce((acc, d) => acc + cents(pick(d)), 0);
 /** value x rate (scale 4, percent), half up to cents. */
 const pct = (base: number, r: bigint) => Number(mulDivRound(BigInt(base), r, 1_000_000n));
 
 export function nfeTotalsProblems(xml: string): string[] {
-  const inf = (parser.parse(xml) as Node).NFe.infNFe as Node;
+  const inf = infOf(xml);
   const dets = inf.det as Node[];
   const tot = inf.total.ICMSTot as Node;
   const problems: string[] = [];
@@ -85,7 +96,7 @@ export function nfeTotalsProblems(xml: string): string[] {
 
 /** ide against the parties and items: mod 55, tpImp 1, idDest from the states, CFOP scope (731-733), no infNFeSupl. */
 export function nfeIdeProblems(xml: string): string[] {
-  const inf = (parser.parse(xml) as Node).NFe.infNFe as Node;
+  const inf = infOf(xml);
   const ide = inf.ide as Node;
   const problems: string[] = [];
   if (ide.mod !== '55') problems.push(`mod ${ide.mod}`);
