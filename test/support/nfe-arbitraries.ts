@@ -7,6 +7,7 @@ import type { Crt, Issuer } from '../../src/documents/nfce/domain/issuer-context
 import type { SalePayment } from '../../src/documents/nfce/domain/sale.js';
 import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../src/fiscal/layout/payment-codes.js';
+import { itemValue } from '../../src/documents/nfce/domain/totals.js';
 import { formatCents, spreadProportionally } from '../../src/kernel/decimal.js';
 import { alphaCnpjArb, CAPITALS, cpfArb, itemArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
@@ -39,7 +40,10 @@ const extrasArb = fc.record({
   difalFcp: opt(percentArb(2)),
   cfopTail: fc.constantFrom('102', '101', '403'),
   inbound: fc.constantFrom(false, false, false, false, true),
+  relief: opt(fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), pick: fc.nat() })),
 });
+
+const RELIEF: Record<string, number[]> = { '20': [3, 9, 12], '70': [3, 9, 12], '90': [3, 9, 12], '30': [6, 9], '40': [1, 9, 90], '41': [3, 16], '50': [8, 10, 11] };
 
 type Extras = typeof extrasArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -53,6 +57,10 @@ function toNfeItem(base: NfeItem, x: Extras, crt: Crt): NfeItem {
       if (x.deferral !== undefined) item.deferral_rate = x.deferral;
     }
   }
+  const code = item.cst_icms ?? item.csosn!;
+  // The relief never exceeds the item value after its discount (the validator refuses more).
+  const net = itemValue(item.quantity, item.unit_price).vProd - Math.round((item.discount ?? 0) * 100);
+  if (x.relief && crt === 3 && RELIEF[code] && net > 0) item.icms_relief = { amount: (1 + (x.relief.amount % net)) / 100, reason: RELIEF[code][x.relief.pick % RELIEF[code].length]! };
   if (x.ipi) item.ipi = 'rate' in x.ipi ? { cst: x.ipi.cst, rate: x.ipi.rate, ...(x.ipi.enq ? { enquadramento: x.ipi.enq } : {}) } : { cst: x.ipi.cst };
   return item;
 }

@@ -52,13 +52,14 @@ export function nfeTotalsProblems(xml: string): string[] {
     }
     const g = icmsGroup(d);
     // Every item's own contribution to vNF, from the item alone (MOC W16-10).
-    vNF += vProd - cents(p.vDesc) + cents(g.vICMSST) + cents(g.vFCPST) + cents(p.vFrete) + cents(p.vSeg) + cents(p.vOutro) + cents(ipi?.vIPI);
+    vNF += vProd - cents(p.vDesc) - cents(g.vICMSDeson) + cents(g.vICMSST) + cents(g.vFCPST) + cents(p.vFrete) + cents(p.vSeg) + cents(p.vOutro) + cents(ipi?.vIPI);
   }
   expect('vProd', cents(tot.vProd), sumOf(dets, (d) => d.prod.vProd));
   expect('vDesc', cents(tot.vDesc), sumOf(dets, (d) => d.prod.vDesc));
   expect('vFrete', cents(tot.vFrete), sumOf(dets, (d) => d.prod.vFrete));
   expect('vSeg', cents(tot.vSeg), sumOf(dets, (d) => d.prod.vSeg));
   expect('vOutro', cents(tot.vOutro), sumOf(dets, (d) => d.prod.vOutro));
+  expect('vICMSDeson (W04a-10)', cents(tot.vICMSDeson), sumOf(dets, (d) => icmsGroup(d).vICMSDeson));
   expect('vBC', cents(tot.vBC), sumOf(dets, (d) => icmsGroup(d).vBC));
   expect('vICMS', cents(tot.vICMS), sumOf(dets, (d) => icmsGroup(d).vICMS));
   expect('vFCP', cents(tot.vFCP), sumOf(dets, (d) => icmsGroup(d).vFCP));

@@ -45,6 +45,15 @@ export const NfeItemSchema = Type.Object(
     ...SaleItemSchema.properties,
     cfop: Type.String({ description: 'CFOP, 4 digits: 5xxx/1xxx internal, 6xxx/2xxx interstate, 7xxx/3xxx abroad (checked against the parties\' states).', examples: ['6102'] }),
     deferral_rate: Type.Optional(rate('pDif: deferred share of the ICMS (CST 51 with pICMS); default 100.', 100)),
+    icms_relief: Type.Optional(
+      Type.Object(
+        {
+          amount: money('vICMSDeson: the ICMS relieved (> 0).', 18),
+          reason: Type.Integer({ description: 'motDesICMS: CST 20/70/90: 3, 9, 12; CST 30: 6, 9; CST 40/41/50: 1, 3, 4, 5, 6, 8, 9, 10, 11, 16, 90 (7, SUFRAMA, needs the recipient\'s ISUF: not offered).', examples: [9] }),
+        },
+        { additionalProperties: false, description: 'ICMS relief (desoneração) of the item, subtracted from the note total (MOC W16-10).' },
+      ),
+    ),
     ipi: Type.Optional(IpiSchema),
     difal: Type.Optional(DifalSchema),
   },

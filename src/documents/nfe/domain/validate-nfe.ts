@@ -103,6 +103,11 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
     const gross = values.reduce((a: number, v) => a + v!, 0) - items.reduce((a, it) => a + (it.discount ? toCents(it.discount) : 0), 0);
     if (req.discount !== undefined && toCents(req.discount) > gross) fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
     else computed = computeNfe(req, { crt: issuer.crt, taxReform: ctx.taxReform, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
+    // vNF is TDec_1302 (never negative): the relief subtracted (W16-10) cannot exceed what the note adds up to.
+    if (computed && computed.total.vNF < 0) {
+      fail(errors, 'items', `the ICMS relieved (icms_relief, R$ ${formatCents(computed.total.vICMSDeson)}) exceeds the note's value; the total would be R$ ${formatCents(computed.total.vNF)}`);
+      computed = undefined;
+    }
   }
   const vNF = computed?.total.vNF;
   checkPayments(errors, req, vNF, finNFe ?? 1);

@@ -50,6 +50,7 @@ export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment'
       if (names[1] === 'IPI') return `${item}.ipi${last === 'cEnq' ? '.enquadramento' : last === 'CST' ? '.cst' : last === 'pIPI' || last === 'vIPI' ? '.rate' : last === 'vBC' ? '.base' : ''}`;
       if (names[1] === 'ICMSUFDest') return `${item}.difal${last === 'pFCPUFDest' || last === 'vFCPUFDest' ? '.fcp_rate' : last === 'vBCUFDest' ? '.base' : last === 'pICMSUFDest' ? '.destination_rate' : ''}`;
       if (names[1] === 'ICMS' && (last === 'pDif' || last === 'vICMSDif')) return `${item}.deferral_rate`;
+      if (names[1] === 'ICMS' && (last === 'vICMSDeson' || last === 'motDesICMS')) return `${item}.icms_relief.${last === 'vICMSDeson' ? 'amount' : 'reason'}`;
       break;
     }
   }
