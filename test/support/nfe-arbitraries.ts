@@ -97,6 +97,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         change: fc.integer({ min: 0, max: 5_000 }),
         noPayment: fc.constantFrom(false, false, false, true),
         marketplace: fc.boolean(),
+        svc: fc.constantFrom(false, false, false, true),
         tpAmb: fc.constantFrom<1 | 2>(1, 2),
         taxReform: fc.boolean(),
         info: fc.record({ cpl: opt(fc.constantFrom('Pedido 77 & cia', 'Entrega <urgente>')), fisco: opt(fc.constantFrom('DIFAL recolhido por GNRE')) }),
@@ -182,6 +183,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
       }
       const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform };
       const doc: NfeDocumentContext = { serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, signingKey: testSigningKey() };
+      if (g.svc) doc.contingency = { at: new Date(g.emittedAt.getTime() - 3_600_000), reason: 'SEFAZ autorizadora fora do ar' };
       return { req, ctx, doc, kind: g.kind };
     });
 }
