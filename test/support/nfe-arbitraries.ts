@@ -7,6 +7,7 @@ import type { Crt, Issuer } from '../../src/documents/nfce/domain/issuer-context
 import type { SalePayment } from '../../src/documents/nfce/domain/sale.js';
 import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../src/fiscal/layout/payment-codes.js';
+import { itemValue } from '../../src/documents/nfce/domain/totals.js';
 import { formatCents, spreadProportionally } from '../../src/kernel/decimal.js';
 import { alphaCnpjArb, CAPITALS, cpfArb, itemArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
@@ -39,7 +40,10 @@ const extrasArb = fc.record({
   difalFcp: opt(percentArb(2)),
   cfopTail: fc.constantFrom('102', '101', '403'),
   inbound: fc.constantFrom(false, false, false, false, true),
+  relief: opt(fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), pick: fc.nat() })),
 });
+
+const RELIEF: Record<string, number[]> = { '20': [3, 9, 12], '70': [3, 9, 12], '90': [3, 9, 12], '30': [6, 9], '40': [1, 9, 90], '41': [3, 16], '50': [8, 10, 11] };
 
 type Extras = typeof extrasArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -53,6 +57,10 @@ function toNfeItem(base: NfeItem, x: Extras, crt: Crt): NfeItem {
       if (x.deferral !== undefined) item.deferral_rate = x.deferral;
     }
   }
+  const code = item.cst_icms ?? item.csosn!;
+  // The relief never exceeds the item value after its discount (the validator refuses more).
+  const net = itemValue(item.quantity, item.unit_price).vProd - Math.round((item.discount ?? 0) * 100);
+  if (x.relief && crt === 3 && RELIEF[code] && net > 0) item.icms_relief = { amount: (1 + (x.relief.amount % net)) / 100, reason: RELIEF[code][x.relief.pick % RELIEF[code].length]! };
   if (x.ipi) item.ipi = 'rate' in x.ipi ? { cst: x.ipi.cst, rate: x.ipi.rate, ...(x.ipi.enq ? { enquadramento: x.ipi.enq } : {}) } : { cst: x.ipi.cst };
   return item;
 }
@@ -88,6 +96,8 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         methods: fc.array(fc.constantFrom(...METHODS), { minLength: 1, maxLength: 3 }),
         change: fc.integer({ min: 0, max: 5_000 }),
         noPayment: fc.constantFrom(false, false, false, true),
+        marketplace: fc.boolean(),
+        svc: fc.constantFrom(false, false, false, true),
         tpAmb: fc.constantFrom<1 | 2>(1, 2),
         taxReform: fc.boolean(),
         info: fc.record({ cpl: opt(fc.constantFrom('Pedido 77 & cia', 'Entrega <urgente>')), fisco: opt(fc.constantFrom('DIFAL recolhido por GNRE')) }),
@@ -139,6 +149,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
       if (g.charges.freight) req.freight = g.charges.freight / 100;
       if (g.charges.insurance) req.insurance = g.charges.insurance / 100;
       if (g.charges.other) req.other_expenses = g.charges.other / 100;
+      if (g.marketplace && ['internet', 'telefone', 'outros'].includes(g.presenca)) req.intermediador = { cnpj: g.destCnpj, id_cadastro: 'loja-oficial-123' };
       if (g.info.cpl) req.additional_info = g.info.cpl;
       if (g.info.fisco) req.fisco_info = g.info.fisco;
       if (g.autXml.length) req.aut_xml = g.autXml;
@@ -172,6 +183,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
       }
       const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform };
       const doc: NfeDocumentContext = { serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, signingKey: testSigningKey() };
+      if (g.svc) doc.contingency = { at: new Date(g.emittedAt.getTime() - 3_600_000), reason: 'SEFAZ autorizadora fora do ar' };
       return { req, ctx, doc, kind: g.kind };
     });
 }

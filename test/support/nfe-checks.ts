@@ -11,13 +11,24 @@ const cents = (v: unknown): number => (v === undefined ? 0 : Number(toScaled(Num
 const rate4 = (v: unknown): bigint => toScaled(Number(v), 4);
 type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+// Both checks read the same note one after the other: parse it once (the tree is only read).
+let lastXml: string | undefined;
+let lastInf: Node | undefined;
+function infOf(xml: string): Node {
+  if (xml !== lastXml) {
+    lastInf = (parser.parse(xml) as Node).NFe.infNFe as Node;
+    lastXml = xml;
+  }
+  return lastInf!;
+}
+
 const icmsGroup = (det: Node): Node => Object.values(det.imposto.ICMS)[0] as Node;
 const sumOf = (list: Node[] | undefined, pick: (d: Node) => unknown) => (list ?? []).reduce((acc, d) => acc + cents(pick(d)), 0);
 /** value x rate (scale 4, percent), half up to cents. */
 const pct = (base: number, r: bigint) => Number(mulDivRound(BigInt(base), r, 1_000_000n));
 
 export function nfeTotalsProblems(xml: string): string[] {
-  const inf = (parser.parse(xml) as Node).NFe.infNFe as Node;
+  const inf = infOf(xml);
   const dets = inf.det as Node[];
   const tot = inf.total.ICMSTot as Node;
   const problems: string[] = [];
@@ -41,13 +52,14 @@ export function nfeTotalsProblems(xml: string): string[] {
     }
     const g = icmsGroup(d);
     // Every item's own contribution to vNF, from the item alone (MOC W16-10).
-    vNF += vProd - cents(p.vDesc) + cents(g.vICMSST) + cents(g.vFCPST) + cents(p.vFrete) + cents(p.vSeg) + cents(p.vOutro) + cents(ipi?.vIPI);
+    vNF += vProd - cents(p.vDesc) - cents(g.vICMSDeson) + cents(g.vICMSST) + cents(g.vFCPST) + cents(p.vFrete) + cents(p.vSeg) + cents(p.vOutro) + cents(ipi?.vIPI);
   }
   expect('vProd', cents(tot.vProd), sumOf(dets, (d) => d.prod.vProd));
   expect('vDesc', cents(tot.vDesc), sumOf(dets, (d) => d.prod.vDesc));
   expect('vFrete', cents(tot.vFrete), sumOf(dets, (d) => d.prod.vFrete));
   expect('vSeg', cents(tot.vSeg), sumOf(dets, (d) => d.prod.vSeg));
   expect('vOutro', cents(tot.vOutro), sumOf(dets, (d) => d.prod.vOutro));
+  expect('vICMSDeson (W04a-10)', cents(tot.vICMSDeson), sumOf(dets, (d) => icmsGroup(d).vICMSDeson));
   expect('vBC', cents(tot.vBC), sumOf(dets, (d) => icmsGroup(d).vBC));
   expect('vICMS', cents(tot.vICMS), sumOf(dets, (d) => icmsGroup(d).vICMS));
   expect('vFCP', cents(tot.vFCP), sumOf(dets, (d) => icmsGroup(d).vFCP));
@@ -85,7 +97,7 @@ export function nfeTotalsProblems(xml: string): string[] {
 
 /** ide against the parties and items: mod 55, tpImp 1, idDest from the states, CFOP scope (731-733), no infNFeSupl. */
 export function nfeIdeProblems(xml: string): string[] {
-  const inf = (parser.parse(xml) as Node).NFe.infNFe as Node;
+  const inf = infOf(xml);
   const ide = inf.ide as Node;
   const problems: string[] = [];
   if (ide.mod !== '55') problems.push(`mod ${ide.mod}`);
@@ -100,5 +112,6 @@ export function nfeIdeProblems(xml: string): string[] {
     if ((first >= 5 ? '1' : '0') !== ide.tpNF) problems.push(`det ${d['@_nItem']} CFOP ${d.prod.CFOP} vs tpNF ${ide.tpNF}`);
   }
   if (['2', '3', '9'].includes(ide.indPres) !== (ide.indIntermed !== undefined)) problems.push('indIntermed against indPres (B25c)');
+  if ((ide.indIntermed === '1') !== (inf.infIntermed !== undefined)) problems.push('infIntermed against indIntermed (YB01-10/20)');
   return problems;
 }

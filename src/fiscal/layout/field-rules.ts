@@ -90,3 +90,18 @@ export function isValidGtin(gtin: string): boolean {
   const total = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
   return (10 - (total % 10)) % 10 === check;
 }
+
+/** The lines of a recipient's address (TEndereco xLgr, nro, xCpl, xBairro, xMun, CEP, fone) by their request names. */
+export function checkAddressLines(
+  errors: Errors,
+  at: string,
+  a: { street: unknown; number: unknown; complement?: unknown; district: unknown; city: unknown; cep?: unknown; phone?: unknown },
+): void {
+  checkText(errors, `${at}.street`, a.street, 2, 60);
+  checkText(errors, `${at}.number`, a.number, 1, 60);
+  checkText(errors, `${at}.complement`, a.complement, 1, 60, false);
+  checkText(errors, `${at}.district`, a.district, 2, 60);
+  checkText(errors, `${at}.city`, a.city, 2, 60);
+  checkPattern(errors, `${at}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits', false);
+  checkPattern(errors, `${at}.phone`, a.phone, /^[0-9]{6,14}$/, 'must be 6 to 14 digits', false);
+}

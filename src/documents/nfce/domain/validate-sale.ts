@@ -1,6 +1,6 @@
 import { computeItems, type ComputedItems, type ComputeOptions } from './compute-items.js';
 import { formatCents, toCents } from '../../../kernel/decimal.js';
-import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
+import { checkAddressLines, checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import type { Issuer } from './issuer-context.js';
 import { CARD_BRANDS, CARD_METHODS, PAYMENT_METHODS } from '../../../fiscal/layout/payment-codes.js';
@@ -14,13 +14,7 @@ export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 const IDENTIFICATION_CEILING = 1_000_000; // cents
 
 function validateAddress(errors: Errors, at: string, a: SaleAddress, issuer: Issuer): void {
-  checkText(errors, `${at}.street`, a.street, 2, 60);
-  checkText(errors, `${at}.number`, a.number, 1, 60);
-  checkText(errors, `${at}.complement`, a.complement, 1, 60, false);
-  checkText(errors, `${at}.district`, a.district, 2, 60);
-  checkText(errors, `${at}.city`, a.city, 2, 60);
-  checkPattern(errors, `${at}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits', false);
-  checkPattern(errors, `${at}.phone`, a.phone, /^[0-9]{6,14}$/, 'must be 6 to 14 digits', false);
+  checkAddressLines(errors, at, a);
   if (!ufCode(a.uf)) return fail(errors, `${at}.uf`, 'must be a two-letter Brazilian state (e.g. SP)');
   // idDest is always 1 in an NFC-e (internal operation, 707): delivery stays in the issuer's state.
   if (a.uf !== issuer.uf) fail(errors, `${at}.uf`, `must be ${issuer.uf}: an NFC-e covers only sales inside the issuer's state`);

@@ -6,7 +6,9 @@ import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
 import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
 import { signNfe } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
-import type { NfeDocumentContext } from './nfe-context.js';
+import { layoutText } from '../../../fiscal/layout/text.js';
+import { builtNfeTotals, type BuiltNfeTotals } from './built-nfe.js';
+import { svcTpEmis, type NfeDocumentContext } from './nfe-context.js';
 import type { PreparedNfe } from './prepare-nfe.js';
 
 // One numbered, signed NF-e of a prepared request: only what the number decides is done here.
@@ -25,6 +27,10 @@ export interface BuiltNfe {
   /** base64 SHA-1 of the canonical infNFe (protNFe/digVal must match it). */
   digestValue: string;
   schemaPackage: 'PL_009' | 'PL_010';
+  /** 1 normal, 6 SVC-AN, 7 SVC-RS. */
+  tpEmis: 1 | 6 | 7;
+  /** Totals in reais, for the answer and the DANFE. */
+  totals: BuiltNfeTotals;
   /** The model written, for the DANFE and the answer (amounts in integer cents). */
   model: NfeModel;
 }
@@ -38,7 +44,13 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   if (!isValidCnf(cNF, ctx.nNF)) throw new Error('ctx.cNF breaks NT 2019.001 B03-10 (equal to nNF or a forbidden sequence)');
   const zone = timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf);
   const dhEmi = localDateTime(ctx.emittedAt, zone);
-  const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj: cleanTaxId(issuer.cnpj), mod: 55, serie: ctx.serie, nNF: ctx.nNF, tpEmis: 1, cNF });
+  const c = ctx.contingency;
+  const tpEmis = c ? svcTpEmis(issuer.uf) : 1;
+  const xJust = c ? layoutText(c.reason) : '';
+  // XSD xJust: 15 to 256 characters; MOC B28-30 (558): dhCont not after the emission.
+  if (c && (xJust.length < 15 || xJust.length > 256)) throw new Error('ctx.contingency.reason must have 15 to 256 characters (xJust)');
+  if (c && c.at.getTime() > ctx.emittedAt.getTime()) throw new Error('ctx.contingency.at must not be after emittedAt (dhCont)');
+  const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj: cleanTaxId(issuer.cnpj), mod: 55, serie: ctx.serie, nNF: ctx.nNF, tpEmis, cNF });
   const model: NfeModel = {
     ...prepared.parts,
     accessKey,
@@ -46,9 +58,10 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
       ...prepared.ide, NFref: [...prepared.ide.NFref],
       cUF, cNF, mod: 55, serie: ctx.serie, nNF: ctx.nNF, dhEmi: dhEmi.text, cMunFG: issuer.endereco.codigo_municipio,
       // tpImp 1: portrait DANFE (4 and 5 are NFC-e only, MOC B21-20, 710).
-      tpImp: 1, tpEmis: 1, cDV: Number(accessKey[43]), tpAmb, verProc: ctx.verProc ?? DEFAULT_VER_PROC,
+      tpImp: 1, tpEmis, cDV: Number(accessKey[43]), tpAmb, verProc: ctx.verProc ?? DEFAULT_VER_PROC,
     },
   };
+  if (c) model.ide.contingency = { dhCont: localDateTime(c.at, zone).text, xJust };
   const b = prepared.billing;
   if (b) {
     // MOC Y01-20 (905): with cobr, nFat, vOrig and vLiq are informed; nFat defaults to the note number.
@@ -59,5 +72,8 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
     model.respTec = { ...model.respTec, csrt: { idCSRT: csrt.id.padStart(2, '0'), hashCSRT: csrtHash(csrt.token, accessKey) } };
   }
   const signed = signNfe(model, ctx.signingKey);
-  return { xml: signed.xml, accessKey, cNF, nNF: ctx.nNF, serie: ctx.serie, dhEmi: dhEmi.text, digestValue: signed.digestValue, schemaPackage: prepared.schemaPackage, model };
+  return {
+    xml: signed.xml, accessKey, cNF, nNF: ctx.nNF, serie: ctx.serie, dhEmi: dhEmi.text, digestValue: signed.digestValue,
+    schemaPackage: prepared.schemaPackage, tpEmis, totals: builtNfeTotals(model), model,
+  };
 }

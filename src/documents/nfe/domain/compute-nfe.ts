@@ -102,12 +102,15 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     const icmsBase = charged + (o.finalConsumer ? vIPI : 0);
     if (icmsBase !== nets[i]) d.icms = icmsOf(item, icmsBase);
     if (icmsCode(item) === '51') deferIcms(d, item, icmsBase);
+    if (item.icms_relief) d.icms.relief = { vICMSDeson: toCents(item.icms_relief.amount), motDesICMS: item.icms_relief.reason };
     const difal = difalOf(item, charged + vIPI, o);
     if (difal) d.icmsUfDest = difal;
   });
   const base = icmsTotals(det);
   const total: IcmsTotModel = {
     ...base,
+    // MOC W04a-10 (795): the sum of the items' vICMSDeson.
+    vICMSDeson: sum(det, (d) => d.icms.relief?.vICMSDeson),
     vFrete: sum(det, (d) => d.vFrete),
     vSeg: sum(det, (d) => d.vSeg),
     vOutro: sum(det, (d) => d.vOutro),

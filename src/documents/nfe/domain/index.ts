@@ -5,6 +5,8 @@ export type { NfeRequest, NfeItem, NfeDestinatario, NfeAddress } from './nfe-req
 export type { NfeContext, NfeDocumentContext } from './nfe-context.js';
 export { prepareNfe, type PreparedNfe, type PreparedNfeResult } from './prepare-nfe.js';
 export { buildPreparedNfe, type BuiltNfe } from './build-nfe.js';
+export type { BuiltNfeTotals } from './built-nfe.js';
+export { svcTpEmis } from './nfe-context.js';
 export { validateNfeRequest, type FieldError } from './validate-nfe.js';
 export { nfeXsdPathToField } from './xsd-path-to-field.js';
 export { signNfe, type SignedNfe } from '../../../fiscal/xml/nfe/sign-nfe.js';

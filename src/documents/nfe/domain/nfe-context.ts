@@ -21,4 +21,16 @@ export interface NfeDocumentContext {
   cNF?: string;
   /** Program name and version written to ide/verProc. */
   verProc?: string;
+  /**
+   * SVC contingency (the state's authority is down): the note goes to SVC-AN (tpEmis 6) or SVC-RS
+   * (tpEmis 7) by the issuer's state, with dhCont and xJust (MOC B28, FACTS 15.5).
+   */
+  contingency?: { at: Date; reason: string };
+}
+
+/** FACTS 4 (sped-nfe Contingency.php): SVC-RS serves AM, BA, GO, MA, MS, MT, PE, PR; SVC-AN the other states. */
+const SVC_RS = new Set(['AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR']);
+
+export function svcTpEmis(uf: string): 6 | 7 {
+  return SVC_RS.has(uf) ? 7 : 6;
 }

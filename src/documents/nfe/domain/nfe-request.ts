@@ -45,6 +45,15 @@ export const NfeItemSchema = Type.Object(
     ...SaleItemSchema.properties,
     cfop: Type.String({ description: 'CFOP, 4 digits: 5xxx/1xxx internal, 6xxx/2xxx interstate, 7xxx/3xxx abroad (checked against the parties\' states).', examples: ['6102'] }),
     deferral_rate: Type.Optional(rate('pDif: deferred share of the ICMS (CST 51 with pICMS); default 100.', 100)),
+    icms_relief: Type.Optional(
+      Type.Object(
+        {
+          amount: money('vICMSDeson: the ICMS relieved (> 0).', 18),
+          reason: Type.Integer({ description: 'motDesICMS: CST 20/70/90: 3, 9, 12; CST 30: 6, 9; CST 40/41/50: 1, 3, 4, 5, 6, 8, 9, 10, 11, 16, 90 (7, SUFRAMA, needs the recipient\'s ISUF: not offered).', examples: [9] }),
+        },
+        { additionalProperties: false, description: 'ICMS relief (desoneração) of the item, subtracted from the note total (MOC W16-10).' },
+      ),
+    ),
     ipi: Type.Optional(IpiSchema),
     difal: Type.Optional(DifalSchema),
   },
@@ -145,6 +154,15 @@ export const NfeRequestSchema = Type.Object(
     referenced_documents: Type.Optional(Type.Array(Type.String({ description: 'Access key (44).' }), { maxItems: 999, description: 'NFref/refNFe; required for complementar (exactly 1), ajuste and devolucao.' })),
     destinatario: DestinatarioSchema,
     presenca: Type.Enum(keysOf(PRESENCAS), { description: 'indPres (home delivery is NFC-e only).' }),
+    intermediador: Type.Optional(
+      Type.Object(
+        {
+          cnpj: Type.String({ description: 'CNPJ of the marketplace (intermediador).' }),
+          id_cadastro: Type.String({ description: 'idCadIntTran: the seller\'s user or profile id at the marketplace (2-60).' }),
+        },
+        { additionalProperties: false, description: 'Sale through a third party\'s site or platform (indIntermed 1, infIntermed; NT 2020.006): only with presenca internet, telefone or outros.' },
+      ),
+    ),
     consumidor_final: Type.Optional(Type.Boolean({ description: 'indFinal; default true for a nao_contribuinte recipient, else false.' })),
     items: Type.Array(NfeItemSchema, { minItems: 1, maxItems: 990 }),
     discount: Type.Optional(money('Note-level discount, spread over the items.', 2)),

@@ -1,6 +1,6 @@
 import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
-import { isAlphanumericCnpj } from '../../../kernel/tax-id.js';
+import { cleanTaxId, isAlphanumericCnpj } from '../../../kernel/tax-id.js';
 import { toCents } from '../../../kernel/decimal.js';
 import type { Issuer } from '../../nfce/domain/issuer-context.js';
 import { emitOf, respTecOf } from '../../nfce/domain/parties.js';
@@ -69,7 +69,8 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
     NFref: [...(req.referenced_documents ?? [])],
   };
   // NT 2020.006 (MOC B25c-10/20, 434/435): indIntermed with indPres 2, 3 or 9 only; 0 = own channel.
-  if ([2, 3, 9].includes(facts.indPres)) ide.indIntermed = 0;
+  if ([2, 3, 9].includes(facts.indPres)) ide.indIntermed = req.intermediador ? 1 : 0;
+  if (req.intermediador) parts.infIntermed = { CNPJ: cleanTaxId(req.intermediador.cnpj), idCadIntTran: layoutText(req.intermediador.id_cadastro) };
   const nfe: PreparedNfe = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, schemaPackage: needsPl010(parts) || ide.NFref.some((k) => /[A-Z]/.test(k)) ? 'PL_010' : 'PL_009' };
   const billing = billingOf(req, computed.total.vNF);
   if (billing) nfe.billing = billing;
@@ -79,6 +80,6 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
 
 /** PL_009 cannot carry the reform groups nor a CNPJ with letters (its TCnpj is [0-9]{14}). */
 function needsPl010(m: PreparedNfe['parts']): boolean {
-  const cnpjs = [m.emit.CNPJ, m.dest.CNPJ, m.respTec?.CNPJ, m.transp.transporta?.CNPJ, ...m.autXML.map((a) => a.CNPJ), ...m.pag.detPag.map((p) => p.card?.CNPJ)];
+  const cnpjs = [m.emit.CNPJ, m.dest.CNPJ, m.infIntermed?.CNPJ, m.respTec?.CNPJ, m.transp.transporta?.CNPJ, ...m.autXML.map((a) => a.CNPJ), ...m.pag.detPag.map((p) => p.card?.CNPJ)];
   return m.reformTotal !== undefined || cnpjs.some((c) => c !== undefined && isAlphanumericCnpj(c));
 }

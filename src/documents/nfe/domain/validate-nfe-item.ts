@@ -1,5 +1,6 @@
-import { checkNumber, checkText, fail, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { checkNumber, checkText, fail, MONEY, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { IPI_NT_CSTS, IPI_TRIB_CSTS } from '../../../fiscal/xml/nfe/taxes/ipi.js';
+import { toCents } from '../../../kernel/decimal.js';
 import { icmsCode, NFCE_CSOSNS, NFCE_CSTS, OPTIONAL_OWN_ICMS_CODES } from '../../nfce/domain/icms-codes.js';
 import { validateItem, type ItemRules } from '../../nfce/domain/validate-item.js';
 import type { NfeItem } from './nfe-request.js';
@@ -30,6 +31,23 @@ function checkCfopScope(errors: Errors, at: string, cfop: string, idDest: 1 | 2 
     fail(errors, `${at}.cfop`, `${cfop} is a CFOP of an operation ${SCOPE_NAMES[scope.idDest]}, but the recipient makes this operation ${SCOPE_NAMES[idDest]}; use a CFOP starting with ${scope.tpNF === 1 ? idDest + 4 : idDest}`);
   }
   return scope.tpNF;
+}
+
+/** motDesICMS per group (XSD enumerations), without 7 (SUFRAMA: needs dest/ISUF, MOC N28-10, 625). */
+const RELIEF_REASONS: Record<string, readonly number[]> = {
+  '20': [3, 9, 12], '70': [3, 9, 12], '90': [3, 9, 12], '30': [6, 9],
+  '40': [1, 3, 4, 5, 6, 8, 9, 10, 11, 16, 90], '41': [1, 3, 4, 5, 6, 8, 9, 10, 11, 16, 90], '50': [1, 3, 4, 5, 6, 8, 9, 10, 11, 16, 90],
+};
+
+function checkRelief(errors: Errors, at: string, item: NfeItem): void {
+  const r = item.icms_relief;
+  if (!r) return;
+  const code = icmsCode(item) ?? '';
+  const reasons = RELIEF_REASONS[code];
+  if (!reasons) return fail(errors, `${at}.icms_relief`, `is only used with CST 20, 30, 40, 41, 50, 70 or 90, not ${code}`);
+  // MOC N28-30 (627): with motDesICMS, vICMSDeson is greater than zero.
+  checkNumber(errors, `${at}.icms_relief.amount`, r.amount, MONEY);
+  if (!reasons.includes(r.reason)) fail(errors, `${at}.icms_relief.reason`, `must be one of ${reasons.join(', ')} for CST ${code} (motDesICMS)`);
 }
 
 function checkIpi(errors: Errors, at: string, item: NfeItem): void {
@@ -79,6 +97,10 @@ export function validateNfeItem(errors: Errors, index: number, item: NfeItem, cr
   if (item.deferral_rate !== undefined) {
     if (icmsCode(item) !== '51' || item.pICMS === undefined) fail(errors, `${at}.deferral_rate`, 'is only used with CST 51 and pICMS (deferral of the ICMS of the operation)');
     else checkNumber(errors, `${at}.deferral_rate`, item.deferral_rate, PERCENT);
+  }
+  checkRelief(errors, at, item);
+  if (vProd !== undefined && item.icms_relief && typeof item.icms_relief.amount === 'number' && toCents(item.icms_relief.amount) > vProd - (item.discount ? toCents(item.discount) : 0)) {
+    fail(errors, `${at}.icms_relief.amount`, 'is larger than the item value after its discount');
   }
   checkIpi(errors, at, item);
   checkDifal(errors, at, item, facts.difal, facts.interRate(item));

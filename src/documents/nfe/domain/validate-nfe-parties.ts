@@ -1,7 +1,7 @@
 import { formatCents, toCents } from '../../../kernel/decimal.js';
 import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { accessKeyCheckDigit } from '../../../fiscal/layout/access-key.js';
-import { checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { checkAddressLines, checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import { INDICADORES_IE, MODALIDADES_FRETE, type NfeAddress, type NfeRequest } from './nfe-request.js';
 import { destinationOf, isAbroad } from './operation.js';
@@ -12,13 +12,7 @@ import { destinationOf, isAbroad } from './operation.js';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkAddress(errors: Errors, at: string, a: NfeAddress): void {
-  checkText(errors, `${at}.street`, a.street, 2, 60);
-  checkText(errors, `${at}.number`, a.number, 1, 60);
-  checkText(errors, `${at}.complement`, a.complement, 1, 60, false);
-  checkText(errors, `${at}.district`, a.district, 2, 60);
-  checkText(errors, `${at}.city`, a.city, 2, 60);
-  checkPattern(errors, `${at}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits', false);
-  checkPattern(errors, `${at}.phone`, a.phone, /^[0-9]{6,14}$/, 'must be 6 to 14 digits', false);
+  checkAddressLines(errors, at, a);
   if (checkPattern(errors, `${at}.country_code`, a.country_code, /^[0-9]{1,4}$/, 'must be the BACEN country code (1-4 digits; 1058 Brazil)', false) && isAbroad(a)) {
     checkText(errors, `${at}.country`, a.country, 2, 60);
     // Abroad, cMun is 9999999 and UF is EX (TEndereco documentation): no Brazilian state or city code.

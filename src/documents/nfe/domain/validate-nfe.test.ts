@@ -150,6 +150,33 @@ describe('validateNfeRequest', () => {
     expect(fields(req)).toContain('items[0].ipi.cst');
   });
 
+  it('a marketplace sale (intermediador) is not presential and names a valid CNPJ (435/440)', () => {
+    const req = interstateRequest();
+    req.intermediador = { cnpj: '11222333000181', id_cadastro: 'loja-77' };
+    const p = prepareNfe(req, NFE_CONTEXT);
+    expect(p.ok && [p.nfe.ide.indIntermed, p.nfe.parts.infIntermed]).toEqual([1, { CNPJ: '11222333000181', idCadIntTran: 'loja-77' }]);
+    req.presenca = 'presencial';
+    req.intermediador.cnpj = '11222333000182';
+    expect(fields(req)).toEqual(['intermediador', 'intermediador.cnpj']);
+  });
+
+  it('ICMS relief: codes and reasons of its group, subtracted from vNF (W16-10)', () => {
+    const req = internalRequest();
+    req.items[1]!.icms_relief = { amount: 18.18, reason: 9 };
+    req.payment = { method: 'boleto', amount: 3426.69 };
+    const p = prepareNfe(req, NFE_CONTEXT);
+    if (!p.ok) throw new Error(JSON.stringify(p.errors));
+    const plain = prepareNfe(internalRequest(), NFE_CONTEXT);
+    expect(plain.ok && plain.nfe.parts.total.vNF - p.nfe.parts.total.vNF).toBe(1818);
+    expect(p.nfe.parts.total.vICMSDeson).toBe(1818);
+    req.items[1]!.icms_relief = { amount: 18.18, reason: 12 };
+    expect(messageOf(req, 'items[1].icms_relief.reason')).toBe('must be one of 1, 3, 4, 5, 6, 8, 9, 10, 11, 16, 90 for CST 40 (motDesICMS)');
+    req.items[0]!.icms_relief = { amount: 1, reason: 9 };
+    expect(messageOf(req, 'items[0].icms_relief')).toBe('is only used with CST 20, 30, 40, 41, 50, 70 or 90, not 00');
+    req.items[1]!.icms_relief = { amount: 200, reason: 9 };
+    expect(messageOf(req, 'items[1].icms_relief.amount')).toBe('is larger than the item value after its discount');
+  });
+
   it('prepareNfe computes vNF by the MOC W16-10 rule and the DIFAL totals', () => {
     const p = prepareNfe(interstateRequest(), NFE_CONTEXT);
     if (!p.ok) throw new Error(JSON.stringify(p.errors));

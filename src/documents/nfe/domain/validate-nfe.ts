@@ -1,5 +1,5 @@
 import { formatCents, toCents } from '../../../kernel/decimal.js';
-import { cleanTaxId } from '../../../kernel/tax-id.js';
+import { cleanTaxId, isValidCnpj } from '../../../kernel/tax-id.js';
 import { checkNumber, checkText, fail, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { changeCapacity } from '../../nfce/domain/payments.js';
 import type { SalePayment } from '../../nfce/domain/sale.js';
@@ -89,7 +89,13 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   if (indIEDest === 9 && indFinal === 0 && tpNF === 1 && idDest !== undefined && idDest !== 3) {
     fail(errors, 'consumidor_final', 'must be true (or left out) for a nao_contribuinte recipient in an outbound operation (MOC E16a-40, 696)');
   }
-  // NT 2020.006 B25c: indIntermed goes with indPres 2, 3, 9 (written as 0, own channel); home delivery (4) is NFC-e only.
+  // NT 2020.006 (MOC B25c-10/20): indIntermed goes with indPres 2, 3, 9 only, 1 with infIntermed (YB01-10/20).
+  const m = req.intermediador;
+  if (m) {
+    if (indPres !== undefined && ![2, 3, 9].includes(indPres)) fail(errors, 'intermediador', 'is only used when presenca is internet, telefone or outros (MOC B25c-20, 435)');
+    if (typeof m.cnpj !== 'string' || !isValidCnpj(m.cnpj)) fail(errors, 'intermediador.cnpj', 'is not a valid CNPJ (MOC YB02-10, 440)');
+    checkText(errors, 'intermediador.id_cadastro', m.id_cadastro, 2, 60);
+  }
   checkTransporte(errors, req);
   checkAutXml(errors, req);
   let computed: ComputedNfe | undefined;
@@ -97,6 +103,11 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
     const gross = values.reduce((a: number, v) => a + v!, 0) - items.reduce((a, it) => a + (it.discount ? toCents(it.discount) : 0), 0);
     if (req.discount !== undefined && toCents(req.discount) > gross) fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
     else computed = computeNfe(req, { crt: issuer.crt, taxReform: ctx.taxReform, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
+    // vNF is TDec_1302 (never negative): the relief subtracted (W16-10) cannot exceed what the note adds up to.
+    if (computed && computed.total.vNF < 0) {
+      fail(errors, 'items', `the ICMS relieved (icms_relief, R$ ${formatCents(computed.total.vICMSDeson)}) exceeds the note's value; the total would be R$ ${formatCents(computed.total.vNF)}`);
+      computed = undefined;
+    }
   }
   const vNF = computed?.total.vNF;
   checkPayments(errors, req, vNF, finNFe ?? 1);

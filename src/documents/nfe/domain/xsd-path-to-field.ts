@@ -40,6 +40,8 @@ export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment'
     case 'cobr':
       if (names[0] === 'dup') return `cobranca.duplicatas[${rest[0]![1] - 1}]${last === 'dVenc' ? '.vencimento' : last === 'vDup' ? '.valor' : ''}`;
       return last === 'vDesc' ? 'cobranca.fatura.desconto' : last === 'nFat' ? 'cobranca.fatura.numero' : 'cobranca.fatura.valor_original';
+    case 'infIntermed':
+      return last === 'idCadIntTran' ? 'intermediador.id_cadastro' : 'intermediador.cnpj';
     case 'infAdic':
       return last === 'infAdFisco' ? 'fisco_info' : 'additional_info';
     case 'det': {
@@ -48,6 +50,7 @@ export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment'
       if (names[1] === 'IPI') return `${item}.ipi${last === 'cEnq' ? '.enquadramento' : last === 'CST' ? '.cst' : last === 'pIPI' || last === 'vIPI' ? '.rate' : last === 'vBC' ? '.base' : ''}`;
       if (names[1] === 'ICMSUFDest') return `${item}.difal${last === 'pFCPUFDest' || last === 'vFCPUFDest' ? '.fcp_rate' : last === 'vBCUFDest' ? '.base' : last === 'pICMSUFDest' ? '.destination_rate' : ''}`;
       if (names[1] === 'ICMS' && (last === 'pDif' || last === 'vICMSDif')) return `${item}.deferral_rate`;
+      if (names[1] === 'ICMS' && (last === 'vICMSDeson' || last === 'motDesICMS')) return `${item}.icms_relief.${last === 'vICMSDeson' ? 'amount' : 'reason'}`;
       break;
     }
   }

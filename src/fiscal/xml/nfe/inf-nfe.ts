@@ -73,6 +73,7 @@ function nfeBody(m: NfeModel): string {
     transpXml(m.transp) +
     (m.cobr ? cobrXml(m.cobr) : '') +
     pagXml(m.pag.detPag, m.pag.vTroco) +
+    (m.infIntermed ? el('infIntermed', leaf('CNPJ', m.infIntermed.CNPJ) + leaf('idCadIntTran', m.infIntermed.idCadIntTran)) : '') +
     (m.infAdic && (m.infAdic.infAdFisco || m.infAdic.infCpl) ? infAdicXml(m.infAdic) : '') +
     (m.respTec ? respTecXml(m.respTec) : '')
   );

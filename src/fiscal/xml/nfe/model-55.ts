@@ -65,6 +65,8 @@ export interface NfeModel {
   transp: TranspModel;
   cobr?: CobrModel;
   pag: { detPag: DetPagModel[]; vTroco: number };
+  /** Marketplace of the sale (NT 2020.006): with ide/indIntermed 1 only (MOC YB01-10/20, 438/439). */
+  infIntermed?: { CNPJ: string; idCadIntTran: string };
   infAdic?: { infAdFisco?: string; infCpl?: string };
   respTec?: RespTecModel;
 }

@@ -89,6 +89,8 @@ export interface IcmsModel {
   st?: StModel;
   retained?: StRetainedModel;
   credit?: { pCredSN: number; vCredICMSSN: number };
+  /** Model 55: ICMS relief (desoneração) of CST 20/30/40/41/50/70/90: vICMSDeson and motDesICMS. */
+  relief?: { vICMSDeson: number; motDesICMS: number };
   /** CST 51 (model 55): ICMS of the operation, deferred share and rate (own.vICMS = vICMSOp - vICMSDif). */
   deferral?: { vICMSOp: number; pDif: number; vICMSDif: number };
 }

@@ -12,6 +12,8 @@ function need<T>(value: T | undefined, what: string, cst: string): T {
 }
 
 const head = (m: IcmsModel): string => leaf('orig', m.orig) + leaf('CST', m.code);
+/** vICMSDeson, motDesICMS (model 55 relief; indDeduzDeson is not written). */
+const relief = (m: IcmsModel): string => (m.relief ? money('vICMSDeson', m.relief.vICMSDeson) + leaf('motDesICMS', m.relief.motDesICMS) : '');
 
 function icms00(m: IcmsModel): string {
   const own = need(m.own, 'own ICMS', '00');
@@ -27,15 +29,15 @@ function icms10(m: IcmsModel): string {
 
 function icms20(m: IcmsModel): string {
   const own = need(m.own, 'own ICMS', '20');
-  return head(m) + ownIcms(own, true) + fcpWithBase(own);
+  return head(m) + ownIcms(own, true) + fcpWithBase(own) + relief(m);
 }
 
 function icms30(m: IcmsModel): string {
-  return head(m) + stBlock(need(m.st, 'ST', '30'));
+  return head(m) + stBlock(need(m.st, 'ST', '30')) + relief(m);
 }
 
 function icms40(m: IcmsModel): string {
-  return head(m);
+  return head(m) + relief(m);
 }
 
 /** ICMS51 (model 55 only): every field but orig/CST is optional; with own ICMS, the deferral. */
@@ -60,7 +62,7 @@ function icms60(m: IcmsModel): string {
 
 function icms70(m: IcmsModel): string {
   const own = need(m.own, 'own ICMS', '70');
-  return head(m) + ownIcms(own, true) + fcpWithBase(own) + stBlock(need(m.st, 'ST', '70'));
+  return head(m) + ownIcms(own, true) + fcpWithBase(own) + stBlock(need(m.st, 'ST', '70')) + relief(m);
 }
 
 /** ICMS90 order differs: modBC, vBC, [pRedBC], pICMS, vICMS. */
@@ -77,7 +79,7 @@ export function icms90Own(own: OwnIcmsModel | undefined): string {
 
 function icms90(m: IcmsModel): string {
   const st: StModel | undefined = m.st;
-  return head(m) + icms90Own(m.own) + (m.own ? fcpWithBase(m.own) : '') + (st ? stBlock(st) : '');
+  return head(m) + icms90Own(m.own) + (m.own ? fcpWithBase(m.own) : '') + (st ? stBlock(st) : '') + relief(m);
 }
 
 const WRITERS: Record<string, [string, (m: IcmsModel) => string]> = {
