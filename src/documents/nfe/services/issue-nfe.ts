@@ -9,7 +9,7 @@ import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '
 import { engineIssuer, tpAmbOf } from '../../nfce/services/issuer-context.js';
 import { NFE_SERIE } from './nfe-deps.js';
 import { NFE_FAMILY } from './nfe-family.js';
-import { nfeFigures } from './nfe-summary.js';
+import { nfeItemFigures } from './nfe-summary.js';
 
 /** The NF-e engine as the shared emission (documents/notes/services/issue-note.ts) drives it. */
 export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe> {
@@ -26,7 +26,7 @@ export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe
     },
     build(prepared, ctx) {
       const built = buildPreparedNfe(prepared, { serie: ctx.serie, nNF: ctx.nNF, emittedAt: ctx.emittedAt, signingKey: ctx.signingKey });
-      return { ...built, tpEmis: built.model.ide.tpEmis, ...nfeFigures(built.model) };
+      return { ...built, items: nfeItemFigures(built.model) };
     },
     fieldOfXsdPath: (path, request) => nfeXsdPathToField(path, request),
   };

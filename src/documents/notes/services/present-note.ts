@@ -40,7 +40,7 @@ export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NfceRow, baseUrl:
 
 // jsonb stores keys in its own order; answer in the layout's (ICMSTot) order so people can read it.
 const TOTAL_ORDER = [
-  'vProd', 'vDesc', 'vICMS', 'vICMSDeson', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet',
+  'vProd', 'vDesc', 'vBC', 'vICMS', 'vICMSDeson', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet',
   'vFrete', 'vSeg', 'vOutro', 'vII', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vNF', 'vTroco', 'vTotTrib', 'vIBS', 'vCBS', 'vIS', 'vNFTot',
 ];
 const ITEM_ORDER = ['nItem', 'vProd', 'vDesc', 'vICMS', 'vST', 'vIPI', 'vPIS', 'vCOFINS', 'vIBS', 'vCBS', 'vIS', 'vTotTrib'];
