@@ -36,7 +36,7 @@ describe('retDistDFeInt answer', () => {
     expect(out).toMatchObject({ kind: 'documents', cStat: 138, ultNSU: '000000000000102', maxNSU: '000000000000102' });
     const [res, ev] = docs(out);
     expect(res).toMatchObject({ nsu: '000000000000101', schema: 'resNFe_v1.01.xsd' });
-    expect(noDeclaration(res!.xml!)).toBe(noDeclaration(sample('nfe/resNFe_v1.01_sintetico.xml')));
+    expect(noDeclaration(res!.xml!)).toBe(noDeclaration(sample('responses/resNFe_v1.01_sintetico.xml')));
     expect(res!.summary).toEqual({
       kind: 'resNFe', accessKey: '35260311444777000161550010000123451876543216', issuer: { CNPJ: '11444777000161' },
       issuerName: 'FORNECEDOR EXEMPLO LTDA', issuerIE: '111111111119', dhEmi: '2026-03-09T14:30:00-03:00', tpNF: '1', vNF: '1500.00',
@@ -44,6 +44,7 @@ describe('retDistDFeInt answer', () => {
     });
     expect(await xmllint(res!.xml!, 'PL_009_V4', 'resNFe_v1.01.xsd')).toBe('');
     expect(ev).toMatchObject({ nsu: '000000000000102', schema: 'resEvento_v1.01.xsd' });
+    expect(noDeclaration(ev!.xml!)).toBe(noDeclaration(sample('responses/resEvento_v1.01_110110_sintetico.xml')));
     expect(ev!.summary).toMatchObject({ kind: 'resEvento', tpEvento: '110110', nSeqEvento: '1', xEvento: 'Carta de Correcao', nProt: '135260000123999' });
   });
 
