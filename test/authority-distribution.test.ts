@@ -129,5 +129,6 @@ describe('recipient manifestation (Ambiente Nacional, cOrgao 91)', () => {
     expect(cStatOf(late)).toBe(596);
     const inTime = await manifest(manifestation(h, { recipient, accessKey: note.accessKey, tpEvento: '210210' }));
     expect(inTime.kind === 'registered' && inTime.event.retEventoXml).toContain('<cOrgao>91</cOrgao>');
+    expect(inTime.kind === 'registered' && inTime.event.nProt).toMatch(/^191\d{12}$/);
   });
 });
