@@ -5,6 +5,7 @@ import type { EventOutcome } from '../src/fiscal/sefaz/outcomes.js';
 import { uniqueCnpj } from './support/authority-fixtures.js';
 import type { AuthorityHarness } from './support/authority-harness.js';
 import { authorizedNfe55, cce, manifestation, RS55, HOUR, startShiftedHarness } from './support/authority-nfe55.js';
+import { validateXml } from '../src/fiscal/xml/xsd/validate-xml.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // The Ambiente Nacional of the simulator (issue 15 item 7): the recipient's manifestation and
@@ -36,6 +37,7 @@ describe('NFeDistribuicaoDFe', () => {
     expect(docs(first)).toHaveLength(1);
     expect(docs(first)[0]).toMatchObject({ nsu: '000000000000001', schema: 'resNFe_v1.01.xsd', summary: { kind: 'resNFe', accessKey: note.accessKey, cSitNFe: '1', nProt: note.nProt } });
     expect(await xmllint(docs(first)[0]!.xml!, 'PL_009_V4', 'resNFe_v1.01.xsd')).toBe('');
+    expect(first.kind === 'documents' && (await xmllint(first.responseXml, 'PL_009_V4', 'retDistDFeInt_v1.01.xsd'))).toBe('');
 
     // Caught up (ultNSU == maxNSU): the helper says wait an hour; asking now is improper consumption.
     const plan = nextDistribution({ cStat: 138, askedUltNSU: '0', ultNSU: '1', maxNSU: '1', at: new Date() });
@@ -79,7 +81,7 @@ describe('NFeDistribuicaoDFe', () => {
     expect(docs(one).map((d) => d.nsu)).toEqual(['000000000000007']);
   });
 
-  it('the issuer\'s events reach the recipient as resEvento; the scenario no-documents answers 137', async () => {
+  it('the issuer\'s events reach the recipient as resEvento; the scenarios no-documents and reject:656 answer 137 and 656', async () => {
     const recipient = uniqueCnpj();
     const note = await authorizedNfe55(h, { cnpj: issuerCnpj, nNF: nNF++, recipient });
     expect(cStatOf(await h.client.sendEvent({ ...RS55, signedEventXml: cce(h, { cnpj: issuerCnpj, ...note, nSeqEvento: 1 }) }))).toBe(135);
@@ -90,6 +92,10 @@ describe('NFeDistribuicaoDFe', () => {
     shift.ms = 0;
     expect(docs(out).map((d) => d.summary?.kind)).toEqual(['resNFe', 'resEvento']);
     expect(docs(out)[1]!.summary).toMatchObject({ tpEvento: '110110', nSeqEvento: '1', author: { CNPJ: issuerCnpj } });
+    // By key the note itself (its summary), not the event that came after it.
+    expect(docs(await distribute(recipient, { chNFe: note.accessKey })).map((d) => d.schema)).toEqual(['resNFe_v1.01.xsd']);
+    h.sim.setScenario('reject:656', { service: 'distribuicaoDFe' });
+    expect(await distribute(recipient, { ultNSU: 2 })).toMatchObject({ kind: 'throttled', cStat: 656 });
     expect(await xmllint(docs(out)[1]!.xml!, 'PL_009_V4', 'resEvento_v1.01.xsd')).toBe('');
   });
 });
@@ -102,6 +108,8 @@ describe('recipient manifestation (Ambiente Nacional, cOrgao 91)', () => {
       manifest(manifestation(h, { recipient, accessKey: note.accessKey, tpEvento, nSeqEvento }));
     const first = await send('210240');
     expect(first.kind === 'registered' && first.event).toMatchObject({ cStat: 135, tpEvento: '210240' });
+    // The AN's answer as its own schema has it (retEnvConfRecebto, read from Latin-1 by schema-cache.ts).
+    expect(first.kind === 'registered' && validateXml(first.responseXml, { pkg: 'PL_009', file: 'retEnvConfRecebto_v1.00.xsd' }).errors).toEqual([]);
     expect(cStatOf(await send('210240'))).toBe(573);
     expect(cStatOf(await send('210240', 2))).toBe(135);
     expect(cStatOf(await send('210240', 3))).toBe(594);
@@ -121,5 +129,6 @@ describe('recipient manifestation (Ambiente Nacional, cOrgao 91)', () => {
     expect(cStatOf(late)).toBe(596);
     const inTime = await manifest(manifestation(h, { recipient, accessKey: note.accessKey, tpEvento: '210210' }));
     expect(inTime.kind === 'registered' && inTime.event.retEventoXml).toContain('<cOrgao>91</cOrgao>');
+    expect(inTime.kind === 'registered' && inTime.event.nProt).toMatch(/^191\d{12}$/);
   });
 });

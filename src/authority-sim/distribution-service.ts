@@ -12,6 +12,7 @@ import { el, leaf, NFE_NAMESPACE } from '../fiscal/xml/xml-text.js';
 import { authorityTime, VER_APLIC } from './answers.js';
 import { motivo } from './cstat-messages.js';
 import { fish, type SimContext } from './sim-context.js';
+import { SCHEMA_PROC_NFE, SCHEMA_RES_NFE } from './received-documents.js';
 import type { DfeDoc } from './sim-dfe-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 
@@ -55,7 +56,8 @@ export async function handleDistribution(payload: string, ctx: SimContext): Prom
   const byKey = sliceElement(payload, 'consChNFe');
   if (byKey) {
     // The whole nfeProc when the party may have it, else the summary (FACTS 15.3/15.4).
-    const [best] = await dfe.docsOfKey(interested, tpAmb, textOf(byKey.inner, 'chNFe') ?? '');
+    const held = await dfe.docsOfKey(interested, tpAmb, textOf(byKey.inner, 'chNFe') ?? '');
+    const best = held.find((d) => d.schema === SCHEMA_PROC_NFE) ?? held.find((d) => d.schema === SCHEMA_RES_NFE);
     return best ? answer(138, BigInt(best.nsu), maxNSU, [best]) : answer(137, 0n, maxNSU);
   }
 

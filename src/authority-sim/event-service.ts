@@ -89,7 +89,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   }
   if (ctx.scenario?.kind === 'reject') return rejected(ctx.scenario.cStat);
 
-  const nProt = await ctx.store.nextProtocol(key.slice(0, 2), at);
+  // TProt carries the authoriser's code: the AN (91) registers the manifestations.
+  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) ? '91' : key.slice(0, 2), at);
   const answer = retEvento({ ...base, cStat: 135, xMotivo: motivo(135), nProt }, ctx.signingKey);
   const stored = await ctx.store.insertEvent({
     eventId,

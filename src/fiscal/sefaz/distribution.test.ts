@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { xmllint } from '../../../test/support/xml-tools.js';
+import { summarizeDfe } from './dfe-documents.js';
 import { buildDistDFeInt, parseDistributionAnswer, type DistributionOutcome } from './distribution.js';
 import { distributionWaitMs, nextDistribution, DISTRIBUTION_WAIT_MS } from './distribution-pacing.js';
 import { resolveNationalEndpoint } from './national-endpoints.js';
@@ -36,7 +37,7 @@ describe('retDistDFeInt answer', () => {
     expect(out).toMatchObject({ kind: 'documents', cStat: 138, ultNSU: '000000000000102', maxNSU: '000000000000102' });
     const [res, ev] = docs(out);
     expect(res).toMatchObject({ nsu: '000000000000101', schema: 'resNFe_v1.01.xsd' });
-    expect(noDeclaration(res!.xml!)).toBe(noDeclaration(sample('nfe/resNFe_v1.01_sintetico.xml')));
+    expect(noDeclaration(res!.xml!)).toBe(noDeclaration(sample('responses/resNFe_v1.01_sintetico.xml')));
     expect(res!.summary).toEqual({
       kind: 'resNFe', accessKey: '35260311444777000161550010000123451876543216', issuer: { CNPJ: '11444777000161' },
       issuerName: 'FORNECEDOR EXEMPLO LTDA', issuerIE: '111111111119', dhEmi: '2026-03-09T14:30:00-03:00', tpNF: '1', vNF: '1500.00',
@@ -44,6 +45,7 @@ describe('retDistDFeInt answer', () => {
     });
     expect(await xmllint(res!.xml!, 'PL_009_V4', 'resNFe_v1.01.xsd')).toBe('');
     expect(ev).toMatchObject({ nsu: '000000000000102', schema: 'resEvento_v1.01.xsd' });
+    expect(noDeclaration(ev!.xml!)).toBe(noDeclaration(sample('responses/resEvento_v1.01_110110_sintetico.xml')));
     expect(ev!.summary).toMatchObject({ kind: 'resEvento', tpEvento: '110110', nSeqEvento: '1', xEvento: 'Carta de Correcao', nProt: '135260000123999' });
   });
 
@@ -69,6 +71,22 @@ describe('retDistDFeInt answer', () => {
     expect(b).toMatchObject({ nsu: '000000000000002', xml: null, problem: expect.stringMatching(/not gzip/) });
     // Unreadable summary (a resNFe missing its fields): kept with its XML, summary refused.
     expect(c).toMatchObject({ nsu: '000000000000003', xml: expect.stringContaining('<chNFe>1</chNFe>'), summary: null, problem: expect.stringMatching(/missing/) });
+  });
+});
+
+describe('distributed documents read into records', () => {
+  it('a real nfeProc and a real procEventoNFe (CC-e, DF production)', () => {
+    expect(summarizeDfe(sample('nfe/nfe_v4.00_RS_homologacao_autorizada.xml'))).toEqual({
+      kind: 'procNFe', accessKey: '43180906929383000163550010000000261000010301', model: '55', issuer: { CNPJ: '06929383000163' },
+      issuerName: 'UMA RAZAO SOCIAL DE TESTE QUALQUER', recipient: { CNPJ: '58716523000119' }, dhEmi: '2018-09-25T00:00:00-03:00',
+      vNF: '500.00', nProt: expect.stringMatching(/^[0-9]{15}$/), cStat: 100,
+    });
+    expect(summarizeDfe(sample('events/procEventoNFe_110110_CCe_DF_producao.xml'))).toMatchObject({
+      kind: 'procEventoNFe', accessKey: '53181011028793000173550010000066701204276800', tpEvento: '110110', nSeqEvento: '1',
+      author: { CNPJ: '11028793000173' }, cStat: 135,
+    });
+    expect(summarizeDfe('<cteProc/>')).toBeNull();
+    expect(() => summarizeDfe('<resEvento><chNFe>1</chNFe></resEvento>')).toThrow(/missing/);
   });
 });
 

@@ -1,6 +1,7 @@
 // Compiled XSD validators, one per (package, root schema), built on first use and kept for the process.
 // The official schemas are multi-file (xs:include/xs:import of tiposBasico, xmldsig...), so libxml2-wasm
 // needs its file-system input providers to resolve them relative to the root schema's path.
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XmlDocument, XsdValidator } from 'libxml2-wasm';
@@ -25,7 +26,7 @@ export function compiledSchema(pkg: SchemaPackage, file: string): XsdValidator {
   if (cached) return cached;
   if (!providersRegistered) providersRegistered = xmlRegisterFsInputProviders() || providersRegistered;
   const path = join(SCHEMA_DIRS[pkg], file);
-  const schemaDoc = XmlDocument.fromBuffer(readFileSync(path), { url: path });
+  const schemaDoc = XmlDocument.fromBuffer(utf8Schema(readFileSync(path)), { url: path });
   try {
     const validator = XsdValidator.fromDoc(schemaDoc);
     validators.set(cacheKey, validator);
@@ -39,4 +40,13 @@ export function compiledSchema(pkg: SchemaPackage, file: string): XsdValidator {
 export function disposeCompiledSchemas(): void {
   for (const validator of validators.values()) validator.dispose();
   validators.clear();
+}
+
+/**
+ * The official retEnvConfRecebto_v1.00.xsd (both packages) is ISO-8859-1 text under an UTF-8
+ * declaration (FACTS 15.3), which libxml2 refuses: a root schema that is not valid UTF-8 is read as
+ * Latin-1 and handed over as the UTF-8 its declaration promises.
+ */
+export function utf8Schema(bytes: Buffer): Buffer {
+  return isUtf8(bytes) ? bytes : Buffer.from(bytes.toString('latin1'), 'utf8');
 }

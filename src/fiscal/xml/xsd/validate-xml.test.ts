@@ -46,3 +46,15 @@ describe('validateXml', () => {
     expect(() => validateXml('<a/>', { pkg: 'PL_009', file: '../secret.xsd' })).toThrow();
   });
 });
+
+describe('schemas shipped in Latin-1', () => {
+  it('retEnvConfRecebto_v1.00.xsd compiles and judges the AN answer to a manifestation (sample 135 and 573)', () => {
+    for (const f of ['retEnvEvento_210200_135_AN_sintetico.xml', 'retEnvEvento_210200_573_duplicidade_AN_sintetico.xml']) {
+      const xml = read(`responses/${f}`);
+      for (const pkg of ['PL_009', 'PL_010'] as const) {
+        expect(validateXml(xml, { pkg, file: 'retEnvConfRecebto_v1.00.xsd' }).valid).toBe(true);
+        expect(validateXml(xml.replace('<cOrgao>91</cOrgao>', '<cOrgao>99</cOrgao>'), { pkg, file: 'retEnvConfRecebto_v1.00.xsd' }).valid).toBe(false);
+      }
+    }
+  });
+});
