@@ -56,6 +56,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Dashboard people: sessions, links in e-mails, CSRF (issue 14). */
   people: PeopleConfig;
+  /** Download NF-e addressed to the issuers from the national environment on the hourly sweep (NFE_RECEIVED_SYNC, default true). */
+  nfeReceivedSync: boolean;
   /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
   sso: SsoConfig;
 }
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     people: peopleConfig(env, publicBaseUrl),
+    nfeReceivedSync: oneOf(env, 'NFE_RECEIVED_SYNC', ['true', 'false'] as const, 'true') === 'true',
     sso: ssoConfig(env, gatewayEnv),
   };
 }

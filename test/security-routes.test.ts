@@ -270,6 +270,7 @@ describe("another account's records", () => {
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cce': { correction: 'Endereco de entrega: Rua A, 1, fundos' },
+    'POST /v1/nfe/{id}/manifestation': { type: 'ciencia' },
     'PATCH /v1/team/members/{id}/role': { role: 'viewer' },
   };
 
@@ -279,6 +280,8 @@ describe("another account's records", () => {
       '/v1/applications/{id}': { id: a.applicationId },
       '/v1/issuers/{id}': { id: a.issuerId },
       '/v1/nfce/{id}': { id: a.noteId },
+      '/v1/nfe/received/{id}': { id: a.receivedId },
+      '/v1/nfe/{id}/manifestation': { id: a.receivedId },
       '/v1/nfe/{id}': { id: a.nfeId },
       '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
       '/v1/notifications/{id}': { id: a.notificationId },
@@ -313,7 +316,7 @@ describe("another account's records", () => {
     const b = await t.newAccount('Account B lists');
     const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic && !o.sessionOnly);
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
-    const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId];
+    const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.receivedId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has
     // read everything it would ever show B.
     const ofB = await insertNotification(t.db, {

@@ -49,6 +49,9 @@ export async function createTestApp(
     // Test files share 127.0.0.1 and, per worker, a database: one file's deliberate failures must not
     // delay another's sign-ins. test/people/sessions.test.ts sets the product's 20 and tests the rule.
     LOGIN_IP_FREE_FAILURES: '1000000',
+    // The hourly download of received NF-e would reach the simulator for every issuer of the worker's
+    // database; test/nfe-received.test.ts turns it on for its own app.
+    NFE_RECEIVED_SYNC: 'false',
     DATA_DIR: '/tmp/fiscal-gateway-test',
     MASTER_KEY: TEST_MASTER_KEY,
     AUTHORITY_RESPONSE_TIMEOUT_MS: '15000',

@@ -15,6 +15,7 @@ import { certFile, multipart } from '../issuers-harness.js';
 import type { TestApp } from './app.js';
 import { emitSettled, freshBranchCnpj, sale, SP_ISSUER } from './nfce-flow.js';
 import { emitNfeSettled, invoice } from './nfe-flow.js';
+import { upsertReceived } from '../../src/platform/storage/repositories/nfe-received-repository.js';
 import { eventually } from './webhook-receiver.js';
 
 export const CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
@@ -149,6 +150,8 @@ export interface OwnedResources {
   noteId: string;
   /** An authorized NF-e (model 55). */
   nfeId: string;
+  /** An NF-e another company addressed to the issuer (filed as the download job files one). */
+  receivedId: string;
   accessKey: string;
   webhookId: string;
   webhookSecret: string;
@@ -219,6 +222,12 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     at: new Date(),
   });
 
+  // Received notes are only written by the download job; this one is filed through the repository it uses.
+  const receivedId = (await upsertReceived(t.db, {
+    id: newId('nfer'), account_id: accountId, issuer_id: issuerId, access_key: '43261199999999000191550010000000011000000010', nsu: '000000000000001',
+    issuer_cnpj: '99999999000191', issuer_name: 'Fornecedor Terceiro Ltda', issued_at: '2026-11-20T10:00:00-03:00', total: '150.00', situation: 'authorized',
+  }, new Date())).id;
+
   const inviteId = (await call('invite a member', { method: 'POST', url: '/v1/team/invites', headers: auth, payload: { email: `invitee.${randomBytes(6).toString('hex')}@example.com`, role: 'viewer' } }, [201])).json().id as string;
   // A member without the invite round trip (test/people/team.test.ts walks it): a user of their own account, added to A.
   const member = await t.app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email: `member.${randomBytes(6).toString('hex')}@example.com`, password: 'correct horse battery staple' } });
@@ -234,6 +243,7 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     issuerCnpj,
     noteId: note.id as string,
     nfeId: nfe.note.id as string,
+    receivedId,
     accessKey: note.access_key as string,
     webhookId,
     webhookSecret,

@@ -54,3 +54,36 @@ export const CorrectionBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export const ReceivedNfeSchema = Type.Object(
+  {
+    id: Type.String({ examples: ['nfer_4kP2xV8mQa1ZtR6bN3cW'] }),
+    object: Type.Literal('nfe_received'),
+    issuer_id: Type.String({ description: 'The issuer of this account the NF-e is addressed to' }),
+    access_key: Type.String(),
+    nsu: Type.String({ description: 'NSU of the first document of this NF-e the national environment distributed' }),
+    emitente: Type.Object({ cnpj: Nullable(Type.String()), name: Nullable(Type.String()) }),
+    issued_at: Nullable(Type.String({ description: 'dhEmi as issued' })),
+    total: Nullable(Type.Number({ description: 'vNF, reais' })),
+    situation: Nullable(StringLiterals(['authorized', 'denied', 'canceled'])),
+    manifestation: Nullable(Type.Object({ type: Type.String(), protocolo: Type.String(), registered_at: Timestamp }, { description: 'The manifestation in force (the last registered)' })),
+    manifestations: Type.Array(Type.Object({
+      type: Type.String(), status: StringLiterals(['pending', 'registered', 'rejected']), requested_at: Timestamp, protocolo: Nullable(Type.String()),
+      rejection: Nullable(Type.Object({ code: Type.String(), message: Type.String() })), event_id: Type.String(),
+    })),
+    xml_url: Nullable(Type.String({ description: 'The full nfeProc, once downloadable (after ciencia or confirmacao)' })),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { title: 'NfeReceived' },
+);
+
+export const ManifestationBody = Type.Object(
+  {
+    type: StringLiterals(['confirmacao', 'ciencia', 'desconhecimento', 'nao_realizada'], {
+      description: 'confirmacao 210200 (operation confirmed), ciencia 210210 (awareness), desconhecimento 210220 (unknown operation), nao_realizada 210240 (operation not performed)',
+    }),
+    justification: Type.Optional(Type.String({ minLength: 15, maxLength: 255, description: 'Required for nao_realizada, optional for desconhecimento (xJust)' })),
+  },
+  { additionalProperties: false },
+);

@@ -13,6 +13,10 @@ import { nfceCancel } from './nfce-cancel.js';
 import { nfeAuthorize } from './nfe-authorize.js';
 import { nfeCancel } from './nfe-cancel.js';
 import { nfeCce } from './nfe-cce.js';
+import { nfeManifest } from './nfe-manifest.js';
+import { nfeReceivedSweep, nfeReceivedSync } from './nfe-received-sync.js';
+import { MANIFEST_JOB } from '../../documents/nfe/services/manifest-received.js';
+import { RECEIVED_SWEEP_JOB, RECEIVED_SYNC_JOB, scheduleReceivedSweep } from '../../documents/nfe/services/sync-received.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
 
 export interface WorkerJobs {
@@ -32,6 +36,9 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [NFE_AUTHORIZE_JOB]: nfeAuthorize(ports),
       [NFE_CANCEL_JOB]: nfeCancel(ports),
       [NFE_CCE_JOB]: nfeCce(ports),
+      [MANIFEST_JOB]: nfeManifest(ports),
+      [RECEIVED_SYNC_JOB]: nfeReceivedSync(ports),
+      [RECEIVED_SWEEP_JOB]: nfeReceivedSweep(ports),
       [FANOUT_EVENT_JOB]: eventsFanout(ports),
       [DELIVER_WEBHOOK_JOB]: webhooksDeliver(ports),
       [SEND_MAIL_JOB]: mailSend(mail),
@@ -40,6 +47,8 @@ export function workerJobs(ports: Ports): WorkerJobs {
     async start() {
       const now = ports.clock.now();
       await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
+      // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
+      if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
     },
     close: () => mail.close(),
   };

@@ -12,7 +12,7 @@ export function presentReceived(row: ReceivedSummaryRow | ReceivedRow, baseUrl: 
     emitente: { cnpj: row.issuer_cnpj, name: row.issuer_name },
     issued_at: row.issued_at,
     total: row.total === null ? null : Number(row.total),
-    situation: row.situation,
+    situation: row.situation as 'authorized' | 'denied' | 'canceled' | null,
     manifestation: row.manifestation?.current ?? null,
     manifestations: row.manifestation?.sent ?? [],
     xml_url: hasXml ? `${baseUrl}/v1/nfe/received/${row.id}/xml` : null,
