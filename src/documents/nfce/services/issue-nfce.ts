@@ -4,7 +4,7 @@ import type { Sale } from '../domain/sale.js';
 import { xsdPathToField } from '../domain/xsd-path-to-field.js';
 import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
-import { engineIssuer, tpAmbOf } from './issuer-context.js';
+import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { DEFAULT_SERIE } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
 

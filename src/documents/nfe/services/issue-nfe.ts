@@ -6,7 +6,7 @@ import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
-import { engineIssuer, tpAmbOf } from '../../nfce/services/issuer-context.js';
+import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { NFE_SERIE } from './nfe-deps.js';
 import { NFE_FAMILY } from './nfe-family.js';
 import { nfeItemFigures } from './nfe-summary.js';

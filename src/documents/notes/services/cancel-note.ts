@@ -1,5 +1,5 @@
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
-import { buildCancellationEvent, justificationProblem } from '../../../fiscal/xml/events/index.js';
+import { buildCancellationEvent, buildProcEventoNFe, justificationProblem } from '../../../fiscal/xml/events/index.js';
 import { ApiError, notFound } from '../../../kernel/errors.js';
 import { RetryLater } from '../../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
@@ -10,7 +10,6 @@ import { addHistory, getNfce, getNfceForWork, updateNfce, type NfceRow } from '.
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
-import { procEventoNfeXml } from './proc-files.js';
 import { noteSettled } from './note-settled.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 
@@ -104,7 +103,7 @@ export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job
   const ev = outcome.event;
   const code = ev?.cStat ?? outcome.cStat;
   if (outcome.kind === 'registered' && ev) {
-    return settleCancellation(deps, family, note, pending, ev.nProt ?? '', procEventoNfeXml(pending.event_xml, ev.retEventoXml), String(code));
+    return settleCancellation(deps, family, note, pending, ev.nProt ?? '', buildProcEventoNFe(pending.event_xml, ev.retEventoXml), String(code));
   }
   if (code === 573 || code === 420) {
     // Registered by an earlier attempt whose answer was lost: the authority's record says so.

@@ -8,11 +8,6 @@ export function nfeProcXml(signedNFe: string, protNFeXml: string): string {
   return `<nfeProc versao="4.00" xmlns="${NFE_NAMESPACE}">${signedNFe}${protNFeXml}</nfeProc>`;
 }
 
-/** Archive form of an event (procEventoNFe_v1.00.xsd): the signed evento plus the authority's retEvento. */
-export function procEventoNfeXml(signedEvento: string, retEventoXml: string): string {
-  return `<procEventoNFe versao="1.00" xmlns="${NFE_NAMESPACE}">${signedEvento}${retEventoXml}</procEventoNFe>`;
-}
-
 /** Archive form of a voided range (procInutNFe_v4.00.xsd): the signed inutNFe plus retInutNFe. */
 export function procInutNfeXml(signedInutNFe: string, retInutNFeXml: string): string {
   return `<ProcInutNFe versao="4.00" xmlns="${NFE_NAMESPACE}">${signedInutNFe}${retInutNFeXml}</ProcInutNFe>`;
