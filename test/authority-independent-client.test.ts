@@ -21,7 +21,7 @@ import { getTestDb } from './support/db.js';
 
 const cnpj = uniqueCnpj();
 let standalone: StandaloneSimulator;
-let defaultAgent: https.Agent;
+let defaultAgent: https.Agent | undefined;
 const seen: string[] = [];
 
 class ToSimulator extends https.Agent {
@@ -76,8 +76,11 @@ beforeAll(async () => {
   https.globalAgent = new ToSimulator(standalone.sim.port);
 });
 afterAll(async () => {
-  https.globalAgent.destroy();
-  https.globalAgent = defaultAgent;
+  // Other files of this worker run after this one (isolate: false): they get Node's agent back.
+  if (defaultAgent) {
+    https.globalAgent.destroy();
+    https.globalAgent = defaultAgent;
+  }
   await standalone?.close();
 });
 
