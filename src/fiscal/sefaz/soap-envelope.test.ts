@@ -83,13 +83,18 @@ describe('parseEnvelope: the wrapper by namespace URI and local name, whatever i
     ['an element that only looks like the wrapper in a comment', `<s:Envelope xmlns:s="${SOAP12_NAMESPACE}"><s:Body><!-- <nfeResultMsg>x</nfeResultMsg> --></s:Body></s:Envelope>`, /no nfeResultMsg/],
     ['a Body in another namespace', `<s:Envelope xmlns:s="${SOAP12_NAMESPACE}" xmlns:t="urn:t"><t:Body><nfeResultMsg/></t:Body></s:Envelope>`, /no SOAP Body/],
     ['an undeclared prefix', `<s:Envelope xmlns:s="${SOAP12_NAMESPACE}"><s:Body><n:nfeResultMsg>x</n:nfeResultMsg></s:Body></s:Envelope>`, /prefix n .* not declared/],
-    ['crossed tags', `<s:Envelope xmlns:s="${SOAP12_NAMESPACE}"><s:Body><nfeResultMsg><a></nfeResultMsg></a></s:Body></s:Envelope>`, /does not close/],
+    ['crossed tags around the Body', `<s:Envelope xmlns:s="${SOAP12_NAMESPACE}"><s:Header><h></s:Header></h><s:Body><nfeResultMsg/></s:Body></s:Envelope>`, /does not close/],
     ['a document type declaration', `<!DOCTYPE x [<!ENTITY a "b">]><s:Envelope xmlns:s="${SOAP12_NAMESPACE}"/>`, /document type/],
     ['a truncated answer', buildResponseEnvelope(NS, PAYLOAD).slice(0, 200), /not well-formed/],
   ])('refuses %s', (_name, xml, reason) => {
     const env = parseEnvelope(xml, 'nfeResultMsg');
     expect(env.kind).toBe('invalid');
     expect(env.kind === 'invalid' && env.reason).toMatch(reason);
+  });
+
+  it('leaves the well-formedness of the payload to the service that reads it, as before', () => {
+    const env = parseEnvelope(`<s:Envelope xmlns:s="${SOAP12_NAMESPACE}"><s:Body><nfeResultMsg xmlns="${NS}"><a><b></a></nfeResultMsg></s:Body></s:Envelope>`, 'nfeResultMsg');
+    expect(env).toMatchObject({ kind: 'message', payload: '<a><b></a>' });
   });
 
   it('round-trips what we write: request (SOAP 1.2) and answers in either version', () => {

@@ -149,14 +149,14 @@ export function parseEnvelope(xml: string, wrapper: string): ParsedEnvelope {
       first ??= el;
       if (el.depth === 3 && el.namespace === soapNs && el.localName === 'Fault') return fault(xml, tags, el, version);
       if (el.localName !== wrapper) continue;
-      const end = endOf(tags, el);
-      if (!el.selfClosing && !end) break;
+      const payload = contentOf(xml, tags, el);
+      if (payload === null) break;
       return {
         kind: 'message',
         version,
         wrapper,
         namespace: el.namespace || null,
-        payload: end ? xml.slice(el.end, end.start).trim() : '',
+        payload: payload.trim(),
         bodyElement: { localName: first.localName, namespace: first.namespace },
       };
     }
@@ -165,6 +165,19 @@ export function parseEnvelope(xml: string, wrapper: string): ParsedEnvelope {
     if (err instanceof XmlScanError) return { kind: 'invalid', version, reason: `not well-formed: ${err.message}` };
     throw err;
   }
+}
+
+/**
+ * The text between an element's tags. The payload (an NF-e lot: hundreds of KB) is not walked tag by
+ * tag: its end is found by counting that element's own tags, which only a comment or CDATA section
+ * could fool; when the content holds either, the walk decides.
+ */
+function contentOf(xml: string, tags: Walk, start: ElementTag): string | null {
+  if (start.selfClosing) return '';
+  const slice = sliceElement(xml, start.localName, start.start);
+  if (slice?.start === start.start && !/<!--|<!\[CDATA\[/.test(slice.inner)) return slice.inner;
+  const end = endOf(tags, start);
+  return end ? xml.slice(start.end, end.start) : null;
 }
 
 function fault(xml: string, tags: Walk, start: ElementTag, version: SoapVersion): ParsedEnvelope {
