@@ -83,6 +83,10 @@ describe('simulator: SOAP 1.2 envelopes read namespace-aware', () => {
     ['a prefixed nfeDadosMsg, prefix declared on the Envelope', `<soap:Envelope xmlns:soap="${SOAP12_NAMESPACE}" xmlns:nfe="${STATUS_NS}"><soap:Body><nfe:nfeDadosMsg>${consStatServ}</nfe:nfeDadosMsg></soap:Body></soap:Envelope>`],
     ['another prefix declared on the Body', `<env:Envelope xmlns:env="${SOAP12_NAMESPACE}"><env:Body xmlns:w="${STATUS_NS}"><w:nfeDadosMsg>${consStatServ}</w:nfeDadosMsg></env:Body></env:Envelope>`],
     ['a default namespace declared on the Envelope', `<S:Envelope xmlns:S="${SOAP12_NAMESPACE}" xmlns="${STATUS_NS}"><S:Body><nfeDadosMsg>${consStatServ}</nfeDadosMsg></S:Body></S:Envelope>`],
+    [
+      'a payload whose own prefix is declared on the Envelope',
+      `<soap:Envelope xmlns:soap="${SOAP12_NAMESPACE}" xmlns:n="${NFE}" xmlns:w="${STATUS_NS}"><soap:Body><w:nfeDadosMsg><n:consStatServ versao="4.00"><n:tpAmb>2</n:tpAmb><n:cUF>29</n:cUF><n:xServ>STATUS</n:xServ></n:consStatServ></w:nfeDadosMsg></soap:Body></soap:Envelope>`,
+    ],
   ])('answers %s: 107 inside nfeResultMsg in the service namespace', async (_name, envelope) => {
     const answer = await post('/NFeStatusServico4', soap12(), envelope);
     expect(answer).toMatchObject({ status: 200, contentType: 'application/soap+xml; charset=utf-8' });

@@ -43,11 +43,11 @@ describe('parseEnvelope: the wrapper by namespace URI and local name, whatever i
 
   it('finds the message under an operation element (NFeDistribuicaoDFe wraps nfeDadosMsg in nfeDistDFeInteresse)', () => {
     const ns = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe';
-    const xml = `<soap:Envelope xmlns:soap="${SOAP12_NAMESPACE}"><soap:Body><nfeDistDFeInteresse xmlns="${ns}"><nfeDadosMsg><distDFeInt/></nfeDadosMsg></nfeDistDFeInteresse></soap:Body></soap:Envelope>`;
+    const xml = `<soap:Envelope xmlns:soap="${SOAP12_NAMESPACE}"><soap:Body><nfeDistDFeInteresse xmlns="${ns}"><nfeDadosMsg><distDFeInt xmlns="urn:nfe"/></nfeDadosMsg></nfeDistDFeInteresse></soap:Body></soap:Envelope>`;
     expect(parseEnvelope(xml, 'nfeDadosMsg')).toMatchObject({
       kind: 'message',
       namespace: ns,
-      payload: '<distDFeInt/>',
+      payload: '<distDFeInt xmlns="urn:nfe"/>',
       bodyElement: { localName: 'nfeDistDFeInteresse', namespace: ns },
     });
   });
@@ -92,8 +92,19 @@ describe('parseEnvelope: the wrapper by namespace URI and local name, whatever i
     expect(env.kind === 'invalid' && env.reason).toMatch(reason);
   });
 
+  it('copies onto the payload root only the declarations from outside that the payload uses', () => {
+    const nfe = 'http://www.portalfiscal.inf.br/nfe';
+    const prefixed = `<s:Envelope xmlns:s="${SOAP12_NAMESPACE}" xmlns:n="${nfe}" xmlns:xsd="urn:unused"><s:Body><w:nfeDadosMsg xmlns:w="${NS}"><n:consStatServ versao="4.00"><n:tpAmb>2</n:tpAmb></n:consStatServ></w:nfeDadosMsg></s:Body></s:Envelope>`;
+    expect(parseEnvelope(prefixed, 'nfeDadosMsg')).toMatchObject({
+      payload: `<n:consStatServ xmlns:n="${nfe}" versao="4.00"><n:tpAmb>2</n:tpAmb></n:consStatServ>`,
+    });
+    // Unprefixed content under a default declared outside is in that namespace (even a wrong one: the service says so).
+    const inherited = `<s:Envelope xmlns:s="${SOAP12_NAMESPACE}" xmlns="${nfe}"><s:Body><w:nfeDadosMsg xmlns:w="${NS}"><consStatServ versao="4.00"/></w:nfeDadosMsg></s:Body></s:Envelope>`;
+    expect(parseEnvelope(inherited, 'nfeDadosMsg')).toMatchObject({ payload: `<consStatServ xmlns="${nfe}" versao="4.00"/>` });
+  });
+
   it('leaves the well-formedness of the payload to the service that reads it, as before', () => {
-    const env = parseEnvelope(`<s:Envelope xmlns:s="${SOAP12_NAMESPACE}"><s:Body><nfeResultMsg xmlns="${NS}"><a><b></a></nfeResultMsg></s:Body></s:Envelope>`, 'nfeResultMsg');
+    const env = parseEnvelope(`<s:Envelope xmlns:s="${SOAP12_NAMESPACE}"><s:Body><r:nfeResultMsg xmlns:r="${NS}"><a><b></a></r:nfeResultMsg></s:Body></s:Envelope>`, 'nfeResultMsg');
     expect(env).toMatchObject({ kind: 'message', payload: '<a><b></a>' });
   });
 

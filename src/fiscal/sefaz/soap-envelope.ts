@@ -156,7 +156,7 @@ export function parseEnvelope(xml: string, wrapper: string): ParsedEnvelope {
         version,
         wrapper,
         namespace: el.namespace || null,
-        payload: payload.trim(),
+        payload: standalone(payload.trim(), el.scope),
         bodyElement: { localName: first.localName, namespace: first.namespace },
       };
     }
@@ -178,6 +178,32 @@ function contentOf(xml: string, tags: Walk, start: ElementTag): string | null {
   if (slice?.start === start.start && !/<!--|<!\[CDATA\[/.test(slice.inner)) return slice.inner;
   const end = endOf(tags, start);
   return end ? xml.slice(start.end, end.start) : null;
+}
+
+/**
+ * The payload read alone must mean what it meant inside the envelope (Namespaces 1.0 section 6.1: a
+ * declaration reaches every descendant). When it uses a prefix, or the default namespace, declared
+ * outside it, that declaration is copied onto its root's start tag; nothing else changes, and a
+ * payload that declares what it uses (an NF-e lot does) keeps every byte.
+ */
+function standalone(payload: string, scope: ReadonlyMap<string, string>): string {
+  const root = /^<([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)(?=[\s/>])/.exec(payload);
+  if (!root) return payload;
+  const startTag = payload.slice(0, payload.indexOf('>') + 1);
+  const missing: string[] = [];
+  for (const [prefix, uri] of scope) {
+    if (prefix === 'xml' || uri === '') continue;
+    if (prefix === '') {
+      if (!/\sxmlns\s*=/.test(startTag)) missing.push(`xmlns="${escapeXml(uri)}"`);
+      continue;
+    }
+    const p = prefix.replace(/\./g, '\\.');
+    if (new RegExp(`\\sxmlns:${p}\\s*=`).test(payload)) continue;
+    if (new RegExp(`</?${p}:|\\s${p}:[A-Za-z_][\\w.-]*\\s*=`).test(payload)) missing.push(`xmlns:${prefix}="${escapeXml(uri)}"`);
+  }
+  if (missing.length === 0) return payload;
+  const at = 1 + root[1]!.length;
+  return `${payload.slice(0, at)} ${missing.join(' ')}${payload.slice(at)}`;
 }
 
 function fault(xml: string, tags: Walk, start: ElementTag, version: SoapVersion): ParsedEnvelope {

@@ -26,6 +26,8 @@ export interface ElementTag {
   end: number;
   /** `<x/>`: one 'start' tag and no 'end' tag is reported. */
   selfClosing: boolean;
+  /** Prefix ('' = default) -> URI bindings in scope at this element, its own declarations included. */
+  scope: ReadonlyMap<string, string>;
 }
 
 export class XmlScanError extends Error {}
@@ -67,7 +69,7 @@ export function* elementTags(xml: string): Generator<ElementTag> {
       if (!m || !top || m[1] !== top.qname) throw new XmlScanError(`end tag at ${lt} does not close ${top?.qname ?? 'any element'}`);
       at = lt + m[0].length;
       const [prefix, localName] = split(m[1]);
-      yield { kind: 'end', prefix, localName, namespace: resolve(top.namespaces, prefix, lt), depth: open.length + 1, start: lt, end: at, selfClosing: false };
+      yield { kind: 'end', prefix, localName, namespace: resolve(top.namespaces, prefix, lt), depth: open.length + 1, start: lt, end: at, selfClosing: false, scope: top.namespaces };
     } else {
       const name = match(NAME, xml, lt + 1);
       if (!name) throw new XmlScanError(`not a tag at ${lt}`);
@@ -86,7 +88,7 @@ export function* elementTags(xml: string): Generator<ElementTag> {
       at = cursor + close[0].length;
       const [prefix, localName] = split(name[0]);
       const selfClosing = close[1] === '/';
-      const tag = { kind: 'start' as const, prefix, localName, namespace: resolve(namespaces, prefix, lt), depth: open.length + 1, start: lt, end: at, selfClosing };
+      const tag = { kind: 'start' as const, prefix, localName, namespace: resolve(namespaces, prefix, lt), depth: open.length + 1, start: lt, end: at, selfClosing, scope: namespaces };
       if (!selfClosing) open.push({ qname: name[0], namespaces });
       yield tag;
     }
