@@ -157,6 +157,17 @@ describe('simulator: a message that does not belong to the endpoint', () => {
     expect(read(answer).fault?.reason).toMatch(/urn:not-a-service/);
   });
 
+  it('serves the official WSDL at <endpoint>?wsdl with both bindings addressed to the endpoint', async () => {
+    const path = '/ws/NfeStatusServico/NfeStatusServico4.asmx';
+    const answer = await post(`${path}?wsdl`, {}, '', 'GET');
+    expect(answer).toMatchObject({ status: 200, contentType: 'text/xml; charset=utf-8' });
+    const wsdl = new DOMParser().parseFromString(answer.body, 'text/xml').documentElement!;
+    expect(wsdl.getAttribute('targetNamespace')).toBe(STATUS_NS);
+    const soap11 = wsdl.getElementsByTagNameNS('http://schemas.xmlsoap.org/wsdl/soap/', 'address')[0];
+    const soap12 = wsdl.getElementsByTagNameNS('http://schemas.xmlsoap.org/wsdl/soap12/', 'address')[0];
+    for (const port of [soap11, soap12]) expect(port?.getAttribute('location')).toBe(`${standalone.sim.url}${path}`);
+  });
+
   it('a path that names no service is not an endpoint: 404 with a fault; GET 405; other media types 415', async () => {
     const nowhere = await post('/ws/Nothing.asmx', soap12(STATUS_ACTION), statusEnvelope);
     expect(nowhere.status).toBe(404);

@@ -9,7 +9,7 @@ import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type Si
 import type { SimCounters } from './sim-context.js';
 import { migrateSimulator } from './sim-migrations.js';
 import { ADMIN_PREFIX, serveAdmin } from './sim-admin-api.js';
-import { faultReply, replyVersion, routeSoap, serviceOfPath, type SimService, type SoapReply } from './sim-router.js';
+import { faultReply, replyVersion, routeSoap, serviceOfPath, wsdlOf, type SimService, type SoapReply } from './sim-router.js';
 import { SimStore } from './sim-store.js';
 
 export interface AuthoritySimulatorOptions {
@@ -143,15 +143,23 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     const version = replyVersion(contentType);
     // The authority routes by address (each WSDL service has its own endpoint): a path that names no
     // service is not an endpoint (404), whatever the message says.
-    const service = serviceOfPath(new URL(req.url ?? '/', 'https://sim.invalid').pathname);
+    const url = new URL(req.url ?? '/', 'https://sim.invalid');
+    const service = serviceOfPath(url.pathname);
     if (!service) {
       req.resume();
       return reply(res, faultReply(version, 'Sender', `no web service at ${req.url ?? '/'}: paths name one, e.g. /NFeAutorizacao4`, 404));
     }
+    if (req.method === 'GET' && url.search.toLowerCase() === '?wsdl') {
+      req.resume();
+      // The address the client used (its Host header) when it is a plain host[:port].
+      const origin = /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host ?? '') ? `https://${req.headers.host}` : sim.url;
+      const wsdl = wsdlOf(service, `${origin}${url.pathname}`);
+      if (wsdl) return send(res, 200, wsdl, 'text/xml; charset=utf-8');
+    }
     if (req.method !== 'POST') {
       req.resume();
       res.setHeader('allow', 'POST');
-      return reply(res, faultReply(version, 'Sender', `${req.method ?? 'this method'} is not served: SOAP requests are POSTed`, 405));
+      return reply(res, faultReply(version, 'Sender', `${req.method ?? 'this method'} is not served: SOAP requests are POSTed (GET ?wsdl for the WSDL)`, 405));
     }
     const body = await readBody(req);
     if (body === null) return reply(res, faultReply(version, 'Sender', `request larger than ${MAX_REQUEST_BYTES} bytes`, 413));

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SefazService } from '../fiscal/sefaz/endpoints.js';
+import { FISCAL_ASSETS_DIR } from '../kernel/paths.js';
 import {
   actionFromContentType,
   actionFromSoapActionHeader,
@@ -23,6 +26,8 @@ export type SimService = SefazService;
 interface ServiceEntry {
   /** The official WSDL's service name: its target namespace is WSDL_NAMESPACE_BASE + this name. */
   wsdlName: string;
+  /** The official WSDL in assets/fiscal/wsdl/nfe_v4, served at `<endpoint>?wsdl`. */
+  wsdlFile?: string;
   /** Other names the UFs publish (paths, namespaces), lower case without the trailing version. */
   aliases?: readonly string[];
   handle(payload: string, ctx: SimContext): Promise<string> | string;
@@ -34,12 +39,12 @@ interface ServiceEntry {
 // has one. Names from FACTS 4 and the endpoint table: SVRS paths say NfeConsulta4 and recepcaoevento4,
 // GO/PR's namespaces NFeRecepcaoEvento, ACBr's older SP table NfeConsulta/RecepcaoEvento.
 const SERVICES: Record<SimService, ServiceEntry> = {
-  autorizacao: { wsdlName: 'NFeAutorizacao4', handle: handleAuthorization },
-  retAutorizacao: { wsdlName: 'NFeRetAutorizacao4', handle: handleReceipt },
-  consultaProtocolo: { wsdlName: 'NFeConsultaProtocolo4', aliases: ['nfeconsulta'], handle: handleConsult },
-  statusServico: { wsdlName: 'NFeStatusServico4', handle: handleStatus },
-  inutilizacao: { wsdlName: 'NFeInutilizacao4', handle: handleInutilization },
-  recepcaoEvento: { wsdlName: 'NFeRecepcaoEvento4', aliases: ['recepcaoevento'], handle: handleEvent },
+  autorizacao: { wsdlName: 'NFeAutorizacao4', wsdlFile: 'nfeautorizacao4.wsdl', handle: handleAuthorization },
+  retAutorizacao: { wsdlName: 'NFeRetAutorizacao4', wsdlFile: 'nferetautorizacao4.wsdl', handle: handleReceipt },
+  consultaProtocolo: { wsdlName: 'NFeConsultaProtocolo4', wsdlFile: 'nfeconsulta4.wsdl', aliases: ['nfeconsulta'], handle: handleConsult },
+  statusServico: { wsdlName: 'NFeStatusServico4', wsdlFile: 'nfestatusservico4.wsdl', handle: handleStatus },
+  inutilizacao: { wsdlName: 'NFeInutilizacao4', wsdlFile: 'nfeinutilizacao4.wsdl', handle: handleInutilization },
+  recepcaoEvento: { wsdlName: 'NFeRecepcaoEvento4', wsdlFile: 'recepcaoevento4.wsdl', aliases: ['recepcaoevento'], handle: handleEvent },
 };
 
 const normalised = (name: string) => name.toLowerCase().replace(/[0-9]+$/, '');
@@ -72,6 +77,24 @@ export function serviceOfPath(pathname: string): SimService | null {
 /** The canonical WSDL namespace of a service (the official WSDL's targetNamespace). */
 export function namespaceOf(service: SimService): string {
   return WSDL_NAMESPACE_BASE + SERVICES[service].wsdlName;
+}
+
+const wsdlTexts = new Map<string, string>();
+
+/**
+ * The service's official WSDL with both ports' addresses (soap and soap12) set to `address`, as a
+ * SEFAZ answers `<endpoint>?wsdl`; null when the table names no WSDL file for the service.
+ */
+export function wsdlOf(service: SimService, address: string): string | null {
+  const file = SERVICES[service].wsdlFile;
+  if (!file) return null;
+  let text = wsdlTexts.get(file);
+  if (text === undefined) {
+    text = readFileSync(join(FISCAL_ASSETS_DIR, 'wsdl', 'nfe_v4', file), 'utf8');
+    wsdlTexts.set(file, text);
+  }
+  const location = address.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return text.replace(/(<soap(?:12)?:address\s+location=")[^"]*(")/g, (_all, open: string, close: string) => open + location + close);
 }
 
 export interface SoapRequest {
