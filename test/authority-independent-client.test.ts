@@ -1,6 +1,6 @@
 import https from 'node:https';
 import type { Duplex } from 'node:stream';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,8 @@ function tools(): Tools {
       openssl: null,
       CPF: undefined as unknown as string,
     },
-    { pfx: readFileSync(join(FIXTURES, 'certs', 'novo_test_certificate.pfx')) as unknown as string, senha: 'nfephp' },
+    // The PFX file's path (the library reads it with `openssl pkcs12`) and its password.
+    { pfx: join(FIXTURES, 'certs', 'novo_test_certificate.pfx'), senha: 'nfephp' },
   );
 }
 
