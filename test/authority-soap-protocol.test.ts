@@ -99,6 +99,11 @@ describe('simulator: SOAP 1.2 envelopes read namespace-aware', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).not.toContain('xmlns=""');
     expect(read(answer)).toMatchObject({ resultNamespace: STATUS_NS, cStat: '107' });
+    // The same through SOAP 1.1's SOAPAction, even one that names the service without the operation.
+    const unqualified11 = unqualified.replace(SOAP12_NAMESPACE, SOAP11_NAMESPACE);
+    for (const action of [STATUS_ACTION, STATUS_NS]) {
+      expect(read(await post('/NFeStatusServico4', soap11(action), unqualified11)), action).toMatchObject({ resultNamespace: STATUS_NS, cStat: '107' });
+    }
   });
 
   it('routes by the path as the authorities lay it out (SVRS .asmx, Axis /services/), case-insensitively', async () => {

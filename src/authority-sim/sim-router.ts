@@ -154,7 +154,8 @@ export async function routeSoap(request: SoapRequest, ctx: SimContext): Promise<
     return faultReply(version, 'Sender', `nfeDadosMsg in ${namespace} is ${whose}; this endpoint serves ${entry.wsdlName} (${namespaceOf(service)})`);
   }
   // The answer is in the service's namespace: the request's spelling when it named the service, else the action's, else the WSDL's.
-  const answerNamespace = namespace ?? (byAction ? action!.replace(/\/[^/]*$/, '') : namespaceOf(service));
+  const actionNamespace = byAction ? /^.*\/wsdl\/[A-Za-z]+[0-9]*/.exec(action!)![0] : null;
+  const answerNamespace = namespace ?? actionNamespace ?? namespaceOf(service);
   // An envelope too broken to find the message in is answered as malformed XML (243) by the service.
   const payload = await entry.handle(envelope.kind === 'message' ? envelope.payload : '<', ctx);
   const body = entry.answer ? soapEnvelope(version, entry.answer(answerNamespace, payload)) : buildResponseEnvelope(answerNamespace, payload, version);
