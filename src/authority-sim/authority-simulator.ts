@@ -3,14 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Db } from '../platform/storage/db.js';
-import { buildFaultEnvelope, buildResponseEnvelope } from '../fiscal/sefaz/soap-envelope.js';
-import { buildDistributionResponseEnvelope } from '../fiscal/sefaz/distribution-envelope.js';
+import { soapResponseContentType } from '../fiscal/sefaz/soap-envelope.js';
 import { parseScenario, SCENARIO_HEADER, type Scenario } from './scenario.js';
 import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type SimulatorIdentity } from './server-certificate.js';
 import type { SimCounters } from './sim-context.js';
 import { migrateSimulator } from './sim-migrations.js';
 import { ADMIN_PREFIX, serveAdmin } from './sim-admin-api.js';
-import { routeSoap, serviceOf, type SimService } from './sim-router.js';
+import { faultReply, replyVersion, routeSoap, serviceOfPath, wsdlOf, type SimService, type SoapReply } from './sim-router.js';
 import { SimStore } from './sim-store.js';
 import { holdThirdPartyNote, type HeldNote, type HoldNoteInput } from './third-party-note.js';
 
@@ -111,7 +110,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     // rejection nobody handles ends the process this simulator shares with the gateway (issue 12).
     (req, res) =>
       void serve(req, res).catch(() => {
-        if (!res.headersSent && !res.destroyed) send(res, 500, buildFaultEnvelope('Receiver', 'simulator failure: the request could not be read'));
+        if (!res.headersSent && !res.destroyed) reply(res, faultReply(replyVersion(req.headers['content-type']), 'Receiver', 'simulator failure: the request could not be read'));
         else res.destroy();
       }),
   );
@@ -143,10 +142,30 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       return;
     }
     counters.requests += 1;
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const service = serviceOf(/xmlns="([^"]*\/wsdl\/[^"]*)"/.exec(body)?.[1] ?? null) ?? serviceOf(req.headers['content-type'] ?? null);
+    const contentType = req.headers['content-type'];
+    const version = replyVersion(contentType);
+    // The authority routes by address (each WSDL service has its own endpoint): a path that names no
+    // service is not an endpoint (404), whatever the message says.
+    const url = new URL(req.url ?? '/', 'https://sim.invalid');
+    const service = serviceOfPath(url.pathname);
+    if (!service) {
+      req.resume();
+      return reply(res, faultReply(version, 'Sender', `no web service at ${req.url ?? '/'}: paths name one, e.g. /NFeAutorizacao4`, 404));
+    }
+    if (req.method === 'GET' && url.search.toLowerCase() === '?wsdl') {
+      req.resume();
+      // The address the client used (its Host header) when it is a plain host[:port].
+      const origin = /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host ?? '') ? `https://${req.headers.host}` : sim.url;
+      const wsdl = wsdlOf(service, `${origin}${url.pathname}`);
+      if (wsdl) return send(res, 200, wsdl, 'text/xml; charset=utf-8');
+    }
+    if (req.method !== 'POST') {
+      req.resume();
+      res.setHeader('allow', 'POST');
+      return reply(res, faultReply(version, 'Sender', `${req.method ?? 'this method'} is not served: SOAP requests are POSTed (GET ?wsdl for the WSDL)`, 405));
+    }
+    const body = await readBody(req);
+    if (body === null) return reply(res, faultReply(version, 'Sender', `request larger than ${MAX_REQUEST_BYTES} bytes`, 413));
     const scenario = takeScenario(req, service);
     if (maxLatency > 0) await new Promise((r) => setTimeout(r, randomInt(minLatency, maxLatency + 1)));
     if (scenario?.kind === 'timeout') {
@@ -155,20 +174,21 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       req.socket.once('close', () => held.delete(req.socket));
       return;
     }
-    if (scenario?.kind === 'http-500') return send(res, 500, buildFaultEnvelope('Receiver', 'Internal server error (simulated)'));
+    if (scenario?.kind === 'http-500') return reply(res, faultReply(version, 'Receiver', 'Internal server error (simulated)'));
     if (scenario?.kind === 'malformed') return send(res, 200, 'Service Unavailable <html><body>proxy error', 'text/html');
     try {
-      const routed = await routeSoap(body, req.headers['content-type'], { store, signingKey, now, scenario, counters });
+      const answer = await routeSoap(
+        { service, body, contentType, soapAction: req.headers.soapaction },
+        { store, signingKey, now, scenario, counters },
+      );
       if (scenario?.kind === 'lost-response') {
         // Processed and stored; the answer never reaches the client.
         req.socket.destroy();
         return;
       }
-      if (routed.kind === 'fault') return send(res, routed.status, buildFaultEnvelope('Sender', routed.reason));
-      // NFeDistribuicaoDFe answers in its WSDL's operation wrapper (distribution-envelope.ts).
-      send(res, 200, routed.service === 'distribuicaoDFe' ? buildDistributionResponseEnvelope(routed.payload) : buildResponseEnvelope(routed.namespace, routed.payload));
+      reply(res, answer);
     } catch (err) {
-      send(res, 500, buildFaultEnvelope('Receiver', `simulator failure: ${(err as Error).message}`));
+      reply(res, faultReply(version, 'Receiver', `simulator failure: ${(err as Error).message}`));
     }
   }
 
@@ -213,7 +233,25 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   return sim;
 }
 
-function send(res: ServerResponse, status: number, body: string, type = 'application/soap+xml; charset=utf-8'): void {
+// An oversized message is refused (the authorities answer cStat 214, FACTS 7); 8 MiB is far past any lot.
+const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+
+/** The request body as UTF-8, or null past MAX_REQUEST_BYTES (the rest is drained, not kept). */
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size <= MAX_REQUEST_BYTES) chunks.push(c as Buffer);
+  }
+  return size > MAX_REQUEST_BYTES ? null : Buffer.concat(chunks).toString('utf8');
+}
+
+function reply(res: ServerResponse, answer: SoapReply): void {
+  send(res, answer.status, answer.envelope, soapResponseContentType(answer.version));
+}
+
+function send(res: ServerResponse, status: number, body: string, type: string): void {
   res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }

@@ -90,7 +90,7 @@ export async function runAuthoritySimCli(env: NodeJS.ProcessEnv = process.env, o
   process.stdout.write(
     [
       `authority simulator listening on ${s.sim.url}`,
-      `  service URLs: ${s.sim.url}/<WSDL service name, e.g. NFeAutorizacao4>`,
+      `  service URLs: ${s.sim.url}/<WSDL service name, e.g. NFeAutorizacao4> (SOAP 1.2 or 1.1; SEFAZ-style paths such as /ws/NfeAutorizacao/NFeAutorizacao4.asmx too)`,
       `  CA file:      ${s.caFile}`,
       `  client auth:  ${s.clientAuth}${s.clientAuth === 'registered' ? ' (register certificates and CSCs at /sim/admin/, bearer SIM_ADMIN_TOKEN)' : ''}`,
       ...(s.adminToken

@@ -1,69 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SefazService } from '../fiscal/sefaz/endpoints.js';
-import { handleDistribution } from './distribution-service.js';
-import { actionFromContentType, parseEnvelope } from '../fiscal/sefaz/soap-envelope.js';
+import { FISCAL_ASSETS_DIR } from '../kernel/paths.js';
+import {
+  actionFromContentType,
+  actionFromSoapActionHeader,
+  buildFaultEnvelope,
+  buildResponseEnvelope,
+  parseEnvelope,
+  soapEnvelope,
+  soapVersionOfContentType,
+  WSDL_NAMESPACE_BASE,
+  type FaultCode,
+  type SoapVersion,
+} from '../fiscal/sefaz/soap-envelope.js';
 import { handleAuthorization, handleReceipt } from './authorization-service.js';
+import { handleDistribution } from './distribution-service.js';
 import { handleConsult, handleStatus } from './consult-service.js';
 import { handleEvent } from './event-service.js';
 import { handleInutilization } from './inutilization-service.js';
 import type { SimContext } from './sim-context.js';
 
-// The services the simulator answers are the client's (endpoints.ts), one for one.
-// Plus the Ambiente Nacional's NFeDistribuicaoDFe (its event reception is NFeRecepcaoEvento4, told apart by cOrgao 91).
+// The services the simulator answers are the client's (endpoints.ts), one for one, plus the Ambiente
+// Nacional's NFeDistribuicaoDFe (its event reception is NFeRecepcaoEvento4, told apart by cOrgao 91).
 export type SimService = SefazService | 'distribuicaoDFe';
 
-// WSDL service names as the UFs publish them, normalised (case, trailing version): FACTS 4 and the
-// endpoint table (GO/PR use NFeRecepcaoEvento, ACBr's older SP table NfeConsulta/RecepcaoEvento).
-const SERVICES: Record<string, SimService> = {
-  nfeautorizacao: 'autorizacao',
-  nferetautorizacao: 'retAutorizacao',
-  nfeconsultaprotocolo: 'consultaProtocolo',
-  nfeconsulta: 'consultaProtocolo',
-  nfestatusservico: 'statusServico',
-  nfeinutilizacao: 'inutilizacao',
-  nferecepcaoevento: 'recepcaoEvento',
-  recepcaoevento: 'recepcaoEvento',
-  nfedistribuicaodfe: 'distribuicaoDFe',
+interface ServiceEntry {
+  /** The official WSDL's service name: its target namespace is WSDL_NAMESPACE_BASE + this name. */
+  wsdlName: string;
+  /** The official WSDL in assets/fiscal/wsdl/nfe_v4, served at `<endpoint>?wsdl`. */
+  wsdlFile?: string;
+  /** Other names the UFs publish (paths, namespaces), lower case without the trailing version. */
+  aliases?: readonly string[];
+  handle(payload: string, ctx: SimContext): Promise<string> | string;
+  /** The Body's content around the answer; default `<nfeResultMsg>` in the service's namespace (FACTS 4). */
+  answer?(namespace: string, payload: string): string;
+}
+
+// One entry per service: the type makes a service added to endpoints.ts fail to compile until it
+// has one. Names from FACTS 4 and the endpoint table: SVRS paths say NfeConsulta4 and recepcaoevento4,
+// GO/PR's namespaces NFeRecepcaoEvento, ACBr's older SP table NfeConsulta/RecepcaoEvento.
+const SERVICES: Record<SimService, ServiceEntry> = {
+  autorizacao: { wsdlName: 'NFeAutorizacao4', wsdlFile: 'nfeautorizacao4.wsdl', handle: handleAuthorization },
+  retAutorizacao: { wsdlName: 'NFeRetAutorizacao4', wsdlFile: 'nferetautorizacao4.wsdl', handle: handleReceipt },
+  consultaProtocolo: { wsdlName: 'NFeConsultaProtocolo4', wsdlFile: 'nfeconsulta4.wsdl', aliases: ['nfeconsulta'], handle: handleConsult },
+  statusServico: { wsdlName: 'NFeStatusServico4', wsdlFile: 'nfestatusservico4.wsdl', handle: handleStatus },
+  inutilizacao: { wsdlName: 'NFeInutilizacao4', wsdlFile: 'nfeinutilizacao4.wsdl', handle: handleInutilization },
+  recepcaoEvento: { wsdlName: 'NFeRecepcaoEvento4', wsdlFile: 'recepcaoevento4.wsdl', aliases: ['recepcaoevento'], handle: handleEvent },
+  // Its WSDL wraps the answer in the operation element (nfeDistDFeInteresseResponse/nfeDistDFeInteresseResult).
+  distribuicaoDFe: {
+    wsdlName: 'NFeDistribuicaoDFe', wsdlFile: 'nfedistribuicaodfe.wsdl', handle: handleDistribution,
+    answer: (namespace, payload) => `<nfeDistDFeInteresseResponse xmlns="${namespace}"><nfeDistDFeInteresseResult>${payload}</nfeDistDFeInteresseResult></nfeDistDFeInteresseResponse>`,
+  },
 };
+
+const normalised = (name: string) => name.toLowerCase().replace(/[0-9]+$/, '');
+const BY_NAME = new Map<string, SimService>();
+for (const [service, entry] of Object.entries(SERVICES) as [SimService, ServiceEntry][]) {
+  for (const name of [normalised(entry.wsdlName), ...(entry.aliases ?? [])]) BY_NAME.set(name, service);
+}
 
 /** The service named by a WSDL namespace or SOAP action (…/wsdl/NFeAutorizacao4[/operation]). */
 export function serviceOf(namespaceOrAction: string | null): SimService | null {
-  const m = /\/wsdl\/([A-Za-z]+?)\d*(?:\/|$)/.exec(namespaceOrAction ?? '');
-  return m ? (SERVICES[m[1]!.toLowerCase()] ?? null) : null;
+  const m = /\/wsdl\/([A-Za-z]+[0-9]*)(?:\/|$)/.exec(namespaceOrAction ?? '');
+  return m ? (BY_NAME.get(normalised(m[1]!)) ?? null) : null;
 }
 
-export type Routed =
-  | { kind: 'answer'; service: SimService; namespace: string; payload: string }
-  | { kind: 'fault'; status: number; reason: string };
+/**
+ * The service an endpoint's path names, as the authorities lay them out: /ws/NFeAutorizacao4/NFeAutorizacao4.asmx
+ * (SVRS), /ws/NfeAutorizacao/NFeAutorizacao4.asmx, /nfe/services/NFeAutorizacao4, or the simulator's
+ * own /NFeAutorizacao4 (endpoints.ts override). The last segment that names one wins; case is ignored.
+ */
+export function serviceOfPath(pathname: string): SimService | null {
+  const segments = pathname.split('?', 1)[0]!.split('/').reverse();
+  for (const segment of segments) {
+    const name = normalised(segment.replace(/\.(asmx|svc)$/i, ''));
+    const service = name ? BY_NAME.get(name) : undefined;
+    if (service) return service;
+  }
+  return null;
+}
 
-/** SOAP request -> the service's answer payload (to be wrapped in nfeResultMsg). */
-export async function routeSoap(body: string, contentType: string | undefined, ctx: SimContext): Promise<Routed> {
-  const envelope = parseEnvelope(body, 'nfeDadosMsg');
-  const action = actionFromContentType(contentType);
+/** The canonical WSDL namespace of a service (the official WSDL's targetNamespace). */
+export function namespaceOf(service: SimService): string {
+  return WSDL_NAMESPACE_BASE + SERVICES[service].wsdlName;
+}
+
+const wsdlTexts = new Map<string, string>();
+
+/**
+ * The service's official WSDL with both ports' addresses (soap and soap12) set to `address`, as a
+ * SEFAZ answers `<endpoint>?wsdl`; null when the table names no WSDL file for the service.
+ */
+export function wsdlOf(service: SimService, address: string): string | null {
+  const file = SERVICES[service].wsdlFile;
+  if (!file) return null;
+  let text = wsdlTexts.get(file);
+  if (text === undefined) {
+    text = readFileSync(join(FISCAL_ASSETS_DIR, 'wsdl', 'nfe_v4', file), 'utf8');
+    wsdlTexts.set(file, text);
+  }
+  const location = address.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return text.replace(/(<soap(?:12)?:address\s+location=")[^"]*(")/g, (_all, open: string, close: string) => open + location + close);
+}
+
+export interface SoapRequest {
+  /** The service named by the endpoint's path (serviceOfPath): the authority routes by address. */
+  service: SimService;
+  body: string;
+  contentType: string | undefined;
+  /** The SOAP 1.1 SOAPAction header. */
+  soapAction: string | string[] | undefined;
+}
+
+/** An HTTP answer: status, SOAP version (its content type) and envelope. */
+export interface SoapReply {
+  status: number;
+  version: SoapVersion;
+  envelope: string;
+}
+
+/** The version to answer a request in before reading its envelope: the content type's, else 1.2. */
+export function replyVersion(contentType: string | undefined): SoapVersion {
+  return soapVersionOfContentType(contentType) ?? '1.2';
+}
+
+/**
+ * Faults: HTTP 500 for every fault, as the authorities' .NET (asmx) and Axis servers send them in
+ * both bindings (SOAP 1.1 section 6.2 requires 500; SOAP 1.2 part 2 section 7.5.1 would allow 400
+ * for Sender faults, which those servers do not use).
+ */
+export function faultReply(version: SoapVersion, code: FaultCode, reason: string, status = 500): SoapReply {
+  return { status, version, envelope: buildFaultEnvelope(code, reason, version) };
+}
+
+/** SOAP request at a service's endpoint -> the service's answer, or a fault when the message is not this endpoint's. */
+export async function routeSoap(request: SoapRequest, ctx: SimContext): Promise<SoapReply> {
+  const { service } = request;
+  const entry = SERVICES[service];
+  const declared = soapVersionOfContentType(request.contentType);
+  const envelope = parseEnvelope(request.body, 'nfeDadosMsg');
+  const version = declared ?? envelope.version ?? '1.2';
+  if (request.contentType && !declared) {
+    return faultReply(version, 'Sender', `content type ${request.contentType} is neither SOAP 1.2 (application/soap+xml) nor SOAP 1.1 (text/xml)`, 415);
+  }
+  if (declared && envelope.version && envelope.version !== declared) {
+    // SOAP 1.1 section 4.4.1 / SOAP 1.2 part 1 section 5.4.7: an envelope of another version.
+    return faultReply(version, 'VersionMismatch', `a SOAP ${envelope.version} envelope sent as SOAP ${declared} (${request.contentType})`);
+  }
+  // SOAP 1.2 carries the action in the content type, SOAP 1.1 in SOAPAction (either is read: some clients send both).
+  const action = actionFromContentType(request.contentType) ?? actionFromSoapActionHeader(request.soapAction);
+  const byAction = serviceOf(action);
+  if (byAction && byAction !== service) {
+    return faultReply(version, 'Sender', `the action ${action} belongs to ${SERVICES[byAction].wsdlName}; this endpoint serves ${entry.wsdlName}`);
+  }
   const namespace = envelope.kind === 'message' ? envelope.namespace : null;
-  const service = serviceOf(namespace) ?? serviceOf(action);
-  if (!service) return { kind: 'fault', status: 400, reason: 'unknown service: no nfeDadosMsg namespace or SOAP action names one' };
-  if (envelope.kind !== 'message') {
-    // An envelope too broken to find the message in is answered as malformed XML by the service.
-    return { kind: 'answer', service, namespace: namespace ?? action!.replace(/\/[^/]*$/, ''), payload: await handle(service, '<', ctx) };
+  const byNamespace = serviceOf(namespace);
+  if (namespace !== null && byNamespace !== service) {
+    const whose = byNamespace ? `a message of ${SERVICES[byNamespace].wsdlName}` : 'in no service namespace';
+    return faultReply(version, 'Sender', `nfeDadosMsg in ${namespace} is ${whose}; this endpoint serves ${entry.wsdlName} (${namespaceOf(service)})`);
   }
-  return { kind: 'answer', service, namespace: envelope.namespace ?? '', payload: await handle(service, envelope.payload, ctx) };
-}
-
-function handle(service: SimService, payload: string, ctx: SimContext): Promise<string> | string {
-  switch (service) {
-    case 'autorizacao':
-      return handleAuthorization(payload, ctx);
-    case 'retAutorizacao':
-      return handleReceipt(payload, ctx);
-    case 'consultaProtocolo':
-      return handleConsult(payload, ctx);
-    case 'statusServico':
-      return handleStatus(payload, ctx);
-    case 'inutilizacao':
-      return handleInutilization(payload, ctx);
-    case 'recepcaoEvento':
-      return handleEvent(payload, ctx);
-    case 'distribuicaoDFe':
-      return handleDistribution(payload, ctx);
-  }
+  // The answer is in the service's namespace: the request's spelling when it named the service, else the action's, else the WSDL's.
+  const actionNamespace = byAction ? /^.*\/wsdl\/[A-Za-z]+[0-9]*/.exec(action!)![0] : null;
+  const answerNamespace = namespace ?? actionNamespace ?? namespaceOf(service);
+  // An envelope too broken to find the message in is answered as malformed XML (243) by the service.
+  const payload = await entry.handle(envelope.kind === 'message' ? envelope.payload : '<', ctx);
+  const body = entry.answer ? soapEnvelope(version, entry.answer(answerNamespace, payload)) : buildResponseEnvelope(answerNamespace, payload, version);
+  return { status: 200, version, envelope: body };
 }

@@ -3,7 +3,6 @@
 // nfeDistDFeInteresseResponse/nfeDistDFeInteresseResult), all in the service namespace
 // (wsdl/nfe_v4/nfedistribuicaodfe.wsdl, elementFormDefault qualified).
 import { parseEnvelope, SOAP12_NAMESPACE, type ParsedEnvelope } from './soap-envelope.js';
-import { sliceElement } from './xml-slice.js';
 
 export const DISTRIBUTION_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe/wsdl/NFeDistribuicaoDFe';
 
@@ -15,26 +14,8 @@ export function buildDistributionRequestEnvelope(payloadXml: string): string {
   );
 }
 
-export function buildDistributionResponseEnvelope(payloadXml: string): string {
-  return (
-    '<?xml version="1.0" encoding="utf-8"?>' +
-    `<soap:Envelope xmlns:soap="${SOAP12_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema">` +
-    `<soap:Body><nfeDistDFeInteresseResponse xmlns="${DISTRIBUTION_NAMESPACE}"><nfeDistDFeInteresseResult>${payloadXml}</nfeDistDFeInteresseResult>` +
-    '</nfeDistDFeInteresseResponse></soap:Body></soap:Envelope>'
-  );
-}
-
-/** The payload of a distribution request or answer, as exact text; null when the wrapper is missing. */
-export function distributionPayload(envelopeXml: string, wrapper: 'nfeDadosMsg' | 'nfeDistDFeInteresseResult'): string | null {
-  const body = sliceElement(envelopeXml, 'Body');
-  const msg = body && sliceElement(body.inner, wrapper);
-  return msg ? msg.inner.trim() : null;
-}
-
-/** The answer's envelope as the client reads it: a fault, or the retDistDFeInt payload. */
+/** The answer's envelope as the client reads it: a fault, or the retDistDFeInt payload inside nfeDistDFeInteresseResult. */
 export function parseDistributionEnvelope(envelopeXml: string): ParsedEnvelope {
   const env = parseEnvelope(envelopeXml, 'nfeResultMsg');
-  if (env.kind !== 'invalid') return env;
-  const payload = distributionPayload(envelopeXml, 'nfeDistDFeInteresseResult');
-  return payload === null ? env : { kind: 'message', wrapper: 'nfeResultMsg', namespace: DISTRIBUTION_NAMESPACE, payload };
+  return env.kind !== 'invalid' ? env : parseEnvelope(envelopeXml, 'nfeDistDFeInteresseResult');
 }
