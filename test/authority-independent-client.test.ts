@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Tools } from 'node-sped-nfe';
 import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
 import { nfceUrls } from '../src/fiscal/qrcode/nfce-urls.js';
@@ -67,6 +67,11 @@ function unsignedNfce(nNF: number): { xml: string; accessKey: string } {
   return { xml: unsigned.replace('</infNFe>', `</infNFe>${supl}`), accessKey };
 }
 
+// node-sped-nfe prints every request and answer (byte arrays included: 160,000 lines in one CI run);
+// the worker was still forwarding them when the file ended (vitest's "Closing rpc while
+// onUserConsoleLog was pending"). Its output says nothing the assertions do not check.
+const quiet = (['log', 'info', 'debug', 'warn', 'error'] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => undefined));
+
 beforeAll(async () => {
   standalone = await startStandaloneSimulator(
     { SIM_DATA_DIR: mkdtempSync(join(tmpdir(), 'authority-sim-npm-')), SIM_CLIENT_AUTH: 'any-certificate', AUTHORITY_SIM_LATENCY_MS: '0' },
@@ -83,6 +88,7 @@ afterAll(async () => {
     https.globalAgent = defaultAgent;
   }
   await standalone?.close();
+  for (const spy of quiet) spy.mockRestore();
 });
 
 describe('node-sped-nfe against the standalone simulator', () => {
