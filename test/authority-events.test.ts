@@ -62,6 +62,13 @@ describe('events (NFeRecepcaoEvento4)', () => {
     }
   });
 
+  it('574 for a cancellation whose author is not the issuer named in the key', async () => {
+    const note = await authorized();
+    // Signed and well formed, authored by another CNPJ: the signature holds, the author does not.
+    expect(cStatOf(await send(signedCancellation(h.issuer, { cnpj: uniqueCnpj(), ...note })))).toBe(574);
+    expect(cStatOf(await send(signedCancellation(h.issuer, { cnpj, ...note })))).toBe(135);
+  });
+
   it('297 for an event altered after signing', async () => {
     const note = await authorized();
     const tampered = signedCancellation(h.issuer, { cnpj, ...note }).replace('Venda cancelada', 'Venda cancelado');

@@ -73,6 +73,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   const eventId = /<infEvento[^>]*\sId="([^"]+)"/.exec(evento)?.[1] ?? '';
   if (await ctx.store.eventExists(eventId)) return rejected(573);
   const note = await ctx.store.note(key);
+  // 574: an issuer's event (cancellation, CC-e) is authored by the issuer, whose CNPJ is in the key (positions 7-20).
+  if (!MANIFESTATIONS.has(tpEvento) && note && textOf(evento, 'CNPJ') !== key.slice(6, 20) && textOf(evento, 'CPF') === null) return rejected(574);
   const nfeRule = MANIFESTATIONS.has(tpEvento)
     ? await manifestationRejection(evento, note, at, ctx)
     : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx) : null;
