@@ -275,7 +275,7 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
     let lastFinal = Date.now();
     for (let pending = ids.length; pending > 0; ) {
       const r = await db.query<{ c: number; last: Date | null }>(
-        `SELECT count(*) FILTER (WHERE status = 'processing')::int AS c, max(updated_at) AS last FROM nfce_notes WHERE id = ANY($1)`,
+        `SELECT count(*) FILTER (WHERE status = 'processing')::int AS c, max(updated_at) AS last FROM notes WHERE id = ANY($1)`,
         [ids],
       );
       pending = r.rows[0]!.c;
@@ -283,7 +283,7 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
       if (pending > 0) await new Promise((res) => setTimeout(res, 100));
     }
     const cpuAtEnd = readCpu(pids);
-    const statuses = await db.query<{ status: string; c: number }>('SELECT status, count(*)::int AS c FROM nfce_notes WHERE id = ANY($1) GROUP BY status', [ids]);
+    const statuses = await db.query<{ status: string; c: number }>('SELECT status, count(*)::int AS c FROM notes WHERE id = ANY($1) GROUP BY status', [ids]);
     const lat = report.latency.ms.sort((a, b) => a - b);
     const seconds = (lastFinal - report.throughput.firstAt) / 1000;
     return {

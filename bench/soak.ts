@@ -132,7 +132,7 @@ async function main(): Promise<void> {
         if (m === 'done') return resolve();
         void (async () => {
           const mem = process.memoryUsage();
-          const p = await db.query<{ c: number }>(`SELECT count(*)::int AS c FROM nfce_notes WHERE status = 'processing'`);
+          const p = await db.query<{ c: number }>(`SELECT count(*)::int AS c FROM notes WHERE status = 'processing'`);
           const lat = m.ms.sort((a, b) => a - b);
           const row = {
             minute: m.minute,
@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     await worker.terminate();
     // Let the last minute's row be recorded.
     while (rows.length < minutes) await new Promise((r) => setTimeout(r, 50));
-    const statuses = await db.query<{ status: string; c: number }>('SELECT status, count(*)::int AS c FROM nfce_notes GROUP BY status ORDER BY status');
+    const statuses = await db.query<{ status: string; c: number }>('SELECT status, count(*)::int AS c FROM notes GROUP BY status ORDER BY status');
     console.table(rows);
     console.log(`notes: ${statuses.rows.map((s) => `${s.status} ${s.c}`).join(', ')}`);
     console.log(verdict(rows));

@@ -75,7 +75,7 @@ describe('DANFE NFC-e of an authorized note (pdftotext, pdftoppm + zbarimg)', { 
       expect(await pdfText(authorized.id, width)).not.toMatch(/CANCELAD|cancelamento/i);
     }
     // Settled by consultation without the event document: the gateway's own time, in São Paulo's (-03:00).
-    await t.runtime.ctx.db.query('UPDATE nfce_notes SET cancel_proc_xml = NULL WHERE id = $1', [note.id]);
+    await t.runtime.ctx.db.query('UPDATE notes SET cancel_proc_xml = NULL WHERE id = $1', [note.id]);
     const local = new Date(new Date(canceled.cancellation.canceled_at).getTime() - 3 * 3600_000).toISOString();
     const recorded = `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 19)}`;
     expect((await pdfText(note.id, 80)).replace(/\s+/g, ' ')).toContain(`Protocolo de cancelamento: ${canceled.cancellation.protocolo} - ${recorded}`);

@@ -20,7 +20,7 @@ afterAll(async () => t.runtime.close());
 
 const post = (body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: body });
 const signedXml = async (id: string) =>
-  (await t.runtime.ctx.db.query<{ signed_xml: string }>('SELECT signed_xml FROM nfce_notes WHERE id = $1', [id])).rows[0]!.signed_xml;
+  (await t.runtime.ctx.db.query<{ signed_xml: string }>('SELECT signed_xml FROM notes WHERE id = $1', [id])).rows[0]!.signed_xml;
 
 describe('the issuer changed by another process', () => {
   it('a new company name reaches the very next note', async () => {

@@ -175,7 +175,7 @@ describe('NF-e model 55 through the API and the simulated authority', () => {
 
   it('wrote the NF-e webhook events of each step to the outbox', async () => {
     const r = await t.db.query<{ type: string }>(
-      `SELECT DISTINCT type FROM events WHERE account_id = (SELECT account_id FROM nfce_notes WHERE id = $1) AND type LIKE 'nfe.%'`,
+      `SELECT DISTINCT type FROM events WHERE account_id = (SELECT account_id FROM notes WHERE id = $1) AND type LIKE 'nfe.%'`,
       [authorized.id],
     );
     expect(r.rows.map((x) => x.type).sort()).toEqual(['nfe.authorized', 'nfe.canceled', 'nfe.corrected', 'nfe.rejected']);

@@ -2,7 +2,7 @@ import { buildPreparedNfce } from '../domain/build-nfce.js';
 import { prepareNfce, type PreparedNfce } from '../domain/prepare-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { xsdPathToField } from '../domain/xsd-path-to-field.js';
-import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { DEFAULT_SERIE } from './nfce-deps.js';
@@ -24,6 +24,6 @@ export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
 };
 
 /** POST /v1/nfce: the shared emission (documents/notes/services/issue-note.ts) with the NFC-e engine. */
-export function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NfceRow> {
+export function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NoteRow> {
   return issueNote(deps, NFCE_EMITTER, accountId, sale, opts);
 }

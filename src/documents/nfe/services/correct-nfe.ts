@@ -9,7 +9,7 @@ import { RetryLater } from '../../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, getNfceForWork, updateNfce, type NfceRow, type NoteCorrections } from '../../../platform/storage/repositories/nfce-repository.js';
+import { addHistory, getNoteForWork, updateNote, type NoteRow, type NoteCorrections } from '../../../platform/storage/repositories/note-repository.js';
 import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../../../platform/storage/repositories/nfe-event-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { findNote } from '../../notes/services/find-note.js';
@@ -33,7 +33,7 @@ export async function requestCorrection(
   accountId: string,
   id: string,
   input: { correction: string; mode?: 'append' | 'replace' },
-): Promise<NfceRow> {
+): Promise<NoteRow> {
   const { db, clock } = deps;
   const note = await findNote(deps, NFE_FAMILY, accountId, id);
   const bad = correctionTextProblem(input.correction);
@@ -56,7 +56,7 @@ export async function requestCorrection(
 
   const eventId = newId('evt');
   const stored = await db.transaction(async (tx) => {
-    const locked = (await getNfceForWork(tx, id, true))!;
+    const locked = (await getNoteForWork(tx, id, true))!;
     if (locked.status !== 'authorized') throw new ApiError('invalid_state', `NF-e ${id} is ${locked.status}; only an authorized NF-e takes a correction letter`);
     const next = nextCorrection(locked.corrections, input.correction, input.mode ?? 'append');
     if ('problem' in next) throw new ApiError('invalid_state', `NF-e ${id}: ${next.problem}`);
@@ -87,7 +87,7 @@ export async function requestCorrection(
         sequence: next.sequence, text: next.text, status: 'pending', requested_at: now.toISOString(), protocolo: null, registered_at: null, rejection: null,
       }],
     };
-    await updateNfce(tx, id, { corrections }, now);
+    await updateNote(tx, id, { corrections }, now);
     await addHistory(tx, id, { type: 'correction_requested', at: now, message: `CC-e ${next.sequence}: ${next.text}` });
     await enqueueJob(tx, NFE_CCE_JOB, { eventId }, { runAt: now, now, dedupeKey: `cce:${eventId}`, maxAttempts: 10_000 });
     return true;
@@ -101,7 +101,7 @@ export async function correctionJob(deps: AuthorityDeps, job: Job<{ eventId: str
   const { db, clock } = deps;
   const ev = await getNfeEvent(db, job.payload.eventId);
   if (!ev || ev.status !== 'pending' || !ev.note_id) return;
-  const note = (await getNfceForWork(db, ev.note_id))!;
+  const note = (await getNoteForWork(db, ev.note_id))!;
   const issuer = await findIssuer(db, ev.account_id, ev.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, ev.account_id, ev.issuer_id));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${ev.issuer_id} has no certificate`);
@@ -132,16 +132,16 @@ async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string
   await deps.db.transaction(async (tx) => {
     const ev = (await getNfeEvent(tx, eventId, true))!;
     if (!(await settleNfeEvent(tx, eventId, { status: 'registered', proc_xml: r.proc, protocolo: r.protocolo }, now))) return;
-    const note = (await getNfceForWork(tx, noteId, true))!;
+    const note = (await getNoteForWork(tx, noteId, true))!;
     const text = String(ev.detail.text);
     const registered_at = now.toISOString();
     const corrections: NoteCorrections = {
       current: { sequence: ev.n_seq, text, protocolo: r.protocolo, registered_at },
       letters: (note.corrections?.letters ?? []).map((l) => (l.sequence === ev.n_seq && l.status === 'pending' ? { ...l, status: 'registered', protocolo: r.protocolo, registered_at } : l)),
     };
-    await updateNfce(tx, noteId, { corrections }, now);
+    await updateNote(tx, noteId, { corrections }, now);
     await addHistory(tx, noteId, { type: 'corrected', at: now, code: r.code, message: `CC-e ${ev.n_seq} registrada`, protocolo: r.protocolo });
-    const fresh = (await getNfceForWork(tx, noteId))!;
+    const fresh = (await getNoteForWork(tx, noteId))!;
     await recordEvent(tx, { accountId: fresh.account_id, type: 'nfe.corrected', subjectType: 'nfe', subjectId: noteId, data: NFE_FAMILY.present(fresh, deps.config.publicBaseUrl), at: now });
   });
   noteSettled.emit(`cce:${noteId}`);
@@ -152,12 +152,12 @@ async function rejectLetter(deps: AuthorityDeps, eventId: string, noteId: string
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (!(await settleNfeEvent(tx, eventId, { status: 'rejected', rejection }, now))) return;
-    const note = (await getNfceForWork(tx, noteId, true))!;
+    const note = (await getNoteForWork(tx, noteId, true))!;
     const corrections: NoteCorrections = {
       current: note.corrections?.current ?? null,
       letters: (note.corrections?.letters ?? []).map((l) => (l.sequence === seq && l.status === 'pending' ? { ...l, status: 'rejected', rejection } : l)),
     };
-    await updateNfce(tx, noteId, { corrections }, now);
+    await updateNote(tx, noteId, { corrections }, now);
     await addHistory(tx, noteId, { type: 'correction_rejected', at: now, code: rejection.code, message: rejection.message });
   });
   noteSettled.emit(`cce:${noteId}`);

@@ -4,7 +4,7 @@ import type { NfeRequest } from '../domain/nfe-request.js';
 import { nfeXsdPathToField } from '../domain/xsd-path-to-field.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { NFE_SERIE } from './nfe-deps.js';
@@ -33,6 +33,6 @@ export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe
 }
 
 /** POST /v1/nfe: the shared emission with the NF-e engine. */
-export function issueNfe(deps: IssueDeps, accountId: string, request: NfeRequest, opts: IssueOptions = {}): Promise<NfceRow> {
+export function issueNfe(deps: IssueDeps, accountId: string, request: NfeRequest, opts: IssueOptions = {}): Promise<NoteRow> {
   return issueNote(deps, nfeEmitter(() => deps.clock.now()), accountId, request, opts);
 }

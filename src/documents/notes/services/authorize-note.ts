@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { authorizeOrReconcile, fromReceipt, type ReconciledAuthorization } from '../../../fiscal/sefaz/reconcile.js';
 import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
 import type { Job } from '../../../jobs/queue.js';
-import { addHistory, getNfceWithIssuer, settleReceipt, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
-import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/nfce-settlement.js';
+import { addHistory, getNoteWithIssuer, settleReceipt, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/note-settlement.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
 import { nfeProcXml } from './proc-files.js';
@@ -23,7 +23,7 @@ export async function authorizeNoteJob(
   workerId?: string,
 ): Promise<void | typeof JOB_COMPLETED> {
   const { db } = deps;
-  const found = await getNfceWithIssuer(db, job.payload.noteId);
+  const found = await getNoteWithIssuer(db, job.payload.noteId);
   if (!found || found.note.status !== 'processing') return;
   const { note, issuer } = found;
   // The settlement marks the job done in its own statement (one round trip fewer per sale).
@@ -96,7 +96,7 @@ function retryDelay(attempt: number): number {
 async function settle(
   deps: AuthorityDeps,
   family: NoteFamily,
-  note: NfceRow,
+  note: NoteRow,
   r: ReconciledAuthorization,
   before: HistoryLine[],
   job: { id: string; workerId: string } | undefined,
@@ -129,7 +129,7 @@ async function settle(
     line = { type: 'rejected', at: now, code, message: r.xMotivo };
   }
   fields.attempts = note.attempts + 1;
-  const after = { ...note, ...fields, updated_at: now } as NfceRow;
+  const after = { ...note, ...fields, updated_at: now } as NoteRow;
   const { fanout } = await settleNote(deps.db, {
     noteId: note.id,
     from: 'processing',
@@ -148,7 +148,7 @@ async function settle(
   return job ? JOB_COMPLETED : undefined;
 }
 
-async function noteHistory(deps: AuthorityDeps, note: NfceRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
+async function noteHistory(deps: AuthorityDeps, note: NoteRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
   await addHistory(deps.db, note.id, { ...e, at: deps.clock.now() });
 }
 

@@ -6,7 +6,7 @@ import { enqueueJob, type Job } from '../../../jobs/queue.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, getNfce, getNfceForWork, updateNfce, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { addHistory, getNote, getNoteForWork, updateNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
@@ -20,16 +20,16 @@ interface PendingCancellation {
   event_xml: string;
 }
 
-const isPending = (c: NfceRow['cancellation']): c is PendingCancellation => c !== null && 'status' in c && c.status === 'pending';
+const isPending = (c: NoteRow['cancellation']): c is PendingCancellation => c !== null && 'status' in c && c.status === 'pending';
 
 /**
  * POST /v1/nfce/:id/cancel and /v1/nfe/:id/cancel: everything that can be refused locally is refused before anything is
  * sent (reason length by schema, state, the UF's window); then the signed 110111 event and its job
  * are stored in one transaction and the worker sends it.
  */
-export async function requestCancellation(deps: AuthorityDeps, family: NoteFamily, accountId: string, id: string, reason: string): Promise<NfceRow> {
+export async function requestCancellation(deps: AuthorityDeps, family: NoteFamily, accountId: string, id: string, reason: string): Promise<NoteRow> {
   const { db, clock } = deps;
-  const note = await getNfce(db, accountId, id, { model: family.model });
+  const note = await getNote(db, accountId, id, { model: family.model });
   if (!note) throw notFound(family.label);
   // TJust (xJust of the 110111 event): the schema checks the length only; Latin-1 is the layout's
   // own rule, and a reason outside it (invalid UTF-8 arrives as U+FFFD) must be a 422, not a 500.
@@ -67,26 +67,26 @@ export async function requestCancellation(deps: AuthorityDeps, family: NoteFamil
   );
   const pending: PendingCancellation = { status: 'pending', reason, requested_at: now.toISOString(), event_xml: event.xml };
   const claimed = await db.transaction(async (tx) => {
-    const locked = await getNfceForWork(tx, id, true);
+    const locked = await getNoteForWork(tx, id, true);
     if (!locked || locked.status !== 'authorized' || locked.cancellation) return false;
-    await updateNfce(tx, id, { cancellation: pending }, now);
+    await updateNote(tx, id, { cancellation: pending }, now);
     await addHistory(tx, id, { type: 'cancellation_requested', at: now, message: reason });
     await enqueueJob(tx, family.jobs.cancel, { noteId: id }, { runAt: now, now, dedupeKey: `cancel:${id}:${now.getTime()}`, maxAttempts: 10_000 });
     return true;
   });
   if (!claimed) {
-    const again = (await getNfce(db, accountId, id, { model: family.model }))!;
+    const again = (await getNote(db, accountId, id, { model: family.model }))!;
     if (again.status === 'canceled' || isPending(again.cancellation)) return again;
     throw new ApiError('invalid_state', `${family.label} ${id} is ${again.status}; only an authorized note can be cancelled`);
   }
   deps.wakeWorker();
-  return (await getNfce(db, accountId, id, { model: family.model }))!;
+  return (await getNote(db, accountId, id, { model: family.model }))!;
 }
 
 /** Worker step: send the stored event; a lost answer is safe to repeat (573 duplicate, 420 already cancelled). */
 export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job: Job<{ noteId: string }>): Promise<void> {
   const { db, clock } = deps;
-  const note = await getNfceForWork(db, job.payload.noteId);
+  const note = await getNoteForWork(db, job.payload.noteId);
   if (!note || !isPending(note.cancellation)) return;
   const pending = note.cancellation;
   const issuer = await findIssuer(db, note.account_id, note.issuer_id);
@@ -117,7 +117,7 @@ export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job
   // Refused (e.g. 501 out of time): the note stays authorized; the history says why.
   const now = clock.now();
   await db.transaction(async (tx) => {
-    await updateNfce(tx, note.id, { cancellation: null }, now);
+    await updateNote(tx, note.id, { cancellation: null }, now);
     await addHistory(tx, note.id, { type: 'cancellation_rejected', at: now, code: String(code), message: ev?.xMotivo ?? outcome.xMotivo });
   });
   noteSettled.emit(`cancel:${note.id}`);
@@ -126,7 +126,7 @@ export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job
 async function settleCancellation(
   deps: AuthorityDeps,
   family: NoteFamily,
-  note: NfceRow,
+  note: NoteRow,
   pending: PendingCancellation,
   nProt: string,
   procXml: string | null,
@@ -135,15 +135,15 @@ async function settleCancellation(
   const { db, clock } = deps;
   const now = clock.now();
   await db.transaction(async (tx) => {
-    const locked = await getNfceForWork(tx, note.id, true);
+    const locked = await getNoteForWork(tx, note.id, true);
     if (!locked || !isPending(locked.cancellation)) return;
-    await updateNfce(tx, note.id, {
+    await updateNote(tx, note.id, {
       status: 'canceled',
       cancellation: { protocolo: nProt, reason: pending.reason, canceled_at: now.toISOString() },
       cancel_proc_xml: procXml,
     }, now);
     await addHistory(tx, note.id, { type: 'canceled', at: now, code, message: 'Cancelamento registrado', protocolo: nProt });
-    const fresh = (await getNfceForWork(tx, note.id))!;
+    const fresh = (await getNoteForWork(tx, note.id))!;
     await recordEvent(tx, {
       accountId: fresh.account_id, type: `${family.object}.canceled`, subjectType: family.object, subjectId: fresh.id,
       data: family.present(fresh, deps.config.publicBaseUrl), at: now,

@@ -3,7 +3,7 @@ import { prepareDatabase } from '../../../bootstrap.js';
 import { newId } from '../../../kernel/ids.js';
 import { getTestDb, insertBareIssuer, testSchema } from '../../../../test/support/db.js';
 import { openDb, type Db } from '../../../platform/storage/db.js';
-import type { NewNfce } from '../../../platform/storage/repositories/nfce-repository.js';
+import type { NewNote } from '../../../platform/storage/repositories/note-repository.js';
 import { releaseNumber } from '../../../platform/storage/repositories/numbering-repository.js';
 import { commitEmission, type EmissionDraft } from './emission-batches.js';
 
@@ -24,7 +24,7 @@ function draft(issuerId: string, o: { key?: string; refuse?: boolean; tried?: nu
     accountId: 'acc_sandbox',
     now,
     work: { authorizeJob: 'nfce.authorize', label: 'NFC-e' },
-    build: (nNF): NewNfce => {
+    build: (nNF): NewNote => {
       o.tried?.push(nNF);
       if (o.refuse) throw new Error(`document for ${id} refused`);
       return {
@@ -38,7 +38,7 @@ function draft(issuerId: string, o: { key?: string; refuse?: boolean; tried?: nu
 }
 
 async function storedNumbers(issuerId: string): Promise<number[]> {
-  const r = await db.query<{ number: number }>('SELECT number FROM nfce_notes WHERE issuer_id = $1 ORDER BY number', [issuerId]);
+  const r = await db.query<{ number: number }>('SELECT number FROM notes WHERE issuer_id = $1 ORDER BY number', [issuerId]);
   return r.rows.map((x) => x.number);
 }
 
@@ -49,7 +49,7 @@ describe('emission batches (group commit per series)', () => {
     expect(rows.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     expect(new Set(rows.map((r) => r.id)).size).toBe(50);
     const work = await db.query<{ h: number; j: number }>(
-      `SELECT (SELECT count(*)::int FROM nfce_history WHERE note_id = ANY($1)) AS h,
+      `SELECT (SELECT count(*)::int FROM note_history WHERE note_id = ANY($1)) AS h,
               (SELECT count(*)::int FROM jobs WHERE payload->>'noteId' = ANY($1)) AS j`,
       [rows.map((r) => r.id)],
     );
@@ -93,7 +93,7 @@ describe('emission batches (group commit per series)', () => {
     const issuerId = await newIssuer();
     await Promise.all(Array.from({ length: 6 }, () => commitEmission(db, draft(issuerId))));
     // Notes 2 and 5 were rejected by the authority: their numbers come back.
-    await db.query(`UPDATE nfce_notes SET status = 'rejected' WHERE issuer_id = $1 AND number IN (2, 5)`, [issuerId]);
+    await db.query(`UPDATE notes SET status = 'rejected' WHERE issuer_id = $1 AND number IN (2, 5)`, [issuerId]);
     const s = { issuerId, model: 65, serie: 1 };
     await releaseNumber(db, s, 5, new Date());
     await releaseNumber(db, s, 2, new Date());
@@ -105,20 +105,20 @@ describe('emission batches (group commit per series)', () => {
     const issuerId = await newIssuer();
     for (let i = 0; i < 3; i++) await commitEmission(db, draft(issuerId));
     // As an inutilization of 4-9 by another process would leave it.
-    await db.query(`UPDATE nfce_number_sequences SET next_number = 10 WHERE issuer_id = $1`, [issuerId]);
+    await db.query(`UPDATE number_sequences SET next_number = 10 WHERE issuer_id = $1`, [issuerId]);
     const tried: number[] = [];
     expect((await commitEmission(db, draft(issuerId, { tried }))).number).toBe(10);
     // Signed first for the number this process expected; that statement stored nothing.
     expect(tried).toEqual([4, 10]);
     expect(await storedNumbers(issuerId)).toEqual([1, 2, 3, 10]);
-    const seq = await db.query<{ next_number: number }>('SELECT next_number FROM nfce_number_sequences WHERE issuer_id = $1', [issuerId]);
+    const seq = await db.query<{ next_number: number }>('SELECT next_number FROM number_sequences WHERE issuer_id = $1', [issuerId]);
     expect(seq.rows[0]!.next_number).toBe(11);
   });
 
   it('a number released after this process last sold on the series goes to the next sale', async () => {
     const issuerId = await newIssuer();
     for (let i = 0; i < 4; i++) await commitEmission(db, draft(issuerId));
-    await db.query(`UPDATE nfce_notes SET status = 'rejected' WHERE issuer_id = $1 AND number = 3`, [issuerId]);
+    await db.query(`UPDATE notes SET status = 'rejected' WHERE issuer_id = $1 AND number = 3`, [issuerId]);
     await releaseNumber(db, { issuerId, model: 65, serie: 1 }, 3, new Date());
     const tried: number[] = [];
     expect((await commitEmission(db, draft(issuerId, { tried }))).number).toBe(3);
@@ -150,7 +150,7 @@ describe('emission batches (group commit per series)', () => {
       ...db,
       async query<R>(sql: string, params?: readonly unknown[]) {
         const r = await db.query<R>(sql, params);
-        if (sql.includes('INSERT INTO nfce_notes') && lost.includes(++inserts)) throw new Error('Connection terminated unexpectedly');
+        if (sql.includes('INSERT INTO notes') && lost.includes(++inserts)) throw new Error('Connection terminated unexpectedly');
         return r;
       },
     };

@@ -1,12 +1,12 @@
 import { sqlState, type Db } from '../../../platform/storage/db.js';
 import { isIssuerChanged } from '../../../platform/storage/repositories/issuer-repository.js';
 import {
-  getNfce,
-  insertNfces,
+  getNote,
+  insertNotes,
   type IssuerBasis,
-  type NewNfce,
-  type NfceRow,
-} from '../../../platform/storage/repositories/nfce-repository.js';
+  type NewNote,
+  type NoteRow,
+} from '../../../platform/storage/repositories/note-repository.js';
 import {
   isSeriesMoved,
   readSeriesState,
@@ -31,14 +31,14 @@ export interface EmissionDraft {
    * Called again with other numbers when the batch is rebuilt (the series moved), so the sale's own
    * work - validation, items, totals - is done once before the draft exists (prepareNfce), not here.
    */
-  build(nNF: number): NewNfce;
+  build(nNF: number): NewNote;
 }
 
 interface Waiting {
   draft: EmissionDraft;
   /** The id of the note once built (the same on every rebuild: a note can only be stored once). */
   noteId?: string;
-  resolve(row: NfceRow): void;
+  resolve(row: NoteRow): void;
   reject(err: unknown): void;
 }
 
@@ -67,19 +67,19 @@ const OPTIMISTIC_TRIES = 2;
  *
  * The numbers are taken optimistically: the batch is built and signed for the numbers the series'
  * last known state gives, then ONE statement stores the notes with their history and jobs and
- * moves the counter, provided the series is still where it was (insertNfces). So a sale costs one
+ * moves the counter, provided the series is still where it was (insertNotes). So a sale costs one
  * round trip, and the counter's row is locked only while that statement runs, not while documents
  * are signed. When the series moved (another process emitted on it, a number was released, a range
  * was voided) nothing was stored: the batch is built again from the series' real state, and after
  * OPTIMISTIC_TRIES the batch holds the series' lock for its whole build (commitBatchLocked).
  */
-export function commitEmission(db: Db, draft: EmissionDraft): Promise<NfceRow> {
+export function commitEmission(db: Db, draft: EmissionDraft): Promise<NoteRow> {
   let queues = queuesByDb.get(db);
   if (!queues) queuesByDb.set(db, (queues = new Map()));
   const key = seriesKey(draft.series);
   let queue = queues.get(key);
   if (!queue) queues.set(key, (queue = { waiting: [], busy: false }));
-  const promise = new Promise<NfceRow>((resolve, reject) => queue.waiting.push({ draft, resolve, reject }));
+  const promise = new Promise<NoteRow>((resolve, reject) => queue.waiting.push({ draft, resolve, reject }));
   if (!queue.busy) void drain(db, queues, key, queue);
   return promise;
 }
@@ -114,8 +114,8 @@ async function drain(db: Db, queues: Map<string, SeriesQueue>, key: string, queu
 
 /** A sale retried alone whose note is already stored (an earlier answer was lost) answers with it. */
 async function settleAlreadyStored(db: Db, w: Waiting, err: unknown): Promise<void> {
-  const stored = w.noteId && (err as { constraint?: string }).constraint === 'nfce_notes_pkey'
-    ? await getNfce(db, w.draft.accountId, w.noteId).catch(() => undefined)
+  const stored = w.noteId && (err as { constraint?: string }).constraint === 'notes_pkey'
+    ? await getNote(db, w.draft.accountId, w.noteId).catch(() => undefined)
     : undefined;
   if (stored) w.resolve(stored);
   else w.reject(err);
@@ -141,7 +141,7 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
     states.delete(key); // unknown until this statement's outcome is
     // Candidate numbers in the order reserveNumbers gives them: released ones (lowest first), then the counter.
     const candidate = (i: number) => (i < state.released.length ? state.released[i]! : state.next + i - state.released.length);
-    const built: Array<{ w: Waiting; note: NewNfce }> = [];
+    const built: Array<{ w: Waiting; note: NewNote }> = [];
     const refused: Array<{ w: Waiting; err: unknown }> = [];
     for (const w of batch) {
       try {
@@ -160,9 +160,9 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
     }
     const released = state.released.slice(0, built.length);
     const newNext = state.next + built.length - released.length;
-    let rows: NfceRow[];
+    let rows: NoteRow[];
     try {
-      rows = await insertNfces(db, built.map((b) => b.note), noteWork(batch), {
+      rows = await insertNotes(db, built.map((b) => b.note), noteWork(batch), {
         numbering: { series, expectedNext: state.next, newNext, released },
         issuers: issuerBases(batch),
       });
@@ -183,7 +183,7 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
 function noteWork(batch: readonly Waiting[]) {
   const { work } = batch[0]!.draft;
   return {
-    history: (n: NewNfce) => ({ type: 'created', message: `${work.label} ${n.number} series ${n.serie} signed` }),
+    history: (n: NewNote) => ({ type: 'created', message: `${work.label} ${n.number} series ${n.serie} signed` }),
     // Attempts count every reschedule while the authority is down: a sale must outlast a long outage.
     job: { kind: work.authorizeJob, maxAttempts: 10_000 },
   };
@@ -198,7 +198,7 @@ async function commitBatchLocked(db: Db, batch: Waiting[]): Promise<void> {
   const refused: Array<{ w: Waiting; err: unknown }> = [];
   const stored = await db.transaction(async (tx) => {
     const numbers = await reserveNumbers(tx, series, batch.length);
-    const built: Array<{ w: Waiting; note: NewNfce }> = [];
+    const built: Array<{ w: Waiting; note: NewNote }> = [];
     for (const w of batch) {
       try {
         const note = w.draft.build(numbers[built.length]!);
@@ -211,7 +211,7 @@ async function commitBatchLocked(db: Db, batch: Waiting[]): Promise<void> {
     // Numbers the refused sales did not use go back to the pool in the same transaction: no gap.
     if (built.length < numbers.length) await releaseNumbers(tx, series, numbers.slice(built.length), batch[0]!.draft.now);
     if (built.length === 0) return [];
-    const rows = await insertNfces(tx, built.map((b) => b.note), noteWork(batch), { issuers: issuerBases(batch) });
+    const rows = await insertNotes(tx, built.map((b) => b.note), noteWork(batch), { issuers: issuerBases(batch) });
     return built.map((b, i) => ({ w: b.w, row: rows[i]! }));
   });
   for (const { w, row } of stored) w.resolve(row);

@@ -3,7 +3,7 @@ import { findIssuerForEmission, type EmissionIssuerRow } from '../../../platform
 
 // The issuer a sale is built from is kept per process once a sale of it was stored: the next sales
 // skip the read. Safe because the statement that stores a note checks that the issuer's basis is
-// unchanged (insertNfces' issuer guard); when it changed, the sale reads it again and is rebuilt.
+// unchanged (insertNotes' issuer guard); when it changed, the sale reads it again and is rebuilt.
 const CACHE_MAX = 1_000;
 const cachesByDb = new WeakMap<Db, Map<string, EmissionIssuerRow>>();
 

@@ -1,7 +1,7 @@
 import { notFound } from '../../../kernel/errors.js';
 import { page } from '../../../kernel/page.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { getNfce, listHistory, listNfce, type NfceRow, type NfceStatus } from '../../../platform/storage/repositories/nfce-repository.js';
+import { getNote, listHistory, listNoteRows, type NoteRow, type NoteStatus } from '../../../platform/storage/repositories/note-repository.js';
 import type { NoteFamily } from './note-family.js';
 import { waitUntilCancellationSettled, waitUntilSettled } from './note-settled.js';
 
@@ -12,15 +12,15 @@ export interface NoteListQuery {
   limit?: number;
   starting_after?: string;
   issuer_id?: string;
-  status?: NfceStatus;
+  status?: NoteStatus;
   external_ref?: string;
   'created_at[gte]'?: string;
   'created_at[lt]'?: string;
 }
 
 /** The account's note, or 404 (also for a note of another account). `full` includes the XML documents. */
-export async function findNote(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NfceRow> {
-  const row = await getNfce(deps.db, accountId, id, { ...opts, model: family.model });
+export async function findNote(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NoteRow> {
+  const row = await getNote(deps.db, accountId, id, { ...opts, model: family.model });
   if (!row) throw notFound(family.label);
   return row;
 }
@@ -28,7 +28,7 @@ export async function findNote(deps: ReadDeps, family: NoteFamily, accountId: st
 /** A page of the account's notes, newest first. */
 export async function listNotesPage(deps: ReadDeps, family: NoteFamily, accountId: string, q: NoteListQuery) {
   const limit = q.limit ?? 20;
-  const rows = await listNfce(deps.db, accountId, {
+  const rows = await listNoteRows(deps.db, accountId, {
     limit: limit + 1,
     model: family.model,
     issuerId: q.issuer_id,
@@ -49,13 +49,13 @@ export async function noteHistory(deps: ReadDeps, family: NoteFamily, accountId:
 }
 
 /** The note once its authorization settles, or as it stands after `ms` (`Prefer: wait`). */
-export async function noteWhenSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NfceRow> {
+export async function noteWhenSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NoteRow> {
   await waitUntilSettled(deps.db, id, ms);
   return findNote(deps, family, accountId, id);
 }
 
 /** The note once a requested cancellation is registered or refused, or as it stands after `ms`. */
-export async function noteWhenCancellationSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NfceRow> {
+export async function noteWhenCancellationSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NoteRow> {
   await waitUntilCancellationSettled(deps.db, id, ms);
   return findNote(deps, family, accountId, id);
 }

@@ -4,7 +4,7 @@ import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
 import { sqlState } from '../../../platform/storage/db.js';
 import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
-import { findNfceByIdempotencyKey, releaseExpiredIdempotencyKeys, type NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Ports } from '../../../platform/ports/ports.js';
@@ -62,7 +62,7 @@ export async function issueNote<R extends { issuer_id: string; external_ref?: st
   accountId: string,
   request: R,
   opts: IssueOptions = {},
-): Promise<NfceRow> {
+): Promise<NoteRow> {
   const { db, clock } = deps;
   const key = opts.idempotencyKey;
   // One sale per Idempotency-Key is held by the notes' unique index, not by a read before every
@@ -75,7 +75,7 @@ export async function issueNote<R extends { issuer_id: string; external_ref?: st
     } catch (err) {
       if (!key || sqlState(err) !== '23505') throw err;
       const liveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
-      const existing = await findNfceByIdempotencyKey(db, accountId, key, liveSince);
+      const existing = await findNoteByIdempotencyKey(db, accountId, key, liveSince);
       if (existing) return existing;
       if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key, liveSince }])) === 0) throw err;
     }
@@ -96,7 +96,7 @@ async function issueFromIssuer<R extends { issuer_id: string; external_ref?: str
   accountId: string,
   request: R,
   opts: IssueOptions,
-): Promise<NfceRow> {
+): Promise<NoteRow> {
   for (let attempt = 0; ; attempt++) {
     const issuer = await emissionIssuer(deps.db, accountId, request.issuer_id, attempt > 0);
     try {
@@ -120,7 +120,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
   request: R,
   opts: IssueOptions,
   found: EmissionIssuer | undefined,
-): Promise<NfceRow> {
+): Promise<NoteRow> {
   const { db, clock } = deps;
   const { family } = emitter;
   const issuer = found?.row;

@@ -1,5 +1,5 @@
 import type { Ports } from '../../../platform/ports/ports.js';
-import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 
 /**
  * What the use cases shared by the two families of the 4.00 layout (NF-e model 55, NFC-e model 65)
@@ -16,7 +16,7 @@ export interface NoteFamily {
   /** Whether the authority of `uf` processes a one-note lot synchronously (indSinc=1) for this model. */
   synchronous(uf: string): boolean;
   /** The record the API answers and the webhooks carry. */
-  present(row: NfceRow, baseUrl: string): unknown;
+  present(row: NoteRow, baseUrl: string): unknown;
   /** Cancellation (110111) deadline for a note authorized at `authorizedAt` in `uf`, and what to do past it. */
   cancellation: {
     deadline(uf: string, authorizedAt: Date): Date;

@@ -19,7 +19,7 @@ interface NoteState {
 async function waitFor(db: Queryable, noteId: string, signal: string, ms: number, done: (s: NoteState) => boolean): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const r = await db.query<NoteState>('SELECT status, cancellation, corrections FROM nfce_notes WHERE id = $1', [noteId]);
+    const r = await db.query<NoteState>('SELECT status, cancellation, corrections FROM notes WHERE id = $1', [noteId]);
     const left = deadline - Date.now();
     if (!r.rows[0] || done(r.rows[0]) || left <= 0) return;
     // The worker may run in another process: the signal is a shortcut, polling the guarantee.

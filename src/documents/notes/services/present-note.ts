@@ -1,10 +1,10 @@
-import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 
 /**
  * The fields every note record of the API has, NFC-e or NF-e (SPEC 2 fields by state, DESIGN 4):
  * links and protocol appear once authorized; a rejection explains itself; money in reais.
  */
-export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NfceRow, baseUrl: string, object: O) {
+export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NoteRow, baseUrl: string, object: O) {
   const authorized = row.status === 'authorized' || row.status === 'canceled';
   const links = authorized
     ? {

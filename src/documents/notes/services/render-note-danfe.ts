@@ -5,7 +5,7 @@ import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer, type IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
-import type { NfceRow } from '../../../platform/storage/repositories/nfce-repository.js';
+import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 
@@ -41,7 +41,7 @@ async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffe
  * is printed). A cancellation settled without the event document (found by consultation) falls
  * back to when the gateway recorded it, in the issuer's local time rather than UTC.
  */
-function cancellationOf(row: NfceRow, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
+function cancellationOf(row: NoteRow, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
   const settled = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
   if (!settled) return undefined;
   const registered = row.cancel_proc_xml ? cancellationInEventXml(row.cancel_proc_xml) : undefined;
@@ -59,7 +59,7 @@ export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 };
  * and the authorization do not hold) plus the issuer's DANFE settings: the NFC-e roll, or the NF-e
  * A4 page set, which is drawn in a worker thread (a note may hold 990 items).
  */
-export async function renderNoteDanfe(deps: DanfeDeps, row: NfceRow, form: DanfeForm): Promise<NoteDanfe> {
+export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: DanfeForm): Promise<NoteDanfe> {
   const label = form.model === 65 ? 'NFC-e' : 'NF-e';
   if ((row.status !== 'authorized' && row.status !== 'canceled') || !row.proc_xml) {
     throw new ApiError('invalid_state', `${label} ${row.id} is ${row.status}; its DANFE is available once authorized`);

@@ -106,7 +106,7 @@ export async function findIssuer(db: Queryable, accountId: string, id: string): 
  * What a note built from an issuer depends on, as one text: the issuer row's version (xmin changes
  * with every update of the row), its certificate's and CSC's versions and its account's tax regime.
  * Emission reads it with the issuer, and the statement that stores the note checks it is unchanged
- * (insertNfces), so a note is never stored from an issuer that changed meanwhile.
+ * (insertNotes), so a note is never stored from an issuer that changed meanwhile.
  */
 export const EMISSION_BASIS_SQL = "concat_ws('|', i.xmin, coalesce(c.version, 0), coalesce(s.version, 0), a.tax_regime)";
 

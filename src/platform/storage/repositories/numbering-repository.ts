@@ -24,18 +24,18 @@ export async function reserveNumbers(tx: Queryable, s: Series, count: number): P
   // Data-modifying CTEs share one snapshot; `need` reads what `reused` returned, not the table.
   const r = await tx.query<{ number: number }>(
     `WITH reused AS (
-       DELETE FROM nfce_released_numbers
+       DELETE FROM released_numbers
         WHERE (issuer_id, model, serie, number) IN (
-          SELECT issuer_id, model, serie, number FROM nfce_released_numbers
+          SELECT issuer_id, model, serie, number FROM released_numbers
            WHERE issuer_id = $1 AND model = $2 AND serie = $3
            ORDER BY number LIMIT $4 FOR UPDATE SKIP LOCKED)
         RETURNING number),
      need AS (SELECT $4::int - count(*)::int AS n FROM reused),
      bumped AS (
-       INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number)
+       INSERT INTO number_sequences (issuer_id, model, serie, next_number)
        SELECT $1, $2, $3, 1 + need.n FROM need WHERE need.n > 0
        ON CONFLICT (issuer_id, model, serie) DO UPDATE
-         SET next_number = nfce_number_sequences.next_number + EXCLUDED.next_number - 1
+         SET next_number = number_sequences.next_number + EXCLUDED.next_number - 1
        RETURNING next_number)
      SELECT number FROM reused
      UNION ALL
@@ -55,15 +55,15 @@ export interface SeriesState {
 /** The series' state as committed now (a series never used starts at 1). */
 export async function readSeriesState(db: Queryable, s: Series): Promise<SeriesState> {
   const r = await db.query<{ next: number | null; released: number[] | null }>(
-    `SELECT (SELECT next_number FROM nfce_number_sequences WHERE issuer_id = $1 AND model = $2 AND serie = $3) AS next,
-            (SELECT array_agg(number ORDER BY number) FROM nfce_released_numbers WHERE issuer_id = $1 AND model = $2 AND serie = $3) AS released`,
+    `SELECT (SELECT next_number FROM number_sequences WHERE issuer_id = $1 AND model = $2 AND serie = $3) AS next,
+            (SELECT array_agg(number ORDER BY number) FROM released_numbers WHERE issuer_id = $1 AND model = $2 AND serie = $3) AS released`,
     [s.issuerId, s.model, s.serie],
   );
   return { next: r.rows[0]?.next ?? 1, released: r.rows[0]?.released ?? [] };
 }
 
 /**
- * What an optimistic emission claims of its series (see insertNfces): the state it built from
+ * What an optimistic emission claims of its series (see insertNotes): the state it built from
  * (`expectedNext`), the released numbers it used and where the counter goes (`newNext`).
  */
 export interface NumberingClaim {
@@ -87,7 +87,7 @@ export async function releaseNumber(tx: Queryable, s: Series, number: number, no
 
 export async function releaseNumbers(tx: Queryable, s: Series, numbers: readonly number[], now: Date): Promise<void> {
   await tx.query(
-    `INSERT INTO nfce_released_numbers (issuer_id, model, serie, number, released_at)
+    `INSERT INTO released_numbers (issuer_id, model, serie, number, released_at)
      SELECT $1, $2, $3, n, $5 FROM unnest($4::int[]) AS n
      ON CONFLICT DO NOTHING`,
     [s.issuerId, s.model, s.serie, numbers, now],
@@ -97,7 +97,7 @@ export async function releaseNumbers(tx: Queryable, s: Series, numbers: readonly
 /** Numbers of the range that a note of this gateway holds (authorized, in doubt, denied or canceled). */
 export async function usedNumbersInRange(tx: Queryable, s: Series, from: number, to: number): Promise<number[]> {
   const r = await tx.query<{ number: number }>(
-    `SELECT DISTINCT number FROM nfce_notes
+    `SELECT DISTINCT number FROM notes
       WHERE issuer_id = $1 AND model = $2 AND serie = $3 AND number BETWEEN $4 AND $5 AND status <> 'rejected'
       ORDER BY number`,
     [s.issuerId, s.model, s.serie, from, to],
@@ -111,13 +111,13 @@ export async function usedNumbersInRange(tx: Queryable, s: Series, from: number,
  */
 export async function retireRange(tx: Queryable, s: Series, from: number, to: number): Promise<void> {
   await tx.query(
-    `DELETE FROM nfce_released_numbers WHERE issuer_id = $1 AND model = $2 AND serie = $3 AND number BETWEEN $4 AND $5`,
+    `DELETE FROM released_numbers WHERE issuer_id = $1 AND model = $2 AND serie = $3 AND number BETWEEN $4 AND $5`,
     [s.issuerId, s.model, s.serie, from, to],
   );
   await tx.query(
-    `INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($1, $2, $3, $4 + 1)
+    `INSERT INTO number_sequences (issuer_id, model, serie, next_number) VALUES ($1, $2, $3, $4 + 1)
      ON CONFLICT (issuer_id, model, serie) DO UPDATE
-       SET next_number = GREATEST(nfce_number_sequences.next_number, EXCLUDED.next_number)`,
+       SET next_number = GREATEST(number_sequences.next_number, EXCLUDED.next_number)`,
     [s.issuerId, s.model, s.serie, to],
   );
 }

@@ -17,14 +17,14 @@ export interface NoteCorrections {
   }>;
 }
 
-export type NfceStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
+export type NoteStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
 
-export interface NfceRow {
+export interface NoteRow {
   id: string;
   account_id: string;
   issuer_id: string;
   external_ref: string | null;
-  status: NfceStatus;
+  status: NoteStatus;
   model: number;
   serie: number;
   number: number;
@@ -63,7 +63,7 @@ const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, 
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
   cancellation, attempts, receipt, corrections, scenario, idempotency_key, created_at, updated_at`;
 
-export type NewNfce = Omit<NfceRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
+export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
 
 /** The issuer state a batch of notes was built from (findIssuerForEmission's `basis`). */
 export interface IssuerBasis {
@@ -90,12 +90,12 @@ export interface InsertGuards {
  *   since). The counter row is locked only while the statement runs.
  * - `issuers`: every issuer the notes were built from is unchanged (SQLSTATE FGI01 otherwise).
  */
-export async function insertNfces(
+export async function insertNotes(
   tx: Queryable,
-  notes: readonly NewNfce[],
-  work: { history: (n: NewNfce) => { type: string; message: string }; job: { kind: string; maxAttempts: number } },
+  notes: readonly NewNote[],
+  work: { history: (n: NewNote) => { type: string; message: string }; job: { kind: string; maxAttempts: number } },
   guards: InsertGuards = {},
-): Promise<NfceRow[]> {
+): Promise<NoteRow[]> {
   const rows = notes.map((n) => {
     const history = work.history(n);
     return { ...n, history_id: newId('evt'), history_type: history.type, history_message: history.message, job_id: newId('job') };
@@ -107,7 +107,7 @@ export async function insertNfces(
     params.push(s.issuerId, s.model, s.serie, numbering.expectedNext, numbering.newNext, numbering.released);
   }
   if (issuers) params.push(JSON.stringify(issuers));
-  const r = await tx.query<NfceRow>(insertNotesSql(!!numbering, !!issuers), params);
+  const r = await tx.query<NoteRow>(insertNotesSql(!!numbering, !!issuers), params);
   // RETURNING order is not guaranteed: answer in the callers' order.
   const byId = new Map(r.rows.map((row) => [row.id, row]));
   return notes.map((n) => byId.get(n.id)!);
@@ -119,20 +119,20 @@ export async function insertNfces(
 // the counter moves no other released number may be waiting (it goes first). All reads see the
 // statement's snapshot; the upsert waits for the counter's row lock and rechecks the newest row.
 const NUMBERING_GUARD = `bump AS (
-       INSERT INTO nfce_number_sequences (issuer_id, model, serie, next_number) VALUES ($4, $5, $6, $8)
+       INSERT INTO number_sequences (issuer_id, model, serie, next_number) VALUES ($4, $5, $6, $8)
        ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = EXCLUDED.next_number
-         WHERE nfce_number_sequences.next_number = $7
+         WHERE number_sequences.next_number = $7
        RETURNING 1),
      reused AS (
-       DELETE FROM nfce_released_numbers WHERE issuer_id = $4 AND model = $5 AND serie = $6 AND number = ANY($9::int[])
+       DELETE FROM released_numbers WHERE issuer_id = $4 AND model = $5 AND serie = $6 AND number = ANY($9::int[])
        RETURNING 1),
      numbering AS (
        SELECT numbering_holds(
          (SELECT count(*) FROM bump) = 1
-         AND ($7 = 1 OR EXISTS (SELECT 1 FROM nfce_number_sequences WHERE issuer_id = $4 AND model = $5 AND serie = $6))
+         AND ($7 = 1 OR EXISTS (SELECT 1 FROM number_sequences WHERE issuer_id = $4 AND model = $5 AND serie = $6))
          AND (SELECT count(*) FROM reused) = cardinality($9::int[])
          AND ($8 = $7 OR NOT EXISTS (
-           SELECT 1 FROM nfce_released_numbers r
+           SELECT 1 FROM released_numbers r
             WHERE r.issuer_id = $4 AND r.model = $5 AND r.serie = $6 AND r.number <> ALL($9::int[])))) AS ok),`;
 
 // $N: a JSON array of {issuerId, basis}; each basis must still be the issuer's (EMISSION_BASIS_SQL).
@@ -162,7 +162,7 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
          scenario text, idempotency_key text, created_at timestamptz, history_id text, history_type text, history_message text,
          job_id text)${where}),
      n AS (
-       INSERT INTO nfce_notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
+       INSERT INTO notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
          dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
          created_at, updated_at)
        SELECT id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
@@ -170,7 +170,7 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
          created_at, created_at FROM v
        RETURNING ${SUMMARY}),
      h AS (
-       INSERT INTO nfce_history (id, note_id, type, at, message)
+       INSERT INTO note_history (id, note_id, type, at, message)
        SELECT history_id, id, history_type, created_at, history_message FROM v),
      j AS (
        INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
@@ -181,9 +181,9 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
 }
 
 /** The note a live Idempotency-Key created (keys live 24 hours: SPEC 4 rule 5). */
-export async function findNfceByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<NfceRow | undefined> {
-  const r = await db.query<NfceRow>(
-    `SELECT ${SUMMARY} FROM nfce_notes WHERE account_id = $1 AND idempotency_key = $2 AND created_at > $3`,
+export async function findNoteByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<NoteRow | undefined> {
+  const r = await db.query<NoteRow>(
+    `SELECT ${SUMMARY} FROM notes WHERE account_id = $1 AND idempotency_key = $2 AND created_at > $3`,
     [accountId, key, since],
   );
   return r.rows[0];
@@ -196,7 +196,7 @@ export async function releaseExpiredIdempotencyKeys(
   keys: ReadonlyArray<{ key: string; liveSince: Date }>,
 ): Promise<number> {
   const r = await tx.query(
-    `UPDATE nfce_notes n SET idempotency_key = NULL
+    `UPDATE notes n SET idempotency_key = NULL
        FROM unnest($2::text[], $3::timestamptz[]) AS k (key, since)
       WHERE n.account_id = $1 AND n.idempotency_key = k.key AND n.created_at <= k.since`,
     [accountId, keys.map((k) => k.key), keys.map((k) => k.liveSince)],
@@ -205,36 +205,36 @@ export async function releaseExpiredIdempotencyKeys(
 }
 
 /** The account's note; with `model`, only a note of that model (an NF-e id is not an NFC-e). */
-export async function getNfce(
+export async function getNote(
   db: Queryable,
   accountId: string,
   id: string,
   opts: { full?: boolean; model?: number } = {},
-): Promise<NfceRow | undefined> {
+): Promise<NoteRow | undefined> {
   const cols = opts.full ? '*' : SUMMARY;
-  const r = await db.query<NfceRow>(
-    `SELECT ${cols} FROM nfce_notes WHERE account_id = $1 AND id = $2 AND ($3::int IS NULL OR model = $3)`,
+  const r = await db.query<NoteRow>(
+    `SELECT ${cols} FROM notes WHERE account_id = $1 AND id = $2 AND ($3::int IS NULL OR model = $3)`,
     [accountId, id, opts.model ?? null],
   );
   return r.rows[0];
 }
 
 /** For workers: the note by id alone, locked for the rest of the transaction when `forUpdate`. */
-export async function getNfceForWork(db: Queryable, id: string, forUpdate = false): Promise<NfceRow | undefined> {
-  const r = await db.query<NfceRow>(`SELECT * FROM nfce_notes WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+export async function getNoteForWork(db: Queryable, id: string, forUpdate = false): Promise<NoteRow | undefined> {
+  const r = await db.query<NoteRow>(`SELECT * FROM notes WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return r.rows[0];
 }
 
 export interface NoteForWork {
-  note: NfceRow;
+  note: NoteRow;
   issuer: { uf: string; cert_version: number | null; csc_version: number | null };
 }
 
 /** A note with what a worker needs of its issuer (state, secret versions), in one round trip. */
-export async function getNfceWithIssuer(db: Queryable, id: string): Promise<NoteForWork | undefined> {
-  const r = await db.query<NfceRow & { issuer_uf: string; cert_version: number | null; csc_version: number | null }>(
+export async function getNoteWithIssuer(db: Queryable, id: string): Promise<NoteForWork | undefined> {
+  const r = await db.query<NoteRow & { issuer_uf: string; cert_version: number | null; csc_version: number | null }>(
     `SELECT n.*, i.uf AS issuer_uf, c.version AS cert_version, s.version AS csc_version
-       FROM nfce_notes n
+       FROM notes n
        JOIN issuers i ON i.id = n.issuer_id
        LEFT JOIN issuer_certificates c ON c.issuer_id = i.id
        LEFT JOIN issuer_cscs s ON s.issuer_id = i.id
@@ -244,13 +244,13 @@ export async function getNfceWithIssuer(db: Queryable, id: string): Promise<Note
   const row = r.rows[0];
   if (!row) return undefined;
   const { issuer_uf, cert_version, csc_version, ...note } = row;
-  return { note: note as NfceRow, issuer: { uf: issuer_uf, cert_version, csc_version } };
+  return { note: note as NoteRow, issuer: { uf: issuer_uf, cert_version, csc_version } };
 }
 
-export interface NfceListFilter {
+export interface NoteListFilter {
   model?: number;
   issuerId?: string;
-  status?: NfceStatus;
+  status?: NoteStatus;
   externalRef?: string;
   createdGte?: Date;
   createdLt?: Date;
@@ -258,17 +258,17 @@ export interface NfceListFilter {
   limit: number;
 }
 
-export async function listNfce(db: Queryable, accountId: string, f: NfceListFilter): Promise<NfceRow[]> {
+export async function listNoteRows(db: Queryable, accountId: string, f: NoteListFilter): Promise<NoteRow[]> {
   // Newest first; ids are random, so the cursor is (created_at, id) of the row named by starting_after.
-  const r = await db.query<NfceRow>(
-    `SELECT ${SUMMARY} FROM nfce_notes n
+  const r = await db.query<NoteRow>(
+    `SELECT ${SUMMARY} FROM notes n
       WHERE account_id = $1
         AND ($2::text IS NULL OR issuer_id = $2)
         AND ($3::text IS NULL OR status = $3)
         AND ($4::text IS NULL OR external_ref = $4)
         AND ($5::timestamptz IS NULL OR created_at >= $5)
         AND ($6::timestamptz IS NULL OR created_at < $6)
-        AND ($7::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM nfce_notes WHERE account_id = $1 AND id = $7))
+        AND ($7::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM notes WHERE account_id = $1 AND id = $7))
         AND ($9::int IS NULL OR model = $9)
       ORDER BY created_at DESC, id DESC
       LIMIT $8`,
@@ -277,26 +277,26 @@ export async function listNfce(db: Queryable, accountId: string, f: NfceListFilt
   return r.rows;
 }
 
-export async function updateNfce(tx: Queryable, id: string, fields: Partial<NfceRow>, now: Date): Promise<void> {
-  await updateNfceIf(tx, id, null, fields, now);
+export async function updateNote(tx: Queryable, id: string, fields: Partial<NoteRow>, now: Date): Promise<void> {
+  await updateNoteIf(tx, id, null, fields, now);
 }
 
 /**
  * Updates the note only while it is in `expectedStatus` (null: any) and returns it as updated, or
  * undefined when another worker changed it first: the check and the write are one statement.
  */
-export async function updateNfceIf(
+export async function updateNoteIf(
   tx: Queryable,
   id: string,
-  expectedStatus: NfceStatus | null,
-  fields: Partial<NfceRow>,
+  expectedStatus: NoteStatus | null,
+  fields: Partial<NoteRow>,
   now: Date,
-): Promise<NfceRow | undefined> {
+): Promise<NoteRow | undefined> {
   const entries = Object.entries(fields);
   const sets = entries.map(([k], i) => `${k} = $${i + 4}`);
   const values = entries.map(([, v]) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
-  const r = await tx.query<NfceRow>(
-    `UPDATE nfce_notes SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 AND ($3::text IS NULL OR status = $3) RETURNING ${SUMMARY}`,
+  const r = await tx.query<NoteRow>(
+    `UPDATE notes SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 AND ($3::text IS NULL OR status = $3) RETURNING ${SUMMARY}`,
     [id, now, expectedStatus, ...values],
   );
   return r.rows[0];
@@ -317,14 +317,14 @@ export async function addHistory(
   e: { type: string; at: Date; code?: string | null; message?: string | null; protocolo?: string | null },
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO nfce_history (id, note_id, type, at, code, message, protocolo) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO note_history (id, note_id, type, at, code, message, protocolo) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [newId('evt'), noteId, e.type, e.at, e.code ?? null, e.message ?? null, e.protocolo ?? null],
   );
 }
 
 export async function listHistory(db: Queryable, noteId: string): Promise<HistoryEntry[]> {
   const r = await db.query<HistoryEntry>(
-    'SELECT id, type, at, code, message, protocolo FROM nfce_history WHERE note_id = $1 ORDER BY seq',
+    'SELECT id, type, at, code, message, protocolo FROM note_history WHERE note_id = $1 ORDER BY seq',
     [noteId],
   );
   return r.rows;
@@ -333,7 +333,7 @@ export async function listHistory(db: Queryable, noteId: string): Promise<Histor
 /** Keeps the receipt of the lot holding a processing note, with its history lines, in one transaction. */
 export async function settleReceipt(db: Db, noteId: string, nRec: string, lines: ReadonlyArray<{ type: string; at: Date; code?: string | null; message?: string | null }>): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.query(`UPDATE nfce_notes SET receipt = $2, updated_at = $3 WHERE id = $1 AND status = 'processing'`, [noteId, nRec, lines[lines.length - 1]!.at]);
+    await tx.query(`UPDATE notes SET receipt = $2, updated_at = $3 WHERE id = $1 AND status = 'processing'`, [noteId, nRec, lines[lines.length - 1]!.at]);
     for (const line of lines) await addHistory(tx, noteId, line);
   });
 }

@@ -1,6 +1,6 @@
 import { newId } from '../../../kernel/ids.js';
 import type { Queryable } from '../db.js';
-import type { NfceRow, NfceStatus } from './nfce-repository.js';
+import type { NoteRow, NoteStatus } from './note-repository.js';
 
 export interface HistoryLine {
   type: string;
@@ -13,8 +13,8 @@ export interface HistoryLine {
 export interface Settlement {
   noteId: string;
   /** The state the note must still be in (another worker may have settled it first). */
-  from: NfceStatus;
-  fields: Partial<Pick<NfceRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml'>>;
+  from: NoteStatus;
+  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml'>>;
   history: HistoryLine[];
   /** Give the number back to the series (a rejection the authority did not book). */
   releaseNumber: boolean;
@@ -47,14 +47,14 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
   const eventType = p(s.event.type);
   const sql = `
     WITH u AS (
-      UPDATE nfce_notes SET ${sets.join(', ')} WHERE id = $1 AND status = $2
+      UPDATE notes SET ${sets.join(', ')} WHERE id = $1 AND status = $2
       RETURNING id, account_id, issuer_id, model, serie, number),
     h AS (
-      INSERT INTO nfce_history (id, note_id, type, at, code, message, protocolo)
+      INSERT INTO note_history (id, note_id, type, at, code, message, protocolo)
       SELECT v.id, u.id, v.type, v.at, v.code, v.message, v.protocolo
         FROM u CROSS JOIN (VALUES ${history}) AS v (id, type, at, code, message, protocolo)),
     r AS (
-      INSERT INTO nfce_released_numbers (issuer_id, model, serie, number, released_at)
+      INSERT INTO released_numbers (issuer_id, model, serie, number, released_at)
       SELECT u.issuer_id, u.model, u.serie, u.number, $3 FROM u WHERE ${p(s.releaseNumber)}::boolean
       ON CONFLICT DO NOTHING),
     e AS (
