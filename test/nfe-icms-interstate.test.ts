@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { X509Certificate } from 'node:crypto';
+import { contentRejection } from '../src/authority-sim/nfe-rules.js';
 import { model55Rejection } from '../src/authority-sim/nfe55-rules.js';
+import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { nfeFacts } from '../src/authority-sim/nfe-facts.js';
 import { computeNfe } from '../src/documents/nfe/domain/compute-nfe.js';
 import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.js';
 import type { NfeRequest } from '../src/documents/nfe/domain/nfe-request.js';
+import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 import { nfeTotalsProblems } from './support/nfe-checks.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
@@ -90,5 +94,23 @@ describe('ICMSPart and ICMSST in an NF-e', () => {
     expect(await xmllint(xml, 'PL_009_V4', 'nfe_v4.00.xsd')).toBe('');
     expect(await xmllint(xml, 'PL_010_V1.30', 'nfe_v4.00.xsd')).toBe('');
     expect(await xmlsecVerify(xml)).toBe('');
+  });
+});
+
+describe('the simulator refuses both groups in an NFC-e', () => {
+  // The gateway cannot write them in an NFC-e (the NFC-e request has no such fields): the groups are pasted in.
+  const nfce = buildNfce(simpleSale(), testContext(NUMERIC_ISSUER)).xml;
+  const ctx = { now: new Date(), signer: {} as X509Certificate, digestValue: '', cscs: new Map() };
+  const withGroup = (group: string) => nfce.replace(/<ICMS><ICMS[^>]*>.*?<\/ICMS>/, `<ICMS>${group}</ICMS>`);
+
+  it('ICMSPart: 741 (MOC N12-50); ICMSST: 740 with the item (MOC N12-60)', () => {
+    expect(nfce).toMatch(/<ICMS><ICMS[0-9SN]+>/);
+    const part = '<ICMSPart><orig>0</orig><CST>10</CST><modBC>3</modBC><vBC>1.00</vBC><pICMS>12.00</pICMS><vICMS>0.12</vICMS><modBCST>4</modBCST><vBCST>1.00</vBCST><pICMSST>18.00</pICMSST><vICMSST>0.06</vICMSST><pBCOp>100.00</pBCOp><UFST>SP</UFST></ICMSPart>';
+    const st = '<ICMSST><orig>0</orig><CST>60</CST><vBCSTRet>1.00</vBCSTRet><vICMSSTRet>0.18</vICMSSTRet><vBCSTDest>1.00</vBCSTDest><vICMSSTDest>0.18</vICMSSTDest></ICMSST>';
+    expect(contentRejection(nfeFacts(withGroup(part)), ctx)?.cStat).toBe(741);
+    const rejection = contentRejection(nfeFacts(withGroup(st)), ctx);
+    expect(rejection?.cStat).toBe(740);
+    expect(rejection?.xMotivo).toBe('Rejeição: Item com Repasse de ICMS retido por Substituto Tributário [nItem: 1]');
+    expect([740, 741]).not.toContain(contentRejection(nfeFacts(nfce), ctx)?.cStat);
   });
 });
