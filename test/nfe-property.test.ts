@@ -24,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('NF-e property: random valid requests become valid, signed model 55 notes', () => {
   const pl010: string[] = [];
   const pl009: string[] = [];
-  const seen = { codes: new Set<string>(), kinds: new Set<string>(), ipiTrib: 0, ipiNt: 0, difal: 0, interstateNoDifal: 0, st: 0, installments: 0, manyInstallments: 0, transport: 0, reform: 0, plain: 0, alpha: 0, numeric: 0, inbound: 0, references: 0, noPayment: 0, marketplace: 0, relief: 0, svc: 0 };
+  const seen = { codes: new Set<string>(), kinds: new Set<string>(), ipiTrib: 0, ipiNt: 0, difal: 0, interstateNoDifal: 0, st: 0, installments: 0, manyInstallments: 0, transport: 0, reform: 0, plain: 0, alpha: 0, numeric: 0, inbound: 0, references: 0, noPayment: 0, marketplace: 0, relief: 0, svc: 0, partilha: 0, repasse: 0 };
 
   it(`builds ${RUNS} notes whose key, ide and totals recompute`, () => {
     let n = 0;
@@ -64,10 +64,12 @@ describe('NF-e property: random valid requests become valid, signed model 55 not
         if (xml.includes('<infIntermed>')) seen.marketplace++;
         if (xml.includes('<motDesICMS>')) seen.relief++;
         if (built.tpEmis !== 1) seen.svc++;
+        if (xml.includes('<ICMSPart>')) seen.partilha++;
+        if (xml.includes('<ICMSST>')) seen.repasse++;
       }),
       { numRuns: RUNS },
     );
-    // The generator really covers the space the issue asks for.
+    // The generator really covers the space the issue asks for (ICMSPart and ICMSST among the counts).
     expect(seen.codes.size).toBe(21); // 11 CSTs (with 50 and 51) + 10 CSOSNs
     expect([...seen.kinds].sort()).toEqual(['abroad', 'internal', 'interstate']);
     const { codes: _c, kinds: _k, manyInstallments, ...counts } = seen;

@@ -19,7 +19,8 @@ export interface NfeFacts {
   emitCnpj: string | null;
   emitCpf: string | null;
   dest: { xNome: string | null; kind: 'CNPJ' | 'CPF' | 'idEstrangeiro'; id: string } | { xNome: string | null; kind: null } | null;
-  items: Array<{ xProd: string; vProd: string; indTot: string }>;
+  /** icmsGroup: the element inside imposto/ICMS (ICMS00, ICMSPart, ICMSSN102, ...). */
+  items: Array<{ xProd: string; vProd: string; indTot: string; icmsGroup: string }>;
   vProdTotal: string;
   vNF: string;
   payments: string[];
@@ -70,7 +71,9 @@ export function nfeFacts(nfeXml: string): NfeFacts {
   }
   const items = (inf ? sliceAll(inf.inner, 'det') : []).map((d) => {
     const prod = el(d, 'prod');
-    return { xProd: textIn(prod, 'xProd'), vProd: textIn(prod, 'vProd'), indTot: textIn(prod, 'indTot') };
+    const icms = el(el(d, 'imposto'), 'ICMS');
+    const icmsGroup = /^\s*<([A-Za-z0-9]+)[\s>]/.exec(icms?.inner ?? '')?.[1] ?? '';
+    return { xProd: textIn(prod, 'xProd'), vProd: textIn(prod, 'vProd'), indTot: textIn(prod, 'indTot'), icmsGroup };
   });
   const tot = el(el(inf, 'total'), 'ICMSTot');
   const pag = el(inf, 'pag');

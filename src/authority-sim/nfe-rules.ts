@@ -81,6 +81,11 @@ export function contentRejection(f: NfeFacts, ctx: ContentContext): Rejection | 
   const itemsTotal = f.items.filter((i) => i.indTot === '1').reduce((sum, i) => sum + cents(i.vProd), 0);
   if (itemsTotal !== cents(f.vProdTotal)) return reject(564, `vProd ${f.vProdTotal} but items sum ${itemsTotal / 100}`);
   if (nfce) {
+    // MOC N12-50 (741) and N12-60 (740): an NFC-e carries neither ICMSPart nor ICMSST. The text of
+    // 740 is MOC 7.0 section 4.4's (cstat_nfe.csv); webservices/cstat.json gives 740 to CST 51 instead.
+    const n = f.items.findIndex((i) => i.icmsGroup === 'ICMSPart' || i.icmsGroup === 'ICMSST');
+    if (n >= 0 && f.items[n]!.icmsGroup === 'ICMSPart') return reject(741, `item ${n + 1} has ICMSPart`);
+    if (n >= 0) return reject(740, `item ${n + 1} has ICMSST`, `Rejeição: Item com Repasse de ICMS retido por Substituto Tributário [nItem: ${n + 1}]`);
     // FACTS 8: sum(vPag) - vTroco must equal vNF.
     const paid = f.payments.reduce((sum, v) => sum + cents(v), 0) - cents(f.vTroco ?? '0');
     if (paid !== cents(f.vNF)) return reject(767, `payments net ${paid / 100} but vNF ${f.vNF}`);

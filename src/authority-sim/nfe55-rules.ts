@@ -60,7 +60,7 @@ function recipientRejection(ide: ElementSlice | null, dest: ElementSlice | null,
   return null;
 }
 
-interface ItemView { nItem: string; cfop: string; icmsCode: string; difal: boolean }
+interface ItemView { nItem: string; cfop: string; icmsCode: string; difal: boolean; partilha: boolean }
 
 function itemsOf(inf: ElementSlice): ItemView[] {
   return sliceAll(inf.inner, 'det').map((d) => {
@@ -70,6 +70,7 @@ function itemsOf(inf: ElementSlice): ItemView[] {
       cfop: textIn(el(d, 'prod'), 'CFOP'),
       icmsCode: /<(?:CST|CSOSN)>([0-9]+)</.exec(icms?.inner ?? '')?.[1] ?? '',
       difal: el(el(d, 'imposto'), 'ICMSUFDest') !== null,
+      partilha: el(icms, 'ICMSPart') !== null,
     };
   });
 }
@@ -91,8 +92,9 @@ function itemRejection(items: ItemView[], ide: ElementSlice | null, dest: Elemen
     if ((first === '3' || first === '7') && destUf !== 'EX') return reject(520, `CFOP ${item.cfop} to UF ${destUf}`, n);
     if ((first === '2' || first === '6') && destUf === emitUf && !sameParty) return reject(523, `CFOP ${item.cfop} inside ${emitUf}`, n);
     if (item.difal && !difalOperation) return reject(695, `ICMSUFDest in item ${item.nItem} outside an interstate sale to a non-taxpayer final consumer (MOC NA01-30)`, n);
+    // NA01-20 exception 1: not required when the item has the ICMS split (ICMSPart).
     const required =
-      difalOperation && textIn(ide, 'tpNF') === '1' && crt !== '1' && finNFe !== '2' && finNFe !== '3' && !UNTAXED.has(item.icmsCode) && !DIFAL_EXEMPT_CFOPS.has(item.cfop);
+      difalOperation && !item.partilha && textIn(ide, 'tpNF') === '1' && crt !== '1' && finNFe !== '2' && finNFe !== '3' && !UNTAXED.has(item.icmsCode) && !DIFAL_EXEMPT_CFOPS.has(item.cfop);
     if (required && !item.difal) return reject(694, `item ${item.nItem} (CST/CSOSN ${item.icmsCode}) lacks ICMSUFDest (MOC NA01-20)`, n);
   }
   return null;

@@ -14,7 +14,7 @@ import { testSigningKey } from './nfce-fixtures.js';
 
 // fast-check generators of valid NF-e requests and contexts for the model 55 property test: the
 // NFC-e items (every CST/CSOSN) turned into NF-e items (CFOP of the operation's scope, CST 50/51,
-// IPI, DIFAL where the MOC requires or allows it), recipients in the state, in another state and
+// IPI, DIFAL where the MOC requires or allows it, ICMSPart and ICMSST in interstate notes), recipients in the state, in another state and
 // abroad, freight, installments, transport, references, downloaders and payments.
 
 const UFS = Object.keys(CAPITALS);
@@ -41,6 +41,12 @@ const extrasArb = fc.record({
   cfopTail: fc.constantFrom('102', '101', '403'),
   inbound: fc.constantFrom(false, false, false, false, true),
   relief: opt(fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), pick: fc.nat() })),
+  interstateGroup: fc.constantFrom<'none' | 'partilha' | 'repasse'>('none', 'none', 'none', 'partilha', 'repasse'),
+  partilha: fc.record({ cst: fc.constantFrom('10', '90'), pBCOp: percentArb(100), stRate: percentArb(25), reduction: opt(percentArb(90)), ufSt: fc.constantFrom('dest', 'other', 'EX') }),
+  repasse: fc.record({
+    cst: fc.constantFrom('41', '60'), base: fc.integer({ min: 0, max: 1_000_000 }), rate: percentArb(30), amount: fc.integer({ min: 0, max: 100_000 }), substitute: opt(fc.integer({ min: 1, max: 100_000 })),
+    destBase: fc.integer({ min: 0, max: 1_000_000 }), destAmount: fc.integer({ min: 0, max: 100_000 }), fcp: opt(fc.record({ base: fc.integer({ min: 0, max: 1_000_000 }), rate: percentArb(2), amount: fc.integer({ min: 0, max: 20_000 }) })),
+  }),
 });
 
 const RELIEF: Record<string, number[]> = { '20': [3, 9, 12], '70': [3, 9, 12], '90': [3, 9, 12], '30': [6, 9], '40': [1, 9, 90], '41': [3, 16], '50': [8, 10, 11] };
@@ -63,6 +69,32 @@ function toNfeItem(base: NfeItem, x: Extras, crt: Crt): NfeItem {
   if (x.relief && crt === 3 && RELIEF[code] && net > 0) item.icms_relief = { amount: (1 + (x.relief.amount % net)) / 100, reason: RELIEF[code][x.relief.pick % RELIEF[code].length]! };
   if (x.ipi) item.ipi = 'rate' in x.ipi ? { cst: x.ipi.cst, rate: x.ipi.rate, ...(x.ipi.enq ? { enquadramento: x.ipi.enq } : {}) } : { cst: x.ipi.cst };
   return item;
+}
+
+/**
+ * Model 55's interstate groups on a regime-normal item: ICMSPart (CST 10/90 with own ICMS and ST,
+ * interstate sale to a final consumer, MOC N10a) or ICMSST (CST 41/60 with the ST retained earlier,
+ * interstate, MOC N10b). Returns whether the item took one.
+ */
+function withInterstateGroup(item: NfeItem, x: Extras, facts: DifalFacts, destUf: string, issuerUf: string): boolean {
+  if (facts.crt !== 3 || facts.idDest !== 2 || x.interstateGroup === 'none') return false;
+  if (x.interstateGroup === 'partilha' && (facts.indFinal !== 1 || facts.tpNF !== 1)) return false;
+  for (const k of ['st', 'st_retained', 'fcp_rate', 'vBC', 'icms_base_reduction', 'pICMS', 'icms_relief', 'deferral_rate'] as const) delete item[k];
+  if (x.interstateGroup === 'partilha') {
+    const p = x.partilha;
+    item.cst_icms = p.cst;
+    item.pICMS = x.pICMS;
+    item.st = { rate: p.stRate };
+    if (p.cst === '90' && p.reduction !== undefined) item.icms_base_reduction = p.reduction;
+    item.icms_partilha = { operation_base_share: p.pBCOp, uf_st: p.ufSt === 'EX' ? 'EX' : p.ufSt === 'dest' ? destUf : issuerUf };
+  } else {
+    const r = x.repasse;
+    item.cst_icms = r.cst;
+    item.st_retained = { base: r.base / 100, rate: r.rate, amount: r.amount / 100, ...(r.substitute ? { substitute_amount: r.substitute / 100 } : {}) };
+    item.st_repasse = { destination_base: r.destBase / 100, destination_amount: r.destAmount / 100 };
+    if (r.fcp) item.st_repasse.retained_fcp = { base: r.fcp.base / 100, rate: r.fcp.rate, amount: r.fcp.amount / 100 };
+  }
+  return true;
 }
 
 const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento' && m !== 'outros') as PaymentMethod[];
@@ -133,8 +165,10 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         const item = toNfeItem(it as NfeItem, x, crt);
         const first = inbound ? idDest : idDest + 4;
         item.cfop = first + (g.finalidade === 'devolucao' ? '202' : abroad && x.cfopTail === '403' ? '102' : x.cfopTail);
+        withInterstateGroup(item, x, facts, destUf, issuer.uf);
         const code = item.cst_icms ?? item.csosn!;
-        if (difalRequired(facts, code, item.cfop) || (difalAllowed(facts) && x.difalOptional)) {
+        // NA01-20 exception 1 and the note of NA01: an ICMSPart item carries no ICMSUFDest.
+        if (!item.icms_partilha && (difalRequired(facts, code, item.cfop) || (difalAllowed(facts) && x.difalOptional))) {
           const inter = interstateRate(item.origin ?? 0, issuer.uf, destUf) / 10_000;
           item.difal = { destination_rate: Math.round((inter + x.destRateAbove) * 100) / 100 };
           if (x.difalFcp !== undefined) item.difal.fcp_rate = x.difalFcp;

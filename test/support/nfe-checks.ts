@@ -66,6 +66,8 @@ export function nfeTotalsProblems(xml: string): string[] {
   expect('vBCST', cents(tot.vBCST), sumOf(dets, (d) => icmsGroup(d).vBCST));
   expect('vST', cents(tot.vST), sumOf(dets, (d) => icmsGroup(d).vICMSST));
   expect('vFCPST', cents(tot.vFCPST), sumOf(dets, (d) => icmsGroup(d).vFCPST));
+  // W06b-10: FCP retained earlier (N27d, written in ICMSST); ICMSST's other values are in no total.
+  expect('vFCPSTRet (W06b-10)', cents(tot.vFCPSTRet), sumOf(dets, (d) => icmsGroup(d).vFCPSTRet));
   expect('vIPI', cents(tot.vIPI), sumOf(dets, (d) => d.imposto.IPI?.IPITrib?.vIPI));
   expect('vPIS', cents(tot.vPIS), sumOf(dets, (d) => (Object.values(d.imposto.PIS)[0] as Node).vPIS));
   expect('vCOFINS', cents(tot.vCOFINS), sumOf(dets, (d) => (Object.values(d.imposto.COFINS)[0] as Node).vCOFINS));

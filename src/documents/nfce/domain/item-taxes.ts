@@ -1,4 +1,4 @@
-import type { IbsCbsModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StModel } from '../../../fiscal/xml/nfe/model.js';
+import type { IbsCbsModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StModel, StRetainedModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
 import { CREDIT_CODES, hasOwnIcms, hasSt, icmsCode, REDUCED_BASE_CODES, RETAINED_CODES } from './icms-codes.js';
 import { isSimplesNacional, type Crt } from './issuer-context.js';
@@ -46,6 +46,13 @@ function st(item: SaleItem, net: number, ownIcmsValue: number): StModel {
   return model;
 }
 
+/** vBCSTRet, pST, vICMSSTRet, [vICMSSubstituto] from st_retained. */
+export function retainedOf(r: NonNullable<SaleItem['st_retained']>): StRetainedModel {
+  const model: StRetainedModel = { vBCSTRet: toCents(r.base), pST: rate4(r.rate), vICMSSTRet: toCents(r.amount) };
+  if (r.substitute_amount !== undefined) model.vICMSSubstituto = toCents(r.substitute_amount);
+  return model;
+}
+
 export function icmsOf(item: SaleItem, net: number): IcmsModel {
   const code = icmsCode(item)!;
   const model: IcmsModel = { code, orig: item.origin ?? 0 };
@@ -57,11 +64,7 @@ export function icmsOf(item: SaleItem, net: number): IcmsModel {
     const ownValue = model.own ? model.own.vICMS : percentOf(net, rate4(item.pICMS));
     model.st = st(item, net, ownValue);
   }
-  if (RETAINED_CODES.has(code) && item.st_retained) {
-    const r = item.st_retained;
-    model.retained = { vBCSTRet: toCents(r.base), pST: rate4(r.rate), vICMSSTRet: toCents(r.amount) };
-    if (r.substitute_amount !== undefined) model.retained.vICMSSubstituto = toCents(r.substitute_amount);
-  }
+  if (RETAINED_CODES.has(code) && item.st_retained) model.retained = retainedOf(item.st_retained);
   if (CREDIT_CODES.has(code) || (code === '900' && item.simples_credit_rate !== undefined)) {
     const pCredSN = rate4(item.simples_credit_rate);
     model.credit = { pCredSN, vCredICMSSN: percentOf(net, pCredSN) };

@@ -60,6 +60,14 @@ function checkIcmsCode(errors: Errors, at: string, item: SaleItem, crt: Crt, rul
   return undefined;
 }
 
+/** st_retained: vBCSTRet, pST, vICMSSTRet, [vICMSSubstituto] (ICMS60, ICMSSN500 and the NF-e's ICMSST). */
+export function checkRetained(errors: Errors, at: string, r: NonNullable<SaleItem['st_retained']>): void {
+  checkNumber(errors, `${at}.st_retained.base`, r.base, { ...OPTIONAL_MONEY, required: true });
+  checkNumber(errors, `${at}.st_retained.rate`, r.rate, PERCENT);
+  checkNumber(errors, `${at}.st_retained.amount`, r.amount, { ...OPTIONAL_MONEY, required: true });
+  checkNumber(errors, `${at}.st_retained.substitute_amount`, r.substitute_amount, OPTIONAL_MONEY);
+}
+
 function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: string, rules: ItemRules): void {
   const needsOwn = OWN_ICMS_CODES.has(code);
   if (needsOwn) checkNumber(errors, `${at}.pICMS`, item.pICMS, PERCENT);
@@ -86,11 +94,7 @@ function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: strin
   }
   if (item.st_retained !== undefined) {
     if (!RETAINED_CODES.has(code)) fail(errors, `${at}.st_retained`, `is only used with CST 60 or CSOSN 500, not ${code}`);
-    const r = item.st_retained;
-    checkNumber(errors, `${at}.st_retained.base`, r.base, { ...OPTIONAL_MONEY, required: true });
-    checkNumber(errors, `${at}.st_retained.rate`, r.rate, PERCENT);
-    checkNumber(errors, `${at}.st_retained.amount`, r.amount, { ...OPTIONAL_MONEY, required: true });
-    checkNumber(errors, `${at}.st_retained.substitute_amount`, r.substitute_amount, OPTIONAL_MONEY);
+    checkRetained(errors, at, item.st_retained);
   }
   if (CREDIT_CODES.has(code)) checkNumber(errors, `${at}.simples_credit_rate`, item.simples_credit_rate, PERCENT);
   else if (item.simples_credit_rate !== undefined && code !== '900') fail(errors, `${at}.simples_credit_rate`, `is only used with CSOSN 101, 201 or 900, not ${code}`);

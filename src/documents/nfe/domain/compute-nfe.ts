@@ -3,7 +3,7 @@ import { mulDivRound, percentOf, spreadProportionally, toCents, toScaled } from 
 import { computeItems } from '../../nfce/domain/compute-items.js';
 import { icmsCode } from '../../nfce/domain/icms-codes.js';
 import type { Crt } from '../../nfce/domain/issuer-context.js';
-import { icmsOf } from '../../nfce/domain/item-taxes.js';
+import { icmsOf, retainedOf } from '../../nfce/domain/item-taxes.js';
 import type { Sale } from '../../nfce/domain/sale.js';
 import { icmsTotals, reformTotals } from '../../nfce/domain/totals.js';
 import type { NfeItem, NfeRequest } from './nfe-request.js';
@@ -78,6 +78,19 @@ function deferIcms(d: DetModel, item: NfeItem, base: number): void {
   d.icms.deferral = { vICMSOp, pDif, vICMSDif };
 }
 
+/** ICMSPart (CST 10/90: pBCOp, UFST) and ICMSST (CST 41/60: the retained ST and the destination's share). */
+function interstateIcms(d: DetModel, item: NfeItem): void {
+  const p = item.icms_partilha;
+  if (p) d.icms.partilha = { pBCOp: rate4(p.operation_base_share), UFST: p.uf_st };
+  const r = item.st_repasse;
+  if (!r || !item.st_retained) return;
+  // CST 41 has no retained block of its own (ICMS40): ICMSST carries it.
+  d.icms.retained ??= retainedOf(item.st_retained);
+  d.icms.repasse = { vBCSTDest: toCents(r.destination_base), vICMSSTDest: toCents(r.destination_amount) };
+  const f = r.retained_fcp;
+  if (f) d.icms.repasse.fcpRet = { vBCFCPSTRet: toCents(f.base), pFCPSTRet: rate4(f.rate), vFCPSTRet: toCents(f.amount) };
+}
+
 export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
   // The NFC-e computation reads only the item fields both models share (NfeItem extends SaleItem).
   const sale = { issuer_id: req.issuer_id, external_ref: req.external_ref, items: req.items } as Sale;
@@ -102,6 +115,7 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     const icmsBase = charged + (o.finalConsumer ? vIPI : 0);
     if (icmsBase !== nets[i]) d.icms = icmsOf(item, icmsBase);
     if (icmsCode(item) === '51') deferIcms(d, item, icmsBase);
+    interstateIcms(d, item);
     if (item.icms_relief) d.icms.relief = { vICMSDeson: toCents(item.icms_relief.amount), motDesICMS: item.icms_relief.reason };
     const difal = difalOf(item, charged + vIPI, o);
     if (difal) d.icmsUfDest = difal;
@@ -115,6 +129,10 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     vSeg: sum(det, (d) => d.vSeg),
     vOutro: sum(det, (d) => d.vOutro),
     vIPI: sum(det, (d) => d.ipi?.trib?.vIPI),
+    // MOC W06b-10 (859): the sum of the items' vFCPSTRet (N27d). ICMSST's vBCSTRet/vICMSSTRet and
+    // vBCSTDest/vICMSSTDest are in no total (W03-W06 sum N15, N17, N21, N23); ICMSPart's vBC, vICMS,
+    // vBCST, vICMSST and vFCPST add up as ICMS10/90's do.
+    vFCPSTRet: sum(det, (d) => d.icms.repasse?.fcpRet?.vFCPSTRet),
   };
   if (det.some((d) => d.icmsUfDest)) {
     total.vFCPUFDest = sum(det, (d) => d.icmsUfDest?.fcp?.vFCPUFDest);

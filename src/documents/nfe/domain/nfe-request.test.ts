@@ -6,6 +6,7 @@ import { buildPreparedNfe } from './build-nfe.js';
 import { NfeRequestSchema } from './nfe-request.js';
 import { prepareNfe } from './prepare-nfe.js';
 import { nfeXsdPathToField } from './xsd-path-to-field.js';
+import { SaleItemSchema } from '../../nfce/domain/sale.js';
 
 describe('NfeRequestSchema (for the HTTP route)', () => {
   it('accepts the request the domain accepts, refuses unknown fields and values', () => {
@@ -21,6 +22,15 @@ describe('NfeRequestSchema (for the HTTP route)', () => {
     const item = NfeRequestSchema.properties.items.items.properties;
     expect((item.ncm as { description?: string }).description).toMatch(/8 digits/);
     expect((item.difal as { description?: string }).description).toMatch(/interstate sale to a non-taxpayer final consumer/);
+    expect((item.icms_partilha as { description?: string }).description).toMatch(/^ICMSPart \(MOC N10a\)/);
+    expect((item.st_repasse as { description?: string }).description).toMatch(/^ICMSST \(MOC N10b\)/);
+  });
+
+  it('the NFC-e item has neither icms_partilha nor st_repasse (an NFC-e rejects them: 741, 740)', () => {
+    const nfceItem = { description: 'Cafe', quantity: 1, unit_price: 10, ncm: '09012100', cfop: '5102', unit: 'UN', cst_icms: '60' };
+    expect(Value.Check(SaleItemSchema, nfceItem)).toBe(true);
+    expect(Value.Check(SaleItemSchema, { ...nfceItem, st_repasse: { destination_base: 1, destination_amount: 1 } })).toBe(false);
+    expect(Value.Check(SaleItemSchema, { ...nfceItem, cst_icms: '10', icms_partilha: { operation_base_share: 1, uf_st: 'SP' } })).toBe(false);
   });
 });
 
@@ -34,6 +44,11 @@ describe('nfeXsdPathToField', () => {
     expect(nfeXsdPathToField('/NFe/infNFe/det[2]/imposto/IPI/IPITrib/pIPI')).toBe('items[1].ipi.rate');
     expect(nfeXsdPathToField('/NFe/infNFe/det[1]/imposto/ICMSUFDest/pICMSUFDest')).toBe('items[0].difal.destination_rate');
     expect(nfeXsdPathToField('/NFe/infNFe/det[1]/prod/vFrete')).toBe('freight');
+    expect(nfeXsdPathToField('/NFe/infNFe/det[2]/imposto/ICMS/ICMSPart/UFST')).toBe('items[1].icms_partilha.uf_st');
+    expect(nfeXsdPathToField('/NFe/infNFe/det[1]/imposto/ICMS/ICMSPart/pBCOp')).toBe('items[0].icms_partilha.operation_base_share');
+    expect(nfeXsdPathToField('/NFe/infNFe/det[1]/imposto/ICMS/ICMSST/vICMSSTDest')).toBe('items[0].st_repasse.destination_amount');
+    expect(nfeXsdPathToField('/NFe/infNFe/det[1]/imposto/ICMS/ICMSST/pFCPSTRet')).toBe('items[0].st_repasse.retained_fcp.rate');
+    expect(nfeXsdPathToField('/NFe/infNFe/det[1]/imposto/ICMS/ICMSST/vBCSTRet')).toBe('items[0].st_retained.base');
     expect(nfeXsdPathToField('/NFe/infNFe/det[3]/prod/NCM')).toBe('items[2].ncm');
     expect(nfeXsdPathToField('/NFe/infNFe/transp/veicTransp/placa')).toBe('transporte.veiculo.placa');
     expect(nfeXsdPathToField('/NFe/infNFe/transp/vol[2]/pesoB')).toBe('transporte.volumes[1].gross_weight');

@@ -40,6 +40,38 @@ export const DifalSchema = Type.Object(
   },
 );
 
+export const IcmsPartilhaSchema = Type.Object(
+  {
+    operation_base_share: rate('pBCOp: share of the value that makes the base of the own operation, as the legislation sets it (Convenio ICMS 51/00 for vehicles); give vBC accordingly.', 45.08),
+    uf_st: Type.String({ description: 'UFST: two-letter state to which the ICMS-ST of the operation is due (e.g. the dealer\'s state), or EX.', examples: ['MG'] }),
+  },
+  {
+    additionalProperties: false,
+    description: 'ICMSPart (MOC N10a): interstate sale to a final consumer with the ICMS split between the origin state and the destination or legal state; CST 10 or 90 with pICMS and st. Replaces DIFAL for such items (MOC NA01).',
+  },
+);
+
+export const StRepasseSchema = Type.Object(
+  {
+    destination_base: money('vBCSTDest: ICMS-ST base of the destination state.', 120),
+    destination_amount: money('vICMSSTDest: ICMS-ST due to the destination state.', 21.6),
+    retained_fcp: Type.Optional(
+      Type.Object(
+        {
+          base: money('vBCFCPSTRet: base of the FCP retained earlier by ST.', 120),
+          rate: rate('pFCPSTRet: rate of the FCP retained earlier by ST.', 2),
+          amount: money('vFCPSTRet: FCP retained earlier by ST (added to the note\'s vFCPSTRet).', 2.4),
+        },
+        { additionalProperties: false, description: 'FCP retained earlier by ST (N27.1).' },
+      ),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'ICMSST (MOC N10b): interstate operation with goods whose ICMS-ST was retained earlier in the sender\'s state, repassed to the destination state; CST 41 or 60 with st_retained (vBCSTRet, pST, vICMSSTRet).',
+  },
+);
+
 export const NfeItemSchema = Type.Object(
   {
     ...SaleItemSchema.properties,
@@ -56,6 +88,8 @@ export const NfeItemSchema = Type.Object(
     ),
     ipi: Type.Optional(IpiSchema),
     difal: Type.Optional(DifalSchema),
+    icms_partilha: Type.Optional(IcmsPartilhaSchema),
+    st_repasse: Type.Optional(StRepasseSchema),
   },
   { additionalProperties: false },
 );

@@ -5,9 +5,10 @@ import { icmsCode, NFCE_CSOSNS, NFCE_CSTS, OPTIONAL_OWN_ICMS_CODES } from '../..
 import { validateItem, type ItemRules } from '../../nfce/domain/validate-item.js';
 import type { NfeItem } from './nfe-request.js';
 import { cfopScope, difalAllowed, difalRequired, type DifalFacts } from './operation.js';
+import { checkInterstateIcms, withoutRepasseRetained } from './validate-icms-interstate.js';
 
 // Item checks of an NF-e: the NFC-e's (validateItem, with model 55's CFOPs and CSTs) plus the
-// CFOP's scope against the parties, CST 51 deferral, IPI and DIFAL.
+// CFOP's scope against the parties, CST 51 deferral, IPI, DIFAL and the interstate ICMS groups.
 
 /** Model 55 adds CST 50 (suspension) and 51 (deferral), which an NFC-e rejects (766/740). */
 export const NFE_CSTS: readonly string[] = [...NFCE_CSTS.slice(0, 6), '50', '51', ...NFCE_CSTS.slice(6)];
@@ -67,7 +68,8 @@ function checkDifal(errors: Errors, at: string, item: NfeItem, facts: DifalFacts
   const d = item.difal;
   const code = icmsCode(item);
   if (facts && code !== undefined) {
-    if (d === undefined && difalRequired(facts, code, item.cfop)) {
+    // NA01-20 exception 1: not required when the item carries ICMSPart.
+    if (d === undefined && item.icms_partilha === undefined && difalRequired(facts, code, item.cfop)) {
       fail(errors, `${at}.difal`, 'is required: an interstate sale to a non-taxpayer final consumer carries the destination state\'s ICMS (ICMSUFDest, MOC NA01-20, 694); give difal.destination_rate');
     }
     if (d !== undefined && !difalAllowed(facts)) {
@@ -92,7 +94,7 @@ export interface ItemFacts {
 /** Item errors; returns the item value in cents (vProd) and the CFOP's direction when known. */
 export function validateNfeItem(errors: Errors, index: number, item: NfeItem, crt: 1 | 2 | 3 | 4, facts: ItemFacts): { vProd?: number; tpNF?: 0 | 1 } {
   const at = `items[${index}]`;
-  const vProd = validateItem(errors, index, item, crt, NFE_ITEM_RULES);
+  const vProd = validateItem(errors, index, withoutRepasseRetained(item), crt, NFE_ITEM_RULES);
   const tpNF = checkCfopScope(errors, at, item.cfop, facts.idDest);
   if (item.deferral_rate !== undefined) {
     if (icmsCode(item) !== '51' || item.pICMS === undefined) fail(errors, `${at}.deferral_rate`, 'is only used with CST 51 and pICMS (deferral of the ICMS of the operation)');
@@ -104,6 +106,7 @@ export function validateNfeItem(errors: Errors, index: number, item: NfeItem, cr
   }
   checkIpi(errors, at, item);
   checkDifal(errors, at, item, facts.difal, facts.interRate(item));
+  checkInterstateIcms(errors, at, item, { ...(facts.idDest ? { idDest: facts.idDest } : {}), ...(facts.difal ? { indFinal: facts.difal.indFinal } : {}) });
   const out: { vProd?: number; tpNF?: 0 | 1 } = {};
   if (vProd !== undefined) out.vProd = vProd;
   if (tpNF !== undefined) out.tpNF = tpNF;

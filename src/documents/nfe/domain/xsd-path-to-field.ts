@@ -15,6 +15,11 @@ const IDE: Record<string, string> = { natOp: 'natureza_operacao', finNFe: 'final
 const CARRIER: Record<string, string> = { CNPJ: 'cnpj', CPF: 'cpf', xNome: 'name', IE: 'ie', xEnder: 'address', xMun: 'city', UF: 'uf' };
 const VOL: Record<string, string> = { qVol: 'quantity', esp: 'species', marca: 'brand', nVol: 'numbering', pesoL: 'net_weight', pesoB: 'gross_weight' };
 const PROD: Record<string, string> = { vFrete: 'freight', vSeg: 'insurance', vOutro: 'other_expenses' };
+/** ICMSPart and ICMSST fields that only model 55 writes. */
+const ICMS_INTERSTATE: Record<string, string> = {
+  pBCOp: 'icms_partilha.operation_base_share', UFST: 'icms_partilha.uf_st', vBCSTDest: 'st_repasse.destination_base', vICMSSTDest: 'st_repasse.destination_amount',
+  vBCFCPSTRet: 'st_repasse.retained_fcp.base', pFCPSTRet: 'st_repasse.retained_fcp.rate', vFCPSTRet: 'st_repasse.retained_fcp.amount',
+};
 
 export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment' | 'payments'>): string | null {
   const s = steps(path);
@@ -49,6 +54,7 @@ export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment'
       if (names[0] === 'prod' && last && PROD[last]) return PROD[last];
       if (names[1] === 'IPI') return `${item}.ipi${last === 'cEnq' ? '.enquadramento' : last === 'CST' ? '.cst' : last === 'pIPI' || last === 'vIPI' ? '.rate' : last === 'vBC' ? '.base' : ''}`;
       if (names[1] === 'ICMSUFDest') return `${item}.difal${last === 'pFCPUFDest' || last === 'vFCPUFDest' ? '.fcp_rate' : last === 'vBCUFDest' ? '.base' : last === 'pICMSUFDest' ? '.destination_rate' : ''}`;
+      if (names[1] === 'ICMS' && last && ICMS_INTERSTATE[last]) return `${item}.${ICMS_INTERSTATE[last]}`;
       if (names[1] === 'ICMS' && (last === 'pDif' || last === 'vICMSDif')) return `${item}.deferral_rate`;
       if (names[1] === 'ICMS' && (last === 'vICMSDeson' || last === 'motDesICMS')) return `${item}.icms_relief.${last === 'vICMSDeson' ? 'amount' : 'reason'}`;
       break;

@@ -93,6 +93,17 @@ export interface IcmsModel {
   relief?: { vICMSDeson: number; motDesICMS: number };
   /** CST 51 (model 55): ICMS of the operation, deferred share and rate (own.vICMS = vICMSOp - vICMSDif). */
   deferral?: { vICMSOp: number; pDif: number; vICMSDif: number };
+  /** Model 55, CST 10/90: ICMSPart (MOC N10a), the interstate split of the operation's ICMS: pBCOp and UFST. */
+  partilha?: { pBCOp: number; UFST: string };
+  /** Model 55, CST 41/60 with `retained`: ICMSST (MOC N10b), ST retained earlier repassed to the destination state. */
+  repasse?: IcmsRepasseModel;
+}
+
+export interface IcmsRepasseModel {
+  /** FCP retained earlier by ST (N27.1): written only in ICMSST. */
+  fcpRet?: { vBCFCPSTRet: number; pFCPSTRet: number; vFCPSTRet: number };
+  vBCSTDest: number;
+  vICMSSTDest: number;
 }
 
 export interface PisCofinsModel {

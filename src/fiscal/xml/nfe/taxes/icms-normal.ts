@@ -2,6 +2,7 @@ import { el, leaf } from '../../xml-text.js';
 import { money, rate } from '../format.js';
 import type { IcmsModel, OwnIcmsModel, StModel } from '../model.js';
 import { fcpWithBase, ownIcms, retainedBlock, stBlock } from './icms-blocks.js';
+import { icmsPartXml, icmsStXml } from './icms-interstate.js';
 
 // ICMS groups of regime-normal issuers (CRT 3), one writer per CST, fields in XSD order.
 // CST 50 and 51 are NF-e only: NFC-e rejects them (cStat 766/740, FACTS 8) and validateSale refuses them.
@@ -100,6 +101,9 @@ const WRITERS: Record<string, [string, (m: IcmsModel) => string]> = {
 export const NORMAL_CSTS: readonly string[] = Object.keys(WRITERS);
 
 export function icmsNormalXml(m: IcmsModel): string {
+  // Model 55 only: the interstate split (ICMSPart, CST 10/90) and the repasse of ST retained earlier (ICMSST, CST 41/60).
+  if (m.partilha) return el('ICMSPart', icmsPartXml(m));
+  if (m.repasse) return el('ICMSST', icmsStXml(m));
   const writer = WRITERS[m.code];
   if (!writer) throw new Error(`ICMS CST ${m.code} has no NFC-e group`);
   return el(writer[0], writer[1](m));
