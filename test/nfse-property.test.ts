@@ -25,7 +25,7 @@ const chunks = (list: string[]) => Array.from({ length: Math.ceil(list.length / 
 describe('NFS-e property: random valid DPS become valid, signed documents', () => {
   const schemaChecked: string[] = [];
   const signed: string[] = [];
-  const seen = { cpf: 0, cnpj: 0, foreign: 0, none: 0, alpha: 0, withholding: 0, noWithholding: 0, interm: 0, reform: 0, noReform: 0 };
+  const seen = { cpf: 0, cnpj: 0, foreign: 0, none: 0, alpha: 0, withholding: 0, noWithholding: 0, interm: 0, reform: 0, noReform: 0, subst: 0 };
   const key = testSigningKey();
 
   it(`signs ${RUNS} DPS with both profiles; our verifier and the Id parser agree`, () => {
@@ -47,6 +47,7 @@ describe('NFS-e property: random valid DPS become valid, signed documents', () =
         if (g.withholding) seen.withholding++;
         else seen.noWithholding++;
         if (g.interm) seen.interm++;
+        if (g.subst) seen.subst++;
         if (g.reform) seen.reform++;
         else seen.noReform++;
       }),

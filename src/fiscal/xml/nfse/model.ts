@@ -63,6 +63,18 @@ export interface DpsServ {
   /** NBS code, 9 digits; mandatory when IBSCBS is sent (E0322, FACTS 16.3). */
   cNBS?: string;
   cIntContrib?: string;
+  /** TCInfoCompl in part (idDocTec and gItemPed are not modelled). */
+  infoCompl?: { docRef?: string; xPed?: string; xInfComp?: string };
+}
+
+/**
+ * Substitution: a new DPS naming the NFS-e it replaces; Sefin registers event 105102 on the original
+ * itself (FACTS 16.5). cMotivo per TSCodJustSubst: 01-05, 99; xMotivo 15-255 characters (TSMotivo).
+ */
+export interface DpsSubst {
+  chSubstda: string; // 50-digit key
+  cMotivo: '01' | '02' | '03' | '04' | '05' | '99';
+  xMotivo?: string;
 }
 
 /** TCTribOutrosPisCofins. */
@@ -127,6 +139,7 @@ export interface DpsModel {
   /** 1 = provider; 2/3 are refused by Sefin in this version (E9996, FACTS 16.3). */
   tpEmit: 1;
   cLocEmi: string;
+  subst?: DpsSubst;
   prest: DpsPrestador;
   toma?: DpsPessoa;
   interm?: DpsPessoa;

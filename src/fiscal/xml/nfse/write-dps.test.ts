@@ -43,6 +43,18 @@ describe('writeDps', () => {
     expect(validateXml(xml, { pkg: 'NFSe_v1.01', file: 'DPS_v1.01.xsd' })).toEqual({ valid: true, errors: [] });
   });
 
+  it('writes subst after cLocEmi and infoCompl at the end of serv', () => {
+    const chSubstda = '33045572211905971000105000000000014625124504258429';
+    const xml = writeDps({
+      ...RJ_DPS_MODEL,
+      subst: { chSubstda, cMotivo: '99', xMotivo: 'Valor do serviço informado errado' },
+      serv: { ...RJ_DPS_MODEL.serv, infoCompl: { docRef: 'Contrato 12', xInfComp: 'Pagamento & prazo' } },
+    });
+    expect(xml).toContain(`<cLocEmi>3304557</cLocEmi><subst><chSubstda>${chSubstda}</chSubstda><cMotivo>99</cMotivo><xMotivo>Valor do serviço informado errado</xMotivo></subst><prest>`);
+    expect(xml).toContain('</cServ><infoCompl><docRef>Contrato 12</docRef><xInfComp>Pagamento &amp; prazo</xInfComp></infoCompl></serv>');
+    expect(validateXml(xml, { pkg: 'NFSe_v1.01', file: 'DPS_v1.01.xsd' })).toEqual({ valid: true, errors: [] });
+  });
+
   it('refuses a provider without CNPJ or CPF (no DPS Id)', () => {
     expect(() => writeDps({ ...RJ_DPS_MODEL, prest: { ...RJ_DPS_MODEL.prest, id: { cNaoNIF: 0 } } })).toThrow(/CNPJ or CPF/);
   });

@@ -4,7 +4,7 @@
 import { formatCents } from '../../../kernel/decimal.js';
 import { el, leaf, NFSE_NAMESPACE, optLeaf } from '../xml-text.js';
 import { buildDpsId } from './dps-id.js';
-import type { DpsAddress, DpsIbsCbs, DpsModel, DpsPartyId, DpsPessoa, DpsPrestador, DpsServ, DpsTotTrib, DpsValores } from './model.js';
+import type { DpsAddress, DpsIbsCbs, DpsModel, DpsPartyId, DpsPessoa, DpsPrestador, DpsServ, DpsSubst, DpsTotTrib, DpsValores } from './model.js';
 
 /** TSDec15V2 / TSDec1V2 / TSDec2V2 / TSDec3V2: two decimals (money in cents, percentages in hundredths). */
 const dec = (name: string, hundredths: number): string => leaf(name, formatCents(hundredths));
@@ -55,12 +55,17 @@ function pessoa(name: 'toma' | 'interm', p: DpsPessoa): string {
   );
 }
 
-/** TCServ: locPrest, cServ (comExt, obra, atvEvento, infoCompl are not modelled). */
+/** TCServ: locPrest, cServ, (comExt, obra, atvEvento not modelled), infoCompl (docRef, xPed, xInfComp). */
 function serv(s: DpsServ): string {
   const loc = 'cLocPrestacao' in s.locPrest ? leaf('cLocPrestacao', s.locPrest.cLocPrestacao) : leaf('cPaisPrestacao', s.locPrest.cPaisPrestacao);
   const cServ = leaf('cTribNac', s.cTribNac) + optLeaf('cTribMun', s.cTribMun) + leaf('xDescServ', s.xDescServ) + optLeaf('cNBS', s.cNBS) + optLeaf('cIntContrib', s.cIntContrib);
-  return el('serv', el('locPrest', loc) + el('cServ', cServ));
+  const c = s.infoCompl;
+  const infoCompl = c && (c.docRef || c.xPed || c.xInfComp) ? el('infoCompl', optLeaf('docRef', c.docRef) + optLeaf('xPed', c.xPed) + optLeaf('xInfComp', c.xInfComp)) : '';
+  return el('serv', el('locPrest', loc) + el('cServ', cServ) + infoCompl);
 }
+
+/** TCSubstituicao: chSubstda, cMotivo, xMotivo. */
+const subst = (s: DpsSubst): string => el('subst', leaf('chSubstda', s.chSubstda) + leaf('cMotivo', s.cMotivo) + optLeaf('xMotivo', s.xMotivo));
 
 function totTrib(t: DpsTotTrib): string {
   if ('vTotTrib' in t) return el('totTrib', el('vTotTrib', dec('vTotTribFed', t.vTotTrib.vTotTribFed) + dec('vTotTribEst', t.vTotTrib.vTotTribEst) + dec('vTotTribMun', t.vTotTrib.vTotTribMun)));
@@ -107,12 +112,12 @@ export interface DpsTexts {
   canonical: string;
 }
 
-/** infDPS in TCInfDPS order: tpAmb .. cLocEmi, (subst not modelled), prest, toma, interm, serv, valores, IBSCBS. */
+/** infDPS in TCInfDPS order: tpAmb .. tpEmit, (cMotivoEmisTI, chNFSeRej not modelled), cLocEmi, subst, prest, toma, interm, serv, valores, IBSCBS. */
 export function infDpsTexts(model: DpsModel): DpsTexts {
   const id = dpsIdOf(model);
   const body =
     leaf('tpAmb', model.tpAmb) + leaf('dhEmi', model.dhEmi) + leaf('verAplic', model.verAplic) + leaf('serie', model.serie) + leaf('nDPS', model.nDPS) +
-    leaf('dCompet', model.dCompet) + leaf('tpEmit', model.tpEmit) + leaf('cLocEmi', model.cLocEmi) + prest(model.prest) +
+    leaf('dCompet', model.dCompet) + leaf('tpEmit', model.tpEmit) + leaf('cLocEmi', model.cLocEmi) + (model.subst ? subst(model.subst) : '') + prest(model.prest) +
     (model.toma ? pessoa('toma', model.toma) : '') + (model.interm ? pessoa('interm', model.interm) : '') + serv(model.serv) + valores(model.valores) +
     (model.IBSCBS ? ibsCbs(model.IBSCBS) : '');
   return {
