@@ -13,10 +13,10 @@ const run = promisify(execFile);
 const SCHEMAS = join(PROJECT_ROOT, 'assets/fiscal/schemas');
 
 /** xmllint --schema over many files at once (schema loading is the slow part). Returns failures. */
-export async function xmllintFailures(pkg: 'PL_009_V4' | 'PL_010_V1.30', files: string[]): Promise<string> {
+export async function xmllintFailures(pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'NFSe_v1.01', files: string[], xsd = 'nfe_v4.00.xsd'): Promise<string> {
   if (files.length === 0) return '';
   try {
-    await run('xmllint', ['--noout', '--schema', join(SCHEMAS, pkg, 'nfe_v4.00.xsd'), ...files], { maxBuffer: 64 * 1024 * 1024 });
+    await run('xmllint', ['--noout', '--schema', join(SCHEMAS, pkg, xsd), ...files], { maxBuffer: 64 * 1024 * 1024 });
     return '';
   } catch (err) {
     const stderr = (err as { stderr?: string }).stderr ?? String(err);
@@ -35,13 +35,13 @@ export async function packageFailures(pl010: string[], pl009: string[]): Promise
  * xmlsec1 --verify over batches of files (one process per batch, batches in parallel). xmlsec1 stops
  * at the first failure of a batch, so the result lists every file it failed and nothing else.
  */
-export async function xmlsecFailures(files: string[], batchSize = 250): Promise<string[]> {
+export async function xmlsecFailures(files: string[], batchSize = 250, idElements: readonly string[] = ['infNFe']): Promise<string[]> {
   const batches = Array.from({ length: Math.ceil(files.length / batchSize) }, (_, i) => files.slice(i * batchSize, (i + 1) * batchSize));
   const failed: string[] = [];
   await Promise.all(
     batches.map(async (batch) => {
       try {
-        const { stderr } = await run('xmlsec1', ['--verify', '--insecure', '--id-attr:Id', 'infNFe', ...batch], { maxBuffer: 64 * 1024 * 1024 });
+        const { stderr } = await run('xmlsec1', ['--verify', '--insecure', ...idElements.flatMap((e) => ['--id-attr:Id', e]), ...batch], { maxBuffer: 64 * 1024 * 1024 });
         const verified = (stderr.match(/^OK$/gm) ?? []).length;
         if (verified !== batch.length) failed.push(`${batch.length - verified} unverified in batch starting ${batch[0]}`);
       } catch (err) {

@@ -15,7 +15,7 @@ export function tempFile(name: string, content: string | Buffer): string {
 }
 
 /** `xmllint --schema` with an official XSD; resolves to '' when valid, else the tool's complaint. */
-export async function xmllint(xml: string, pkg: 'PL_009_V4' | 'PL_010_V1.30', xsd: string): Promise<string> {
+export async function xmllint(xml: string, pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'NFSe_v1.01', xsd: string): Promise<string> {
   const file = tempFile('doc.xml', xml);
   try {
     await run('xmllint', ['--noout', '--schema', join(PROJECT_ROOT, 'assets/fiscal/schemas', pkg, xsd), file]);
@@ -25,11 +25,17 @@ export async function xmllint(xml: string, pkg: 'PL_009_V4' | 'PL_010_V1.30', xs
   }
 }
 
-/** `xmlsec1 --verify` with the Id attributes of NF-e documents; resolves to '' when every signature checks. */
-export async function xmlsecVerify(xml: string): Promise<string> {
+const NFE_ID_ELEMENTS = ['infNFe', 'infEvento', 'infInut', 'infProt'];
+/** Elements whose Id attribute NFS-e signatures point to (DPS, NFS-e, event request, event). */
+export const NFSE_ID_ELEMENTS = ['infDPS', 'infNFSe', 'infPedReg', 'infEvento'];
+
+/** `xmlsec1 --verify` with the Id attributes of NF-e documents (or the ones given); resolves to '' when every signature checks. */
+export async function xmlsecVerify(xml: string, idElements: readonly string[] = NFE_ID_ELEMENTS, nodeXPath?: string): Promise<string> {
   const file = tempFile('doc.xml', xml);
+  // xmlsec1 checks the first Signature in document order unless --node-xpath names another one.
+  const node = nodeXPath ? ['--node-xpath', nodeXPath] : [];
   try {
-    await run('xmlsec1', ['--verify', '--insecure', '--id-attr:Id', 'infNFe', '--id-attr:Id', 'infEvento', '--id-attr:Id', 'infInut', '--id-attr:Id', 'infProt', file]);
+    await run('xmlsec1', ['--verify', '--insecure', ...idElements.flatMap((e) => ['--id-attr:Id', e]), ...node, file]);
     return '';
   } catch (err) {
     return (err as { stderr?: string }).stderr ?? String(err);

@@ -21,10 +21,18 @@ export function accessKeyCheckDigit(first43: string): number {
   if (!/^[0-9]{6}[0-9A-Z]{12}[0-9]{25}$/.test(first43)) {
     throw new Error('access key body must be 43 characters: 6 digits, 12 of [0-9A-Z], 25 digits');
   }
+  return mod11CheckDigit(first43);
+}
+
+/**
+ * The NF-e mod 11: characters valued ASCII - 48, weights 2..9 from the right restarting at 2;
+ * remainder 0 or 1 -> 0, else 11 - remainder. The NFS-e key uses the same digit (FACTS 16.4).
+ */
+export function mod11CheckDigit(body: string): number {
   let sum = 0;
   let weight = 2;
-  for (let i = first43.length - 1; i >= 0; i--) {
-    sum += (first43.charCodeAt(i) - 48) * weight;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += (body.charCodeAt(i) - 48) * weight;
     weight = weight === 9 ? 2 : weight + 1;
   }
   const r = sum % 11;

@@ -43,4 +43,5 @@ export function optLeaf(name: string, text: string | number | undefined | null):
 }
 
 export const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+export const NFSE_NAMESPACE = 'http://www.sped.fazenda.gov.br/nfse';
 export const XMLDSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';

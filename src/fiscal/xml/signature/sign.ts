@@ -3,7 +3,7 @@
 import { createHash, sign as rsaSign, type KeyObject } from 'node:crypto';
 import { escapeAttr, XMLDSIG_NAMESPACE } from '../xml-text.js';
 import { canonicalElement } from './canonical-element.js';
-import { C14N_INCLUSIVE, DIGEST_SHA1, ENVELOPED_SIGNATURE, RSA_SHA1, type SignedElementName } from './signature-profile.js';
+import { ENVELOPED_SIGNATURE, RSA_SHA1_C14N, type SignatureProfile, type SignedElementName } from './signature-profile.js';
 
 export interface SigningKey {
   privateKey: KeyObject;
@@ -14,7 +14,7 @@ export interface SigningKey {
 export interface SignatureResult {
   /** The `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#">` element, ready to append. */
   signatureXml: string;
-  /** base64 SHA-1 of the canonical signed element (protNFe/digVal, QR code v2 offline). */
+  /** base64 digest (SHA-1 in the SEFAZ profile) of the canonical signed element (protNFe/digVal, QR code v2 offline). */
   digestValue: string;
 }
 
@@ -29,25 +29,27 @@ const C14N_TAIL = {
 /**
  * SignedInfo text in one of the two forms. Verifiers share it (authority-sim/signature-check.ts): a
  * document whose SignedInfo equals the compact text has this canonical form without a DOM. The
- * profile allows the two transforms in either order.
+ * profile allows the two transforms in either order. `profile` names the algorithms (default: SEFAZ's).
  */
 export function signedInfoText(
   form: keyof typeof C14N_TAIL,
   referenceUri: string,
   digestValue: string,
-  transforms: readonly [string, string] = [ENVELOPED_SIGNATURE, C14N_INCLUSIVE],
+  transforms?: readonly [string, string],
+  profile: SignatureProfile = RSA_SHA1_C14N,
 ): string {
   const e = C14N_TAIL[form];
   const ns = form === 'canonical' ? ` xmlns="${XMLDSIG_NAMESPACE}"` : '';
+  const [first, second] = transforms ?? [ENVELOPED_SIGNATURE, profile.c14n];
   return (
     `<SignedInfo${ns}>` +
-    e('CanonicalizationMethod', C14N_INCLUSIVE) +
-    e('SignatureMethod', RSA_SHA1) +
+    e('CanonicalizationMethod', profile.c14n) +
+    e('SignatureMethod', profile.signatureMethod) +
     `<Reference URI="${referenceUri}"><Transforms>` +
-    e('Transform', transforms[0]) +
-    e('Transform', transforms[1]) +
+    e('Transform', first) +
+    e('Transform', second) +
     `</Transforms>` +
-    e('DigestMethod', DIGEST_SHA1) +
+    e('DigestMethod', profile.digestMethod) +
     `<DigestValue>${digestValue}</DigestValue></Reference></SignedInfo>`
   );
 }
@@ -56,13 +58,14 @@ export function signedInfoText(
  * Signs an element given as its exact Canonical XML 1.0 text (inherited xmlns included, e.g.
  * `<infNFe xmlns="http://www.portalfiscal.inf.br/nfe" Id="NFe..." versao="4.00">...</infNFe>`).
  */
-export function signCanonical(canonical: string, referenceId: string, key: SigningKey): SignatureResult {
-  const digestValue = createHash('sha1').update(canonical, 'utf8').digest('base64');
+export function signCanonical(canonical: string, referenceId: string, key: SigningKey, profile: SignatureProfile = RSA_SHA1_C14N): SignatureResult {
+  const digestValue = createHash(profile.hash).update(canonical, 'utf8').digest('base64');
   const referenceUri = '#' + escapeAttr(referenceId);
-  const signatureValue = rsaSign('sha1', Buffer.from(signedInfoText('canonical', referenceUri, digestValue), 'utf8'), key.privateKey).toString('base64');
+  const signedInfo = signedInfoText('canonical', referenceUri, digestValue, undefined, profile);
+  const signatureValue = rsaSign(profile.hash, Buffer.from(signedInfo, 'utf8'), key.privateKey).toString('base64');
   const signatureXml =
     `<Signature xmlns="${XMLDSIG_NAMESPACE}">` +
-    signedInfoText('compact', referenceUri, digestValue) +
+    signedInfoText('compact', referenceUri, digestValue, undefined, profile) +
     `<SignatureValue>${signatureValue}</SignatureValue>` +
     `<KeyInfo><X509Data><X509Certificate>${key.certificateBase64}</X509Certificate></X509Data></KeyInfo>` +
     `</Signature>`;

@@ -6,6 +6,7 @@ import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 import { certificateInfo, type CertificateInfo } from '../../certificate/certificate-info.js';
 import { checkSignatureProfile, childElements } from './signature-profile-check.js';
+import type { SignatureProfile } from './signature-profile.js';
 
 export type SignatureFailure = 'malformed' | 'no_signature' | 'profile' | 'digest' | 'signature' | 'certificate';
 
@@ -24,6 +25,8 @@ export interface VerifyOptions {
   idAttribute?: string;
   /** [parent, element] pairs that must carry an enveloped signature (default NFe/infNFe, evento/infEvento, inutNFe/infInut). */
   signedElements?: ReadonlyArray<readonly [parent: string, element: string]>;
+  /** Accepted signature profiles (default: SEFAZ's RSA-SHA1 + inclusive C14N only, FACTS 3). */
+  profiles?: readonly SignatureProfile[];
 }
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
@@ -72,7 +75,7 @@ export function verifyXmlSignature(xml: string, opts: VerifyOptions = {}): XmlSi
     if (siblings.length === 0) return fail('no_signature', `${target.localName} ${id} is not signed`, { signedElementId: id });
     if (siblings.length > 1) return fail('profile', `${target.localName} ${id} has more than one Signature`, { signedElementId: id });
     const signature = siblings[0]!;
-    const profile = checkSignatureProfile(signature);
+    const profile = checkSignatureProfile(signature, opts.profiles);
     if ('problem' in profile) return fail('profile', profile.problem, { signedElementId: id });
     if (!id || profile.referenceId !== id) return fail('profile', `Reference URI #${profile.referenceId} does not point at ${target.localName} Id "${id}"`, { signedElementId: id });
 

@@ -1,0 +1,13 @@
+// NFS-e Padrão Nacional, DPS 1.01: the pure fiscal core later layers build on (FACTS 16).
+export type { DpsAddress, DpsIbsCbs, DpsModel, DpsPartyId, DpsPessoa, DpsPisCofins, DpsPrestador, DpsRegTrib, DpsServ, DpsSubst, DpsTotTrib, DpsValores } from './model.js';
+export { buildDpsId, isValidNfseKey, nfseKeyCheckDigit, parseDpsId, parseNfseKey, type DpsIdParts, type InscriptionType, type NfseKeyParts } from './dps-id.js';
+export { DPS_VERSION, dpsIdOf, dpsXml, infDpsTexts, writeDps, type DpsTexts } from './write-dps.js';
+export {
+  DEFAULT_DPS_SIGNATURE_PROFILE,
+  DPS_SIGNATURE_PROFILES,
+  NFSE_ACCEPTED_PROFILES,
+  signDps,
+  verifyNfseDocument,
+  type DpsSignatureProfileName,
+  type SignedDps,
+} from './sign-dps.js';
