@@ -17,7 +17,7 @@ export const FLOORS: readonly Floor[] = [
     match: under('documents/nfce/services/', 'documents/notes/services/', 'documents/nfe/services/', 'platform/issuers/', 'platform/applications/', 'platform/audit/', 'platform/webhooks/',
       'platform/notifications/', 'platform/mail/', 'platform/people/', 'platform/ports/', 'platform/sandbox/', 'platform/health/', 'authority-sim/'),
   },
-  { floor: 4, name: 'document domain and printing', match: under('documents/nfce/domain/', 'documents/nfe/domain/', 'danfe/') },
+  { floor: 4, name: 'document domain and printing', match: under('documents/nfce/domain/', 'documents/nfe/domain/', 'documents/nfse/domain/', 'danfe/') },
   { floor: 3, name: 'fiscal core', match: under('fiscal/', 'platform/meta/') },
   { floor: 2, name: 'adapters', match: under('platform/storage/', 'platform/security/', 'platform/identity/', 'jobs/') },
   { floor: 1, name: 'kernel', match: under('kernel/', 'config.ts') },

@@ -1,0 +1,40 @@
+import type { SigningKey } from '../../../fiscal/xml/signature/sign.js';
+import type { DpsSignatureProfileName } from '../../../fiscal/xml/nfse/sign-dps.js';
+
+/** The issuer's NFS-e data the domain needs (the issuers table will hold it later). */
+export interface NfseIssuer {
+  /** CNPJ (14) or CPF (11) of the provider (prest). */
+  taxId: string;
+  /** IM: municipal registration (TSInscMun, 1-15), when the municipality has one. */
+  municipalRegistration?: string;
+  /** opSimpNac: 1 not opting for Simples Nacional, 2 MEI, 3 ME/EPP. */
+  simplesNacional: 1 | 2 | 3;
+  /** regApTribSN (ME/EPP only, E0166/E0162). */
+  simplesRegime?: 1 | 2 | 3;
+  /** regEspTrib: 0 none, 1-6, 9. */
+  specialRegime: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 9;
+  /** cLocEmi: IBGE code (7 digits) of the issuer's municipality. */
+  cityCode: string;
+  phone?: string;
+  email?: string;
+}
+
+/** What a DPS's content depends on, known before its number is reserved (prepareNfse). */
+export interface NfseContext {
+  issuer: NfseIssuer;
+  tpAmb: 1 | 2;
+  /** The account's taxRegime is reform_2026: the IBSCBS group may be written. */
+  taxReform: boolean;
+  /** The issuer's local date (YYYY-MM-DD): competence_date may not be after it (E0015). */
+  today?: string;
+}
+
+/** What one numbered DPS adds (buildPreparedDps). */
+export interface NfseDocumentContext {
+  serie: string;
+  nDPS: string;
+  emittedAt: Date;
+  signingKey: SigningKey;
+  profile?: DpsSignatureProfileName;
+  verAplic?: string;
+}

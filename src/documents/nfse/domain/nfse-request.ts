@@ -1,0 +1,142 @@
+import { Type, type Static } from 'typebox';
+
+// The NFS-e (Padrão Nacional, DPS 1.01) creation request, POST /v1/nfse. Names follow /v1/nfce and
+// /v1/nfe (snake_case, the party names tomador/intermediario as the layout calls them); each field
+// says which DPS element it becomes. Totals (ISS base and amount, vLiq) are computed, never asked for.
+
+const money = (description: string, example: number) =>
+  Type.Number({ description: `${description} Reais, at most 2 decimals.`, examples: [example] });
+const percent = (description: string, example: number) =>
+  Type.Number({ description: `${description} Percent (5 = 5%), at most 2 decimals.`, examples: [example] });
+
+export const NfseAddressSchema = Type.Object(
+  {
+    street: Type.String({ description: 'xLgr (1-255).', examples: ['Rua das Flores'] }),
+    number: Type.String({ description: 'nro (1-60).', examples: ['100'] }),
+    complement: Type.Optional(Type.String({ description: 'xCpl (1-156).', examples: ['Sala 2'] })),
+    district: Type.String({ description: 'xBairro (1-60).', examples: ['Centro'] }),
+    city_code: Type.Optional(Type.String({ description: 'endNac/cMun: IBGE municipality code, 7 digits (address in Brazil).', examples: ['3304557'] })),
+    cep: Type.Optional(Type.String({ description: 'endNac/CEP, 8 digits (address in Brazil).', examples: ['20010000'] })),
+    country_code: Type.Optional(Type.String({ description: 'endExt/cPais: ISO 3166 alpha-2 country code other than BR (address abroad).', examples: ['US'] })),
+    postal_code: Type.Optional(Type.String({ description: 'endExt/cEndPost: postal code abroad (1-11).', examples: ['10001'] })),
+    city: Type.Optional(Type.String({ description: 'endExt/xCidade: city abroad (1-60).', examples: ['New York'] })),
+    state_region: Type.Optional(Type.String({ description: 'endExt/xEstProvReg: state, province or region abroad (1-60).', examples: ['NY'] })),
+  },
+  { additionalProperties: false, description: 'An address in Brazil (city_code and cep) or abroad (country_code, postal_code, city, state_region).' },
+);
+
+export const NO_NIF_REASONS = { isento: 1, nao_exigido: 2 } as const;
+
+export const NfsePartySchema = Type.Object(
+  {
+    cnpj: Type.Optional(Type.String({ description: 'CNPJ, 14 characters (punctuation ignored).', examples: ['11222333000181'] })),
+    cpf: Type.Optional(Type.String({ description: 'CPF, 11 digits (punctuation ignored).', examples: ['52998224725'] })),
+    nif: Type.Optional(Type.String({ description: 'NIF: foreign tax id (1-40), for a party abroad.', examples: ['123-45-6789'] })),
+    no_nif_reason: Type.Optional(
+      Type.Union([Type.Literal('isento'), Type.Literal('nao_exigido')], { description: 'cNaoNIF, for a party abroad without NIF: isento (1) or nao_exigido (2).', examples: ['nao_exigido'] }),
+    ),
+    municipal_registration: Type.Optional(Type.String({ description: 'IM: municipal registration (1-15).', examples: ['12345'] })),
+    name: Type.String({ description: 'xNome: name or company name (1-300).', examples: ['Maria da Silva'] }),
+    address: Type.Optional(NfseAddressSchema),
+    email: Type.Optional(Type.String({ description: 'email (1-80).', examples: ['maria@example.com'] })),
+    phone: Type.Optional(Type.String({ description: 'fone: digits only, 6-20.', examples: ['21999998888'] })),
+  },
+  { additionalProperties: false, description: 'A person or company: exactly one of cnpj, cpf, nif or no_nif_reason.' },
+);
+
+export const ISS_TAXATION = { tributavel: 1, imunidade: 2, exportacao: 3, nao_incidencia: 4 } as const;
+export const ISS_RETENTION = { nao_retido: 1, tomador: 2, intermediario: 3 } as const;
+const keysOf = <T extends object>(o: T) => Object.keys(o) as Array<keyof T & string>;
+
+export const NfseIssSchema = Type.Object(
+  {
+    taxation: Type.Optional(Type.Enum(keysOf(ISS_TAXATION), { description: 'tribISSQN: tributavel (default), imunidade, exportacao or nao_incidencia.', examples: ['tributavel'] })),
+    immunity_type: Type.Optional(Type.Integer({ description: 'tpImunidade (0-5), with taxation imunidade.', examples: [1] })),
+    export_country: Type.Optional(Type.String({ description: 'cPaisResult: ISO alpha-2 country where the result happens, with taxation exportacao.', examples: ['US'] })),
+    rate: Type.Optional(percent('pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP with ISSQN withheld (E0621, at least 1.8); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619).', 2)),
+    retained: Type.Enum(keysOf(ISS_RETENTION), { description: 'tpRetISSQN: nao_retido, tomador (withheld by the taker) or intermediario.', examples: ['nao_retido'] }),
+  },
+  { additionalProperties: false, description: 'ISSQN (tribMun).' },
+);
+
+export const NfsePisCofinsSchema = Type.Object(
+  {
+    cst: Type.String({ description: 'CST of PIS/COFINS, 2 digits.', pattern: '^[0-9]{2}$', examples: ['01'] }),
+    base: Type.Optional(money('vBCPisCofins; default: service_amount minus deductions and unconditional discount when rates are given.', 1000)),
+    pis_rate: Type.Optional(percent('pAliqPis.', 0.65)),
+    cofins_rate: Type.Optional(percent('pAliqCofins.', 3)),
+    pis_amount: Type.Optional(money('vPis; default: base x pis_rate.', 6.5)),
+    cofins_amount: Type.Optional(money('vCofins; default: base x cofins_rate.', 30)),
+    withheld: Type.Optional(Type.Integer({ description: 'tpRetPisCofins (0-9): which of PIS, COFINS and CSLL the taker withholds.', examples: [0] })),
+  },
+  { additionalProperties: false, description: 'PIS and COFINS (tribFed/piscofins).' },
+);
+
+export const NfseValuesSchema = Type.Object(
+  {
+    service_amount: money('vServ: value of the service (> 0).', 1000),
+    deductions: Type.Optional(money('vDR: deductions/reductions of the ISSQN base.', 0)),
+    unconditional_discount: Type.Optional(money('vDescIncond.', 0)),
+    conditional_discount: Type.Optional(money('vDescCond.', 0)),
+    iss: NfseIssSchema,
+    federal: Type.Optional(
+      Type.Object(
+        {
+          pis_cofins: Type.Optional(NfsePisCofinsSchema),
+          withholdings: Type.Optional(
+            Type.Object(
+              { csll: Type.Optional(money('vRetCSLL.', 10)), irrf: Type.Optional(money('vRetIRRF.', 15)), cp: Type.Optional(money('vRetCP: social security (INSS).', 110)) },
+              { additionalProperties: false, description: 'Federal amounts withheld by the taker.' },
+            ),
+          ),
+        },
+        { additionalProperties: false, description: 'Federal taxes (tribFed).' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const NfseReformSchema = Type.Object(
+  {
+    operation_code: Type.String({ description: 'cIndOp: operation indicator, 6 digits (IBS/CBS tables).', pattern: '^[0-9]{6}$', examples: ['100301'] }),
+    cst: Type.String({ description: 'CST of IBS/CBS, 3 digits.', pattern: '^[0-9]{3}$', examples: ['000'] }),
+    class_code: Type.String({ description: 'cClassTrib, 6 digits.', pattern: '^[0-9]{6}$', examples: ['000001'] }),
+    final_consumer: Type.Optional(Type.Boolean({ description: 'indFinal: the taker is a final consumer.', examples: [false] })),
+    destination_differs: Type.Optional(Type.Boolean({ description: 'indDest: 1 when the destination is not the taker.', examples: [false] })),
+  },
+  { additionalProperties: false, description: 'IBSCBS (2026 reform): only when the account\'s tax regime is reform_2026; needs service.nbs (E0322).' },
+);
+
+export const NfseRequestSchema = Type.Object(
+  {
+    issuer_id: Type.String({ description: 'The issuer (provider) of the account.', examples: ['iss_01J...'] }),
+    external_ref: Type.Optional(Type.String({ description: 'Your reference for this note (1-60).', examples: ['OS-2026-0042'] })),
+    competence_date: Type.String({ description: 'dCompet: date the service was provided (YYYY-MM-DD), not after the emission (E0015).', examples: ['2026-03-10'] }),
+    service: Type.Object(
+      {
+        national_code: Type.String({ description: 'cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail).', examples: ['010101'] }),
+        municipal_code: Type.Optional(Type.String({ description: 'cTribMun: municipal taxation code, 3 digits.', examples: ['001'] })),
+        nbs: Type.Optional(Type.String({ description: 'cNBS: NBS code, 9 digits; required with the reform group (E0322).', examples: ['115022000'] })),
+        description: Type.String({ description: 'xDescServ: what was provided (1-2000).', examples: ['Desenvolvimento de software sob encomenda'] }),
+        place_of_provision: Type.Object(
+          {
+            city_code: Type.Optional(Type.String({ description: 'cLocPrestacao: IBGE code of the municipality, 7 digits.', examples: ['3304557'] })),
+            country_code: Type.Optional(Type.String({ description: 'cPaisPrestacao: ISO alpha-2 country other than BR (service provided abroad).', examples: ['US'] })),
+          },
+          { additionalProperties: false, description: 'locPrest: exactly one of city_code or country_code.' },
+        ),
+      },
+      { additionalProperties: false, description: 'The service (serv/cServ).' },
+    ),
+    tomador: Type.Optional(NfsePartySchema),
+    intermediario: Type.Optional(NfsePartySchema),
+    values: NfseValuesSchema,
+    reform: Type.Optional(NfseReformSchema),
+  },
+  { additionalProperties: false },
+);
+
+export type NfseRequest = Static<typeof NfseRequestSchema>;
+export type NfseParty = Static<typeof NfsePartySchema>;
+export type NfseAddress = Static<typeof NfseAddressSchema>;

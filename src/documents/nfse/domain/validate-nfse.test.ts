@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { NfseContext } from './nfse-context.js';
+import type { NfseRequest } from './nfse-request.js';
+import { prepareNfse } from './prepare-nfse.js';
+import { checkNfse } from './validate-nfse.js';
+
+const ctx = (over: Partial<NfseContext['issuer']> = {}, rest: Partial<NfseContext> = {}): NfseContext => ({
+  issuer: { taxId: '11444777000161', simplesNacional: 1, specialRegime: 0, cityCode: '3304557', municipalRegistration: '12345', ...over },
+  tpAmb: 2,
+  taxReform: false,
+  today: '2026-03-10',
+  ...rest,
+});
+
+const base = (): NfseRequest => ({
+  issuer_id: 'iss_1',
+  competence_date: '2026-03-10',
+  service: { national_code: '010101', description: 'Desenvolvimento de software', place_of_provision: { city_code: '3304557' } },
+  tomador: { cpf: '529.982.247-25', name: 'Maria da Silva' },
+  values: { service_amount: 1000, iss: { retained: 'nao_retido' } },
+});
+
+function fieldsOf(req: NfseRequest, c: NfseContext = ctx()): string[] {
+  return checkNfse(req, c).map((e) => e.field);
+}
+
+function errorOn(req: NfseRequest, field: string, c: NfseContext = ctx()): string {
+  const e = checkNfse(req, c).find((x) => x.field === field);
+  expect(e, `expected an error on ${field}, got ${JSON.stringify(checkNfse(req, c))}`).toBeDefined();
+  return e!.message;
+}
+
+describe('checkNfse: each rule names the request field', () => {
+  it('accepts a minimal valid request', () => {
+    expect(checkNfse(base(), ctx())).toEqual([]);
+  });
+
+  it('competence date: a date, not after the emission (E0015), IBS/CBS from 2026 (E0850)', () => {
+    expect(errorOn({ ...base(), competence_date: '2026-13-01' }, 'competence_date')).toMatch(/YYYY-MM-DD/);
+    expect(errorOn({ ...base(), competence_date: '2026-03-11' }, 'competence_date')).toMatch(/E0015/);
+    const r = { ...base(), competence_date: '2025-12-31', service: { ...base().service, nbs: '115022000' }, reform: { operation_code: '100301', cst: '000', class_code: '000001' } };
+    expect(errorOn(r, 'reform', ctx({}, { taxReform: true }))).toMatch(/E0850/);
+  });
+
+  it('service codes and place of provision', () => {
+    const s = base().service;
+    expect(errorOn({ ...base(), service: { ...s, national_code: '1010' } }, 'service.national_code')).toMatch(/6 digits/);
+    expect(errorOn({ ...base(), service: { ...s, municipal_code: '01' } }, 'service.municipal_code')).toMatch(/3 digits/);
+    expect(errorOn({ ...base(), service: { ...s, nbs: '12' } }, 'service.nbs')).toMatch(/9-digit/);
+    expect(errorOn({ ...base(), service: { ...s, place_of_provision: {} } }, 'service.place_of_provision')).toMatch(/exactly one/);
+    expect(errorOn({ ...base(), service: { ...s, place_of_provision: { country_code: 'BR' } } }, 'service.place_of_provision.country_code')).toMatch(/other than BR/);
+    expect(errorOn({ ...base(), service: { ...s, description: '' } }, 'service.description')).toMatch(/empty/);
+  });
+
+  it('reform: only with reform_2026, and needs the NBS code (E0322)', () => {
+    const r = { ...base(), reform: { operation_code: '100301', cst: '000', class_code: '000001' } };
+    expect(errorOn(r, 'reform')).toMatch(/reform_2026/);
+    expect(errorOn(r, 'service.nbs', ctx({}, { taxReform: true }))).toMatch(/E0322/);
+  });
+
+  it('taker: one id, check digits, not the provider, addresses (E0188, E0206, E0202, E0235, E0223)', () => {
+    expect(errorOn({ ...base(), tomador: { name: 'X' } }, 'tomador')).toMatch(/exactly one/);
+    expect(errorOn({ ...base(), tomador: { cpf: '52998224724', name: 'X' } }, 'tomador.cpf')).toMatch(/check digits/);
+    expect(errorOn({ ...base(), tomador: { cnpj: '11222333000182', name: 'X' } }, 'tomador.cnpj')).toMatch(/check digits/);
+    expect(errorOn({ ...base(), tomador: { cnpj: '11444777000242', name: 'X' } }, 'tomador.cnpj')).toMatch(/provider/);
+    expect(errorOn({ ...base(), tomador: { cnpj: '11222333000181', name: 'X' } }, 'tomador.address')).toMatch(/E0235/);
+    const abroad = { street: 'Main St', number: '1', district: 'Downtown', country_code: 'US', postal_code: '10001', city: 'New York', state_region: 'NY' };
+    expect(errorOn({ ...base(), tomador: { cpf: '52998224725', name: 'X', address: abroad } }, 'tomador.address')).toMatch(/E0223/);
+    expect(errorOn({ ...base(), tomador: { nif: '123', name: 'X' } }, 'tomador.address')).toMatch(/abroad/);
+    expect(errorOn({ ...base(), tomador: { cpf: '52998224725', name: 'X', email: 'no-at' } }, 'tomador.email')).toMatch(/e-mail/);
+    expect(errorOn({ ...base(), tomador: { cpf: '52998224725', name: 'X', address: { street: 'R', number: '1', district: 'C', city_code: '33', cep: '1' } } }, 'tomador.address.city_code')).toMatch(/7-digit/);
+  });
+
+  it('intermediary: same shape and rules under its own path (E0248, E0266)', () => {
+    expect(errorOn({ ...base(), intermediario: { cpf: '11111111111', name: 'X' } }, 'intermediario.cpf')).toMatch(/valid CPF/);
+  });
+
+  it('ISS retention needs an identified party with an address in Brazil (E0204, E0237, E0264, E0293)', () => {
+    const v = base().values;
+    expect(errorOn({ ...base(), tomador: undefined, values: { ...v, iss: { retained: 'tomador' } } }, 'values.iss.retained')).toMatch(/E0204/);
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'tomador' } } }, 'values.iss.retained')).toMatch(/E0237/);
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'intermediario' } } }, 'values.iss.retained')).toMatch(/E0264/);
+  });
+
+  it('ISS rate: two decimals, at most 5, absent for MEI, special regimes and non-taxable services; ME/EPP withheld needs it', () => {
+    const v = base().values;
+    const withRate = (rate: number) => ({ ...base(), values: { ...v, iss: { retained: 'nao_retido' as const, rate } } });
+    expect(errorOn(withRate(5.5), 'values.iss.rate')).toMatch(/E0595/);
+    expect(errorOn(withRate(2.555), 'values.iss.rate')).toMatch(/2 decimal/);
+    expect(errorOn(withRate(2), 'values.iss.rate', ctx({ simplesNacional: 2 }))).toMatch(/E0600/);
+    expect(errorOn(withRate(2), 'values.iss.rate', ctx({ specialRegime: 1 }))).toMatch(/E0604/);
+    const immune = { ...base(), values: { ...v, iss: { retained: 'nao_retido' as const, rate: 2, taxation: 'imunidade' as const, immunity_type: 1 } } };
+    expect(errorOn(immune, 'values.iss.rate')).toMatch(/E0602/);
+    const addr = { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', cep: '20010000' };
+    const meWithheld = { ...base(), tomador: { cpf: '52998224725', name: 'X', address: addr }, values: { ...v, iss: { retained: 'tomador' as const } } };
+    expect(errorOn(meWithheld, 'values.iss.rate', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toMatch(/E0621/);
+    expect(fieldsOf({ ...meWithheld, values: { ...v, iss: { retained: 'tomador', rate: 2 } } }, ctx({ simplesNacional: 3, simplesRegime: 1 }))).toEqual([]);
+  });
+
+  it('ISS taxation: immunity type, export country, special regime only when taxable (E0172)', () => {
+    const v = base().values;
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'imunidade' } } }, 'values.iss.immunity_type')).toMatch(/required/);
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'exportacao' } } }, 'values.iss.export_country')).toMatch(/required/);
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'nao_incidencia' } } }, 'values.iss.taxation', ctx({ specialRegime: 1 }))).toMatch(/E0172/);
+  });
+
+  it('values consistency (E0431, E0432, E0476, E0427, E0428, E0435, E0436, E0438)', () => {
+    const v = base().values;
+    expect(errorOn({ ...base(), values: { ...v, unconditional_discount: 1000 } }, 'values.unconditional_discount')).toMatch(/E0431/);
+    expect(errorOn({ ...base(), values: { ...v, conditional_discount: 1200 } }, 'values.conditional_discount')).toMatch(/E0432/);
+    expect(errorOn({ ...base(), values: { ...v, deductions: 1000.01 } }, 'values.deductions')).toMatch(/E0476/);
+    expect(errorOn({ ...base(), values: { ...v, deductions: 600, unconditional_discount: 500 } }, 'values.deductions')).toMatch(/E0427/);
+    expect(errorOn({ ...base(), values: { ...v, conditional_discount: 500, federal: { withholdings: { irrf: 300, cp: 300 } } } }, 'values')).toMatch(/E0428/);
+    expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
+    expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ specialRegime: 3 }))).toMatch(/E0438/);
+    expect(errorOn({ ...base(), values: { ...v, service_amount: 0 } }, 'values.service_amount')).toMatch(/greater than zero/);
+    expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { csll: 1.234 } } } }, 'values.federal.withholdings.csll')).toMatch(/decimal/);
+    expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '01', pis_rate: 100 } } } }, 'values.federal.pis_cofins.pis_rate')).toMatch(/99.99/);
+  });
+
+  it("the issuer's NFS-e data (E0162, E0166, E0174, E0175) is reported on issuer_id", () => {
+    expect(errorOn(base(), 'issuer_id', ctx({ simplesNacional: 3 }))).toMatch(/E0166/);
+    expect(errorOn(base(), 'issuer_id', ctx({ simplesNacional: 1, simplesRegime: 1 }))).toMatch(/E0162/);
+    expect(errorOn(base(), 'issuer_id', ctx({ simplesNacional: 2, specialRegime: 1 }))).toMatch(/E0174/);
+    expect(errorOn(base(), 'issuer_id', ctx({ simplesNacional: 3, simplesRegime: 1, specialRegime: 1 }))).toMatch(/E0175/);
+    expect(errorOn(base(), 'issuer_id', ctx({ cityCode: '33' }))).toMatch(/cLocEmi/);
+  });
+});
+
+describe('prepareNfse', () => {
+  it('returns the errors, or the DPS model in cents and hundredths', () => {
+    expect(prepareNfse({ ...base(), competence_date: 'x' }, ctx())).toMatchObject({ ok: false, errors: [{ field: 'competence_date' }] });
+    const r = { ...base(), values: { service_amount: 1234.56, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3 } } } };
+    const p = prepareNfse(r, ctx());
+    if (!p.ok) throw new Error(JSON.stringify(p.errors));
+    expect(p.dps.valores).toMatchObject({ vServ: 123456, vDescIncond: 3456, tribMun: { tribISSQN: 1, tpRetISSQN: 1, pAliq: 250 } });
+    // Base 1200.00: PIS 0.65% = 7.80, COFINS 3% = 36.00, computed.
+    expect(p.dps.valores.tribFed?.piscofins).toEqual({ CST: '01', vBCPisCofins: 120000, pAliqPis: 65, pAliqCofins: 300, vPis: 780, vCofins: 3600 });
+    expect(p.dps.toma).toEqual({ id: { CPF: '52998224725' }, xNome: 'Maria da Silva' });
+    expect(p.dps.prest).toEqual({ id: { CNPJ: '11444777000161' }, IM: '12345', regTrib: { opSimpNac: 1, regEspTrib: 0 } });
+    expect(p.dps).not.toHaveProperty('IBSCBS');
+  });
+});

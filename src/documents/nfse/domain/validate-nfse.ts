@@ -1,0 +1,138 @@
+import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
+import { toCents } from '../../../kernel/decimal.js';
+import type { NfseContext } from './nfse-context.js';
+import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
+import { checkParty, type PartyKind } from './validate-nfse-parties.js';
+
+export type { FieldError } from '../../../fiscal/layout/field-rules.js';
+
+// TSDec2V2 (pAliqPis, pAliqCofins): up to 99.99 with two decimals.
+const RATE2 = { places: 2, sign: 'non-negative', max: 99.99, required: false } as const;
+
+function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void {
+  const s = req.service;
+  checkPattern(errors, 'service.national_code', s.national_code, /^[0-9]{6}$/, 'must be 6 digits (TSCodTribNac: LC 116 item, sub-item and detail, e.g. 010101)');
+  checkPattern(errors, 'service.municipal_code', s.municipal_code, /^[0-9]{3}$/, 'must be 3 digits (TSCodTribMun)', false);
+  checkPattern(errors, 'service.nbs', s.nbs, /^[0-9]{9}$/, 'must be the 9-digit NBS code (TSCodNBS)', false);
+  // Anexo I E0322: with IBSCBS the NBS code is mandatory.
+  if (ctx.taxReform && req.reform && s.nbs === undefined) fail(errors, 'service.nbs', 'is required with the reform group (Anexo I E0322)');
+  checkText(errors, 'service.description', s.description, 1, 2000); // TSDesc2000
+  const l = s.place_of_provision;
+  if ((l.city_code === undefined) === (l.country_code === undefined)) fail(errors, 'service.place_of_provision', 'must have exactly one of city_code or country_code');
+  checkPattern(errors, 'service.place_of_provision.city_code', l.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code', false);
+  // Anexo I E0304: an existing ISO2 country other than Brazil.
+  checkPattern(errors, 'service.place_of_provision.country_code', l.country_code, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)', false);
+}
+
+/** ISSQN rate: TSDec1V2 (two decimals) and Anexo I E0595, E0600, E0602, E0604, E0621. */
+function checkRate(errors: Errors, req: NfseRequest, ctx: NfseContext, taxation: string): void {
+  const { rate, retained } = req.values.iss;
+  const { simplesNacional: op, simplesRegime, specialRegime } = ctx.issuer;
+  const at = 'values.iss.rate';
+  if (rate === undefined) {
+    // E0621: ME/EPP paying ISSQN through the SN, ISSQN withheld -> rate required, at least 1.8% (conditions 3 and 4,
+    // the incidence municipality's agreement and municipal benefits, are Sefin's; asking the rate is always safe for ME/EPP).
+    if (op === 3 && simplesRegime === 1 && retained !== 'nao_retido') fail(errors, at, 'is required when a Simples Nacional ME/EPP provider has the ISSQN withheld (Anexo I E0621)');
+    return;
+  }
+  if (!checkNumber(errors, at, rate, { places: 2, sign: 'positive', max: 9.99 })) return;
+  if (taxation !== 'tributavel') return fail(errors, at, 'must be absent unless taxation is tributavel (Anexo I E0602)');
+  if (op === 2) return fail(errors, at, 'must be absent for a MEI provider (Anexo I E0600)');
+  if (specialRegime !== 0) return fail(errors, at, 'must be absent when the provider has a special tax regime (Anexo I E0604)');
+  if (rate > 5) return fail(errors, at, 'must be at most 5 (Anexo I E0595)');
+  if (op === 3 && simplesRegime === 1 && retained !== 'nao_retido' && rate < 1.8) fail(errors, at, 'must be at least 1.8 for a Simples Nacional ME/EPP provider with ISSQN withheld (Anexo I E0621)');
+}
+
+/** The issuer's registration data (opSimpNac, regApTribSN, regEspTrib, cLocEmi), reported on issuer_id. */
+function checkIssuer(errors: Errors, ctx: NfseContext): void {
+  const { simplesNacional: op, simplesRegime, specialRegime, cityCode, taxId, municipalRegistration } = ctx.issuer;
+  const bad = (what: string) => fail(errors, 'issuer_id', `the issuer's NFS-e data: ${what}`);
+  if (!/^[0-9]{7}$/.test(cityCode)) bad('the municipality of emission (cLocEmi) must be a 7-digit IBGE code');
+  if (!/^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$/.test(taxId)) bad('the tax id must be a CPF (11 digits) or a CNPJ (14 characters)');
+  if (municipalRegistration !== undefined && (municipalRegistration.length < 1 || municipalRegistration.length > 15)) bad('the municipal registration (IM) must have 1 to 15 characters');
+  // Anexo I E0162 / E0166: regApTribSN only, and always, for an ME/EPP (opSimpNac 3).
+  if (op !== 3 && simplesRegime !== undefined) bad('the Simples Nacional regime (regApTribSN) is only for an ME/EPP (Anexo I E0162)');
+  if (op === 3 && simplesRegime === undefined) bad('an ME/EPP needs its Simples Nacional regime (regApTribSN) (Anexo I E0166)');
+  // Anexo I E0174 (MEI) / E0175 (ME/EPP paying everything through the SN): special regime must be 0.
+  if (op === 2 && specialRegime !== 0) bad('a MEI has no special tax regime (regEspTrib 0, Anexo I E0174)');
+  if (op === 3 && simplesRegime === 1 && specialRegime !== 0) bad('an ME/EPP paying ISSQN through the Simples Nacional has no special tax regime (regEspTrib 0, Anexo I E0175)');
+}
+
+function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: PartyKind, interm: PartyKind): void {
+  const v = req.values;
+  const okServ = checkNumber(errors, 'values.service_amount', v.service_amount, MONEY);
+  const vServ = okServ ? toCents(v.service_amount) : undefined;
+  const amount = (field: string, value: number | undefined) => (checkNumber(errors, field, value, OPTIONAL_MONEY) && value !== undefined ? toCents(value) : 0);
+  const vDR = amount('values.deductions', v.deductions);
+  const incond = amount('values.unconditional_discount', v.unconditional_discount);
+  const cond = amount('values.conditional_discount', v.conditional_discount);
+  if (vServ !== undefined) {
+    // Anexo I E0431 / E0432: a discount is less than the service value.
+    if (incond >= vServ && incond > 0) fail(errors, 'values.unconditional_discount', 'must be less than service_amount (Anexo I E0431)');
+    if (cond >= vServ && cond > 0) fail(errors, 'values.conditional_discount', 'must be less than service_amount (Anexo I E0432)');
+    // Anexo I E0476, E0427: deductions not above the service value; vServ >= vDescIncond + vDR.
+    if (vDR > vServ) fail(errors, 'values.deductions', 'must not exceed service_amount (Anexo I E0476)');
+    else if (incond + vDR > vServ) fail(errors, 'values.deductions', 'plus unconditional_discount must not exceed service_amount (Anexo I E0427)');
+  }
+  const iss = v.iss;
+  const taxation = iss.taxation ?? 'tributavel';
+  if (!Object.hasOwn(ISS_TAXATION, taxation)) fail(errors, 'values.iss.taxation', `must be one of ${Object.keys(ISS_TAXATION).join(', ')}`);
+  if (!Object.hasOwn(ISS_RETENTION, iss.retained)) fail(errors, 'values.iss.retained', `must be one of ${Object.keys(ISS_RETENTION).join(', ')}`);
+  const { simplesNacional: op, specialRegime } = ctx.issuer;
+  if (vDR > 0) {
+    // Anexo I E0435 (immunity, export, no incidence), E0436 (MEI), E0438 (special regime).
+    if (taxation !== 'tributavel') fail(errors, 'values.deductions', 'are not allowed unless the service is taxable (Anexo I E0435)');
+    else if (op === 2) fail(errors, 'values.deductions', 'are not allowed for a MEI provider (Anexo I E0436)');
+    else if (specialRegime !== 0) fail(errors, 'values.deductions', 'are not allowed with a special tax regime (Anexo I E0438)');
+  }
+  // Anexo I E0172: a special regime only when the service is taxable.
+  if (taxation !== 'tributavel' && specialRegime !== 0) fail(errors, 'values.iss.taxation', 'must be tributavel: the issuer has a special tax regime (Anexo I E0172)');
+  if (taxation === 'imunidade') {
+    if (iss.immunity_type === undefined || !Number.isInteger(iss.immunity_type) || iss.immunity_type < 0 || iss.immunity_type > 5) fail(errors, 'values.iss.immunity_type', 'is required with taxation imunidade: 0 to 5 (TSTipoImunidadeISSQN)');
+  } else if (iss.immunity_type !== undefined) fail(errors, 'values.iss.immunity_type', 'is only for taxation imunidade');
+  if (taxation === 'exportacao') checkPattern(errors, 'values.iss.export_country', iss.export_country, /^(?!BR$)[A-Z]{2}$/, 'is required with taxation exportacao: ISO alpha-2 country other than BR');
+  else if (iss.export_country !== undefined) fail(errors, 'values.iss.export_country', 'is only for taxation exportacao');
+  checkRate(errors, req, ctx, taxation);
+  // Anexo I E0204 / E0237: withheld by the taker -> taker with CPF/CNPJ and a national address.
+  if (iss.retained === 'tomador' && (taker === 'foreign' || taker === undefined || !req.tomador?.address || req.tomador.address.country_code !== undefined)) {
+    fail(errors, 'values.iss.retained', 'tomador needs a taker identified by cpf or cnpj with an address in Brazil (Anexo I E0204, E0237)');
+  }
+  // Anexo I E0264 / E0293: withheld by the intermediary -> intermediary with CPF/CNPJ and a national address.
+  if (iss.retained === 'intermediario' && (interm === 'foreign' || interm === undefined || !req.intermediario?.address || req.intermediario.address.country_code !== undefined)) {
+    fail(errors, 'values.iss.retained', 'intermediario needs an intermediary identified by cpf or cnpj with an address in Brazil (Anexo I E0264, E0293)');
+  }
+  const pc = v.federal?.pis_cofins;
+  if (pc) {
+    checkNumber(errors, 'values.federal.pis_cofins.base', pc.base, OPTIONAL_MONEY);
+    checkNumber(errors, 'values.federal.pis_cofins.pis_rate', pc.pis_rate, RATE2);
+    checkNumber(errors, 'values.federal.pis_cofins.cofins_rate', pc.cofins_rate, RATE2);
+    checkNumber(errors, 'values.federal.pis_cofins.pis_amount', pc.pis_amount, OPTIONAL_MONEY);
+    checkNumber(errors, 'values.federal.pis_cofins.cofins_amount', pc.cofins_amount, OPTIONAL_MONEY);
+    if (pc.withheld !== undefined && !(Number.isInteger(pc.withheld) && pc.withheld >= 0 && pc.withheld <= 9)) fail(errors, 'values.federal.pis_cofins.withheld', 'must be 0 to 9 (TSTipoRetPISCofins)');
+  }
+  const w = v.federal?.withholdings;
+  const withheld = w ? (['csll', 'irrf', 'cp'] as const).reduce((acc, k) => acc + amount(`values.federal.withholdings.${k}`, w[k]), 0) : 0;
+  // Anexo I E0428: vServ >= discounts + deductions + withheld taxes.
+  if (vServ !== undefined && incond + cond + vDR + withheld > vServ) fail(errors, 'values', 'discounts, deductions and withholdings add up to more than service_amount (Anexo I E0428)');
+}
+
+/** Every rule of Anexo I that can be checked without Sefin's registers, as errors naming the request field. */
+export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
+  const errors: Errors = [];
+  const { issuer } = ctx;
+  if (!/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/.test(req.competence_date) || Number.isNaN(Date.parse(req.competence_date))) {
+    fail(errors, 'competence_date', 'must be a date YYYY-MM-DD');
+  } else if (ctx.today && req.competence_date > ctx.today) {
+    fail(errors, 'competence_date', `must not be after the emission date ${ctx.today} (Anexo I E0015)`);
+  } else if (req.reform && req.competence_date < '2026-01-01') {
+    fail(errors, 'reform', 'IBS/CBS is accepted only for a competence from 2026-01-01 (Anexo I E0850)');
+  }
+  checkIssuer(errors, ctx);
+  checkText(errors, 'external_ref', req.external_ref, 1, 60, false);
+  if (req.reform && !ctx.taxReform) fail(errors, 'reform', 'is only accepted when the account\'s tax regime is reform_2026');
+  checkService(errors, req, ctx);
+  const taker = req.tomador ? checkParty(errors, 'tomador', req.tomador, issuer.taxId) : undefined;
+  const interm = req.intermediario ? checkParty(errors, 'intermediario', req.intermediario, issuer.taxId) : undefined;
+  checkValues(errors, req, ctx, taker, interm);
+  return errors;
+}
