@@ -3,4 +3,5 @@ export { NfseRequestSchema, NfsePartySchema, NfseAddressSchema, type NfseRequest
 export type { NfseContext, NfseDocumentContext, NfseIssuer } from './nfse-context.js';
 export { checkNfse, type FieldError } from './validate-nfse.js';
 export { prepareNfse, type PreparedDps, type PreparedNfseResult } from './prepare-nfse.js';
-export { buildPreparedDps, dpsFigures, type BuiltDps } from './build-nfse.js';
+export { buildPreparedDps, type BuiltDps } from './build-nfse.js';
+export { dpsFigures, type DpsFigures } from './figures.js';

@@ -2,6 +2,7 @@ import { layoutText } from '../../../fiscal/layout/text.js';
 import type { DpsAddress, DpsModel, DpsPartyId, DpsPessoa, DpsValores } from '../../../fiscal/xml/nfse/model.js';
 import { percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
+import { dpsFigures } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, NO_NIF_REASONS, type NfseParty, type NfseRequest } from './nfse-request.js';
 import { checkNfse, type FieldError } from './validate-nfse.js';
@@ -97,6 +98,13 @@ export function prepareNfse(req: NfseRequest, ctx: NfseContext): PreparedNfseRes
   if (s.nbs) serv.cNBS = s.nbs;
   // E9996: tpEmit 1 only; E0121/E0128: no prest/xNome nor prest/end.
   const dps: PreparedDps = { tpAmb: ctx.tpAmb, dCompet: req.competence_date, tpEmit: 1, cLocEmi: issuer.cityCode, prest, serv, valores: valores(req) };
+  // Anexo I E0428: vServ >= discounts + deductions + CP, IRRF, CSLL + PIS, COFINS and ISSQN when withheld (computed).
+  const f = dpsFigures(dps);
+  const v = dps.valores;
+  const vDR = v.dedRed && 'vDR' in v.dedRed ? v.dedRed.vDR : 0;
+  if ((v.vDescIncond ?? 0) + (v.vDescCond ?? 0) + vDR + f.vRetFed + f.vRetPisCofins + f.vRetISSQN > v.vServ) {
+    return { ok: false, errors: [{ field: 'values', message: 'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)' }] };
+  }
   if (req.tomador) dps.toma = pessoa(req.tomador);
   if (req.intermediario) dps.interm = pessoa(req.intermediario);
   if (req.reform && ctx.taxReform) {

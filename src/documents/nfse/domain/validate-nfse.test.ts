@@ -110,12 +110,12 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, conditional_discount: 1200 } }, 'values.conditional_discount')).toMatch(/E0432/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 1000.01 } }, 'values.deductions')).toMatch(/E0476/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 600, unconditional_discount: 500 } }, 'values.deductions')).toMatch(/E0427/);
-    expect(errorOn({ ...base(), values: { ...v, conditional_discount: 500, federal: { withholdings: { irrf: 300, cp: 300 } } } }, 'values')).toMatch(/E0428/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ specialRegime: 3 }))).toMatch(/E0438/);
     expect(errorOn({ ...base(), values: { ...v, service_amount: 0 } }, 'values.service_amount')).toMatch(/greater than zero/);
     expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { csll: 1.234 } } } }, 'values.federal.withholdings.csll')).toMatch(/decimal/);
     expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '01', pis_rate: 100 } } } }, 'values.federal.pis_cofins.pis_rate')).toMatch(/99.99/);
+    expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '10' } } } }, 'values.federal.pis_cofins.cst')).toMatch(/TSTipoCST/);
   });
 
   it("the issuer's NFS-e data (E0162, E0166, E0174, E0175) is reported on issuer_id", () => {
@@ -128,6 +128,19 @@ describe('checkNfse: each rule names the request field', () => {
 });
 
 describe('prepareNfse', () => {
+  it('E0428: discounts, deductions and the withheld taxes (computed ISSQN and PIS/COFINS too) may not exceed the service value', () => {
+    const v = base().values;
+    const over = prepareNfse({ ...base(), values: { ...v, conditional_discount: 500, federal: { withholdings: { irrf: 300, cp: 300 } } } }, ctx());
+    expect(over).toMatchObject({ ok: false, errors: [{ field: 'values', message: expect.stringMatching(/E0428/) }] });
+    const addr = { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', cep: '20010000' };
+    // 1000 - 900 (conditional) = 100 left; ISS 5% withheld = 50, PIS/COFINS withheld 0.65% + 3% of 1000 = 36.50: 86.50 fits.
+    const fits = { ...base(), tomador: { cpf: '52998224725', name: 'X', address: addr }, values: { ...v, conditional_discount: 900, iss: { retained: 'tomador' as const, rate: 5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 1 } } } };
+    expect(prepareNfse(fits, ctx()).ok).toBe(true);
+    // ... and an IRRF of 13.51 makes it 100.01.
+    const tooMuch = { ...fits, values: { ...fits.values, federal: { ...fits.values.federal, withholdings: { irrf: 13.51 } } } };
+    expect(prepareNfse(tooMuch, ctx())).toMatchObject({ ok: false, errors: [{ field: 'values' }] });
+  });
+
   it('returns the errors, or the DPS model in cents and hundredths', () => {
     expect(prepareNfse({ ...base(), competence_date: 'x' }, ctx())).toMatchObject({ ok: false, errors: [{ field: 'competence_date' }] });
     const r = { ...base(), values: { service_amount: 1234.56, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3 } } } };

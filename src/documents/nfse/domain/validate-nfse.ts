@@ -7,6 +7,8 @@ import { checkParty, type PartyKind } from './validate-nfse-parties.js';
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
 // TSDec2V2 (pAliqPis, pAliqCofins): up to 99.99 with two decimals.
+// TSTipoCST (PIS/COFINS).
+const TIPO_CST = new Set(['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '49', '50', '51', '52', '53', '54', '55', '56', '60', '61', '62', '63', '64', '65', '66', '67', '70', '71', '72', '73', '74', '75', '98', '99']);
 const RATE2 = { places: 2, sign: 'non-negative', max: 99.99, required: false } as const;
 
 function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void {
@@ -103,6 +105,7 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   }
   const pc = v.federal?.pis_cofins;
   if (pc) {
+    if (!TIPO_CST.has(pc.cst)) fail(errors, 'values.federal.pis_cofins.cst', `must be one of the CSTs of TSTipoCST: ${[...TIPO_CST].join(', ')}`);
     checkNumber(errors, 'values.federal.pis_cofins.base', pc.base, OPTIONAL_MONEY);
     checkNumber(errors, 'values.federal.pis_cofins.pis_rate', pc.pis_rate, RATE2);
     checkNumber(errors, 'values.federal.pis_cofins.cofins_rate', pc.cofins_rate, RATE2);
@@ -111,9 +114,7 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     if (pc.withheld !== undefined && !(Number.isInteger(pc.withheld) && pc.withheld >= 0 && pc.withheld <= 9)) fail(errors, 'values.federal.pis_cofins.withheld', 'must be 0 to 9 (TSTipoRetPISCofins)');
   }
   const w = v.federal?.withholdings;
-  const withheld = w ? (['csll', 'irrf', 'cp'] as const).reduce((acc, k) => acc + amount(`values.federal.withholdings.${k}`, w[k]), 0) : 0;
-  // Anexo I E0428: vServ >= discounts + deductions + withheld taxes.
-  if (vServ !== undefined && incond + cond + vDR + withheld > vServ) fail(errors, 'values', 'discounts, deductions and withholdings add up to more than service_amount (Anexo I E0428)');
+  if (w) for (const k of ['csll', 'irrf', 'cp'] as const) checkNumber(errors, `values.federal.withholdings.${k}`, w[k], OPTIONAL_MONEY);
 }
 
 /** Every rule of Anexo I that can be checked without Sefin's registers, as errors naming the request field. */

@@ -1,0 +1,38 @@
+import type { DpsModel } from '../../../fiscal/xml/nfse/model.js';
+import { percentOf } from '../../../kernel/decimal.js';
+
+// The figures of a DPS that Sefin computes into the NFS-e (TCValoresNFSe), computed from the model, in cents.
+
+export interface DpsFigures {
+  vServ: number;
+  /** ISSQN base: vServ - vDescIncond - vDR. */
+  vBC: number;
+  /** vBC x pAliq, when the rate is given. */
+  vISSQN?: number;
+  /** The ISSQN when withheld (tpRetISSQN 2 or 3), else 0. */
+  vRetISSQN: number;
+  /** PIS and COFINS withheld as tpRetPisCofins says. */
+  vRetPisCofins: number;
+  /** CP + IRRF + CSLL withheld. */
+  vRetFed: number;
+  vLiq: number;
+}
+
+export function dpsFigures(m: Pick<DpsModel, 'valores'>): DpsFigures {
+  const v = m.valores;
+  const vDR = v.dedRed && 'vDR' in v.dedRed ? v.dedRed.vDR : 0;
+  const vBC = v.vServ - (v.vDescIncond ?? 0) - vDR;
+  const vISSQN = v.tribMun.pAliq !== undefined ? percentOf(vBC, v.tribMun.pAliq * 100) : undefined;
+  const vRetISSQN = v.tribMun.tpRetISSQN !== 1 ? (vISSQN ?? 0) : 0;
+  const f = v.tribFed;
+  const vRetFed = (f?.vRetCP ?? 0) + (f?.vRetIRRF ?? 0) + (f?.vRetCSLL ?? 0);
+  // TSTipoRetPISCofins: PIS withheld with 1, 3, 4, 5, 9; COFINS with 1, 3, 4, 6, 7 (CSLL is vRetCSLL).
+  const pc = f?.piscofins;
+  const ret = pc?.tpRetPisCofins ?? 0;
+  const vRetPisCofins = ([1, 3, 4, 5, 9].includes(ret) ? (pc?.vPis ?? 0) : 0) + ([1, 3, 4, 6, 7].includes(ret) ? (pc?.vCofins ?? 0) : 0);
+  // XSD TCValoresNFSe vLiq: service value - conditional discount - unconditional discount - withheld values.
+  const vLiq = v.vServ - (v.vDescCond ?? 0) - (v.vDescIncond ?? 0) - vRetISSQN - vRetPisCofins - vRetFed;
+  const out: DpsFigures = { vServ: v.vServ, vBC, vRetISSQN, vRetPisCofins, vRetFed, vLiq };
+  if (vISSQN !== undefined) out.vISSQN = vISSQN;
+  return out;
+}
