@@ -61,13 +61,13 @@ export const NfseIssSchema = Type.Object(
 
 export const NfsePisCofinsSchema = Type.Object(
   {
-    cst: Type.String({ description: 'CST of PIS/COFINS, 2 digits.', pattern: '^[0-9]{2}$', examples: ['01'] }),
-    base: Type.Optional(money('vBCPisCofins; default: service_amount minus deductions and unconditional discount when rates are given.', 1000)),
-    pis_rate: Type.Optional(percent('pAliqPis.', 0.65)),
-    cofins_rate: Type.Optional(percent('pAliqCofins.', 3)),
-    pis_amount: Type.Optional(money('vPis; default: base x pis_rate.', 6.5)),
-    cofins_amount: Type.Optional(money('vCofins; default: base x cofins_rate.', 30)),
-    withheld: Type.Optional(Type.Integer({ description: 'tpRetPisCofins (0-9): which of PIS, COFINS and CSLL the taker withholds.', examples: [0] })),
+    cst: Type.String({ description: 'CST of PIS/COFINS (TSTipoCST); with 00, 08 or 09 no base, rates nor withheld are due.', pattern: '^[0-9]{2}$', examples: ['01'] }),
+    base: Type.Optional(money('vBCPisCofins (> 0, at most service_amount); default: service_amount minus unconditional_discount and deductions. Absent with CST 00, 08, 09 (E0682).', 1000)),
+    pis_rate: Type.Optional(percent('pAliqPis (required with a base, E0684; 0 with CST 04 and 06, E0688).', 0.65)),
+    cofins_rate: Type.Optional(percent('pAliqCofins (required with a base, E0690; 0 with CST 04 and 06, E0688).', 3)),
+    pis_amount: Type.Optional(money('vPis; computed as base x pis_rate; when given it must equal that (E0694).', 6.5)),
+    cofins_amount: Type.Optional(money('vCofins; computed as base x cofins_rate; when given it must equal that (E0696).', 30)),
+    withheld: Type.Optional(Type.Integer({ description: 'tpRetPisCofins (0-9, TSTipoRetPISCofins): which of PIS, COFINS and CSLL the taker withholds; required with a CST other than 00, 08, 09 (E0698); other than 0 and 2 needs withholdings.csll (E0724), 0 forbids it (E0720).', examples: [0] })),
   },
   { additionalProperties: false, description: 'PIS and COFINS (tribFed/piscofins).' },
 );

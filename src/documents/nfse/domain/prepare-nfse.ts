@@ -1,11 +1,12 @@
 import { layoutText } from '../../../fiscal/layout/text.js';
 import type { DpsAddress, DpsModel, DpsPartyId, DpsPessoa, DpsValores } from '../../../fiscal/xml/nfse/model.js';
-import { percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
+import { toCents, toScaled } from '../../../kernel/decimal.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { dpsFigures } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, NO_NIF_REASONS, type NfseParty, type NfseRequest } from './nfse-request.js';
 import { checkNfse, type FieldError } from './validate-nfse.js';
+import { defaultPisCofinsBase, pisCofinsAmount, pisCofinsTaxed } from './validate-nfse-federal.js';
 
 // request -> DPS model minus what the number decides (dhEmi, serie, nDPS, verAplic), in one pass.
 
@@ -53,16 +54,16 @@ function valores(req: NfseRequest): DpsValores {
     out.tribFed = {};
     const pc = f.pis_cofins;
     if (pc) {
-      const base = pc.base !== undefined ? toCents(pc.base) : vServ - (out.vDescIncond ?? 0) - (v.deductions ? toCents(v.deductions) : 0);
       const p: NonNullable<typeof out.tribFed.piscofins> = { CST: pc.cst };
-      if (pc.pis_rate !== undefined || pc.cofins_rate !== undefined || pc.base !== undefined) p.vBCPisCofins = base;
-      if (pc.pis_rate !== undefined) p.pAliqPis = hundredths(pc.pis_rate);
-      if (pc.cofins_rate !== undefined) p.pAliqCofins = hundredths(pc.cofins_rate);
-      // Amounts computed from base x rate when not given (rate scale 4 for percentOf).
-      if (pc.pis_amount !== undefined) p.vPis = toCents(pc.pis_amount);
-      else if (pc.pis_rate !== undefined) p.vPis = percentOf(base, Number(toScaled(pc.pis_rate, 4)));
-      if (pc.cofins_amount !== undefined) p.vCofins = toCents(pc.cofins_amount);
-      else if (pc.cofins_rate !== undefined) p.vCofins = percentOf(base, Number(toScaled(pc.cofins_rate, 4)));
+      if (pisCofinsTaxed(pc.cst)) {
+        // E0678: the base is written with every CST but 00, 08, 09; vPis/vCofins = base x rate (E0694, E0696).
+        const base = pc.base !== undefined ? toCents(pc.base) : defaultPisCofinsBase(req);
+        p.vBCPisCofins = base;
+        p.pAliqPis = hundredths(pc.pis_rate!);
+        p.pAliqCofins = hundredths(pc.cofins_rate!);
+        p.vPis = pisCofinsAmount(base, pc.pis_rate!);
+        p.vCofins = pisCofinsAmount(base, pc.cofins_rate!);
+      }
       if (pc.withheld !== undefined) p.tpRetPisCofins = pc.withheld;
       out.tribFed.piscofins = p;
     }

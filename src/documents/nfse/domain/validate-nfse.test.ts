@@ -118,6 +118,25 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '10' } } } }, 'values.federal.pis_cofins.cst')).toMatch(/TSTipoCST/);
   });
 
+  it('PIS/COFINS and federal withholdings (E0678-E0724)', () => {
+    const v = base().values;
+    const pc = (p: object, withholdings?: object) => ({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '01', ...p }, ...(withholdings ? { withholdings } : {}) } } });
+    expect(errorOn(pc({ cst: '08', base: 100 }), 'values.federal.pis_cofins.base')).toMatch(/E0682/);
+    expect(fieldsOf(pc({ cst: '08' }))).toEqual([]);
+    expect(errorOn(pc({ base: 1000.01, pis_rate: 1, cofins_rate: 1, withheld: 2 }), 'values.federal.pis_cofins.base')).toMatch(/E0677/);
+    expect(errorOn(pc({ cofins_rate: 3, withheld: 2 }), 'values.federal.pis_cofins.pis_rate')).toMatch(/E0684/);
+    expect(errorOn(pc({ pis_rate: 1, withheld: 2 }), 'values.federal.pis_cofins.cofins_rate')).toMatch(/E0690/);
+    expect(errorOn(pc({ cst: '06', pis_rate: 1, cofins_rate: 0, withheld: 2 }), 'values.federal.pis_cofins')).toMatch(/E0688/);
+    expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, pis_amount: 6, withheld: 2 }), 'values.federal.pis_cofins.pis_amount')).toMatch(/6\.50.*E0694/);
+    expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, cofins_amount: 31, withheld: 2 }), 'values.federal.pis_cofins.cofins_amount')).toMatch(/E0696/);
+    expect(fieldsOf(pc({ pis_rate: 0.65, cofins_rate: 3, pis_amount: 6.5, cofins_amount: 30, withheld: 2 }))).toEqual([]);
+    expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3 }), 'values.federal.pis_cofins.withheld')).toMatch(/E0698/);
+    expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, withheld: 0 }, { csll: 10 }), 'values.federal.withholdings.csll')).toMatch(/E0720/);
+    expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, withheld: 3 }), 'values.federal.withholdings.csll')).toMatch(/E0724/);
+    expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1000 } } } }, 'values.federal.withholdings.irrf')).toMatch(/E0699/);
+    expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { cp: 0 } } } }, 'values.federal.withholdings.cp')).toMatch(/greater than zero/);
+  });
+
   it("the issuer's NFS-e data (E0162, E0166, E0174, E0175) is reported on issuer_id", () => {
     expect(errorOn(base(), 'issuer_id', ctx({ simplesNacional: 3 }))).toMatch(/E0166/);
     expect(errorOn(base(), 'issuer_id', ctx({ simplesNacional: 1, simplesRegime: 1 }))).toMatch(/E0162/);
@@ -133,22 +152,22 @@ describe('prepareNfse', () => {
     const over = prepareNfse({ ...base(), values: { ...v, conditional_discount: 500, federal: { withholdings: { irrf: 300, cp: 300 } } } }, ctx());
     expect(over).toMatchObject({ ok: false, errors: [{ field: 'values', message: expect.stringMatching(/E0428/) }] });
     const addr = { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', cep: '20010000' };
-    // 1000 - 900 (conditional) = 100 left; ISS 5% withheld = 50, PIS/COFINS withheld 0.65% + 3% of 1000 = 36.50: 86.50 fits.
-    const fits = { ...base(), tomador: { cpf: '52998224725', name: 'X', address: addr }, values: { ...v, conditional_discount: 900, iss: { retained: 'tomador' as const, rate: 5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 1 } } } };
+    // 1000 - 900 (conditional) = 100 left; ISS 5% withheld = 50, PIS/COFINS withheld 0.65% + 3% of 1000 = 36.50, CSLL 13.50: exactly 100.
+    const fits = { ...base(), tomador: { cpf: '52998224725', name: 'X', address: addr }, values: { ...v, conditional_discount: 900, iss: { retained: 'tomador' as const, rate: 5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 1 }, withholdings: { csll: 13.5 } } } };
     expect(prepareNfse(fits, ctx()).ok).toBe(true);
-    // ... and an IRRF of 13.51 makes it 100.01.
-    const tooMuch = { ...fits, values: { ...fits.values, federal: { ...fits.values.federal, withholdings: { irrf: 13.51 } } } };
+    // ... and a CSLL of 13.51 makes it 100.01.
+    const tooMuch = { ...fits, values: { ...fits.values, federal: { ...fits.values.federal, withholdings: { csll: 13.51 } } } };
     expect(prepareNfse(tooMuch, ctx())).toMatchObject({ ok: false, errors: [{ field: 'values' }] });
   });
 
   it('returns the errors, or the DPS model in cents and hundredths', () => {
     expect(prepareNfse({ ...base(), competence_date: 'x' }, ctx())).toMatchObject({ ok: false, errors: [{ field: 'competence_date' }] });
-    const r = { ...base(), values: { service_amount: 1234.56, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3 } } } };
+    const r = { ...base(), values: { service_amount: 1234.56, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } };
     const p = prepareNfse(r, ctx());
     if (!p.ok) throw new Error(JSON.stringify(p.errors));
     expect(p.dps.valores).toMatchObject({ vServ: 123456, vDescIncond: 3456, tribMun: { tribISSQN: 1, tpRetISSQN: 1, pAliq: 250 } });
     // Base 1200.00: PIS 0.65% = 7.80, COFINS 3% = 36.00, computed.
-    expect(p.dps.valores.tribFed?.piscofins).toEqual({ CST: '01', vBCPisCofins: 120000, pAliqPis: 65, pAliqCofins: 300, vPis: 780, vCofins: 3600 });
+    expect(p.dps.valores.tribFed?.piscofins).toEqual({ CST: '01', vBCPisCofins: 120000, pAliqPis: 65, pAliqCofins: 300, vPis: 780, vCofins: 3600, tpRetPisCofins: 2 });
     expect(p.dps.toma).toEqual({ id: { CPF: '52998224725' }, xNome: 'Maria da Silva' });
     expect(p.dps.prest).toEqual({ id: { CNPJ: '11444777000161' }, IM: '12345', regTrib: { opSimpNac: 1, regEspTrib: 0 } });
     expect(p.dps).not.toHaveProperty('IBSCBS');

@@ -2,14 +2,12 @@ import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type
 import { toCents } from '../../../kernel/decimal.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
+import { checkFederal } from './validate-nfse-federal.js';
 import { checkParty, type PartyKind } from './validate-nfse-parties.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
 // TSDec2V2 (pAliqPis, pAliqCofins): up to 99.99 with two decimals.
-// TSTipoCST (PIS/COFINS).
-const TIPO_CST = new Set(['00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '49', '50', '51', '52', '53', '54', '55', '56', '60', '61', '62', '63', '64', '65', '66', '67', '70', '71', '72', '73', '74', '75', '98', '99']);
-const RATE2 = { places: 2, sign: 'non-negative', max: 99.99, required: false } as const;
 
 function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void {
   const s = req.service;
@@ -103,18 +101,7 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   if (iss.retained === 'intermediario' && (interm === 'foreign' || interm === undefined || !req.intermediario?.address || req.intermediario.address.country_code !== undefined)) {
     fail(errors, 'values.iss.retained', 'intermediario needs an intermediary identified by cpf or cnpj with an address in Brazil (Anexo I E0264, E0293)');
   }
-  const pc = v.federal?.pis_cofins;
-  if (pc) {
-    if (!TIPO_CST.has(pc.cst)) fail(errors, 'values.federal.pis_cofins.cst', `must be one of the CSTs of TSTipoCST: ${[...TIPO_CST].join(', ')}`);
-    checkNumber(errors, 'values.federal.pis_cofins.base', pc.base, OPTIONAL_MONEY);
-    checkNumber(errors, 'values.federal.pis_cofins.pis_rate', pc.pis_rate, RATE2);
-    checkNumber(errors, 'values.federal.pis_cofins.cofins_rate', pc.cofins_rate, RATE2);
-    checkNumber(errors, 'values.federal.pis_cofins.pis_amount', pc.pis_amount, OPTIONAL_MONEY);
-    checkNumber(errors, 'values.federal.pis_cofins.cofins_amount', pc.cofins_amount, OPTIONAL_MONEY);
-    if (pc.withheld !== undefined && !(Number.isInteger(pc.withheld) && pc.withheld >= 0 && pc.withheld <= 9)) fail(errors, 'values.federal.pis_cofins.withheld', 'must be 0 to 9 (TSTipoRetPISCofins)');
-  }
-  const w = v.federal?.withholdings;
-  if (w) for (const k of ['csll', 'irrf', 'cp'] as const) checkNumber(errors, `values.federal.withholdings.${k}`, w[k], OPTIONAL_MONEY);
+  checkFederal(errors, req, vServ);
 }
 
 /** Every rule of Anexo I that can be checked without Sefin's registers, as errors naming the request field. */
