@@ -52,7 +52,7 @@ export const NfseIssSchema = Type.Object(
   {
     taxation: Type.Optional(Type.Enum(keysOf(ISS_TAXATION), { description: 'tribISSQN: tributavel (default), imunidade, exportacao or nao_incidencia.', examples: ['tributavel'] })),
     immunity_type: Type.Optional(Type.Integer({ description: 'tpImunidade (0-5), with taxation imunidade.', examples: [1] })),
-    export_country: Type.Optional(Type.String({ description: 'cPaisResult: ISO alpha-2 country where the result happens, with taxation exportacao.', examples: ['US'] })),
+    export_country: Type.Optional(Type.String({ description: 'cPaisResult: ISO alpha-2 country where the result of the service happens; required or refused by the export scenario (E0590, E0591).', examples: ['US'] })),
     rate: Type.Optional(percent('pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP with ISSQN withheld (E0621, at least 1.8); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619).', 2)),
     retained: Type.Enum(keysOf(ISS_RETENTION), { description: 'tpRetISSQN: nao_retido, tomador (withheld by the taker) or intermediario.', examples: ['nao_retido'] }),
   },

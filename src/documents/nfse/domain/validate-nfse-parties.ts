@@ -1,4 +1,5 @@
 import { checkPattern, checkText, fail, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { municipality } from '../../../fiscal/layout/ibge.js';
 import { cleanTaxId, isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import type { NfseParty } from './nfse-request.js';
 
@@ -67,10 +68,13 @@ function checkAddress(errors: Errors, at: PartyRole, p: NfseParty, kind: PartyKi
     checkText(errors, `${base}.city`, a.city, 1, 60);
     checkText(errors, `${base}.state_region`, a.state_region, 1, 60);
     // Anexo I E0223 / E0281: an address abroad needs NIF or cNaoNIF.
-    if (kind !== 'foreign') fail(errors, base, 'an address abroad needs a party identified by nif or no_nif_reason (Anexo I E0223)');
+    if (kind !== 'foreign') fail(errors, base, `an address abroad needs a party identified by nif or no_nif_reason (Anexo I ${at === 'tomador' ? 'E0223' : 'E0281'})`);
   } else {
-    checkPattern(errors, `${base}.city_code`, a.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code (or give country_code for an address abroad)');
+    // Anexo I E0238 (toma) / E0294 (interm): a municipality of the IBGE table.
+    if (checkPattern(errors, `${base}.city_code`, a.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code (or give country_code for an address abroad)') && !municipality(a.city_code!)) {
+      fail(errors, `${base}.city_code`, `is not a municipality of the IBGE table (Anexo I ${at === 'tomador' ? 'E0238' : 'E0294'})`);
+    }
     checkPattern(errors, `${base}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits');
-    if (p.nif !== undefined) fail(errors, `${base}.country_code`, 'is required: a party identified by NIF has an address abroad (Anexo I E0242)');
+    if (p.nif !== undefined) fail(errors, `${base}.country_code`, `is required: a party identified by NIF has an address abroad (Anexo I ${at === 'tomador' ? 'E0242' : 'E0298'})`);
   }
 }

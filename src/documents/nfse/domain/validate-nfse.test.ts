@@ -49,6 +49,8 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), service: { ...s, nbs: '12' } }, 'service.nbs')).toMatch(/9-digit/);
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: {} } }, 'service.place_of_provision')).toMatch(/exactly one/);
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: { country_code: 'BR' } } }, 'service.place_of_provision.country_code')).toMatch(/other than BR/);
+    expect(errorOn({ ...base(), service: { ...s, place_of_provision: { city_code: '3300000' } } }, 'service.place_of_provision.city_code')).toMatch(/E0302/);
+    expect(errorOn({ ...base(), tomador: { cpf: '52998224725', name: 'X', address: { street: 'R', number: '1', district: 'C', city_code: '3300000', cep: '20010000' } } }, 'tomador.address.city_code')).toMatch(/E0238/);
     expect(errorOn({ ...base(), service: { ...s, description: '' } }, 'service.description')).toMatch(/empty/);
   });
 
@@ -100,7 +102,8 @@ describe('checkNfse: each rule names the request field', () => {
   it('ISS taxation: immunity type, export country, special regime only when taxable (E0172)', () => {
     const v = base().values;
     expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'imunidade' } } }, 'values.iss.immunity_type')).toMatch(/required/);
-    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'exportacao' } } }, 'values.iss.export_country')).toMatch(/required/);
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'BR' } } }, 'values.iss.export_country')).toMatch(/other than BR/);
+    expect(errorOn({ ...base(), service: { ...base().service, national_code: '990101' } }, 'values.iss.taxation')).toMatch(/E0532/);
     expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'nao_incidencia' } } }, 'values.iss.taxation', ctx({ specialRegime: 1 }))).toMatch(/E0172/);
   });
 

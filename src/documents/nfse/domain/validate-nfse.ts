@@ -1,4 +1,5 @@
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
+import { municipality } from '../../../fiscal/layout/ibge.js';
 import { toCents } from '../../../kernel/decimal.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
@@ -19,7 +20,10 @@ function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void 
   checkText(errors, 'service.description', s.description, 1, 2000); // TSDesc2000
   const l = s.place_of_provision;
   if ((l.city_code === undefined) === (l.country_code === undefined)) fail(errors, 'service.place_of_provision', 'must have exactly one of city_code or country_code');
-  checkPattern(errors, 'service.place_of_provision.city_code', l.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code', false);
+  // Anexo I E0302: a municipality of the IBGE table.
+  if (checkPattern(errors, 'service.place_of_provision.city_code', l.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code', false) && !municipality(l.city_code!)) {
+    fail(errors, 'service.place_of_provision.city_code', 'is not a municipality of the IBGE table (Anexo I E0302)');
+  }
   // Anexo I E0304: an existing ISO2 country other than Brazil.
   checkPattern(errors, 'service.place_of_provision.country_code', l.country_code, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)', false);
 }
@@ -90,8 +94,10 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   if (taxation === 'imunidade') {
     if (iss.immunity_type === undefined || !Number.isInteger(iss.immunity_type) || iss.immunity_type < 0 || iss.immunity_type > 5) fail(errors, 'values.iss.immunity_type', 'is required with taxation imunidade: 0 to 5 (TSTipoImunidadeISSQN)');
   } else if (iss.immunity_type !== undefined) fail(errors, 'values.iss.immunity_type', 'is only for taxation imunidade');
-  if (taxation === 'exportacao') checkPattern(errors, 'values.iss.export_country', iss.export_country, /^(?!BR$)[A-Z]{2}$/, 'is required with taxation exportacao: ISO alpha-2 country other than BR');
-  else if (iss.export_country !== undefined) fail(errors, 'values.iss.export_country', 'is only for taxation exportacao');
+  // E0590/E0591: cPaisResult is required or refused by the export scenario (Sefin's EXPORTACAO_EMISSÃO_NFS-e sheet, not held here).
+  checkPattern(errors, 'values.iss.export_country', iss.export_country, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR', false);
+  // E0532: national code 99.01.01 (services without ISSQN and ICMS) is always nao_incidencia.
+  if (req.service.national_code === '990101' && taxation !== 'nao_incidencia') fail(errors, 'values.iss.taxation', 'must be nao_incidencia for national code 990101 (Anexo I E0532)');
   checkRate(errors, req, ctx, taxation);
   // Anexo I E0204 / E0237: withheld by the taker -> taker with CPF/CNPJ and a national address.
   if (iss.retained === 'tomador' && (taker === 'foreign' || taker === undefined || !req.tomador?.address || req.tomador.address.country_code !== undefined)) {
