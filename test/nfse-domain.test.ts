@@ -52,6 +52,7 @@ const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
     ctx(false, { simplesNacional: 2, municipalRegistration: undefined }),
   ],
   ['reform on (IBSCBS)', { ...base, service: { ...base.service, nbs: '115022000' }, tomador: { cpf: '52998224725', name: 'Maria' }, reform: { operation_code: '100301', cst: '000', class_code: '000001', final_consumer: true } }, ctx(true)],
+  ['ISS with suspended enforceability', { ...base, values: { service_amount: 500, iss: { retained: 'nao_retido', suspension: { type: 'processo_administrativo', process_number: '000000000000000000001234567890' } } } }, ctx()],
   ['reform regime without the group', { ...base, service: { ...base.service, nbs: '115022000' } }, ctx(true)],
 ];
 
@@ -69,6 +70,7 @@ describe('NFS-e domain: prepared and built DPS pass the national XSD and xmlsec1
         expect(await xmlsecVerify(built.xml, NFSE_ID_ELEMENTS)).toBe('');
         expect(verifyNfseDocument(built.xml).valid).toBe(true);
         expect(built.xml.includes('<IBSCBS>')).toBe(request.reform !== undefined);
+        expect(built.xml.includes('<exigSusp><tpSusp>2</tpSusp>')).toBe(request.values.iss.suspension !== undefined);
       });
     }
   }

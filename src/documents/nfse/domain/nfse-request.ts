@@ -53,6 +53,15 @@ export const NfseIssSchema = Type.Object(
     taxation: Type.Optional(Type.Enum(keysOf(ISS_TAXATION), { description: 'tribISSQN: tributavel (default), imunidade, exportacao or nao_incidencia.', examples: ['tributavel'] })),
     immunity_type: Type.Optional(Type.Integer({ description: 'tpImunidade (0-5), with taxation imunidade.', examples: [1] })),
     export_country: Type.Optional(Type.String({ description: 'cPaisResult: ISO alpha-2 country where the result of the service happens; required or refused by the export scenario (E0590, E0591).', examples: ['US'] })),
+    suspension: Type.Optional(
+      Type.Object(
+        {
+          type: Type.Union([Type.Literal('decisao_judicial'), Type.Literal('processo_administrativo')], { description: 'tpSusp: 1 judicial decision, 2 administrative process.', examples: ['decisao_judicial'] }),
+          process_number: Type.String({ description: 'nProcesso: number of the process, 30 digits.', examples: ['000000000000000000001234567890'] }),
+        },
+        { additionalProperties: false, description: 'exigSusp: the ISSQN\'s enforceability is suspended; only with taxation tributavel (E0585).' },
+      ),
+    ),
     rate: Type.Optional(percent('pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP with ISSQN withheld (E0621, at least 1.8); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619).', 2)),
     retained: Type.Enum(keysOf(ISS_RETENTION), { description: 'tpRetISSQN: nao_retido, tomador (withheld by the taker) or intermediario.', examples: ['nao_retido'] }),
   },

@@ -48,6 +48,7 @@ function valores(req: NfseRequest): DpsValores {
   if (v.deductions) out.dedRed = { vDR: toCents(v.deductions) };
   if (v.iss.immunity_type !== undefined) out.tribMun.tpImunidade = v.iss.immunity_type;
   if (v.iss.export_country) out.tribMun.cPaisResult = v.iss.export_country;
+  if (v.iss.suspension) out.tribMun.exigSusp = { tpSusp: v.iss.suspension.type === 'decisao_judicial' ? 1 : 2, nProcesso: v.iss.suspension.process_number };
   if (v.iss.rate !== undefined) out.tribMun.pAliq = hundredths(v.iss.rate);
   const f = v.federal;
   if (f && (f.pis_cofins || f.withholdings)) {

@@ -104,6 +104,9 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'imunidade' } } }, 'values.iss.immunity_type')).toMatch(/required/);
     expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'BR' } } }, 'values.iss.export_country')).toMatch(/other than BR/);
     expect(errorOn({ ...base(), service: { ...base().service, national_code: '990101' } }, 'values.iss.taxation')).toMatch(/E0532/);
+    const susp = { type: 'decisao_judicial' as const, process_number: '1'.repeat(30) };
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'nao_incidencia', suspension: susp } } }, 'values.iss.suspension')).toMatch(/E0585/);
+    expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', suspension: { ...susp, process_number: '12' } } } }, 'values.iss.suspension.process_number')).toMatch(/30 digits/);
     expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'nao_incidencia' } } }, 'values.iss.taxation', ctx({ specialRegime: 1 }))).toMatch(/E0172/);
   });
 

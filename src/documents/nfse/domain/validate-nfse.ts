@@ -94,6 +94,12 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   if (taxation === 'imunidade') {
     if (iss.immunity_type === undefined || !Number.isInteger(iss.immunity_type) || iss.immunity_type < 0 || iss.immunity_type > 5) fail(errors, 'values.iss.immunity_type', 'is required with taxation imunidade: 0 to 5 (TSTipoImunidadeISSQN)');
   } else if (iss.immunity_type !== undefined) fail(errors, 'values.iss.immunity_type', 'is only for taxation imunidade');
+  if (iss.suspension) {
+    // Anexo I E0585: a suspension only for a taxable service.
+    if (taxation !== 'tributavel') fail(errors, 'values.iss.suspension', 'is only allowed with taxation tributavel (Anexo I E0585)');
+    if (iss.suspension.type !== 'decisao_judicial' && iss.suspension.type !== 'processo_administrativo') fail(errors, 'values.iss.suspension.type', 'must be decisao_judicial or processo_administrativo');
+    checkPattern(errors, 'values.iss.suspension.process_number', iss.suspension.process_number, /^[0-9]{30}$/, 'must be 30 digits (TSNumProcExigSuspensa)');
+  }
   // E0590/E0591: cPaisResult is required or refused by the export scenario (Sefin's EXPORTACAO_EMISSÃO_NFS-e sheet, not held here).
   checkPattern(errors, 'values.iss.export_country', iss.export_country, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR', false);
   // E0532: national code 99.01.01 (services without ISSQN and ICMS) is always nao_incidencia.

@@ -109,6 +109,8 @@ export interface DpsValores {
     cPaisResult?: string;
     /** TSTipoImunidadeISSQN, when tribISSQN = 2. */
     tpImunidade?: number;
+    /** TCExigSuspensa: ISSQN with suspended enforceability, 1 judicial decision, 2 administrative process; nProcesso 30 digits. */
+    exigSusp?: { tpSusp: 1 | 2; nProcesso: string };
     /** 1 not withheld, 2 withheld by the taker, 3 withheld by the intermediary (TSTipoRetISSQN). */
     tpRetISSQN: 1 | 2 | 3;
     /** ISSQN rate in hundredths (TSDec1V2: up to 9.99). */

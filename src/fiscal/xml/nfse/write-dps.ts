@@ -80,8 +80,9 @@ function valores(v: DpsValores): string {
   const desc = v.vDescIncond !== undefined || v.vDescCond !== undefined ? el('vDescCondIncond', optDec('vDescIncond', v.vDescIncond) + optDec('vDescCond', v.vDescCond)) : '';
   const dedRed = v.dedRed ? el('vDedRed', 'pDR' in v.dedRed ? dec('pDR', v.dedRed.pDR) : dec('vDR', v.dedRed.vDR)) : '';
   const m = v.tribMun;
-  // TCTribMunicipal: tribISSQN, cPaisResult, tpImunidade, (exigSusp, BM not modelled), tpRetISSQN, pAliq.
-  const tribMun = el('tribMun', leaf('tribISSQN', m.tribISSQN) + optLeaf('cPaisResult', m.cPaisResult) + optLeaf('tpImunidade', m.tpImunidade) + leaf('tpRetISSQN', m.tpRetISSQN) + optDec('pAliq', m.pAliq));
+  // TCTribMunicipal: tribISSQN, cPaisResult, tpImunidade, exigSusp, (BM not modelled), tpRetISSQN, pAliq.
+  const exigSusp = m.exigSusp ? el('exigSusp', leaf('tpSusp', m.exigSusp.tpSusp) + leaf('nProcesso', m.exigSusp.nProcesso)) : '';
+  const tribMun = el('tribMun', leaf('tribISSQN', m.tribISSQN) + optLeaf('cPaisResult', m.cPaisResult) + optLeaf('tpImunidade', m.tpImunidade) + exigSusp + leaf('tpRetISSQN', m.tpRetISSQN) + optDec('pAliq', m.pAliq));
   let tribFed = '';
   if (v.tribFed) {
     const f = v.tribFed;
