@@ -112,9 +112,8 @@ export const NfseReformSchema = Type.Object(
     cst: Type.String({ description: 'CST of IBS/CBS, 3 digits.', pattern: '^[0-9]{3}$', examples: ['000'] }),
     class_code: Type.String({ description: 'cClassTrib, 6 digits.', pattern: '^[0-9]{6}$', examples: ['000001'] }),
     final_consumer: Type.Optional(Type.Boolean({ description: 'indFinal: the taker is a final consumer.', examples: [false] })),
-    destination_differs: Type.Optional(Type.Boolean({ description: 'indDest: 1 when the destination is not the taker.', examples: [false] })),
   },
-  { additionalProperties: false, description: 'IBSCBS (2026 reform): only when the account\'s tax regime is reform_2026; needs service.nbs (E0322).' },
+  { additionalProperties: false, description: 'IBSCBS (2026 reform): only when the account\'s tax regime is reform_2026; needs service.nbs (E0322). The destination is the taker (indDest 0); a different destination (indDest 1 with dest), government purchases and tpOper are not offered yet.' },
 );
 
 export const NfseRequestSchema = Type.Object(

@@ -111,7 +111,7 @@ export function prepareNfse(req: NfseRequest, ctx: NfseContext): PreparedNfseRes
   if (req.intermediario) dps.interm = pessoa(req.intermediario);
   if (req.reform && ctx.taxReform) {
     const r = req.reform;
-    dps.IBSCBS = { finNFSe: 0, cIndOp: r.operation_code, indDest: r.destination_differs ? 1 : 0, CST: r.cst, cClassTrib: r.class_code };
+    dps.IBSCBS = { finNFSe: 0, cIndOp: r.operation_code, indDest: 0, CST: r.cst, cClassTrib: r.class_code };
     if (r.final_consumer !== undefined) dps.IBSCBS.indFinal = r.final_consumer ? 1 : 0;
   }
   return { ok: true, dps };

@@ -58,6 +58,8 @@ describe('checkNfse: each rule names the request field', () => {
     const r = { ...base(), reform: { operation_code: '100301', cst: '000', class_code: '000001' } };
     expect(errorOn(r, 'reform')).toMatch(/reform_2026/);
     expect(errorOn(r, 'service.nbs', ctx({}, { taxReform: true }))).toMatch(/E0322/);
+    const tpOper = { ...r, service: { ...r.service, national_code: '250501', nbs: '115022000' } };
+    expect(errorOn(tpOper, 'reform', ctx({}, { taxReform: true }))).toMatch(/E0903/);
   });
 
   it('taker: one id, check digits, not the provider, addresses (E0188, E0206, E0202, E0235, E0223)', () => {

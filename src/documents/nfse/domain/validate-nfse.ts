@@ -18,6 +18,10 @@ function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void 
   // Anexo I E0322: with IBSCBS the NBS code is mandatory.
   if (ctx.taxReform && req.reform && s.nbs === undefined) fail(errors, 'service.nbs', 'is required with the reform group (Anexo I E0322)');
   checkText(errors, 'service.description', s.description, 1, 2000); // TSDesc2000
+  // Anexo I E0903: tpOper is required with IBSCBS for LC 116 items 25.05, 15.09, 17.12 and 10.05; the model has no tpOper yet.
+  if (ctx.taxReform && req.reform && ['2505', '1509', '1712', '1005'].includes(s.national_code.slice(0, 4))) {
+    fail(errors, 'reform', 'is not offered yet for LC 116 items 25.05, 15.09, 17.12 and 10.05 (they need tpOper, Anexo I E0903); leave reform out (IBS/CBS may be left out in 2026, FACTS 16.3)');
+  }
   const l = s.place_of_provision;
   if ((l.city_code === undefined) === (l.country_code === undefined)) fail(errors, 'service.place_of_provision', 'must have exactly one of city_code or country_code');
   // Anexo I E0302: a municipality of the IBGE table.
