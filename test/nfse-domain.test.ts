@@ -85,6 +85,15 @@ describe('NFS-e domain: prepared and built DPS pass the national XSD and xmlsec1
     expect(built.figures).toEqual({ vServ: 1_000_000, vBC: 900_000, vISSQN: 22_500, vRetISSQN: 22_500, vRetPisCofins: 32_850, vRetFed: 135_000, vLiq: 794_650 });
   });
 
+  it('refuses a series outside the own-software range 1-49999 (E0010)', () => {
+    const prepared = prepareNfse(base, ctx());
+    if (!prepared.ok) throw new Error('invalid');
+    const at = { nDPS: '1', emittedAt: new Date('2026-03-10T13:00:00Z'), signingKey: key };
+    expect(() => buildPreparedDps(prepared.dps, { ...at, serie: '50000' })).toThrow(/E0010/);
+    expect(() => buildPreparedDps(prepared.dps, { ...at, serie: '0' })).toThrow(/E0010/);
+    expect(buildPreparedDps(prepared.dps, { ...at, serie: '49999' }).dpsId).toMatch(/^DPS3304557211444777000161499990{14}1$/);
+  });
+
   it('refuses to build a DPS whose competence falls after the emission (E0015)', () => {
     const prepared = prepareNfse({ ...base, competence_date: '2026-03-10' }, ctx());
     if (!prepared.ok) throw new Error('invalid');

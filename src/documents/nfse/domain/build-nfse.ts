@@ -20,8 +20,10 @@ export interface BuiltDps {
   figures: DpsFigures;
 }
 
-/** Throws Error when the competence date falls after the emission (Anexo I E0015). */
+/** Throws Error for an unusable context: a series outside 1-49999 (E0010) or a competence after the emission (E0015). */
 export function buildPreparedDps(prepared: PreparedDps, ctx: NfseDocumentContext): BuiltDps {
+  // Anexo I E0010: series 00001-49999 belong to the taxpayer's own software (50000+ are Sefin's emitters and transcription).
+  if (!/^[0-9]{1,5}$/.test(ctx.serie) || Number(ctx.serie) < 1 || Number(ctx.serie) > 49_999) throw new Error('serie must be 1 to 49999 (own software, Anexo I E0010)');
   const dh = localDateTime(ctx.emittedAt, timeZoneOf(prepared.cLocEmi, ''));
   if (prepared.dCompet > dh.text.slice(0, 10)) throw new Error('competence date after the emission date (Anexo I E0015)');
   const model: DpsModel = { ...prepared, dhEmi: dh.text, verAplic: ctx.verAplic ?? DEFAULT_VER_APLIC, serie: ctx.serie, nDPS: ctx.nDPS };

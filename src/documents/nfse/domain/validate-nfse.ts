@@ -58,6 +58,8 @@ function checkIssuer(errors: Errors, ctx: NfseContext): void {
   if (!/^[0-9]{7}$/.test(cityCode)) bad('the municipality of emission (cLocEmi) must be a 7-digit IBGE code');
   if (!/^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$/.test(taxId)) bad('the tax id must be a CPF (11 digits) or a CNPJ (14 characters)');
   if (municipalRegistration !== undefined && (municipalRegistration.length < 1 || municipalRegistration.length > 15)) bad('the municipal registration (IM) must have 1 to 15 characters');
+  if (ctx.issuer.phone !== undefined && !/^[0-9]{6,20}$/.test(ctx.issuer.phone)) bad('the phone must be 6 to 20 digits (TSTelefone)');
+  if (ctx.issuer.email !== undefined && (ctx.issuer.email.length > 80 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(ctx.issuer.email))) bad('the e-mail must be an address of at most 80 characters (TSEmail)');
   // Anexo I E0162 / E0166: regApTribSN only, and always, for an ME/EPP (opSimpNac 3).
   if (op !== 3 && simplesRegime !== undefined) bad('the Simples Nacional regime (regApTribSN) is only for an ME/EPP (Anexo I E0162)');
   if (op === 3 && simplesRegime === undefined) bad('an ME/EPP needs its Simples Nacional regime (regApTribSN) (Anexo I E0166)');
