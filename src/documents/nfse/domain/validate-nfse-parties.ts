@@ -22,14 +22,14 @@ export function checkParty(errors: Errors, at: PartyRole, p: NfseParty, provider
     kind = 'cnpj';
     const cnpj = cleanTaxId(p.cnpj);
     // Anexo I E0188 (toma) / E0248 (interm): CNPJ invalid (check digits).
-    if (!isValidCnpj(cnpj)) fail(errors, `${at}.cnpj`, 'is not a valid CNPJ (check the 14 characters and the two check digits)');
+    if (!isValidCnpj(cnpj)) fail(errors, `${at}.cnpj`, `is not a valid CNPJ: check the 14 characters and the two check digits (Anexo I ${at === 'tomador' ? 'E0188' : 'E0248'})`);
     // Anexo I E0202 / E0262: the party may not be the provider (same CNPJ root, 8 first characters).
-    else if (providerTaxId.length === 14 && cnpj.slice(0, 8) === providerTaxId.slice(0, 8)) fail(errors, `${at}.cnpj`, 'must not be the provider itself (same CNPJ root)');
+    else if (providerTaxId.length === 14 && cnpj.slice(0, 8) === providerTaxId.slice(0, 8)) fail(errors, `${at}.cnpj`, `must not be the provider itself (same CNPJ root, Anexo I ${at === 'tomador' ? 'E0202' : 'E0262'})`);
   } else if (p.cpf !== undefined) {
     kind = 'cpf';
     // Anexo I E0206 / E0266: CPF invalid (check digits).
-    if (!isValidCpf(cleanTaxId(p.cpf))) fail(errors, `${at}.cpf`, 'is not a valid CPF (check the 11 digits and the two check digits)');
-    else if (cleanTaxId(p.cpf) === providerTaxId) fail(errors, `${at}.cpf`, 'must not be the provider itself');
+    if (!isValidCpf(cleanTaxId(p.cpf))) fail(errors, `${at}.cpf`, `is not a valid CPF: check the 11 digits and the two check digits (Anexo I ${at === 'tomador' ? 'E0206' : 'E0266'})`);
+    // E0202/E0262 compare CNPJ roots only; Anexo I has no such rule for a CPF.
   } else if (p.nif !== undefined) {
     checkText(errors, `${at}.nif`, p.nif, 1, 40); // TSNIF
   }

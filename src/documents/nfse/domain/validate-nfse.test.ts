@@ -76,7 +76,9 @@ describe('checkNfse: each rule names the request field', () => {
   });
 
   it('intermediary: same shape and rules under its own path (E0248, E0266)', () => {
-    expect(errorOn({ ...base(), intermediario: { cpf: '11111111111', name: 'X' } }, 'intermediario.cpf')).toMatch(/valid CPF/);
+    expect(errorOn({ ...base(), intermediario: { cpf: '11111111111', name: 'X' } }, 'intermediario.cpf')).toMatch(/valid CPF.*E0266/);
+    expect(errorOn({ ...base(), intermediario: { cnpj: '11222333000182', name: 'X' } }, 'intermediario.cnpj')).toMatch(/E0248/);
+    expect(errorOn({ ...base(), intermediario: { cnpj: '11444777000242', name: 'X' } }, 'intermediario.cnpj')).toMatch(/E0262/);
   });
 
   it('ISS retention needs an identified party with an address in Brazil (E0204, E0237, E0264, E0293)', () => {
