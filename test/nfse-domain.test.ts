@@ -52,6 +52,11 @@ const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
     ctx(false, { simplesNacional: 2, municipalRegistration: undefined }),
   ],
   ['reform on (IBSCBS)', { ...base, service: { ...base.service, nbs: '115022000' }, tomador: { cpf: '52998224725', name: 'Maria' }, reform: { operation_code: '100301', cst: '000', class_code: '000001', final_consumer: true } }, ctx(true)],
+  [
+    'deduction as a rate (pDR) with PIS/COFINS on the reduced base',
+    { ...base, tomador: { cpf: '52998224725', name: 'Maria' }, values: { service_amount: 2000, unconditional_discount: 200, deduction_rate: 12.5, iss: { retained: 'nao_retido' }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } },
+    ctx(),
+  ],
   ['ISS with suspended enforceability', { ...base, values: { service_amount: 500, iss: { retained: 'nao_retido', suspension: { type: 'processo_administrativo', process_number: '000000000000000000001234567890' } } } }, ctx()],
   ['reform regime without the group', { ...base, service: { ...base.service, nbs: '115022000' } }, ctx(true)],
 ];
@@ -82,7 +87,18 @@ describe('NFS-e domain: prepared and built DPS pass the national XSD and xmlsec1
     const built = buildPreparedDps(prepared.dps, { serie: '1', nDPS: '1', emittedAt: new Date('2026-03-10T13:00:00Z'), signingKey: key });
     // vBC = 10000 - 100 - 900 = 9000; ISS 2.5% = 225; PIS 0.65% and COFINS 3% of 9000 = 58.50 + 270.00, withheld
     // (tpRetPisCofins 1); vLiq = 10000 - 50 - 100 - 225 - 328.50 - (100 + 150 + 1100) = 7946.50.
-    expect(built.figures).toEqual({ vServ: 1_000_000, vBC: 900_000, vISSQN: 22_500, vRetISSQN: 22_500, vRetPisCofins: 32_850, vRetFed: 135_000, vLiq: 794_650 });
+    expect(built.figures).toEqual({ vServ: 1_000_000, vDR: 90_000, vBC: 900_000, vISSQN: 22_500, vRetISSQN: 22_500, vRetPisCofins: 32_850, vRetFed: 135_000, vLiq: 794_650 });
+  });
+
+  it('a deduction rate becomes pDR; vDR, the ISSQN base and the PIS/COFINS base are computed from it', () => {
+    const [, request, context] = SHAPES.find(([name]) => name.startsWith('deduction as a rate'))!;
+    const prepared = prepareNfse(request, context);
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
+    // (2000 - 200) x 12.5% = 225; base 2000 - 200 - 225 = 1575; PIS 0.65% = 10.24 (10.2375 rounded), COFINS 3% = 47.25.
+    expect(prepared.dps.valores.dedRed).toEqual({ pDR: 1250 });
+    expect(prepared.dps.valores.tribFed?.piscofins).toMatchObject({ vBCPisCofins: 157_500, vPis: 1024, vCofins: 4725 });
+    const built = buildPreparedDps(prepared.dps, { serie: '1', nDPS: '1', emittedAt: new Date('2026-03-10T13:00:00Z'), signingKey: key });
+    expect(built.figures).toMatchObject({ vDR: 22_500, vBC: 157_500, vLiq: 180_000 });
   });
 
   it('refuses a series outside the own-software range 1-49999 (E0010)', () => {

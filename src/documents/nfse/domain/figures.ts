@@ -5,7 +5,9 @@ import { percentOf } from '../../../kernel/decimal.js';
 
 export interface DpsFigures {
   vServ: number;
-  /** ISSQN base: vServ - vDescIncond - vDR. */
+  /** ISSQN base: vServ - vDescIncond - vDR (computed from pDR when a rate is given). */
+  vDR: number;
+  /** ISSQN base. */
   vBC: number;
   /** vBC x pAliq, when the rate is given. */
   vISSQN?: number;
@@ -18,9 +20,15 @@ export interface DpsFigures {
   vLiq: number;
 }
 
+/** vDR, or with pDR the computed vCalcDR = (vServ - vDescIncond) x pDR (Anexo I E0427, item 1), in cents. */
+export function deductionOf(v: Pick<DpsModel['valores'], 'vServ' | 'vDescIncond' | 'dedRed'>): number {
+  if (!v.dedRed) return 0;
+  return 'vDR' in v.dedRed ? v.dedRed.vDR : percentOf(v.vServ - (v.vDescIncond ?? 0), v.dedRed.pDR * 100);
+}
+
 export function dpsFigures(m: Pick<DpsModel, 'valores'>): DpsFigures {
   const v = m.valores;
-  const vDR = v.dedRed && 'vDR' in v.dedRed ? v.dedRed.vDR : 0;
+  const vDR = deductionOf(v);
   const vBC = v.vServ - (v.vDescIncond ?? 0) - vDR;
   const vISSQN = v.tribMun.pAliq !== undefined ? percentOf(vBC, v.tribMun.pAliq * 100) : undefined;
   const vRetISSQN = v.tribMun.tpRetISSQN !== 1 ? (vISSQN ?? 0) : 0;
@@ -32,7 +40,7 @@ export function dpsFigures(m: Pick<DpsModel, 'valores'>): DpsFigures {
   const vRetPisCofins = ([1, 3, 4, 5, 9].includes(ret) ? (pc?.vPis ?? 0) : 0) + ([1, 3, 4, 6, 7].includes(ret) ? (pc?.vCofins ?? 0) : 0);
   // XSD TCValoresNFSe vLiq: service value - conditional discount - unconditional discount - withheld values.
   const vLiq = v.vServ - (v.vDescCond ?? 0) - (v.vDescIncond ?? 0) - vRetISSQN - vRetPisCofins - vRetFed;
-  const out: DpsFigures = { vServ: v.vServ, vBC, vRetISSQN, vRetPisCofins, vRetFed, vLiq };
+  const out: DpsFigures = { vServ: v.vServ, vDR, vBC, vRetISSQN, vRetPisCofins, vRetFed, vLiq };
   if (vISSQN !== undefined) out.vISSQN = vISSQN;
   return out;
 }

@@ -71,7 +71,7 @@ export const NfseIssSchema = Type.Object(
 export const NfsePisCofinsSchema = Type.Object(
   {
     cst: Type.String({ description: 'CST of PIS/COFINS (TSTipoCST); with 00, 08 or 09 no base, rates nor withheld are due.', pattern: '^[0-9]{2}$', examples: ['01'] }),
-    base: Type.Optional(money('vBCPisCofins (> 0, at most service_amount); default: service_amount minus unconditional_discount and deductions. Absent with CST 00, 08, 09 (E0682).', 1000)),
+    base: Type.Optional(money('vBCPisCofins (> 0, at most service_amount); default: service_amount minus unconditional_discount and the deductions. Absent with CST 00, 08, 09 (E0682).', 1000)),
     pis_rate: Type.Optional(percent('pAliqPis (required with a base, E0684; 0 with CST 04 and 06, E0688).', 0.65)),
     cofins_rate: Type.Optional(percent('pAliqCofins (required with a base, E0690; 0 with CST 04 and 06, E0688).', 3)),
     pis_amount: Type.Optional(money('vPis; computed as base x pis_rate; when given it must equal that (E0694).', 6.5)),
@@ -84,7 +84,8 @@ export const NfsePisCofinsSchema = Type.Object(
 export const NfseValuesSchema = Type.Object(
   {
     service_amount: money('vServ: value of the service (> 0).', 1000),
-    deductions: Type.Optional(money('vDR: deductions/reductions of the ISSQN base.', 0)),
+    deductions: Type.Optional(money('vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate).', 0)),
+    deduction_rate: Type.Optional(percent('pDR: deductions/reductions of the ISSQN base as a share of service_amount minus unconditional_discount (0.01-100, E0453); or give deductions.', 10)),
     unconditional_discount: Type.Optional(money('vDescIncond.', 0)),
     conditional_discount: Type.Optional(money('vDescCond.', 0)),
     iss: NfseIssSchema,

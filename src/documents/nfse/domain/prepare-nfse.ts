@@ -2,11 +2,11 @@ import { layoutText } from '../../../fiscal/layout/text.js';
 import type { DpsAddress, DpsModel, DpsPartyId, DpsPessoa, DpsValores } from '../../../fiscal/xml/nfse/model.js';
 import { toCents, toScaled } from '../../../kernel/decimal.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
-import { dpsFigures } from './figures.js';
+import { deductionOf, dpsFigures } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, NO_NIF_REASONS, type NfseParty, type NfseRequest } from './nfse-request.js';
 import { checkNfse, type FieldError } from './validate-nfse.js';
-import { defaultPisCofinsBase, pisCofinsAmount, pisCofinsTaxed } from './validate-nfse-federal.js';
+import { pisCofinsAmount, pisCofinsTaxed } from './validate-nfse-federal.js';
 
 // request -> DPS model minus what the number decides (dhEmi, serie, nDPS, verAplic), in one pass.
 
@@ -46,6 +46,7 @@ function valores(req: NfseRequest): DpsValores {
   if (v.unconditional_discount) out.vDescIncond = toCents(v.unconditional_discount);
   if (v.conditional_discount) out.vDescCond = toCents(v.conditional_discount);
   if (v.deductions) out.dedRed = { vDR: toCents(v.deductions) };
+  if (v.deduction_rate) out.dedRed = { pDR: hundredths(v.deduction_rate) };
   if (v.iss.immunity_type !== undefined) out.tribMun.tpImunidade = v.iss.immunity_type;
   if (v.iss.export_country) out.tribMun.cPaisResult = v.iss.export_country;
   if (v.iss.suspension) out.tribMun.exigSusp = { tpSusp: v.iss.suspension.type === 'decisao_judicial' ? 1 : 2, nProcesso: v.iss.suspension.process_number };
@@ -58,7 +59,7 @@ function valores(req: NfseRequest): DpsValores {
       const p: NonNullable<typeof out.tribFed.piscofins> = { CST: pc.cst };
       if (pisCofinsTaxed(pc.cst)) {
         // E0678: the base is written with every CST but 00, 08, 09; vPis/vCofins = base x rate (E0694, E0696).
-        const base = pc.base !== undefined ? toCents(pc.base) : defaultPisCofinsBase(req);
+        const base = pc.base !== undefined ? toCents(pc.base) : vServ - (out.vDescIncond ?? 0) - deductionOf(out);
         p.vBCPisCofins = base;
         p.pAliqPis = hundredths(pc.pis_rate!);
         p.pAliqCofins = hundredths(pc.cofins_rate!);
@@ -103,8 +104,7 @@ export function prepareNfse(req: NfseRequest, ctx: NfseContext): PreparedNfseRes
   // Anexo I E0428: vServ >= discounts + deductions + CP, IRRF, CSLL + PIS, COFINS and ISSQN when withheld (computed).
   const f = dpsFigures(dps);
   const v = dps.valores;
-  const vDR = v.dedRed && 'vDR' in v.dedRed ? v.dedRed.vDR : 0;
-  if ((v.vDescIncond ?? 0) + (v.vDescCond ?? 0) + vDR + f.vRetFed + f.vRetPisCofins + f.vRetISSQN > v.vServ) {
+  if ((v.vDescIncond ?? 0) + (v.vDescCond ?? 0) + f.vDR + f.vRetFed + f.vRetPisCofins + f.vRetISSQN > v.vServ) {
     return { ok: false, errors: [{ field: 'values', message: 'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)' }] };
   }
   if (req.tomador) dps.toma = pessoa(req.tomador);

@@ -1,5 +1,6 @@
 import { checkNumber, fail, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
+import { deductionOf } from './figures.js';
 import type { NfseRequest } from './nfse-request.js';
 
 // tribFed: PIS/COFINS and the federal withholdings, Anexo I E0677-E0724.
@@ -15,9 +16,12 @@ export function pisCofinsTaxed(cst: string): boolean {
 }
 
 /** The PIS/COFINS base when not given: the ISSQN base (service_amount - unconditional_discount - deductions), in cents. */
-export function defaultPisCofinsBase(req: NfseRequest): number {
+function defaultPisCofinsBase(req: NfseRequest): number {
   const v = req.values;
-  return toCents(v.service_amount) - toCents(v.unconditional_discount ?? 0) - toCents(v.deductions ?? 0);
+  const vServ = toCents(v.service_amount);
+  const incond = toCents(v.unconditional_discount ?? 0);
+  const dedRed = v.deduction_rate !== undefined ? { pDR: Number(toScaled(v.deduction_rate, 2)) } : v.deductions ? { vDR: toCents(v.deductions) } : undefined;
+  return vServ - incond - (dedRed ? deductionOf({ vServ, vDescIncond: incond, dedRed }) : 0);
 }
 
 /** base x rate (percent, two decimals) in cents, as E0694/E0696 compare it. */

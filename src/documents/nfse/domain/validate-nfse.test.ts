@@ -121,6 +121,10 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, deductions: 1000.01 } }, 'values.deductions')).toMatch(/E0476/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 600, unconditional_discount: 500 } }, 'values.deductions')).toMatch(/E0427/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
+    expect(errorOn({ ...base(), values: { ...v, deduction_rate: 10 } }, 'values.deduction_rate', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
+    expect(errorOn({ ...base(), values: { ...v, deduction_rate: 100.01 } }, 'values.deduction_rate')).toMatch(/at most 100/);
+    expect(errorOn({ ...base(), values: { ...v, deduction_rate: 0 } }, 'values.deduction_rate')).toMatch(/greater than zero/);
+    expect(errorOn({ ...base(), values: { ...v, deduction_rate: 10, deductions: 5 } }, 'values.deduction_rate')).toMatch(/not both/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ specialRegime: 3 }))).toMatch(/E0438/);
     expect(errorOn({ ...base(), values: { ...v, service_amount: 0 } }, 'values.service_amount')).toMatch(/greater than zero/);
     expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { csll: 1.234 } } } }, 'values.federal.withholdings.csll')).toMatch(/decimal/);

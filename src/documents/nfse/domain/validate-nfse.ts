@@ -1,6 +1,7 @@
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality } from '../../../fiscal/layout/ibge.js';
-import { toCents } from '../../../kernel/decimal.js';
+import { toCents, toScaled } from '../../../kernel/decimal.js';
+import { deductionOf } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
 import { checkFederal } from './validate-nfse-federal.js';
@@ -68,12 +69,21 @@ function checkIssuer(errors: Errors, ctx: NfseContext): void {
   if (op === 3 && simplesRegime === 1 && specialRegime !== 0) bad('an ME/EPP paying ISSQN through the Simples Nacional has no special tax regime (regEspTrib 0, Anexo I E0175)');
 }
 
+const incondOf = (v: NfseRequest['values']): number => (typeof v.unconditional_discount === 'number' && Number.isFinite(v.unconditional_discount) ? toCents(v.unconditional_discount) : 0);
+
 function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: PartyKind, interm: PartyKind): void {
   const v = req.values;
   const okServ = checkNumber(errors, 'values.service_amount', v.service_amount, MONEY);
   const vServ = okServ ? toCents(v.service_amount) : undefined;
   const amount = (field: string, value: number | undefined) => (checkNumber(errors, field, value, OPTIONAL_MONEY) && value !== undefined ? toCents(value) : 0);
-  const vDR = amount('values.deductions', v.deductions);
+  let vDR = amount('values.deductions', v.deductions);
+  if (v.deduction_rate !== undefined) {
+    // XSD TCInfoDedRed: a choice of pDR or vDR. Anexo I E0453: 0 < pDR <= 100.
+    if (v.deductions !== undefined) fail(errors, 'values.deduction_rate', 'give either deductions or deduction_rate, not both');
+    else if (checkNumber(errors, 'values.deduction_rate', v.deduction_rate, { places: 2, sign: 'positive', max: 100 }) && vServ !== undefined) {
+      vDR = deductionOf({ vServ, vDescIncond: incondOf(v), dedRed: { pDR: Number(toScaled(v.deduction_rate, 2)) } });
+    }
+  }
   const incond = amount('values.unconditional_discount', v.unconditional_discount);
   const cond = amount('values.conditional_discount', v.conditional_discount);
   if (vServ !== undefined) {
@@ -89,11 +99,12 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   if (!Object.hasOwn(ISS_TAXATION, taxation)) fail(errors, 'values.iss.taxation', `must be one of ${Object.keys(ISS_TAXATION).join(', ')}`);
   if (!Object.hasOwn(ISS_RETENTION, iss.retained)) fail(errors, 'values.iss.retained', `must be one of ${Object.keys(ISS_RETENTION).join(', ')}`);
   const { simplesNacional: op, specialRegime } = ctx.issuer;
+  const dedField = v.deduction_rate !== undefined ? 'values.deduction_rate' : 'values.deductions';
   if (vDR > 0) {
     // Anexo I E0435 (immunity, export, no incidence), E0436 (MEI), E0438 (special regime).
-    if (taxation !== 'tributavel') fail(errors, 'values.deductions', 'are not allowed unless the service is taxable (Anexo I E0435)');
-    else if (op === 2) fail(errors, 'values.deductions', 'are not allowed for a MEI provider (Anexo I E0436)');
-    else if (specialRegime !== 0) fail(errors, 'values.deductions', 'are not allowed with a special tax regime (Anexo I E0438)');
+    if (taxation !== 'tributavel') fail(errors, dedField, 'are not allowed unless the service is taxable (Anexo I E0435)');
+    else if (op === 2) fail(errors, dedField, 'are not allowed for a MEI provider (Anexo I E0436)');
+    else if (specialRegime !== 0) fail(errors, dedField, 'are not allowed with a special tax regime (Anexo I E0438)');
   }
   // Anexo I E0172: a special regime only when the service is taxable.
   if (taxation !== 'tributavel' && specialRegime !== 0) fail(errors, 'values.iss.taxation', 'must be tributavel: the issuer has a special tax regime (Anexo I E0172)');
