@@ -101,6 +101,14 @@ describe('NFS-e domain: prepared and built DPS pass the national XSD and xmlsec1
     expect(built.figures).toMatchObject({ vDR: 22_500, vBC: 157_500, vLiq: 180_000 });
   });
 
+  it('leaves vRetISSQN and vLiq out when the ISSQN is withheld at a rate left to Sefin', () => {
+    const [, request, context] = SHAPES.find(([name]) => name.startsWith('intermediary withholding'))!;
+    const prepared = prepareNfse(request, context);
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
+    const built = buildPreparedDps(prepared.dps, { serie: '1', nDPS: '1', emittedAt: new Date('2026-03-10T13:00:00Z'), signingKey: key });
+    expect(built.figures).toEqual({ vServ: 30_000, vDR: 0, vBC: 30_000, vRetPisCofins: 0, vRetFed: 0 });
+  });
+
   it('refuses a series outside the own-software range 1-49999 (E0010)', () => {
     const prepared = prepareNfse(base, ctx());
     if (!prepared.ok) throw new Error('invalid');

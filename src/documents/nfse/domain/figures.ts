@@ -11,13 +11,14 @@ export interface DpsFigures {
   vBC: number;
   /** vBC x pAliq, when the rate is given. */
   vISSQN?: number;
-  /** The ISSQN when withheld (tpRetISSQN 2 or 3), else 0. */
-  vRetISSQN: number;
+  /** The ISSQN when withheld (tpRetISSQN 2 or 3), else 0; unknown (absent) when withheld at the rate Sefin decides. */
+  vRetISSQN?: number;
   /** PIS and COFINS withheld as tpRetPisCofins says. */
   vRetPisCofins: number;
   /** CP + IRRF + CSLL withheld. */
   vRetFed: number;
-  vLiq: number;
+  /** Absent when the withheld ISSQN is unknown (no rate given). */
+  vLiq?: number;
 }
 
 /** vDR, or with pDR the computed vCalcDR = (vServ - vDescIncond) x pDR (Anexo I E0427, item 1), in cents. */
@@ -31,7 +32,7 @@ export function dpsFigures(m: Pick<DpsModel, 'valores'>): DpsFigures {
   const vDR = deductionOf(v);
   const vBC = v.vServ - (v.vDescIncond ?? 0) - vDR;
   const vISSQN = v.tribMun.pAliq !== undefined ? percentOf(vBC, v.tribMun.pAliq * 100) : undefined;
-  const vRetISSQN = v.tribMun.tpRetISSQN !== 1 ? (vISSQN ?? 0) : 0;
+  const vRetISSQN = v.tribMun.tpRetISSQN === 1 ? 0 : vISSQN;
   const f = v.tribFed;
   const vRetFed = (f?.vRetCP ?? 0) + (f?.vRetIRRF ?? 0) + (f?.vRetCSLL ?? 0);
   // TSTipoRetPISCofins: PIS withheld with 1, 3, 4, 5, 9; COFINS with 1, 3, 4, 6, 7 (CSLL is vRetCSLL).
@@ -39,8 +40,11 @@ export function dpsFigures(m: Pick<DpsModel, 'valores'>): DpsFigures {
   const ret = pc?.tpRetPisCofins ?? 0;
   const vRetPisCofins = ([1, 3, 4, 5, 9].includes(ret) ? (pc?.vPis ?? 0) : 0) + ([1, 3, 4, 6, 7].includes(ret) ? (pc?.vCofins ?? 0) : 0);
   // XSD TCValoresNFSe vLiq: service value - conditional discount - unconditional discount - withheld values.
-  const vLiq = v.vServ - (v.vDescCond ?? 0) - (v.vDescIncond ?? 0) - vRetISSQN - vRetPisCofins - vRetFed;
-  const out: DpsFigures = { vServ: v.vServ, vDR, vBC, vRetISSQN, vRetPisCofins, vRetFed, vLiq };
+  const out: DpsFigures = { vServ: v.vServ, vDR, vBC, vRetPisCofins, vRetFed };
   if (vISSQN !== undefined) out.vISSQN = vISSQN;
+  if (vRetISSQN !== undefined) {
+    out.vRetISSQN = vRetISSQN;
+    out.vLiq = v.vServ - (v.vDescCond ?? 0) - (v.vDescIncond ?? 0) - vRetISSQN - vRetPisCofins - vRetFed;
+  }
   return out;
 }
