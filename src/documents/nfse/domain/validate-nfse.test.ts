@@ -37,6 +37,8 @@ describe('checkNfse: each rule names the request field', () => {
 
   it('competence date: a date, not after the emission (E0015), IBS/CBS from 2026 (E0850)', () => {
     expect(errorOn({ ...base(), competence_date: '2026-13-01' }, 'competence_date')).toMatch(/YYYY-MM-DD/);
+    expect(errorOn({ ...base(), competence_date: '2026-02-30' }, 'competence_date')).toMatch(/YYYY-MM-DD/);
+    expect(errorOn({ ...base(), competence_date: '10/03/2026' }, 'competence_date')).toMatch(/YYYY-MM-DD/);
     expect(errorOn({ ...base(), competence_date: '2026-03-11' }, 'competence_date')).toMatch(/E0015/);
     const r = { ...base(), competence_date: '2025-12-31', service: { ...base().service, nbs: '115022000' }, reform: { operation_code: '100301', cst: '000', class_code: '000001' } };
     expect(errorOn(r, 'reform', ctx({}, { taxReform: true }))).toMatch(/E0850/);

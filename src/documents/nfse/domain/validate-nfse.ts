@@ -133,11 +133,16 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   checkFederal(errors, req, vServ);
 }
 
+/** A real YYYY-MM-DD date (Date.parse rolls 2026-02-30 over to March, so the text must survive a round trip). */
+function isCalendarDate(text: string): boolean {
+  return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+}
+
 /** Every rule of Anexo I that can be checked without Sefin's registers, as errors naming the request field. */
 export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   const errors: Errors = [];
   const { issuer } = ctx;
-  if (!/^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/.test(req.competence_date) || Number.isNaN(Date.parse(req.competence_date))) {
+  if (!isCalendarDate(req.competence_date)) {
     fail(errors, 'competence_date', 'must be a date YYYY-MM-DD');
   } else if (ctx.today && req.competence_date > ctx.today) {
     fail(errors, 'competence_date', `must not be after the emission date ${ctx.today} (Anexo I E0015)`);
