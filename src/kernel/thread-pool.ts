@@ -35,6 +35,9 @@ export function siblingWorker(moduleUrl: string, name: string, options: WorkerOp
   return new Worker(code, { ...options, eval: true, execArgv: [] });
 }
 
+/** How one job on a thread ended: its reply, the thread out of its heap, or the time limit passed. */
+export type ThreadOutcome<R> = { kind: 'reply'; reply: R } | { kind: 'out-of-memory' } | { kind: 'timeout' };
+
 export class ThreadPool {
   private readonly idle: PoolThread[] = [];
   private threads = 0;
@@ -64,6 +67,23 @@ export class ThreadPool {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
+  /**
+   * One job on a thread of the pool: `message` posted, the first reply taken. A thread that ran out of
+   * its heap or past `timeoutMs` is replaced (the caller decides what the job's answer is); another
+   * failure of the thread (it could not start, it exited without an answer) rejects.
+   */
+  async run<R>(message: unknown, o: { timeoutMs: number; label: string }): Promise<ThreadOutcome<R>> {
+    const t = await this.acquire();
+    let healthy = false;
+    try {
+      const outcome = await exchange<R>(t.worker, message, o);
+      healthy = outcome.kind === 'reply';
+      return outcome;
+    } finally {
+      this.release(t, healthy);
+    }
+  }
+
   release(t: PoolThread, healthy: boolean): void {
     if (!healthy) {
       // Its replacement starts on demand; whoever waits gets a fresh thread now.
@@ -81,4 +101,36 @@ export class ThreadPool {
     t.idleTimer = setTimeout(() => void t.worker.terminate(), this.o.idleMs ?? 30_000).unref();
     this.idle.push(t);
   }
+}
+
+function exchange<R>(worker: Worker, message: unknown, o: { timeoutMs: number; label: string }): Promise<ThreadOutcome<R>> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+    };
+    const onMessage = (reply: R) => {
+      done();
+      resolve({ kind: 'reply', reply });
+    };
+    const onError = (err: Error & { code?: string }) => {
+      done();
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve({ kind: 'out-of-memory' });
+      else reject(new Error(`${o.label} worker failed: ${err.message}`));
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(`${o.label} worker exited with code ${code} without an answer`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      resolve({ kind: 'timeout' });
+    }, o.timeoutMs);
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    worker.postMessage(message);
+  });
 }

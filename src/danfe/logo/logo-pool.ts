@@ -2,7 +2,7 @@
 // the process): at most LOGO_WORKERS threads, each with a heap limit, a time limit per logo (a thread
 // past it is terminated), LOGO_QUEUE logos waiting at most (beyond: LogoBusy). Threads are started
 // on demand and ended after a while unused; they never keep the process alive.
-import { siblingWorker, ThreadPool, type PoolThread } from '../../kernel/thread-pool.js';
+import { siblingWorker, ThreadPool } from '../../kernel/thread-pool.js';
 import { LOGO_QUEUE, LOGO_WORK_TIMEOUT_MS, LOGO_WORKER_HEAP_MB, LOGO_WORKERS } from './logo-limits.js';
 import type { LogoWorkerReply } from './logo-worker.js';
 import type { LogoImage } from './normalize-logo.js';
@@ -24,52 +24,16 @@ const pool = new ThreadPool({
   busy: () => new LogoBusy(),
 });
 
-function runOn(t: PoolThread, bytes: Buffer): Promise<{ outcome: LogoOutcome; healthy: boolean }> {
-  return new Promise((resolve, reject) => {
-    const { worker } = t;
-    const done = () => {
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onMessage = (m: LogoWorkerReply) => {
-      done();
-      const outcome: LogoOutcome = m.ok ? { ok: true, logo: { type: m.type, bytes: Buffer.from(m.bytes), width: m.width, height: m.height } } : { ok: false, problem: m.problem };
-      resolve({ outcome, healthy: true });
-    };
-    // The worker catches every error of the decoders itself; what arrives here is the thread out
-    // of its heap (the image's fault: a refusal) or the thread failing to start (ours: a 500).
-    const onError = (err: Error & { code?: string }) => {
-      done();
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        resolve({ outcome: { ok: false, problem: `needs more than ${LOGO_WORKER_HEAP_MB} MB to decode; save it again as a plain PNG or baseline JPEG` }, healthy: false });
-      } else reject(new Error(`logo worker failed: ${err.message}`));
-    };
-    const onExit = (code: number) => {
-      done();
-      reject(new Error(`logo worker exited with code ${code} without an answer`));
-    };
-    const timer = setTimeout(() => {
-      done();
-      resolve({ outcome: { ok: false, problem: `took more than ${LOGO_WORK_TIMEOUT_MS / 1000} s to decode; save it again as a plain PNG or baseline JPEG` }, healthy: false });
-    }, LOGO_WORK_TIMEOUT_MS);
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    worker.postMessage(new Uint8Array(bytes));
-  });
-}
-
-/** The logo in normal form, or the problem that keeps it off the DANFE (worded after "danfeLogo"). */
+/**
+ * The logo in normal form, or the problem that keeps it off the DANFE (worded after "danfeLogo").
+ * The worker catches every error of the decoders itself; what the pool reports besides its answer
+ * is the thread out of its heap or past its time (the image's fault: a refusal); a thread that
+ * failed to start is ours (the promise rejects: a 500).
+ */
 export async function normalizeLogoOffThread(bytes: Buffer): Promise<LogoOutcome> {
-  const t = await pool.acquire();
-  let healthy = false;
-  try {
-    const { outcome, healthy: ok } = await runOn(t, bytes);
-    healthy = ok;
-    return outcome;
-  } finally {
-    pool.release(t, healthy);
-  }
+  const outcome = await pool.run<LogoWorkerReply>(new Uint8Array(bytes), { timeoutMs: LOGO_WORK_TIMEOUT_MS, label: 'logo' });
+  if (outcome.kind === 'out-of-memory') return { ok: false, problem: `needs more than ${LOGO_WORKER_HEAP_MB} MB to decode; save it again as a plain PNG or baseline JPEG` };
+  if (outcome.kind === 'timeout') return { ok: false, problem: `took more than ${LOGO_WORK_TIMEOUT_MS / 1000} s to decode; save it again as a plain PNG or baseline JPEG` };
+  const m = outcome.reply;
+  return m.ok ? { ok: true, logo: { type: m.type, bytes: Buffer.from(m.bytes), width: m.width, height: m.height } } : { ok: false, problem: m.problem };
 }

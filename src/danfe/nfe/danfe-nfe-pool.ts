@@ -2,7 +2,7 @@
 // DANFE_NFE_WORKERS threads, each with a heap limit and a time limit per rendering (a thread past
 // it is terminated), DANFE_NFE_QUEUE renderings waiting at most (beyond: DanfeNfeBusy). Threads
 // start on demand, end after a while unused and never keep the process alive (kernel/thread-pool.ts).
-import { siblingWorker, ThreadPool, type PoolThread } from '../../kernel/thread-pool.js';
+import { siblingWorker, ThreadPool } from '../../kernel/thread-pool.js';
 import { DanfeInputError } from '../danfe-input.js';
 import type { DanfeNfeExtras } from './danfe-nfe-from-xml.js';
 import { DANFE_NFE_LIMITS, DANFE_NFE_QUEUE, DANFE_NFE_TIMEOUT_MS, DANFE_NFE_WORKER_HEAP_MB, DANFE_NFE_WORKERS } from './danfe-nfe-limits.js';
@@ -24,41 +24,6 @@ const pool = new ThreadPool({
   busy: () => new DanfeNfeBusy(),
 });
 
-function runOn(t: PoolThread, job: DanfeNfeJob): Promise<{ reply: DanfeNfeReply; healthy: boolean }> {
-  return new Promise((resolve, reject) => {
-    const { worker } = t;
-    const done = () => {
-      clearTimeout(timer);
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-    };
-    const onMessage = (reply: DanfeNfeReply) => {
-      done();
-      resolve({ reply, healthy: true });
-    };
-    const onError = (err: Error & { code?: string }) => {
-      done();
-      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        resolve({ reply: { ok: false, input: true, message: `the note needs more than ${DANFE_NFE_WORKER_HEAP_MB} MB to render` }, healthy: false });
-      } else reject(new Error(`DANFE NF-e worker failed: ${err.message}`));
-    };
-    const onExit = (code: number) => {
-      done();
-      reject(new Error(`DANFE NF-e worker exited with code ${code} without an answer`));
-    };
-    const timer = setTimeout(() => {
-      done();
-      reject(new Error(`the DANFE NF-e took more than ${DANFE_NFE_TIMEOUT_MS / 1000} s to render; rendering abandoned`));
-      void worker.terminate();
-    }, DANFE_NFE_TIMEOUT_MS);
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    worker.postMessage(job);
-  });
-}
-
 /**
  * renderDanfeNfe off the event loop. Throws DanfeInputError for a note that cannot make a DANFE
  * (not model 55, not authorised, beyond the limits, bad logo), DanfeNfeBusy under a flood.
@@ -72,15 +37,11 @@ export async function renderDanfeNfeOffThread(nfeProcXml: string, extras: DanfeN
     ...(extras.settings ? { settings: { ...settings, ...(logo ? { logo: new Uint8Array(logo) } : {}) } } : {}),
     ...(extras.cancellation ? { cancellation: extras.cancellation } : {}),
   };
-  const t = await pool.acquire();
-  let healthy = false;
-  try {
-    const { reply, healthy: ok } = await runOn(t, job);
-    healthy = ok;
-    if (reply.ok) return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
-    if (reply.input) throw new DanfeInputError(reply.message);
-    throw new Error(`DANFE NF-e rendering failed: ${reply.message}`);
-  } finally {
-    pool.release(t, healthy);
-  }
+  const outcome = await pool.run<DanfeNfeReply>(job, { timeoutMs: DANFE_NFE_TIMEOUT_MS, label: 'DANFE NF-e' });
+  if (outcome.kind === 'out-of-memory') throw new DanfeInputError(`the note needs more than ${DANFE_NFE_WORKER_HEAP_MB} MB to render`);
+  if (outcome.kind === 'timeout') throw new Error(`the DANFE NF-e took more than ${DANFE_NFE_TIMEOUT_MS / 1000} s to render; rendering abandoned`);
+  const { reply } = outcome;
+  if (reply.ok) return Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength);
+  if (reply.input) throw new DanfeInputError(reply.message);
+  throw new Error(`DANFE NF-e rendering failed: ${reply.message}`);
 }
