@@ -20,9 +20,9 @@ const PAGES_PER_RUN = 20;
 const HOUR_MS = 3_600_000;
 
 /** Queues an issuer's download at `at` (once: the key names the moment, so two chains collapse into one). */
-export async function scheduleReceivedSync(db: Queryable, accountId: string, issuerId: string, at: Date, now: Date): Promise<void> {
+export async function scheduleReceivedSync(db: Queryable, issuerId: string, at: Date, now: Date): Promise<void> {
   const runAt = at < now ? now : at;
-  await enqueueJob(db, RECEIVED_SYNC_JOB, { accountId, issuerId }, { runAt, now, dedupeKey: `received-sync:${issuerId}:${runAt.toISOString()}`, maxAttempts: 50 });
+  await enqueueJob(db, RECEIVED_SYNC_JOB, { issuerId }, { runAt, now, dedupeKey: `received-sync:${issuerId}:${runAt.toISOString()}`, maxAttempts: 50 });
 }
 
 /**
@@ -50,7 +50,7 @@ export async function requestReceivedSync(deps: Pick<AuthorityDeps, 'db' | 'cloc
   const now = deps.clock.now();
   const cursor = await getCursor(deps.db, issuerId);
   const at = cursor && cursor.next_at > now ? cursor.next_at : now;
-  await scheduleReceivedSync(deps.db, accountId, issuerId, at, now);
+  await scheduleReceivedSync(deps.db, issuerId, at, now);
   deps.wakeWorker();
   return { next_at: at.toISOString() };
 }
@@ -73,7 +73,7 @@ export async function receivedSyncJob(deps: AuthorityDeps, job: Job<{ issuerId: 
     const now = clock.now();
     // The cursor holds the next ultNSU to ask from and the earliest moment the rule allows it.
     const cursor = await getCursor(db, issuer.id);
-    if (cursor && cursor.next_at > now) return scheduleReceivedSync(db, issuer.account_id, issuer.id, cursor.next_at, now);
+    if (cursor && cursor.next_at > now) return scheduleReceivedSync(db, issuer.id, cursor.next_at, now);
     const ultNSU = cursor?.ult_nsu ?? nextDistribution(null).ultNSU;
     const answer = await client.distribute({ interested: { CNPJ: issuer.cnpj }, cUFAutor: ufCode(issuer.uf) ?? undefined, tpAmb, query: { ultNSU } });
     if (answer.kind === 'timeout' || answer.kind === 'unavailable' || answer.kind === 'unknown') {
@@ -88,9 +88,9 @@ export async function receivedSyncJob(deps: AuthorityDeps, job: Job<{ issuerId: 
       return fresh;
     });
     if (created > 0) deps.wakeWorker();
-    if (distributionWaitMs(following, clock.now()) > 0) return scheduleReceivedSync(db, issuer.account_id, issuer.id, following.notBefore, clock.now());
+    if (distributionWaitMs(following, clock.now()) > 0) return scheduleReceivedSync(db, issuer.id, following.notBefore, clock.now());
   }
-  await scheduleReceivedSync(db, issuer.account_id, issuer.id, clock.now(), clock.now());
+  await scheduleReceivedSync(db, issuer.id, clock.now(), clock.now());
 }
 
 /** One distributed document filed under its note; true when the note was new (webhook nfe.received). */
