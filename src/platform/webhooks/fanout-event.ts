@@ -49,12 +49,14 @@ export async function fanoutEventJob(ctx: Ctx, job: Job<{ event_id: string }>): 
   if (notified) await announceNotifications(ctx, [event.account_id]);
 }
 
-/** A rejected or denied note (NFC-e or NF-e) needs a person's attention; authorized and canceled ones do not. */
+const LABELS = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e' } as const;
+
+/** A rejected or denied note (NFC-e, NF-e, NFS-e) needs a person's attention; authorized and canceled ones do not. */
 function notificationFor(e: OutboxEvent, now: Date): NotificationInput | null {
-  const m = /^(nfce|nfe)\.(rejected|denied)$/.exec(e.type);
+  const m = /^(nfce|nfe|nfse)\.(rejected|denied)$/.exec(e.type);
   if (!m) return null;
-  const [, object, verb] = m as unknown as [string, 'nfce' | 'nfe', 'rejected' | 'denied'];
-  const label = object === 'nfce' ? 'NFC-e' : 'NF-e';
+  const [, object, verb] = m as unknown as [string, keyof typeof LABELS, 'rejected' | 'denied'];
+  const label = LABELS[object];
   const note = (e.data ?? {}) as { id?: string; number?: number; serie?: number; issuer_id?: string; rejection?: { code?: string; message?: string } | null };
   const reason = note.rejection ? `${note.rejection.code ?? ''} ${note.rejection.message ?? ''}`.trim() : 'see the note';
   return {

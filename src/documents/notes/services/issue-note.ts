@@ -1,6 +1,6 @@
 import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
+import { validateNfe, validateXml } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
 import { sqlState } from '../../../platform/storage/db.js';
 import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
@@ -22,7 +22,9 @@ export interface BuiltNote {
   tpEmis: number;
   dhEmi: string;
   digestValue: string;
-  schemaPackage: 'PL_009' | 'PL_010';
+  schemaPackage: 'PL_009' | 'PL_010' | 'NFSe_v1.01';
+  /** The root schema when it is not the NF-e's (the NFS-e's DPS_v1.01.xsd). */
+  schemaFile?: string;
   /** NFC-e only (infNFeSupl). */
   qrCodeUrl?: string | null;
   urlChave?: string | null;
@@ -36,6 +38,8 @@ export interface NoteEmitter<Request extends { issuer_id: string; external_ref?:
   family: NoteFamily;
   /** Series 1 until issuers get per-terminal series: numbers are per issuer + model + series. */
   serie: number;
+  /** The issuer's own series, where the family has one (the NFS-e's DPS series); else `serie`. */
+  serieOf?(issuer: EmissionIssuerRow): number;
   /** The NFC-e signs its QR code with the CSC; the NF-e has none. */
   needsCsc: boolean;
   prepare(request: Request, issuer: EmissionIssuerRow): { ok: true; prepared: Prepared } | { ok: false; errors: ErrorDetail[] };
@@ -51,7 +55,7 @@ export interface IssueOptions {
 }
 
 /**
- * POST /v1/nfce, /v1/nfe (DESIGN 5): validate everything before anything is reserved, then build and
+ * POST /v1/nfce, /v1/nfe, /v1/nfse (DESIGN 5): validate everything before anything is reserved, then build and
  * sign the document for its number and store the note, its number and its authorization job in ONE
  * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
  * together share that statement (emission-batches.ts).
@@ -162,7 +166,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
     ]);
   }
   const id = newId(family.object);
-  const series = { issuerId: issuer.id, model: family.model, serie: emitter.serie };
+  const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
   const row = await commitEmission(db, {
@@ -181,7 +185,9 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
       });
       // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
       // the validation above missed is still the caller's field, named, and the number is not used.
-      const schema = validateNfe(built.xml, built.schemaPackage);
+      const schema = built.schemaFile
+        ? validateXml(built.xml, { pkg: built.schemaPackage, file: built.schemaFile })
+        : validateNfe(built.xml, built.schemaPackage as 'PL_009' | 'PL_010');
       if (!schema.valid) {
         const details = schema.errors.slice(0, 20).map((e) => schemaProblem(emitter, e, request, issuer.id));
         throw new ApiError('validation_error', `The ${family.label} would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);

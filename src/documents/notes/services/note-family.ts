@@ -2,16 +2,17 @@ import type { Ports } from '../../../platform/ports/ports.js';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 
 /**
- * What the use cases shared by the two families of the 4.00 layout (NF-e model 55, NFC-e model 65)
- * need to know of the family they serve: its model, names, jobs, API record and cancellation window.
- * Each family folder (documents/nfce, documents/nfe) holds one; this folder imports neither.
+ * What the use cases shared by the note families (NF-e model 55, NFC-e model 65, and the NFS-e for
+ * emission, reading and settling) need to know of the family they serve: its model, names, jobs, API
+ * record and cancellation window. Each family folder holds one; this folder imports none of them.
  */
 export interface NoteFamily {
-  model: 55 | 65;
-  /** The API object and the webhook event prefix (`nfe.authorized`, `nfce.canceled`). */
-  object: 'nfe' | 'nfce';
-  /** How people write it: NF-e, NFC-e. */
-  label: 'NF-e' | 'NFC-e';
+  /** 55, 65; 99 for the NFS-e, which has no model: its DPS series are numbered under it (migration 17). */
+  model: 55 | 65 | 99;
+  /** The API object and the webhook event prefix (`nfe.authorized`, `nfce.canceled`, `nfse.rejected`). */
+  object: 'nfe' | 'nfce' | 'nfse';
+  /** How people write it: NF-e, NFC-e, NFS-e. */
+  label: 'NF-e' | 'NFC-e' | 'NFS-e';
   jobs: { authorize: string; cancel: string };
   /** Whether the authority of `uf` processes a one-note lot synchronously (indSinc=1) for this model. */
   synchronous(uf: string): boolean;

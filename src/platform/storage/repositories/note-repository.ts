@@ -32,7 +32,7 @@ export interface NoteRow {
   tp_amb: number;
   tp_emis: number;
   dh_emi: string;
-  schema_package: 'PL_009' | 'PL_010';
+  schema_package: 'PL_009' | 'PL_010' | 'NFSe_v1.01';
   request: unknown;
   totals: Record<string, number>;
   items: unknown[];
@@ -52,6 +52,9 @@ export interface NoteRow {
   receipt?: string | null;
   /** NF-e only: the correction letters (CC-e) registered or on their way. */
   corrections?: NoteCorrections | null;
+  /** NFS-e only: the 50-digit key and the number Sefin assigns on authorization (migration 17); `access_key` holds the DPS Id. */
+  nfse_key?: string | null;
+  nfse_number?: string | null;
   scenario: string | null;
   idempotency_key: string | null;
   created_at: Date;
@@ -61,9 +64,9 @@ export interface NoteRow {
 /** Columns a listing needs: everything but the XML documents. */
 const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
-  cancellation, attempts, receipt, corrections, scenario, idempotency_key, created_at, updated_at`;
+  cancellation, attempts, receipt, corrections, nfse_key, nfse_number, scenario, idempotency_key, created_at, updated_at`;
 
-export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at'>;
+export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'>;
 
 /** The issuer state a batch of notes was built from (findIssuerForEmission's `basis`). */
 export interface IssuerBasis {

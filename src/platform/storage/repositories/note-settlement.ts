@@ -14,7 +14,7 @@ export interface Settlement {
   noteId: string;
   /** The state the note must still be in (another worker may have settled it first). */
   from: NoteStatus;
-  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml'>>;
+  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml' | 'nfse_key' | 'nfse_number'>>;
   history: HistoryLine[];
   /** Give the number back to the series (a rejection the authority did not book). */
   releaseNumber: boolean;
@@ -59,7 +59,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
       ON CONFLICT DO NOTHING),
     e AS (
       INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at)
-      SELECT ${p(newId('evt'))}, u.account_id, ${eventType}, 'nfce', u.id, ${p(s.event.data)}::jsonb, $3 FROM u)${
+      SELECT ${p(newId('evt'))}, u.account_id, ${eventType}, split_part(${eventType}, '.', 1), u.id, ${p(s.event.data)}::jsonb, $3 FROM u)${
     s.job
       ? `,
     d AS (

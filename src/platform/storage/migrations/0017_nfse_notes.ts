@@ -1,0 +1,18 @@
+import type { Migration } from '../migrate.js';
+
+// NFS-e (Padrão Nacional) notes live in `notes` beside NF-e and NFC-e: one emission statement (note +
+// number + job), one numbering (model 99: DPS series per issuer), one history, one settlement. What
+// differs is how the authority names the document. A DPS is known to Sefin by its 45-character DPS Id
+// (FACTS 16.3) from the moment it is built - that is the note's `access_key`, the recovery handle for
+// GET /dps/{id} - while the 50-digit NFS-e key and the NFS-e number exist only once Sefin authorizes
+// (FACTS 16.4): they get columns of their own.
+export const migration: Migration = {
+  id: 17,
+  name: 'nfse: the NFS-e key and number Sefin assigns, and nfse.* events that always fan out',
+  sql: `
+ALTER TABLE notes ADD COLUMN nfse_key text;
+ALTER TABLE notes ADD COLUMN nfse_number text;
+CREATE UNIQUE INDEX notes_nfse_key ON notes (nfse_key) WHERE nfse_key IS NOT NULL;
+CREATE OR REPLACE FUNCTION events_fanout_wanted(text, text) RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT $2 IN ('nfce.rejected', 'nfce.denied', 'nfe.rejected', 'nfe.denied', 'nfse.rejected') OR EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.account_id = $1 AND w.enabled) $$;
+`,
+};
