@@ -4,7 +4,7 @@ import { SCOPES } from './scopes.js';
 export const ROLES = ['owner', 'admin', 'billing', 'developer', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'nfe:read', 'notifications:read', 'members:read'] as const;
+const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'nfe:read', 'nfse:read', 'notifications:read', 'members:read'] as const;
 
 /**
  * THE role matrix (issue 14 item 5), written once: a session acts with the scopes of its member's
@@ -20,10 +20,10 @@ const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'nfe:read',
 export const ROLE_SCOPES: Readonly<Record<Role, readonly string[]>> = {
   owner: ['*'],
   admin: [
-    ...READ_DOCUMENTS, 'account:write', 'issuers:write', 'nfce:write', 'nfe:write', 'applications:write', 'webhooks:write',
+    ...READ_DOCUMENTS, 'account:write', 'issuers:write', 'nfce:write', 'nfe:write', 'nfse:write', 'applications:write', 'webhooks:write',
     'notifications:write', 'members:write', 'audit:read', 'billing:read',
   ],
-  developer: [...READ_DOCUMENTS, 'nfce:write', 'nfe:write', 'applications:write', 'webhooks:write', 'notifications:write'],
+  developer: [...READ_DOCUMENTS, 'nfce:write', 'nfe:write', 'nfse:write', 'applications:write', 'webhooks:write', 'notifications:write'],
   billing: ['account:read', 'billing:write', 'notifications:read', 'members:read'],
   viewer: [...READ_DOCUMENTS],
 };

@@ -15,6 +15,8 @@ export const SCOPES = [
   'nfce:write',
   'nfe:read',
   'nfe:write',
+  'nfse:read',
+  'nfse:write',
   'webhooks:read',
   'webhooks:write',
   'notifications:read',

@@ -27,6 +27,8 @@ export interface NfseContext {
   taxReform: boolean;
   /** The issuer's local date (YYYY-MM-DD): competence_date may not be after it (E0015). */
   today?: string;
+  /** The 50-digit key of the NFS-e `substitutes.nfse_id` names (the service looks it up). */
+  substitutedKey?: string;
 }
 
 /** What one numbered DPS adds (buildPreparedDps). */

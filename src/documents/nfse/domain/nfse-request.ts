@@ -142,6 +142,19 @@ export const NfseRequestSchema = Type.Object(
     intermediario: Type.Optional(NfsePartySchema),
     values: NfseValuesSchema,
     reform: Type.Optional(NfseReformSchema),
+    substitutes: Type.Optional(
+      Type.Object(
+        {
+          nfse_id: Type.String({ description: 'The authorized NFS-e (of this issuer) this one replaces; Sefin cancels it by substitution (event 105102) when this one is authorized.', examples: ['nfse_01J...'] }),
+          reason_code: Type.Union(['01', '02', '03', '04', '05', '99'].map((c) => Type.Literal(c)), {
+            description: 'cMotivo (TSCodJustSubst): 01 left the Simples Nacional, 02 entered it, 03 retroactive immunity/exemption, 04 its retroactive removal, 05 refused by the taker or intermediary, 99 other.',
+            examples: ['99'],
+          }),
+          reason: Type.Optional(Type.String({ description: 'xMotivo (15-255 characters); required with reason_code 99 (Anexo I E0078).', examples: ['Valor do servico informado com erro'] })),
+        },
+        { additionalProperties: false, description: 'subst: this NFS-e replaces another (FACTS 16.5).' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

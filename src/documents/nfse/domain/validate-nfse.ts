@@ -156,5 +156,11 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   const taker = req.tomador ? checkParty(errors, 'tomador', req.tomador, issuer.taxId) : undefined;
   const interm = req.intermediario ? checkParty(errors, 'intermediario', req.intermediario, issuer.taxId) : undefined;
   checkValues(errors, req, ctx, taker, interm);
+  if (req.substitutes) {
+    const { reason_code: code, reason } = req.substitutes;
+    // TSMotivo: 15-255 characters; Anexo I E0078: required with cMotivo 99.
+    if (code === '99' && reason === undefined) fail(errors, 'substitutes.reason', 'is required with reason_code 99 (Anexo I E0078)');
+    checkText(errors, 'substitutes.reason', reason, 15, 255, false);
+  }
   return errors;
 }

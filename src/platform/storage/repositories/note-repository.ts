@@ -45,7 +45,11 @@ export interface NoteRow {
   authorized_at: Date | null;
   proc_xml: string | null;
   rejection: { code: string; message: string; field: string | null; hint: string | null } | null;
-  cancellation: { protocolo: string; reason: string; canceled_at: string } | { status: 'pending'; reason: string; requested_at: string } | null;
+  /** NFS-e: `reason_code` (cMotivo of e101101) and, when a substitute replaced it (e105102), `substituted_by`. */
+  cancellation:
+    | { protocolo: string; reason: string; canceled_at: string; reason_code?: string; substituted_by?: string }
+    | { status: 'pending'; reason: string; requested_at: string; reason_code?: string }
+    | null;
   cancel_proc_xml: string | null;
   attempts: number;
   /** nRec of the asynchronous lot holding the note, while it is processed. */
