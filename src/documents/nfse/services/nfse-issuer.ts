@@ -21,6 +21,11 @@ export function nfseIssuerOf(row: EmissionIssuerRow): NfseIssuerResult {
   if (!cityCode || !/^[0-9]{7}$/.test(cityCode)) {
     problems.push({ field: 'endereco.codigo_municipio', message: `the issuer needs an address with the 7-digit IBGE code of its municipality (cLocEmi): ${fix} with endereco` });
   }
+  // FACTS 16.9: the DPS 1.01 package shipped (assets/fiscal/schemas/NFSe_v1.01) has TSCNPJ [0-9]{14}; the
+  // alphanumeric CNPJ needs the package of 27/07/2026, not shipped yet. Said here, not as a schema error later.
+  if (!/^[0-9]{14}$/.test(row.cnpj)) {
+    problems.push({ field: 'cnpj', message: 'an alphanumeric CNPJ cannot issue an NFS-e yet: the DPS 1.01 schema accepts only 14 digits (TSCNPJ)' });
+  }
   if (!row.nfse) {
     problems.push({
       field: 'nfse',
