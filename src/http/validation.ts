@@ -56,6 +56,8 @@ export function validationDetails(errors: ErrorObject[], context: string): Error
         break;
       }
       case 'type':
+        // A nullable field's null branch: when the value's other branch says what is wrong, that is the answer.
+        if ((e.params as { type: string }).type === 'null' && errors.some((o) => o !== e && o.keyword !== 'anyOf' && o.keyword !== 'oneOf' && o.schemaPath !== e.schemaPath && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)))) continue;
         message = `must be of type ${(e.params as { type: string }).type}`;
         break;
       case 'enum':

@@ -14,7 +14,7 @@ export const FLOORS: readonly Floor[] = [
   { floor: 6, name: 'entry points (routes, plugins, job handlers)', match: under('http/', 'jobs/handlers/', 'jobs/handlers.ts', 'app-context.ts') },
   {
     floor: 5, name: 'use cases',
-    match: under('documents/nfce/services/', 'documents/notes/services/', 'documents/nfe/services/', 'platform/issuers/', 'platform/applications/', 'platform/audit/', 'platform/webhooks/',
+    match: under('documents/nfce/services/', 'documents/notes/services/', 'documents/nfe/services/', 'documents/nfse/services/', 'platform/issuers/', 'platform/applications/', 'platform/audit/', 'platform/webhooks/',
       'platform/notifications/', 'platform/mail/', 'platform/people/', 'platform/ports/', 'platform/sandbox/', 'platform/health/', 'authority-sim/'),
   },
   { floor: 4, name: 'document domain and printing', match: under('documents/nfce/domain/', 'documents/nfe/domain/', 'documents/nfse/domain/', 'danfe/') },

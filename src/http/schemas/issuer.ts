@@ -22,6 +22,41 @@ export const AddressInput = Type.Object(
   { additionalProperties: false, description: 'Address of the establishment (printed on the DANFE, required before emitting)' },
 );
 
+// What an issuer needs to issue NFS-e (DPS XSD TCInfoPrestador / TCRegTrib; FACTS 16.3, 16.6).
+const SimplesRegime = Type.Enum([1, 2, 3], {
+  type: 'integer',
+  description:
+    'regApTribSN, only for a Simples Nacional ME/EPP (`regime_tributario` simples or simples_excesso), where it is required (Anexo I E0162, E0166): ' +
+    '1 federal taxes and ISSQN through the SN, 2 federal taxes through the SN and ISSQN outside it, 3 both outside the SN',
+});
+const SpecialRegime = Type.Enum([0, 1, 2, 3, 4, 5, 6, 9], {
+  type: 'integer',
+  description: 'regEspTrib: 0 none, 1 cooperative act, 2 estimate, 3 municipal micro-enterprise, 4 notary or registrar, 5 self-employed professional, 6 professional partnership, 9 other. 0 for a MEI (E0174) and for an ME/EPP with simples_regime 1 (E0175)',
+});
+const DpsSeries = Type.Integer({ minimum: 1, maximum: 49_999, description: "Series of the DPS: 1 to 49999, the range of the taxpayer's own software (Anexo I E0010)" });
+const SignatureProfile = Type.Enum(['rsa-sha1-c14n', 'rsa-sha256-exc-c14n'], {
+  description: 'How the DPS is signed: `rsa-sha1-c14n` (RSA-SHA1, inclusive C14N: the profile of DPS seen accepted by Sefin) or `rsa-sha256-exc-c14n` (RSA-SHA256, exclusive C14N)',
+});
+
+export const NfseSettingsInput = Type.Object(
+  {
+    municipal_registration: Type.Optional(
+      Nullable(Type.String({ minLength: 1, maxLength: 15, description: 'IM: municipal registration (1 to 15 characters), only where the municipality has one; null removes it', examples: ['12345'] })),
+    ),
+    simples_regime: Type.Optional(Type.Union([SimplesRegime, Type.Null()])),
+    special_regime: Type.Optional(SpecialRegime),
+    dps_series: Type.Optional(DpsSeries),
+    signature_profile: Type.Optional(SignatureProfile),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'NFS-e settings of the issuer. The fields sent replace the stored ones and the others stay (on PATCH, `{"dps_series": 2}` changes only the series); ' +
+      'a first configuration starts from special_regime 0, dps_series 1, signature_profile rsa-sha1-c14n, no municipal_registration or simples_regime. ' +
+      '`nfse: null` on PATCH removes the settings (NFS-e not configured).',
+  },
+);
+
 export const CreateIssuerBody = Type.Object(
   {
     cnpj: Type.String({
@@ -36,6 +71,7 @@ export const CreateIssuerBody = Type.Object(
     regime_tributario: Regime,
     nome_fantasia: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 60, description: 'Trade name' }))),
     endereco: Type.Optional(AddressInput),
+    nfse: Type.Optional(NfseSettingsInput),
   },
   { additionalProperties: false },
 );
@@ -47,6 +83,7 @@ export const PatchIssuerBody = Type.Object(
     ie: Type.Optional(Type.String({ maxLength: 20 })),
     regime_tributario: Type.Optional(Regime),
     endereco: Type.Optional({ ...AddressInput, description: 'Replaces the whole address' }),
+    nfse: Type.Optional(Type.Union([NfseSettingsInput, Type.Null()], { description: 'Merged into the stored NFS-e settings; null removes them' })),
     cnpj: Type.Optional(Type.String({ maxLength: 18, description: 'Cannot be changed; accepted only when equal to the current value' })),
     uf: Type.Optional(Type.String({ maxLength: 2, description: 'Cannot be changed' })),
     ambiente: Type.Optional(Type.String({ maxLength: 20, description: 'Cannot be changed: register another issuer for the other environment' })),
@@ -105,6 +142,19 @@ export const Issuer = Type.Object(
       }),
       Type.Null(),
     ]),
+    nfse: Type.Union(
+      [
+        Type.Object({
+          municipal_registration: Type.Union([Type.String(), Type.Null()]),
+          simples_regime: Type.Union([SimplesRegime, Type.Null()]),
+          special_regime: SpecialRegime,
+          dps_series: DpsSeries,
+          signature_profile: SignatureProfile,
+        }),
+        Type.Null(),
+      ],
+      { description: 'NFS-e settings; null while NFS-e is not configured (PATCH /v1/issuers/{id} with `nfse`)' },
+    ),
     danfe_settings: Type.Object({
       danfeLogo: Type.Union([Type.String(), Type.Null()], { description: 'Data URL of the logo' }),
       danfePrimaryColor: Type.Union([Type.String(), Type.Null()]),

@@ -3,6 +3,7 @@ import { ApiError, type ErrorDetail } from '../../kernel/errors.js';
 import { municipioByCode } from '../meta/municipio-catalog.js';
 import { checkText, type Errors } from '../../fiscal/layout/field-rules.js';
 import { ufByCode } from '../meta/uf-catalog.js';
+import type { NfseSettingsInput } from './issuer-nfse-settings.js';
 import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../storage/repositories/issuer-repository.js';
 
 export interface AddressInput {
@@ -24,6 +25,7 @@ export interface NewIssuerInput {
   regime_tributario: RegimeTributario;
   nome_fantasia?: string | null | undefined;
   endereco?: AddressInput | null | undefined;
+  nfse?: NfseSettingsInput | null | undefined;
 }
 
 /** CRT of the layout (FACTS 12): 1 Simples Nacional, 2 SN over the sub-limit, 3 normal, 4 MEI. */

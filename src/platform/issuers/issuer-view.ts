@@ -4,6 +4,7 @@ import { municipioByCode } from '../meta/municipio-catalog.js';
 import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
 import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
 import { CRT_BY_REGIME } from './issuer-validation.js';
+import { NFSE_DEFAULTS } from './issuer-nfse-settings.js';
 
 export interface CertificateStatusView {
   status: 'missing' | 'valid' | 'expired' | 'not_yet_valid';
@@ -75,6 +76,8 @@ export function presentIssuer(row: IssuerRow, now: Date) {
           telefone: row.endereco.telefone ?? null,
         }
       : null,
+    // Settings stored before a field existed show its default.
+    nfse: row.nfse && { ...NFSE_DEFAULTS, ...row.nfse },
     danfe_settings: {
       danfeLogo: dataUrl(row.danfe_logo_type, row.danfe_logo),
       danfePrimaryColor: row.danfe_primary_color,

@@ -12,6 +12,7 @@ import {
   type RegimeTributario,
 } from '../storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
+import { mergeNfseSettings, type NfseSettingsInput } from './issuer-nfse-settings.js';
 import {
   checkIssuerNames,
   FieldProblems,
@@ -32,6 +33,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
   const ie = normalizeIe(input.ie, problems);
   const uf = normalizeUf(input.uf, problems);
   const endereco = input.endereco ? normalizeAddress(input.endereco, uf, problems) : null;
+  const nfse = input.nfse ? mergeNfseSettings(null, input.nfse, input.regime_tributario, problems) : null;
   problems.throwIfAny();
   const id = newId('iss');
   try {
@@ -46,6 +48,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
       ambiente: input.ambiente,
       regime_tributario: input.regime_tributario,
       endereco,
+      nfse,
       now: deps.clock.now(),
     });
   } catch (err) {
@@ -74,6 +77,8 @@ export interface IssuerPatch {
   regime_tributario?: RegimeTributario;
   /** Replaces the whole address. */
   endereco?: AddressInput;
+  /** Merged into the stored settings (fields sent replace, others stay); null removes them. */
+  nfse?: NfseSettingsInput | null;
   cnpj?: string;
   uf?: string;
   ambiente?: string;
@@ -84,7 +89,17 @@ export interface IssuerPatch {
 const IMMUTABLE = ['cnpj', 'uf', 'ambiente'] as const;
 
 export async function patchIssuer(deps: Deps, accountId: string, id: string, patch: IssuerPatch): Promise<IssuerRow> {
-  const current = await getIssuer(deps, accountId, id);
+  // `nfse` is merged into the stored settings: the row is held while the merge is computed and written.
+  await deps.db.transaction(async (tx) => {
+    const current = await findIssuer(tx, accountId, id, { forUpdate: true });
+    if (!current) throw notFound('Issuer');
+    await updateIssuer(tx, accountId, id, issuerChanges(current, patch), deps.clock.now());
+  });
+  return getIssuer(deps, accountId, id);
+}
+
+/** The columns a PATCH changes, or a validation_error naming every bad field. */
+function issuerChanges(current: IssuerRow, patch: IssuerPatch): IssuerChanges {
   const problems = new FieldProblems();
   for (const field of IMMUTABLE) {
     const given = patch[field];
@@ -99,7 +114,8 @@ export async function patchIssuer(deps: Deps, accountId: string, id: string, pat
   if (patch.ie !== undefined) changes.ie = normalizeIe(patch.ie, problems);
   if (patch.regime_tributario !== undefined) changes.regime_tributario = patch.regime_tributario;
   if (patch.endereco !== undefined) changes.endereco = normalizeAddress(patch.endereco, current.uf, problems);
+  if (patch.nfse === null) changes.nfse = null;
+  else if (patch.nfse !== undefined) changes.nfse = mergeNfseSettings(current.nfse, patch.nfse, patch.regime_tributario ?? current.regime_tributario, problems);
   problems.throwIfAny();
-  await updateIssuer(deps.db, accountId, id, changes, deps.clock.now());
-  return getIssuer(deps, accountId, id);
+  return changes;
 }

@@ -1,7 +1,7 @@
 import type { SigningKey } from '../../../fiscal/xml/signature/sign.js';
 import type { DpsSignatureProfileName } from '../../../fiscal/xml/nfse/sign-dps.js';
 
-/** The issuer's NFS-e data the domain needs (the issuers table will hold it later). */
+/** The issuer's NFS-e data the domain needs (stored on the issuer; documents/nfse/services/nfse-issuer.ts maps it). */
 export interface NfseIssuer {
   /** CNPJ (14) or CPF (11) of the provider (prest). */
   taxId: string;

@@ -14,6 +14,19 @@ export interface IssuerAddressRow {
   telefone?: string | null;
 }
 
+/** The issuer's NFS-e settings (migration 16), stored whole with defaults applied. */
+export interface IssuerNfseRow {
+  /** IM (TSInscMun, 1-15), when the municipality has one. */
+  municipal_registration: string | null;
+  /** regApTribSN 1-3: only for a Simples Nacional ME/EPP. */
+  simples_regime: 1 | 2 | 3 | null;
+  /** regEspTrib: 0 none, 1-6, 9. */
+  special_regime: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 9;
+  /** DPS series, 1-49999 (own software, Anexo I E0010). */
+  dps_series: number;
+  signature_profile: 'rsa-sha1-c14n' | 'rsa-sha256-exc-c14n';
+}
+
 export interface IssuerRow {
   id: string;
   account_id: string;
@@ -25,6 +38,8 @@ export interface IssuerRow {
   ambiente: Ambiente;
   regime_tributario: RegimeTributario;
   endereco: IssuerAddressRow | null;
+  /** Null while NFS-e is not configured. */
+  nfse: IssuerNfseRow | null;
   danfe_primary_color: string | null;
   danfe_footer_text: string | null;
   danfe_logo_type: string | null;
@@ -46,13 +61,13 @@ export interface IssuerRow {
 
 export type IssuerInsert = Pick<
   IssuerRow,
-  'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco'
+  'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco' | 'nfse'
 > & { now: Date };
 
 export type IssuerChanges = Partial<
   Pick<
     IssuerRow,
-    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
+    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'nfse' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
   >
 >;
 
@@ -80,9 +95,9 @@ export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void
   if (existing.rows[0]) throw new DuplicateIssuerError(existing.rows[0].id);
   try {
     await db.query(
-      `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, endereco, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)`,
-      [i.id, i.account_id, i.cnpj, i.razao_social, i.nome_fantasia, i.ie, i.uf, i.ambiente, i.regime_tributario, jsonOrNull(i.endereco), i.now],
+      `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, endereco, nfse, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
+      [i.id, i.account_id, i.cnpj, i.razao_social, i.nome_fantasia, i.ie, i.uf, i.ambiente, i.regime_tributario, jsonOrNull(i.endereco), jsonOrNull(i.nfse), i.now],
     );
   } catch (err) {
     // Two concurrent creations: the unique index decides, the loser gets the same answer as above.
@@ -96,9 +111,12 @@ export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void
   }
 }
 
-/** An issuer of this account; another account's issuer is simply not found. */
-export async function findIssuer(db: Queryable, accountId: string, id: string): Promise<IssuerRow | undefined> {
-  const r = await db.query<IssuerRow>(`${SELECT} WHERE i.account_id = $1 AND i.id = $2`, [accountId, id]);
+/**
+ * An issuer of this account; another account's issuer is simply not found. `forUpdate` (inside a
+ * transaction) holds the row until commit: a change computed from it cannot lose a concurrent one.
+ */
+export async function findIssuer(db: Queryable, accountId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<IssuerRow | undefined> {
+  const r = await db.query<IssuerRow>(`${SELECT} WHERE i.account_id = $1 AND i.id = $2${opts.forUpdate ? ' FOR UPDATE OF i' : ''}`, [accountId, id]);
   return r.rows[0] && withBuffer(r.rows[0]);
 }
 
@@ -138,16 +156,18 @@ export async function listIssuers(db: Queryable, accountId: string, limit: numbe
 }
 
 const CHANGEABLE = new Set([
-  'razao_social', 'nome_fantasia', 'ie', 'regime_tributario', 'endereco',
+  'razao_social', 'nome_fantasia', 'ie', 'regime_tributario', 'endereco', 'nfse',
   'danfe_primary_color', 'danfe_footer_text', 'danfe_logo_type', 'danfe_logo',
 ]);
 
-/** Applies the given columns; false when the issuer is not this account's. */
+const JSON_COLUMNS = new Set(['endereco', 'nfse']);
+
+/** Applies the given columns (null clears a nullable one, undefined leaves it); false when the issuer is not this account's. */
 export async function updateIssuer(db: Queryable, accountId: string, id: string, changes: IssuerChanges, now: Date): Promise<boolean> {
   // Column names come from this whitelist only, never from the request.
   const entries = Object.entries(changes).filter(([col, v]) => v !== undefined && CHANGEABLE.has(col));
   const sets = entries.map(([col], n) => `${col} = $${n + 4}`);
-  const values = entries.map(([col, v]) => (col === 'endereco' ? jsonOrNull(v as IssuerAddressRow | null) : v));
+  const values = entries.map(([col, v]) => (JSON_COLUMNS.has(col) ? jsonOrNull(v as object | null) : v));
   const r = await db.query(
     `UPDATE issuers SET ${[...sets, 'updated_at = $3'].join(', ')} WHERE account_id = $1 AND id = $2`,
     [accountId, id, now, ...values],
@@ -161,6 +181,6 @@ function withBuffer<T extends IssuerRow>(row: T): T {
   return row;
 }
 
-function jsonOrNull(v: IssuerAddressRow | null | undefined): string | null {
+function jsonOrNull(v: object | null | undefined): string | null {
   return v ? JSON.stringify(v) : null;
 }
