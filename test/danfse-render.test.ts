@@ -105,16 +105,22 @@ describe('DANFSe with a CPF taker, an intermediary and withholdings (production)
     await expect(renderDanfse(EDITED, { logo: logoPng({ colorType: 6, bitDepth: 8 }) })).rejects.toThrow(/normalize it first/);
   });
 
-  it('the longest texts stay on one page, cut with an ellipsis', async () => {
+  it('the fullest note (intermediary, IBS/CBS, the longest texts) stays on one page, texts cut with an ellipsis', async () => {
     const long = (word: string) => Array.from({ length: 400 }, (_, i) => `${word}${i}`).join(' ').slice(0, 2000);
-    const xml = EDITED.replace(/<xDescServ>[^<]*<\/xDescServ>/, `<xDescServ>${long('servico')}</xDescServ>`).replace(/<xInfComp>[^<]*<\/xInfComp>/, `<xInfComp>${long('info')}</xInfComp>`);
-    const pdf = await renderDanfse(xml);
+    const interm = /<interm>.*?<\/interm>/.exec(EDITED)![0];
+    const xml = RJ.replace('</toma>', `</toma>${interm}`)
+      .replace(/<xDescServ>[^<]*<\/xDescServ>/, `<xDescServ>${long('servico')}</xDescServ>`)
+      .replace('</cServ></serv>', `</cServ><infoCompl><xInfComp>${long('info')}</xInfComp></infoCompl></serv>`)
+      .replace('</valores><IBSCBS>', `</valores><xOutInf>${long('outinf')}</xOutInf><IBSCBS>`);
+    const pdf = await renderDanfse(xml, { canceled: true });
     expect((await pdfInfo(pdf)).pages).toBe(1);
     const text = await pdfText(pdf);
     expect(text).toContain('servico0 servico1');
     expect(text).toContain('info0 info1');
-    expect(text).toContain('…');
-    expect(text).toMatch(/10\.000,00\s+100,00\s+200,00\s+475,00\s+1\.195,00\s+8\.505,00/);
+    expect(text).toMatch(/…/);
+    expect(text).toContain('INTERMEDIÁRIO DO SERVIÇO');
+    expect(text).toMatch(/8,74\s+0,00\s+8,74\s+78,66\s+9\.385,00/);
+    expect(await qrCodes(pdf)).toEqual([`${URL}${RJ_KEY}`]);
   });
 });
 

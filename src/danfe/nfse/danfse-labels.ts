@@ -1,12 +1,13 @@
 // The words the DANFSe prints for the codes of an NFS-e, from the XSD's own documentation of each
 // simple type (tiposSimples_v1.01.xsd), and the formats of its values. A code the table lacks prints
-// as itself: the DANFSe never says more than the XML (Res. CGNFS-e 3/2023 art. 13, as NT 008/2026
-// §2.1 repeats it: the DANFSe "não poderá conter informações que não existam no arquivo XML").
+// as itself: the DANFSe never says more than the XML ("não poderá conter informações que não existam
+// no arquivo XML": Res. CGNFS-e 3/2023 art. 13, repeated in NT 008/2026 §2.1 as open implementations
+// quote it; the NT's own text is not among our sources, FACTS 16.8).
 import type { DpsPartyId } from '../../fiscal/xml/nfse/model.js';
 import type { NfseView } from '../../fiscal/xml/nfse/nfse-view.js';
 import { formatCents, formatCep, formatCnpj, formatCpf, formatPhone } from '../br-format.js';
 
-/** What a field without a value shows (NT 008/2026 §2.4.5 note 12: an absent field gets a dash). */
+/** What a field without a value shows (a dash: NT 008/2026 §2.4.5 note 12, as open implementations quote it). */
 export const NONE = '-';
 
 /** TStat. */
@@ -91,6 +92,10 @@ export function place(view: NfseView, code: string | undefined): string {
   return name ? `${name} (${code})` : `IBGE ${code}`;
 }
 
-/** NT 008/2026 §2.4.3 (as open implementations quote it): the fixed public consultation address + the key. */
+/**
+ * The QR code's content: the national portal's public consultation by key, a fixed address followed
+ * by the 50-character key. Source: open DANFSe v2.0 implementations that quote NT 008/2026 §2.4.3
+ * (one test suite asserts exactly this address + key); the NT's text itself is not in our folder.
+ */
 export const CONSULTATION_URL = 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=';
 export const consultationUrl = (accessKey: string) => `${CONSULTATION_URL}${accessKey}`;

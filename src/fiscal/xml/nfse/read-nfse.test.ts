@@ -125,6 +125,17 @@ describe('readNfse on a note with a CPF taker, an intermediary and withholdings'
   });
 });
 
+describe('readNfse on a foreign taker', () => {
+  it('reads the NIF and the foreign address (endExt)', () => {
+    const xml = RJ.replace(/<toma>.*?<\/toma>/, '<toma><NIF>DE811907980</NIF><xNome>KUNDE GMBH</xNome><end><endExt><cPais>DE</cPais><cEndPost>10115</cEndPost><xCidade>Berlin</xCidade><xEstProvReg>Berlin</xEstProvReg></endExt><xLgr>Invalidenstrasse</xLgr><nro>10</nro><xBairro>Mitte</xBairro></end></toma>');
+    expect(readNfse(xml).dps.toma).toEqual({
+      id: { NIF: 'DE811907980' },
+      xNome: 'KUNDE GMBH',
+      end: { endExt: { cPais: 'DE', cEndPost: '10115', xCidade: 'Berlin', xEstProvReg: 'Berlin' }, xLgr: 'Invalidenstrasse', nro: '10', xBairro: 'Mitte' },
+    });
+  });
+});
+
 describe('readNfse refuses what is not an authorized NFS-e', () => {
   const dps = fixture('samples/nfse/dps_v1.01_RJ_producaorestrita_assinada_extraida_da_nfse.xml');
   it.each([
