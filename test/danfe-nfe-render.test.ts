@@ -1,10 +1,7 @@
 // DANFE NF-e (model 55, A4) checked by tools we did not write: poppler's pdftotext/pdftoppm/pdfinfo
 // /pdfimages read the PDF, zbar decodes the Code-128 access key from a 300 dpi rendering.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DanfeInputError } from '../src/danfe/index.js';
@@ -12,8 +9,8 @@ import { DANFE_NFE_LIMITS, DanfeNfeBusy, renderDanfeNfe, renderDanfeNfeOffThread
 import { DANFE_NFE_QUEUE, DANFE_NFE_WORKERS } from '../src/danfe/nfe/danfe-nfe-limits.js';
 import { itemCode, nfeProcSample, SAMPLE_PROTOCOL, SAMPLE_RECIPIENT } from './support/nfe-proc-sample.js';
 import { logoPng } from './support/logo-samples.js';
+import { pdfWorkspace, run } from './support/pdf-tools.js';
 
-const run = promisify(execFile);
 const samples = resolve(import.meta.dirname, 'fixtures/samples');
 const sample = (name: string) => readFileSync(join(samples, name), 'utf8');
 const RS_HOM = sample('nfe/nfe_v4.00_RS_homologacao_autorizada.xml');
@@ -21,48 +18,11 @@ const SP_CANCELED = sample('nfe/nfe_v4.00_SP_producao_autorizada_com_retEvento_c
 const RTC = sample('nfe/nfe_v4.00_RTC_IBSCBS_sintetica_assinatura_invalida.xml');
 const RS_KEY = '43180906929383000163550010000000261000010301';
 
-const work = mkdtempSync(join(tmpdir(), 'danfe-nfe-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-let seq = 0;
-
-function toFile(pdf: Buffer): string {
-  const file = join(work, `d${++seq}.pdf`);
-  writeFileSync(file, pdf);
-  return file;
-}
-
-/** The page's horizontal text as laid out (the diagonal watermark left out: see watermark()). */
-async function pdfText(pdf: Buffer, page?: number): Promise<string> {
-  const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
-  const { stdout } = await run('pdftotext', ['-layout', '-nodiag', ...range, toFile(pdf), '-'], { maxBuffer: 64 << 20 });
-  return stdout;
-}
-
-/**
- * How many times `phrase` appears in the diagonal watermark: in all the text minus in the horizontal
- * text (blanks removed: poppler splits rotated words).
- */
-async function inWatermark(pdf: Buffer, phrase: string): Promise<number> {
-  const file = toFile(pdf);
-  const squeezed = async (args: string[]) => (await run('pdftotext', [...args, file, '-'])).stdout.replace(/\s+/g, '');
-  const needle = phrase.replace(/\s+/g, '');
-  const times = (hay: string) => hay.split(needle).length - 1;
-  return times(await squeezed(['-raw'])) - times(await squeezed(['-raw', '-nodiag']));
-}
-
-async function pdfInfo(pdf: Buffer): Promise<{ pages: number; width: number; height: number }> {
-  const { stdout } = await run('pdfinfo', [toFile(pdf)]);
-  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(stdout);
-  return { pages: Number(/Pages:\s+(\d+)/.exec(stdout)?.[1]), width: Number(size?.[1]), height: Number(size?.[2]) };
-}
+const { toFile, pdfText, inWatermark, pdfInfo, symbols, cleanup } = pdfWorkspace('danfe-nfe-');
+afterAll(cleanup);
 
 /** Code-128 symbols zbar finds on one page rendered at 300 dpi. */
-async function barcodes(pdf: Buffer, page = 1): Promise<string[]> {
-  const file = toFile(pdf);
-  await run('pdftoppm', ['-r', '300', '-f', String(page), '-l', String(page), '-png', '-singlefile', file, file]);
-  const { stdout } = await run('zbarimg', ['--raw', '-q', '-Sdisable', '-Scode128.enable', `${file}.png`], { maxBuffer: 16 << 20 }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
-  return stdout.split('\n').filter(Boolean);
-}
+const barcodes = (pdf: Buffer, page = 1) => symbols(pdf, 'code128', 300, page);
 
 /** Pixels of the first page at 100 dpi within 12 levels of `rgb` on every channel. */
 async function pixelsNear(pdf: Buffer, rgb: [number, number, number]): Promise<number> {

@@ -41,3 +41,16 @@ export function openImage(doc: ImageDoc, data: Buffer): OpenedImage {
     throw new DanfeInputError(`logo cannot be opened: ${(err as Error).message}`);
   }
 }
+
+/** Draws the logo fitted and centred in a box. */
+export interface LogoDrawer {
+  (x: number, y: number, w: number, h: number): void;
+}
+
+/** The issuer's logo, checked and opened once, as a drawer; undefined without a logo. */
+export function logoDrawer(doc: ImageDoc, logo: Buffer | undefined): LogoDrawer | undefined {
+  if (!logo) return undefined;
+  checkLogo(logo);
+  const image = openImage(doc, logo);
+  return (x, y, w, h) => void doc.image(image, x, y, { fit: [w, h], align: 'center', valign: 'center' });
+}

@@ -1,5 +1,6 @@
 // DANFE NFC-e as a PDF: one page as long as the receipt (Manual DANFE NFC-e divisions I-IX).
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from './pdf-bytes.js';
 import type { DanfeContext } from './danfe-context.js';
 import { footerDivisions } from './danfe-footer.js';
 import { headerDivisions } from './danfe-header.js';
@@ -88,12 +89,7 @@ export async function renderDanfeNfce(input: DanfeInput, options: DanfeRenderOpt
   totalsDivision(ctx);
   footerDivisions(ctx);
 
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   doc.addPage({ size: [theme.pageWidth, Math.ceil(layout.y + BOTTOM_MM * MM)], margin: 0 });
   draw(doc, layout.ops, images);
   doc.end();

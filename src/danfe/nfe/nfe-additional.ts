@@ -66,7 +66,7 @@ export function drawAdditional(sheet: Sheet, a: AdditionalText, y: number): void
   a.fisco.slice(0, a.shown).forEach((line, i) => sheet.text(line, MARGIN.x + CPL_W + 1.5, top + LABEL + i * ITEM_LINE, { size: ITEM_SIZE }));
 }
 
-function diagonal(sheet: Sheet, lines: Array<{ text: string; size: number }>, color: string, dy = 0): void {
+export function diagonal(sheet: Sheet, lines: Array<{ text: string; size: number }>, color: string, dy = 0): void {
   const { doc } = sheet;
   const cx = PAGE.width / 2;
   const cy = PAGE.height / 2 + dy;

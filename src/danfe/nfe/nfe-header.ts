@@ -4,6 +4,7 @@
 import { formatAccessKey, formatCep, formatCnpj, formatCpf, formatDateTime, formatMoney, formatNoteNumber, formatPhone, formatSeries } from '../br-format.js';
 import { addressLine } from '../danfe-header.js';
 import type { DanfeAddress } from '../danfe-input.js';
+import type { LogoDrawer } from '../pdf-logo.js';
 import { MM } from '../qr-symbol.js';
 import { code128c } from './code128.js';
 import type { DanfeNfeInput, DanfeNfeParty } from './danfe-nfe-input.js';
@@ -25,9 +26,6 @@ export interface SheetLabel {
   width: number;
 }
 
-export interface LogoDrawer {
-  (x: number, y: number, w: number, h: number): void;
-}
 
 export function partyDocument(p: Pick<DanfeNfeParty, 'document'> | undefined): string {
   const d = p?.document;

@@ -3,14 +3,15 @@
 // (issuer, DANFE, key as Code-128C, protocol), destinatário, fatura, imposto, transporte, products
 // with continuation sheets that repeat the header, dados adicionais.
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../pdf-bytes.js';
 import { legibleInk } from '../danfe-theme.js';
-import { checkLogo, openImage, type ImageDoc } from '../pdf-logo.js';
+import { logoDrawer, type ImageDoc } from '../pdf-logo.js';
 import { MM } from '../qr-symbol.js';
 import { danfeNfeInputFromXml, type DanfeNfeExtras } from './danfe-nfe-from-xml.js';
 import type { DanfeNfeInput } from './danfe-nfe-input.js';
 import { drawAdditional, drawMarkings, measureAdditional, overflowLines } from './nfe-additional.js';
 import { billingBlock, duplicatesOverflow, issqnBlock, issqnHeight, recipientBlock, taxesBlock, transportBlock } from './nfe-blocks.js';
-import { drawHeader, drawStub, type LogoDrawer, type SheetLabel } from './nfe-header.js';
+import { drawHeader, drawStub, type SheetLabel } from './nfe-header.js';
 import { drawItemRow, drawTableFrame, drawTableHead, ITEM_LINE, ITEM_SIZE, measureItem, TABLE_HEAD, type ItemRow } from './nfe-items.js';
 import { CONTENT_WIDTH, MARGIN, PAGE, SECTION_HEIGHT, Sheet } from './nfe-sheet.js';
 
@@ -65,13 +66,6 @@ class Pager {
   }
 }
 
-function logoDrawer(doc: ImageDoc, logo: Buffer | undefined): LogoDrawer | undefined {
-  if (!logo) return undefined;
-  checkLogo(logo);
-  const image = openImage(doc, logo);
-  return (x, y, w, h) => void doc.image(image, x, y, { fit: [w, h], align: 'center', valign: 'center' });
-}
-
 /** The PDF of a DanfeNfeInput (see renderDanfeNfe for the XML entry). */
 export async function renderDanfeNfeInput(input: DanfeNfeInput): Promise<Buffer> {
   const accent = input.settings?.primaryColor === undefined ? '#000000' : legibleInk(input.settings.primaryColor);
@@ -81,12 +75,7 @@ export async function renderDanfeNfeInput(input: DanfeNfeInput): Promise<Buffer>
     margin: 0,
     info: { Title: `DANFE NF-e ${input.accessKey}`, Author: input.issuer.name, Creator: 'fiscal-gateway' },
   }) as ImageDoc;
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const sheet = new Sheet(doc, accent);
   const logo = logoDrawer(doc, input.settings?.logo);
   const addPage = () => doc.addPage({ size: [PAGE.width, PAGE.height], margin: 0 });

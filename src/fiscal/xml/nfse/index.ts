@@ -11,3 +11,5 @@ export {
   type DpsSignatureProfileName,
   type SignedDps,
 } from './sign-dps.js';
+export type { NfseDps, NfseEmit, NfseEmitAddress, NfseIbsCbs, NfseParty, NfsePartyAddress, NfsePisCofins, NfseServ, NfseValues, NfseView } from './nfse-view.js';
+export { NFSE_XML_MAX_BYTES, NfseReadError, readNfse } from './read-nfse.js';
