@@ -7,7 +7,24 @@ export {
   DPS_SIGNATURE_PROFILES,
   NFSE_ACCEPTED_PROFILES,
   signDps,
+  signNfseTexts,
   verifyNfseDocument,
   type DpsSignatureProfileName,
   type SignedDps,
+  type SignedNfseXml,
 } from './sign-dps.js';
+export { nfseRoot, signableTexts, type NfseSignableTexts } from './nfse-texts.js';
+export {
+  PED_REG_EVENTO_VERSION,
+  infPedRegTexts,
+  pedRegEventoId,
+  pedRegEventoXml,
+  writePedRegEvento,
+  type NfseCancellation,
+  type NfseCancellationAnalysisRequest,
+  type NfseCancellationReason,
+  type NfseEventDetail,
+  type PedRegEventoModel,
+  type PedRegEventoTexts,
+} from './write-event.js';
+export { signPedRegEvento, type SignedPedRegEvento } from './sign-event.js';
