@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSelfSigned } from '../src/authority-sim/server-certificate.js';
@@ -222,6 +222,18 @@ describe('Sefin Nacional client: lost answers, refused connections and hostile b
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const outcome = await clientWith({ baseUrl: `https://127.0.0.1:${port}/SefinNacional` }).issue(DPS_XML);
     expect(outcome).toEqual({ kind: 'unavailable', reason: 'connection failed: ECONNREFUSED', inDoubt: false });
+  });
+
+  it('a TLS handshake that never completes is a connect timeout: the request never left, not in doubt', async () => {
+    const silent = net.createServer((s) => s.resume()); // reads the ClientHello, never answers it
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const outcome = await clientWith({ baseUrl: `https://127.0.0.1:${port}/SefinNacional` }, { connectTimeoutMs: 300 }).issue(DPS_XML);
+      expect(outcome).toEqual({ kind: 'unavailable', reason: 'could not connect to Sefin Nacional in time', inDoubt: false });
+    } finally {
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('a gzip bomb in an answer stops at the XML bound (in doubt: the POST was processed)', async () => {
