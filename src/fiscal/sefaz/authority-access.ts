@@ -1,6 +1,9 @@
 import { tlsCredentials, type ParsedCertificate } from '../certificate/pfx.js';
+import { createNfseApiClient, NFSE_API_LIMITS } from '../nfse-api/nfse-api-client.js';
+import { sefinBaseUrl, type NfseTpAmb } from '../nfse-api/nfse-api-endpoints.js';
+import type { NfseApiClient } from '../nfse-api/nfse-api-types.js';
 import type { EndpointOverride } from './endpoints.js';
-import { AgentPool } from './https-transport.js';
+import { AgentPool, requestOverMutualTls, type TransportOptions } from './https-transport.js';
 import { createSefazClient, type SefazClient } from './sefaz-client.js';
 
 export interface AuthorityAccessOptions {
@@ -21,6 +24,7 @@ export interface AuthorityAccessOptions {
 export class AuthorityAccess {
   private readonly pool = new AgentPool();
   private readonly clients = new Map<string, SefazClient>();
+  private readonly nfseClients = new Map<string, NfseApiClient>();
 
   constructor(readonly options: AuthorityAccessOptions) {}
 
@@ -42,8 +46,36 @@ export class AuthorityAccess {
     return client;
   }
 
+  /**
+   * Sefin Nacional's REST client (NFS-e, FACTS 16.1) for one certificate and environment, on the same
+   * keep-alive pool, trust store and timeouts; with an endpoint override (the sandbox) it talks to
+   * `${baseUrl}/SefinNacional` on the simulator.
+   */
+  nfseClientFor(cert: ParsedCertificate, tpAmb: NfseTpAmb): NfseApiClient {
+    const id = `${cert.fingerprintSha256}:${tpAmb}`;
+    let client = this.nfseClients.get(id);
+    if (!client) {
+      if (this.nfseClients.size >= 1000) this.nfseClients.clear();
+      const transport: TransportOptions = {
+        credentials: tlsCredentials(cert),
+        ca: this.options.ca,
+        connectTimeoutMs: this.options.connectTimeoutMs ?? 5_000,
+        responseTimeoutMs: this.options.responseTimeoutMs ?? 30_000,
+        maxResponseBytes: NFSE_API_LIMITS.maxResponseBytes,
+      };
+      client = createNfseApiClient({
+        send: (r) => requestOverMutualTls(this.pool, r.method, r.url, r.body, r.headers, transport),
+        baseUrl: sefinBaseUrl(tpAmb, this.options.endpointOverride?.baseUrl),
+        scenariosAllowed: this.options.scenariosAllowed,
+      });
+      this.nfseClients.set(id, client);
+    }
+    return client;
+  }
+
   close(): void {
     this.pool.destroy();
     this.clients.clear();
+    this.nfseClients.clear();
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import type { Timing } from './outcomes.js';
@@ -17,10 +18,12 @@ export interface TransportOptions {
   responseTimeoutMs: number;
   /** Concurrent connections per certificate and host. */
   maxSockets?: number | undefined;
+  /** Largest answer body read; a longer one is cut off and reported as an error (undefined: no bound). */
+  maxResponseBytes?: number | undefined;
 }
 
 export type HttpExchange =
-  | { kind: 'response'; status: number; contentType: string | undefined; body: string; timing: Timing }
+  | { kind: 'response'; status: number; contentType: string | undefined; body: string; timing: Timing; headers?: IncomingHttpHeaders }
   | { kind: 'timeout'; phase: 'connect' | 'response'; inDoubt: boolean; timing: Timing }
   | { kind: 'error'; reason: string; inDoubt: boolean; timing: Timing };
 
@@ -80,9 +83,26 @@ export function postOverMutualTls(
   headers: Record<string, string>,
   opts: TransportOptions,
 ): Promise<HttpExchange> {
+  return requestOverMutualTls(pool, 'POST', url, body, headers, opts);
+}
+
+/**
+ * One request over mutual TLS (the answer's headers included: Retry-After). Never throws for network
+ * conditions: they come back as values. `inDoubt` says the whole request left, whatever its method;
+ * whether that matters (a POST that creates something) is the caller's to judge.
+ */
+export function requestOverMutualTls(
+  pool: AgentPool,
+  method: 'GET' | 'HEAD' | 'POST',
+  url: string,
+  body: string | undefined,
+  headers: Record<string, string>,
+  opts: TransportOptions,
+): Promise<HttpExchange> {
   const target = new URL(url);
   const sentAt = new Date();
-  const payload = Buffer.from(body, 'utf8');
+  const payload = body === undefined ? undefined : Buffer.from(body, 'utf8');
+  const maxBytes = opts.maxResponseBytes ?? Infinity;
   return new Promise<HttpExchange>((resolve) => {
     let settled = false;
     let written = false;
@@ -98,13 +118,23 @@ export function postOverMutualTls(
     const req = https.request(
       target,
       {
-        method: 'POST',
+        method,
         agent: pool.agentFor(target.origin, opts),
-        headers: { ...headers, 'content-length': String(payload.length) },
+        headers: payload ? { ...headers, 'content-length': String(payload.length) } : headers,
       },
       (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
+        let received = 0;
+        res.on('data', (c: Buffer) => {
+          received += c.length;
+          if (received > maxBytes) {
+            // Stop reading: the socket goes (its remaining bytes would poison the keep-alive pool).
+            finish({ kind: 'error', reason: `answer larger than ${maxBytes} bytes`, inDoubt: true, timing: timingSince(sentAt) });
+            req.destroy();
+            return;
+          }
+          chunks.push(c);
+        });
         res.on('end', () =>
           finish({
             kind: 'response',
@@ -112,6 +142,7 @@ export function postOverMutualTls(
             contentType: res.headers['content-type'],
             body: Buffer.concat(chunks).toString('utf8'),
             timing: timingSince(sentAt),
+            headers: res.headers,
           }),
         );
         res.on('error', (err) => finish({ kind: 'error', reason: err.message, inDoubt: true, timing: timingSince(sentAt) }));

@@ -7,9 +7,26 @@ export {
   DPS_SIGNATURE_PROFILES,
   NFSE_ACCEPTED_PROFILES,
   signDps,
+  signNfseTexts,
   verifyNfseDocument,
   type DpsSignatureProfileName,
   type SignedDps,
+  type SignedNfseXml,
 } from './sign-dps.js';
 export type { NfseDps, NfseEmit, NfseEmitAddress, NfseIbsCbs, NfseParty, NfsePartyAddress, NfsePisCofins, NfseServ, NfseValues, NfseView } from './nfse-view.js';
 export { NFSE_XML_MAX_BYTES, NfseReadError, readNfse } from './read-nfse.js';
+export { nfseRoot, signableTexts, type NfseSignableTexts } from './nfse-texts.js';
+export {
+  PED_REG_EVENTO_VERSION,
+  infPedRegTexts,
+  pedRegEventoId,
+  pedRegEventoXml,
+  writePedRegEvento,
+  type NfseCancellation,
+  type NfseCancellationAnalysisRequest,
+  type NfseCancellationReason,
+  type NfseEventDetail,
+  type PedRegEventoModel,
+  type PedRegEventoTexts,
+} from './write-event.js';
+export { signPedRegEvento, type SignedPedRegEvento } from './sign-event.js';

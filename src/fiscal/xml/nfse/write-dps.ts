@@ -2,8 +2,9 @@
 // Canonical XML 1.0 form (xml-text.ts) so the bytes written are the bytes signed. No whitespace between
 // tags (FACTS 3: pretty-printed signed documents fail verification).
 import { formatCents } from '../../../kernel/decimal.js';
-import { el, leaf, NFSE_NAMESPACE, optLeaf } from '../xml-text.js';
+import { el, leaf, optLeaf } from '../xml-text.js';
 import { buildDpsId } from './dps-id.js';
+import { nfseRoot, signableTexts, type NfseSignableTexts } from './nfse-texts.js';
 import type { DpsAddress, DpsIbsCbs, DpsModel, DpsPartyId, DpsPessoa, DpsPrestador, DpsServ, DpsSubst, DpsTotTrib, DpsValores } from './model.js';
 
 /** TSDec15V2 / TSDec1V2 / TSDec2V2 / TSDec3V2: two decimals (money in cents, percentages in hundredths). */
@@ -105,13 +106,8 @@ function ibsCbs(g: DpsIbsCbs): string {
   return el('IBSCBS', leaf('finNFSe', g.finNFSe) + optLeaf('indFinal', g.indFinal) + leaf('cIndOp', g.cIndOp) + leaf('indDest', g.indDest) + el('valores', el('trib', gIBSCBS)));
 }
 
-export interface DpsTexts {
-  id: string;
-  /** infDPS as placed inside DPS (the default namespace inherited). */
-  embedded: string;
-  /** infDPS in its canonical form (inclusive and exclusive C14N agree: only the default namespace is in scope). */
-  canonical: string;
-}
+/** infDPS as placed inside DPS and in its canonical form. */
+export type DpsTexts = NfseSignableTexts;
 
 /** infDPS in TCInfDPS order: tpAmb .. tpEmit, (cMotivoEmisTI, chNFSeRej not modelled), cLocEmi, subst, prest, toma, interm, serv, valores, IBSCBS. */
 export function infDpsTexts(model: DpsModel): DpsTexts {
@@ -121,16 +117,12 @@ export function infDpsTexts(model: DpsModel): DpsTexts {
     leaf('dCompet', model.dCompet) + leaf('tpEmit', model.tpEmit) + leaf('cLocEmi', model.cLocEmi) + (model.subst ? subst(model.subst) : '') + prest(model.prest) +
     (model.toma ? pessoa('toma', model.toma) : '') + (model.interm ? pessoa('interm', model.interm) : '') + serv(model.serv) + valores(model.valores) +
     (model.IBSCBS ? ibsCbs(model.IBSCBS) : '');
-  return {
-    id,
-    embedded: el('infDPS', body, [['Id', id]]),
-    canonical: el('infDPS', body, [['xmlns', NFSE_NAMESPACE], ['Id', id]]),
-  };
+  return signableTexts('infDPS', id, body);
 }
 
 /** The DPS document around an infDPS (and its Signature, the last child of DPS). */
 export function dpsXml(embeddedInfDps: string, signatureXml = ''): string {
-  return el('DPS', embeddedInfDps + signatureXml, [['xmlns', NFSE_NAMESPACE], ['versao', DPS_VERSION]]);
+  return nfseRoot('DPS', DPS_VERSION, embeddedInfDps + signatureXml);
 }
 
 /** The unsigned DPS document. */
