@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthoritySimulator, type AuthoritySimulator } from '../src/authority-sim/authority-simulator.js';
 import { remoteSimulatorLink } from '../src/authority-sim/sim-admin-client.js';
@@ -125,6 +126,22 @@ describe('POST /SefinNacional/nfse', () => {
     const unknown = signedDps(provider, nextNumber()).id;
     expect((await get(`/SefinNacional/dps/${unknown}`)).status).toBe(404);
     expect((await get(`/SefinNacional/dps/${unknown}`, 'HEAD')).status).toBe(404);
+    // Manual 1.4: the key only to an actor of the note; HEAD to any valid certificate.
+    const stranger = (method: string, path: string) => callNfseApi(sim, other, method, path);
+    expect((await stranger('GET', `/SefinNacional/dps/${dps.id}`)).status).toBe(403);
+    expect((await stranger('HEAD', `/SefinNacional/dps/${dps.id}`)).status).toBe(200);
+    expect((await stranger('GET', `/SefinNacional/nfse/${found.json.chaveAcesso}`)).status).toBe(403);
+    expect((await get('/SefinNacional/nfse/123')).status).toBe(400);
+  });
+
+  it('bounds the decompressed size (E1225) and plays http-500 without issuing', async () => {
+    const bomb = gzipSync(Buffer.alloc(3 * 1024 * 1024, 0x20)).toString('base64');
+    const refused = await post('/SefinNacional/nfse', { dpsXmlGZipB64: bomb });
+    expectRefusal(refused, 'E1225');
+    expect(refused.json.erros[0].complemento).toMatch(/passes 2097152 bytes/);
+    const dps = signedDps(provider, nextNumber());
+    expect((await issue(dps.xml, 'http-500')).status).toBe(500);
+    expect(await sim.nfseIssuedFor(dps.id)).toBe(0);
   });
 
   it('throttle: 429 with Retry-After, nothing processed (header or queued for the NFS-e API)', async () => {

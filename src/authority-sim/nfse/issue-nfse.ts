@@ -8,7 +8,7 @@ import { checkDocument } from './document-checks.js';
 import { dpsFacts, type DpsFacts } from './dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from './dps-rules.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
-import { NfseStore } from './nfse-store.js';
+import { actorsOf, NfseStore } from './nfse-store.js';
 import { answerHead, brasilia, decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from './nfse-wire.js';
 import { lockReplaced, registerSubstitution } from './substitution.js';
 import { writeNfse } from './write-nfse.js';
@@ -32,8 +32,8 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     checkDpsSignature(xml, checked.root, facts, faults.refuseProfile ?? null);
     checkDpsContent(facts);
     // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).
-    const previous = await ctx.store.keyOfDps(facts.id);
-    if (previous) throw new NfseRefusal('E0014', `NFS-e ${previous}`);
+    const previous = await ctx.store.byDps(facts.id);
+    if (previous) throw new NfseRefusal('E0014', `NFS-e ${previous.access_key}`);
     const issued = await authorize(ctx, facts, checked.text, caller);
     ctx.counters.nfseAuthorizations += 1;
     return {
@@ -69,7 +69,7 @@ async function authorize(ctx: NfseSimContext, facts: DpsFacts, dpsText: string, 
     const xml = writeNfse({ key, nNFSe, nDFSe, processedAt: at, providerName: caller.name, facts, dpsText }, ctx.signingKey);
     const inserted = await NfseStore.insertNfse(tx, { accessKey: key, dpsId: facts.id, taxId, tpAmb: facts.tpAmb, nNFSe, nfseXml: xml, tomaId: facts.tomaId, intermId: facts.intermId, processedAt: at });
     if (!inserted) throw new NfseRefusal('E0014', 'an NFS-e came from this DPS meanwhile');
-    const parties = [taxId, facts.tomaId, facts.intermId].filter((p): p is string => Boolean(p));
+    const parties = actorsOf({ tax_id: taxId, toma_id: facts.tomaId ?? null, interm_id: facts.intermId ?? null });
     await NfseStore.distribute(tx, nDFSe, { accessKey: key, kind: 'NFSE', parties, xml, at });
     if (replaced && facts.subst) await registerSubstitution(tx, replaced, { key, facts: { ...facts, subst: facts.subst }, at }, ctx.signingKey);
     return { key, xml, at };

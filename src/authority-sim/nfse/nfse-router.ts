@@ -16,11 +16,11 @@ export interface NfseRequest {
 const KEY = '([0-9]{50})';
 const ROUTES: ReadonlyArray<{ method: string; path: RegExp; run: (m: string[], r: NfseRequest, ctx: NfseSimContext, caller: NfseCaller, faults: IssueFaults) => Promise<JsonReply> }> = [
   { method: 'POST', path: /^\/SefinNacional\/nfse$/, run: (_m, r, ctx, caller, faults) => issueNfse(r.body, ctx, caller, faults) },
-  { method: 'GET', path: /^\/SefinNacional\/dps\/([^/]+)$/, run: (m, _r, ctx) => lookupDps(m[1]!, ctx, false) },
-  { method: 'HEAD', path: /^\/SefinNacional\/dps\/([^/]+)$/, run: (m, _r, ctx) => lookupDps(m[1]!, ctx, true) },
-  { method: 'GET', path: new RegExp(`^/SefinNacional/nfse/${KEY}$`), run: (m, _r, ctx) => fetchNfse(m[1]!, ctx) },
+  { method: 'GET', path: /^\/SefinNacional\/dps\/([^/]+)$/, run: (m, _r, ctx, caller) => lookupDps(m[1]!, ctx, caller, false) },
+  { method: 'HEAD', path: /^\/SefinNacional\/dps\/([^/]+)$/, run: (m, _r, ctx, caller) => lookupDps(m[1]!, ctx, caller, true) },
+  { method: 'GET', path: /^\/SefinNacional\/nfse\/([^/]+)$/, run: (m, _r, ctx, caller) => fetchNfse(m[1]!, ctx, caller) },
   { method: 'POST', path: new RegExp(`^/SefinNacional/nfse/${KEY}/eventos$`), run: (m, r, ctx, _c, faults) => registerEvent(m[1]!, r.body, ctx, faults.rejectCode) },
-  { method: 'GET', path: new RegExp(`^/SefinNacional/nfse/${KEY}/eventos/([^/]+)/([^/]+)$`), run: (m, _r, ctx) => fetchEvent(m[1]!, m[2]!, m[3]!, ctx) },
+  { method: 'GET', path: new RegExp(`^/SefinNacional/nfse/${KEY}/eventos/([^/]+)/([^/]+)$`), run: (m, _r, ctx, caller) => fetchEvent(m[1]!, m[2]!, m[3]!, ctx, caller) },
   { method: 'GET', path: /^\/contribuintes\/DFe\/([^/]+)$/, run: (m, r, ctx, caller) => distributeDfe(m[1]!, r.url.searchParams, ctx, caller) },
 ];
 

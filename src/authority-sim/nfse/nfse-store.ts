@@ -45,6 +45,11 @@ export interface DfeRow {
   created_at: Date;
 }
 
+export const COLUMNS = 'access_key, dps_id, tax_id, tp_amb, status, nfse_xml, toma_id, interm_id';
+
+/** The CNPJ/CPF of the note's actors: provider, taker, intermediary (who may read it, who receives it). */
+export const actorsOf = (n: Pick<NfseRow, 'tax_id' | 'toma_id' | 'interm_id'>): string[] => [n.tax_id, n.toma_id, n.interm_id].filter((p): p is string => Boolean(p));
+
 /** ADN lots hold up to 50 documents (Manual Contribuintes APIs, distribution by NSU). */
 export const DFE_LOT_SIZE = 50;
 
@@ -56,13 +61,14 @@ export class NfseStore {
   }
 
   async byKey(key: string): Promise<NfseRow | null> {
-    const r = await this.db.query<NfseRow>('SELECT access_key, dps_id, tax_id, tp_amb, status, nfse_xml, toma_id, interm_id FROM sim_nfse WHERE access_key = $1', [key]);
+    const r = await this.db.query<NfseRow>(`SELECT ${COLUMNS} FROM sim_nfse WHERE access_key = $1`, [key]);
     return r.rows[0] ?? null;
   }
 
-  async keyOfDps(dpsId: string): Promise<string | null> {
-    const r = await this.db.query<{ access_key: string }>('SELECT access_key FROM sim_nfse WHERE dps_id = $1', [dpsId]);
-    return r.rows[0]?.access_key ?? null;
+  /** The NFS-e generated from this DPS Id, if any. */
+  async byDps(dpsId: string): Promise<NfseRow | null> {
+    const r = await this.db.query<NfseRow>(`SELECT ${COLUMNS} FROM sim_nfse WHERE dps_id = $1`, [dpsId]);
+    return r.rows[0] ?? null;
   }
 
   /** How many NFS-e came from this DPS Id (0 or 1: the unique index holds it). */

@@ -10,7 +10,7 @@ import { verifyXmlSignature } from '../../fiscal/xml/signature/verify.js';
 import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
 import { checkDocument, childOf, textAt } from './document-checks.js';
 import type { JsonReply, NfseSimContext } from './nfse-context.js';
-import { NfseStore, type NfseRow } from './nfse-store.js';
+import { actorsOf, NfseStore, type NfseRow } from './nfse-store.js';
 import { answerHead, decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from './nfse-wire.js';
 import { writeEvento } from './write-evento.js';
 
@@ -56,8 +56,7 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
       const out = writeEvento({ preId, nSeq: 1, nDFSe, processedAt: at, pedRegText: checked.text }, ctx.signingKey);
       if (!(await NfseStore.close(tx, key, 'canceled'))) throw new NfseRefusal('E0840', 'evento vinculado: Cancelamento de NFS-e (101101)');
       await NfseStore.insertEvent(tx, { accessKey: key, tpEvento, nSeq: 1, xml: out, registeredAt: at });
-      const parties = [note.tax_id, note.toma_id, note.interm_id].filter((p): p is string => Boolean(p));
-      await NfseStore.distribute(tx, nDFSe, { accessKey: key, kind: 'EVENTO', tpEvento, parties, xml: out, at });
+      await NfseStore.distribute(tx, nDFSe, { accessKey: key, kind: 'EVENTO', tpEvento, parties: actorsOf(note), xml: out, at });
       return out;
     });
     ctx.counters.nfseEvents += 1;

@@ -7,7 +7,7 @@ import type { Queryable } from '../../platform/storage/db.js';
 import type { SigningKey } from '../../fiscal/xml/signature/sign.js';
 import { parseNfseKey } from '../../fiscal/xml/nfse/dps-id.js';
 import type { DpsFacts } from './dps-facts.js';
-import { NfseStore, type NfseRow } from './nfse-store.js';
+import { actorsOf, COLUMNS, NfseStore, type NfseRow } from './nfse-store.js';
 import { NfseRefusal } from './nfse-wire.js';
 import { substitutionRequest, writeEvento } from './write-evento.js';
 
@@ -19,7 +19,7 @@ export async function lockReplaced(tx: Queryable, f: DpsFacts & { subst: NonNull
   if (parts.cMun !== f.cLocEmi || parts.inscriptionType !== (f.prest.CNPJ ? 2 : 1) || parts.taxId !== taxId) {
     throw new NfseRefusal('E0042', `${key} is not of provider ${taxId} in ${f.cLocEmi}`);
   }
-  const r = await tx.query<NfseRow>('SELECT access_key, dps_id, tax_id, tp_amb, status, nfse_xml, toma_id, interm_id FROM sim_nfse WHERE access_key = $1 FOR UPDATE', [key]);
+  const r = await tx.query<NfseRow>(`SELECT ${COLUMNS} FROM sim_nfse WHERE access_key = $1 FOR UPDATE`, [key]);
   const original = r.rows[0];
   if (!original) throw new NfseRefusal('E0044', key);
   if (original.status !== 'authorized') throw new NfseRefusal('E0046', `${key} is ${original.status}`);
@@ -47,6 +47,5 @@ export async function registerSubstitution(
   const xml = writeEvento({ preId: request.preId, nSeq: 1, nDFSe, processedAt: at, pedRegText: request.xml }, signingKey);
   if (!(await NfseStore.close(tx, original.access_key, 'substituted'))) throw new NfseRefusal('E0046', `${original.access_key} was closed meanwhile`);
   await NfseStore.insertEvent(tx, { accessKey: original.access_key, tpEvento: '105102', nSeq: 1, xml, registeredAt: at });
-  const parties = [original.tax_id, original.toma_id, original.interm_id].filter((p): p is string => Boolean(p));
-  await NfseStore.distribute(tx, nDFSe, { accessKey: original.access_key, kind: 'EVENTO', tpEvento: '105102', parties, xml, at });
+  await NfseStore.distribute(tx, nDFSe, { accessKey: original.access_key, kind: 'EVENTO', tpEvento: '105102', parties: actorsOf(original), xml, at });
 }
