@@ -5,7 +5,7 @@ import { remoteSimulatorLink } from '../src/authority-sim/sim-admin-client.js';
 import { nfseCode } from '../src/fiscal/nfse-codes/nfse-codes.js';
 import { isValidNfseKey, nfseKeyCheckDigit, parseNfseKey } from '../src/fiscal/xml/nfse/dps-id.js';
 import { getTestDb } from './support/db.js';
-import { callNfseApi, gzB64, nfseProvider, signedCancellation, signedDps, TAKER_CPF, unGzB64, type NfseProvider } from './support/nfse-sim-calls.js';
+import { callNfseApi, editedDps, gzB64, nfseProvider, signedCancellation, signedDps, TAKER_CPF, unGzB64, type NfseProvider } from './support/nfse-sim-calls.js';
 import { NFSE_ID_ELEMENTS, xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // The national NFS-e API of the simulator (Sefin Nacional + ADN) over real HTTPS with client
@@ -93,6 +93,16 @@ describe('POST /SefinNacional/nfse', () => {
     const foreign = signedDps({ ...provider, signingKey: other.signingKey }, nextNumber());
     expectRefusal(await issue(foreign.xml), 'E0718');
     expect(await sim.nfseIssuedFor(foreign.id)).toBe(0);
+  });
+
+  it('content rules past the signature: Id against its fields (E0004), competence after emission (E0015), provider name sent (E0121)', async () => {
+    const dps = signedDps(provider, nextNumber());
+    const otherSerie = editedDps(dps.xml, provider.signingKey, (x) => x.replace(/Id="DPS(\d{22})00777/, (_m, head: string) => `Id="DPS${head}00778`));
+    expectRefusal(await issue(otherSerie), 'E0004');
+    const nextYear = String(Number(dps.xml.match(/<dCompet>(\d{4})/)![1]) + 1);
+    expectRefusal(await issue(editedDps(dps.xml, provider.signingKey, (x) => x.replace(/<dCompet>\d{4}/, `<dCompet>${nextYear}`))), 'E0015');
+    expectRefusal(await issue(editedDps(dps.xml, provider.signingKey, (x) => x.replace(/(<prest><CNPJ>\d{14}<\/CNPJ>(?:<IM>\d+<\/IM>)?)/, '$1<xNome>EMPRESA</xNome>'))), 'E0121');
+    expect(await sim.nfseIssuedFor(dps.id)).toBe(0);
   });
 
   it('one NFS-e per DPS: the same DPS again is E0014 and the count stays 1 (in process and through the admin API)', async () => {
@@ -207,6 +217,9 @@ describe('events, substitution and ADN distribution', () => {
     expect(cancel.json.erro.codigo).toBe('E0840');
     // A second substitution of the same note: already canceled by substitution (E0046).
     expectRefusal(await issue(signedDps(provider, nextNumber(), { subst }).xml), 'E0046');
+    // Another provider's note cannot be replaced (E0042: the key's inscription differs from the DPS Id's).
+    const foreign: string = (await issue(signedDps(other, nextNumber()).xml, undefined, other)).json.chaveAcesso;
+    expectRefusal(await issue(signedDps(provider, nextNumber(), { subst: { ...subst, chSubstda: foreign } }).xml), 'E0042');
   });
 
   it('ADN: GET /contribuintes/DFe/{NSU} hands the provider and the taker their NFS-e and events, NSU ordered', async () => {

@@ -47,6 +47,14 @@ export function signedDps(provider: NfseProvider, nDPS: number, opts: { profile?
   return { xml: built.xml, id: built.dpsId };
 }
 
+/** The DPS with `edit` applied to its text, then signed again (RSA-SHA256 + exclusive C14N): content rules past the signature. */
+export function editedDps(xml: string, key: SigningKey, edit: (unsigned: string) => string): string {
+  const unsigned = edit(xml.replace(/<Signature[\s\S]*<\/Signature>/, ''));
+  const target = canonicalElement(unsigned, 'infDPS');
+  const { signatureXml } = signCanonical(target.canonical, target.id, key, RSA_SHA256_EXC_C14N);
+  return unsigned.replace('</DPS>', `${signatureXml}</DPS>`);
+}
+
 /** A signed pedRegEvento 101101 (shape of test/fixtures/samples/nfse/pedRegEvento_e101101_handmade_unsigned.xml). */
 export function signedCancellation(provider: NfseProvider, key: string, authorCnpj = provider.cnpj): string {
   const id = `PRE${key}101101`;
