@@ -118,6 +118,14 @@ describe('POST /SefinNacional/nfse', () => {
     expect(stats.nfseRejections).toBeGreaterThanOrEqual(1);
   });
 
+  it('the same DPS sent five times at once: one NFS-e, four E0014', async () => {
+    const dps = signedDps(provider, nextNumber());
+    const answers = await Promise.all(Array.from({ length: 5 }, () => issue(dps.xml)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400, 400, 400, 400]);
+    for (const a of answers.filter((x) => x.status === 400)) expect(a.json.erros[0].codigo).toBe('E0014');
+    expect(await sim.nfseIssuedFor(dps.id)).toBe(1);
+  });
+
   it('reject:E0xxx answers that official code and message, without issuing', async () => {
     const dps = signedDps(provider, nextNumber());
     expectRefusal(await issue(dps.xml, 'reject:E0015'), 'E0015');
@@ -171,8 +179,10 @@ describe('events, substitution and ADN distribution', () => {
     const issued = await issue(signedDps(provider, nextNumber()).xml);
     const key: string = issued.json.chaveAcesso;
     const eventos = `/SefinNacional/nfse/${key}/eventos`;
+    const before = sim.stats().nfseEvents;
     const answer = await post(eventos, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, key)) });
     expect(answer.status).toBe(201);
+    expect(sim.stats().nfseEvents).toBe(before + 1);
     const evento = unGzB64(answer.json.eventoXmlGZipB64);
     expect(evento).toContain(`<infEvento Id="EVT${key}101101001">`);
     expect(await xmllint(evento, 'NFSe_v1.01', 'evento_v1.01.xsd')).toBe('');
