@@ -13,8 +13,12 @@ export interface CheckedDocument {
   root: Element;
 }
 
-// An element or attribute name with a prefix, or a prefixed namespace declaration.
-const PREFIXED = /<\/?[A-Za-z_][\w.-]*:[A-Za-z_]|\sxmlns:[A-Za-z_]/;
+/** True when an element or attribute name carries a prefix (a prefixed namespace declaration is an `xmlns:` attribute). */
+function usesPrefix(doc: Document): boolean {
+  return Array.from(doc.getElementsByTagName('*') as ArrayLike<Element>).some(
+    (e) => Boolean(e.prefix) || Array.from(e.attributes as ArrayLike<{ name: string }>).some((a) => a.name.includes(':')),
+  );
+}
 
 export function checkDocument(xml: string, root: 'DPS' | 'pedRegEvento', xsd: string): CheckedDocument {
   let fatal: string | undefined;
@@ -25,7 +29,7 @@ export function checkDocument(xml: string, root: 'DPS' | 'pedRegEvento', xsd: st
     fatal ??= (err as Error).message;
   }
   if (fatal || !doc?.documentElement) throw new NfseRefusal('E1226', fatal ?? 'no root element');
-  if (PREFIXED.test(xml)) throw new NfseRefusal('E1228');
+  if (usesPrefix(doc)) throw new NfseRefusal('E1228');
   const element = doc.documentElement;
   if (element.localName !== root || element.namespaceURI !== NFSE_NAMESPACE) {
     throw new NfseRefusal('E1242', `expected ${root} in ${NFSE_NAMESPACE}, found ${element.localName ?? '?'}`);
