@@ -12,6 +12,9 @@ import { ADMIN_PREFIX, serveAdmin } from './sim-admin-api.js';
 import { faultReply, replyVersion, routeSoap, serviceOfPath, wsdlOf, type SimService, type SoapReply } from './sim-router.js';
 import { SimStore } from './sim-store.js';
 import { holdThirdPartyNote, type HeldNote, type HoldNoteInput } from './third-party-note.js';
+import { NfseStore } from './nfse/nfse-store.js';
+import { nfseScenarioOf } from './nfse/nfse-scenario.js';
+import { isNfsePath, serveNfse } from './nfse/serve-nfse.js';
 
 export interface AuthoritySimulatorOptions {
   db: Db;
@@ -58,11 +61,13 @@ export interface AuthoritySimulator {
   registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean }): Promise<void>;
   /** Trusted at once (the next handshake); persisted before the promise settles when persistClientCertificates. */
   registerClientCertificate(pem: string): Promise<void>;
-  /** Plays `scenario` on the next `times` requests (to `service` only, when given). null clears. */
-  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): void;
+  /** Plays `scenario` on the next `times` requests (to `service` only, when given; 'nfse' = the NFS-e API). null clears. */
+  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService | 'nfse' }): void;
   stats(): SimCounters;
   /** How many times the simulator granted an authorization to this key (0 or 1 unless it is broken). */
   authorizationsFor(accessKey: string): Promise<number>;
+  /** How many NFS-e the simulated Sefin Nacional generated from this DPS Id (0 or 1 unless it is broken). */
+  nfseIssuedFor(dpsId: string): Promise<number>;
   setClock(now: () => Date): void;
   /** Holds an NF-e of a third-party supplier (issued here, or a signed nfeProc given) to `recipient`: a received document (third-party-note.ts). */
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
@@ -71,7 +76,7 @@ export interface AuthoritySimulator {
 interface QueuedScenario {
   scenario: Scenario;
   times: number;
-  service: SimService | undefined;
+  service: SimService | 'nfse' | undefined;
 }
 
 export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): Promise<AuthoritySimulator> {
@@ -79,11 +84,18 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   const store = new SimStore(opts.db, opts.cscStorage);
   const identity = opts.identity ?? generateSimulatorIdentity();
   const signingKey = { privateKey: privateKeyObject(identity.keyPem), certificateBase64: certificateBase64(identity.certPem) };
-  const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0 };
+  const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0, nfseAuthorizations: 0, nfseRejections: 0, nfseEvents: 0 };
   const trusted = new Set([...(opts.clientCertificates ?? []), ...(opts.persistClientCertificates ? await store.clientCertificates() : [])]);
   const queue: QueuedScenario[] = [];
   const held = new Set<Socket>();
+  // Never answer: the client gives up on its own response timeout; close() ends the socket.
+  const hold = (socket: Socket) => {
+    held.add(socket);
+    socket.once('close', () => held.delete(socket));
+  };
   let now = opts.now ?? (() => new Date());
+  const nfseStore = new NfseStore(opts.db);
+  const nfseContext = { store: nfseStore, signingKey, now: () => now(), counters };
   const [minLatency, maxLatency] = opts.latencyMs ?? [0, 0];
   const strict = (opts.clientAuth ?? 'registered') === 'registered';
 
@@ -123,7 +135,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     else if (!presented) anonymous.add(socket);
   });
 
-  function takeScenario(req: IncomingMessage, service: SimService | null): Scenario | null {
+  function takeScenario(req: IncomingMessage, service: SimService | 'nfse' | null): Scenario | null {
     if (opts.scenarioHeader !== false) {
       const fromHeader = parseScenario(req.headers[SCENARIO_HEADER] as string | undefined);
       if (fromHeader) return fromHeader;
@@ -147,6 +159,8 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     // The authority routes by address (each WSDL service has its own endpoint): a path that names no
     // service is not an endpoint (404), whatever the message says.
     const url = new URL(req.url ?? '/', 'https://sim.invalid');
+    // The NFS-e national API (Sefin Nacional, ADN) shares the port and the certificate registry.
+    if (isNfsePath(url.pathname)) return serveNfse(req, res, { ctx: nfseContext, scenario: nfseScenarioOf(takeScenario(req, 'nfse')), readBody, hold });
     const service = serviceOfPath(url.pathname);
     if (!service) {
       req.resume();
@@ -168,12 +182,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     if (body === null) return reply(res, faultReply(version, 'Sender', `request larger than ${MAX_REQUEST_BYTES} bytes`, 413));
     const scenario = takeScenario(req, service);
     if (maxLatency > 0) await new Promise((r) => setTimeout(r, randomInt(minLatency, maxLatency + 1)));
-    if (scenario?.kind === 'timeout') {
-      // Never answer: the client gives up on its own response timeout.
-      held.add(req.socket);
-      req.socket.once('close', () => held.delete(req.socket));
-      return;
-    }
+    if (scenario?.kind === 'timeout') return hold(req.socket);
     if (scenario?.kind === 'http-500') return reply(res, faultReply(version, 'Receiver', 'Internal server error (simulated)'));
     if (scenario?.kind === 'malformed') return send(res, 200, 'Service Unavailable <html><body>proxy error', 'text/html');
     try {
@@ -225,6 +234,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     },
     stats: () => ({ ...counters }),
     authorizationsFor: (key) => store.grants(key),
+    nfseIssuedFor: (dpsId) => nfseStore.issuedFor(dpsId),
     setClock(fn) {
       now = fn;
     },

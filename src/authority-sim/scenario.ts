@@ -1,3 +1,7 @@
+import { nfseCode } from '../fiscal/nfse-codes/nfse-codes.js';
+import { DPS_SIGNATURE_PROFILES, type DpsSignatureProfileName } from '../fiscal/xml/nfse/sign-dps.js';
+import type { NfseOwnScenario } from './nfse/nfse-scenario.js';
+
 /**
  * Faults on demand (DESIGN 3): chosen per request by `X-Sandbox-Scenario` or queued by a test.
  * Answer-shaping ones (reject, deny, unavailable) reach the service; the transport ones
@@ -14,16 +18,19 @@ export type Scenario =
   /** A synchronous lot answered with a receipt (103): the result is polled with NFeRetAutorizacao4. */
   | { kind: 'async' }
   /** NFeDistribuicaoDFe answers 137 (nothing found) whatever it holds; the hour of waiting starts (FACTS 15.4). */
-  | { kind: 'no-documents' };
+  | { kind: 'no-documents' }
+  /** The NFS-e API's own: throttle (429), refuse-profile (E0714), reject:E0xxx (nfse/nfse-scenario.ts). */
+  | NfseOwnScenario;
 
 export const SCENARIO_HEADER = 'x-sandbox-scenario';
 
-/** Parses `reject:539`, `deny`, `deny:301`, `unavailable`, `unavailable:109`, `timeout`, `no-documents`, ...; null if unknown. `reject:656` throttles a distribution call. */
+/** Parses `reject:539`, `reject:E0014` (NFS-e), `throttle`, `throttle:5`, `refuse-profile:rsa-sha1-c14n`, `deny`, `deny:301`, `unavailable`, `unavailable:109`, `timeout`, `no-documents`, ...; null if unknown. `reject:656` throttles a distribution call. */
 export function parseScenario(text: string | undefined | null): Scenario | null {
   if (!text) return null;
   const [name, arg] = text.trim().toLowerCase().split(':', 2) as [string, string | undefined];
   switch (name) {
     case 'reject': {
+      if (arg && /^e[0-9]{4}$/.test(arg)) return nfseCode(arg) ? { kind: 'reject-nfse', code: arg.toUpperCase() } : null;
       const cStat = Number(arg);
       return Number.isInteger(cStat) && cStat >= 200 && cStat <= 9999 ? { kind: 'reject', cStat } : null;
     }
@@ -33,6 +40,13 @@ export function parseScenario(text: string | undefined | null): Scenario | null 
     }
     case 'unavailable':
       return arg === '109' ? { kind: 'unavailable', cStat: 109 } : arg === undefined || arg === '108' ? { kind: 'unavailable', cStat: 108 } : null;
+    case 'throttle': {
+      // Retry-After in seconds; 2 unless said.
+      const seconds = arg === undefined ? 2 : Number(arg);
+      return Number.isInteger(seconds) && seconds >= 0 && seconds <= 3600 ? { kind: 'throttle', retryAfterSeconds: seconds } : null;
+    }
+    case 'refuse-profile':
+      return arg !== undefined && arg in DPS_SIGNATURE_PROFILES ? { kind: 'refuse-profile', profile: arg as DpsSignatureProfileName } : null;
     case 'async':
     case 'timeout':
     case 'lost-response':

@@ -5,6 +5,7 @@
 //   POST   /sim/admin/client-certificates  {certificate_pem}                      -> 204 (trusted from the next handshake)
 //   POST   /sim/admin/csc                  {cnpj, tp_amb, id_csc, csc, revoked?}  -> 204
 //   GET    /sim/admin/authorizations?key=<44-character access key>               -> {access_key, authorizations}
+//   GET    /sim/admin/nfse-issued?dps_id=<45-character DPS Id>                   -> {dps_id, nfse_issued}
 //   GET    /sim/admin/stats                                                       -> counters (requests, authorizations, ...)
 //   POST   /sim/admin/scenarios            {scenario, times?, service?}           -> 204 (queued faults, DESIGN 3)
 //   DELETE /sim/admin/scenarios                                                   -> 204
@@ -22,15 +23,16 @@ export const ADMIN_PREFIX = '/sim/admin/';
 const MAX_BODY = 64 * 1024;
 /** A whole nfeProc may ride in the body of received-notes. */
 const MAX_NOTE_BODY = 4 * 1024 * 1024;
-const SERVICE_NAMES: ReadonlySet<string> = new Set([...SEFAZ_SERVICES, 'distribuicaoDFe']);
+const SERVICE_NAMES: ReadonlySet<string> = new Set([...SEFAZ_SERVICES, 'distribuicaoDFe', 'nfse']);
 
 /** What the portal may touch (the in-process simulator's own methods). */
 export interface AdminTarget {
   registerClientCertificate(pem: string): Promise<void> | void;
   registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number, csc: string, opts: { revoked: boolean }): Promise<void>;
   authorizationsFor(accessKey: string): Promise<number>;
+  nfseIssuedFor(dpsId: string): Promise<number>;
   stats(): SimCounters;
-  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): void;
+  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService | 'nfse' }): void;
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
 }
 
@@ -88,6 +90,12 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         if (!/^[0-9A-Z]{44}$/.test(key)) throw new AdminError(400, 'key must be a 44-character access key');
         return reply(res, 200, { access_key: key, authorizations: await sim.authorizationsFor(key) });
       }
+      case 'GET nfse-issued': {
+        const dpsId = url.searchParams.get('dps_id') ?? '';
+        // XSD TSIdDPS: "DPS" + 42 (FACTS 16.3; letters after inscription type 2, FACTS 16.9).
+        if (!/^DPS[0-9A-Z]{42}$/.test(dpsId)) throw new AdminError(400, 'dps_id must be a 45-character DPS Id');
+        return reply(res, 200, { dps_id: dpsId, nfse_issued: await sim.nfseIssuedFor(dpsId) });
+      }
       case 'GET stats':
         return reply(res, 200, sim.stats());
       case 'POST scenarios': {
@@ -95,7 +103,7 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         const times = b.times === undefined ? 1 : Number(b.times);
         // The simulator's own service names (SimulatorLink) or a WSDL name (NFeAutorizacao4).
         const named = String(b.service);
-        const service = b.service === undefined ? undefined : SERVICE_NAMES.has(named) ? (named as SimService) : serviceOf(`/wsdl/${named}`);
+        const service = b.service === undefined ? undefined : SERVICE_NAMES.has(named) ? (named as SimService | 'nfse') : serviceOf(`/wsdl/${named}`);
         if (typeof b.scenario !== 'string' || !parseScenario(b.scenario)) throw new AdminError(400, 'scenario is unknown');
         if (!Number.isInteger(times) || times < 1) throw new AdminError(400, 'times must be a positive integer');
         if (b.service !== undefined && !service) throw new AdminError(400, 'service must name a service, e.g. autorizacao or NFeAutorizacao4');

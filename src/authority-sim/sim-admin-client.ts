@@ -39,6 +39,9 @@ export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
     async authorizationsFor(key) {
       return (await call<{ authorizations: number }>('GET', `authorizations?key=${encodeURIComponent(key)}`)).authorizations;
     },
+    async nfseIssuedFor(dpsId) {
+      return (await call<{ nfse_issued: number }>('GET', `nfse-issued?dps_id=${encodeURIComponent(dpsId)}`)).nfse_issued;
+    },
     stats: () => call<SimCounters>('GET', 'stats'),
     async setScenario(scenario, opts) {
       if (scenario === null) await call('DELETE', 'scenarios');

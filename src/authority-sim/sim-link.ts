@@ -19,9 +19,11 @@ export interface SimulatorLink {
   registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean }): Promise<void>;
   /** How many times the authority granted an authorization to this key (0 or 1 unless it is broken). */
   authorizationsFor(accessKey: string): Promise<number>;
+  /** How many NFS-e the simulated Sefin Nacional generated from this DPS Id (0 or 1 unless it is broken). */
+  nfseIssuedFor(dpsId: string): Promise<number>;
   stats(): Promise<SimCounters>;
-  /** Plays `scenario` on the next `times` requests (to `service` only, when given); null clears the queue. */
-  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService }): Promise<void>;
+  /** Plays `scenario` on the next `times` requests (to `service` only, when given; 'nfse' = the NFS-e API); null clears the queue. */
+  setScenario(scenario: string | null, opts?: { times?: number; service?: SimService | 'nfse' }): Promise<void>;
   /** A third party's NF-e to `recipient` (issued by the simulator, or the signed nfeProc given): a received document. */
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
 }
@@ -34,6 +36,7 @@ export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
     registerClientCertificate: async (pem) => sim.registerClientCertificate(pem),
     registerCsc: (cnpj, tpAmb, idCsc, csc, opts) => sim.registerCsc(cnpj, tpAmb, idCsc, csc, opts),
     authorizationsFor: (key) => sim.authorizationsFor(key),
+    nfseIssuedFor: (dpsId) => sim.nfseIssuedFor(dpsId),
     stats: async () => sim.stats(),
     setScenario: async (scenario, opts) => sim.setScenario(scenario, opts),
     holdReceivedNote: (input) => sim.holdReceivedNote(input),

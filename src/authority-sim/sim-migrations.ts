@@ -117,6 +117,46 @@ CREATE TABLE IF NOT EXISTS sim_dfe_pacing (
   PRIMARY KEY (recipient, tp_amb)
 )`,
   },
+  {
+    id: 5,
+    name: 'Sefin Nacional and ADN: NFS-e, their events, numbers per provider, distribution by NSU (nfse/nfse-store.ts)',
+    sql: `
+CREATE SEQUENCE IF NOT EXISTS sim_nfse_nsu_seq;
+CREATE TABLE IF NOT EXISTS sim_nfse (
+  access_key text PRIMARY KEY,
+  dps_id text NOT NULL UNIQUE,
+  tax_id text NOT NULL,
+  tp_amb smallint NOT NULL,
+  n_nfse bigint NOT NULL,
+  status text NOT NULL CHECK (status IN ('authorized', 'canceled', 'substituted')),
+  nfse_xml text NOT NULL,
+  toma_id text,
+  interm_id text,
+  processed_at timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sim_nfse_numbers (
+  tax_id text PRIMARY KEY,
+  last bigint NOT NULL
+);
+CREATE TABLE IF NOT EXISTS sim_nfse_events (
+  access_key text NOT NULL,
+  tp_evento text NOT NULL,
+  n_seq integer NOT NULL,
+  xml text NOT NULL,
+  registered_at timestamptz NOT NULL,
+  PRIMARY KEY (access_key, tp_evento, n_seq)
+);
+CREATE TABLE IF NOT EXISTS sim_nfse_dfe (
+  nsu bigint PRIMARY KEY,
+  access_key text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('NFSE', 'EVENTO')),
+  tp_evento text,
+  parties text[] NOT NULL,
+  xml text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sim_nfse_dfe_parties ON sim_nfse_dfe USING gin (parties)`,
+  },
 ];
 
 export function migrateSimulator(db: Db): Promise<number[]> {

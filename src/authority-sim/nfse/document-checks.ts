@@ -1,0 +1,54 @@
+// The reception rules every XML data area goes through, in Anexo I's order (FACTS 16.1): well-formed
+// (E1226), no namespace prefix (E1228), a document type Sefin handles (E1242), the schema (E1235,
+// complement = libxml2's message). The DOM is returned for the rules that read fields.
+import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { validateXml } from '../../fiscal/xml/xsd/validate-xml.js';
+import { NFSE_NAMESPACE } from '../../fiscal/xml/xml-text.js';
+import { NfseRefusal } from './nfse-wire.js';
+
+export interface CheckedDocument {
+  /** The document without its XML declaration: ready to embed (NFS-e/DPS, evento/pedRegEvento). */
+  text: string;
+  doc: Document;
+  root: Element;
+}
+
+/** True when an element or attribute name carries a prefix (a prefixed namespace declaration is an `xmlns:` attribute). */
+function usesPrefix(doc: Document): boolean {
+  return Array.from(doc.getElementsByTagName('*') as ArrayLike<Element>).some(
+    (e) => Boolean(e.prefix) || Array.from(e.attributes as ArrayLike<{ name: string }>).some((a) => a.name.includes(':')),
+  );
+}
+
+export function checkDocument(xml: string, root: 'DPS' | 'pedRegEvento', xsd: string): CheckedDocument {
+  let fatal: string | undefined;
+  let doc: Document | undefined;
+  try {
+    doc = new DOMParser({ onError: (level, message) => void (level !== 'warning' && (fatal ??= message)) }).parseFromString(xml, 'text/xml');
+  } catch (err) {
+    fatal ??= (err as Error).message;
+  }
+  if (fatal || !doc?.documentElement) throw new NfseRefusal('E1226', fatal ?? 'no root element');
+  if (usesPrefix(doc)) throw new NfseRefusal('E1228');
+  const element = doc.documentElement;
+  if (element.localName !== root || element.namespaceURI !== NFSE_NAMESPACE) {
+    throw new NfseRefusal('E1242', `expected ${root} in ${NFSE_NAMESPACE}, found ${element.localName ?? '?'}`);
+  }
+  const schema = validateXml(xml, { pkg: 'NFSe_v1.01', file: xsd });
+  if (!schema.valid) throw new NfseRefusal('E1235', schema.errors[0]?.message ?? 'schema failure');
+  return { text: xml.replace(/^\s*<\?xml[^>]*\?>\s*/, ''), doc, root: element };
+}
+
+/** Text of the first descendant `path` (slash-separated local names) under `from`, or undefined. */
+export function textAt(from: Element, path: string): string | undefined {
+  let node: Element | undefined = from;
+  for (const name of path.split('/')) {
+    node = node && (Array.from(node.childNodes).find((n) => (n as Element).localName === name) as Element | undefined);
+  }
+  return node?.textContent ?? undefined;
+}
+
+/** The child element `name` of `from`, or undefined. */
+export function childOf(from: Element, name: string): Element | undefined {
+  return Array.from(from.childNodes).find((n) => (n as Element).localName === name) as Element | undefined;
+}

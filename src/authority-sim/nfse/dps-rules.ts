@@ -1,0 +1,54 @@
+// Anexo I rules on an accepted-by-schema DPS that need no register (FACTS 16.3, 16.6): signature
+// (E0717 missing, E0714 invalid - or refused on purpose by the refuse-profile scenario), the signer is
+// the provider (E0718), tpEmit 1 only (E9996), what a provider issuing must not send (E0121, E0128),
+// the Id against its fields (E0004), competence not after emission (E0015).
+import type { Element } from '@xmldom/xmldom';
+import { buildDpsId } from '../../fiscal/xml/nfse/dps-id.js';
+import { verifyNfseDocument, type DpsSignatureProfileName } from '../../fiscal/xml/nfse/sign-dps.js';
+import { C14N_EXCLUSIVE, RSA_SHA1, RSA_SHA256 } from '../../fiscal/xml/signature/signature-profile.js';
+import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
+import { childOf } from './document-checks.js';
+import type { DpsFacts } from './dps-facts.js';
+import { NfseRefusal } from './nfse-wire.js';
+
+/** The DPS profile (sign-dps.ts) its Signature uses, from SignatureMethod and CanonicalizationMethod. */
+export function dpsProfileOf(dps: Element): DpsSignatureProfileName | null {
+  const signedInfo = childOf(childOf(dps, 'Signature') ?? dps, 'SignedInfo');
+  const algorithm = (name: string) => (signedInfo && childOf(signedInfo, name)?.getAttribute('Algorithm')) ?? '';
+  const method = algorithm('SignatureMethod');
+  if (method === RSA_SHA1) return 'rsa-sha1-c14n';
+  if (method === RSA_SHA256 && algorithm('CanonicalizationMethod') === C14N_EXCLUSIVE) return 'rsa-sha256-exc-c14n';
+  return null;
+}
+
+export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, refusedProfile: DpsSignatureProfileName | null): void {
+  // FACTS 16.6: the XSD makes Signature optional, the web service demands it (E0717).
+  if (!childOf(dps, 'Signature')) throw new NfseRefusal('E0717');
+  const verdict = verifyNfseDocument(xml);
+  if (!verdict.valid) throw new NfseRefusal(verdict.reason === 'no_signature' ? 'E0717' : 'E0714', verdict.detail);
+  const profile = dpsProfileOf(dps);
+  if (refusedProfile && profile === refusedProfile) throw new NfseRefusal('E0714', `signature profile ${profile} refused (scenario refuse-profile)`);
+  // E0718: signed with the issuer's certificate. Sandbox test certificates carry no CNPJ/CPF: only a
+  // certificate that names one can contradict the provider (as the SEFAZ side does with 213). The
+  // CNPJ root decides, as Anexo II E0812 says for event authors (establishments share one e-CNPJ).
+  const cert = verdict.certificate;
+  if (facts.prest.CNPJ && cert?.cnpj && !cnpjRootMatches(cert.cnpj, facts.prest.CNPJ)) {
+    throw new NfseRefusal('E0718', `certificate CNPJ ${cert.cnpj}, provider ${facts.prest.CNPJ}`);
+  }
+  if (facts.prest.CPF && cert?.cpf && cert.cpf !== facts.prest.CPF) throw new NfseRefusal('E0718', `certificate CPF ${cert.cpf}, provider ${facts.prest.CPF}`);
+}
+
+export function checkDpsContent(f: DpsFacts): void {
+  if (f.tpEmit !== '1') throw new NfseRefusal('E9996');
+  if (f.prest.hasName) throw new NfseRefusal('E0121');
+  if (f.prest.hasAddress) throw new NfseRefusal('E0128');
+  const taxId = f.prest.CNPJ ?? f.prest.CPF ?? '';
+  let expected: string;
+  try {
+    expected = buildDpsId({ cLocEmi: f.cLocEmi, inscriptionType: f.prest.CNPJ ? 2 : 1, taxId, serie: f.serie, nDPS: f.nDPS });
+  } catch (err) {
+    throw new NfseRefusal('E0004', (err as Error).message);
+  }
+  if (expected !== f.id) throw new NfseRefusal('E0004', `Id ${f.id}, fields give ${expected}`);
+  if (f.dCompet > f.dhEmi.slice(0, 10)) throw new NfseRefusal('E0015', `dCompet ${f.dCompet}, dhEmi ${f.dhEmi}`);
+}
