@@ -1,6 +1,7 @@
 // Emission through the whole product: HTTP POST /v1/nfce (or /v1/nfe) -> queue -> worker -> SOAP over
-// mutual TLS -> simulated SEFAZ (latency 0) -> authorized. BENCH_DOCS=nfce,nfe (default both): each
-// document kind is measured by its own gateway process, with the same three items. The gateway (API + worker) runs in this
+// mutual TLS -> simulated SEFAZ (latency 0) -> authorized; POST /v1/nfse -> worker -> REST (gzip+base64
+// JSON) over mutual TLS -> simulated Sefin Nacional. BENCH_DOCS=nfce,nfe,nfse (default all three): each
+// document kind is measured by its own gateway process, the notes with the same three items. The gateway (API + worker) runs in this
 // process, the HTTP load client (node:http, keep-alive) in a child process.
 //   0. warm-up: BENCH_WARMUP_SECONDS (3) at BENCH_RATE, not counted (JIT, connection pools)
 //   1. latency: an open loop at BENCH_RATE (100) POSTs per second for BENCH_SECONDS (10): POST p50/p95/p99
@@ -26,7 +27,8 @@ import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.
 import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
 import { cpuPerUnit, postgresPerUnit, readCpu } from './support/cpu-usage.js';
 
-type Doc = 'nfce' | 'nfe';
+type Doc = 'nfce' | 'nfe' | 'nfse';
+const LABEL: Record<Doc, string> = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e' };
 
 interface LoadJob {
   doc: Doc;
@@ -54,11 +56,17 @@ const RECIPIENT = {
   cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '123456789012',
   address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3509502', city: 'Campinas', uf: 'SP', cep: '13010000' },
 };
+// The NFS-e: a software service to a person (CPF) of the issuer's city, ISSQN at 2%, not withheld.
+const SERVICE = { national_code: '010101', nbs: '115021000', description: 'Desenvolvimento de software sob encomenda', place_of_provision: { city_code: '3550308' } };
+const TAKER = { cpf: '52998224725', name: 'Maria da Silva', address: { street: 'Rua das Flores', number: '100', district: 'Centro', city_code: '3550308', cep: '01001000' } };
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const saleBody = (doc: Doc, issuerId: string, n: number) =>
   JSON.stringify(
     doc === 'nfce'
       ? { issuer_id: issuerId, external_ref: `bench-${n}`, items: ITEMS, payment: { method: 'dinheiro', amount: 100 } }
-      : { issuer_id: issuerId, external_ref: `bench-${n}`, natureza_operacao: 'VENDA DE MERCADORIA', presenca: 'nao_se_aplica', destinatario: RECIPIENT, items: ITEMS, payment: { method: 'boleto', amount: 60.05 } },
+      : doc === 'nfe'
+        ? { issuer_id: issuerId, external_ref: `bench-${n}`, natureza_operacao: 'VENDA DE MERCADORIA', presenca: 'nao_se_aplica', destinatario: RECIPIENT, items: ITEMS, payment: { method: 'boleto', amount: 60.05 } }
+        : { issuer_id: issuerId, external_ref: `bench-${n}`, competence_date: yesterday(), service: SERVICE, tomador: TAKER, values: { service_amount: 1500, iss: { retained: 'nao_retido', rate: 2 } } },
   );
 
 /** The load client (child process). */
@@ -231,6 +239,10 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
     const cert = await app.inject({ method: 'POST', url: `/v1/issuers/${issuerId}/certificate`, headers: { ...h, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart });
     if (cert.statusCode !== 201) throw new Error(`certificate upload: ${cert.body}`);
     await app.inject({ method: 'POST', url: `/v1/issuers/${issuerId}/csc`, headers: h, payload: TEST_CSC });
+    if (doc === 'nfse') {
+      const nfse = await app.inject({ method: 'PATCH', url: `/v1/issuers/${issuerId}`, headers: h, payload: { nfse: { municipal_registration: '12345678', simples_regime: 1, dps_series: 1 } } });
+      if (nfse.statusCode !== 200) throw new Error(`NFS-e settings: ${nfse.body}`);
+    }
     // Warm-up: compile schemas, open the mutual-TLS connections, fill caches.
     for (let i = 0; i < 20; i++) await app.inject({ method: 'POST', url: `/v1/${doc}`, headers: { ...h, prefer: 'wait=5' }, payload: JSON.parse(saleBody(doc, issuerId, i)) });
 
@@ -287,7 +299,7 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
     const lat = report.latency.ms.sort((a, b) => a - b);
     const seconds = (lastFinal - report.throughput.firstAt) / 1000;
     return {
-      storage: `${store === 'pg' ? 'PostgreSQL' : 'PGlite'} ${doc === 'nfce' ? 'NFC-e' : 'NF-e'}`,
+      storage: `${store === 'pg' ? 'PostgreSQL' : 'PGlite'} ${LABEL[doc]}`,
       simulator: sim ? 'own process' : 'in gateway',
       'POST p50 ms': +pct(lat, 50).toFixed(1),
       'POST p95 ms': +pct(lat, 95).toFixed(1),
@@ -354,7 +366,7 @@ async function main(): Promise<void> {
       console.log(`PostgreSQL not reachable at ${pgUrl}: skipped`);
       continue;
     }
-    for (const doc of (process.env.BENCH_DOCS ?? 'nfce,nfe').split(',') as Doc[]) {
+    for (const doc of (process.env.BENCH_DOCS ?? 'nfce,nfe,nfse').split(',') as Doc[]) {
       console.log(`running ${doc} on ${store} ...`);
       rows.push(await storeInItsOwnProcess(store, doc));
     }

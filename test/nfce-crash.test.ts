@@ -1,7 +1,9 @@
-// Crash test (issue 5): while 300 sales are being emitted, the gateway process is killed with
-// SIGKILL at random moments (at least 5 times) and restarted. The simulated SEFAZ lives in this test
-// process, so it outlives every kill and remembers what it authorized. Afterwards: every accepted
-// sale is final, the authority authorized each one exactly once, and the numbers have no gap.
+// Crash test (issue 5; NFS-e since issue 16): while 300 sales are being emitted - every fourth one a
+// service invoice (NFS-e, DPS to the simulated Sefin Nacional), the rest NFC-e - the gateway process is
+// killed with SIGKILL at random moments (at least 5 times) and restarted. The simulated authority lives
+// in this test process, so it outlives every kill and remembers what it authorized. Afterwards: every
+// accepted sale is final, the authority authorized each one exactly once (an NFS-e: one per DPS Id),
+// and the numbers of each series have no gap.
 // Storage of the gateway: the PostgreSQL server when TEST_DATABASE_URL is set (own schema), else
 // PGlite files in a temporary DATA_DIR (which must survive SIGKILL too).
 import { randomBytes, randomInt } from 'node:crypto';
@@ -9,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, Cluster, createSchema, dropSchema, listNotes, readyIssuer, sale, sendSale, sleep, waitSettled, type Gateway } from '../bench/support/cluster.js';
+import { call, Cluster, createSchema, dropSchema, enableNfse, listNotes, readyIssuer, sale, sendSale, serviceInvoice, sleep, waitSettled, type Doc, type Gateway } from '../bench/support/cluster.js';
 import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
 import { getTestDb } from './support/db.js';
 
@@ -46,14 +48,18 @@ describe('SIGKILL during emission', () => {
     // An issuer of its own (the simulator keeps one numbering per CNPJ).
     const base = gateway.base!;
     const issuerId = await readyIssuer(base);
+    await enableNfse(base, issuerId);
 
     // The clients: each sale retried with its Idempotency-Key until the gateway accepts it.
     const accepted = new Map<string, string>(); // key -> note id
+    const docOf = (n: number): Doc => (n % 4 === 3 ? 'nfse' : 'nfce');
     let next = 0;
     const client = async () => {
       while (next < SALES) {
-        const key = `crash-sale-${next++}`;
-        accepted.set(key, await sendSale(() => [base], key, sale(issuerId, { external_ref: key })));
+        const n = next++;
+        const key = `crash-sale-${n}`;
+        const body = docOf(n) === 'nfse' ? serviceInvoice(issuerId, { external_ref: key }) : sale(issuerId, { external_ref: key });
+        accepted.set(key, await sendSale(() => [base], key, body, undefined, docOf(n)));
       }
     };
 
@@ -79,20 +85,29 @@ describe('SIGKILL during emission', () => {
 
     // Let the last process finish the work.
     await waitSettled(() => base, issuerId, 120_000);
+    await waitSettled(() => base, issuerId, 120_000, 'nfse');
     const notes = await listNotes(base, issuerId);
+    const services = await listNotes(base, issuerId, 'nfse');
     expect((await call(base, 'GET', `/v1/nfce?issuer_id=${issuerId}&status=processing&limit=1`)).json.data).toEqual([]);
 
     expect(kills).toBeGreaterThanOrEqual(MIN_KILLS);
     expect(accepted.size).toBe(SALES);
+    const nfseSales = Array.from({ length: SALES }, (_, n) => n).filter((n) => docOf(n) === 'nfse').length;
     // One note per sale: no retry made a second one.
-    expect(notes).toHaveLength(SALES);
-    expect(new Set(notes.map((n) => n.id))).toEqual(new Set(accepted.values()));
-    expect(new Set(notes.map((n) => n.external_ref)).size).toBe(SALES);
+    expect(notes).toHaveLength(SALES - nfseSales);
+    expect(services).toHaveLength(nfseSales);
+    expect(new Set([...notes, ...services].map((n) => n.id))).toEqual(new Set(accepted.values()));
+    expect(new Set([...notes, ...services].map((n) => n.external_ref)).size).toBe(SALES);
     // Every sale final, and authorized exactly once by the authority.
-    expect(notes.filter((n) => n.status !== 'authorized').map((n) => `${n.id} ${n.status} ${JSON.stringify(n.rejection)}`)).toEqual([]);
+    const unsettled = [...notes, ...services].filter((n) => n.status !== 'authorized');
+    expect(unsettled.map((n) => `${n.id} ${n.status} ${JSON.stringify(n.rejection)}`)).toEqual([]);
     const counts = await Promise.all(notes.map((n) => standalone.sim.authorizationsFor(n.access_key)));
     expect(counts.filter((c) => c !== 1)).toEqual([]);
-    // Gap-free numbering: 1..300.
-    expect(notes.map((n) => n.number).sort((a, b) => a - b)).toEqual(Array.from({ length: SALES }, (_, i) => i + 1));
+    const issued = await Promise.all(services.map((n) => standalone.sim.nfseIssuedFor(n.dps.id)));
+    expect(issued.filter((c) => c !== 1)).toEqual([]);
+    expect(new Set(services.map((n) => n.access_key)).size).toBe(nfseSales);
+    // Gap-free numbering of each series: NFC-e 1..225, DPS 1..75.
+    expect(notes.map((n) => n.number).sort((a, b) => a - b)).toEqual(Array.from({ length: SALES - nfseSales }, (_, i) => i + 1));
+    expect(services.map((n) => n.dps.number).sort((a, b) => a - b)).toEqual(Array.from({ length: nfseSales }, (_, i) => i + 1));
   }, 420_000);
 });

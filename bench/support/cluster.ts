@@ -9,8 +9,12 @@ import pg from 'pg';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 import { certFile } from '../../test/issuers-harness.js';
 import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from '../../test/support/nfce-flow.js';
+import { serviceInvoice } from '../../test/support/nfse-flow.js';
 
-export { freshBranchCnpj, sale };
+export { freshBranchCnpj, sale, serviceInvoice };
+
+/** The document families, as their API paths name them. */
+export type Doc = 'nfce' | 'nfe' | 'nfse';
 
 export type Role = 'all' | 'api' | 'worker';
 export const SANDBOX_AUTH = { authorization: 'Bearer sk_sandbox_public' };
@@ -228,8 +232,14 @@ export async function readyIssuer(base: string): Promise<string> {
   return issuerId;
 }
 
-/** Every note of an issuer (all pages), NFC-e by default, NF-e with doc `nfe`. */
-export async function listNotes(base: string, issuerId: string, doc: 'nfce' | 'nfe' = 'nfce'): Promise<Json[]> {
+/** The issuer's NFS-e settings (Simples ME/EPP regime, DPS series 1): it may issue NFS-e too. */
+export async function enableNfse(base: string, issuerId: string): Promise<void> {
+  const r = await call(base, 'PATCH', `/v1/issuers/${issuerId}`, { nfse: { municipal_registration: '12345678', simples_regime: 1, dps_series: 1 } });
+  if (r.status !== 200) throw new Error(`NFS-e settings: ${r.status} ${JSON.stringify(r.json)}`);
+}
+
+/** Every note of an issuer (all pages), NFC-e by default, NF-e or NFS-e with doc `nfe` / `nfse`. */
+export async function listNotes(base: string, issuerId: string, doc: Doc = 'nfce'): Promise<Json[]> {
   const notes: Json[] = [];
   for (let after: string | undefined; ; ) {
     const page = await call(base, 'GET', `/v1/${doc}?issuer_id=${issuerId}&limit=100${after ? `&starting_after=${after}` : ''}`);
@@ -242,7 +252,7 @@ export async function listNotes(base: string, issuerId: string, doc: 'nfce' | 'n
 }
 
 /** Waits until no note of the issuer (of `doc`) is processing and no cancellation is pending. */
-export async function waitSettled(base: () => string, issuerId: string, ms: number, doc: 'nfce' | 'nfe' = 'nfce'): Promise<void> {
+export async function waitSettled(base: () => string, issuerId: string, ms: number, doc: Doc = 'nfce'): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     try {
@@ -268,7 +278,7 @@ export async function sendSale(
   key: string,
   body: unknown,
   stats?: { retries: number; fivexx: number },
-  doc: 'nfce' | 'nfe' = 'nfce',
+  doc: Doc = 'nfce',
 ): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const list = bases();

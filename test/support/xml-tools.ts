@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs a checking tool; a tool that is missing fails the test instead of passing it (a check that cannot run proves nothing). */
+async function run(tool: string, args: string[]) {
+  try {
+    return await execFileAsync(tool, args);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${tool} is not installed (.ci/run installs it with apt-get)`);
+    throw err;
+  }
+}
 
 /** Writes text to a temporary file for a command-line tool. */
 export function tempFile(name: string, content: string | Buffer): string {

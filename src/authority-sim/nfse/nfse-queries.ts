@@ -1,6 +1,7 @@
 // The read side of Sefin Nacional (FACTS 16.2): GET/HEAD /dps/{id}, GET /nfse/{chaveAcesso},
 // GET /nfse/{chaveAcesso}/eventos/{tipoEvento}/{numSeqEvento}. Errors are ResponseErro; where no
 // Anexo code governs a lookup, `descricao` is the Swagger's description of that status.
+import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
 import { actorsOf, type NfseRow } from './nfse-store.js';
 import { answerHead, gzipB64, NfseRefusal } from './nfse-wire.js';
@@ -15,9 +16,11 @@ function refused(ctx: NfseSimContext, status: number, descricao: string, complem
 /**
  * Manual Contribuintes APIs 1.4: the key is given only to an actor of the note (provider, taker,
  * intermediary) named by the connection's certificate. Sandbox test certificates name nobody: as
- * on the SEFAZ side, only a certificate that names a CNPJ/CPF can be told apart from the actors.
+ * on the SEFAZ side, only a certificate that names a CNPJ/CPF can be told apart from the actors. An
+ * e-CNPJ speaks for every establishment of its company: the CNPJ root decides (as for E0718 and E0812).
  */
-const mayRead = (note: NfseRow, caller: NfseCaller) => caller.taxId === null || actorsOf(note).includes(caller.taxId);
+const mayRead = (note: NfseRow, caller: NfseCaller) =>
+  caller.taxId === null || actorsOf(note).some((actor) => actor === caller.taxId || (actor.length === 14 && caller.taxId!.length === 14 && cnpjRootMatches(caller.taxId, actor)));
 
 /** GET (or HEAD: same status, no body; any valid certificate may ask) /dps/{id}. */
 export async function lookupDps(id: string, ctx: NfseSimContext, caller: NfseCaller, head: boolean): Promise<JsonReply> {

@@ -1,5 +1,6 @@
 import { AUTHORIZE_JOB, CANCEL_JOB } from '../../documents/nfce/services/nfce-deps.js';
 import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_CCE_JOB } from '../../documents/nfe/services/nfe-deps.js';
+import { NFSE_AUTHORIZE_JOB, NFSE_CANCEL_JOB } from '../../documents/nfse/services/nfse-deps.js';
 import { CERTIFICATE_EXPIRY_JOB, scheduleExpiryCheck } from '../../platform/issuers/certificate-expiry.js';
 import { mailSender, SEND_MAIL_JOB } from '../../platform/mail/mail-outbox.js';
 import type { Ports } from '../../platform/ports/ports.js';
@@ -14,6 +15,8 @@ import { nfeAuthorize } from './nfe-authorize.js';
 import { nfeCancel } from './nfe-cancel.js';
 import { nfeCce } from './nfe-cce.js';
 import { nfeManifest } from './nfe-manifest.js';
+import { nfseAuthorize } from './nfse-authorize.js';
+import { nfseCancel } from './nfse-cancel.js';
 import { nfeReceivedSweep, nfeReceivedSync } from './nfe-received-sync.js';
 import { MANIFEST_JOB } from '../../documents/nfe/services/manifest-received.js';
 import { RECEIVED_SWEEP_JOB, RECEIVED_SYNC_JOB, scheduleReceivedSweep } from '../../documents/nfe/services/sync-received.js';
@@ -37,6 +40,8 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [NFE_CANCEL_JOB]: nfeCancel(ports),
       [NFE_CCE_JOB]: nfeCce(ports),
       [MANIFEST_JOB]: nfeManifest(ports),
+      [NFSE_AUTHORIZE_JOB]: nfseAuthorize(ports),
+      [NFSE_CANCEL_JOB]: nfseCancel(ports),
       [RECEIVED_SYNC_JOB]: nfeReceivedSync(ports),
       [RECEIVED_SWEEP_JOB]: nfeReceivedSweep(ports),
       [FANOUT_EVENT_JOB]: eventsFanout(ports),

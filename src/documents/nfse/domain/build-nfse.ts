@@ -8,7 +8,8 @@ import type { PreparedDps } from './prepare-nfse.js';
 
 // One numbered, signed DPS of a prepared request: only what the number decides is done here.
 
-const DEFAULT_VER_APLIC = 'fiscal-gateway 0.1.0';
+/** verAplic of the DPS and of the event requests the gateway signs. */
+export const DEFAULT_VER_APLIC = 'fiscal-gateway 0.1.0';
 
 export interface BuiltDps {
   xml: string;

@@ -15,8 +15,8 @@ type Validation = ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
  */
 export const SandboxScenarioHeader = Type.Optional(
   Type.String({
-    pattern: '^(reject:[0-9]{3,4}|deny|timeout|lost-response|unavailable|http-500|malformed|async)?$',
-    description: 'Sandbox only: the failure the simulated authority should produce',
+    pattern: '^(reject:[0-9]{3,4}|reject:E[0-9]{4}|deny|timeout|lost-response|unavailable|http-500|malformed|async|throttle(:[0-9]{1,3})?|refuse-profile:(rsa-sha1-c14n|rsa-sha256-exc-c14n))?$',
+    description: 'Sandbox only: the failure the simulated authority should produce (NFS-e: reject:E0xxx, throttle[:N], refuse-profile:<profile>)',
   }),
 );
 
@@ -46,7 +46,7 @@ export function sandboxScenarioValidator(env: GatewayEnv): FastifySchemaCompiler
       if (!refusedHeader(result)) return result;
       return {
         error: new ApiError('validation_error', `Unknown sandbox scenario "${String(scenario)}"`, [
-          { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500, malformed or async' },
+          { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500, malformed or async (NFS-e also: reject:E<code>, throttle[:seconds], refuse-profile:rsa-sha1-c14n|rsa-sha256-exc-c14n)' },
         ]),
       };
     };

@@ -6,10 +6,17 @@ import type { Migration } from '../migrate.js';
 // (FACTS 16.3) from the moment it is built - that is the note's `access_key`, the recovery handle for
 // GET /dps/{id} - while the 50-digit NFS-e key and the NFS-e number exist only once Sefin authorizes
 // (FACTS 16.4): they get columns of their own.
+//
+// The DPS Id is made of the number (cLocEmi + provider + serie + nDPS): a DPS Sefin refused generated
+// no NFS-e (E0014 concerns DPS that did), so its number goes to the next sale, which then carries the
+// same Id. The key stays unique among the notes that hold their number - the ones not rejected - as
+// the number itself does (notes_number_key); a rejected note keeps the Id it was refused under.
 export const migration: Migration = {
   id: 17,
   name: 'nfse: the NFS-e key and number Sefin assigns, and nfse.* events that always fan out',
   sql: `
+ALTER TABLE notes DROP CONSTRAINT notes_access_key_key;
+CREATE UNIQUE INDEX notes_access_key ON notes (access_key) WHERE status <> 'rejected';
 ALTER TABLE notes ADD COLUMN nfse_key text;
 ALTER TABLE notes ADD COLUMN nfse_number text;
 CREATE UNIQUE INDEX notes_nfse_key ON notes (nfse_key) WHERE nfse_key IS NOT NULL;

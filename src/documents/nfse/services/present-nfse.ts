@@ -1,0 +1,45 @@
+import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+
+// Figures in reais, in the order of the NFS-e's valores (TCValoresNFSe) so people can read them.
+const FIGURE_ORDER = ['vServ', 'vDescIncond', 'vDescCond', 'vDR', 'vBC', 'vISSQN', 'vRetISSQN', 'vRetPisCofins', 'vRetFed', 'vLiq'];
+
+/**
+ * GET /v1/nfse/:id and the nfse.* webhooks (SPEC 4, issue 16 item 5). The DPS is the gateway's document
+ * from the start (`dps.id` is the handle Sefin knows it by, FACTS 16.3); the NFS-e key and number exist
+ * once Sefin authorizes (FACTS 16.4). The national NFS-e has no verification code (only municipal
+ * systems had cVerifNFSeMun): the 50-digit key, printed and in the QR code, is what a taker checks.
+ */
+export function presentNfse(row: NoteRow, baseUrl: string) {
+  const authorized = row.status === 'authorized' || row.status === 'canceled';
+  const totals = row.totals;
+  const figures: Record<string, number> = {};
+  for (const k of FIGURE_ORDER) if (k in totals) figures[k] = totals[k]!;
+  const c = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
+  const cancellation = c
+    ? { reason_code: c.reason_code ?? null, reason: c.reason, canceled_at: c.canceled_at, event_id: c.protocolo || null, substituted_by: c.substituted_by ?? null }
+    : null;
+  return {
+    id: row.id,
+    object: 'nfse' as const,
+    // An NFS-e is never denied (a 4.00 state): Sefin authorizes or refuses.
+    status: row.status as 'processing' | 'authorized' | 'rejected' | 'canceled',
+    external_ref: row.external_ref,
+    issuer_id: row.issuer_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    ambiente: row.tp_amb === 1 ? ('producao' as const) : ('homologacao' as const),
+    dps: { id: row.access_key, serie: row.serie, number: row.number, issued_at: row.dh_emi },
+    access_key: row.nfse_key ?? null,
+    number: row.nfse_number ?? null,
+    authorized_at: row.authorized_at?.toISOString() ?? null,
+    ...(authorized
+      ? { xml_url: `${baseUrl}/v1/nfse/${row.id}/xml`, danfse_url: `${baseUrl}/v1/nfse/${row.id}/danfse.pdf` }
+      : {}),
+    values: figures,
+    rejection: row.rejection,
+    cancellation,
+    cancellation_pending: row.cancellation !== null && 'status' in row.cancellation && row.cancellation.status === 'pending',
+  };
+}
+
+export type NfseRecord = ReturnType<typeof presentNfse>;

@@ -1,0 +1,176 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { NfseRequestSchema } from '../../../documents/nfse/domain/nfse-request.js';
+import { requestNfseCancellation } from '../../../documents/nfse/services/cancel-nfse.js';
+import { issueNfse } from '../../../documents/nfse/services/issue-nfse.js';
+import { NFSE_FAMILY } from '../../../documents/nfse/services/nfse-family.js';
+import { nfseXml } from '../../../documents/nfse/services/nfse-files.js';
+import { presentNfse } from '../../../documents/nfse/services/present-nfse.js';
+import { renderNfseDanfse } from '../../../documents/nfse/services/render-danfse.js';
+import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
+import { errorResponses } from '../../../kernel/errors.js';
+import { IdParams, ListOf } from '../../schemas/common.js';
+import { NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
+import { NfseCancelBody, NfseRecordSchema } from '../../schemas/nfse.js';
+import { preferWait } from './prefer-wait.js';
+import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+
+const tags = ['nfse'];
+
+/** NFS-e (Padrão Nacional, DPS to Sefin Nacional): issue, read, list, history, XML, DANFSe, cancel. */
+export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+  const present = (row: Parameters<typeof presentNfse>[0]) => presentNfse(row, ctx.config.publicBaseUrl);
+
+  app.post(
+    '/v1/nfse',
+    {
+      config: { scope: 'nfse:write' },
+      validatorCompiler: sandboxScenarioValidator(ctx.config.env),
+      schema: {
+        tags,
+        summary: 'Issue an NFS-e (national standard)',
+        description:
+          'Validates the service invoice (provider from the issuer and its `nfse` settings, taker, intermediary, service codes, ' +
+          'ISSQN, federal withholdings, IBS/CBS) against every Anexo I rule that needs no Sefin register, reserves the next DPS ' +
+          "number of the issuer's series, builds and signs the DPS (its 45-character Id is the recovery handle), checks it against " +
+          'the national XSD and queues it for Sefin Nacional. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
+          '(N <= 10) waits up to N seconds and answers 201 with the authorized NFS-e (50-digit key, number) when Sefin answers in ' +
+          'time. `substitutes` replaces an authorized NFS-e: Sefin cancels it by substitution (105102). In the sandbox, ' +
+          '`X-Sandbox-Scenario` (`reject:E0xxx`, `refuse-profile:rsa-sha1-c14n`, `throttle`, `timeout`, `lost-response`, `http-500`) ' +
+          'makes the simulated Sefin fail on purpose.',
+        body: NfseRequestSchema,
+        headers: Type.Object({
+          prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
+          'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
+          'x-sandbox-scenario': SandboxScenarioHeader,
+        }),
+        response: { 201: NfseRecordSchema, 202: NfseRecordSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      let row = await issueNfse(ctx, request.auth.accountId, request.body, {
+        scenario: request.headers['x-sandbox-scenario'] || undefined,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+      });
+      const wait = preferWait(request.headers.prefer);
+      if (wait !== null) {
+        reply.header('Preference-Applied', `wait=${wait}`);
+        if (wait > 0) row = await noteWhenSettled(ctx, NFSE_FAMILY, request.auth.accountId, row.id, wait * 1000);
+      }
+      reply.header('Location', `/v1/nfse/${row.id}`);
+      return reply.code(row.status === 'processing' ? 202 : 201).send(present(row));
+    },
+  );
+
+  app.get(
+    '/v1/nfse/:id',
+    {
+      config: { scope: 'nfse:read' },
+      schema: { tags, summary: 'Retrieve an NFS-e', params: IdParams, response: { 200: NfseRecordSchema, ...errorResponses(401, 403, 404, 429) } },
+    },
+    async (request) => present(await findNote(ctx, NFSE_FAMILY, request.auth.accountId, request.params.id)),
+  );
+
+  app.get(
+    '/v1/nfse',
+    {
+      config: { scope: 'nfse:read' },
+      schema: {
+        tags,
+        summary: 'List NFS-e, newest first',
+        description: 'Filters: issuer_id, status, external_ref, created_at[gte] and created_at[lt] (ISO 8601).',
+        querystring: NfceListQuery,
+        response: { 200: ListOf(NfseRecordSchema, 'NfseList'), ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const p = await listNotesPage(ctx, NFSE_FAMILY, request.auth.accountId, request.query);
+      return { data: p.data.map(present), has_more: p.has_more };
+    },
+  );
+
+  app.get(
+    '/v1/nfse/:id/events',
+    {
+      config: { scope: 'nfse:read' },
+      schema: {
+        tags,
+        summary: "The NFS-e's history",
+        description: 'created, transmitted, consulted (DPS looked up by its Id), authority_throttled (429), authority_in_doubt, authorized, rejected, cancellation_requested, canceled ...',
+        params: IdParams,
+        response: { 200: Type.Object({ data: Type.Array(NfceHistoryEntrySchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ data: await noteHistory(ctx, NFSE_FAMILY, request.auth.accountId, request.params.id), has_more: false }),
+  );
+
+  app.get(
+    '/v1/nfse/:id/xml',
+    {
+      config: { scope: 'nfse:read' },
+      schema: {
+        tags,
+        summary: 'The NFS-e XML',
+        description: 'The NFS-e as Sefin authorized and signed it (the signed DPS inside); `?event=cancellation` gives the registered cancellation event (101101, or 105102 for a substitution).',
+        params: IdParams,
+        querystring: Type.Object({ event: Type.Optional(Type.Literal('cancellation')) }, { additionalProperties: false }),
+        response: { 200: Type.String({ description: 'application/xml' }), ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { xml, fileName } = await nfseXml(ctx, request.auth.accountId, request.params.id, request.query.event);
+      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
+    },
+  );
+
+  app.post(
+    '/v1/nfse/:id/cancel',
+    {
+      config: { scope: 'nfse:write' },
+      schema: {
+        tags,
+        summary: 'Cancel an authorized NFS-e',
+        description:
+          'Sends the cancellation event e101101 (signed pedRegEvento, Id PRE + key + 101101) to Sefin Nacional. A reason outside ' +
+          '15-255 characters is refused here; a note that is not authorized is 409. The deadline and value ceiling are the ' +
+          "municipality's (E0822, E0823): Sefin's refusal is kept in the history and the note stays authorized. Answers 200 when " +
+          'Sefin registers it within a few seconds, otherwise 202 with cancellation_pending true. To replace the NFS-e instead, ' +
+          'issue a new one with `substitutes`.',
+        params: IdParams,
+        body: NfseCancelBody,
+        response: { 200: NfseRecordSchema, 202: NfseRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      let row = await requestNfseCancellation(ctx, request.auth.accountId, id, { reasonCode: request.body.reason_code ?? 1, reason: request.body.reason });
+      if (row.status !== 'canceled') row = await noteWhenCancellationSettled(ctx, NFSE_FAMILY, request.auth.accountId, id, 5_000);
+      const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
+      return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
+    },
+  );
+
+  app.get(
+    '/v1/nfse/:id/danfse.pdf',
+    {
+      config: { scope: 'nfse:read' },
+      schema: {
+        tags,
+        summary: 'The DANFSe (A4 PDF)',
+        description:
+          "The national DANFSe drawn by the gateway (Sefin's DANFSe service was shut down, FACTS 16.8): key, numbers, provider, " +
+          'taker, intermediary, service, ISSQN, federal taxes, totals and a QR code with the public consultation link. Available ' +
+          'once authorized; a canceled NFS-e is marked. Drawn in a worker thread; 503 when every renderer is busy.',
+        params: IdParams,
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const row = await findNote(ctx, NFSE_FAMILY, request.auth.accountId, request.params.id, { full: true });
+      const pdf = await renderNfseDanfse(ctx, row);
+      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="danfse-${row.nfse_key}.pdf"`).send(pdf);
+    },
+  );
+};
