@@ -16,7 +16,7 @@ type Validation = ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
 export const SandboxScenarioHeader = Type.Optional(
   Type.String({
     pattern: '^(reject:[0-9]{3,4}|reject:E[0-9]{4}|deny|timeout|lost-response|unavailable|http-500|malformed|async|throttle(:[0-9]{1,3})?|refuse-profile:(rsa-sha1-c14n|rsa-sha256-exc-c14n))?$',
-    description: 'Sandbox only: the failure the simulated authority should produce (NFS-e: reject:E0xxx, throttle[:N], refuse-profile:<profile>)',
+    description: 'Sandbox only: the failure the simulated authority should produce (NFS-e: reject:E0xxx, throttle[:N], refuse-profile:rsa-sha1-c14n or refuse-profile:rsa-sha256-exc-c14n)',
   }),
 );
 
