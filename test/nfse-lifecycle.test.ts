@@ -88,6 +88,9 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     expect(await xmlsecVerify(ev.body, NFSE_ID_ELEMENTS)).toBe('');
     const again = await t.app.inject({ method: 'POST', url: `/v1/nfse/${authorized.id}/cancel`, headers: auth, payload: { reason: 'Servico nao foi prestado ao tomador' } });
     expect(again.statusCode).toBe(409);
+    const pdf = await t.app.inject({ method: 'GET', url: `/v1/nfse/${authorized.id}/danfse.pdf`, headers: auth });
+    expect(pdf.statusCode).toBe(200);
+    expect((await run('pdftotext', ['-layout', tempFile('canceled.pdf', pdf.rawPayload), '-'])).stdout).toContain('NFS-e CANCELADA');
   });
 
   it('a lost answer ends as one NFS-e, recovered by its DPS Id', async () => {
@@ -110,6 +113,12 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     expect(note.status).toBe('rejected');
     expect(note.rejection).toMatchObject({ code: 'E0714', message: expect.stringContaining('assinatura'), field: 'issuer.nfse.signature_profile' });
     expect(note.rejection.hint).toMatch(/signature_profile/);
+    // A rejection needs a person: the account is notified (nfse.rejected always fans out).
+    const notified = await eventually(async () => {
+      const list = (await t.app.inject({ method: 'GET', url: '/v1/notifications?limit=100', headers: auth })).json();
+      return list.data.find((n: { type: string; data: { nfse_id?: string } }) => n.type === 'nfse.rejected' && n.data.nfse_id === note.id) ?? null;
+    }, 20_000, () => 'the nfse.rejected notification');
+    expect(notified.title).toMatch(/^NFS-e /);
     const next = await issueNfseSettled(t, auth, invoice());
     expect(next.note.status).toBe('authorized');
     expect(next.note.dps.number).toBe(note.dps.number);

@@ -1,6 +1,7 @@
 import { cancellationInEventXml, DanfeInputError, danfeInputFromXml, renderDanfeNfce, type DanfeCancellation } from '../../../danfe/index.js';
 import { printableLogo } from '../../../danfe/logo/index.js';
 import { DanfeNfeBusy, renderDanfeNfeOffThread } from '../../../danfe/nfe/index.js';
+import { DanfseBusy, renderDanfse } from '../../../danfe/nfse/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
@@ -51,8 +52,8 @@ function cancellationOf(row: NoteRow, issuer: IssuerRow | undefined): DanfeCance
   return { ...(protocol ? { protocol } : {}), at };
 }
 
-/** The printed form: the NFC-e receipt roll (80 or 58 mm), or the NF-e's A4 DANFE. */
-export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 };
+/** The printed form: the NFC-e receipt roll (80 or 58 mm), the NF-e's A4 DANFE, or the NFS-e's DANFSe. */
+export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 } | { model: 99 };
 
 /**
  * The DANFE of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing the XML
@@ -60,15 +61,25 @@ export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 };
  * A4 page set, which is drawn in a worker thread (a note may hold 990 items).
  */
 export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: DanfeForm): Promise<NoteDanfe> {
-  const label = form.model === 65 ? 'NFC-e' : 'NF-e';
+  const label = form.model === 65 ? 'NFC-e' : form.model === 55 ? 'NF-e' : 'NFS-e';
   if ((row.status !== 'authorized' && row.status !== 'canceled') || !row.proc_xml) {
     throw new ApiError('invalid_state', `${label} ${row.id} is ${row.status}; its DANFE is available once authorized`);
   }
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
   const template = issuer ? danfeTemplateOf(issuer) : null;
   const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
-  const cancellation = cancellationOf(row, issuer);
   try {
+    if (form.model === 99) {
+      // The DANFSe prints the cancellation as a marking with its date (the event's dhProc, FACTS 16.5).
+      const canceledAt = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation.canceled_at : undefined;
+      const pdf = await renderDanfse(row.proc_xml, {
+        ...(logo ? { logo } : {}),
+        ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}),
+        ...(row.status === 'canceled' ? { canceled: true, ...(canceledAt ? { canceledAt } : {}) } : {}),
+      });
+      return { pdf, ...(warning ? { warning } : {}) };
+    }
+    const cancellation = cancellationOf(row, issuer);
     if (form.model === 55) {
       const settings = { ...(logo ? { logo } : {}), ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}) };
       const pdf = await renderDanfeNfeOffThread(row.proc_xml, { settings, ...(cancellation ? { cancellation } : {}) });
@@ -86,7 +97,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: Danfe
   } catch (err) {
     // Stored settings were validated on the way in; a refusal here means they can no longer be drawn.
     if (err instanceof DanfeInputError) throw new ApiError('validation_error', `The DANFE cannot be drawn: ${err.message}`);
-    if (err instanceof DanfeNfeBusy) throw new ApiError('service_unavailable', 'Every DANFE renderer is busy; try again in a few seconds');
+    if (err instanceof DanfeNfeBusy || err instanceof DanfseBusy) throw new ApiError('service_unavailable', 'Every DANFE renderer is busy; try again in a few seconds');
     throw err;
   }
 }

@@ -6,8 +6,8 @@ import { issueNfse } from '../../../documents/nfse/services/issue-nfse.js';
 import { NFSE_FAMILY } from '../../../documents/nfse/services/nfse-family.js';
 import { nfseXml } from '../../../documents/nfse/services/nfse-files.js';
 import { presentNfse } from '../../../documents/nfse/services/present-nfse.js';
-import { renderNfseDanfse } from '../../../documents/nfse/services/render-danfse.js';
 import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
+import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
 import { NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
@@ -162,14 +162,19 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "The national DANFSe drawn by the gateway (Sefin's DANFSe service was shut down, FACTS 16.8): key, numbers, provider, " +
           'taker, intermediary, service, ISSQN, federal taxes, totals and a QR code with the public consultation link. Available ' +
-          'once authorized; a canceled NFS-e is marked. Drawn in a worker thread; 503 when every renderer is busy.',
+          "once authorized; a canceled NFS-e is marked; the issuer's DANFE settings (logo, color) apply. Drawn in a worker " +
+          'thread; 503 when every renderer is busy.',
         params: IdParams,
-        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 429, 503) },
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {
       const row = await findNote(ctx, NFSE_FAMILY, request.auth.accountId, request.params.id, { full: true });
-      const pdf = await renderNfseDanfse(ctx, row);
+      const { pdf, warning } = await renderNoteDanfe(ctx, row, { model: 99 });
+      if (warning) {
+        request.log.warn({ nfse_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFSe printed without the issuer logo');
+        reply.header('X-Danfe-Warning', warning);
+      }
       return reply.type('application/pdf').header('Content-Disposition', `inline; filename="danfse-${row.nfse_key}.pdf"`).send(pdf);
     },
   );
