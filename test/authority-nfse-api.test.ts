@@ -79,7 +79,7 @@ describe('POST /SefinNacional/nfse', () => {
     const dps = signedDps(provider, nextNumber());
     const broken = await issue(dps.xml.replace('<tpEmit>1</tpEmit>', '<tpEmit>7</tpEmit>'));
     expectRefusal(broken, 'E1235');
-    expect(broken.json.erros[0].complemento).toMatch(/tpEmit/);
+    expect(broken.json.erros[0].complemento).toMatch(/^\/DPS\/infDPS\/tpEmit: .*tpEmit/);
     expect(broken.json.idDPS).toBe('');
     expectRefusal(await post('/SefinNacional/nfse', { dpsXmlGZipB64: 'bm90IGd6aXA=' }), 'E1225');
     expectRefusal(await issue('<DPS xmlns="http://www.sped.fazenda.gov.br/nfse"><infDPS>'), 'E1226');

@@ -35,7 +35,10 @@ export function checkDocument(xml: string, root: 'DPS' | 'pedRegEvento', xsd: st
     throw new NfseRefusal('E1242', `expected ${root} in ${NFSE_NAMESPACE}, found ${element.localName ?? '?'}`);
   }
   const schema = validateXml(xml, { pkg: 'NFSe_v1.01', file: xsd });
-  if (!schema.valid) throw new NfseRefusal('E1235', schema.errors[0]?.message ?? 'schema failure');
+  // The complement: libxml2's message, led by the element's path (the simulator's choice; Sefin's own
+  // wording of E1235's complement is not documented).
+  const first = schema.errors[0];
+  if (!schema.valid) throw new NfseRefusal('E1235', first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'schema failure');
   return { text: xml.replace(/^\s*<\?xml[^>]*\?>\s*/, ''), doc, root: element };
 }
 
