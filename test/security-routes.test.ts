@@ -271,6 +271,7 @@ describe("another account's records", () => {
     'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cce': { correction: 'Endereco de entrega: Rua A, 1, fundos' },
     'POST /v1/nfe/{id}/manifestation': { type: 'ciencia' },
+    'POST /v1/nfse/{id}/cancel': { reason_code: 2, reason: 'Servico nao foi prestado ao tomador' },
     'PATCH /v1/team/members/{id}/role': { role: 'viewer' },
   };
 
@@ -283,6 +284,7 @@ describe("another account's records", () => {
       '/v1/nfe/received/{id}': { id: a.receivedId },
       '/v1/nfe/{id}/manifestation': { id: a.receivedId },
       '/v1/nfe/{id}': { id: a.nfeId },
+      '/v1/nfse/{id}': { id: a.nfseId },
       '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
       '/v1/notifications/{id}': { id: a.notificationId },
       '/v1/team/invites/{id}': { id: a.inviteId },
@@ -349,6 +351,7 @@ async function snapshotOfA() {
     issuer: await get(`/v1/issuers/${a.issuerId}`),
     note: await get(`/v1/nfce/${a.noteId}`),
     nfe: await get(`/v1/nfe/${a.nfeId}`),
+    nfse: await get(`/v1/nfse/${a.nfseId}`),
     webhook: await get(`/v1/webhooks/${a.webhookId}`),
     deliveries: (await get(`/v1/webhooks/${a.webhookId}/deliveries`)).data,
     applications: (await get('/v1/applications')).data,

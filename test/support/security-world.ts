@@ -15,6 +15,7 @@ import { certFile, multipart } from '../issuers-harness.js';
 import type { TestApp } from './app.js';
 import { emitSettled, freshBranchCnpj, sale, SP_ISSUER } from './nfce-flow.js';
 import { emitNfeSettled, invoice } from './nfe-flow.js';
+import { issueNfseSettled, serviceInvoice } from './nfse-flow.js';
 import { upsertReceived } from '../../src/platform/storage/repositories/nfe-received-repository.js';
 import { eventually } from './webhook-receiver.js';
 
@@ -150,6 +151,8 @@ export interface OwnedResources {
   noteId: string;
   /** An authorized NF-e (model 55). */
   nfeId: string;
+  /** An authorized NFS-e (national standard). */
+  nfseId: string;
   /** An NF-e another company addressed to the issuer (filed as the download job files one). */
   receivedId: string;
   accessKey: string;
@@ -200,6 +203,10 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
   const nfe = await emitNfeSettled(t, auth, invoice(issuerId));
   answers.push({ what: 'emit NF-e', res: nfe.res });
   if (nfe.note.status !== 'authorized') throw new Error(`NF-e not authorized: ${JSON.stringify(nfe.note)}`);
+  await call('NFS-e settings', { method: 'PATCH', url: `/v1/issuers/${issuerId}`, headers: auth, payload: { nfse: { municipal_registration: '12345678', simples_regime: 1 } } }, [200]);
+  const nfse = await issueNfseSettled(t, auth, serviceInvoice(issuerId));
+  answers.push({ what: 'issue NFS-e', res: nfse.res });
+  if (nfse.note.status !== 'authorized') throw new Error(`NFS-e not authorized: ${JSON.stringify(nfse.note)}`);
 
   await call('test webhook', { method: 'POST', url: `/v1/webhooks/${webhookId}/test`, headers: auth }, [200, 201, 202]);
   const deliveryId = await eventually(async () => {
@@ -243,6 +250,7 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     issuerCnpj,
     noteId: note.id as string,
     nfeId: nfe.note.id as string,
+    nfseId: nfse.note.id as string,
     receivedId,
     accessKey: note.access_key as string,
     webhookId,
