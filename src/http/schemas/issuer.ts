@@ -57,6 +57,17 @@ export const NfseSettingsInput = Type.Object(
   },
 );
 
+export const ContingencySettings = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('off'), Type.Literal('offline')], {
+      description: 'offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); off: the sale waits for the authority',
+      examples: ['offline'],
+    }),
+    wait_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 3, description: 'How long a sale waits for the authority before contingency, unless the request says `Prefer: wait=N`', examples: [3] })),
+  },
+  { additionalProperties: false, description: 'NFC-e offline contingency (issue 17). Null: the environment\'s default (offline in the sandbox, off in production).' },
+);
+
 export const CreateIssuerBody = Type.Object(
   {
     cnpj: Type.String({
@@ -72,6 +83,7 @@ export const CreateIssuerBody = Type.Object(
     nome_fantasia: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 60, description: 'Trade name' }))),
     endereco: Type.Optional(AddressInput),
     nfse: Type.Optional(NfseSettingsInput),
+    contingency: Type.Optional(ContingencySettings),
   },
   { additionalProperties: false },
 );
@@ -84,6 +96,7 @@ export const PatchIssuerBody = Type.Object(
     regime_tributario: Type.Optional(Regime),
     endereco: Type.Optional({ ...AddressInput, description: 'Replaces the whole address' }),
     nfse: Type.Optional(Type.Union([NfseSettingsInput, Type.Null()], { description: 'Merged into the stored NFS-e settings; null removes them' })),
+    contingency: Type.Optional(Type.Union([ContingencySettings, Type.Null()], { description: 'Replaces the contingency settings; null returns to the environment\'s default' })),
     cnpj: Type.Optional(Type.String({ maxLength: 18, description: 'Cannot be changed; accepted only when equal to the current value' })),
     uf: Type.Optional(Type.String({ maxLength: 2, description: 'Cannot be changed' })),
     ambiente: Type.Optional(Type.String({ maxLength: 20, description: 'Cannot be changed: register another issuer for the other environment' })),
@@ -155,6 +168,9 @@ export const Issuer = Type.Object(
       ],
       { description: 'NFS-e settings; null while NFS-e is not configured (PATCH /v1/issuers/{id} with `nfse`)' },
     ),
+    contingency: Type.Union([Type.Object({ mode: Type.Union([Type.Literal('off'), Type.Literal('offline')]), wait_seconds: Type.Integer() }), Type.Null()], {
+      description: "NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production)",
+    }),
     danfe_settings: Type.Object({
       danfeLogo: Type.Union([Type.String(), Type.Null()], { description: 'Data URL of the logo' }),
       danfePrimaryColor: Type.Union([Type.String(), Type.Null()]),

@@ -11,6 +11,8 @@ import { eventsFanout } from './events-fanout.js';
 import { mailSend } from './mail-send.js';
 import { nfceAuthorize } from './nfce-authorize.js';
 import { nfceCancel } from './nfce-cancel.js';
+import { nfceFirstAttempt } from './nfce-first-attempt.js';
+import { FIRST_ATTEMPT_JOB } from '../../documents/nfce/services/switch-to-contingency.js';
 import { nfeAuthorize } from './nfe-authorize.js';
 import { nfeCancel } from './nfe-cancel.js';
 import { nfeCce } from './nfe-cce.js';
@@ -36,6 +38,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
     handlers: {
       [AUTHORIZE_JOB]: nfceAuthorize(ports),
       [CANCEL_JOB]: nfceCancel(ports),
+      [FIRST_ATTEMPT_JOB]: nfceFirstAttempt(ports),
       [NFE_AUTHORIZE_JOB]: nfeAuthorize(ports),
       [NFE_CANCEL_JOB]: nfeCancel(ports),
       [NFE_CCE_JOB]: nfeCce(ports),

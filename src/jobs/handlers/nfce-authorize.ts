@@ -1,9 +1,17 @@
 import { authorizeNoteJob } from '../../documents/notes/services/authorize-note.js';
 import type { AuthorityDeps } from '../../documents/notes/services/note-family.js';
 import { NFCE_FAMILY } from '../../documents/nfce/services/nfce-family.js';
+import { contingencyReason, switchToContingency } from '../../documents/nfce/services/switch-to-contingency.js';
 import type { Job } from '../queue.js';
 import type { JobHandler } from '../runner.js';
 
-/** Job `nfce.authorize`: send a stored NFC-e to the authority, consulting before any resend. */
+/**
+ * Job `nfce.authorize`: send a stored NFC-e to the authority, consulting before any resend. When the
+ * authority does not answer a sale past the issuer's bound, the sale is issued in offline contingency
+ * (issue 17) and a job of the same kind transmits that document.
+ */
 export const nfceAuthorize = (deps: AuthorityDeps): JobHandler =>
-  (job, { workerId }) => authorizeNoteJob(deps, NFCE_FAMILY, job as Job<{ noteId: string }>, workerId);
+  (job, { workerId }) =>
+    authorizeNoteJob(deps, NFCE_FAMILY, job as Job<{ noteId: string; contingency?: boolean }>, workerId, {
+      authorityDown: async (note, why) => (await switchToContingency(deps, note.id, contingencyReason(why), { afterBound: true })) !== null,
+    });

@@ -26,6 +26,7 @@ export interface NewIssuerInput {
   nome_fantasia?: string | null | undefined;
   endereco?: AddressInput | null | undefined;
   nfse?: NfseSettingsInput | null | undefined;
+  contingency?: { mode: 'off' | 'offline'; wait_seconds?: number | undefined } | null | undefined;
 }
 
 /** CRT of the layout (FACTS 12): 1 Simples Nacional, 2 SN over the sub-limit, 3 normal, 4 MEI. */

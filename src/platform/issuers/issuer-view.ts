@@ -78,6 +78,7 @@ export function presentIssuer(row: IssuerRow, now: Date) {
       : null,
     // Settings stored before a field existed show its default.
     nfse: row.nfse && { ...NFSE_DEFAULTS, ...row.nfse },
+    contingency: row.contingency,
     danfe_settings: {
       danfeLogo: dataUrl(row.danfe_logo_type, row.danfe_logo),
       danfePrimaryColor: row.danfe_primary_color,

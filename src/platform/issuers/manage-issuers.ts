@@ -49,6 +49,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
       regime_tributario: input.regime_tributario,
       endereco,
       nfse,
+      contingency: input.contingency ? { mode: input.contingency.mode, wait_seconds: input.contingency.wait_seconds ?? 3 } : null,
       now: deps.clock.now(),
     });
   } catch (err) {
@@ -79,6 +80,8 @@ export interface IssuerPatch {
   endereco?: AddressInput;
   /** Merged into the stored settings (fields sent replace, others stay); null removes them. */
   nfse?: NfseSettingsInput | null;
+  /** Replaces the contingency settings; null returns to the environment's default. */
+  contingency?: { mode: 'off' | 'offline'; wait_seconds?: number } | null;
   cnpj?: string;
   uf?: string;
   ambiente?: string;
@@ -116,6 +119,7 @@ function issuerChanges(current: IssuerRow, patch: IssuerPatch): IssuerChanges {
   if (patch.endereco !== undefined) changes.endereco = normalizeAddress(patch.endereco, current.uf, problems);
   if (patch.nfse === null) changes.nfse = null;
   else if (patch.nfse !== undefined) changes.nfse = mergeNfseSettings(current.nfse, patch.nfse, patch.regime_tributario ?? current.regime_tributario, problems);
+  if (patch.contingency !== undefined) changes.contingency = patch.contingency && { mode: patch.contingency.mode, wait_seconds: patch.contingency.wait_seconds ?? 3 };
   problems.throwIfAny();
   return changes;
 }

@@ -19,12 +19,16 @@ import { noteSettled } from './note-settled.js';
 export async function authorizeNoteJob(
   deps: AuthorityDeps,
   family: NoteFamily,
-  job: Job<{ noteId: string }>,
+  job: Job<{ noteId: string; contingency?: boolean }>,
   workerId?: string,
+  hooks: AuthorizeHooks = {},
 ): Promise<void | typeof JOB_COMPLETED> {
   const { db } = deps;
   const found = await getNoteWithIssuer(db, job.payload.noteId);
-  if (!found || found.note.status !== 'processing') return;
+  // A note in offline contingency (NFC-e, FACTS 10) is transmitted by this same job, until authorized.
+  if (!found || (found.note.status !== 'processing' && found.note.status !== 'contingency')) return;
+  // The switch to contingency queues the job that transmits the new document; the first attempt's job stops.
+  if ((found.note.status === 'contingency') !== (job.payload.contingency === true)) return;
   const { note, issuer } = found;
   // The settlement marks the job done in its own statement (one round trip fewer per sale).
   const done = workerId ? { id: job.id, workerId } : undefined;
@@ -71,11 +75,15 @@ export async function authorizeNoteJob(
   }
   if (result.status === 'not-sent' || result.status === 'in-doubt') {
     await addHistory(deps.db, note.id, transmitted);
+    const why = result.xMotivo ?? result.steps.map((s) => `${s.call}: ${s.kind}`).join(', ');
     await noteHistory(deps, note, {
       type: result.status === 'in-doubt' ? 'authority_in_doubt' : 'authority_unavailable',
       code: result.cStat === null ? null : String(result.cStat),
-      message: result.xMotivo ?? result.steps.map((s) => `${s.call}: ${s.kind}`).join(', '),
+      message: why,
     });
+    // The family may issue the sale another way meanwhile (NFC-e: offline contingency); the same job
+    // then transmits that document on its next attempt.
+    if (note.status === 'processing' && hooks.authorityDown && (await hooks.authorityDown(note, why))) return;
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
   return settle(deps, family, note, result, [transmitted], done);
@@ -90,6 +98,11 @@ const NUMBER_TAKEN: ReadonlySet<number> = new Set([539, 206]);
 /** Backoff for an unavailable authority: 1, 2, 4 ... s, at most one minute apart. */
 function retryDelay(attempt: number): number {
   return Math.min(60_000, 1000 * 2 ** Math.min(6, attempt - 1));
+}
+
+export interface AuthorizeHooks {
+  /** The authority did not answer this note; true when the family issued it another way (it changed the note). */
+  authorityDown?(note: NoteRow, reason: string): Promise<boolean>;
 }
 
 /** Records the final state; with `job`, marks the job done in the same statement. */
@@ -129,16 +142,23 @@ async function settle(
     line = { type: 'rejected', at: now, code, message: r.xMotivo };
   }
   fields.attempts = note.attempts + 1;
+  // A contingency note was printed and handed over before the authority saw it (FACTS 10): its number
+  // is never given to another sale; the webhooks say what became of the contingency.
+  const inContingency = note.status === 'contingency';
+  if (inContingency && note.contingency) fields.contingency = { ...note.contingency, transmitted_at: now.toISOString() };
+  const eventType = inContingency ? `${family.object}.contingency_${line.type === 'authorized' ? 'authorized' : 'failed'}` : `${family.object}.${line.type}`;
   const after = { ...note, ...fields, updated_at: now } as NoteRow;
   const { fanout } = await settleNote(deps.db, {
     noteId: note.id,
-    from: 'processing',
+    from: note.status,
+    // The key this job sent: a note switched to contingency meanwhile settles only its new document.
+    accessKey: note.access_key,
     fields,
     history: [...before, line],
     // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
     // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
-    releaseNumber: fields.status === 'rejected' && !NUMBER_TAKEN.has(r.cStat ?? 0),
-    event: { type: `${family.object}.${line.type}`, data: family.present(after, deps.config.publicBaseUrl) },
+    releaseNumber: fields.status === 'rejected' && !inContingency && !NUMBER_TAKEN.has(r.cStat ?? 0),
+    event: { type: eventType, data: family.present(after, deps.config.publicBaseUrl) },
     now,
     job,
   });

@@ -27,6 +27,13 @@ export interface IssuerNfseRow {
   signature_profile: 'rsa-sha1-c14n' | 'rsa-sha256-exc-c14n';
 }
 
+/** NFC-e offline contingency (issue 17): `offline` lets the gateway issue tpEmis 9 when the authority does not answer. */
+export interface IssuerContingencyRow {
+  mode: 'off' | 'offline';
+  /** How long a sale waits for the authority before it is issued in contingency (1-10 s). */
+  wait_seconds: number;
+}
+
 export interface IssuerRow {
   id: string;
   account_id: string;
@@ -40,6 +47,8 @@ export interface IssuerRow {
   endereco: IssuerAddressRow | null;
   /** Null while NFS-e is not configured. */
   nfse: IssuerNfseRow | null;
+  /** Null: the environment's default (offline in the sandbox, off in production). */
+  contingency: IssuerContingencyRow | null;
   danfe_primary_color: string | null;
   danfe_footer_text: string | null;
   danfe_logo_type: string | null;
@@ -61,13 +70,13 @@ export interface IssuerRow {
 
 export type IssuerInsert = Pick<
   IssuerRow,
-  'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco' | 'nfse'
+  'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency'
 > & { now: Date };
 
 export type IssuerChanges = Partial<
   Pick<
     IssuerRow,
-    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'nfse' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
+    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
   >
 >;
 
@@ -95,9 +104,9 @@ export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void
   if (existing.rows[0]) throw new DuplicateIssuerError(existing.rows[0].id);
   try {
     await db.query(
-      `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, endereco, nfse, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)`,
-      [i.id, i.account_id, i.cnpj, i.razao_social, i.nome_fantasia, i.ie, i.uf, i.ambiente, i.regime_tributario, jsonOrNull(i.endereco), jsonOrNull(i.nfse), i.now],
+      `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, endereco, nfse, contingency, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
+      [i.id, i.account_id, i.cnpj, i.razao_social, i.nome_fantasia, i.ie, i.uf, i.ambiente, i.regime_tributario, jsonOrNull(i.endereco), jsonOrNull(i.nfse), jsonOrNull(i.contingency), i.now],
     );
   } catch (err) {
     // Two concurrent creations: the unique index decides, the loser gets the same answer as above.
@@ -156,11 +165,11 @@ export async function listIssuers(db: Queryable, accountId: string, limit: numbe
 }
 
 const CHANGEABLE = new Set([
-  'razao_social', 'nome_fantasia', 'ie', 'regime_tributario', 'endereco', 'nfse',
+  'razao_social', 'nome_fantasia', 'ie', 'regime_tributario', 'endereco', 'nfse', 'contingency',
   'danfe_primary_color', 'danfe_footer_text', 'danfe_logo_type', 'danfe_logo',
 ]);
 
-const JSON_COLUMNS = new Set(['endereco', 'nfse']);
+const JSON_COLUMNS = new Set(['endereco', 'nfse', 'contingency']);
 
 /** Applies the given columns (null clears a nullable one, undefined leaves it); false when the issuer is not this account's. */
 export async function updateIssuer(db: Queryable, accountId: string, id: string, changes: IssuerChanges, now: Date): Promise<boolean> {

@@ -17,6 +17,29 @@ export interface NoteCorrections {
   }>;
 }
 
+/**
+ * Why and when an NFC-e went to offline contingency (FACTS 10), its transmission deadline, and what
+ * became of the normal-emission attempt it replaced (its number and key are no longer the note's).
+ */
+export interface NoteContingency {
+  reason: string;
+  /** dhCont: when the note entered contingency (ISO 8601). */
+  entered_at: string;
+  /** The transmission deadline (ISO 8601). */
+  deadline_at: string;
+  /** Set once the authority authorized the contingency note. */
+  transmitted_at?: string | null;
+  first_attempt?: {
+    serie: number;
+    number: number;
+    access_key: string;
+    /** pending until settled: canceled_by_substitution (it had been authorized: 110112) or voided (inutilization). */
+    outcome: 'pending' | 'canceled_by_substitution' | 'voided';
+    protocolo?: string | null;
+    settled_at?: string | null;
+  } | null;
+}
+
 export type NoteStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
 
 export interface NoteRow {
@@ -56,6 +79,8 @@ export interface NoteRow {
   receipt?: string | null;
   /** NF-e only: the correction letters (CC-e) registered or on their way. */
   corrections?: NoteCorrections | null;
+  /** NFC-e issued in offline contingency (tpEmis 9, issue 17, migration 18); null otherwise. */
+  contingency?: NoteContingency | null;
   /** NFS-e only: the 50-digit key and the number Sefin assigns on authorization (migration 17); `access_key` holds the DPS Id. */
   nfse_key?: string | null;
   nfse_number?: string | null;
@@ -68,7 +93,7 @@ export interface NoteRow {
 /** Columns a listing needs: everything but the XML documents. */
 const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
-  cancellation, attempts, receipt, corrections, nfse_key, nfse_number, scenario, idempotency_key, created_at, updated_at`;
+  cancellation, attempts, receipt, corrections, nfse_key, nfse_number, contingency, scenario, idempotency_key, created_at, updated_at`;
 
 export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'>;
 

@@ -14,7 +14,9 @@ export interface Settlement {
   noteId: string;
   /** The state the note must still be in (another worker may have settled it first). */
   from: NoteStatus;
-  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml' | 'nfse_key' | 'nfse_number'>>;
+  /** And the key it must still carry: a note switched to contingency meanwhile is another document. */
+  accessKey?: string;
+  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml' | 'nfse_key' | 'nfse_number' | 'contingency'>>;
   history: HistoryLine[];
   /** Give the number back to the series (a rejection the authority did not book). */
   releaseNumber: boolean;
@@ -47,7 +49,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
   const eventType = p(s.event.type);
   const sql = `
     WITH u AS (
-      UPDATE notes SET ${sets.join(', ')} WHERE id = $1 AND status = $2
+      UPDATE notes SET ${sets.join(', ')} WHERE id = $1 AND status = $2${s.accessKey === undefined ? '' : ` AND access_key = ${p(s.accessKey)}`}
       RETURNING id, account_id, issuer_id, model, serie, number),
     h AS (
       INSERT INTO note_history (id, note_id, type, at, code, message, protocolo)

@@ -1,0 +1,104 @@
+import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
+import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
+import { buildSubstitutionCancellationEvent } from '../../../fiscal/xml/events/cancel-event.js';
+import { ApiError } from '../../../kernel/errors.js';
+import { RetryLater } from '../../../jobs/runner.js';
+import type { Job } from '../../../jobs/queue.js';
+import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
+import { addHistory, getNoteForWork, updateNote, type NoteContingency, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { AuthorityDeps } from '../../notes/services/note-family.js';
+import { inutilizeNumbers } from './inutilize-numbers.js';
+import { NFCE_MODEL } from './nfce-deps.js';
+
+type FirstAttempt = NonNullable<NoteContingency['first_attempt']>;
+
+const VER_APLIC = 'fiscal-gateway 0.1.0';
+// A voiding the authority already holds (256: a number already voided; 563: a request already answered).
+const ALREADY_VOIDED = new Set([256, 563]);
+// A cancellation the authority already holds (573 duplicate event, 420 already canceled).
+const ALREADY_CANCELED = new Set([573, 420]);
+
+/**
+ * Job `nfce.first-attempt` (issue 17 item 2, FACTS 10): the normal-emission attempt of a sale issued
+ * again in offline contingency. The authority is consulted by the attempt's key:
+ *  - authorized (it got through after all): canceled by substitution, event 110112 naming the contingency
+ *    NFC-e (chNFeRef), once that one is authorized (within 168 hours);
+ *  - unknown to the authority: its number is voided (inutilization), as a number transmitted in normal
+ *    emission may not be reused in contingency.
+ * Never two valid notes for one sale, never a number left unexplained. Retried while the authority is down.
+ */
+export async function settleFirstAttemptJob(deps: AuthorityDeps, job: Job<{ noteId: string }>): Promise<void> {
+  const { db, clock } = deps;
+  const note = await getNoteForWork(db, job.payload.noteId);
+  const attempt = note?.contingency?.first_attempt;
+  if (!note || !attempt || attempt.outcome !== 'pending') return;
+  const issuer = await findIssuer(db, note.account_id, note.issuer_id);
+  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
+  if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate`);
+  const client = deps.authority.clientFor(material.certificate);
+  const tpAmb = note.tp_amb as 1 | 2;
+  const target = { uf: issuer.uf, model: NFCE_MODEL, tpAmb };
+  const known = await client.consult({ ...target, accessKey: attempt.access_key });
+  const wait = (why: string) => new RetryLater(Math.min(300_000, 5_000 * 2 ** Math.min(6, job.attempts - 1)), why);
+
+  if (known.kind === 'not-found') {
+    try {
+      const record = await inutilizeNumbers(deps, note.account_id, note.issuer_id, {
+        serie: attempt.serie, numero_inicial: attempt.number, numero_final: attempt.number,
+        justification: `Numero nao utilizado: a venda foi emitida em contingencia offline com o numero ${note.number}`,
+      });
+      const code = record.rejection ? Number(record.rejection.code) : null;
+      if (record.status === 'voided' || (code !== null && ALREADY_VOIDED.has(code))) return settled(deps, note, attempt, 'voided', record.protocolo);
+      await addHistory(db, note.id, { type: 'first_attempt_void_rejected', at: clock.now(), code: record.rejection?.code ?? null, message: record.rejection?.message ?? null });
+      throw wait(`voiding number ${attempt.number} refused: ${record.rejection?.code}`);
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'authority_unavailable') throw wait('authority unavailable for the voiding');
+      throw err;
+    }
+  }
+  if (known.kind === 'canceled') return settled(deps, note, attempt, 'canceled_by_substitution', known.protocol?.info.nProt ?? null);
+  if (known.kind !== 'authorized') throw wait(`consultation of the first attempt: ${known.kind}`);
+
+  // 110112 names the contingency NFC-e, which the authority must know: it waits for its authorization.
+  if (note.status !== 'authorized') throw wait('the contingency NFC-e is not authorized yet');
+  const now = clock.now();
+  const cUF = ufCode(issuer.uf)!;
+  const event = buildSubstitutionCancellationEvent(
+    {
+      cOrgao: cUF, tpAmb, author: { CNPJ: issuer.cnpj }, chNFe: attempt.access_key,
+      dhEvento: localDateTime(now, timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf)).text,
+      nSeqEvento: 1, nProt: known.protocol.info.nProt ?? '',
+      xJust: 'Venda emitida em contingencia offline enquanto a SEFAZ nao respondia',
+      cOrgaoAutor: cUF, verAplic: VER_APLIC, chNFeRef: note.access_key,
+    },
+    material.certificate,
+  );
+  const out = await client.sendEvent({ ...target, signedEventXml: event.xml });
+  if (out.kind === 'registered' && out.event) return settled(deps, note, attempt, 'canceled_by_substitution', out.event.nProt ?? null);
+  const code = 'event' in out && out.event ? out.event.cStat : 'cStat' in out ? out.cStat : null;
+  if (code !== null && ALREADY_CANCELED.has(code)) return settled(deps, note, attempt, 'canceled_by_substitution', null);
+  await addHistory(db, note.id, { type: 'first_attempt_cancel_pending', at: now, code: code === null ? null : String(code), message: `110112 not registered yet (${out.kind})` });
+  throw wait(`110112 ${out.kind}`);
+}
+
+async function settled(deps: AuthorityDeps, note: NoteRow, attempt: FirstAttempt, outcome: FirstAttempt['outcome'], protocolo: string | null): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await getNoteForWork(tx, note.id, true);
+    const current = locked?.contingency;
+    if (!locked || !current?.first_attempt || current.first_attempt.outcome !== 'pending') return;
+    const contingency: NoteContingency = { ...current, first_attempt: { ...current.first_attempt, outcome, protocolo, settled_at: now.toISOString() } };
+    await updateNote(tx, note.id, { contingency }, now);
+    await addHistory(tx, note.id, {
+      type: outcome === 'voided' ? 'first_attempt_voided' : 'first_attempt_canceled',
+      at: now,
+      code: outcome === 'voided' ? null : '110112',
+      message: outcome === 'voided'
+        ? `number ${attempt.number} of the first attempt voided (inutilization ${protocolo ?? ''})`.trim()
+        : `the first attempt (${attempt.access_key}) had been authorized: canceled by substitution`,
+      protocolo,
+    });
+  });
+}
