@@ -39,7 +39,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the ' +
           "authority's answer and answers 201 with the final record when it arrives in time; when it does not and the issuer allows " +
           'contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). ' +
-          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt).',
+          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt; `outage:60` takes it down for this issuer for 60 s).',
         body: SaleSchema,
         headers: Type.Object({
           prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
