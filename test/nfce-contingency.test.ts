@@ -26,6 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   t.simulator.setScenario(null);
+  t.simulator.endOutage();
   await t.runtime.close();
   pdfs.cleanup();
 });
@@ -95,7 +96,8 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
   });
 
   it('while the authority is down, 50 sales in a row are answered in contingency with a DANFE whose QR code decodes', async () => {
-    t.simulator.setScenario('unavailable', { times: 1_000_000 });
+    // The simulator's outage on demand, for this issuer only: every service answers 108.
+    t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj });
     for (let i = 0; i < 50; i++) notes.push(await post());
     for (const note of notes.slice(3)) {
       expect(note.status).toBe('contingency');
@@ -126,7 +128,7 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
   });
 
   it('when the authority is back, every contingency note is authorized and every first attempt settled', async () => {
-    t.simulator.setScenario(null);
+    t.simulator.endOutage(cnpj);
     const final = await untilSettled(async () => {
       const now = await Promise.all(notes.map((n) => get(n.id)));
       const done = now.every((n) => n.status === 'authorized' && n.contingency?.first_attempt?.outcome !== 'pending');
