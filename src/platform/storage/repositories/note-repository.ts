@@ -29,6 +29,8 @@ export interface NoteContingency {
   deadline_at: string;
   /** Set once the authority authorized the contingency note. */
   transmitted_at?: string | null;
+  /** When the gateway warned that the deadline is near (nfce.contingency_deadline), once. */
+  deadline_warned_at?: string | null;
   first_attempt?: {
     serie: number;
     number: number;
@@ -377,4 +379,30 @@ export async function settleReceipt(db: Db, noteId: string, nRec: string, lines:
     await tx.query(`UPDATE notes SET receipt = $2, updated_at = $3 WHERE id = $1 AND status = 'processing'`, [noteId, nRec, lines[lines.length - 1]!.at]);
     for (const line of lines) await addHistory(tx, noteId, line);
   });
+}
+
+/** Per issuer of an account: NFC-e waiting in contingency and first attempts still to settle (GET /v1/contingency). */
+export interface OutstandingContingency {
+  issuer_id: string;
+  outstanding: number;
+  oldest_entered_at: string | null;
+  next_deadline_at: string | null;
+  first_attempts_pending: number;
+}
+
+export async function outstandingContingency(db: Queryable, accountId: string): Promise<OutstandingContingency[]> {
+  // The partial index notes_outstanding_contingency (migration 18) serves the first half.
+  const r = await db.query<OutstandingContingency>(
+    `SELECT issuer_id,
+            count(*) FILTER (WHERE status = 'contingency')::int AS outstanding,
+            min(contingency->>'entered_at') FILTER (WHERE status = 'contingency') AS oldest_entered_at,
+            min(contingency->>'deadline_at') FILTER (WHERE status = 'contingency') AS next_deadline_at,
+            count(*) FILTER (WHERE contingency->'first_attempt'->>'outcome' = 'pending')::int AS first_attempts_pending
+       FROM notes
+      WHERE account_id = $1 AND contingency IS NOT NULL
+        AND (status = 'contingency' OR contingency->'first_attempt'->>'outcome' = 'pending')
+      GROUP BY issuer_id ORDER BY issuer_id`,
+    [accountId],
+  );
+  return r.rows;
 }
