@@ -199,4 +199,25 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
       t.simulator.endOutage(otherCnpj);
     }
   });
+
+  it('a contingency note the authority refuses is rejected with the reason, and both of its numbers are voided', async () => {
+    const other = await readyIssuer(t, auth, { contingency: { mode: 'offline', wait_seconds: 1 } });
+    const otherCnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${other}`, headers: auth })).json().cnpj;
+    t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj: otherCnpj });
+    const note: Note = (await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=1' }, payload: sale(other) })).json();
+    expect(note.status).toBe('contingency');
+    // Back, but the authority refuses the contingency document (778: an NCM it does not know).
+    t.simulator.setScenario('reject:778', { times: 1, service: 'autorizacao' });
+    t.simulator.endOutage(otherCnpj);
+    const failed = await untilSettled(async () => {
+      const n = await get(note.id);
+      const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/events`, headers: auth })).json().data.map((e: { type: string }) => e.type);
+      return n.status === 'rejected' && n.contingency?.first_attempt?.outcome === 'voided' && history.includes('contingency_number_voided') && n;
+    }, 'the refused contingency note and both numbers voided');
+    expect((failed as Note & { rejection: { code: string } }).rejection.code).toBe('778');
+    const voided = await t.db.query<{ n_ini: string }>('SELECT n_ini FROM sim_voids WHERE cnpj = $1 AND model = 65 AND serie = 1 ORDER BY n_ini', [otherCnpj]);
+    expect(voided.rows.map((r) => Number(r.n_ini))).toEqual([note.contingency!.first_attempt!.number, note.number].sort((a, b) => a - b));
+    const events = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 ORDER BY created_at`, [note.id]);
+    expect(events.rows.map((e) => e.type)).toEqual(['nfce.contingency_issued', 'nfce.contingency_failed']);
+  });
 });

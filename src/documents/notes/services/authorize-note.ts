@@ -161,6 +161,11 @@ async function settle(
     // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
     // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
     releaseNumber: fields.status === 'rejected' && !inContingency && !NUMBER_TAKEN.has(r.cStat ?? 0),
+    // Issue 17: the refused contingency note's number was printed and cannot go to another sale: it is voided.
+    followUp:
+      inContingency && fields.status === 'rejected' && family.jobs.contingencyRejected && !NUMBER_TAKEN.has(r.cStat ?? 0)
+        ? { kind: family.jobs.contingencyRejected, payload: { noteId: note.id }, dedupeKey: `${family.jobs.contingencyRejected}:${note.id}`, maxAttempts: 10_000 }
+        : undefined,
     event: { type: eventType, data: family.present(after, deps.config.publicBaseUrl) },
     now,
     job,

@@ -29,6 +29,8 @@ export interface NoteContingency {
   deadline_at: string;
   /** Set once the authority authorized the contingency note. */
   transmitted_at?: string | null;
+  /** A contingency note the authority refused: when its number was voided (nfce.contingency-void). */
+  number_voided_at?: string | null;
   /** When the gateway warned that the deadline is near (nfce.contingency_deadline), once. */
   deadline_warned_at?: string | null;
   first_attempt?: {
