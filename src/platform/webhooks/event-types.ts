@@ -5,6 +5,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'nfce.denied',
   'nfce.canceled',
   'nfce.contingency',
+  // A point of sale handed over an NFC-e it issued offline (POST /v1/nfce/offline); transmission follows.
+  'nfce.contingency_received',
   'nfe.authorized',
   'nfe.rejected',
   'nfe.denied',

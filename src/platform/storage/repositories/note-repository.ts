@@ -29,6 +29,10 @@ export interface NoteContingency {
   deadline_at: string;
   /** Set once the authority authorized the contingency note. */
   transmitted_at?: string | null;
+  /** Who issued it: the gateway's autopilot, or the point of sale itself (POST /v1/nfce/offline); absent = gateway. */
+  source?: 'gateway' | 'client';
+  /** A point of sale's note received past deadline_at (still transmitted: the authority may answer 150, FACTS 10). */
+  late?: boolean;
   first_attempt?: {
     serie: number;
     number: number;
