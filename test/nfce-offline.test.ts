@@ -240,3 +240,33 @@ describe('the XML the point of sale signed and printed', () => {
     expect(res.json().details.map((d: { field: string }) => d.field)).toEqual(expect.arrayContaining(['items']));
   });
 });
+
+describe('the XML the point of sale left unsigned', () => {
+  const unsigned = (xml: string) => xml.replace(/<Signature[\s\S]*<\/Signature>/, '');
+
+  it('is signed with the issuer certificate: the same bytes the point of sale would have signed, verified by xmlsec1, transmitted', async () => {
+    const p = offlineParams();
+    const signedByPos = await posXml(p);
+    const res = await post({ xml: unsigned(signedByPos).replace(/<infNFeSupl>.*<\/infNFeSupl>/, '') });
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = (await getNote(t.db, accountId, res.json().id, { full: true }))!;
+    // RSA PKCS#1 v1.5 is deterministic: the gateway's signature over the same infNFe is the POS's.
+    expect(stored.signed_xml).toBe(signedByPos);
+    expect(await xmlsecVerify(stored.signed_xml)).toBe('');
+    expect((await transmitted(res.json().id)).status).toBe('authorized');
+  });
+
+  it('written in another but equivalent form (attribute order, quotes, character references) is canonicalized before signing', async () => {
+    const p = offlineParams();
+    const signedByPos = await posXml(p);
+    const reordered = unsigned(signedByPos)
+      .replace(/<infNFe versao="4.00" Id="(NFe\d{44})">/, (_m, id: string) => `<infNFe Id='${id}' versao='4.00' >`)
+      .replace('<natOp>VENDA</natOp>', '<natOp>&#86;ENDA</natOp>');
+    expect(reordered).not.toContain('<infNFe versao');
+    const res = await post({ xml: `<?xml version="1.0" encoding="UTF-8"?>\n${reordered}` });
+    expect(res.statusCode, res.body).toBe(201);
+    // The printed QR code was kept; the document is the canonical one, signed.
+    const stored = (await getNote(t.db, accountId, res.json().id, { full: true }))!;
+    expect(stored.signed_xml).toBe(signedByPos);
+  });
+});

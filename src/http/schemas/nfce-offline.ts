@@ -27,7 +27,7 @@ export const OfflineSaleBody = Type.Object(
 
 export const OfflineXmlBody = Type.Object(
   {
-    xml: Type.String({ minLength: 1, maxLength: 5_000_000, description: 'The NFe (tpEmis 9) as the point of sale signed and printed it, signed with the issuer certificate.' }),
+    xml: Type.String({ minLength: 1, maxLength: 5_000_000, description: 'The NFe (tpEmis 9) as the point of sale printed it: signed with the issuer certificate (kept byte for byte), or unsigned (the gateway signs it).' }),
     issuer_id: Type.Optional(Type.String({ description: 'Issuer id; when absent, the issuer with the CNPJ of emit (and the tpAmb of the document).' })),
     external_ref: Type.Optional(Type.String({ description: 'Your own order reference.' })),
   },

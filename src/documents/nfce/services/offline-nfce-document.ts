@@ -7,7 +7,10 @@ import { cnpjRootMatches, type ParsedCertificate } from '../../../fiscal/certifi
 import { sliceElement } from '../../../fiscal/sefaz/xml-slice.js';
 import { verifyXmlSignature } from '../../../fiscal/xml/signature/verify.js';
 import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
-import { leaf, el } from '../../../fiscal/xml/xml-text.js';
+import { leaf, el, NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
+import { canonicalForeignElement } from '../../../fiscal/xml/signature/canonicalize-foreign.js';
+import { signCanonical } from '../../../fiscal/xml/signature/sign.js';
+import { nfeXml } from '../../../fiscal/xml/nfe/inf-nfe.js';
 import { ufAbbreviation } from '../../../fiscal/sefaz/endpoints.js';
 import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
 import type { OfflineNfceFacts } from '../domain/offline-nfce.js';
@@ -85,4 +88,40 @@ export function acceptSignedOfflineXml(
   const urlChave = sliceElement(sliceElement(out, 'infNFeSupl')?.inner ?? '', 'urlChave')?.inner.trim() || urls.urlChave;
   const schemaPackage = offlineSchema(out, (path) => `xml${path.replace(/^\/NFe\/infNFe/, '').replace(/^\/NFe/, '').replace(/\//g, '.')}`);
   return { xml: out, digestValue, qrCodeUrl, urlChave, schemaPackage };
+}
+
+/**
+ * The XML form left unsigned by the point of sale: infNFe is signed here with the issuer's certificate
+ * (C14N 1.0 of the text as sent, RSA-SHA1, FACTS 3) and the document rewritten as NFe > infNFe (canonical)
+ * > infNFeSupl > Signature. The QR code is computed from this signature. A QR code the point of sale
+ * already wrote (and printed) must be the very one: QR v2 offline carries the DigestValue, which the point
+ * of sale can compute without the key (SHA-1 of the canonical infNFe), so a correct one matches; a
+ * different one would be refused by the authority (464), so it is refused here, before anything is kept.
+ */
+export function signUnsignedOfflineXml(
+  xml: string,
+  f: OfflineNfceFacts,
+  issuer: { uf: string; csc: { id: string; token: string } | null; signer: ParsedCertificate },
+): OfflineDocument {
+  const canonical = canonicalForeignElement(xml, 'infNFe');
+  if (!canonical) throw invalid([{ field: 'xml', message: 'is not well-formed XML with one infNFe' }]);
+  // SEFAZ refuses namespace prefixes (cStat 404): infNFe sits in the NF-e default namespace.
+  const apex = `<infNFe xmlns="${NFE_NAMESPACE}"`;
+  if (!canonical.startsWith(apex) || /<[A-Za-z_][\w.-]*:/.test(canonical)) {
+    throw invalid([{ field: 'xml', message: `must use the default namespace ${NFE_NAMESPACE} without prefixes (cStat 404)` }]);
+  }
+  const { signatureXml } = signCanonical(canonical, f.id, issuer.signer);
+  // As placed inside NFe, infNFe inherits the namespace instead of declaring it (inf-nfe.ts does the same).
+  const embedded = '<infNFe' + canonical.slice(apex.length);
+  // The Signature is placed first, then the QR code is checked or computed against it (FACTS 9.1).
+  const signedOnly = nfeXml(embedded, undefined, signatureXml);
+  // Verified like a signed upload: a canonicalization slip would show here, not at the authority.
+  return acceptSignedOfflineXml(f.qrCode ? insertSupl(signedOnly, xml) : signedOnly, f, issuer);
+}
+
+/** The point of sale's own infNFeSupl, moved into the rewritten document before its Signature. */
+function insertSupl(signed: string, original: string): string {
+  const supl = sliceElement(original, 'infNFeSupl')!.outer;
+  const at = signed.indexOf('<Signature');
+  return signed.slice(0, at) + supl + signed.slice(at);
 }

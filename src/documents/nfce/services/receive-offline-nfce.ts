@@ -18,7 +18,7 @@ import { NFCE_EMITTER } from './issue-nfce.js';
 import { AUTHORIZE_JOB, NFCE_MODEL } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
 import { presentNfce } from './present-nfce.js';
-import { acceptSignedOfflineXml, offlineSchema, type OfflineDocument } from './offline-nfce-document.js';
+import { acceptSignedOfflineXml, offlineSchema, signUnsignedOfflineXml, type OfflineDocument } from './offline-nfce-document.js';
 
 /** What the point of sale says of a sale it issued offline (form b): the values it printed. */
 export interface OfflineParams {
@@ -97,10 +97,9 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     f = facts!;
     const problems = rules(f, XML_FIELDS);
     if (problems.length > 0) throw invalid(problems);
-    if (!f.signed) {
-      throw invalid([{ field: 'xml', message: 'carries no Signature: sign the NFe with the issuer certificate before printing it (or send the sale as JSON with `offline`, and the gateway signs it)' }]);
-    }
-    doc = acceptSignedOfflineXml(body.xml, f, { uf: issuer.uf, csc: material.csc, signer: material.certificate });
+    // Signed: kept byte for byte once it verifies. Unsigned: signed here with the issuer's certificate.
+    const signing = { uf: issuer.uf, csc: material.csc, signer: material.certificate };
+    doc = f.signed ? acceptSignedOfflineXml(body.xml, f, signing) : signUnsignedOfflineXml(body.xml, f, signing);
     // The document is the record; request keeps what the client said besides it (a NOT NULL column).
     summary = { totals: { vNF: Number(f.vNF) }, items: [], request: { form: 'xml', issuer_id: issuer.id, external_ref: body.external_ref ?? null }, externalRef: body.external_ref ?? null };
   } else {

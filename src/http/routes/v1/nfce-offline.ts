@@ -37,7 +37,8 @@ export const nfceOfflineRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'For a point of sale that lost its own internet and issued the NFC-e itself in offline contingency (tpEmis 9, ' +
           'dhCont/xJust, its own series, number and cNF, the offline QR code) and printed it. Send either `{xml}` - the NFe as ' +
           'signed with the issuer certificate and printed (kept byte for byte after its signature verifies; an absent ' +
-          'infNFeSupl is computed) - or the sale JSON of POST /v1/nfce plus `offline` {serie, number, cnf, issued_at, ' +
+          'infNFeSupl is computed), or unsigned (the gateway signs it with the issuer certificate; a QR code already in it ' +
+          'must be the one that signature gives) - or the sale JSON of POST /v1/nfce plus `offline` {serie, number, cnf, issued_at, ' +
           'contingency_at, reason}: the gateway builds and signs the document with exactly those values, so its access key ' +
           'is the one printed. Everything is checked first (422 naming the field); the note is stored in status contingency ' +
           'and transmitted in the background (then authorized or rejected; webhooks nfce.contingency_authorized / ' +
