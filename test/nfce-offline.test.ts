@@ -150,15 +150,28 @@ describe('the sale JSON with `offline`: the gateway builds the document with the
     expect(await historyTypes(note.id)).toContain('authorized:150');
   });
 
-  it('a transmission the authority rejects leaves the note rejected with the rejection and event nfce.contingency_failed', async () => {
+  it('a transmission the authority rejects leaves the note rejected with the rejection and event nfce.contingency_failed; corrected, it is sent again', async () => {
     const p = offlineParams();
-    const res = await post({ ...sale(issuerId), offline: p }, { 'x-sandbox-scenario': 'reject:778' });
+    const first = sale(issuerId);
+    const res = await post({ ...first, offline: p }, { 'x-sandbox-scenario': 'reject:778' });
     expect(res.statusCode, res.body).toBe(201);
     const note = await transmitted(res.json().id);
     expect(note.status).toBe('rejected');
     expect(note.rejection).toMatchObject({ code: '778' });
     expect(await t.simulator.authorizationsFor(expectedKey(p))).toBe(0);
     expect(await eventTypes(note.id)).toEqual(['nfce.contingency_received', 'nfce.contingency_failed']);
+
+    // The same document again changes nothing: the note stays rejected, nothing is transmitted.
+    const same = await post({ ...first, offline: p });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ id: note.id, status: 'rejected' });
+    // FACTS 17.2: corrected, it is sent again under the same number and key, and authorized once.
+    const again = await post({ ...first, payment: { method: 'dinheiro', amount: 60 }, offline: p });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: note.id, status: 'contingency', access_key: expectedKey(p), rejection: null });
+    expect((await transmitted(note.id)).status).toBe('authorized');
+    expect(await t.simulator.authorizationsFor(expectedKey(p))).toBe(1);
+    expect(await eventTypes(note.id)).toEqual(['nfce.contingency_received', 'nfce.contingency_failed', 'nfce.contingency_received', 'nfce.contingency_authorized']);
   });
 });
 

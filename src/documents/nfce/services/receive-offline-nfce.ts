@@ -5,7 +5,7 @@ import { isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { enqueueJob } from '../../../jobs/queue.js';
 import { sqlState } from '../../../platform/storage/db.js';
 import { findIssuerForEmission, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, findNoteByIdempotencyKey, getNote, type NoteContingency, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { addHistory, findNoteByIdempotencyKey, getNote, updateNoteIf, type NoteContingency, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { findIssuersByCnpj, findLiveNoteByNumber, findNoteIdByAccessKey, insertOfflineNote } from '../../../platform/storage/repositories/offline-note-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
@@ -123,13 +123,25 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     summary = { totals: { ...built.totals } as Record<string, number>, items: built.items, request: body, externalRef: sale.external_ref ?? null };
   }
 
-  const known = await alreadyHeld(deps, accountId, issuer.id, f);
-  if (known) return { row: known, created: false };
   const { deadline, late } = offlineDeadline(f.dhEmi, now);
   const contingency: NoteContingency = {
     reason: f.xJust!, entered_at: new Date(f.dhCont!).toISOString(), deadline_at: deadline.toISOString(),
     transmitted_at: null, first_attempt: null, source: 'client', ...(late ? { late: true } : {}),
   };
+  const known = await alreadyHeld(deps, accountId, issuer.id, f);
+  if (known) {
+    // FACTS 17.2: a contingency NFC-e the authority rejected may be corrected and sent again with the same
+    // number (and key): a different document for a rejected note of the point of sale is transmitted anew.
+    if (known.status === 'rejected' && known.contingency?.source === 'client' && known.digest_value !== doc.digestValue) {
+      const fields: Partial<NoteRow> = {
+        status: 'contingency', dh_emi: f.dhEmi, schema_package: doc.schemaPackage, request: summary.request, totals: summary.totals,
+        items: summary.items, signed_xml: doc.xml, digest_value: doc.digestValue, qrcode_url: doc.qrCodeUrl, url_chave: doc.urlChave,
+        rejection: null, scenario: opts.scenario ?? null, contingency,
+      };
+      return { row: await resendRejected(deps, known, fields, now), created: false };
+    }
+    return { row: known, created: false };
+  }
   const id = newId(NFCE_FAMILY.object);
   try {
     await db.transaction(async (tx) => {
@@ -158,6 +170,26 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
   }
   deps.wakeWorker();
   return { row: (await getNote(db, accountId, id))!, created: true };
+}
+
+/** A rejected offline note takes its corrected document and goes back to `contingency`, with a new transmission job. */
+async function resendRejected(deps: IssueDeps, note: NoteRow, fields: Partial<NoteRow>, now: Date): Promise<NoteRow> {
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updateNoteIf(tx, note.id, 'rejected', fields, now).catch((err: unknown) => {
+      // notes_number_key: since the rejection another document of the point of sale took this number.
+      if (sqlState(err) === '23505') throw new ApiError('invalid_state', `Number ${note.number} of series ${note.serie} is held by another document now`, [{ field: 'number', message: 'taken since the rejection' }]);
+      throw err;
+    });
+    // Sent again meanwhile by another request: that one transmits it.
+    if (!updated) return (await getNote(tx, note.account_id, note.id))!;
+    await addHistory(tx, note.id, { type: 'contingency_received', at: now, code: '9', message: `corrected document received after rejection ${note.rejection?.code ?? ''}; transmitted again` });
+    await recordEvent(tx, { accountId: note.account_id, type: 'nfce.contingency_received', subjectType: 'nfce', subjectId: note.id, data: NFCE_FAMILY.present(updated, deps.config.publicBaseUrl), at: now });
+    // One transmission job per document: its DigestValue tells the documents apart.
+    await enqueueJob(tx, AUTHORIZE_JOB, { noteId: note.id, contingency: true }, { runAt: now, now, dedupeKey: `${AUTHORIZE_JOB}:${note.id}:contingency:${String(fields.digest_value)}`, maxAttempts: 10_000 });
+    return updated;
+  });
+  deps.wakeWorker();
+  return row;
 }
 
 /** The issuer named, else the account's issuer with the document's CNPJ in the document's environment. */
