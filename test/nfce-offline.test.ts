@@ -208,6 +208,17 @@ describe('the XML the point of sale signed and printed', () => {
     expect((await transmitted(res.json().id)).status).toBe('authorized');
   });
 
+  it("another account sending the same document gets 409, not the first account's note", async () => {
+    const xml = await posXml(offlineParams());
+    const first = await post({ xml });
+    expect(first.statusCode, first.body).toBe(201);
+    const other = await t.newAccount('Another account');
+    await readyIssuer(t, other.auth, { cnpj: issuerCnpj });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce/offline', headers: other.auth, payload: { xml } });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.body).not.toContain(first.json().id);
+  });
+
   it('refuses a tampered signature (422 xml.Signature)', async () => {
     const xml = await posXml(offlineParams());
     const tampered = xml.replace(/<SignatureValue>(.)/, (_m, c: string) => `<SignatureValue>${c === 'A' ? 'B' : 'A'}`);
