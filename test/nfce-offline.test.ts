@@ -94,6 +94,8 @@ describe('the sale JSON with `offline`: the gateway builds the document with the
     expect(body).toMatchObject({ status: 'contingency', serie: p.serie, number: p.number, access_key: expectedKey(p) });
     expect(body.contingency).toMatchObject({ reason: p.reason, source: 'client', late: false });
     expect(Date.parse(body.contingency.deadline_at)).toBe(Date.parse(p.issued_at) + 24 * 3600_000);
+    const shown = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${body.id}`, headers: auth })).json();
+    expect(shown).toMatchObject({ id: body.id, access_key: expectedKey(p), contingency: { source: 'client', late: false, first_attempt: null } });
 
     const note = await transmitted(body.id);
     expect(note.status).toBe('authorized');

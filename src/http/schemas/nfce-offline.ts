@@ -1,7 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { SaleSchema } from '../../documents/nfce/domain/sale.js';
-import { NfceRecordSchema } from './nfce.js';
-import { Timestamp } from './common.js';
 
 // POST /v1/nfce/offline (issue 17 item 5): an NFC-e the point of sale issued itself in offline
 // contingency (FACTS 10), in one of two forms.
@@ -39,21 +37,3 @@ export const OfflineNfceBody = Type.Union([OfflineXmlBody, OfflineSaleBody], {
 });
 
 export type OfflineSaleBodyType = Static<typeof OfflineSaleBody>;
-
-export const OfflineNfceRecordSchema = Type.Object(
-  {
-    ...NfceRecordSchema.properties,
-    access_key: Type.String({ description: 'The key the point of sale printed (the document keeps it through transmission)' }),
-    contingency: Type.Object(
-      {
-        reason: Type.String({ description: 'xJust' }),
-        entered_at: Timestamp,
-        deadline_at: Type.String({ format: 'date-time', description: 'dhEmi + 24 h: the transmission deadline the gateway holds itself to (FACTS 10)' }),
-        late: Type.Boolean({ description: 'Received past the deadline: still transmitted, the authority may answer 150 "fora de prazo"' }),
-        source: Type.Literal('client'),
-      },
-      { title: 'OfflineContingency' },
-    ),
-  },
-  { title: 'OfflineNfce' },
-);

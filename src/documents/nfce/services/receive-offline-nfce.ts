@@ -17,7 +17,6 @@ import type { Sale } from '../domain/sale.js';
 import { NFCE_EMITTER } from './issue-nfce.js';
 import { AUTHORIZE_JOB, NFCE_MODEL } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
-import { presentNfce } from './present-nfce.js';
 import { acceptSignedOfflineXml, offlineSchema, signUnsignedOfflineXml, type OfflineDocument } from './offline-nfce-document.js';
 
 /** What the point of sale says of a sale it issued offline (form b): the values it printed. */
@@ -223,21 +222,3 @@ async function alreadyHeld(deps: IssueDeps, accountId: string, issuerId: string,
   return null;
 }
 
-/**
- * The answer of POST /v1/nfce/offline: the NFC-e record plus the key the point of sale printed (on the
- * consumer's receipt already, so the client's handle from the start) and the contingency it was issued in.
- */
-export function presentOfflineNfce(row: NoteRow, baseUrl: string) {
-  const c = row.contingency;
-  return {
-    ...presentNfce(row, baseUrl),
-    access_key: row.access_key,
-    contingency: {
-      reason: c?.reason ?? '',
-      entered_at: c?.entered_at ?? row.created_at.toISOString(),
-      deadline_at: c?.deadline_at ?? row.created_at.toISOString(),
-      late: c?.late === true,
-      source: 'client' as const,
-    },
-  };
-}

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import { Type } from 'typebox';
-import { presentOfflineNfce, receiveOfflineNfce, type OfflineNfceBody as OfflineBody } from '../../../documents/nfce/services/receive-offline-nfce.js';
+import { receiveOfflineNfce, type OfflineNfceBody as OfflineBody } from '../../../documents/nfce/services/receive-offline-nfce.js';
+import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
 import { errorResponses } from '../../../kernel/errors.js';
-import { OfflineNfceBody, OfflineNfceRecordSchema, OfflineSaleBody, OfflineXmlBody } from '../../schemas/nfce-offline.js';
+import { OfflineNfceBody, OfflineSaleBody, OfflineXmlBody } from '../../schemas/nfce-offline.js';
+import { NfceRecordSchema } from '../../schemas/nfce.js';
 import { validatorCompiler } from '../../validation.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
@@ -51,8 +53,8 @@ export const nfceOfflineRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'x-sandbox-scenario': SandboxScenarioHeader,
         }),
         response: {
-          200: OfflineNfceRecordSchema,
-          201: OfflineNfceRecordSchema,
+          200: NfceRecordSchema,
+          201: NfceRecordSchema,
           ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
         },
       },
@@ -64,7 +66,7 @@ export const nfceOfflineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         scenario: request.headers['x-sandbox-scenario'] || undefined,
       });
       reply.header('Location', `/v1/nfce/${row.id}`);
-      return reply.code(created ? 201 : 200).send(presentOfflineNfce(row, ctx.config.publicBaseUrl));
+      return reply.code(created ? 201 : 200).send(presentNfce(row, ctx.config.publicBaseUrl));
     },
   );
 };
