@@ -9,6 +9,7 @@ import { healthRoutes, type HealthCheck } from './http/routes/health.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
 import { nfceRoutes } from './http/routes/v1/nfce.js';
 import { nfceOfflineRoutes } from './http/routes/v1/nfce-offline.js';
+import { contingencyRoutes } from './http/routes/v1/contingency.js';
 import { nfeRoutes } from './http/routes/v1/nfe.js';
 import { nfseRoutes } from './http/routes/v1/nfse.js';
 import { nfeReceivedRoutes } from './http/routes/v1/nfe-received.js';
@@ -185,6 +186,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(hsmRoutes);
   await app.register(nfceRoutes);
   await app.register(nfceOfflineRoutes);
+  await app.register(contingencyRoutes);
   await app.register(nfeRoutes);
   await app.register(nfseRoutes);
   await app.register(nfeReceivedRoutes);

@@ -125,6 +125,10 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     // Outstanding contingency notes are listed for the issuer (the first three went through meanwhile).
     const list = await t.app.inject({ method: 'GET', url: `/v1/nfce?status=contingency&issuer_id=${issuerId}&limit=100`, headers: auth });
     expect(list.json().data.map((n: Note) => n.id).sort()).toEqual(notes.slice(3).map((n) => n.id).sort());
+    const outstanding = (await t.app.inject({ method: 'GET', url: '/v1/contingency', headers: auth })).json().data;
+    expect(outstanding).toEqual([
+      expect.objectContaining({ issuer_id: issuerId, outstanding: 50, first_attempts_pending: 53, next_deadline_at: notes[3]!.contingency!.deadline_at }),
+    ]);
   });
 
   it('when the authority is back, every contingency note is authorized and every first attempt settled', async () => {
@@ -158,5 +162,62 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     }
     const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${final[0]!.id}/events`, headers: auth })).json().data.map((e: { type: string }) => e.type);
     expect(history).toEqual(expect.arrayContaining(['contingency_issued', 'authorized', 'first_attempt_canceled']));
+    expect((await t.app.inject({ method: 'GET', url: '/v1/contingency', headers: auth })).json().data).toEqual([]);
+  });
+
+  it('a contingency note still not transmitted two hours before its deadline raises nfce.contingency_deadline, once', async () => {
+    const other = await readyIssuer(t, auth, { contingency: { mode: 'offline', wait_seconds: 1 } });
+    const otherCnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${other}`, headers: auth })).json().cnpj;
+    t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj: otherCnpj });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=1' }, payload: sale(other) });
+      const note: Note = res.json();
+      expect(note.status).toBe('contingency');
+      clock.advance(22 * 3600_000 + 60_000);
+      t.ctx.wakeWorker();
+      const events = await eventually(async () => {
+        const r = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 AND type LIKE 'nfce.contingency%' ORDER BY created_at`, [note.id]);
+        return r.rows.some((e) => e.type === 'nfce.contingency_deadline') && r.rows.map((e) => e.type);
+      }, 60_000, 'nfce.contingency_deadline');
+      expect(events).toEqual(['nfce.contingency_issued', 'nfce.contingency_deadline']);
+      // A person is told too (the bell of the dashboard).
+      const bell = await eventually(async () => {
+        const list = (await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: auth })).json().data as Array<{ type: string; title: string }>;
+        return list.find((n) => n.type === 'nfce.contingency_deadline');
+      }, 30_000, 'the deadline notification');
+      expect(bell.title).toMatch(/near its deadline/);
+      // Later failures of the same note do not warn again.
+      clock.advance(120_000);
+      t.ctx.wakeWorker();
+      await eventually(async () => {
+        const r = await t.db.query<{ attempts: number }>(`SELECT attempts FROM jobs WHERE kind = 'nfce.authorize' AND payload->>'noteId' = $1 AND payload ? 'contingency'`, [note.id]);
+        return (r.rows[0]?.attempts ?? 0) >= 3;
+      }, 30_000, 'another transmission attempt');
+      const again = await t.db.query(`SELECT 1 FROM events WHERE subject_id = $1 AND type = 'nfce.contingency_deadline'`, [note.id]);
+      expect(again.rows).toHaveLength(1);
+    } finally {
+      t.simulator.endOutage(otherCnpj);
+    }
+  });
+
+  it('a contingency note the authority refuses is rejected with the reason, and both of its numbers are voided', async () => {
+    const other = await readyIssuer(t, auth, { contingency: { mode: 'offline', wait_seconds: 1 } });
+    const otherCnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${other}`, headers: auth })).json().cnpj;
+    t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj: otherCnpj });
+    const note: Note = (await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=1' }, payload: sale(other) })).json();
+    expect(note.status).toBe('contingency');
+    // Back, but the authority refuses the contingency document (778: an NCM it does not know).
+    t.simulator.setScenario('reject:778', { times: 1, service: 'autorizacao' });
+    t.simulator.endOutage(otherCnpj);
+    const failed = await untilSettled(async () => {
+      const n = await get(note.id);
+      const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/events`, headers: auth })).json().data.map((e: { type: string }) => e.type);
+      return n.status === 'rejected' && n.contingency?.first_attempt?.outcome === 'voided' && history.includes('contingency_number_voided') && n;
+    }, 'the refused contingency note and both numbers voided');
+    expect((failed as Note & { rejection: { code: string } }).rejection.code).toBe('778');
+    const voided = await t.db.query<{ n_ini: string }>('SELECT n_ini FROM sim_voids WHERE cnpj = $1 AND model = 65 AND serie = 1 ORDER BY n_ini', [otherCnpj]);
+    expect(voided.rows.map((r) => Number(r.n_ini))).toEqual([note.contingency!.first_attempt!.number, note.number].sort((a, b) => a - b));
+    const events = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 ORDER BY created_at`, [note.id]);
+    expect(events.rows.map((e) => e.type)).toEqual(['nfce.contingency_issued', 'nfce.contingency_failed']);
   });
 });

@@ -174,6 +174,10 @@ describe('the sale JSON with `offline`: the gateway builds the document with the
     expect((await transmitted(note.id)).status).toBe('authorized');
     expect(await t.simulator.authorizationsFor(expectedKey(p))).toBe(1);
     expect(await eventTypes(note.id)).toEqual(['nfce.contingency_received', 'nfce.contingency_failed', 'nfce.contingency_received', 'nfce.contingency_authorized']);
+    // Its number was the point of sale's to correct, not the gateway's to void (FACTS 17.2).
+    const voids = await t.db.query<{ c: number }>('SELECT count(*)::int AS c FROM sim_voids WHERE cnpj = $1 AND model = 65 AND serie = $2', [issuerCnpj, p.serie]);
+    expect(voids.rows[0]!.c).toBe(0);
+    expect(await historyTypes(note.id)).not.toContain('contingency_number_voided');
   });
 });
 

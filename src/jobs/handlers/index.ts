@@ -12,6 +12,8 @@ import { mailSend } from './mail-send.js';
 import { nfceAuthorize } from './nfce-authorize.js';
 import { nfceCancel } from './nfce-cancel.js';
 import { nfceFirstAttempt } from './nfce-first-attempt.js';
+import { nfceContingencyVoid } from './nfce-contingency-void.js';
+import { CONTINGENCY_VOID_JOB } from '../../documents/nfce/services/void-rejected-contingency.js';
 import { FIRST_ATTEMPT_JOB } from '../../documents/nfce/services/switch-to-contingency.js';
 import { nfeAuthorize } from './nfe-authorize.js';
 import { nfeCancel } from './nfe-cancel.js';
@@ -39,6 +41,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [AUTHORIZE_JOB]: nfceAuthorize(ports),
       [CANCEL_JOB]: nfceCancel(ports),
       [FIRST_ATTEMPT_JOB]: nfceFirstAttempt(ports),
+      [CONTINGENCY_VOID_JOB]: nfceContingencyVoid(ports),
       [NFE_AUTHORIZE_JOB]: nfeAuthorize(ports),
       [NFE_CANCEL_JOB]: nfeCancel(ports),
       [NFE_CCE_JOB]: nfeCce(ports),

@@ -1,6 +1,6 @@
 import { cancellationDeadline, cancellationWindowMinutes } from '../domain/cancel-window.js';
 import type { NoteFamily } from '../../notes/services/note-family.js';
-import { AUTHORIZE_JOB, CANCEL_JOB, NFCE_MODEL } from './nfce-deps.js';
+import { AUTHORIZE_JOB, CANCEL_JOB, CONTINGENCY_VOID_JOB, NFCE_MODEL } from './nfce-deps.js';
 import { presentNfce } from './present-nfce.js';
 
 /** The NFC-e as the shared note use cases (documents/notes) see it. */
@@ -8,7 +8,7 @@ export const NFCE_FAMILY: NoteFamily = {
   model: NFCE_MODEL,
   object: 'nfce',
   label: 'NFC-e',
-  jobs: { authorize: AUTHORIZE_JOB, cancel: CANCEL_JOB },
+  jobs: { authorize: AUTHORIZE_JOB, cancel: CANCEL_JOB, contingencyRejected: CONTINGENCY_VOID_JOB },
   // FACTS 4.1: NFC-e lots of one note are processed synchronously everywhere.
   synchronous: () => true,
   present: presentNfce,

@@ -44,19 +44,9 @@ export async function settleFirstAttemptJob(deps: AuthorityDeps, job: Job<{ note
   const wait = (why: string) => new RetryLater(Math.min(300_000, 5_000 * 2 ** Math.min(6, job.attempts - 1)), why);
 
   if (known.kind === 'not-found') {
-    try {
-      const record = await inutilizeNumbers(deps, note.account_id, note.issuer_id, {
-        serie: attempt.serie, numero_inicial: attempt.number, numero_final: attempt.number,
-        justification: `Numero nao utilizado: a venda foi emitida em contingencia offline com o numero ${note.number}`,
-      });
-      const code = record.rejection ? Number(record.rejection.code) : null;
-      if (record.status === 'voided' || (code !== null && ALREADY_VOIDED.has(code))) return settled(deps, note, attempt, 'voided', record.protocolo);
-      await addHistory(db, note.id, { type: 'first_attempt_void_rejected', at: clock.now(), code: record.rejection?.code ?? null, message: record.rejection?.message ?? null });
-      throw wait(`voiding number ${attempt.number} refused: ${record.rejection?.code}`);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === 'authority_unavailable') throw wait('authority unavailable for the voiding');
-      throw err;
-    }
+    const justification = `Numero nao utilizado: a venda foi emitida em contingencia offline com o numero ${note.number}`;
+    const protocolo = await voidOneNumber(deps, note, attempt.serie, attempt.number, justification, job.attempts);
+    return settled(deps, note, attempt, 'voided', protocolo);
   }
   if (known.kind === 'canceled') return settled(deps, note, attempt, 'canceled_by_substitution', known.protocol?.info.nProt ?? null);
   if (known.kind !== 'authorized') throw wait(`consultation of the first attempt: ${known.kind}`);
@@ -81,6 +71,25 @@ export async function settleFirstAttemptJob(deps: AuthorityDeps, job: Job<{ note
   if (code !== null && ALREADY_CANCELED.has(code)) return settled(deps, note, attempt, 'canceled_by_substitution', null);
   await addHistory(db, note.id, { type: 'first_attempt_cancel_pending', at: now, code: code === null ? null : String(code), message: `110112 not registered yet (${out.kind})` });
   throw wait(`110112 ${out.kind}`);
+}
+
+/**
+ * Voids (inutilizes) one number of the note's issuer (FACTS 10: a number that will hold no note is
+ * explained to the authority). Answers the protocol; a voiding the authority already holds counts.
+ * Throws RetryLater while the authority is unavailable or refuses.
+ */
+export async function voidOneNumber(deps: AuthorityDeps, note: NoteRow, serie: number, number: number, justification: string, attempts: number): Promise<string | null> {
+  const wait = (why: string) => new RetryLater(Math.min(300_000, 5_000 * 2 ** Math.min(6, attempts - 1)), why);
+  try {
+    const record = await inutilizeNumbers(deps, note.account_id, note.issuer_id, { serie, numero_inicial: number, numero_final: number, justification });
+    const code = record.rejection ? Number(record.rejection.code) : null;
+    if (record.status === 'voided' || (code !== null && ALREADY_VOIDED.has(code))) return record.protocolo ?? null;
+    await addHistory(deps.db, note.id, { type: 'number_void_rejected', at: deps.clock.now(), code: record.rejection?.code ?? null, message: `number ${number}: ${record.rejection?.message ?? ''}` });
+    throw wait(`voiding number ${number} refused: ${record.rejection?.code}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'authority_unavailable') throw wait('authority unavailable for the voiding');
+    throw err;
+  }
 }
 
 async function settled(deps: AuthorityDeps, note: NoteRow, attempt: FirstAttempt, outcome: FirstAttempt['outcome'], protocolo: string | null): Promise<void> {

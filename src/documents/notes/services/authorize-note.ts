@@ -84,6 +84,7 @@ export async function authorizeNoteJob(
     // The family may issue the sale another way meanwhile (NFC-e: offline contingency); the same job
     // then transmits that document on its next attempt.
     if (note.status === 'processing' && hooks.authorityDown && (await hooks.authorityDown(note, why))) return;
+    if (note.status === 'contingency') await hooks.contingencyWaiting?.(note);
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
   return settle(deps, family, note, result, [transmitted], done);
@@ -103,6 +104,8 @@ function retryDelay(attempt: number): number {
 export interface AuthorizeHooks {
   /** The authority did not answer this note; true when the family issued it another way (it changed the note). */
   authorityDown?(note: NoteRow, reason: string): Promise<boolean>;
+  /** A note already issued another way is still not taken by the authority (NFC-e: warn near the deadline). */
+  contingencyWaiting?(note: NoteRow): Promise<void>;
 }
 
 /** Records the final state; with `job`, marks the job done in the same statement. */
@@ -158,6 +161,11 @@ async function settle(
     // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
     // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
     releaseNumber: fields.status === 'rejected' && !inContingency && !NUMBER_TAKEN.has(r.cStat ?? 0),
+    // Issue 17: the refused contingency note's number was printed and cannot go to another sale: it is voided.
+    followUp:
+      inContingency && fields.status === 'rejected' && family.jobs.contingencyRejected && !NUMBER_TAKEN.has(r.cStat ?? 0)
+        ? { kind: family.jobs.contingencyRejected, payload: { noteId: note.id }, dedupeKey: `${family.jobs.contingencyRejected}:${note.id}`, maxAttempts: 10_000 }
+        : undefined,
     event: { type: eventType, data: family.present(after, deps.config.publicBaseUrl) },
     now,
     job,

@@ -13,7 +13,8 @@ export interface NoteFamily {
   object: 'nfe' | 'nfce' | 'nfse';
   /** How people write it: NF-e, NFC-e, NFS-e. */
   label: 'NF-e' | 'NFC-e' | 'NFS-e';
-  jobs: { authorize: string; cancel: string };
+  /** `contingencyRejected`: the job that voids the number of a contingency note the authority refused (NFC-e). */
+  jobs: { authorize: string; cancel: string; contingencyRejected?: string };
   /** Whether the authority of `uf` processes a one-note lot synchronously (indSinc=1) for this model. */
   synchronous(uf: string): boolean;
   /** The record the API answers and the webhooks carry. */

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db.js';
 import { newId } from '../../../kernel/ids.js';
 import { EMISSION_BASIS_SQL } from './issuer-repository.js';
 import type { NumberingClaim } from './numbering-repository.js';
+import type { NoteContingency } from './note-contingency.js';
 
 /** CC-e state of a note: each letter replaces the previous one, so `current` is the text in force. */
 export interface NoteCorrections {
@@ -17,32 +18,7 @@ export interface NoteCorrections {
   }>;
 }
 
-/**
- * Why and when an NFC-e went to offline contingency (FACTS 10), its transmission deadline, and what
- * became of the normal-emission attempt it replaced (its number and key are no longer the note's).
- */
-export interface NoteContingency {
-  reason: string;
-  /** dhCont: when the note entered contingency (ISO 8601). */
-  entered_at: string;
-  /** The transmission deadline (ISO 8601). */
-  deadline_at: string;
-  /** Set once the authority authorized the contingency note. */
-  transmitted_at?: string | null;
-  /** Who issued it: the gateway's autopilot, or the point of sale itself (POST /v1/nfce/offline); absent = gateway. */
-  source?: 'gateway' | 'client';
-  /** A point of sale's note received past deadline_at (still transmitted: the authority may answer 150, FACTS 10). */
-  late?: boolean;
-  first_attempt?: {
-    serie: number;
-    number: number;
-    access_key: string;
-    /** pending until settled: canceled_by_substitution (it had been authorized: 110112) or voided (inutilization). */
-    outcome: 'pending' | 'canceled_by_substitution' | 'voided';
-    protocolo?: string | null;
-    settled_at?: string | null;
-  } | null;
-}
+export type { NoteContingency } from './note-contingency.js';
 
 export type NoteStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
 
@@ -381,4 +357,30 @@ export async function settleReceipt(db: Db, noteId: string, nRec: string, lines:
     await tx.query(`UPDATE notes SET receipt = $2, updated_at = $3 WHERE id = $1 AND status = 'processing'`, [noteId, nRec, lines[lines.length - 1]!.at]);
     for (const line of lines) await addHistory(tx, noteId, line);
   });
+}
+
+/** Per issuer of an account: NFC-e waiting in contingency and first attempts still to settle (GET /v1/contingency). */
+export interface OutstandingContingency {
+  issuer_id: string;
+  outstanding: number;
+  oldest_entered_at: string | null;
+  next_deadline_at: string | null;
+  first_attempts_pending: number;
+}
+
+export async function outstandingContingency(db: Queryable, accountId: string): Promise<OutstandingContingency[]> {
+  // The partial index notes_outstanding_contingency (migration 18) serves the first half.
+  const r = await db.query<OutstandingContingency>(
+    `SELECT issuer_id,
+            count(*) FILTER (WHERE status = 'contingency')::int AS outstanding,
+            min(contingency->>'entered_at') FILTER (WHERE status = 'contingency') AS oldest_entered_at,
+            min(contingency->>'deadline_at') FILTER (WHERE status = 'contingency') AS next_deadline_at,
+            count(*) FILTER (WHERE contingency->'first_attempt'->>'outcome' = 'pending')::int AS first_attempts_pending
+       FROM notes
+      WHERE account_id = $1 AND contingency IS NOT NULL
+        AND (status = 'contingency' OR contingency->'first_attempt'->>'outcome' = 'pending')
+      GROUP BY issuer_id ORDER BY issuer_id`,
+    [accountId],
+  );
+  return r.rows;
 }

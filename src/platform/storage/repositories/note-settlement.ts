@@ -25,6 +25,8 @@ export interface Settlement {
   now: Date;
   /** The job that did this work, marked done in the same statement (jobs/queue.ts completeJob). */
   job?: { id: string; workerId: string } | undefined;
+  /** A job the change calls for, queued in the same statement (only when the note changed). */
+  followUp?: { kind: string; payload: object; dedupeKey: string; maxAttempts: number } | undefined;
 }
 
 /**
@@ -62,6 +64,14 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
     e AS (
       INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at)
       SELECT ${p(newId('evt'))}, u.account_id, ${eventType}, split_part(${eventType}, '.', 1), u.id, ${p(s.event.data)}::jsonb, $3 FROM u)${
+    s.followUp
+      ? `,
+    f AS (
+      INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
+      SELECT ${p(newId('job'))}, ${p(s.followUp.kind)}, ${p(s.followUp.payload)}::jsonb, $3, ${p(s.followUp.maxAttempts)}, ${p(s.followUp.dedupeKey)}, $3, $3 FROM u
+      ON CONFLICT DO NOTHING)`
+      : ''
+  }${
     s.job
       ? `,
     d AS (
