@@ -8,6 +8,7 @@ import { toOpenApi30 } from './http/openapi.js';
 import { healthRoutes, type HealthCheck } from './http/routes/health.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
 import { nfceRoutes } from './http/routes/v1/nfce.js';
+import { nfceOfflineRoutes } from './http/routes/v1/nfce-offline.js';
 import { contingencyRoutes } from './http/routes/v1/contingency.js';
 import { nfeRoutes } from './http/routes/v1/nfe.js';
 import { nfseRoutes } from './http/routes/v1/nfse.js';
@@ -184,6 +185,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(issuerRoutes, { hooks: options.issuerHooks });
   await app.register(hsmRoutes);
   await app.register(nfceRoutes);
+  await app.register(nfceOfflineRoutes);
   await app.register(contingencyRoutes);
   await app.register(nfeRoutes);
   await app.register(nfseRoutes);

@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'nfce.contingency_authorized',
   'nfce.contingency_failed',
   'nfce.contingency_deadline',
+  // A point of sale handed over an NFC-e it issued offline (POST /v1/nfce/offline); transmission follows.
+  'nfce.contingency_received',
   'nfe.authorized',
   'nfe.rejected',
   'nfe.denied',

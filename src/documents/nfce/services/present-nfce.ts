@@ -16,6 +16,8 @@ export function presentNfce(row: NoteRow, baseUrl: string) {
           entered_at: c.entered_at,
           deadline_at: c.deadline_at,
           transmitted_at: c.transmitted_at ?? null,
+          source: c.source ?? 'gateway',
+          late: c.late === true,
           first_attempt: c.first_attempt
             ? {
                 serie: c.first_attempt.serie,

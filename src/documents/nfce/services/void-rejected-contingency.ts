@@ -14,6 +14,9 @@ export { CONTINGENCY_VOID_JOB } from './nfce-deps.js';
 export async function voidRejectedContingencyJob(deps: AuthorityDeps, job: Job<{ noteId: string }>): Promise<void> {
   const note = await getNoteForWork(deps.db, job.payload.noteId);
   if (!note || note.status !== 'rejected' || !note.contingency || note.contingency.number_voided_at) return;
+  // A point of sale's own offline note (POST /v1/nfce/offline) is its to correct and send again under the
+  // same number (FACTS 17.2), or to void itself (POST /v1/issuers/:id/inutilization): its series is not the gateway's.
+  if (note.contingency.source === 'client') return;
   const protocolo = await voidOneNumber(
     deps, note, note.serie, note.number,
     `NFC-e emitida em contingencia rejeitada pela SEFAZ (${note.rejection?.code ?? 'sem codigo'}); numero nao utilizado`,

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db.js';
 import { newId } from '../../../kernel/ids.js';
 import { EMISSION_BASIS_SQL } from './issuer-repository.js';
 import type { NumberingClaim } from './numbering-repository.js';
+import type { NoteContingency } from './note-contingency.js';
 
 /** CC-e state of a note: each letter replaces the previous one, so `current` is the text in force. */
 export interface NoteCorrections {
@@ -17,32 +18,7 @@ export interface NoteCorrections {
   }>;
 }
 
-/**
- * Why and when an NFC-e went to offline contingency (FACTS 10), its transmission deadline, and what
- * became of the normal-emission attempt it replaced (its number and key are no longer the note's).
- */
-export interface NoteContingency {
-  reason: string;
-  /** dhCont: when the note entered contingency (ISO 8601). */
-  entered_at: string;
-  /** The transmission deadline (ISO 8601). */
-  deadline_at: string;
-  /** Set once the authority authorized the contingency note. */
-  transmitted_at?: string | null;
-  /** A contingency note the authority refused: when its number was voided (nfce.contingency-void). */
-  number_voided_at?: string | null;
-  /** When the gateway warned that the deadline is near (nfce.contingency_deadline), once. */
-  deadline_warned_at?: string | null;
-  first_attempt?: {
-    serie: number;
-    number: number;
-    access_key: string;
-    /** pending until settled: canceled_by_substitution (it had been authorized: 110112) or voided (inutilization). */
-    outcome: 'pending' | 'canceled_by_substitution' | 'voided';
-    protocolo?: string | null;
-    settled_at?: string | null;
-  } | null;
-}
+export type { NoteContingency } from './note-contingency.js';
 
 export type NoteStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
 

@@ -1,0 +1,144 @@
+// An NFC-e the point of sale issued itself in offline contingency (issue 17 item 5, FACTS 10 and 17.1
+// "manual mode"): what the gateway reads of it and the rules it must meet before it is stored and
+// transmitted. Pure: the XML is read by slicing (the document is also checked against the XSD).
+import { sliceElement, attributeOf, decodeEntities, type ElementSlice } from '../../../fiscal/sefaz/xml-slice.js';
+import { parseAccessKey } from '../../../fiscal/layout/access-key.js';
+import { isValidCnf } from '../../../fiscal/layout/cnf.js';
+import type { ErrorDetail } from '../../../kernel/errors.js';
+
+/** What the intake reads of an offline NFC-e (values as written). */
+export interface OfflineNfceFacts {
+  id: string;
+  accessKey: string;
+  cUF: string;
+  cNF: string;
+  mod: string;
+  serie: string;
+  nNF: string;
+  dhEmi: string;
+  tpEmis: string;
+  cDV: string;
+  tpAmb: string;
+  dhCont: string | null;
+  xJust: string | null;
+  emitCnpj: string | null;
+  vNF: string;
+  dest: { kind: 'CNPJ' | 'CPF'; id: string } | null;
+  qrCode: string | null;
+  signed: boolean;
+}
+
+const el = (within: ElementSlice | null, name: string) => (within ? sliceElement(within.inner, name) : null);
+function text(s: ElementSlice | null): string | null {
+  if (!s) return null;
+  const inner = s.inner.trim();
+  const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(inner);
+  return cdata ? cdata[1]! : decodeEntities(inner);
+}
+
+/** Reads the NFe; null when it is not an NFe with an infNFe (the caller answers 422 on `xml`). */
+export function readOfflineNfce(xml: string): OfflineNfceFacts | null {
+  const nfe = sliceElement(xml, 'NFe');
+  const inf = el(nfe, 'infNFe');
+  if (!nfe || !inf) return null;
+  const ide = el(inf, 'ide');
+  const emit = el(inf, 'emit');
+  const destNode = el(inf, 'dest');
+  const id = attributeOf(inf, 'Id') ?? '';
+  const t = (within: ElementSlice | null, name: string) => text(el(within, name)) ?? '';
+  const destKind = destNode ? (['CNPJ', 'CPF'] as const).find((k) => el(destNode, k)) : undefined;
+  return {
+    id,
+    accessKey: id.startsWith('NFe') ? id.slice(3) : '',
+    cUF: t(ide, 'cUF'), cNF: t(ide, 'cNF'), mod: t(ide, 'mod'), serie: t(ide, 'serie'), nNF: t(ide, 'nNF'),
+    dhEmi: t(ide, 'dhEmi'), tpEmis: t(ide, 'tpEmis'), cDV: t(ide, 'cDV'), tpAmb: t(ide, 'tpAmb'),
+    dhCont: text(el(ide, 'dhCont')), xJust: text(el(ide, 'xJust')),
+    emitCnpj: text(el(emit, 'CNPJ')),
+    vNF: t(el(el(inf, 'total'), 'ICMSTot'), 'vNF'),
+    dest: destNode && destKind ? { kind: destKind, id: t(destNode, destKind) } : null,
+    qrCode: text(el(el(nfe, 'infNFeSupl'), 'qrCode'))?.trim() ?? null,
+    // The Signature that matters is NFe's own last child (FACTS 3), after infNFe.
+    signed: sliceElement(nfe.inner, 'Signature', inf.end) !== null,
+  };
+}
+
+export interface OfflineRulesContext {
+  now: Date;
+  /** The issuer the note is for: its CNPJ and environment (1 production, 2 homologation). */
+  issuerCnpj: string;
+  tpAmb: 1 | 2;
+  /** The series the gateway numbers for this issuer: its numbers stay gap-free, the POS keeps out (DESIGN 4). */
+  gatewaySerie: number;
+  /** How the fields are named in the answer: `xml.ide.` for the XML form, the JSON names for the sale form. */
+  field: (xmlName: OfflineField) => string;
+}
+
+export type OfflineField = 'Id' | 'mod' | 'tpEmis' | 'dhCont' | 'xJust' | 'CNPJ' | 'tpAmb' | 'serie' | 'nNF' | 'cNF' | 'dhEmi';
+
+// A POS clock a few minutes ahead of ours is a clock, not a forgery; further ahead is refused.
+export const OFFLINE_CLOCK_SKEW_MS = 5 * 60_000;
+// FACTS 1: series 890-899 are for "avulsa" notes and 900-999 for SCAN: not a point of sale's.
+const RESERVED_SERIES_FROM = 890;
+
+/**
+ * The rules an offline NFC-e meets before the gateway keeps it (FACTS 1, 2, 10, 17). Every problem
+ * is reported, each naming its field. Lateness is not one: see offlineDeadline.
+ */
+export function offlineNfceProblems(f: OfflineNfceFacts, ctx: OfflineRulesContext): ErrorDetail[] {
+  const out: ErrorDetail[] = [];
+  const add = (field: OfflineField, message: string) => out.push({ field: ctx.field(field), message });
+  if (f.mod !== '65') add('mod', `is ${f.mod}; only an NFC-e (model 65) is issued offline`);
+  if (f.tpEmis !== '9') add('tpEmis', `is ${f.tpEmis}; an NFC-e issued offline carries tpEmis 9 (FACTS 10)`);
+  // FACTS 10, MOC B28 (557): dhCont and xJust are mandatory in contingency; dhCont not after dhEmi.
+  const emitted = Date.parse(f.dhEmi);
+  if (!f.dhCont) add('dhCont', 'is required in offline contingency (when the point of sale lost the authority)');
+  else if (Number.isNaN(Date.parse(f.dhCont))) add('dhCont', `${f.dhCont} is not a date-time`);
+  else if (!Number.isNaN(emitted) && Date.parse(f.dhCont) > emitted) add('dhCont', `${f.dhCont} is after dhEmi ${f.dhEmi}: contingency starts before the sale it covers`);
+  const just = (f.xJust ?? '').trim();
+  if (just.length < 15 || just.length > 256) add('xJust', 'must say why the authority could not be reached, 15 to 256 characters');
+  if ((f.emitCnpj ?? '') !== ctx.issuerCnpj) add('CNPJ', `${f.emitCnpj ?? '(none)'} is not the CNPJ of the issuer (${ctx.issuerCnpj})`);
+  if (f.tpAmb !== String(ctx.tpAmb)) add('tpAmb', `is ${f.tpAmb} but the issuer emits in ${ctx.tpAmb === 1 ? 'production (1)' : 'homologation (2)'}`);
+  const serie = Number(f.serie);
+  if (serie === ctx.gatewaySerie) {
+    add('serie', `${serie} is the series the gateway numbers for this issuer; a point of sale issues offline in a series of its own so the gateway's numbers stay gap-free`);
+  } else if (serie >= RESERVED_SERIES_FROM) {
+    add('serie', `${serie} is reserved (890-899 avulsa, 900-999 SCAN, FACTS 1); use a series of the point of sale below 890`);
+  }
+  if (!isValidCnf(f.cNF, Number(f.nNF))) add('cNF', `${f.cNF} is refused by NT 2019.001 B03-10 (equal to nNF or a forbidden sequence)`);
+  if (Number.isNaN(emitted)) add('dhEmi', `${f.dhEmi} is not a date-time`);
+  else if (emitted > ctx.now.getTime() + OFFLINE_CLOCK_SKEW_MS) add('dhEmi', `${f.dhEmi} is in the future`);
+  const keyProblem = accessKeyProblem(f);
+  if (keyProblem) add('Id', keyProblem);
+  return out;
+}
+
+/** The key against the ide fields (FACTS 1: cStat 502, 236, 562); null when they agree. */
+export function accessKeyProblem(f: OfflineNfceFacts): string | null {
+  const parts = parseAccessKey(f.accessKey);
+  if (!parts) return `${f.id} is not "NFe" followed by a 44-digit key with a right check digit`;
+  const aamm = f.dhEmi.slice(2, 4) + f.dhEmi.slice(5, 7);
+  const expected: Record<string, string> = {
+    cUF: f.cUF, AAMM: aamm, CNPJ: (f.emitCnpj ?? '').padStart(14, '0'), mod: f.mod, serie: f.serie.padStart(3, '0'),
+    nNF: f.nNF.padStart(9, '0'), tpEmis: f.tpEmis, cNF: f.cNF.padStart(8, '0'), cDV: f.cDV,
+  };
+  const actual: Record<string, string> = {
+    cUF: parts.cUF, AAMM: parts.aamm, CNPJ: parts.cnpj, mod: parts.mod, serie: parts.serie, nNF: parts.nNF, tpEmis: parts.tpEmis, cNF: parts.cNF, cDV: parts.cDV,
+  };
+  const differ = Object.keys(expected).filter((k) => expected[k] !== actual[k]);
+  return differ.length === 0 ? null : `the access key disagrees with the document on ${differ.join(', ')}`;
+}
+
+// FACTS 10 / 17.2: the deadline is UF dependent (24 h in PE, the next business day in MG); the gateway
+// holds itself to the shorter, 24 hours from dhEmi, as its own contingency does (contingency-settings.ts).
+export const OFFLINE_DEADLINE_MS = 24 * 3600_000;
+
+/**
+ * The transmission deadline of an offline NFC-e and whether it has passed. A late note is still
+ * accepted and transmitted: it was printed and handed to the consumer, and the authority may authorize
+ * it with cStat 150 "autorizado fora de prazo" (FACTS 10, 17.2); refusing it here would leave a sale
+ * that can never be regularized.
+ */
+export function offlineDeadline(dhEmi: string, now: Date): { deadline: Date; late: boolean } {
+  const deadline = new Date(Date.parse(dhEmi) + OFFLINE_DEADLINE_MS);
+  return { deadline, late: now.getTime() > deadline.getTime() };
+}

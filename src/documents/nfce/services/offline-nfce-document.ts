@@ -1,0 +1,127 @@
+// The two forms a point of sale hands its offline NFC-e in (POST /v1/nfce/offline), turned into one
+// signed document with its QR code, and the checks that only the document itself can answer: XSD,
+// signature, QR code (FACTS 3, 9, 10). The rules on content are the domain's (offline-nfce.ts).
+import { X509Certificate } from 'node:crypto';
+import { buildNfceQrCode, nfceUrls, qrVersionFor, verifyNfceQrCode } from '../../../fiscal/qrcode/index.js';
+import { cnpjRootMatches, type ParsedCertificate } from '../../../fiscal/certificate/pfx.js';
+import { sliceElement } from '../../../fiscal/sefaz/xml-slice.js';
+import { verifyXmlSignature } from '../../../fiscal/xml/signature/verify.js';
+import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
+import { leaf, el, NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
+import { canonicalForeignElement } from '../../../fiscal/xml/signature/canonicalize-foreign.js';
+import { signCanonical } from '../../../fiscal/xml/signature/sign.js';
+import { nfeXml } from '../../../fiscal/xml/nfe/inf-nfe.js';
+import { ufAbbreviation } from '../../../fiscal/sefaz/endpoints.js';
+import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
+import type { OfflineNfceFacts } from '../domain/offline-nfce.js';
+
+export interface OfflineDocument {
+  xml: string;
+  digestValue: string;
+  qrCodeUrl: string;
+  urlChave: string;
+  schemaPackage: 'PL_009' | 'PL_010';
+}
+
+const invalid = (details: ErrorDetail[]) =>
+  new ApiError('validation_error', `${details[0]!.field} ${details[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}`, details);
+
+/**
+ * The official XSD: PL_009 (the layout in production) or PL_010 (the 2026 reform groups or an
+ * alphanumeric CNPJ); a document valid under either is the client's choice to make. Answers the
+ * package, or the PL_009 errors when it passes neither.
+ */
+export function offlineSchema(xml: string, fieldOf: (path: string) => string): 'PL_009' | 'PL_010' {
+  const pl9 = validateNfe(xml, 'PL_009');
+  if (pl9.valid) return 'PL_009';
+  if (validateNfe(xml, 'PL_010').valid) return 'PL_010';
+  throw invalid(pl9.errors.slice(0, 20).map((e) => ({ field: e.path ? fieldOf(e.path) : 'xml', message: e.message })));
+}
+
+/**
+ * The XML form, signed by the point of sale: the signature is verified and infNFe and Signature are
+ * kept byte for byte (they are what was printed and what the authority compares, FACTS 9.1: the QR
+ * code carries the DigestValue). The signer must be a certificate of the issuer's company (CNPJ root,
+ * as the authority's cStat 213). A QR code the point of sale wrote must be the document's (what the
+ * authority checks, 395-399/464); an absent one is computed here, and with the same DigestValue and
+ * CSC it is the text a correct point of sale printed.
+ */
+export function acceptSignedOfflineXml(
+  xml: string,
+  f: OfflineNfceFacts,
+  issuer: { uf: string; csc: { id: string; token: string } | null; signer?: ParsedCertificate },
+): OfflineDocument {
+  const verified = verifyXmlSignature(xml, { signedElements: [['NFe', 'infNFe']] });
+  if (!verified.valid) throw invalid([{ field: 'xml.Signature', message: `does not verify: ${verified.detail ?? verified.reason}` }]);
+  if (!cnpjRootMatches(verified.certificate?.cnpj, f.emitCnpj) && verified.certificate?.cnpj) {
+    throw invalid([{ field: 'xml.Signature', message: `signed with a certificate of CNPJ ${verified.certificate.cnpj}, not of the issuer's company (${f.emitCnpj})` }]);
+  }
+  const digestValue = sliceElement(xml, 'DigestValue')?.inner.trim() ?? '';
+  const uf = ufAbbreviation(f.cUF) ?? issuer.uf;
+  const tpAmb = f.tpAmb === '1' ? 1 : 2;
+  const urls = nfceUrls(uf, tpAmb);
+  const signatureSlice = sliceElement(xml, 'Signature');
+  const certificateBase64 = sliceElement(signatureSlice?.inner ?? '', 'X509Certificate')?.inner.replace(/\s+/g, '') ?? '';
+  const publicKey = new X509Certificate(Buffer.from(certificateBase64, 'base64')).publicKey;
+  let out = xml;
+  let qrCodeUrl = f.qrCode;
+  if (qrCodeUrl) {
+    const problem = verifyNfceQrCode(qrCodeUrl, {
+      expectedBaseUrl: urls.qrCodeBaseUrl, accessKey: f.accessKey, tpAmb, tpEmis: Number(f.tpEmis), dhEmi: f.dhEmi, vNF: f.vNF, digestValue,
+      ...(f.dest ? { dest: f.dest } : {}),
+      cscLookup: (id) => (issuer.csc && Number(issuer.csc.id) === Number(id) ? { token: issuer.csc.token } : null),
+      publicKey,
+    });
+    if (problem) throw invalid([{ field: 'xml.infNFeSupl.qrCode', message: `is not this document's (the authority would answer ${problem.cStat}): ${problem.reason}` }]);
+  } else {
+    const version = qrVersionFor(uf, tpAmb, new Date(f.dhEmi));
+    if (version === 2 && !issuer.csc) throw new ApiError('issuer_not_ready', 'The issuer has no CSC to write the QR code with', [{ field: 'csc', message: 'missing' }]);
+    if (version === 3 && !issuer.signer) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the QR code with', [{ field: 'certificate', message: 'missing' }]);
+    qrCodeUrl = buildNfceQrCode({
+      accessKey: f.accessKey, tpAmb, tpEmis: 9, uf, version, dhEmi: f.dhEmi, vNF: f.vNF, digestValue,
+      ...(issuer.csc ? { csc: issuer.csc } : {}), ...(f.dest ? { dest: f.dest } : {}), ...(issuer.signer ? { signingKey: issuer.signer } : {}),
+    });
+    // infNFeSupl sits between infNFe and Signature (FACTS 9), outside the signed data: the signature holds.
+    const at = signatureSlice ? signatureSlice.start : out.lastIndexOf('</NFe>');
+    out = out.slice(0, at) + el('infNFeSupl', leaf('qrCode', qrCodeUrl) + leaf('urlChave', urls.urlChave)) + out.slice(at);
+  }
+  const urlChave = sliceElement(sliceElement(out, 'infNFeSupl')?.inner ?? '', 'urlChave')?.inner.trim() || urls.urlChave;
+  const schemaPackage = offlineSchema(out, (path) => `xml${path.replace(/^\/NFe\/infNFe/, '').replace(/^\/NFe/, '').replace(/\//g, '.')}`);
+  return { xml: out, digestValue, qrCodeUrl, urlChave, schemaPackage };
+}
+
+/**
+ * The XML form left unsigned by the point of sale: infNFe is signed here with the issuer's certificate
+ * (C14N 1.0 of the text as sent, RSA-SHA1, FACTS 3) and the document rewritten as NFe > infNFe (canonical)
+ * > infNFeSupl > Signature. The QR code is computed from this signature. A QR code the point of sale
+ * already wrote (and printed) must be the very one: QR v2 offline carries the DigestValue, which the point
+ * of sale can compute without the key (SHA-1 of the canonical infNFe), so a correct one matches; a
+ * different one would be refused by the authority (464), so it is refused here, before anything is kept.
+ */
+export function signUnsignedOfflineXml(
+  xml: string,
+  f: OfflineNfceFacts,
+  issuer: { uf: string; csc: { id: string; token: string } | null; signer: ParsedCertificate },
+): OfflineDocument {
+  const canonical = canonicalForeignElement(xml, 'infNFe');
+  if (!canonical) throw invalid([{ field: 'xml', message: 'is not well-formed XML with one infNFe' }]);
+  // SEFAZ refuses namespace prefixes (cStat 404): infNFe sits in the NF-e default namespace.
+  const apex = `<infNFe xmlns="${NFE_NAMESPACE}"`;
+  if (!canonical.startsWith(apex) || /<[A-Za-z_][\w.-]*:/.test(canonical)) {
+    throw invalid([{ field: 'xml', message: `must use the default namespace ${NFE_NAMESPACE} without prefixes (cStat 404)` }]);
+  }
+  const { signatureXml } = signCanonical(canonical, f.id, issuer.signer);
+  // As placed inside NFe, infNFe inherits the namespace instead of declaring it (inf-nfe.ts does the same).
+  const embedded = '<infNFe' + canonical.slice(apex.length);
+  // The Signature is placed first, then the QR code is checked or computed against it (FACTS 9.1).
+  const signedOnly = nfeXml(embedded, undefined, signatureXml);
+  // Verified like a signed upload: a canonicalization slip would show here, not at the authority.
+  return acceptSignedOfflineXml(f.qrCode ? insertSupl(signedOnly, xml) : signedOnly, f, issuer);
+}
+
+/** The point of sale's own infNFeSupl, moved into the rewritten document before its Signature. */
+function insertSupl(signed: string, original: string): string {
+  const supl = sliceElement(original, 'infNFeSupl')!.outer;
+  const at = signed.indexOf('<Signature');
+  return signed.slice(0, at) + supl + signed.slice(at);
+}
