@@ -9,6 +9,7 @@ export const HTML_GEOMETRY = {
 
 /** One text line's height; a rule takes one line too. */
 export const LINE_MM = 3.6;
+export const LARGE_LINE_MM = 5;
 const FONT_MM = 2.45;
 export const PAD_MM = 4;
 
@@ -25,8 +26,10 @@ export function receiptCss(roll: 80 | 58, pageHeightMm: number): string {
     `.copy { box-sizing: border-box; width: ${roll}mm; padding: ${PAD_MM}mm ${side}mm; break-after: page; page-break-after: always }`,
     '.copy:last-child { break-after: auto; page-break-after: auto }',
     `.l { font: ${FONT_MM}mm/${LINE_MM}mm "DejaVu Sans Mono", "Liberation Mono", "Courier New", monospace; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 }`,
-    '.c { text-align: center } .b { font-weight: bold } .g { font-size: 3.4mm; line-height: 5mm }',
-    `.r { height: ${LINE_MM}mm; border: 0; border-top: 0.3mm dashed #000; margin: ${LINE_MM / 2}mm 0 0 }`,
+    // Double height as the printer's GS ! 1: taller, same columns (a larger font would wrap the line).
+    `.c { text-align: center } .b { font-weight: bold } .g { line-height: ${LARGE_LINE_MM}mm; transform: scaleY(1.4) }`,
+    // A rule takes exactly one line: half above the dashes, half below.
+    `.r { box-sizing: border-box; height: ${LINE_MM / 2}mm; border: 0; border-top: 0.3mm dashed #000; margin: ${LINE_MM / 2}mm 0 0 }`,
     '.qr { display: block; margin: 2mm auto }',
   ].join('\n');
 }

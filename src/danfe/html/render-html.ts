@@ -7,7 +7,7 @@ import { columnsOf } from '../column-text.js';
 import { DanfeInputError, type DanfeInput } from '../danfe-input.js';
 import { receiptCopies, type ReceiptBlock, type ReceiptCopy } from '../receipt-text.js';
 import { escapeHtml } from './escape-html.js';
-import { HTML_GEOMETRY, LINE_MM, PAD_MM, receiptCss } from './receipt-css.js';
+import { HTML_GEOMETRY, LARGE_LINE_MM, LINE_MM, PAD_MM, receiptCss } from './receipt-css.js';
 
 export interface HtmlOptions {
   /** Roll width in mm: 80 (default) or 58. */
@@ -18,7 +18,6 @@ export interface HtmlOptions {
 export const RECEIPT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'none'; base-uri 'none'; form-action 'none'";
 
 const QR_MARGIN_MM = 4;
-const LARGE_LINE_MM = 5;
 
 function blockHtml(b: ReceiptBlock, qrSvg: string): string {
   if (b.kind === 'rule') return '<hr class="r">';
@@ -29,7 +28,7 @@ function blockHtml(b: ReceiptBlock, qrSvg: string): string {
 
 function copyHeightMm(copy: ReceiptCopy, qrMm: number): number {
   return copy.blocks.reduce((mm, b) => {
-    if (b.kind === 'rule') return mm + LINE_MM * 1.5;
+    if (b.kind === 'rule') return mm + LINE_MM;
     if (b.kind === 'qr') return mm + qrMm + QR_MARGIN_MM;
     return mm + b.lines.length * (b.large ? LARGE_LINE_MM : LINE_MM);
   }, 2 * PAD_MM);
