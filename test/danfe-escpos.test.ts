@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { switchToContingency } from '../src/documents/nfce/services/switch-to-contingency.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { decodeEscpos, joinedText, type DecodedStream } from './support/escpos-decoder.js';
-import { emitSettled, readyIssuer, sale, waitForStatus } from './support/nfce-flow.js';
+import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
+import { eventually } from './support/webhook-receiver.js';
 
 // The API without a worker: a sale stays `processing` until the test switches it to contingency; the
 // worker app started after that transmits what the API queued.
@@ -45,6 +46,9 @@ async function escpos(id: string, width?: 58 | 80): Promise<{ stream: DecodedStr
 function expectWellFormed(stream: DecodedStream, columns: number, copies: number): void {
   expect(stream.commands.slice(0, 2)).toEqual(['ESC @', 'ESC t 3']);
   expect(stream.endsWithCut).toBe(true);
+  // Per copy: model, module size, error correction, store, print; then the cut.
+  const qr = ['GS ( k 65', 'GS ( k 67', 'GS ( k 69', 'GS ( k 80', 'GS ( k 81'];
+  expect(stream.commands.filter((c) => c.startsWith('GS ( k') || c.startsWith('GS V'))).toEqual(Array.from({ length: copies }, () => [...qr, 'GS V 66']).flat());
   expect(stream.copies).toHaveLength(copies);
   for (const copy of stream.copies) {
     const wide = copy.lines.filter((l) => l.text.length > columns);
@@ -89,7 +93,17 @@ describe('DANFE NFC-e as ESC/POS', { timeout: 120_000 }, () => {
 
     // A worker transmits the contingency document: authorized, printed once, still saying it was issued in contingency.
     await startWorker();
-    const authorized = await waitForStatus(api, auth, note.id, 'authorized', 60_000);
+    // `contingency` is not `processing`: waitForStatus would stop there; poll until the transmission settles.
+    let last: { status?: string } = {};
+    const authorized = await eventually(
+      async () => {
+        last = (await api.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}`, headers: auth })).json();
+        return last.status === 'contingency' ? null : last;
+      },
+      60_000,
+      () => `the contingency note to be transmitted: ${JSON.stringify(last)}`,
+    ) as { status: string; access_key: string; protocolo: string };
+    expect(authorized.status).toBe('authorized');
     expect(authorized.access_key).toBe(note.access_key);
     const { stream } = await escpos(note.id);
     expectWellFormed(stream, 48, 1);
