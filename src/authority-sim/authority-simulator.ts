@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import type { Db } from '../platform/storage/db.js';
 import { soapResponseContentType } from '../fiscal/sefaz/soap-envelope.js';
 import { parseScenario, SCENARIO_HEADER, type Scenario } from './scenario.js';
@@ -9,6 +10,8 @@ import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type Si
 import type { SimCounters } from './sim-context.js';
 import { migrateSimulator } from './sim-migrations.js';
 import { ADMIN_PREFIX, serveAdmin } from './sim-admin-api.js';
+import { OutageBoard, type Outage, type OutageRequest } from './outage.js';
+import { RequestParties } from './request-parties.js';
 import { faultReply, replyVersion, routeSoap, serviceOfPath, wsdlOf, type SimService, type SoapReply } from './sim-router.js';
 import { SimStore } from './sim-store.js';
 import { holdThirdPartyNote, type HeldNote, type HoldNoteInput } from './third-party-note.js';
@@ -71,6 +74,15 @@ export interface AuthoritySimulator {
   setClock(now: () => Date): void;
   /** Holds an NF-e of a third-party supplier (issued here, or a signed nfeProc given) to `recipient`: a received document (third-party-note.ts). */
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
+  /**
+   * Takes the SEFAZ services down for `seconds` on the simulator's clock, for every issuer or only
+   * `cnpj` (outage.ts); replaces an outage of the same scope. RangeError on a bad mode, seconds or cnpj.
+   */
+  startOutage(request: OutageRequest): Outage;
+  /** Ends the outage of `cnpj`, or every outage; how many ended. Held connections are destroyed. */
+  endOutage(cnpj?: string): number;
+  /** The outages on now (ended ones are gone). */
+  outages(): Outage[];
 }
 
 interface QueuedScenario {
@@ -84,7 +96,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   const store = new SimStore(opts.db, opts.cscStorage);
   const identity = opts.identity ?? generateSimulatorIdentity();
   const signingKey = { privateKey: privateKeyObject(identity.keyPem), certificateBase64: certificateBase64(identity.certPem) };
-  const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0, nfseAuthorizations: 0, nfseRejections: 0, nfseEvents: 0 };
+  const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0, nfseAuthorizations: 0, nfseRejections: 0, nfseEvents: 0, outageAnswers: 0 };
   const trusted = new Set([...(opts.clientCertificates ?? []), ...(opts.persistClientCertificates ? await store.clientCertificates() : [])]);
   const queue: QueuedScenario[] = [];
   const held = new Set<Socket>();
@@ -94,6 +106,8 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     socket.once('close', () => held.delete(socket));
   };
   let now = opts.now ?? (() => new Date());
+  const outages = new OutageBoard(() => now());
+  const parties = new RequestParties();
   const nfseStore = new NfseStore(opts.db);
   const nfseContext = { store: nfseStore, signingKey, now: () => now(), counters };
   const [minLatency, maxLatency] = opts.latencyMs ?? [0, 0];
@@ -180,8 +194,23 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     }
     const body = await readBody(req);
     if (body === null) return reply(res, faultReply(version, 'Sender', `request larger than ${MAX_REQUEST_BYTES} bytes`, 413));
-    const scenario = takeScenario(req, service);
+    const who = parties.of(req.socket as TLSSocket, service, body);
+    // During an outage the queued scenarios wait for the authority to come back.
+    let scenario = outages.meeting(who.parties) ? null : takeScenario(req, service);
+    // `outage:<seconds>` takes down the request's issuer only, never every issuer (scenario.ts).
+    if (scenario?.kind === 'outage') {
+      if (!who.issuer) return reply(res, faultReply(version, 'Sender', 'the outage scenario needs a message or a client certificate naming its issuer (CNPJ or CPF)'));
+      outages.start({ mode: scenario.mode, seconds: scenario.seconds, cnpj: who.issuer });
+      scenario = null;
+    }
     if (maxLatency > 0) await new Promise((r) => setTimeout(r, randomInt(minLatency, maxLatency + 1)));
+    const outage = outages.meeting(who.parties);
+    if (outage) {
+      counters.outageAnswers += 1;
+      // no-answer: read, never answered; the connection goes when the client gives up or the outage ends.
+      if (outage.mode === 'no-answer') return outages.hold(outage, req.socket);
+      scenario = { kind: 'unavailable', cStat: outage.mode === 'unavailable:109' ? 109 : 108 };
+    }
     if (scenario?.kind === 'timeout') return hold(req.socket);
     if (scenario?.kind === 'http-500') return reply(res, faultReply(version, 'Receiver', 'Internal server error (simulated)'));
     if (scenario?.kind === 'malformed') return send(res, 200, 'Service Unavailable <html><body>proxy error', 'text/html');
@@ -210,6 +239,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     port,
     caPem: identity.caPem,
     async close() {
+      outages.clear();
       for (const s of held) s.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -239,6 +269,9 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       now = fn;
     },
     holdReceivedNote: (input) => holdThirdPartyNote({ store, signingKey, now }, input),
+    startOutage: (request) => outages.start(request),
+    endOutage: (cnpj) => outages.end(cnpj),
+    outages: () => outages.list(),
   };
   return sim;
 }

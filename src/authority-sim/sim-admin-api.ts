@@ -11,6 +11,10 @@
 //   DELETE /sim/admin/scenarios                                                   -> 204
 //   POST   /sim/admin/received-notes       {recipient_cnpj | recipient_cpf, nfe_proc_xml?} -> 201 {access_key, n_prot}
 //          (a third party's NF-e to that recipient: issued by the simulator, or the signed nfeProc given)
+//   POST   /sim/admin/outage               {mode, seconds, cnpj?}                 -> 201 {mode, cnpj, started_at, ends_at}
+//          (mode unavailable (108) | unavailable:109 | no-answer; seconds 1-86400; cnpj: that issuer only)
+//   GET    /sim/admin/outage                                                      -> {outages: [{mode, cnpj, started_at, ends_at}]}
+//   DELETE /sim/admin/outage[?cnpj=<CNPJ>]                                        -> 204 (ends them, or that issuer's)
 import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCounters } from './sim-context.js';
@@ -18,6 +22,7 @@ import { SEFAZ_SERVICES } from '../fiscal/sefaz/endpoints.js';
 import { parseScenario } from './scenario.js';
 import { serviceOf, type SimService } from './sim-router.js';
 import { HoldNoteError, type HeldNote, type HoldNoteInput } from './third-party-note.js';
+import { ISSUER_ID, outageJson, outageRequestProblem, type Outage, type OutageRequest } from './outage.js';
 
 export const ADMIN_PREFIX = '/sim/admin/';
 const MAX_BODY = 64 * 1024;
@@ -34,6 +39,9 @@ export interface AdminTarget {
   stats(): SimCounters;
   setScenario(scenario: string | null, opts?: { times?: number; service?: SimService | 'nfse' }): void;
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
+  startOutage(request: OutageRequest): Outage;
+  endOutage(cnpj?: string): number;
+  outages(): Outage[];
 }
 
 class AdminError extends Error {
@@ -126,6 +134,21 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
           if (err instanceof HoldNoteError) throw new AdminError(422, err.message);
           throw err;
         }
+      }
+      case 'POST outage': {
+        const b = await jsonBody(req);
+        const problem = outageRequestProblem(b);
+        if (problem) throw new AdminError(400, problem);
+        const outage = sim.startOutage({ mode: b.mode as OutageRequest['mode'], seconds: b.seconds as number, cnpj: (b.cnpj as string | null | undefined) ?? null });
+        return reply(res, 201, outageJson(outage));
+      }
+      case 'GET outage':
+        return reply(res, 200, { outages: sim.outages().map(outageJson) });
+      case 'DELETE outage': {
+        const cnpj = url.searchParams.get('cnpj');
+        if (cnpj !== null && !ISSUER_ID.test(cnpj)) throw new AdminError(400, 'cnpj must be a 14-character CNPJ (or an 11-digit CPF)');
+        sim.endOutage(cnpj ?? undefined);
+        return reply(res, 204);
       }
       case 'DELETE scenarios':
         sim.setScenario(null);

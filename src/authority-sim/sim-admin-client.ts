@@ -2,6 +2,10 @@ import https from 'node:https';
 import type { SimCounters } from './sim-context.js';
 import { ADMIN_PREFIX } from './sim-admin-api.js';
 import type { SimulatorLink } from './sim-link.js';
+import type { Outage, outageJson } from './outage.js';
+
+type OutageJson = ReturnType<typeof outageJson>;
+const outageOf = (o: OutageJson): Outage => ({ mode: o.mode, cnpj: o.cnpj, startedAt: new Date(o.started_at), endsAt: new Date(o.ends_at) });
 
 export interface RemoteSimulatorOptions {
   /** Base URL of the standalone simulator (SIM_URL). */
@@ -51,6 +55,15 @@ export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
       const who = 'CNPJ' in input.recipient ? { recipient_cnpj: input.recipient.CNPJ } : { recipient_cpf: input.recipient.CPF };
       const held = await call<{ access_key: string; n_prot: string }>('POST', 'received-notes', { ...who, ...(input.nfeProcXml ? { nfe_proc_xml: input.nfeProcXml } : {}) });
       return { accessKey: held.access_key, nProt: held.n_prot };
+    },
+    async startOutage(request) {
+      return outageOf(await call<OutageJson>('POST', 'outage', { mode: request.mode, seconds: request.seconds, ...(request.cnpj ? { cnpj: request.cnpj } : {}) }));
+    },
+    async endOutage(cnpj) {
+      await call('DELETE', cnpj === undefined ? 'outage' : `outage?cnpj=${encodeURIComponent(cnpj)}`);
+    },
+    async outages() {
+      return (await call<{ outages: OutageJson[] }>('GET', 'outage')).outages.map(outageOf);
     },
   };
 }

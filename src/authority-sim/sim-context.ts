@@ -17,6 +17,8 @@ export interface SimCounters {
   nfseRejections: number;
   /** Events registered on request (101101); 105102 comes with its substitute NFS-e. */
   nfseEvents: number;
+  /** SOAP requests that met an outage (outage.ts): answered 108/109, or held unanswered. */
+  outageAnswers: number;
 }
 
 /** What one request's handler may use. */

@@ -2,6 +2,7 @@ import type { AuthoritySimulator } from './authority-simulator.js';
 import type { SimService } from './sim-router.js';
 import type { SimCounters } from './sim-context.js';
 import type { HeldNote, HoldNoteInput } from './third-party-note.js';
+import type { Outage, OutageRequest } from './outage.js';
 
 /**
  * What a gateway (and a test) needs from the simulated authority besides SOAP: the taxpayer-portal
@@ -26,6 +27,11 @@ export interface SimulatorLink {
   setScenario(scenario: string | null, opts?: { times?: number; service?: SimService | 'nfse' }): Promise<void>;
   /** A third party's NF-e to `recipient` (issued by the simulator, or the signed nfeProc given): a received document. */
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
+  /** Takes the SEFAZ services down (every issuer, or `cnpj` only) for `seconds` (outage.ts). */
+  startOutage(request: OutageRequest): Promise<Outage>;
+  /** Ends the outage of `cnpj`, or every outage. */
+  endOutage(cnpj?: string): Promise<void>;
+  outages(): Promise<Outage[]>;
 }
 
 export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
@@ -40,5 +46,10 @@ export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
     stats: async () => sim.stats(),
     setScenario: async (scenario, opts) => sim.setScenario(scenario, opts),
     holdReceivedNote: (input) => sim.holdReceivedNote(input),
+    startOutage: async (request) => sim.startOutage(request),
+    endOutage: async (cnpj) => {
+      sim.endOutage(cnpj);
+    },
+    outages: async () => sim.outages(),
   };
 }

@@ -20,9 +20,18 @@ export function freshBranchCnpj(): string {
   return base + cnpjCheckDigits(base);
 }
 
-/** An issuer ready to emit: address, the e-CNPJ test certificate and a CSC. */
-export async function readyIssuer(t: TestApp, auth: { authorization: string }, overrides: Partial<typeof SP_ISSUER> = {}): Promise<string> {
-  const created = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload: { ...SP_ISSUER, cnpj: freshBranchCnpj(), ...overrides } });
+/**
+ * An issuer ready to emit: address, the e-CNPJ test certificate and a CSC. Offline contingency is off
+ * unless asked (the sandbox's default is on): a test of the classic path must not see a sale switch
+ * to contingency because a loaded machine answered late; the autopilot's tests turn it on.
+ */
+export async function readyIssuer(
+  t: TestApp,
+  auth: { authorization: string },
+  overrides: Partial<typeof SP_ISSUER> & { contingency?: { mode: 'off' | 'offline'; wait_seconds?: number } | null } = {},
+): Promise<string> {
+  const payload = { ...SP_ISSUER, cnpj: freshBranchCnpj(), contingency: { mode: 'off' }, ...overrides };
+  const created = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload });
   if (created.statusCode !== 201) throw new Error(`issuer: ${created.statusCode} ${created.body}`);
   const id = created.json().id as string;
   const body = multipart({ password: 'minhasenha' }, { name: 'pfx', filename: 'cert.pfx', content: certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx') });

@@ -5,7 +5,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 
 export const NfceStatusSchema = StringLiterals(
   ['processing', 'authorized', 'rejected', 'denied', 'canceled', 'contingency'],
-  { description: 'processing -> authorized | rejected | denied; authorized -> canceled' },
+  { description: 'processing -> authorized | rejected | denied | contingency; contingency -> authorized | rejected; authorized -> canceled' },
 );
 
 export const RejectionSchema = Type.Object(
@@ -21,6 +21,31 @@ export const RejectionSchema = Type.Object(
 export const CancellationSchema = Type.Object(
   { protocolo: Type.String(), reason: Type.String(), canceled_at: Timestamp },
   { title: 'Cancellation' },
+);
+
+export const ContingencySchema = Type.Object(
+  {
+    reason: Type.String({ description: 'Why the sale was issued in offline contingency (xJust)' }),
+    entered_at: Timestamp,
+    deadline_at: Type.String({ format: 'date-time', description: 'The note must reach the authority before this (24 hours, FACTS 10)' }),
+    transmitted_at: Nullable(Type.String({ format: 'date-time', description: 'When the authority authorized it' })),
+    first_attempt: Nullable(
+      Type.Object(
+        {
+          serie: Type.Integer(),
+          number: Type.Integer(),
+          access_key: Type.String(),
+          outcome: StringLiterals(['pending', 'canceled_by_substitution', 'voided'], {
+            description: 'pending; canceled_by_substitution (it had been authorized: event 110112); voided (its number inutilized)',
+          }),
+          protocolo: Nullable(Type.String()),
+          settled_at: Nullable(Type.String({ format: 'date-time' })),
+        },
+        { description: 'The normal-emission attempt of the same sale that the authority did not answer in time' },
+      ),
+    ),
+  },
+  { title: 'Contingency', description: 'Offline contingency (tpEmis 9): present when the sale was issued in it' },
 );
 
 const Money = Type.Number({ description: 'Reais, 2 decimals' });
@@ -56,7 +81,8 @@ export const noteRecordFields = <O extends 'nfce' | 'nfe'>(object: O) => ({
 export const NfceRecordSchema = Type.Object(
   {
     ...noteRecordFields('nfce'),
-    qrcode_url: Type.Optional(Type.String({ description: 'The URL the QR code encodes (when authorized)' })),
+    qrcode_url: Type.Optional(Type.String({ description: 'The URL the QR code encodes (when authorized or in contingency)' })),
+    contingency: Nullable(ContingencySchema),
   },
   { title: 'Nfce' },
 );

@@ -4,7 +4,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'nfce.rejected',
   'nfce.denied',
   'nfce.canceled',
-  'nfce.contingency',
+  // Issue 17 (DESIGN 4's nfce.contingency, told apart): issued offline, authorized once transmitted,
+  // refused by the authority, and near its transmission deadline.
+  'nfce.contingency_issued',
+  'nfce.contingency_authorized',
+  'nfce.contingency_failed',
+  'nfce.contingency_deadline',
   'nfe.authorized',
   'nfe.rejected',
   'nfe.denied',

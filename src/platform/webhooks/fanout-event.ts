@@ -51,8 +51,12 @@ export async function fanoutEventJob(ctx: Ctx, job: Job<{ event_id: string }>): 
 
 const LABELS = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e' } as const;
 
-/** A rejected or denied note (NFC-e, NF-e, NFS-e) needs a person's attention; authorized and canceled ones do not. */
+/**
+ * A rejected or denied note (NFC-e, NF-e, NFS-e) needs a person's attention; authorized and canceled ones do not.
+ * So does a contingency NFC-e the authority refused, or one near its transmission deadline (issue 17).
+ */
 function notificationFor(e: OutboxEvent, now: Date): NotificationInput | null {
+  if (e.type === 'nfce.contingency_deadline' || e.type === 'nfce.contingency_failed') return contingencyNotification(e, now);
   const m = /^(nfce|nfe|nfse)\.(rejected|denied)$/.exec(e.type);
   if (!m) return null;
   const [, object, verb] = m as unknown as [string, keyof typeof LABELS, 'rejected' | 'denied'];
@@ -65,6 +69,27 @@ function notificationFor(e: OutboxEvent, now: Date): NotificationInput | null {
     title: `${label} ${note.serie ?? '?'}/${note.number ?? '?'} ${verb}`,
     body: `The authority ${verb} ${label} ${e.subject_id}: ${reason}`,
     data: { [`${object}_id`]: e.subject_id, issuer_id: note.issuer_id ?? null, event_id: e.id, rejection: note.rejection ?? null },
+    sourceKey: `event:${e.id}`,
+    at: now,
+  };
+}
+
+function contingencyNotification(e: OutboxEvent, now: Date): NotificationInput {
+  const note = (e.data ?? {}) as {
+    number?: number; serie?: number; issuer_id?: string; rejection?: { code?: string; message?: string } | null;
+    contingency?: { deadline_at?: string } | null;
+  };
+  const which = `NFC-e ${note.serie ?? '?'}/${note.number ?? '?'}`;
+  const failed = e.type === 'nfce.contingency_failed';
+  const reason = note.rejection ? `${note.rejection.code ?? ''} ${note.rejection.message ?? ''}`.trim() : 'see the note';
+  return {
+    accountId: e.account_id,
+    type: e.type,
+    title: failed ? `${which} issued in contingency was refused` : `${which} in contingency is near its deadline`,
+    body: failed
+      ? `The authority refused ${which} (${e.subject_id}), issued in offline contingency: ${reason}`
+      : `${which} (${e.subject_id}) was issued in offline contingency and has not reached the authority; it must before ${note.contingency?.deadline_at ?? 'its deadline'}`,
+    data: { nfce_id: e.subject_id, issuer_id: note.issuer_id ?? null, event_id: e.id, rejection: note.rejection ?? null },
     sourceKey: `event:${e.id}`,
     at: now,
   };

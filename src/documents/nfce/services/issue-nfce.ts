@@ -19,7 +19,8 @@ export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
     const prepared = prepareNfce(sale, { issuer: engineIssuer(issuer), tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026' });
     return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
   },
-  build: (prepared, ctx) => buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc! }),
+  build: (prepared, { contingency, ...ctx }) =>
+    buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc!, ...(contingency ? { tpEmis: 9 as const, contingency } : {}) }),
   fieldOfXsdPath: (path, sale) => xsdPathToField(path, sale),
 };
 

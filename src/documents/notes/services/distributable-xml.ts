@@ -21,13 +21,15 @@ export async function distributableXml(
   event?: 'cancellation',
 ): Promise<DistributableXml> {
   const row = await findNote(deps, family, accountId, id, { full: true });
-  const xml = event === 'cancellation' ? row.cancel_proc_xml : row.status === 'authorized' || row.status === 'canceled' ? row.proc_xml : null;
+  // In offline contingency the signed NFe itself is the document (FACTS 10); nfeProc comes with the authorization.
+  const inContingency = row.status === 'contingency' && !event;
+  const xml = event === 'cancellation' ? row.cancel_proc_xml : inContingency ? row.signed_xml : row.status === 'authorized' || row.status === 'canceled' ? row.proc_xml : null;
   if (!xml) {
     throw new ApiError(
       'invalid_state',
       event === 'cancellation' ? `${family.label} ${id} has no registered cancellation` : `${family.label} ${id} is ${row.status}; its XML is available once authorized`,
     );
   }
-  const fileName = event === 'cancellation' ? `${row.access_key}-procEventoNFe.xml` : `${row.access_key}-nfeProc.xml`;
+  const fileName = event === 'cancellation' ? `${row.access_key}-procEventoNFe.xml` : inContingency ? `${row.access_key}-NFe.xml` : `${row.access_key}-nfeProc.xml`;
   return { xml, fileName };
 }

@@ -4,7 +4,7 @@ import { validateNfe, validateXml } from '../../../fiscal/xml/xsd/validate-xml.j
 import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
 import { sqlState } from '../../../platform/storage/db.js';
 import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
-import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Ports } from '../../../platform/ports/ports.js';
@@ -43,15 +43,32 @@ export interface NoteEmitter<Request extends { issuer_id: string; external_ref?:
   /** The NFC-e signs its QR code with the CSC; the NF-e has none. */
   needsCsc: boolean;
   prepare(request: Request, issuer: EmissionIssuerRow): { ok: true; prepared: Prepared } | { ok: false; errors: ErrorDetail[] };
-  build(prepared: Prepared, ctx: { serie: number; nNF: number; emittedAt: Date; signingKey: NonNullable<IssuerSigningMaterial['certificate']>; csc: IssuerSigningMaterial['csc'] }): BuiltNote;
+  build(prepared: Prepared, ctx: BuildContext): BuiltNote;
   /** The request field an XSD failure at `path` points to, or null. */
   fieldOfXsdPath(path: string, request: Request): string | null;
+}
+
+/** What a family's build gets besides the sale: the number, the time, the keys, and contingency when issued in it. */
+export interface BuildContext {
+  serie: number;
+  nNF: number;
+  emittedAt: Date;
+  signingKey: NonNullable<IssuerSigningMaterial['certificate']>;
+  csc: IssuerSigningMaterial['csc'];
+  /** Issued in offline contingency (NFC-e, FACTS 10: tpEmis 9 with dhCont and xJust). */
+  contingency?: { at: Date; reason: string } | undefined;
 }
 
 export interface IssueOptions {
   /** X-Sandbox-Scenario, kept with the note so the worker passes it to the simulator. */
   scenario?: string | undefined;
   idempotencyKey?: string | undefined;
+  /**
+   * Issue the sale straight in offline contingency (the authority is known to be down; issue 17):
+   * stored as `contingency` with its transmission deadline, its transmission job and the
+   * `<object>.contingency_issued` event, in the same statement as the note.
+   */
+  contingency?: { reason: string; deadlineMs: number } | undefined;
 }
 
 /**
@@ -169,6 +186,9 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
   const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
+  const contingency = opts.contingency
+    ? { reason: opts.contingency.reason, entered_at: now.toISOString(), deadline_at: new Date(now.getTime() + opts.contingency.deadlineMs).toISOString(), transmitted_at: null, first_attempt: null }
+    : null;
   const row = await commitEmission(db, {
     series,
     accountId,
@@ -182,6 +202,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
         emittedAt: now,
         signingKey: material.certificate!,
         csc: material.csc ?? null,
+        ...(contingency ? { contingency: { at: now, reason: contingency.reason } } : {}),
       });
       // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
       // the validation above missed is still the caller's field, named, and the number is not used.
@@ -192,12 +213,12 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
         const details = schema.errors.slice(0, 20).map((e) => schemaProblem(emitter, e, request, issuer.id));
         throw new ApiError('validation_error', `The ${family.label} would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
       }
-      return {
+      const note: NewNote = {
         id,
         account_id: accountId,
         issuer_id: issuer.id,
         external_ref: request.external_ref ?? null,
-        status: 'processing',
+        status: contingency ? 'contingency' : 'processing',
         model: family.model,
         serie: series.serie,
         number: nNF,
@@ -215,8 +236,12 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
         url_chave: built.urlChave ?? null,
         scenario: opts.scenario ?? null,
         idempotency_key: opts.idempotencyKey ?? null,
+        contingency,
         created_at: now,
       };
+      if (!contingency) return note;
+      const shown = { ...note, protocolo: null, authorized_at: null, proc_xml: null, rejection: null, cancellation: null, cancel_proc_xml: null, attempts: 0, updated_at: now };
+      return { ...note, event: { type: `${family.object}.contingency_issued`, subjectType: family.object, data: family.present(shown, deps.config.publicBaseUrl) } };
     },
   });
   deps.wakeWorker();

@@ -6,7 +6,10 @@ import type { NoteRow } from '../../../platform/storage/repositories/note-reposi
  */
 export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NoteRow, baseUrl: string, object: O) {
   const authorized = row.status === 'authorized' || row.status === 'canceled';
-  const links = authorized
+  // A note issued in offline contingency is a valid document before the authority sees it (FACTS 10):
+  // its key, XML and DANFE are what the point of sale prints and hands over.
+  const printable = authorized || row.status === 'contingency';
+  const links = printable
     ? {
         danfe_url: `${baseUrl}/v1/${object}/${row.id}/danfe.pdf`,
         xml_url: `${baseUrl}/v1/${object}/${row.id}/xml`,
@@ -26,7 +29,7 @@ export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NoteRow, baseUrl:
     model: row.model,
     serie: row.serie,
     number: row.number,
-    access_key: authorized || row.status === 'denied' ? row.access_key : null,
+    access_key: printable || row.status === 'denied' ? row.access_key : null,
     protocolo: row.protocolo,
     authorized_at: row.authorized_at?.toISOString() ?? null,
     ...links,

@@ -62,7 +62,9 @@ export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 } | { model:
  */
 export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: DanfeForm): Promise<NoteDanfe> {
   const label = form.model === 65 ? 'NFC-e' : form.model === 55 ? 'NF-e' : 'NFS-e';
-  if ((row.status !== 'authorized' && row.status !== 'canceled') || !row.proc_xml) {
+  // An NFC-e in offline contingency prints from its signed XML, marked as issued in contingency (FACTS 10).
+  const xml = row.status === 'contingency' && form.model === 65 ? row.signed_xml : row.proc_xml;
+  if ((row.status !== 'authorized' && row.status !== 'canceled' && !(row.status === 'contingency' && form.model === 65)) || !xml) {
     throw new ApiError('invalid_state', `${label} ${row.id} is ${row.status}; its DANFE is available once authorized`);
   }
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
@@ -72,7 +74,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: Danfe
     if (form.model === 99) {
       // The DANFSe prints the cancellation as a marking with its date (the event's dhProc, FACTS 16.5).
       const canceledAt = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation.canceled_at : undefined;
-      const pdf = await renderDanfse(row.proc_xml, {
+      const pdf = await renderDanfse(xml, {
         ...(logo ? { logo } : {}),
         ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}),
         ...(row.status === 'canceled' ? { canceled: true, ...(canceledAt ? { canceledAt } : {}) } : {}),
@@ -82,10 +84,10 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: Danfe
     const cancellation = cancellationOf(row, issuer);
     if (form.model === 55) {
       const settings = { ...(logo ? { logo } : {}), ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}) };
-      const pdf = await renderDanfeNfeOffThread(row.proc_xml, { settings, ...(cancellation ? { cancellation } : {}) });
+      const pdf = await renderDanfeNfeOffThread(xml, { settings, ...(cancellation ? { cancellation } : {}) });
       return { pdf, ...(warning ? { warning } : {}) };
     }
-    const input = danfeInputFromXml(row.proc_xml, {
+    const input = danfeInputFromXml(xml, {
       settings: {
         ...(logo ? { logo } : {}),
         ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}),

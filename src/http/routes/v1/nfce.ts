@@ -8,8 +8,8 @@ import {
   listNotesPage,
   noteHistory,
   noteWhenCancellationSettled,
-  noteWhenSettled,
 } from '../../../documents/notes/services/find-note.js';
+import { nfceWithinBound } from '../../../documents/nfce/services/answer-within-bound.js';
 import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
@@ -39,8 +39,9 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Validates the sale, reserves the next number, builds and signs the NFC-e and queues it for authorization. ' +
           'Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the ' +
-          "authority's answer and answers 201 with the final record when it arrives in time. " +
-          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt).',
+          "authority's answer and answers 201 with the final record when it arrives in time; when it does not and the issuer allows " +
+          'contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). ' +
+          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt; `outage:60` takes it down for this issuer for 60 s).',
         body: SaleSchema,
         headers: Type.Object({
           prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
@@ -64,9 +65,8 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const wait = preferWait(request.headers.prefer);
       if (wait !== null) {
         reply.header('Preference-Applied', `wait=${wait}`);
-        if (wait > 0) {
-          row = await noteWhenSettled(ctx, NFCE_FAMILY, request.auth.accountId, row.id, wait * 1000);
-        }
+        // Past the bound the sale is issued in offline contingency rather than left waiting (issue 17).
+        if (wait > 0) row = await nfceWithinBound(ctx, request.auth.accountId, row, wait * 1000);
       }
       reply.header('Location', `/v1/nfce/${row.id}`);
       return reply.code(row.status === 'processing' ? 202 : 201).send(present(row));

@@ -39,7 +39,7 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Totals are computed, never taken from the request. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
           '(N <= 10) waits up to N seconds for the authority and answers 201 with the final record when it arrives in time. ' +
           'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, ' +
-          '`malformed`, `async`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll).',
+          '`malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll; `outage:60` takes it down for this issuer for 60 s).',
         body: NfeRequestSchema,
         headers: Type.Object({
           prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),

@@ -15,8 +15,10 @@ type Validation = ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
  */
 export const SandboxScenarioHeader = Type.Optional(
   Type.String({
-    pattern: '^(reject:[0-9]{3,4}|reject:E[0-9]{4}|deny|timeout|lost-response|unavailable|http-500|malformed|async|throttle(:[0-9]{1,3})?|refuse-profile:(rsa-sha1-c14n|rsa-sha256-exc-c14n))?$',
-    description: 'Sandbox only: the failure the simulated authority should produce (NFS-e: reject:E0xxx, throttle[:N], refuse-profile:rsa-sha1-c14n or refuse-profile:rsa-sha256-exc-c14n)',
+    pattern: '^(reject:[0-9]{3,4}|reject:E[0-9]{4}|deny|timeout|lost-response|unavailable|http-500|malformed|async|outage:([1-9][0-9]{0,2}|[12][0-9]{3}|3[0-5][0-9]{2}|3600)(:109|:no-answer)?|throttle(:[0-9]{1,3})?|refuse-profile:(rsa-sha1-c14n|rsa-sha256-exc-c14n))?$',
+    description:
+      'Sandbox only: the failure the simulated authority should produce (NF-e and NFC-e also: outage:N, outage:N:109 or outage:N:no-answer, ' +
+      "the SEFAZ down for N seconds (1-3600) for this issuer only; NFS-e: reject:E0xxx, throttle[:N], refuse-profile:rsa-sha1-c14n or refuse-profile:rsa-sha256-exc-c14n)",
   }),
 );
 
@@ -46,7 +48,7 @@ export function sandboxScenarioValidator(env: GatewayEnv): FastifySchemaCompiler
       if (!refusedHeader(result)) return result;
       return {
         error: new ApiError('validation_error', `Unknown sandbox scenario "${String(scenario)}"`, [
-          { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500, malformed or async (NFS-e also: reject:E<code>, throttle[:seconds], refuse-profile:rsa-sha1-c14n|rsa-sha256-exc-c14n)' },
+          { field: 'header.X-Sandbox-Scenario', message: 'must be reject:<cStat>, deny, timeout, lost-response, unavailable, http-500, malformed, async or outage:<seconds 1-3600>[:109|:no-answer] (NFS-e also: reject:E<code>, throttle[:seconds], refuse-profile:rsa-sha1-c14n|rsa-sha256-exc-c14n)' },
         ]),
       };
     };

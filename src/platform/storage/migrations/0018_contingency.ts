@@ -11,6 +11,6 @@ export const migration: Migration = {
 ALTER TABLE issuers ADD COLUMN contingency jsonb;
 ALTER TABLE notes ADD COLUMN contingency jsonb;
 CREATE INDEX notes_outstanding_contingency ON notes (account_id, issuer_id, created_at) WHERE status = 'contingency';
-CREATE OR REPLACE FUNCTION events_fanout_wanted(text, text) RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT $2 IN ('nfce.rejected', 'nfce.denied', 'nfe.rejected', 'nfe.denied', 'nfse.rejected', 'nfce.contingency_failed') OR EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.account_id = $1 AND w.enabled) $$;
+CREATE OR REPLACE FUNCTION events_fanout_wanted(text, text) RETURNS boolean LANGUAGE sql STABLE AS $$ SELECT $2 IN ('nfce.rejected', 'nfce.denied', 'nfe.rejected', 'nfe.denied', 'nfse.rejected', 'nfce.contingency_failed', 'nfce.contingency_deadline') OR EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.account_id = $1 AND w.enabled) $$;
 `,
 };

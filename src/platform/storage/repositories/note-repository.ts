@@ -95,7 +95,10 @@ const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, 
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
   cancellation, attempts, receipt, corrections, nfse_key, nfse_number, contingency, scenario, idempotency_key, created_at, updated_at`;
 
-export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'>;
+export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'> & {
+  /** An event recorded with the note (a sale issued straight into contingency: nfce.contingency_issued). */
+  event?: { type: string; subjectType: string; data: unknown } | undefined;
+};
 
 /** The issuer state a batch of notes was built from (findIssuerForEmission's `basis`). */
 export interface IssuerBasis {
@@ -128,9 +131,10 @@ export async function insertNotes(
   work: { history: (n: NewNote) => { type: string; message: string }; job: { kind: string; maxAttempts: number } },
   guards: InsertGuards = {},
 ): Promise<NoteRow[]> {
-  const rows = notes.map((n) => {
+  const rows = notes.map(({ event, ...n }) => {
     const history = work.history(n);
-    return { ...n, history_id: newId('evt'), history_type: history.type, history_message: history.message, job_id: newId('job') };
+    const ev = event ? { event_id: newId('evt'), event_type: event.type, event_subject: event.subjectType, event_data: event.data } : {};
+    return { ...n, ...ev, history_id: newId('evt'), history_type: history.type, history_message: history.message, job_id: newId('job') };
   });
   const params: unknown[] = [JSON.stringify(rows), work.job.kind, work.job.maxAttempts];
   const { numbering, issuers } = guards;
@@ -192,21 +196,26 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
          model int, serie int, number int, access_key text, tp_amb int, tp_emis int, dh_emi text, schema_package text,
          request jsonb, totals jsonb, items jsonb, signed_xml text, digest_value text, qrcode_url text, url_chave text,
          scenario text, idempotency_key text, created_at timestamptz, history_id text, history_type text, history_message text,
-         job_id text)${where}),
+         job_id text, contingency jsonb, event_id text, event_type text, event_subject text, event_data jsonb)${where}),
      n AS (
        INSERT INTO notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
          dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
-         created_at, updated_at)
+         contingency, created_at, updated_at)
        SELECT id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
          dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
-         created_at, created_at FROM v
+         contingency, created_at, created_at FROM v
        RETURNING ${SUMMARY}),
      h AS (
        INSERT INTO note_history (id, note_id, type, at, message)
        SELECT history_id, id, history_type, created_at, history_message FROM v),
      j AS (
        INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
-       SELECT job_id, $2, jsonb_build_object('noteId', id), created_at, $3, $2 || ':' || id, created_at, created_at FROM v)
+       SELECT job_id, $2,
+         CASE WHEN status = 'contingency' THEN jsonb_build_object('noteId', id, 'contingency', true) ELSE jsonb_build_object('noteId', id) END,
+         created_at, $3, $2 || ':' || id || CASE WHEN status = 'contingency' THEN ':contingency' ELSE '' END, created_at, created_at FROM v),
+     e AS (
+       INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at)
+       SELECT event_id, account_id, event_type, event_subject, id, event_data, created_at FROM v WHERE event_type IS NOT NULL)
      SELECT * FROM n`;
   insertSqlTexts.set(key, sql);
   return sql;

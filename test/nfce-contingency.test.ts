@@ -1,0 +1,162 @@
+// Issue 17: the contingency autopilot end to end against the simulated SEFAZ. The authority goes down,
+// sales are answered in offline contingency within the caller's bound with a printable DANFE, the
+// authority comes back, every contingency note is authorized, every first attempt is settled (canceled
+// by substitution when the authority had authorized it, voided otherwise) and every number of the
+// series is explained by the authority's own records.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from './support/clock.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { readyIssuer, sale } from './support/nfce-flow.js';
+import { pdfWorkspace } from './support/pdf-tools.js';
+import { eventually } from './support/webhook-receiver.js';
+import { xmllint, xmlsecVerify } from './support/xml-tools.js';
+
+const clock = new ManualClock(new Date());
+let t: TestApp;
+let auth: { authorization: string };
+let issuerId: string;
+let cnpj: string;
+const pdfs = pdfWorkspace('contingency-');
+
+beforeAll(async () => {
+  t = await createTestApp({ role: 'all', clock });
+  ({ auth } = await t.newAccount());
+  issuerId = await readyIssuer(t, auth, { contingency: { mode: 'offline', wait_seconds: 1 } });
+  cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj;
+});
+afterAll(async () => {
+  t.simulator.setScenario(null);
+  t.simulator.endOutage();
+  await t.runtime.close();
+  pdfs.cleanup();
+});
+
+type Note = {
+  id: string; status: string; serie: number; number: number; access_key: string | null; qrcode_url?: string; danfe_url?: string;
+  contingency: null | { reason: string; deadline_at: string; entered_at: string; transmitted_at: string | null; first_attempt: null | { number: number; access_key: string; outcome: string } };
+};
+
+const get = async (id: string): Promise<Note> => (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}`, headers: auth })).json();
+
+async function post(headers: Record<string, string> = {}): Promise<Note> {
+  const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=1', ...headers }, payload: sale(issuerId) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Moves the gateway's clock (retries, backoffs) until `probe` holds; the simulator keeps real time. */
+async function untilSettled<T>(probe: () => Promise<T | null | false | undefined>, what: string): Promise<T> {
+  return eventually(async () => {
+    const v = await probe();
+    if (!v) {
+      clock.advance(2_000);
+      t.ctx.wakeWorker();
+    }
+    return v;
+  }, 120_000, what);
+}
+
+/** The authority's own record of a number of the issuer's NFC-e series 1: authorized, canceled or voided. */
+async function authorityFate(n: number): Promise<string> {
+  const note = await t.db.query<{ status: string }>('SELECT status FROM sim_notes WHERE cnpj = $1 AND model = 65 AND serie = 1 AND nnf = $2 AND tp_amb = 2', [cnpj, n]);
+  if (note.rows[0]) return note.rows[0].status;
+  const voided = await t.db.query('SELECT 1 FROM sim_voids WHERE cnpj = $1 AND model = 65 AND serie = 1 AND tp_amb = 2 AND n_ini <= $2 AND n_fin >= $2', [cnpj, n]);
+  return voided.rows.length > 0 ? 'voided' : 'unexplained';
+}
+
+async function inParallel<T>(items: readonly T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+describe('contingency autopilot', { timeout: 300_000 }, () => {
+  const notes: Note[] = [];
+
+  it('a sale whose first attempt the authority authorized but never answered is issued in contingency within the bound', async () => {
+    // The authority authorizes the first attempt and its answer is lost, and the consultation that
+    // follows finds the service paralysed; the retry waits on the gateway's clock, which the test
+    // holds, so the caller's bound (1 s) passes first.
+    for (let i = 0; i < 3; i++) {
+      t.simulator.setScenario('lost-response', { times: 1, service: 'autorizacao' });
+      t.simulator.setScenario('unavailable', { times: 1, service: 'consultaProtocolo' });
+      const note = await post();
+      expect(note.status).toBe('contingency');
+      expect(note.access_key).toMatch(/^\d{34}9\d{9}$/); // tpEmis 9 in the key (position 35)
+      expect(note.contingency?.first_attempt?.outcome).toBe('pending');
+      notes.push(note);
+      // The simulator's queued faults are shared: the next sale's must not be met by this one's
+      // background work (its transmission, the first consultation of its first attempt).
+      await eventually(async () => {
+        const job = await t.db.query(`SELECT 1 FROM jobs WHERE kind = 'nfce.first-attempt' AND payload->>'noteId' = $1 AND attempts >= 1 AND state <> 'running'`, [note.id]);
+        return job.rows.length > 0 && (await get(note.id)).status === 'authorized';
+      }, 30_000, `the background work of ${note.id}`);
+    }
+  });
+
+  it('while the authority is down, 50 sales in a row are answered in contingency with a DANFE whose QR code decodes', async () => {
+    // The simulator's outage on demand, for this issuer only: every service answers 108.
+    t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj });
+    for (let i = 0; i < 50; i++) notes.push(await post());
+    for (const note of notes.slice(3)) {
+      expect(note.status).toBe('contingency');
+      expect(note.contingency).toMatchObject({ reason: expect.stringMatching(/SEFAZ/), transmitted_at: null });
+      // FACTS 10: 24 hours to transmit.
+      expect(Date.parse(note.contingency!.deadline_at) - Date.parse(note.contingency!.entered_at)).toBe(24 * 3600_000);
+    }
+    // The DANFE of each: printed now, marked as issued in contingency, its QR code the offline form.
+    await inParallel(notes, 4, async (note) => {
+      const pdf = await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/danfe.pdf`, headers: auth });
+      expect(pdf.statusCode).toBe(200);
+      const [qr] = await pdfs.symbols(pdf.rawPayload, 'qrcode', 200);
+      expect(qr).toBe(note.qrcode_url);
+      // The offline form carries the day of emission and the total (NT 2015.002 v2: key|2|tpAmb|day|vNF|digVal|idCSC|hash;
+      // NT 2025.001 v3: key|3|tpAmb|day|vNF|...|signature); the online form has neither.
+      expect(qr).toMatch(new RegExp(`p=${note.access_key}\\|[23]\\|2\\|\\d{2}\\|\\d+\\.\\d{2}\\|`));
+    });
+    const text = await pdfs.pdfText((await t.app.inject({ method: 'GET', url: `/v1/nfce/${notes[5]!.id}/danfe.pdf`, headers: auth })).rawPayload);
+    expect(text).toMatch(/CONTING[ÊE]NCIA/);
+    // The contingency XML is the signed NFe itself, valid against the XSD and its signature.
+    const xml = await t.app.inject({ method: 'GET', url: `/v1/nfce/${notes[5]!.id}/xml`, headers: auth });
+    expect(xml.body).toContain('<tpEmis>9</tpEmis>');
+    expect(await xmllint(xml.body, 'PL_009_V4', 'nfe_v4.00.xsd')).toBe('');
+    expect(await xmlsecVerify(xml.body)).toBe('');
+    // Outstanding contingency notes are listed for the issuer (the first three went through meanwhile).
+    const list = await t.app.inject({ method: 'GET', url: `/v1/nfce?status=contingency&issuer_id=${issuerId}&limit=100`, headers: auth });
+    expect(list.json().data.map((n: Note) => n.id).sort()).toEqual(notes.slice(3).map((n) => n.id).sort());
+  });
+
+  it('when the authority is back, every contingency note is authorized and every first attempt settled', async () => {
+    t.simulator.endOutage(cnpj);
+    const final = await untilSettled(async () => {
+      const now = await Promise.all(notes.map((n) => get(n.id)));
+      const done = now.every((n) => n.status === 'authorized' && n.contingency?.first_attempt?.outcome !== 'pending');
+      return done && now;
+    }, 'every contingency note authorized and first attempts settled');
+    for (const note of final) {
+      expect(note.contingency?.transmitted_at).not.toBeNull();
+      expect(await t.simulator.authorizationsFor(note.access_key!)).toBe(1);
+    }
+    // The three first attempts the authority had authorized were canceled by substitution (110112);
+    // the others never reached its books and were voided.
+    const outcomes = final.map((n) => n.contingency!.first_attempt!.outcome);
+    expect(outcomes.slice(0, 3)).toEqual(['canceled_by_substitution', 'canceled_by_substitution', 'canceled_by_substitution']);
+    expect(new Set(outcomes.slice(3))).toEqual(new Set(['voided']));
+
+    // Every number of the series, as the authority records it: no gap left unexplained.
+    const top = Math.max(...final.flatMap((n) => [n.number, n.contingency!.first_attempt!.number]));
+    const fates = new Map<number, string>();
+    for (let n = 1; n <= top; n++) fates.set(n, await authorityFate(n));
+    const listing = [...fates].map(([n, fate]) => `${n}:${fate}`).join(' ');
+    console.info(`NFC-e series 1 of ${cnpj}: ${listing}`);
+    expect(listing).not.toContain('unexplained');
+    for (const note of final) {
+      expect(fates.get(note.number)).toBe('authorized');
+      const first = note.contingency!.first_attempt!;
+      expect(fates.get(first.number)).toBe(first.outcome === 'voided' ? 'voided' : 'canceled');
+    }
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${final[0]!.id}/events`, headers: auth })).json().data.map((e: { type: string }) => e.type);
+    expect(history).toEqual(expect.arrayContaining(['contingency_issued', 'authorized', 'first_attempt_canceled']));
+  });
+});
