@@ -14,10 +14,13 @@ let api: TestApp;
 let worker: TestApp | undefined;
 let auth: { authorization: string };
 let issuerId: string;
+let contingencyIssuerId: string;
 beforeAll(async () => {
   api = await createTestApp({ role: 'api' });
   ({ auth } = await api.newAccount());
   issuerId = await readyIssuer(api, auth);
+  // Contingency is off for readyIssuer's issuers; switchToContingency acts only for an issuer that allows it.
+  contingencyIssuerId = await readyIssuer(api, auth, { contingency: { mode: 'offline', wait_seconds: 10 } });
   const settings = await api.app.inject({
     method: 'PATCH', url: `/v1/issuers/${issuerId}/danfe-settings`, headers: auth,
     // Accents PC860 has, and characters it lacks that must degrade to their plain form.
@@ -63,7 +66,7 @@ function keyGroups(key: string): string {
 
 describe('DANFE NFC-e as ESC/POS', { timeout: 120_000 }, () => {
   it('of a note in offline contingency: two copies, each saying EMITIDA EM CONTINGÊNCIA, pending authorization and which copy it is; once transmitted, one copy with the protocol', async () => {
-    const res = await api.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId) });
+    const res = await api.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(contingencyIssuerId) });
     expect(res.statusCode, res.body).toBe(202);
     const first = res.json();
     const switched = await switchToContingency(api.ctx, first.id, 'SEFAZ sem resposta na autorizacao: teste do DANFE ESC/POS');

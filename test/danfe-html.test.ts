@@ -22,6 +22,7 @@ let api: TestApp;
 let worker: TestApp | undefined;
 let auth: { authorization: string };
 let issuerId: string;
+let contingencyIssuerId: string;
 let origin: string;
 let browser: Browser | undefined;
 const work = pdfWorkspace('danfe-html-');
@@ -31,7 +32,11 @@ beforeAll(async () => {
   api = await createTestApp({ role: 'api' });
   ({ auth } = await api.newAccount());
   issuerId = await readyIssuer(api, auth, { razao_social: HOSTILE_NAME });
-  await api.app.inject({ method: 'PATCH', url: `/v1/issuers/${issuerId}/danfe-settings`, headers: auth, payload: { danfeFooterText: 'Situação: volte sempre' } });
+  // Contingency is off for readyIssuer's issuers; switchToContingency acts only for an issuer that allows it.
+  contingencyIssuerId = await readyIssuer(api, auth, { razao_social: HOSTILE_NAME, contingency: { mode: 'offline', wait_seconds: 10 } });
+  for (const id of [issuerId, contingencyIssuerId]) {
+    await api.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}/danfe-settings`, headers: auth, payload: { danfeFooterText: 'Situação: volte sempre' } });
+  }
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   const address = api.app.server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -81,7 +86,7 @@ async function openReceipt(id: string, width: 80 | 58) {
 
 describe.skipIf(!HAVE_CHROMIUM)('DANFE NFC-e as HTML, in headless Chromium', { timeout: 180_000 }, () => {
   it('of a note in offline contingency (58 mm): both copies, EMITIDA EM CONTINGÊNCIA, Pendente de autorização, each QR code = qrcode_url', async () => {
-    const res = await api.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId) });
+    const res = await api.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(contingencyIssuerId) });
     expect(res.statusCode, res.body).toBe(202);
     const note = await switchToContingency(api.ctx, res.json().id, 'SEFAZ sem resposta na autorizacao: teste do DANFE HTML');
     expect(note?.status).toBe('contingency');
