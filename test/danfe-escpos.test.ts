@@ -116,10 +116,12 @@ describe('DANFE NFC-e as ESC/POS', { timeout: 120_000 }, () => {
     expect(text).toContain(`Protocolo de autorização: ${authorized.protocolo}`);
   });
 
-  it('of an authorized note: the printer QR code holds qrcode_url, the key in groups of four, the totals, payments and change, accents in PC860, 48 and 32 columns', async () => {
+  it('of an authorized note: the printer QR code holds qrcode_url, the key in groups of four, the totals with the discount, payments and change, accents in PC860, 48 and 32 columns', async () => {
     await startWorker();
-    const { note } = await emitSettled(api, auth, sale(issuerId));
+    // A sale-level discount of 2,00, spread over the items (vDesc of each).
+    const { note } = await emitSettled(api, auth, sale(issuerId, { discount: 2 }));
     expect(note.status).toBe('authorized');
+    expect(note.totals).toMatchObject({ vProd: 43.58, vDesc: 2, vNF: 41.58, vTroco: 8.42 });
     for (const [width, columns] of [[undefined, 48], [80, 48], [58, 32]] as const) {
       const { stream } = await escpos(note.id, width);
       expectWellFormed(stream, columns, 1);
@@ -132,15 +134,18 @@ describe('DANFE NFC-e as ESC/POS', { timeout: 120_000 }, () => {
       expect(text).toContain(keyGroups(note.access_key));
       // Never a group cut in two: every line of the key holds whole groups.
       for (const line of lines.filter((l) => /^(\d{4} )+\d{4}$/.test(l.trim()))) expect(line.trim().split(' ').every((g) => g.length === 4)).toBe(true);
-      // 2 x 18,90 + 0,35 x 16,50 = 43,58; paid 50,00 in cash, change 6,42.
+      // 2 x 18,90 + 0,35 x 16,50 = 43,58, less 2,00 = 41,58; paid 50,00 in cash, change 8,42.
       expect(lines).toContainEqual(expect.stringMatching(/^Qtde\. total de itens +2$/));
       expect(lines).toContainEqual(expect.stringMatching(/^Valor total R\$ +43,58$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^Descontos R\$ +-2,00$/));
+      const itemDiscounts = lines.filter((l) => l.startsWith('  Desconto no item')).map((l) => Number(l.split('-').at(-1)!.replace(',', '.')));
+      expect(itemDiscounts.reduce((a, b) => a + b, 0)).toBeCloseTo(2, 2);
       const toPay = copy.lines.find((l) => l.text.startsWith('Valor a Pagar R$'))!;
       expect(toPay).toMatchObject({ bold: true, doubleHeight: true });
-      expect(toPay.text).toMatch(/ 43,58$/);
+      expect(toPay.text).toMatch(/ 41,58$/);
       expect(toPay.text).toHaveLength(columns);
       expect(lines).toContainEqual(expect.stringMatching(/^Dinheiro +50,00$/));
-      expect(lines).toContainEqual(expect.stringMatching(/^Troco R\$ +6,42$/));
+      expect(lines).toContainEqual(expect.stringMatching(/^Troco R\$ +8,42$/));
       expect(text).toContain(`Protocolo de autorização: ${note.protocolo}`);
       expect(text).toContain('EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL');
       expect(text).toContain('Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica');
