@@ -60,8 +60,3 @@ export function pairLines(label: string, value: string, width: number): string[]
   if (label.length + 1 + value.length <= width) return [label + value.padStart(width - label.length)];
   return [...wrapText(label, width), ...wrapText(value, width).map((v) => v.padStart(width))];
 }
-
-/** Groups of words kept whole (the access key's 11 groups of 4), as many per line as fit. */
-export function wrapGroups(groups: string[], width: number): string[] {
-  return wrapText(groups.join(' '), width);
-}
