@@ -21,7 +21,8 @@ function consultation(ctx: DanfeContext): void {
   layout.gap(1).text(key, { size, font: 'Helvetica-Bold', align: 'center' });
 }
 
-function consumerLine(ctx: DanfeContext): string {
+/** Division VI's first line (also printed by the text receipts, receipt-text.ts). */
+export function consumerLine(ctx: Pick<DanfeContext, 'input'>): string {
   const doc = ctx.input.consumer?.document;
   if (!doc) return 'CONSUMIDOR NÃO IDENTIFICADO';
   if (doc.kind === 'cpf') return `CONSUMIDOR CPF: ${formatCpf(doc.id)}`;

@@ -42,7 +42,7 @@ async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffe
  * is printed). A cancellation settled without the event document (found by consultation) falls
  * back to when the gateway recorded it, in the issuer's local time rather than UTC.
  */
-function cancellationOf(row: NoteRow, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
+export function cancellationOf(row: NoteRow, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
   const settled = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
   if (!settled) return undefined;
   const registered = row.cancel_proc_xml ? cancellationInEventXml(row.cancel_proc_xml) : undefined;

@@ -17,6 +17,8 @@ import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } f
 import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
 import { NFCE_FAMILY } from '../../../documents/nfce/services/nfce-family.js';
 import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
+import { renderNoteEscpos, renderNoteHtml } from '../../../documents/notes/services/render-note-receipt.js';
+import { RECEIPT_CSP } from '../../../danfe/html/index.js';
 import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
@@ -200,6 +202,65 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.pdf"`)
         .send(pdf);
+    },
+  );
+
+  const RollWidthQuery = Type.Object({ width: Type.Optional(Type.Union([Type.Literal(80), Type.Literal(58)], { default: 80 })) }, { additionalProperties: false });
+  const printable =
+    'The same content as the PDF, for notes authorized, canceled, or issued in offline contingency (tpEmis 9, before the ' +
+    'authority sees it: "EMITIDA EM CONTINGÊNCIA", "Pendente de autorização" and two copies, "Via consumidor" and "Via estabelecimento"). ';
+
+  app.get(
+    '/v1/nfce/:id/danfe.escpos',
+    {
+      config: { scope: 'nfce:read' },
+      schema: {
+        tags,
+        summary: 'The DANFE NFC-e as ESC/POS bytes for a thermal printer',
+        description:
+          printable +
+          'Send the bytes to the printer as they are. 80 mm rolls (48 columns of font A) by default, `?width=58` for 58 mm (32 columns). ' +
+          'ESC @, code page PC860 Portuguese (ESC t 3), the QR code as the printer\'s own symbol (GS ( k, model 2, error correction M), a cut (GS V) after each copy. ' +
+          'Served as application/octet-stream: raw printer bytes that no client or proxy may re-encode.',
+        params: IdParams,
+        querystring: RollWidthQuery,
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/octet-stream (ESC/POS)', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const row = await findNote(ctx, NFCE_FAMILY, request.auth.accountId, request.params.id, { full: true });
+      const body = await renderNoteEscpos(ctx, row, request.query.width ?? 80);
+      return reply
+        .type('application/octet-stream')
+        .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.escpos"`)
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/v1/nfce/:id/danfe.html',
+    {
+      config: { scope: 'nfce:read' },
+      schema: {
+        tags,
+        summary: 'The DANFE NFC-e as a self-contained HTML page for browser printing',
+        description:
+          printable +
+          'One page with inline CSS (`@page` as wide as the roll, 80 mm by default or `?width=58`) and the QR code as inline SVG; ' +
+          'it loads nothing and runs no script (Content-Security-Policy).',
+        params: IdParams,
+        querystring: RollWidthQuery,
+        response: { 200: Type.String({ description: 'text/html' }), ...errorResponses(401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const row = await findNote(ctx, NFCE_FAMILY, request.auth.accountId, request.params.id, { full: true });
+      const body = await renderNoteHtml(ctx, row, request.query.width ?? 80);
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Security-Policy', RECEIPT_CSP)
+        .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.html"`)
+        .send(body);
     },
   );
 };

@@ -1,0 +1,1 @@
+export { renderDanfeHtml, RECEIPT_CSP, type HtmlOptions } from './render-html.js';
