@@ -113,7 +113,12 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       breaker: recorder,
     });
   }
-  const breaker: AuthorityBreaker = openAuthorityBreaker({ config, db, secrets, clock, endpointOverride: authority.options.endpointOverride, authority: () => authority });
+  let app: FastifyInstance | undefined;
+  const breaker: AuthorityBreaker = openAuthorityBreaker({
+    config, db, secrets, clock, endpointOverride: authority.options.endpointOverride, authority: () => authority,
+    // A lost count is no reason to fail a sale; it is logged where there is a logger (API processes).
+    onError: (err) => app?.log.warn({ err }, 'authority breaker: state not read or stored'),
+  });
 
   let runner: JobRunner | undefined;
   const notifications = await openNotificationBus(config, db);
@@ -134,7 +139,6 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
     breaker.start();
   }
 
-  let app: FastifyInstance | undefined;
   if (role !== 'worker') {
     const extra = opts.app?.healthChecks;
     const authorityUrl = simulator?.url;

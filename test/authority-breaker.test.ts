@@ -51,6 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   t.simulator.setScenario(null);
+  t.simulator.endOutage();
   await t.db.query('DELETE FROM authority_breakers');
   await other?.close();
   await otherDb?.close();
@@ -154,6 +155,26 @@ describe('authority circuit breaker', () => {
     expect(await other.ctx.breaker.isOpen(CONSULT)).toBe(false);
     // Whichever process closed it tells its listeners at once; the other at its next read.
     await eventually(async () => closedIn.a.includes(key) && closedIn.b.includes(key), 5_000, 'onClosed in both processes');
+  });
+
+  it("the simulator's outage (every service 108): opened by the sales' calls, the probe meets it, the first probe after it closes", async () => {
+    t.simulator.startOutage({ mode: 'unavailable', seconds: 600 });
+    try {
+      for (let i = 0; i < 3; i++) expect(await consult()).toMatchObject({ kind: 'unavailable', cStat: 108 });
+      expect(await t.ctx.breaker.isOpen(CONSULT)).toBe(true);
+      await eventually(() => other.ctx.breaker.isOpen(CONSULT), 5_000, 'the other process to see the breaker open');
+      const before = t.simulator.stats().statusRequests;
+      clock.advance(COOLDOWN_MS);
+      await Promise.all([t.ctx.breaker.probeDueNow(), other.ctx.breaker.probeDueNow()]);
+      await eventually(async () => (await stateOf(t))?.last_error?.startsWith('probe: cStat 108'), 10_000, 'the probe to meet the outage');
+      expect(t.simulator.stats().statusRequests).toBe(before + 1);
+      expect(await t.ctx.breaker.isOpen(CONSULT)).toBe(true);
+    } finally {
+      t.simulator.endOutage();
+    }
+    clock.advance(2 * COOLDOWN_MS);
+    await Promise.all([t.ctx.breaker.probeDueNow(), other.ctx.breaker.probeDueNow()]);
+    await eventually(async () => (await stateOf(other))?.state === 'closed', 10_000, 'the probe after the outage to close the breaker');
   });
 
   it('an answer while open closes it (the endpoint is back before the probe)', async () => {

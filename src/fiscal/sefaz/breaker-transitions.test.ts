@@ -32,6 +32,8 @@ describe('breaker transitions', () => {
     const claimed = claimProbe(row, at(15_002), S)!;
     expect(claimed).toMatchObject({ state: 'half_open', next_probe_at: at(35_002) });
     expect(claimProbe(claimed, at(15_003), S)).toBeNull();
+    // Its process died: once the lease is out another process claims it.
+    expect(claimProbe(claimed, at(35_002), S)).toMatchObject({ state: 'half_open', next_probe_at: at(55_002) });
     expect(isOpenAt(claimed, at(15_003))).toBe(true);
     const cooldowns: number[] = [];
     row = claimed;
