@@ -45,6 +45,8 @@ export interface Config {
   authorityCaFile: string | undefined;
   authorityConnectTimeoutMs: number;
   authorityResponseTimeoutMs: number;
+  /** Circuit breaker per authority endpoint (issue 17; fiscal/sefaz/authority-breaker.ts); failures 0 = off. */
+  authorityBreaker: { failures: number; windowMs: number; cooldownMs: number; maxCooldownMs: number };
   /** Jobs one worker process runs at once. */
   workerConcurrency: number;
   /** smtp(s)://user:pass@host:port for alerts; absent: mail is captured and listed (GET /v1/sandbox/mail). */
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authorityCaFile: env.AUTHORITY_CA_FILE?.trim() || undefined,
     authorityConnectTimeoutMs: int(env, 'AUTHORITY_CONNECT_TIMEOUT_MS', 5_000, 100, 120_000),
     authorityResponseTimeoutMs: int(env, 'AUTHORITY_RESPONSE_TIMEOUT_MS', 30_000, 100, 300_000),
+    authorityBreaker: breakerConfig(env),
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1024),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM?.trim() || 'Fiscal gateway <no-reply@fiscal-gateway.local>',
@@ -263,6 +266,17 @@ function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
     headersTimeoutMs,
     keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 75_000, 100, 600_000),
     maxConnectionsPerIp: int(env, 'MAX_CONNECTIONS_PER_IP', 256, 0, 1_000_000),
+  };
+}
+
+function breakerConfig(env: NodeJS.ProcessEnv): Config['authorityBreaker'] {
+  const cooldownMs = int(env, 'AUTHORITY_BREAKER_COOLDOWN_MS', 15_000, 100, 3_600_000);
+  const maxCooldownMs = int(env, 'AUTHORITY_BREAKER_MAX_COOLDOWN_MS', Math.max(120_000, cooldownMs), cooldownMs, 24 * 3_600_000);
+  return {
+    failures: int(env, 'AUTHORITY_BREAKER_FAILURES', 3, 0, 1000),
+    windowMs: int(env, 'AUTHORITY_BREAKER_WINDOW_MS', 30_000, 100, 3_600_000),
+    cooldownMs,
+    maxCooldownMs,
   };
 }
 

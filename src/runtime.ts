@@ -13,6 +13,9 @@ import { JobRunner } from './jobs/runner.js';
 import { secretBoxFor } from './platform/security/secret-box-registry.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { AuthorityAccess } from './fiscal/sefaz/authority-access.js';
+import type { AuthorityBreaker } from './fiscal/sefaz/authority-breaker.js';
+import type { BreakerRecorder } from './fiscal/sefaz/observed-client.js';
+import { openAuthorityBreaker } from './platform/health/authority-breaker.js';
 import { sandboxIssuerHooks, registerStoredIssuersWithSimulator } from './platform/sandbox/simulator-registration.js';
 import { openDb, type Db } from './platform/storage/db.js';
 import { authorityReachableCheck, keyStoreCheck } from './platform/health/runtime-health.js';
@@ -67,6 +70,8 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
   let ownSimulator: AuthoritySimulator | undefined;
   let hooks: IssuerSecretHooks | undefined;
   let authority: AuthorityAccess;
+  // Every SEFAZ call's outcome goes to its endpoint's breaker, built below once the authority is known.
+  const recorder: BreakerRecorder = { record: (target, outcome) => breaker.record(target, outcome) };
   if (config.env === 'sandbox') {
     if (opts.simulator) simulator = inProcessLink(opts.simulator);
     else if (config.simulatorUrl) {
@@ -97,6 +102,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       connectTimeoutMs: config.authorityConnectTimeoutMs,
       responseTimeoutMs: config.authorityResponseTimeoutMs,
       scenariosAllowed: true,
+      breaker: recorder,
     });
   } else {
     authority = new AuthorityAccess({
@@ -104,12 +110,19 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       connectTimeoutMs: config.authorityConnectTimeoutMs,
       responseTimeoutMs: config.authorityResponseTimeoutMs,
       scenariosAllowed: false,
+      breaker: recorder,
     });
   }
+  let app: FastifyInstance | undefined;
+  const breaker: AuthorityBreaker = openAuthorityBreaker({
+    config, db, secrets, clock, endpointOverride: authority.options.endpointOverride, authority: () => authority,
+    // A lost count is no reason to fail a sale; it is logged where there is a logger (API processes).
+    onError: (err) => app?.log.warn({ err }, 'authority breaker: state not read or stored'),
+  });
 
   let runner: JobRunner | undefined;
   const notifications = await openNotificationBus(config, db);
-  const ctx: AppContext = { config, db, clock, secrets, authority, wakeWorker: () => runner?.poke(), notifications };
+  const ctx: AppContext = { config, db, clock, secrets, authority, breaker, wakeWorker: () => runner?.poke(), notifications };
   const workCtx: AppContext = workerDb ? { ...ctx, db: workerDb } : ctx;
   const jobs = workerJobs(workCtx);
   if (role !== 'api') {
@@ -122,9 +135,10 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
     });
     runner.start();
     await jobs.start();
+    // Worker processes probe the open endpoints; the row lock lets one of them send each probe.
+    breaker.start();
   }
 
-  let app: FastifyInstance | undefined;
   if (role !== 'worker') {
     const extra = opts.app?.healthChecks;
     const authorityUrl = simulator?.url;
@@ -150,6 +164,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       closed = true;
       await app?.close();
       await runner?.stop();
+      breaker.stop();
       jobs.close();
       await notifications.close();
       authority.close();

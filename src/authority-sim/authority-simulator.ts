@@ -96,7 +96,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   const store = new SimStore(opts.db, opts.cscStorage);
   const identity = opts.identity ?? generateSimulatorIdentity();
   const signingKey = { privateKey: privateKeyObject(identity.keyPem), certificateBase64: certificateBase64(identity.certPem) };
-  const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0, nfseAuthorizations: 0, nfseRejections: 0, nfseEvents: 0, outageAnswers: 0 };
+  const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0, nfseAuthorizations: 0, nfseRejections: 0, nfseEvents: 0, outageAnswers: 0, statusRequests: 0 };
   const trusted = new Set([...(opts.clientCertificates ?? []), ...(opts.persistClientCertificates ? await store.clientCertificates() : [])]);
   const queue: QueuedScenario[] = [];
   const held = new Set<Socket>();
@@ -194,6 +194,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     }
     const body = await readBody(req);
     if (body === null) return reply(res, faultReply(version, 'Sender', `request larger than ${MAX_REQUEST_BYTES} bytes`, 413));
+    if (service === 'statusServico') counters.statusRequests += 1;
     const who = parties.of(req.socket as TLSSocket, service, body);
     // During an outage the queued scenarios wait for the authority to come back.
     let scenario = outages.meeting(who.parties) ? null : takeScenario(req, service);

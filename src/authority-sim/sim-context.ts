@@ -19,6 +19,8 @@ export interface SimCounters {
   nfseEvents: number;
   /** SOAP requests that met an outage (outage.ts): answered 108/109, or held unanswered. */
   outageAnswers: number;
+  /** NFeStatusServico4 requests (the gateway's circuit-breaker probes). */
+  statusRequests: number;
 }
 
 /** What one request's handler may use. */

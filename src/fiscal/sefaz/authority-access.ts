@@ -4,6 +4,7 @@ import { sefinBaseUrl, type NfseTpAmb } from '../nfse-api/nfse-api-endpoints.js'
 import type { NfseApiClient } from '../nfse-api/nfse-api-types.js';
 import type { EndpointOverride } from './endpoints.js';
 import { AgentPool, requestOverMutualTls, type TransportOptions } from './https-transport.js';
+import { observedClient, type BreakerRecorder } from './observed-client.js';
 import { createSefazClient, type SefazClient } from './sefaz-client.js';
 
 export interface AuthorityAccessOptions {
@@ -15,6 +16,8 @@ export interface AuthorityAccessOptions {
   responseTimeoutMs?: number;
   /** Whether X-Sandbox-Scenario may be passed through (never in production). */
   scenariosAllowed: boolean;
+  /** Records every SEFAZ call's outcome against its endpoint's circuit breaker (authority-breaker.ts). */
+  breaker?: BreakerRecorder | undefined;
 }
 
 /**
@@ -23,17 +26,32 @@ export interface AuthorityAccessOptions {
  */
 export class AuthorityAccess {
   private readonly pool = new AgentPool();
-  private readonly clients = new Map<string, SefazClient>();
+  private readonly clients = new Map<string, { raw: SefazClient; observed: SefazClient }>();
   private readonly nfseClients = new Map<string, NfseApiClient>();
 
   constructor(readonly options: AuthorityAccessOptions) {}
 
+  /** The certificate's client; with a breaker, every call's outcome is recorded against its endpoint. */
   clientFor(cert: ParsedCertificate): SefazClient {
+    return this.entryFor(cert).observed;
+  }
+
+  /** The same client without recording (the breaker's own probe). */
+  rawClientFor(cert: ParsedCertificate): SefazClient {
+    return this.entryFor(cert).raw;
+  }
+
+  /** The unrecorded client of a certificate this process already holds, by its SHA-256 fingerprint. */
+  rawClientByFingerprint(fingerprint: string): SefazClient | undefined {
+    return this.clients.get(fingerprint)?.raw;
+  }
+
+  private entryFor(cert: ParsedCertificate): { raw: SefazClient; observed: SefazClient } {
     const id = cert.fingerprintSha256;
-    let client = this.clients.get(id);
-    if (!client) {
+    let entry = this.clients.get(id);
+    if (!entry) {
       if (this.clients.size >= 1000) this.clients.clear();
-      client = createSefazClient({
+      const raw = createSefazClient({
         credentials: tlsCredentials(cert),
         ca: this.options.ca,
         endpointOverride: this.options.endpointOverride,
@@ -41,9 +59,10 @@ export class AuthorityAccess {
         responseTimeoutMs: this.options.responseTimeoutMs ?? 30_000,
         pool: this.pool,
       });
-      this.clients.set(id, client);
+      entry = { raw, observed: this.options.breaker ? observedClient(raw, this.options.breaker, id) : raw };
+      this.clients.set(id, entry);
     }
-    return client;
+    return entry;
   }
 
   /**

@@ -10,6 +10,17 @@ const CheckResult = Type.Object({
   latency_ms: Type.Number(),
   error: Type.Optional(Type.String()),
 });
+const Breaker = Type.Object({
+  endpoint: Type.String({ description: 'The service URL the breaker guards (several states share one authorizer)' }),
+  authorizer: Type.String(),
+  service: Type.String({ description: 'WSDL service, e.g. NFeAutorizacao4' }),
+  state: Type.Union([Type.Literal('closed'), Type.Literal('open'), Type.Literal('half_open')]),
+  failures: Type.Integer(),
+  opened_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  next_probe_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Open: when the status probe is due; half-open: when the probe in flight is given up' }),
+  last_error: Type.Union([Type.String(), Type.Null()]),
+  last_error_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
 const DeepHealth = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('fail')]),
   ts: Type.String({ format: 'date-time' }),
@@ -17,6 +28,11 @@ const DeepHealth = Type.Object({
   process: Type.Object(
     { uncaught_exceptions: Type.Integer(), unhandled_rejections: Type.Integer() },
     { description: 'Faults the process guards caught (logged, the process kept serving) since this process started' },
+  ),
+  authority: Type.Optional(
+    Type.Array(Breaker, {
+      description: 'Circuit breaker of every authority endpoint the gateway has called. An open one does not make the status fail: the gateway then issues in contingency',
+    }),
   ),
 });
 
@@ -48,7 +64,7 @@ export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsy
         },
       },
       async (_request, reply) => {
-        const report = await deepHealth(app.ctx.db, extraChecks());
+        const report = await deepHealth(app.ctx.db, extraChecks(), () => app.ctx.breaker.states());
         return reply.code(report.status === 'ok' ? 200 : 503).send(report);
       },
     );

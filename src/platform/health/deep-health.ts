@@ -1,3 +1,4 @@
+import type { BreakerState } from '../../fiscal/sefaz/authority-breaker.js';
 import type { Db } from '../storage/db.js';
 import { pendingMigrations } from '../storage/migrate.js';
 import { gatewayMigrations } from '../storage/migrations/index.js';
@@ -21,12 +22,19 @@ export interface DeepHealthReport {
   ts: string;
   checks: CheckResult[];
   process: ReturnType<typeof processFaults>;
+  /** Every known authority endpoint's circuit breaker (issue 17). */
+  authority?: BreakerState[];
 }
 
 const CHECK_TIMEOUT_MS = 3_000;
 
 /** Storage answers, no migration is pending, then every extra check; each bounded by a timeout. */
-export async function deepHealth(db: Db, extraChecks: readonly HealthCheck[]): Promise<DeepHealthReport> {
+/**
+ * `authority`, when given, lists the endpoints' breakers. An open breaker does not fail the report:
+ * the gateway is healthy and issuing in contingency, and a load balancer that took it out of service
+ * for a SEFAZ outage would stop the sales contingency exists to keep going.
+ */
+export async function deepHealth(db: Db, extraChecks: readonly HealthCheck[], authority?: () => Promise<BreakerState[]>): Promise<DeepHealthReport> {
   const checks: HealthCheck[] = [
     { name: 'storage', check: async () => void (await db.query('SELECT 1')) },
     {
@@ -38,9 +46,13 @@ export async function deepHealth(db: Db, extraChecks: readonly HealthCheck[]): P
     },
     ...extraChecks,
   ];
-  const results = await Promise.all(checks.map(runCheck));
+  const [results, breakers] = await Promise.all([
+    Promise.all(checks.map(runCheck)),
+    // Storage down already fails the 'storage' check; the list is then left out.
+    authority ? authority().catch(() => undefined) : undefined,
+  ]);
   const ok = results.every((r) => r.status === 'ok');
-  return { status: ok ? 'ok' : 'fail', ts: new Date().toISOString(), checks: results, process: processFaults() };
+  return { status: ok ? 'ok' : 'fail', ts: new Date().toISOString(), checks: results, process: processFaults(), ...(breakers ? { authority: breakers } : {}) };
 }
 
 async function runCheck(c: HealthCheck): Promise<CheckResult> {

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { AuthorityAccess } from '../../fiscal/sefaz/authority-access.js';
+import type { AuthorityBreaker } from '../../fiscal/sefaz/authority-breaker.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { NotificationBus } from '../notifications/notification-bus.js';
 import type { SecretBox } from '../security/secret-box.js';
@@ -18,6 +19,11 @@ export interface Ports {
   secrets: SecretBox;
   /** SOAP clients to the authority (or the simulator in the sandbox). */
   authority: AuthorityAccess;
+  /**
+   * Circuit breakers of the authority endpoints, shared by every process through PostgreSQL:
+   * `isOpen(target)` says a sale should go to contingency at once (fiscal/sefaz/authority-breaker.ts).
+   */
+  breaker: AuthorityBreaker;
   /** Wakes this process's job runner when work was just queued (no-op in API-only processes). */
   wakeWorker: () => void;
   /** Wakes notification streams in every process (Redis, PostgreSQL LISTEN/NOTIFY or in-process). */

@@ -82,6 +82,15 @@ export async function findCertificate(db: Queryable, issuerId: string): Promise<
   return (await db.query<CertificateRecord>('SELECT * FROM issuer_certificates WHERE issuer_id = $1', [issuerId])).rows[0];
 }
 
+/** An issuer holding the certificate with this SHA-256 fingerprint (the breaker's probe borrows it). */
+export async function issuerWithCertificate(db: Queryable, fingerprint: string): Promise<{ issuer_id: string; account_id: string } | undefined> {
+  const r = await db.query<{ issuer_id: string; account_id: string }>(
+    'SELECT c.issuer_id, i.account_id FROM issuer_certificates c JOIN issuers i ON i.id = c.issuer_id WHERE c.fingerprint_sha256 = $1 LIMIT 1',
+    [fingerprint],
+  );
+  return r.rows[0];
+}
+
 export async function findCsc(db: Queryable, issuerId: string): Promise<CscRecord | undefined> {
   return (await db.query<CscRecord>('SELECT * FROM issuer_cscs WHERE issuer_id = $1', [issuerId])).rows[0];
 }

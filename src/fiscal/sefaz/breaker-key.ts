@@ -1,0 +1,48 @@
+import { resolveEndpoint, ufAbbreviation, type EndpointOverride, type Model, type SefazService, type TpAmb } from './endpoints.js';
+
+/** What a call is addressed to, as the SOAP client knows it (one service of one state's authorizer). */
+export interface BreakerTarget {
+  /** UF abbreviation or IBGE code. */
+  uf: string;
+  model: Model;
+  tpAmb: TpAmb;
+  service: SefazService;
+}
+
+/** The endpoint a breaker guards, with a call that reaches it (what the probe repeats). */
+export interface BreakerEndpoint {
+  /** The breaker's key: the service's URL. */
+  key: string;
+  /** SVRS, SP, AN ...: who answers. */
+  authorizer: string;
+  /** WSDL service name, e.g. NFeAutorizacao4. */
+  service: string;
+  uf: string;
+  model: Model;
+  tpAmb: TpAmb;
+}
+
+/**
+ * One breaker per endpoint URL, not per state: the per-state table (FACTS 4) sends many states to
+ * one authorizer (SVRS serves most NFC-e states, SVAN others), so when SVRS's NFeAutorizacao4 stops
+ * every state it serves stops together, and a state with its own SEFAZ fails alone. Each service has
+ * its own URL, so the authorization service can be down while consultation answers. The environment
+ * is in the URL too (homologation hosts differ). In the sandbox every state's service goes to the
+ * simulator: one breaker per simulated service, which is what it is.
+ */
+export function breakerEndpointFor(target: BreakerTarget, override?: EndpointOverride): BreakerEndpoint {
+  const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, target.service, override);
+  return {
+    key: endpoint.url,
+    authorizer: endpoint.authorizer,
+    service: endpoint.serviceName,
+    uf: ufAbbreviation(target.uf) ?? String(target.uf),
+    model: target.model,
+    tpAmb: target.tpAmb,
+  };
+}
+
+/** The breaker key of a state's service (its URL); throws RangeError for an unknown state or service. */
+export function breakerKeyFor(target: BreakerTarget, override?: EndpointOverride): string {
+  return breakerEndpointFor(target, override).key;
+}
