@@ -3,6 +3,7 @@ import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_CCE_JOB } from '../../documents/
 import { NFSE_AUTHORIZE_JOB, NFSE_CANCEL_JOB } from '../../documents/nfse/services/nfse-deps.js';
 import { CERTIFICATE_EXPIRY_JOB, scheduleExpiryCheck } from '../../platform/issuers/certificate-expiry.js';
 import { mailSender, SEND_MAIL_JOB } from '../../platform/mail/mail-outbox.js';
+import { bringForward } from '../queue.js';
 import type { Ports } from '../../platform/ports/ports.js';
 import { DELIVER_WEBHOOK_JOB, FANOUT_EVENT_JOB } from '../../platform/webhooks/event-types.js';
 import type { JobHandler } from '../runner.js';
@@ -36,6 +37,7 @@ export interface WorkerJobs {
 
 export function workerJobs(ports: Ports): WorkerJobs {
   const mail = mailSender(ports);
+  let stopWaking: (() => void) | undefined;
   return {
     handlers: {
       [AUTHORIZE_JOB]: nfceAuthorize(ports),
@@ -60,7 +62,14 @@ export function workerJobs(ports: Ports): WorkerJobs {
       await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
       // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
       if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
+      // Issue 17: when an authority endpoint answers again, the contingency notes go at once, oldest first.
+      stopWaking = ports.breaker.onClosed(() => {
+        void bringForward(ports.db, AUTHORIZE_JOB, 'contingency', ports.clock.now()).then((n) => n > 0 && ports.wakeWorker(), () => undefined);
+      });
     },
-    close: () => mail.close(),
+    close: () => {
+      stopWaking?.();
+      mail.close();
+    },
   };
 }

@@ -1,5 +1,7 @@
 import type { GatewayEnv } from '../../../config.js';
-import type { IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { EmissionIssuerRow, IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { IssueDeps, IssueOptions } from '../../notes/services/issue-note.js';
+import { NFCE_MODEL } from './nfce-deps.js';
 
 /** How long a sale waits for the authority before contingency when the issuer says nothing (issue 17: "a few seconds"). */
 export const DEFAULT_CONTINGENCY_WAIT_SECONDS = 3;
@@ -16,4 +18,22 @@ export const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
 export function contingencyOf(issuer: Pick<IssuerRow, 'contingency'>, env: GatewayEnv): { mode: 'off' | 'offline'; waitSeconds: number } {
   const c = issuer.contingency;
   return { mode: c?.mode ?? (env === 'sandbox' ? 'offline' : 'off'), waitSeconds: c?.wait_seconds ?? DEFAULT_CONTINGENCY_WAIT_SECONDS };
+}
+
+/** xJust of the contingency (15-256 characters, FACTS 10): why the authority could not be used. */
+export function contingencyReason(detail: string): string {
+  const text = `SEFAZ sem resposta na autorizacao: ${detail}`.replace(/\s+/g, ' ').trim();
+  return text.length > 256 ? text.slice(0, 256) : text;
+}
+
+/**
+ * Issue 17 item 1: the authority is KNOWN to be down (its authorization endpoint's breaker is open, so
+ * several calls in a row went unanswered, from any process): a sale of an issuer that allows
+ * contingency goes straight to offline contingency, without a first attempt to settle later.
+ */
+export async function contingencyAtOnce(deps: IssueDeps, issuer: EmissionIssuerRow): Promise<IssueOptions['contingency']> {
+  if (!deps.breaker || contingencyOf(issuer, deps.config.env).mode !== 'offline') return undefined;
+  const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
+  if (!(await deps.breaker.isOpen({ uf: issuer.uf, model: NFCE_MODEL, tpAmb, service: 'autorizacao' }))) return undefined;
+  return { reason: contingencyReason('servico de autorizacao indisponivel (falhas seguidas)'), deadlineMs: CONTINGENCY_DEADLINE_MS };
 }

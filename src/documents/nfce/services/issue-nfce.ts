@@ -5,6 +5,7 @@ import { xsdPathToField } from '../domain/xsd-path-to-field.js';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';
+import { contingencyAtOnce } from './contingency-settings.js';
 import { DEFAULT_SERIE } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
 
@@ -22,6 +23,7 @@ export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
   build: (prepared, { contingency, ...ctx }) =>
     buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc!, ...(contingency ? { tpEmis: 9 as const, contingency } : {}) }),
   fieldOfXsdPath: (path, sale) => xsdPathToField(path, sale),
+  contingencyAtOnce,
 };
 
 /** POST /v1/nfce: the shared emission (documents/notes/services/issue-note.ts) with the NFC-e engine. */

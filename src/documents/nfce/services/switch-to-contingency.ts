@@ -10,6 +10,8 @@ import { noteSettled } from '../../notes/services/note-settled.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { CONTINGENCY_DEADLINE_MS, contingencyOf } from './contingency-settings.js';
+
+export { contingencyReason } from './contingency-settings.js';
 import { NFCE_EMITTER } from './issue-nfce.js';
 import { AUTHORIZE_JOB } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
@@ -93,8 +95,3 @@ export async function switchToContingency(
 
 class NotSwitched extends Error {}
 
-/** xJust of the contingency (15-256 characters, FACTS 10): why the authority could not be used. */
-export function contingencyReason(detail: string): string {
-  const text = `SEFAZ sem resposta na autorizacao: ${detail}`.replace(/\s+/g, ' ').trim();
-  return text.length > 256 ? text.slice(0, 256) : text;
-}

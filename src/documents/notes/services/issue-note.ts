@@ -13,7 +13,7 @@ import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emiss
 import type { NoteFamily } from './note-family.js';
 
 /** POST /v1/nfce and /v1/nfe: storage, clock, key lifetime, the issuer's sealed key, and a nudge to the worker. */
-export type IssueDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'wakeWorker'>;
+export type IssueDeps = Pick<Ports, 'db' | 'clock' | 'config' | 'secrets' | 'wakeWorker'> & Partial<Pick<Ports, 'breaker'>>;
 
 /** What the emission needs of a signed document of either model, whatever its family computed. */
 export interface BuiltNote {
@@ -46,6 +46,11 @@ export interface NoteEmitter<Request extends { issuer_id: string; external_ref?:
   build(prepared: Prepared, ctx: BuildContext): BuiltNote;
   /** The request field an XSD failure at `path` points to, or null. */
   fieldOfXsdPath(path: string, request: Request): string | null;
+  /**
+   * Whether the sale goes straight to offline contingency (NFC-e: the authority is known to be down
+   * and the issuer allows it; issue 17), and why. Families without contingency leave it out.
+   */
+  contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow): Promise<IssueOptions['contingency']>;
 }
 
 /** What a family's build gets besides the sale: the number, the time, the keys, and contingency when issued in it. */
@@ -186,8 +191,9 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
   const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
-  const contingency = opts.contingency
-    ? { reason: opts.contingency.reason, entered_at: now.toISOString(), deadline_at: new Date(now.getTime() + opts.contingency.deadlineMs).toISOString(), transmitted_at: null, first_attempt: null }
+  const straight = opts.contingency ?? (await emitter.contingencyAtOnce?.(deps, issuer));
+  const contingency = straight
+    ? { reason: straight.reason, entered_at: now.toISOString(), deadline_at: new Date(now.getTime() + straight.deadlineMs).toISOString(), transmitted_at: null, first_attempt: null }
     : null;
   const row = await commitEmission(db, {
     series,
