@@ -46,3 +46,16 @@ export function buildNfceQrCode(p: NfceQrCodeInput): string {
   const joined = params.join('|');
   return withPayload(baseUrl, `${joined}|${cscHash(joined, p.csc.token)}`);
 }
+
+/**
+ * The same v2 offline QR code signed with another CSC (issue 17: a contingency NFC-e whose CSC was
+ * revoked or replaced before it reached the authority, 462/463/464). Only idCSC and the hash change:
+ * the key, day, total and DigestValue are the document's (FACTS 9.1), so the signed XML stays valid.
+ * Null when the URL is not a v2 offline QR code (v3 offline is signed with the certificate, not the CSC).
+ */
+export function reissueOfflineQrV2(qrCodeUrl: string, csc: { id: string; token: string }): string | null {
+  const m = /^(.*[?&]p=)([0-9]{44}\|2\|[12]\|[0-9]{2}\|[0-9.]+\|[0-9a-f]+)\|[0-9]+\|[0-9A-F]{40}$/.exec(qrCodeUrl);
+  if (!m) return null;
+  const joined = `${m[2]}|${cscIdParam(csc.id)}`;
+  return `${m[1]}${joined}|${cscHash(joined, csc.token)}`;
+}

@@ -1,4 +1,4 @@
-export { buildNfceQrCode, qrV3SignedText, type NfceQrCodeInput } from './build-qr-code.js';
+export { buildNfceQrCode, qrV3SignedText, reissueOfflineQrV2, type NfceQrCodeInput } from './build-qr-code.js';
 export { knownUfs, nfceUrls, type NfceUrls, type TpAmb, type Uf } from './nfce-urls.js';
 export { parseNfceQrCode, type ParsedNfceQrCode, type QrParseProblem } from './parse-qr-code.js';
 export { qrVersionFor, QR_V3_ACCEPTED_FROM } from './qr-version.js';

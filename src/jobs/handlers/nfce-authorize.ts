@@ -1,6 +1,7 @@
 import { authorizeNoteJob } from '../../documents/notes/services/authorize-note.js';
 import type { AuthorityDeps } from '../../documents/notes/services/note-family.js';
 import { NFCE_FAMILY } from '../../documents/nfce/services/nfce-family.js';
+import { refreshContingencyQr } from '../../documents/nfce/services/refresh-contingency-qr.js';
 import { warnNearDeadline } from '../../documents/nfce/services/contingency-deadline.js';
 import { contingencyReason, switchToContingency } from '../../documents/nfce/services/switch-to-contingency.js';
 import type { Job } from '../queue.js';
@@ -16,4 +17,5 @@ export const nfceAuthorize = (deps: AuthorityDeps): JobHandler =>
     authorizeNoteJob(deps, NFCE_FAMILY, job as Job<{ noteId: string; contingency?: boolean }>, workerId, {
       authorityDown: async (note, why) => (await switchToContingency(deps, note.id, contingencyReason(why), { afterBound: true })) !== null,
       contingencyWaiting: (note) => warnNearDeadline(deps, note),
+      fixRefused: (note, cStat) => refreshContingencyQr(deps, note, cStat),
     });

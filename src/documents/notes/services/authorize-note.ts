@@ -87,6 +87,10 @@ export async function authorizeNoteJob(
     if (note.status === 'contingency') await hooks.contingencyWaiting?.(note);
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
+  if (note.status === 'contingency' && result.status === 'rejected' && hooks.fixRefused && (await hooks.fixRefused(note, result.cStat))) {
+    await addHistory(deps.db, note.id, transmitted);
+    throw new RetryLater(0, `refused with ${result.cStat}; fixed, sent again`);
+  }
   return settle(deps, family, note, result, [transmitted], done);
 }
 
@@ -104,6 +108,8 @@ function retryDelay(attempt: number): number {
 export interface AuthorizeHooks {
   /** The authority did not answer this note; true when the family issued it another way (it changed the note). */
   authorityDown?(note: NoteRow, reason: string): Promise<boolean>;
+  /** A refused contingency note the family could fix (NFC-e: a stale QR code); true: send it again. */
+  fixRefused?(note: NoteRow, cStat: number | null): Promise<boolean>;
   /** A note already issued another way is still not taken by the authority (NFC-e: warn near the deadline). */
   contingencyWaiting?(note: NoteRow): Promise<void>;
 }

@@ -19,6 +19,8 @@ export interface NoteContingency {
   late?: boolean;
   /** A contingency note the authority refused: when its number was voided (nfce.contingency-void). */
   number_voided_at?: string | null;
+  /** When the QR code was signed again with the issuer's current CSC (462/463/464), once. */
+  qr_refreshed_at?: string | null;
   /** When the gateway warned that the deadline is near (nfce.contingency_deadline), once. */
   deadline_warned_at?: string | null;
   first_attempt?: {
