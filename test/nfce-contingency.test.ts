@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { readyIssuer, sale } from './support/nfce-flow.js';
 import { pdfWorkspace } from './support/pdf-tools.js';
 import { eventually } from './support/webhook-receiver.js';
+import { contingencyReason, switchToContingency } from '../src/documents/nfce/services/switch-to-contingency.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 const clock = new ManualClock(new Date());
@@ -20,6 +21,10 @@ const pdfs = pdfWorkspace('contingency-');
 
 beforeAll(async () => {
   t = await createTestApp({ role: 'all', clock });
+  // Breakers live in the worker's database: an earlier file's outage must not make these sales go
+  // straight to contingency (and this file's must not reach the next file).
+  await t.db.query('DELETE FROM authority_breakers');
+  await t.ctx.breaker.refresh();
   ({ auth } = await t.newAccount());
   issuerId = await readyIssuer(t, auth, { contingency: { mode: 'offline', wait_seconds: 1 } });
   cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj;
@@ -27,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   t.simulator.setScenario(null);
   t.simulator.endOutage();
+  await t.db.query('DELETE FROM authority_breakers');
   await t.runtime.close();
   pdfs.cleanup();
 });
@@ -74,14 +80,23 @@ async function inParallel<T>(items: readonly T[], width: number, fn: (item: T) =
 describe('contingency autopilot', { timeout: 300_000 }, () => {
   const notes: Note[] = [];
 
-  it('a sale whose first attempt the authority authorized but never answered is issued in contingency within the bound', async () => {
+  it('a sale whose first attempt the authority authorized but never answered goes to contingency; that attempt is canceled by substitution later', async () => {
     // The authority authorizes the first attempt and its answer is lost, and the consultation that
-    // follows finds the service paralysed; the retry waits on the gateway's clock, which the test
-    // holds, so the caller's bound (1 s) passes first.
+    // follows finds the service paralysed: the sale is in doubt, its retry waiting on the gateway's
+    // clock, which the test holds. The switch is then made as the POST's bound would make it.
     for (let i = 0; i < 3; i++) {
       t.simulator.setScenario('lost-response', { times: 1, service: 'autorizacao' });
       t.simulator.setScenario('unavailable', { times: 1, service: 'consultaProtocolo' });
-      const note = await post();
+      const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId) });
+      expect(res.statusCode).toBe(202);
+      const id = res.json().id as string;
+      await eventually(async () => {
+        const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/events`, headers: auth })).json().data as Array<{ type: string }>;
+        return history.some((e) => e.type === 'authority_in_doubt');
+      }, 30_000, `the first attempt of ${id} in doubt`);
+      const switched = await switchToContingency(t.ctx, id, contingencyReason('sem resposta em 1 s'));
+      expect(switched?.status).toBe('contingency');
+      const note = await get(id);
       expect(note.status).toBe('contingency');
       expect(note.access_key).toMatch(/^\d{34}9\d{9}$/); // tpEmis 9 in the key (position 35)
       expect(note.contingency?.first_attempt?.outcome).toBe('pending');
@@ -89,9 +104,9 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
       // The simulator's queued faults are shared: the next sale's must not be met by this one's
       // background work (its transmission, the first consultation of its first attempt).
       await eventually(async () => {
-        const job = await t.db.query(`SELECT 1 FROM jobs WHERE kind = 'nfce.first-attempt' AND payload->>'noteId' = $1 AND attempts >= 1 AND state <> 'running'`, [note.id]);
-        return job.rows.length > 0 && (await get(note.id)).status === 'authorized';
-      }, 30_000, `the background work of ${note.id}`);
+        const job = await t.db.query(`SELECT 1 FROM jobs WHERE kind = 'nfce.first-attempt' AND payload->>'noteId' = $1 AND attempts >= 1 AND state <> 'running'`, [id]);
+        return job.rows.length > 0 && (await get(id)).status === 'authorized';
+      }, 30_000, `the background work of ${id}`);
     }
   });
 
@@ -115,8 +130,15 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
       // NT 2025.001 v3: key|3|tpAmb|day|vNF|...|signature); the online form has neither.
       expect(qr).toMatch(new RegExp(`p=${note.access_key}\\|[23]\\|2\\|\\d{2}\\|\\d+\\.\\d{2}\\|`));
     });
-    const text = await pdfs.pdfText((await t.app.inject({ method: 'GET', url: `/v1/nfce/${notes[5]!.id}/danfe.pdf`, headers: auth })).rawPayload);
+    // FACTS 10: until it is authorized the contingency DANFE prints two copies, one page each.
+    const pending = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${notes[5]!.id}/danfe.pdf`, headers: auth })).rawPayload;
+    expect((await pdfs.pdfInfo(pending)).pages).toBe(2);
+    const text = await pdfs.pdfText(pending);
     expect(text).toMatch(/CONTING[ÊE]NCIA/);
+    expect(text).toContain('Pendente de autorização');
+    expect(text).toContain('Via consumidor');
+    expect(text).toContain('Via estabelecimento');
+    expect(await pdfs.symbols(pending, 'qrcode', 200, 2)).toEqual([notes[5]!.qrcode_url]);
     // The contingency XML is the signed NFe itself, valid against the XSD and its signature.
     const xml = await t.app.inject({ method: 'GET', url: `/v1/nfce/${notes[5]!.id}/xml`, headers: auth });
     expect(xml.body).toContain('<tpEmis>9</tpEmis>');
@@ -172,6 +194,13 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${final[0]!.id}/events`, headers: auth })).json().data.map((e: { type: string }) => e.type);
     expect(history).toEqual(expect.arrayContaining(['contingency_issued', 'authorized', 'first_attempt_canceled']));
     expect((await t.app.inject({ method: 'GET', url: '/v1/contingency', headers: auth })).json().data).toEqual([]);
+    // Once authorized, one copy, still marked as issued in contingency, with the protocol.
+    const authorizedPdf = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${final[5]!.id}/danfe.pdf`, headers: auth })).rawPayload;
+    expect((await pdfs.pdfInfo(authorizedPdf)).pages).toBe(1);
+    const authorizedText = await pdfs.pdfText(authorizedPdf);
+    expect(authorizedText).toMatch(/CONTING[ÊE]NCIA/);
+    expect(authorizedText).toContain('Protocolo de autorização');
+    expect(authorizedText).not.toContain('Pendente de autorização');
   });
 
   it('a contingency note still not transmitted two hours before its deadline raises nfce.contingency_deadline, once', async () => {

@@ -90,6 +90,7 @@ function title(ctx: DanfeContext): void {
   if (input.tpEmis === 9) {
     layout.gap(2).text('EMITIDA EM CONTINGÊNCIA', { size: size.notice + 1, font: 'Helvetica-Bold', align: 'center' });
     if (!input.authorization) layout.text('Pendente de autorização', { size: size.body, font: 'Helvetica-Oblique', align: 'center' });
+    if (ctx.copyLabel) layout.text(ctx.copyLabel, { size: size.body, font: 'Helvetica-Bold', align: 'center' });
   }
 }
 

@@ -5,6 +5,7 @@ import { formatAccessKey, formatCents, formatCnpj, formatCpf, formatDateTime, fo
 import { pairLines, wrapText, wrapUrl, type Columns } from './column-text.js';
 import { consumerLine } from './danfe-footer.js';
 import { addressLine } from './danfe-header.js';
+import { CONTINGENCY_COPY_LABELS } from './danfe-context.js';
 import type { DanfeInput } from './danfe-input.js';
 import { changeCents } from './danfe-totals.js';
 import { paymentName } from './payment-names.js';
@@ -148,7 +149,7 @@ function footer(out: Lines, input: DanfeInput): void {
  */
 export function receiptCopies(input: DanfeInput, width: Columns, printable: Printable = (text) => text): ReceiptCopy[] {
   const pending = input.tpEmis === 9 && !input.authorization;
-  const labels = pending ? ['Via consumidor', 'Via estabelecimento'] : [undefined];
+  const labels = pending ? CONTINGENCY_COPY_LABELS : [undefined];
   return labels.map((label) => {
     const out = new Lines(width, printable);
     header(out, input, label);

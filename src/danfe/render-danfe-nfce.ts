@@ -1,7 +1,7 @@
 // DANFE NFC-e as a PDF: one page as long as the receipt (Manual DANFE NFC-e divisions I-IX).
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from './pdf-bytes.js';
-import type { DanfeContext } from './danfe-context.js';
+import { CONTINGENCY_COPY_LABELS, type DanfeContext } from './danfe-context.js';
 import { footerDivisions } from './danfe-footer.js';
 import { headerDivisions } from './danfe-header.js';
 import { DanfeInputError, type DanfeInput } from './danfe-input.js';
@@ -68,30 +68,36 @@ export async function renderDanfeNfce(input: DanfeInput, options: DanfeRenderOpt
     info: { Title: `DANFE NFC-e ${input.accessKey}`, Author: input.issuer.name, Creator: 'fiscal-gateway' },
   }) as ImageDoc;
   const images = new Map<Buffer, OpenedImage>();
-  const layout = new ReceiptLayout(
-    { width: (text, font, size) => doc.font(font).fontSize(size).widthOfString(text) },
-    theme.margin,
-    theme.contentWidth,
-    TOP_MM * MM,
-  );
-  const ctx: DanfeContext = {
-    input,
-    theme,
-    layout,
-    imageSize: (data) => {
-      let image = images.get(data);
-      if (!image) images.set(data, (image = openImage(doc, data)));
-      return image;
-    },
-  };
-  headerDivisions(ctx);
-  itemsDivision(ctx);
-  totalsDivision(ctx);
-  footerDivisions(ctx);
-
+  // FACTS 10: a contingency note not yet authorized prints two copies, the consumer's and the
+  // establishment's (kept for the Fisco until authorization), one page each; the ESC/POS and HTML forms
+  // print the same two (receipt-text.ts receiptCopies).
+  const labels = input.tpEmis === 9 && !input.authorization ? CONTINGENCY_COPY_LABELS : [undefined];
   const done = pdfBytes(doc);
-  doc.addPage({ size: [theme.pageWidth, Math.ceil(layout.y + BOTTOM_MM * MM)], margin: 0 });
-  draw(doc, layout.ops, images);
+  for (const copyLabel of labels) {
+    const layout = new ReceiptLayout(
+      { width: (text, font, size) => doc.font(font).fontSize(size).widthOfString(text) },
+      theme.margin,
+      theme.contentWidth,
+      TOP_MM * MM,
+    );
+    const ctx: DanfeContext = {
+      input,
+      theme,
+      layout,
+      ...(copyLabel ? { copyLabel } : {}),
+      imageSize: (data) => {
+        let image = images.get(data);
+        if (!image) images.set(data, (image = openImage(doc, data)));
+        return image;
+      },
+    };
+    headerDivisions(ctx);
+    itemsDivision(ctx);
+    totalsDivision(ctx);
+    footerDivisions(ctx);
+    doc.addPage({ size: [theme.pageWidth, Math.ceil(layout.y + BOTTOM_MM * MM)], margin: 0 });
+    draw(doc, layout.ops, images);
+  }
   doc.end();
   return done;
 }
