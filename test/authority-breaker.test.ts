@@ -14,7 +14,7 @@ import { openDb, type Db } from '../src/platform/storage/db.js';
 import { startRuntime, type Runtime } from '../src/runtime.js';
 import { createTestApp, testSimulator, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
-import { testSchema } from './support/db.js';
+import { getTestDb, testSchema } from './support/db.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { eventually } from './support/webhook-receiver.js';
 
@@ -35,6 +35,13 @@ let client: SefazClient;
 const closedIn: Record<'a' | 'b', string[]> = { a: [], b: [] };
 
 beforeAll(async () => {
+  // The files this worker ran before (isolate: false, one database and one simulator per worker) may
+  // leave jobs pending and faults queued: a leftover job's call would spend the faults this file queues.
+  const db = await getTestDb();
+  // (No jobs table yet when this is the worker's first file: nothing to neutralize then.)
+  await db.query(`UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL WHERE state IN ('pending', 'running')`).catch(() => undefined);
+  (await testSimulator()).setScenario(null);
+  (await testSimulator()).endOutage();
   clock = new ManualClock(new Date());
   const env = { AUTHORITY_BREAKER_FAILURES: '3', AUTHORITY_BREAKER_WINDOW_MS: '30000', AUTHORITY_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS), AUTHORITY_BREAKER_MAX_COOLDOWN_MS: '120000' };
   t = await createTestApp({ role: 'all', clock, env });

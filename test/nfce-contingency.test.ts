@@ -20,7 +20,7 @@ let cnpj: string;
 const pdfs = pdfWorkspace('contingency-');
 
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all', clock });
+  t = await createTestApp({ role: 'all', clock, env: { AUTHORITY_BREAKER_FAILURES: '3' } });
   // Breakers live in the worker's database: an earlier file's outage must not make these sales go
   // straight to contingency (and this file's must not reach the next file).
   await t.db.query('DELETE FROM authority_breakers');

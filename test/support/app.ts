@@ -55,6 +55,10 @@ export async function createTestApp(
     DATA_DIR: '/tmp/fiscal-gateway-test',
     MASTER_KEY: TEST_MASTER_KEY,
     AUTHORITY_RESPONSE_TIMEOUT_MS: '15000',
+    // The authority breakers' state lives in the worker's database: one file's deliberate faults would
+    // open them for the next file's sales. Off unless a test turns them on (authority-breaker,
+    // nfce-contingency).
+    AUTHORITY_BREAKER_FAILURES: '0',
     ...opts.env,
   });
   prepared ??= prepareDatabase(db, { env: 'sandbox' });
