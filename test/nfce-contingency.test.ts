@@ -258,4 +258,28 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     const events = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 ORDER BY created_at`, [note.id]);
     expect(events.rows.map((e) => e.type)).toEqual(['nfce.contingency_issued', 'nfce.contingency_failed']);
   });
+
+  it('when the contingency document is refused but the first attempt was authorized after all, that attempt stands as the sale', async () => {
+    t.simulator.setScenario('lost-response', { times: 1, service: 'autorizacao' });
+    t.simulator.setScenario('unavailable', { times: 1, service: 'consultaProtocolo' });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId) });
+    const id = res.json().id as string;
+    await eventually(async () => {
+      const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/events`, headers: auth })).json().data as Array<{ type: string }>;
+      return history.some((e) => e.type === 'authority_in_doubt');
+    }, 30_000, `the first attempt of ${id} in doubt`);
+    t.simulator.setScenario('reject:778', { times: 1, service: 'autorizacao' });
+    const switched = await switchToContingency(t.ctx, id, contingencyReason('sem resposta em 1 s'));
+    const firstKey = switched!.contingency!.first_attempt!.access_key;
+    const final = await untilSettled(async () => {
+      const n = await get(id);
+      const history = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/events`, headers: auth })).json().data.map((e: { type: string }) => e.type);
+      return n.contingency?.first_attempt?.outcome === 'authorized_kept' && history.includes('contingency_number_voided') && n;
+    }, 'the first attempt kept and the refused contingency number voided');
+    expect(final.status).toBe('rejected');
+    // The authority holds exactly one valid NFC-e for the sale: the first attempt, not canceled.
+    expect(await authorityFate(final.contingency!.first_attempt!.number)).toBe('authorized');
+    expect(await t.simulator.authorizationsFor(firstKey)).toBe(1);
+    expect(await authorityFate(final.number)).toBe('voided');
+  });
 });

@@ -37,8 +37,10 @@ export const ContingencySchema = Type.Object(
           serie: Type.Integer(),
           number: Type.Integer(),
           access_key: Type.String(),
-          outcome: StringLiterals(['pending', 'canceled_by_substitution', 'voided'], {
-            description: 'pending; canceled_by_substitution (it had been authorized: event 110112); voided (its number inutilized)',
+          outcome: StringLiterals(['pending', 'canceled_by_substitution', 'voided', 'authorized_kept'], {
+            description:
+              'pending; canceled_by_substitution (it had been authorized: event 110112); voided (its number inutilized); ' +
+              'authorized_kept (it had been authorized and the contingency document was refused: it is the sale\'s valid NFC-e)',
           }),
           protocolo: Nullable(Type.String()),
           settled_at: Nullable(Type.String({ format: 'date-time' })),

@@ -51,6 +51,9 @@ export async function settleFirstAttemptJob(deps: AuthorityDeps, job: Job<{ note
   if (known.kind === 'canceled') return settled(deps, note, attempt, 'canceled_by_substitution', known.protocol?.info.nProt ?? null);
   if (known.kind !== 'authorized') throw wait(`consultation of the first attempt: ${known.kind}`);
 
+  // The contingency document was refused: the first attempt, authorized after all, is the sale's valid
+  // note and stays (never cancel the only valid note of a sale); the record says so, key and protocol.
+  if (note.status === 'rejected' || note.status === 'denied') return settled(deps, note, attempt, 'authorized_kept', known.protocol?.info.nProt ?? null);
   // 110112 names the contingency NFC-e, which the authority must know: it waits for its authorization.
   if (note.status !== 'authorized') throw wait('the contingency NFC-e is not authorized yet');
   const now = clock.now();
@@ -101,12 +104,14 @@ async function settled(deps: AuthorityDeps, note: NoteRow, attempt: FirstAttempt
     const contingency: NoteContingency = { ...current, first_attempt: { ...current.first_attempt, outcome, protocolo, settled_at: now.toISOString() } };
     await updateNote(tx, note.id, { contingency }, now);
     await addHistory(tx, note.id, {
-      type: outcome === 'voided' ? 'first_attempt_voided' : 'first_attempt_canceled',
+      type: outcome === 'voided' ? 'first_attempt_voided' : outcome === 'authorized_kept' ? 'first_attempt_kept' : 'first_attempt_canceled',
       at: now,
-      code: outcome === 'voided' ? null : '110112',
+      code: outcome === 'canceled_by_substitution' ? '110112' : null,
       message: outcome === 'voided'
         ? `number ${attempt.number} of the first attempt voided (inutilization ${protocolo ?? ''})`.trim()
-        : `the first attempt (${attempt.access_key}) had been authorized: canceled by substitution`,
+        : outcome === 'authorized_kept'
+          ? `the contingency document was refused, but the first attempt (${attempt.access_key}, protocol ${protocolo ?? '?'}) is authorized: it is the sale's valid NFC-e`
+          : `the first attempt (${attempt.access_key}) had been authorized: canceled by substitution`,
       protocolo,
     });
   });

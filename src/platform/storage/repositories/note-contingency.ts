@@ -27,8 +27,11 @@ export interface NoteContingency {
     serie: number;
     number: number;
     access_key: string;
-    /** pending until settled: canceled_by_substitution (it had been authorized: 110112) or voided (inutilization). */
-    outcome: 'pending' | 'canceled_by_substitution' | 'voided';
+    /**
+     * pending until settled: canceled_by_substitution (it had been authorized: 110112), voided (inutilization),
+     * or authorized_kept (authorized, and the contingency document refused: the first attempt is the sale's note).
+     */
+    outcome: 'pending' | 'canceled_by_substitution' | 'voided' | 'authorized_kept';
     protocolo?: string | null;
     settled_at?: string | null;
   } | null;
