@@ -139,9 +139,10 @@ async function main(): Promise<number> {
     };
 
     // Flapper: up a third of a period to warm up, then down FLAP / up FLAP, modes in turn. Half a second
-    // before each outage a few authorizations are processed by the simulator but their answers lost: the
-    // gateway cannot learn them before the outage, issues those sales in contingency, and the first
-    // attempts, authorized after all, must be canceled by substitution (README "The first attempt").
+    // before each outage a few authorizations are processed by the simulator but their answers lost, and as
+    // many consultations are left unanswered (queued scenarios wait out an outage): the gateway cannot learn
+    // those authorizations within the bound, issues the sales in contingency, and the first attempts,
+    // authorized after all, must be canceled by substitution (README "The first attempt").
     let outages = 0;
     let lostQueued = 0;
     const outagesByMode: Record<string, number> = {};
@@ -151,6 +152,8 @@ async function main(): Promise<number> {
       while (!stopFlapping) {
         if (LOST_ANSWERS > 0) {
           await admin.setScenario('lost-response', { times: LOST_ANSWERS, service: 'autorizacao' });
+          // ... and the consultation that would find them out gets no answer in time either.
+          await admin.setScenario('timeout', { times: LOST_ANSWERS, service: 'consultaProtocolo' });
           lostQueued += LOST_ANSWERS;
         }
         await sleep(500);
