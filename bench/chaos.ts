@@ -8,6 +8,7 @@
 // Environment: CHAOS_SALES (2000), CHAOS_KILLS (20), CHAOS_CONCURRENCY (24), CHAOS_TIMEOUT_S (540),
 // CHAOS_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test),
 // CHAOS_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379), CHAOS_SIM_LATENCY_MS (5-60).
+// CHAOS_MODE=contingency runs bench/chaos-contingency.ts instead (a flapping authority, issue 17).
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -222,19 +223,23 @@ async function main(): Promise<number> {
   }
 }
 
-// Bounded: whatever happens, stop (the exit hook of bench/support/cluster.ts kills the children).
-setTimeout(() => {
-  console.error(`bench:chaos: still running after ${TIMEOUT_MS / 1000 + 60} s; stopping`);
-  process.exit(2);
-}, TIMEOUT_MS + 60_000).unref();
-for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+// CHAOS_MODE=contingency: the run with a flapping authority and offline contingency (issue 17).
+if (process.env.CHAOS_MODE === 'contingency') await import('./chaos-contingency.js');
+else {
+  // Bounded: whatever happens, stop (the exit hook of bench/support/cluster.ts kills the children).
+  setTimeout(() => {
+    console.error(`bench:chaos: still running after ${TIMEOUT_MS / 1000 + 60} s; stopping`);
+    process.exit(2);
+  }, TIMEOUT_MS + 60_000).unref();
+  for (const s of ['SIGINT', 'SIGTERM'] as const) process.once(s, () => process.exit(130));
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
 
 /** Every row of every table of the gateway's schema, as text. */
 async function dumpSchema(url: string, schema: string): Promise<string> {

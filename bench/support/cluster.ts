@@ -217,9 +217,12 @@ export async function call(base: string, method: string, path: string, body?: un
   return { status: res.status, json, headers: res.headers };
 }
 
-/** An issuer of its own (fresh branch CNPJ: the simulator numbers per CNPJ) with certificate and CSC. */
-export async function readyIssuer(base: string): Promise<string> {
-  const issuer = await call(base, 'POST', '/v1/issuers', { ...SP_ISSUER, cnpj: freshBranchCnpj() });
+/**
+ * An issuer of its own (fresh branch CNPJ: the simulator numbers per CNPJ) with certificate and CSC;
+ * `extra` adds to or overrides the POST /v1/issuers body (e.g. `contingency`, or a `cnpj` to know).
+ */
+export async function readyIssuer(base: string, extra: Json = {}): Promise<string> {
+  const issuer = await call(base, 'POST', '/v1/issuers', { ...SP_ISSUER, cnpj: freshBranchCnpj(), ...extra });
   if (issuer.status !== 201) throw new Error(`issuer: ${issuer.status} ${JSON.stringify(issuer.json)}`);
   const issuerId = issuer.json.id as string;
   const form = new FormData();

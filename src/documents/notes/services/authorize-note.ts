@@ -154,15 +154,17 @@ async function settle(
   // A contingency note was printed and handed over before the authority saw it (FACTS 10): its number
   // is never given to another sale; the webhooks say what became of the contingency.
   const inContingency = note.status === 'contingency';
-  if (inContingency && note.contingency) fields.contingency = { ...note.contingency, transmitted_at: now.toISOString() };
+  // Only the key this settlement owns: the first attempt is another job's (settleNote merges it).
+  const contingencyPatch = inContingency && note.contingency ? { transmitted_at: now.toISOString() } : undefined;
   const eventType = inContingency ? `${family.object}.contingency_${line.type === 'authorized' ? 'authorized' : 'failed'}` : `${family.object}.${line.type}`;
-  const after = { ...note, ...fields, updated_at: now } as NoteRow;
+  const after = { ...note, ...fields, ...(contingencyPatch ? { contingency: { ...note.contingency!, ...contingencyPatch } } : {}), updated_at: now } as NoteRow;
   const { fanout } = await settleNote(deps.db, {
     noteId: note.id,
     from: note.status,
     // The key this job sent: a note switched to contingency meanwhile settles only its new document.
     accessKey: note.access_key,
     fields,
+    contingencyPatch,
     history: [...before, line],
     // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
     // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).

@@ -1,5 +1,6 @@
 import { newId } from '../../../kernel/ids.js';
 import type { Queryable } from '../db.js';
+import type { NoteContingency } from './note-contingency.js';
 import type { NoteRow, NoteStatus } from './note-repository.js';
 
 export interface HistoryLine {
@@ -16,7 +17,13 @@ export interface Settlement {
   from: NoteStatus;
   /** And the key it must still carry: a note switched to contingency meanwhile is another document. */
   accessKey?: string;
-  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml' | 'nfse_key' | 'nfse_number' | 'contingency'>>;
+  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml' | 'nfse_key' | 'nfse_number'>>;
+  /**
+   * Keys set in the note's contingency record, merged into the row's record by the statement itself:
+   * never a whole record read before the transmission, since job nfce.first-attempt may have settled
+   * the first attempt meanwhile and a stale copy would turn it back to `pending` (issue 17).
+   */
+  contingencyPatch?: Partial<NoteContingency> | undefined;
   history: HistoryLine[];
   /** Give the number back to the series (a rejection the authority did not book). */
   releaseNumber: boolean;
@@ -45,6 +52,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
     return `$${params.length}`;
   };
   const sets = entries.map(([k, v]) => `${k} = ${p(v)}`).concat('updated_at = $3');
+  if (s.contingencyPatch) sets.push(`contingency = coalesce(contingency, '{}'::jsonb) || ${p(s.contingencyPatch)}::jsonb`);
   const history = s.history
     .map((h) => `(${p(newId('evt'))}, ${p(h.type)}, ${p(h.at)}::timestamptz, ${p(h.code ?? null)}, ${p(h.message ?? null)}, ${p(h.protocolo ?? null)})`)
     .join(', ');
