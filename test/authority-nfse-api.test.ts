@@ -235,10 +235,17 @@ describe('events, substitution and ADN distribution', () => {
   it('ADN: GET /contribuintes/DFe/{NSU} hands the provider and the taker their NFS-e and events, NSU ordered', async () => {
     const key: string = (await issue(signedDps(provider, nextNumber()).xml)).json.chaveAcesso;
     await post(`/SefinNacional/nfse/${key}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, key)) });
-    const lot = await get(`/contribuintes/DFe/1?cnpjConsulta=${TAKER_CPF}&lote=true`);
-    expect(lot.status).toBe(200);
-    expect(lot.json).toMatchObject({ StatusProcessamento: 'DOCUMENTOS_LOCALIZADOS', TipoAmbiente: 'HOMOLOGACAO', Erros: [] });
-    const docs: Array<{ NSU: number; ChaveAcesso: string; TipoDocumento: string; TipoEvento: string | null; ArquivoXml: string }> = lot.json.LoteDFe;
+    // Lot by lot from NSU 1: the worker's earlier files may have given this taker more than one lot holds.
+    const docs: Array<{ NSU: number; ChaveAcesso: string; TipoDocumento: string; TipoEvento: string | null; ArquivoXml: string }> = [];
+    for (let nsu = 1; ; ) {
+      const lot = await get(`/contribuintes/DFe/${nsu}?cnpjConsulta=${TAKER_CPF}&lote=true`);
+      // Past the last document: 404 NENHUM_DOCUMENTO_LOCALIZADO (the official API's answer).
+      if (docs.length > 0 && lot.status === 404 && lot.json.StatusProcessamento === 'NENHUM_DOCUMENTO_LOCALIZADO') break;
+      expect(lot.status).toBe(200);
+      expect(lot.json).toMatchObject({ StatusProcessamento: 'DOCUMENTOS_LOCALIZADOS', TipoAmbiente: 'HOMOLOGACAO', Erros: [] });
+      docs.push(...lot.json.LoteDFe);
+      nsu = docs[docs.length - 1]!.NSU + 1;
+    }
     expect(docs.map((d) => d.NSU)).toEqual([...docs.map((d) => d.NSU)].sort((a, b) => a - b));
     const mine = docs.filter((d) => d.ChaveAcesso === key);
     expect(mine.map((d) => [d.TipoDocumento, d.TipoEvento])).toEqual([['NFSE', null], ['EVENTO', 'CANCELAMENTO']]);
