@@ -85,13 +85,13 @@ export function backoffMs(attempt: number, baseMs = 1_000, capMs = 300_000, rand
 }
 
 /**
- * Pending jobs of `kind` whose payload has `flag` set run now, oldest first (their run_at becomes
+ * Pending jobs of `kind` (whose payload has `flag` set, when given) run now, oldest first (their run_at becomes
  * their creation time): what waited out an authority's outage on backoff goes as soon as it is back.
  */
-export async function bringForward(db: Queryable, kind: string, flag: string, now: Date): Promise<number> {
+export async function bringForward(db: Queryable, kind: string, flag: string | null, now: Date): Promise<number> {
   const r = await db.query(
     `UPDATE jobs SET run_at = created_at, updated_at = $3
-      WHERE kind = $1 AND state = 'pending' AND (payload->>$2)::boolean IS TRUE AND run_at > $3`,
+      WHERE kind = $1 AND state = 'pending' AND ($2::text IS NULL OR (payload->>$2)::boolean IS TRUE) AND run_at > $3`,
     [kind, flag, now],
   );
   return r.rowCount;

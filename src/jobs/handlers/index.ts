@@ -63,8 +63,11 @@ export function workerJobs(ports: Ports): WorkerJobs {
       // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
       if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
       // Issue 17: when an authority endpoint answers again, the contingency notes go at once, oldest first.
+      // So do the first attempts still to void or cancel (their backoff reaches 5 minutes).
       stopWaking = ports.breaker.onClosed(() => {
-        void bringForward(ports.db, AUTHORIZE_JOB, 'contingency', ports.clock.now()).then((n) => n > 0 && ports.wakeWorker(), () => undefined);
+        const now = ports.clock.now();
+        void Promise.all([bringForward(ports.db, AUTHORIZE_JOB, 'contingency', now), bringForward(ports.db, FIRST_ATTEMPT_JOB, null, now)])
+          .then(([a, b]) => a + b > 0 && ports.wakeWorker(), () => undefined);
       });
     },
     close: () => {
