@@ -171,6 +171,7 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     }, 'every contingency note authorized and first attempts settled');
     for (const note of final) {
       expect(note.contingency?.transmitted_at).not.toBeNull();
+      expect(Date.parse(note.contingency!.transmitted_at!)).toBeLessThanOrEqual(Date.parse(note.contingency!.deadline_at));
       expect(await t.simulator.authorizationsFor(note.access_key!)).toBe(1);
     }
     // The three first attempts the authority had authorized were canceled by substitution (110112);
