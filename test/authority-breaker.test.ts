@@ -19,7 +19,8 @@ import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { eventually } from './support/webhook-receiver.js';
 
 const SP = { uf: 'SP', model: 65 as const, tpAmb: 2 as const };
-const CONSULT: BreakerTarget = { ...SP, service: 'consultaProtocolo' };
+// The sandbox scopes breakers per calling certificate (breaker-key.ts): the target names it once known.
+let CONSULT: BreakerTarget = { ...SP, service: 'consultaProtocolo' };
 const COOLDOWN_MS = 15_000;
 const someKey = () => `35261106157250000116650010000${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}1000000000`.slice(0, 44);
 
@@ -52,6 +53,7 @@ beforeAll(async () => {
   issuerId = await readyIssuer(t, auth);
   cert = (await loadIssuerSigningMaterial(t.db, t.ctx.secrets, accountId, issuerId))!.certificate!;
   client = t.ctx.authority.clientFor(cert);
+  CONSULT = { ...CONSULT, certificate: cert.fingerprintSha256 };
   t.ctx.breaker.onClosed((k) => closedIn.a.push(k));
   other.ctx.breaker.onClosed((k) => closedIn.b.push(k));
 });
@@ -93,7 +95,10 @@ describe('authority circuit breaker', () => {
     expect(new Set(svrs).size).toBe(1);
     expect(breakerKeyFor({ uf: 'SP', model: 65, tpAmb: 1, service: 'autorizacao' })).not.toBe(svrs[0]);
     expect(breakerKeyFor({ uf: 'SP', model: 65, tpAmb: 2, service: 'autorizacao' })).not.toBe(breakerKeyFor({ uf: 'SP', model: 65, tpAmb: 1, service: 'autorizacao' }));
-    expect(breakerKeyFor(CONSULT, { baseUrl: 'https://127.0.0.1:1' })).toBe('https://127.0.0.1:1/NFeConsultaProtocolo4');
+    expect(breakerKeyFor({ ...SP, service: 'consultaProtocolo' }, { baseUrl: 'https://127.0.0.1:1' })).toBe('https://127.0.0.1:1/NFeConsultaProtocolo4');
+    // In the sandbox (an endpoint override) the calling certificate scopes it; in production it does not.
+    expect(breakerKeyFor({ ...SP, service: 'consultaProtocolo', certificate: 'ab'.repeat(32) }, { baseUrl: 'https://127.0.0.1:1' })).toBe(`https://127.0.0.1:1/NFeConsultaProtocolo4#${'ab'.repeat(8)}`);
+    expect(breakerKeyFor({ ...SP, service: 'consultaProtocolo', certificate: 'ab'.repeat(32) })).toBe(breakerKeyFor({ ...SP, service: 'consultaProtocolo' }));
   });
 
   it('answers, rejections and forced sandbox faults do not count; three failures in a row open it for both processes', async () => {

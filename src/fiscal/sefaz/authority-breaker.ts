@@ -83,7 +83,8 @@ export class AuthorityBreaker {
 
   /** The endpoint of a state's service, or undefined when the table has none (the call fails anyway). */
   endpointOf(target: BreakerTarget): BreakerEndpoint | undefined {
-    const id = `${target.uf}:${target.model}:${target.tpAmb}:${target.service}`;
+    const scope = this.o.endpointOverride && target.certificate ? `:${target.certificate}` : '';
+    const id = `${target.uf}:${target.model}:${target.tpAmb}:${target.service}${scope}`;
     let ep = this.endpoints.get(id);
     if (!ep) {
       try {

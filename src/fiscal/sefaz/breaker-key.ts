@@ -7,6 +7,8 @@ export interface BreakerTarget {
   model: Model;
   tpAmb: TpAmb;
   service: SefazService;
+  /** SHA-256 fingerprint of the certificate calling: it scopes the breaker in the sandbox only. */
+  certificate?: string | null | undefined;
 }
 
 /** The endpoint a breaker guards, with a call that reaches it (what the probe repeats). */
@@ -28,12 +30,14 @@ export interface BreakerEndpoint {
  * every state it serves stops together, and a state with its own SEFAZ fails alone. Each service has
  * its own URL, so the authorization service can be down while consultation answers. The environment
  * is in the URL too (homologation hosts differ). In the sandbox every state's service goes to the
- * simulator: one breaker per simulated service, which is what it is.
+ * simulator, whose outages are per issuer (`outage:<s>` scenario): there the breaker is also per
+ * calling certificate, so one account's rehearsed outage does not send other accounts' sales to
+ * contingency.
  */
 export function breakerEndpointFor(target: BreakerTarget, override?: EndpointOverride): BreakerEndpoint {
   const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, target.service, override);
   return {
-    key: endpoint.url,
+    key: override && target.certificate ? `${endpoint.url}#${target.certificate.slice(0, 16)}` : endpoint.url,
     authorizer: endpoint.authorizer,
     service: endpoint.serviceName,
     uf: ufAbbreviation(target.uf) ?? String(target.uf),

@@ -50,7 +50,7 @@ export interface NoteEmitter<Request extends { issuer_id: string; external_ref?:
    * Whether the sale goes straight to offline contingency (NFC-e: the authority is known to be down
    * and the issuer allows it; issue 17), and why. Families without contingency leave it out.
    */
-  contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow): Promise<IssueOptions['contingency']>;
+  contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow, certificate: string): Promise<IssueOptions['contingency']>;
 }
 
 /** What a family's build gets besides the sale: the number, the time, the keys, and contingency when issued in it. */
@@ -191,7 +191,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
   const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
-  const straight = opts.contingency ?? (await emitter.contingencyAtOnce?.(deps, issuer));
+  const straight = opts.contingency ?? (await emitter.contingencyAtOnce?.(deps, issuer, material.certificate.fingerprintSha256));
   const contingency = straight
     ? { reason: straight.reason, entered_at: now.toISOString(), deadline_at: new Date(now.getTime() + straight.deadlineMs).toISOString(), transmitted_at: null, first_attempt: null }
     : null;
