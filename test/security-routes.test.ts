@@ -273,6 +273,7 @@ describe("another account's records", () => {
     'POST /v1/nfe/{id}/manifestation': { type: 'ciencia' },
     'POST /v1/nfse/{id}/cancel': { reason_code: 2, reason: 'Servico nao foi prestado ao tomador' },
     'PATCH /v1/team/members/{id}/role': { role: 'viewer' },
+    'PATCH /v1/webhooks/{id}': { enabled: false, url: 'https://attacker.example/hook' },
   };
 
   it("every route that takes an id answers 404 to account B for account A's record, and changes nothing", async () => {

@@ -34,6 +34,16 @@ export const CreateWebhookBody = Type.Object(
   { additionalProperties: false },
 );
 
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(Type.String({ minLength: 8, maxLength: 2048 })),
+    event_types: Type.Optional(Type.Array(EventType, { minItems: 1, uniqueItems: true })),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    enabled: Type.Optional(Type.Boolean({ description: 'true enables a disabled endpoint again (its failure run starts afresh)' })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
 export const WebhookAttempt = Type.Object(
   {
     attempt: Type.Integer({ minimum: 1 }),

@@ -17,6 +17,7 @@ import {
   getWebhookEndpoint,
   insertWebhookEndpoint,
   listWebhookEndpoints,
+  updateWebhookEndpoint,
   type WebhookEndpointRow,
 } from '../storage/repositories/webhook-repository.js';
 import { DELIVER_WEBHOOK_JOB, webhookPayload } from './event-types.js';
@@ -32,14 +33,20 @@ export interface CreateWebhookInput {
   enabled?: boolean;
 }
 
-/** Creates an endpoint; the signing secret is returned here only (stored envelope-encrypted). */
-export async function createWebhook(ctx: Ctx, accountId: string, input: CreateWebhookInput): Promise<{ row: WebhookEndpointRow; secret: string }> {
+function checkUrl(url: string, config: Ctx['config']): void {
   try {
-    checkWebhookUrl(input.url, ctx.config);
+    checkWebhookUrl(url, config);
   } catch (err) {
     if (err instanceof WebhookUrlError) throw new ApiError('validation_error', `url ${err.message}`, [{ field: 'url', message: err.message }]);
     throw err;
   }
+}
+
+const eventTypesOf = (types: string[]) => (types.includes('*') ? ['*'] : types);
+
+/** Creates an endpoint; the signing secret is returned here only (stored envelope-encrypted). */
+export async function createWebhook(ctx: Ctx, accountId: string, input: CreateWebhookInput): Promise<{ row: WebhookEndpointRow; secret: string }> {
+  checkUrl(input.url, ctx.config);
   const id = newId('whk');
   const secret = generateWebhookSecret();
   const row = await insertWebhookEndpoint(ctx.db, {
@@ -47,12 +54,28 @@ export async function createWebhook(ctx: Ctx, accountId: string, input: CreateWe
     accountId,
     url: input.url,
     description: input.description ?? '',
-    eventTypes: input.event_types.includes('*') ? ['*'] : input.event_types,
+    eventTypes: eventTypesOf(input.event_types),
     enabled: input.enabled ?? true,
     secretBlob: await sealWebhookSecret(ctx.secrets, id, secret),
     at: ctx.clock.now(),
   });
   return { row, secret };
+}
+
+/**
+ * PATCH /v1/webhooks/:id (issue 18 item 5): the URL (checked as on creation), event types, description,
+ * and enabled; an endpoint disabled after 3 days of failures, or by hand, can be enabled again. The
+ * signing secret does not change.
+ */
+export async function updateWebhook(ctx: Ctx, accountId: string, id: string, input: Partial<CreateWebhookInput>): Promise<WebhookEndpointRow> {
+  if (input.url !== undefined) checkUrl(input.url, ctx.config);
+  const row = await updateWebhookEndpoint(
+    ctx.db, accountId, id,
+    { url: input.url, description: input.description, eventTypes: input.event_types && eventTypesOf(input.event_types), enabled: input.enabled },
+    ctx.clock.now(),
+  );
+  if (!row) throw notFound('Webhook endpoint');
+  return row;
 }
 
 export async function listWebhookPage(ctx: Pick<Ctx, 'db'>, accountId: string, limit: number, startingAfter?: string) {

@@ -8,12 +8,13 @@ import {
   replayDelivery,
   requireWebhook,
   sendTestEvent,
+  updateWebhook,
 } from '../../../platform/webhooks/manage-webhooks.js';
 import { presentDelivery, presentWebhook } from '../../../platform/webhooks/webhook-view.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
 import { page } from '../../../kernel/page.js';
-import { CreateWebhookBody, DeliveryParams, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../../schemas/webhook.js';
+import { CreateWebhookBody, UpdateWebhookBody, DeliveryParams, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../../schemas/webhook.js';
 
 const DELIVERY_POLICY =
   'Each event is POSTed as JSON `{"id": "evt_...", "type": "nfce.authorized", "created_at": "...", "data": {...the record...}}` ' +
@@ -66,6 +67,24 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'A webhook endpoint', params: IdParams, response: { 200: WebhookEndpoint, ...errorResponses(401, 403, 404, 429) } },
     },
     async (request) => presentWebhook(await requireWebhook(ctx, request.auth.accountId, request.params.id)),
+  );
+
+  app.patch(
+    '/v1/webhooks/:id',
+    {
+      config: { scope: 'webhooks:write' },
+      schema: {
+        tags,
+        summary: 'Change a webhook endpoint',
+        description:
+          'Any of url (checked as on creation), event_types, description and enabled. `enabled: true` turns a disabled endpoint ' +
+          '(after 3 days of failures, or by hand) on again, its failure run cleared; the signing secret stays the same.',
+        params: IdParams,
+        body: UpdateWebhookBody,
+        response: { 200: WebhookEndpoint, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      },
+    },
+    async (request) => presentWebhook(await updateWebhook(ctx, request.auth.accountId, request.params.id, request.body)),
   );
 
   app.delete(

@@ -56,6 +56,34 @@ export async function subscribedEndpoints(db: Queryable, accountId: string, type
   return r.rows;
 }
 
+/**
+ * Changes what the account may change (url, description, event types, enabled). Enabling clears why
+ * it was disabled and the failure run, so the 3-day rule starts afresh; disabling by hand says so.
+ * Null when the account has no such endpoint.
+ */
+export async function updateWebhookEndpoint(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  f: { url?: string | undefined; description?: string | undefined; eventTypes?: string[] | undefined; enabled?: boolean | undefined },
+  at: Date,
+): Promise<WebhookEndpointRow | null> {
+  const r = await db.query<WebhookEndpointRow>(
+    `UPDATE webhook_endpoints SET
+        url = COALESCE($3, url),
+        description = COALESCE($4, description),
+        event_types = COALESCE($5, event_types),
+        enabled = COALESCE($6, enabled),
+        disabled_reason = CASE WHEN $6 IS TRUE THEN NULL WHEN $6 IS FALSE AND enabled THEN 'disabled by the account' ELSE disabled_reason END,
+        failing_since = CASE WHEN $6 IS TRUE AND NOT enabled THEN NULL ELSE failing_since END,
+        updated_at = $7
+      WHERE account_id = $1 AND id = $2 AND deleted_at IS NULL
+      RETURNING ${COLUMNS}`,
+    [accountId, id, f.url ?? null, f.description ?? null, f.eventTypes ?? null, f.enabled ?? null, at],
+  );
+  return r.rows[0] ?? null;
+}
+
 /** Soft delete: the delivery log keeps pointing at it; no further deliveries are made. */
 export async function deleteWebhookEndpoint(db: Queryable, accountId: string, id: string, at: Date): Promise<boolean> {
   const r = await db.query(
