@@ -1,10 +1,12 @@
 import type { Config } from './config.js';
-import { SANDBOX_ACCOUNT_ID } from './platform/identity/api-key.js';
+import { ensureSandboxAccount } from './platform/sandbox/sandbox-account.js';
 import type { Db } from './platform/storage/db.js';
 import { openDb } from './platform/storage/db.js';
 import { runMigrations } from './platform/storage/migrate.js';
 import { gatewayMigrations } from './platform/storage/migrations/index.js';
 import { join } from 'node:path';
+
+export { ensureSandboxAccount };
 
 /** Opens storage (PGlite under DATA_DIR unless DATABASE_URL), migrates, and seeds the sandbox account. */
 export async function openStorage(config: Config): Promise<Db> {
@@ -20,11 +22,4 @@ export async function openStorage(config: Config): Promise<Db> {
 export async function prepareDatabase(db: Db, config: Pick<Config, 'env'>): Promise<void> {
   await runMigrations(db, gatewayMigrations);
   if (config.env === 'sandbox') await ensureSandboxAccount(db);
-}
-
-export async function ensureSandboxAccount(db: Db): Promise<void> {
-  await db.query(
-    `INSERT INTO accounts (id, name, environment) VALUES ($1, 'Sandbox', 'sandbox') ON CONFLICT (id) DO NOTHING`,
-    [SANDBOX_ACCOUNT_ID],
-  );
 }

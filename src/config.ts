@@ -60,6 +60,8 @@ export interface Config {
   people: PeopleConfig;
   /** Download NF-e addressed to the issuers from the national environment on the hourly sweep (NFE_RECEIVED_SYNC, default true). */
   nfeReceivedSync: boolean;
+  /** Daily wipe of the sandbox's data (SANDBOX_RESET_AT, UTC "HH:MM", default 04:00; "off"); always null in production. */
+  sandboxResetAt: ResetTime | null;
   /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
   sso: SsoConfig;
 }
@@ -167,7 +169,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     people: peopleConfig(env, publicBaseUrl),
     nfeReceivedSync: oneOf(env, 'NFE_RECEIVED_SYNC', ['true', 'false'] as const, 'true') === 'true',
     sso: ssoConfig(env, gatewayEnv),
+    sandboxResetAt: sandboxResetAt(env, gatewayEnv),
   };
+}
+
+/** The sandbox's daily reset time, UTC (platform/sandbox/reset-schedule.ts computes the instants). */
+export interface ResetTime {
+  hour: number;
+  minute: number;
+}
+
+/** "HH:MM" (UTC) or "off"; null for off, undefined when the text is neither. */
+export function parseResetTime(raw: string): ResetTime | null | undefined {
+  if (raw === 'off') return null;
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(raw);
+  return m ? { hour: Number(m[1]), minute: Number(m[2]) } : undefined;
+}
+
+// SPEC: "The sandbox database is reset every day at 04:00 UTC". Never in production, whatever is set.
+function sandboxResetAt(env: NodeJS.ProcessEnv, gatewayEnv: GatewayEnv): ResetTime | null {
+  const raw = env.SANDBOX_RESET_AT?.trim() || '04:00';
+  const parsed = parseResetTime(raw);
+  if (parsed === undefined) throw new ConfigError(`SANDBOX_RESET_AT must be a UTC time HH:MM (e.g. 04:00) or "off"; got "${raw}"`);
+  return gatewayEnv === 'production' ? null : parsed;
 }
 
 const SSO_DEFAULT_ISSUERS: Record<SsoProviderName, string> = {

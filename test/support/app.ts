@@ -59,6 +59,9 @@ export async function createTestApp(
     // open them for the next file's sales. Off unless a test turns them on (authority-breaker,
     // nfce-contingency).
     AUTHORITY_BREAKER_FAILURES: '0',
+    // The daily sandbox wipe would empty the worker's shared database under the next file whose clock
+    // passes 04:00 UTC; test/sandbox-reset.test.ts turns it on for its own runtimes.
+    SANDBOX_RESET_AT: 'off',
     ...opts.env,
   });
   prepared ??= prepareDatabase(db, { env: 'sandbox' });

@@ -9,6 +9,7 @@ import { findApplicationByKeyHash } from '../../platform/storage/repositories/ap
 import { authenticateSession, isSessionToken } from '../../platform/people/session-auth.js';
 import { SESSION_COOKIE, readCookie } from '../session-cookie.js';
 import { checkOrigin } from '../csrf.js';
+import { resetBetween } from '../../platform/sandbox/reset-schedule.js';
 
 // A key lookup per request would put a database round trip on every sale; a short cache keeps the
 // hot path in memory while a revoked key stops working within CACHE_MS on every process.
@@ -18,6 +19,8 @@ const CACHE_MAX = 10_000;
 interface Cached {
   auth: AuthInfo | null;
   until: number;
+  /** The gateway clock when looked up: a sandbox reset since then wiped the key, perhaps in another process. */
+  at: Date;
 }
 
 export const authPlugin = fp(
@@ -31,14 +34,14 @@ export const authPlugin = fp(
       const cacheKey = hash.toString('base64');
       const now = Date.now();
       const hit = cache.get(cacheKey);
-      if (hit && hit.until > now) return hit.auth;
+      if (hit && hit.until > now && !resetBetween(app.ctx.config.sandboxResetAt, hit.at, app.ctx.clock.now())) return hit.auth;
       const row = await findApplicationByKeyHash(app.ctx.db, hash, app.ctx.clock.now());
       // A closed account's keys were revoked with it; one that escaped (created concurrently) only reads.
       const auth = row
         ? { accountId: row.account_id, applicationId: row.id, scopes: row.account_closed ? closedAccountScopes(row.scopes) : row.scopes, accountClosed: row.account_closed }
         : null;
       if (cache.size >= CACHE_MAX) cache.clear();
-      cache.set(cacheKey, { auth, until: now + CACHE_MS });
+      cache.set(cacheKey, { auth, until: now + CACHE_MS, at: app.ctx.clock.now() });
       return auth;
     }
 

@@ -26,6 +26,8 @@ import { nfeReceivedSweep, nfeReceivedSync } from './nfe-received-sync.js';
 import { MANIFEST_JOB } from '../../documents/nfe/services/manifest-received.js';
 import { RECEIVED_SWEEP_JOB, RECEIVED_SYNC_JOB, scheduleReceivedSweep } from '../../documents/nfe/services/sync-received.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
+import { sandboxReset } from './sandbox-reset.js';
+import { SANDBOX_RESET_JOB, scheduleNextSandboxReset } from '../../platform/sandbox/sandbox-reset.js';
 
 export interface WorkerJobs {
   /** Every job type this gateway runs, each to its handler (one file per job type beside this one). */
@@ -38,6 +40,13 @@ export interface WorkerJobs {
 export function workerJobs(ports: Ports): WorkerJobs {
   const mail = mailSender(ports);
   let stopWaking: (() => void) | undefined;
+  // The recurring jobs that queue their own next run: queued on start, and again after a sandbox reset.
+  const scheduleRecurring = async () => {
+    const now = ports.clock.now();
+    await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
+    // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
+    if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
+  };
   return {
     handlers: {
       [AUTHORIZE_JOB]: nfceAuthorize(ports),
@@ -56,12 +65,12 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [DELIVER_WEBHOOK_JOB]: webhooksDeliver(ports),
       [SEND_MAIL_JOB]: mailSend(mail),
       [CERTIFICATE_EXPIRY_JOB]: certificatesExpiryCheck(ports),
+      [SANDBOX_RESET_JOB]: sandboxReset(ports, scheduleRecurring),
     },
     async start() {
-      const now = ports.clock.now();
-      await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
-      // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
-      if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
+      await scheduleRecurring();
+      // The sandbox's daily wipe (never in production: the call does nothing there).
+      await scheduleNextSandboxReset(ports.db, ports.config, ports.clock.now());
       // Issue 17: when an authority endpoint answers again, the contingency notes go at once, oldest first.
       // So do the first attempts still to void or cancel (their backoff reaches 5 minutes).
       stopWaking = ports.breaker.onClosed(() => {
