@@ -8,6 +8,7 @@ import { createAccount } from './cli/create-account.js';
 import { LOG_REDACT } from './app.js';
 import { startRuntime, type Role } from './runtime.js';
 import { SANDBOX_PUBLIC_KEY } from './platform/identity/api-key.js';
+import { formatResetTime, nextResetAt } from './platform/sandbox/reset-schedule.js';
 import { memoryRateLimitStore } from './platform/storage/rate-limit-store.js';
 import { openRateLimitRedis, redisRateLimitStore } from './platform/storage/redis-rate-limit-store.js';
 import { installProcessGuards } from './platform/health/process-guards.js';
@@ -106,6 +107,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
           ? `  SEFAZ:    simulated by the authority simulator at ${runtime.simulator.url} (SIM_URL)`
           : `  SEFAZ:    simulated at ${runtime.simulator.url} (latency ${config.simulatorLatencyMs.join('-')} ms)`,
       `  Storage:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      ...resetLine(config),
       '',
     ].join('\n'),
   );
@@ -127,3 +129,11 @@ main(process.argv.slice(2)).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
+
+// SPEC: the sandbox's identifiers do not persist; say when they go next (SANDBOX_RESET_AT).
+function resetLine(config: Config): string[] {
+  if (config.env !== 'sandbox') return [];
+  const at = config.sandboxResetAt;
+  if (!at) return ['  Reset:    off (SANDBOX_RESET_AT=off)'];
+  return [`  Reset:    daily at ${formatResetTime(at)} UTC (next ${nextResetAt(new Date(), at).toISOString().replace('.000Z', 'Z')})`];
+}

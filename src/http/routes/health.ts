@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deepHealth, type HealthCheck } from '../../platform/health/deep-health.js';
+import { formatResetTime, nextResetAt } from '../../platform/sandbox/reset-schedule.js';
 
 export type { HealthCheck } from '../../platform/health/deep-health.js';
 
@@ -34,6 +35,15 @@ const DeepHealth = Type.Object({
       description: 'Circuit breaker of every authority endpoint the gateway has called. An open one does not make the status fail: the gateway then issues in contingency',
     }),
   ),
+  sandbox: Type.Optional(
+    Type.Object(
+      {
+        reset_at: Type.String({ description: 'Daily reset time, UTC (HH:MM, SANDBOX_RESET_AT)' }),
+        next_reset_at: Type.String({ format: 'date-time', description: 'When every identifier created in the sandbox is wiped next' }),
+      },
+      { description: 'Sandbox only, when the daily reset is on: the database is wiped every day at this time (SPEC)' },
+    ),
+  ),
 });
 
 export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsyncTypebox {
@@ -65,7 +75,9 @@ export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsy
       },
       async (_request, reply) => {
         const report = await deepHealth(app.ctx.db, extraChecks(), () => app.ctx.breaker.states());
-        return reply.code(report.status === 'ok' ? 200 : 503).send(report);
+        const reset = app.ctx.config.env === 'sandbox' ? app.ctx.config.sandboxResetAt : null;
+        const sandbox = reset ? { sandbox: { reset_at: formatResetTime(reset), next_reset_at: nextResetAt(app.ctx.clock.now(), reset).toISOString() } } : {};
+        return reply.code(report.status === 'ok' ? 200 : 503).send({ ...report, ...sandbox });
       },
     );
   };
