@@ -81,7 +81,12 @@ describe('daily sandbox reset across two processes on one database', () => {
     expect(note.status).toBe('authorized');
     const hook = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'http://127.0.0.1:9/hooks', event_types: ['*'] } });
     expect(hook.statusCode).toBe(201);
-    await readyIssuer(t, SANDBOX);
+    const sandboxIssuer = await readyIssuer(t, SANDBOX);
+    // A sale through each process: each keeps the issuer in memory for the next sales.
+    for (const app of [t.app, second]) {
+      const sold = await app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...SANDBOX, prefer: 'wait=10' }, payload: sale(sandboxIssuer) });
+      expect(sold.statusCode).toBe(201);
+    }
     // Both processes know (and cache) the account's key.
     for (const app of [t.app, second]) expect((await app.inject({ method: 'GET', url: '/v1/issuers', headers: auth })).statusCode).toBe(200);
     const audit = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
@@ -121,6 +126,10 @@ describe('daily sandbox reset across two processes on one database', () => {
       // The key cached a moment ago in each process belonged to a wiped application.
       expect((await app.inject({ method: 'GET', url: '/v1/issuers', headers: auth })).statusCode).toBe(401);
       expect((await app.inject({ method: 'GET', url: `/v1/nfce/${note.id}`, headers: SANDBOX })).statusCode).toBe(404);
+      // The issuer this process remembered was wiped: a sale for it is refused, not half made.
+      const stale = await app.inject({ method: 'POST', url: '/v1/nfce', headers: SANDBOX, payload: sale(sandboxIssuer) });
+      expect(stale.statusCode, stale.body).toBe(422);
+      expect(stale.json().details).toEqual([expect.objectContaining({ field: 'issuer_id' })]);
     }
 
     // Tomorrow's reset is queued for the next 04:00.
@@ -136,6 +145,16 @@ describe('daily sandbox reset across two processes on one database', () => {
     const fresh = await readyIssuer(t, SANDBOX);
     const again = await emitSettled(t, SANDBOX, sale(fresh));
     expect(again.note.status).toBe('authorized');
+
+    // A key looked up after the reset time but before the wipe ran (a late job): the wipe's signal on
+    // the notification bus drops it at once in every process on that bus (both here with PGlite; with
+    // TEST_DATABASE_URL the second runtime has a bus of its own and the 5 s cache limit covers it).
+    const late = await t.newAccount('Looked up late');
+    const onBus = otherDb ? [t.app] : [t.app, second];
+    for (const app of onBus) expect((await app.inject({ method: 'GET', url: '/v1/issuers', headers: late.auth })).statusCode).toBe(200);
+    const job = { id: 'job_late', kind: SANDBOX_RESET_JOB, payload: { day }, attempts: 1 } as unknown as Job<{ day: string }>;
+    await sandboxResetJob({ db: t.db, clock, config: t.config, notifications: t.ctx.notifications }, job, async () => undefined);
+    for (const app of onBus) expect((await app.inject({ method: 'GET', url: '/v1/issuers', headers: late.auth })).statusCode).toBe(401);
   });
 });
 
@@ -144,7 +163,7 @@ describe('never in production', () => {
     const prod = { ...t.config, env: 'production' as const, sandboxResetAt: RESET };
     const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
     const job = { id: 'job_x', kind: SANDBOX_RESET_JOB, payload: { day: '2000-01-01' }, attempts: 1 } as unknown as Job<{ day: string }>;
-    await expect(sandboxResetJob({ db: t.db, clock, config: prod }, job, async () => undefined)).rejects.toBeInstanceOf(SandboxResetRefused);
+    await expect(sandboxResetJob({ db: t.db, clock, config: prod, notifications: t.ctx.notifications }, job, async () => undefined)).rejects.toBeInstanceOf(SandboxResetRefused);
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts')).rows[0]!.n).toBe(before.rows[0]!.n);
 
     await t.db.query(`DELETE FROM jobs WHERE kind = $1 AND state = 'pending'`, [SANDBOX_RESET_JOB]);

@@ -10,6 +10,7 @@ import { authenticateSession, isSessionToken } from '../../platform/people/sessi
 import { SESSION_COOKIE, readCookie } from '../session-cookie.js';
 import { checkOrigin } from '../csrf.js';
 import { resetBetween } from '../../platform/sandbox/reset-schedule.js';
+import { SANDBOX_RESET_SIGNAL } from '../../platform/sandbox/sandbox-reset.js';
 
 // A key lookup per request would put a database round trip on every sale; a short cache keeps the
 // hot path in memory while a revoked key stops working within CACHE_MS on every process.
@@ -46,6 +47,9 @@ export const authPlugin = fp(
     }
 
     app.decorate('forgetApiKeys', () => cache.clear());
+    // A sandbox reset in any process wiped every application: forget their keys now.
+    const stopListening = app.ctx.notifications.subscribe(SANDBOX_RESET_SIGNAL, () => cache.clear());
+    app.addHook('onClose', async () => stopListening());
     // A key this process found valid less than CACHE_MS ago: the rate limiter counts its request on
     // the key alone, not against the IP's budget for failed keys (see src/http/plugins/rate-limit.ts).
     app.decorate('knownValidKey', (header: string | undefined): boolean => {

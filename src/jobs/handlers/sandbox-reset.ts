@@ -4,5 +4,5 @@ import type { Job } from '../queue.js';
 import type { JobHandler } from '../runner.js';
 
 /** Job `sandbox.reset`: the sandbox's daily wipe (SPEC: every day at 04:00 UTC); refused in production. */
-export const sandboxReset = (deps: Pick<Ports, 'db' | 'clock' | 'config'>, requeueRecurring: () => Promise<void>): JobHandler =>
+export const sandboxReset = (deps: Pick<Ports, 'db' | 'clock' | 'config' | 'notifications'>, requeueRecurring: () => Promise<void>): JobHandler =>
   (job) => sandboxResetJob(deps, job as Job<{ day: string }>, requeueRecurring);

@@ -7,8 +7,14 @@ import { nextResetAt, resetInstantOn } from './reset-schedule.js';
 import { ensureSandboxAccount } from './sandbox-account.js';
 
 export const SANDBOX_RESET_JOB = 'sandbox.reset';
+/**
+ * Published on the notification bus after a wipe (not an account id: those start with `acc_`), so
+ * every process drops the API keys it remembers at once. Only a hint, as every bus message: a
+ * lookup cached before the reset time is refused anyway (resetBetween), and any other within 5 s.
+ */
+export const SANDBOX_RESET_SIGNAL = 'sandbox.reset';
 
-type Ctx = Pick<Ports, 'db' | 'clock' | 'config'>;
+type Ctx = Pick<Ports, 'db' | 'clock' | 'config' | 'notifications'>;
 
 // Kept across a reset: what the processes need to keep running. Migration bookkeeping (the gateway's
 // schema_migrations, the simulator's sim_migrations), the authority endpoints' breakers (the state of
@@ -52,6 +58,7 @@ export async function sandboxResetJob(ctx: Ctx, job: Job<{ day: string }>, reque
     return;
   }
   await wipeSandbox(ctx.db, job.id);
+  await ctx.notifications.publish(SANDBOX_RESET_SIGNAL).catch(() => undefined);
   await requeueRecurring();
   await scheduleNextSandboxReset(ctx.db, ctx.config, ctx.clock.now());
 }
