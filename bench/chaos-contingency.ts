@@ -20,7 +20,8 @@ import { join } from 'node:path';
 import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
 import { OUTAGE_MODES } from '../src/authority-sim/outage.js';
 import { remoteSimulatorLink } from '../src/authority-sim/sim-admin-client.js';
-import { call, Cluster, createSchema, dropSchema, freshBranchCnpj, listNotes, readyIssuer, sale, sleep, type Gateway, type Json } from './support/cluster.js';
+import { isUp, startKiller } from './support/killer.js';
+import { call, Cluster, createSchema, dropSchema, freshBranchCnpj, listNotes, readyIssuer, sale, sleep, type Json } from './support/cluster.js';
 import { checkLedger, readCounters, readSimulatorBooks } from './support/contingency-ledger.js';
 
 const num = (name: string, fallback: number) => {
@@ -68,9 +69,8 @@ async function main(): Promise<number> {
     const api1 = await c.add('api');
     await Promise.all([c.add('api'), c.add('worker'), c.add('worker')]);
     const apis = c.gateways.filter((g) => g.role === 'api');
-    const up = (g: Gateway) => g.proc !== undefined && g.proc.exitCode === null && g.proc.signalCode === null;
     const bases = () => {
-      const alive = apis.filter(up).map((g) => g.base!);
+      const alive = apis.filter(isUp).map((g) => g.base!);
       return alive.length ? alive : apis.map((g) => g.base!);
     };
     // Issuers that allow offline contingency, switching after 2 s (README "When SEFAZ is down").
@@ -98,44 +98,8 @@ async function main(): Promise<number> {
         const r = await sendWithin(() => (i % 2 ? bases() : [...bases()].reverse()), key, sale(issuerIds[i % issuerIds.length]!, { external_ref: key }), stats);
         accepted.set(key, r.id);
         answers[r.status] = (answers[r.status] ?? 0) + 1;
-        if (accepted.size % 200 === 0) console.log(`  ${accepted.size} accepted (${JSON.stringify(answers)}), ${kills} kills, ${outages} outages, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        if (accepted.size % 200 === 0) console.log(`  ${accepted.size} accepted (${JSON.stringify(answers)}), ${killer.kills} kills, ${outages} outages, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
-    };
-
-    // Killer (as bench/chaos.ts): a random API or worker, roles in turn, restarted in the background; one API stays up.
-    let kills = 0;
-    const killsByRole = { api: 0, worker: 0, all: 0 };
-    let clientsDone = false;
-    const restarting = new Set<Gateway>();
-    const restarts: Promise<void>[] = [];
-    const restart = async (g: Gateway) => {
-      for (let tries = 0; ; tries++) {
-        try {
-          await c.start(g);
-          break;
-        } catch (err) {
-          if (tries >= 3) throw err;
-        }
-      }
-      restarting.delete(g);
-    };
-    // Spread over the span: KILLS kills in spanMs, jittered.
-    const killGap = Math.max(1000, spanMs / Math.max(1, KILLS));
-    const killer = async () => {
-      while ((kills < KILLS || !clientsDone) && Date.now() < deadline - 240_000) {
-        await sleep(randomInt(Math.floor(killGap / 2), Math.floor(killGap * 1.5)));
-        const role = kills % 2 === 0 ? 'api' : 'worker';
-        const pool = c.gateways.filter((g) => g.role === role && !restarting.has(g) && up(g));
-        if ((role === 'api' && pool.length < 2) || pool.length === 0) continue;
-        const victim = pool[randomInt(0, pool.length)]!;
-        restarting.add(victim);
-        await c.kill(victim);
-        kills++;
-        killsByRole[victim.role]++;
-        restarts.push(restart(victim));
-        if (clientsDone && kills >= KILLS) break;
-      }
-      await Promise.all(restarts);
     };
 
     // Flapper: up a third of a period to warm up, then down FLAP / up FLAP, modes in turn. Half a second
@@ -170,17 +134,19 @@ async function main(): Promise<number> {
       }
     };
 
-    const killing = killer();
+    // Spread over the span: KILLS kills in spanMs, jittered.
+    const killGap = Math.max(1000, spanMs / Math.max(1, KILLS));
+    const killer = startKiller(c, { target: KILLS, pauseMs: () => randomInt(Math.floor(killGap / 2), Math.floor(killGap * 1.5)), stopAt: deadline - 240_000 });
     const flapping = flapper();
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
     const acceptSeconds = (performance.now() - t0) / 1000;
-    clientsDone = true;
+    killer.clientsDone();
     stopFlapping = true;
     await flapping;
     await admin.endOutage();
     await admin.setScenario(null);
-    await killing;
-    console.log(`  clients done: ${accepted.size} accepted in ${acceptSeconds.toFixed(1)} s; ${kills} kills, ${outages} outages; authority up for good; waiting for every note to settle`);
+    await killer.done;
+    console.log(`  clients done: ${accepted.size} accepted in ${acceptSeconds.toFixed(1)} s; ${killer.kills} kills, ${outages} outages; authority up for good; waiting for every note to settle`);
 
     const settled = await waitAllSettled(bases, issuerIds, deadline - 30_000, started);
     const seconds = (performance.now() - t0) / 1000;
@@ -202,12 +168,12 @@ async function main(): Promise<number> {
     line(dup === 0, `duplicated: ${dup} (sales without exactly one valid note at the authority ${report.duplicated.length}, authorized notes no sale names ${report.strays.length}, sales with two notes ${twoNotes}, notes no client accepted ${Math.max(0, stray)})${detail([...report.duplicated, ...report.strays])}`);
     line(report.unexplained.length === 0, `every number explained at the authority (authorized, canceled or voided): ${k.numbersChecked} numbers checked, ${books.simNotes.length} notes and ${books.simVoids.length} voidings held there${detail(report.unexplained)}`);
     line(report.late.length === 0, `every contingency note transmitted within its deadline: ${k.contingencyNotes - report.late.length}/${k.contingencyNotes}${detail(report.late)}`);
-    line(kills >= KILLS, `kills: ${kills} (API ${killsByRole.api}, worker ${killsByRole.worker})`);
+    line(killer.kills >= KILLS, `kills: ${killer.kills} (API ${killer.byRole.api}, worker ${killer.byRole.worker})`);
     line(outages >= 2, `outages: ${outages} ${JSON.stringify(outagesByMode)}, ${FLAP_MS / 1000} s each; lost answers queued just before them: ${lostQueued}`);
     console.log(`     client retries ${stats.retries}, 5xx answers ${stats.fivexx}`);
     console.log(`     time: accepted in ${acceptSeconds.toFixed(1)} s, all settled in ${seconds.toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
     for (const id of [...report.lost, ...report.duplicated].map((s) => s.split(' ')[0]!).slice(0, 3)) await printHistory(bases()[0]!, id);
-    const failed = !settled || report.lost.length > 0 || dup > 0 || report.unexplained.length > 0 || report.late.length > 0 || kills < KILLS || outages < 2;
+    const failed = !settled || report.lost.length > 0 || dup > 0 || report.unexplained.length > 0 || report.late.length > 0 || killer.kills < KILLS || outages < 2;
     return failed ? 1 : 0;
   } finally {
     await cluster?.stopAll();

@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
 import { remoteSimulatorLink } from '../src/authority-sim/sim-admin-client.js';
 import { gapsPerSeries } from './scale.js';
-import { call, Cluster, createSchema, dropSchema, listNotes, readyIssuer, sale, sendSale, sleep, waitSettled, type Gateway } from './support/cluster.js';
+import { isUp, startKiller } from './support/killer.js';
+import { call, Cluster, createSchema, dropSchema, listNotes, readyIssuer, sale, sendSale, sleep, waitSettled } from './support/cluster.js';
 import pg from 'pg';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { certFile } from '../test/issuers-harness.js';
@@ -69,9 +70,8 @@ async function main(): Promise<number> {
     const api1 = await c.add('api');
     await Promise.all([c.add('api'), c.add('worker'), c.add('worker')]);
     const apis = c.gateways.filter((g) => g.role === 'api');
-    const up = (g: Gateway) => g.proc !== undefined && g.proc.exitCode === null && g.proc.signalCode === null;
     const bases = () => {
-      const alive = apis.filter(up).map((g) => g.base!);
+      const alive = apis.filter(isUp).map((g) => g.base!);
       return alive.length ? alive : apis.map((g) => g.base!);
     };
     const issuerId = await readyIssuer(api1.base!);
@@ -94,45 +94,8 @@ async function main(): Promise<number> {
         const body = nfe ? invoice(issuerId, { external_ref: key }) : sale(issuerId, { external_ref: key });
         const id = await sendSale(() => (i % 2 ? bases() : [...bases()].reverse()), key, body, stats, nfe ? 'nfe' : 'nfce');
         accepted.set(key, id);
-        if (accepted.size % 250 === 0) console.log(`  ${accepted.size} accepted, ${kills} kills, ${faults} faults queued, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        if (accepted.size % 250 === 0) console.log(`  ${accepted.size} accepted, ${killer.kills} kills, ${faults} faults queued, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       }
-    };
-
-    // Killer: a random running API or worker process at random moments; it is restarted in the
-    // background, so the next kill may come while it is still starting. One API always stays up.
-    let kills = 0;
-    const killsByRole = { api: 0, worker: 0, all: 0 };
-    let clientsDone = false;
-    const restarting = new Set<Gateway>();
-    const restarts: Promise<void>[] = [];
-    const restart = async (g: Gateway) => {
-      for (let tries = 0; ; tries++) {
-        try {
-          await c.start(g);
-          break;
-        } catch (err) {
-          if (tries >= 3) throw err;
-        }
-      }
-      restarting.delete(g);
-    };
-    const killer = async () => {
-      while ((kills < KILLS || !clientsDone) && Date.now() < deadline - 60_000) {
-        await sleep(randomInt(200, 1500));
-        // Alternate the roles so each gets its share.
-        const role = kills % 2 === 0 ? 'api' : 'worker';
-        const pool = c.gateways.filter((g) => g.role === role && !restarting.has(g) && up(g));
-        if (role === 'api' && pool.length < 2) continue;
-        if (pool.length === 0) continue;
-        const victim = pool[randomInt(0, pool.length)]!;
-        restarting.add(victim);
-        await c.kill(victim);
-        kills++;
-        killsByRole[victim.role]++;
-        restarts.push(restart(victim));
-        if (clientsDone && kills >= KILLS) break;
-      }
-      await Promise.all(restarts);
     };
 
     // Faults at the simulator, through its admin API.
@@ -156,18 +119,18 @@ async function main(): Promise<number> {
     };
 
     const t0 = performance.now();
-    const killing = killer();
+    const killer = startKiller(c, { target: KILLS, pauseMs: () => randomInt(200, 1500), stopAt: deadline - 60_000 });
     const injecting = injector();
     const salesTimer = setTimeout(() => (stopClients = true), Math.max(30_000, deadline - Date.now() - 120_000));
     await Promise.all(Array.from({ length: CONCURRENCY }, client));
     clearTimeout(salesTimer);
-    clientsDone = true;
-    await killing;
+    killer.clientsDone();
+    await killer.done;
     stopFaults = true;
     await injecting;
     await admin.setScenario(null);
     const acceptSeconds = (performance.now() - t0) / 1000;
-    console.log(`  clients done: ${accepted.size} accepted in ${acceptSeconds.toFixed(1)} s; ${kills} kills; waiting for the notes to settle`);
+    console.log(`  clients done: ${accepted.size} accepted in ${acceptSeconds.toFixed(1)} s; ${killer.kills} kills; waiting for the notes to settle`);
 
     let unsettled = false;
     try {
@@ -207,12 +170,12 @@ async function main(): Promise<number> {
     line(twoNotes + authorizedTwice + Math.max(0, stray) === 0, `duplicated: ${twoNotes + authorizedTwice + Math.max(0, stray)} (sales with two notes ${twoNotes}, notes authorized twice ${authorizedTwice}, notes no client accepted ${stray})`);
     line(mismatched === 0, `gateway and simulator agree on every note: ${notes.length - mismatched}/${notes.length}`);
     line(rejected.length > 0 || gaps.length === 0, `numbers gap-free among authorized notes${gaps.length ? ': ' + gaps.join('; ') : ''}`);
-    line(kills >= KILLS, `kills: ${kills} (API ${killsByRole.api}, worker ${killsByRole.worker})`);
+    line(killer.kills >= KILLS, `kills: ${killer.kills} (API ${killer.byRole.api}, worker ${killer.byRole.worker})`);
     console.log(`     simulator faults queued: ${faults} ${JSON.stringify(faultsByKind)}; simulator counters ${JSON.stringify(simStats)}`);
     console.log(`     client retries ${stats.retries}, 5xx answers ${stats.fivexx}`);
     line(leaks.length === 0, `secrets in the ${cluster.fullLog.length} captured log chunks and the gateway's database dump: ${leaks.length}${leaks.length ? ` (${leaks.join(', ')})` : ''}`);
     console.log(`     time: accepted in ${acceptSeconds.toFixed(1)} s, all final in ${seconds.toFixed(1)} s (${(accepted.size / seconds).toFixed(1)} sales/s), ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
-    const failed = leaks.length > 0 || lost > 0 || unsettled || twoNotes + authorizedTwice + Math.max(0, stray) > 0 || mismatched > 0 || (rejected.length === 0 && gaps.length > 0) || kills < KILLS;
+    const failed = leaks.length > 0 || lost > 0 || unsettled || twoNotes + authorizedTwice + Math.max(0, stray) > 0 || mismatched > 0 || (rejected.length === 0 && gaps.length > 0) || killer.kills < KILLS;
     return failed ? 1 : 0;
   } finally {
     await cluster?.stopAll();

@@ -28,7 +28,7 @@ export const ContingencySchema = Type.Object(
     reason: Type.String({ description: 'Why the sale was issued in offline contingency (xJust)' }),
     entered_at: Timestamp,
     deadline_at: Type.String({ format: 'date-time', description: 'The note must reach the authority before this (24 hours, FACTS 10)' }),
-    transmitted_at: Nullable(Type.String({ format: 'date-time', description: 'When the authority authorized it' })),
+    transmitted_at: Nullable(Type.String({ format: 'date-time', description: 'When the authority answered it for good: authorized, or refused (status rejected)' })),
     source: StringLiterals(['gateway', 'client'], { description: 'gateway: issued by the gateway when the authority did not answer; client: issued offline by the point of sale (POST /v1/nfce/offline)' }),
     late: Type.Boolean({ description: 'A point of sale handed it over past deadline_at: still transmitted, the authority may answer 150 "fora de prazo"' }),
     first_attempt: Nullable(

@@ -11,7 +11,7 @@ export interface NoteContingency {
   entered_at: string;
   /** The transmission deadline (ISO 8601). */
   deadline_at: string;
-  /** Set once the authority authorized the contingency note. */
+  /** When the authority answered it for good (authorized, or refused: the note is then rejected). */
   transmitted_at?: string | null;
   /** Who issued it: the gateway's autopilot, or the point of sale itself (POST /v1/nfce/offline); absent = gateway. */
   source?: 'gateway' | 'client';
