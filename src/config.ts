@@ -27,6 +27,8 @@ export interface Config {
   idempotencyLockSeconds: number;
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
+  /** Where certificate keys and CSCs are wrapped (issue 18; platform/security/key-providers.ts). */
+  keyStorage: KeyStorageConfig;
   dbPoolSize: number;
   /** Sandbox: port of the in-process SEFAZ simulator (0 = any free port). */
   simulatorPort: number;
@@ -152,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLockSeconds: int(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 3600),
     masterKey: env.MASTER_KEY?.trim() || undefined,
     masterKeyFile: env.MASTER_KEY_FILE?.trim() || undefined,
+    keyStorage: keyStorageConfig(env),
     dbPoolSize: int(env, 'DB_POOL_SIZE', 10, 1, 200),
     simulatorPort: int(env, 'SIM_PORT', 0, 0, 65535),
     simulatorLatencyMs: range(env, 'SIM_LATENCY_MS', [1000, 3000]),
@@ -171,6 +174,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sso: ssoConfig(env, gatewayEnv),
     sandboxResetAt: sandboxResetAt(env, gatewayEnv),
   };
+}
+
+export interface KeyStorageConfig {
+  /** KEY_PROVIDER: `envelope` (local master key, default), `pkcs11` (an HSM token) or `aws-kms`. */
+  provider: 'envelope' | 'pkcs11' | 'aws-kms';
+  /** KEY_CACHE_SECONDS: how long this process keeps a data key it had the token or KMS open (0: never). */
+  cacheSeconds: number;
+  /** PKCS11_LIBRARY, PKCS11_TOKEN_LABEL, PKCS11_PIN, PKCS11_KEY_LABEL. */
+  pkcs11: { library: string; tokenLabel: string; pin: string | undefined; keyLabel: string };
+  /** AWS_KMS_KEY_ID, AWS_REGION (or AWS_DEFAULT_REGION), AWS_KMS_ENDPOINT; credentials from the SDK's usual chain. */
+  kms: { keyId: string | undefined; region: string | undefined; endpoint: string | undefined };
+}
+
+function keyStorageConfig(env: NodeJS.ProcessEnv): KeyStorageConfig {
+  const provider = oneOf(env, 'KEY_PROVIDER', ['envelope', 'pkcs11', 'aws-kms'] as const, 'envelope');
+  const pkcs11 = {
+    library: env.PKCS11_LIBRARY?.trim() || '/usr/lib/softhsm/libsofthsm2.so',
+    tokenLabel: env.PKCS11_TOKEN_LABEL?.trim() || 'fiscal-gateway',
+    pin: env.PKCS11_PIN?.trim() || undefined,
+    keyLabel: env.PKCS11_KEY_LABEL?.trim() || 'fiscal-gateway-master',
+  };
+  const kms = {
+    keyId: env.AWS_KMS_KEY_ID?.trim() || undefined,
+    region: env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || undefined,
+    endpoint: url(env, 'AWS_KMS_ENDPOINT', ['https:', 'http:']),
+  };
+  if (provider === 'pkcs11' && !pkcs11.pin) throw new ConfigError('PKCS11_PIN is required with KEY_PROVIDER=pkcs11 (the user PIN of the token)');
+  if (provider === 'aws-kms' && (!kms.keyId || !kms.region)) throw new ConfigError('AWS_KMS_KEY_ID and AWS_REGION are required with KEY_PROVIDER=aws-kms');
+  return { provider, cacheSeconds: int(env, 'KEY_CACHE_SECONDS', 300, 0, 86_400), pkcs11, kms };
 }
 
 /** The sandbox's daily reset time, UTC (platform/sandbox/reset-schedule.ts computes the instants). */

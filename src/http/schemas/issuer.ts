@@ -117,6 +117,11 @@ export const DanfeSettingsBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Where a certificate's key is wrapped (platform/security/key-provider.ts KEY_STORAGE_MODES). */
+export const StorageMode = Type.Enum(['envelope', 'pkcs11', 'aws-kms'], {
+  description: '`envelope`: under the local master key; `pkcs11`: under a key inside an HSM token; `aws-kms`: under an AWS KMS key',
+});
+
 const CertificateStatus = Type.Object(
   {
     status: Type.Enum(['missing', 'valid', 'expired', 'not_yet_valid']),
@@ -125,7 +130,7 @@ const CertificateStatus = Type.Object(
     serial_number: Type.Union([Type.String(), Type.Null()]),
     not_before: Type.Union([Timestamp, Type.Null()]),
     not_after: Type.Union([Timestamp, Type.Null()]),
-    storage_mode: Type.Union([Type.Enum(['envelope', 'aws-kms']), Type.Null()], { description: 'How the key is stored (see GET /v1/hsm/status)' }),
+    storage_mode: Type.Union([StorageMode, Type.Null()], { description: 'How the key is stored (see GET /v1/hsm/status)' }),
   },
   { title: 'IssuerCertificateStatus', description: 'Facts about the uploaded A1 certificate; the key and password are never returned' },
 );
@@ -210,7 +215,7 @@ export const CertificateUploaded = Type.Object(
     fingerprint_sha256: Type.String(),
     not_before: Timestamp,
     not_after: Timestamp,
-    storage_mode: Type.Enum(['envelope', 'aws-kms']),
+    storage_mode: StorageMode,
     uploaded_at: Timestamp,
     warnings: Type.Array(Type.String(), { description: 'Accepted with reservations (sandbox only), e.g. a certificate without a CNPJ' }),
   },

@@ -1,9 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { SecretDecryptionError, type KeyProvider } from './key-provider.js';
+import { roundTrip, SecretDecryptionError, type DataKey, type KeyProvider } from './key-provider.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-// Binds a wrapped key to its purpose, so a wrapped data key is never accepted as anything else.
+// Binds a wrapped key to its purpose, so a wrapped data key is never accepted as anything else. The
+// encryption context is not added here (blobs written before it existed must keep opening): the
+// secret blob's own AES-GCM AAD already binds the row and purpose.
 const WRAP_AAD = Buffer.from('fiscal-gateway:data-key:v1');
 
 /**
@@ -13,12 +15,18 @@ const WRAP_AAD = Buffer.from('fiscal-gateway:data-key:v1');
 export class EnvelopeKeyProvider implements KeyProvider {
   readonly mode = 'envelope' as const;
   readonly keyId: string;
+  readonly label = 'local master key (MASTER_KEY / MASTER_KEY_FILE / DATA_DIR)';
   readonly #masterKey: Buffer;
 
   constructor(masterKey: Buffer) {
     if (masterKey.length !== 32) throw new Error('The master key must be exactly 32 bytes (AES-256).');
     this.#masterKey = Buffer.from(masterKey);
     this.keyId = masterKeyId(masterKey);
+  }
+
+  async generateDataKey(): Promise<DataKey> {
+    const plaintext = randomBytes(32);
+    return { plaintext, wrapped: await this.wrap(plaintext) };
   }
 
   async wrap(dataKey: Buffer): Promise<Buffer> {
@@ -46,12 +54,7 @@ export class EnvelopeKeyProvider implements KeyProvider {
   }
 
   async healthCheck(): Promise<boolean> {
-    const probe = randomBytes(32);
-    try {
-      return (await this.unwrap(await this.wrap(probe))).equals(probe);
-    } catch {
-      return false;
-    }
+    return roundTrip(this).catch(() => false);
   }
 }
 

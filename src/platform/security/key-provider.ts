@@ -1,26 +1,66 @@
 // The seam between secret encryption and where master keys live (DESIGN 2 "key storage"). Envelope
-// mode keeps a local master key; aws-kms mode will call KMS Encrypt/Decrypt with the same contract.
+// mode keeps a local master key; pkcs11 mode wraps data keys inside a PKCS#11 token (an HSM); aws-kms
+// mode asks KMS for data keys (GenerateDataKey) and to open them (Decrypt). The master key never
+// leaves the token or KMS: the gateway only ever holds data keys, one per secret.
 
-export type KeyStorageMode = 'envelope' | 'aws-kms';
+export type KeyStorageMode = 'envelope' | 'pkcs11' | 'aws-kms';
+
+export const KEY_STORAGE_MODES: readonly KeyStorageMode[] = ['envelope', 'pkcs11', 'aws-kms'];
+
+/**
+ * What a wrapped data key is bound to (KMS's EncryptionContext): the row and purpose of the secret,
+ * e.g. `{issuer: 'iss_…', secret: 'certificate_key'}`. Opening it under another context fails.
+ */
+export type EncryptionContext = Readonly<Record<string, string>>;
+
+export interface DataKey {
+  /** 32 random bytes (AES-256); the caller zeroes it after use. */
+  plaintext: Buffer;
+  /** The same key wrapped by the master key: what is stored. */
+  wrapped: Buffer;
+}
 
 export interface KeyProvider {
   readonly mode: KeyStorageMode;
   /** Stable, non-secret name of the master key; recorded in every blob it wraps. */
   readonly keyId: string;
-  /** Encrypts a data key under the master key. */
-  wrap(dataKey: Buffer): Promise<Buffer>;
-  /** Decrypts a data key wrapped by `wrap`; throws when it was wrapped by another key or altered. */
-  unwrap(wrapped: Buffer): Promise<Buffer>;
+  /** Human name of where the master key lives (token and key label, KMS key id), never secret. */
+  readonly label: string;
+  /** A fresh data key and its wrapped form, bound to `context`. */
+  generateDataKey(context: EncryptionContext): Promise<DataKey>;
+  /** Opens a data key wrapped by `generateDataKey`; throws SecretDecryptionError when altered, or wrapped by another key or context. */
+  unwrap(wrapped: Buffer, context: EncryptionContext): Promise<Buffer>;
   /**
-   * A 32-byte key for one purpose (`info`), derived from the master key (HKDF-SHA256, RFC 5869):
-   * the master key never leaves the provider and a derived key opens nothing else.
+   * A 32-byte key for one purpose (`info`), derived from the master key (HKDF-SHA256, RFC 5869).
+   * Only the envelope provider has one: HMAC keys for the process's own use (SSO state).
    */
-  deriveKey(info: string): Promise<Buffer>;
-  /** True when a wrap/unwrap round trip works right now. */
+  deriveKey?(info: string): Promise<Buffer>;
+  /** True when a generate/unwrap round trip works right now. */
   healthCheck(): Promise<boolean>;
+  /** Releases sessions and connections (process shutdown). */
+  close?(): Promise<void>;
 }
 
 /** A wrapped data key or secret blob that cannot be opened: altered, wrong key or wrong binding. */
 export class SecretDecryptionError extends Error {
   override readonly name = 'SecretDecryptionError';
+}
+
+/** The provider cannot be reached or refused to work (token logged out, KMS down): retryable, unlike SecretDecryptionError. */
+export class KeyProviderUnavailableError extends Error {
+  override readonly name = 'KeyProviderUnavailableError';
+}
+
+/** A round trip through `generateDataKey` and `unwrap`, for health checks. */
+export async function roundTrip(provider: KeyProvider): Promise<boolean> {
+  const context = { purpose: 'health-check' };
+  const key = await provider.generateDataKey(context);
+  try {
+    const opened = await provider.unwrap(key.wrapped, context);
+    const ok = opened.equals(key.plaintext);
+    opened.fill(0);
+    return ok;
+  } finally {
+    key.plaintext.fill(0);
+  }
 }

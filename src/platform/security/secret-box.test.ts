@@ -103,7 +103,7 @@ describe('keyStorageStatus', () => {
       healthy: true,
       checked_at: '2026-11-21T13:05:09.123Z',
     });
-    const broken: KeyProvider = { ...good, mode: 'aws-kms', keyId: 'k', wrap: good.wrap.bind(good), unwrap: good.unwrap.bind(good), deriveKey: good.deriveKey.bind(good), healthCheck: () => Promise.reject(new Error('KMS unreachable')) };
+    const broken: KeyProvider = { ...good, mode: 'aws-kms', keyId: 'k', label: 'broken', generateDataKey: good.generateDataKey.bind(good), unwrap: good.unwrap.bind(good), healthCheck: () => Promise.reject(new Error('KMS unreachable')) };
     expect((await keyStorageStatus(broken)).healthy).toBe(false);
   });
 });

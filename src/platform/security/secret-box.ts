@@ -1,7 +1,8 @@
 // Envelope encryption of secrets at rest (SPEC 1 step 2, DESIGN 2 "key storage"): every secret gets a
-// fresh AES-256-GCM data key; only the data key's wrapped form (by the master key) is stored beside it.
+// fresh AES-256-GCM data key; only the data key's wrapped form (by the master key, in the token or in
+// KMS) is stored beside it.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { SecretDecryptionError, type KeyProvider, type KeyStorageMode } from './key-provider.js';
+import { SecretDecryptionError, type EncryptionContext, type KeyProvider, type KeyStorageMode } from './key-provider.js';
 
 const VERSION = 1;
 const IV_BYTES = 12;
@@ -22,46 +23,61 @@ interface SecretBlobV1 {
 
 /**
  * Encrypts and decrypts secrets. `aad` names the row and purpose (`issuer:<id>:certificate_key`), so a
- * ciphertext copied into another row or another column no longer decrypts.
+ * ciphertext copied into another row or another column no longer decrypts; it is also the wrapped
+ * data key's encryption context (KMS, the token), so the key alone opens nothing elsewhere either.
+ *
+ * Two providers write: `provider` (the local master key) for the gateway's own secrets (webhook
+ * signing secrets, TOTP, mail bodies), and `custody` (KEY_PROVIDER: envelope, pkcs11 or aws-kms)
+ * for what the issue calls the certificate: the A1 private key, the certificate and the CSC.
  */
 export class SecretBox {
   readonly #current: KeyProvider;
+  readonly #custody: KeyProvider;
   readonly #byKeyId = new Map<string, KeyProvider>();
 
   /** `previous` keeps retired master keys usable for reading until their blobs are re-encrypted. */
-  constructor(current: KeyProvider, previous: readonly KeyProvider[] = []) {
+  constructor(current: KeyProvider, previous: readonly KeyProvider[] = [], custody: KeyProvider = current) {
     this.#current = current;
-    for (const p of [...previous, current]) this.#byKeyId.set(p.keyId, p);
+    this.#custody = custody;
+    for (const p of [...previous, current, custody]) this.#byKeyId.set(p.keyId, p);
   }
 
   get provider(): KeyProvider {
     return this.#current;
   }
 
+  /** Where certificate keys, certificates and CSCs are wrapped (KEY_PROVIDER). */
+  get custody(): KeyProvider {
+    return this.#custody;
+  }
+
   /** A key for one purpose derived from the current master key (HMAC keys that need no storage). */
   deriveKey(info: string): Promise<Buffer> {
+    if (!this.#current.deriveKey) throw new Error(`The ${this.#current.mode} key provider derives no keys.`);
     return this.#current.deriveKey(info);
   }
 
-  async encrypt(plaintext: Buffer, aad: string): Promise<string> {
-    const dataKey = randomBytes(32);
+  /** Encrypts under `provider` (the local master key unless told otherwise, e.g. `box.custody`). */
+  async encrypt(plaintext: Buffer, aad: string, provider: KeyProvider = this.#current): Promise<string> {
+    if (this.#byKeyId.get(provider.keyId) !== provider) throw new Error(`Key provider ${provider.keyId} is not loaded in this SecretBox.`);
+    const dataKey = await provider.generateDataKey(contextOf(aad));
     try {
       const iv = randomBytes(IV_BYTES);
-      const kid = this.#current.keyId;
-      const cipher = createCipheriv('aes-256-gcm', dataKey, iv).setAAD(boundAad(kid, aad));
+      const kid = provider.keyId;
+      const cipher = createCipheriv('aes-256-gcm', dataKey.plaintext, iv).setAAD(boundAad(kid, aad));
       const ct = Buffer.concat([cipher.update(plaintext), cipher.final()]);
       const blob: SecretBlobV1 = {
         v: VERSION,
-        mode: this.#current.mode,
+        mode: provider.mode,
         kid,
-        dk: (await this.#current.wrap(dataKey)).toString('base64'),
+        dk: dataKey.wrapped.toString('base64'),
         iv: iv.toString('base64'),
         tag: cipher.getAuthTag().toString('base64'),
         ct: ct.toString('base64'),
       };
       return JSON.stringify(blob);
     } finally {
-      dataKey.fill(0);
+      dataKey.plaintext.fill(0);
     }
   }
 
@@ -69,7 +85,7 @@ export class SecretBox {
     const blob = parseBlob(stored);
     const provider = this.#byKeyId.get(blob.kid);
     if (!provider) throw new SecretDecryptionError(`The secret was encrypted with master key ${blob.kid}, which is not loaded.`);
-    const dataKey = await provider.unwrap(Buffer.from(blob.dk, 'base64'));
+    const dataKey = await provider.unwrap(Buffer.from(blob.dk, 'base64'), contextOf(aad));
     try {
       const decipher = createDecipheriv('aes-256-gcm', dataKey, Buffer.from(blob.iv, 'base64'))
         .setAAD(boundAad(blob.kid, aad))
@@ -86,6 +102,25 @@ export class SecretBox {
   static keyIdOf(stored: string): string {
     return parseBlob(stored).kid;
   }
+
+  /** Storage mode recorded in a blob, without decrypting it. */
+  static modeOf(stored: string): KeyStorageMode {
+    return parseBlob(stored).mode;
+  }
+
+  /** Releases the providers' sessions and connections. */
+  async close(): Promise<void> {
+    await Promise.all([...new Set(this.#byKeyId.values())].map((p) => p.close?.()));
+  }
+}
+
+/**
+ * The encryption context for a secret's aad: `issuer:<id>:<secret>` names the issuer and the secret
+ * (what KMS logs in CloudTrail and a key policy can test); anything else is its own purpose.
+ */
+export function contextOf(aad: string): EncryptionContext {
+  const m = /^issuer:([^:]+):(.+)$/.exec(aad);
+  return m ? { issuer: m[1]!, secret: m[2]! } : { purpose: aad };
 }
 
 function boundAad(kid: string, aad: string): Buffer {

@@ -4,10 +4,11 @@ import { keyStorageStatus } from '../../../platform/security/key-storage-status.
 import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { Timestamp } from '../../schemas/common.js';
+import { StorageMode } from '../../schemas/issuer.js';
 
 const HsmStatus = Type.Object(
   {
-    mode: Type.Enum(['envelope', 'aws-kms'], { description: 'Where master keys live: `envelope` (local master key) or `aws-kms`' }),
+    mode: StorageMode,
     master_key_id: Type.String({ description: 'Non-secret name of the master key that wraps new secrets', examples: ['mk_3f9a0c2e71b4d865'] }),
     healthy: Type.Boolean({ description: 'A wrap/unwrap round trip with the master key worked just now' }),
     checked_at: Timestamp,
