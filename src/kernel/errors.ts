@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   issuer_exists: 409,
   // Sign-up with an e-mail that already has a user.
   email_taken: 409,
+  // Issue 18: migrate-cert-to-kms on a gateway whose KEY_PROVIDER is envelope (nothing to move to).
+  key_provider_not_configured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   // Node's HTTP parser: headers over its limit (src/http/client-error.ts).
@@ -39,6 +41,8 @@ export const ERROR_STATUS = {
   internal_error: 500,
   authority_unavailable: 503,
   service_unavailable: 503,
+  // The HSM or KMS that holds the certificate keys did not answer or refused to work; retryable.
+  key_custody_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { KeyProviderUnavailableError } from '../../platform/security/key-provider.js';
 import { ApiError, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '../../kernel/errors.js';
 import { validationDetails } from '../validation.js';
 
@@ -42,6 +43,10 @@ export const errorHandlerPlugin = fp(
       if (err instanceof ApiError) {
         if (err.headers) reply.headers(err.headers);
         return sendError(request, reply, err.code, err.message, err.details);
+      }
+      if (err instanceof KeyProviderUnavailableError) {
+        request.log.error({ err }, 'key custody provider unavailable');
+        return sendError(request, reply, 'key_custody_unavailable', 'The HSM or KMS that holds the certificate keys cannot be used right now; retry shortly', undefined);
       }
       const fe = err as FastifyError & { validationContext?: string };
       if (fe.validation) {

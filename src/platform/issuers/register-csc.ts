@@ -14,7 +14,7 @@ export async function registerCsc(
   const record = await upsertCsc(deps.db, {
     issuer_id: issuer.id,
     id_csc: idCsc,
-    csc_blob: await deps.secrets.encrypt(Buffer.from(csc, 'utf8'), secretAad.csc(issuer.id)),
+    csc_blob: await deps.secrets.encrypt(Buffer.from(csc, 'utf8'), secretAad.csc(issuer.id), deps.secrets.custody),
     registered_at: deps.clock.now(),
   });
   await deps.hooks?.onCscStored?.(issuer, idCsc, csc);

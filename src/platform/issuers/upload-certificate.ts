@@ -81,10 +81,11 @@ export async function uploadCertificate(
     fingerprint_sha256: cert.fingerprintSha256,
     not_before: cert.notBefore,
     not_after: cert.notAfter,
-    storage_mode: deps.secrets.provider.mode,
-    master_key_id: deps.secrets.provider.keyId,
-    private_key_blob: await deps.secrets.encrypt(Buffer.from(cert.privateKeyPem, 'utf8'), secretAad.certificateKey(issuer.id)),
-    certificate_blob: await deps.secrets.encrypt(cert.certificateDer, secretAad.certificate(issuer.id)),
+    // Under the custody provider (KEY_PROVIDER): an HSM or KMS when one is configured.
+    storage_mode: deps.secrets.custody.mode,
+    master_key_id: deps.secrets.custody.keyId,
+    private_key_blob: await deps.secrets.encrypt(Buffer.from(cert.privateKeyPem, 'utf8'), secretAad.certificateKey(issuer.id), deps.secrets.custody),
+    certificate_blob: await deps.secrets.encrypt(cert.certificateDer, secretAad.certificate(issuer.id), deps.secrets.custody),
     uploaded_at: now,
   });
   await deps.hooks?.onCertificateStored?.(issuer, cert.certificatePem, cert);

@@ -94,16 +94,28 @@ describe('EnvelopeKeyProvider', () => {
 });
 
 describe('keyStorageStatus', () => {
-  it('reports a broken provider as unhealthy instead of throwing', async () => {
+  it('reports mode, key, a live probe and the counts; a broken provider is unhealthy instead of throwing', async () => {
     const good = new EnvelopeKeyProvider(randomBytes(32));
     const at = new Date('2026-11-21T13:05:09.123Z');
-    expect(await keyStorageStatus(good, () => at)).toEqual({
+    const status = await keyStorageStatus(good, good, [{ kind: 'certificate', mode: 'envelope', count: 2 }, { kind: 'csc', mode: 'pkcs11', count: 1 }], () => at);
+    expect(status).toMatchObject({
       mode: 'envelope',
       master_key_id: good.keyId,
+      provider: { mode: 'envelope', key_id: good.keyId, cache_seconds: 0 },
       healthy: true,
+      probe: { error: null },
+      secrets: { envelope: { certificates: 2, cscs: 0 }, pkcs11: { certificates: 0, cscs: 1 }, 'aws-kms': { certificates: 0, cscs: 0 } },
       checked_at: '2026-11-21T13:05:09.123Z',
     });
-    const broken: KeyProvider = { ...good, mode: 'aws-kms', keyId: 'k', label: 'broken', generateDataKey: good.generateDataKey.bind(good), unwrap: good.unwrap.bind(good), healthCheck: () => Promise.reject(new Error('KMS unreachable')) };
-    expect((await keyStorageStatus(broken)).healthy).toBe(false);
+    expect(status.probe.wrap_ms).toBeGreaterThanOrEqual(0);
+    expect(status.probe.unwrap_ms).toBeGreaterThanOrEqual(0);
+    const broken: KeyProvider = {
+      mode: 'aws-kms', keyId: 'k', label: 'broken',
+      generateDataKey: () => Promise.reject(new Error('KMS unreachable')),
+      unwrap: good.unwrap.bind(good),
+      healthCheck: () => Promise.resolve(false),
+    };
+    const down = await keyStorageStatus(broken, good, []);
+    expect(down).toMatchObject({ healthy: false, probe: { wrap_ms: null, unwrap_ms: null, error: 'Error: KMS unreachable' } });
   });
 });

@@ -35,10 +35,21 @@ export class SecretBox {
   readonly #custody: KeyProvider;
   readonly #byKeyId = new Map<string, KeyProvider>();
 
-  /** `previous` keeps retired master keys usable for reading until their blobs are re-encrypted. */
-  constructor(current: KeyProvider, previous: readonly KeyProvider[] = [], custody: KeyProvider = current) {
+  readonly #lookup: (keyId: string) => KeyProvider | undefined;
+
+  /**
+   * `previous` keeps retired master keys usable for reading until their blobs are re-encrypted;
+   * `lookup` finds any other provider this process has loaded (secret-box-registry.ts).
+   */
+  constructor(
+    current: KeyProvider,
+    previous: readonly KeyProvider[] = [],
+    custody: KeyProvider = current,
+    lookup: (keyId: string) => KeyProvider | undefined = () => undefined,
+  ) {
     this.#current = current;
     this.#custody = custody;
+    this.#lookup = lookup;
     for (const p of [...previous, current, custody]) this.#byKeyId.set(p.keyId, p);
   }
 
@@ -83,7 +94,7 @@ export class SecretBox {
 
   async decrypt(stored: string, aad: string): Promise<Buffer> {
     const blob = parseBlob(stored);
-    const provider = this.#byKeyId.get(blob.kid);
+    const provider = this.#byKeyId.get(blob.kid) ?? this.#lookup(blob.kid);
     if (!provider) throw new SecretDecryptionError(`The secret was encrypted with master key ${blob.kid}, which is not loaded.`);
     const dataKey = await provider.unwrap(Buffer.from(blob.dk, 'base64'), contextOf(aad));
     try {

@@ -94,3 +94,60 @@ export async function issuerWithCertificate(db: Queryable, fingerprint: string):
 export async function findCsc(db: Queryable, issuerId: string): Promise<CscRecord | undefined> {
   return (await db.query<CscRecord>('SELECT * FROM issuer_cscs WHERE issuer_id = $1', [issuerId])).rows[0];
 }
+
+/** The blobs of a certificate re-wrapped under another key provider (the certificate itself is unchanged). */
+export interface RewrappedCertificate {
+  version: number;
+  storage_mode: KeyStorageMode;
+  master_key_id: string;
+  private_key_blob: string;
+  certificate_blob: string;
+}
+
+/**
+ * Replaces a certificate's blobs if it is still the version that was re-wrapped (a certificate
+ * uploaded meanwhile wins; the caller answers 409). Bumps `version` so every process drops the
+ * material it cached and opens the new blobs. False when the version moved.
+ */
+export async function replaceCertificateBlobs(db: Queryable, issuerId: string, c: RewrappedCertificate): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE issuer_certificates SET version = version + 1, storage_mode = $3, master_key_id = $4,
+            private_key_blob = $5, certificate_blob = $6
+      WHERE issuer_id = $1 AND version = $2`,
+    [issuerId, c.version, c.storage_mode, c.master_key_id, c.private_key_blob, c.certificate_blob],
+  );
+  return (r.rowCount ?? 0) === 1;
+}
+
+/** The CSC's counterpart of replaceCertificateBlobs. */
+export async function replaceCscBlob(db: Queryable, issuerId: string, version: number, cscBlob: string): Promise<boolean> {
+  const r = await db.query(`UPDATE issuer_cscs SET version = version + 1, csc_blob = $3 WHERE issuer_id = $1 AND version = $2`, [issuerId, version, cscBlob]);
+  return (r.rowCount ?? 0) === 1;
+}
+
+/** How many of an account's certificates and CSCs each storage mode holds (GET /v1/hsm/status). */
+export async function countSecretsByMode(db: Queryable, accountId: string): Promise<{ kind: 'certificate' | 'csc'; mode: string; count: number }[]> {
+  // A CSC's mode is recorded in its blob (SecretBox writes JSON with `mode`); a certificate's in a column.
+  const r = await db.query<{ kind: 'certificate' | 'csc'; mode: string; count: string }>(
+    `SELECT 'certificate' AS kind, c.storage_mode AS mode, count(*) AS count
+       FROM issuer_certificates c JOIN issuers i ON i.id = c.issuer_id WHERE i.account_id = $1 GROUP BY c.storage_mode
+     UNION ALL
+     SELECT 'csc' AS kind, (s.csc_blob::jsonb ->> 'mode') AS mode, count(*) AS count
+       FROM issuer_cscs s JOIN issuers i ON i.id = s.issuer_id WHERE i.account_id = $1 GROUP BY 2`,
+    [accountId],
+  );
+  return r.rows.map((row) => ({ kind: row.kind, mode: row.mode, count: Number(row.count) }));
+}
+
+/** Issuers of an account whose certificate or CSC is not yet under the master key `keyId`, oldest first. */
+export async function issuersOutsideCustody(db: Queryable, accountId: string, keyId: string, limit: number): Promise<string[]> {
+  const r = await db.query<{ id: string }>(
+    `SELECT i.id FROM issuers i
+       JOIN issuer_certificates c ON c.issuer_id = i.id
+       LEFT JOIN issuer_cscs s ON s.issuer_id = i.id
+      WHERE i.account_id = $1 AND (c.master_key_id <> $2 OR (s.csc_blob IS NOT NULL AND s.csc_blob::jsonb ->> 'kid' <> $2))
+      ORDER BY i.created_at, i.id LIMIT $3`,
+    [accountId, keyId, limit],
+  );
+  return r.rows.map((row) => row.id);
+}
