@@ -205,6 +205,8 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
     MASTER_KEY: randomBytes(32).toString('base64'),
     ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
     ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
+    // Where certificate keys are wrapped (bench/key-modes.ts runs this bench once per KEY_PROVIDER).
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(KEY_PROVIDER|KEY_CACHE_SECONDS|PKCS11_|AWS_KMS_|AWS_REGION)/.test(k)) as [string, string][]),
     ...(store === 'pg' ? { DATABASE_URL: withSearchPath(pgUrl, schema) } : {}),
     ...(sim ? { SIM_URL: sim.url, SIM_CA_FILE: sim.caFile, SIM_ADMIN_TOKEN: simToken } : {}),
   };

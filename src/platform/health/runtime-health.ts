@@ -2,12 +2,17 @@ import { connect } from 'node:net';
 import type { HealthCheck } from './deep-health.js';
 import type { SecretBox } from '../security/secret-box.js';
 
-/** /healthz/deep: the master key can wrap and unwrap a data key (certificates and CSCs stay readable). */
+/**
+ * /healthz/deep: the local master key and the custody provider (an HSM or KMS under KEY_PROVIDER) can
+ * each wrap and open a data key: certificates, CSCs and the gateway's own secrets stay readable.
+ */
 export function keyStoreCheck(secrets: SecretBox): HealthCheck {
   return {
     name: 'key_store',
     async check() {
-      if (!(await secrets.provider.healthCheck())) throw new Error(`master key ${secrets.provider.keyId} cannot wrap/unwrap`);
+      for (const p of new Set([secrets.provider, secrets.custody])) {
+        if (!(await p.healthCheck())) throw new Error(`${p.mode} master key ${p.keyId} (${p.label}) cannot wrap/unwrap`);
+      }
     },
   };
 }

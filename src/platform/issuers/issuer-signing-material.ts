@@ -17,13 +17,15 @@ export interface IssuerSigningMaterial {
 }
 
 interface CacheEntry {
+  loadedAt: number;
   certVersion: number | null;
   cscVersion: number | null;
   material: IssuerSigningMaterial;
 }
 
 // Decrypting and parsing the private key on every sale is needless hot-path work: the material is
-// kept per issuer and reused while the stored versions are unchanged (a replacement bumps them).
+// kept per issuer and reused while the stored versions are unchanged (a replacement bumps them), and,
+// under an HSM or KMS, for KEY_CACHE_SECONDS at most (SecretBox.openedMaxAgeMs).
 const CACHE_MAX = 1_000;
 const cache = new Map<string, CacheEntry>();
 
@@ -43,7 +45,8 @@ export async function loadIssuerSigningMaterial(
   if (!versions) return undefined;
   const key = `${accountId}\u0000${issuerId}`;
   const hit = cache.get(key);
-  if (hit && hit.certVersion === versions.cert_version && hit.cscVersion === versions.csc_version) return hit.material;
+  const fresh = hit && Date.now() - hit.loadedAt < secrets.openedMaxAgeMs;
+  if (hit && fresh && hit.certVersion === versions.cert_version && hit.cscVersion === versions.csc_version) return hit.material;
 
   const [certRow, cscRow] = await Promise.all([
     versions.cert_version === null ? undefined : findCertificate(db, issuerId),
@@ -57,7 +60,7 @@ export async function loadIssuerSigningMaterial(
   };
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
   // Versions as read with the rows (a concurrent replacement between the two reads only costs a reload).
-  cache.set(key, { certVersion: certRow?.version ?? null, cscVersion: cscRow?.version ?? null, material });
+  cache.set(key, { loadedAt: Date.now(), certVersion: certRow?.version ?? null, cscVersion: cscRow?.version ?? null, material });
   return material;
 }
 

@@ -2,6 +2,7 @@
 // fresh AES-256-GCM data key; only the data key's wrapped form (by the master key, in the token or in
 // KMS) is stored beside it.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { CachedKeyProvider } from './cached-key-provider.js';
 import { SecretDecryptionError, type EncryptionContext, type KeyProvider, type KeyStorageMode } from './key-provider.js';
 
 const VERSION = 1;
@@ -60,6 +61,15 @@ export class SecretBox {
   /** Where certificate keys, certificates and CSCs are wrapped (KEY_PROVIDER). */
   get custody(): KeyProvider {
     return this.#custody;
+  }
+
+  /**
+   * How long a process may keep what it opened with the custody provider (decrypted signing keys
+   * included): KEY_CACHE_SECONDS for an HSM or KMS, so a key disabled there stops signing within
+   * that bound; unbounded under the local master key, which cannot be revoked from outside.
+   */
+  get openedMaxAgeMs(): number {
+    return this.#custody instanceof CachedKeyProvider ? this.#custody.ttlMs : this.#custody.mode === 'envelope' ? Infinity : 0;
   }
 
   /** A key for one purpose derived from the current master key (HMAC keys that need no storage). */
