@@ -98,7 +98,7 @@ describe('AwsKmsKeyProvider (against the KMS test double)', () => {
     }
   });
 
-  it('reports a disabled key, an unknown key, throttling and an unreachable endpoint as KeyProviderUnavailableError', async () => {
+  it('reports a disabled key, an unknown key, throttling, a refused connection and a KMS that never answers as KeyProviderUnavailableError', async () => {
     const own = kms.createKey().keyId;
     const p = providerFor({ keyId: own });
     try {
@@ -118,10 +118,20 @@ describe('AwsKmsKeyProvider (against the KMS test double)', () => {
     const missing = providerFor({ keyId: '00000000-0000-0000-0000-000000000000' });
     await expect(missing.generateDataKey(context)).rejects.toThrow(/NotFoundException/);
     await missing.close();
-    // A port nobody listens on: the double's own port after it closed would race; port 9 (discard) is closed here.
+    // Connection refused (port 9, discard, is not served here).
     const down = providerFor({ endpoint: 'http://127.0.0.1:9', maxAttempts: 1 });
     await expect(down.generateDataKey(context)).rejects.toBeInstanceOf(KeyProviderUnavailableError);
     await down.close();
+    // A KMS that takes the request and never answers: the request timeout bounds the wait.
+    const hold = kms.hold('GenerateDataKey');
+    const slow = providerFor({ timeoutMs: 300, maxAttempts: 1 });
+    try {
+      await expect(slow.generateDataKey(context)).rejects.toBeInstanceOf(KeyProviderUnavailableError);
+      await hold.arrived;
+    } finally {
+      hold.release();
+      await slow.close();
+    }
   });
 
   it('holds a request until released (for crash tests)', async () => {

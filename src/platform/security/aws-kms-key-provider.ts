@@ -53,8 +53,9 @@ export class AwsKmsKeyProvider implements KeyProvider {
       ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
       ...(settings.credentials ? { credentials: settings.credentials } : {}),
       maxAttempts: settings.maxAttempts ?? 2,
-      // Bounded: a KMS that does not answer is an outage to report, not a request to wait on.
-      requestHandler: { connectionTimeout: timeout, requestTimeout: timeout },
+      // Bounded: a KMS that does not answer is an outage to report, not a request to wait on
+      // (without throwOnRequestTimeout the SDK only logs a warning and keeps waiting).
+      requestHandler: { connectionTimeout: timeout, requestTimeout: timeout, throwOnRequestTimeout: true },
     });
   }
 
