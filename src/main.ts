@@ -23,7 +23,8 @@ const USAGE = `usage: node dist/main.js <command>
   serve [--role all|api|worker]   start the gateway (default role: all)
   migrate                          apply database migrations and exit
   create-account --name <name>     create an account and print its first API key (production installs)
-  authority-sim                    run the SEFAZ simulator alone`;
+  authority-sim                    run the SEFAZ simulator alone
+  hsm-init                         create the pkcs11 master key in the token (PKCS11_*), if missing`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -57,6 +58,11 @@ async function main(argv: string[]): Promise<void> {
         await db.close();
       }
       return;
+    }
+    case 'hsm-init': {
+      // Loaded on demand: only this command (and KEY_PROVIDER=pkcs11) needs the native PKCS#11 binding.
+      const { hsmInit } = await import('./cli/hsm-init.js');
+      return hsmInit(config.keyStorage, (line) => console.log(line));
     }
     case 'authority-sim': {
       const simCli = './authority-sim/cli.js';

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { createSoftHsmTokens, removeSoftHsmTokens } from './softhsm.js';
 
 // Each test worker migrates a schema of its own on the server (test/support/db.ts), named after its
 // process id; drop those whose process is gone when a run starts and ends, so the CI database does
@@ -28,11 +29,17 @@ async function dropTestSchemas(): Promise<void> {
   }
 }
 
+let softHsmDir: string | undefined;
+
 export async function setup(): Promise<void> {
   await dropTestSchemas();
+  // The PKCS#11 tests' tokens (test/support/softhsm.ts): one SoftHSM2 config per run, before the
+  // workers start, since SoftHSM reads SOFTHSM2_CONF once per process.
+  softHsmDir = createSoftHsmTokens();
 }
 
 export async function teardown(): Promise<void> {
   // KEEP_TEST_SCHEMAS=1 leaves them for a post-mortem look.
   if (process.env.KEEP_TEST_SCHEMAS !== '1') await dropTestSchemas();
+  if (softHsmDir) removeSoftHsmTokens(softHsmDir);
 }
