@@ -10,7 +10,7 @@ import type { Clock } from './kernel/clock.js';
 import { systemClock } from './kernel/clock.js';
 import type { Config } from './config.js';
 import { JobRunner } from './jobs/runner.js';
-import { secretBoxFor } from './platform/security/secret-box-registry.js';
+import { releaseSecretBox, secretBoxFor } from './platform/security/secret-box-registry.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { AuthorityAccess } from './fiscal/sefaz/authority-access.js';
 import type { AuthorityBreaker } from './fiscal/sefaz/authority-breaker.js';
@@ -171,6 +171,7 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       await ownSimulator?.close();
       if (ownsWorkerDb) await workerDb?.close();
       if (ownsDb) await db.close();
+      await releaseSecretBox(config);
     },
   };
 }
