@@ -10,7 +10,6 @@ import { EnvelopeKeyProvider } from '../src/platform/security/envelope-key-provi
 import { KeyProviderUnavailableError, SecretDecryptionError } from '../src/platform/security/key-provider.js';
 import { SecretBox } from '../src/platform/security/secret-box.js';
 import { startKmsDouble, type KmsDouble } from './support/kms-double.js';
-import { softHsmSettings } from './support/softhsm.js';
 
 const context = { issuer: 'iss_123', secret: 'certificate_key' };
 let kms: KmsDouble;
@@ -21,8 +20,7 @@ const providerFor = (overrides: Partial<ConstructorParameters<typeof AwsKmsKeyPr
   new AwsKmsKeyProvider({ keyId, region: kms.region, endpoint: kms.url, credentials: kms.credentials, ...overrides });
 
 beforeAll(async () => {
-  const { library, tokenLabel, pin } = softHsmSettings('kmsDouble', '');
-  kms = await startKmsDouble({ token: { library, tokenLabel, pin } });
+  kms = await startKmsDouble();
   keyId = kms.createKey().keyId;
   provider = providerFor();
 });
@@ -132,6 +130,25 @@ describe('AwsKmsKeyProvider (against the KMS test double)', () => {
       hold.release();
       await slow.close();
     }
+  });
+
+  it('open() resolves the key id, alias or ARN to the ARN with DescribeKey: one keyId whatever the form', async () => {
+    const alias = `fg-${randomBytes(4).toString('hex')}`;
+    const { keyId: uuid, arn } = kms.createKey(alias);
+    const opened = await Promise.all([uuid, arn, `alias/${alias}`].map((id) => AwsKmsKeyProvider.open({ keyId: id, region: kms.region, endpoint: kms.url, credentials: kms.credentials })));
+    try {
+      expect(new Set(opened.map((p) => p.keyId))).toEqual(new Set([kmsKeyId(arn)]));
+      expect(opened.map((p) => p.label)).toEqual([arn, arn, arn]);
+      const key = await opened[2]!.generateDataKey(context);
+      expect((await opened[0]!.unwrap(key.wrapped, context)).equals(key.plaintext)).toBe(true);
+    } finally {
+      await Promise.all(opened.map((p) => p.close()));
+    }
+    const settings = { region: kms.region, endpoint: kms.url, credentials: kms.credentials };
+    await expect(AwsKmsKeyProvider.open({ ...settings, keyId: 'alias/none' })).rejects.toThrow(/DescribeKey failed \(NotFoundException/);
+    kms.disableKey(uuid);
+    await expect(AwsKmsKeyProvider.open({ ...settings, keyId: uuid })).rejects.toThrow(/is Disabled/);
+    kms.enableKey(uuid);
   });
 
   it('holds a request until released (for crash tests)', async () => {

@@ -17,6 +17,7 @@ import { canonicalContext } from '../../src/platform/security/encryption-context
 import { SecretDecryptionError } from '../../src/platform/security/key-provider.js';
 import { Pkcs11Token, type Pkcs11TokenSettings } from '../../src/platform/security/pkcs11-token.js';
 import { checkSigV4, type SigV4Credentials } from './sigv4-check.js';
+import { softHsmSettings } from './softhsm.js';
 
 export type KmsTarget = 'GenerateDataKey' | 'Decrypt' | 'Encrypt' | 'DescribeKey';
 const TARGETS: readonly KmsTarget[] = ['GenerateDataKey', 'Decrypt', 'Encrypt', 'DescribeKey'];
@@ -65,18 +66,19 @@ export interface KmsDouble {
 }
 
 export interface KmsDoubleOptions {
-  /** The token doing the cryptography (softHsmSettings('kmsDouble', …) without keyLabel). */
-  token: Pkcs11TokenSettings;
+  /** The token doing the cryptography; default the run's `fg-kms-double` token (test/support/softhsm.ts). */
+  token?: Pkcs11TokenSettings;
   region?: string;
   credentials?: SigV4Credentials;
   now?: () => Date;
 }
 
-export async function startKmsDouble(options: KmsDoubleOptions): Promise<KmsDouble> {
+export async function startKmsDouble(options: KmsDoubleOptions = {}): Promise<KmsDouble> {
   const region = options.region ?? 'sa-east-1';
   const credentials = options.credentials ?? { accessKeyId: `AKIAFGTEST${randomBytes(5).toString('hex').toUpperCase()}`, secretAccessKey: randomBytes(30).toString('base64') };
   const now = options.now ?? (() => new Date());
-  const token = Pkcs11Token.open(options.token);
+  const { library, tokenLabel, pin } = options.token ?? softHsmSettings('kmsDouble', '');
+  const token = Pkcs11Token.open({ library, tokenLabel, pin });
   const keys = new Map<string, DoubleKey>();
   const counts = new Map<KmsTarget, number>();
   const holds = new Map<KmsTarget, Array<{ arrive: () => void; released: Promise<void> }>>();

@@ -26,7 +26,12 @@ export function createSoftHsmTokens(): string {
   writeFileSync(conf, `directories.tokendir = ${tokens}\nobjectstore.backend = file\nlog.level = ERROR\nslots.removable = false\n`);
   const env = { ...process.env, SOFTHSM2_CONF: conf };
   for (const t of Object.values(TEST_TOKENS)) {
-    execFileSync('softhsm2-util', ['--init-token', '--free', '--label', t.label, '--pin', t.pin, '--so-pin', t.soPin], { env, stdio: 'pipe' });
+    try {
+      execFileSync('softhsm2-util', ['--init-token', '--free', '--label', t.label, '--pin', t.pin, '--so-pin', t.soPin], { env, stdio: 'pipe' });
+    } catch (err) {
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      throw new Error(missing ? 'softhsm2-util not found: install SoftHSM2 (apt-get install softhsm2; .ci/run does)' : `softhsm2-util --init-token failed: ${String((err as { stderr?: Buffer }).stderr ?? err)}`);
+    }
   }
   // Workers are forked after the global setup and inherit its environment.
   process.env.SOFTHSM2_CONF = conf;

@@ -3,7 +3,7 @@
 // CloudTrail records which secret was opened and a key policy can test it. The master key never
 // leaves KMS. Credentials come from the SDK's default chain (environment, profile, IAM role).
 import { createHash } from 'node:crypto';
-import { DecryptCommand, GenerateDataKeyCommand, KMSClient, type KMSClientConfig } from '@aws-sdk/client-kms';
+import { DecryptCommand, DescribeKeyCommand, GenerateDataKeyCommand, KMSClient, type KMSClientConfig } from '@aws-sdk/client-kms';
 import {
   KeyProviderUnavailableError,
   roundTrip,
@@ -31,7 +31,7 @@ export interface AwsKmsProviderSettings {
 // What KMS answers for a ciphertext it will not open: altered, another context, another key.
 const NOT_OPENABLE = new Set(['InvalidCiphertextException', 'IncorrectKeyException']);
 
-/** `kms_` + 16 hex of SHA-256(the configured key id or ARN): names the key in blobs, not secret. */
+/** `kms_` + 16 hex of SHA-256(the key id or ARN sent to KMS): names the key in blobs, not secret. */
 export function kmsKeyId(keyId: string): string {
   return `kms_${createHash('sha256').update(keyId, 'utf8').digest('hex').slice(0, 16)}`;
 }
@@ -43,6 +43,29 @@ export class AwsKmsKeyProvider implements KeyProvider {
   readonly #client: KMSClient;
   readonly #kmsKeyId: string;
 
+  /**
+   * Resolves AWS_KMS_KEY_ID (key id, alias or ARN) to the key's ARN with DescribeKey and checks the
+   * key can encrypt and is enabled, so the provider's keyId is the same whichever form was
+   * configured, and an alias later pointed at another key does not silently change which key opens
+   * the stored blobs. KeyProviderUnavailableError when KMS refuses or cannot be reached.
+   */
+  static async open(settings: AwsKmsProviderSettings): Promise<AwsKmsKeyProvider> {
+    const probe = new AwsKmsKeyProvider(settings);
+    try {
+      const out = await probe.#call('DescribeKey', () => probe.#client.send(new DescribeKeyCommand({ KeyId: settings.keyId })));
+      const meta = out.KeyMetadata;
+      if (!meta?.Arn) throw new KeyProviderUnavailableError('AWS KMS DescribeKey answered without the key ARN.');
+      if (meta.KeyUsage !== 'ENCRYPT_DECRYPT' || (meta.KeySpec && meta.KeySpec !== 'SYMMETRIC_DEFAULT')) {
+        throw new KeyProviderUnavailableError(`AWS_KMS_KEY_ID must name a symmetric ENCRYPT_DECRYPT key; ${meta.Arn} is ${meta.KeySpec ?? '?'} ${meta.KeyUsage ?? '?'}.`);
+      }
+      if (meta.Enabled === false) throw new KeyProviderUnavailableError(`AWS KMS key ${meta.Arn} is ${meta.KeyState ?? 'disabled'}.`);
+      return new AwsKmsKeyProvider({ ...settings, keyId: meta.Arn });
+    } finally {
+      probe.#client.destroy();
+    }
+  }
+
+  /** Uses `settings.keyId` as given (prefer the ARN; `open` resolves any form to it). */
   constructor(settings: AwsKmsProviderSettings) {
     this.#kmsKeyId = settings.keyId;
     this.keyId = kmsKeyId(settings.keyId);
