@@ -202,6 +202,9 @@ function keyStorageConfig(env: NodeJS.ProcessEnv): KeyStorageConfig {
   };
   if (provider === 'pkcs11' && !pkcs11.pin) throw new ConfigError('PKCS11_PIN is required with KEY_PROVIDER=pkcs11 (the user PIN of the token)');
   if (provider === 'aws-kms' && (!kms.keyId || !kms.region)) throw new ConfigError('AWS_KMS_KEY_ID and AWS_REGION are required with KEY_PROVIDER=aws-kms');
+  // Every blob records which key wrapped it (a hash of this value): an alias can be moved to another
+  // key, after which the blobs it names would no longer open. The key id or key ARN never moves.
+  if (kms.keyId && /(^|:)alias\//.test(kms.keyId)) throw new ConfigError('AWS_KMS_KEY_ID must be the key id or key ARN, not an alias (blobs record the key that wrapped them)');
   return { provider, cacheSeconds: int(env, 'KEY_CACHE_SECONDS', 300, 0, 86_400), pkcs11, kms };
 }
 

@@ -6,6 +6,7 @@
 // secrets per mode; the database holds no key material in clear.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { clearSigningMaterialCache } from '../src/platform/issuers/issuer-signing-material.js';
 import { initPkcs11MasterKey } from '../src/platform/security/pkcs11-key-provider.js';
@@ -197,6 +198,14 @@ describe.each<Mode>(['pkcs11', 'aws-kms'])('certificate custody: %s', (mode) => 
 });
 
 describe('certificate custody: refusals and what is at rest', () => {
+  it('refuses incomplete provider settings at start, naming the variable', () => {
+    expect(() => loadConfig({ KEY_PROVIDER: 'pkcs11' })).toThrow(/PKCS11_PIN/);
+    expect(() => loadConfig({ KEY_PROVIDER: 'aws-kms', AWS_REGION: 'sa-east-1' })).toThrow(/AWS_KMS_KEY_ID/);
+    expect(() => loadConfig({ KEY_PROVIDER: 'aws-kms', AWS_REGION: 'sa-east-1', AWS_KMS_KEY_ID: 'alias/fiscal' })).toThrow(/not an alias/);
+    expect(() => loadConfig({ KEY_PROVIDER: 'hsm' })).toThrow(/KEY_PROVIDER/);
+    expect(loadConfig({ KEY_PROVIDER: 'aws-kms', AWS_DEFAULT_REGION: 'sa-east-1', AWS_KMS_KEY_ID: 'arn:aws:kms:sa-east-1:111122223333:key/1234' }).keyStorage.kms.region).toBe('sa-east-1');
+  });
+
   it('refuses to migrate when KEY_PROVIDER is envelope, and another account gets 404', async () => {
     const { auth } = await envelope.newAccount();
     const issuerId = await readyIssuer(envelope, auth);
