@@ -79,7 +79,7 @@ $$;
 CREATE FUNCTION search_issuer_doc(i issuers) RETURNS TABLE (ref_id text, kind text, account_id text, issuer_id text, note_id text, status text, title text, body text, names text, idents text[], url text, created_at timestamptz) LANGUAGE sql STABLE AS $$
 SELECT i.id, 'issuer', i.account_id, i.id, NULL::text, NULL::text,
   coalesce(i.nome_fantasia, i.razao_social),
-  concat_ws(' ', i.razao_social, i.nome_fantasia, i.endereco->>'city', i.cnpj),
+  concat_ws(' ', i.razao_social, i.nome_fantasia, i.cnpj),
   search_names(concat_ws(' ', i.razao_social, i.nome_fantasia)),
   search_idents(ARRAY[i.cnpj, i.ie, i.nfse->>'municipal_registration']),
   '/v1/issuers/' || i.id, i.created_at
@@ -100,7 +100,7 @@ CREATE FUNCTION search_index_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGI
 
 -- Only the columns a document is made of wake the note trigger: attempts, locks and receipts do not.
 CREATE TRIGGER search_index_notes AFTER INSERT OR UPDATE OF status, number, serie, access_key, external_ref, request, items, protocolo, rejection, cancellation, nfse_key, nfse_number ON notes FOR EACH ROW EXECUTE FUNCTION search_index_note();
-CREATE TRIGGER search_index_issuers AFTER INSERT OR DELETE OR UPDATE OF razao_social, nome_fantasia, cnpj, ie, endereco, nfse ON issuers FOR EACH ROW EXECUTE FUNCTION search_index_issuer();
+CREATE TRIGGER search_index_issuers AFTER INSERT OR DELETE OR UPDATE OF razao_social, nome_fantasia, cnpj, ie, nfse ON issuers FOR EACH ROW EXECUTE FUNCTION search_index_issuer();
 CREATE TRIGGER search_index_events AFTER INSERT ON note_history FOR EACH ROW EXECUTE FUNCTION search_index_event();
 
 -- Backfill: what existed before this migration is searchable at once.
