@@ -17,7 +17,8 @@ import type { Migration } from '../migrate.js';
 // unaccented text, so "pao frances" finds "Pão Francês") with weight B (title) and D (body), and the
 // identifiers (access keys, CNPJ/CPF, protocols, numbers, external_ref; lowercase letters and digits
 // only, so punctuation never matters) as unstemmed lexemes marked '#', found exactly or by prefix
-// with `'#3526...':*`. `names` (unaccented, lowercase) feeds pg_trgm's word similarity for typos.
+// with `'#3526...':*`. `names` (unaccented, lowercase) feeds search_words, the vocabulary pg_trgm
+// corrects a misspelt name against, and the similarity part of the rank.
 //
 // Extensions live in schema public and are named with it (public.unaccent, public.word_similarity):
 // test runs and deployments may set search_path to another schema. PGlite gets both at creation
@@ -52,7 +53,17 @@ CREATE TABLE search_documents (
   tsv tsvector GENERATED ALWAYS AS (search_ident_lexemes(idents) || setweight(to_tsvector('search_pt'::regconfig, title), 'B') || to_tsvector('search_pt'::regconfig, body)) STORED
 );
 CREATE INDEX search_documents_tsv ON search_documents USING gin (tsv);
-CREATE INDEX search_documents_names ON search_documents USING gin (names public.gin_trgm_ops);
+
+-- Typo tolerance at scale: trigram similarity over each account's vocabulary of name words (distinct,
+-- small: customers and companies recur), not over every document's names. The similar words found
+-- become an OR text query the tsv index answers (pg_trgm's documented pattern). Words are learned, never
+-- forgotten: a stale one only finds no document.
+CREATE TABLE search_words (
+  account_id text NOT NULL,
+  word text NOT NULL,
+  PRIMARY KEY (account_id, word)
+);
+CREATE INDEX search_words_trgm ON search_words USING gin (word public.gin_trgm_ops);
 CREATE INDEX search_documents_account ON search_documents (account_id, created_at DESC);
 
 CREATE FUNCTION search_ident(text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT lower(regexp_replace(coalesce($1, ''), '[^0-9A-Za-z]', '', 'g')) $$;
@@ -94,8 +105,11 @@ SELECT h.id, 'event', n.account_id, n.issuer_id, n.id, h.type,
 FROM notes n WHERE n.id = h.note_id AND (h.message IS NOT NULL OR h.protocolo IS NOT NULL)
 $$;
 
-CREATE FUNCTION search_index_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT * FROM search_note_doc(NEW) ON CONFLICT (ref_id) DO UPDATE SET status = EXCLUDED.status, title = EXCLUDED.title, body = EXCLUDED.body, names = EXCLUDED.names, idents = EXCLUDED.idents; RETURN NULL; END $$;
-CREATE FUNCTION search_index_issuer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF TG_OP = 'DELETE' THEN DELETE FROM search_documents WHERE ref_id = OLD.id; RETURN NULL; END IF; INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT * FROM search_issuer_doc(NEW) ON CONFLICT (ref_id) DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, names = EXCLUDED.names, idents = EXCLUDED.idents; RETURN NULL; END $$;
+-- Sorted, so two transactions learning the same new words insert them in one order (no deadlock).
+CREATE FUNCTION search_learn(text) RETURNS void LANGUAGE sql AS $$ INSERT INTO search_words (account_id, word) SELECT DISTINCT d.account_id, w FROM search_documents d, regexp_split_to_table(d.names, '[^a-z0-9]+') AS w WHERE d.ref_id = $1 AND length(w) >= 3 ORDER BY 1, 2 ON CONFLICT DO NOTHING $$;
+
+CREATE FUNCTION search_index_note() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT * FROM search_note_doc(NEW) ON CONFLICT (ref_id) DO UPDATE SET status = EXCLUDED.status, title = EXCLUDED.title, body = EXCLUDED.body, names = EXCLUDED.names, idents = EXCLUDED.idents; IF TG_OP = 'INSERT' THEN PERFORM search_learn(NEW.id); ELSIF NEW.request IS DISTINCT FROM OLD.request THEN PERFORM search_learn(NEW.id); END IF; RETURN NULL; END $$;
+CREATE FUNCTION search_index_issuer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF TG_OP = 'DELETE' THEN DELETE FROM search_documents WHERE ref_id = OLD.id; RETURN NULL; END IF; INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT * FROM search_issuer_doc(NEW) ON CONFLICT (ref_id) DO UPDATE SET title = EXCLUDED.title, body = EXCLUDED.body, names = EXCLUDED.names, idents = EXCLUDED.idents; PERFORM search_learn(NEW.id); RETURN NULL; END $$;
 CREATE FUNCTION search_index_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT * FROM search_event_doc(NEW) ON CONFLICT (ref_id) DO NOTHING; RETURN NULL; END $$;
 
 -- Only the columns a document is made of wake the note trigger: attempts, locks and receipts do not.
@@ -107,5 +121,6 @@ CREATE TRIGGER search_index_events AFTER INSERT ON note_history FOR EACH ROW EXE
 INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT d.* FROM issuers i CROSS JOIN LATERAL search_issuer_doc(i) d;
 INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT d.* FROM notes n CROSS JOIN LATERAL search_note_doc(n) d;
 INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT d.* FROM note_history h CROSS JOIN LATERAL search_event_doc(h) d;
+INSERT INTO search_words (account_id, word) SELECT DISTINCT d.account_id, w FROM search_documents d, regexp_split_to_table(d.names, '[^a-z0-9]+') AS w WHERE length(w) >= 3 ON CONFLICT DO NOTHING;
 `,
 };

@@ -38,6 +38,11 @@ export interface SearchRow {
 // number (its protocol is the note's too), then ts_rank and the names' trigram similarity (both 0..1).
 const EXACT = 100;
 const PREFIX = 10;
+// Typo tolerance: words of q (3+ letters, at most 8) against the account's name words; a similarity of
+// 0.45 takes one wrong, missing or doubled letter in a name of 8+ letters ("Bitencourt" for "Bittencourt").
+const MAX_TYPO_TOKENS = 8;
+const TYPO_SIMILARITY = 0.45;
+const MAX_TYPO_WORDS = 32;
 
 /**
  * Identifier tokens as a tsquery: over the '#'-marked identifier lexemes (migration 0021), or plain
@@ -54,18 +59,24 @@ export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<Sea
   // The cursor is the (score, created_at, ref_id) of the named result under the same query: the
   // score is recomputed by the same statement from the same rows, so pages neither overlap nor skip.
   const r = await db.query<SearchRow>(
-    `WITH q AS (
-       SELECT websearch_to_tsquery('search_pt', $2) AS words, $3::text::tsquery AS ids, $4::text[] AS exact,
-              search_names($2) AS names, $12::text::tsquery AS marks),
+    `WITH typo AS (
+       -- The account's name words spelt like a word of q (pg_trgm similarity), as one OR text query.
+       SELECT websearch_to_tsquery('search_pt', string_agg(c.word, ' or ')) AS q
+         FROM (SELECT DISTINCT w.word
+                 FROM (SELECT tok FROM regexp_split_to_table(search_names($2), '[^a-z0-9]+') AS tok WHERE length(tok) >= 3 AND tok ~ '[a-z]' LIMIT ${MAX_TYPO_TOKENS}) t
+                 JOIN search_words w ON w.account_id = $1 AND w.word OPERATOR(public.%) t.tok AND public.similarity(w.word, t.tok) >= ${TYPO_SIMILARITY}
+                LIMIT ${MAX_TYPO_WORDS}) c),
      m AS (
        SELECT s.ref_id, s.kind, s.issuer_id, s.note_id, s.status, s.title, s.body, s.url, s.created_at,
-              s.idents && q.exact AS exact_hit, coalesce(s.tsv @@ q.ids, false) AS ident_hit, s.tsv @@ q.words AS word_hit,
-              (CASE WHEN s.idents && q.exact THEN ${EXACT} WHEN coalesce(s.tsv @@ q.ids, false) THEN ${PREFIX} ELSE 0 END
+              s.idents && $4::text[] AS exact_hit, coalesce(s.tsv @@ $3::text::tsquery, false) AS ident_hit,
+              s.tsv @@ websearch_to_tsquery('search_pt', $2) AS word_hit,
+              (CASE WHEN s.idents && $4::text[] THEN ${EXACT} WHEN coalesce(s.tsv @@ $3::text::tsquery, false) THEN ${PREFIX} ELSE 0 END
                 + CASE WHEN s.kind = 'event' THEN 0 ELSE 1 END
-                + ts_rank(s.tsv, q.words) + public.word_similarity(q.names, s.names))::float8 AS score
-         FROM search_documents s, q
+                + ts_rank(s.tsv, websearch_to_tsquery('search_pt', $2)) + public.word_similarity(search_names($2), s.names))::float8 AS score
+         FROM search_documents s
         WHERE s.account_id = $1
-          AND (s.tsv @@ q.words OR coalesce(s.tsv @@ q.ids, false) OR q.names OPERATOR(public.<%) s.names)
+          -- Three conditions the tsv GIN index answers (a BitmapOr); a NULL query matches nothing.
+          AND (s.tsv @@ websearch_to_tsquery('search_pt', $2) OR s.tsv @@ $3::text::tsquery OR s.tsv @@ (SELECT q FROM typo))
           AND ($5::text IS NULL OR s.kind = $5)
           AND ($6::text IS NULL OR s.issuer_id = $6)
           AND ($7::text IS NULL OR s.status = $7)
@@ -79,9 +90,9 @@ export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<Sea
      SELECT page.ref_id, page.kind, page.issuer_id, page.note_id, page.status, page.title, page.url, page.created_at, page.score,
             CASE WHEN exact_hit THEN 'identifier' WHEN ident_hit THEN 'identifier_prefix' WHEN word_hit THEN 'text' ELSE 'similar' END AS matched,
             ts_headline('search_pt', replace(replace(replace(page.body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
-              CASE WHEN q.marks IS NULL THEN q.words ELSE q.words || q.marks END,
+              CASE WHEN $12::text IS NULL THEN websearch_to_tsquery('search_pt', $2) ELSE websearch_to_tsquery('search_pt', $2) || $12::text::tsquery END,
               'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "') AS snippet
-       FROM page, q
+       FROM page
       ORDER BY page.score DESC, page.created_at DESC, page.ref_id DESC`,
     [
       p.accountId,
