@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { searchDocuments, type SearchRow } from '../storage/repositories/search-repository.js';
+import { searchDocuments, similarNameWords, type SearchRow } from '../storage/repositories/search-repository.js';
 
 /** GET /v1/search's parameters as the route validated them (schema: http/schemas/search.ts). */
 export interface SearchQuery {
@@ -43,6 +43,7 @@ export async function searchAccount(deps: Pick<Ports, 'db'>, accountId: string, 
     accountId,
     text,
     idents: identTokens(text),
+    similarWords: await similarNameWords(deps.db, accountId, text),
     kind: query.type,
     issuerId: query.issuer_id,
     status: query.status,
