@@ -108,7 +108,8 @@ export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<Sea
      SELECT page.ref_id, page.kind, page.issuer_id, page.note_id, page.status, page.title, page.url, page.created_at, page.score,
             CASE WHEN exact_hit THEN 'identifier' WHEN ident_hit THEN 'identifier_prefix' WHEN word_hit THEN 'text' ELSE 'similar' END AS matched,
             ts_headline('search_pt', replace(replace(replace(page.body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
-              CASE WHEN $12::text IS NULL THEN websearch_to_tsquery('search_pt', $2) ELSE websearch_to_tsquery('search_pt', $2) || $12::text::tsquery END,
+              websearch_to_tsquery('search_pt', $2) || coalesce($12::text::tsquery, websearch_to_tsquery('search_pt', $2))
+                || coalesce(to_tsquery('search_pt', $13), websearch_to_tsquery('search_pt', $2)),
               'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "') AS snippet
        FROM page
       ORDER BY page.score DESC, page.created_at DESC, page.ref_id DESC`,
