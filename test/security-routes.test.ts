@@ -4,7 +4,7 @@
 //   - the scope each route needs is derived by probing it with one single-scope key per scope
 //     (the route config `scope` is not in the document): a key lacking it gets 403 + error envelope;
 //   - every route that takes an id answers 404 to account B for account A's record, and changes nothing;
-//   - lists and the notification stream never show B another account's records;
+//   - lists, search and the notification stream never show B another account's records;
 //   - (issue 12) every operation on another application needs the caller to cover its scopes; every
 //     mutating route spelled another way (%-encoded letters) is the same Idempotency-Key scope;
 //     every 401 carries the X-RateLimit-* headers (unauthenticated requests are counted too);
@@ -318,7 +318,7 @@ describe("another account's records", () => {
   it("lists, the audit log and the notification stream show account B none of account A's records", async () => {
     const b = await t.newAccount('Account B lists');
     const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic && !o.sessionOnly);
-    expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream']));
+    expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream', 'GET /v1/search']));
     const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.receivedId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has
     // read everything it would ever show B.
@@ -326,10 +326,16 @@ describe("another account's records", () => {
       accountId: b.accountId, type: 'certificate.expiring', title: 'B', body: 'Account B test notification', data: {}, sourceKey: `security-test-b:${randomBytes(8).toString('hex')}`, at: new Date(),
     });
     for (const op of lists) {
-      const res = await call('GET', op.path, { ...b.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) }, undefined, op.isStream ? (text) => text.includes(ofB!.id) : undefined);
-      if (op.isStream) expect(res.text).toContain(ofB!.id);
-      expect(res.status, `${opName(op)}: ${res.text.slice(0, 200)}`).toBe(200);
-      for (const id of aIds) expect(res.text, `${opName(op)} shows B ${id}`).not.toContain(id);
+      for (const path of withRequiredQuery(op.path)) {
+        const res = await call('GET', path, { ...b.auth, ...(op.isStream ? { 'last-event-id': '0' } : {}) }, undefined, op.isStream ? (text) => text.includes(ofB!.id) : undefined);
+        if (op.isStream) expect(res.text).toContain(ofB!.id);
+        expect(res.status, `${path}: ${res.text.slice(0, 200)}`).toBe(200);
+        for (const id of aIds) expect(res.text, `${path} shows B ${id}`).not.toContain(id);
+      }
+    }
+    // A's search finds each of those records (the search sweep above is not vacuous).
+    for (const [q, id] of [[a.accessKey, a.noteId], [a.issuerCnpj, a.issuerId], ['Padaria Exemplo', a.issuerId]] as const) {
+      expect((await call('GET', `/v1/search?q=${encodeURIComponent(q)}`, a.auth)).text, q).toContain(id);
     }
     // The same lists do show A its records (the check above is not vacuous).
     const mine = await call('GET', '/v1/notifications/stream', { ...a.auth, 'last-event-id': '0' }, undefined, (text) => text.includes(a.notificationId));
@@ -338,6 +344,15 @@ describe("another account's records", () => {
     expect((await call('GET', '/v1/audit-log', a.auth)).text).toContain(a.webhookId);
   });
 });
+
+/**
+ * The requests a list is swept with: the path itself, or, for a list that needs a query (GET
+ * /v1/search?q=), one request per thing of account A that B must not find: words, CNPJ, access key, ids.
+ */
+function withRequiredQuery(path: string): string[] {
+  if (path !== '/v1/search') return [path];
+  return [a.accessKey, a.issuerCnpj, 'Padaria Exemplo', a.issuerId, a.noteId, a.nfeId, a.accessKey.slice(0, 20)].map((q) => `${path}?q=${encodeURIComponent(q)}`);
+}
 
 /** What account A can see of its own records. */
 async function snapshotOfA() {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -149,7 +151,10 @@ function preparedStatements(): PreparedStatements {
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  // Search (migration 0021) needs these two contrib modules; PGlite only loads what it is given here,
+  // and every PGlite of the project (server, tests, simulator) is made by this function.
+  const extensions = { pg_trgm, unaccent };
+  const lite = dataDir ? await PGlite.create(dataDir, { extensions }) : await PGlite.create({ extensions });
   const toResult = <R>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<R> => ({
     rows: r.rows as R[],
     rowCount: r.affectedRows ?? r.rows.length,

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './support/app.js';
+import { emitSettled, emittingApp, readyIssuer, sale } from './support/nfce-flow.js';
+import { emitNfeSettled, invoice } from './support/nfe-flow.js';
+import { issueNfseSettled, nfseIssuer, serviceInvoice } from './support/nfse-flow.js';
+
+// GET /v1/search (migration 0021, platform/search). Every account here is fresh, so what a search
+// finds is what this file made: no test depends on the shared database being empty.
+
+interface Result {
+  type: string;
+  id: string;
+  title: string;
+  snippet: string;
+  url: string;
+  matched: string;
+  score: number;
+  issuer_id: string | null;
+  note_id: string | null;
+  status: string | null;
+  created_at: string;
+}
+
+let t: TestApp;
+let auth: { authorization: string };
+let issuerId: string;
+let issuerCnpj: string;
+
+beforeAll(async () => {
+  ({ t, auth, issuerId } = await emittingApp());
+  issuerCnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj as string;
+}, 60_000);
+afterAll(async () => t.runtime.close());
+
+async function search(query: Record<string, string | number>, headers = auth) {
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const res = await t.app.inject({ method: 'GET', url: `/v1/search?${qs}`, headers });
+  return { status: res.statusCode, body: res.json() as { data: Result[]; has_more: boolean; error?: string; details?: Array<{ field: string }> } };
+}
+
+async function found(q: string, extra: Record<string, string | number> = {}, headers = auth): Promise<Result[]> {
+  const r = await search({ q, ...extra }, headers);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body.data;
+}
+
+const item = (description: string) => ({ description, quantity: 1, unit_price: 10, ncm: '19052090', cfop: '5102', unit: 'UN', cst_icms: '102' });
+
+describe('GET /v1/search', () => {
+  it('finds a note the moment its POST answers, by words of its items with accents and stems ignored', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId, { items: [item('Pão Francês integral'), item('Rosquinhas de Côco')] }) });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().id as string;
+    // No wait of any kind: the index row was committed with the note.
+    for (const q of ['pao frances', 'PÃO FRANCÊS', 'rosquinha coco', 'ROSQUINHAS', 'integral']) {
+      const hits = await found(q);
+      expect(hits.map((h) => h.id), q).toContain(id);
+    }
+    const hit = (await found('pao frances')).find((h) => h.id === id)!;
+    expect(hit).toMatchObject({ type: 'nfce', url: `/v1/nfce/${id}`, issuer_id: issuerId, note_id: id, matched: 'text' });
+    expect(hit.title).toMatch(/^NFC-e nº \d+ série \d+/);
+    expect(hit.snippet).toContain('<mark>Pão</mark> <mark>Francês</mark>');
+    // Words of no note of this account match nothing.
+    expect(await found('paralelepipedo')).toEqual([]);
+  });
+
+  it('finds the issuer by legal or trade name, and by its CNPJ with or without punctuation, exact match first', async () => {
+    expect((await found('padaria exemplo', { type: 'issuer' })).map((h) => h.id)).toContain(issuerId);
+    const punctuated = issuerCnpj.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+    for (const q of [issuerCnpj, punctuated]) {
+      const hits = await found(q);
+      expect(hits[0], q).toMatchObject({ type: 'issuer', id: issuerId, matched: 'identifier', url: `/v1/issuers/${issuerId}` });
+      expect(hits[0]!.score).toBeGreaterThanOrEqual(100);
+    }
+    // A prefix of 8+ digits (the CNPJ root) still finds it.
+    expect((await found(issuerCnpj.slice(0, 12))).map((h) => h.id)).toContain(issuerId);
+  });
+
+  it('finds an authorized note by its access key, by a prefix of it, and by its protocol', async () => {
+    const { note } = await emitSettled(t, auth, sale(issuerId));
+    expect(note.status).toBe('authorized');
+    const byKey = await found(note.access_key as string);
+    expect(byKey[0]).toMatchObject({ id: note.id, matched: 'identifier', status: 'authorized' });
+    expect(byKey[0]!.snippet).toContain(`<mark>${note.access_key as string}</mark>`);
+    expect((await found((note.access_key as string).slice(0, 30))).map((h) => h.id)).toContain(note.id);
+    expect((await found(note.protocolo as string))[0]).toMatchObject({ id: note.id, matched: 'identifier' });
+    // external_ref, punctuation ignored.
+    expect((await found((note.external_ref as string).toUpperCase()))[0]).toMatchObject({ id: note.id, matched: 'identifier' });
+  });
+
+  it('tolerates typos in names (trigram similarity) and ranks an exact identifier first', async () => {
+    const named = await t.app.inject({
+      method: 'POST', url: '/v1/nfce', headers: auth,
+      payload: sale(issuerId, { consumer: { cpf: '52998224725', name: 'Joaquina Bittencourt' } }),
+    });
+    expect(named.statusCode, named.body).toBe(202);
+    const typo = await found('Bitencourt');
+    expect(typo.map((h) => h.id)).toContain(named.json().id);
+    expect(typo.find((h) => h.id === named.json().id)).toMatchObject({ matched: 'similar', snippet: expect.stringContaining('<mark>Bittencourt</mark>') });
+    // CPF with punctuation.
+    expect((await found('529.982.247-25'))[0]).toMatchObject({ id: named.json().id, matched: 'identifier' });
+
+    // 771234 is exactly one note's external_ref, a prefix of another's and a word of a third's item.
+    const post = async (extra: Record<string, unknown>) => {
+      const r = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId, extra) });
+      expect(r.statusCode, r.body).toBe(202);
+      return r.json().id as string;
+    };
+    const asWord = await post({ items: [item('Parafuso sextavado 771234')] });
+    const asPrefix = await post({ external_ref: '771234-B' });
+    const exact = await post({ external_ref: '771234' });
+    const hits = await found('771234');
+    expect(hits.map((h) => h.id)).toEqual([exact, asPrefix, asWord]);
+    expect(hits.map((h) => h.matched)).toEqual(['identifier', 'identifier_prefix', 'text']);
+  });
+
+  it('indexes rejections and their events, and filters by type, status, issuer and date', async () => {
+    const { note } = await emitSettled(t, auth, sale(issuerId, { items: [item('Biscoito amanteigado')] }), { 'x-sandbox-scenario': 'reject:225' });
+    expect(note.status).toBe('rejected');
+    const message = (note.rejection as { message: string }).message;
+    const word = message.split(/\s+/).filter((w) => /^[\p{L}]{6,}$/u.test(w))[0]!;
+    const hits = await found(word);
+    expect(hits.map((h) => h.id)).toContain(note.id);
+    const event = hits.find((h) => h.type === 'event' && h.note_id === note.id);
+    expect(event, JSON.stringify(hits)).toMatchObject({ url: `/v1/nfce/${note.id}/events`, issuer_id: issuerId, status: 'rejected' });
+
+    expect((await found('biscoitos', { status: 'rejected' })).map((h) => h.id)).toEqual([note.id]);
+    expect(await found('biscoito', { status: 'authorized' })).toEqual([]);
+    expect((await found(word, { type: 'event' })).every((h) => h.type === 'event')).toBe(true);
+    expect((await found(word, { type: 'nfce' })).map((h) => h.id)).toContain(note.id);
+    expect(await found('biscoito', { type: 'issuer' })).toEqual([]);
+
+    const other = await readyIssuer(t, auth, { nome_fantasia: 'Confeitaria Outra Loja' });
+    expect(await found('biscoito', { issuer_id: other })).toEqual([]);
+    expect((await found('biscoito', { issuer_id: issuerId })).map((h) => h.id)).toContain(note.id);
+    expect((await found('confeitaria', { issuer_id: other })).map((h) => h.id)).toEqual([other]);
+
+    const created = new Date(note.created_at as string);
+    expect((await found('biscoito', { 'created_at[gte]': new Date(created.getTime() - 1).toISOString() })).map((h) => h.id)).toContain(note.id);
+    expect(await found('biscoito', { 'created_at[gte]': new Date(created.getTime() + 1).toISOString() })).toEqual([]);
+    expect(await found('biscoito', { 'created_at[lt]': created.toISOString() })).toEqual([]);
+  });
+
+  it('re-indexes an issuer in the transaction that renames it', async () => {
+    const id = await readyIssuer(t, auth, { nome_fantasia: 'Quitanda Amarela' });
+    expect((await found('quitanda amarela')).map((h) => h.id)).toEqual([id]);
+    const res = await t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}`, headers: auth, payload: { nome_fantasia: 'Empório Verde' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await found('quitanda amarela')).toEqual([]);
+    expect((await found('emporio verde'))[0]).toMatchObject({ id, type: 'issuer', title: 'Empório Verde' });
+  });
+
+  it('pages with limit and starting_after like the lists, without overlap or gaps', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId, { items: [item(`Tapioca recheada ${'x'.repeat(i)}`)] }) });
+      expect(r.statusCode, r.body).toBe(202);
+      ids.add(r.json().id as string);
+    }
+    const all = await found('tapioca', { limit: 100 });
+    expect(new Set(all.map((h) => h.id))).toEqual(ids);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const r = await search({ q: 'tapioca', limit: 2, ...(after ? { starting_after: after } : {}) });
+      expect(r.status).toBe(200);
+      seen.push(...r.body.data.map((h) => h.id));
+      if (!r.body.has_more) break;
+      after = r.body.data.at(-1)!.id;
+    }
+    expect(seen).toEqual(all.map((h) => h.id));
+  });
+
+  it('finds NF-e by recipient and NFS-e by taker and service, with their URLs', async () => {
+    const { note: nfe } = await emitNfeSettled(t, auth, invoice(issuerId));
+    const nfeHits = await found('mercado boa compra', { type: 'nfe' });
+    expect(nfeHits[0]).toMatchObject({ id: nfe.id, url: `/v1/nfe/${nfe.id}` });
+    expect((await found('11.222.333/0001-81', { type: 'nfe' }))[0]).toMatchObject({ id: nfe.id, matched: 'identifier' });
+
+    const provider = await nfseIssuer(t, auth);
+    const { note: nfse } = await issueNfseSettled(t, auth, serviceInvoice(provider, { tomador: { ...serviceInvoice(provider).tomador, name: 'Teodoro Albuquerque' } }));
+    const nfseHits = await found('albuquerque software', { type: 'nfse' });
+    expect(nfseHits[0]).toMatchObject({ id: nfse.id, url: `/v1/nfse/${nfse.id}` });
+    expect((await found(nfse.access_key as string))[0]).toMatchObject({ id: nfse.id, matched: 'identifier' });
+    if (nfse.nfse_key) expect((await found(nfse.nfse_key as string))[0]).toMatchObject({ id: nfse.id, matched: 'identifier' });
+  });
+
+  it("never shows another account's words, names, keys or CNPJ", async () => {
+    const b = await t.newAccount('Search tenant B');
+    const bIssuer = await readyIssuer(t, b.auth, { nome_fantasia: 'Goiabada Cascão Doces' });
+    const { note } = await emitSettled(t, b.auth, sale(bIssuer, { items: [item('Goiabada cascão 500g')], consumer: { cpf: '11144477735', name: 'Ermenegildo Tavares' } }));
+    const bCnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${bIssuer}`, headers: b.auth })).json().cnpj as string;
+    for (const q of ['goiabada cascao', 'Ermenegildo Tavares', 'Ermenegildo Tavarez', note.access_key as string, bCnpj, '111.444.777-35', note.external_ref as string]) {
+      expect(await found(q), q).toEqual([]);
+      expect((await found(q, {}, b.auth)).length, `B finds its own ${q}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 422 naming the field for bad parameters, and never 500 on odd text', async () => {
+    const cases: Array<[Record<string, string | number>, string]> = [
+      [{}, 'q'],
+      [{ q: '' }, 'q'],
+      [{ q: '   ' }, 'q'],
+      [{ q: 'x'.repeat(201) }, 'q'],
+      [{ q: 'pao', type: 'invoice' }, 'type'],
+      [{ q: 'pao', limit: 0 }, 'limit'],
+      [{ q: 'pao', limit: 101 }, 'limit'],
+      [{ q: 'pao', 'created_at[gte]': 'yesterday' }, 'created_at[gte]'],
+      [{ q: 'pao', status: 's'.repeat(41) }, 'status'],
+      [{ q: 'pao', unknown: 1 }, 'unknown'],
+    ];
+    for (const [query, field] of cases) {
+      const r = await search(query);
+      expect([400, 422], `${JSON.stringify(query)}: ${JSON.stringify(r.body)}`).toContain(r.status);
+      expect(JSON.stringify(r.body), JSON.stringify(query)).toContain(field);
+    }
+    for (const q of ["'", '\\', "a & b | !c <-> (d:*", ':* & |', '"unclosed', '-', 'or', '!!!', '\'\'\':*A', '😀 ção', 'a'.repeat(200), '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15', "pão' OR 1=1 --"]) {
+      const r = await search({ q });
+      expect(r.status, `${q}: ${JSON.stringify(r.body)}`).toBe(200);
+    }
+    // An unknown cursor is an empty page, as in the lists.
+    expect((await search({ q: 'pao', starting_after: 'nfce_unknown' })).body).toEqual({ data: [], has_more: false });
+  });
+});
