@@ -44,7 +44,7 @@ beforeAll(async () => {
     role: 'all',
     env: { KEY_PROVIDER: 'aws-kms', AWS_KMS_KEY_ID: key.keyId, AWS_REGION: kms.region, AWS_KMS_ENDPOINT: kms.url },
   });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all([envelope, ...Object.values(apps)].map((t) => t?.runtime.close()));
