@@ -18,6 +18,9 @@ import { noteSettled } from '../../notes/services/note-settled.js';
 import { CCE_WINDOW_HOURS } from '../domain/cancel-window.js';
 import { forbiddenCorrection, nextCorrection } from '../domain/correction-letter.js';
 import { NFE_CCE_JOB } from './nfe-deps.js';
+import { meterUsage } from '../../../platform/storage/repositories/billing-repository.js';
+import { periodOf } from '../../../platform/billing/period.js';
+import { quotaAfterMetering } from '../../../platform/billing/quota.js';
 import { NFE_FAMILY } from './nfe-family.js';
 
 const CCE = '110110';
@@ -129,6 +132,7 @@ export async function correctionJob(deps: AuthorityDeps, job: Job<{ eventId: str
 
 async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string, r: { protocolo: string; proc: string; code: string }): Promise<void> {
   const now = deps.clock.now();
+  let metered: { account_id: string; period: string; kind: 'events'; count: number } | undefined;
   await deps.db.transaction(async (tx) => {
     const ev = (await getNfeEvent(tx, eventId, true))!;
     if (!(await settleNfeEvent(tx, eventId, { status: 'registered', proc_xml: r.proc, protocolo: r.protocolo }, now))) return;
@@ -143,9 +147,13 @@ async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string
     await addHistory(tx, noteId, { type: 'corrected', at: now, code: r.code, message: `CC-e ${ev.n_seq} registrada`, protocolo: r.protocolo });
     const fresh = (await getNoteForWork(tx, noteId))!;
     await recordEvent(tx, { accountId: fresh.account_id, type: 'nfe.corrected', subjectType: 'nfe', subjectId: noteId, data: NFE_FAMILY.present(fresh, deps.config.publicBaseUrl), at: now });
+    // Issue 19: a registered CC-e is a billable event, metered in this transaction, once, keyed by the event's id.
+    const counted = await meterUsage(tx, { subjectId: eventId, kind: 'events', accountId: fresh.account_id, issuerId: fresh.issuer_id, period: periodOf(now), at: now });
+    if (counted) metered = { account_id: fresh.account_id, period: periodOf(now), kind: 'events' as const, count: counted.count };
   });
   noteSettled.emit(`cce:${noteId}`);
   deps.wakeWorker();
+  if (metered) await quotaAfterMetering(deps, metered);
 }
 
 async function rejectLetter(deps: AuthorityDeps, eventId: string, noteId: string, seq: number, rejection: { code: string; message: string }): Promise<void> {
