@@ -79,7 +79,7 @@ export function brl(cents: number): string {
   return `${sign}R$ ${reais},${String(abs % 100).padStart(2, '0')}`;
 }
 
-const count = (n: number | null) => (n === null ? 'unlimited' : n.toLocaleString('en-US'));
+const count = (n: number | null) => (n === null ? 'unlimited' : String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
 
 /**
  * The README's "Plans" table, from the data above. Regenerate:
