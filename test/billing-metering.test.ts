@@ -13,7 +13,6 @@ import { makeProduction, meterSynthetic } from './support/billing.js';
 
 let t: TestApp;
 let auth: { authorization: string };
-let accountId: string;
 let issuerId: string;
 const period = () => periodOf(new Date());
 
@@ -29,7 +28,7 @@ const authorizedCount = async (kind: 'nfce' | 'nfe' | 'nfse') => {
 
 beforeAll(async () => {
   t = await createTestApp({ role: 'all' });
-  ({ auth, accountId } = await t.newAccount('Billing metering'));
+  ({ auth } = await t.newAccount('Billing metering'));
   issuerId = await readyIssuer(t, auth);
 }, 60_000);
 afterAll(async () => {

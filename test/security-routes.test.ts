@@ -290,6 +290,7 @@ describe("another account's records", () => {
       '/v1/notifications/{id}': { id: a.notificationId },
       '/v1/team/invites/{id}': { id: a.inviteId },
       '/v1/team/members/{id}': { id: a.memberUserId },
+      '/v1/billing/invoices/{id}': { id: a.invoiceId },
     };
     const withId = ops.filter((o) => o.pathParams.length > 0 && !o.isPublic && !o.sessionOnly);
     expect(withId.length).toBeGreaterThanOrEqual(19);
