@@ -8,6 +8,7 @@ import type { TestApp } from './support/app.js';
 import { createTestApp } from './support/app.js';
 import { makeProduction } from './support/billing.js';
 import { pdfWorkspace } from './support/pdf-tools.js';
+import { bearer, PASSWORD, verifiedUser } from './support/people.js';
 
 let t: TestApp;
 const clock = new ManualClock('2026-11-06T03:00:00.000Z');
@@ -132,5 +133,22 @@ describe('plan changes', () => {
     clock.set('2027-01-01T03:00:00.000Z');
     await closePeriod({ ...t.ctx, clock }, '2026-12');
     expect((await t.app.inject({ method: 'GET', url: '/v1/billing/invoices', headers: sb.auth })).json().data).toEqual([]);
+  });
+
+  it('from a dashboard session a plan change or a cap needs a recent sign-in (step-up); a webhook may subscribe to billing events', async () => {
+    const owner = await verifiedUser(t.app);
+    clock.advance(11 * 60_000);
+    const stale = await upgrade({ plan: 'starter' }, 'stepup-upgrade-01', bearer(owner));
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error).toBe('reauthentication_required');
+    const cap = await t.app.inject({ method: 'PATCH', url: '/v1/billing/subscription', headers: bearer(owner), payload: { hard_cap: true } });
+    expect(cap.json().error).toBe('reauthentication_required');
+    expect((await t.app.inject({ method: 'POST', url: '/v1/auth/reauthenticate', headers: bearer(owner), payload: { password: PASSWORD } })).statusCode).toBe(200);
+    expect((await upgrade({ plan: 'starter' }, 'stepup-upgrade-02', bearer(owner))).statusCode).toBe(200);
+    const hook = await t.app.inject({
+      method: 'POST', url: '/v1/webhooks', headers: auth,
+      payload: { url: 'https://billing.example.com/hooks', event_types: ['billing.invoice_created', 'billing.payment_succeeded', 'billing.payment_failed', 'billing.quota_reached'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
   });
 });
