@@ -64,6 +64,17 @@ export interface Config {
   sandboxResetAt: ResetTime | null;
   /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
   sso: SsoConfig;
+  /** Payments of billing (issue 19): the Asaas adapter, off without ASAAS_API_KEY. */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  /** ASAAS_API_URL (default Asaas's sandbox, https://api-sandbox.asaas.com/v3) and ASAAS_API_KEY (the `access_token` header). */
+  asaas: { baseUrl: string; apiKey: string } | null;
+  /** ASAAS_WEBHOOK_TOKEN: the `asaas-access-token` header Asaas sends with each webhook; unset: every webhook is refused. */
+  asaasWebhookToken: string | undefined;
+  /** BILLING_GRACE_DAYS (default 15): days past_due before overdue accounts lose plan upgrades (sales are never blocked). */
+  graceDays: number;
 }
 
 export type SsoProviderName = 'google' | 'microsoft';
@@ -170,6 +181,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nfeReceivedSync: oneOf(env, 'NFE_RECEIVED_SYNC', ['true', 'false'] as const, 'true') === 'true',
     sso: ssoConfig(env, gatewayEnv),
     sandboxResetAt: sandboxResetAt(env, gatewayEnv),
+    billing: {
+      asaas: env.ASAAS_API_KEY?.trim()
+        ? { baseUrl: (url(env, 'ASAAS_API_URL', ['https:', 'http:']) ?? 'https://api-sandbox.asaas.com/v3').replace(/\/+$/, ''), apiKey: env.ASAAS_API_KEY.trim() }
+        : null,
+      asaasWebhookToken: env.ASAAS_WEBHOOK_TOKEN?.trim() || undefined,
+      graceDays: int(env, 'BILLING_GRACE_DAYS', 15, 0, 90),
+    },
   };
 }
 

@@ -56,6 +56,7 @@ export const SubscriptionSchema = Type.Object(
       { description: 'Estimate of the invoice at the period close (null in the sandbox)' },
     ),
     past_due_since: Type.Union([Timestamp, Type.Null()], { description: 'When a payment first failed, while past_due' }),
+    grace_ends_at: Type.Union([Timestamp, Type.Null()], { description: 'While past_due: when plan upgrades stop until paid (sales never stop)' }),
   },
   { title: 'BillingSubscription' },
 );
@@ -143,3 +144,25 @@ export const UsageSchema = Type.Object(
   },
   { title: 'BillingUsage' },
 );
+
+export const AsaasWebhookBody = Type.Object(
+  {
+    id: Type.String({ maxLength: 200, description: 'The event id (evt_...): applied once' }),
+    event: Type.String({ maxLength: 100, description: 'PAYMENT_RECEIVED, PAYMENT_CONFIRMED, PAYMENT_OVERDUE, PAYMENT_CREDIT_CARD_CAPTURE_REFUSED, PAYMENT_DELETED, ...' }),
+    payment: Type.Optional(Type.Object(
+      {
+        id: Type.Optional(Type.String({ maxLength: 100 })),
+        externalReference: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+        status: Type.Optional(Type.String({ maxLength: 100 })),
+      },
+      { additionalProperties: true, description: 'The payment (cobrança) object' },
+    )),
+  },
+  { additionalProperties: true },
+);
+
+export const AsaasWebhookAnswer = Type.Object({
+  received: Type.Literal(true),
+  applied: Type.Boolean({ description: 'false: already applied (same event id), or nothing to change' }),
+  invoice_id: Type.Union([Type.String(), Type.Null()], { description: 'The invoice the payment belongs to' }),
+});

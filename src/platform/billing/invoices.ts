@@ -8,6 +8,7 @@ import {
 } from '../storage/repositories/billing-repository.js';
 import { recordEvent } from '../storage/repositories/outbox-repository.js';
 import { planAt } from './account-plan.js';
+import { queueCharge } from './charge-invoice.js';
 import { nextPeriod, periodBounds, type Period } from './period.js';
 import { brl, PLANS } from './plans.js';
 import { usageLines } from './usage.js';
@@ -79,6 +80,8 @@ export async function closePeriod(deps: Pick<Ports, 'db' | 'clock' | 'config' | 
     const stored = await deps.db.transaction(async (tx) => {
       if (!(await insertInvoice(tx, row))) return false;
       await recordEvent(tx, { accountId, type: 'billing.invoice_created', subjectType: 'billing', subjectId: row.id, data: presentInvoice({ ...row, paid_at: null }, deps.config.publicBaseUrl), at: now });
+      // With a payment provider, its charge is made by a job queued with the invoice (charge-invoice.ts).
+      if (deps.config.billing.asaas) await queueCharge(tx, row.id, now);
       return true;
     });
     if (stored) created.push(row.id);

@@ -11,7 +11,9 @@ import { prorate, type Proration } from './proration.js';
 import { forgetBillingState } from './quota.js';
 import { usageLines } from './usage.js';
 
-type Deps = Pick<Ports, 'db' | 'clock'>;
+type Deps = Pick<Ports, 'db' | 'clock' | 'config'>;
+
+const graceEnd = (since: Date, days: number) => new Date(since.getTime() + days * 86_400_000);
 
 const iso = (d: Date) => d.toISOString();
 
@@ -56,6 +58,7 @@ export async function getSubscriptionView(deps: Deps, accountId: string) {
           estimated_total_cents: PLANS[startPlan].monthly_price_cents + prorations + overage,
         },
     past_due_since: sub?.past_due_since ? iso(sub.past_due_since) : null,
+    grace_ends_at: sub?.status === 'past_due' && sub.past_due_since ? iso(graceEnd(sub.past_due_since, deps.config.billing.graceDays)) : null,
   };
 }
 
@@ -105,6 +108,11 @@ export async function changePlan(deps: Deps, accountId: string, input: { plan: s
     const period = periodBounds(periodOf(now));
     // Choosing the plan in force again drops the pending downgrade: an `upgrade` back to it, nothing to prorate.
     const kind: 'upgrade' | 'downgrade' = from === to || isUpgrade(from, to) ? 'upgrade' : 'downgrade';
+    // Past due beyond the grace period: no dearer plan until the overdue invoice is paid (sales go on).
+    const sub = await getSubscription(db, accountId);
+    if (kind === 'upgrade' && from !== to && sub?.status === 'past_due' && sub.past_due_since && now >= graceEnd(sub.past_due_since, deps.config.billing.graceDays)) {
+      throw new ApiError('invalid_state', `An invoice has been overdue since ${iso(sub.past_due_since)}: pay it (GET /v1/billing/invoices, payment_url) before upgrading; documents keep being issued meanwhile`);
+    }
     const effectiveAt = kind === 'upgrade' ? now : period.end;
     const proration = kind === 'upgrade' ? prorate(from, to, period, now) : prorate(from, to, period, period.end);
     return { now, from, kind, effectiveAt, period, proration: { ...proration, billed } };

@@ -6,9 +6,10 @@ import { renderInvoicePdf } from '../../../platform/billing/invoice-pdf.js';
 import { getAccountInvoice, invoiceAccountName, listAccountInvoices, presentInvoice } from '../../../platform/billing/invoices.js';
 import { changePlan, getSubscriptionView, updateSubscription } from '../../../platform/billing/subscription.js';
 import { readUsage } from '../../../platform/billing/usage.js';
+import { applyAsaasWebhook, asaasTokenValid } from '../../../platform/billing/payment-events.js';
 import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
 import {
-  InvoiceSchema, PatchSubscriptionBody, PlanChangeSchema, SubscriptionSchema, UpgradeBody, UsageQuery, UsageSchema,
+  AsaasWebhookAnswer, AsaasWebhookBody, InvoiceSchema, PatchSubscriptionBody, PlanChangeSchema, SubscriptionSchema, UpgradeBody, UsageQuery, UsageSchema,
 } from '../../schemas/billing.js';
 
 /**
@@ -137,6 +138,31 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ]);
       }
       return changePlan(ctx, request.auth.accountId, request.body);
+    },
+  );
+
+  app.post(
+    '/v1/billing/webhooks/asaas',
+    {
+      config: { public: true, limitPerIp: true },
+      schema: {
+        tags,
+        security: [],
+        summary: 'Payment events from Asaas (its webhook)',
+        description:
+          'Asaas calls this with the `asaas-access-token` header set to the token configured there and here (ASAAS_WEBHOOK_TOKEN); ' +
+          'any other is refused 401 and logged. Each event id is applied once: a redelivery answers 200 and changes nothing.',
+        body: AsaasWebhookBody,
+        response: { 200: AsaasWebhookAnswer, ...errorResponses(400, 401, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      if (!asaasTokenValid(ctx.config.billing.asaasWebhookToken, request.headers['asaas-access-token'])) {
+        // Never the token itself: only that one came, and from where.
+        request.log.warn({ ip: request.ip, token_present: request.headers['asaas-access-token'] !== undefined }, 'Asaas webhook refused: invalid asaas-access-token');
+        throw new ApiError('unauthorized', 'Invalid asaas-access-token');
+      }
+      return { received: true as const, ...(await applyAsaasWebhook(ctx, request.body)) };
     },
   );
 };

@@ -13,6 +13,8 @@ import type { Migration } from '../migrate.js';
 //    only when the usage row was new (the quota check reads one row, not a month of rows).
 //  - billing_invoices: one per account and period (UNIQUE: the monthly job is idempotent).
 //  - billing_quota_alerts: billing.quota_reached at most once per account, period and type.
+//  - billing_provider_events: each payment-provider webhook event applied once (its id claimed in the
+//    transaction that applies it; a redelivery changes nothing).
 export const migration: Migration = {
   id: 22,
   name: 'billing: plan changes, subscriptions, metered usage, invoices, quota alerts',
@@ -22,6 +24,7 @@ CREATE TABLE billing_subscriptions (
   status text NOT NULL DEFAULT 'active' CHECK (status IN ('trialing', 'active', 'past_due', 'canceled')),
   hard_cap boolean NOT NULL DEFAULT false,
   past_due_since timestamptz,
+  provider_customer_id text,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );
@@ -74,6 +77,15 @@ CREATE TABLE billing_invoices (
   UNIQUE (account_id, period)
 );
 CREATE INDEX billing_invoices_account_idx ON billing_invoices (account_id, id);
+
+CREATE TABLE billing_provider_events (
+  provider text NOT NULL,
+  event_id text NOT NULL,
+  event text NOT NULL,
+  payment_id text,
+  received_at timestamptz NOT NULL,
+  PRIMARY KEY (provider, event_id)
+);
 
 CREATE TABLE billing_quota_alerts (
   account_id text NOT NULL,
