@@ -115,6 +115,8 @@ const PUBLIC = new Set([
   'GET /healthz', 'GET /healthz/deep',
   'POST /v1/auth/signup', 'POST /v1/auth/login', 'POST /v1/auth/login/second-factor', 'POST /v1/auth/refresh',
   'POST /v1/auth/verify-email', 'POST /v1/auth/password/forgot', 'POST /v1/auth/password/reset',
+  // Asaas's webhook: no API key, its own token (asaas-access-token; test/billing-payments.test.ts).
+  'POST /v1/billing/webhooks/asaas',
 ]);
 const isSignInStep = (op: Operation) => op.path.startsWith('/v1/auth/');
 

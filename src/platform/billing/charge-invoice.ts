@@ -26,19 +26,23 @@ export function configuredProvider(config: Ports['config']): PaymentProvider | n
  */
 export async function chargeInvoice(deps: Pick<Ports, 'db' | 'clock' | 'config'>, invoiceId: string, provider = configuredProvider(deps.config)): Promise<void> {
   if (!provider) return;
-  const invoice = await invoiceById(deps.db, invoiceId);
-  if (!invoice || invoice.status !== 'open' || invoice.provider_payment_id) return;
-  let customerId = await providerCustomerId(deps.db, invoice.account_id);
-  if (!customerId) {
-    const party = await billingParty(deps.db, invoice.account_id);
-    if (!party.cnpj) throw new Error(`account ${invoice.account_id} has no issuer CNPJ to bill invoice ${invoice.id} to`);
-    customerId = (await provider.findOrCreateCustomer({ externalReference: invoice.account_id, name: party.name, email: party.email, cpfCnpj: party.cnpj })).id;
-    await setProviderCustomerId(deps.db, invoice.account_id, customerId, deps.clock.now());
-  }
-  const payment = await provider.findOrCreatePayment({
-    customerId, valueCents: invoice.total_cents, dueDate: invoice.due_at.toISOString().slice(0, 10), description: `Fiscal gateway invoice ${invoice.id} (${invoice.period})`, externalReference: invoice.id,
+  // The invoice row stays locked across the provider's calls: two runs of the job at once (a lease
+  // that ran out mid-call) take turns, and the second finds the charge the first stored.
+  await deps.db.transaction(async (tx) => {
+    const invoice = await invoiceById(tx, invoiceId, true);
+    if (!invoice || invoice.status !== 'open' || invoice.provider_payment_id) return;
+    let customerId = await providerCustomerId(tx, invoice.account_id);
+    if (!customerId) {
+      const party = await billingParty(tx, invoice.account_id);
+      if (!party.cnpj) throw new Error(`account ${invoice.account_id} has no issuer CNPJ to bill invoice ${invoice.id} to`);
+      customerId = (await provider.findOrCreateCustomer({ externalReference: invoice.account_id, name: party.name, email: party.email, cpfCnpj: party.cnpj })).id;
+      await setProviderCustomerId(tx, invoice.account_id, customerId, deps.clock.now());
+    }
+    const payment = await provider.findOrCreatePayment({
+      customerId, valueCents: invoice.total_cents, dueDate: invoice.due_at.toISOString().slice(0, 10), description: `Fiscal gateway invoice ${invoice.id} (${invoice.period})`, externalReference: invoice.id,
+    });
+    await setInvoicePayment(tx, invoice.id, payment.id, payment.invoiceUrl);
   });
-  await setInvoicePayment(deps.db, invoice.id, payment.id, payment.invoiceUrl);
 }
 
 export const chargeInvoiceJob = (deps: Pick<Ports, 'db' | 'clock' | 'config'>) => (job: Job<{ invoiceId: string }>) => chargeInvoice(deps, job.payload.invoiceId);
