@@ -41,8 +41,18 @@ describe('hard cap', () => {
     expect(refused.json().message).toMatch(/includes 100 NFC-e/);
     // Nothing stored: no note (so no job, no number, nothing sent to the authority).
     expect(await notesOf(issuerId)).toBe(notesBefore);
+    // The 100th used the quota up: billing.quota_reached, once, even though the cap keeps it from being passed.
+    const reached = await t.db.query<{ data: { used: number } }>(`SELECT data FROM events WHERE account_id = $1 AND type = 'billing.quota_reached'`, [accountId]);
+    expect(reached.rows.map((r) => r.data.used)).toEqual([100]);
     // Another type within its own quota is still issued.
-    expect((await emitNfeSettled(t, auth, invoice(issuerId))).note.status).toBe('authorized');
+    const nfe = (await emitNfeSettled(t, auth, invoice(issuerId))).note;
+    expect(nfe.status).toBe('authorized');
+    // A CC-e is a billable event: with the free plan's 20 used, the cap refuses the 21st before it is signed.
+    await meterSynthetic(t.db, { accountId, issuerId, kind: 'events', period: periodOf(new Date()), n: 20, at: new Date() });
+    const cce = await t.app.inject({ method: 'POST', url: `/v1/nfe/${nfe.id}/cce`, headers: auth, payload: { correction: 'Endereco de entrega: Rua A, 1, fundos' } });
+    expect(cce.statusCode, cce.body).toBe(402);
+    expect(cce.json().details).toEqual([{ field: 'quota.events', message: expect.stringContaining('limit 20 per month') }]);
+    expect((await t.db.query('SELECT count(*)::int AS n FROM nfe_events WHERE note_id = $1', [nfe.id])).rows[0]).toEqual({ n: 0 });
     // Cap off: the sale is issued and billed as overage.
     await t.app.inject({ method: 'PATCH', url: '/v1/billing/subscription', headers: auth, payload: { hard_cap: false } });
     expect((await emitSettled(t, auth, sale(issuerId))).note.status).toBe('authorized');

@@ -57,7 +57,7 @@ export async function assertWithinQuota(deps: Pick<Ports, 'db' | 'clock'>, accou
 }
 
 /**
- * After a metering statement counted the `count`th document of a period: when that passes the
+ * After a metering statement counted the `count`th document of a period: when that uses up the
  * plan's included ones, billing.quota_reached (webhook), a notification and an e-mail, once per
  * account, period and type (the alert row is claimed in the same transaction). Run after the
  * authorization's own statement: should this fail or the process die between, the next document of
@@ -70,14 +70,16 @@ export async function quotaAfterMetering(
   const now = deps.clock.now();
   const state = await billingState(deps.db, m.account_id, now);
   const plan = PLANS[state.plan];
-  if (state.sandbox || m.count <= plan.included[m.kind]) return false;
+  // Reached: the plan's last included document of the type (or, when that one was metered before a
+  // plan change or by a process that died before raising it, any later one).
+  if (state.sandbox || m.count < plan.included[m.kind]) return false;
   const data = { object: 'billing_quota', period: m.period, kind: m.kind, plan: plan.id, included: plan.included[m.kind], used: m.count, overage_cents_each: plan.overage_cents[m.kind], hard_cap: state.hardCap };
   const raised = await deps.db.transaction(async (tx) => {
     const eventId = newId('evt');
     if (!(await claimQuotaAlert(tx, { accountId: m.account_id, period: m.period, kind: m.kind, eventId, at: now }))) return false;
     await recordEvent(tx, { id: eventId, accountId: m.account_id, type: 'billing.quota_reached', subjectType: 'billing', subjectId: m.account_id, data, at: now });
     const title = `${plan.name} plan: ${KIND_LABEL[m.kind]} included this month used up`;
-    const body = `${m.count} ${KIND_LABEL[m.kind]} authorized in ${m.period}, past the ${plan.included[m.kind]} the plan includes. ` +
+    const body = `${m.count} ${KIND_LABEL[m.kind]} authorized in ${m.period}: the ${plan.included[m.kind]} the plan includes are used up. ` +
       (state.hardCap ? 'Your hard cap refuses further ones this period.' : `Further ones are issued as usual and billed at ${plan.overage_cents[m.kind]} centavos each.`);
     const sourceKey = `billing-quota:${m.account_id}:${m.period}:${m.kind}`;
     await writeNotification(tx, { accountId: m.account_id, type: 'billing.quota_reached', title, body, data: { ...data, event_id: eventId }, sourceKey, at: now });

@@ -20,7 +20,7 @@ import { forbiddenCorrection, nextCorrection } from '../domain/correction-letter
 import { NFE_CCE_JOB } from './nfe-deps.js';
 import { meterUsage } from '../../../platform/storage/repositories/billing-repository.js';
 import { periodOf } from '../../../platform/billing/period.js';
-import { quotaAfterMetering } from '../../../platform/billing/quota.js';
+import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing/quota.js';
 import { NFE_FAMILY } from './nfe-family.js';
 
 const CCE = '110110';
@@ -53,6 +53,8 @@ export async function requestCorrection(
   if (now > deadline) {
     throw new ApiError('invalid_state', `NF-e ${id} was authorized at ${note.authorized_at!.toISOString()}; a correction letter may be sent within ${CCE_WINDOW_HOURS} hours (until ${deadline.toISOString()})`);
   }
+  // Issue 19: a CC-e is a billable event; a hard cap past the plan's events refuses it before anything is signed or sent.
+  await assertWithinQuota(deps, accountId, 'events');
   const issuer = await findIssuer(db, accountId, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the correction letter', [{ field: 'certificate', message: 'missing' }]);
