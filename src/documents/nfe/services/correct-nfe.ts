@@ -155,7 +155,8 @@ async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string
   });
   noteSettled.emit(`cce:${noteId}`);
   deps.wakeWorker();
-  if (metered) await quotaAfterMetering(deps, metered);
+  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
+  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
 }
 
 async function rejectLetter(deps: AuthorityDeps, eventId: string, noteId: string, seq: number, rejection: { code: string; message: string }): Promise<void> {

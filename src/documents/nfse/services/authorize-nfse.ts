@@ -142,7 +142,8 @@ async function finish(
   });
   noteSettled.emit(note.id);
   if (fanout) deps.wakeWorker();
-  if (metered) await quotaAfterMetering(deps, metered);
+  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
+  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
   return done ? JOB_COMPLETED : undefined;
 }
 

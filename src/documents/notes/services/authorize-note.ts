@@ -186,7 +186,8 @@ async function settle(
   noteSettled.emit(note.id);
   // The outbox trigger queued a fan-out job: the runner is told, since it will not look by itself.
   if (fanout) deps.wakeWorker();
-  if (metered) await quotaAfterMetering(deps, metered);
+  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
+  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
   return job ? JOB_COMPLETED : undefined;
 }
 
