@@ -64,17 +64,8 @@ export interface Config {
   sandboxResetAt: ResetTime | null;
   /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
   sso: SsoConfig;
-  /** Payments of billing (issue 19): the Asaas adapter, off without ASAAS_API_KEY. */
-  billing: BillingConfig;
-}
-
-export interface BillingConfig {
-  /** ASAAS_API_URL (default Asaas's sandbox, https://api-sandbox.asaas.com/v3) and ASAAS_API_KEY (the `access_token` header). */
-  asaas: { baseUrl: string; apiKey: string } | null;
-  /** ASAAS_WEBHOOK_TOKEN: the `asaas-access-token` header Asaas sends with each webhook; unset: every webhook is refused. */
-  asaasWebhookToken: string | undefined;
-  /** BILLING_GRACE_DAYS (default 15): days past_due before overdue accounts lose plan upgrades (sales are never blocked). */
-  graceDays: number;
+  /** Payments of billing (issue 19, README "Payments (Asaas)"): ASAAS_API_URL + ASAAS_API_KEY (none: off), ASAAS_WEBHOOK_TOKEN, BILLING_GRACE_DAYS. */
+  billing: { asaas: { baseUrl: string; apiKey: string } | null; asaasWebhookToken: string | undefined; graceDays: number };
 }
 
 export type SsoProviderName = 'google' | 'microsoft';
@@ -182,9 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sso: ssoConfig(env, gatewayEnv),
     sandboxResetAt: sandboxResetAt(env, gatewayEnv),
     billing: {
-      asaas: env.ASAAS_API_KEY?.trim()
-        ? { baseUrl: (url(env, 'ASAAS_API_URL', ['https:', 'http:']) ?? 'https://api-sandbox.asaas.com/v3').replace(/\/+$/, ''), apiKey: env.ASAAS_API_KEY.trim() }
-        : null,
+      asaas: env.ASAAS_API_KEY?.trim() ? { baseUrl: (url(env, 'ASAAS_API_URL', ['https:', 'http:']) ?? 'https://api-sandbox.asaas.com/v3').replace(/\/+$/, ''), apiKey: env.ASAAS_API_KEY.trim() } : null,
       asaasWebhookToken: env.ASAAS_WEBHOOK_TOKEN?.trim() || undefined,
       graceDays: int(env, 'BILLING_GRACE_DAYS', 15, 0, 90),
     },
