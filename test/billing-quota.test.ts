@@ -9,6 +9,7 @@ import { makeProduction, meterSynthetic } from './support/billing.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { bearer, verifiedUser } from './support/people.js';
+import { startWebhookReceiver } from './support/webhook-receiver.js';
 import { joinTeam } from './support/team.js';
 
 let t: TestApp;
@@ -28,6 +29,9 @@ describe('hard cap', () => {
     const { auth, accountId } = await t.newAccount('Billing cap');
     await makeProduction(t.db, accountId);
     const issuerId = await readyIssuer(t, auth);
+    const receiver = await startWebhookReceiver();
+    const endpoint = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: receiver.url, event_types: ['billing.quota_reached'] } });
+    expect(endpoint.statusCode, endpoint.body).toBe(201);
     const cap = await t.app.inject({ method: 'PATCH', url: '/v1/billing/subscription', headers: auth, payload: { hard_cap: true } });
     expect(cap.statusCode, cap.body).toBe(200);
     expect(cap.json().hard_cap).toBe(true);
@@ -44,6 +48,11 @@ describe('hard cap', () => {
     // The 100th used the quota up: billing.quota_reached, once, even though the cap keeps it from being passed.
     const reached = await t.db.query<{ data: { used: number } }>(`SELECT data FROM events WHERE account_id = $1 AND type = 'billing.quota_reached'`, [accountId]);
     expect(reached.rows.map((r) => r.data.used)).toEqual([100]);
+    // Delivered through the webhook machinery, signed (Standard Webhooks), the only type this endpoint takes.
+    const [delivered] = await receiver.waitFor(1);
+    expect(delivered!.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(JSON.parse(delivered!.body)).toMatchObject({ type: 'billing.quota_reached', data: { object: 'billing_quota', kind: 'nfce', plan: 'free', included: 100, used: 100, hard_cap: true } });
+    await receiver.close();
     // Another type within its own quota is still issued.
     const nfe = (await emitNfeSettled(t, auth, invoice(issuerId))).note;
     expect(nfe.status).toBe('authorized');
