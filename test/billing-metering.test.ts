@@ -99,9 +99,13 @@ describe('metering', () => {
     // The free plan includes 100 NFC-e: 100 metered as the authorization would, then two real sales.
     await meterSynthetic(t.db, { accountId: prod.accountId, issuerId: prodIssuer, kind: 'nfce', period: period(), n: 100, at: new Date() });
     for (let i = 0; i < 2; i++) expect((await emitSettled(t, prod.auth, sale(prodIssuer))).note.status).toBe('authorized');
-    const events = await t.db.query<{ data: { used: number; included: number; kind: string } }>(
-      `SELECT data FROM events WHERE account_id = $1 AND type = 'billing.quota_reached'`, [prod.accountId]);
-    expect(events.rows.map((r) => r.data)).toEqual([expect.objectContaining({ kind: 'nfce', included: 100, used: 101 })]);
+    // Raised right after each authorization's own statement: waited for, then exactly one.
+    const events = await eventually(async () => {
+      const r = await t.db.query<{ data: { used: number; included: number; kind: string } }>(
+        `SELECT data FROM events WHERE account_id = $1 AND type = 'billing.quota_reached'`, [prod.accountId]);
+      return r.rows.length > 0 ? r.rows : null;
+    }, 20_000, 'billing.quota_reached');
+    expect(events.map((r) => r.data)).toEqual([expect.objectContaining({ kind: 'nfce', included: 100, used: 101 })]);
     const sub = (await t.app.inject({ method: 'GET', url: '/v1/billing/subscription', headers: prod.auth })).json();
     const nfce = sub.usage.find((l: { kind: string }) => l.kind === 'nfce');
     expect(nfce).toEqual({ kind: 'nfce', included: 100, used: 102, overage: 2, overage_unit_cents: 25, overage_cents: 50 });

@@ -9,7 +9,7 @@ import { makeProduction, meterSynthetic } from './support/billing.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { bearer, verifiedUser } from './support/people.js';
-import { startWebhookReceiver } from './support/webhook-receiver.js';
+import { eventually, startWebhookReceiver } from './support/webhook-receiver.js';
 import { joinTeam } from './support/team.js';
 
 let t: TestApp;
@@ -46,8 +46,12 @@ describe('hard cap', () => {
     // Nothing stored: no note (so no job, no number, nothing sent to the authority).
     expect(await notesOf(issuerId)).toBe(notesBefore);
     // The 100th used the quota up: billing.quota_reached, once, even though the cap keeps it from being passed.
-    const reached = await t.db.query<{ data: { used: number } }>(`SELECT data FROM events WHERE account_id = $1 AND type = 'billing.quota_reached'`, [accountId]);
-    expect(reached.rows.map((r) => r.data.used)).toEqual([100]);
+    // (Raised right after the authorization's own statement: waited for, not assumed.)
+    const reached = await eventually(async () => {
+      const r = await t.db.query<{ data: { used: number } }>(`SELECT data FROM events WHERE account_id = $1 AND type = 'billing.quota_reached'`, [accountId]);
+      return r.rows.length > 0 ? r.rows : null;
+    }, 20_000, 'billing.quota_reached');
+    expect(reached.map((r) => r.data.used)).toEqual([100]);
     // Delivered through the webhook machinery, signed (Standard Webhooks), the only type this endpoint takes.
     const [delivered] = await receiver.waitFor(1);
     expect(delivered!.headers['webhook-signature']).toMatch(/^v1,/);
