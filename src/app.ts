@@ -22,6 +22,7 @@ import { webhookRoutes } from './http/routes/v1/webhooks.js';
 import { notificationRoutes } from './http/routes/v1/notifications.js';
 import { auditLogRoutes } from './http/routes/v1/audit-log.js';
 import { searchRoutes } from './http/routes/v1/search.js';
+import { billingRoutes } from './http/routes/v1/billing.js';
 import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
 import { authRoutes } from './http/routes/v1/auth.js';
 import { twoFactorRoutes } from './http/routes/v1/auth-2fa.js';
@@ -196,6 +197,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(notificationRoutes);
   await app.register(auditLogRoutes);
   await app.register(searchRoutes);
+  await app.register(billingRoutes);
   if (ctx.config.env === 'sandbox') await app.register(sandboxMailRoutes);
   return app;
 }

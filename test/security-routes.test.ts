@@ -115,6 +115,8 @@ const PUBLIC = new Set([
   'GET /healthz', 'GET /healthz/deep',
   'POST /v1/auth/signup', 'POST /v1/auth/login', 'POST /v1/auth/login/second-factor', 'POST /v1/auth/refresh',
   'POST /v1/auth/verify-email', 'POST /v1/auth/password/forgot', 'POST /v1/auth/password/reset',
+  // Asaas's webhook: no API key, its own token (asaas-access-token; test/billing-payments.test.ts).
+  'POST /v1/billing/webhooks/asaas',
 ]);
 const isSignInStep = (op: Operation) => op.path.startsWith('/v1/auth/');
 
@@ -290,6 +292,7 @@ describe("another account's records", () => {
       '/v1/notifications/{id}': { id: a.notificationId },
       '/v1/team/invites/{id}': { id: a.inviteId },
       '/v1/team/members/{id}': { id: a.memberUserId },
+      '/v1/billing/invoices/{id}': { id: a.invoiceId },
     };
     const withId = ops.filter((o) => o.pathParams.length > 0 && !o.isPublic && !o.sessionOnly);
     expect(withId.length).toBeGreaterThanOrEqual(19);

@@ -1,5 +1,6 @@
 // Shared by test/security-*.test.ts: the served OpenAPI operations, a log capture, a database dump,
 // and "account A owns one of everything" for the cross-account and secrets checks.
+import { insertInvoice } from '../../src/platform/storage/repositories/billing-repository.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
@@ -166,6 +167,8 @@ export interface OwnedResources {
   inviteId: string;
   /** A member of the team: a user who joined account A. */
   memberUserId: string;
+  /** A billing invoice (issue 19). */
+  invoiceId: string;
   /** Every answer while creating them, for the secrets scan. */
   answers: { what: string; res: LightMyRequestResponse }[];
 }
@@ -241,9 +244,18 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
   const memberUserId = (member.json() as { session: { user_id: string } }).session.user_id;
   await insertMembership(t.db, { accountId, userId: memberUserId, role: 'developer', at: new Date() });
 
+  // Invoices are only made by the monthly job, and never for a sandbox account: this one is filed
+  // through the repository the job uses.
+  const invoiceId = newId('inv');
+  await insertInvoice(t.db, {
+    id: invoiceId, account_id: accountId, period: '2026-10', plan: 'starter', status: 'open', total_cents: 4_900, created_at: new Date(), due_at: new Date(), payment_url: null,
+    lines: [{ kind: 'plan', description: 'Starter plan, 2026-10', quantity: 1, unit_cents: 4_900, amount_cents: 4_900 }],
+  });
+
   return {
     accountId,
     auth,
+    invoiceId,
     inviteId,
     memberUserId,
     issuerId,

@@ -27,6 +27,10 @@ import { MANIFEST_JOB } from '../../documents/nfe/services/manifest-received.js'
 import { RECEIVED_SWEEP_JOB, RECEIVED_SYNC_JOB, scheduleReceivedSweep } from '../../documents/nfe/services/sync-received.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
 import { sandboxReset } from './sandbox-reset.js';
+import { billingChargeInvoice, billingClosePeriod } from './billing-close-period.js';
+import { CHARGE_INVOICE_JOB } from '../../platform/billing/charge-invoice.js';
+import { CLOSE_PERIOD_JOB, scheduleClosePeriod } from '../../platform/billing/invoices.js';
+import { periodOf } from '../../platform/billing/period.js';
 import { SANDBOX_RESET_JOB, scheduleNextSandboxReset } from '../../platform/sandbox/sandbox-reset.js';
 
 export interface WorkerJobs {
@@ -46,6 +50,8 @@ export function workerJobs(ports: Ports): WorkerJobs {
     await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
     // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
     if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
+    // Issue 19: the invoices of this billing period when it closes (each close queues the next).
+    await scheduleClosePeriod(ports.db, periodOf(now), now);
   };
   return {
     handlers: {
@@ -66,6 +72,8 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [SEND_MAIL_JOB]: mailSend(mail),
       [CERTIFICATE_EXPIRY_JOB]: certificatesExpiryCheck(ports),
       [SANDBOX_RESET_JOB]: sandboxReset(ports, scheduleRecurring),
+      [CLOSE_PERIOD_JOB]: billingClosePeriod(ports),
+      [CHARGE_INVOICE_JOB]: billingChargeInvoice(ports),
     },
     async start() {
       await scheduleRecurring();

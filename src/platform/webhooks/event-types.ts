@@ -25,6 +25,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'certificate.expiring',
   'certificate.expired',
   'webhook.test',
+  // Issue 19: billing (platform/billing).
+  'billing.invoice_created',
+  'billing.payment_succeeded',
+  'billing.payment_failed',
+  'billing.quota_reached',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -18,6 +18,9 @@ import { noteSettled } from '../../notes/services/note-settled.js';
 import { CCE_WINDOW_HOURS } from '../domain/cancel-window.js';
 import { forbiddenCorrection, nextCorrection } from '../domain/correction-letter.js';
 import { NFE_CCE_JOB } from './nfe-deps.js';
+import { meterUsage } from '../../../platform/storage/repositories/billing-repository.js';
+import { periodOf } from '../../../platform/billing/period.js';
+import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing/quota.js';
 import { NFE_FAMILY } from './nfe-family.js';
 
 const CCE = '110110';
@@ -50,6 +53,8 @@ export async function requestCorrection(
   if (now > deadline) {
     throw new ApiError('invalid_state', `NF-e ${id} was authorized at ${note.authorized_at!.toISOString()}; a correction letter may be sent within ${CCE_WINDOW_HOURS} hours (until ${deadline.toISOString()})`);
   }
+  // Issue 19: a CC-e is a billable event; a hard cap past the plan's events refuses it before anything is signed or sent.
+  await assertWithinQuota(deps, accountId, 'events');
   const issuer = await findIssuer(db, accountId, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the correction letter', [{ field: 'certificate', message: 'missing' }]);
@@ -129,6 +134,7 @@ export async function correctionJob(deps: AuthorityDeps, job: Job<{ eventId: str
 
 async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string, r: { protocolo: string; proc: string; code: string }): Promise<void> {
   const now = deps.clock.now();
+  let metered: { account_id: string; period: string; kind: 'events'; count: number } | undefined;
   await deps.db.transaction(async (tx) => {
     const ev = (await getNfeEvent(tx, eventId, true))!;
     if (!(await settleNfeEvent(tx, eventId, { status: 'registered', proc_xml: r.proc, protocolo: r.protocolo }, now))) return;
@@ -143,9 +149,14 @@ async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string
     await addHistory(tx, noteId, { type: 'corrected', at: now, code: r.code, message: `CC-e ${ev.n_seq} registrada`, protocolo: r.protocolo });
     const fresh = (await getNoteForWork(tx, noteId))!;
     await recordEvent(tx, { accountId: fresh.account_id, type: 'nfe.corrected', subjectType: 'nfe', subjectId: noteId, data: NFE_FAMILY.present(fresh, deps.config.publicBaseUrl), at: now });
+    // Issue 19: a registered CC-e is a billable event, metered in this transaction, once, keyed by the event's id.
+    const counted = await meterUsage(tx, { subjectId: eventId, kind: 'events', accountId: fresh.account_id, issuerId: fresh.issuer_id, period: periodOf(now), at: now });
+    if (counted) metered = { account_id: fresh.account_id, period: periodOf(now), kind: 'events' as const, count: counted.count };
   });
   noteSettled.emit(`cce:${noteId}`);
   deps.wakeWorker();
+  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
+  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
 }
 
 async function rejectLetter(deps: AuthorityDeps, eventId: string, noteId: string, seq: number, rejection: { code: string; message: string }): Promise<void> {

@@ -7,6 +7,8 @@ import { addHistory, getNoteWithIssuer, type NoteRow } from '../../../platform/s
 import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/note-settlement.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { noteSettled } from '../../notes/services/note-settled.js';
+import { periodOf } from '../../../platform/billing/period.js';
+import { quotaAfterMetering } from '../../../platform/billing/quota.js';
 import { explainNfseRejection } from '../domain/nfse-rejection.js';
 import { NFSE_FAMILY } from './nfse-family.js';
 import { settleSubstitutedOriginal } from './substituted-original.js';
@@ -126,18 +128,22 @@ async function finish(
 ): Promise<void | typeof JOB_COMPLETED> {
   const now = deps.clock.now();
   const after = { ...note, ...fields, updated_at: now } as NoteRow;
-  const { fanout } = await settleNote(deps.db, {
+  const { fanout, metered } = await settleNote(deps.db, {
     noteId: note.id,
     from: 'processing',
     fields,
     history,
     releaseNumber,
     event: { type: `nfse.${fields.status}`, data: NFSE_FAMILY.present(after, deps.config.publicBaseUrl) },
+    // Issue 19: an authorized NFS-e is metered by this same statement, once, keyed by the note's id.
+    meterPeriod: fields.status === 'authorized' ? periodOf(now) : undefined,
     now,
     job: done,
   });
   noteSettled.emit(note.id);
   if (fanout) deps.wakeWorker();
+  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
+  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
   return done ? JOB_COMPLETED : undefined;
 }
 

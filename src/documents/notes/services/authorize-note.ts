@@ -10,6 +10,8 @@ import { nfeProcXml } from './proc-files.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 import { noteSettled } from './note-settled.js';
+import { periodOf } from '../../../platform/billing/period.js';
+import { quotaAfterMetering } from '../../../platform/billing/quota.js';
 
 /**
  * Worker step for one note: send it (indSinc=1) and record the final state. Safe to run again after
@@ -158,7 +160,7 @@ async function settle(
   const contingencyPatch = inContingency && note.contingency ? { transmitted_at: now.toISOString() } : undefined;
   const eventType = inContingency ? `${family.object}.contingency_${line.type === 'authorized' ? 'authorized' : 'failed'}` : `${family.object}.${line.type}`;
   const after = { ...note, ...fields, ...(contingencyPatch ? { contingency: { ...note.contingency!, ...contingencyPatch } } : {}), updated_at: now } as NoteRow;
-  const { fanout } = await settleNote(deps.db, {
+  const { fanout, metered } = await settleNote(deps.db, {
     noteId: note.id,
     from: note.status,
     // The key this job sent: a note switched to contingency meanwhile settles only its new document.
@@ -175,12 +177,17 @@ async function settle(
         ? { kind: family.jobs.contingencyRejected, payload: { noteId: note.id }, dedupeKey: `${family.jobs.contingencyRejected}:${note.id}`, maxAttempts: 10_000 }
         : undefined,
     event: { type: eventType, data: family.present(after, deps.config.publicBaseUrl) },
+    // Issue 19: an authorized document (found canceled already counts: it was authorized first) is
+    // metered by this same statement, once, keyed by the note's id.
+    meterPeriod: fields.status === 'authorized' || fields.status === 'canceled' ? periodOf(now) : undefined,
     now,
     job,
   });
   noteSettled.emit(note.id);
   // The outbox trigger queued a fan-out job: the runner is told, since it will not look by itself.
   if (fanout) deps.wakeWorker();
+  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
+  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
   return job ? JOB_COMPLETED : undefined;
 }
 

@@ -8,6 +8,7 @@ import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote, 
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Ports } from '../../../platform/ports/ports.js';
+import { assertWithinQuota } from '../../../platform/billing/quota.js';
 import { commitEmission } from './emission-batches.js';
 import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
 import type { NoteFamily } from './note-family.js';
@@ -187,6 +188,9 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
       { field: 'certificate', message: `${keyProblem} Upload a new one (POST /v1/issuers/${issuer.id}/certificate).` },
     ]);
   }
+  // Issue 19: an account with a hard cap past its plan's quota is refused here, before a number is
+  // taken or the authority called (nothing else in billing ever stops a sale).
+  await assertWithinQuota(deps, accountId, family.object);
   const id = newId(family.object);
   const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;

@@ -51,7 +51,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           201: NfceRecordSchema,
           202: NfceRecordSchema,
-          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429),
         },
       },
     },

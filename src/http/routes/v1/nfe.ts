@@ -46,7 +46,7 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
           'x-sandbox-scenario': SandboxScenarioHeader,
         }),
-        response: { 201: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
+        response: { 201: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {

@@ -34,6 +34,23 @@ export interface Settlement {
   job?: { id: string; workerId: string } | undefined;
   /** A job the change calls for, queued in the same statement (only when the note changed). */
   followUp?: { kind: string; payload: object; dedupeKey: string; maxAttempts: number } | undefined;
+  /**
+   * The billing period (`YYYY-MM`, platform/billing/period.ts) this authorization is metered in.
+   * Given when the note becomes authorized (or is found authorized and canceled already): the
+   * statement then writes its usage row and bumps the period's total (issue 19).
+   */
+  meterPeriod?: string | undefined;
+}
+
+/** The usage kind of a note's model (migration 22: nfce, nfe, nfse). */
+const USAGE_KIND_SQL = `CASE u.model WHEN 65 THEN 'nfce' WHEN 55 THEN 'nfe' ELSE 'nfse' END`;
+
+/** The period total a settlement's usage row just bumped (null: nothing metered, or counted before). */
+export interface Metered {
+  account_id: string;
+  period: string;
+  kind: 'nfce' | 'nfe' | 'nfse';
+  count: number;
 }
 
 /**
@@ -43,7 +60,7 @@ export interface Settlement {
  * given, is done either way: the note is final). Returns whether the note changed and whether its
  * outbox event queued a fan-out job (the events trigger's condition).
  */
-export async function settleNote(db: Queryable, s: Settlement): Promise<{ changed: boolean; fanout: boolean }> {
+export async function settleNote(db: Queryable, s: Settlement): Promise<{ changed: boolean; fanout: boolean; metered: Metered | null }> {
   if (s.history.length === 0) throw new Error('a settlement records at least one history line');
   const entries = Object.entries(s.fields);
   const params: unknown[] = [s.noteId, s.from, s.now];
@@ -80,6 +97,20 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
       ON CONFLICT DO NOTHING)`
       : ''
   }${
+    s.meterPeriod !== undefined
+      ? `,
+    m AS (
+      INSERT INTO billing_usage (subject_id, kind, account_id, issuer_id, period, at)
+      SELECT u.id, ${USAGE_KIND_SQL}, u.account_id, u.issuer_id, ${p(s.meterPeriod)}, $3 FROM u
+      ON CONFLICT DO NOTHING
+      RETURNING account_id, period, kind),
+    t AS (
+      INSERT INTO billing_usage_totals (account_id, period, kind, count)
+      SELECT account_id, period, kind, 1 FROM m
+      ON CONFLICT (account_id, period, kind) DO UPDATE SET count = billing_usage_totals.count + 1
+      RETURNING account_id, period, kind, count)`
+      : ''
+  }${
     s.job
       ? `,
     d AS (
@@ -87,7 +118,11 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
        WHERE id = ${p(s.job.id)} AND locked_by = ${p(s.job.workerId)})`
       : ''
   }
-    SELECT count(*)::int AS changed, coalesce(bool_or(events_fanout_wanted(u.account_id, ${eventType})), false) AS fanout FROM u`;
-  const r = await db.query<{ changed: number; fanout: boolean }>(sql, params);
-  return { changed: r.rows[0]!.changed === 1, fanout: r.rows[0]!.fanout };
+    SELECT count(*)::int AS changed, coalesce(bool_or(events_fanout_wanted(u.account_id, ${eventType})), false) AS fanout${
+      s.meterPeriod !== undefined ? ', (SELECT row_to_json(t) FROM t LIMIT 1) AS metered' : ''
+    } FROM u`;
+  const r = await db.query<{ changed: number; fanout: boolean; metered?: Metered | string | null }>(sql, params);
+  const row = r.rows[0]!;
+  const metered = typeof row.metered === 'string' ? (JSON.parse(row.metered) as Metered) : (row.metered ?? null);
+  return { changed: row.changed === 1, fanout: row.fanout, metered };
 }

@@ -7,9 +7,9 @@ import { newId } from '../../../kernel/ids.js';
  */
 export async function recordEvent(
   tx: Queryable,
-  e: { accountId: string; type: string; subjectType: string; subjectId: string; data: unknown; at: Date },
+  e: { accountId: string; type: string; subjectType: string; subjectId: string; data: unknown; at: Date; id?: string },
 ): Promise<string> {
-  const id = newId('evt');
+  const id = e.id ?? newId('evt');
   await tx.query(
     `INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [id, e.accountId, e.type, e.subjectType, e.subjectId, JSON.stringify(e.data), e.at],

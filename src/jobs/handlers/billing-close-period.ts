@@ -1,0 +1,15 @@
+import { chargeInvoiceJob } from '../../platform/billing/charge-invoice.js';
+import { closePeriodJob } from '../../platform/billing/invoices.js';
+import type { Ports } from '../../platform/ports/ports.js';
+import type { Job } from '../queue.js';
+import type { JobHandler } from '../runner.js';
+
+/** Job `billing.close-period`: the month's invoices when a billing period ends (then the next close is queued). */
+export const billingClosePeriod = (deps: Pick<Ports, 'db' | 'clock' | 'config' | 'wakeWorker'>): JobHandler =>
+  (job) => closePeriodJob(deps, job as Job<{ period: string }>);
+
+/** Job `billing.charge-invoice`: the payment provider's charge of a new invoice (its payment link). */
+export const billingChargeInvoice = (deps: Pick<Ports, 'db' | 'clock' | 'config'>): JobHandler => {
+  const run = chargeInvoiceJob(deps);
+  return (job) => run(job as Job<{ invoiceId: string }>);
+};
