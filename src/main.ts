@@ -113,6 +113,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
           ? `  SEFAZ:    simulated by the authority simulator at ${runtime.simulator.url} (SIM_URL)`
           : `  SEFAZ:    simulated at ${runtime.simulator.url} (latency ${config.simulatorLatencyMs.join('-')} ms)`,
       `  Storage:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      `  Keys:     certificates under ${custodyLine(runtime.ctx.secrets.custody)}`,
       ...resetLine(config),
       '',
     ].join('\n'),
@@ -135,6 +136,11 @@ main(process.argv.slice(2)).catch((err) => {
   console.error(err instanceof Error ? err.message : err);
   process.exit(1);
 });
+
+// Issue 18: where certificate keys are wrapped (KEY_PROVIDER), without anything secret.
+function custodyLine(custody: { mode: string; keyId: string; label: string }): string {
+  return custody.mode === 'envelope' ? `the local master key ${custody.keyId} (KEY_PROVIDER=envelope)` : `${custody.mode} ${custody.label} (${custody.keyId})`;
+}
 
 // SPEC: the sandbox's identifiers do not persist; say when they go next (SANDBOX_RESET_AT).
 function resetLine(config: Config): string[] {
