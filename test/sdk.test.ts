@@ -129,6 +129,26 @@ describe('SDK retries', () => {
     expect(s.seen[0]!.prefer).toBe('wait=3');
   });
 
+  it('repeats a POST the gateway still runs under its key (409 idempotency_in_progress)', async () => {
+    const inProgress = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'idempotency_in_progress', message: 'still running', request_id: 'req_two' }));
+    };
+    const conflict = (_req: IncomingMessage, res: ServerResponse) => {
+      res.writeHead(409, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'invalid_state', message: 'already canceled', request_id: 'req_three' }));
+    };
+    const s = await serve(inProgress, created);
+    const client = createClient({ baseUrl: s.baseUrl, apiKey: 'sk_test', retries: { retries: 2, baseDelayMs: 1 } });
+    expect((await client.POST('/v1/issuers', { body: { ...SP_ISSUER } as never })).response.status).toBe(201);
+    expect(s.seen).toHaveLength(2);
+    // Any other 409 is the answer.
+    const other = await serve(conflict, created);
+    const res = await createClient({ baseUrl: other.baseUrl, apiKey: 'sk_test', retries: { retries: 2, baseDelayMs: 1 } }).POST('/v1/issuers', { body: { ...SP_ISSUER } as never });
+    expect(res.error?.code).toBe('invalid_state');
+    expect(other.seen).toHaveLength(1);
+  });
+
   it('repeats a POST whose connection dropped, with its key', async () => {
     const s = await serve(dropConnection, created);
     const client = createClient({ baseUrl: s.baseUrl, apiKey: 'sk_test', retries: { retries: 2, baseDelayMs: 1 } });

@@ -127,7 +127,8 @@ export function createClient(options: ClientOptions): FiscalGatewayClient {
     DELETE: method('DELETE'),
     uploadCertificate(issuerId, certificate, extras = {}) {
       const form = new FormData();
-      const blob = certificate.pfx instanceof Blob ? certificate.pfx : new Blob([certificate.pfx], { type: 'application/x-pkcs12' });
+      // A copy on a plain ArrayBuffer: Blob takes no view of a SharedArrayBuffer (DOM typings).
+      const blob = certificate.pfx instanceof Blob ? certificate.pfx : new Blob([new Uint8Array(certificate.pfx)], { type: 'application/x-pkcs12' });
       form.append('password', certificate.password);
       form.append('pfx', blob, certificate.filename ?? 'certificate.pfx');
       return call('POST', '/v1/issuers/{id}/certificate', { ...extras, params: { path: { id: issuerId } }, body: form, bodySerializer: (b: unknown) => b }) as never;
