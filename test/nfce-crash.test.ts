@@ -3,7 +3,7 @@
 // killed with SIGKILL at random moments (at least 5 times) and restarted. The simulated authority lives
 // in this test process, so it outlives every kill and remembers what it authorized. Afterwards: every
 // accepted sale is final, the authority authorized each one exactly once (an NFS-e: one per DPS Id),
-// and the numbers of each series have no gap.
+// the numbers of each series have no gap, and billing metered each authorization exactly once.
 // Storage of the gateway: the PostgreSQL server when TEST_DATABASE_URL is set (own schema), else
 // PGlite files in a temporary DATA_DIR (which must survive SIGKILL too).
 import { randomBytes, randomInt } from 'node:crypto';
@@ -47,6 +47,7 @@ describe('SIGKILL during emission', () => {
   it(`${SALES} sales, ${MIN_KILLS}+ kills: every sale final, authorized once, numbers gap-free`, async () => {
     // An issuer of its own (the simulator keeps one numbering per CNPJ).
     const base = gateway.base!;
+    const startedAt = new Date();
     const issuerId = await readyIssuer(base);
     await enableNfse(base, issuerId);
 
@@ -109,5 +110,17 @@ describe('SIGKILL during emission', () => {
     // Gap-free numbering of each series: NFC-e 1..225, DPS 1..75.
     expect(notes.map((n) => n.number).sort((a, b) => a - b)).toEqual(Array.from({ length: SALES - nfseSales }, (_, i) => i + 1));
     expect(services.map((n) => n.dps.number).sort((a, b) => a - b)).toEqual(Array.from({ length: nfseSales }, (_, i) => i + 1));
+    // Billing (issue 19): each authorization metered once, whatever the kills and retries (the usage
+    // row is written in the authorization's own statement). Periods are months in Brasília time.
+    const periods = new Set([startedAt, new Date()].map((d) => new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 7)));
+    const metered = { nfce: 0, nfse: 0 };
+    for (const period of periods) {
+      const usage = await call(base, 'GET', `/v1/billing/usage?period=${period}`);
+      expect(usage.status, JSON.stringify(usage.json)).toBe(200);
+      const mine = (usage.json.by_issuer as { issuer_id: string; nfce: number; nfse: number }[]).find((u) => u.issuer_id === issuerId);
+      metered.nfce += mine?.nfce ?? 0;
+      metered.nfse += mine?.nfse ?? 0;
+    }
+    expect(metered).toEqual({ nfce: notes.length, nfse: services.length });
   }, 420_000);
 });

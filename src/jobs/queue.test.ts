@@ -148,7 +148,8 @@ describe('job queue', () => {
     // Not at the next poll: that is a minute away (pollMs), far beyond this guard.
     await waitFor(() => seen.length === 2, 'both jobs', 20_000);
     await runner.stop();
-    expect(seen).toEqual(['first', 'second']);
+    // Both run at once once the held claim is released: either may finish first.
+    expect(seen.sort()).toEqual(['first', 'second']);
   });
 
   it('a runner at capacity that is poked keeps its event loop free', async () => {

@@ -10,7 +10,8 @@ import { fillPath, opName, servedOperations } from '../support/security-world.js
 const STEP_UP = [
   'POST /v1/applications', 'POST /v1/applications/{id}/rotate', 'POST /v1/issuers/{id}/certificate',
   'PATCH /v1/team/members/{id}/role', 'POST /v1/team/transfer-ownership', 'POST /v1/account/force-cancel', 'POST /v1/auth/2fa/disable',
-  'DELETE /v1/auth/webauthn/credentials/{id}',
+  'DELETE /v1/auth/webauthn/credentials/{id}', 'POST /v1/issuers/{id}/migrate-cert-to-kms', 'POST /v1/issuers/migrate-cert-to-kms',
+  'POST /v1/billing/upgrade', 'PATCH /v1/billing/subscription',
 ];
 // They end the calling session; neither asks for step-up (their own tests walk them).
 const ENDS_SESSION = new Set(['POST /v1/auth/logout', 'POST /v1/team/leave']);
