@@ -92,6 +92,10 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
     const apis = o.databaseUrl ? Math.max(1, o.apis) : 1;
     world.gateways.push(await cluster.add('api'));
     world.gateways.push(...(await Promise.all(Array.from({ length: apis - 1 }, () => cluster.add('api')))));
+    // A production account starts on the free plan (one issuer): the cases make several, as an
+    // enterprise customer would (issue 19 plan limits).
+    const up = await world.call(world.gateways[0]!, 'POST', '/v1/billing/upgrade', { body: { plan: 'enterprise' }, headers: { 'idempotency-key': `hostile-${account.accountId}` }, key: account.key });
+    if (up.status !== 200) throw new Error(`upgrade: ${up.status} ${JSON.stringify(up.json)}`);
     log(`hostile: ${world.gateways.map((g) => `${g.name} ${g.base}`).join(', ')} (production mode) on ${o.databaseUrl ? `PostgreSQL schema ${schema}` : 'PGlite'}${o.redisUrl ? ' + Redis' : ''}`);
 
     // Warm up every legitimate path the cases touch (JIT, pools, the logo and certificate worker

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   // A link or token from an e-mail or a sign-in step that is unknown, expired or already used.
   invalid_token: 400,
   unauthorized: 401,
+  // A plan's limit on issuers or team members (issue 19): only new ones are refused.
+  plan_limit_reached: 402,
   // Issue 19 (DESIGN 4): only when an account set a hard cap on its plan's quota; `details` names the limit.
   quota_exceeded: 402,
   forbidden: 403,
@@ -97,7 +99,7 @@ export interface ErrorBody {
 const DESCRIPTIONS: Partial<Record<number, string>> = {
   400: 'Malformed request (invalid JSON, bad Idempotency-Key)',
   401: 'Missing or invalid API key',
-  402: 'The account set a hard cap and its plan\'s quota for this document type is used up this month (quota_exceeded)',
+  402: 'The account set a hard cap and its plan\'s quota for this document type is used up this month (quota_exceeded), or a plan limit on issuers or members is reached (plan_limit_reached)',
   403: 'The API key lacks the scope this operation needs',
   404: 'Not found (also for records of another account)',
   409: 'Conflict with the current state',

@@ -1,4 +1,5 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
+import { assertPlanAllows } from '../billing/plan-limits.js';
 import { page } from '../../kernel/page.js';
 import { newId } from '../../kernel/ids.js';
 import {
@@ -35,6 +36,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
   const endereco = input.endereco ? normalizeAddress(input.endereco, uf, problems) : null;
   const nfse = input.nfse ? mergeNfseSettings(null, input.nfse, input.regime_tributario, problems) : null;
   problems.throwIfAny();
+  await assertPlanAllows(deps.db, accountId, 'issuers', deps.clock.now());
   const id = newId('iss');
   try {
     await insertIssuer(deps.db, {

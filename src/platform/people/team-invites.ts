@@ -10,6 +10,7 @@ import {
 } from '../storage/repositories/invite-repository.js';
 import { getMembership, insertMembership } from '../storage/repositories/membership-repository.js';
 import { emailKey, findUserByEmail, getUser } from '../storage/repositories/user-repository.js';
+import { assertPlanAllows } from '../billing/plan-limits.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';
@@ -55,6 +56,7 @@ export async function createInvite(deps: PeopleDeps, actor: TeamActor, input: { 
     if (existing && (await getMembership(tx, actor.accountId, existing.id))) {
       throw new ApiError('invalid_state', 'This person is already a member of the account: change their role instead', [{ field: 'email', message: 'already a member' }]);
     }
+    await assertPlanAllows(tx, actor.accountId, 'team_members', now, emailKey(input.email));
     await revokePendingInvites(tx, actor.accountId, now, input.email);
     const token = newOpaqueToken('inv');
     const row = await insertInvite(tx, {

@@ -53,6 +53,7 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
         response: {
           201: Issuer,
           ...errorResponses(400, 401, 403, 415, 422, 429),
+          402: errorResponse('`plan_limit_reached`: the plan\'s limit on issuers is reached (production accounts; the sandbox has none); upgrade to add more'),
           409: errorResponse(
             '`issuer_exists`: the account already has an issuer with this CNPJ in this `ambiente` (`details` names its id); ' +
               '`idempotency_in_progress`: a request with this Idempotency-Key is still running',

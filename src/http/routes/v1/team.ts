@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { errorResponses } from '../../../kernel/errors.js';
+import { errorResponse, errorResponses } from '../../../kernel/errors.js';
 import { teamActorOf } from '../../../platform/people/team-actor.js';
 import { acceptInvite, cancelInvite, createInvite, listInvites } from '../../../platform/people/team-invites.js';
 import { changeMemberRole, leaveTeam, listTeamMembers, removeMember, transferOwnership } from '../../../platform/people/team-members.js';
@@ -30,7 +30,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags, summary: 'Invite someone by e-mail with a role',
       description: 'E-mails a single-use link valid 7 days (`/accept-invite?token=inv_...` on the dashboard). The token is only in that e-mail, never in this answer: only the invited mailbox can accept. An admin cannot invite an owner. A new invite to the same address replaces the pending one.',
       body: CreateInviteBody,
-      response: { 201: Invite, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
+      response: { 201: Invite, ...errorResponses(400, 401, 403, 409, 415, 422, 429), 402: errorResponse('`plan_limit_reached`: the plan\'s limit on team members (pending invites included) is reached; upgrade to invite more') },
     },
   }, async (request, reply) => reply.code(201).send(await createInvite(app.ctx, teamActorOf(request.auth), request.body)));
 
