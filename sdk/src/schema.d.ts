@@ -3607,6 +3607,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description `plan_limit_reached`: the plan's limit on team members (pending invites included) is reached; upgrade to invite more */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The API key lacks the scope this operation needs */
                 403: {
                     headers: {
@@ -6091,6 +6100,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description `plan_limit_reached`: the plan's limit on issuers is reached (production accounts; the sandbox has none); upgrade to add more */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description The API key lacks the scope this operation needs */
                 403: {
                     headers: {
@@ -8545,7 +8563,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The account set a hard cap and its plan's quota for this document type is used up this month (quota_exceeded) */
+                /** @description The account set a hard cap and its plan's quota for this document type is used up this month (quota_exceeded), or a plan limit on issuers or members is reached (plan_limit_reached) */
                 402: {
                     headers: {
                         [name: string]: unknown;
@@ -11741,7 +11759,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The account set a hard cap and its plan's quota for this document type is used up this month (quota_exceeded) */
+                /** @description The account set a hard cap and its plan's quota for this document type is used up this month (quota_exceeded), or a plan limit on issuers or members is reached (plan_limit_reached) */
                 402: {
                     headers: {
                         [name: string]: unknown;
@@ -13977,7 +13995,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The account set a hard cap and its plan's quota for this document type is used up this month (quota_exceeded) */
+                /** @description The account set a hard cap and its plan's quota for this document type is used up this month (quota_exceeded), or a plan limit on issuers or members is reached (plan_limit_reached) */
                 402: {
                     headers: {
                         [name: string]: unknown;
