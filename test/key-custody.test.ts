@@ -241,13 +241,25 @@ describe('certificate custody: refusals and what is at rest', () => {
     const parsed = parsePfx(certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx'), 'minhasenha');
     const keyDer = parsed.privateKey.export({ type: 'pkcs8', format: 'der' });
     const pkcs1 = parsed.privateKey.export({ type: 'pkcs1', format: 'der' });
+    // A CSC of its own under each provider (the usual test CSC is also in the simulated authority's
+    // own table, sim_csc, where the state keeps what taxpayers registered: not the gateway's data).
+    const cscs: string[] = [];
+    for (const t of [apps.pkcs11, apps['aws-kms']]) {
+      const { auth } = await t.newAccount();
+      const issuerId = await readyIssuer(t, auth);
+      const csc = `CSC${randomBytes(12).toString('hex').toUpperCase()}`;
+      const res = await t.app.inject({ method: 'POST', url: `/v1/issuers/${issuerId}/csc`, headers: auth, payload: { id_csc: '2', csc } });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(SecretBox.modeOf((await blobs(t.db, issuerId)).csc_blob)).toBe(t.ctx.secrets.custody.mode);
+      cscs.push(csc, csc.toLowerCase());
+    }
     // The database holds certificates of all three modes (the scan is not vacuous).
     const modes = await apps.pkcs11.db.query<{ storage_mode: string }>('SELECT DISTINCT storage_mode FROM issuer_certificates');
     expect(modes.rows.map((r) => r.storage_mode).sort()).toEqual(expect.arrayContaining(['aws-kms', 'envelope', 'pkcs11']));
     const dump = await dumpDatabase(apps.pkcs11.db);
     for (const kid of [apps.pkcs11.ctx.secrets.custody.keyId, apps['aws-kms'].ctx.secrets.custody.keyId]) expect(dump).toContain(kid);
     const publicCert = parsed.certificateBase64 + parsed.certificatePem.replace(/\n/g, '');
-    const needles = ['PRIVATE KEY', 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6', ...fragments(keyDer), ...fragments(pkcs1)].filter((f) => !publicCert.includes(f));
+    const needles = ['PRIVATE KEY', ...cscs, ...fragments(keyDer), ...fragments(pkcs1)].filter((f) => !publicCert.includes(f));
     expect(needles.filter((f) => dump.includes(f))).toEqual([]);
   });
 });
