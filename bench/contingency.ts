@@ -10,7 +10,7 @@
 // Storage: PGlite in memory, or PostgreSQL with BENCH_STORE=pg (BENCH_DATABASE_URL, default
 // postgres://postgres@127.0.0.1:5432/test; its own schema, dropped afterwards).
 // The ratio: RSA-2048 signatures per second on the same box, measured in the same run.
-import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createAccount } from '../src/cli/create-account.js';
 import { loadConfig } from '../src/config.js';
@@ -18,6 +18,7 @@ import { startRuntime } from '../src/runtime.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
 import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
+import { pct, rsaSignaturesPerSecond } from './support/yardstick.js';
 
 const SALES = Number(process.env.BENCH_SALES ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -26,20 +27,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const MODE = (process.env.BENCH_OUTAGE_MODE ?? 'unavailable') as 'unavailable' | 'no-answer';
 const STORE = process.env.BENCH_STORE === 'pg' ? 'pg' : 'pglite';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-function rsaSignaturesPerSecond(): number {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const data = randomBytes(512);
-  const end = performance.now() + 2000;
-  let n = 0;
-  while (performance.now() < end) {
-    sign('sha1', data, privateKey);
-    n++;
-  }
-  return n / 2;
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main(): Promise<void> {
   const schema = `bench_cont_${Date.now().toString(36)}`;

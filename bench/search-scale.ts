@@ -11,7 +11,7 @@
 // proc_xml null): the database size is rows and indexes, not the XML a real note would add.
 // PostgreSQL only: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), its own
 // schema, dropped afterwards (kept with BENCH_KEEP_SCHEMA=1, to EXPLAIN its queries). The ratio: RSA-2048 signatures per second measured in the same run.
-import { generateKeyPairSync, randomBytes, randomInt, sign } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createAccount } from '../src/cli/create-account.js';
 import { loadConfig } from '../src/config.js';
@@ -21,6 +21,7 @@ import { startRuntime } from '../src/runtime.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
 import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
+import { pct, rsaSignaturesPerSecond } from './support/yardstick.js';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
@@ -35,20 +36,6 @@ const WORDS = ['Pão', 'Francês', 'Café', 'Torrado', 'Leite', 'Integral', 'Que
 const FIRST = ['Maria', 'José', 'Ana', 'João', 'Antônio', 'Francisca', 'Carlos', 'Paulo', 'Pedro', 'Lucas', 'Luíza', 'Márcia', 'Raimundo', 'Sebastião', 'Juliana'];
 const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho',
   'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Bittencourt'];
-
-function rsaSignaturesPerSecond(): number {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const data = randomBytes(512);
-  const end = performance.now() + 2000;
-  let n = 0;
-  while (performance.now() < end) {
-    sign('sha1', data, privateKey);
-    n++;
-  }
-  return n / 2;
-}
-
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * `count` authorized notes of `issuerId`, numbered from `from` in series `serie` (900 + the account's
