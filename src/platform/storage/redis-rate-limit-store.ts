@@ -5,8 +5,10 @@ import { RATE_WINDOW_MS, stampFor, verdictOf } from './rate-limit-window.js';
 // One script per request, so processes sharing the counters decide atomically (issue 12, defect 6).
 // The same steps as takeFrom in rate-limit-window.ts: drop the stamps the window has passed, count
 // the rest, add this request's stamp if the count is under the limit. The key (a hash of
-// stamp -> count) expires when its newest stamp leaves the window. The time comes from the app's
-// clock (ARGV[1]), so every process uses one time base and tests can move it.
+// stamp -> count) expires one window after its newest stamp leaves the window: the stamps are judged
+// by the app's clock (ARGV[1]), so every process uses one time base and tests can move it, while
+// the TTL runs on Redis's own clock; the spare window keeps a key alive through any skew between
+// the two (a TTL of exactly "until the newest stamp leaves" could drop live stamps 1 ms early).
 const TAKE = `
 local now = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
@@ -33,7 +35,7 @@ if used < limit then
   local stamp = tonumber(ARGV[4])
   if newest == nil or stamp > newest then newest = stamp end
 end
-if newest ~= nil then redis.call('PEXPIRE', KEYS[1], math.max(1, newest + window - now)) end
+if newest ~= nil then redis.call('PEXPIRE', KEYS[1], math.max(0, newest + window - now) + window) end
 return { allowed, live }
 `;
 
