@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Compiles src/ to dist/ (tsc -p tsconfig.build.json) and records a successful build in
-// dist/.build-stamp.
-//   node scripts/build.mjs             always compiles (`npm run build`, and `prepare`, which npm ci runs)
-//   node scripts/build.mjs --if-stale  compiles only when dist/main.js or the stamp is missing, or a
-//                                      file or folder under src/ (tests aside), a tsconfig or
-//                                      package-lock.json changed after the last successful build
+// Builds the two parts of the gateway and records each successful build with a stamp:
+//   the server:    src/ -> dist/ (tsc -p tsconfig.build.json), stamp dist/.build-stamp
+//   the dashboard: dashboard/ + sdk/src -> dist/dashboard (vite build), stamp dist/.dashboard-stamp
+//   node scripts/build.mjs             always builds both (`npm run build`, and `prepare`, which npm ci runs)
+//   node scripts/build.mjs --if-stale  builds a part only when its output or stamp is missing, or one
+//                                      of its inputs (a file or folder, tests aside, a tsconfig or
+//                                      package-lock.json) changed after its last successful build
 //                                      (`prestart`, `authority-sim`, `migrate`)
-// So `npm ci && npm start` compiles once, and `npm start` after an edit runs the edited code. File
+// So `npm ci && npm start` builds once, and `npm start` after an edit runs the edited code. File
 // times, not tsc's own incremental check: that still costs seconds of type checking when nothing
 // changed, and it writes nothing then, so dist's own times cannot tell a no-op from a stale build.
 /* global process, console -- a Node script; eslint.config.js declares no environment for .mjs files */
@@ -16,11 +17,42 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const root = process.cwd(); // npm runs scripts from the package's folder
-const stamp = join(root, 'dist', '.build-stamp');
 const ifStale = process.argv.includes('--if-stale');
+const require = createRequire(join(root, 'package.json'));
 
-/** The latest change time among the build's inputs; folders count, so a deleted file counts too. */
-function newestInput() {
+const PARTS = [
+  {
+    name: 'server',
+    stamp: join(root, 'dist', '.build-stamp'),
+    output: join(root, 'dist', 'main.js'),
+    folders: ['src'],
+    files: ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
+    build() {
+      // tsc's incremental state would skip emitting files it believes are already in dist.
+      if (!existsSync(join(root, 'dist', 'main.js'))) rmSync(join(root, 'dist', '.tsbuildinfo'), { force: true });
+      return spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' }).status;
+    },
+  },
+  {
+    name: 'dashboard',
+    stamp: join(root, 'dist', '.dashboard-stamp'),
+    output: join(root, 'dist', 'dashboard', 'index.html'),
+    folders: ['dashboard', 'sdk/src'],
+    files: ['package-lock.json'],
+    build() {
+      const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+      if (!existsSync(vite)) {
+        // An install without dev dependencies: the server runs, /dashboard says it is not built.
+        console.log('dashboard: vite is not installed (npm ci without --omit=dev builds it); skipped');
+        return 0;
+      }
+      return spawnSync(process.execPath, [vite, 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status;
+    },
+  },
+];
+
+/** The latest change time among a part's inputs; folders count, so a deleted file counts too. */
+function newestInput(part) {
   let newest = 0;
   const see = (path) => {
     newest = Math.max(newest, statSync(path).mtimeMs);
@@ -33,30 +65,28 @@ function newestInput() {
       else if (!entry.name.endsWith('.test.ts')) see(path);
     }
   };
-  walk(join(root, 'src'));
-  for (const file of ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json']) if (existsSync(join(root, file))) see(join(root, file));
+  for (const folder of part.folders) if (existsSync(join(root, folder))) walk(join(root, folder));
+  for (const file of part.files) if (existsSync(join(root, file))) see(join(root, file));
   return newest;
 }
 
-function staleBecause() {
-  if (!existsSync(join(root, 'dist', 'main.js'))) return 'dist/main.js is missing';
-  if (!existsSync(stamp)) return 'no successful build recorded';
-  return newestInput() > statSync(stamp).mtimeMs ? 'sources changed since the last build' : null;
+function staleBecause(part) {
+  if (!existsSync(part.output)) return `${part.output.slice(root.length + 1)} is missing`;
+  if (!existsSync(part.stamp)) return 'no successful build recorded';
+  return newestInput(part) > statSync(part.stamp).mtimeMs ? 'sources changed since the last build' : null;
 }
 
-if (ifStale) {
-  const reason = staleBecause();
-  if (reason === null) process.exit(0);
-  console.log(`building: ${reason}`);
+for (const part of PARTS) {
+  if (ifStale) {
+    const reason = staleBecause(part);
+    if (reason === null) continue;
+    console.log(`building the ${part.name}: ${reason}`);
+  }
+  const started = new Date();
+  rmSync(part.stamp, { force: true });
+  const status = part.build();
+  if (status !== 0) process.exit(status ?? 1);
+  // Stamped with the time the build started: a source saved during the build is newer, and rebuilt.
+  writeFileSync(part.stamp, '');
+  utimesSync(part.stamp, started, started);
 }
-
-const started = new Date();
-// tsc's incremental state would skip emitting files it believes are already in dist.
-if (!existsSync(join(root, 'dist', 'main.js'))) rmSync(join(root, 'dist', '.tsbuildinfo'), { force: true });
-rmSync(stamp, { force: true });
-const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc');
-const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
-if (run.status !== 0) process.exit(run.status ?? 1);
-// Stamped with the time the build started: a source saved during the build is newer, and rebuilt.
-writeFileSync(stamp, '');
-utimesSync(stamp, started, started);

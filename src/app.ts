@@ -6,6 +6,7 @@ import type { AppContext } from './app-context.js';
 import { ErrorSchema } from './kernel/errors.js';
 import { toOpenApi30 } from './http/openapi.js';
 import { healthRoutes, type HealthCheck } from './http/routes/health.js';
+import { dashboardRoutes } from './http/dashboard.js';
 import { applicationRoutes } from './http/routes/v1/applications.js';
 import { nfceRoutes } from './http/routes/v1/nfce.js';
 import { nfceOfflineRoutes } from './http/routes/v1/nfce-offline.js';
@@ -198,6 +199,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(auditLogRoutes);
   await app.register(searchRoutes);
   await app.register(billingRoutes);
+  await app.register(async (scope) => dashboardRoutes(scope));
   if (ctx.config.env === 'sandbox') await app.register(sandboxMailRoutes);
   return app;
 }

@@ -269,7 +269,8 @@ function ssoConfig(env: NodeJS.ProcessEnv, gatewayEnv: GatewayEnv): SsoConfig {
 }
 
 function peopleConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): PeopleConfig {
-  const dashboardUrl = (url(env, 'DASHBOARD_URL', ['http:', 'https:']) ?? publicBaseUrl).replace(/\/+$/, '');
+  // The gateway serves the dashboard at /dashboard (src/http/dashboard.ts), so links land there.
+  const dashboardUrl = (url(env, 'DASHBOARD_URL', ['http:', 'https:']) ?? `${publicBaseUrl.replace(/\/+$/, '')}/dashboard`).replace(/\/+$/, '');
   const origins = (env.DASHBOARD_ORIGINS?.trim() ? env.DASHBOARD_ORIGINS.split(',') : [dashboardUrl, publicBaseUrl]).map((o) => o.trim()).filter(Boolean);
   const dashboardOrigins = [...new Set(origins.map((o) => {
     try {

@@ -11,8 +11,12 @@ export type { components, paths } from './schema.js';
 export interface ClientOptions {
   /** The gateway's root, e.g. `http://127.0.0.1:8080` or `https://api.example.com` (no `/v1`). */
   baseUrl: string;
-  /** `sk_live_...`, `sk_test_...` or, in the sandbox, `sk_sandbox_public`. Sent as `Authorization: Bearer`. */
-  apiKey: string;
+  /**
+   * `sk_live_...`, `sk_test_...` or, in the sandbox, `sk_sandbox_public`. Sent as `Authorization: Bearer`.
+   * Omit it in a page served by the gateway (the dashboard): the browser's `__Host-session` cookie
+   * then authenticates, and the browser's Origin header satisfies the gateway's CSRF check.
+   */
+  apiKey?: string;
   /** The fetch to use (default: the global one). Tests and proxies hand their own. */
   fetch?: (request: Request) => Promise<Response>;
   /** Retries of network errors, 429 and 503: a number of further attempts (0 = none) or the full options. */
@@ -95,7 +99,7 @@ export function createClient(options: ClientOptions): FiscalGatewayClient {
   const baseFetch = options.fetch ?? ((request: Request) => globalThis.fetch(request));
   const raw = createFetchClient<paths, 'application/json'>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
+    headers: { ...options.headers, ...(options.apiKey ? { Authorization: `Bearer ${options.apiKey}` } : {}) },
     fetch: retryingFetch(baseFetch, retry),
   });
 

@@ -4333,6 +4333,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How one can sign in here: password, passkey and the configured single sign-on providers
+         * @description Public: the dashboard's sign-in page asks it to show a button per configured provider (a slot without a client id is not listed).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "sign_in_methods";
+                            password: boolean;
+                            passkey: boolean;
+                            sso: {
+                                provider: "google" | "microsoft";
+                                /**
+                                 * @description GET it in the browser (add `return_to`) to start the flow
+                                 * @example /v1/auth/oauth/google/start
+                                 */
+                                start_url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/oauth/{provider}/start": {
         parameters: {
             query?: never;

@@ -1,9 +1,24 @@
 import { Type } from 'typebox';
 import { StringLiterals } from './common.js';
 
+export const SSO_PROVIDERS = ['google', 'microsoft'] as const;
+
 export const SsoProviderParams = Type.Object({
-  provider: StringLiterals(['google', 'microsoft'] as const, { description: 'The single sign-on slot' }),
+  provider: StringLiterals(SSO_PROVIDERS, { description: 'The single sign-on slot' }),
 });
+
+export const SignInMethods = Type.Object(
+  {
+    object: Type.Literal('sign_in_methods'),
+    password: Type.Boolean(),
+    passkey: Type.Boolean(),
+    sso: Type.Array(Type.Object({
+      provider: StringLiterals(SSO_PROVIDERS),
+      start_url: Type.String({ description: 'GET it in the browser (add `return_to`) to start the flow', examples: ['/v1/auth/oauth/google/start'] }),
+    })),
+  },
+  { title: 'SignInMethods' },
+);
 
 export const SsoStartQuery = Type.Object({
   account_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_]+$', description: 'The account to sign into (default: your oldest membership)' })),

@@ -7,7 +7,7 @@ import { startSso } from '../../../platform/people/sso-start.js';
 import { OAUTH_COOKIE } from '../../../platform/people/sso-state.js';
 import { requestMeta } from '../../request-meta.js';
 import { IssuedSession } from '../../schemas/auth.js';
-import { SsoCallbackQuery, SsoProviderParams, SsoStartQuery } from '../../schemas/sso.js';
+import { SignInMethods, SSO_PROVIDERS, SsoCallbackQuery, SsoProviderParams, SsoStartQuery } from '../../schemas/sso.js';
 import { readCookie, setSessionCookies } from '../../session-cookie.js';
 
 // The sealed flow cookie is about 250 characters; anything much longer is not ours.
@@ -26,6 +26,20 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['auth'];
   const open = { public: true, limitPerIp: true } as const;
   const cookieAge = app.ctx.config.people.sessionAbsoluteSeconds;
+
+  app.get('/v1/auth/methods', {
+    config: open,
+    schema: {
+      tags, summary: 'How one can sign in here: password, passkey and the configured single sign-on providers', security: [],
+      description: 'Public: the dashboard\'s sign-in page asks it to show a button per configured provider (a slot without a client id is not listed).',
+      response: { 200: SignInMethods, ...errorResponses(429) },
+    },
+  }, async () => ({
+    object: 'sign_in_methods' as const,
+    password: true,
+    passkey: true,
+    sso: SSO_PROVIDERS.filter((p) => app.ctx.config.sso.providers[p]).map((provider) => ({ provider, start_url: `/v1/auth/oauth/${provider}/start` })),
+  }));
 
   app.get('/v1/auth/oauth/:provider/start', {
     config: open,

@@ -1,0 +1,51 @@
+import { createClient, FiscalGatewayError } from '../../../sdk/src/index.js';
+
+export { FiscalGatewayError, idempotencyKey, orThrow } from '../../../sdk/src/index.js';
+export type { components, paths } from '../../../sdk/src/index.js';
+
+const REFRESH = '/v1/auth/refresh';
+
+/**
+ * Trades the `__Host-refresh` cookie for a new session once when a call answers 401, then repeats
+ * the call. One refresh at a time: parallel 401s share it (a refresh token works once).
+ */
+let refreshing: Promise<boolean> | undefined;
+function refreshOnce(): Promise<boolean> {
+  refreshing ??= fetch(REFRESH, { method: 'POST', credentials: 'same-origin' })
+    .then((r) => r.ok)
+    .catch(() => false)
+    .finally(() => {
+      setTimeout(() => (refreshing = undefined), 0);
+    });
+  return refreshing;
+}
+
+/** Called when the session is gone for good (refresh refused): the app shows the sign-in page. */
+let onSignedOut: () => void = () => undefined;
+export function whenSignedOut(handler: () => void): void {
+  onSignedOut = handler;
+}
+
+async function sessionFetch(request: Request): Promise<Response> {
+  const spare = request.url.includes('/v1/auth/') ? undefined : request.clone();
+  const first = await fetch(request);
+  if (first.status !== 401 || !spare) return first;
+  if (!(await refreshOnce())) {
+    onSignedOut();
+    return first;
+  }
+  return fetch(spare);
+}
+
+/**
+ * The dashboard's only way to the gateway: the SDK (the dashboard's contract is the SDK's), with
+ * no API key, so the browser's session cookie authenticates; every POST/PATCH carries a fresh
+ * Idempotency-Key unless the screen passes its own.
+ */
+export const api = createClient({ baseUrl: window.location.origin, fetch: sessionFetch, retries: 2 });
+
+/** The message a screen shows for a failed call: the gateway's own words. */
+export function errorText(error: unknown): string {
+  if (error instanceof FiscalGatewayError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,11 @@
+import { Text } from '@mantine/core';
+import { Page } from '../../components/page.js';
+
+// Area "audit-log": its screens are being built (issue 20); this page only marks the route.
+export default function Area() {
+  return (
+    <Page title="audit-log">
+      <Text>Em construção.</Text>
+    </Page>
+  );
+}

@@ -1,0 +1,131 @@
+// The dashboard's end-to-end tests (issue 20): a real gateway listening on loopback serves the built
+// dashboard (dist/dashboard) at http://localhost:<port>/dashboard, and headless Chromium
+// (playwright-core, Debian's /usr/bin/chromium) drives it like a person would. `localhost`, not
+// 127.0.0.1: passkeys need a domain as RP ID, and localhost is a secure context (the
+// __Host- cookies need one).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { PROJECT_ROOT } from '../../src/kernel/paths.js';
+import type { Clock } from '../../src/kernel/clock.js';
+import { createTestApp, type TestApp } from './app.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const HAVE_CHROMIUM = existsSync(CHROMIUM);
+/** Where every run leaves a screenshot of each screen at each width (README "Dashboard"). */
+export const SCREENSHOTS = join(PROJECT_ROOT, 'test-results', 'screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+let built = false;
+/** Builds dist/dashboard when it is missing or older than its sources (npm ci has built it already). */
+export function ensureDashboardBuilt(): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`dashboard build failed:\n${r.stdout}\n${r.stderr}`);
+  built = true;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface DashboardWorld {
+  t: TestApp;
+  origin: string;
+  browser: Browser;
+  /** A fresh browser context (its own cookies) at the given viewport, with a page on the dashboard's origin. */
+  newPage(viewport?: { width: number; height: number }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startDashboard(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<DashboardWorld> {
+  ensureDashboardBuilt();
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const t = await createTestApp({
+    clock: opts.clock,
+    env: { PUBLIC_BASE_URL: origin, WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: origin, DASHBOARD_ORIGINS: origin, ...opts.env },
+  });
+  await t.app.listen({ host: '127.0.0.1', port });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const contexts: BrowserContext[] = [];
+  return {
+    t,
+    origin,
+    browser,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      contexts.push(context);
+      return context.newPage();
+    },
+    async close() {
+      await browser.close();
+      await t.app.close();
+    },
+  };
+}
+
+/** Puts a session (from the API: signup/login answers) into the page's browser as the dashboard's cookie. */
+export async function useSession(page: Page, origin: string, tokens: { session_token: string; refresh_token: string }): Promise<void> {
+  await page.context().addCookies([
+    { name: '__Host-session', value: tokens.session_token, url: `${origin}/`, secure: true, httpOnly: true, sameSite: 'Lax' },
+    { name: '__Host-refresh', value: tokens.refresh_token, url: `${origin}/`, secure: true, httpOnly: true, sameSite: 'Strict' },
+  ]);
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core on the page as it is now (WCAG 2.1 A and AA rules): no serious or critical violation.
+ * The message lists each one with the elements it found, to fix without rerunning.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Evaluated through the DevTools protocol: the dashboard's CSP (rightly) refuses an inline script tag.
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(AXE);
+  const violations = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' :: ' + (n.failureSummary || '').slice(0, 300)) })))`)) as {
+    id: string;
+    impact: string;
+    help: string;
+    nodes: string[];
+  }[];
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, `${screen}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
+}
+
+/** Saves test-results/screenshots/<screen>-<desktop|phone>.png (full page). */
+export async function screenshot(page: Page, screen: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? DESKTOP.width;
+  await page.screenshot({ path: join(SCREENSHOTS, `${screen}-${width <= PHONE.width ? 'phone' : 'desktop'}.png`), fullPage: true });
+}
+
+/**
+ * A screen at both widths: accessible, nothing wider than the viewport (no sideways scrolling on a
+ * phone), and a screenshot of each. `open` brings the page to the screen and waits for its content.
+ */
+export async function checkScreen(world: DashboardWorld, screen: string, session: { session_token: string; refresh_token: string }, open: (page: Page) => Promise<void>): Promise<void> {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const page = await world.newPage(viewport);
+    await useSession(page, world.origin, session);
+    await open(page);
+    await expectAccessible(page, `${screen} at ${viewport.width}px`);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow, `${screen} at ${viewport.width}px scrolls sideways`).toBeLessThanOrEqual(0);
+    await screenshot(page, screen);
+    await page.context().close();
+  }
+}
