@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { whenSignedOut } from './api/client.js';
 import { Loaded } from './components/page.js';
+import { StepUpProvider } from './components/step-up.js';
 import { Shell } from './layout/shell.js';
 import { PUBLIC_ROUTES } from './screens/auth/routes.js';
 import { AREAS } from './screens/registry.js';
@@ -26,6 +27,7 @@ export function App() {
           <Navigate to="/verify-email" replace />
         ) : (
           <SessionProvider value={signedIn}>
+            <StepUpProvider>
             <Shell>
               <Routes>
                 {AREAS.map((a) => (
@@ -34,6 +36,7 @@ export function App() {
                 <Route path="*" element={<NotFound />} />
               </Routes>
             </Shell>
+            </StepUpProvider>
           </SessionProvider>
         )
       }
