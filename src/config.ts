@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { defaultDashboardUrl } from './kernel/dashboard-url.js';
 
 export type GatewayEnv = 'sandbox' | 'production';
 
@@ -97,7 +98,7 @@ export interface PeopleConfig {
   stepUpSeconds: number;
   /** Origins whose cookie-authenticated mutating requests are accepted (CSRF); default: PUBLIC_BASE_URL's origin. */
   dashboardOrigins: string[];
-  /** Base of the links in e-mails (verify, reset, invite); default: PUBLIC_BASE_URL. */
+  /** Where the dashboard is and the base of the links in e-mails (verify, reset, invite); default: PUBLIC_BASE_URL/dashboard. */
   dashboardUrl: string;
   /** Requests per minute per client IP to the public sign-in routes (AUTH_RATE_LIMIT_PER_MINUTE, default 30). */
   authRateLimitPerMinute: number;
@@ -269,8 +270,7 @@ function ssoConfig(env: NodeJS.ProcessEnv, gatewayEnv: GatewayEnv): SsoConfig {
 }
 
 function peopleConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): PeopleConfig {
-  // The gateway serves the dashboard at /dashboard (src/http/dashboard.ts), so links land there.
-  const dashboardUrl = (url(env, 'DASHBOARD_URL', ['http:', 'https:']) ?? `${publicBaseUrl.replace(/\/+$/, '')}/dashboard`).replace(/\/+$/, '');
+  const dashboardUrl = (url(env, 'DASHBOARD_URL', ['http:', 'https:']) ?? defaultDashboardUrl(env, publicBaseUrl)).replace(/\/+$/, '');
   const origins = (env.DASHBOARD_ORIGINS?.trim() ? env.DASHBOARD_ORIGINS.split(',') : [dashboardUrl, publicBaseUrl]).map((o) => o.trim()).filter(Boolean);
   const dashboardOrigins = [...new Set(origins.map((o) => {
     try {

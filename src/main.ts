@@ -106,6 +106,8 @@ async function serve(config: Config, args: string[]): Promise<void> {
       `  Fiscal gateway (${config.env}) ready in ${ms} ms`,
       `  API:      ${base}`,
       `  Docs:     ${base}/docs`,
+      // The dashboard's own origin (DASHBOARD_URL): sign-in cookies, CSRF and passkeys are bound to it.
+      `  Dashboard: ${config.people.dashboardUrl}/`,
       config.env === 'sandbox' ? `  API key:  ${SANDBOX_PUBLIC_KEY}` : '  API keys: create one with `node dist/main.js create-account --name <name>`',
       !runtime.simulator
         ? '  SEFAZ:    real authority endpoints (per state)'
