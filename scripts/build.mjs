@@ -12,9 +12,10 @@
 // changed, and it writes nothing then, so dist's own times cannot tell a no-op from a stale build.
 /* global process, console -- a Node script; eslint.config.js declares no environment for .mjs files */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const root = process.cwd(); // npm runs scripts from the package's folder
 const ifStale = process.argv.includes('--if-stale');
@@ -46,10 +47,27 @@ const PARTS = [
         console.log('dashboard: vite is not installed (npm ci without --omit=dev builds it); skipped');
         return 0;
       }
-      return spawnSync(process.execPath, [vite, 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status;
+      const status = spawnSync(process.execPath, [vite, 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status;
+      if (status === 0) precompress(join(root, 'dist', 'dashboard', 'assets'));
+      return status;
     },
   },
 ];
+
+/**
+ * Brotli and gzip copies of the dashboard's files beside them, compressed once at build time at the
+ * best level: the gateway serves them to browsers that accept them (@fastify/static preCompressed),
+ * a quarter of the bytes on the first load (BENCHMARKS.md "Dashboard").
+ */
+function precompress(folder) {
+  for (const name of readdirSync(folder)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const body = readFileSync(join(folder, name));
+    if (body.length < 1024) continue;
+    writeFileSync(join(folder, `${name}.br`), brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(join(folder, `${name}.gz`), gzipSync(body, { level: 9 }));
+  }
+}
 
 /** The latest change time among a part's inputs; folders count, so a deleted file counts too. */
 function newestInput(part) {

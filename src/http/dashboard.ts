@@ -64,6 +64,7 @@ export async function dashboardRoutes(app: FastifyInstance, dir = DASHBOARD_DIR)
     decorateReply: false,
     index: false,
     immutable: true,
+    preCompressed: true, // the .br/.gz copies scripts/build.mjs wrote, chosen by Accept-Encoding
     maxAge: '365d',
     schemaHide: true,
     setHeaders: (reply) => void reply.header('X-Content-Type-Options', 'nosniff'),

@@ -78,11 +78,11 @@ export async function startDashboard(opts: { env?: Record<string, string>; clock
   };
 }
 
-/** Puts a session (from the API: signup/login answers) into the page's browser as the dashboard's cookie. */
+/** Puts a session (from the API: signup/login answers) into the page's browser as the dashboard's cookie (host-only: a domain without a dot; CDP refuses a Secure cookie given by an http:// url). */
 export async function useSession(page: Page, origin: string, tokens: { session_token: string; refresh_token: string }): Promise<void> {
   await page.context().addCookies([
-    { name: '__Host-session', value: tokens.session_token, url: `${origin}/`, secure: true, httpOnly: true, sameSite: 'Lax' },
-    { name: '__Host-refresh', value: tokens.refresh_token, url: `${origin}/`, secure: true, httpOnly: true, sameSite: 'Strict' },
+    { name: '__Host-session', value: tokens.session_token, domain: new URL(origin).hostname, path: '/', secure: true, httpOnly: true, sameSite: 'Lax' },
+    { name: '__Host-refresh', value: tokens.refresh_token, domain: new URL(origin).hostname, path: '/', secure: true, httpOnly: true, sameSite: 'Strict' },
   ]);
 }
 
