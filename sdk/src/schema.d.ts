@@ -7866,6 +7866,12 @@ export interface paths {
                                 cancellation_pending: boolean;
                                 /** @description The URL the QR code encodes (when authorized or in contingency) */
                                 qrcode_url?: string;
+                                /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                                consumer: {
+                                    name: string | null;
+                                    /** @description CPF or CNPJ as sent */
+                                    tax_id: string | null;
+                                } | null;
                                 /**
                                  * Contingency
                                  * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -8441,6 +8447,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -8573,6 +8585,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -8822,6 +8840,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -9240,6 +9264,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -9372,6 +9402,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -10354,6 +10390,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -10486,6 +10528,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
