@@ -83,9 +83,12 @@ export async function startDashboard(opts: { env?: Record<string, string>; clock
 
 /** Puts a session (from the API: signup/login answers) into the page's browser as the dashboard's cookie. */
 export async function useSession(page: Page, origin: string, tokens: { session_token: string; refresh_token: string }): Promise<void> {
+  // Chromium's DevTools refuses a Secure cookie for an http:// URL (a Set-Cookie from localhost is
+  // accepted): named by its https:// twin, the same host-only cookie is sent to http://localhost.
+  const url = `${origin.replace(/^http:/, 'https:')}/`;
   await page.context().addCookies([
-    { name: '__Host-session', value: tokens.session_token, url: `${origin}/`, secure: true, httpOnly: true, sameSite: 'Lax' },
-    { name: '__Host-refresh', value: tokens.refresh_token, url: `${origin}/`, secure: true, httpOnly: true, sameSite: 'Strict' },
+    { name: '__Host-session', value: tokens.session_token, url, secure: true, httpOnly: true, sameSite: 'Lax' },
+    { name: '__Host-refresh', value: tokens.refresh_token, url, secure: true, httpOnly: true, sameSite: 'Strict' },
   ]);
 }
 
