@@ -13354,6 +13354,12 @@ export interface paths {
                                 values: {
                                     [key: string]: number;
                                 };
+                                /** @description The taker the DPS named (null when none) */
+                                tomador: {
+                                    name: string | null;
+                                    /** @description CNPJ, CPF or NIF as sent */
+                                    tax_id: string | null;
+                                } | null;
                                 /** NfseRejection */
                                 rejection: {
                                     /**
@@ -13947,6 +13953,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14051,6 +14063,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14272,6 +14290,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14670,6 +14694,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14774,6 +14804,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**

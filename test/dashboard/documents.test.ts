@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitSettled, readyIssuer, sale } from '../support/nfce-flow.js';
 import { emitNfeSettled, invoice } from '../support/nfe-flow.js';
+import { issueNfseSettled, nfseIssuer, serviceInvoice } from '../support/nfse-flow.js';
 import { bearer, verifiedUser, type Tokens } from '../support/people.js';
 import { joinTeam } from '../support/team.js';
 import { checkScreen, HAVE_CHROMIUM, startDashboard, useSession, type DashboardWorld } from '../support/dashboard.js';
@@ -180,5 +181,19 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: documents', () => {
       await p.goto(`${w.origin}/dashboard/documents/nfe/${note.id}`);
       await p.getByText('Carta 1 · registrada').waitFor();
     });
+  }, 60_000);
+
+  it('lists an NFS-e and shows its DPS, taker and DANFSe', async () => {
+    const { note } = await issueNfseSettled(w.t, auth, serviceInvoice(await nfseIssuer(w.t, auth)));
+    expect(note.status).toBe('authorized');
+    const page = await signedIn(owner, '/documents/nfse');
+    await page.getByRole('link', { name: 'NFS-e', exact: true }).and(page.locator('[aria-current="page"]')).waitFor();
+    await page.getByTestId('documents-table').getByRole('row').filter({ hasText: 'Maria da Silva' }).getByRole('link').first().click();
+    await page.waitForURL(`**/documents/nfse/${note.id}`);
+    await status(page, 'Autorizada');
+    await page.getByText(note.dps.id).waitFor();
+    expect(await page.getByTestId('access-key').textContent()).toBe(note.access_key);
+    expect(await page.getByTestId('danfe-frame').getAttribute('src')).toBe(`/v1/nfse/${note.id}/danfse.pdf`);
+    await page.context().close();
   }, 60_000);
 });

@@ -33,7 +33,7 @@ export function DetailFacts({ note, issuerName }: { note: AnyRecord; issuerName:
         </Fact>
         {note.object === 'nfse' && <Fact label={t.documents.dpsId}>{note.dps.id}</Fact>}
         <Fact label={t.documents.issuer}>{issuerName}</Fact>
-        {note.object !== 'nfse' && <Fact label={t.documents.customer}>{customer}</Fact>}
+        <Fact label={t.documents.customer}>{customer}</Fact>
         <Fact label={t.documents.total}>{formatMoney(s.total)}</Fact>
         <Fact label={t.documents.createdAt}>{formatDateTime(note.created_at)}</Fact>
         <Fact label={t.documents.authorizedAt}>{formatDateTime(note.authorized_at)}</Fact>

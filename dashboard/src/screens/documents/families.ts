@@ -39,7 +39,7 @@ export interface NoteSummary {
 }
 
 export function summarize(note: AnyRecord): NoteSummary {
-  if (note.object === 'nfse') return { number: note.number ?? note.dps.number, serie: note.dps.serie, customer: null, total: note.values.vServ };
+  if (note.object === 'nfse') return { number: note.number ?? note.dps.number, serie: note.dps.serie, customer: note.tomador, total: note.values.vServ };
   const customer = note.object === 'nfe' ? note.destinatario : note.consumer;
   return { number: note.number, serie: note.serie, customer, total: note.totals.vNF };
 }
