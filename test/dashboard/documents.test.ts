@@ -196,4 +196,27 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: documents', () => {
     expect(await page.getByTestId('danfe-frame').getAttribute('src')).toBe(`/v1/nfse/${note.id}/danfse.pdf`);
     await page.context().close();
   }, 60_000);
+
+  it('pages through the list with its cursor, forward and back', async () => {
+    // 21 more sales than a page holds (20): the authority's answers do not matter here.
+    for (let i = 0; i < 21; i++) {
+      const r = await w.t.app.inject({ method: 'POST', url: '/v1/nfce', headers: auth, payload: sale(issuerId, { external_ref: `pagina-${i}` }) });
+      expect(r.statusCode, r.body).toBe(202);
+    }
+    const page = await signedIn(owner, '/documents/nfce');
+    const rows = page.getByTestId('documents-table').locator('tbody tr');
+    await page.getByText('Página 1').waitFor();
+    await expect.poll(() => rows.count()).toBe(20);
+    // The number, not the whole row: a sale still processing may turn authorized between two looks.
+    const firstNumber = () => rows.first().getByRole('link').textContent();
+    const firstOfPage1 = await firstNumber();
+    await page.getByRole('button', { name: 'Próxima' }).click();
+    await page.getByText('Página 2').waitFor();
+    await expect.poll(async () => (await firstNumber()) !== firstOfPage1).toBe(true);
+    expect(await rows.count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Anterior' }).click();
+    await page.getByText('Página 1').waitFor();
+    await expect.poll(firstNumber).toBe(firstOfPage1);
+    await page.context().close();
+  }, 60_000);
 });
