@@ -20,7 +20,14 @@ const contrast: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    ...Object.fromEntries(COLORS.flatMap((c) => [[`--mantine-color-${c}-light`, `var(--mantine-color-${c}-0)`], [`--mantine-color-${c}-outline`, `var(--mantine-color-${c}-9)`]])),
+    // Light text: shade 9 is still 2.8:1 for yellow and 4.1:1 for green on their tint; 30% darker passes (>= 5:1).
+    ...Object.fromEntries(
+      COLORS.flatMap((c) => [
+        [`--mantine-color-${c}-light`, `var(--mantine-color-${c}-0)`],
+        [`--mantine-color-${c}-light-color`, `color-mix(in srgb, var(--mantine-color-${c}-9), black 30%)`],
+        [`--mantine-color-${c}-outline`, `var(--mantine-color-${c}-9)`],
+      ]),
+    ),
   },
   dark: {},
 });

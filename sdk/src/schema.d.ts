@@ -7866,6 +7866,12 @@ export interface paths {
                                 cancellation_pending: boolean;
                                 /** @description The URL the QR code encodes (when authorized or in contingency) */
                                 qrcode_url?: string;
+                                /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                                consumer: {
+                                    name: string | null;
+                                    /** @description CPF or CNPJ as sent */
+                                    tax_id: string | null;
+                                } | null;
                                 /**
                                  * Contingency
                                  * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -8441,6 +8447,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -8573,6 +8585,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -8822,6 +8840,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -9240,6 +9264,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -9372,6 +9402,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -10354,6 +10390,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -10486,6 +10528,12 @@ export interface paths {
                             cancellation_pending: boolean;
                             /** @description The URL the QR code encodes (when authorized or in contingency) */
                             qrcode_url?: string;
+                            /** @description The consumer the sale named (null when none, or when the point of sale handed over a signed XML) */
+                            consumer: {
+                                name: string | null;
+                                /** @description CPF or CNPJ as sent */
+                                tax_id: string | null;
+                            } | null;
                             /**
                              * Contingency
                              * @description Offline contingency (tpEmis 9): present when the sale was issued in it
@@ -13306,6 +13354,12 @@ export interface paths {
                                 values: {
                                     [key: string]: number;
                                 };
+                                /** @description The taker the DPS named (null when none) */
+                                tomador: {
+                                    name: string | null;
+                                    /** @description CNPJ, CPF or NIF as sent */
+                                    tax_id: string | null;
+                                } | null;
                                 /** NfseRejection */
                                 rejection: {
                                     /**
@@ -13899,6 +13953,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14003,6 +14063,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14224,6 +14290,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14622,6 +14694,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**
@@ -14726,6 +14804,12 @@ export interface paths {
                             values: {
                                 [key: string]: number;
                             };
+                            /** @description The taker the DPS named (null when none) */
+                            tomador: {
+                                name: string | null;
+                                /** @description CNPJ, CPF or NIF as sent */
+                                tax_id: string | null;
+                            } | null;
                             /** NfseRejection */
                             rejection: {
                                 /**

@@ -12,6 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 import type { Clock } from '../../src/kernel/clock.js';
+import type { Role } from '../../src/runtime.js';
 import { createTestApp, type TestApp } from './app.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -47,12 +48,14 @@ export interface DashboardWorld {
   close(): Promise<void>;
 }
 
-export async function startDashboard(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<DashboardWorld> {
+/** `role: 'all'` also runs the job worker, for screens that watch notes get authorized. */
+export async function startDashboard(opts: { env?: Record<string, string>; clock?: Clock; role?: Role } = {}): Promise<DashboardWorld> {
   ensureDashboardBuilt();
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const t = await createTestApp({
     clock: opts.clock,
+    role: opts.role,
     env: { PUBLIC_BASE_URL: origin, WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: origin, DASHBOARD_ORIGINS: origin, ...opts.env },
   });
   await t.app.listen({ host: '127.0.0.1', port });

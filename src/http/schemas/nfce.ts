@@ -86,6 +86,13 @@ export const NfceRecordSchema = Type.Object(
   {
     ...noteRecordFields('nfce'),
     qrcode_url: Type.Optional(Type.String({ description: 'The URL the QR code encodes (when authorized or in contingency)' })),
+    consumer: Nullable(Type.Object(
+      {
+        name: Nullable(Type.String()),
+        tax_id: Nullable(Type.String({ description: 'CPF or CNPJ as sent' })),
+      },
+      { description: 'The consumer the sale named (null when none, or when the point of sale handed over a signed XML)' },
+    )),
     contingency: Nullable(ContingencySchema),
   },
   { title: 'Nfce' },

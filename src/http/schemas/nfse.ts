@@ -41,6 +41,10 @@ export const NfseRecordSchema = Type.Object(
     values: Type.Record(Type.String(), Type.Number(), {
       description: 'Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin)',
     }),
+    tomador: Nullable(Type.Object(
+      { name: Nullable(Type.String()), tax_id: Nullable(Type.String({ description: 'CNPJ, CPF or NIF as sent' })) },
+      { description: 'The taker the DPS named (null when none)' },
+    )),
     rejection: Nullable(NfseRejectionSchema),
     cancellation: Nullable(
       Type.Object(

@@ -10,6 +10,7 @@ export function presentNfce(row: NoteRow, baseUrl: string) {
   const c = row.contingency ?? null;
   return {
     ...presentNoteCore(row, baseUrl, 'nfce'),
+    consumer: consumerOf(row.request),
     contingency: c
       ? {
           reason: c.reason,
@@ -31,6 +32,16 @@ export function presentNfce(row: NoteRow, baseUrl: string) {
         }
       : null,
   };
+}
+
+/**
+ * The consumer as the sale named them (a receipt often has none). A sale the point of sale handed
+ * over as signed XML keeps no JSON of its consumer: null there too.
+ */
+function consumerOf(request: unknown): { name: string | null; tax_id: string | null } | null {
+  const consumer = (request as { consumer?: { name?: string; cpf?: string; cnpj?: string } } | null)?.consumer;
+  if (!consumer || typeof consumer !== 'object') return null;
+  return { name: consumer.name ?? null, tax_id: consumer.cpf ?? consumer.cnpj ?? null };
 }
 
 export type NfceView = ReturnType<typeof presentNfce>;

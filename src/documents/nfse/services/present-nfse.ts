@@ -36,10 +36,18 @@ export function presentNfse(row: NoteRow, baseUrl: string) {
       ? { xml_url: `${baseUrl}/v1/nfse/${row.id}/xml`, danfse_url: `${baseUrl}/v1/nfse/${row.id}/danfse.pdf` }
       : {}),
     values: figures,
+    tomador: takerOf(row.request),
     rejection: row.rejection,
     cancellation,
     cancellation_pending: row.cancellation !== null && 'status' in row.cancellation && row.cancellation.status === 'pending',
   };
+}
+
+/** The taker as the DPS named them (an NFS-e may have none): name and CNPJ, CPF or NIF as sent. */
+function takerOf(request: unknown): { name: string | null; tax_id: string | null } | null {
+  const taker = (request as { tomador?: { name?: string; cnpj?: string; cpf?: string; nif?: string } } | null)?.tomador;
+  if (!taker || typeof taker !== 'object') return null;
+  return { name: taker.name ?? null, tax_id: taker.cnpj ?? taker.cpf ?? taker.nif ?? null };
 }
 
 export type NfseRecord = ReturnType<typeof presentNfse>;
