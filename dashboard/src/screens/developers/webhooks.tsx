@@ -1,0 +1,115 @@
+import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api, idempotencyKey, orThrow } from '../../api/client.js';
+import { ApiError } from '../../components/api-error.js';
+import { Loaded } from '../../components/page.js';
+import { formatDateTime } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
+import { useAction } from '../auth/use-action.js';
+import type { WebhookEndpoint } from './contract.js';
+import { MoreButton, usePaged } from './paged.js';
+import { SecretOnce } from './secret-once.js';
+import { WebhookForm, type WebhookFields } from './webhook-form.js';
+
+export const WEBHOOKS = ['developers', 'webhooks'];
+const w = t.developers.webhooks;
+
+/** On, or off with the reason; failing since when. */
+export function EndpointState({ endpoint }: { endpoint: WebhookEndpoint }) {
+  return (
+    <Stack gap={2}>
+      <Badge color={endpoint.enabled ? 'green' : 'gray'} variant="light">
+        {endpoint.enabled ? w.active : w.disabled}
+      </Badge>
+      {endpoint.failing_since && <Text size="xs">{w.failingSince(formatDateTime(endpoint.failing_since))}</Text>}
+    </Stack>
+  );
+}
+
+export default function Webhooks() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const paged = usePaged<WebhookEndpoint>(WEBHOOKS, (after) => orThrow(api.GET('/v1/webhooks', { params: { query: { limit: 50, starting_after: after } } })));
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<{ id: string; secret: string } | null>(null);
+  const { busy, error, run } = useAction();
+  const create = (fields: WebhookFields) => {
+    const key = idempotencyKey();
+    void run(async () => {
+      const body = { url: fields.url, event_types: fields.event_types, ...(fields.description ? { description: fields.description } : {}) };
+      const hook = await orThrow(api.POST('/v1/webhooks', { body, idempotencyKey: key }));
+      setCreating(false);
+      setCreated({ id: hook.id, secret: hook.secret });
+      await client.invalidateQueries({ queryKey: WEBHOOKS });
+    });
+  };
+  const closeSecret = () => {
+    const id = created?.id;
+    setCreated(null);
+    if (id) navigate(`/developers/webhooks/${id}`);
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Text size="sm" maw={640}>
+          {w.intro}
+        </Text>
+        <Button onClick={() => setCreating(true)}>{w.newEndpoint}</Button>
+      </Group>
+      <Loaded query={paged}>
+        {(hooks) =>
+          hooks.length === 0 ? (
+            <Text>{w.empty}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={720}>
+              <Table striped verticalSpacing="sm" aria-label={w.title}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{w.endpoint}</Table.Th>
+                    <Table.Th>{w.events}</Table.Th>
+                    <Table.Th>{w.status}</Table.Th>
+                    <Table.Th>{w.createdAt}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {hooks.map((h) => (
+                    <Table.Tr key={h.id}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/developers/webhooks/${h.id}`} style={{ wordBreak: 'break-all' }}>
+                          {h.url}
+                        </Anchor>
+                        <Text size="xs">{h.description || w.noDescription}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{h.event_types.join(', ')}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <EndpointState endpoint={h} />
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(h.created_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )
+        }
+      </Loaded>
+      <MoreButton paged={paged} />
+      <Modal opened={creating} onClose={() => setCreating(false)} title={w.newEndpoint} size="lg">
+        <WebhookForm
+          initial={{ url: '', event_types: [], description: '', enabled: true }}
+          submitLabel={w.createEndpoint}
+          busy={busy}
+          error={<ApiError error={error} />}
+          withEnabled={false}
+          onSubmit={create}
+        />
+      </Modal>
+      <SecretOnce title={w.created} label={w.secretLabel} secret={created?.secret ?? null} onClose={closeSecret} />
+    </Stack>
+  );
+}
