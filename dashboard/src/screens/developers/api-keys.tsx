@@ -11,6 +11,7 @@ import { useAction } from '../auth/use-action.js';
 import type { Application } from './contract.js';
 import { CreateKey } from './create-key.js';
 import { MoreButton, usePaged } from './paged.js';
+import { ScrollTable } from './scroll-table.js';
 import { Confirm, SecretOnce } from './secret-once.js';
 
 const KEYS = ['developers', 'applications'];
@@ -65,7 +66,7 @@ export default function ApiKeys() {
         <Button onClick={() => setCreating(true)}>{w.newKey}</Button>
       </Group>
       {notice && (
-        <Alert color="green" role="status" withCloseButton closeButtonLabel={t.close} onClose={() => setNotice(null)}>
+        <Alert color="brand" role="status" withCloseButton closeButtonLabel={t.close} onClose={() => setNotice(null)}>
           {notice}
         </Alert>
       )}
@@ -74,7 +75,7 @@ export default function ApiKeys() {
           apps.length === 0 ? (
             <Text>{w.empty}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={820}>
+            <ScrollTable minWidth={820} label={w.title}>
               <Table striped verticalSpacing="sm" aria-label={w.title}>
                 <Table.Thead>
                   <Table.Tr>
@@ -123,7 +124,7 @@ export default function ApiKeys() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </Loaded>

@@ -38,7 +38,7 @@ export function CreateKey({ opened, onClose, onCreated }: { opened: boolean; onC
       <form onSubmit={submit}>
         <Stack>
           <TextInput label={t.developers.keys.name} placeholder={t.developers.keys.namePlaceholder} required maxLength={100} value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-          <Checkbox.Group label={t.developers.keys.scopes} description={t.developers.keys.scopesHint} value={scopes} onChange={(v) => setScopes(v as Scope[])} withAsterisk>
+          <Checkbox.Group label={t.developers.keys.scopes} description={t.developers.keys.scopesHint} value={scopes} onChange={(v) => setScopes(SCOPES.filter((s) => v.includes(s)))} withAsterisk>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
               {offered.map((s) => (
                 <Checkbox key={s} value={s} label={s === '*' ? t.developers.keys.allScopes : s} />

@@ -9,16 +9,17 @@ import { t } from '../../i18n/index.js';
 import { useAction } from '../auth/use-action.js';
 import type { Attempt, Delivery } from './contract.js';
 import { MoreButton, usePaged } from './paged.js';
+import { ScrollTable } from './scroll-table.js';
 
 const d = t.developers.deliveries;
-const STATE_COLOR: Record<string, string> = { pending: 'yellow', succeeded: 'green', failed: 'red', canceled: 'gray' };
+const STATE_COLOR: Record<string, string> = { pending: 'blue', succeeded: 'brand', failed: 'red', canceled: 'gray' };
 
 export const deliveriesKey = (id: string) => ['developers', 'webhooks', id, 'deliveries'];
 
 function Attempts({ attempts, label }: { attempts: Attempt[]; label: string }) {
   if (attempts.length === 0) return <Text size="sm">{d.noAttempts}</Text>;
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollTable minWidth={760} label={label}>
       <Table withTableBorder aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -47,7 +48,7 @@ function Attempts({ attempts, label }: { attempts: Attempt[]; label: string }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 
@@ -90,7 +91,7 @@ export function Deliveries({ endpointId, canWrite, watching, onActed }: { endpoi
           list.length === 0 ? (
             <Text>{d.empty}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={860}>
+            <ScrollTable minWidth={860} label={d.title}>
               <Table striped verticalSpacing="sm" aria-label={d.title} data-testid="deliveries">
                 <Table.Thead>
                   <Table.Tr>
@@ -144,7 +145,7 @@ export function Deliveries({ endpointId, canWrite, watching, onActed }: { endpoi
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </Loaded>

@@ -7,6 +7,7 @@ import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 import type { Mail } from './contract.js';
 import { MoreButton, usePaged } from './paged.js';
+import { ScrollTable } from './scroll-table.js';
 
 const s = t.developers.sandbox;
 const CURL = `curl -s -X POST "$B/v1/nfce" \\
@@ -21,7 +22,7 @@ function Scenarios() {
         {s.scenariosTitle}
       </Title>
       <Text size="sm">{s.scenariosText}</Text>
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollTable minWidth={720} label={s.scenariosTitle}>
         <Table striped aria-label={s.scenariosTitle}>
           <Table.Thead>
             <Table.Tr>
@@ -42,7 +43,7 @@ function Scenarios() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       <Title order={3} size="h4">
         {s.nfseTitle}
       </Title>
@@ -79,7 +80,7 @@ function CapturedMail() {
           mail.length === 0 ? (
             <Text>{s.mailEmpty}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640} label={s.mailTitle}>
               <Table striped aria-label={s.mailTitle}>
                 <Table.Thead>
                   <Table.Tr>
@@ -119,7 +120,7 @@ function CapturedMail() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </Loaded>

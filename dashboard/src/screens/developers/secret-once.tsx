@@ -11,7 +11,7 @@ export function SecretOnce({ title, label, secret, onClose, children }: { title:
     <Modal opened={secret !== null} onClose={onClose} title={title} size="lg" closeOnClickOutside={false}>
       {secret !== null && (
         <Stack>
-          <Alert color="yellow" title={t.developers.secretOnce.warning} role="status" />
+          <Alert color="red" title={t.developers.secretOnce.warning} role="status" />
           {children}
           <Text size="sm" fw={600} id="secret-once-label">
             {label}

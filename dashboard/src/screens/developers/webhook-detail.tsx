@@ -105,7 +105,7 @@ export default function WebhookDetail() {
               )}
             </Group>
             {notice && (
-              <Alert color="green" role="status" withCloseButton closeButtonLabel={t.close} onClose={() => setNotice(null)}>
+              <Alert color="brand" role="status" withCloseButton closeButtonLabel={t.close} onClose={() => setNotice(null)}>
                 {notice}
               </Alert>
             )}

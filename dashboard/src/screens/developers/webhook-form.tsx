@@ -34,7 +34,7 @@ export function WebhookForm({ initial, submitLabel, busy, error, withEnabled, on
       <Stack>
         <TextInput label={w.url} description={w.urlHint} type="url" required maxLength={2048} placeholder="https://" value={fields.url} onChange={(e) => setFields({ ...fields, url: e.currentTarget.value })} data-autofocus />
         <Textarea label={w.description} maxLength={500} autosize minRows={2} value={fields.description} onChange={(e) => setFields({ ...fields, description: e.currentTarget.value })} />
-        <Checkbox.Group label={w.events} value={fields.event_types} onChange={(v) => setFields({ ...fields, event_types: v as EventType[] })} withAsterisk>
+        <Checkbox.Group label={w.events} value={fields.event_types} onChange={(v) => setFields({ ...fields, event_types: EVENT_TYPES.filter((e) => v.includes(e)) })} withAsterisk>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" mt="xs">
             {EVENT_TYPES.map((e) => (
               <Checkbox key={e} value={e} label={e === '*' ? w.allEvents : e} />

@@ -10,6 +10,7 @@ import { t } from '../../i18n/index.js';
 import { useAction } from '../auth/use-action.js';
 import type { WebhookEndpoint } from './contract.js';
 import { MoreButton, usePaged } from './paged.js';
+import { ScrollTable } from './scroll-table.js';
 import { SecretOnce } from './secret-once.js';
 import { WebhookForm, type WebhookFields } from './webhook-form.js';
 
@@ -20,7 +21,7 @@ const w = t.developers.webhooks;
 export function EndpointState({ endpoint }: { endpoint: WebhookEndpoint }) {
   return (
     <Stack gap={2}>
-      <Badge color={endpoint.enabled ? 'green' : 'gray'} variant="light">
+      <Badge color={endpoint.enabled ? 'brand' : 'gray'} variant="light">
         {endpoint.enabled ? w.active : w.disabled}
       </Badge>
       {endpoint.failing_since && <Text size="xs">{w.failingSince(formatDateTime(endpoint.failing_since))}</Text>}
@@ -64,7 +65,7 @@ export default function Webhooks() {
           hooks.length === 0 ? (
             <Text>{w.empty}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
+            <ScrollTable minWidth={720} label={w.title}>
               <Table striped verticalSpacing="sm" aria-label={w.title}>
                 <Table.Thead>
                   <Table.Tr>
@@ -94,7 +95,7 @@ export default function Webhooks() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </Loaded>
