@@ -87,6 +87,11 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: developers (API keys, webhooks, sand
     await page.getByText(/anterior vale até/).waitFor();
     expect(await page.content()).not.toContain(rotated);
 
+    await checkScreen(w, 'developers-api-keys', owner, async (p) => {
+      await p.goto(`${w.origin}/dashboard/developers/api-keys`);
+      await p.getByRole('row', { name: /PDV loja centro/ }).getByText(/anterior vale até/).waitFor();
+    });
+
     // Revocation, confirmed: both keys answer 401 at once.
     await page.getByRole('button', { name: 'Revogar a chave PDV loja centro' }).click();
     await page.getByText('param de funcionar imediatamente').waitFor();
@@ -96,11 +101,6 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: developers (API keys, webhooks, sand
     expect((await api('GET', '/v1/issuers', rotated)).statusCode).toBe(401);
     expect((await api('GET', '/v1/issuers', key)).statusCode).toBe(401);
     await page.context().close();
-
-    await checkScreen(w, 'developers-api-keys', owner, async (p) => {
-      await p.goto(`${w.origin}/dashboard/developers/api-keys`);
-      await p.getByText('Nenhuma chave de API ainda.').waitFor();
-    });
   });
 
   it('creates a webhook endpoint, sends a test event and replays it: the delivery log shows both attempts', async () => {

@@ -24,8 +24,6 @@ export const developers = {
     prefix: 'Prefixo',
     createdAt: 'Criada em',
     rotatedAt: 'Última rotação',
-    lastUsed: 'Último uso',
-    lastUsedUnknown: 'A API não informa o último uso.',
     actions: 'Ações',
     rotate: (name: string) => `Girar a chave ${name}`,
     revoke: (name: string) => `Revogar a chave ${name}`,

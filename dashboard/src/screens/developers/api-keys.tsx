@@ -3,15 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, idempotencyKey, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
-import { Loaded } from '../../components/page.js';
 import { useStepUp } from '../../components/step-up.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { useAction } from '../auth/use-action.js';
 import type { Application } from './contract.js';
 import { CreateKey } from './create-key.js';
-import { MoreButton, usePaged } from './paged.js';
-import { ScrollTable } from './scroll-table.js';
+import { usePaged } from './paged.js';
+import { PagedTable } from './data-table.js';
+import { ListIntro } from './section.js';
 import { Confirm, SecretOnce } from './secret-once.js';
 
 const KEYS = ['developers', 'applications'];
@@ -59,77 +59,53 @@ export default function ApiKeys() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" maw={640}>
-          {w.intro}
-        </Text>
-        <Button onClick={() => setCreating(true)}>{w.newKey}</Button>
-      </Group>
+      <ListIntro text={w.intro} action={w.newKey} onAction={() => setCreating(true)} />
       {notice && (
         <Alert color="brand" role="status" withCloseButton closeButtonLabel={t.close} onClose={() => setNotice(null)}>
           {notice}
         </Alert>
       )}
-      <Loaded query={paged}>
-        {(apps) =>
-          apps.length === 0 ? (
-            <Text>{w.empty}</Text>
-          ) : (
-            <ScrollTable minWidth={820} label={w.title}>
-              <Table striped verticalSpacing="sm" aria-label={w.title}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{w.name}</Table.Th>
-                    <Table.Th>{w.prefix}</Table.Th>
-                    <Table.Th>{w.scopes}</Table.Th>
-                    <Table.Th>{w.createdAt}</Table.Th>
-                    <Table.Th>{w.rotatedAt}</Table.Th>
-                    <Table.Th>{w.actions}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {apps.map((a) => (
-                    <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
-                      <Table.Td>{a.name}</Table.Td>
-                      <Table.Td>
-                        <Code>{a.key_prefix}…</Code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {a.scopes.map((s) => (
-                            <Badge key={s} variant="light" color="gray" tt="none">
-                              {s}
-                            </Badge>
-                          ))}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(a.created_at)}</Table.Td>
-                      <Table.Td>
-                        {formatDateTime(a.rotated_at)}
-                        {a.previous_key_expires_at && (
-                          <Text size="xs">{w.previousUntil(formatDateTime(a.previous_key_expires_at))}</Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" variant="light" aria-label={w.rotate(a.name)} onClick={() => setRotating(a)}>
-                            {w.rotateShort}
-                          </Button>
-                          <Button size="xs" variant="light" color="red" aria-label={w.revoke(a.name)} onClick={() => setRevoking(a)}>
-                            {w.revokeShort}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
-      </Loaded>
-      <MoreButton paged={paged} />
-      <Text size="xs">{w.lastUsedUnknown}</Text>
+      <PagedTable
+        paged={paged}
+        empty={w.empty}
+        minWidth={820}
+        label={w.title}
+        headers={[w.name, w.prefix, w.scopes, w.createdAt, w.rotatedAt, w.actions]}
+        row={(a) => (
+          <Table.Tr key={a.id} data-testid={`application-${a.id}`}>
+            <Table.Td>{a.name}</Table.Td>
+            <Table.Td>
+              <Code>{a.key_prefix}…</Code>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                {a.scopes.map((s) => (
+                  <Badge key={s} variant="light" color="gray" tt="none">
+                    {s}
+                  </Badge>
+                ))}
+              </Group>
+            </Table.Td>
+            <Table.Td>{formatDateTime(a.created_at)}</Table.Td>
+            <Table.Td>
+              {formatDateTime(a.rotated_at)}
+              {a.previous_key_expires_at && (
+                <Text size="xs">{w.previousUntil(formatDateTime(a.previous_key_expires_at))}</Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Button size="xs" variant="light" aria-label={w.rotate(a.name)} onClick={() => setRotating(a)}>
+                  {w.rotateShort}
+                </Button>
+                <Button size="xs" variant="light" color="red" aria-label={w.revoke(a.name)} onClick={() => setRevoking(a)}>
+                  {w.revokeShort}
+                </Button>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      />
 
       <CreateKey
         opened={creating}

@@ -1,15 +1,15 @@
-import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { api, idempotencyKey, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
-import { Loaded } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { useAction } from '../auth/use-action.js';
 import type { Attempt, Delivery } from './contract.js';
-import { MoreButton, usePaged } from './paged.js';
-import { ScrollTable } from './scroll-table.js';
+import { usePaged } from './paged.js';
+import { Section } from './section.js';
+import { DataTable, PagedTable } from './data-table.js';
 
 const d = t.developers.deliveries;
 const STATE_COLOR: Record<string, string> = { pending: 'blue', succeeded: 'brand', failed: 'red', canceled: 'gray' };
@@ -19,36 +19,21 @@ export const deliveriesKey = (id: string) => ['developers', 'webhooks', id, 'del
 function Attempts({ attempts, label }: { attempts: Attempt[]; label: string }) {
   if (attempts.length === 0) return <Text size="sm">{d.noAttempts}</Text>;
   return (
-    <ScrollTable minWidth={760} label={label}>
-      <Table withTableBorder aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{d.attempt}</Table.Th>
-            <Table.Th>{d.trigger}</Table.Th>
-            <Table.Th>{d.attemptedAt}</Table.Th>
-            <Table.Th>{d.statusCode}</Table.Th>
-            <Table.Th>{d.latency}</Table.Th>
-            <Table.Th>{d.error}</Table.Th>
-            <Table.Th>{d.response}</Table.Th>
-            <Table.Th>{d.nextRetry}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {attempts.map((a) => (
-            <Table.Tr key={a.attempt}>
-              <Table.Td>{a.attempt}</Table.Td>
-              <Table.Td>{d.triggers[a.trigger] ?? a.trigger}</Table.Td>
-              <Table.Td>{formatDateTime(a.attempted_at)}</Table.Td>
-              <Table.Td>{a.status_code ?? d.noAnswer}</Table.Td>
-              <Table.Td>{d.ms(a.latency_ms)}</Table.Td>
-              <Table.Td>{a.error ?? '—'}</Table.Td>
-              <Table.Td>{a.response_excerpt ? <Code style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{a.response_excerpt}</Code> : '—'}</Table.Td>
-              <Table.Td>{formatDateTime(a.next_retry_at)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
+    <DataTable minWidth={760} label={label} striped={false} withTableBorder verticalSpacing="xs"
+      headers={[d.attempt, d.trigger, d.attemptedAt, d.statusCode, d.latency, d.error, d.response, d.nextRetry]}>
+      {attempts.map((a) => (
+        <Table.Tr key={a.attempt}>
+          <Table.Td>{a.attempt}</Table.Td>
+          <Table.Td>{d.triggers[a.trigger] ?? a.trigger}</Table.Td>
+          <Table.Td>{formatDateTime(a.attempted_at)}</Table.Td>
+          <Table.Td>{a.status_code ?? d.noAnswer}</Table.Td>
+          <Table.Td>{d.ms(a.latency_ms)}</Table.Td>
+          <Table.Td>{a.error ?? '—'}</Table.Td>
+          <Table.Td>{a.response_excerpt ? <Code style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{a.response_excerpt}</Code> : '—'}</Table.Td>
+          <Table.Td>{formatDateTime(a.next_retry_at)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -80,76 +65,54 @@ export function Deliveries({ endpointId, canWrite, watching, onActed }: { endpoi
   };
 
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {d.title}
-      </Title>
-      <Text size="sm">{d.intro}</Text>
+    <Section title={d.title} text={d.intro}>
       <ApiError error={error} />
-      <Loaded query={paged}>
-        {(list) =>
-          list.length === 0 ? (
-            <Text>{d.empty}</Text>
-          ) : (
-            <ScrollTable minWidth={860} label={d.title}>
-              <Table striped verticalSpacing="sm" aria-label={d.title} data-testid="deliveries">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{d.event}</Table.Th>
-                    <Table.Th>{d.state}</Table.Th>
-                    <Table.Th>{d.attempts}</Table.Th>
-                    <Table.Th>{d.lastStatus}</Table.Th>
-                    <Table.Th>{d.createdAt}</Table.Th>
-                    <Table.Th>{d.nextAttempt}</Table.Th>
-                    <Table.Th>{t.developers.keys.actions}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((x) => (
-                    <Fragment key={x.id}>
-                      <Table.Tr data-testid={`delivery-${x.id}`}>
-                        <Table.Td>
-                          <Text size="sm" fw={600}>{x.event_type}</Text>
-                          <Text size="xs" ff="monospace">{x.event_id}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Badge color={STATE_COLOR[x.state] ?? 'gray'} variant="light" data-testid="delivery-state">
-                            {d.states[x.state] ?? x.state}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td data-testid="delivery-attempts">{x.attempts.length}</Table.Td>
-                        <Table.Td>{x.last_status_code ?? '—'}</Table.Td>
-                        <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
-                        <Table.Td>{formatDateTime(x.next_attempt_at)}</Table.Td>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Button size="xs" variant="default" aria-expanded={open === x.id} aria-label={d.details(x.event_type)} onClick={() => setOpen(open === x.id ? null : x.id)}>
-                              {d.attempts}
-                            </Button>
-                            {canWrite && (
-                              <Button size="xs" variant="light" loading={busy} aria-label={d.replay(x.event_type)} onClick={() => replay(x)}>
-                                {d.replayShort}
-                              </Button>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                      {open === x.id && (
-                        <Table.Tr>
-                          <Table.Td colSpan={7}>
-                            <Attempts attempts={x.attempts} label={d.details(x.event_type)} />
-                          </Table.Td>
-                        </Table.Tr>
-                      )}
-                    </Fragment>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
-      </Loaded>
-      <MoreButton paged={paged} />
-    </Stack>
+      <PagedTable
+        paged={paged}
+        empty={d.empty}
+        minWidth={860}
+        label={d.title}
+        data-testid="deliveries"
+        headers={[d.event, d.state, d.attempts, d.lastStatus, d.createdAt, d.nextAttempt, t.developers.keys.actions]}
+        row={(x) => (
+          <Fragment key={x.id}>
+            <Table.Tr data-testid={`delivery-${x.id}`}>
+              <Table.Td>
+                <Text size="sm" fw={600}>{x.event_type}</Text>
+                <Text size="xs" ff="monospace">{x.event_id}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={STATE_COLOR[x.state] ?? 'gray'} variant="light" data-testid="delivery-state">
+                  {d.states[x.state] ?? x.state}
+                </Badge>
+              </Table.Td>
+              <Table.Td data-testid="delivery-attempts">{x.attempts.length}</Table.Td>
+              <Table.Td>{x.last_status_code ?? '—'}</Table.Td>
+              <Table.Td>{formatDateTime(x.created_at)}</Table.Td>
+              <Table.Td>{formatDateTime(x.next_attempt_at)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Button size="xs" variant="default" aria-expanded={open === x.id} aria-label={d.details(x.event_type)} onClick={() => setOpen(open === x.id ? null : x.id)}>
+                    {d.attempts}
+                  </Button>
+                  {canWrite && (
+                    <Button size="xs" variant="light" loading={busy} aria-label={d.replay(x.event_type)} onClick={() => replay(x)}>
+                      {d.replayShort}
+                    </Button>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+            {open === x.id && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Attempts attempts={x.attempts} label={d.details(x.event_type)} />
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Fragment>
+        )}
+      />
+    </Section>
   );
 }

@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Code, List, Stack, Table, Text, Title } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { api, orThrow } from '../../api/client.js';
-import { Loaded } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 import type { Mail } from './contract.js';
-import { MoreButton, usePaged } from './paged.js';
-import { ScrollTable } from './scroll-table.js';
+import { usePaged } from './paged.js';
+import { Section } from './section.js';
+import { DataTable, PagedTable } from './data-table.js';
 
 const s = t.developers.sandbox;
 const CURL = `curl -s -X POST "$B/v1/nfce" \\
@@ -17,33 +17,18 @@ const CURL = `curl -s -X POST "$B/v1/nfce" \\
 /** The failures the simulated SEFAZ produces on request (X-Sandbox-Scenario), as the README lists them. */
 function Scenarios() {
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {s.scenariosTitle}
-      </Title>
-      <Text size="sm">{s.scenariosText}</Text>
-      <ScrollTable minWidth={720} label={s.scenariosTitle}>
-        <Table striped aria-label={s.scenariosTitle}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{s.scenario}</Table.Th>
-              <Table.Th>{s.whatHappens}</Table.Th>
-              <Table.Th>{s.noteEnds}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {s.scenarios.map((x) => (
-              <Table.Tr key={x.value}>
-                <Table.Td>
-                  <Code>{x.value}</Code>
-                </Table.Td>
-                <Table.Td>{x.happens}</Table.Td>
-                <Table.Td>{x.ends}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollTable>
+    <Section title={s.scenariosTitle} text={s.scenariosText}>
+      <DataTable minWidth={720} label={s.scenariosTitle} headers={[s.scenario, s.whatHappens, s.noteEnds]}>
+        {s.scenarios.map((x) => (
+          <Table.Tr key={x.value}>
+            <Table.Td>
+              <Code>{x.value}</Code>
+            </Table.Td>
+            <Table.Td>{x.happens}</Table.Td>
+            <Table.Td>{x.ends}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <Title order={3} size="h4">
         {s.nfseTitle}
       </Title>
@@ -61,7 +46,7 @@ function Scenarios() {
       <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {CURL}
       </Code>
-    </Stack>
+    </Section>
   );
 }
 
@@ -70,62 +55,42 @@ function CapturedMail() {
   const paged = usePaged<Mail>(['developers', 'sandbox-mail'], (after) => orThrow(api.GET('/v1/sandbox/mail', { params: { query: { limit: 20, starting_after: after } } })));
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <Stack>
-      <Title order={2} size="h3">
-        {s.mailTitle}
-      </Title>
-      <Text size="sm">{s.mailText}</Text>
-      <Loaded query={paged}>
-        {(mail) =>
-          mail.length === 0 ? (
-            <Text>{s.mailEmpty}</Text>
-          ) : (
-            <ScrollTable minWidth={640} label={s.mailTitle}>
-              <Table striped aria-label={s.mailTitle}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{s.mailSubject}</Table.Th>
-                    <Table.Th>{s.mailTo}</Table.Th>
-                    <Table.Th>{s.mailState}</Table.Th>
-                    <Table.Th>{s.mailAt}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {mail.map((m) => (
-                    <Fragment key={m.id}>
-                      <Table.Tr>
-                        <Table.Td>
-                          <Button variant="subtle" size="compact-sm" aria-expanded={open === m.id} onClick={() => setOpen(open === m.id ? null : m.id)}>
-                            {m.subject}
-                          </Button>
-                        </Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-all' }}>{m.to ?? s.noRecipient}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color="gray">
-                            {s.mailStates[m.state] ?? m.state}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
-                      </Table.Tr>
-                      {open === m.id && (
-                        <Table.Tr>
-                          <Table.Td colSpan={4}>
-                            <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-                              {m.text}
-                            </Code>
-                          </Table.Td>
-                        </Table.Tr>
-                      )}
-                    </Fragment>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
-      </Loaded>
-      <MoreButton paged={paged} />
-    </Stack>
+    <Section title={s.mailTitle} text={s.mailText}>
+      <PagedTable
+        paged={paged}
+        empty={s.mailEmpty}
+        minWidth={640}
+        label={s.mailTitle}
+        headers={[s.mailSubject, s.mailTo, s.mailState, s.mailAt]}
+        row={(m) => (
+          <Fragment key={m.id}>
+            <Table.Tr>
+              <Table.Td>
+                <Button variant="subtle" size="compact-sm" aria-expanded={open === m.id} onClick={() => setOpen(open === m.id ? null : m.id)}>
+                  {m.subject}
+                </Button>
+              </Table.Td>
+              <Table.Td style={{ wordBreak: 'break-all' }}>{m.to ?? s.noRecipient}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color="gray">
+                  {s.mailStates[m.state] ?? m.state}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
+            </Table.Tr>
+            {open === m.id && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                    {m.text}
+                  </Code>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Fragment>
+        )}
+      />
+    </Section>
   );
 }
 

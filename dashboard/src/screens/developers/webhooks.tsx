@@ -1,16 +1,16 @@
-import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api, idempotencyKey, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
-import { Loaded } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { useAction } from '../auth/use-action.js';
 import type { WebhookEndpoint } from './contract.js';
-import { MoreButton, usePaged } from './paged.js';
-import { ScrollTable } from './scroll-table.js';
+import { usePaged } from './paged.js';
+import { PagedTable } from './data-table.js';
+import { ListIntro } from './section.js';
 import { SecretOnce } from './secret-once.js';
 import { WebhookForm, type WebhookFields } from './webhook-form.js';
 
@@ -54,52 +54,31 @@ export default function Webhooks() {
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" maw={640}>
-          {w.intro}
-        </Text>
-        <Button onClick={() => setCreating(true)}>{w.newEndpoint}</Button>
-      </Group>
-      <Loaded query={paged}>
-        {(hooks) =>
-          hooks.length === 0 ? (
-            <Text>{w.empty}</Text>
-          ) : (
-            <ScrollTable minWidth={720} label={w.title}>
-              <Table striped verticalSpacing="sm" aria-label={w.title}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{w.endpoint}</Table.Th>
-                    <Table.Th>{w.events}</Table.Th>
-                    <Table.Th>{w.status}</Table.Th>
-                    <Table.Th>{w.createdAt}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {hooks.map((h) => (
-                    <Table.Tr key={h.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/developers/webhooks/${h.id}`} style={{ wordBreak: 'break-all' }}>
-                          {h.url}
-                        </Anchor>
-                        <Text size="xs">{h.description || w.noDescription}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{h.event_types.join(', ')}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <EndpointState endpoint={h} />
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(h.created_at)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
-          )
-        }
-      </Loaded>
-      <MoreButton paged={paged} />
+      <ListIntro text={w.intro} action={w.newEndpoint} onAction={() => setCreating(true)} />
+      <PagedTable
+        paged={paged}
+        empty={w.empty}
+        minWidth={720}
+        label={w.title}
+        headers={[w.endpoint, w.events, w.status, w.createdAt]}
+        row={(h) => (
+          <Table.Tr key={h.id}>
+            <Table.Td>
+              <Anchor component={Link} to={`/developers/webhooks/${h.id}`} style={{ wordBreak: 'break-all' }}>
+                {h.url}
+              </Anchor>
+              <Text size="xs">{h.description || w.noDescription}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{h.event_types.join(', ')}</Text>
+            </Table.Td>
+            <Table.Td>
+              <EndpointState endpoint={h} />
+            </Table.Td>
+            <Table.Td>{formatDateTime(h.created_at)}</Table.Td>
+          </Table.Tr>
+        )}
+      />
       <Modal opened={creating} onClose={() => setCreating(false)} title={w.newEndpoint} size="lg">
         <WebhookForm
           initial={{ url: '', event_types: [], description: '', enabled: true }}
