@@ -8,7 +8,7 @@ import { startRuntime, type Runtime } from '../../src/runtime.js';
 import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
 import { testSimulator } from '../support/app.js';
 import { checkScreen, HAVE_CHROMIUM, startDashboard, useSession, type DashboardWorld } from '../support/dashboard.js';
-import { bearer, verifiedUser, type Tokens } from '../support/people.js';
+import { bearer, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 // Each test drives several pages and checks each screen at two widths: more than the 30 s default.
@@ -57,7 +57,12 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: developers (API keys, webhooks, sand
     await page.getByLabel('Nome da aplicação').fill('PDV loja centro');
     await page.getByRole('checkbox', { name: 'issuers:read', exact: true }).check();
     await page.getByRole('checkbox', { name: 'nfce:write', exact: true }).check();
+    // Signed in 11 minutes ago: a new key needs a fresh proof (step-up), then the same request goes through once.
+    await w.t.db.query("UPDATE sessions SET authenticated_at = authenticated_at - interval '11 minutes' WHERE id = $1", [owner.session.id]);
     await page.getByRole('button', { name: 'Criar chave' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirme que é você' });
+    await stepUp.getByLabel('Senha').fill(PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirmar' }).click();
     const key = await takeSecret(page);
     expect(key.length).toBeGreaterThan(20);
 

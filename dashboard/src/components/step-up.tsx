@@ -49,7 +49,8 @@ export function StepUpProvider({ children }: { children: ReactNode }) {
   return (
     <StepUpContext.Provider value={ask}>
       {children}
-      <Modal opened={open} onClose={() => finish(false)} title={t.auth.reauthTitle}>
+      {/* Above the dialog whose action asked for it (Mantine's modals sit at z-index 200). */}
+      <Modal opened={open} onClose={() => finish(false)} title={t.auth.reauthTitle} zIndex={300}>
         <form onSubmit={(e) => void submit(e)}>
           <Stack>
             <Text size="sm">{t.auth.reauthText}</Text>
