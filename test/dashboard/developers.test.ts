@@ -111,6 +111,12 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: developers (API keys, webhooks, sand
   it('creates a webhook endpoint, sends a test event and replays it: the delivery log shows both attempts', async () => {
     const page = await open('/developers/webhooks');
     await page.getByRole('button', { name: 'Novo endpoint' }).click();
+    // A private address is refused by the gateway, and the dialog says why in the gateway's words.
+    await page.getByLabel('URL do endpoint').fill('http://10.0.0.5/hook');
+    await page.getByRole('checkbox', { name: 'webhook.test', exact: true }).check();
+    await page.getByRole('button', { name: 'Criar endpoint' }).click();
+    await page.getByRole('dialog').getByTestId('api-error').getByText('url', { exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'webhook.test', exact: true }).uncheck();
     await page.getByLabel('URL do endpoint').fill(receiver.url);
     await page.getByLabel('Descrição').fill('Retaguarda do PDV');
     await page.getByRole('checkbox', { name: 'webhook.test', exact: true }).check();
@@ -167,6 +173,14 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: developers (API keys, webhooks, sand
       await p.getByRole('button', { name: 'Tentativas de webhook.test' }).click();
       await p.getByRole('table', { name: 'Tentativas de webhook.test' }).waitFor();
     });
+
+    // Deleting, confirmed, leads back to the list; the API no longer knows the endpoint.
+    const detail = await open(`/developers/webhooks/${hooks[0]!.id}`);
+    await detail.getByRole('button', { name: 'Excluir endpoint' }).click();
+    await detail.getByRole('dialog').getByRole('button', { name: 'Excluir endpoint' }).click();
+    await detail.getByText('Nenhum endpoint ainda.').waitFor();
+    expect((await api('GET', `/v1/webhooks/${hooks[0]!.id}`, owner.session_token)).statusCode).toBe(404);
+    await detail.context().close();
   });
 
   it('shows the sandbox scenarios and the captured e-mails', async () => {

@@ -33,12 +33,13 @@ export default function ApiKeys() {
   const [rotating, setRotating] = useState<Application | null>(null);
   const [revoking, setRevoking] = useState<Application | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const action = useAction();
+  const rotation = useAction();
+  const revocation = useAction();
   const refresh = () => client.invalidateQueries({ queryKey: KEYS });
 
   const rotate = (app: Application) => {
     const key = idempotencyKey();
-    void action.run(async () => {
+    void rotation.run(async () => {
       const rotated = await stepUp(() => orThrow(api.POST('/v1/applications/{id}/rotate', { params: { path: { id: app.id } }, idempotencyKey: key })));
       setRotating(null);
       setFresh({ title: w.rotated, key: rotated.key, previousUntil: rotated.previous_key_expires_at });
@@ -46,7 +47,7 @@ export default function ApiKeys() {
     });
   };
   const revoke = (app: Application) =>
-    void action.run(async () => {
+    void revocation.run(async () => {
       await stepUp(() => orThrow(api.DELETE('/v1/applications/{id}', { params: { path: { id: app.id } } })));
       setRevoking(null);
       setNotice(w.revokedNotice);
@@ -122,8 +123,8 @@ export default function ApiKeys() {
         text={w.rotateText}
         action={w.rotateConfirm}
         color="brand"
-        busy={action.busy}
-        error={<ApiError error={action.error} />}
+        busy={rotation.busy}
+        error={<ApiError error={rotation.error} />}
         onConfirm={() => rotating && rotate(rotating)}
         onClose={close}
       />
@@ -132,8 +133,8 @@ export default function ApiKeys() {
         title={w.revokeTitle}
         text={revoking ? w.revokeText(revoking.name) : ''}
         action={w.revokeConfirm}
-        busy={action.busy}
-        error={<ApiError error={action.error} />}
+        busy={revocation.busy}
+        error={<ApiError error={revocation.error} />}
         onConfirm={() => revoking && revoke(revoking)}
         onClose={close}
       />

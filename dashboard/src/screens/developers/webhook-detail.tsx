@@ -44,6 +44,7 @@ export default function WebhookDetail() {
   const [notice, setNotice] = useState<string | null>(null);
   const [watching, setWatching] = useState(false);
   const action = useAction();
+  const edit = useAction();
   useEffect(() => {
     if (!watching) return;
     const timer = setTimeout(() => setWatching(false), WATCH_MS);
@@ -52,7 +53,7 @@ export default function WebhookDetail() {
 
   const save = (fields: WebhookFields) => {
     const key = idempotencyKey();
-    void action.run(async () => {
+    void edit.run(async () => {
       const body = { url: fields.url, event_types: fields.event_types, description: fields.description, enabled: fields.enabled };
       const updated = await orThrow(api.PATCH('/v1/webhooks/{id}', { params: { path: { id } }, body, idempotencyKey: key }));
       client.setQueryData([...WEBHOOKS, id], updated);
@@ -92,7 +93,7 @@ export default function WebhookDetail() {
               </Title>
               {canWrite && (
                 <Group gap="xs">
-                  <Button onClick={sendTest} loading={action.busy && !editing && !deleting}>
+                  <Button onClick={sendTest} loading={action.busy && !deleting}>
                     {w.sendTest}
                   </Button>
                   <Button variant="default" onClick={() => setEditing(true)}>
@@ -109,7 +110,7 @@ export default function WebhookDetail() {
                 {notice}
               </Alert>
             )}
-            {!editing && !deleting && <ApiError error={action.error} />}
+            {!deleting && <ApiError error={action.error} />}
             <Card withBorder>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Fact label={w.url}>{hook.url}</Fact>
@@ -129,8 +130,8 @@ export default function WebhookDetail() {
               <WebhookForm
                 initial={{ url: hook.url, event_types: hook.event_types as EventType[], description: hook.description, enabled: hook.enabled }}
                 submitLabel={w.saveChanges}
-                busy={action.busy}
-                error={<ApiError error={action.error} />}
+                busy={edit.busy}
+                error={<ApiError error={edit.error} />}
                 withEnabled
                 onSubmit={save}
               />
