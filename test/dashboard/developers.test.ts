@@ -4,9 +4,7 @@
 // sandbox page; a viewer never reaches the area.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRuntime, type Runtime } from '../../src/runtime.js';
 import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
-import { testSimulator } from '../support/app.js';
 import { checkScreen, HAVE_CHROMIUM, startDashboard, useSession, type DashboardWorld } from '../support/dashboard.js';
 import { bearer, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -14,18 +12,15 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 // Each test drives several pages and checks each screen at two widths: more than the 30 s default.
 describe.skipIf(!HAVE_CHROMIUM)('dashboard: developers (API keys, webhooks, sandbox)', { timeout: 90_000 }, () => {
   let w: DashboardWorld;
-  let worker: Runtime;
   let receiver: WebhookReceiver;
   let owner: Tokens & { email: string };
   beforeAll(async () => {
-    w = await startDashboard();
-    // The dashboard's gateway is API-only: webhook deliveries are sent by a worker on the same database.
-    worker = await startRuntime(w.t.config, { db: w.t.db, role: 'worker', simulator: await testSimulator(), workerPollMs: 50 });
+    // With the job worker: webhook deliveries (test events, replays) are sent by it.
+    w = await startDashboard({ role: 'all' });
     receiver = await startWebhookReceiver();
     owner = await verifiedUser(w.t.app);
   }, 120_000);
   afterAll(async () => {
-    await worker?.close();
     await receiver?.close();
     await w?.close();
   });
