@@ -36,8 +36,8 @@ export interface SearchRow {
 }
 
 // Ranking tiers: an exact identifier (key, CNPJ, protocol, number, external_ref) outranks a prefix
-// of one, which outranks words; within a tier a note or issuer (+1) outranks an event naming the same
-// number (its protocol is the note's too), then ts_rank and the names' trigram similarity (both 0..1).
+// of one, which outranks words; within a tier a record (+1) outranks a correction letter (+0.5), which
+// outranks a history event naming the same number (its access key or protocol is the note's too), then ts_rank and the names' trigram similarity (both 0..1).
 const EXACT = 100;
 const PREFIX = 10;
 // Typo tolerance: words of q (3+ letters, at most 8) against the account's name words; a similarity of
@@ -87,7 +87,7 @@ export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<Sea
               s.idents && $4::text[] AS exact_hit, coalesce(s.tsv @@ $3::text::tsquery, false) AS ident_hit,
               s.tsv @@ websearch_to_tsquery('search_pt', $2) AS word_hit,
               (CASE WHEN s.idents && $4::text[] THEN ${EXACT} WHEN coalesce(s.tsv @@ $3::text::tsquery, false) THEN ${PREFIX} ELSE 0 END
-                + CASE WHEN s.kind = 'event' THEN 0 ELSE 1 END
+                + CASE s.kind WHEN 'event' THEN 0 WHEN 'nfe_correction' THEN 0.5 ELSE 1 END
                 + ts_rank(s.tsv, websearch_to_tsquery('search_pt', $2)) + public.word_similarity(search_names($2), s.names))::float8 AS score
          FROM search_documents s
         WHERE s.account_id = $1
