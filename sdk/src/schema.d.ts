@@ -17613,8 +17613,10 @@ export interface paths {
                                     team_members: number | null;
                                 };
                             };
-                            /** @description Subscription status */
+                            /** @description Subscription status: trialing during the trial the first paid plan starts (its days are not charged), then active */
                             status: "trialing" | "active" | "past_due" | "canceled";
+                            /** @description While the trial lasts: its end, from which the plan is charged */
+                            trial_ends_at: string | (never | null);
                             /** @description A sandbox account: never billed (no invoices, nothing to pay) */
                             sandbox: boolean;
                             /** @description Refuse documents past the included ones (402 quota_exceeded) instead of billing them as overage */
@@ -17673,9 +17675,9 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 created_at: string;
-                                /** @description The plan in force at the period start (BRL cents) */
+                                /** @description The plan in force at the period start (from the trial's end if a trial covers the start) (BRL cents) */
                                 plan_cents: number;
-                                /** @description Upgrades during the period (BRL cents) */
+                                /** @description Upgrades during the period (from the trial's end for those made during it) (BRL cents) */
                                 proration_cents: number;
                                 /** @description Overage so far (BRL cents) */
                                 overage_cents: number;
@@ -17800,8 +17802,10 @@ export interface paths {
                                     team_members: number | null;
                                 };
                             };
-                            /** @description Subscription status */
+                            /** @description Subscription status: trialing during the trial the first paid plan starts (its days are not charged), then active */
                             status: "trialing" | "active" | "past_due" | "canceled";
+                            /** @description While the trial lasts: its end, from which the plan is charged */
+                            trial_ends_at: string | (never | null);
                             /** @description A sandbox account: never billed (no invoices, nothing to pay) */
                             sandbox: boolean;
                             /** @description Refuse documents past the included ones (402 quota_exceeded) instead of billing them as overage */
@@ -17860,9 +17864,9 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 created_at: string;
-                                /** @description The plan in force at the period start (BRL cents) */
+                                /** @description The plan in force at the period start (from the trial's end if a trial covers the start) (BRL cents) */
                                 plan_cents: number;
-                                /** @description Upgrades during the period (BRL cents) */
+                                /** @description Upgrades during the period (from the trial's end for those made during it) (BRL cents) */
                                 proration_cents: number;
                                 /** @description Overage so far (BRL cents) */
                                 overage_cents: number;
@@ -18467,11 +18471,13 @@ export interface paths {
                              * @example 2026-11-21T13:05:09.123Z
                              */
                             effective_at: string;
+                            /** @description The end of the trial this change starts (the first paid plan of a billed account) or falls in: the plan is charged from then; null without a trial */
+                            trial_ends_at: string | (never | null);
                             /** @description The proration math */
                             proration: {
                                 from_plan: string;
                                 to_plan: string;
-                                /** @description Milliseconds of the period left when the change takes effect */
+                                /** @description Milliseconds of the period left when the change takes effect (when the trial ends, during a trial) */
                                 remaining_ms: number;
                                 /** @description Length of the period */
                                 period_ms: number;

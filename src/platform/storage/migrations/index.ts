@@ -20,7 +20,7 @@ import { migration as m0018 } from './0018_contingency.js';
 import { migration as m0019 } from './0019_authority_breakers.js';
 import { migration as m0021 } from './0021_search.js';
 import { migration as m0022 } from './0022_billing.js';
-import { migration as m0023 } from './0023_search_more.js';
+import { migration as m0023 } from './0023_search_kinds_trial.js';
 
 /** The gateway's migrations, in order. Each file exports one `migration`; add new ones here. */
 export const gatewayMigrations: MigrationSet = {

@@ -11,10 +11,14 @@ import type { Migration } from '../migrate.js';
 //   nfe_correction  /v1/nfe/:note_id       the letter's text (the note's record lists its letters), protocol, key
 //   inutilization   /v1/inutilizations/:id justification, protocol, rejection, the range's numbers
 // A CC-e ranks as an event does (below its note for the same access key): platform/search.
+//
+// Billing's trial (README "Trial"): the first move of a production account to a paid plan starts a
+// trial; its end is kept on that plan change, so every invoice, computed again from the plan changes
+// whenever its job runs, knows which days were free.
 // Function bodies never end a line with `;`: the migration runner splits statements there.
 export const migration: Migration = {
   id: 23,
-  name: 'search: received NF-e, correction letters and inutilizations in search_documents',
+  name: 'search: received NF-e, correction letters and inutilizations in search_documents; billing: trial end on plan changes',
   sql: `
 CREATE FUNCTION search_model_label(integer) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT CASE $1 WHEN 65 THEN 'NFC-e' WHEN 55 THEN 'NF-e' ELSE 'NFS-e' END $$;
 
@@ -62,5 +66,7 @@ INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, stat
 INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT d.* FROM nfe_events e CROSS JOIN LATERAL search_correction_doc(e) d ON CONFLICT (ref_id) DO NOTHING;
 INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at) SELECT d.* FROM inutilizations i CROSS JOIN LATERAL search_inutilization_doc(i) d ON CONFLICT (ref_id) DO NOTHING;
 INSERT INTO search_words (account_id, word) SELECT DISTINCT r.account_id, w FROM nfe_received r, regexp_split_to_table(search_names(r.issuer_name), '[^a-z0-9]+') AS w WHERE length(w) >= 3 ON CONFLICT DO NOTHING;
+
+ALTER TABLE billing_plan_changes ADD COLUMN trial_ends_at timestamptz;
 `,
 };
