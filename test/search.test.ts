@@ -249,6 +249,33 @@ describe('GET /v1/search', () => {
     expect(await found('queda energia numeracao', {}, b.auth)).toEqual([]);
   });
 
+  it('ranks a bounded set of matches: every exact identifier, then the newest 500; a query of stop words only matches nothing', async () => {
+    const c = await t.newAccount('Search many matches');
+    // 520 index rows written straight into search_documents (as the triggers would), one a minute; the
+    // oldest alone carries the identifier zz7777.
+    await t.db.query(
+      `INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at)
+       SELECT 'nfce_many_' || g, 'nfce', $1, NULL, 'nfce_many_' || g, 'authorized', 'NFC-e nº ' || g, 'Broa de milho', '',
+              CASE WHEN g = 1 THEN ARRAY['zz7777'] ELSE ARRAY[]::text[] END, '/v1/nfce/nfce_many_' || g, timestamptz '2026-01-01' + g * interval '1 minute'
+         FROM generate_series(1, 520) AS g`,
+      [c.accountId],
+    );
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const r = await search({ q: 'milho', limit: 100, ...(after ? { starting_after: after } : {}) }, c.auth);
+      expect(r.status).toBe(200);
+      seen.push(...r.body.data.map((h) => h.id));
+      if (!r.body.has_more) break;
+      after = r.body.data.at(-1)!.id;
+    }
+    expect(seen).toEqual(Array.from({ length: 500 }, (_, i) => `nfce_many_${520 - i}`));
+    const both = await found('milho or zz7777', { limit: 3 }, c.auth);
+    expect(both.map((h) => [h.id, h.matched])).toEqual([['nfce_many_1', 'identifier'], ['nfce_many_520', 'text'], ['nfce_many_519', 'text']]);
+    expect(await found('de', {}, c.auth)).toEqual([]);
+    expect(await found('a de o', {}, c.auth)).toEqual([]);
+  });
+
   it("never shows another account's words, names, keys or CNPJ", async () => {
     const b = await t.newAccount('Search tenant B');
     const bIssuer = await readyIssuer(t, b.auth, { nome_fantasia: 'Goiabada Cascão Doces' });
