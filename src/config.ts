@@ -67,8 +67,8 @@ export interface Config {
   sandboxResetAt: ResetTime | null;
   /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
   sso: SsoConfig;
-  /** Payments of billing (issue 19, README "Payments (Asaas)"): ASAAS_API_URL + ASAAS_API_KEY (none: off), ASAAS_WEBHOOK_TOKEN, BILLING_GRACE_DAYS. */
-  billing: { asaas: { baseUrl: string; apiKey: string } | null; asaasWebhookToken: string | undefined; graceDays: number };
+  /** Payments of billing (issue 19, README "Payments (Asaas)"): ASAAS_API_URL + ASAAS_API_KEY (none: off), ASAAS_WEBHOOK_TOKEN, BILLING_GRACE_DAYS, BILLING_TRIAL_DAYS (README "Trial"). */
+  billing: { asaas: { baseUrl: string; apiKey: string } | null; asaasWebhookToken: string | undefined; graceDays: number; trialDays: number };
 }
 
 export type SsoProviderName = 'google' | 'microsoft';
@@ -180,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       asaas: env.ASAAS_API_KEY?.trim() ? { baseUrl: (url(env, 'ASAAS_API_URL', ['https:', 'http:']) ?? 'https://api-sandbox.asaas.com/v3').replace(/\/+$/, ''), apiKey: env.ASAAS_API_KEY.trim() } : null,
       asaasWebhookToken: env.ASAAS_WEBHOOK_TOKEN?.trim() || undefined,
       graceDays: int(env, 'BILLING_GRACE_DAYS', 15, 0, 90),
+      trialDays: int(env, 'BILLING_TRIAL_DAYS', 14, 0, 90),
     },
   };
 }

@@ -34,7 +34,8 @@ beforeAll(async () => {
   asaas = await startAsaasDouble();
   t = await createTestApp({
     clock,
-    env: { ASAAS_API_URL: asaas.url, ASAAS_API_KEY: asaas.apiKey, ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN },
+    // No trial (test/billing-trial.test.ts has it): the invoice here charges the upgrade's proration.
+    env: { ASAAS_API_URL: asaas.url, ASAAS_API_KEY: asaas.apiKey, ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN, BILLING_TRIAL_DAYS: '0' },
     options: { logger: { level: 'warn', redact: { paths: LOG_REDACT, censor: '[redacted]' }, stream: log.stream } },
   });
   ({ auth, accountId } = await t.newAccount('Billing payments'));

@@ -25,7 +25,8 @@ const subscription = async (headers = auth) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  // No trial (test/billing-trial.test.ts has it): these cases are the proration math by hand.
+  t = await createTestApp({ clock, env: { BILLING_TRIAL_DAYS: '0' } });
   ({ auth, accountId } = await t.newAccount('Billing plans'));
   await makeProduction(t.db, accountId);
 }, 60_000);

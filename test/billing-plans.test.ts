@@ -74,7 +74,7 @@ describe('proration, computed by hand', () => {
 
 describe('invoice lines', () => {
   const change = (c: Partial<PlanChangeRow> & Pick<PlanChangeRow, 'from_plan' | 'to_plan' | 'kind' | 'period' | 'effective_at'>): PlanChangeRow => ({
-    id: `pch_${c.to_plan}`, account_id: 'acc_x', requested_at: c.effective_at, proration_cents: 0, canceled_at: null, ...c,
+    id: `pch_${c.to_plan}`, account_id: 'acc_x', requested_at: c.effective_at, proration_cents: 0, trial_ends_at: null, canceled_at: null, ...c,
   });
   const changes = [
     change({ from_plan: 'free', to_plan: 'starter', kind: 'upgrade', period: '2026-10', effective_at: new Date('2026-10-05T03:00:00Z'), proration_cents: 4_110 }),
@@ -98,6 +98,19 @@ describe('invoice lines', () => {
     expect(invoiceLines(changes, periodBounds('2026-12'), { nfce: 101 })).toEqual([
       { kind: 'overage.nfce', description: 'NFC-e past the 100 included (101 used) at R$ 0,25 each', quantity: 1, unit_cents: 25, amount_cents: 25 },
     ]);
+  });
+
+  it('a trial across the month (pro from 25 November, trial to 9 December) and enterprise on 5 December, within it: December charges both from the trial end, 19900 x 23/31 -> 14765 and 80000 x 23/31 -> 59355', () => {
+    const trial = [
+      change({ from_plan: 'free', to_plan: 'pro', kind: 'upgrade', period: '2026-11', effective_at: new Date('2026-11-25T03:00:00Z'), trial_ends_at: new Date('2026-12-09T03:00:00Z') }),
+      change({ from_plan: 'pro', to_plan: 'enterprise', kind: 'upgrade', period: '2026-12', effective_at: new Date('2026-12-05T03:00:00Z'), proration_cents: 59_355 }),
+    ];
+    expect(invoiceLines(trial, periodBounds('2026-11'), { nfce: 20_000 })).toEqual([]);
+    expect(invoiceLines(trial, periodBounds('2026-12'), {}).map((l) => [l.kind, l.amount_cents, l.description])).toEqual([
+      ['plan', 14_765, "Pro plan from the trial's end on 2026-12-09, 2026-12"],
+      ['proration', 59_355, 'Upgrade Pro to Enterprise on 2026-12-05 (rest of the period)'],
+    ]);
+    expect(invoiceLines(trial, periodBounds('2027-01'), {}).map((l) => [l.kind, l.amount_cents])).toEqual([['plan', 99_900]]);
   });
 
   it('a canceled change does not count', () => {

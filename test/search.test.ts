@@ -3,8 +3,9 @@ import type { TestApp } from './support/app.js';
 import { emitSettled, emittingApp, readyIssuer, sale } from './support/nfce-flow.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { issueNfseSettled, nfseIssuer, serviceInvoice } from './support/nfse-flow.js';
+import { eventually } from './support/webhook-receiver.js';
 
-// GET /v1/search (migration 0021, platform/search). Every account here is fresh, so what a search
+// GET /v1/search (migrations 0021 and 0023, platform/search). Every account here is fresh, so what a search
 // finds is what this file made: no test depends on the shared database being empty.
 
 interface Result {
@@ -183,6 +184,96 @@ describe('GET /v1/search', () => {
     expect(nfseHits[0]).toMatchObject({ id: nfse.id, url: `/v1/nfse/${nfse.id}` });
     expect((await found(nfse.access_key as string))[0]).toMatchObject({ id: nfse.id, matched: 'identifier' });
     if (nfse.nfse_key) expect((await found(nfse.nfse_key as string))[0]).toMatchObject({ id: nfse.id, matched: 'identifier' });
+  });
+
+  it('finds NF-e received from a supplier by its name (typos too), CNPJ and access key, the moment the download files it', async () => {
+    const held = await t.simulator.holdReceivedNote({ recipient: { CNPJ: issuerCnpj } });
+    const sync = await t.app.inject({ method: 'POST', url: '/v1/nfe/received/sync', headers: auth, payload: { issuer_id: issuerId } });
+    expect(sync.statusCode, sync.body).toBe(202);
+    const received = await eventually(async () => {
+      const l = (await t.app.inject({ method: 'GET', url: `/v1/nfe/received?issuer_id=${issuerId}`, headers: auth })).json().data as Array<{ id: string; access_key: string }>;
+      return l.find((r) => r.access_key === held.accessKey) ?? null;
+    }, 20_000, () => 'the received NF-e');
+    const url = `/v1/nfe/received/${received.id}`;
+    const number = String(Number(held.accessKey.slice(25, 34)));
+    for (const q of ['fornecedor simulado', 'Fornecdor Simulado', '11.444.777/0001-61', held.accessKey]) {
+      const hit = (await found(q, { type: 'nfe_received' })).find((h) => h.id === received.id);
+      expect(hit, q).toMatchObject({ type: 'nfe_received', url, issuer_id: issuerId, note_id: null, status: 'authorized' });
+      expect(hit!.title, q).toBe(`NF-e recebida nº ${number} série ${Number(held.accessKey.slice(22, 25))} - FORNECEDOR SIMULADO LTDA`);
+    }
+    expect((await found(held.accessKey))[0]).toMatchObject({ id: received.id, matched: 'identifier', snippet: expect.stringContaining(`<mark>${held.accessKey}</mark>`) });
+    expect((await found('fornecedor simulado', { type: 'nfe_received' })).find((h) => h.id === received.id)!.snippet).toContain('<mark>FORNECEDOR</mark> <mark>SIMULADO</mark>');
+    expect((await t.app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(200);
+    expect(await found('fornecedor simulado', { type: 'nfce' })).toEqual([]);
+  });
+
+  it('finds a correction letter (CC-e) by its text and protocol, below its NF-e for the access key', async () => {
+    const { note } = await emitNfeSettled(t, auth, invoice(issuerId));
+    expect(note.status).toBe('authorized');
+    const cce = await t.app.inject({ method: 'POST', url: `/v1/nfe/${note.id}/cce`, headers: auth, payload: { correction: 'Endereço de entrega: Travessa dos Girassóis, 12, fundos' } });
+    expect([200, 202], cce.body).toContain(cce.statusCode);
+    const registered = await eventually(async () => {
+      const hit = (await found('travessa girassois', { type: 'nfe_correction' }))[0];
+      return hit?.status === 'registered' ? hit : null;
+    }, 20_000, () => 'the CC-e registered');
+    expect(registered).toMatchObject({ type: 'nfe_correction', url: `/v1/nfe/${note.id}`, note_id: note.id, issuer_id: issuerId, matched: 'text' });
+    expect(registered.title).toMatch(/^CC-e 1 - NF-e nº \d+ série \d+$/);
+    expect(registered.snippet).toContain('<mark>Travessa</mark> dos <mark>Girassóis</mark>');
+    expect((await t.app.inject({ method: 'GET', url: registered.url, headers: auth })).json().correction).toMatchObject({ sequence: 1 });
+    const protocol = (await t.app.inject({ method: 'GET', url: registered.url, headers: auth })).json().correction.protocolo as string;
+    expect((await found(protocol))[0]).toMatchObject({ id: registered.id, type: 'nfe_correction', matched: 'identifier' });
+    const byKey = await found(note.access_key as string);
+    expect(byKey.slice(0, 2).map((h) => [h.type, h.id])).toEqual([['nfe', note.id], ['nfe_correction', registered.id]]);
+  });
+
+  it('finds an inutilization by its justification, its protocol and any number of its range', async () => {
+    const { note } = await emitSettled(t, auth, sale(issuerId));
+    const from = (note.number as number) + 1;
+    const res = await t.app.inject({
+      method: 'POST', url: `/v1/issuers/${issuerId}/inutilization`, headers: auth,
+      payload: { serie: 1, numero_inicial: from, numero_final: from + 2, justification: 'Queda de energia no caixa pulou a numeração' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const inu = res.json() as { id: string; protocolo: string };
+    const url = `/v1/inutilizations/${inu.id}`;
+    const hits = await found('queda energia numeracao');
+    expect(hits[0]).toMatchObject({ id: inu.id, type: 'inutilization', url, issuer_id: issuerId, status: 'voided', title: `Inutilização NFC-e série 1 nº ${from} a ${from + 2}` });
+    expect(hits[0]!.snippet).toContain('<mark>Queda</mark> de <mark>energia</mark>');
+    expect((await found(inu.protocolo))[0]).toMatchObject({ id: inu.id, matched: 'identifier' });
+    expect((await found(String(from + 1), { type: 'inutilization' })).map((h) => h.id)).toEqual([inu.id]);
+    const got = await t.app.inject({ method: 'GET', url, headers: auth });
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json()).toEqual(res.json());
+    const b = await t.newAccount('Search tenant inutilization');
+    expect((await t.app.inject({ method: 'GET', url, headers: b.auth })).statusCode).toBe(404);
+    expect(await found('queda energia numeracao', {}, b.auth)).toEqual([]);
+  });
+
+  it('ranks a bounded set of matches: every exact identifier, then the newest 500; a query of stop words only matches nothing', async () => {
+    const c = await t.newAccount('Search many matches');
+    // 520 index rows written straight into search_documents (as the triggers would), one a minute; the
+    // oldest alone carries the identifier zz7777.
+    await t.db.query(
+      `INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at)
+       SELECT 'nfce_many_' || g, 'nfce', $1, NULL, 'nfce_many_' || g, 'authorized', 'NFC-e nº ' || g, 'Broa de milho', '',
+              CASE WHEN g = 1 THEN ARRAY['zz7777'] ELSE ARRAY[]::text[] END, '/v1/nfce/nfce_many_' || g, timestamptz '2026-01-01' + g * interval '1 minute'
+         FROM generate_series(1, 520) AS g`,
+      [c.accountId],
+    );
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const r = await search({ q: 'milho', limit: 100, ...(after ? { starting_after: after } : {}) }, c.auth);
+      expect(r.status).toBe(200);
+      seen.push(...r.body.data.map((h) => h.id));
+      if (!r.body.has_more) break;
+      after = r.body.data.at(-1)!.id;
+    }
+    expect(seen).toEqual(Array.from({ length: 500 }, (_, i) => `nfce_many_${520 - i}`));
+    const both = await found('milho or zz7777', { limit: 3 }, c.auth);
+    expect(both.map((h) => [h.id, h.matched])).toEqual([['nfce_many_1', 'identifier'], ['nfce_many_520', 'text'], ['nfce_many_519', 'text']]);
+    expect(await found('de', {}, c.auth)).toEqual([]);
+    expect(await found('a de o', {}, c.auth)).toEqual([]);
   });
 
   it("never shows another account's words, names, keys or CNPJ", async () => {

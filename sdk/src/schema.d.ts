@@ -15931,6 +15931,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/inutilizations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inutilization: the voided range and the authority's answer
+         * @description The record `POST /v1/issuers/:id/inutilization` answered (status voided with its protocol, or rejected with the reason); search results of type `inutilization` point here.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example inu_5Tq8rS1mKp2WzX9cLb4N */
+                            id: string;
+                            /** @enum {string} */
+                            object: "inutilization";
+                            issuer_id: string;
+                            model: number;
+                            serie: number;
+                            numero_inicial: number;
+                            numero_final: number;
+                            justification: string;
+                            status: "voided" | "rejected";
+                            protocolo: string | null;
+                            /** Rejection */
+                            rejection: {
+                                /**
+                                 * @description The authority's cStat
+                                 * @example 778
+                                 */
+                                code: string;
+                                /** @description The authority's xMotivo */
+                                message: string;
+                                /**
+                                 * @description The request field at fault, when known
+                                 * @example items[2].ncm
+                                 */
+                                field: string | null;
+                                /** @description What to fix, in plain words */
+                                hint: string | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhooks": {
         parameters: {
             query?: never;
@@ -17437,7 +17559,7 @@ export interface paths {
         };
         /**
          * Search the account's notes, issuers and events
-         * @description Full text over NFC-e, NF-e and NFS-e (item and service descriptions, customer/recipient/taker names, external_ref, rejection messages), issuers (legal and trade name) and the notes' events (authority messages), of this account only. Words match without accents or case and by their Portuguese stem (`pao frances` finds "Pão Francês"); names also match when misspelt (trigram similarity); numbers match exactly or by prefix (CNPJ/CPF with or without punctuation, access keys, protocols, note numbers, external_ref). Best first: an exact identifier, then a prefix, then words and names. Pages as the lists do (`limit`, `starting_after` = the last id of the previous page, `has_more`). Indexed in the transaction that writes the record: a note is findable as soon as its POST answers.
+         * @description Full text over NFC-e, NF-e and NFS-e (item and service descriptions, customer/recipient/taker names, external_ref, rejection messages), issuers (legal and trade name), the notes' events (authority messages), NF-e received from suppliers (supplier name, CNPJ, access key), correction letters (text, protocol) and inutilizations (justification, protocol, numbers), of this account only. Words match without accents or case and by their Portuguese stem (`pao frances` finds "Pão Francês"); names also match when misspelt (trigram similarity); numbers match exactly or by prefix (CNPJ/CPF with or without punctuation, access keys, protocols, note numbers, external_ref). Best first: an exact identifier, then a prefix, then words and names; at most 500 matches are ranked and paged (every exact identifier, then the newest): narrow a broad query with the filters. Pages as the lists do (`limit`, `starting_after` = the last id of the previous page, `has_more`). Indexed in the transaction that writes the record: a note is findable as soon as its POST answers.
          */
         get: {
             parameters: {
@@ -17445,8 +17567,8 @@ export interface paths {
                     /** @description What to look for, 1-200 characters: words (accents and case ignored, Portuguese stemming; `"quoted phrase"`, `or` and `-word` as in web search), or a number: CNPJ/CPF with or without punctuation, access key (44 digits), NFS-e key (50 digits) or DPS Id (45 characters), protocol, note number, external_ref. Numbers of 4 or more characters also match as a prefix. */
                     q: string;
                     /** @description Only this kind of result */
-                    type?: "nfce" | "nfe" | "nfse" | "issuer" | "event";
-                    /** @description Only notes and events of this issuer (and the issuer itself) */
+                    type?: "nfce" | "nfe" | "nfse" | "issuer" | "event" | "nfe_received" | "nfe_correction" | "inutilization";
+                    /** @description Only results of this issuer: its notes, events, received NF-e, correction letters, inutilizations and the issuer itself */
                     issuer_id?: string;
                     /** @description A note's status (authorized, rejected, canceled ...) or an event's type (rejected, authorized ...) */
                     status?: string;
@@ -17475,19 +17597,19 @@ export interface paths {
                             data: {
                                 /** @enum {string} */
                                 object: "search_result";
-                                /** @description nfce, nfe, nfse (a note), issuer, or event (an entry of a note's history) */
-                                type: "nfce" | "nfe" | "nfse" | "issuer" | "event";
+                                /** @description nfce, nfe, nfse (a note), issuer, event (an entry of a note's history), nfe_received (an NF-e another company addressed to an issuer), nfe_correction (a correction letter, CC-e) or inutilization (a voided range of numbers) */
+                                type: "nfce" | "nfe" | "nfse" | "issuer" | "event" | "nfe_received" | "nfe_correction" | "inutilization";
                                 /**
-                                 * @description The id of the note, issuer or event
+                                 * @description The id of the note, issuer, event, received NF-e, correction letter or inutilization
                                  * @example nfce_01J...
                                  */
                                 id: string;
-                                /** @description One line naming the result: the note (model, number, series, party), the issuer's name, or the event and its note */
+                                /** @description One line naming the result: the note (model, number, series, party), the issuer's name, the event and its note, the received NF-e (number, series, supplier), the letter and its note, or the voided range */
                                 title: string;
                                 /** @description Text of the result around what matched, HTML-escaped (`&lt;` `&gt;` `&amp;`), with each match wrapped in `<mark>` and `</mark>`; fragments are joined by ` … `. Safe to insert as HTML. */
                                 snippet: string;
                                 /**
-                                 * @description The API path of the result (an event: its note's history)
+                                 * @description The API path of the result (an event: its note's history; a correction letter: its NF-e; a received NF-e: /v1/nfe/received/:id; an inutilization: /v1/inutilizations/:id)
                                  * @example /v1/nfce/nfce_01J...
                                  */
                                 url: string;
@@ -17495,11 +17617,11 @@ export interface paths {
                                 matched: "identifier" | "identifier_prefix" | "text" | "similar";
                                 /** @description Relevance, higher first: 100+ exact identifier, 10+ identifier prefix, below 10 words and similar names */
                                 score: number;
-                                /** @description The issuer of the note or event (the issuer itself for an issuer) */
+                                /** @description The issuer of the note or event (the issuer itself for an issuer; the recipient issuer for a received NF-e) */
                                 issuer_id: string | null;
-                                /** @description The note, for a note or an event */
+                                /** @description The note, for a note, an event or a correction letter */
                                 note_id: string | null;
-                                /** @description The note's status, or the event's type; null for an issuer */
+                                /** @description The note's status, the event's type, a received NF-e's situation (authorized, denied, canceled), a letter's status (pending, registered, rejected) or an inutilization's (voided, rejected); null for an issuer */
                                 status: string | null;
                                 /**
                                  * Format: date-time
@@ -17645,8 +17767,10 @@ export interface paths {
                                     team_members: number | null;
                                 };
                             };
-                            /** @description Subscription status */
+                            /** @description Subscription status: trialing during the trial the first paid plan starts (its days are not charged), then active */
                             status: "trialing" | "active" | "past_due" | "canceled";
+                            /** @description While the trial lasts: its end, from which the plan is charged */
+                            trial_ends_at: string | (never | null);
                             /** @description A sandbox account: never billed (no invoices, nothing to pay) */
                             sandbox: boolean;
                             /** @description Refuse documents past the included ones (402 quota_exceeded) instead of billing them as overage */
@@ -17705,9 +17829,9 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 created_at: string;
-                                /** @description The plan in force at the period start (BRL cents) */
+                                /** @description The plan in force at the period start (from the trial's end if a trial covers the start) (BRL cents) */
                                 plan_cents: number;
-                                /** @description Upgrades during the period (BRL cents) */
+                                /** @description Upgrades during the period (from the trial's end for those made during it) (BRL cents) */
                                 proration_cents: number;
                                 /** @description Overage so far (BRL cents) */
                                 overage_cents: number;
@@ -17832,8 +17956,10 @@ export interface paths {
                                     team_members: number | null;
                                 };
                             };
-                            /** @description Subscription status */
+                            /** @description Subscription status: trialing during the trial the first paid plan starts (its days are not charged), then active */
                             status: "trialing" | "active" | "past_due" | "canceled";
+                            /** @description While the trial lasts: its end, from which the plan is charged */
+                            trial_ends_at: string | (never | null);
                             /** @description A sandbox account: never billed (no invoices, nothing to pay) */
                             sandbox: boolean;
                             /** @description Refuse documents past the included ones (402 quota_exceeded) instead of billing them as overage */
@@ -17892,9 +18018,9 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 created_at: string;
-                                /** @description The plan in force at the period start (BRL cents) */
+                                /** @description The plan in force at the period start (from the trial's end if a trial covers the start) (BRL cents) */
                                 plan_cents: number;
-                                /** @description Upgrades during the period (BRL cents) */
+                                /** @description Upgrades during the period (from the trial's end for those made during it) (BRL cents) */
                                 proration_cents: number;
                                 /** @description Overage so far (BRL cents) */
                                 overage_cents: number;
@@ -18499,11 +18625,13 @@ export interface paths {
                              * @example 2026-11-21T13:05:09.123Z
                              */
                             effective_at: string;
+                            /** @description The end of the trial this change starts (the first paid plan of a billed account) or falls in: the plan is charged from then; null without a trial */
+                            trial_ends_at: string | (never | null);
                             /** @description The proration math */
                             proration: {
                                 from_plan: string;
                                 to_plan: string;
-                                /** @description Milliseconds of the period left when the change takes effect */
+                                /** @description Milliseconds of the period left when the change takes effect (when the trial ends, during a trial) */
                                 remaining_ms: number;
                                 /** @description Length of the period */
                                 period_ms: number;

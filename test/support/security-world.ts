@@ -156,6 +156,7 @@ export interface OwnedResources {
   nfseId: string;
   /** An NF-e another company addressed to the issuer (filed as the download job files one). */
   receivedId: string;
+  inutilizationId: string;
   accessKey: string;
   webhookId: string;
   webhookSecret: string;
@@ -238,6 +239,11 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     issuer_cnpj: '99999999000191', issuer_name: 'Fornecedor Terceiro Ltda', issued_at: '2026-11-20T10:00:00-03:00', total: '150.00', situation: 'authorized',
   }, new Date())).id;
 
+  const inutilizationId = (await call('void a range', {
+    method: 'POST', url: `/v1/issuers/${issuerId}/inutilization`, headers: auth,
+    payload: { serie: 1, numero_inicial: (note.number as number) + 500, numero_final: (note.number as number) + 501, justification: 'Falha no sistema pulou a numeracao' },
+  }, [201])).json().id as string;
+
   const inviteId = (await call('invite a member', { method: 'POST', url: '/v1/team/invites', headers: auth, payload: { email: `invitee.${randomBytes(6).toString('hex')}@example.com`, role: 'viewer' } }, [201])).json().id as string;
   // A member without the invite round trip (test/people/team.test.ts walks it): a user of their own account, added to A.
   const member = await t.app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email: `member.${randomBytes(6).toString('hex')}@example.com`, password: 'correct horse battery staple' } });
@@ -264,6 +270,7 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     nfeId: nfe.note.id as string,
     nfseId: nfse.note.id as string,
     receivedId,
+    inutilizationId,
     accessKey: note.access_key as string,
     webhookId,
     webhookSecret,

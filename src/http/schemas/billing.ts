@@ -34,7 +34,10 @@ export const SubscriptionSchema = Type.Object(
   {
     object: Type.Literal('billing_subscription'),
     plan: PlanSchema,
-    status: StringLiterals(['trialing', 'active', 'past_due', 'canceled'] as const, { description: 'Subscription status' }),
+    status: StringLiterals(['trialing', 'active', 'past_due', 'canceled'] as const, {
+      description: 'Subscription status: trialing during the trial the first paid plan starts (its days are not charged), then active',
+    }),
+    trial_ends_at: Type.Union([Timestamp, Type.Null()], { description: 'While the trial lasts: its end, from which the plan is charged' }),
     sandbox: Type.Boolean({ description: 'A sandbox account: never billed (no invoices, nothing to pay)' }),
     hard_cap: Type.Boolean({ description: 'Refuse documents past the included ones (402 quota_exceeded) instead of billing them as overage' }),
     current_period: Type.Object({ id: Type.String({ description: 'YYYY-MM (Brasília time)' }), start: Timestamp, end: Timestamp }, { description: 'The billing period now' }),
@@ -46,8 +49,8 @@ export const SubscriptionSchema = Type.Object(
         Type.Object({
           period: Type.String({ description: 'YYYY-MM' }),
           created_at: Timestamp,
-          plan_cents: Cents('The plan in force at the period start'),
-          proration_cents: Cents('Upgrades during the period'),
+          plan_cents: Cents('The plan in force at the period start (from the trial\'s end if a trial covers the start)'),
+          proration_cents: Cents('Upgrades during the period (from the trial\'s end for those made during it)'),
           overage_cents: Cents('Overage so far'),
           estimated_total_cents: Cents('Estimate if nothing more is used'),
         }),
@@ -83,11 +86,14 @@ export const PlanChangeSchema = Type.Object(
     to_plan: StringLiterals(PLAN_IDS, { description: 'Plan chosen' }),
     kind: StringLiterals(['upgrade', 'downgrade'] as const, { description: 'upgrade: at once, prorated; downgrade: at the period end' }),
     effective_at: Timestamp,
+    trial_ends_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'The end of the trial this change starts (the first paid plan of a billed account) or falls in: the plan is charged from then; null without a trial',
+    }),
     proration: Type.Object(
       {
         from_plan: Type.String(),
         to_plan: Type.String(),
-        remaining_ms: Type.Integer({ description: 'Milliseconds of the period left when the change takes effect' }),
+        remaining_ms: Type.Integer({ description: 'Milliseconds of the period left when the change takes effect (when the trial ends, during a trial)' }),
         period_ms: Type.Integer({ description: 'Length of the period' }),
         fraction: Type.Number({ description: 'remaining_ms / period_ms (6 places)' }),
         price_difference_cents: Cents('New monthly price minus the old'),

@@ -1,5 +1,6 @@
 import { chargeInvoiceJob } from '../../platform/billing/charge-invoice.js';
 import { closePeriodJob } from '../../platform/billing/invoices.js';
+import { trialEndJob } from '../../platform/billing/trial.js';
 import type { Ports } from '../../platform/ports/ports.js';
 import type { Job } from '../queue.js';
 import type { JobHandler } from '../runner.js';
@@ -13,3 +14,7 @@ export const billingChargeInvoice = (deps: Pick<Ports, 'db' | 'clock' | 'config'
   const run = chargeInvoiceJob(deps);
   return (job) => run(job as Job<{ invoiceId: string }>);
 };
+
+/** Job `billing.trial-end`: a trialing subscription becomes active when its trial ends. */
+export const billingTrialEnd = (deps: Pick<Ports, 'db' | 'clock'>): JobHandler =>
+  (job) => trialEndJob(deps, job as Job<{ accountId: string; end: string }>);

@@ -27,9 +27,10 @@ import { MANIFEST_JOB } from '../../documents/nfe/services/manifest-received.js'
 import { RECEIVED_SWEEP_JOB, RECEIVED_SYNC_JOB, scheduleReceivedSweep } from '../../documents/nfe/services/sync-received.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
 import { sandboxReset } from './sandbox-reset.js';
-import { billingChargeInvoice, billingClosePeriod } from './billing-close-period.js';
+import { billingChargeInvoice, billingClosePeriod, billingTrialEnd } from './billing-close-period.js';
 import { CHARGE_INVOICE_JOB } from '../../platform/billing/charge-invoice.js';
 import { CLOSE_PERIOD_JOB, scheduleClosePeriod } from '../../platform/billing/invoices.js';
+import { TRIAL_END_JOB } from '../../platform/billing/trial.js';
 import { periodOf } from '../../platform/billing/period.js';
 import { SANDBOX_RESET_JOB, scheduleNextSandboxReset } from '../../platform/sandbox/sandbox-reset.js';
 
@@ -74,6 +75,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [SANDBOX_RESET_JOB]: sandboxReset(ports, scheduleRecurring),
       [CLOSE_PERIOD_JOB]: billingClosePeriod(ports),
       [CHARGE_INVOICE_JOB]: billingChargeInvoice(ports),
+      [TRIAL_END_JOB]: billingTrialEnd(ports),
     },
     async start() {
       await scheduleRecurring();

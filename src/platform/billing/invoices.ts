@@ -11,6 +11,8 @@ import { planAt } from './account-plan.js';
 import { queueCharge } from './charge-invoice.js';
 import { nextPeriod, periodBounds, type Period } from './period.js';
 import { brl, PLANS } from './plans.js';
+import { periodShare } from './proration.js';
+import { inTrial, trialOf } from './trial.js';
 import { usageLines } from './usage.js';
 
 export const CLOSE_PERIOD_JOB = 'billing.close-period';
@@ -31,13 +33,19 @@ export async function scheduleClosePeriod(db: Queryable, period: string, now: Da
  *  - the plan in force at the period's start, at its full monthly price;
  *  - each upgrade during the period, its proration (stored with the change);
  *  - per type, the documents past the included ones of the plan in force at the period's end, at
- *    that plan's overage price (an upgrade's larger allowance counts for the whole month).
+ *    that plan's overage price (an upgrade's larger allowance counts for the whole month);
+ *  - a trial (trial.ts) makes its days free: the plan from its end only, no overage while it lasts.
  */
 export function invoiceLines(changes: readonly PlanChangeRow[], period: Period, used: Partial<Record<string, number>>): InvoiceRow['lines'] {
   const startPlan = PLANS[planAt(changes, period.start)];
   const endPlan = planAt(changes, new Date(period.end.getTime() - 1));
+  const trial = trialOf(changes);
   const lines: InvoiceRow['lines'] = [];
-  if (startPlan.monthly_price_cents > 0) {
+  if (inTrial(trial, period.start)) {
+    // A trial runs at the period's start: the plan costs from the trial's end, if that is in the period.
+    const amount = periodShare(startPlan.monthly_price_cents, period, trial.end);
+    if (amount > 0) lines.push({ kind: 'plan', description: `${startPlan.name} plan from the trial's end on ${trial.end.toISOString().slice(0, 10)}, ${period.id}`, quantity: 1, unit_cents: amount, amount_cents: amount });
+  } else if (startPlan.monthly_price_cents > 0) {
     lines.push({ kind: 'plan', description: `${startPlan.name} plan, ${period.id}`, quantity: 1, unit_cents: startPlan.monthly_price_cents, amount_cents: startPlan.monthly_price_cents });
   }
   for (const c of changes) {
@@ -46,7 +54,8 @@ export function invoiceLines(changes: readonly PlanChangeRow[], period: Period, 
     const to = PLANS[c.to_plan as keyof typeof PLANS]?.name ?? c.to_plan;
     lines.push({ kind: 'proration', description: `Upgrade ${from} to ${to} on ${c.effective_at.toISOString().slice(0, 10)} (rest of the period)`, quantity: 1, unit_cents: c.proration_cents, amount_cents: c.proration_cents });
   }
-  for (const u of usageLines(endPlan, used, true)) {
+  // A period that ends within the trial charges no overage: its documents count on the plan's allowance, free.
+  for (const u of inTrial(trial, new Date(period.end.getTime() - 1)) ? [] : usageLines(endPlan, used, true)) {
     if (u.overage === 0) continue;
     lines.push({
       kind: `overage.${u.kind}`,

@@ -21,9 +21,9 @@ export interface Proration {
  */
 export function prorate(from: PlanId, to: PlanId, period: Period, at: Date): Proration {
   const periodMs = period.end.getTime() - period.start.getTime();
-  const remainingMs = Math.max(0, Math.min(periodMs, period.end.getTime() - at.getTime()));
+  const remainingMs = remainingOf(period, at);
   const difference = PLANS[to].monthly_price_cents - PLANS[from].monthly_price_cents;
-  const amount = difference > 0 ? Math.round((difference * remainingMs) / periodMs) : 0;
+  const amount = difference > 0 ? periodShare(difference, period, at) : 0;
   return {
     from_plan: from,
     to_plan: to,
@@ -33,4 +33,11 @@ export function prorate(from: PlanId, to: PlanId, period: Period, at: Date): Pro
     price_difference_cents: difference,
     amount_cents: amount,
   };
+}
+
+const remainingOf = (period: Period, at: Date) => Math.max(0, Math.min(period.end.getTime() - period.start.getTime(), period.end.getTime() - at.getTime()));
+
+/** `cents` for the part of `period` from `at` to its end, to the millisecond, rounded half up. Pure. */
+export function periodShare(cents: number, period: Period, at: Date): number {
+  return Math.round((cents * remainingOf(period, at)) / (period.end.getTime() - period.start.getTime()));
 }

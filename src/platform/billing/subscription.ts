@@ -2,13 +2,15 @@ import { ApiError } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
 import type { Ports } from '../ports/ports.js';
 import {
-  billingAccount, cancelPendingChanges, getSubscription, insertPlanChange, lockSubscription, planChanges, setHardCap, usageTotals,
+  billingAccount, cancelPendingChanges, getSubscription, insertPlanChange, lockSubscription, planChanges, setHardCap, setSubscriptionStatus, usageTotals,
 } from '../storage/repositories/billing-repository.js';
 import { pendingChange, planAt } from './account-plan.js';
 import { periodBounds, periodOf } from './period.js';
 import { isUpgrade, PLANS, type PlanId } from './plans.js';
 import { prorate, type Proration } from './proration.js';
+import { invoiceLines } from './invoices.js';
 import { forgetBillingState } from './quota.js';
+import { billedFrom, inTrial, scheduleTrialEnd, trialEndFor, trialOf } from './trial.js';
 import { usageLines } from './usage.js';
 
 type Deps = Pick<Ports, 'db' | 'clock' | 'config'>;
@@ -32,15 +34,21 @@ export async function getSubscriptionView(deps: Deps, accountId: string) {
   const changes = await planChanges(deps.db, accountId);
   const plan = planAt(changes, now);
   const period = periodBounds(periodOf(now));
-  const usage = usageLines(plan, await usageTotals(deps.db, accountId, period.id), !sandbox);
+  const used = await usageTotals(deps.db, accountId, period.id);
+  const usage = usageLines(plan, used, !sandbox);
   const overage = usage.reduce((s, l) => s + l.overage_cents, 0);
-  const startPlan = planAt(changes, period.start);
-  const prorations = changes.filter((c) => c.kind === 'upgrade' && c.period === period.id).reduce((s, c) => s + c.proration_cents, 0);
+  // The estimate is the invoice the close would make if nothing changed: the same lines (trial included).
+  const lines = invoiceLines(changes, period, used);
+  const sum = (kind: (k: string) => boolean) => lines.filter((l) => kind(l.kind)).reduce((s, l) => s + l.amount_cents, 0);
   const pending = pendingChange(changes, now);
+  const trial = trialOf(changes);
+  const stored = sub?.status ?? 'active';
   return {
     object: 'billing_subscription' as const,
     plan: PLANS[plan],
-    status: account.closed_at ? ('canceled' as const) : (sub?.status ?? 'active'),
+    // Past the trial's end the status reads active even before the trial-end job has run.
+    status: account.closed_at ? ('canceled' as const) : stored === 'trialing' && !inTrial(trial, now) ? ('active' as const) : stored,
+    trial_ends_at: inTrial(trial, now) ? iso(trial.end) : null,
     sandbox,
     hard_cap: sub?.hard_cap ?? false,
     current_period: { id: period.id, start: iso(period.start), end: iso(period.end) },
@@ -52,10 +60,10 @@ export async function getSubscriptionView(deps: Deps, accountId: string) {
       : {
           period: period.id,
           created_at: iso(period.end),
-          plan_cents: PLANS[startPlan].monthly_price_cents,
-          proration_cents: prorations,
-          overage_cents: overage,
-          estimated_total_cents: PLANS[startPlan].monthly_price_cents + prorations + overage,
+          plan_cents: sum((k) => k === 'plan'),
+          proration_cents: sum((k) => k === 'proration'),
+          overage_cents: sum((k) => k.startsWith('overage.')),
+          estimated_total_cents: sum(() => true),
         },
     past_due_since: sub?.past_due_since ? iso(sub.past_due_since) : null,
     grace_ends_at: sub?.status === 'past_due' && sub.past_due_since ? iso(graceEnd(sub.past_due_since, deps.config.billing.graceDays)) : null,
@@ -81,6 +89,8 @@ export interface PlanChangeResult {
   to_plan: PlanId;
   kind: 'upgrade' | 'downgrade';
   effective_at: string;
+  /** The end of the trial this change starts or falls in (its days are not charged), else null. */
+  trial_ends_at: string | null;
   /** The math: charged on the current period's invoice (upgrades; sandbox: shown, never billed). */
   proration: Proration & { billed: boolean };
 }
@@ -114,12 +124,20 @@ export async function changePlan(deps: Deps, accountId: string, input: { plan: s
       throw new ApiError('invalid_state', `An invoice has been overdue since ${iso(sub.past_due_since)}: pay it (GET /v1/billing/invoices, payment_url) before upgrading; documents keep being issued meanwhile`);
     }
     const effectiveAt = kind === 'upgrade' ? now : period.end;
-    const proration = kind === 'upgrade' ? prorate(from, to, period, now) : prorate(from, to, period, period.end);
-    return { now, from, kind, effectiveAt, period, proration: { ...proration, billed } };
+    // The first paid plan starts a trial; an upgrade during one costs from its end (trial.ts).
+    const trialEnd = kind === 'upgrade' && from !== to ? trialEndFor(changes, from, to, now, deps.config.billing.trialDays, billed) : null;
+    const trial = trialOf(changes);
+    const chargedFrom = trialEnd ?? billedFrom(trial, now);
+    const proration = kind === 'upgrade' ? prorate(from, to, period, chargedFrom) : prorate(from, to, period, period.end);
+    const trialEndsAt = trialEnd ?? (inTrial(trial, now) ? trial.end : null);
+    return { now, from, kind, effectiveAt, period, trialEnd, trialEndsAt, proration: { ...proration, billed }, status: sub?.status };
   };
   if (input.preview) {
     const c = await compute(deps.db);
-    return { id: null, object: 'billing_plan_change', preview: true, from_plan: c.from, to_plan: to, kind: c.kind, effective_at: iso(c.effectiveAt), proration: c.proration };
+    return {
+      id: null, object: 'billing_plan_change', preview: true, from_plan: c.from, to_plan: to, kind: c.kind, effective_at: iso(c.effectiveAt),
+      trial_ends_at: c.trialEndsAt && iso(c.trialEndsAt), proration: c.proration,
+    };
   }
   const result = await deps.db.transaction(async (tx) => {
     await lockSubscription(tx, accountId, deps.clock.now());
@@ -130,10 +148,18 @@ export async function changePlan(deps: Deps, accountId: string, input: { plan: s
     if (c.from !== to) {
       await insertPlanChange(tx, {
         id, account_id: accountId, from_plan: c.from, to_plan: to, kind: c.kind, period: c.period.id,
-        requested_at: c.now, effective_at: c.effectiveAt, proration_cents: billed ? c.proration.amount_cents : 0,
+        requested_at: c.now, effective_at: c.effectiveAt, proration_cents: billed ? c.proration.amount_cents : 0, trial_ends_at: c.trialEnd,
       });
     }
-    return { id, object: 'billing_plan_change' as const, preview: false, from_plan: c.from, to_plan: to, kind: c.kind, effective_at: iso(c.effectiveAt), proration: c.proration };
+    if (c.trialEnd) {
+      // past_due (an unpaid invoice of the free plan's overage) stays what it is; the trial's days are free either way.
+      if ((c.status ?? 'active') === 'active') await setSubscriptionStatus(tx, accountId, 'trialing', null, c.now);
+      await scheduleTrialEnd(tx, accountId, c.trialEnd, c.now);
+    }
+    return {
+      id, object: 'billing_plan_change' as const, preview: false, from_plan: c.from, to_plan: to, kind: c.kind, effective_at: iso(c.effectiveAt),
+      trial_ends_at: c.trialEndsAt && iso(c.trialEndsAt), proration: c.proration,
+    };
   });
   forgetBillingState(accountId);
   return result;

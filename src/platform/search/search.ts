@@ -3,10 +3,13 @@ import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
 import { searchDocuments, similarNameWords, type SearchRow } from '../storage/repositories/search-repository.js';
 
+/** What a result is (http/schemas/search.ts lists the same). */
+export type SearchKind = 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | 'nfe_received' | 'nfe_correction' | 'inutilization';
+
 /** GET /v1/search's parameters as the route validated them (schema: http/schemas/search.ts). */
 export interface SearchQuery {
   q: string;
-  type?: 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | undefined;
+  type?: SearchKind | undefined;
   issuer_id?: string | undefined;
   status?: string | undefined;
   'created_at[gte]'?: string | undefined;
@@ -57,7 +60,7 @@ export async function searchAccount(deps: Pick<Ports, 'db'>, accountId: string, 
 
 export const presentSearchResult = (r: SearchRow) => ({
   object: 'search_result' as const,
-  type: r.kind as 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event',
+  type: r.kind as SearchKind,
   id: r.ref_id,
   title: r.title,
   snippet: r.snippet,

@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
+import type { InutilizationRow } from '../../../platform/storage/repositories/inutilization-repository.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
 import { retireRange, usedNumbersInRange } from '../../../platform/storage/repositories/numbering-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
@@ -20,20 +21,12 @@ export interface InutilizationRequest {
   justification: string;
 }
 
-export interface InutilizationRecord {
-  id: string;
+/** What POST /v1/issuers/:id/inutilization and GET /v1/inutilizations/:id answer: the row, as JSON. */
+export type InutilizationRecord = Omit<InutilizationRow, 'account_id' | 'rejection' | 'created_at'> & {
   object: 'inutilization';
-  issuer_id: string;
-  model: number;
-  serie: number;
-  numero_inicial: number;
-  numero_final: number;
-  justification: string;
-  status: 'voided' | 'rejected';
-  protocolo: string | null;
   rejection: ReturnType<typeof explainAuthorityRejection> | null;
   created_at: string;
-}
+};
 
 // Ranges this large are a typo more often than an intention; the authority has no lower limit we could source.
 const MAX_RANGE = 10_000;

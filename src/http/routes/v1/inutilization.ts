@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { findInutilization } from '../../../documents/nfce/services/find-inutilization.js';
 import { inutilizeNumbers } from '../../../documents/nfce/services/inutilize-numbers.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, Timestamp } from '../../schemas/common.js';
@@ -55,5 +56,20 @@ export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const record = await inutilizeNumbers(app.ctx, request.auth.accountId, id, request.body);
       return reply.code(201).send(record);
     },
+  );
+
+  app.get(
+    '/v1/inutilizations/:id',
+    {
+      config: { scope: 'nfce:read' },
+      schema: {
+        tags: ['issuers'],
+        summary: 'An inutilization: the voided range and the authority\'s answer',
+        description: 'The record `POST /v1/issuers/:id/inutilization` answered (status voided with its protocol, or rejected with the reason); search results of type `inutilization` point here.',
+        params: IdParams,
+        response: { 200: InutilizationRecord, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => findInutilization(app.ctx, request.auth.accountId, request.params.id),
   );
 };

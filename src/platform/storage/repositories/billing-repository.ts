@@ -13,6 +13,8 @@ export interface PlanChangeRow {
   requested_at: Date;
   effective_at: Date;
   proration_cents: number;
+  /** Set on the change that started the account's trial (README "Trial"): the paid plan is free until then. */
+  trial_ends_at: Date | null;
   canceled_at: Date | null;
 }
 
@@ -82,9 +84,9 @@ export async function planChanges(db: Queryable, accountId: string): Promise<Pla
 
 export async function insertPlanChange(tx: Queryable, c: Omit<PlanChangeRow, 'canceled_at'>): Promise<void> {
   await tx.query(
-    `INSERT INTO billing_plan_changes (id, account_id, from_plan, to_plan, kind, period, requested_at, effective_at, proration_cents)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [c.id, c.account_id, c.from_plan, c.to_plan, c.kind, c.period, c.requested_at, c.effective_at, c.proration_cents],
+    `INSERT INTO billing_plan_changes (id, account_id, from_plan, to_plan, kind, period, requested_at, effective_at, proration_cents, trial_ends_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [c.id, c.account_id, c.from_plan, c.to_plan, c.kind, c.period, c.requested_at, c.effective_at, c.proration_cents, c.trial_ends_at],
   );
 }
 

@@ -36,8 +36,8 @@ export interface SearchRow {
 }
 
 // Ranking tiers: an exact identifier (key, CNPJ, protocol, number, external_ref) outranks a prefix
-// of one, which outranks words; within a tier a note or issuer (+1) outranks an event naming the same
-// number (its protocol is the note's too), then ts_rank and the names' trigram similarity (both 0..1).
+// of one, which outranks words; within a tier a record (+1) outranks a correction letter (+0.5), which
+// outranks a history event naming the same number (its access key or protocol is the note's too), then ts_rank and the names' trigram similarity (both 0..1).
 const EXACT = 100;
 const PREFIX = 10;
 // Typo tolerance: words of q (3+ letters, at most 8) against the account's name words; a similarity of
@@ -72,34 +72,61 @@ export async function similarNameWords(db: Queryable, accountId: string, text: s
   return r.rows.map((row) => row.word);
 }
 
+/**
+ * How many matches are ranked: the exact identifier hits, then the newest. Past a few hundred, the
+ * order among word matches is mostly their age anyway (their ts_rank differs little), while ranking
+ * every match of a common word costs in proportion to the account's size (bench/search-scale).
+ */
+export const RANKED_CANDIDATES = 500;
+
+/** The tsquery of the account's lexeme in search_scoped (migration 0023): ids are [A-Za-z0-9_] (kernel/ids). */
+function accountLexeme(accountId: string): string {
+  if (!/^[A-Za-z0-9_]+$/.test(accountId)) throw new Error(`unexpected account id ${accountId}`);
+  return `'@${accountId}'`;
+}
+
+// One tsquery (words | identifiers | corrected names); an absent part stands in as the words again.
+const MATCH = `(websearch_to_tsquery('search_pt', $2) || coalesce($3::text::tsquery, websearch_to_tsquery('search_pt', $2))
+                || coalesce(to_tsquery('search_pt', $13), websearch_to_tsquery('search_pt', $2)))`;
+
 /** The page of matches, best first; `starting_after` names the previous page's last result. */
 export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<SearchRow[]> {
+  // Three steps, so the work is bounded whatever the account's size:
+  //  c: the matches, from the GIN index over search_scoped(account_id, tsv) (migration 0023): the
+  //     account is a lexeme of the indexed tsvector, so the index yields this account's matches only
+  //     (a btree on account_id ANDed with a tsv index read all of the account's entries, ~10 ms per
+  //     100,000 documents). Only RANKED_CANDIDATES of them go on: exact identifiers first, then the
+  //     newest; c keeps their ids only, so sorting thousands of matches moves narrow rows.
+  //  m: those read again by primary key and ranked (ts_rank, trigram similarity of the names).
+  //  page: the page, and ts_headline for its rows only.
   // The cursor is the (score, created_at, ref_id) of the named result under the same query: the
   // score is recomputed by the same statement from the same rows, so pages neither overlap nor skip.
   // The leading comment keeps this text out of db.ts's named (prepared) statements: an unnamed one
-  // is planned at each call with its parameters. A generic plan cannot know whether a word is in ten
-  // documents or ten thousand, and chose to filter the whole account (50 ms at 20,000 notes against
-  // 9 ms for the GIN index, bench/search-scale).
+  // is planned at each call with its parameters, so the words' selectivity is known.
   const r = await db.query<SearchRow>(
     `/* search: planned per call */
-     WITH m AS (
-       SELECT s.ref_id, s.kind, s.issuer_id, s.note_id, s.status, s.title, s.body, s.url, s.created_at,
-              s.idents && $4::text[] AS exact_hit, coalesce(s.tsv @@ $3::text::tsquery, false) AS ident_hit,
-              s.tsv @@ websearch_to_tsquery('search_pt', $2) AS word_hit,
-              (CASE WHEN s.idents && $4::text[] THEN ${EXACT} WHEN coalesce(s.tsv @@ $3::text::tsquery, false) THEN ${PREFIX} ELSE 0 END
-                + CASE WHEN s.kind = 'event' THEN 0 ELSE 1 END
-                + ts_rank(s.tsv, websearch_to_tsquery('search_pt', $2)) + public.word_similarity(search_names($2), s.names))::float8 AS score
+     WITH c AS MATERIALIZED (
+       SELECT s.ref_id, s.created_at, s.idents && $4::text[] AS exact_hit
          FROM search_documents s
-        WHERE s.account_id = $1
-          -- One tsquery (words | identifiers | corrected names) the tsv GIN index answers; an absent part
-          -- stands in as the words again.
-          AND s.tsv @@ (websearch_to_tsquery('search_pt', $2) || coalesce($3::text::tsquery, websearch_to_tsquery('search_pt', $2))
-                        || coalesce(to_tsquery('search_pt', $13), websearch_to_tsquery('search_pt', $2)))
+        WHERE search_scoped(s.account_id, s.tsv) @@ ($14::text::tsquery && ${MATCH})
+          -- An empty match (only stop words) would leave the account lexeme alone, matching everything.
+          AND numnode(${MATCH}) > 0
+          AND s.account_id = $1
           AND ($5::text IS NULL OR s.kind = $5)
           AND ($6::text IS NULL OR s.issuer_id = $6)
           AND ($7::text IS NULL OR s.status = $7)
           AND ($8::timestamptz IS NULL OR s.created_at >= $8)
-          AND ($9::timestamptz IS NULL OR s.created_at < $9)),
+          AND ($9::timestamptz IS NULL OR s.created_at < $9)
+        ORDER BY exact_hit DESC, s.created_at DESC, s.ref_id DESC
+        LIMIT ${RANKED_CANDIDATES}),
+     m AS (
+       SELECT d.ref_id, d.kind, d.issuer_id, d.note_id, d.status, d.title, d.body, d.url, d.created_at, c.exact_hit,
+              coalesce(d.tsv @@ $3::text::tsquery, false) AS ident_hit, d.tsv @@ websearch_to_tsquery('search_pt', $2) AS word_hit,
+              (CASE WHEN c.exact_hit THEN ${EXACT} WHEN coalesce(d.tsv @@ $3::text::tsquery, false) THEN ${PREFIX} ELSE 0 END
+                + CASE d.kind WHEN 'event' THEN 0 WHEN 'nfe_correction' THEN 0.5 ELSE 1 END
+                -- search_names is STABLE (unaccent): a sub-select computes it once, not once per candidate.
+                + ts_rank(d.tsv, websearch_to_tsquery('search_pt', $2)) + public.word_similarity((SELECT search_names($2)), d.names))::float8 AS score
+         FROM c JOIN search_documents d ON d.ref_id = c.ref_id),
      page AS (
        SELECT * FROM m
         WHERE $10::text IS NULL OR (score, created_at, ref_id) < (SELECT score, created_at, ref_id FROM m WHERE ref_id = $10)
@@ -127,6 +154,7 @@ export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<Sea
       p.limit,
       identQuery(p.idents, ''),
       p.similarWords.filter((w) => /^[a-z0-9]+$/.test(w)).join(' | ') || null,
+      accountLexeme(p.accountId),
     ],
   );
   return r.rows.map((row) => ({ ...row, score: Number(row.score) }));
