@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api, orThrow } from '../../api/client.js';
@@ -7,8 +7,36 @@ import { t } from '../../i18n/index.js';
 import { formatDate, formatTaxId } from '../../i18n/format.js';
 import { useSession } from '../../session.js';
 import { CertificateBadge, ReadinessBadge } from './certificate-badge.js';
+import type { Issuer } from './model.js';
 
 const PAGE = 50;
+
+/** On a phone, one card per issuer: the certificate's state stays in sight without scrolling sideways. */
+function IssuerCards({ issuers }: { issuers: Issuer[] }) {
+  return (
+    <Stack hiddenFrom="sm" gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t.issuers.listLabel}>
+        {issuers.map((i) => (
+          <Paper key={i.id} withBorder p="sm" component="li">
+            <Anchor component={Link} to={`/issuers/${i.id}`} fw={600}>
+              {i.nome_fantasia ?? i.razao_social}
+            </Anchor>
+            <Text size="sm">
+              {formatTaxId(i.cnpj)} · {i.uf} · {t.issuers.environment[i.ambiente] ?? i.ambiente}
+            </Text>
+            <Group gap="xs" mt={4}>
+              <CertificateBadge certificate={i.certificate} />
+              {i.certificate.not_after && (
+                <Text size="sm">
+                  {t.issuers.col.expiry}: {formatDate(i.certificate.not_after)}
+                </Text>
+              )}
+              <ReadinessBadge issuer={i} />
+            </Group>
+          </Paper>
+        ))}
+    </Stack>
+  );
+}
 
 export function IssuerList() {
   const session = useSession();
@@ -35,7 +63,8 @@ export function IssuerList() {
           if (rows.length === 0) return <Text>{t.issuers.empty}</Text>;
           return (
             <Stack>
-              <Table.ScrollContainer minWidth={860}>
+              <IssuerCards issuers={rows} />
+              <Table.ScrollContainer minWidth={860} visibleFrom="sm">
                 <Table striped aria-label={t.issuers.listLabel}>
                   <Table.Thead>
                     <Table.Tr>
