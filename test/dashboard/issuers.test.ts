@@ -107,6 +107,19 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
 
   }, 60_000);
 
+  it('edits the issuer\'s data', async () => {
+    const page = await signedIn();
+    await openIssuer(issuerId)(page);
+    await page.getByRole('button', { name: 'Editar dados' }).click();
+    await page.getByLabel('Razão social').fill('Padaria Painel Comércio Ltda');
+    await page.getByRole('textbox', { name: 'Complemento' }).fill('Loja 2');
+    await page.getByRole('button', { name: 'Salvar dados' }).click();
+    await page.getByRole('definition').getByText('Padaria Painel Comércio Ltda', { exact: true }).waitFor();
+    await page.getByText(/Avenida Paulista, 1000 · Loja 2 · Bela Vista · São Paulo/).waitFor();
+    const body = (await api('GET', `/v1/issuers/${issuerId}`)).body;
+    expect(body).toMatchObject({ razao_social: 'Padaria Painel Comércio Ltda', endereco: { complemento: 'Loja 2', codigo_municipio: '3550308' } });
+  });
+
   it('previews the DANFE settings as they are typed and saves them', async () => {
     const page = await signedIn();
     await openIssuer(issuerId)(page);

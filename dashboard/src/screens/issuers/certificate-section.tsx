@@ -1,16 +1,15 @@
 import { Alert, Button, Input, List, PasswordInput, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { api, orThrow, type paths } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { useStepUp } from '../../components/step-up.js';
 import { t } from '../../i18n/index.js';
 import { formatDate, formatDateTime, formatTaxId } from '../../i18n/format.js';
-import { useAction } from '../auth/use-action.js';
 import { CertificateBadge } from './certificate-badge.js';
-import { fieldErrors, type Issuer } from './model.js';
+import type { Issuer } from './model.js';
 import { Facts, Section } from './section.js';
 import { useKeyedForm } from './use-form.js';
+import { useIssuerAction } from './use-issuer-action.js';
 
 type Uploaded = paths['/v1/issuers/{id}/certificate']['post']['responses'][201]['content']['application/json'];
 
@@ -65,31 +64,25 @@ export function CertificateSection({ issuer, canWrite }: { issuer: Issuer; canWr
 }
 
 function UploadForm({ issuerId, onUploaded }: { issuerId: string; onUploaded: (u: Uploaded) => void }) {
-  const client = useQueryClient();
   const stepUp = useStepUp();
   const fileId = useId();
   const form = useKeyedForm({ password: '', file: null as File | null });
-  const { busy, error, run } = useAction();
+  const { busy, error, errors, submit } = useIssuerAction();
   const [missingFile, setMissingFile] = useState(false);
   // A new input element after an upload: a file input cannot be emptied from code.
   const [inputKey, setInputKey] = useState(0);
-  const errors = fieldErrors(error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const upload = submit(async () => {
     const file = form.values.file;
     setMissingFile(!file);
     if (!file) return;
     const idempotencyKey = form.idempotencyKey();
-    void run(async () => {
-      const result = await stepUp(() => orThrow(api.uploadCertificate(issuerId, { pfx: file, password: form.values.password, filename: file.name }, { idempotencyKey })));
-      onUploaded(result as Uploaded);
-      form.reset({ password: '', file: null });
-      setInputKey((k) => k + 1);
-      await client.invalidateQueries({ queryKey: ['issuers'] });
-    });
-  };
+    const result = await stepUp(() => orThrow(api.uploadCertificate(issuerId, { pfx: file, password: form.values.password, filename: file.name }, { idempotencyKey })));
+    onUploaded(result as Uploaded);
+    form.reset({ password: '', file: null });
+    setInputKey((k) => k + 1);
+  });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={upload} noValidate>
       <Stack gap="sm">
         <Input.Wrapper label={t.issuers.certFile} required id={fileId} error={missingFile ? t.issuers.certChooseFile : errors.pfx}>
           <input

@@ -1,22 +1,25 @@
 import { Button, Grid, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { Page } from '../../components/page.js';
 import { t } from '../../i18n/index.js';
 import { AddressFields, addressBody, EMPTY_ADDRESS, type AddressValues } from './address-fields.js';
-import { cleanCnpj, cnpjProblem, fieldErrors, type CreateIssuerBody } from './model.js';
+import { cleanCnpj, cnpjProblem, type CreateIssuerBody } from './model.js';
 import { RegimeSelect } from './regime-select.js';
 import { useKeyedForm } from './use-form.js';
+import { useIssuerAction } from './use-issuer-action.js';
 
 const CNPJ_WORDS = { shape: t.issuers.cnpjShape, digits: t.issuers.cnpjInvalid };
 
-/** Registers an issuer (POST /v1/issuers), then opens its page for the certificate and CSC. */
+/**
+ * Registers an issuer (POST /v1/issuers), then opens its page for the certificate and CSC. The
+ * CNPJ's check digits are checked here first; every other rule is the gateway's, shown on its field.
+ */
 export function CreateIssuer() {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const form = useKeyedForm({
     cnpj: '',
     razao_social: '',
@@ -29,42 +32,30 @@ export function CreateIssuer() {
   });
   const v = form.values;
   const [cnpjError, setCnpjError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, errors, submit } = useIssuerAction();
   const ufs = useQuery({ queryKey: ['ufs'], queryFn: () => orThrow(api.GET('/v1/ufs')), staleTime: Infinity });
-  const errors = fieldErrors(error);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const register = submit(async () => {
     const problem = cnpjProblem(v.cnpj, CNPJ_WORDS);
     setCnpjError(problem);
     if (problem) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const body: CreateIssuerBody = {
-        cnpj: cleanCnpj(v.cnpj),
-        razao_social: v.razao_social,
-        ie: v.ie,
-        uf: v.uf,
-        ambiente: v.ambiente,
-        regime_tributario: v.regime_tributario,
-        ...(v.nome_fantasia ? { nome_fantasia: v.nome_fantasia } : {}),
-        endereco: addressBody(v.endereco),
-      };
-      const created = await orThrow(api.POST('/v1/issuers', { body, idempotencyKey: form.idempotencyKey() }));
-      await client.invalidateQueries({ queryKey: ['issuers'] });
-      navigate(`/issuers/${created.id}`);
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const body: CreateIssuerBody = {
+      cnpj: cleanCnpj(v.cnpj),
+      razao_social: v.razao_social,
+      ie: v.ie,
+      uf: v.uf,
+      ambiente: v.ambiente,
+      regime_tributario: v.regime_tributario,
+      ...(v.nome_fantasia ? { nome_fantasia: v.nome_fantasia } : {}),
+      endereco: addressBody(v.endereco),
+    };
+    const created = await orThrow(api.POST('/v1/issuers', { body, idempotencyKey: form.idempotencyKey() }));
+    navigate(`/issuers/${created.id}`);
+  });
 
   return (
     <Page title={t.issuers.createTitle}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={register} noValidate>
         <Stack>
           <Grid>
             <Grid.Col span={{ base: 12, sm: 6 }}>

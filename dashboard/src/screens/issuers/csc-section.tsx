@@ -1,36 +1,25 @@
 import { Alert, Button, Grid, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { api, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { formatDateTime } from '../../i18n/format.js';
-import { useAction } from '../auth/use-action.js';
-import { fieldErrors, fill, type Issuer } from './model.js';
+import { fill, type Issuer } from './model.js';
 import { Section } from './section.js';
 import { useKeyedForm } from './use-form.js';
+import { useIssuerAction } from './use-issuer-action.js';
 
 /**
  * The CSC that signs the NFC-e QR code. Only its id is ever shown: the code leaves the browser once
  * (POST /v1/issuers/{id}/csc) and the input is emptied as soon as the gateway has it.
  */
 export function CscSection({ issuer, canWrite }: { issuer: Issuer; canWrite: boolean }) {
-  const client = useQueryClient();
   const form = useKeyedForm({ id_csc: issuer.csc?.id_csc ?? '', csc: '' });
-  const { busy, error, run } = useAction();
-  const [saved, setSaved] = useState(false);
-  const errors = fieldErrors(error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    void run(async () => {
-      const body = { id_csc: form.values.id_csc, csc: form.values.csc };
-      await orThrow(api.POST('/v1/issuers/{id}/csc', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() }));
-      form.reset({ id_csc: body.id_csc, csc: '' });
-      setSaved(true);
-      await client.invalidateQueries({ queryKey: ['issuers'] });
-    });
-  };
+  const { busy, error, errors, done: saved, submit } = useIssuerAction();
+  const save = submit(async () => {
+    const body = { id_csc: form.values.id_csc, csc: form.values.csc };
+    await orThrow(api.POST('/v1/issuers/{id}/csc', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() }));
+    form.reset({ id_csc: body.id_csc, csc: '' });
+  });
   return (
     <Section title={t.issuers.csc} testId="csc">
       <Text size="sm">{issuer.csc ? fill(t.issuers.cscRegistered, { id: issuer.csc.id_csc, at: formatDateTime(issuer.csc.registered_at) }) : t.issuers.cscNone}</Text>
@@ -40,7 +29,7 @@ export function CscSection({ issuer, canWrite }: { issuer: Issuer; canWrite: boo
         </Alert>
       )}
       {canWrite && (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={save} noValidate>
           <Stack gap="sm">
             <Grid>
               <Grid.Col span={{ base: 12, sm: 4 }}>

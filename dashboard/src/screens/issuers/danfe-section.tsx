@@ -1,14 +1,13 @@
 import { Button, ColorInput, Grid, Group, Input, Stack, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { api, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
-import { useAction } from '../auth/use-action.js';
 import { DanfePreview } from './danfe-preview.js';
-import { fieldErrors, type Issuer } from './model.js';
+import type { Issuer } from './model.js';
 import { Section } from './section.js';
 import { useKeyedForm } from './use-form.js';
+import { useIssuerAction } from './use-issuer-action.js';
 
 function readDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -25,36 +24,27 @@ function readDataUrl(file: File): Promise<string> {
  */
 export function DanfeSection({ issuer, canWrite }: { issuer: Issuer; canWrite: boolean }) {
   const s = issuer.danfe_settings;
-  const client = useQueryClient();
   const logoId = useId();
   const form = useKeyedForm({ color: s.danfePrimaryColor ?? '', footer: s.danfeFooterText ?? '', logo: s.danfeLogo });
   const v = form.values;
-  const { busy, error, run } = useAction();
-  const [saved, setSaved] = useState(false);
-  const errors = fieldErrors(error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    void run(async () => {
-      const body = {
-        danfePrimaryColor: v.color || null,
-        danfeFooterText: v.footer.trim() || null,
-        // The stored logo is sent back only when it changed: it is normalized on the way in.
-        ...(v.logo !== s.danfeLogo ? { danfeLogo: v.logo } : {}),
-      };
-      const updated = await orThrow(api.PATCH('/v1/issuers/{id}/danfe-settings', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() }));
-      const d = updated.danfe_settings;
-      form.reset({ color: d.danfePrimaryColor ?? '', footer: d.danfeFooterText ?? '', logo: d.danfeLogo });
-      setSaved(true);
-      await client.invalidateQueries({ queryKey: ['issuers'] });
-    });
-  };
+  const { busy, error, errors, done: saved, submit } = useIssuerAction();
+  const save = submit(async () => {
+    const body = {
+      danfePrimaryColor: v.color || null,
+      danfeFooterText: v.footer.trim() || null,
+      // The stored logo is sent back only when it changed: it is normalized on the way in.
+      ...(v.logo !== s.danfeLogo ? { danfeLogo: v.logo } : {}),
+    };
+    const updated = await orThrow(api.PATCH('/v1/issuers/{id}/danfe-settings', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() }));
+    const d = updated.danfe_settings;
+    form.reset({ color: d.danfePrimaryColor ?? '', footer: d.danfeFooterText ?? '', logo: d.danfeLogo });
+  });
   return (
     <Section title={t.issuers.danfe} testId="danfe">
       <Grid>
         {canWrite && (
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <form onSubmit={submit} noValidate>
+            <form onSubmit={save} noValidate>
               <Stack gap="sm">
                 <ColorInput withEyeDropper={false} label={t.issuers.danfeColor} description={t.issuers.danfeColorHint} format="hex" value={v.color} onChange={(c) => form.set('color', c)} error={errors.danfePrimaryColor} />
                 <Textarea label={t.issuers.danfeFooter} description={t.issuers.danfeFooterHint} maxLength={200} autosize minRows={2} {...form.text('footer')} error={errors.danfeFooterText} />

@@ -1,16 +1,15 @@
 import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { formatDateTime, formatTaxId } from '../../i18n/format.js';
-import { useAction } from '../auth/use-action.js';
 import { AddressFields, addressBody, EMPTY_ADDRESS } from './address-fields.js';
-import { fieldErrors, fill, type Issuer } from './model.js';
+import { fill, type Issuer } from './model.js';
 import { RegimeSelect } from './regime-select.js';
 import { Facts, Section } from './section.js';
 import { useKeyedForm } from './use-form.js';
+import { useIssuerAction } from './use-issuer-action.js';
 
 function addressLine(e: NonNullable<Issuer['endereco']>): string {
   return [`${e.logradouro}, ${e.numero}`, e.complemento, e.bairro, `${e.municipio ?? e.codigo_municipio}`, `CEP ${e.cep}`, e.telefone].filter(Boolean).join(' · ');
@@ -48,7 +47,6 @@ export function DataSection({ issuer, canWrite }: { issuer: Issuer; canWrite: bo
 }
 
 function EditIssuerForm({ issuer, onDone }: { issuer: Issuer; onDone: () => void }) {
-  const client = useQueryClient();
   const e = issuer.endereco;
   const form = useKeyedForm({
     razao_social: issuer.razao_social,
@@ -58,25 +56,20 @@ function EditIssuerForm({ issuer, onDone }: { issuer: Issuer; onDone: () => void
     endereco: e ? { ...EMPTY_ADDRESS, ...e, complemento: e.complemento ?? '', telefone: e.telefone ?? '' } : EMPTY_ADDRESS,
   });
   const v = form.values;
-  const { busy, error, run } = useAction();
-  const errors = fieldErrors(error);
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    void run(async () => {
-      const body = {
-        razao_social: v.razao_social,
-        nome_fantasia: v.nome_fantasia || null,
-        ie: v.ie,
-        regime_tributario: v.regime_tributario,
-        endereco: addressBody(v.endereco),
-      };
-      await orThrow(api.PATCH('/v1/issuers/{id}', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() }));
-      await client.invalidateQueries({ queryKey: ['issuers'] });
-      onDone();
-    });
-  };
+  const { busy, error, errors, submit } = useIssuerAction();
+  const save = submit(async () => {
+    const body = {
+      razao_social: v.razao_social,
+      nome_fantasia: v.nome_fantasia || null,
+      ie: v.ie,
+      regime_tributario: v.regime_tributario,
+      endereco: addressBody(v.endereco),
+    };
+    await orThrow(api.PATCH('/v1/issuers/{id}', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() }));
+    onDone();
+  });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack>
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>

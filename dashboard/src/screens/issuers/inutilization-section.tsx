@@ -1,14 +1,13 @@
 import { Alert, Button, Grid, NumberInput, Stack, Text, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, orThrow, type paths } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { formatDateTime } from '../../i18n/format.js';
-import { useAction } from '../auth/use-action.js';
-import { fieldErrors, fill, type Issuer } from './model.js';
+import { fill, type Issuer } from './model.js';
 import { Facts, Section } from './section.js';
 import { useKeyedForm } from './use-form.js';
+import { useIssuerAction } from './use-issuer-action.js';
 
 type Inutilization = paths['/v1/issuers/{id}/inutilization']['post']['responses'][201]['content']['application/json'];
 
@@ -18,25 +17,18 @@ type Inutilization = paths['/v1/issuers/{id}/inutilization']['post']['responses'
  * of the justification is the gateway's: its message is shown on the field.
  */
 export function InutilizationSection({ issuer }: { issuer: Issuer }) {
-  const client = useQueryClient();
   const form = useKeyedForm({ serie: 1 as number | string, numero_inicial: '' as number | string, numero_final: '' as number | string, justification: '' });
   const v = form.values;
-  const { busy, error, run } = useAction();
+  const { busy, error, errors, done, submit } = useIssuerAction();
   const [result, setResult] = useState<Inutilization | null>(null);
-  const errors = fieldErrors(error);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setResult(null);
-    void run(async () => {
-      const body = { serie: Number(v.serie), numero_inicial: Number(v.numero_inicial), numero_final: Number(v.numero_final), justification: v.justification };
-      setResult(await orThrow(api.POST('/v1/issuers/{id}/inutilization', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() })));
-      await client.invalidateQueries({ queryKey: ['issuers', 'latest-notes', issuer.id] });
-    });
-  };
+  const save = submit(async () => {
+    const body = { serie: Number(v.serie), numero_inicial: Number(v.numero_inicial), numero_final: Number(v.numero_final), justification: v.justification };
+    setResult(await orThrow(api.POST('/v1/issuers/{id}/inutilization', { params: { path: { id: issuer.id } }, body, idempotencyKey: form.idempotencyKey() })));
+  });
   return (
     <Section title={t.issuers.inutilization} testId="inutilization">
       <Text size="sm">{t.issuers.inutilizationText}</Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={save} noValidate>
         <Stack gap="sm">
           <Grid>
             <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -65,7 +57,7 @@ export function InutilizationSection({ issuer }: { issuer: Issuer }) {
           </Button>
         </Stack>
       </form>
-      {result && (
+      {done && result && (
         <Alert color={result.status === 'voided' ? 'brand' : 'red'} title={t.issuers.inutResult[result.status]} role="status" data-testid="inutilization-result">
           <Facts
             items={[
