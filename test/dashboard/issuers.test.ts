@@ -107,7 +107,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
 
   }, 60_000);
 
-  it('edits the issuer\'s data', async () => {
+  it('edits the issuer\'s data and its NFS-e settings', async () => {
     const page = await signedIn();
     await openIssuer(issuerId)(page);
     await page.getByRole('button', { name: 'Editar dados' }).click();
@@ -117,7 +117,19 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     await page.getByRole('definition').getByText('Padaria Painel Comércio Ltda', { exact: true }).waitFor();
     await page.getByText(/Avenida Paulista, 1000 · Loja 2 · Bela Vista · São Paulo/).waitFor();
     const body = (await api('GET', `/v1/issuers/${issuerId}`)).body;
-    expect(body).toMatchObject({ razao_social: 'Padaria Painel Comércio Ltda', endereco: { complemento: 'Loja 2', codigo_municipio: '3550308' } });
+    expect(body).toMatchObject({ razao_social: 'Padaria Painel Comércio Ltda', endereco: { complemento: 'Loja 2', codigo_municipio: '3550308' }, nfse: null });
+
+    // NFS-e: configured from the page; the DPS series shows in the numbering.
+    const nfse = page.getByTestId('nfse');
+    await nfse.getByText('NFS-e não configurada para este emitente.').waitFor();
+    await nfse.getByRole('button', { name: 'Configurar NFS-e' }).click();
+    await nfse.getByLabel('Inscrição municipal').fill('12345');
+    await nfse.getByLabel('Série da DPS (NFS-e)').fill('7');
+    await nfse.getByLabel('Regime de apuração do Simples Nacional').selectOption('1');
+    await nfse.getByRole('button', { name: 'Salvar NFS-e' }).click();
+    await nfse.getByRole('button', { name: 'Editar NFS-e' }).waitFor();
+    await page.getByTestId('numbering').getByRole('row').filter({ hasText: 'NFS-e' }).getByRole('cell', { name: '7', exact: true }).waitFor();
+    expect((await api('GET', `/v1/issuers/${issuerId}`)).body.nfse).toMatchObject({ municipal_registration: '12345', dps_series: 7, simples_regime: 1, special_regime: 0 });
   });
 
   it('previews the DANFE settings as they are typed and saves them', async () => {
@@ -183,7 +195,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     await page.getByRole('heading', { name: 'Certificado digital A1' }).waitFor();
     await page.getByTestId('certificate').getByText('06.157.250/0001-16', { exact: true }).waitFor();
     await page.getByTestId('danfe-preview-footer').waitFor();
-    for (const name of ['Editar dados', 'Enviar certificado', 'Salvar CSC', 'Salvar personalização', 'Inutilizar números'])
+    for (const name of ['Editar dados', 'Enviar certificado', 'Salvar CSC', 'Salvar personalização', 'Inutilizar números', 'Editar NFS-e'])
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByLabel('Arquivo do certificado (.pfx ou .p12)').count()).toBe(0);
     await page.goto(`${w.origin}/dashboard/issuers`);

@@ -134,6 +134,11 @@ export const issuers = {
   nfseSimples: 'Regime de apuração do Simples Nacional',
   nfseSpecial: 'Regime especial de tributação',
   nfseSignature: 'Perfil de assinatura da DPS',
+  nfseConfigure: 'Configurar NFS-e',
+  nfseEdit: 'Editar NFS-e',
+  nfseSave: 'Salvar NFS-e',
+  nfseNoSimples: 'Não se aplica',
+  nfseImHint: 'Só onde o município tem inscrição municipal',
   simplesRegime: {
     1: '1 – tributos federais e ISSQN pelo Simples Nacional',
     2: '2 – federais pelo SN, ISSQN fora dele',

@@ -37,7 +37,7 @@ export function IssuerDetail() {
             <DanfeSection issuer={issuer} canWrite={canWrite} />
             <NumberingSection issuer={issuer} />
             {session.can('nfce:write') && <InutilizationSection issuer={issuer} />}
-            <NfseSection issuer={issuer} />
+            <NfseSection issuer={issuer} canWrite={canWrite} />
           </Stack>
         )}
       </Loaded>
