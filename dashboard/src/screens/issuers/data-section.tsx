@@ -1,13 +1,12 @@
-import { Button, Grid, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Grid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { api, orThrow } from '../../api/client.js';
-import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { formatDateTime, formatTaxId } from '../../i18n/format.js';
 import { AddressFields, addressBody, EMPTY_ADDRESS } from './address-fields.js';
 import { fill, type Issuer } from './model.js';
 import { RegimeSelect } from './regime-select.js';
-import { Facts, Section } from './section.js';
+import { Facts, SaveOrCancel, Section } from './section.js';
 import { useKeyedForm } from './use-form.js';
 import { useIssuerAction } from './use-issuer-action.js';
 
@@ -86,15 +85,7 @@ function EditIssuerForm({ issuer, onDone }: { issuer: Issuer; onDone: () => void
           </Grid.Col>
         </Grid>
         <AddressFields uf={issuer.uf} value={v.endereco} municipioName={e?.municipio} errors={errors} onChange={(a) => form.set('endereco', a)} />
-        <ApiError error={error} />
-        <Group>
-          <Button type="submit" loading={busy}>
-            {t.issuers.saveData}
-          </Button>
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-        </Group>
+        <SaveOrCancel error={error} busy={busy} save={t.issuers.saveData} onCancel={onDone} />
       </Stack>
     </form>
   );

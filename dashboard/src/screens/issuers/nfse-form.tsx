@@ -1,8 +1,8 @@
-import { Button, Grid, Group, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Grid, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { api, orThrow } from '../../api/client.js';
-import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import type { Issuer } from './model.js';
+import { SaveOrCancel } from './section.js';
 import { useKeyedForm } from './use-form.js';
 import { useIssuerAction } from './use-issuer-action.js';
 
@@ -65,15 +65,7 @@ export function NfseForm({ issuer, onDone }: { issuer: Issuer; onDone: () => voi
             />
           </Grid.Col>
         </Grid>
-        <ApiError error={error} />
-        <Group>
-          <Button type="submit" loading={busy}>
-            {t.issuers.nfseSave}
-          </Button>
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-        </Group>
+        <SaveOrCancel error={error} busy={busy} save={t.issuers.nfseSave} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,5 +1,7 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import { ApiError } from '../../components/api-error.js';
+import { t } from '../../i18n/index.js';
 
 /** One part of the issuer's page: a titled card (h2), actions at the right of the title. */
 export function Section({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
@@ -34,5 +36,22 @@ export function Facts({ items }: { items: [label: string, value: ReactNode][] })
         </div>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** The end of an editing form: the gateway's error, then save and cancel. */
+export function SaveOrCancel({ error, busy, save, onCancel }: { error: unknown; busy: boolean; save: string; onCancel: () => void }) {
+  return (
+    <>
+      <ApiError error={error} />
+      <Group>
+        <Button type="submit" loading={busy}>
+          {save}
+        </Button>
+        <Button variant="default" onClick={onCancel}>
+          {t.cancel}
+        </Button>
+      </Group>
+    </>
   );
 }
