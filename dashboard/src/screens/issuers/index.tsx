@@ -1,11 +1,18 @@
-import { Text } from '@mantine/core';
-import { Page } from '../../components/page.js';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../not-found.js';
+import { CreateIssuer } from './create-issuer.js';
+import { IssuerDetail } from './issuer-detail.js';
+import { IssuerList } from './issuer-list.js';
 
-// Area "issuers": its screens are being built (issue 20); this page only marks the route.
-export default function Area() {
+// Area "issuers" (issue 20): the list, registering an issuer, and one issuer's page with its
+// certificate, CSC, DANFE template, numbering, inutilization and NFS-e settings.
+export default function IssuersArea() {
   return (
-    <Page title="issuers">
-      <Text>Em construção.</Text>
-    </Page>
+    <Routes>
+      <Route index element={<IssuerList />} />
+      <Route path="new" element={<CreateIssuer />} />
+      <Route path=":id" element={<IssuerDetail />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
   );
 }
