@@ -8,6 +8,9 @@ import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { AuditFilterForm, type AuditFilters } from './filters.js';
 
+// Only text in the table: the scrolling viewport itself takes the focus, so a keyboard can scroll it on a phone.
+const SCROLLABLE = { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t.auditLog.title } };
+
 /**
  * The audit log (issue 20): every mutating call, newest first, filtered as the API allows, a page
  * at a time. The cursors of the pages already seen make "previous" work without offsets.
@@ -34,7 +37,7 @@ function AuditLogScreen() {
             {p.data.length === 0 ? (
               <Text>{t.auditLog.empty}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={860}>
+              <Table.ScrollContainer minWidth={860} scrollAreaProps={SCROLLABLE}>
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
