@@ -7,9 +7,7 @@ import { Loaded, Page } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { AuditFilterForm, type AuditFilters } from './filters.js';
-
-// Only text in the table: the scrolling viewport itself takes the focus, so a keyboard can scroll it on a phone.
-const SCROLLABLE = { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t.auditLog.title } };
+import { ScrollTable } from '../team/scroll-table.js';
 
 /**
  * The audit log (issue 20): every mutating call, newest first, filtered as the API allows, a page
@@ -37,7 +35,7 @@ function AuditLogScreen() {
             {p.data.length === 0 ? (
               <Text>{t.auditLog.empty}</Text>
             ) : (
-              <Table.ScrollContainer minWidth={860} scrollAreaProps={SCROLLABLE}>
+              <ScrollTable minWidth={860} label={t.auditLog.title}>
                 <Table striped>
                   <Table.Thead>
                     <Table.Tr>
@@ -73,7 +71,7 @@ function AuditLogScreen() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollTable>
             )}
             <Group justify="space-between">
               <Button variant="default" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>

@@ -5,6 +5,7 @@ import { Loaded } from '../../components/page.js';
 import { formatDate, formatMoney } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { reais } from './types.js';
+import { ScrollTable } from '../team/scroll-table.js';
 
 const STATUS_COLOR: Record<string, string> = { paid: 'green', open: 'yellow', void: 'gray', uncollectible: 'red' };
 
@@ -20,7 +21,7 @@ export function Invoices() {
           list.data.length === 0 ? (
             <Text size="sm">{t.billing.noInvoices}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={600}>
+            <ScrollTable minWidth={600} label={t.billing.invoices}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -59,7 +60,7 @@ export function Invoices() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </Loaded>

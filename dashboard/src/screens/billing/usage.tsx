@@ -3,6 +3,7 @@ import { Table, Title, VisuallyHidden } from '@mantine/core';
 import { formatInt, formatMoney } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { reais, type Subscription } from './types.js';
+import { ScrollTable } from '../team/scroll-table.js';
 
 /**
  * Included against used documents per type: a chart for the eye and, with the same numbers, a
@@ -21,13 +22,15 @@ export function Usage({ usage }: { usage: Subscription['usage'] }) {
           data={data}
           dataKey="kind"
           withLegend
+          // Hidden from assistive technology (the table reads the same numbers): nothing in it takes focus.
+          barChartProps={{ accessibilityLayer: false }}
           series={[
             { name: t.billing.included, color: 'gray.5' },
             { name: t.billing.used, color: 'brand.7' },
           ]}
         />
       </div>
-      <Table.ScrollContainer minWidth={480}>
+      <ScrollTable minWidth={480} label={t.billing.usage}>
         <Table>
           <VisuallyHidden component="caption">{t.billing.usageChart}</VisuallyHidden>
           <Table.Thead>
@@ -51,7 +54,7 @@ export function Usage({ usage }: { usage: Subscription['usage'] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </>
   );
 }

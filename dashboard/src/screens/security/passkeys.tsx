@@ -9,6 +9,7 @@ import { useStepUp } from '../../components/step-up.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
+import { ScrollTable } from '../team/scroll-table.js';
 
 export function Passkeys() {
   const session = useSession();
@@ -53,7 +54,7 @@ export function Passkeys() {
           l.data.length === 0 ? (
             <Text size="sm">{t.security.noPasskeys}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable minWidth={560} label={t.security.passkeys}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -80,7 +81,7 @@ export function Passkeys() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </Loaded>

@@ -5,6 +5,7 @@ import { ApiError } from '../../components/api-error.js';
 import { Loaded } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
+import { ScrollTable } from '../team/scroll-table.js';
 
 /** A readable name for a session's browser: its user agent's product, not the whole string. */
 function deviceOf(userAgent: string | null): string {
@@ -29,7 +30,7 @@ export function Sessions() {
       <ApiError error={revoke.error} />
       <Loaded query={sessions}>
         {(list) => (
-          <Table.ScrollContainer minWidth={680}>
+          <ScrollTable minWidth={680} label={t.security.sessions}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
@@ -60,7 +61,7 @@ export function Sessions() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         )}
       </Loaded>
     </>

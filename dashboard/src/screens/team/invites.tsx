@@ -9,6 +9,7 @@ import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 import { ConfirmButton } from './confirm-button.js';
 import { assignableRoles, type Role } from './roles.js';
+import { ScrollTable } from './scroll-table.js';
 
 function InviteForm() {
   const session = useSession();
@@ -76,7 +77,7 @@ export function Invites() {
           list.data.length === 0 ? (
             <p>{t.team.noInvites}</p>
           ) : (
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollTable minWidth={560} label={t.team.invites}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>
@@ -101,7 +102,7 @@ export function Invites() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )
         }
       </Loaded>

@@ -9,6 +9,7 @@ import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 import { ConfirmButton } from './confirm-button.js';
 import { assignableRoles, canManageRole, type Role } from './roles.js';
+import { ScrollTable } from './scroll-table.js';
 
 export type Member = paths['/v1/team/members']['get']['responses'][200]['content']['application/json']['data'][number];
 
@@ -60,7 +61,7 @@ export function MembersTable() {
   return (
     <Loaded query={members}>
       {(list) => (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable minWidth={720} label={t.team.members}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -100,7 +101,7 @@ export function MembersTable() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Loaded>
   );
