@@ -1,5 +1,5 @@
 // Notifications in a real Chromium: one created on the server while the page is open appears
-// without a reload (server-sent events), then is marked read.
+// without a reload (server-sent events), counted by the header's badge, then is marked read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createNotification } from '../../src/platform/notifications/notify.js';
@@ -42,10 +42,13 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: notifications', () => {
     await item.waitFor();
     expect(await item.getAttribute('data-unread')).toBe('true');
     await page.getByText('1 notificação não lida').waitFor();
+    // The header's badge counts it too, live.
+    expect(await page.getByTestId('unread-badge').getAttribute('aria-label')).toBe('1 notificação não lida');
     expect(await page.evaluate('window.stillHere')).toBe(true);
 
     await page.getByRole('button', { name: 'Marcar como lida: Webhook desativado' }).click();
     await page.getByText('0 notificações não lidas').waitFor();
+    await page.getByTestId('unread-badge').waitFor({ state: 'detached' });
     const list = await w.t.app.inject({ method: 'GET', url: '/v1/notifications', headers: bearer(owner) });
     expect(list.json().data[0].read).toBe(true);
   }, 90_000);
