@@ -35,42 +35,28 @@ function AuditLogScreen() {
             {p.data.length === 0 ? (
               <Text>{t.auditLog.empty}</Text>
             ) : (
-              <ScrollTable minWidth={860} label={t.auditLog.title}>
-                <Table striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t.auditLog.time}</Table.Th>
-                      <Table.Th>{t.auditLog.actor}</Table.Th>
-                      <Table.Th>{t.auditLog.action}</Table.Th>
-                      <Table.Th>{t.auditLog.target}</Table.Th>
-                      <Table.Th>{t.auditLog.ip}</Table.Th>
-                      <Table.Th>{t.auditLog.result}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {p.data.map((e) => (
-                      <Table.Tr key={e.id} data-testid="audit-entry">
-                        <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
-                        <Table.Td ff="monospace">{e.actor}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" ff="monospace">
-                            {e.action}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {e.method} {e.route}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td ff="monospace">{e.target ?? '—'}</Table.Td>
-                        <Table.Td>{e.ip ?? '—'}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={e.status_code < 400 ? 'green' : 'red'}>
-                            {e.status_code}
-                          </Badge>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+              <ScrollTable minWidth={860} label={t.auditLog.title} head={[t.auditLog.time, t.auditLog.actor, t.auditLog.action, t.auditLog.target, t.auditLog.ip, t.auditLog.result]} striped>
+                {p.data.map((e) => (
+                  <Table.Tr key={e.id} data-testid="audit-entry">
+                    <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
+                    <Table.Td ff="monospace">{e.actor}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {e.action}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {e.method} {e.route}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ff="monospace">{e.target ?? '—'}</Table.Td>
+                    <Table.Td>{e.ip ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={e.status_code < 400 ? 'green' : 'red'}>
+                        {e.status_code}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
               </ScrollTable>
             )}
             <Group justify="space-between">

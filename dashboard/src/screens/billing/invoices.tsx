@@ -21,45 +21,32 @@ export function Invoices() {
           list.data.length === 0 ? (
             <Text size="sm">{t.billing.noInvoices}</Text>
           ) : (
-            <ScrollTable minWidth={600} label={t.billing.invoices}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.billing.invoicePeriod}</Table.Th>
-                    <Table.Th>{t.billing.status}</Table.Th>
-                    <Table.Th>{t.billing.total}</Table.Th>
-                    <Table.Th>{t.billing.due}</Table.Th>
-                    <Table.Th>{t.team.actions}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.map((i) => (
-                    <Table.Tr key={i.id}>
-                      <Table.Td>{i.period}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={STATUS_COLOR[i.status] ?? 'gray'}>
-                          {t.billing.invoiceStatuses[i.status] ?? i.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{formatMoney(reais(i.total_cents))}</Table.Td>
-                      <Table.Td>{formatDate(i.due_at)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="sm">
-                          {/* Same-origin GET: the session cookie authenticates the download. */}
-                          <Anchor href={`/v1/billing/invoices/${encodeURIComponent(i.id)}/pdf`} target="_blank" rel="noopener" aria-label={t.billing.pdfOf(i.period)}>
-                            {t.billing.pdf}
-                          </Anchor>
-                          {i.payment_url && i.status === 'open' && (
-                            <Anchor href={i.payment_url} target="_blank" rel="noopener noreferrer" aria-label={t.billing.payOf(i.period)}>
-                              {t.billing.pay}
-                            </Anchor>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+            <ScrollTable minWidth={600} label={t.billing.invoices} head={[t.billing.invoicePeriod, t.billing.status, t.billing.total, t.billing.due, t.team.actions]}>
+              {list.data.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{i.period}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={STATUS_COLOR[i.status] ?? 'gray'}>
+                      {t.billing.invoiceStatuses[i.status] ?? i.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatMoney(reais(i.total_cents))}</Table.Td>
+                  <Table.Td>{formatDate(i.due_at)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="sm">
+                      {/* Same-origin GET: the session cookie authenticates the download. */}
+                      <Anchor href={`/v1/billing/invoices/${encodeURIComponent(i.id)}/pdf`} target="_blank" rel="noopener" aria-label={t.billing.pdfOf(i.period)}>
+                        {t.billing.pdf}
+                      </Anchor>
+                      {i.payment_url && i.status === 'open' && (
+                        <Anchor href={i.payment_url} target="_blank" rel="noopener noreferrer" aria-label={t.billing.payOf(i.period)}>
+                          {t.billing.pay}
+                        </Anchor>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </ScrollTable>
           )
         }

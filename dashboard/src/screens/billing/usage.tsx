@@ -1,5 +1,5 @@
 import { BarChart } from '@mantine/charts';
-import { Table, Title, VisuallyHidden } from '@mantine/core';
+import { Table, Title } from '@mantine/core';
 import { formatInt, formatMoney } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { reais, type Subscription } from './types.js';
@@ -30,30 +30,17 @@ export function Usage({ usage }: { usage: Subscription['usage'] }) {
           ]}
         />
       </div>
-      <ScrollTable minWidth={480} label={t.billing.usage}>
-        <Table>
-          <VisuallyHidden component="caption">{t.billing.usageChart}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.billing.kind}</Table.Th>
-              <Table.Th>{t.billing.included}</Table.Th>
-              <Table.Th>{t.billing.used}</Table.Th>
-              <Table.Th>{t.billing.overage}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {usage.map((u) => (
-              <Table.Tr key={u.kind}>
-                <Table.Td>{t.billing.kinds[u.kind] ?? u.kind}</Table.Td>
-                <Table.Td>{formatInt(u.included)}</Table.Td>
-                <Table.Td>{formatInt(u.used)}</Table.Td>
-                <Table.Td>
-                  {formatInt(u.overage)} ({formatMoney(reais(u.overage_cents))})
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+      <ScrollTable minWidth={480} label={t.billing.usageChart} head={[t.billing.kind, t.billing.included, t.billing.used, t.billing.overage]}>
+        {usage.map((u) => (
+          <Table.Tr key={u.kind}>
+            <Table.Td>{t.billing.kinds[u.kind] ?? u.kind}</Table.Td>
+            <Table.Td>{formatInt(u.included)}</Table.Td>
+            <Table.Td>{formatInt(u.used)}</Table.Td>
+            <Table.Td>
+              {formatInt(u.overage)} ({formatMoney(reais(u.overage_cents))})
+            </Table.Td>
+          </Table.Tr>
+        ))}
       </ScrollTable>
     </>
   );

@@ -54,33 +54,21 @@ export function Passkeys() {
           l.data.length === 0 ? (
             <Text size="sm">{t.security.noPasskeys}</Text>
           ) : (
-            <ScrollTable minWidth={560} label={t.security.passkeys}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.security.passkeyName}</Table.Th>
-                    <Table.Th>{t.security.created}</Table.Th>
-                    <Table.Th>{t.security.lastUsed}</Table.Th>
-                    <Table.Th>{t.team.actions}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {l.data.map((p) => (
-                    <Table.Tr key={p.id} data-testid="passkey-row">
-                      <Table.Td>
-                        {p.name} {p.backed_up && <Badge variant="light">{t.security.synced}</Badge>}
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
-                      <Table.Td>{formatDateTime(p.last_used_at)}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="light" color="red" loading={remove.isPending && remove.variables === p.id} onClick={() => remove.mutate(p.id)} aria-label={t.security.deletePasskeyOf(p.name)}>
-                          {t.delete}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+            <ScrollTable minWidth={560} label={t.security.passkeys} head={[t.security.passkeyName, t.security.created, t.security.lastUsed, t.team.actions]}>
+              {l.data.map((p) => (
+                <Table.Tr key={p.id} data-testid="passkey-row">
+                  <Table.Td>
+                    {p.name} {p.backed_up && <Badge variant="light">{t.security.synced}</Badge>}
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
+                  <Table.Td>{formatDateTime(p.last_used_at)}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" color="red" loading={remove.isPending && remove.variables === p.id} onClick={() => remove.mutate(p.id)} aria-label={t.security.deletePasskeyOf(p.name)}>
+                      {t.delete}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
             </ScrollTable>
           )
         }

@@ -30,37 +30,24 @@ export function Sessions() {
       <ApiError error={revoke.error} />
       <Loaded query={sessions}>
         {(list) => (
-          <ScrollTable minWidth={680} label={t.security.sessions}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.security.device}</Table.Th>
-                  <Table.Th>{t.security.ip}</Table.Th>
-                  <Table.Th>{t.security.methods}</Table.Th>
-                  <Table.Th>{t.security.lastUsed}</Table.Th>
-                  <Table.Th>{t.team.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((s) => (
-                  <Table.Tr key={s.id} data-testid="session-row">
-                    <Table.Td>{deviceOf(s.user_agent)}</Table.Td>
-                    <Table.Td>{s.ip ?? '—'}</Table.Td>
-                    <Table.Td>{s.methods.map((m) => t.security.methodNames[m] ?? m).join(', ')}</Table.Td>
-                    <Table.Td>{formatDateTime(s.last_used_at)}</Table.Td>
-                    <Table.Td>
-                      {s.current ? (
-                        <Badge variant="light">{t.security.current}</Badge>
-                      ) : (
-                        <Button size="xs" variant="light" color="red" loading={revoke.isPending && revoke.variables === s.id} onClick={() => revoke.mutate(s.id)} aria-label={t.security.revokeOf(deviceOf(s.user_agent))}>
-                          {t.security.revoke}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+          <ScrollTable minWidth={680} label={t.security.sessions} head={[t.security.device, t.security.ip, t.security.methods, t.security.lastUsed, t.team.actions]}>
+            {list.data.map((s) => (
+              <Table.Tr key={s.id} data-testid="session-row">
+                <Table.Td>{deviceOf(s.user_agent)}</Table.Td>
+                <Table.Td>{s.ip ?? '—'}</Table.Td>
+                <Table.Td>{s.methods.map((m) => t.security.methodNames[m] ?? m).join(', ')}</Table.Td>
+                <Table.Td>{formatDateTime(s.last_used_at)}</Table.Td>
+                <Table.Td>
+                  {s.current ? (
+                    <Badge variant="light">{t.security.current}</Badge>
+                  ) : (
+                    <Button size="xs" variant="light" color="red" loading={revoke.isPending && revoke.variables === s.id} onClick={() => revoke.mutate(s.id)} aria-label={t.security.revokeOf(deviceOf(s.user_agent))}>
+                      {t.security.revoke}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </ScrollTable>
         )}
       </Loaded>

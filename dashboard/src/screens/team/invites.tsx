@@ -77,31 +77,19 @@ export function Invites() {
           list.data.length === 0 ? (
             <p>{t.team.noInvites}</p>
           ) : (
-            <ScrollTable minWidth={560} label={t.team.invites}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.team.email}</Table.Th>
-                    <Table.Th>{t.team.role}</Table.Th>
-                    <Table.Th>{t.team.expires}</Table.Th>
-                    {writer && <Table.Th>{t.team.actions}</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.map((i) => (
-                    <Table.Tr key={i.id}>
-                      <Table.Td>{i.email}</Table.Td>
-                      <Table.Td>{t.roles[i.role] ?? i.role}</Table.Td>
-                      <Table.Td>{formatDateTime(i.expires_at)}</Table.Td>
-                      {writer && (
-                        <Table.Td>
-                          <ConfirmButton size="xs" variant="light" color="red" label={t.team.revoke} aria-label={t.team.revokeOf(i.email)} title={t.team.revokeOf(i.email)} question={t.team.revokeOf(i.email)} onConfirm={() => revoke(i.id)} />
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+            <ScrollTable minWidth={560} label={t.team.invites} head={[t.team.email, t.team.role, t.team.expires, ...(writer ? [t.team.actions] : [])]}>
+              {list.data.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>{i.email}</Table.Td>
+                  <Table.Td>{t.roles[i.role] ?? i.role}</Table.Td>
+                  <Table.Td>{formatDateTime(i.expires_at)}</Table.Td>
+                  {writer && (
+                    <Table.Td>
+                      <ConfirmButton size="xs" variant="light" color="red" label={t.team.revoke} aria-label={t.team.revokeOf(i.email)} title={t.team.revokeOf(i.email)} question={t.team.revokeOf(i.email)} onConfirm={() => revoke(i.id)} />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
             </ScrollTable>
           )
         }

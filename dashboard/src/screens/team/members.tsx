@@ -61,46 +61,33 @@ export function MembersTable() {
   return (
     <Loaded query={members}>
       {(list) => (
-        <ScrollTable minWidth={720} label={t.team.members}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.team.name}</Table.Th>
-                <Table.Th>{t.team.email}</Table.Th>
-                <Table.Th>{t.team.role}</Table.Th>
-                <Table.Th>{t.team.joined}</Table.Th>
-                <Table.Th>{t.team.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((m) => (
-                <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
-                  <Table.Td>
-                    {m.name} {m.user_id === session.me.user.id && <Badge variant="light">{t.team.you}</Badge>}
-                  </Table.Td>
-                  <Table.Td>{m.email}</Table.Td>
-                  <Table.Td>
-                    <RoleCell member={m} />
-                  </Table.Td>
-                  <Table.Td>{formatDate(m.joined_at)}</Table.Td>
-                  <Table.Td>
-                    {session.can('members:write') && m.user_id !== session.me.user.id && canManageRole(me, m.role) && (
-                      <ConfirmButton
-                        size="xs"
-                        variant="light"
-                        color="red"
-                        label={t.team.remove}
-                        aria-label={t.team.removeOf(m.name)}
-                        title={t.team.removeOf(m.name)}
-                        question={t.team.removeConfirm(m.name)}
-                        onConfirm={() => remove(m)}
-                      />
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+        <ScrollTable minWidth={720} label={t.team.members} head={[t.team.name, t.team.email, t.team.role, t.team.joined, t.team.actions]} striped>
+          {list.data.map((m) => (
+            <Table.Tr key={m.id} data-testid={`member-${m.email}`}>
+              <Table.Td>
+                {m.name} {m.user_id === session.me.user.id && <Badge variant="light">{t.team.you}</Badge>}
+              </Table.Td>
+              <Table.Td>{m.email}</Table.Td>
+              <Table.Td>
+                <RoleCell member={m} />
+              </Table.Td>
+              <Table.Td>{formatDate(m.joined_at)}</Table.Td>
+              <Table.Td>
+                {session.can('members:write') && m.user_id !== session.me.user.id && canManageRole(me, m.role) && (
+                  <ConfirmButton
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    label={t.team.remove}
+                    aria-label={t.team.removeOf(m.name)}
+                    title={t.team.removeOf(m.name)}
+                    question={t.team.removeConfirm(m.name)}
+                    onConfirm={() => remove(m)}
+                  />
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
         </ScrollTable>
       )}
     </Loaded>
