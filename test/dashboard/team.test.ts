@@ -76,6 +76,27 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: team, roles and the audit log', () =
     await page.getByTestId('audit-entry').getByText(invitee.session.user_id).first().waitFor();
   }, 90_000);
 
+  it('revokes a pending invite and removes a member, each after a confirmation', async () => {
+    const page = await w.newPage();
+    await useSession(page, w.origin, owner);
+    await openTeam(page);
+    const email = `pending.${Date.now()}@example.com`;
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Convidar' }).click();
+    await page.getByRole('button', { name: `Revogar convite para ${email}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('cell', { name: email, exact: true }).waitFor({ state: 'detached' });
+    const invites = await w.t.app.inject({ method: 'GET', url: '/v1/team/invites', headers: bearer(owner) });
+    expect((invites.json().data as { email: string }[]).map((i) => i.email)).not.toContain(email);
+
+    // The member who joined in the first test (now a developer) is removed.
+    await page.getByRole('button', { name: 'Remover Ana Souza' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('button', { name: 'Remover Ana Souza' }).waitFor({ state: 'detached' });
+    const members = await w.t.app.inject({ method: 'GET', url: '/v1/team/members', headers: bearer(owner) });
+    expect((members.json().data as { email: string }[]).map((m) => m.email)).toEqual([owner.email]);
+  }, 60_000);
+
   it('team and audit-log screens are accessible at desktop and phone widths', async () => {
     await checkScreen(w, 'team', owner, openTeam);
     await checkScreen(w, 'audit-log', owner, async (page) => {
