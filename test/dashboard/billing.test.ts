@@ -1,15 +1,18 @@
 // The billing screen in a real Chromium: plan, status and the usage chart with its table; an
-// upgrade shown first as the gateway's proration preview, then confirmed.
+// upgrade shown first as the gateway's proration preview, then confirmed. The sign-in is 11
+// minutes old by then (a clock the test moves), so the gateway asks for a step-up first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { bearer, verifiedUser, type Tokens } from '../support/people.js';
+import { bearer, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
+import { ManualClock } from '../support/clock.js';
 import { checkScreen, HAVE_CHROMIUM, startDashboard, useSession, type DashboardWorld } from '../support/dashboard.js';
 
 describe.skipIf(!HAVE_CHROMIUM)('dashboard: billing', () => {
   let w: DashboardWorld;
   let owner: Tokens & { email: string };
+  const clock = new ManualClock(new Date());
   beforeAll(async () => {
-    w = await startDashboard();
+    w = await startDashboard({ clock });
     owner = await verifiedUser(w.t.app);
   }, 120_000);
   afterAll(async () => w?.close());
@@ -32,7 +35,12 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: billing', () => {
 
     await page.getByRole('textbox', { name: 'Novo plano' }).or(page.getByRole('combobox', { name: 'Novo plano' })).click();
     await page.getByRole('option', { name: /^Starter/ }).click();
+    // Plan changes need a proof within 10 minutes: the dialog asks for the password, then the preview runs.
+    clock.advance(11 * 60_000);
     await page.getByRole('button', { name: 'Ver prévia da mudança' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirme que é você' });
+    await stepUp.getByLabel('Senha').fill(PASSWORD);
+    await stepUp.getByRole('button', { name: 'Confirmar', exact: true }).click();
     await page.getByTestId('plan-preview').getByText(/^Upgrade para Starter agora/).waitFor();
     // A preview changes nothing.
     const before = await w.t.app.inject({ method: 'GET', url: '/v1/billing/subscription', headers: bearer(owner) });
