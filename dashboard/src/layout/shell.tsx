@@ -8,6 +8,7 @@ import { Loaded } from '../components/page.js';
 import { t } from '../i18n/index.js';
 import { AREAS } from '../screens/registry.js';
 import { Forbidden } from '../screens/not-found.js';
+import { UnreadBadge } from '../screens/notifications/unread-badge.js';
 import { useSession } from '../session.js';
 
 /** The frame of every signed-in screen: the menu (only what the role reaches), the account, sign-out. */
@@ -44,6 +45,7 @@ export function Shell({ children }: { children: ReactNode }) {
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            <UnreadBadge />
             <Text size="sm" visibleFrom="sm" data-testid="whoami">
               {session.me.user.email} · {t.roles[session.me.role] ?? session.me.role}
             </Text>

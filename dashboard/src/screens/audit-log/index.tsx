@@ -1,11 +1,84 @@
-import { Text } from '@mantine/core';
-import { Page } from '../../components/page.js';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Route, Routes } from 'react-router';
+import { api, orThrow } from '../../api/client.js';
+import { Loaded, Page } from '../../components/page.js';
+import { formatDateTime } from '../../i18n/format.js';
+import { t } from '../../i18n/index.js';
+import { AuditFilterForm, type AuditFilters } from './filters.js';
+import { ScrollTable } from '../team/scroll-table.js';
 
-// Area "audit-log": its screens are being built (issue 20); this page only marks the route.
-export default function Area() {
+/**
+ * The audit log (issue 20): every mutating call, newest first, filtered as the API allows, a page
+ * at a time. The cursors of the pages already seen make "previous" work without offsets.
+ */
+function AuditLogScreen() {
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const after = cursors.at(-1);
+  const page = useQuery({
+    queryKey: ['audit-log', filters, after],
+    queryFn: () => orThrow(api.GET('/v1/audit-log', { params: { query: { ...filters, limit: 25, starting_after: after } } })),
+    placeholderData: keepPreviousData,
+  });
+  const apply = (f: AuditFilters) => {
+    setFilters(f);
+    setCursors([undefined]);
+  };
   return (
-    <Page title="audit-log">
-      <Text>Em construção.</Text>
+    <Page title={t.auditLog.title}>
+      <AuditFilterForm onApply={apply} />
+      <Loaded query={page}>
+        {(p) => (
+          <>
+            {p.data.length === 0 ? (
+              <Text>{t.auditLog.empty}</Text>
+            ) : (
+              <ScrollTable minWidth={860} label={t.auditLog.title} head={[t.auditLog.time, t.auditLog.actor, t.auditLog.action, t.auditLog.target, t.auditLog.ip, t.auditLog.result]} striped>
+                {p.data.map((e) => (
+                  <Table.Tr key={e.id} data-testid="audit-entry">
+                    <Table.Td>{formatDateTime(e.created_at)}</Table.Td>
+                    <Table.Td ff="monospace">{e.actor}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {e.action}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {e.method} {e.route}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ff="monospace">{e.target ?? '—'}</Table.Td>
+                    <Table.Td>{e.ip ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={e.status_code < 400 ? 'green' : 'red'}>
+                        {e.status_code}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </ScrollTable>
+            )}
+            <Group justify="space-between">
+              <Button variant="default" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+                {t.previous}
+              </Button>
+              <Text size="sm">{t.auditLog.page(cursors.length)}</Text>
+              <Button variant="default" disabled={!p.has_more} onClick={() => setCursors([...cursors, p.data.at(-1)?.id])}>
+                {t.next}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Loaded>
     </Page>
+  );
+}
+
+export default function AuditLog() {
+  return (
+    <Routes>
+      <Route index element={<AuditLogScreen />} />
+    </Routes>
   );
 }

@@ -1,11 +1,28 @@
-import { Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { Route, Routes } from 'react-router';
 import { Page } from '../../components/page.js';
+import { t } from '../../i18n/index.js';
+import { Passkeys } from './passkeys.js';
+import { Sessions } from './sessions.js';
+import { Totp } from './totp.js';
 
-// Area "security": its screens are being built (issue 20); this page only marks the route.
-export default function Area() {
+/** The member's own security (every role): sessions, TOTP, passkeys. */
+function SecurityScreen() {
   return (
-    <Page title="security">
-      <Text>Em construção.</Text>
+    <Page title={t.security.title}>
+      <Stack gap="md">
+        <Sessions />
+        <Totp />
+        <Passkeys />
+      </Stack>
     </Page>
+  );
+}
+
+export default function Security() {
+  return (
+    <Routes>
+      <Route index element={<SecurityScreen />} />
+    </Routes>
   );
 }
