@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
+import { scopeCovers } from '../../src/platform/identity/scopes.js';
 import { api, type paths } from './api/client.js';
 
 type Me = paths['/v1/auth/session']['get']['responses'][200]['content']['application/json'];
@@ -33,10 +34,10 @@ export function useSessionQuery() {
 
 export function SessionProvider({ value, children }: { value: { me: Me; account: Account | null }; children: ReactNode }) {
   const client = useQueryClient();
-  const scopes = new Set(value.me.scopes);
   const session: Session = {
     ...value,
-    can: (scope) => scopes.has('*') || scopes.has(scope),
+    // The gateway's own rule (a :write scope covers its :read), so the screens and the API agree.
+    can: (scope) => scopeCovers(value.me.scopes, scope),
     reload: () => client.invalidateQueries({ queryKey: ['session'] }),
   };
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
