@@ -3,7 +3,6 @@
 // (playwright-core, Debian's /usr/bin/chromium) drives it like a person would. `localhost`, not
 // 127.0.0.1: passkeys need a domain as RP ID, and localhost is a secure context (the
 // __Host- cookies need one).
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -21,15 +20,6 @@ export const HAVE_CHROMIUM = existsSync(CHROMIUM);
 export const SCREENSHOTS = join(PROJECT_ROOT, 'test-results', 'screenshots');
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
-
-let built = false;
-/** Builds dist/dashboard when it is missing or older than its sources (npm ci has built it already). */
-export function ensureDashboardBuilt(): void {
-  if (built) return;
-  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`dashboard build failed:\n${r.stdout}\n${r.stderr}`);
-  built = true;
-}
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -50,7 +40,7 @@ export interface DashboardWorld {
 
 /** `role: 'all'` also runs the job worker, for screens that watch notes get authorized. */
 export async function startDashboard(opts: { env?: Record<string, string>; clock?: Clock; role?: Role } = {}): Promise<DashboardWorld> {
-  ensureDashboardBuilt();
+  if (!existsSync(join(PROJECT_ROOT, 'dist', 'dashboard', 'index.html'))) throw new Error('dist/dashboard is missing: the global setup builds it (scripts/build.mjs --if-stale)');
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const t = await createTestApp({

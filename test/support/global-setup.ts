@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ensureDashboardBuilt } from './dashboard-build.js';
 import { createSoftHsmTokens, removeSoftHsmTokens } from './softhsm.js';
 
 // Each test worker migrates a schema of its own on the server (test/support/db.ts), named after its
@@ -36,6 +37,9 @@ export async function setup(): Promise<void> {
   // The PKCS#11 tests' tokens (test/support/softhsm.ts): one SoftHSM2 config per run, before the
   // workers start, since SoftHSM reads SOFTHSM2_CONF once per process.
   softHsmDir = createSoftHsmTokens();
+  // The dashboard's browser tests serve dist/dashboard: built here, once, before the workers start
+  // (two workers rebuilding it side by side would empty each other's output).
+  ensureDashboardBuilt();
 }
 
 export async function teardown(): Promise<void> {

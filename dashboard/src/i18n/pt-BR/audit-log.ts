@@ -16,5 +16,4 @@ export const auditLog = {
   result: 'Resultado',
   route: 'Rota',
   empty: 'Nenhum registro para estes filtros.',
-  page: (n: number) => `Página ${n}`,
 };

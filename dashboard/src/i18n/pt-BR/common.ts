@@ -13,6 +13,7 @@ export const common = {
   back: 'Voltar',
   next: 'Próxima',
   continue: 'Continuar',
+  pageNumber: (n: number) => `Página ${n}`,
   previous: 'Anterior',
   more: 'Carregar mais',
   none: 'Nada por aqui ainda.',

@@ -14,7 +14,6 @@ export const documents = {
   externalRef: 'Referência externa',
   apply: 'Filtrar',
   clear: 'Limpar',
-  page: (n: number) => `Página ${n}`,
   empty: 'Nenhum documento encontrado.',
   columns: { number: 'Número', issuer: 'Emitente', customer: 'Cliente', total: 'Total', status: 'Situação', created: 'Criada em' },
   numberSerie: (number: number | string | null, serie: number | string | null) => `${number ?? '—'} / série ${serie ?? '—'}`,

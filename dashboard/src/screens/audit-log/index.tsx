@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Route, Routes } from 'react-router';
 import { api, orThrow } from '../../api/client.js';
+import { CursorPager } from '../../components/cursor-pager.js';
 import { Loaded, Page } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
@@ -59,15 +60,7 @@ function AuditLogScreen() {
                 ))}
               </ScrollTable>
             )}
-            <Group justify="space-between">
-              <Button variant="default" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-                {t.previous}
-              </Button>
-              <Text size="sm">{t.auditLog.page(cursors.length)}</Text>
-              <Button variant="default" disabled={!p.has_more} onClick={() => setCursors([...cursors, p.data.at(-1)?.id])}>
-                {t.next}
-              </Button>
-            </Group>
+            <CursorPager page={cursors.length} hasPrevious={cursors.length > 1} hasMore={p.has_more} onPrevious={() => setCursors(cursors.slice(0, -1))} onNext={() => setCursors([...cursors, p.data.at(-1)?.id])} />
           </>
         )}
       </Loaded>

@@ -8,6 +8,7 @@ import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { AuthFrame } from './auth-frame.js';
 import { SsoButtons } from './sso-buttons.js';
+import { useAction } from './use-action.js';
 
 /** Only a path of this dashboard may follow a sign-in (no open redirect). */
 export function safeNext(next: string | null): string {
@@ -24,23 +25,11 @@ export default function SignIn() {
   const [challenge, setChallenge] = useState<{ token: string; methods: string[] } | null>(null);
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useAction();
 
   const signedIn = async () => {
     await client.invalidateQueries({ queryKey: ['session'] });
     navigate(next, { replace: true });
-  };
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
   };
   const submitPassword = (e: FormEvent) => {
     e.preventDefault();

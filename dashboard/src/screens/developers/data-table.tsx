@@ -1,28 +1,12 @@
-import { Table, Text, type TableProps } from '@mantine/core';
+import { Text, type TableProps } from '@mantine/core';
+import { ScrollTable } from '../../components/scroll-table.js';
 import type { ReactNode } from 'react';
 import { Loaded } from '../../components/page.js';
 import { MoreButton, type usePaged } from './paged.js';
 
-/**
- * A table with its column headers that scrolls sideways on a phone rather than the page. Its
- * viewport takes the keyboard focus (a named region), so a table without links or buttons can
- * still be scrolled without a mouse.
- */
-export function DataTable({ minWidth, label, headers, children, ...table }: { minWidth: number; label: string; headers: string[]; children: ReactNode } & TableProps) {
-  return (
-    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
-      <Table striped verticalSpacing="sm" aria-label={label} {...table}>
-        <Table.Thead>
-          <Table.Tr>
-            {headers.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
+/** The developers screens' table: the shared one (components/scroll-table.tsx), striped. */
+export function DataTable({ headers, ...table }: { minWidth: number; label: string; headers: string[]; children: ReactNode } & Omit<TableProps, 'children'>) {
+  return <ScrollTable head={headers} striped verticalSpacing="sm" {...table} />;
 }
 
 /** A paged list of the API as a table: loading and errors, a line when empty, "Carregar mais". */

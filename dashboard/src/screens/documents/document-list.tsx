@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { CursorPager } from '../../components/cursor-pager.js';
+import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Loaded, Page } from '../../components/page.js';
@@ -86,15 +87,7 @@ export function DocumentList({ family }: { family: Family }) {
                 </Table>
               </Table.ScrollContainer>
             )}
-            <Group justify="space-between">
-              <Button variant="default" size="xs" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-                {t.previous}
-              </Button>
-              <Text size="sm">{t.documents.page(cursors.length + 1)}</Text>
-              <Button variant="default" size="xs" disabled={!page.has_more} onClick={() => setCursors([...cursors, page.data.at(-1)!.id])}>
-                {t.next}
-              </Button>
-            </Group>
+            <CursorPager size="xs" page={cursors.length + 1} hasPrevious={cursors.length > 0} hasMore={page.has_more} onPrevious={() => setCursors(cursors.slice(0, -1))} onNext={() => setCursors([...cursors, page.data.at(-1)!.id])} />
           </>
         )}
       </Loaded>
