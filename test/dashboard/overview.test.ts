@@ -12,12 +12,13 @@ import { checkScreen, HAVE_CHROMIUM, startDashboard, useSession, type DashboardW
 describe.skipIf(!HAVE_CHROMIUM)('dashboard: overview', () => {
   let w: DashboardWorld;
   let owner: Tokens;
+  let issuerId: string;
 
   beforeAll(async () => {
     w = await startDashboard({ role: 'all' });
     owner = await verifiedUser(w.t.app);
     const auth = bearer(owner);
-    const issuerId = await readyIssuer(w.t, auth);
+    issuerId = await readyIssuer(w.t, auth);
     const issue = async (scenario?: string) => (await emitSettled(w.t, auth, sale(issuerId), scenario ? { 'x-sandbox-scenario': scenario } : {})).note.status;
     expect([await issue(), await issue()]).toEqual(['authorized', 'authorized']);
     expect([await issue('reject:778'), await issue('reject:778'), await issue('reject:539')]).toEqual(['rejected', 'rejected', 'rejected']);
@@ -76,6 +77,29 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: overview', () => {
     await empty.getByText('Nenhuma rejeição neste mês.').waitFor();
     await empty.getByText('Nenhuma nota autorizada hoje ainda.').waitFor();
     await empty.getByText('Nenhum certificado vence nos próximos 30 dias.').waitFor();
+  });
+
+  it('marks a contingency deadline near and lists an expiring certificate with a link to its issuer', async () => {
+    const now = Date.now();
+    // One of the rejected notes stands in for a sale waiting in offline contingency (the autopilot's own
+    // path is nfce-contingency.test.ts's): what the overview reads is the status and the deadline.
+    const db = w.t.db;
+    const note = (await db.query<{ id: string }>(`SELECT id FROM notes WHERE issuer_id = $1 AND status = 'rejected' ORDER BY id LIMIT 1`, [issuerId])).rows[0]!;
+    await db.query(
+      `UPDATE notes SET status = 'contingency', number = 900001, contingency = jsonb_build_object('entered_at', $2::text, 'deadline_at', $3::text) WHERE id = $1`,
+      [note.id, new Date(now - 22 * 3_600_000).toISOString(), new Date(now + 2 * 3_600_000).toISOString()],
+    );
+    await db.query('UPDATE issuer_certificates SET not_after = $2 WHERE issuer_id = $1', [issuerId, new Date(now + 10 * 86_400_000 + 3_600_000)]);
+    const page = await w.newPage();
+    await overview(page, owner);
+    const contingency = page.getByTestId('overview-contingency');
+    await contingency.getByText('1 nota aguardando transmissão à autoridade.').waitFor();
+    const link = contingency.getByRole('link', { name: /^NFC-e nº 900001 série/ });
+    expect(await link.getAttribute('href')).toBe(`/dashboard/documents/nfce/${note.id}`);
+    await contingency.getByText('Prazo próximo').waitFor();
+    const certificates = page.getByTestId('overview-certificates');
+    await certificates.getByText('10 dias').waitFor();
+    expect(await certificates.getByRole('link').getAttribute('href')).toBe(`/dashboard/issuers/${issuerId}`);
   });
 
   it('is accessible and fits a phone', async () => {
