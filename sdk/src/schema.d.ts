@@ -18941,7 +18941,7 @@ export interface paths {
                                     count: number;
                                 }[];
                             } | null;
-                            /** @description From creation to authorization over the notes created today and authorized, offline contingency ones left out. Null when the caller's scopes do not read it (a document read scope). */
+                            /** @description From creation to the authority's receipt time (dhRecbto, whole seconds) over the notes created today and authorized, offline contingency ones left out. Null when the caller's scopes do not read it (a document read scope). */
                             latency: {
                                 /** @description Notes measured */
                                 count: number;

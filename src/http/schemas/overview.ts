@@ -43,7 +43,7 @@ export const OverviewSchema = Type.Object(
           p95_ms: Nullable(Type.Integer({ description: '95th percentile, milliseconds; null without notes' })),
         },
       ),
-      'From creation to authorization over the notes created today and authorized, offline contingency ones left out.',
+      "From creation to the authority's receipt time (dhRecbto, whole seconds) over the notes created today and authorized, offline contingency ones left out.",
       'a document read scope',
     ),
     rejections: Section(

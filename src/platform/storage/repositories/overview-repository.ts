@@ -46,14 +46,16 @@ export interface LatencyFigures {
 /**
  * From creation to authorization, over the notes created today that are authorized (or were, and are
  * canceled since). Notes issued in contingency (tp_emis 9) are left out: their wait is the outage's
- * length, not the authority's answer time.
+ * length, not the authority's answer time. authorized_at is the authority's receipt time (dhRecbto:
+ * whole seconds, on its clock), so a note answered within the second of its creation can come out a
+ * fraction of a second "before" it: such a difference counts as 0.
  */
 export async function authorizationLatency(db: Queryable, w: NoteWindow): Promise<LatencyFigures> {
   const r = await db.query<{ count: number; p50_ms: number | null; p95_ms: number | null }>(
     `SELECT count(*)::int AS count,
             percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50_ms,
             percentile_cont(0.95) WITHIN GROUP (ORDER BY ms) AS p95_ms
-       FROM (SELECT extract(epoch FROM authorized_at - created_at) * 1000 AS ms
+       FROM (SELECT greatest(0, extract(epoch FROM authorized_at - created_at) * 1000) AS ms
                FROM notes
               WHERE account_id = $1 AND created_at >= $3 AND created_at < $4 AND model = ANY($2::int[])
                 AND authorized_at IS NOT NULL AND tp_emis <> 9) t`,
