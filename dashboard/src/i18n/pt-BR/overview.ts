@@ -22,9 +22,10 @@ export const overview = {
     heading: 'Tempo de autorização (hoje)',
     p50: 'Mediana (p50)',
     p95: 'p95',
-    measured: (n: number) => `${n} ${n === 1 ? 'nota medida' : 'notas medidas'}, da criação à autorização; notas em contingência ficam de fora.`,
+    measured: (n: number) => `${n} ${n === 1 ? 'nota medida' : 'notas medidas'}, da criação ao recebimento pela autoridade (em segundos inteiros); notas em contingência ficam de fora.`,
     empty: 'Nenhuma nota autorizada hoje ainda.',
-    ms: (ms: number) => (ms >= 1000 ? `${(ms / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s` : `${ms} ms`),
+    // The authority stamps its receipt in whole seconds: below one second there is nothing finer to show.
+    ms: (ms: number) => (ms >= 1000 ? `${(ms / 1000).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} s` : 'menos de 1 s'),
   },
   rejections: {
     heading: 'Principais causas de rejeição (este mês)',
