@@ -24,6 +24,7 @@ import { notificationRoutes } from './http/routes/v1/notifications.js';
 import { auditLogRoutes } from './http/routes/v1/audit-log.js';
 import { searchRoutes } from './http/routes/v1/search.js';
 import { billingRoutes } from './http/routes/v1/billing.js';
+import { overviewRoutes } from './http/routes/v1/overview.js';
 import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
 import { authRoutes } from './http/routes/v1/auth.js';
 import { twoFactorRoutes } from './http/routes/v1/auth-2fa.js';
@@ -199,6 +200,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(auditLogRoutes);
   await app.register(searchRoutes);
   await app.register(billingRoutes);
+  await app.register(overviewRoutes);
   await app.register(async (scope) => dashboardRoutes(scope));
   if (ctx.config.env === 'sandbox') await app.register(sandboxMailRoutes);
   return app;

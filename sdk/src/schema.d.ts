@@ -18846,6 +18846,240 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account at a glance: today's and this month's documents, latency, rejections, contingency, certificates, usage
+         * @description Days and months are São Paulo's calendar (America/Sao_Paulo). Documents by type and status created today and this month; authorization latency (p50/p95, creation to authorization) over today's authorized notes; the 5 most frequent rejection causes this month; notes waiting in offline contingency with their deadlines (first 20); certificates expiring within 30 days; usage against the plan's quota. A section the caller's scopes do not read is null: documents, latency, rejections and contingency count only the document types the caller reads (`nfce:read`, `nfe:read`, `nfse:read`), certificates need `issuers:read`, usage `billing:read`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "overview";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            at: string;
+                            /**
+                             * @description The calendar of "today" and "this month"
+                             * @enum {string}
+                             */
+                            time_zone: "America/Sao_Paulo";
+                            /** @description Today: from start (inclusive) to end (exclusive), São Paulo calendar */
+                            today: {
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                end: string;
+                            };
+                            /** @description This month so far: from start (inclusive) to today's end (exclusive) */
+                            month: {
+                                /** @description YYYY-MM: the billing period */
+                                period: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                start: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                end: string;
+                            };
+                            /** @description Documents by type and status. Null when the caller's scopes do not read it (nfce:read, nfe:read or nfse:read). */
+                            documents: {
+                                /** @description The types counted: those the caller reads */
+                                types: ("nfce" | "nfe" | "nfse")[];
+                                /** @description Notes created today, by type and status (only non-zero lines) */
+                                today: {
+                                    /** @description nfce (model 65), nfe (model 55) or nfse (NFS-e Padrão Nacional) */
+                                    type: "nfce" | "nfe" | "nfse";
+                                    /** @description processing -> authorized | rejected | denied | contingency; contingency -> authorized | rejected; authorized -> canceled */
+                                    status: "processing" | "authorized" | "rejected" | "denied" | "canceled" | "contingency";
+                                    count: number;
+                                }[];
+                                /** @description Notes created this month, by type and status (only non-zero lines) */
+                                month: {
+                                    /** @description nfce (model 65), nfe (model 55) or nfse (NFS-e Padrão Nacional) */
+                                    type: "nfce" | "nfe" | "nfse";
+                                    /** @description processing -> authorized | rejected | denied | contingency; contingency -> authorized | rejected; authorized -> canceled */
+                                    status: "processing" | "authorized" | "rejected" | "denied" | "canceled" | "contingency";
+                                    count: number;
+                                }[];
+                            } | null;
+                            /** @description From creation to the authority's receipt time (dhRecbto, whole seconds) over the notes created today and authorized, offline contingency ones left out. Null when the caller's scopes do not read it (a document read scope). */
+                            latency: {
+                                /** @description Notes measured */
+                                count: number;
+                                /** @description Median, milliseconds; null without notes */
+                                p50_ms: number | null;
+                                /** @description 95th percentile, milliseconds; null without notes */
+                                p95_ms: number | null;
+                            } | null;
+                            /** @description Rejections this month. Null when the caller's scopes do not read it (a document read scope). */
+                            rejections: {
+                                /** @description Notes created this month and rejected */
+                                month_total: number;
+                                /** @description The 5 most frequent causes this month, most frequent first */
+                                top: {
+                                    /** @description The authority's code (cStat, or the NFS-e's E-code) */
+                                    code: string;
+                                    /** @description The authority's message of the latest such rejection */
+                                    message: string;
+                                    count: number;
+                                    /** @description Types it was seen on */
+                                    types: ("nfce" | "nfe" | "nfse")[];
+                                }[];
+                            } | null;
+                            /** @description Offline contingency. Null when the caller's scopes do not read it (a document read scope). */
+                            contingency: {
+                                /** @description Notes in offline contingency the authority has not taken yet */
+                                outstanding: number;
+                                /** @description The first 20, nearest deadline first */
+                                notes: {
+                                    id: string;
+                                    /** @description nfce (model 65), nfe (model 55) or nfse (NFS-e Padrão Nacional) */
+                                    type: "nfce" | "nfe" | "nfse";
+                                    issuer_id: string;
+                                    serie: number;
+                                    number: number;
+                                    /** Format: date-time */
+                                    entered_at: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description The transmission deadline
+                                     */
+                                    deadline_at: string | null;
+                                }[];
+                                /** @description More than the 20 listed: GET /v1/nfce?status=contingency */
+                                has_more: boolean;
+                            } | null;
+                            /** @description Issuers whose certificate expires within 30 days or has expired, soonest first (20 at most). Null when the caller's scopes do not read it (issuers:read). */
+                            certificates: {
+                                issuer_id: string;
+                                razao_social: string;
+                                cnpj: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                not_after: string;
+                                expired: boolean;
+                                /** @description Whole days until not_after (0 when expired) */
+                                days_left: number;
+                            }[] | null;
+                            /** @description Usage against the plan's quota this period. Null when the caller's scopes do not read it (billing:read). */
+                            usage: {
+                                /** @description YYYY-MM */
+                                period: string;
+                                plan: {
+                                    id: "free" | "starter" | "pro" | "enterprise";
+                                    name: string;
+                                };
+                                /** @description A sandbox account: never billed */
+                                sandbox: boolean;
+                                /** @description Documents past the quota are refused instead of billed */
+                                hard_cap: boolean;
+                                /** @description Included and used per type (GET /v1/billing/usage has the details) */
+                                lines: {
+                                    /** @description nfce, nfe, nfse or events (registered CC-e) */
+                                    kind: "nfce" | "nfe" | "nfse" | "events";
+                                    /** @description Included per month by the plan */
+                                    included: number;
+                                    /** @description Metered this period */
+                                    used: number;
+                                    /** @description Documents past the included ones */
+                                    overage: number;
+                                    /** @description Price of each (0 in the sandbox) (BRL cents) */
+                                    overage_unit_cents: number;
+                                    /** @description Overage so far (BRL cents) */
+                                    overage_cents: number;
+                                }[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/mail": {
         parameters: {
             query?: never;

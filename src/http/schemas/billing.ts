@@ -21,7 +21,7 @@ export const PlanSchema = Type.Object(
   { title: 'BillingPlan', description: 'A plan (platform/billing/plans.ts)' },
 );
 
-const UsageLine = Type.Object({
+export const UsageLine = Type.Object({
   kind: StringLiterals(USAGE_KINDS, { description: 'nfce, nfe, nfse or events (registered CC-e)' }),
   included: Type.Integer({ description: 'Included per month by the plan' }),
   used: Type.Integer({ description: 'Metered this period' }),

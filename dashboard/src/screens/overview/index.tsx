@@ -1,11 +1,13 @@
-import { Text } from '@mantine/core';
-import { Page } from '../../components/page.js';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../not-found.js';
+import { OverviewScreen } from './overview-screen.js';
 
-// Area "overview": its screens are being built (issue 20); this page only marks the route.
+// Area "overview": the home page at /dashboard/, for every member (its sections follow the role).
 export default function Area() {
   return (
-    <Page title="overview">
-      <Text>Em construção.</Text>
-    </Page>
+    <Routes>
+      <Route index element={<OverviewScreen />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
   );
 }
