@@ -60,6 +60,10 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: overview', () => {
     await page.getByTestId('overview-usage').getByRole('table', { name: 'Uso em relação à cota' }).waitFor();
     await link.click();
     await page.waitForURL(/\/dashboard\/documents\/nfce\?status=rejected$/);
+    // The list opens filtered: the status chosen in its form, and only the 3 rejected notes listed.
+    await expect.poll(() => page.getByLabel('Situação').inputValue()).toBe('rejected');
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Rejeitada' }).count()).toBe(3);
+    expect(await page.getByRole('row').filter({ hasText: 'Autorizada' }).count()).toBe(0);
   });
 
   it('gives a billing member usage alone, and an account with nothing yet empty states in words', async () => {

@@ -1,7 +1,7 @@
 import { CursorPager } from '../../components/cursor-pager.js';
 import { Anchor, Button, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Loaded, Page } from '../../components/page.js';
 import { t } from '../../i18n/index.js';
 import { formatDateTime, formatMoney } from '../../i18n/format.js';
@@ -18,7 +18,11 @@ const PAGE_SIZE = 20;
 /** One family's notes, newest first, filtered, a page at a time (cursor: the last id of the page before). */
 export function DocumentList({ family }: { family: Family }) {
   const session = useSession();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // The filters live in the address (?status=rejected...): a filtered list can be linked to, as the
+  // overview's rejection causes do, and the browser's back button returns to it.
+  const [params, setParams] = useSearchParams();
+  const filters = { ...NO_FILTERS, ...Object.fromEntries(Object.keys(NO_FILTERS).map((k) => [k, params.get(k) ?? ''])) } as Filters;
+  const setFilters = (f: Filters) => setParams(Object.fromEntries(Object.entries(f).filter(([, v]) => v !== '')));
   // The cursors of the pages before this one: going back pops one.
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
@@ -36,7 +40,7 @@ export function DocumentList({ family }: { family: Family }) {
       <FamilyNav current={family} />
       <SearchBox />
       <ListFilters
-        key={family}
+        key={`${family}?${params.toString()}`}
         family={family}
         issuers={issuerList}
         value={filters}
