@@ -66,7 +66,9 @@ export async function startDashboard(opts: { env?: Record<string, string>; clock
     },
     async close() {
       await browser.close();
-      await t.app.close();
+      // The whole runtime, not only the HTTP app: a job runner left polling would take the next
+      // test file's jobs (files share the worker's database) on a real clock.
+      await t.runtime.close();
     },
   };
 }
