@@ -215,7 +215,7 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
       clock.advance(22 * 3600_000 + 60_000);
       t.ctx.wakeWorker();
       const events = await eventually(async () => {
-        const r = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 AND type LIKE 'nfce.contingency%' ORDER BY created_at`, [note.id]);
+        const r = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 AND type LIKE 'nfce.contingency%' ORDER BY seq`, [note.id]);
         return r.rows.some((e) => e.type === 'nfce.contingency_deadline') && r.rows.map((e) => e.type);
       }, 60_000, 'nfce.contingency_deadline');
       expect(events).toEqual(['nfce.contingency_issued', 'nfce.contingency_deadline']);
@@ -256,7 +256,8 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     expect((failed as Note & { rejection: { code: string } }).rejection.code).toBe('778');
     const voided = await t.db.query<{ n_ini: string }>('SELECT n_ini FROM sim_voids WHERE cnpj = $1 AND model = 65 AND serie = 1 ORDER BY n_ini', [otherCnpj]);
     expect(voided.rows.map((r) => Number(r.n_ini))).toEqual([note.contingency!.first_attempt!.number, note.number].sort((a, b) => a - b));
-    const events = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 ORDER BY created_at`, [note.id]);
+    // In the order written (seq): two events of one step can share a created_at.
+    const events = await t.db.query<{ type: string }>(`SELECT type FROM events WHERE subject_id = $1 ORDER BY seq`, [note.id]);
     expect(events.rows.map((e) => e.type)).toEqual(['nfce.contingency_issued', 'nfce.contingency_failed']);
   });
 

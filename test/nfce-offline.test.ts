@@ -81,7 +81,7 @@ async function transmitted(id: string) {
 }
 
 const eventTypes = async (id: string) =>
-  (await t.db.query<{ type: string }>('SELECT type FROM events WHERE subject_id = $1 ORDER BY created_at', [id])).rows.map((r) => r.type);
+  (await t.db.query<{ type: string }>('SELECT type FROM events WHERE subject_id = $1 ORDER BY seq', [id])).rows.map((r) => r.type);
 const historyTypes = async (id: string) =>
   (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/events`, headers: auth })).json().data.map((e: { type: string; code: string | null }) => `${e.type}${e.code ? `:${e.code}` : ''}`);
 
