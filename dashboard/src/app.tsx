@@ -28,14 +28,14 @@ export function App() {
         ) : (
           <SessionProvider value={signedIn}>
             <StepUpProvider>
-            <Shell>
-              <Routes>
-                {AREAS.map((a) => (
-                  <Route key={a.path} path={a.path === '/' ? '/' : `${a.path}/*`} element={<a.element />} />
-                ))}
-                <Route path="*" element={<NotFound />} />
-              </Routes>
-            </Shell>
+              <Shell>
+                <Routes>
+                  {AREAS.map((a) => (
+                    <Route key={a.path} path={a.path === '/' ? '/' : `${a.path}/*`} element={<a.element />} />
+                  ))}
+                  <Route path="*" element={<NotFound />} />
+                </Routes>
+              </Shell>
             </StepUpProvider>
           </SessionProvider>
         )
