@@ -6,9 +6,18 @@ import type { ReactNode } from 'react';
  * viewport takes the keyboard's focus as a named region (axe: scrollable-region-focusable), so a
  * table of text alone can still be scrolled without a mouse; the label also captions the table.
  */
-export function ScrollTable({ minWidth, label, head, children, ...table }: { minWidth: number; label: string; head: readonly string[]; children: ReactNode } & Omit<TableProps, 'children'>) {
+/** The scrolling viewport alone, for a table a screen lays out itself. */
+export function ScrollRegion({ minWidth, label, children }: { minWidth: number; label: string; children: ReactNode }) {
   return (
     <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } }}>
+      {children}
+    </Table.ScrollContainer>
+  );
+}
+
+export function ScrollTable({ minWidth, label, head, children, ...table }: { minWidth: number; label: string; head: readonly string[]; children: ReactNode } & Omit<TableProps, 'children'>) {
+  return (
+    <ScrollRegion minWidth={minWidth} label={label}>
       <Table aria-label={label} {...table}>
         <VisuallyHidden component="caption">{label}</VisuallyHidden>
         <Table.Thead>
@@ -20,6 +29,6 @@ export function ScrollTable({ minWidth, label, head, children, ...table }: { min
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollRegion>
   );
 }

@@ -8,7 +8,7 @@ import { Loaded, Page } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { AuditFilterForm, type AuditFilters } from './filters.js';
-import { ScrollTable } from '../team/scroll-table.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 
 /**
  * The audit log (issue 20): every mutating call, newest first, filtered as the API allows, a page

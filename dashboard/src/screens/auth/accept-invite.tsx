@@ -7,7 +7,7 @@ import { Loaded } from '../../components/page.js';
 import { t } from '../../i18n/index.js';
 import { useSessionQuery } from '../../session.js';
 import { AuthFrame } from './auth-frame.js';
-import { useAction } from './use-action.js';
+import { useAction } from '../../components/use-action.js';
 
 /**
  * The invite link lands here. The gateway accepts an invite for a signed-in user whose confirmed

@@ -5,7 +5,7 @@ import { api, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { AuthFrame } from './auth-frame.js';
-import { useAction } from './use-action.js';
+import { useAction } from '../../components/use-action.js';
 
 /** Asks for the reset link (the answer never tells whether the address has an account). */
 export function ForgotPassword() {

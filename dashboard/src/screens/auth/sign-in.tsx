@@ -8,7 +8,7 @@ import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { AuthFrame } from './auth-frame.js';
 import { SsoButtons } from './sso-buttons.js';
-import { useAction } from './use-action.js';
+import { useAction } from '../../components/use-action.js';
 
 /** Only a path of this dashboard may follow a sign-in (no open redirect). */
 export function safeNext(next: string | null): string {

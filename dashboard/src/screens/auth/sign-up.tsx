@@ -7,7 +7,7 @@ import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { AuthFrame } from './auth-frame.js';
 import { safeNext } from './sign-in.js';
-import { useAction } from './use-action.js';
+import { useAction } from '../../components/use-action.js';
 
 export default function SignUp() {
   const [params] = useSearchParams();

@@ -8,7 +8,7 @@ import { t } from '../../i18n/index.js';
 import { useSessionQuery } from '../../session.js';
 import { AuthFrame } from './auth-frame.js';
 import { safeNext } from './sign-in.js';
-import { useAction } from './use-action.js';
+import { useAction } from '../../components/use-action.js';
 
 /** The e-mail link lands here with ?token=; without one, it asks to open the link (and can resend it). */
 export default function VerifyEmail() {

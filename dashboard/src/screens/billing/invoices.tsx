@@ -5,7 +5,7 @@ import { Loaded } from '../../components/page.js';
 import { formatDate, formatMoney } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { reais } from './types.js';
-import { ScrollTable } from '../team/scroll-table.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 
 const STATUS_COLOR: Record<string, string> = { paid: 'green', open: 'yellow', void: 'gray', uncollectible: 'red' };
 

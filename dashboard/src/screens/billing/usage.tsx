@@ -3,7 +3,7 @@ import { Table, Title } from '@mantine/core';
 import { formatInt, formatMoney } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { reais, type Subscription } from './types.js';
-import { ScrollTable } from '../team/scroll-table.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 
 /**
  * Included against used documents per type: a chart for the eye and, with the same numbers, a

@@ -6,7 +6,7 @@ import { ApiError } from '../../components/api-error.js';
 import { useStepUp } from '../../components/step-up.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
-import { useAction } from '../auth/use-action.js';
+import { useAction } from '../../components/use-action.js';
 import type { Application } from './contract.js';
 import { CreateKey } from './create-key.js';
 import { usePaged } from './paged.js';

@@ -5,7 +5,7 @@ import { ApiError } from '../../components/api-error.js';
 import { useStepUp } from '../../components/step-up.js';
 import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
-import { useAction } from '../auth/use-action.js';
+import { useAction } from '../../components/use-action.js';
 import { SCOPES, type Scope } from './contract.js';
 
 /** Whether the member's role covers a scope: `x:write` covers `x:read`, `*` covers all (as the API judges). */

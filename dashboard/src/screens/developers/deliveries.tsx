@@ -5,7 +5,7 @@ import { api, idempotencyKey, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
-import { useAction } from '../auth/use-action.js';
+import { useAction } from '../../components/use-action.js';
 import type { Attempt, Delivery } from './contract.js';
 import { usePaged } from './paged.js';
 import { Section } from './section.js';

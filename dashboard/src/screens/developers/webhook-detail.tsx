@@ -8,7 +8,7 @@ import { Loaded } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
-import { useAction } from '../auth/use-action.js';
+import { useAction } from '../../components/use-action.js';
 import type { EventType, WebhookEndpoint } from './contract.js';
 import { Deliveries, deliveriesKey } from './deliveries.js';
 import { Confirm } from './secret-once.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useAction } from '../auth/use-action.js';
+import { useAction } from '../../components/use-action.js';
 import { fieldErrors } from './model.js';
 
 /**

@@ -3,7 +3,7 @@ import { Box, Paper, SegmentedControl, SimpleGrid, Table, Text } from '@mantine/
 import { useState } from 'react';
 import { formatInt } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
-import { ScrollTable } from './scroll-table.js';
+import { ScrollRegion } from '../../components/scroll-table.js';
 import { Section } from './section.js';
 import type { CountLine, DocumentCounts } from './types.js';
 
@@ -57,7 +57,7 @@ export function DocumentsSection({ documents }: { documents: DocumentCounts }) {
               barChartProps={{ accessibilityLayer: false }}
             />
           </Box>
-          <ScrollTable minWidth={110 + 90 * present.length} label={w.documents.tableCaption(label)}>
+          <ScrollRegion minWidth={110 + 90 * present.length} label={w.documents.tableCaption(label)}>
             <Table striped withTableBorder>
               <Table.Caption>{w.documents.tableCaption(label)}</Table.Caption>
               <Table.Thead>
@@ -79,7 +79,7 @@ export function DocumentsSection({ documents }: { documents: DocumentCounts }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollTable>
+          </ScrollRegion>
         </>
       )}
     </Section>

@@ -2,7 +2,7 @@ import { Anchor, Group, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatInt } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
-import { ScrollTable } from './scroll-table.js';
+import { ScrollRegion } from '../../components/scroll-table.js';
 import { Section } from './section.js';
 import type { Overview } from './types.js';
 
@@ -17,7 +17,7 @@ export function RejectionsSection({ rejections }: { rejections: NonNullable<Over
       ) : (
         <>
           <Text size="sm">{w.total(rejections.month_total)}</Text>
-          <ScrollTable minWidth={340} label={w.heading}>
+          <ScrollRegion minWidth={340} label={w.heading}>
             <Table withTableBorder>
               <Table.Thead>
                 <Table.Tr>
@@ -45,7 +45,7 @@ export function RejectionsSection({ rejections }: { rejections: NonNullable<Over
                 ))}
               </Table.Tbody>
             </Table>
-          </ScrollTable>
+          </ScrollRegion>
         </>
       )}
     </Section>

@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Box, Table, Text } from '@mantine/core';
 import { formatInt } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
-import { ScrollTable } from './scroll-table.js';
+import { ScrollRegion } from '../../components/scroll-table.js';
 import { Section } from './section.js';
 import type { Overview } from './types.js';
 
@@ -31,7 +31,7 @@ export function UsageSection({ usage }: { usage: NonNullable<Overview['usage']> 
           barChartProps={{ accessibilityLayer: false }}
         />
       </Box>
-      <ScrollTable minWidth={360} label={w.tableCaption}>
+      <ScrollRegion minWidth={360} label={w.tableCaption}>
         <Table striped withTableBorder>
           <Table.Caption>{w.tableCaption}</Table.Caption>
           <Table.Thead>
@@ -55,7 +55,7 @@ export function UsageSection({ usage }: { usage: NonNullable<Overview['usage']> 
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollTable>
+      </ScrollRegion>
     </Section>
   );
 }

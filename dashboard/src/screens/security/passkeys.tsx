@@ -9,7 +9,7 @@ import { useStepUp } from '../../components/step-up.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
-import { ScrollTable } from '../team/scroll-table.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 
 export function Passkeys() {
   const session = useSession();

@@ -5,7 +5,7 @@ import { ApiError } from '../../components/api-error.js';
 import { Loaded } from '../../components/page.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
-import { ScrollTable } from '../team/scroll-table.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 
 /** A readable name for a session's browser: its user agent's product, not the whole string. */
 function deviceOf(userAgent: string | null): string {

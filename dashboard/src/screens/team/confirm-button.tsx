@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/co
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
-import { useAction } from '../auth/use-action.js';
+import { useAction } from '../../components/use-action.js';
 
 /**
  * A button for an action that cannot be undone: it asks first, in a dialog that names the

@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 import { ConfirmButton } from './confirm-button.js';
 import { assignableRoles, type Role } from './roles.js';
-import { ScrollTable } from './scroll-table.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 
 function InviteForm() {
   const session = useSession();

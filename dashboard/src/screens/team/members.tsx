@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 import { ConfirmButton } from './confirm-button.js';
 import { assignableRoles, canManageRole, type Role } from './roles.js';
-import { ScrollTable } from './scroll-table.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 
 export type Member = paths['/v1/team/members']['get']['responses'][200]['content']['application/json']['data'][number];
 
