@@ -11,8 +11,9 @@ import { localWindow } from '../src/platform/overview/local-day.js';
 const MIN = 60_000;
 const clock = new ManualClock(new Date());
 // The next midnight in São Paulo after the real time: the simulated authority judges dhEmi by the
-// real clock and refuses a sale older than 5 minutes, so the sales are issued around a coming midnight.
-const midnight = localWindow(new Date()).end;
+// real clock and refuses a sale older than 5 minutes, so the sales are issued around a coming midnight,
+// one at least a quarter of an hour away so that `before` is still ahead of the real time.
+const midnight = localWindow(new Date(Date.now() + 15 * MIN)).end;
 const before = new Date(midnight.getTime() - 10 * MIN);
 const after = new Date(midnight.getTime() + 10 * MIN);
 const sameMonth = localWindow(before).month === localWindow(after).month;
