@@ -186,7 +186,7 @@ describe('GET /v1/search', () => {
     if (nfse.nfse_key) expect((await found(nfse.nfse_key as string))[0]).toMatchObject({ id: nfse.id, matched: 'identifier' });
   });
 
-  it('finds NF-e received from a supplier by its name (typos too), CNPJ and access key, the moment the download files it', async () => {
+  it('finds NF-e received from a supplier by its name (typos too), CNPJ and access key, the moment the download files it, and its manifestation', async () => {
     const held = await t.simulator.holdReceivedNote({ recipient: { CNPJ: issuerCnpj } });
     const sync = await t.app.inject({ method: 'POST', url: '/v1/nfe/received/sync', headers: auth, payload: { issuer_id: issuerId } });
     expect(sync.statusCode, sync.body).toBe(202);
@@ -205,6 +205,24 @@ describe('GET /v1/search', () => {
     expect((await found('fornecedor simulado', { type: 'nfe_received' })).find((h) => h.id === received.id)!.snippet).toContain('<mark>FORNECEDOR</mark> <mark>SIMULADO</mark>');
     expect((await t.app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(200);
     expect(await found('fornecedor simulado', { type: 'nfce' })).toEqual([]);
+
+    // The recipient's manifestation on it (migration 0025): its justification and its type in words
+    // find it as soon as it is requested, its protocol once registered, below the note for the key.
+    const justification = 'Mercadoria devolvida ao transportador sem conferência';
+    const res = await t.app.inject({ method: 'POST', url: `/v1/nfe/${received.id}/manifestation`, headers: auth, payload: { type: 'nao_realizada', justification } });
+    expect(res.statusCode, res.body).toBe(202);
+    const registered = await eventually(async () => {
+      const hit = (await found('devolvida transportador conferencia', { type: 'nfe_manifestation' }))[0];
+      return hit?.status === 'registered' ? hit : null;
+    }, 20_000, () => 'the manifestation registered');
+    expect(registered).toMatchObject({ type: 'nfe_manifestation', url, issuer_id: issuerId, note_id: null, matched: 'text' });
+    expect(registered.title).toBe(`Operação não realizada - NF-e recebida nº ${number} série ${Number(held.accessKey.slice(22, 25))} - FORNECEDOR SIMULADO LTDA`);
+    expect(registered.snippet).toContain('<mark>devolvida</mark> ao <mark>transportador</mark>');
+    expect((await found('operacao nao realizada', { type: 'nfe_manifestation' })).map((h) => h.id)).toEqual([registered.id]);
+    const protocol = (await t.app.inject({ method: 'GET', url, headers: auth })).json().manifestations[0].protocolo as string;
+    expect(protocol).toMatch(/^\d{15}$/);
+    expect((await found(protocol))[0]).toMatchObject({ id: registered.id, type: 'nfe_manifestation', matched: 'identifier' });
+    expect((await found(held.accessKey)).slice(0, 2).map((h) => [h.type, h.id])).toEqual([['nfe_received', received.id], ['nfe_manifestation', registered.id]]);
   });
 
   it('finds a correction letter (CC-e) by its text and protocol, below its NF-e for the access key', async () => {

@@ -17567,7 +17567,7 @@ export interface paths {
                     /** @description What to look for, 1-200 characters: words (accents and case ignored, Portuguese stemming; `"quoted phrase"`, `or` and `-word` as in web search), or a number: CNPJ/CPF with or without punctuation, access key (44 digits), NFS-e key (50 digits) or DPS Id (45 characters), protocol, note number, external_ref. Numbers of 4 or more characters also match as a prefix. */
                     q: string;
                     /** @description Only this kind of result */
-                    type?: "nfce" | "nfe" | "nfse" | "issuer" | "event" | "nfe_received" | "nfe_correction" | "inutilization";
+                    type?: "nfce" | "nfe" | "nfse" | "issuer" | "event" | "nfe_received" | "nfe_correction" | "nfe_manifestation" | "inutilization";
                     /** @description Only results of this issuer: its notes, events, received NF-e, correction letters, inutilizations and the issuer itself */
                     issuer_id?: string;
                     /** @description A note's status (authorized, rejected, canceled ...) or an event's type (rejected, authorized ...) */
@@ -17597,8 +17597,8 @@ export interface paths {
                             data: {
                                 /** @enum {string} */
                                 object: "search_result";
-                                /** @description nfce, nfe, nfse (a note), issuer, event (an entry of a note's history), nfe_received (an NF-e another company addressed to an issuer), nfe_correction (a correction letter, CC-e) or inutilization (a voided range of numbers) */
-                                type: "nfce" | "nfe" | "nfse" | "issuer" | "event" | "nfe_received" | "nfe_correction" | "inutilization";
+                                /** @description nfce, nfe, nfse (a note), issuer, event (an entry of a note's history), nfe_received (an NF-e another company addressed to an issuer), nfe_correction (a correction letter, CC-e), nfe_manifestation (the recipient's manifestation on a received NF-e) or inutilization (a voided range of numbers) */
+                                type: "nfce" | "nfe" | "nfse" | "issuer" | "event" | "nfe_received" | "nfe_correction" | "nfe_manifestation" | "inutilization";
                                 /**
                                  * @description The id of the note, issuer, event, received NF-e, correction letter or inutilization
                                  * @example nfce_01J...

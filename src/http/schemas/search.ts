@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { StringLiterals, Timestamp } from './common.js';
 
-const KINDS = ['nfce', 'nfe', 'nfse', 'issuer', 'event', 'nfe_received', 'nfe_correction', 'inutilization'] as const;
+const KINDS = ['nfce', 'nfe', 'nfse', 'issuer', 'event', 'nfe_received', 'nfe_correction', 'nfe_manifestation', 'inutilization'] as const;
 const NullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 export const SearchQuerySchema = Type.Object(
@@ -32,7 +32,7 @@ export const SearchResultSchema = Type.Object(
     type: StringLiterals(KINDS, {
       description:
         'nfce, nfe, nfse (a note), issuer, event (an entry of a note\'s history), nfe_received (an NF-e another company addressed to an issuer), ' +
-        'nfe_correction (a correction letter, CC-e) or inutilization (a voided range of numbers)',
+        'nfe_correction (a correction letter, CC-e), nfe_manifestation (the recipient\'s manifestation on a received NF-e) or inutilization (a voided range of numbers)',
     }),
     id: Type.String({ description: 'The id of the note, issuer, event, received NF-e, correction letter or inutilization', examples: ['nfce_01J...'] }),
     title: Type.String({

@@ -4,7 +4,7 @@ import type { Ports } from '../ports/ports.js';
 import { searchDocuments, similarNameWords, type SearchRow } from '../storage/repositories/search-repository.js';
 
 /** What a result is (http/schemas/search.ts lists the same). */
-export type SearchKind = 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | 'nfe_received' | 'nfe_correction' | 'inutilization';
+export type SearchKind = 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | 'nfe_received' | 'nfe_correction' | 'nfe_manifestation' | 'inutilization';
 
 /** GET /v1/search's parameters as the route validated them (schema: http/schemas/search.ts). */
 export interface SearchQuery {

@@ -76,7 +76,7 @@ export async function requestManifestation(
     if ((locked.manifestation?.sent ?? []).some((m) => m.status === 'pending')) throw new ApiError('invalid_state', 'A manifestation of this NF-e is still being sent; wait for it');
     await insertNfeEvent(tx, {
       id: eventId, account_id: accountId, issuer_id: received.issuer_id, access_key: received.access_key, note_id: null, tp_evento: tpEvento,
-      n_seq: sequence, status: 'pending', detail: { received_id: id, type: input.type }, event_xml: event.xml, created_at: now,
+      n_seq: sequence, status: 'pending', detail: { received_id: id, type: input.type, ...(input.justification !== undefined ? { justification: input.justification } : {}) }, event_xml: event.xml, created_at: now,
     });
     const m: ReceivedManifestation = {
       current: locked.manifestation?.current ?? null,

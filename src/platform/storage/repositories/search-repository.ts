@@ -36,7 +36,7 @@ export interface SearchRow {
 }
 
 // Ranking tiers: an exact identifier (key, CNPJ, protocol, number, external_ref) outranks a prefix
-// of one, which outranks words; within a tier a record (+1) outranks a correction letter (+0.5), which
+// of one, which outranks words; within a tier a record (+1) outranks a correction letter or a manifestation (+0.5), which
 // outranks a history event naming the same number (its access key or protocol is the note's too), then ts_rank and the names' trigram similarity (both 0..1).
 const EXACT = 100;
 const PREFIX = 10;
@@ -123,7 +123,7 @@ export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<Sea
        SELECT d.ref_id, d.kind, d.issuer_id, d.note_id, d.status, d.title, d.body, d.url, d.created_at, c.exact_hit,
               coalesce(d.tsv @@ $3::text::tsquery, false) AS ident_hit, d.tsv @@ websearch_to_tsquery('search_pt', $2) AS word_hit,
               (CASE WHEN c.exact_hit THEN ${EXACT} WHEN coalesce(d.tsv @@ $3::text::tsquery, false) THEN ${PREFIX} ELSE 0 END
-                + CASE d.kind WHEN 'event' THEN 0 WHEN 'nfe_correction' THEN 0.5 ELSE 1 END
+                + CASE d.kind WHEN 'event' THEN 0 WHEN 'nfe_correction' THEN 0.5 WHEN 'nfe_manifestation' THEN 0.5 ELSE 1 END
                 -- search_names is STABLE (unaccent): a sub-select computes it once, not once per candidate.
                 + ts_rank(d.tsv, websearch_to_tsquery('search_pt', $2)) + public.word_similarity((SELECT search_names($2)), d.names))::float8 AS score
          FROM c JOIN search_documents d ON d.ref_id = c.ref_id),
