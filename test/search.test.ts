@@ -294,6 +294,48 @@ describe('GET /v1/search', () => {
     expect(await found('a de o', {}, c.auth)).toEqual([]);
   });
 
+  it('finds the newest 500 across windows of weeks, the oldest exact identifier first; words ten years back at most', async () => {
+    const d = await t.newAccount('Search many weeks');
+    // One a day for 600 days back, the oldest alone with the identifier zz8888; one 5 days ahead (a
+    // clock a little fast); one eleven years back with the identifier zz9999.
+    await t.db.query(
+      `INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at)
+       SELECT 'nfce_day_' || g, 'nfce', $1, NULL, 'nfce_day_' || g, 'authorized', 'NFC-e nº ' || g, 'Pamonha de milho', '',
+              CASE g WHEN 600 THEN ARRAY['zz8888'] WHEN 4020 THEN ARRAY['zz9999'] ELSE ARRAY[]::text[] END, '/v1/nfce/nfce_day_' || g, now() - g * interval '1 day'
+         FROM generate_series(-5, 4020) AS g WHERE g NOT BETWEEN 601 AND 4019 AND g <> 0`,
+      [d.accountId],
+    );
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const r = await search({ q: 'pamonha', limit: 100, ...(after ? { starting_after: after } : {}) }, d.auth);
+      seen.push(...r.body.data.map((h) => h.id));
+      if (!r.body.has_more) break;
+      after = r.body.data.at(-1)!.id;
+    }
+    expect(seen).toEqual([-5, -4, -3, -2, -1, ...Array.from({ length: 495 }, (_, i) => i + 1)].map((g) => `nfce_day_${g}`));
+    expect((await found('pamonha or zz8888', { limit: 2 }, d.auth)).map((h) => [h.id, h.matched])).toEqual([['nfce_day_600', 'identifier'], ['nfce_day_-5', 'text']]);
+    // Dates narrow the windows: 450 to 550 days back, 100 of them on a page.
+    const old = await found('pamonha', { limit: 100, 'created_at[gte]': new Date(Date.now() - 550.5 * 86_400_000).toISOString(), 'created_at[lt]': new Date(Date.now() - 449.5 * 86_400_000).toISOString() }, d.auth);
+    expect(old.map((h) => h.id)).toEqual(Array.from({ length: 100 }, (_, i) => `nfce_day_${450 + i}`));
+    // Past the ten-year horizon a document is found by its identifier, not by its words.
+    expect((await found('zz9999', {}, d.auth)).map((h) => [h.id, h.matched])).toEqual([['nfce_day_4020', 'identifier']]);
+    expect(await found('pamonha', { 'created_at[lt]': new Date(Date.now() - 3650 * 86_400_000).toISOString() }, d.auth)).toEqual([]);
+  });
+
+  it('keeps a quoted phrase a phrase, and excludes a -word', async () => {
+    const e = await t.newAccount('Search phrases');
+    await t.db.query(
+      `INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at)
+       VALUES ('nfce_ph_1', 'nfce', $1, NULL, 'nfce_ph_1', 'authorized', 'NFC-e nº 1', 'Pão francês quentinho', '', '{}', '/v1/nfce/nfce_ph_1', now()),
+              ('nfce_ph_2', 'nfce', $1, NULL, 'nfce_ph_2', 'authorized', 'NFC-e nº 2', 'Pão de queijo, café francês', '', '{}', '/v1/nfce/nfce_ph_2', now() - interval '1 hour')`,
+      [e.accountId],
+    );
+    expect((await found('pao frances', {}, e.auth)).map((h) => h.id)).toEqual(['nfce_ph_1', 'nfce_ph_2']);
+    expect((await found('"pao frances"', {}, e.auth)).map((h) => h.id)).toEqual(['nfce_ph_1']);
+    expect((await found('pao -queijo', {}, e.auth)).map((h) => h.id)).toEqual(['nfce_ph_1']);
+  });
+
   it("never shows another account's words, names, keys or CNPJ", async () => {
     const b = await t.newAccount('Search tenant B');
     const bIssuer = await readyIssuer(t, b.auth, { nome_fantasia: 'Goiabada Cascão Doces' });

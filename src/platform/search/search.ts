@@ -38,7 +38,7 @@ export function identTokens(q: string): string[] {
 }
 
 /** A page of the account's documents matching `q`, best first (README "Search"). */
-export async function searchAccount(deps: Pick<Ports, 'db'>, accountId: string, query: SearchQuery) {
+export async function searchAccount(deps: Pick<Ports, 'db' | 'clock'>, accountId: string, query: SearchQuery) {
   const text = query.q.trim();
   if (text.length === 0) throw new ApiError('validation_error', 'q must contain something to search for', [{ field: 'q', message: 'is blank' }]);
   const limit = query.limit ?? 20;
@@ -54,6 +54,7 @@ export async function searchAccount(deps: Pick<Ports, 'db'>, accountId: string, 
     createdLt: query['created_at[lt]'] ? new Date(query['created_at[lt]']) : undefined,
     startingAfter: query.starting_after,
     limit: limit + 1,
+    now: deps.clock.now(),
   });
   return page(rows, limit);
 }

@@ -15,12 +15,14 @@ export const searchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Full text over NFC-e, NF-e and NFS-e (item and service descriptions, customer/recipient/taker names, external_ref, ' +
           "rejection messages), issuers (legal and trade name), the notes' events (authority messages), NF-e received from suppliers " +
-          '(supplier name, CNPJ, access key), correction letters (text, protocol) and inutilizations (justification, protocol, numbers), ' +
+          '(supplier name, CNPJ, access key), correction letters (text, protocol), the manifestations on received NF-e (type, justification, ' +
+          'protocol) and inutilizations (justification, protocol, numbers), ' +
           'of this account only. ' +
           'Words match without accents or case and by their Portuguese stem (`pao frances` finds "Pão Francês"); names also match ' +
           'when misspelt (trigram similarity); numbers match exactly or by prefix (CNPJ/CPF with or without punctuation, access ' +
           'keys, protocols, note numbers, external_ref). Best first: an exact identifier, then a prefix, then words and names; ' +
           'at most 500 matches are ranked and paged (every exact identifier, then the newest): narrow a broad query with the filters. ' +
+          'Words are found up to ten years back, identifiers at any age. ' +
           'Pages as the lists do (`limit`, `starting_after` = the last id of the previous page, `has_more`). Indexed in the ' +
           'transaction that writes the record: a note is findable as soon as its POST answers.',
         querystring: SearchQuerySchema,

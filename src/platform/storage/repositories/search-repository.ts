@@ -1,4 +1,5 @@
 import type { Queryable } from '../db.js';
+import { searchCandidates, type Candidate } from './search-candidates.js';
 
 /** What one search asks of search_documents (migration 0021), already made safe by the caller. */
 export interface SearchPlan {
@@ -19,6 +20,8 @@ export interface SearchPlan {
   createdLt?: Date | undefined;
   startingAfter?: string | undefined;
   limit: number;
+  /** The gateway's time: the newest matches are looked for in the weeks around it (search-candidates). */
+  now: Date;
 }
 
 export interface SearchRow {
@@ -36,8 +39,7 @@ export interface SearchRow {
 }
 
 // Ranking tiers: an exact identifier (key, CNPJ, protocol, number, external_ref) outranks a prefix
-// of one, which outranks words; within a tier a record (+1) outranks a correction letter or a manifestation (+0.5), which
-// outranks a history event naming the same number (its access key or protocol is the note's too), then ts_rank and the names' trigram similarity (both 0..1).
+// of one, which outranks words; below them each candidate's base (search-candidates.ts RANKED).
 const EXACT = 100;
 const PREFIX = 10;
 // Typo tolerance: words of q (3+ letters, at most 8) against the account's name words; a similarity of
@@ -72,90 +74,47 @@ export async function similarNameWords(db: Queryable, accountId: string, text: s
   return r.rows.map((row) => row.word);
 }
 
-/**
- * How many matches are ranked: the exact identifier hits, then the newest. Past a few hundred, the
- * order among word matches is mostly their age anyway (their ts_rank differs little), while ranking
- * every match of a common word costs in proportion to the account's size (bench/search-scale).
- */
-export const RANKED_CANDIDATES = 500;
-
-/** The tsquery of the account's lexeme in search_scoped (migration 0023): ids are [A-Za-z0-9_] (kernel/ids). */
-function accountLexeme(accountId: string): string {
-  if (!/^[A-Za-z0-9_]+$/.test(accountId)) throw new Error(`unexpected account id ${accountId}`);
-  return `'@${accountId}'`;
-}
-
-// One tsquery (words | identifiers | corrected names); an absent part stands in as the words again.
-const MATCH = `(websearch_to_tsquery('search_pt', $2) || coalesce($3::text::tsquery, websearch_to_tsquery('search_pt', $2))
-                || coalesce(to_tsquery('search_pt', $13), websearch_to_tsquery('search_pt', $2)))`;
-
 /** The page of matches, best first; `starting_after` names the previous page's last result. */
 export async function searchDocuments(db: Queryable, p: SearchPlan): Promise<SearchRow[]> {
-  // Three steps, so the work is bounded whatever the account's size:
-  //  c: the matches, from the GIN index over search_scoped(account_id, tsv) (migration 0023): the
-  //     account is a lexeme of the indexed tsvector, so the index yields this account's matches only
-  //     (a btree on account_id ANDed with a tsv index read all of the account's entries, ~10 ms per
-  //     100,000 documents). Only RANKED_CANDIDATES of them go on: exact identifiers first, then the
-  //     newest; c keeps their ids only, so sorting thousands of matches moves narrow rows.
-  //  m: those read again by primary key and ranked (ts_rank, trigram similarity of the names).
-  //  page: the page, and ts_headline for its rows only.
-  // The cursor is the (score, created_at, ref_id) of the named result under the same query: the
-  // score is recomputed by the same statement from the same rows, so pages neither overlap nor skip.
-  // The leading comment keeps this text out of db.ts's named (prepared) statements: an unnamed one
-  // is planned at each call with its parameters, so the words' selectivity is known.
-  const r = await db.query<SearchRow>(
-    `/* search: planned per call */
-     WITH c AS MATERIALIZED (
-       SELECT s.ref_id, s.created_at, s.idents && $4::text[] AS exact_hit
-         FROM search_documents s
-        WHERE search_scoped(s.account_id, s.tsv) @@ ($14::text::tsquery && ${MATCH})
-          -- An empty match (only stop words) would leave the account lexeme alone, matching everything.
-          AND numnode(${MATCH}) > 0
-          AND s.account_id = $1
-          AND ($5::text IS NULL OR s.kind = $5)
-          AND ($6::text IS NULL OR s.issuer_id = $6)
-          AND ($7::text IS NULL OR s.status = $7)
-          AND ($8::timestamptz IS NULL OR s.created_at >= $8)
-          AND ($9::timestamptz IS NULL OR s.created_at < $9)
-        ORDER BY exact_hit DESC, s.created_at DESC, s.ref_id DESC
-        LIMIT ${RANKED_CANDIDATES}),
-     m AS (
-       SELECT d.ref_id, d.kind, d.issuer_id, d.note_id, d.status, d.title, d.body, d.url, d.created_at, c.exact_hit,
-              coalesce(d.tsv @@ $3::text::tsquery, false) AS ident_hit, d.tsv @@ websearch_to_tsquery('search_pt', $2) AS word_hit,
-              (CASE WHEN c.exact_hit THEN ${EXACT} WHEN coalesce(d.tsv @@ $3::text::tsquery, false) THEN ${PREFIX} ELSE 0 END
-                + CASE d.kind WHEN 'event' THEN 0 WHEN 'nfe_correction' THEN 0.5 WHEN 'nfe_manifestation' THEN 0.5 ELSE 1 END
-                -- search_names is STABLE (unaccent): a sub-select computes it once, not once per candidate.
-                + ts_rank(d.tsv, websearch_to_tsquery('search_pt', $2)) + public.word_similarity((SELECT search_names($2)), d.names))::float8 AS score
-         FROM c JOIN search_documents d ON d.ref_id = c.ref_id),
-     page AS (
-       SELECT * FROM m
-        WHERE $10::text IS NULL OR (score, created_at, ref_id) < (SELECT score, created_at, ref_id FROM m WHERE ref_id = $10)
-        ORDER BY score DESC, created_at DESC, ref_id DESC
-        LIMIT $11)
-     SELECT page.ref_id, page.kind, page.issuer_id, page.note_id, page.status, page.title, page.url, page.created_at, page.score,
-            CASE WHEN exact_hit THEN 'identifier' WHEN ident_hit THEN 'identifier_prefix' WHEN word_hit THEN 'text' ELSE 'similar' END AS matched,
-            ts_headline('search_pt', replace(replace(replace(page.body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
-              websearch_to_tsquery('search_pt', $2) || coalesce($12::text::tsquery, websearch_to_tsquery('search_pt', $2))
-                || coalesce(to_tsquery('search_pt', $13), websearch_to_tsquery('search_pt', $2)),
+  // 1. q as PostgreSQL parses it (websearch syntax, stems, stop words), in tsquery text form.
+  // 2. the candidates (search-candidates.ts): every exact identifier, then the newest matches, at
+  //    most RANKED_CANDIDATES, from the GIN index over search_scoped(account_id, tsv, created_at),
+  //    the account's words by week (migration 0026), each with what ranks it.
+  // 3. ranked and paged here; the page's rows read again by key, with ts_headline for them only.
+  // The cursor is the position of the named result in the same ranking of the same candidates, so
+  // pages neither overlap nor skip.
+  const idents = identQuery(p.idents) ?? '';
+  const similar = p.similarWords.filter((w) => /^[a-z0-9]+$/.test(w)).join(' | ') || null;
+  const parsed = (await db.query<{ own: string; similar: string; names: string }>(
+    `SELECT websearch_to_tsquery('search_pt', $1)::text AS own, coalesce(to_tsquery('search_pt', $2)::text, '') AS similar, search_names($1) AS names`,
+    [p.text, similar],
+  )).rows[0]!;
+  const words = [parsed.own, parsed.similar].filter(Boolean).map((q) => `(${q})`).join(' | ');
+  const candidates = await searchCandidates(db, p, { words, own: parsed.own, idents, names: parsed.names });
+  const score = (c: Candidate) => (c.exact_hit ? EXACT : c.ident_hit ? PREFIX : 0) + c.base;
+  const ranked = candidates
+    .map((c) => ({ ...c, score: score(c) }))
+    .sort((a, b) => b.score - a.score || b.created_at.getTime() - a.created_at.getTime() || (a.ref_id < b.ref_id ? 1 : a.ref_id > b.ref_id ? -1 : 0));
+  const from = p.startingAfter === undefined ? 0 : ranked.findIndex((c) => c.ref_id === p.startingAfter) + 1;
+  // An unknown cursor (not among this query's results) gives an empty page, as the lists do.
+  const page = from === 0 && p.startingAfter !== undefined ? [] : ranked.slice(from, from + p.limit);
+  if (page.length === 0) return [];
+  // What ts_headline marks: the words, the corrected names and the identifiers as plain words of the body.
+  const marked = [words, identQuery(p.idents, '')].filter(Boolean).map((q) => `(${q})`).join(' | ') || null;
+  const r = await db.query<Omit<SearchRow, 'score' | 'matched'>>(
+    `SELECT d.ref_id, d.kind, d.issuer_id, d.note_id, d.status, d.title, d.url, d.created_at,
+            ts_headline('search_pt', replace(replace(replace(d.body, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'),
+              coalesce($2::text::tsquery, websearch_to_tsquery('search_pt', $1)),
               'StartSel=<mark>, StopSel=</mark>, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "') AS snippet
-       FROM page
-      ORDER BY page.score DESC, page.created_at DESC, page.ref_id DESC`,
-    [
-      p.accountId,
-      p.text,
-      identQuery(p.idents),
-      p.idents,
-      p.kind ?? null,
-      p.issuerId ?? null,
-      p.status ?? null,
-      p.createdGte ?? null,
-      p.createdLt ?? null,
-      p.startingAfter ?? null,
-      p.limit,
-      identQuery(p.idents, ''),
-      p.similarWords.filter((w) => /^[a-z0-9]+$/.test(w)).join(' | ') || null,
-      accountLexeme(p.accountId),
-    ],
+       FROM search_documents d WHERE d.ref_id = ANY($3::text[])`,
+    [p.text, marked, page.map((c) => c.ref_id)],
   );
-  return r.rows.map((row) => ({ ...row, score: Number(row.score) }));
+  const rows = new Map(r.rows.map((row) => [row.ref_id, row]));
+  // A row removed between the two statements (an issuer deleted) is left out of the page.
+  return page.flatMap((c) => {
+    const row = rows.get(c.ref_id);
+    if (!row) return [];
+    const matched = c.exact_hit ? 'identifier' : c.ident_hit ? 'identifier_prefix' : c.word_hit ? 'text' : 'similar';
+    return [{ ...row, score: c.score, matched } as SearchRow];
+  });
 }
