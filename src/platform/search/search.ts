@@ -1,7 +1,8 @@
 import { ApiError } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { searchDocuments, similarNameWords, type SearchRow } from '../storage/repositories/search-repository.js';
+import { newestFirst, searchCandidates, type Candidate } from '../storage/repositories/search-candidates.js';
+import { parseQuery, searchPageRows, similarNameWords, type SearchPlan, type SearchRowFields } from '../storage/repositories/search-repository.js';
 
 /** What a result is (http/schemas/search.ts lists the same). */
 export type SearchKind = 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | 'nfe_received' | 'nfe_correction' | 'nfe_manifestation' | 'inutilization';
@@ -37,12 +38,27 @@ export function identTokens(q: string): string[] {
   return [...new Set(all.filter((t) => t.length <= 60))].slice(0, MAX_IDENTS);
 }
 
+// Ranking tiers: an exact identifier (key, CNPJ, protocol, number, external_ref) outranks a prefix
+// of one, which outranks words; within a tier each candidate's base (the kind's weight, ts_rank and
+// the names' trigram similarity: repositories/search-candidates.ts).
+const EXACT = 100;
+const PREFIX = 10;
+
+export type SearchRow = SearchRowFields & { score: number; matched: 'identifier' | 'identifier_prefix' | 'text' | 'similar' };
+
+/** The candidates best first: tier, then base score, then the newest. */
+export function rankCandidates(candidates: readonly Candidate[]): Array<Candidate & { score: number }> {
+  return candidates
+    .map((c) => ({ ...c, score: (c.exact_hit ? EXACT : c.ident_hit ? PREFIX : 0) + c.base }))
+    .sort((a, b) => b.score - a.score || newestFirst(a, b));
+}
+
 /** A page of the account's documents matching `q`, best first (README "Search"). */
 export async function searchAccount(deps: Pick<Ports, 'db' | 'clock'>, accountId: string, query: SearchQuery) {
   const text = query.q.trim();
   if (text.length === 0) throw new ApiError('validation_error', 'q must contain something to search for', [{ field: 'q', message: 'is blank' }]);
   const limit = query.limit ?? 20;
-  const rows = await searchDocuments(deps.db, {
+  const plan: SearchPlan = {
     accountId,
     text,
     idents: identTokens(text),
@@ -52,11 +68,23 @@ export async function searchAccount(deps: Pick<Ports, 'db' | 'clock'>, accountId
     status: query.status,
     createdGte: query['created_at[gte]'] ? new Date(query['created_at[gte]']) : undefined,
     createdLt: query['created_at[lt]'] ? new Date(query['created_at[lt]']) : undefined,
-    startingAfter: query.starting_after,
-    limit: limit + 1,
     now: deps.clock.now(),
+  };
+  // The candidates (at most RANKED_CANDIDATES, each with what ranks it), ranked here; the cursor is
+  // the named result's place in the same ranking of the same candidates, so pages neither overlap
+  // nor skip, and an id that is not among them gives an empty page, as the lists do.
+  const match = await parseQuery(deps.db, plan);
+  const ranked = rankCandidates(await searchCandidates(deps.db, plan, match));
+  const from = query.starting_after === undefined ? 0 : ranked.findIndex((c) => c.ref_id === query.starting_after) + 1;
+  const slice = from === 0 && query.starting_after !== undefined ? [] : ranked.slice(from, from + limit + 1);
+  const rows = slice.length > 0 ? await searchPageRows(deps.db, text, match, plan.idents, slice.map((c) => c.ref_id)) : new Map<string, SearchRowFields>();
+  // A row removed between the two statements (an issuer deleted) is left out of the page.
+  const found: SearchRow[] = slice.flatMap((c) => {
+    const row = rows.get(c.ref_id);
+    const matched = c.exact_hit ? 'identifier' : c.ident_hit ? 'identifier_prefix' : c.word_hit ? 'text' : 'similar';
+    return row ? [{ ...row, score: c.score, matched } as SearchRow] : [];
   });
-  return page(rows, limit);
+  return page(found, limit);
 }
 
 export const presentSearchResult = (r: SearchRow) => ({

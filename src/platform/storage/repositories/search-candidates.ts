@@ -8,7 +8,7 @@ import type { SearchPlan } from './search-repository.js';
  */
 export const RANKED_CANDIDATES = 500;
 
-/** A match, with what ranks it (search-repository's tiers) computed from its row as the probe read it. */
+/** A match, with what ranks it (platform/search's tiers) computed from its row as the probe read it. */
 export interface Candidate {
   ref_id: string;
   created_at: Date;
@@ -149,7 +149,11 @@ export async function searchCandidates(db: Queryable, p: SearchPlan, match: Matc
       take((await db.query<Candidate>(WORDS_PROBE, [...filterParams(p), weeks, ...ranking, recheck])).rows);
     }
   }
-  return [...found.values()]
-    .sort((a, b) => Number(b.exact_hit) - Number(a.exact_hit) || b.created_at.getTime() - a.created_at.getTime() || (a.ref_id < b.ref_id ? 1 : a.ref_id > b.ref_id ? -1 : 0))
-    .slice(0, RANKED_CANDIDATES);
+  // Every exact hit, then the newest: the same cut a single "newest 500" statement would make.
+  return [...found.values()].sort((a, b) => Number(b.exact_hit) - Number(a.exact_hit) || newestFirst(a, b)).slice(0, RANKED_CANDIDATES);
+}
+
+/** created_at descending, then ref_id descending (code units: ids are [A-Za-z0-9_]). */
+export function newestFirst(a: { created_at: Date; ref_id: string }, b: { created_at: Date; ref_id: string }): number {
+  return b.created_at.getTime() - a.created_at.getTime() || (a.ref_id < b.ref_id ? 1 : a.ref_id > b.ref_id ? -1 : 0);
 }
