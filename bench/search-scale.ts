@@ -10,12 +10,15 @@
 // Loaded notes carry request, items and identifiers like a real sale but no XML (signed_xml empty,
 // proc_xml null): the database size is rows and indexes, not the XML a real note would add.
 // PostgreSQL only: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), its own
-// schema, dropped afterwards (kept with BENCH_KEEP_SCHEMA=1, to EXPLAIN its queries). The ratio: RSA-2048 signatures per second measured in the same run.
+// schema, dropped afterwards (kept with BENCH_KEEP_SCHEMA=1, to EXPLAIN its queries; BENCH_SCHEMA=<kept schema> measures it again
+// without loading). The ratio: RSA-2048 signatures per second measured in the same run.
 import { randomBytes, randomInt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createAccount } from '../src/cli/create-account.js';
 import { loadConfig } from '../src/config.js';
 import { newId } from '../src/kernel/ids.js';
+import { generateApiKey, hashApiKey, keyPrefix } from '../src/platform/identity/api-key.js';
+import { insertApplication } from '../src/platform/storage/repositories/application-repository.js';
 import type { Db } from '../src/platform/storage/db.js';
 import { startRuntime } from '../src/runtime.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
@@ -28,6 +31,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const NOISE_ACCOUNTS = Number(process.env.BENCH_NOISE_ACCOUNTS ?? 100);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BATCH = 10_000;
+// Measure again, without loading, the notes an earlier run kept (BENCH_KEEP_SCHEMA printed its schema).
+const REUSE = process.env.BENCH_SCHEMA;
 
 // Words and names the loaded notes are made of: each word is in ~1/25 of the items, each surname in
 // ~1/30 of the consumers, as a bakery's catalogue and clientele would repeat them; chosen by a
@@ -84,8 +89,8 @@ async function loadNotes(db: Db, accountId: string, issuerId: string, accountInd
 }
 
 async function main(): Promise<void> {
-  const schema = `bench_search_${Date.now().toString(36)}`;
-  await createSchema(PG_URL, schema);
+  const schema = REUSE ?? `bench_search_${Date.now().toString(36)}`;
+  if (!REUSE) await createSchema(PG_URL, schema);
   const config = loadConfig({
     GATEWAY_ENV: 'sandbox',
     PORT: '0',
@@ -103,11 +108,36 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
-    const { accountId, key } = await createAccount(db, config, 'bench');
+    let accountId: string;
+    let key: string;
+    let issuerId: string;
+    let cnpj: string;
+    const noise: Array<{ accountId: string; issuerId: string }> = [];
+    if (REUSE) {
+      // The notes loaded by an earlier run: a new key of its account, its issuer's certificate and
+      // CSC uploaded again (the earlier run's master key is gone with it).
+      accountId = (await db.query<{ id: string }>(`SELECT id FROM accounts WHERE name = 'bench'`)).rows[0]!.id;
+      key = generateApiKey(config.env);
+      await insertApplication(db, { id: newId('app'), accountId, name: 'bench again', scopes: ['*'], keyHash: hashApiKey(key), keyPrefix: keyPrefix(key) });
+      ({ id: issuerId, cnpj } = (await db.query<{ id: string; cnpj: string }>('SELECT id, cnpj FROM issuers WHERE account_id = $1', [accountId])).rows[0]!);
+    } else {
+      ({ accountId, key } = await createAccount(db, config, 'bench'));
+      cnpj = freshBranchCnpj();
+      const issuer = await app.inject({ method: 'POST', url: '/v1/issuers', headers: { authorization: `Bearer ${key}` }, payload: { ...SP_ISSUER, cnpj, contingency: { mode: 'off' } } });
+      issuerId = issuer.json().id as string;
+      // The noise: 100 accounts with an issuer each (same words, same names, other keys and CNPJs).
+      for (let i = 1; i <= NOISE_ACCOUNTS; i++) {
+        const other = await createAccount(db, config, `noise ${i}`);
+        const id = newId('iss');
+        await db.query(
+          `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, '111111111111', 'SP', 'homologacao', 'simples', now(), now())`,
+          [id, other.accountId, freshBranchCnpj(), `Padaria Ruído ${i} Ltda`, `Padaria Ruído ${i}`],
+        );
+        noise.push({ accountId: other.accountId, issuerId: id });
+      }
+    }
     const h = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-    const cnpj = freshBranchCnpj();
-    const issuer = await app.inject({ method: 'POST', url: '/v1/issuers', headers: h, payload: { ...SP_ISSUER, cnpj, contingency: { mode: 'off' } } });
-    const issuerId = issuer.json().id as string;
     const boundary = 'bench' + randomBytes(6).toString('hex');
     const multipart = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="password"\r\n\r\nbench-password\r\n`),
@@ -118,19 +148,6 @@ async function main(): Promise<void> {
     const cert = await app.inject({ method: 'POST', url: `/v1/issuers/${issuerId}/certificate`, headers: { ...h, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: multipart });
     if (cert.statusCode !== 201) throw new Error(`certificate upload: ${cert.body}`);
     await app.inject({ method: 'POST', url: `/v1/issuers/${issuerId}/csc`, headers: h, payload: TEST_CSC });
-
-    // The noise: 100 accounts with an issuer each (same words, same names, other keys and CNPJs).
-    const noise: Array<{ accountId: string; issuerId: string }> = [];
-    for (let i = 1; i <= NOISE_ACCOUNTS; i++) {
-      const other = await createAccount(db, config, `noise ${i}`);
-      const id = newId('iss');
-      await db.query(
-        `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, '111111111111', 'SP', 'homologacao', 'simples', now(), now())`,
-        [id, other.accountId, freshBranchCnpj(), `Padaria Ruído ${i} Ltda`, `Padaria Ruído ${i}`],
-      );
-      noise.push({ accountId: other.accountId, issuerId: id });
-    }
 
     const post = async (path: string, body?: unknown) => {
       const started = performance.now();
@@ -154,7 +171,11 @@ async function main(): Promise<void> {
     const rows: Array<Record<string, unknown>> = [];
     let loaded = 0;
     let noiseLoaded = 0;
-    for (const size of SIZES) {
+    if (REUSE) {
+      loaded = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes WHERE account_id = $1 AND serie = 900`, [accountId])).rows[0]!.n;
+      noiseLoaded = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM notes WHERE account_id <> $1 AND serie > 900`, [accountId])).rows[0]!.n;
+    }
+    for (const size of REUSE ? [loaded] : SIZES) {
       const loadStart = performance.now();
       const perNoise = Math.ceil((size - loaded) / NOISE_ACCOUNTS);
       // Two lanes, one per core: the account's notes and the others' (never one account in both, so
@@ -197,7 +218,7 @@ async function main(): Promise<void> {
         notes_of_account: size,
         noise_notes: noiseLoaded,
         search_documents: docs,
-        load_rows_per_second: Math.round(added / loadSeconds),
+        load_rows_per_second: REUSE ? null : Math.round(added / loadSeconds),
         database_mb: Math.round(Number(sizes.total) / 1048576),
         search_documents_mb: Math.round(Number(sizes.search) / 1048576),
         notes_mb: Math.round(Number(sizes.notes) / 1048576),
@@ -223,7 +244,7 @@ async function main(): Promise<void> {
     }, null, 2));
   } finally {
     await runtime.close();
-    if (process.env.BENCH_KEEP_SCHEMA) console.log(`schema kept: ${schema}`);
+    if (process.env.BENCH_KEEP_SCHEMA || REUSE) console.log(`schema kept: ${schema}`);
     else await dropSchema(PG_URL, schema);
   }
 }
