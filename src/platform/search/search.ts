@@ -2,7 +2,7 @@ import { ApiError } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
 import { newestFirst, searchCandidates, type Candidate } from '../storage/repositories/search-candidates.js';
-import { parseQuery, searchPageRows, similarNameWords, type SearchPlan, type SearchRowFields } from '../storage/repositories/search-repository.js';
+import { parseQuery, searchPageRows, type SearchPlan, type SearchRowFields } from '../storage/repositories/search-repository.js';
 
 /** What a result is (http/schemas/search.ts lists the same). */
 export type SearchKind = 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | 'nfe_received' | 'nfe_correction' | 'nfe_manifestation' | 'inutilization';
@@ -62,7 +62,6 @@ export async function searchAccount(deps: Pick<Ports, 'db' | 'clock'>, accountId
     accountId,
     text,
     idents: identTokens(text),
-    similarWords: await similarNameWords(deps.db, accountId, text),
     kind: query.type,
     issuerId: query.issuer_id,
     status: query.status,

@@ -135,7 +135,9 @@ export async function searchCandidates(db: Queryable, p: SearchPlan, match: Matc
     for (const r of rows) if (!found.has(r.ref_id)) found.set(r.ref_id, { ...r, base: Number(r.base) });
   };
   const ranking = [p.idents, match.own || null, match.idents || null, match.names];
-  if (match.idents) take((await db.query<Candidate>(IDENTIFIER_PROBE, [...filterParams(p), identifierQuery(p.accountId, match.idents), ...ranking])).rows);
+  // The two probes are independent: each on its own connection of the pool, at once.
+  const probes: Array<Promise<Candidate[]>> = [];
+  if (match.idents) probes.push(db.query<Candidate>(IDENTIFIER_PROBE, [...filterParams(p), identifierQuery(p.accountId, match.idents), ...ranking]).then((r) => r.rows));
   if (match.words) {
     const now = weekOf(p.now);
     const newest = Math.min(now + 1, p.createdLt ? weekOf(new Date(p.createdLt.getTime() - 1)) : Infinity);
@@ -146,9 +148,10 @@ export async function searchCandidates(db: Queryable, p: SearchPlan, match: Matc
     const recheck = phrase.test(match.words) ? [match.words, match.idents].filter(Boolean).map((q) => `(${q})`).join(' | ') : null;
     if (newest >= oldest) {
       const weeks = weekQueries(p.accountId, match.words.replace(phrase, '&'), oldest, newest);
-      take((await db.query<Candidate>(WORDS_PROBE, [...filterParams(p), weeks, ...ranking, recheck])).rows);
+      probes.push(db.query<Candidate>(WORDS_PROBE, [...filterParams(p), weeks, ...ranking, recheck]).then((r) => r.rows));
     }
   }
+  for (const rows of await Promise.all(probes)) take(rows);
   // Every exact hit, then the newest: the same cut a single "newest 500" statement would make.
   return [...found.values()].sort((a, b) => Number(b.exact_hit) - Number(a.exact_hit) || newestFirst(a, b)).slice(0, RANKED_CANDIDATES);
 }

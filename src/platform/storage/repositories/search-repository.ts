@@ -11,8 +11,6 @@ export interface SearchPlan {
    * match ranks first; those of 4+ characters also match as a prefix.
    */
   idents: string[];
-  /** Name words of the account spelt like words of `text` (similarNameWords): found as words too. */
-  similarWords: string[];
   kind?: string | undefined;
   issuerId?: string | undefined;
   status?: string | undefined;
@@ -52,30 +50,23 @@ export function identQuery(idents: readonly string[], marker: '#' | '' = '#'): s
 }
 
 /**
- * The account's name words (search_words, migration 0021) spelt like a word of `text`, by pg_trgm
- * similarity: what a misspelt name should have been. Asked before the search itself, so the search's
- * plan sees the corrected words as a constant (an InitPlan made the planner give up the GIN index).
+ * q as PostgreSQL parses it (websearch syntax, stems, stop words), the account's name words
+ * (search_words, migration 0021) spelt like a word of q by pg_trgm similarity (what a misspelt name
+ * should have been), as tsquery texts, and q as the names are kept (search_names): one round trip,
+ * before the probes, which get them as constants (search-candidates.ts).
  */
-export async function similarNameWords(db: Queryable, accountId: string, text: string): Promise<string[]> {
-  const r = await db.query<{ word: string }>(
-    `SELECT DISTINCT w.word
-       FROM (SELECT tok FROM regexp_split_to_table(search_names($2), '[^a-z0-9]+') AS tok WHERE length(tok) >= 3 AND tok ~ '[a-z]' LIMIT ${MAX_TYPO_TOKENS}) t
-       JOIN search_words w ON w.account_id = $1 AND w.word OPERATOR(public.%) t.tok AND public.similarity(w.word, t.tok) >= ${TYPO_SIMILARITY}
-      ORDER BY w.word LIMIT ${MAX_TYPO_WORDS}`,
-    [accountId, text],
-  );
-  return r.rows.map((row) => row.word);
-}
-
-/**
- * q as PostgreSQL parses it (websearch syntax, stems, stop words) and the corrected names, as
- * tsquery texts, and q as the names are kept (search_names), for search-candidates' probes.
- */
-export async function parseQuery(db: Queryable, p: Pick<SearchPlan, 'text' | 'idents' | 'similarWords'>): Promise<MatchTexts> {
-  const similar = p.similarWords.filter((w) => /^[a-z0-9]+$/.test(w)).join(' | ') || null;
+export async function parseQuery(db: Queryable, p: Pick<SearchPlan, 'accountId' | 'text' | 'idents'>): Promise<MatchTexts> {
+  // search_words holds [a-z0-9]+ only (split so at indexing), so the corrected words join as tsquery text.
   const parsed = (await db.query<{ own: string; similar: string; names: string }>(
-    `SELECT websearch_to_tsquery('search_pt', $1)::text AS own, coalesce(to_tsquery('search_pt', $2)::text, '') AS similar, search_names($1) AS names`,
-    [p.text, similar],
+    `WITH corrected AS (
+       SELECT DISTINCT w.word
+         FROM (SELECT tok FROM regexp_split_to_table(search_names($2), '[^a-z0-9]+') AS tok WHERE length(tok) >= 3 AND tok ~ '[a-z]' LIMIT ${MAX_TYPO_TOKENS}) t
+         JOIN search_words w ON w.account_id = $1 AND w.word OPERATOR(public.%) t.tok AND public.similarity(w.word, t.tok) >= ${TYPO_SIMILARITY}
+        ORDER BY w.word LIMIT ${MAX_TYPO_WORDS})
+     SELECT websearch_to_tsquery('search_pt', $2)::text AS own,
+            coalesce((SELECT to_tsquery('search_pt', string_agg(word, ' | '))::text FROM corrected WHERE word ~ '^[a-z0-9]+$'), '') AS similar,
+            search_names($2) AS names`,
+    [p.accountId, p.text],
   )).rows[0]!;
   const words = [parsed.own, parsed.similar].filter(Boolean).map((q) => `(${q})`).join(' | ');
   return { words, own: parsed.own, idents: identQuery(p.idents) ?? '', names: parsed.names };
