@@ -37,15 +37,26 @@ function accountPrefix(accountId: string): string {
 // A quoted lexeme of a tsquery's text form ('' stands for a quote inside it).
 const LEXEME = /'((?:[^']|'')+)'/g;
 
+// How many weeks each probe of the words asks for, newest first: single weeks while matches are
+// likely dense (an account of millions fills 500 within a few), then wider, so a rare word reaches
+// ten years back in 27 probes rather than 523; at most 32 weeks, whose matches are all read at once.
+const CHUNKS = [1, 1, 1, 1, 2, 2, 4, 4, 8, 8, 16, 16];
+const WIDEST = 32;
+
 /**
- * The tsquery texts the words probe asks the index, one per week from `newest` down to `oldest`:
- * the account's week lexeme and the words as that week's lexemes ('@acc/2914/pao'). `words` is a
- * tsquery text from PostgreSQL (websearch_to_tsquery) whose lexemes are rewritten, never re-parsed.
+ * The tsquery texts the words probe asks the index, newest first, from `newest` down to `oldest`
+ * weeks in CHUNKS: for each week of a chunk, the account's week lexeme and the words as that week's
+ * lexemes ('@acc/2914/pao'). `words` is a tsquery text from PostgreSQL (websearch_to_tsquery) whose
+ * lexemes are rewritten, never re-parsed.
  */
 export function weekQueries(accountId: string, words: string, oldest: number, newest: number): string[] {
   const acc = accountPrefix(accountId);
   const out: string[] = [];
-  for (let w = newest; w >= oldest; w--) out.push(`'${acc}/${w}' & (${words.replace(LEXEME, `'${acc}/${w}/$1'`)})`);
+  for (let w = newest, i = 0; w >= oldest; i++) {
+    const weeks: string[] = [];
+    for (let n = CHUNKS[i] ?? WIDEST; n > 0 && w >= oldest; n--, w--) weeks.push(`('${acc}/${w}' & (${words.replace(LEXEME, `'${acc}/${w}/$1'`)}))`);
+    out.push(weeks.join(' | '));
+  }
   return out;
 }
 
@@ -89,10 +100,10 @@ const IDENTIFIER_PROBE = `/* search: planned per call */
               ORDER BY s.idents && $8::text[] DESC, s.created_at DESC, s.ref_id DESC
               LIMIT ${RANKED_CANDIDATES}) x`;
 
-// The words, week by week ($7: weekQueries, newest first). The nested loop runs the inner probe for
-// one week at a time, in the array's order, and the outer LIMIT stops it once 500 rows came out: a
-// week without a match costs one index probe (~15 µs), and only the rows of the weeks that hold the
-// newest 500 matches are read. $12: the whole match over the document's own tsvector when the words
+// The words, weeks by weeks ($7: weekQueries, newest first). The nested loop runs the inner probe
+// for one chunk of weeks at a time, in the array's order, and the outer LIMIT stops it once 500 rows
+// came out: a chunk without a match costs one index probe (~15 µs), and only the rows of the chunks
+// that hold the newest 500 matches are read. $12: the whole match over the document's own tsvector when the words
 // hold a phrase (the indexed lexemes have no positions), else null.
 const WORDS_PROBE = `/* search: planned per call */
      SELECT ${RANKED}
