@@ -38,6 +38,9 @@ const REUSE = process.env.BENCH_SCHEMA;
 // ~1/30 of the consumers, as a bakery's catalogue and clientele would repeat them; chosen by a
 // multiplicative hash of the note's number, so each is spread over the 300 days before today that
 // the notes span (an earlier version tied surnames to dates: one surname's notes all fell in a few weeks).
+// Notes are dated in the order of their numbers, evenly over those 300 days up to today for the
+// largest size, so the table holds them in the order they were written, as a real account's
+// (an earlier version scattered each day's notes over the whole table).
 const WORDS = ['Pão', 'Francês', 'Café', 'Torrado', 'Leite', 'Integral', 'Queijo', 'Minas', 'Presunto', 'Bolo', 'Chocolate', 'Cenoura',
   'Biscoito', 'Amanteigado', 'Suco', 'Laranja', 'Manteiga', 'Açúcar', 'Refinado', 'Farinha', 'Trigo', 'Rosquinha', 'Côco', 'Goiabada', 'Cascão'];
 const FIRST = ['Maria', 'José', 'Ana', 'João', 'Antônio', 'Francisca', 'Carlos', 'Paulo', 'Pedro', 'Lucas', 'Luíza', 'Márcia', 'Raimundo', 'Sebastião', 'Juliana'];
@@ -53,7 +56,7 @@ const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', '
  * (search_note_doc, migration 0021) make the same rows, one statement per batch instead of two
  * statements per note (the triggers' way loaded ~600-870 notes/s here, an hour for 2 million).
  */
-async function loadNotes(db: Db, accountId: string, issuerId: string, accountIndex: number, from: number, count: number): Promise<void> {
+async function loadNotes(db: Db, accountId: string, issuerId: string, accountIndex: number, from: number, count: number, total: number): Promise<void> {
   for (let start = from; start < from + count; start += BATCH) {
     const end = Math.min(from + count, start + BATCH) - 1;
     await db.transaction(async (tx) => {
@@ -73,7 +76,7 @@ async function loadNotes(db: Db, accountId: string, issuerId: string, accountInd
            LATERAL (SELECT (g::bigint * 2654435761) % 4294967296 AS h) x,
            LATERAL (SELECT ($6::text[])[1 + x.h % 25] AS a, ($6::text[])[1 + (x.h / 25) % 25] AS b, ($6::text[])[1 + (x.h / 625) % 25] AS c) w,
            LATERAL (SELECT ($7::text[])[1 + (x.h / 15625) % 15] AS first, ($8::text[])[1 + (x.h / 234375) % 30] AS last) c,
-           LATERAL (SELECT date_trunc('day', now()) - (1 + g % 300) * interval '1 day' + (g % 86400) * interval '1 second' AS ts) t
+           LATERAL (SELECT date_trunc('day', now()) - ($9::int - g + 1) * (25920000.0 / $9::int) * interval '1 second' AS ts) t
          RETURNING *),
        docs AS (
          INSERT INTO search_documents (ref_id, kind, account_id, issuer_id, note_id, status, title, body, names, idents, url, created_at)
@@ -82,7 +85,7 @@ async function loadNotes(db: Db, accountId: string, issuerId: string, accountInd
        INSERT INTO search_words (account_id, word)
        SELECT DISTINCT docs.account_id, w FROM docs, regexp_split_to_table(docs.names, '[^a-z0-9]+') AS w WHERE length(w) >= 3 ORDER BY 1, 2
        ON CONFLICT DO NOTHING`,
-        [accountId, issuerId, accountIndex, start, end, WORDS, FIRST, LAST],
+        [accountId, issuerId, accountIndex, start, end, WORDS, FIRST, LAST, total],
       );
     });
   }
@@ -181,9 +184,9 @@ async function main(): Promise<void> {
       // Two lanes, one per core: the account's notes and the others' (never one account in both, so
       // two batches never wait on each other's new search_words).
       await Promise.all([
-        loadNotes(db, accountId, issuerId, 0, loaded + 1, size - loaded),
+        loadNotes(db, accountId, issuerId, 0, loaded + 1, size - loaded, Math.max(...SIZES)),
         (async () => {
-          for (const [i, n] of noise.entries()) await loadNotes(db, n.accountId, n.issuerId, i + 1, Math.floor(loaded / NOISE_ACCOUNTS) + 1, perNoise);
+          for (const [i, n] of noise.entries()) await loadNotes(db, n.accountId, n.issuerId, i + 1, Math.floor(loaded / NOISE_ACCOUNTS) + 1, perNoise, Math.ceil(Math.max(...SIZES) / NOISE_ACCOUNTS));
         })(),
       ]);
       const loadSeconds = (performance.now() - loadStart) / 1000;
