@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
 import { bearer, PASSWORD, verifiedUser } from '../support/people.js';
+import { SoftAuthenticator } from '../support/soft-authenticator.js';
 
 const clock = new ManualClock('2026-11-26T12:00:00.000Z');
+const ORIGIN = 'http://localhost:5173';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { TRUST_PROXY: 'true', LOGIN_IP_FREE_FAILURES: '20' } });
+  t = await createTestApp({ clock, env: { TRUST_PROXY: 'true', LOGIN_IP_FREE_FAILURES: '20', WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: ORIGIN } });
 }, 60_000);
 afterAll(async () => {
   await t?.app.close();
@@ -129,6 +131,22 @@ describe('the sign-in throttle is no lockout', () => {
     // A stolen session with the device cookie still cannot guess the password fast: the device locks.
     for (let i = 0; i < 10; i++) expect((await send('/v1/auth/reauthenticate', { password: `guess ${i} password` }, USER_IP, { ...bearer(u), cookie: device })).statusCode).toBe(401);
     expect((await send('/v1/auth/reauthenticate', { password: PASSWORD }, USER_IP, { ...bearer(u), cookie: device })).statusCode).toBe(429);
+    clock.advance(3601_000);
+  });
+
+  it('a passkey sign-in sets the device cookie too, and it lets the password through the e-mail\'s delay', async () => {
+    const u = await verifiedUser(t.app);
+    const key = new SoftAuthenticator(ORIGIN);
+    const regOpts = await send('/v1/auth/webauthn/registration/options', {}, USER_IP, bearer(u));
+    expect((await send('/v1/auth/webauthn/registration/verify', key.create(regOpts.json().options), USER_IP, bearer(u))).statusCode).toBe(201);
+    const opts = (await send('/v1/auth/webauthn/authentication/options', {}, USER_IP)).json().options;
+    const signedIn = await send('/v1/auth/webauthn/authentication/verify', key.get(opts), USER_IP);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const device = deviceOf(signedIn)!;
+    expect(device).toMatch(/^__Host-device=dv_/);
+    for (let i = 0; i < 6; i++) await login(u.email, 'wrong password here', ATTACKER_IPS[i % 5]!);
+    expect((await login(u.email, PASSWORD, USER_IP)).statusCode).toBe(429);
+    expect((await login(u.email, PASSWORD, USER_IP, device)).statusCode).toBe(200);
     clock.advance(3601_000);
   });
 });
