@@ -372,7 +372,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password
-         * @description Answers a session, or, when the user has a second factor, a `login_challenge` to answer at POST /v1/auth/login/second-factor (TOTP or recovery code) or with a passkey. An unknown e-mail and a wrong password get the same 401 in the same time. Failed attempts slow further ones per e-mail and per address (429 with Retry-After), never a permanent lock.
+         * @description Answers a session, or, when the user has a second factor, a `login_challenge` to answer at POST /v1/auth/login/second-factor (TOTP or recovery code) or with a passkey. An unknown e-mail and a wrong password get the same 401 in the same time. Failed attempts slow further ones per e-mail and per address (429 with Retry-After), never a permanent lock. A completed sign-in sets the `__Host-device` cookie: a browser that presents it with its user's e-mail is not slowed by that e-mail's failures (somebody else's), only by its address's and its own (10 failures an hour lock that cookie for the rest of the hour).
          */
         post: {
             parameters: {

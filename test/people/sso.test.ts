@@ -84,6 +84,8 @@ describe('single sign-on: the flow', () => {
     expect(issued.session_token).toMatch(/^st_/);
     expect(setCookies(res.headers).some((c) => c.startsWith('__Host-session=st_'))).toBe(true);
     expect(setCookies(res.headers).some((c) => /^__Host-oauth=;.*Max-Age=0/.test(c))).toBe(true);
+    // A completed sign-in: the browser's device cookie (issue 28 item 3), as after a password or a passkey.
+    expect(setCookies(res.headers).some((c) => /^__Host-device=dv_[A-Za-z0-9]{43};.*HttpOnly.*Secure.*SameSite=Strict/.test(c))).toBe(true);
     expect(await me(issued.session_token)).toMatchObject({ role: 'owner', user: { email, email_verified: true } });
 
     const again = (await signIn('google', { sub, email, email_verified: true })).res;

@@ -3,10 +3,10 @@ import { randomBase62 } from '../../kernel/ids.js';
 
 /**
  * Bearer secrets of people (not of applications): `st_` session tokens, `rt_` refresh tokens, and
- * the single-use tokens sent by e-mail or held during a sign-in. 43 base62 characters carry about
+ * the single-use tokens sent by e-mail or held during a sign-in, `dv_` device cookies. 43 base62 characters carry about
  * 256 bits; only their SHA-256 is stored (a fast hash is enough for a secret nobody can guess).
  */
-export type TokenPrefix = 'st' | 'rt' | 'evf' | 'pwr' | 'inv' | 'mfa' | 'rc';
+export type TokenPrefix = 'st' | 'rt' | 'evf' | 'pwr' | 'inv' | 'mfa' | 'rc' | 'dv';
 
 export function newOpaqueToken(prefix: TokenPrefix): string {
   return `${prefix}_${randomBase62(43)}`;

@@ -4,10 +4,12 @@ import { emailKey } from '../storage/repositories/user-repository.js';
 import { addLoginFailure, clearLoginFailures, getLoginFailures } from '../storage/repositories/login-failure-repository.js';
 
 /**
- * Growing delays after failed sign-ins (issue 14 item 1), per e-mail and per client IP. Never a
- * lock: after the delay one more try is allowed, so an attacker who knows a victim's e-mail can slow
- * their sign-in by at most a minute, never keep them out; a password guesser gets a handful of tries
- * an hour. Counts live in the database: every API process sees the same ones.
+ * Growing delays after failed sign-ins (issue 14 item 1), per e-mail and per client IP. After the
+ * delay one more try is allowed, so a password guesser gets a handful of tries an hour. But whoever
+ * knows the e-mail can send that one try each time the delay runs out and so keep everyone waiting
+ * (issue 28 item 3): the user's own browser, with its device cookie, is therefore not held by the
+ * e-mail's count (password-guard.ts, device-cookie.ts). Counts live in the database: every API
+ * process sees the same ones.
  */
 // After `free` failures, each further try waits 2^(n - free) seconds, at most `maxSeconds`. The free
 // failures per address are LOGIN_IP_FREE_FAILURES (20): an office or a shop's NAT shares one address.

@@ -4,7 +4,7 @@ import { hashToken, newOpaqueToken } from '../identity/opaque-token.js';
 import { findUserByEmail, upgradePasswordHash } from '../storage/repositories/user-repository.js';
 import { insertUserToken } from '../storage/repositories/user-token-repository.js';
 import { countPasskeys } from '../storage/repositories/passkey-count.js';
-import { checkLoginThrottle, clearEmailFailures, recordLoginFailure, throttleKeys } from './login-throttle.js';
+import { passwordTryFailed, passwordTrySucceeded, startPasswordTry } from './password-guard.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import { chooseAccount, startSession, type IssuedSession } from './session-lifecycle.js';
 
@@ -31,16 +31,15 @@ export async function loginWithPassword(
   input: { email: string; password: string; account_id?: string | undefined },
   meta: RequestMeta,
 ): Promise<IssuedSession | LoginChallenge> {
-  const keys = throttleKeys(input.email, meta.ip);
-  await checkLoginThrottle(deps.db, keys, deps.clock.now(), deps.config.people.loginIpFreeFailures);
+  const tried = await startPasswordTry(deps, input.email, meta);
   const user = await findUserByEmail(deps.db, input.email);
   const stored = user?.password_hash ?? (await dummyPasswordHash());
   const ok = (await verifyPassword(stored, input.password)) && user?.password_hash != null;
   if (!ok || !user) {
-    await recordLoginFailure(deps.db, keys, deps.clock.now());
+    await passwordTryFailed(deps, tried);
     throw WRONG();
   }
-  await clearEmailFailures(deps.db, input.email);
+  await passwordTrySucceeded(deps, tried, input.email);
   if (needsRehash(stored)) {
     // The parameters were raised since this hash was made: store the stronger one now that we have the password.
     await upgradePasswordHash(deps.db, user.id, stored, await hashPassword(input.password), deps.clock.now());

@@ -15,7 +15,9 @@ import {
   type UserRow,
 } from '../storage/repositories/user-repository.js';
 import { countUserTokenAttempt, lockLiveUserToken, useUserToken } from '../storage/repositories/user-token-repository.js';
+import { countTrustedDeviceTry, type TrustedDevice } from './device-cookie.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
+import { secondFactorProven, throttledSecondFactor } from './second-factor-throttle.js';
 import { startSession, type AuthMethod, type IssuedSession } from './session-lifecycle.js';
 import type { SessionActor } from './session-auth.js';
 
@@ -117,24 +119,29 @@ export async function disableTotp(deps: PeopleDeps, actor: SessionActor, proof: 
   return { object: 'totp_disabled' as const, enabled: false as const };
 }
 
+/** A TOTP code or a recovery code, counted per user across challenges (second-factor-throttle.ts). */
 async function proveSecondFactor(
   deps: Pick<PeopleDeps, 'db' | 'clock' | 'secrets'>,
   user: UserRow,
   proof: { code?: string | undefined; recovery_code?: string | undefined },
+  device: TrustedDevice | null = null,
 ): Promise<AuthMethod | null> {
   if ((proof.code === undefined) === (proof.recovery_code === undefined)) {
     throw new ApiError('validation_error', 'Send either code or recovery_code', [{ field: 'code', message: 'send exactly one of code and recovery_code' }]);
   }
-  if (proof.code !== undefined) return (await checkTotpCode(deps, user, proof.code)) ? 'totp' : null;
-  const spent = await useRecoveryCode(deps.db, user.id, hashToken(normalizeRecovery(proof.recovery_code!)), deps.clock.now());
-  return spent ? 'recovery_code' : null;
+  return throttledSecondFactor<AuthMethod>(deps, user.id, device, async () => {
+    if (proof.code !== undefined) return (await checkTotpCode(deps, user, proof.code)) ? 'totp' : null;
+    const spent = await useRecoveryCode(deps.db, user.id, hashToken(normalizeRecovery(proof.recovery_code!)), deps.clock.now());
+    return spent ? 'recovery_code' : null;
+  });
 }
 
 const BAD_CHALLENGE = () => new ApiError('invalid_token', 'The sign-in challenge is unknown, expired or spent: sign in again', [{ field: 'challenge_token', message: 'not a live challenge' }]);
 
 /**
  * The second step of a sign-in: `check` proves the factor for the challenge's user (a TOTP code, a
- * recovery code here; a passkey assertion in webauthn). Five wrong answers spend the challenge.
+ * recovery code here; a passkey assertion in webauthn). Five wrong answers spend the challenge; codes
+ * are also counted per user across challenges (second-factor-throttle.ts), and any proven factor resets that count.
  */
 export async function answerLoginChallenge(
   deps: PeopleDeps,
@@ -149,6 +156,7 @@ export async function answerLoginChallenge(
   const user = await getUser(deps.db, challenge.user_id);
   if (!user) throw BAD_CHALLENGE();
   const method = await check(user);
+  if (method) await secondFactorProven(deps, user.id);
   if (!method) {
     const attempts = await countUserTokenAttempt(deps.db, hash);
     throw new ApiError('unauthorized', `Wrong or already used code (${Math.max(0, MAX_CHALLENGE_ATTEMPTS - attempts)} tries left for this sign-in)`, [{ field: 'code', message: 'not valid' }]);
@@ -163,6 +171,7 @@ export async function answerLoginChallenge(
 export function answerWithCode(deps: PeopleDeps, body: { challenge_token: string; code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta) {
   return answerLoginChallenge(deps, body.challenge_token, async (user) => {
     if (!user.totp_enabled_at) return null;
-    return proveSecondFactor(deps, user, body);
+    // The user's own browser (device cookie) is not held by the delay an attacker keeps up.
+    return proveSecondFactor(deps, user, body, await countTrustedDeviceTry(deps, meta.deviceToken, user.email));
   }, meta);
 }

@@ -9,6 +9,7 @@ import { requestMeta } from '../../request-meta.js';
 import { IssuedSession } from '../../schemas/auth.js';
 import { SignInMethods, SSO_PROVIDERS, SsoCallbackQuery, SsoProviderParams, SsoStartQuery } from '../../schemas/sso.js';
 import { readCookie, setSessionCookies } from '../../session-cookie.js';
+import { setDeviceCookie } from '../../device-cookie.js';
 
 // The sealed flow cookie is about 250 characters; anything much longer is not ours.
 const OAUTH_COOKIE_MAX = 1024;
@@ -70,6 +71,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const cookie = readCookie(request.headers.cookie, OAUTH_COOKIE, OAUTH_COOKIE_MAX);
     const done = await finishSso(app.ctx, request.params.provider, new URLSearchParams(rawQuery), cookie, requestMeta(request));
     setSessionCookies(reply, done.issued, cookieAge);
+    await setDeviceCookie(app.ctx, request, reply, done.issued.session.user_id);
     // The flow is spent: its cookie goes too.
     reply.header('Cache-Control', 'no-store').header('Set-Cookie', flowCookie('', 0));
     if (/\bapplication\/json\b/i.test(request.headers.accept ?? '')) return reply.code(200).send(done.issued);

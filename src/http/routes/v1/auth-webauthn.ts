@@ -11,6 +11,7 @@ import {
   PasskeyRegistrationOptions, PasskeyStepUpBody,
 } from '../../schemas/webauthn.js';
 import { setSessionCookies } from '../../session-cookie.js';
+import { setDeviceCookie } from '../../device-cookie.js';
 
 // A WebAuthn response is a few KB (attestation "none") and an options request is {} at most; nothing
 // here needs the API's 1 MiB.
@@ -71,6 +72,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const issued = await verifyPasskeyAuthentication(app.ctx, request.body, requestMeta(request));
     setSessionCookies(reply, issued, cookieAge);
+    await setDeviceCookie(app.ctx, request, reply, issued.session.user_id);
     return issued;
   });
 

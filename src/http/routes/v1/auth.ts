@@ -20,6 +20,7 @@ import {
 import { IdParams } from '../../schemas/common.js';
 import { SwitchAccountBody } from '../../schemas/auth.js';
 import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../../session-cookie.js';
+import { setDeviceCookie } from '../../device-cookie.js';
 
 /** Sign-up, sign-in, second factor, refresh, sign-out, e-mail links and one's own sessions (issue 14). */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -29,6 +30,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const withCookies = <T extends Issued | object>(reply: Parameters<typeof setSessionCookies>[0], answer: T): T => {
     if ('session_token' in answer) setSessionCookies(reply, answer as Issued, cookieAge);
     return answer;
+  };
+  // A completed sign-in (not a refresh, not a challenge) also marks the browser as the user's (device cookie).
+  const signedIn = async <T extends Issued | object>(request: Parameters<typeof setDeviceCookie>[1], reply: Parameters<typeof setSessionCookies>[0], answer: T): Promise<T> => {
+    if ('session_token' in answer) await setDeviceCookie(app.ctx, request, reply, (answer as Issued).session.user_id);
+    return withCookies(reply, answer);
   };
 
   app.post('/v1/auth/signup', {
@@ -45,11 +51,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: open,
     schema: {
       tags, summary: 'Sign in with e-mail and password', security: [],
-      description: 'Answers a session, or, when the user has a second factor, a `login_challenge` to answer at POST /v1/auth/login/second-factor (TOTP or recovery code) or with a passkey. An unknown e-mail and a wrong password get the same 401 in the same time. Failed attempts slow further ones per e-mail and per address (429 with Retry-After), never a permanent lock.',
+      description: 'Answers a session, or, when the user has a second factor, a `login_challenge` to answer at POST /v1/auth/login/second-factor (TOTP or recovery code) or with a passkey. An unknown e-mail and a wrong password get the same 401 in the same time. Failed attempts slow further ones per e-mail and per address (429 with Retry-After), never a permanent lock. A completed sign-in sets the `__Host-device` cookie: a browser that presents it with its user\'s e-mail is not slowed by that e-mail\'s failures (somebody else\'s), only by its address\'s and its own (10 failures an hour lock that cookie for the rest of the hour).',
       body: LoginBody,
       response: { 200: Type.Union([IssuedSession, LoginChallenge]), ...errorResponses(400, 401, 403, 415, 422, 429) },
     },
-  }, async (request, reply) => withCookies(reply, await loginWithPassword(app.ctx, request.body, requestMeta(request))));
+  }, async (request, reply) => signedIn(request, reply, await loginWithPassword(app.ctx, request.body, requestMeta(request))));
 
   app.post('/v1/auth/login/second-factor', {
     config: open,
@@ -58,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: SecondFactorBody,
       response: { 200: IssuedSession, ...errorResponses(400, 401, 415, 422, 429) },
     },
-  }, async (request, reply) => withCookies(reply, await answerWithCode(app.ctx, request.body, requestMeta(request))));
+  }, async (request, reply) => signedIn(request, reply, await answerWithCode(app.ctx, request.body, requestMeta(request))));
 
   app.post('/v1/auth/refresh', {
     config: open,
