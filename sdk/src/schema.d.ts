@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user and their account
-         * @description Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies.
+         * @description Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies. An e-mail that already has a user gets the same answer (201, same shape, same cookies) whose tokens open nothing, and the address's owner is told by e-mail: the answer does not say who has an account.
          */
         post: {
             parameters: {
@@ -301,15 +301,6 @@ export interface paths {
                 };
                 /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
