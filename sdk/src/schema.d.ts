@@ -17486,7 +17486,7 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "notification";
                                 /**
-                                 * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`
+                                 * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`, `security.factor_changed`, `security.password_reset`
                                  * @example certificate.expiring
                                  */
                                 type: string;
@@ -17608,7 +17608,7 @@ export interface paths {
                             /** @enum {string} */
                             object: "notification";
                             /**
-                             * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`
+                             * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`, `security.factor_changed`, `security.password_reset`
                              * @example certificate.expiring
                              */
                             type: string;
