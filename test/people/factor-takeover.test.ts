@@ -151,4 +151,24 @@ describe('enrolling a factor is sensitive and never a proof', () => {
     expect((await post(`/v1/auth/factors/${mine.id}/confirm`, undefined, bearer(session))).json().error).toBe('invalid_state');
     expect((await passkeySignIn(phone)).statusCode).toBe(200);
   });
+
+  it('turning TOTP off and removing a passkey are announced like adding them', async () => {
+    const user = await verifiedUser(t.app);
+    const key = new SoftAuthenticator(ORIGIN);
+    const pk = await register(key, bearer(user), 'Chave reserva');
+    const secret = await enableTotp(bearer(user));
+    clock.advance(31_000); // the next time step: the code that enabled TOTP is spent
+    expect((await post('/v1/auth/2fa/disable', { code: totpCode(secret, clock.now().getTime()) }, bearer(user))).statusCode).toBe(200);
+    expect((await del(`/v1/auth/webauthn/credentials/${pk.id}`, bearer(user))).statusCode).toBe(204);
+    for (const subject of [/Chave reserva" adicionada/, /TOTP\) ativada/, /TOTP\) desativada/, /Chave reserva" removida/]) {
+      const mail = await mailFor(t.app, user.session_token, subject);
+      expect(mail?.to, String(subject)).toBe(user.email);
+      expect(mail!.text).toContain(`${t.config.people.dashboardUrl}/security`);
+    }
+    const inbox = (await get('/v1/notifications?limit=20', bearer(user))).json().data as { type: string; title: string }[];
+    expect(inbox.filter((n) => n.type === 'security.factor_changed').map((n) => n.title).sort()).toEqual([
+      'Chave de acesso "Chave reserva" adicionada', 'Chave de acesso "Chave reserva" removida',
+      'Verificação em duas etapas (TOTP) ativada', 'Verificação em duas etapas (TOTP) desativada',
+    ]);
+  });
 });
