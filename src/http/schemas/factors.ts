@@ -6,7 +6,7 @@ export const Factor = Type.Object(
   {
     id: Type.String({ description: '`totp`, or the passkey\'s id', examples: ['totp', 'pky_4Hc9sT2kQm1ZpW8vXy3B'] }),
     object: Type.Literal('factor'),
-    type: Type.Union([Type.Literal('totp'), Type.Literal('passkey')]),
+    type: Type.Union([Type.Literal('totp'), Type.Literal('passkey'), Type.Literal('sso')], { description: '`sso`: a single sign-on identity, only among `removed_factors`' }),
     name: Type.String(),
     created_at: Timestamp,
     suspended: Type.Boolean({ description: 'Added in the 24 hours before a password reset: signs nobody in until confirmed' }),

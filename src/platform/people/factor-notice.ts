@@ -16,7 +16,8 @@ export type FactorChange =
   | { kind: 'passkey_added' | 'passkey_removed' | 'factor_confirmed'; name: string }
   | { kind: 'password_reset'; suspended: FactorRow[]; removed: FactorRow[] };
 
-const factorName = (f: Pick<FactorRow, 'kind' | 'name'>) => (f.kind === 'totp' ? 'verificação em duas etapas (TOTP)' : `chave de acesso "${f.name}"`);
+const factorName = (f: Pick<FactorRow, 'kind' | 'name'>) =>
+  f.kind === 'totp' ? 'verificação em duas etapas (TOTP)' : f.kind === 'sso' ? `login único (${f.name})` : `chave de acesso "${f.name}"`;
 
 function headline(c: FactorChange): string {
   switch (c.kind) {

@@ -10,7 +10,7 @@ import type { SessionActor } from './session-auth.js';
 export interface FactorView {
   id: string;
   object: 'factor';
-  type: 'totp' | 'passkey';
+  type: 'totp' | 'passkey' | 'sso';
   name: string;
   created_at: string;
   /** Suspended by a password reset (added in the 24 hours before it): signs nobody in until confirmed. */

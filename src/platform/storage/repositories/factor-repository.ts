@@ -2,11 +2,12 @@ import type { Queryable } from '../db.js';
 
 /**
  * A user's sign-in factors as one list (issue 28 item 1): the TOTP secret and each passkey, with the
- * date it was added and whether a password reset suspended it. Recovery codes ride with TOTP.
+ * date it was added and whether a password reset suspended it. Recovery codes ride with TOTP. A
+ * single sign-on identity (`sso`, named by its provider) appears only among what a reset removed.
  */
 export interface FactorRow {
   id: string;
-  kind: 'totp' | 'passkey';
+  kind: 'totp' | 'passkey' | 'sso';
   name: string;
   created_at: Date;
   suspended_at: Date | null;
@@ -43,8 +44,10 @@ export async function suspendFactorsAddedSince(db: Queryable, userId: string, si
 }
 
 /**
- * Removes every factor (TOTP secret, pending or on; recovery codes; passkeys): an e-mail verified by
- * a password reset proves nothing added before it was the address owner's. Answers what was removed.
+ * Removes every factor (TOTP secret, pending or on; recovery codes; passkeys; single sign-on
+ * identities, which a provider that does not confirm e-mails could link to an unconfirmed user): an
+ * e-mail verified by a password reset proves nothing added before it was the address owner's.
+ * Answers what was removed.
  */
 export async function removeAllFactors(db: Queryable, userId: string, at: Date): Promise<FactorRow[]> {
   const before = await listUserFactors(db, userId);
@@ -54,7 +57,12 @@ export async function removeAllFactors(db: Queryable, userId: string, at: Date):
   );
   await db.query('DELETE FROM recovery_codes WHERE user_id = $1', [userId]);
   await db.query('DELETE FROM webauthn_credentials WHERE user_id = $1', [userId]);
-  return before;
+  const identities = await db.query<FactorRow>(
+    `DELETE FROM user_identities WHERE user_id = $1
+     RETURNING 'sso:' || provider AS id, 'sso' AS kind, provider AS name, created_at, NULL::timestamptz AS suspended_at`,
+    [userId],
+  );
+  return [...before, ...identities.rows];
 }
 
 /** Lifts a reset's suspension: true when the factor was suspended and is usable now. */
