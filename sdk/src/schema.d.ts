@@ -1244,7 +1244,8 @@ export interface paths {
                                 id: string;
                                 /** @enum {string} */
                                 object: "factor";
-                                type: "totp" | "passkey";
+                                /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                                type: "totp" | "passkey" | "sso";
                                 name: string;
                                 /**
                                  * Format: date-time
@@ -1264,7 +1265,8 @@ export interface paths {
                                 id: string;
                                 /** @enum {string} */
                                 object: "factor";
-                                type: "totp" | "passkey";
+                                /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                                type: "totp" | "passkey" | "sso";
                                 name: string;
                                 /**
                                  * Format: date-time
@@ -3394,7 +3396,8 @@ export interface paths {
                                 id: string;
                                 /** @enum {string} */
                                 object: "factor";
-                                type: "totp" | "passkey";
+                                /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                                type: "totp" | "passkey" | "sso";
                                 name: string;
                                 /**
                                  * Format: date-time
@@ -3490,7 +3493,8 @@ export interface paths {
                             id: string;
                             /** @enum {string} */
                             object: "factor";
-                            type: "totp" | "passkey";
+                            /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                            type: "totp" | "passkey" | "sso";
                             name: string;
                             /**
                              * Format: date-time
