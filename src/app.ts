@@ -28,6 +28,7 @@ import { overviewRoutes } from './http/routes/v1/overview.js';
 import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
 import { authRoutes } from './http/routes/v1/auth.js';
 import { twoFactorRoutes } from './http/routes/v1/auth-2fa.js';
+import { factorRoutes } from './http/routes/v1/auth-factors.js';
 import { webauthnRoutes } from './http/routes/v1/auth-webauthn.js';
 import { teamRoutes } from './http/routes/v1/team.js';
 import { ssoRoutes } from './http/routes/v1/auth-sso.js';
@@ -181,6 +182,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(webauthnRoutes);
+  await app.register(factorRoutes);
   await app.register(teamRoutes);
   await app.register(ssoRoutes);
   await app.register(applicationRoutes);

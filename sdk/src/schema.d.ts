@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user and their account
-         * @description Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies.
+         * @description Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies. An e-mail that already has a user gets the same answer (201, same shape, same cookies) whose tokens open nothing, and the address's owner is told by e-mail: the answer does not say who has an account.
          */
         post: {
             parameters: {
@@ -301,15 +301,6 @@ export interface paths {
                 };
                 /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
                 400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict with the current state */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1116,7 +1107,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a password reset link
-         * @description Answers 202 whether or not the e-mail has a user (nothing to learn here about who signed up). The link works once, for an hour.
+         * @description Answers 202 whether or not the e-mail has a user, after the same work (the link is sent by a background job), so neither the answer nor its time tells who signed up. The link works once, for an hour.
          */
         post: {
             parameters: {
@@ -1209,7 +1200,7 @@ export interface paths {
         put?: never;
         /**
          * Choose a new password with the token of the reset link
-         * @description Every session of the user ends (whoever knew the old password is signed out).
+         * @description Every session of the user ends (whoever knew the old password is signed out), and so does any sign-in waiting for its second factor. The answer lists every factor on the account with the date it was added: one added in the 24 hours before the reset is `suspended` (it signs nobody in) until you sign in with the new password and confirm it (POST /v1/auth/factors/{id}/confirm) or remove it (DELETE /v1/auth/factors/{id}). When the reset is what confirms the e-mail, every factor set up before is removed (`removed_factors`). A notice goes to the e-mail and the account's notifications.
          */
         post: {
             parameters: {
@@ -1236,11 +1227,59 @@ export interface paths {
             };
             responses: {
                 /** @description Default Response */
-                204: {
+                200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "password_reset";
+                            /** @description Every factor still on the account, with the date it was added */
+                            factors: {
+                                /**
+                                 * @description `totp`, or the passkey's id
+                                 * @example totp
+                                 */
+                                id: string;
+                                /** @enum {string} */
+                                object: "factor";
+                                /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                                type: "totp" | "passkey" | "sso";
+                                name: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                created_at: string;
+                                /** @description Added in the 24 hours before a password reset: signs nobody in until confirmed */
+                                suspended: boolean;
+                            }[];
+                            /** @description Removed because this reset confirmed the e-mail: they were set up before anyone proved the address */
+                            removed_factors: {
+                                /**
+                                 * @description `totp`, or the passkey's id
+                                 * @example totp
+                                 */
+                                id: string;
+                                /** @enum {string} */
+                                object: "factor";
+                                /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                                type: "totp" | "passkey" | "sso";
+                                name: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                created_at: string;
+                                /** @description Added in the 24 hours before a password reset: signs nobody in until confirmed */
+                                suspended: boolean;
+                            }[];
+                            next: string;
+                        };
+                    };
                 };
                 /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
                 400: {
@@ -1306,7 +1345,7 @@ export interface paths {
         put?: never;
         /**
          * Prove again who you are (step-up) before a sensitive action
-         * @description Creating or rotating API keys, changing roles, transferring ownership, disabling TOTP, uploading a certificate, changing billing and closing the account need a proof (password, TOTP or passkey) within the last 10 minutes; otherwise they answer 403 `reauthentication_required`.
+         * @description Creating or rotating API keys, changing roles, transferring ownership, turning TOTP on or off, adding or removing a passkey, confirming or removing a factor after a password reset, uploading a certificate, changing billing and closing the account need a proof (password, TOTP or passkey) within the last 10 minutes; otherwise they answer 403 `reauthentication_required`.
          */
         post: {
             parameters: {
@@ -1937,7 +1976,7 @@ export interface paths {
         put?: never;
         /**
          * Start TOTP: a new secret, its otpauth:// URI and a QR code
-         * @description Nothing changes at sign-in until POST /v1/auth/2fa/verify confirms a code. Calling it again replaces the pending secret.
+         * @description Needs a recent sign-in or step-up (10 minutes) and a confirmed e-mail. Nothing changes at sign-in until POST /v1/auth/2fa/verify confirms a code. Calling it again replaces the pending secret.
          */
         post: {
             parameters: {
@@ -2029,7 +2068,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable TOTP with a first code; answers 10 recovery codes, shown once */
+        /**
+         * Enable TOTP with a first code; answers 10 recovery codes, shown once
+         * @description Needs a recent sign-in or step-up (10 minutes). Enabling TOTP does not renew that proof. A notice goes to your e-mail and to the account's notifications.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2255,7 +2297,7 @@ export interface paths {
         put?: never;
         /**
          * Start adding a passkey: options for navigator.credentials.create()
-         * @description A discoverable credential (it can sign in without an e-mail), user verification preferred, none of your passkeys again (`excludeCredentials`). The challenge works once, for 5 minutes, from this session only.
+         * @description Needs a recent sign-in or step-up (10 minutes) and a confirmed e-mail. A discoverable credential (it can sign in without an e-mail), user verification preferred, none of your passkeys again (`excludeCredentials`). The challenge works once, for 5 minutes, from this session only.
          */
         post: {
             parameters: {
@@ -2457,6 +2499,8 @@ export interface paths {
                              * @example 2026-11-21T13:05:09.123Z
                              */
                             last_used_at: string | null;
+                            /** @description A password reset suspended it (added in the 24 hours before the reset): it signs nobody in until confirmed at POST /v1/auth/factors/{id}/confirm. */
+                            suspended: boolean;
                         };
                     };
                 };
@@ -3186,6 +3230,8 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 last_used_at: string | null;
+                                /** @description A password reset suspended it (added in the 24 hours before the reset): it signs nobody in until confirmed at POST /v1/auth/factors/{id}/confirm. */
+                                suspended: boolean;
                             }[];
                             has_more: boolean;
                         };
@@ -3286,6 +3332,304 @@ export interface paths {
                 };
                 /** @description Not found (also for records of another account) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your sign-in factors (TOTP, passkeys), oldest first, with the date each was added */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description `totp`, or the passkey's id
+                                 * @example totp
+                                 */
+                                id: string;
+                                /** @enum {string} */
+                                object: "factor";
+                                /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                                type: "totp" | "passkey" | "sso";
+                                name: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                created_at: string;
+                                /** @description Added in the 24 hours before a password reset: signs nobody in until confirmed */
+                                suspended: boolean;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a factor a password reset suspended: it signs in again (needs a recent sign-in) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description `totp`, or the passkey's id
+                             * @example totp
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            object: "factor";
+                            /** @description `sso`: a single sign-on identity, only among `removed_factors` */
+                            type: "totp" | "passkey" | "sso";
+                            name: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string;
+                            /** @description Added in the 24 hours before a password reset: signs nobody in until confirmed */
+                            suspended: boolean;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/factors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a factor: a passkey, or a TOTP a password reset suspended (needs a recent sign-in)
+         * @description A TOTP in use is turned off at POST /v1/auth/2fa/disable with a code (409 here).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17146,7 +17490,7 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "notification";
                                 /**
-                                 * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`
+                                 * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`, `security.factor_changed`, `security.password_reset`
                                  * @example certificate.expiring
                                  */
                                 type: string;
@@ -17268,7 +17612,7 @@ export interface paths {
                             /** @enum {string} */
                             object: "notification";
                             /**
-                             * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`
+                             * @description `certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`, `security.factor_changed`, `security.password_reset`
                              * @example certificate.expiring
                              */
                             type: string;

@@ -194,10 +194,16 @@ describe('passkeys without a browser', () => {
     expect((await get('/v1/auth/webauthn/credentials', bearer(user))).json().data).toHaveLength(1);
   });
 
-  it('signs in a user whose e-mail is unconfirmed (restricted session) and refuses an account that requires single sign-on', async () => {
+  it('an unconfirmed e-mail adds no passkey (issue 28 item 2); one added before gets a restricted session; an account that requires single sign-on refuses', async () => {
     const fresh = await signupUser(t.app);
+    const refused = await post('/v1/auth/webauthn/registration/options', undefined, bearer(fresh));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('email_not_verified');
+    // A passkey from before that rule (the e-mail confirmed in the database for the ceremony, then not).
+    await t.db.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [fresh.session.user_id]);
     const key = new SoftAuthenticator(ORIGIN);
     await register(key, bearer(fresh));
+    await t.db.query('UPDATE users SET email_verified_at = NULL WHERE id = $1', [fresh.session.user_id]);
     const res = await post('/v1/auth/webauthn/authentication/verify', key.get(await loginOptions()));
     expect(res.statusCode).toBe(200);
     expect((await get('/v1/nfce?limit=1', bearer(res.json()))).json().error).toBe('email_not_verified');

@@ -7,7 +7,7 @@ import { Secret } from 'otpauth';
 import { LOG_REDACT } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
-import { bearer, newEmail, PASSWORD, signupUser, tokenFromMail, totpCode } from '../support/people.js';
+import { bearer, forgotPasswordToken, newEmail, PASSWORD, signupUser, tokenFromMail, totpCode } from '../support/people.js';
 import { dumpDatabase, logCapture } from '../support/security-world.js';
 
 const log = logCapture();
@@ -15,7 +15,7 @@ const clock = new ManualClock('2026-11-25T15:00:00.000Z');
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, options: { logger: { level: 'trace', redact: { paths: LOG_REDACT, censor: '[redacted]' }, stream: log.stream } } });
+  t = await createTestApp({ clock, role: 'all', options: { logger: { level: 'trace', redact: { paths: LOG_REDACT, censor: '[redacted]' }, stream: log.stream } } });
 }, 60_000);
 afterAll(async () => {
   await t.app.close();
@@ -73,12 +73,15 @@ describe('secrets of people', () => {
     keep('wrong password', 'not-the-password-at-all');
     later.push((await post('/v1/auth/login', { email, password: 'not-the-password-at-all' })).body);
 
-    expect((await post('/v1/auth/password/forgot', { email })).statusCode).toBe(202);
-    const resetToken = keep('reset token', await tokenFromMail(t.app, refreshed.session_token, /Reset/, 'pwr'));
+    const resetToken = keep('reset token', await forgotPasswordToken(t.app, email, refreshed.session_token));
     const newPassword = keep('new password', 'a brand new passphrase 2026');
-    expect((await post('/v1/auth/password/reset', { token: resetToken, password: newPassword })).statusCode).toBe(204);
+    const reset = await post('/v1/auth/password/reset', { token: resetToken, password: newPassword });
+    expect(reset.statusCode).toBe(200);
+    later.push(reset.body);
+    // TOTP was turned on minutes before the reset: suspended (issue 28 item 1), the new password alone signs in.
     const after = (await post('/v1/auth/login', { email, password: newPassword })).json();
-    expect(after.object).toBe('login_challenge');
+    expect(after.object).toBe('session');
+    keep('session token', after.session_token);
 
     const found = (text: string) => [...new Set(secrets.filter(([, v]) => text.includes(v)).map(([w]) => w))];
     // The detector finds what it looks for (not vacuous).
@@ -86,7 +89,7 @@ describe('secrets of people', () => {
     for (const text of later) expect(found(text)).toEqual([]);
 
     // The audit log as the owner reads it (a fresh session: the reset ended the others).
-    const owner = (await post('/v1/auth/login/second-factor', { challenge_token: after.challenge_token, recovery_code: enabled.recovery_codes[4] })).json();
+    const owner = after;
     const audit = await t.app.inject({ method: 'GET', url: '/v1/audit-log?limit=100', headers: bearer(owner) });
     expect(audit.statusCode).toBe(200);
     expect(audit.body).toContain('auth.session.create');

@@ -23,6 +23,7 @@ const SESSION_ONLY: Record<string, string | null> = {
   'POST /v1/auth/webauthn/registration/options': null, 'POST /v1/auth/webauthn/registration/verify': null,
   'POST /v1/auth/webauthn/reauthentication/options': null, 'POST /v1/auth/webauthn/reauthentication/verify': null,
   'GET /v1/auth/webauthn/credentials': null, 'DELETE /v1/auth/webauthn/credentials/{id}': null,
+  'GET /v1/auth/factors': null, 'POST /v1/auth/factors/{id}/confirm': null, 'DELETE /v1/auth/factors/{id}': null,
   'POST /v1/team/transfer-ownership': '*', 'POST /v1/account/force-cancel': '*',
 };
 // Bodies that pass validation where the refusal of a role comes from the use case, after validation.

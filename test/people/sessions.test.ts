@@ -6,13 +6,13 @@ import { hashPassword } from '../../src/platform/identity/password.js';
 import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
-import { bearer, newEmail, PASSWORD, signupUser, tokenFromMail, totpCode, verifiedUser } from '../support/people.js';
+import { bearer, forgotPasswordToken, mailFor, newEmail, PASSWORD, signupUser, totpCode, verifiedUser } from '../support/people.js';
 
 const clock = new ManualClock('2026-11-25T12:00:00.000Z');
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, env: { SESSION_IDLE_SECONDS: '1800', SESSION_ABSOLUTE_SECONDS: '7200', LOGIN_IP_FREE_FAILURES: '20' } });
+  t = await createTestApp({ clock, role: 'all', env: { SESSION_IDLE_SECONDS: '1800', SESSION_ABSOLUTE_SECONDS: '7200', LOGIN_IP_FREE_FAILURES: '20' } });
 }, 60_000);
 afterAll(async () => {
   await t.app.close();
@@ -42,14 +42,17 @@ describe('sessions', () => {
     expect(cookieOf(res, '__Host-refresh')).toMatch(/^__Host-refresh=rt_.*SameSite=Strict/);
   });
 
-  it('a second sign-up with the same e-mail (other capitals) is email_taken; nothing half-written', async () => {
+  it('a second sign-up with the same e-mail (other capitals) answers like a new one with tokens that open nothing; nothing half-written', async () => {
     const email = newEmail('dup');
-    await signupUser(t.app, email);
+    const first = await signupUser(t.app, email);
     const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
     const again = await post('/v1/auth/signup', { email: email.toUpperCase(), password: PASSWORD });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: 'email_taken', details: [{ field: 'email' }] });
+    // Issue 28 item 2: a stranger does not learn that the address has an account; its owner is told by e-mail.
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ object: 'session', session_token: expect.stringMatching(/^st_/), refresh_token: expect.stringMatching(/^rt_/) });
+    expect((await get('/v1/auth/session', bearer(again.json()))).statusCode).toBe(401);
     expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts')).rows[0]!.n).toBe(before.rows[0]!.n);
+    expect((await mailFor(t.app, first.session_token, /tentou criar uma conta/))?.to).toBe(email);
   });
 
   it('a short password is a 422 naming the field', async () => {
@@ -178,10 +181,9 @@ describe('sessions', () => {
   it('password reset: the link works once, ends every session, and the old password stops working', async () => {
     const u = await verifiedUser(t.app);
     const other = (await post('/v1/auth/login', { email: u.email, password: PASSWORD })).json();
-    expect((await post('/v1/auth/password/forgot', { email: u.email })).statusCode).toBe(202);
     expect((await post('/v1/auth/password/forgot', { email: newEmail('nobody') })).statusCode).toBe(202);
-    const token = await tokenFromMail(t.app, u.session_token, /Reset/, 'pwr');
-    expect((await post('/v1/auth/password/reset', { token, password: 'my new passphrase 2026' })).statusCode).toBe(204);
+    const token = await forgotPasswordToken(t.app, u.email, u.session_token);
+    expect((await post('/v1/auth/password/reset', { token, password: 'my new passphrase 2026' })).statusCode).toBe(200);
     expect((await post('/v1/auth/password/reset', { token, password: 'another passphrase 2026' })).json().error).toBe('invalid_token');
     expect((await get('/v1/auth/session', bearer(u))).statusCode).toBe(401);
     expect((await get('/v1/auth/session', bearer(other))).statusCode).toBe(401);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
 import { startTestIssuer, type Slot, type TestIssuer, type TestUser } from '../support/oidc-issuer.js';
-import { bearer, newEmail, PASSWORD, verifiedUser } from '../support/people.js';
+import { bearer, forgotPasswordToken, newEmail, PASSWORD, verifiedUser } from '../support/people.js';
 
 const GATEWAY = 'https://gateway.test';
 const DASHBOARD = 'https://dashboard.test';
@@ -15,7 +15,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   issuer = await startTestIssuer(GATEWAY);
-  t = await createTestApp({ clock, env: { PUBLIC_BASE_URL: GATEWAY, DASHBOARD_URL: DASHBOARD, ...issuer.env() } });
+  // A worker: the reset link of the pre-account takeover test leaves through a job.
+  t = await createTestApp({ clock, role: 'all', env: { PUBLIC_BASE_URL: GATEWAY, DASHBOARD_URL: DASHBOARD, ...issuer.env() } });
 }, 60_000);
 afterAll(async () => {
   await t?.app.close();
@@ -120,6 +121,25 @@ describe('single sign-on: the flow', () => {
 });
 
 describe('single sign-on: what is refused', () => {
+  it('an identity a provider linked to an unconfirmed e-mail is removed when the owner\'s password reset confirms it (issue 28 item 2)', async () => {
+    // Somebody with their own Entra tenant claims the victim's address (no email_verified): a new, unconfirmed user.
+    const email = newEmail('victim');
+    const sub = subject();
+    const first = await signIn('microsoft', { sub, email });
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    const squatter = first.res.json();
+    // The owner of the address resets the password (the link reaches them, not the squatter).
+    const token = await forgotPasswordToken(t.app, email, squatter.session_token);
+    const reset = await t.app.inject({ method: 'POST', url: '/v1/auth/password/reset', payload: { token, password: 'the owner chose this 2026' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json().removed_factors).toMatchObject([{ id: 'sso:microsoft', type: 'sso', name: 'microsoft' }]);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: bearer(squatter) })).statusCode).toBe(401);
+    // The same identity no longer signs in as that user: it is not linked, and the provider does not confirm the address.
+    const again = await signIn('microsoft', { sub, email });
+    expect(again.res.statusCode, again.res.body).toBe(403);
+    expect(again.res.json().message).toMatch(/does not confirm/);
+  });
+
   it('an unverified e-mail does not link to the existing user with that e-mail', async () => {
     const person = await verifiedUser(t.app);
     const sub = subject();

@@ -12,6 +12,9 @@ const STEP_UP = [
   'PATCH /v1/team/members/{id}/role', 'POST /v1/team/transfer-ownership', 'POST /v1/account/force-cancel', 'POST /v1/auth/2fa/disable',
   'DELETE /v1/auth/webauthn/credentials/{id}', 'POST /v1/issuers/{id}/migrate-cert-to-kms', 'POST /v1/issuers/migrate-cert-to-kms',
   'POST /v1/billing/upgrade', 'PATCH /v1/billing/subscription',
+  // Issue 28 item 1: enrolling a factor, and the review of factors after a password reset.
+  'POST /v1/auth/2fa/setup', 'POST /v1/auth/2fa/verify', 'POST /v1/auth/webauthn/registration/options',
+  'POST /v1/auth/webauthn/registration/verify', 'POST /v1/auth/factors/{id}/confirm', 'DELETE /v1/auth/factors/{id}',
 ];
 // They end the calling session; neither asks for step-up (their own tests walk them).
 const ENDS_SESSION = new Set(['POST /v1/auth/logout', 'POST /v1/team/leave']);

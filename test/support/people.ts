@@ -42,3 +42,28 @@ export async function verifiedUser(app: FastifyInstance, email = newEmail()): Pr
 export function totpCode(secret: string, atMs: number): string {
   return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: atMs });
 }
+
+/** The newest captured e-mail whose subject matches, as the user reads it (GET /v1/sandbox/mail), or undefined. */
+export async function mailFor(app: FastifyInstance, session: string, subject: RegExp): Promise<{ to: string; subject: string; text: string } | undefined> {
+  const r = await app.inject({ method: 'GET', url: '/v1/sandbox/mail', headers: bearer(session) });
+  if (r.statusCode !== 200) throw new Error(`mail: ${r.statusCode} ${r.body}`);
+  return (r.json().data as { to: string; subject: string; text: string }[]).find((m) => subject.test(m.subject));
+}
+
+/**
+ * POST /v1/auth/password/forgot, then the reset token once the worker has sent the link (the link
+ * leaves through a job whatever the address: issue 28 item 2). Needs an app with a worker (role 'all').
+ */
+export async function forgotPasswordToken(app: FastifyInstance, email: string, readerSession: string): Promise<string> {
+  const seen = async () => (await mailFor(app, readerSession, /Reset/))?.text.match(/[?&]token=(pwr_[A-Za-z0-9]+)/)?.[1];
+  const before = await seen();
+  const r = await app.inject({ method: 'POST', url: '/v1/auth/password/forgot', payload: { email } });
+  if (r.statusCode !== 202) throw new Error(`forgot: ${r.statusCode} ${r.body}`);
+  const end = Date.now() + 20_000;
+  for (;;) {
+    const token = await seen();
+    if (token && token !== before) return token;
+    if (Date.now() > end) throw new Error('no reset mail after 20 s');
+    await new Promise((res) => setTimeout(res, 20));
+  }
+}

@@ -6,7 +6,7 @@ export const NotificationSchema = Type.Object(
     id: Type.String({ examples: ['ntf_5Hq2Lm8ZkP0aXc7RtB1w'] }),
     object: Type.Literal('notification'),
     type: Type.String({
-      description: '`certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`',
+      description: '`certificate.expiring`, `certificate.expired`, `webhook.disabled`, `nfce.rejected`, `nfce.denied`, `security.factor_changed`, `security.password_reset`',
       examples: ['certificate.expiring'],
     }),
     title: Type.String(),

@@ -126,6 +126,7 @@ export const Passkey = Type.Object(
     transports: Type.Array(Type.String()),
     created_at: Timestamp,
     last_used_at: Type.Union([Timestamp, Type.Null()]),
+    suspended: Type.Boolean({ description: 'A password reset suspended it (added in the 24 hours before the reset): it signs nobody in until confirmed at POST /v1/auth/factors/{id}/confirm.' }),
   },
   { title: 'Passkey' },
 );

@@ -27,6 +27,8 @@ import { MANIFEST_JOB } from '../../documents/nfe/services/manifest-received.js'
 import { RECEIVED_SWEEP_JOB, RECEIVED_SYNC_JOB, scheduleReceivedSweep } from '../../documents/nfe/services/sync-received.js';
 import { webhooksDeliver } from './webhooks-deliver.js';
 import { sandboxReset } from './sandbox-reset.js';
+import { peoplePasswordResetMail } from './people-password-reset-mail.js';
+import { PASSWORD_RESET_MAIL_JOB } from '../../platform/people/password-reset.js';
 import { billingChargeInvoice, billingClosePeriod, billingTrialEnd } from './billing-close-period.js';
 import { CHARGE_INVOICE_JOB } from '../../platform/billing/charge-invoice.js';
 import { CLOSE_PERIOD_JOB, scheduleClosePeriod } from '../../platform/billing/invoices.js';
@@ -76,6 +78,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [CLOSE_PERIOD_JOB]: billingClosePeriod(ports),
       [CHARGE_INVOICE_JOB]: billingChargeInvoice(ports),
       [TRIAL_END_JOB]: billingTrialEnd(ports),
+      [PASSWORD_RESET_MAIL_JOB]: peoplePasswordResetMail(ports),
     },
     async start() {
       await scheduleRecurring();

@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../identity/password.js';
 import { hashToken, newOpaqueToken } from '../identity/opaque-token.js';
-import { findUserByEmail, upgradePasswordHash } from '../storage/repositories/user-repository.js';
+import { findUserByEmail, totpActive, upgradePasswordHash } from '../storage/repositories/user-repository.js';
 import { insertUserToken } from '../storage/repositories/user-token-repository.js';
 import { countPasskeys } from '../storage/repositories/passkey-count.js';
 import { passwordTryFailed, passwordTrySucceeded, startPasswordTry } from './password-guard.js';
@@ -45,7 +45,7 @@ export async function loginWithPassword(
     await upgradePasswordHash(deps.db, user.id, stored, await hashPassword(input.password), deps.clock.now());
   }
   const methods: LoginChallenge['methods'] = [];
-  if (user.totp_enabled_at) methods.push('totp', 'recovery_code');
+  if (totpActive(user)) methods.push('totp', 'recovery_code');
   if ((await countPasskeys(deps.db, user.id)) > 0) methods.push('passkey');
   return deps.db.transaction(async (tx) => {
     const accountId = await chooseAccount(tx, user.id, ['password'], input.account_id);

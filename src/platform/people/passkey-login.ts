@@ -18,7 +18,7 @@ export interface PasskeyOptionsAnswer {
 }
 
 const BAD_LOGIN_CHALLENGE = () => new ApiError('invalid_token', 'The sign-in challenge is unknown, expired or spent: sign in again', [{ field: 'challenge_token', message: 'not a live challenge' }]);
-const allowed = (keys: PasskeyRow[]) => keys.map((p) => ({ id: p.credential_id, transports: p.transports }));
+const allowed = (keys: PasskeyRow[]) => keys.filter((p) => !p.suspended_at).map((p) => ({ id: p.credential_id, transports: p.transports }));
 
 async function options(deps: Pick<PeopleDeps, 'config'>, keys: PasskeyRow[] | null, userVerification: 'required' | 'preferred') {
   return generateAuthenticationOptions({
@@ -50,7 +50,7 @@ export async function passkeyAuthenticationOptions(
   if (!looksLikeToken(token, 'mfa')) throw BAD_LOGIN_CHALLENGE();
   const login = await lockLiveUserToken(deps.db, hashToken(token), 'login_challenge', deps.clock.now());
   if (!login) throw BAD_LOGIN_CHALLENGE();
-  const keys = await listUserPasskeys(deps.db, login.user_id);
+  const keys = (await listUserPasskeys(deps.db, login.user_id)).filter((p) => !p.suspended_at);
   if (keys.length === 0) throw new ApiError('validation_error', 'This user has no passkey: answer the challenge with a code', [{ field: 'challenge_token', message: 'the user has no passkey' }]);
   const opts = await options(deps, keys, 'preferred');
   const expiresAt = await rememberChallenge(deps, opts.challenge, { purpose: 'login_challenge', userId: login.user_id, loginTokenHash: hashToken(token) });
@@ -67,6 +67,8 @@ async function passkeyOf(deps: Pick<PeopleDeps, 'db'>, input: AssertionInput, us
   if (input.id !== input.rawId) throw new ApiError('validation_error', 'id and rawId differ', [{ field: 'rawId', message: 'must equal id' }]);
   const passkey = await findPasskeyByCredentialId(deps.db, input.id);
   if (!passkey || (userId !== null && passkey.user_id !== userId)) throw REFUSED('this passkey is not registered here');
+  // Issue 28 item 1: added in the 24 hours before a password reset, perhaps by whoever the reset shut out.
+  if (passkey.suspended_at) throw REFUSED('a password reset suspended this passkey: sign in with the password and confirm or remove it on the security page');
   const handle = input.response.userHandle;
   if (userId === null && !handle) throw REFUSED('the authenticator did not say whose passkey it is (no user handle)');
   if (handle && Buffer.from(handle, 'base64url').toString('utf8') !== passkey.user_id) throw REFUSED('the user handle does not match the passkey');
@@ -106,7 +108,7 @@ export async function verifyPasskeyAuthentication(
 
 /** Options for a step-up with a passkey: the signed-in user's passkeys only. */
 export async function passkeyStepUpOptions(deps: Pick<PeopleDeps, 'db' | 'clock' | 'config'>, actor: SessionActor): Promise<PasskeyOptionsAnswer> {
-  const keys = await listUserPasskeys(deps.db, actor.userId);
+  const keys = (await listUserPasskeys(deps.db, actor.userId)).filter((p) => !p.suspended_at);
   if (keys.length === 0) throw new ApiError('invalid_state', 'You have no passkey: confirm with your password or TOTP code at POST /v1/auth/reauthenticate');
   const opts = await options(deps, keys, 'preferred');
   const expiresAt = await rememberChallenge(deps, opts.challenge, { purpose: 'step_up', userId: actor.userId, sessionId: actor.sessionId });

@@ -3,7 +3,6 @@ import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
 import { ApiError } from '../../kernel/errors.js';
 import { hashToken, looksLikeToken } from '../identity/opaque-token.js';
-import { markAuthenticated } from '../storage/repositories/session-repository.js';
 import {
   claimTotpStep,
   deleteRecoveryCodes,
@@ -11,11 +10,13 @@ import {
   getUser,
   replaceRecoveryCodes,
   setTotpSecret,
+  totpActive,
   useRecoveryCode,
   type UserRow,
 } from '../storage/repositories/user-repository.js';
 import { countUserTokenAttempt, lockLiveUserToken, useUserToken } from '../storage/repositories/user-token-repository.js';
 import { countTrustedDeviceTry, type TrustedDevice } from './device-cookie.js';
+import { announceFactorNotice, writeFactorNotice, type NoticeDeps } from './factor-notice.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import { secondFactorProven, throttledSecondFactor } from './second-factor-throttle.js';
 import { startSession, type AuthMethod, type IssuedSession } from './session-lifecycle.js';
@@ -52,7 +53,7 @@ function stepOf(base32: string, label: string, code: string, nowMs: number): num
  * used before: a code seen once (by us, or by someone looking over a shoulder) never works again.
  */
 export async function checkTotpCode(deps: Pick<PeopleDeps, 'db' | 'clock' | 'secrets'>, user: UserRow, code: string): Promise<boolean> {
-  if (!user.totp_enabled_at || !/^[0-9]{6}$/.test(code)) return false;
+  if (!totpActive(user) || !/^[0-9]{6}$/.test(code)) return false;
   const secret = await secretOf(deps, user);
   const step = secret ? stepOf(secret, user.email, code, deps.clock.now().getTime()) : null;
   return step !== null && claimTotpStep(deps.db, user.id, step);
@@ -85,8 +86,12 @@ export async function setupTotp(deps: PeopleDeps, actor: SessionActor) {
   };
 }
 
-/** Enables TOTP with a first code; answers the recovery codes, shown this once (stored hashed). */
-export async function verifyTotpSetup(deps: PeopleDeps, actor: SessionActor, code: string) {
+/**
+ * Enables TOTP with a first code; answers the recovery codes, shown this once (stored hashed). The
+ * route asks for a recent proof, and this proves nothing in turn (issue 28 item 1): the session's
+ * `authenticated_at` stays where the last real proof put it, or enrolling would be a step-up.
+ */
+export async function verifyTotpSetup(deps: NoticeDeps, actor: SessionActor, code: string, meta: RequestMeta) {
   const user = await getUser(deps.db, actor.userId);
   if (!user) throw new ApiError('unauthorized', 'Sign in again');
   if (user.totp_enabled_at) throw new ApiError('invalid_state', 'TOTP is already enabled');
@@ -96,26 +101,30 @@ export async function verifyTotpSetup(deps: PeopleDeps, actor: SessionActor, cod
   const step = stepOf(secret, user.email, code, now.getTime());
   if (step === null) throw new ApiError('validation_error', 'The code does not match: check the phone\'s clock and type the current code', [{ field: 'code', message: 'not the current code' }]);
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-  await deps.db.transaction(async (tx) => {
+  const woken = await deps.db.transaction(async (tx) => {
     await enableTotp(tx, user.id, step, now);
     await replaceRecoveryCodes(tx, user.id, codes.map((c) => hashToken(normalizeRecovery(c))), now);
-    await markAuthenticated(tx, actor.sessionId, 'totp', now);
+    return writeFactorNotice(tx, deps, { userId: user.id, change: { kind: 'totp_enabled' }, ip: meta.ip, at: now });
   });
+  await announceFactorNotice(deps, woken);
   return { object: 'totp_enabled' as const, enabled: true as const, recovery_codes: codes };
 }
 
 /** Turns the second factor off: needs a step-up (route) and a fresh code or recovery code. */
-export async function disableTotp(deps: PeopleDeps, actor: SessionActor, proof: { code?: string | undefined; recovery_code?: string | undefined }) {
+export async function disableTotp(deps: NoticeDeps, actor: SessionActor, proof: { code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta) {
   const user = await getUser(deps.db, actor.userId);
   if (!user) throw new ApiError('unauthorized', 'Sign in again');
   if (!user.totp_enabled_at) throw new ApiError('invalid_state', 'TOTP is not enabled');
+  if (user.totp_suspended_at) throw new ApiError('invalid_state', 'A password reset suspended this TOTP: confirm it or remove it at /v1/auth/factors/totp');
   if (!(await proveSecondFactor(deps, user, proof))) {
     throw new ApiError('unauthorized', 'Wrong or already used code', [{ field: proof.code !== undefined ? 'code' : 'recovery_code', message: 'not valid' }]);
   }
-  await deps.db.transaction(async (tx) => {
+  const woken = await deps.db.transaction(async (tx) => {
     await setTotpSecret(tx, user.id, null, deps.clock.now());
     await deleteRecoveryCodes(tx, user.id);
+    return writeFactorNotice(tx, deps, { userId: user.id, change: { kind: 'totp_disabled' }, ip: meta.ip, at: deps.clock.now() });
   });
+  await announceFactorNotice(deps, woken);
   return { object: 'totp_disabled' as const, enabled: false as const };
 }
 
@@ -131,6 +140,8 @@ async function proveSecondFactor(
   }
   return throttledSecondFactor<AuthMethod>(deps, user.id, device, async () => {
     if (proof.code !== undefined) return (await checkTotpCode(deps, user, proof.code)) ? 'totp' : null;
+    // Recovery codes belong to the TOTP secret: suspended with it by a password reset.
+    if (!totpActive(user)) return null;
     const spent = await useRecoveryCode(deps.db, user.id, hashToken(normalizeRecovery(proof.recovery_code!)), deps.clock.now());
     return spent ? 'recovery_code' : null;
   });
@@ -170,7 +181,7 @@ export async function answerLoginChallenge(
 /** TOTP code or recovery code for a login challenge. */
 export function answerWithCode(deps: PeopleDeps, body: { challenge_token: string; code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta) {
   return answerLoginChallenge(deps, body.challenge_token, async (user) => {
-    if (!user.totp_enabled_at) return null;
+    if (!totpActive(user)) return null;
     // The user's own browser (device cookie) is not held by the delay an attacker keeps up.
     return proveSecondFactor(deps, user, body, await countTrustedDeviceTry(deps, meta.deviceToken, user.email));
   }, meta);

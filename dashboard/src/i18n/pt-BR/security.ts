@@ -34,4 +34,11 @@ export const security = {
   synced: 'Sincronizada',
   deletePasskeyOf: (name: string) => `Excluir a chave ${name}`,
   noPasskeys: 'Nenhuma chave de acesso registrada.',
+  suspended: 'Suspenso',
+  suspendedTitle: 'Revise os fatores de acesso suspensos',
+  suspendedText: 'Estes fatores foram adicionados nas 24 horas antes da redefinição da sua senha e não servem para entrar até você confirmá-los. Se não reconhece algum, remova-o.',
+  factorName: (type: string, name: string) => (type === 'totp' ? 'Verificação em duas etapas (TOTP)' : `Chave de acesso "${name}"`),
+  addedAt: (date: string) => `adicionado em ${date}`,
+  confirmFactor: 'É meu: confirmar',
+  removeFactor: 'Não reconheço: remover',
 };

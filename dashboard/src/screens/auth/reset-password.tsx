@@ -1,8 +1,9 @@
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { t } from '../../i18n/index.js';
 import { AuthFrame } from './auth-frame.js';
 import { useAction } from '../../components/use-action.js';
@@ -35,25 +36,55 @@ export function ForgotPassword() {
   );
 }
 
+type ResetAnswer = Awaited<ReturnType<typeof resetPassword>>;
+const resetPassword = (token: string, password: string) => orThrow(api.POST('/v1/auth/password/reset', { body: { token, password } }));
+
+/**
+ * What the reset left on the account (issue 28 item 1): every factor with the date it was added, the
+ * suspended ones marked, and the way to the security page to confirm or remove them.
+ */
+function ResetDone({ answer }: { answer: ResetAnswer }) {
+  const suspended = answer.factors.some((f) => f.suspended);
+  return (
+    <Stack role="status" data-testid="reset-done">
+      <Text>{t.auth.resetDone}</Text>
+      {answer.removed_factors.length > 0 && <Text size="sm">{t.auth.resetRemoved(answer.removed_factors.length)}</Text>}
+      {answer.factors.length === 0 ? (
+        <Text size="sm">{t.auth.resetNoFactors}</Text>
+      ) : (
+        <>
+          <Text size="sm">{t.auth.resetFactors}</Text>
+          <List size="sm">
+            {answer.factors.map((f) => (
+              <List.Item key={f.id}>
+                {t.auth.factorLine(f.type, f.name, formatDateTime(f.created_at))} {f.suspended && <Badge color="orange">{t.auth.suspended}</Badge>}
+              </List.Item>
+            ))}
+          </List>
+          {suspended && <Text size="sm">{t.auth.resetSuspended}</Text>}
+        </>
+      )}
+      <Anchor component={Link} to={suspended ? `/sign-in?next=${encodeURIComponent('/security')}` : '/sign-in'}>
+        {suspended ? t.auth.reviewFactors : t.auth.signIn}
+      </Anchor>
+    </Stack>
+  );
+}
+
 /** The reset link lands here with ?token=. */
 export function ResetPassword() {
   const [params] = useSearchParams();
   const [password, setPassword] = useState('');
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<ResetAnswer | null>(null);
   const { busy, error, run } = useAction();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(async () => (await orThrow(api.POST('/v1/auth/password/reset', { body: { token: params.get('token') ?? '', password } })), setDone(true)));
+    void run(async () => setDone(await resetPassword(params.get('token') ?? '', password)));
   };
   return (
     <AuthFrame title={t.auth.resetTitle}>
       {done ? (
-        <Text role="status">
-          {t.auth.resetDone}{' '}
-          <Anchor component={Link} to="/sign-in">
-            {t.auth.signIn}
-          </Anchor>
-        </Text>
+        <ResetDone answer={done} />
       ) : (
         <form onSubmit={submit}>
           <Stack>

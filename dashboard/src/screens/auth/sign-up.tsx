@@ -23,7 +23,9 @@ export default function SignUp() {
       const body = { email: form.email, password: form.password, ...(form.name ? { name: form.name } : {}), ...(form.account_name ? { account_name: form.account_name } : {}) };
       await orThrow(api.POST('/v1/auth/signup', { body }));
       await client.invalidateQueries({ queryKey: ['session'] });
-      navigate(`/verify-email${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`, { replace: true });
+      // An address that already has an account gets the same answer (issue 28 item 2), and its session
+      // opens nothing: the next page names the address from here, not from the session.
+      navigate(`/verify-email${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`, { replace: true, state: { email: form.email } });
     });
   };
   return (

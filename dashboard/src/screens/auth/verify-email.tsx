@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, orThrow } from '../../api/client.js';
 import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
@@ -30,7 +30,8 @@ export default function VerifyEmail() {
       await client.invalidateQueries({ queryKey: ['session'] });
     });
   }, [token, run, client]);
-  const email = session.data?.me.user.email ?? '';
+  const typed = (useLocation().state as { email?: string } | null)?.email;
+  const email = session.data?.me.user.email ?? typed ?? '';
   return (
     <AuthFrame title={t.auth.verifyEmailTitle}>
       <Stack>

@@ -21,7 +21,8 @@ export function Passkeys() {
     await client.invalidateQueries({ queryKey: ['security', 'passkeys'] });
     await session.reload();
   };
-  const add = useMutation({ mutationFn: () => registerPasskey(name), onSuccess: changed });
+  // Adding a passkey needs a recent proof (issue 28 item 1).
+  const add = useMutation({ mutationFn: () => stepUp(() => registerPasskey(name)), onSuccess: changed });
   const remove = useMutation({
     mutationFn: (id: string) => stepUp(() => orThrow(api.DELETE('/v1/auth/webauthn/credentials/{id}', { params: { path: { id } } }))),
     onSuccess: changed,
@@ -58,7 +59,8 @@ export function Passkeys() {
               {l.data.map((p) => (
                 <Table.Tr key={p.id} data-testid="passkey-row">
                   <Table.Td>
-                    {p.name} {p.backed_up && <Badge variant="light">{t.security.synced}</Badge>}
+                    {p.name} {p.backed_up && <Badge variant="light">{t.security.synced}</Badge>}{' '}
+                    {p.suspended && <Badge color="orange">{t.security.suspended}</Badge>}
                   </Table.Td>
                   <Table.Td>{formatDateTime(p.created_at)}</Table.Td>
                   <Table.Td>{formatDateTime(p.last_used_at)}</Table.Td>

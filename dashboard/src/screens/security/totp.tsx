@@ -26,10 +26,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function EnableTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const session = useSession();
+  // Turning TOTP on needs a recent proof and renews none (issue 28 item 1).
+  const stepUp = useStepUp();
   const [code, setCode] = useState('');
-  const setup = useMutation({ mutationFn: () => orThrow(api.POST('/v1/auth/2fa/setup')) });
+  const setup = useMutation({ mutationFn: () => stepUp(() => orThrow(api.POST('/v1/auth/2fa/setup'))) });
   const verify = useMutation({
-    mutationFn: () => orThrow(api.POST('/v1/auth/2fa/verify', { body: { code } })),
+    mutationFn: () => stepUp(() => orThrow(api.POST('/v1/auth/2fa/verify', { body: { code } }))),
     onSuccess: async (r) => {
       setup.reset();
       onEnabled(r.recovery_codes);

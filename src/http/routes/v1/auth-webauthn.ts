@@ -21,29 +21,33 @@ const BODY_LIMIT = 64 * 1024;
 export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['auth'];
   const open = { public: true, limitPerIp: true } as const;
-  // An unconfirmed e-mail still manages its own passkeys: a passkey sign-in gets the same restricted session.
+  // An unconfirmed e-mail still lists and removes its own passkeys (a passkey sign-in gets the same
+  // restricted session), but cannot add one (issue 28 item 2: somebody who signed up with another
+  // person's address would keep a way in once the owner resets the password).
   const mine = { sessionOnly: true, allowUnverified: true } as const;
+  // Adding a passkey is sensitive and no proof (issue 28 item 1): a recent proof, a confirmed e-mail.
+  const enrol = { sessionOnly: true, stepUp: true } as const;
   const cookieAge = app.ctx.config.people.sessionAbsoluteSeconds;
 
   app.post('/v1/auth/webauthn/registration/options', {
-    config: mine,
+    config: enrol,
     bodyLimit: BODY_LIMIT,
     schema: {
       tags, summary: 'Start adding a passkey: options for navigator.credentials.create()',
-      description: 'A discoverable credential (it can sign in without an e-mail), user verification preferred, none of your passkeys again (`excludeCredentials`). The challenge works once, for 5 minutes, from this session only.',
+      description: 'Needs a recent sign-in or step-up (10 minutes) and a confirmed e-mail. A discoverable credential (it can sign in without an e-mail), user verification preferred, none of your passkeys again (`excludeCredentials`). The challenge works once, for 5 minutes, from this session only.',
       response: { 200: PasskeyRegistrationOptions, ...errorResponses(401, 403, 409, 429) },
     },
   }, async (request) => passkeyRegistrationOptions(app.ctx, sessionOf(request)));
 
   app.post('/v1/auth/webauthn/registration/verify', {
-    config: mine,
+    config: enrol,
     bodyLimit: BODY_LIMIT,
     schema: {
       tags, summary: 'Finish adding a passkey: the browser\'s RegistrationResponseJSON (and a name)',
       body: PasskeyRegistrationBody,
       response: { 201: Passkey, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
     },
-  }, async (request, reply) => reply.code(201).send(await verifyPasskeyRegistration(app.ctx, sessionOf(request), request.body)));
+  }, async (request, reply) => reply.code(201).send(await verifyPasskeyRegistration(app.ctx, sessionOf(request), request.body, requestMeta(request))));
 
   app.post('/v1/auth/webauthn/authentication/options', {
     config: open,
@@ -108,7 +112,7 @@ export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
     },
   }, async (request, reply) => {
-    await deleteMyPasskey(app.ctx, sessionOf(request), request.params.id);
+    await deleteMyPasskey(app.ctx, sessionOf(request), request.params.id, requestMeta(request));
     return reply.code(204).send(null);
   });
 };

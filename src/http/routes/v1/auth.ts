@@ -18,6 +18,7 @@ import {
   SecondFactorBody, SessionInfo, SignupBody, TokenBody, VerifiedEmail,
 } from '../../schemas/auth.js';
 import { IdParams } from '../../schemas/common.js';
+import { PasswordReset } from '../../schemas/factors.js';
 import { SwitchAccountBody } from '../../schemas/auth.js';
 import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../../session-cookie.js';
 import { setDeviceCookie } from '../../device-cookie.js';
@@ -41,9 +42,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: open,
     schema: {
       tags, summary: 'Create a user and their account', security: [],
-      description: 'Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies.',
+      description: 'Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies. An e-mail that already has a user gets the same answer (201, same shape, same cookies) whose tokens open nothing, and the address\'s owner is told by e-mail: the answer does not say who has an account.',
       body: SignupBody,
-      response: { 201: IssuedSession, ...errorResponses(400, 409, 415, 422, 429) },
+      response: { 201: IssuedSession, ...errorResponses(400, 415, 422, 429) },
     },
   }, async (request, reply) => reply.code(201).send(withCookies(reply, await signup(app.ctx, request.body, requestMeta(request)))));
 
@@ -109,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: open,
     schema: {
       tags, summary: 'E-mail a password reset link', security: [],
-      description: 'Answers 202 whether or not the e-mail has a user (nothing to learn here about who signed up). The link works once, for an hour.',
+      description: 'Answers 202 whether or not the e-mail has a user, after the same work (the link is sent by a background job), so neither the answer nor its time tells who signed up. The link works once, for an hour.',
       body: ForgotBody, response: { 202: Type.Object({ accepted: Type.Literal(true) }), ...errorResponses(400, 415, 422, 429) },
     },
   }, async (request, reply) => {
@@ -121,19 +122,16 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: open,
     schema: {
       tags, summary: 'Choose a new password with the token of the reset link', security: [],
-      description: 'Every session of the user ends (whoever knew the old password is signed out).',
-      body: ResetBody, response: { 204: Type.Null(), ...errorResponses(400, 415, 422, 429) },
+      description: 'Every session of the user ends (whoever knew the old password is signed out), and so does any sign-in waiting for its second factor. The answer lists every factor on the account with the date it was added: one added in the 24 hours before the reset is `suspended` (it signs nobody in) until you sign in with the new password and confirm it (POST /v1/auth/factors/{id}/confirm) or remove it (DELETE /v1/auth/factors/{id}). When the reset is what confirms the e-mail, every factor set up before is removed (`removed_factors`). A notice goes to the e-mail and the account\'s notifications.',
+      body: ResetBody, response: { 200: PasswordReset, ...errorResponses(400, 415, 422, 429) },
     },
-  }, async (request, reply) => {
-    await resetPassword(app.ctx, request.body.token, request.body.password, requestMeta(request));
-    return reply.code(204).send(null);
-  });
+  }, async (request) => resetPassword(app.ctx, request.body.token, request.body.password, requestMeta(request)));
 
   app.post('/v1/auth/reauthenticate', {
     config: { sessionOnly: true, allowUnverified: true },
     schema: {
       tags, summary: 'Prove again who you are (step-up) before a sensitive action',
-      description: 'Creating or rotating API keys, changing roles, transferring ownership, disabling TOTP, uploading a certificate, changing billing and closing the account need a proof (password, TOTP or passkey) within the last 10 minutes; otherwise they answer 403 `reauthentication_required`.',
+      description: 'Creating or rotating API keys, changing roles, transferring ownership, turning TOTP on or off, adding or removing a passkey, confirming or removing a factor after a password reset, uploading a certificate, changing billing and closing the account need a proof (password, TOTP or passkey) within the last 10 minutes; otherwise they answer 403 `reauthentication_required`.',
       body: ReauthBody, response: { 200: SessionInfo, ...errorResponses(401, 403, 415, 422, 429) },
     },
   }, async (request) => reauthenticate(app.ctx, sessionOf(request), request.body, requestMeta(request)));

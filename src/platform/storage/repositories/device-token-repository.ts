@@ -47,3 +47,8 @@ export async function countDeviceTry(db: Queryable, tokenHash: Buffer, emailKey:
 export async function uncountDeviceTry(db: Queryable, tokenHash: Buffer): Promise<void> {
   await db.query('UPDATE device_tokens SET failures = greatest(failures - 1, 0) WHERE token_hash = $1', [tokenHash]);
 }
+
+/** A password reset forgets every browser that signed in before it: an intruder's included. */
+export async function deleteUserDeviceTokens(db: Queryable, userId: string): Promise<void> {
+  await db.query('DELETE FROM device_tokens WHERE user_id = $1', [userId]);
+}

@@ -9,13 +9,18 @@ export interface UserRow {
   totp_secret_blob: string | null;
   totp_enabled_at: Date | null;
   totp_last_step: number | null;
+  /** Set by a password reset when TOTP was turned on in the 24 hours before it: not asked, not accepted, until confirmed. */
+  totp_suspended_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, email, name, password_hash, email_verified_at, totp_secret_blob, totp_enabled_at, totp_last_step, created_at, updated_at';
+const COLUMNS = 'id, email, name, password_hash, email_verified_at, totp_secret_blob, totp_enabled_at, totp_last_step, totp_suspended_at, created_at, updated_at';
 
 /** The one spelling of an e-mail we compare (RFC 5321 lets the local part be case-sensitive; no provider is). */
+/** TOTP is on and not suspended by a password reset: it is asked at sign-in and its codes are accepted. */
+export const totpActive = (u: Pick<UserRow, 'totp_enabled_at' | 'totp_suspended_at'>): boolean => u.totp_enabled_at !== null && u.totp_suspended_at === null;
+
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
 /** Inserts the user, or returns undefined when the e-mail is taken (the unique key decides, across processes). */
@@ -61,7 +66,7 @@ export async function updateUserName(db: Queryable, id: string, name: string, at
 /** A pending (not yet enabled) TOTP secret, or the removal of the second factor (null). */
 export async function setTotpSecret(db: Queryable, id: string, blob: string | null, at: Date): Promise<void> {
   await db.query(
-    'UPDATE users SET totp_secret_blob = $2, totp_enabled_at = NULL, totp_last_step = NULL, updated_at = $3 WHERE id = $1',
+    'UPDATE users SET totp_secret_blob = $2, totp_enabled_at = NULL, totp_last_step = NULL, totp_suspended_at = NULL, updated_at = $3 WHERE id = $1',
     [id, blob, at],
   );
 }

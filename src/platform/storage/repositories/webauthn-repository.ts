@@ -13,9 +13,11 @@ export interface PasskeyRow {
   name: string;
   created_at: Date;
   last_used_at: Date | null;
+  /** Set by a password reset for a passkey added in the 24 hours before it: signs nobody in until confirmed. */
+  suspended_at: Date | null;
 }
 
-const COLUMNS = 'id, user_id, credential_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at';
+const COLUMNS = 'id, user_id, credential_id, public_key, counter, transports, device_type, backed_up, name, created_at, last_used_at, suspended_at';
 
 // bigint arrives as text from some drivers; a signature counter is a 32-bit number (WebAuthn L3 §6.1).
 const toRow = (r: PasskeyRow): PasskeyRow => ({ ...r, counter: Number(r.counter) });
@@ -57,9 +59,10 @@ export async function recordPasskeyUse(db: Queryable, id: string, counter: numbe
   return r.rowCount > 0;
 }
 
-export async function deleteUserPasskey(db: Queryable, userId: string, id: string): Promise<boolean> {
-  const r = await db.query('DELETE FROM webauthn_credentials WHERE id = $1 AND user_id = $2', [id, userId]);
-  return r.rowCount > 0;
+/** Removes one of the user's passkeys; answers it (its name goes into the notice), or undefined. */
+export async function deleteUserPasskey(db: Queryable, userId: string, id: string): Promise<PasskeyRow | undefined> {
+  const r = await db.query<PasskeyRow>(`DELETE FROM webauthn_credentials WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`, [id, userId]);
+  return r.rows[0] && toRow(r.rows[0]);
 }
 
 export type ChallengePurpose = 'registration' | 'authentication' | 'login_challenge' | 'step_up';
