@@ -14,7 +14,7 @@ import { assertPlanAllows } from '../billing/plan-limits.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';
-import { requireManage, type TeamActor } from './team-actor.js';
+import { requireGrant, requireManage, type TeamActor } from './team-actor.js';
 
 // SPEC 5: an invite is good for 7 days, once.
 export const INVITE_DAYS = 7;
@@ -49,7 +49,7 @@ const presentInvite = (i: InviteRow): InviteView => ({
 export async function createInvite(deps: PeopleDeps, actor: TeamActor, input: { email: string; role: string }): Promise<InviteView> {
   if (!isRole(input.role)) throw new ApiError('validation_error', `Unknown role ${input.role}`, [{ field: 'role', message: 'not a role' }]);
   const role = input.role;
-  requireManage(actor, role, 'invite');
+  requireGrant(actor, role, 'invite someone as', deps.clock.now(), deps.config.people.stepUpSeconds);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const existing = await findUserByEmail(tx, input.email);
