@@ -19088,8 +19088,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * E-mails sent or captured for this account (sandbox)
-         * @description Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. Set the address with PATCH /v1/account `notification_email`.
+         * E-mails sent or captured: your own, and the account's with their links redacted (sandbox)
+         * @description Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. A member reads the mail addressed to them, links intact (once their e-mail is confirmed, also what other accounts sent to it: an invite). Owners and admins also read the rest of the account's mail, and an API key all of it, with every token (password reset, invite, verification) replaced by `<prefix>_[redacted]` (`redacted: true`). Set the account's address with PATCH /v1/account `notification_email`.
          */
         get: {
             parameters: {
@@ -19120,6 +19120,8 @@ export interface paths {
                                 to: string | null;
                                 subject: string;
                                 text: string;
+                                /** @description true: the message is not addressed to you, and its tokens (links) were replaced by `<prefix>_[redacted]` */
+                                redacted: boolean;
                                 /**
                                  * @description `captured`: no SMTP server configured (sandbox), stored instead of sent
                                  * @enum {unknown}
