@@ -3535,7 +3535,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail with a role
-         * @description E-mails a single-use link valid 7 days (`/accept-invite?token=inv_...` on the dashboard). The token is only in that e-mail, never in this answer: only the invited mailbox can accept. An admin cannot invite an owner. A new invite to the same address replaces the pending one.
+         * @description E-mails a single-use link valid 7 days (`/accept-invite?token=inv_...` on the dashboard). The token is only in that e-mail, never in this answer: only the invited mailbox can accept. An admin cannot invite an owner; nobody invites with a role whose scopes they do not hold (403 `exceeds_own_rights`); inviting an admin or owner needs a recent sign-in from a session (403 `reauthentication_required`). At most 20 invitations per account and 3 per address in 24 hours, revoked ones included (429 `invite_limit_reached`, Retry-After). A new invite to the same address replaces the pending one.
          */
         post: {
             parameters: {
@@ -3910,7 +3910,7 @@ export interface paths {
         head?: never;
         /**
          * Change a member's role (needs a recent sign-in)
-         * @description Only an owner makes or unmakes owners. The last owner cannot be demoted (409 `invalid_state`). A session needs a proof within the last 10 minutes (POST /v1/auth/reauthenticate).
+         * @description Only an owner makes or unmakes owners; nobody gives a role whose scopes they do not hold (403 `exceeds_own_rights`: an admin cannot make a `billing` member). The last owner cannot be demoted (409 `invalid_state`). A session needs a proof within the last 10 minutes (POST /v1/auth/reauthenticate).
          */
         patch: {
             parameters: {
@@ -4790,7 +4790,7 @@ export interface paths {
         put?: never;
         /**
          * Create an application and its API key
-         * @description The key is returned once. A key cannot grant scopes beyond those of the key that creates it.
+         * @description The key is returned once. Nobody gives a key scopes they do not hold: a key is bounded by the calling key's scopes, a session by its role's (403 `exceeds_own_rights`, naming the excess).
          */
         post: {
             parameters: {
@@ -18577,7 +18577,7 @@ export interface paths {
         put?: never;
         /**
          * Change the plan (upgrade at once and prorated, downgrade at the period end); `preview: true` shows the math only
-         * @description An upgrade (a dearer plan) takes effect at once and adds round(price difference x time left / period length) to this period's invoice; a downgrade takes effect when the period ends, nothing refunded. Choosing the plan in force drops a pending downgrade. Owner and billing roles (scope `billing:write`), with a recent sign-in from a dashboard session. `Idempotency-Key` is required (400 `idempotency_key_invalid` without it) unless `preview` is true. Audited (`billing.upgrade.create`).
+         * @description An upgrade (a dearer plan) takes effect at once and adds round(price difference x time left / period length) to this period's invoice; a downgrade takes effect when the period ends, nothing refunded; a downgrade (or its preview) to a plan whose issuer or team limits the account exceeds is 409 `plan_limits_exceeded`, `details` naming what to remove, and while a downgrade is pending its smaller limits bind. Choosing the plan in force drops a pending downgrade. Owner and billing roles (scope `billing:write`), with a recent sign-in from a dashboard session. `Idempotency-Key` is required (400 `idempotency_key_invalid` without it) unless `preview` is true. Audited (`billing.upgrade.create`).
          */
         post: {
             parameters: {
