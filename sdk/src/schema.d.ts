@@ -3770,7 +3770,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invite as the signed-in user
-         * @description The signed-in user's e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Then sign in with `account_id` to act on the team.
+         * @description The signed-in user's e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Whoever sent it must still hold the role's rights (403 `exceeds_own_rights` after they were demoted or removed, or their key revoked: ask for a new invite). Then sign in with `account_id` to act on the team.
          */
         post: {
             parameters: {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
 import { bearer, newEmail, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
 import { keyWithScopes } from '../support/security-world.js';
-import { joinTeam } from '../support/team.js';
+import { inviteToken, joinTeam } from '../support/team.js';
 
 const clock = new ManualClock('2026-11-25T12:00:00.000Z');
 let t: TestApp;
@@ -96,5 +96,34 @@ describe('step-up for inviting or promoting to admin or owner (issue 28 item 1)'
     // An API key is not asked (it cannot re-authenticate; its scopes bound it), as for key creation.
     const key = await keyWithScopes(t, owner.session.account_id, ['*']);
     expect((await invite(key, 'owner')).statusCode).toBe(201);
+  });
+});
+
+describe('an invite is a grant in its inviter\'s name: it is not accepted once the inviter lost those rights', () => {
+  it('an admin demoted, or a key revoked, after inviting: accepting is 403 exceeds_own_rights and the invite stays pending', async () => {
+    clock.advance(11 * 60_000);
+    const owner = await verifiedUser(t.app);
+    const admin = await joinTeam(t.app, owner, 'admin');
+    const invitee = await verifiedUser(t.app);
+    expect((await invite(admin, 'developer', invitee.email)).statusCode).toBe(201);
+    const token = await inviteToken(t.app, invitee.session_token, invitee.email);
+    expect((await req('PATCH', `/v1/team/members/${admin.userId}/role`, owner, { role: 'viewer' })).statusCode).toBe(200);
+    const refused = await req('POST', '/v1/team/invites/accept', invitee, { token });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: 'exceeds_own_rights', message: expect.stringContaining('new invite') });
+    expect((await req('GET', '/v1/team/invites', owner)).json().data).toHaveLength(1);
+
+    const made = await req('POST', '/v1/applications', owner, { name: 'inviter', scopes: ['*'] });
+    const key = { authorization: `Bearer ${made.json().key as string}` };
+    const other = await verifiedUser(t.app);
+    expect((await invite(key, 'admin', other.email)).statusCode).toBe(201);
+    const keyToken = await inviteToken(t.app, other.session_token, other.email);
+    expect((await t.app.inject({ method: 'DELETE', url: `/v1/applications/${made.json().id as string}`, headers: bearer(owner) })).statusCode).toBe(200);
+    expect((await req('POST', '/v1/team/invites/accept', other, { token: keyToken })).json().error).toBe('exceeds_own_rights');
+    // The owner, who still holds the role, can re-invite; that one is accepted.
+    clock.advance(1000); // the new invite mail is the newer one
+    expect((await invite(owner, 'developer', invitee.email)).statusCode).toBe(201);
+    const fresh = await inviteToken(t.app, invitee.session_token, invitee.email);
+    expect((await req('POST', '/v1/team/invites/accept', invitee, { token: fresh })).statusCode).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { getMembership, insertMembership } from '../storage/repositories/membership-repository.js';
 import { emailKey, findUserByEmail, getUser } from '../storage/repositories/user-repository.js';
 import { assertPlanAllows } from '../billing/plan-limits.js';
+import { requireInviterStillHolds } from './invite-grantor.js';
 import { assertInviteBudget } from './invite-limits.js';
 import { inviteMail } from './invite-mail.js';
 import { auditPeopleEvent } from './people-audit.js';
@@ -130,6 +131,7 @@ export async function acceptInvite(deps: PeopleDeps, actor: SessionActor, token:
     if (emailKey(user.email) !== invite.email_key) {
       throw new ApiError('forbidden', 'This invite was sent to another e-mail address: sign in as the invited address to accept it', [{ field: 'token', message: 'invite for another e-mail address' }]);
     }
+    await requireInviterStillHolds(tx, { ...invite, role: invite.role });
     if (!(await insertMembership(tx, { accountId: invite.account_id, userId: user.id, role: invite.role, at: now }))) {
       throw new ApiError('invalid_state', 'You are already a member of this account');
     }

@@ -51,7 +51,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { sessionOnly: true },
     schema: {
       tags, summary: 'Accept an invite as the signed-in user',
-      description: 'The signed-in user\'s e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Then sign in with `account_id` to act on the team.',
+      description: 'The signed-in user\'s e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Whoever sent it must still hold the role\'s rights (403 `exceeds_own_rights` after they were demoted or removed, or their key revoked: ask for a new invite). Then sign in with `account_id` to act on the team.',
       body: AcceptInviteBody,
       response: { 200: AcceptedInvite, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
     },
