@@ -3879,7 +3879,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by e-mail with a role
-         * @description E-mails a single-use link valid 7 days (`/accept-invite?token=inv_...` on the dashboard). The token is only in that e-mail, never in this answer: only the invited mailbox can accept. An admin cannot invite an owner. A new invite to the same address replaces the pending one.
+         * @description E-mails a single-use link valid 7 days (`/accept-invite?token=inv_...` on the dashboard). The token is only in that e-mail, never in this answer: only the invited mailbox can accept. An admin cannot invite an owner; nobody invites with a role whose scopes they do not hold (403 `exceeds_own_rights`); inviting an admin or owner needs a recent sign-in from a session (403 `reauthentication_required`). At most 20 invitations per account and 3 per address in 24 hours, revoked ones included (429 `invite_limit_reached`, Retry-After). A new invite to the same address replaces the pending one.
          */
         post: {
             parameters: {
@@ -4114,7 +4114,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invite as the signed-in user
-         * @description The signed-in user's e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Then sign in with `account_id` to act on the team.
+         * @description The signed-in user's e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Whoever sent it must still hold the role's rights (403 `exceeds_own_rights` after they were demoted or removed, or their key revoked: ask for a new invite). Then sign in with `account_id` to act on the team.
          */
         post: {
             parameters: {
@@ -4254,7 +4254,7 @@ export interface paths {
         head?: never;
         /**
          * Change a member's role (needs a recent sign-in)
-         * @description Only an owner makes or unmakes owners. The last owner cannot be demoted (409 `invalid_state`). A session needs a proof within the last 10 minutes (POST /v1/auth/reauthenticate).
+         * @description Only an owner makes or unmakes owners; nobody gives a role whose scopes they do not hold (403 `exceeds_own_rights`: an admin cannot make a `billing` member). The last owner cannot be demoted (409 `invalid_state`). A session needs a proof within the last 10 minutes (POST /v1/auth/reauthenticate).
          */
         patch: {
             parameters: {
@@ -5134,7 +5134,7 @@ export interface paths {
         put?: never;
         /**
          * Create an application and its API key
-         * @description The key is returned once. A key cannot grant scopes beyond those of the key that creates it.
+         * @description The key is returned once. Nobody gives a key scopes they do not hold: a key is bounded by the calling key's scopes, a session by its role's (403 `exceeds_own_rights`, naming the excess).
          */
         post: {
             parameters: {
@@ -18921,7 +18921,7 @@ export interface paths {
         put?: never;
         /**
          * Change the plan (upgrade at once and prorated, downgrade at the period end); `preview: true` shows the math only
-         * @description An upgrade (a dearer plan) takes effect at once and adds round(price difference x time left / period length) to this period's invoice; a downgrade takes effect when the period ends, nothing refunded. Choosing the plan in force drops a pending downgrade. Owner and billing roles (scope `billing:write`), with a recent sign-in from a dashboard session. `Idempotency-Key` is required (400 `idempotency_key_invalid` without it) unless `preview` is true. Audited (`billing.upgrade.create`).
+         * @description An upgrade (a dearer plan) takes effect at once and adds round(price difference x time left / period length) to this period's invoice; a downgrade takes effect when the period ends, nothing refunded; a downgrade (or its preview) to a plan whose issuer or team limits the account exceeds is 409 `plan_limits_exceeded`, `details` naming what to remove, and while a downgrade is pending its smaller limits bind. Choosing the plan in force drops a pending downgrade. Owner and billing roles (scope `billing:write`), with a recent sign-in from a dashboard session. `Idempotency-Key` is required (400 `idempotency_key_invalid` without it) unless `preview` is true. Audited (`billing.upgrade.create`).
          */
         post: {
             parameters: {
@@ -19432,8 +19432,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * E-mails sent or captured for this account (sandbox)
-         * @description Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. Set the address with PATCH /v1/account `notification_email`.
+         * E-mails sent or captured: your own, and the account's with their links redacted (sandbox)
+         * @description Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. A member reads the mail addressed to them, links intact (once their e-mail is confirmed, also what other accounts sent to it: an invite). Owners and admins also read the rest of the account's mail, and an API key all of it, with every token (password reset, invite, verification) replaced by `<prefix>_[redacted]` (`redacted: true`). Set the account's address with PATCH /v1/account `notification_email`.
          */
         get: {
             parameters: {
@@ -19464,6 +19464,8 @@ export interface paths {
                                 to: string | null;
                                 subject: string;
                                 text: string;
+                                /** @description true: the message is not addressed to you, and its tokens (links) were replaced by `<prefix>_[redacted]` */
+                                redacted: boolean;
                                 /**
                                  * @description `captured`: no SMTP server configured (sandbox), stored instead of sent
                                  * @enum {unknown}

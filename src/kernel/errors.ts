@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   sso_required: 403,
   // The account was closed (force-cancel): its documents stay readable, nothing new is made.
   account_closed: 403,
+  // Issue 28 item 5: an invite, a role change or a new key would give rights the caller does not hold.
+  exceeds_own_rights: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
@@ -28,6 +30,8 @@ export const ERROR_STATUS = {
   idempotency_in_progress: 409,
   // Creating what the account already has (an issuer with the same CNPJ and ambiente).
   issuer_exists: 409,
+  // Issue 28 item 7: a downgrade to a plan whose limits the account exceeds; `details` names what to remove.
+  plan_limits_exceeded: 409,
   // Sign-up with an e-mail that already has a user.
   email_taken: 409,
   // Issue 18: migrate-cert-to-kms on a gateway whose KEY_PROVIDER is envelope (nothing to move to).
@@ -42,6 +46,8 @@ export const ERROR_STATUS = {
   certificate_invalid: 422,
   cancel_window_expired: 422,
   rate_limited: 429,
+  // Issue 28 item 14: too many invitations from the account, or to one address, in 24 hours (Retry-After).
+  invite_limit_reached: 429,
   internal_error: 500,
   authority_unavailable: 503,
   service_unavailable: 503,

@@ -159,7 +159,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first hour of a new account', ()
     await page.getByRole('button', { name: 'Convidar' }).click();
     await page.getByText(`Convite enviado para ${viewerEmail}.`).waitFor();
     const viewer = await verifiedUser(w.t.app, viewerEmail);
-    const token = await tokenFromMail(w.t.app, owner, /invited/, 'inv');
+    const token = await tokenFromMail(w.t.app, viewer.session_token, /^Convite/, 'inv');
     const viewerPage = await w.newPage();
     viewerPage.setDefaultTimeout(15_000);
     await useSession(viewerPage, w.origin, viewer);

@@ -7,7 +7,7 @@ import { Secret } from 'otpauth';
 import { LOG_REDACT } from '../../src/app.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
-import { bearer, forgotPasswordToken, newEmail, PASSWORD, signupUser, tokenFromMail, totpCode } from '../support/people.js';
+import { bearer, forgotPasswordToken, newEmail, PASSWORD, signupUser, tokenFromMail, totpCode, verifiedUser } from '../support/people.js';
 import { dumpDatabase, logCapture } from '../support/security-world.js';
 
 const log = logCapture();
@@ -42,10 +42,11 @@ describe('secrets of people', () => {
     keep('session token', login.session_token);
     keep('refresh token', login.refresh_token);
     // An invite: its token travels only in the (sealed) e-mail; its creation answer does not carry it.
-    const invite = await post('/v1/team/invites', { email: newEmail('invitee'), role: 'developer' }, bearer(login));
+    const invitee = await verifiedUser(t.app, newEmail('invitee'));
+    const invite = await post('/v1/team/invites', { email: invitee.email, role: 'developer' }, bearer(login));
     expect(invite.statusCode, invite.body).toBe(201);
     later.push(invite.body);
-    keep('invite token', await tokenFromMail(t.app, login.session_token, /invited/, 'inv'));
+    keep('invite token', await tokenFromMail(t.app, invitee.session_token, /^Convite/, 'inv'));
     const setup = (await post('/v1/auth/2fa/setup', undefined, bearer(login))).json();
     const secret = keep('TOTP secret', setup.secret);
     const raw = Secret.fromBase32(secret).bytes;

@@ -7,6 +7,7 @@ import { scopeCovers } from '../../platform/identity/scopes.js';
 import { ApiError } from '../../kernel/errors.js';
 import { findApplicationByKeyHash } from '../../platform/storage/repositories/application-repository.js';
 import { authenticateSession, isSessionToken } from '../../platform/people/session-auth.js';
+import { requireRecentProof } from '../../platform/people/step-up.js';
 import { SESSION_COOKIE, readCookie } from '../session-cookie.js';
 import { checkOrigin } from '../csrf.js';
 import { resetBetween } from '../../platform/sandbox/reset-schedule.js';
@@ -137,12 +138,7 @@ export const scopePlugin = fp(
           ? `Your role (${session.role}) does not allow this: it needs the scope "${needed}"`
           : `This API key lacks the scope "${needed}"`);
       }
-      if (session && config?.stepUp) {
-        const age = app.ctx.clock.now().getTime() - session.authenticatedAt.getTime();
-        if (age > app.ctx.config.people.stepUpSeconds * 1000) {
-          throw new ApiError('reauthentication_required', 'This action needs a recent sign-in: confirm your password or TOTP code at POST /v1/auth/reauthenticate (a passkey: POST /v1/auth/webauthn/reauthentication/options, then /verify), then retry');
-        }
-      }
+      if (session && config?.stepUp) requireRecentProof(session.authenticatedAt, app.ctx.clock.now(), app.ctx.config.people.stepUpSeconds);
     });
   },
   { name: 'scopes', dependencies: ['auth'] },

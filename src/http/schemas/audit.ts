@@ -38,6 +38,7 @@ export const SandboxMail = Type.Object(
     to: Type.Union([Type.String(), Type.Null()], { description: 'null when the account has no notification_email' }),
     subject: Type.String(),
     text: Type.String(),
+    redacted: Type.Boolean({ description: 'true: the message is not addressed to you, and its tokens (links) were replaced by `<prefix>_[redacted]`' }),
     state: Type.Enum(['pending', 'sent', 'captured', 'no_recipient', 'failed'], {
       description: '`captured`: no SMTP server configured (sandbox), stored instead of sent',
     }),

@@ -3,6 +3,7 @@ import { newId } from '../../kernel/ids.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
 import { generateApiKey, hashApiKey, keyPrefix } from '../identity/api-key.js';
+import { requireWithinOwnRights } from '../identity/grants.js';
 import { missingScopes } from '../identity/scopes.js';
 import {
   getApplication,
@@ -55,7 +56,8 @@ export async function createApplication(
   caller: Caller,
   input: { name: string; scopes: string[] },
 ): Promise<ApplicationWithKey> {
-  requireCovers(caller.scopes, input.scopes, 'create');
+  // A new key gives rights: issue 28 item 5's rule, the same as for an invite or a role (grants.ts).
+  requireWithinOwnRights(caller.scopes, input.scopes, 'create this key');
   const key = generateApiKey(deps.config.env);
   const row = await insertApplication(deps.db, {
     id: newId('app'),

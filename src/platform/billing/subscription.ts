@@ -9,6 +9,7 @@ import { periodBounds, periodOf } from './period.js';
 import { isUpgrade, PLANS, type PlanId } from './plans.js';
 import { prorate, type Proration } from './proration.js';
 import { invoiceLines } from './invoices.js';
+import { assertFitsPlan } from './plan-limits.js';
 import { forgetBillingState } from './quota.js';
 import { billedFrom, inTrial, scheduleTrialEnd, trialEndFor, trialOf } from './trial.js';
 import { usageLines } from './usage.js';
@@ -123,6 +124,8 @@ export async function changePlan(deps: Deps, accountId: string, input: { plan: s
     if (kind === 'upgrade' && from !== to && sub?.status === 'past_due' && sub.past_due_since && now >= graceEnd(sub.past_due_since, deps.config.billing.graceDays)) {
       throw new ApiError('invalid_state', `An invoice has been overdue since ${iso(sub.past_due_since)}: pay it (GET /v1/billing/invoices, payment_url) before upgrading; documents keep being issued meanwhile`);
     }
+    // Issue 28 item 7: nothing beyond the smaller plan's limits is carried into it (plan-limits.ts).
+    if (kind === 'downgrade' && billed) await assertFitsPlan(db, accountId, to, now);
     const effectiveAt = kind === 'upgrade' ? now : period.end;
     // The first paid plan starts a trial; an upgrade during one costs from its end (trial.ts).
     const trialEnd = kind === 'upgrade' && from !== to ? trialEndFor(changes, from, to, now, deps.config.billing.trialDays, billed) : null;

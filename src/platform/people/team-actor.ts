@@ -1,5 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
+import { requireRoleWithinOwnRights } from '../identity/grants.js';
 import { canManageRole, type Role } from '../identity/roles.js';
+import { requireRecentProof, STEP_UP_ROLES } from './step-up.js';
 
 /**
  * Who changes the team: a member's session (their role), or an API key with `members:write`. A key
@@ -14,11 +16,29 @@ export interface TeamActor {
   actorId: string;
   /** Set for a session: the member acting. */
   userId: string | null;
+  /** What the actor holds: a session its role's scopes, a key its own; it grants nothing beyond them (issue 28 item 5). */
+  scopes: readonly string[];
+  /** A session's last proof (password, TOTP, passkey), for the step-up an admin or owner grant asks; null for a key. */
+  provenAt: Date | null;
 }
 
-export function teamActorOf(auth: { accountId: string; applicationId: string | null; scopes: readonly string[]; session?: { userId: string; role: Role } | undefined }): TeamActor {
-  if (auth.session) return { accountId: auth.accountId, role: auth.session.role, actorId: auth.session.userId, userId: auth.session.userId };
-  return { accountId: auth.accountId, role: auth.scopes.includes('*') ? 'owner' : 'admin', actorId: auth.applicationId ?? 'sandbox', userId: null };
+export function teamActorOf(auth: {
+  accountId: string; applicationId: string | null; scopes: readonly string[]; session?: { userId: string; role: Role; authenticatedAt: Date } | undefined;
+}): TeamActor {
+  const { accountId, scopes } = auth;
+  if (auth.session) return { accountId, role: auth.session.role, actorId: auth.session.userId, userId: auth.session.userId, scopes, provenAt: auth.session.authenticatedAt };
+  return { accountId, role: scopes.includes('*') ? 'owner' : 'admin', actorId: auth.applicationId ?? 'sandbox', userId: null, scopes, provenAt: null };
+}
+
+/**
+ * Giving `role` to someone (an invite, a promotion): the actor must be allowed to manage the role
+ * (only owners make owners), hold every scope it acts with (issue 28 item 5), and, for admin and
+ * owner, have proven themselves recently like for a new API key (issue 28 item 1).
+ */
+export function requireGrant(actor: TeamActor, role: Role, what: string, now: Date, stepUpSeconds: number): void {
+  requireManage(actor, role, what);
+  requireRoleWithinOwnRights(actor.scopes, role, what);
+  if (STEP_UP_ROLES.has(role)) requireRecentProof(actor.provenAt, now, stepUpSeconds);
 }
 
 /** canManageRole as an answer: only an owner gives or takes the owner role. */

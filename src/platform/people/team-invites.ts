@@ -11,10 +11,13 @@ import {
 import { getMembership, insertMembership } from '../storage/repositories/membership-repository.js';
 import { emailKey, findUserByEmail, getUser } from '../storage/repositories/user-repository.js';
 import { assertPlanAllows } from '../billing/plan-limits.js';
+import { requireInviterStillHolds } from './invite-grantor.js';
+import { assertInviteBudget } from './invite-limits.js';
+import { inviteMail } from './invite-mail.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';
-import { requireManage, type TeamActor } from './team-actor.js';
+import { requireGrant, requireManage, type TeamActor } from './team-actor.js';
 
 // SPEC 5: an invite is good for 7 days, once.
 export const INVITE_DAYS = 7;
@@ -49,7 +52,7 @@ const presentInvite = (i: InviteRow): InviteView => ({
 export async function createInvite(deps: PeopleDeps, actor: TeamActor, input: { email: string; role: string }): Promise<InviteView> {
   if (!isRole(input.role)) throw new ApiError('validation_error', `Unknown role ${input.role}`, [{ field: 'role', message: 'not a role' }]);
   const role = input.role;
-  requireManage(actor, role, 'invite');
+  requireGrant(actor, role, 'invite someone as', deps.clock.now(), deps.config.people.stepUpSeconds);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const existing = await findUserByEmail(tx, input.email);
@@ -57,21 +60,21 @@ export async function createInvite(deps: PeopleDeps, actor: TeamActor, input: { 
       throw new ApiError('invalid_state', 'This person is already a member of the account: change their role instead', [{ field: 'email', message: 'already a member' }]);
     }
     await assertPlanAllows(tx, actor.accountId, 'team_members', now, emailKey(input.email));
+    await assertInviteBudget(tx, actor.accountId, emailKey(input.email), now);
     await revokePendingInvites(tx, actor.accountId, now, input.email);
     const token = newOpaqueToken('inv');
     const row = await insertInvite(tx, {
       id: newId('ivt'), accountId: actor.accountId, email: input.email, role, tokenHash: hashToken(token), invitedBy: actor.actorId,
       at: now, expiresAt: new Date(now.getTime() + INVITE_DAYS * 86_400_000),
     });
-    // The account's name is typed by its owner: one line, so it can only ever be a subject, never a header.
-    const accountName = ((await getAccountName(tx, actor.accountId)) ?? 'a fiscal gateway account').replace(/\p{Cc}+/gu, ' ');
     const link = `${deps.config.people.dashboardUrl}/accept-invite?token=${token}`;
+    const mail = inviteMail(await getAccountName(tx, actor.accountId), role, link, token, INVITE_DAYS);
     // queueMailTo seals the body: the outbox never holds the token in clear (0010_people.ts).
     await queueMailTo(tx, deps.secrets, {
       accountId: actor.accountId,
       to: row.email,
-      subject: `You are invited to join ${accountName}`,
-      text: `You were invited to join "${accountName}" on the fiscal gateway as ${role}. Sign in (or sign up) with this e-mail address and open the link below within ${INVITE_DAYS} days; it works once:\n\n${link}\n\nThe token alone, for API clients (POST /v1/team/invites/accept): ${token}\n`,
+      subject: mail.subject,
+      text: mail.text,
       sourceKey: `invite:${hashToken(token).toString('hex').slice(0, 32)}`,
       at: now,
     });
@@ -128,6 +131,7 @@ export async function acceptInvite(deps: PeopleDeps, actor: SessionActor, token:
     if (emailKey(user.email) !== invite.email_key) {
       throw new ApiError('forbidden', 'This invite was sent to another e-mail address: sign in as the invited address to accept it', [{ field: 'token', message: 'invite for another e-mail address' }]);
     }
+    await requireInviterStillHolds(tx, { ...invite, role: invite.role });
     if (!(await insertMembership(tx, { accountId: invite.account_id, userId: user.id, role: invite.role, at: now }))) {
       throw new ApiError('invalid_state', 'You are already a member of this account');
     }

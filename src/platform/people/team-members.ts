@@ -6,7 +6,7 @@ import { revokeAccountSessions } from '../storage/repositories/session-repositor
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';
-import { keepAnOwner, requireManage, type TeamActor } from './team-actor.js';
+import { keepAnOwner, requireGrant, requireManage, type TeamActor } from './team-actor.js';
 
 export interface MemberView {
   id: string;
@@ -50,14 +50,15 @@ async function memberView(deps: Pick<PeopleDeps, 'db'>, accountId: string, userI
  * in every team change, so two demotions of the last two owners are decided one after the other and
  * the account always keeps one (SPEC 5).
  */
-export async function changeMemberRole(deps: Pick<PeopleDeps, 'db' | 'clock'>, actor: TeamActor, userId: string, role: string): Promise<MemberView> {
+export async function changeMemberRole(deps: Pick<PeopleDeps, 'db' | 'clock' | 'config'>, actor: TeamActor, userId: string, role: string): Promise<MemberView> {
   if (!isRole(role)) throw new ApiError('validation_error', `Unknown role ${role}`, [{ field: 'role', message: 'not a role' }]);
+  // The route asks every session for a recent proof already; this adds the actor's own rights (issue 28 item 5).
+  requireGrant(actor, role, 'make someone', deps.clock.now(), deps.config.people.stepUpSeconds);
   await deps.db.transaction(async (tx) => {
     const owners = await lockOwners(tx, actor.accountId);
     const member = await getMembership(tx, actor.accountId, userId, true);
     if (!member || !isRole(member.role)) throw notFound('Member');
     requireManage(actor, member.role, 'change the role of');
-    requireManage(actor, role, 'make someone');
     if (role !== 'owner') keepAnOwner(owners, userId, 'be demoted');
     await setMembershipRole(tx, actor.accountId, userId, role, deps.clock.now());
   });

@@ -75,6 +75,11 @@ function CapturedMail() {
                 <Badge variant="light" color="gray">
                   {s.mailStates[m.state] ?? m.state}
                 </Badge>
+                {m.redacted && (
+                  <Badge variant="light" color="gray" ml={4}>
+                    {s.mailRedacted}
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
             </Table.Tr>

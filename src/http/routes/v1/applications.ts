@@ -69,7 +69,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Create an application and its API key',
-        description: 'The key is returned once. A key cannot grant scopes beyond those of the key that creates it.',
+        description: 'The key is returned once. Nobody gives a key scopes they do not hold: a key is bounded by the calling key\'s scopes, a session by its role\'s (403 `exceeds_own_rights`, naming the excess).',
         body: CreateApplication,
         response: { 201: ApplicationWithKey, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
       },

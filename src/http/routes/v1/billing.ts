@@ -123,7 +123,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Change the plan (upgrade at once and prorated, downgrade at the period end); `preview: true` shows the math only',
         description:
           'An upgrade (a dearer plan) takes effect at once and adds round(price difference x time left / period length) to this period\'s invoice; ' +
-          'a downgrade takes effect when the period ends, nothing refunded. Choosing the plan in force drops a pending downgrade. ' +
+          'a downgrade takes effect when the period ends, nothing refunded; a downgrade (or its preview) to a plan whose issuer or team limits the account exceeds is 409 `plan_limits_exceeded`, `details` naming what to remove, and while a downgrade is pending its smaller limits bind. Choosing the plan in force drops a pending downgrade. ' +
           'Owner and billing roles (scope `billing:write`), with a recent sign-in from a dashboard session. `Idempotency-Key` is required ' +
           '(400 `idempotency_key_invalid` without it) unless `preview` is true. Audited (`billing.upgrade.create`).',
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ description: 'Required (8-256 characters) unless previewing' })) }),

@@ -12,15 +12,15 @@ export const sandboxMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { scope: 'notifications:read', allowUnverified: true },
       schema: {
         tags: ['sandbox'],
-        summary: 'E-mails sent or captured for this account (sandbox)',
-        description: 'Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. Set the address with PATCH /v1/account `notification_email`.',
+        summary: 'E-mails sent or captured: your own, and the account\'s with their links redacted (sandbox)',
+        description: 'Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. A member reads the mail addressed to them, links intact (once their e-mail is confirmed, also what other accounts sent to it: an invite). Owners and admins also read the rest of the account\'s mail, and an API key all of it, with every token (password reset, invite, verification) replaced by `<prefix>_[redacted]` (`redacted: true`). Set the account\'s address with PATCH /v1/account `notification_email`.',
         querystring: ListQuery,
         response: { 200: ListOf(SandboxMail, 'SandboxMailList'), ...errorResponses(401, 403, 422, 429) },
       },
     },
     async (request) => {
       const q = request.query;
-      return listMailPage(app.ctx, request.auth.accountId, q.limit ?? 20, q.starting_after);
+      return listMailPage(app.ctx, request.auth, q.limit ?? 20, q.starting_after);
     },
   );
 };

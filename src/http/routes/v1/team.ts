@@ -28,7 +28,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: write,
     schema: {
       tags, summary: 'Invite someone by e-mail with a role',
-      description: 'E-mails a single-use link valid 7 days (`/accept-invite?token=inv_...` on the dashboard). The token is only in that e-mail, never in this answer: only the invited mailbox can accept. An admin cannot invite an owner. A new invite to the same address replaces the pending one.',
+      description: 'E-mails a single-use link valid 7 days (`/accept-invite?token=inv_...` on the dashboard). The token is only in that e-mail, never in this answer: only the invited mailbox can accept. An admin cannot invite an owner; nobody invites with a role whose scopes they do not hold (403 `exceeds_own_rights`); inviting an admin or owner needs a recent sign-in from a session (403 `reauthentication_required`). At most 20 invitations per account and 3 per address in 24 hours, revoked ones included (429 `invite_limit_reached`, Retry-After). A new invite to the same address replaces the pending one.',
       body: CreateInviteBody,
       response: { 201: Invite, ...errorResponses(400, 401, 403, 409, 415, 422, 429), 402: errorResponse('`plan_limit_reached`: the plan\'s limit on team members (pending invites included) is reached; upgrade to invite more') },
     },
@@ -51,7 +51,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { sessionOnly: true },
     schema: {
       tags, summary: 'Accept an invite as the signed-in user',
-      description: 'The signed-in user\'s e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Then sign in with `account_id` to act on the team.',
+      description: 'The signed-in user\'s e-mail must be the invited address (403 otherwise) and confirmed. The invite works once; unknown, expired, revoked or used: 400 `invalid_token`. Whoever sent it must still hold the role\'s rights (403 `exceeds_own_rights` after they were demoted or removed, or their key revoked: ask for a new invite). Then sign in with `account_id` to act on the team.',
       body: AcceptInviteBody,
       response: { 200: AcceptedInvite, ...errorResponses(400, 401, 403, 409, 415, 422, 429) },
     },
@@ -61,7 +61,7 @@ export const teamRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { ...write, stepUp: true },
     schema: {
       tags, summary: 'Change a member\'s role (needs a recent sign-in)',
-      description: 'Only an owner makes or unmakes owners. The last owner cannot be demoted (409 `invalid_state`). A session needs a proof within the last 10 minutes (POST /v1/auth/reauthenticate).',
+      description: 'Only an owner makes or unmakes owners; nobody gives a role whose scopes they do not hold (403 `exceeds_own_rights`: an admin cannot make a `billing` member). The last owner cannot be demoted (409 `invalid_state`). A session needs a proof within the last 10 minutes (POST /v1/auth/reauthenticate).',
       params: IdParams, body: RoleBody,
       response: { 200: Member, ...errorResponses(401, 403, 404, 409, 415, 422, 429) },
     },

@@ -80,3 +80,28 @@ export async function revokePendingInvites(db: Queryable, accountId: string, now
   );
   return r.rowCount;
 }
+
+export interface InviteWindow {
+  count: number;
+  /** The oldest invite of the window: when it leaves the window, one more fits. */
+  oldest: Date | null;
+}
+
+/**
+ * Invites made since `since` by the account and to the address (any account), revoked ones
+ * included: revoking does not give a mail back (issue 28 item 14). The account's invites are
+ * serialized first (a transaction-scoped advisory lock), so two at once never both pass the count.
+ */
+export async function lockInviteWindows(tx: Queryable, accountId: string, emailKeyValue: string, since: Date): Promise<{ account: InviteWindow; address: InviteWindow }> {
+  await tx.query("SELECT pg_advisory_xact_lock(hashtext('invites:' || $1))", [accountId]);
+  const r = await tx.query<{ a_count: number; a_oldest: Date | null; e_count: number; e_oldest: Date | null }>(
+    `SELECT (SELECT count(*)::int FROM invites WHERE account_id = $1 AND created_at > $3) AS a_count,
+            (SELECT min(created_at) FROM invites WHERE account_id = $1 AND created_at > $3) AS a_oldest,
+            (SELECT count(*)::int FROM invites WHERE email_key = $2 AND created_at > $3) AS e_count,
+            (SELECT min(created_at) FROM invites WHERE email_key = $2 AND created_at > $3) AS e_oldest`,
+    [accountId, emailKeyValue, since],
+  );
+  const row = r.rows[0]!;
+  const at = (d: Date | null) => (d === null ? null : new Date(d));
+  return { account: { count: Number(row.a_count), oldest: at(row.a_oldest) }, address: { count: Number(row.e_count), oldest: at(row.e_oldest) } };
+}

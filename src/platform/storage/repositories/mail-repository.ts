@@ -63,3 +63,27 @@ export async function accountNotificationEmail(db: Queryable, accountId: string)
   const r = await db.query<{ notification_email: string | null }>('SELECT notification_email FROM accounts WHERE id = $1', [accountId]);
   return r.rows[0]?.notification_email ?? null;
 }
+
+/** Who reads the captured mail (GET /v1/sandbox/mail): which rows they may see at all. */
+export interface MailReader {
+  accountId: string;
+  /** The reader's own address (emailKey), or null for an API key. */
+  addressKey: string | null;
+  /** Every message of the account (owners, admins, keys; their tokens are redacted by the caller). */
+  wholeAccount: boolean;
+  /** Messages to the reader's address filed under other accounts too (an invite is filed under the inviting one). */
+  acrossAccounts: boolean;
+}
+
+/** The reader's page of captured mail, newest first; the cursor must be a message they may see. */
+export async function listMailFor(db: Queryable, reader: MailReader, limit: number, startingAfter?: string): Promise<MailRow[]> {
+  const visible = `(($4::boolean AND account_id = $1) OR ($5::text IS NOT NULL AND lower(to_address) = $5 AND ($6::boolean OR account_id = $1)))`;
+  const r = await db.query<MailRow>(
+    `SELECT ${COLUMNS} FROM mail_messages m
+      WHERE ${visible}
+        AND ($3::text IS NULL OR (created_at, id) < (SELECT created_at, id FROM mail_messages WHERE id = $3 AND ${visible}))
+      ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [reader.accountId, limit, startingAfter ?? null, reader.wholeAccount, reader.addressKey, reader.acrossAccounts],
+  );
+  return r.rows;
+}
