@@ -17,7 +17,8 @@ import type { Sale } from '../domain/sale.js';
 import { NFCE_EMITTER } from './issue-nfce.js';
 import { AUTHORIZE_JOB, NFCE_MODEL } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
-import { acceptSignedOfflineXml, offlineSchema, signUnsignedOfflineXml, type OfflineDocument } from './offline-nfce-document.js';
+import { acceptSignedOfflineXml, offlineSchema, signUnsignedOfflineXml, type OfflineDocument, type OfflineReading } from './offline-nfce-document.js';
+import { readOfflineXmlOffThread } from './offline-xml-pool.js';
 
 /** What the point of sale says of a sale it issued offline (form b): the values it printed. */
 export interface OfflineParams {
@@ -73,8 +74,14 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     if (existing) return { row: existing, created: false };
   }
   const xmlForm = 'xml' in body;
-  const facts = xmlForm ? readOfflineNfce(body.xml) : null;
-  if (xmlForm && !facts) throw invalid([{ field: 'xml', message: 'is not an NFe document with an infNFe (the NFC-e as signed and printed)' }]);
+  // Parsed once, strictly, off the event loop (issue 28 item 12): every fact below comes from this tree.
+  let reading: OfflineReading | null = null;
+  if ('xml' in body) {
+    const read = await readOfflineXmlOffThread(body.xml);
+    if (!read.ok) throw invalid([{ field: 'xml', message: read.problem }]);
+    reading = read;
+  }
+  const facts = reading?.facts ?? null;
 
   const issuer = await resolveIssuer(deps, accountId, body.issuer_id, facts, xmlForm);
   const notReady = issuerReadinessProblems(issuer, now, { csc: true });
@@ -92,16 +99,17 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
   let doc: OfflineDocument;
   let f: OfflineNfceFacts;
   let summary: { totals: Record<string, number>; items: unknown[]; request: unknown; externalRef: string | null };
-  if ('xml' in body) {
-    f = facts!;
+  if ('xml' in body && reading) {
+    f = reading.facts;
     const problems = rules(f, XML_FIELDS);
     if (problems.length > 0) throw invalid(problems);
     // Signed: kept byte for byte once it verifies. Unsigned: signed here with the issuer's certificate.
     const signing = { uf: issuer.uf, csc: material.csc, signer: material.certificate };
-    doc = f.signed ? acceptSignedOfflineXml(body.xml, f, signing) : signUnsignedOfflineXml(body.xml, f, signing);
+    doc = f.signed ? acceptSignedOfflineXml(reading, signing) : await signUnsignedOfflineXml(reading, signing, readOfflineXmlOffThread);
     // The document is the record; request keeps what the client said besides it (a NOT NULL column).
     summary = { totals: { vNF: Number(f.vNF) }, items: [], request: { form: 'xml', issuer_id: issuer.id, external_ref: body.external_ref ?? null }, externalRef: body.external_ref ?? null };
   } else {
+    if ('xml' in body) throw new Error('unreachable: the XML form was read above');
     const { offline, ...sale } = body;
     const prepared = NFCE_EMITTER.prepare(sale, issuer);
     if (!prepared.ok) throw invalid(prepared.errors);

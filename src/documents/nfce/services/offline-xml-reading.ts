@@ -1,0 +1,54 @@
+// What the intake reads of the XML a point of sale sends (POST /v1/nfce/offline, issue 28 item 12):
+// one strict parse (fiscal/xml/strict-document.ts), then from that one tree the facts, the signature's
+// verdict with its DigestValue and certificate, or, unsigned, the canonical infNFe the gateway signs.
+// Runs on a worker thread (offline-xml-pool.ts): a 990-item NFC-e is about 1 MB of XML, and parsing,
+// canonicalizing and hashing it would otherwise hold every other request.
+import type { Element } from '@xmldom/xmldom';
+import { canonicalOf } from '../../../fiscal/xml/signature/canonicalize-foreign.js';
+import { verifyXmlSignature } from '../../../fiscal/xml/signature/verify.js';
+import { parseStrictDocument } from '../../../fiscal/xml/strict-document.js';
+import { OFFLINE_XML_RULES, offlineFactsOf, type OfflineNfceFacts } from '../domain/offline-nfce.js';
+
+export type OfflineSignatureReading =
+  | { valid: true; certificateCnpj: string | null; digestValue: string; certificateBase64: string }
+  | { valid: false; detail: string };
+
+export type OfflineXmlReading =
+  | {
+      ok: true;
+      facts: OfflineNfceFacts;
+      /** The NFe element's own text, as sent (the XML declaration and surrounding whitespace cut). */
+      nfeXml: string;
+      /** Signed: the verdict. Unsigned: null. */
+      signature: OfflineSignatureReading | null;
+      /** Unsigned: infNFe in C14N 1.0, what the gateway signs. */
+      canonicalInfNFe: string | null;
+    }
+  | { ok: false; problem: string };
+
+const child = (parent: Element | null, name: string): Element | null => {
+  for (let c = parent?.firstChild; c; c = c.nextSibling) if (c.nodeType === 1 && (c as Element).localName === name) return c as Element;
+  return null;
+};
+const path = (from: Element | null, ...names: string[]) => names.reduce<Element | null>((at, n) => child(at, n), from);
+
+export function readOfflineXml(xml: string): OfflineXmlReading {
+  const parsed = parseStrictDocument(xml, OFFLINE_XML_RULES);
+  if (!parsed.ok) return parsed;
+  const facts = offlineFactsOf(parsed.root);
+  if (!facts) return { ok: false, problem: 'is not an NFe document with one infNFe, then infNFeSupl and Signature (the NFC-e as signed and printed)' };
+  const infNFe = child(parsed.root, 'infNFe')!;
+  if (!facts.signed) return { ok: true, facts, nfeXml: parsed.rootXml, signature: null, canonicalInfNFe: canonicalOf(infNFe) };
+
+  // The signature is checked on the tree the facts came from (the same text, parsed once here).
+  const verified = verifyXmlSignature(parsed.rootXml, { signedElements: [['NFe', 'infNFe']], document: parsed.document });
+  if (!verified.valid) return { ok: true, facts, nfeXml: parsed.rootXml, signature: { valid: false, detail: verified.detail ?? verified.reason ?? 'invalid' }, canonicalInfNFe: null };
+  const element = child(parsed.root, 'Signature');
+  const signature: OfflineSignatureReading = {
+    valid: true,
+    certificateCnpj: verified.certificate?.cnpj ?? null,
+    digestValue: (path(element, 'SignedInfo', 'Reference', 'DigestValue')?.textContent ?? '').trim(),
+    certificateBase64: (path(element, 'KeyInfo', 'X509Data', 'X509Certificate')?.textContent ?? '').replace(/\s+/g, ''),
+  };
+  return { ok: true, facts, nfeXml: parsed.rootXml, signature, canonicalInfNFe: null };
+}
