@@ -33,12 +33,12 @@ export interface OfflineNfceFacts {
 }
 
 /**
- * The bounds of an offline NFe: 990 items (the NFC-e's most, FACTS 1) make about 1 MB; a document is
- * a few levels deep (the Signature is the deepest, at 6). The QR code and its URL may be written as
+ * The bounds of an offline NFe: 990 items (the NFC-e's most, FACTS 1) make about 0.7 MB and 37,000
+ * elements; a document is a few levels deep (the Signature's elements are the deepest, at 6). The QR code and its URL may be written as
  * CDATA (MOC 4.01, infNFeSupl); nowhere else does the layout use it.
  */
 export const OFFLINE_XML_RULES: StrictRules = {
-  root: 'NFe', namespace: NFE_NAMESPACE, cdataWithin: ['infNFeSupl'], maxBytes: 2_000_000, maxElements: 100_000, maxDepth: 16,
+  root: 'NFe', namespace: NFE_NAMESPACE, cdataWithin: ['infNFeSupl'], maxBytes: 2_000_000, maxElements: 60_000, maxDepth: 16,
 };
 
 /** Child elements with this local name (NF-e namespace, or the xmldsig one for Signature). */
