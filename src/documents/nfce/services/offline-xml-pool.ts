@@ -4,8 +4,8 @@
 import { siblingWorker, ThreadPool } from '../../../kernel/thread-pool.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { OFFLINE_XML_RULES } from '../domain/offline-nfce.js';
-import type { OfflineXmlReading } from './offline-xml-reading.js';
-import type { OfflineXmlReply } from './offline-xml-worker.js';
+import type { OfflineSchemaVerdict, OfflineXmlReading } from './offline-xml-reading.js';
+import type { OfflineXmlJob, OfflineXmlReply } from './offline-xml-worker.js';
 
 /**
  * A 990-item NFC-e (0.7 MB) reads and verifies in about 1.5 s (xml-crypto's XPath is most of it, 4.5 s
@@ -24,12 +24,27 @@ const pool = new ThreadPool({
 });
 
 /** The reading of readOfflineXml, done on a thread; the size bound is checked before the text is copied there. */
-export async function readOfflineXmlOffThread(xml: string): Promise<OfflineXmlReading> {
+export async function readOfflineXmlOffThread(xml: string, o: { verify?: boolean } = {}): Promise<OfflineXmlReading> {
   const bytes = Buffer.byteLength(xml, 'utf8');
   if (bytes > OFFLINE_XML_RULES.maxBytes) return { ok: false, problem: `has ${bytes} bytes, more than the ${OFFLINE_XML_RULES.maxBytes} a document may have` };
-  const outcome = await pool.run<OfflineXmlReply>(xml, { timeoutMs: OFFLINE_XML_TIMEOUT_MS, label: 'offline NFC-e XML' });
-  if (outcome.kind === 'out-of-memory') return { ok: false, problem: `needs more than ${OFFLINE_XML_WORKER_HEAP_MB} MB to read` };
-  if (outcome.kind === 'timeout') return { ok: false, problem: `took more than ${OFFLINE_XML_TIMEOUT_MS / 1000} s to read` };
+  const reply = await onThread({ kind: 'read', xml, verify: o.verify ?? true });
+  if (reply === 'out-of-memory') return { ok: false, problem: `needs more than ${OFFLINE_XML_WORKER_HEAP_MB} MB to read` };
+  if (reply === 'timeout') return { ok: false, problem: `took more than ${OFFLINE_XML_TIMEOUT_MS / 1000} s to read` };
+  if (!('read' in reply)) throw new Error('the offline NFC-e worker answered another job');
+  return reply.read;
+}
+
+/** offlineSchemaOf on a thread: the document as the gateway will keep it (already read and bounded). */
+export async function offlineSchemaOffThread(xml: string): Promise<OfflineSchemaVerdict> {
+  const reply = await onThread({ kind: 'schema', xml });
+  if (reply === 'out-of-memory' || reply === 'timeout') return { errors: [{ message: `the XSD check ${reply === 'timeout' ? 'took too long' : 'ran out of memory'}`, line: 0 }] };
+  if (!('schema' in reply)) throw new Error('the offline NFC-e worker answered another job');
+  return reply.schema;
+}
+
+async function onThread(job: OfflineXmlJob): Promise<Exclude<OfflineXmlReply, { failed: string }> | 'out-of-memory' | 'timeout'> {
+  const outcome = await pool.run<OfflineXmlReply>(job, { timeoutMs: OFFLINE_XML_TIMEOUT_MS, label: 'offline NFC-e XML' });
+  if (outcome.kind !== 'reply') return outcome.kind;
   if ('failed' in outcome.reply) throw new Error(`reading the offline NFC-e failed: ${outcome.reply.failed}`);
-  return outcome.reply.read;
+  return outcome.reply;
 }

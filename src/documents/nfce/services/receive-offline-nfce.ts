@@ -12,7 +12,7 @@ import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.j
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { IssueDeps } from '../../notes/services/issue-note.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';
-import { offlineDeadline, offlineNfceProblems, readOfflineNfce, type OfflineField, type OfflineNfceFacts } from '../domain/offline-nfce.js';
+import { offlineDeadline, offlineNfceProblems, type OfflineField, type OfflineNfceFacts } from '../domain/offline-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { NFCE_EMITTER } from './issue-nfce.js';
 import { AUTHORIZE_JOB, NFCE_MODEL } from './nfce-deps.js';
@@ -105,7 +105,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     if (problems.length > 0) throw invalid(problems);
     // Signed: kept byte for byte once it verifies. Unsigned: signed here with the issuer's certificate.
     const signing = { uf: issuer.uf, csc: material.csc, signer: material.certificate };
-    doc = f.signed ? acceptSignedOfflineXml(reading, signing) : await signUnsignedOfflineXml(reading, signing, readOfflineXmlOffThread);
+    doc = f.signed ? await acceptSignedOfflineXml(reading, signing) : await signUnsignedOfflineXml(reading, signing);
     // The document is the record; request keeps what the client said besides it (a NOT NULL column).
     summary = { totals: { vNF: Number(f.vNF) }, items: [], request: { form: 'xml', issuer_id: issuer.id, external_ref: body.external_ref ?? null }, externalRef: body.external_ref ?? null };
   } else {
@@ -119,13 +119,16 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
       serie: offline.serie, nNF: offline.number, emittedAt: new Date(offline.issued_at), signingKey: material.certificate, csc: material.csc,
       tpEmis: 9, contingency: { at: new Date(offline.contingency_at), reason: offline.reason }, cNF: offline.cnf,
     });
-    f = readOfflineNfce(built.xml)!;
+    // Read back from the document itself, on the worker: the rules check what was written, not what was meant.
+    const own = await readOfflineXmlOffThread(built.xml, { verify: false });
+    if (!own.ok) throw new Error(`the gateway's own offline NFC-e does not read back: ${own.problem}`);
+    f = own.facts;
     const problems = rules(f, (x) => JSON_FIELDS[x]);
     if (offline.access_key && offline.access_key !== built.accessKey) {
       problems.push({ field: 'offline.access_key', message: `${offline.access_key} is not the key of these values (${built.accessKey}): check issued_at (its month in the issuer's time zone), serie, number and cnf` });
     }
     if (problems.length > 0) throw invalid(problems);
-    const schemaPackage = offlineSchema(built.xml, (path) => NFCE_EMITTER.fieldOfXsdPath(path, sale) ?? path);
+    const schemaPackage = await offlineSchema(built.xml, (path) => NFCE_EMITTER.fieldOfXsdPath(path, sale) ?? path);
     doc = { xml: built.xml, digestValue: built.digestValue, qrCodeUrl: built.qrCodeUrl, urlChave: built.urlChave, schemaPackage };
     summary = { totals: { ...built.totals } as Record<string, number>, items: built.items, request: body, externalRef: sale.external_ref ?? null };
   }
