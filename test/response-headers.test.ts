@@ -1,7 +1,10 @@
 // Issue 28 items 12 and 13, over HTTP: answers that carry secrets or personal data are never stored
 // by a browser or a proxy (Cache-Control: no-store), the dashboard's hashed files keep their year of
 // cache, and every document answer (XML, PDF, ESC/POS) is a download the browser does not sniff.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../src/kernel/paths.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
@@ -107,5 +110,15 @@ describe('document answers are downloads the browser does not sniff (item 12)', 
     for (const path of ['xml', 'danfse.pdf']) {
       expect(docHeaders(await t.app.inject({ method: 'GET', url: `/v1/nfse/${nfse.id}/${path}`, headers: auth })), `nfse ${path}`).toEqual(download);
     }
+  });
+});
+
+describe('no route writes a document answer by hand', () => {
+  it('every XML, PDF, ESC/POS and HTML answer of src/http/routes goes through http/document-reply.ts', () => {
+    const dir = join(PROJECT_ROOT, 'src/http/routes/v1');
+    const byHand = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+      .filter((f) => /Content-Disposition|\.type\('(application\/(xml|pdf|octet-stream)|text\/html)/i.test(readFileSync(join(dir, f), 'utf8')));
+    expect(byHand).toEqual([]);
   });
 });
