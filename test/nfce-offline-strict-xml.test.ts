@@ -68,6 +68,7 @@ describe('POST /v1/nfce/offline reads the XML the signature covers, and nothing 
     ['text after NFe', (x: string) => `${x}2003`, /outside|one NFe|well-formed/],
     ['a comment inside infNFe', (x: string) => x.replace('<nNF>', '<!-- 2003 --><nNF>'), /comment/],
     ['a processing instruction inside infNFe', (x: string) => x.replace('<nNF>', '<?nNF 2003?><nNF>'), /processing instruction/],
+    ['a second element with the Id of infNFe', (x: string) => x.replace('<infNFeSupl>', `<infNFeSupl Id="${/<infNFe Id="([^"]+)"/.exec(x)?.[1] ?? /Id="(NFe\d{44})"/.exec(x)![1]}">`), /another element \(infNFeSupl\) with the Id/],
   ])('refuses %s with 422 on xml naming it', async (_name, mutate, named) => {
     const real = await signedNfe({ serie: serie++, number: randomInt(1, 100_000) });
     const res = await post(mutate(real.xml));

@@ -41,6 +41,12 @@ export function readOfflineXml(xml: string, o: { verify?: boolean } = {}): Offli
   const facts = offlineFactsOf(parsed.root);
   if (!facts) return { ok: false, problem: 'is not an NFe document with one infNFe, then infNFeSupl and Signature (the NFC-e as signed and printed)' };
   const infNFe = child(parsed.root, 'infNFe')!;
+  // The signature's Reference finds its element by Id: no other element may answer to infNFe's.
+  const elements = parsed.document.getElementsByTagName('*');
+  for (let i = 0; i < elements.length; i++) {
+    const e = elements.item(i)!;
+    if (e !== infNFe && ['Id', 'ID', 'id'].some((a) => e.getAttribute(a) === facts.id)) return { ok: false, problem: `has another element (${e.localName}) with the Id ${facts.id} of infNFe` };
+  }
   if (!facts.signed) return { ok: true, facts, nfeXml: parsed.rootXml, signature: null, canonicalInfNFe: canonicalOf(infNFe) };
   if (o.verify === false) return { ok: true, facts, nfeXml: parsed.rootXml, signature: null, canonicalInfNFe: null };
 
