@@ -15,11 +15,17 @@ export const OFFLINE_XML_TIMEOUT_MS = 30_000;
 export const OFFLINE_XML_WORKER_HEAP_MB = 128;
 export const OFFLINE_XML_WORKERS = 1;
 export const OFFLINE_XML_QUEUE = 16;
+/**
+ * A thread unused this long ends and gives its memory back (its heap, its modules, the XSDs it
+ * compiled); a burst of uploads after an outage keeps it busy, and a new one takes 2 s to compile the XSDs.
+ */
+export const OFFLINE_XML_IDLE_MS = 15_000;
 
 const pool = new ThreadPool({
   start: () => siblingWorker(import.meta.url, 'offline-xml-worker', { resourceLimits: { maxOldGenerationSizeMb: OFFLINE_XML_WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 } }),
   size: OFFLINE_XML_WORKERS,
   queue: OFFLINE_XML_QUEUE,
+  idleMs: OFFLINE_XML_IDLE_MS,
   busy: () => new ApiError('service_unavailable', 'Too many offline NFC-e are being read right now; try again in a few seconds', undefined, { 'Retry-After': '2' }),
 });
 
