@@ -33,6 +33,7 @@ import { webauthnRoutes } from './http/routes/v1/auth-webauthn.js';
 import { teamRoutes } from './http/routes/v1/team.js';
 import { ssoRoutes } from './http/routes/v1/auth-sso.js';
 import { auditPlugin } from './http/plugins/audit.js';
+import { responseHeadersPlugin } from './http/plugins/response-headers.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
 import { answerClientError } from './http/client-error.js';
@@ -145,6 +146,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   await app.register(errorHandlerPlugin);
+  // nosniff on every answer, no-store on authenticated and /v1/ answers (src/http/plugins/response-headers.ts).
+  await app.register(responseHeadersPlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

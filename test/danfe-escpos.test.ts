@@ -42,7 +42,7 @@ async function escpos(id: string, width?: 58 | 80): Promise<{ stream: DecodedStr
   const res = await api.app.inject({ method: 'GET', url: `/v1/nfce/${id}/danfe.escpos${width ? `?width=${width}` : ''}`, headers: auth });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/octet-stream');
-  expect(res.headers['content-disposition']).toMatch(/^inline; filename="danfe-[0-9]{44}\.escpos"$/);
+  expect(res.headers['content-disposition']).toMatch(/^attachment; filename="danfe-[0-9]{44}\.escpos"$/);
   return { stream: decodeEscpos(res.rawPayload), raw: res.rawPayload };
 }
 

@@ -9,6 +9,7 @@ import { dataUrl, HOSTILE } from '../../test/support/logo-samples.js';
 import { freshBranchCnpj, sale, SP_ISSUER } from '../../test/support/nfce-flow.js';
 import { closedBy, openSocket, rawRequest } from './raw-http.js';
 import type { Answer, HostileWorld } from './hostile-world.js';
+import { OFFLINE_XML_CASES } from './hostile-offline-xml.js';
 
 export interface HostileSettings {
   /** RATE_LIMIT_PER_MINUTE of the gateways. */
@@ -265,4 +266,6 @@ export const HOSTILE_CASES: HostileCase[] = [
       return { got: brief(a), problems };
     },
   },
+  // Issue 28 item 12: offline NFC-e XML with something beside or inside the signed NFe.
+  ...OFFLINE_XML_CASES,
 ];

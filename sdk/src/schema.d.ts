@@ -10212,7 +10212,7 @@ export interface paths {
         put?: never;
         /**
          * Hand over an NFC-e the point of sale issued offline
-         * @description For a point of sale that lost its own internet and issued the NFC-e itself in offline contingency (tpEmis 9, dhCont/xJust, its own series, number and cNF, the offline QR code) and printed it. Send either `{xml}` - the NFe as signed with the issuer certificate and printed (kept byte for byte after its signature verifies; an absent infNFeSupl is computed), or unsigned (the gateway signs it with the issuer certificate; a QR code already in it must be the one that signature gives) - or the sale JSON of POST /v1/nfce plus `offline` {serie, number, cnf, issued_at, contingency_at, reason}: the gateway builds and signs the document with exactly those values, so its access key is the one printed. Everything is checked first (422 naming the field); the note is stored in status contingency and transmitted in the background (then authorized or rejected; webhooks nfce.contingency_authorized / nfce.contingency_failed). The same access key sent again answers 200 with the same note; another key for a number already held is 409. The series must be the point of sale's own, not the gateway's series 1. Past the 24-hour deadline the note is still accepted (`contingency.late`): the authority may answer 150.
+         * @description For a point of sale that lost its own internet and issued the NFC-e itself in offline contingency (tpEmis 9, dhCont/xJust, its own series, number and cNF, the offline QR code) and printed it. Send either `{xml}` - the NFe as signed with the issuer certificate and printed (kept byte for byte after its signature verifies; an absent infNFeSupl is computed), or unsigned (the gateway signs it with the issuer certificate; a QR code already in it must be the one that signature gives) - or the sale JSON of POST /v1/nfce plus `offline` {serie, number, cnf, issued_at, contingency_at, reason}: the gateway builds and signs the document with exactly those values, so its access key is the one printed. The XML is the one NFe element (an XML declaration aside): a comment, processing instruction, DOCTYPE or anything beside NFe is 422 on xml; every fact is read from the signed tree. Everything is checked first (422 naming the field); the note is stored in status contingency and transmitted in the background (then authorized or rejected; webhooks nfce.contingency_authorized / nfce.contingency_failed). The same access key sent again answers 200 with the same note; another key for a number already held is 409. The series must be the point of sale's own, not the gateway's series 1. Past the 24-hour deadline the note is still accepted (`contingency.late`): the authority may answer 150.
          */
         post: {
             parameters: {
@@ -10994,6 +10994,15 @@ export interface paths {
                 };
                 /** @description Internal error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is unavailable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -40,7 +40,7 @@ const PAGE_HEADERS = {
  */
 export async function dashboardRoutes(app: FastifyInstance, dir = DASHBOARD_DIR): Promise<void> {
   const index = join(dir, 'index.html');
-  const config = { public: true };
+  const config = { public: true, cacheable: true };
   const schema = { hide: true };
   if (!existsSync(index)) {
     // A checkout where the build has not run: say so instead of a bare 404.
@@ -55,7 +55,7 @@ export async function dashboardRoutes(app: FastifyInstance, dir = DASHBOARD_DIR)
   const page = readFileSync(index);
   // Before the static plugin registers its routes: every built file is public, like the page.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/dashboard/assets/')) route.config = { ...(route.config ?? {}), public: true };
+    if (route.url.startsWith('/dashboard/assets/')) route.config = { ...(route.config ?? {}), public: true, cacheable: true };
   });
   await app.register(fastifyStatic, {
     root: join(dir, 'assets'),

@@ -148,7 +148,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     expect(saved.danfeFooterText).toBe('Volte sempre! Pão quentinho às 7h.');
     expect(saved.danfePrimaryColor.toLowerCase()).toBe('#1a73e8');
     // The issuer's latest NFC-e: its DANFE (with the saved template) is one link away.
-    const href = await page.getByRole('link', { name: 'Abrir o DANFE (PDF) da última NFC-e deste emitente' }).getAttribute('href');
+    const href = await page.getByRole('link', { name: 'Baixar o DANFE (PDF) da última NFC-e deste emitente' }).getAttribute('href');
     const pdf = await w.t.app.inject({ method: 'GET', url: href!, headers: bearer(owner) });
     expect(pdf.headers['content-type']).toContain('application/pdf');
   });

@@ -2,6 +2,11 @@
  * Exact-byte slicing of XML elements. The protocol (protNFe) and event answers must be kept as the
  * authority sent them: re-serialising would change bytes the authority signed (FACTS 3: whitespace
  * and attribute order matter to the signature), so we cut them out of the text instead of parsing.
+ *
+ * Tags are searched in a copy of the text where comments, CDATA sections and processing instructions
+ * are blanked (same length, so offsets hold): what a parser does not see as an element, the slicer
+ * does not either (issue 28 item 12: `<!-- NFe 2003 -->` before a signed NFe 2002 was read as 2003).
+ * The slices themselves are cut from the text as sent.
  */
 
 export interface ElementSlice {
@@ -34,8 +39,24 @@ function cached(cache: Map<string, RegExp>, name: string, make: () => RegExp): R
   return re;
 }
 
+// Callers slice many elements out of one text in a row: the last blanked copy is kept.
+let lastText = '';
+let lastSearchable = '';
+const HIDDEN = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?(?:\?>|$)|<!DOCTYPE[^[>]*(?:\[[\s\S]*?\][^>]*)?(?:>|$)/g;
+
+/** The text with comments, CDATA sections, processing instructions and a DOCTYPE blanked (unterminated: to the end). */
+function searchable(xml: string): string {
+  // Outside those constructs "<!" and "<?" cannot occur in XML text or attribute values.
+  if (!xml.includes('<!') && !xml.includes('<?')) return xml;
+  if (xml === lastText) return lastSearchable;
+  lastSearchable = xml.replace(HIDDEN, (m) => ' '.repeat(m.length));
+  lastText = xml;
+  return lastSearchable;
+}
+
 /** First element with this local name (any prefix) at or after `from`; null when absent or unclosed. */
-export function sliceElement(xml: string, localName: string, from = 0): ElementSlice | null {
+export function sliceElement(text: string, localName: string, from = 0): ElementSlice | null {
+  const xml = searchable(text);
   const open = cached(openTags, localName, () => new RegExp(`<(?:([A-Za-z_][\\w.-]*):)?${escapeRegExp(localName)}(?=[\\s/>])`, 'g'));
   open.lastIndex = from;
   const first = open.exec(xml);
@@ -45,7 +66,7 @@ export function sliceElement(xml: string, localName: string, from = 0): ElementS
   const startTagEnd = xml.indexOf('>', start);
   if (startTagEnd < 0) return null;
   if (xml[startTagEnd - 1] === '/') {
-    return { outer: xml.slice(start, startTagEnd + 1), inner: '', prefix, start, end: startTagEnd + 1 };
+    return { outer: text.slice(start, startTagEnd + 1), inner: '', prefix, start, end: startTagEnd + 1 };
   }
   const qname = prefix ? `${prefix}:${localName}` : localName;
   // Depth counting handles the (rare) nesting of a same-named element.
@@ -57,7 +78,7 @@ export function sliceElement(xml: string, localName: string, from = 0): ElementS
     else if (m[2] !== '/') depth += 1;
     if (depth === 0) {
       const end = m.index + m[0].length;
-      return { outer: xml.slice(start, end), inner: xml.slice(startTagEnd + 1, m.index), prefix, start, end };
+      return { outer: text.slice(start, end), inner: text.slice(startTagEnd + 1, m.index), prefix, start, end };
     }
   }
   return null;

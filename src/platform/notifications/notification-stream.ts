@@ -40,7 +40,9 @@ export async function streamNotifications(ctx: { db: Db; notifications: Notifica
   res.writeHead(200, {
     ...(o.headers as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
+    // Personal data, like every authenticated answer (http/plugins/response-headers.ts): never stored.
+    'cache-control': 'no-store, no-transform',
+    'x-content-type-options': 'nosniff',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
     'x-request-id': o.requestId,

@@ -30,7 +30,7 @@ export const billing = {
   due: 'Vencimento',
   invoiceStatuses: { open: 'Em aberto', paid: 'Paga', void: 'Anulada', uncollectible: 'Incobrável' } as Record<string, string>,
   pdf: 'PDF',
-  pdfOf: (period: string) => `PDF da fatura de ${period}`,
+  pdfOf: (period: string) => `Baixar o PDF da fatura de ${period}`,
   pay: 'Pagar',
   payOf: (period: string) => `Pagar a fatura de ${period}`,
   noInvoices: 'Nenhuma fatura ainda.',

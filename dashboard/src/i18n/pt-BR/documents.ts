@@ -65,7 +65,7 @@ export const documents = {
   danfe: 'DANFE',
   danfse: 'DANFSe',
   danfeFrame: (family: string) => `Documento auxiliar da ${family} (PDF)`,
-  openPdf: 'Abrir PDF em nova aba',
+  openPdf: 'Baixar PDF',
   downloadXml: 'Baixar XML',
   danfeUnavailable: 'O DANFE fica disponível quando o documento é autorizado.',
   cancelTitle: 'Cancelar documento',

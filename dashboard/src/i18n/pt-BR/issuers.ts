@@ -104,7 +104,7 @@ export const issuers = {
   previewTitle: 'DANFE NFC-e – Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica',
   previewItem: 'Café torrado 500g',
   previewTotal: 'Valor total',
-  previewLatest: 'Abrir o DANFE (PDF) da última NFC-e deste emitente',
+  previewLatest: 'Baixar o DANFE (PDF) da última NFC-e deste emitente',
   // Numbering
   numbering: 'Séries de numeração',
   numberingText: 'A série e o último número de cada modelo, conforme as notas emitidas por este emitente.',

@@ -35,7 +35,7 @@ export function Invoices() {
                   <Table.Td>
                     <Group gap="sm">
                       {/* Same-origin GET: the session cookie authenticates the download. */}
-                      <Anchor href={`/v1/billing/invoices/${encodeURIComponent(i.id)}/pdf`} target="_blank" rel="noopener" aria-label={t.billing.pdfOf(i.period)}>
+                      <Anchor href={`/v1/billing/invoices/${encodeURIComponent(i.id)}/pdf`} download aria-label={t.billing.pdfOf(i.period)}>
                         {t.billing.pdf}
                       </Anchor>
                       {i.payment_url && i.status === 'open' && (

@@ -4,7 +4,8 @@ import { pdfPath, xmlPath, type AnyRecord, type Family } from './families.js';
 
 /**
  * The DANFE (DANFSe for an NFS-e) inline, in a frame of the gateway's own PDF route (the dashboard's
- * CSP allows frame-src 'self'; the route sends no framing restriction), with the XML beside it. The
+ * CSP allows frame-src 'self'; the route sends no framing restriction and answers a browser's frame
+ * request inline, every other request as a download), with the PDF and XML to download beside it. The
  * API names the links once the document is printable; before that there is nothing to show.
  */
 export function DanfeFrame({ family, note }: { family: Family; note: AnyRecord }) {
@@ -19,7 +20,7 @@ export function DanfeFrame({ family, note }: { family: Family; note: AnyRecord }
       {printable ? (
         <>
           <Group gap="md" mb="sm">
-            <Anchor href={pdf} target="_blank" rel="noopener">
+            <Anchor href={pdf} download>
               {t.documents.openPdf}
             </Anchor>
             {note.xml_url && (

@@ -72,7 +72,7 @@ export function DanfePreview({ issuer, color, footer, logo }: { issuer: Issuer; 
         )}
       </Box>
       {latest.data?.nfce && (
-        <Anchor href={`/v1/nfce/${latest.data.nfce.id}/danfe.pdf`} target="_blank" rel="noopener" size="sm">
+        <Anchor href={`/v1/nfce/${latest.data.nfce.id}/danfe.pdf`} download size="sm">
           {t.issuers.previewLatest}
         </Anchor>
       )}

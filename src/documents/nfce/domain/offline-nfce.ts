@@ -1,9 +1,12 @@
 // An NFC-e the point of sale issued itself in offline contingency (issue 17 item 5, FACTS 10 and 17.1
 // "manual mode"): what the gateway reads of it and the rules it must meet before it is stored and
-// transmitted. Pure: the XML is read by slicing (the document is also checked against the XSD).
-import { sliceElement, attributeOf, decodeEntities, type ElementSlice } from '../../../fiscal/sefaz/xml-slice.js';
+// transmitted. Pure. The facts are read from the one tree the signature covers (issue 28 item 12: a
+// slicer read `<!-- NFe 2003 -->` before the signed NFe 2002 as 2003), parsed strictly once.
+import type { Element } from '@xmldom/xmldom';
 import { parseAccessKey } from '../../../fiscal/layout/access-key.js';
 import { isValidCnf } from '../../../fiscal/layout/cnf.js';
+import { parseStrictDocument, type StrictRules } from '../../../fiscal/xml/strict-document.js';
+import { NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
 import type { ErrorDetail } from '../../../kernel/errors.js';
 
 /** What the intake reads of an offline NFC-e (values as written). */
@@ -25,28 +28,51 @@ export interface OfflineNfceFacts {
   vNF: string;
   dest: { kind: 'CNPJ' | 'CPF'; id: string } | null;
   qrCode: string | null;
+  urlChave: string | null;
   signed: boolean;
 }
 
-const el = (within: ElementSlice | null, name: string) => (within ? sliceElement(within.inner, name) : null);
-function text(s: ElementSlice | null): string | null {
-  if (!s) return null;
-  const inner = s.inner.trim();
-  const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(inner);
-  return cdata ? cdata[1]! : decodeEntities(inner);
-}
+/**
+ * The bounds of an offline NFe: 990 items (the NFC-e's most, FACTS 1) make about 0.7 MB and 37,000
+ * elements; a document is a few levels deep (the Signature's elements are the deepest, at 6). The QR code and its URL may be written as
+ * CDATA (MOC 4.01, infNFeSupl); nowhere else does the layout use it.
+ */
+export const OFFLINE_XML_RULES: StrictRules = {
+  root: 'NFe', namespace: NFE_NAMESPACE, cdataWithin: ['infNFeSupl'], maxBytes: 2_000_000, maxElements: 60_000, maxDepth: 16,
+};
 
-/** Reads the NFe; null when it is not an NFe with an infNFe (the caller answers 422 on `xml`). */
-export function readOfflineNfce(xml: string): OfflineNfceFacts | null {
-  const nfe = sliceElement(xml, 'NFe');
+/** Child elements with this local name (NF-e namespace, or the xmldsig one for Signature). */
+function kids(parent: Element | null | undefined, name: string): Element[] {
+  const out: Element[] = [];
+  for (let c = parent?.firstChild; c; c = c.nextSibling) if (c.nodeType === 1 && (c as Element).localName === name) out.push(c as Element);
+  return out;
+}
+const el = (parent: Element | null | undefined, name: string): Element | null => kids(parent, name)[0] ?? null;
+const text = (e: Element | null): string | null => (e ? (e.textContent ?? '') : null);
+
+/**
+ * The facts of an NFe element: null when it is not NFe > infNFe (one of each, the caller answers 422 on
+ * `xml`). NFe's element children must be infNFe, then infNFeSupl, then Signature (FACTS 9), each at most
+ * once: whatever else would sit beside the signed infNFe is refused, not skipped.
+ */
+export function offlineFactsOf(nfe: Element): OfflineNfceFacts | null {
+  const order = ['infNFe', 'infNFeSupl', 'Signature'];
+  let at = 0;
+  for (let c = nfe.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType !== 1) continue;
+    const i = order.indexOf((c as Element).localName ?? '', at);
+    if (i < 0) return null;
+    at = i + 1;
+  }
   const inf = el(nfe, 'infNFe');
-  if (!nfe || !inf) return null;
+  if (!inf) return null;
   const ide = el(inf, 'ide');
   const emit = el(inf, 'emit');
   const destNode = el(inf, 'dest');
-  const id = attributeOf(inf, 'Id') ?? '';
-  const t = (within: ElementSlice | null, name: string) => text(el(within, name)) ?? '';
+  const id = inf.getAttribute('Id') ?? '';
+  const t = (within: Element | null, name: string) => text(el(within, name)) ?? '';
   const destKind = destNode ? (['CNPJ', 'CPF'] as const).find((k) => el(destNode, k)) : undefined;
+  const supl = el(nfe, 'infNFeSupl');
   return {
     id,
     accessKey: id.startsWith('NFe') ? id.slice(3) : '',
@@ -56,10 +82,17 @@ export function readOfflineNfce(xml: string): OfflineNfceFacts | null {
     emitCnpj: text(el(emit, 'CNPJ')),
     vNF: t(el(el(inf, 'total'), 'ICMSTot'), 'vNF'),
     dest: destNode && destKind ? { kind: destKind, id: t(destNode, destKind) } : null,
-    qrCode: text(el(el(nfe, 'infNFeSupl'), 'qrCode'))?.trim() ?? null,
+    qrCode: text(el(supl, 'qrCode'))?.trim() || null,
+    urlChave: text(el(supl, 'urlChave'))?.trim() || null,
     // The Signature that matters is NFe's own last child (FACTS 3), after infNFe.
-    signed: sliceElement(nfe.inner, 'Signature', inf.end) !== null,
+    signed: el(nfe, 'Signature') !== null,
   };
+}
+
+/** Reads an NFe text strictly (see OFFLINE_XML_RULES); null when it is not one the intake accepts. */
+export function readOfflineNfce(xml: string): OfflineNfceFacts | null {
+  const parsed = parseStrictDocument(xml, OFFLINE_XML_RULES);
+  return parsed.ok ? offlineFactsOf(parsed.root) : null;
 }
 
 export interface OfflineRulesContext {

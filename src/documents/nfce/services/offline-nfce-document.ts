@@ -4,16 +4,13 @@
 import { X509Certificate } from 'node:crypto';
 import { buildNfceQrCode, nfceUrls, qrVersionFor, verifyNfceQrCode } from '../../../fiscal/qrcode/index.js';
 import { cnpjRootMatches, type ParsedCertificate } from '../../../fiscal/certificate/pfx.js';
-import { sliceElement } from '../../../fiscal/sefaz/xml-slice.js';
-import { verifyXmlSignature } from '../../../fiscal/xml/signature/verify.js';
-import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { leaf, el, NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
-import { canonicalForeignElement } from '../../../fiscal/xml/signature/canonicalize-foreign.js';
 import { signCanonical } from '../../../fiscal/xml/signature/sign.js';
 import { nfeXml } from '../../../fiscal/xml/nfe/inf-nfe.js';
 import { ufAbbreviation } from '../../../fiscal/sefaz/endpoints.js';
 import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
-import type { OfflineNfceFacts } from '../domain/offline-nfce.js';
+import type { OfflineXmlReading } from './offline-xml-reading.js';
+import { offlineSchemaOffThread, readOfflineXmlOffThread } from './offline-xml-pool.js';
 
 export interface OfflineDocument {
   xml: string;
@@ -31,12 +28,15 @@ const invalid = (details: ErrorDetail[]) =>
  * alphanumeric CNPJ); a document valid under either is the client's choice to make. Answers the
  * package, or the PL_009 errors when it passes neither.
  */
-export function offlineSchema(xml: string, fieldOf: (path: string) => string): 'PL_009' | 'PL_010' {
-  const pl9 = validateNfe(xml, 'PL_009');
-  if (pl9.valid) return 'PL_009';
-  if (validateNfe(xml, 'PL_010').valid) return 'PL_010';
-  throw invalid(pl9.errors.slice(0, 20).map((e) => ({ field: e.path ? fieldOf(e.path) : 'xml', message: e.message })));
+export async function offlineSchema(xml: string, fieldOf: (path: string) => string): Promise<'PL_009' | 'PL_010'> {
+  // On the worker thread: 0.1 s for a 990-item NFC-e is too long to hold the event loop.
+  const verdict = await offlineSchemaOffThread(xml);
+  if ('package' in verdict) return verdict.package;
+  throw invalid(verdict.errors.map((e) => ({ field: e.path ? fieldOf(e.path) : 'xml', message: e.message })));
 }
+
+/** A reading of the XML form (offline-xml-reading.ts) that parsed: its facts and, signed, the signature's verdict. */
+export type OfflineReading = Extract<OfflineXmlReading, { ok: true }>;
 
 /**
  * The XML form, signed by the point of sale: the signature is verified and infNFe and Signature are
@@ -44,26 +44,26 @@ export function offlineSchema(xml: string, fieldOf: (path: string) => string): '
  * code carries the DigestValue). The signer must be a certificate of the issuer's company (CNPJ root,
  * as the authority's cStat 213). A QR code the point of sale wrote must be the document's (what the
  * authority checks, 395-399/464); an absent one is computed here, and with the same DigestValue and
- * CSC it is the text a correct point of sale printed.
+ * CSC it is the text a correct point of sale printed. Every value comes from the reading, i.e. from
+ * the one tree the signature was verified on (issue 28 item 12); what is kept is the NFe element alone.
  */
-export function acceptSignedOfflineXml(
-  xml: string,
-  f: OfflineNfceFacts,
+export async function acceptSignedOfflineXml(
+  reading: OfflineReading,
   issuer: { uf: string; csc: { id: string; token: string } | null; signer?: ParsedCertificate },
-): OfflineDocument {
-  const verified = verifyXmlSignature(xml, { signedElements: [['NFe', 'infNFe']] });
-  if (!verified.valid) throw invalid([{ field: 'xml.Signature', message: `does not verify: ${verified.detail ?? verified.reason}` }]);
-  if (!cnpjRootMatches(verified.certificate?.cnpj, f.emitCnpj) && verified.certificate?.cnpj) {
-    throw invalid([{ field: 'xml.Signature', message: `signed with a certificate of CNPJ ${verified.certificate.cnpj}, not of the issuer's company (${f.emitCnpj})` }]);
+): Promise<OfflineDocument> {
+  const f = reading.facts;
+  const verified = reading.signature;
+  if (!verified) throw invalid([{ field: 'xml.Signature', message: 'is missing' }]);
+  if (!verified.valid) throw invalid([{ field: 'xml.Signature', message: `does not verify: ${verified.detail}` }]);
+  if (!cnpjRootMatches(verified.certificateCnpj ?? undefined, f.emitCnpj) && verified.certificateCnpj) {
+    throw invalid([{ field: 'xml.Signature', message: `signed with a certificate of CNPJ ${verified.certificateCnpj}, not of the issuer's company (${f.emitCnpj})` }]);
   }
-  const digestValue = sliceElement(xml, 'DigestValue')?.inner.trim() ?? '';
+  const { digestValue } = verified;
   const uf = ufAbbreviation(f.cUF) ?? issuer.uf;
   const tpAmb = f.tpAmb === '1' ? 1 : 2;
   const urls = nfceUrls(uf, tpAmb);
-  const signatureSlice = sliceElement(xml, 'Signature');
-  const certificateBase64 = sliceElement(signatureSlice?.inner ?? '', 'X509Certificate')?.inner.replace(/\s+/g, '') ?? '';
-  const publicKey = new X509Certificate(Buffer.from(certificateBase64, 'base64')).publicKey;
-  let out = xml;
+  const publicKey = new X509Certificate(Buffer.from(verified.certificateBase64, 'base64')).publicKey;
+  let out = reading.nfeXml;
   let qrCodeUrl = f.qrCode;
   if (qrCodeUrl) {
     const problem = verifyNfceQrCode(qrCodeUrl, {
@@ -82,11 +82,13 @@ export function acceptSignedOfflineXml(
       ...(issuer.csc ? { csc: issuer.csc } : {}), ...(f.dest ? { dest: f.dest } : {}), ...(issuer.signer ? { signingKey: issuer.signer } : {}),
     });
     // infNFeSupl sits between infNFe and Signature (FACTS 9), outside the signed data: the signature holds.
-    const at = signatureSlice ? signatureSlice.start : out.lastIndexOf('</NFe>');
+    // The strict reading leaves one place a start tag "<Signature" can be: NFe's own Signature (infNFe's
+    // text cannot hold an unescaped "<", and neither comments nor CDATA are allowed there).
+    const at = out.search(/<Signature[\s>]/);
     out = out.slice(0, at) + el('infNFeSupl', leaf('qrCode', qrCodeUrl) + leaf('urlChave', urls.urlChave)) + out.slice(at);
   }
-  const urlChave = sliceElement(sliceElement(out, 'infNFeSupl')?.inner ?? '', 'urlChave')?.inner.trim() || urls.urlChave;
-  const schemaPackage = offlineSchema(out, (path) => `xml${path.replace(/^\/NFe\/infNFe/, '').replace(/^\/NFe/, '').replace(/\//g, '.')}`);
+  const urlChave = f.urlChave || urls.urlChave;
+  const schemaPackage = await offlineSchema(out, (path) => `xml${path.replace(/^\/NFe\/infNFe/, '').replace(/^\/NFe/, '').replace(/\//g, '.')}`);
   return { xml: out, digestValue, qrCodeUrl, urlChave, schemaPackage };
 }
 
@@ -97,13 +99,14 @@ export function acceptSignedOfflineXml(
  * already wrote (and printed) must be the very one: QR v2 offline carries the DigestValue, which the point
  * of sale can compute without the key (SHA-1 of the canonical infNFe), so a correct one matches; a
  * different one would be refused by the authority (464), so it is refused here, before anything is kept.
+ * The signed document is read again (on the worker) and verified like a signed upload.
  */
-export function signUnsignedOfflineXml(
-  xml: string,
-  f: OfflineNfceFacts,
+export async function signUnsignedOfflineXml(
+  reading: OfflineReading,
   issuer: { uf: string; csc: { id: string; token: string } | null; signer: ParsedCertificate },
-): OfflineDocument {
-  const canonical = canonicalForeignElement(xml, 'infNFe');
+): Promise<OfflineDocument> {
+  const f = reading.facts;
+  const canonical = reading.canonicalInfNFe;
   if (!canonical) throw invalid([{ field: 'xml', message: 'is not well-formed XML with one infNFe' }]);
   // SEFAZ refuses namespace prefixes (cStat 404): infNFe sits in the NF-e default namespace.
   const apex = `<infNFe xmlns="${NFE_NAMESPACE}"`;
@@ -113,15 +116,12 @@ export function signUnsignedOfflineXml(
   const { signatureXml } = signCanonical(canonical, f.id, issuer.signer);
   // As placed inside NFe, infNFe inherits the namespace instead of declaring it (inf-nfe.ts does the same).
   const embedded = '<infNFe' + canonical.slice(apex.length);
-  // The Signature is placed first, then the QR code is checked or computed against it (FACTS 9.1).
-  const signedOnly = nfeXml(embedded, undefined, signatureXml);
+  // The point of sale's printed QR code (and its URL) go into the rewritten document, checked against
+  // this signature below; written from the values read, not copied as text from the upload.
+  const tpAmb = f.tpAmb === '1' ? 1 : 2;
+  const supl = f.qrCode ? { qrCode: f.qrCode, urlChave: f.urlChave ?? nfceUrls(ufAbbreviation(f.cUF) ?? issuer.uf, tpAmb).urlChave } : undefined;
+  const signed = await readOfflineXmlOffThread(nfeXml(embedded, supl, signatureXml));
   // Verified like a signed upload: a canonicalization slip would show here, not at the authority.
-  return acceptSignedOfflineXml(f.qrCode ? insertSupl(signedOnly, xml) : signedOnly, f, issuer);
-}
-
-/** The point of sale's own infNFeSupl, moved into the rewritten document before its Signature. */
-function insertSupl(signed: string, original: string): string {
-  const supl = sliceElement(original, 'infNFeSupl')!.outer;
-  const at = signed.indexOf('<Signature');
-  return signed.slice(0, at) + supl + signed.slice(at);
+  if (!signed.ok) throw invalid([{ field: 'xml', message: signed.problem }]);
+  return acceptSignedOfflineXml(signed, issuer);
 }

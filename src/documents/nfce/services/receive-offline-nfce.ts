@@ -12,12 +12,13 @@ import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.j
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { IssueDeps } from '../../notes/services/issue-note.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';
-import { offlineDeadline, offlineNfceProblems, readOfflineNfce, type OfflineField, type OfflineNfceFacts } from '../domain/offline-nfce.js';
+import { offlineDeadline, offlineNfceProblems, type OfflineField, type OfflineNfceFacts } from '../domain/offline-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { NFCE_EMITTER } from './issue-nfce.js';
 import { AUTHORIZE_JOB, NFCE_MODEL } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
-import { acceptSignedOfflineXml, offlineSchema, signUnsignedOfflineXml, type OfflineDocument } from './offline-nfce-document.js';
+import { acceptSignedOfflineXml, offlineSchema, signUnsignedOfflineXml, type OfflineDocument, type OfflineReading } from './offline-nfce-document.js';
+import { readOfflineXmlOffThread } from './offline-xml-pool.js';
 
 /** What the point of sale says of a sale it issued offline (form b): the values it printed. */
 export interface OfflineParams {
@@ -73,8 +74,14 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     if (existing) return { row: existing, created: false };
   }
   const xmlForm = 'xml' in body;
-  const facts = xmlForm ? readOfflineNfce(body.xml) : null;
-  if (xmlForm && !facts) throw invalid([{ field: 'xml', message: 'is not an NFe document with an infNFe (the NFC-e as signed and printed)' }]);
+  // Parsed once, strictly, off the event loop (issue 28 item 12): every fact below comes from this tree.
+  let reading: OfflineReading | null = null;
+  if ('xml' in body) {
+    const read = await readOfflineXmlOffThread(body.xml);
+    if (!read.ok) throw invalid([{ field: 'xml', message: read.problem }]);
+    reading = read;
+  }
+  const facts = reading?.facts ?? null;
 
   const issuer = await resolveIssuer(deps, accountId, body.issuer_id, facts, xmlForm);
   const notReady = issuerReadinessProblems(issuer, now, { csc: true });
@@ -92,16 +99,17 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
   let doc: OfflineDocument;
   let f: OfflineNfceFacts;
   let summary: { totals: Record<string, number>; items: unknown[]; request: unknown; externalRef: string | null };
-  if ('xml' in body) {
-    f = facts!;
+  if ('xml' in body && reading) {
+    f = reading.facts;
     const problems = rules(f, XML_FIELDS);
     if (problems.length > 0) throw invalid(problems);
     // Signed: kept byte for byte once it verifies. Unsigned: signed here with the issuer's certificate.
     const signing = { uf: issuer.uf, csc: material.csc, signer: material.certificate };
-    doc = f.signed ? acceptSignedOfflineXml(body.xml, f, signing) : signUnsignedOfflineXml(body.xml, f, signing);
+    doc = f.signed ? await acceptSignedOfflineXml(reading, signing) : await signUnsignedOfflineXml(reading, signing);
     // The document is the record; request keeps what the client said besides it (a NOT NULL column).
     summary = { totals: { vNF: Number(f.vNF) }, items: [], request: { form: 'xml', issuer_id: issuer.id, external_ref: body.external_ref ?? null }, externalRef: body.external_ref ?? null };
   } else {
+    if ('xml' in body) throw new Error('unreachable: the XML form was read above');
     const { offline, ...sale } = body;
     const prepared = NFCE_EMITTER.prepare(sale, issuer);
     if (!prepared.ok) throw invalid(prepared.errors);
@@ -111,13 +119,16 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
       serie: offline.serie, nNF: offline.number, emittedAt: new Date(offline.issued_at), signingKey: material.certificate, csc: material.csc,
       tpEmis: 9, contingency: { at: new Date(offline.contingency_at), reason: offline.reason }, cNF: offline.cnf,
     });
-    f = readOfflineNfce(built.xml)!;
+    // Read back from the document itself, on the worker: the rules check what was written, not what was meant.
+    const own = await readOfflineXmlOffThread(built.xml, { verify: false });
+    if (!own.ok) throw new Error(`the gateway's own offline NFC-e does not read back: ${own.problem}`);
+    f = own.facts;
     const problems = rules(f, (x) => JSON_FIELDS[x]);
     if (offline.access_key && offline.access_key !== built.accessKey) {
       problems.push({ field: 'offline.access_key', message: `${offline.access_key} is not the key of these values (${built.accessKey}): check issued_at (its month in the issuer's time zone), serie, number and cnf` });
     }
     if (problems.length > 0) throw invalid(problems);
-    const schemaPackage = offlineSchema(built.xml, (path) => NFCE_EMITTER.fieldOfXsdPath(path, sale) ?? path);
+    const schemaPackage = await offlineSchema(built.xml, (path) => NFCE_EMITTER.fieldOfXsdPath(path, sale) ?? path);
     doc = { xml: built.xml, digestValue: built.digestValue, qrCodeUrl: built.qrCodeUrl, urlChave: built.urlChave, schemaPackage };
     summary = { totals: { ...built.totals } as Record<string, number>, items: built.items, request: body, externalRef: sale.external_ref ?? null };
   }

@@ -5,9 +5,15 @@ import { el, NFE_NAMESPACE } from '../xml-text.js';
 
 const declaration = /^\uFEFF?\s*<\?xml[^?]*\?>\s*/;
 
-/** The text of the first `<name>` element's content, or null (names are unprefixed in NF-e documents). */
+// What a parser does not read as elements: comments, CDATA sections, processing instructions.
+const HIDDEN = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?(?:\?>|$)/g;
+
+/**
+ * The text of the first `<name>` element's content, or null (names are unprefixed in NF-e documents).
+ * Text that only looks like an element, inside a comment or CDATA, is not read (issue 28 item 12).
+ */
 function firstText(xml: string, name: string): string | null {
-  return new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? null;
+  return new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml.replace(HIDDEN, ''))?.[1] ?? null;
 }
 
 export class ProcEventoMismatchError extends Error {

@@ -21,6 +21,11 @@ export function canonicalForeignElement(xml: string, localName: string): string 
   if (fatal || !doc.documentElement) return null;
   const found = Array.from(doc.getElementsByTagName('*') as ArrayLike<Element>).filter((e) => e.localName === localName);
   if (found.length !== 1) return null;
+  return canonicalOf(found[0]!);
+}
+
+/** The canonical form of an element of a tree already parsed, as canonicalForeignElement gives it. */
+export function canonicalOf(element: Element): string {
   const c14n = new C14nCanonicalization();
-  return c14n.process(found[0] as unknown as Parameters<C14nCanonicalization['process']>[0], {});
+  return c14n.process(element as unknown as Parameters<C14nCanonicalization['process']>[0], {});
 }

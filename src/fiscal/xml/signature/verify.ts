@@ -27,6 +27,8 @@ export interface VerifyOptions {
   signedElements?: ReadonlyArray<readonly [parent: string, element: string]>;
   /** Accepted signature profiles (default: SEFAZ's RSA-SHA1 + inclusive C14N only, FACTS 3). */
   profiles?: readonly SignatureProfile[];
+  /** The text already parsed (strict-document.ts): the elements checked are the ones the caller read. */
+  document?: Document;
 }
 
 const DSIG = 'http://www.w3.org/2000/09/xmldsig#';
@@ -57,7 +59,7 @@ function parse(xml: string): Document | null {
 export function verifyXmlSignature(xml: string, opts: VerifyOptions = {}): XmlSignatureVerification {
   const idAttribute = opts.idAttribute ?? 'Id';
   const pairs = new Set((opts.signedElements ?? TAXPAYER_SIGNED).map(([parent, child]) => `${parent}/${child}`));
-  const doc = parse(xml);
+  const doc = opts.document ?? parse(xml);
   if (!doc) return fail('malformed', 'the document is not well-formed XML');
 
   const targets = Array.from(doc.getElementsByTagName('*') as ArrayLike<Element>).filter((e) =>

@@ -11,6 +11,7 @@ import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
 import {
   AsaasWebhookAnswer, AsaasWebhookBody, InvoiceSchema, PatchSubscriptionBody, PlanChangeSchema, SubscriptionSchema, UpgradeBody, UsageQuery, UsageSchema,
 } from '../../schemas/billing.js';
+import { sendDocument } from '../../document-reply.js';
 
 /**
  * SPEC 4 Billing (issue 19): subscription, usage, invoices and plan changes. Reading needs
@@ -110,7 +111,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const invoice = await getAccountInvoice(ctx, request.auth.accountId, request.params.id);
       const pdf = await renderInvoicePdf(invoice, await invoiceAccountName(ctx, request.auth.accountId));
-      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${invoice.id}.pdf"`).send(pdf);
+      return sendDocument(request, reply, { type: 'application/pdf', fileName: `${invoice.id}.pdf`, body: pdf });
     },
   );
 

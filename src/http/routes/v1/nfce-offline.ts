@@ -42,7 +42,9 @@ export const nfceOfflineRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'infNFeSupl is computed), or unsigned (the gateway signs it with the issuer certificate; a QR code already in it ' +
           'must be the one that signature gives) - or the sale JSON of POST /v1/nfce plus `offline` {serie, number, cnf, issued_at, ' +
           'contingency_at, reason}: the gateway builds and signs the document with exactly those values, so its access key ' +
-          'is the one printed. Everything is checked first (422 naming the field); the note is stored in status contingency ' +
+          'is the one printed. The XML is the one NFe element (an XML declaration aside): a comment, processing instruction, ' +
+          'DOCTYPE or anything beside NFe is 422 on xml; every fact is read from the signed tree. ' +
+          'Everything is checked first (422 naming the field); the note is stored in status contingency ' +
           'and transmitted in the background (then authorized or rejected; webhooks nfce.contingency_authorized / ' +
           'nfce.contingency_failed). The same access key sent again answers 200 with the same note; another key for a ' +
           'number already held is 409. The series must be the point of sale\'s own, not the gateway\'s series 1. ' +
@@ -55,7 +57,7 @@ export const nfceOfflineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: NfceRecordSchema,
           201: NfceRecordSchema,
-          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429, 503),
         },
       },
     },

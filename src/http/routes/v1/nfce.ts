@@ -21,6 +21,7 @@ import { renderNoteEscpos, renderNoteHtml } from '../../../documents/notes/servi
 import { RECEIPT_CSP } from '../../../danfe/html/index.js';
 import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+import { sendDocument, sendReceiptPage } from '../../document-reply.js';
 
 const tags = ['nfce'];
 
@@ -138,7 +139,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const { event } = request.query;
       const { xml, fileName } = await distributableXml(ctx, NFCE_FAMILY, request.auth.accountId, id, event);
-      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
+      return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
     },
   );
 
@@ -198,10 +199,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn({ nfce_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');
         reply.header('X-Danfe-Warning', warning);
       }
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.pdf"`)
-        .send(pdf);
+      return sendDocument(request, reply, { type: 'application/pdf', fileName: `danfe-${row.access_key}.pdf`, body: pdf });
     },
   );
 
@@ -230,10 +228,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const row = await findNote(ctx, NFCE_FAMILY, request.auth.accountId, request.params.id, { full: true });
       const body = await renderNoteEscpos(ctx, row, request.query.width ?? 80);
-      return reply
-        .type('application/octet-stream')
-        .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.escpos"`)
-        .send(body);
+      return sendDocument(request, reply, { type: 'application/octet-stream', fileName: `danfe-${row.access_key}.escpos`, body });
     },
   );
 
@@ -256,11 +251,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const row = await findNote(ctx, NFCE_FAMILY, request.auth.accountId, request.params.id, { full: true });
       const body = await renderNoteHtml(ctx, row, request.query.width ?? 80);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('Content-Security-Policy', RECEIPT_CSP)
-        .header('Content-Disposition', `inline; filename="danfe-${row.access_key}.html"`)
-        .send(body);
+      return sendReceiptPage(reply, { csp: RECEIPT_CSP, fileName: `danfe-${row.access_key}.html`, body });
     },
   );
 };

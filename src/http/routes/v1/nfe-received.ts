@@ -7,6 +7,7 @@ import { requestReceivedSync } from '../../../documents/nfe/services/sync-receiv
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
 import { ManifestationBody, ReceivedNfeSchema } from '../../schemas/nfe.js';
+import { sendDocument } from '../../document-reply.js';
 
 const tags = ['nfe'];
 
@@ -77,7 +78,7 @@ export const nfeReceivedRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { xml, fileName } = await receivedXml(ctx, request.auth.accountId, request.params.id);
-      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
+      return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
     },
   );
 

@@ -17,6 +17,7 @@ import { CancelBody, NfceHistoryEntrySchema, NfceListQuery } from '../../schemas
 import { CorrectionBody, NfeRecordSchema } from '../../schemas/nfe.js';
 import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+import { sendDocument } from '../../document-reply.js';
 
 const tags = ['nfe'];
 
@@ -138,7 +139,7 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { xml, fileName } = event === 'correction'
         ? await correctionLetterXml(ctx, request.auth.accountId, request.params.id, sequence)
         : await distributableXml(ctx, NFE_FAMILY, request.auth.accountId, request.params.id, event);
-      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
+      return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
     },
   );
 
@@ -221,7 +222,7 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn({ nfe_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFE printed without the issuer logo');
         reply.header('X-Danfe-Warning', warning);
       }
-      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="danfe-${row.access_key}.pdf"`).send(pdf);
+      return sendDocument(request, reply, { type: 'application/pdf', fileName: `danfe-${row.access_key}.pdf`, body: pdf });
     },
   );
 };

@@ -14,6 +14,7 @@ import { NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
 import { NfseCancelBody, NfseRecordSchema } from '../../schemas/nfse.js';
 import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+import { sendDocument } from '../../document-reply.js';
 
 const tags = ['nfse'];
 
@@ -121,7 +122,7 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { xml, fileName } = await nfseXml(ctx, request.auth.accountId, request.params.id, request.query.event);
-      return reply.type('application/xml; charset=utf-8').header('Content-Disposition', `inline; filename="${fileName}"`).send(xml);
+      return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
     },
   );
 
@@ -175,7 +176,7 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.log.warn({ nfse_id: row.id, issuer_id: row.issuer_id, warning }, 'DANFSe printed without the issuer logo');
         reply.header('X-Danfe-Warning', warning);
       }
-      return reply.type('application/pdf').header('Content-Disposition', `inline; filename="danfse-${row.nfse_key}.pdf"`).send(pdf);
+      return sendDocument(request, reply, { type: 'application/pdf', fileName: `danfse-${row.nfse_key}.pdf`, body: pdf });
     },
   );
 };

@@ -1,0 +1,96 @@
+// Issue 28 item 12: POST /v1/nfce/offline read the note's facts with a slicer that also read inside
+// comments, while the signature and XSD checks read the real tree. A comment holding NFe 2003 before
+// the signed NFe 2002 was stored as 2003. The XML is now parsed once, strictly: comments, processing
+// instructions, a DOCTYPE or anything beside the one NFe element is a 422 naming the problem, and every
+// fact comes from the tree the signature covers.
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPreparedNfce } from '../src/documents/nfce/domain/build-nfce.js';
+import type { Sale } from '../src/documents/nfce/domain/sale.js';
+import { NFCE_EMITTER } from '../src/documents/nfce/services/issue-nfce.js';
+import { parsePfx } from '../src/fiscal/certificate/pfx.js';
+import { generateCnf } from '../src/fiscal/layout/cnf.js';
+import { findIssuerForEmission } from '../src/platform/storage/repositories/issuer-repository.js';
+import { createTestApp, type TestApp } from './support/app.js';
+import { readyIssuer, sale, TEST_CSC } from './support/nfce-flow.js';
+import { certFile } from './issuers-harness.js';
+
+let t: TestApp;
+let auth: { authorization: string };
+let accountId: string;
+let issuerId: string;
+const signingKey = parsePfx(certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx'), 'minhasenha');
+
+beforeAll(async () => {
+  // A body limit above the XML's own bound, so that bound is what answers.
+  t = await createTestApp({ role: 'all', env: { BODY_LIMIT_BYTES: String(8 * 1_048_576) } });
+  ({ auth, accountId } = await t.newAccount());
+  issuerId = await readyIssuer(t, auth);
+});
+afterAll(async () => t.runtime.close());
+
+const spTime = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000 - 3 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '-03:00');
+let serie = 300 + randomInt(0, 200);
+
+/** A signed offline NFe, as a point of sale prints it. */
+async function signedNfe(o: { serie: number; number: number }): Promise<{ xml: string; key: string }> {
+  const issuer = (await findIssuerForEmission(t.db, accountId, issuerId))!;
+  const prepared = NFCE_EMITTER.prepare(sale(issuerId) as Sale, issuer);
+  if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
+  const at = new Date(Date.now() - 10 * 60_000);
+  const built = buildPreparedNfce(prepared.prepared, {
+    serie: o.serie, nNF: o.number, emittedAt: new Date(spTime(at)), signingKey, csc: { id: TEST_CSC.id_csc, token: TEST_CSC.csc },
+    cNF: generateCnf(o.number), tpEmis: 9, contingency: { at: new Date(at.getTime() - 5 * 60_000), reason: 'Sem conexao com a internet no caixa 3' },
+  });
+  return { xml: built.xml, key: built.accessKey };
+}
+
+const post = (xml: string) => t.app.inject({ method: 'POST', url: '/v1/nfce/offline', headers: auth, payload: { xml } });
+const stored = async (key: string) => (await t.db.query<{ c: number }>('SELECT count(*)::int AS c FROM notes WHERE access_key = $1', [key])).rows[0]!.c;
+
+describe('POST /v1/nfce/offline reads the XML the signature covers, and nothing beside it', () => {
+  it('refuses a comment holding another signed NFe before the signed one (422 on xml naming the comment); nothing is stored', async () => {
+    const s = serie++;
+    const real = await signedNfe({ serie: s, number: 2002 });
+    const smuggled = await signedNfe({ serie: s, number: 2003 });
+    expect(smuggled.xml).not.toContain('--');
+    const res = await post(`<!-- ${smuggled.xml} -->\n${real.xml}`);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().details[0]).toMatchObject({ field: 'xml', message: expect.stringMatching(/comment/) });
+    expect(await stored(smuggled.key)).toBe(0);
+    expect(await stored(real.key)).toBe(0);
+  });
+
+  it.each([
+    ['a processing instruction before NFe', (x: string) => `<?xml version="1.0" encoding="UTF-8"?><?xml-stylesheet type="text/xsl" href="https://evil.example/x.xsl"?>${x}`, /processing instruction/],
+    ['a DOCTYPE', (x: string) => `<!DOCTYPE NFe [<!ELEMENT NFe ANY>]>${x}`, /DOCTYPE/],
+    ['an element after NFe', (x: string) => `${x}<NFe/>`, /outside|one NFe|well-formed/],
+    ['text after NFe', (x: string) => `${x}2003`, /outside|one NFe|well-formed/],
+    ['a comment inside infNFe', (x: string) => x.replace('<nNF>', '<!-- 2003 --><nNF>'), /comment/],
+    ['a processing instruction inside infNFe', (x: string) => x.replace('<nNF>', '<?nNF 2003?><nNF>'), /processing instruction/],
+    ['a second element with the Id of infNFe', (x: string) => x.replace('<infNFeSupl>', `<infNFeSupl Id="${/<infNFe Id="([^"]+)"/.exec(x)?.[1] ?? /Id="(NFe\d{44})"/.exec(x)![1]}">`), /another element \(infNFeSupl\) with the Id/],
+  ])('refuses %s with 422 on xml naming it', async (_name, mutate, named) => {
+    const real = await signedNfe({ serie: serie++, number: randomInt(1, 100_000) });
+    const res = await post(mutate(real.xml));
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().details[0]).toMatchObject({ field: 'xml', message: expect.stringMatching(named) });
+    expect(await stored(real.key)).toBe(0);
+  });
+
+  it('keeps only the NFe element of a clean document (no declaration kept), and serves its XML as a download', async () => {
+    const real = await signedNfe({ serie: serie++, number: randomInt(1, 100_000) });
+    const res = await post(`<?xml version="1.0" encoding="UTF-8"?>\n${real.xml}\n`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ access_key: real.key, number: Number(/<nNF>(\d+)<\/nNF>/.exec(real.xml)![1]) });
+    const row = await t.db.query<{ signed_xml: string }>('SELECT signed_xml FROM notes WHERE access_key = $1', [real.key]);
+    expect(row.rows[0]!.signed_xml).toBe(real.xml);
+  });
+
+  it('answers 422 naming xml for a document beyond the size bound, before it is parsed', async () => {
+    const real = await signedNfe({ serie: serie++, number: randomInt(1, 100_000) });
+    const huge = real.xml.replace('</infNFe>', `<infAdic><infCpl>${'x'.repeat(2_100_000)}</infCpl></infAdic></infNFe>`);
+    const res = await post(huge);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().details[0]).toMatchObject({ field: 'xml', message: expect.stringMatching(/bytes/) });
+  });
+});
