@@ -2,7 +2,6 @@
 // NFS-e by key and by DPS Id (one NFS-e per DPS Id: E0014), the registered events, the number each
 // provider is at, and the distribution log (NSU) of every document with the parties it involves.
 import type { Db, Queryable } from '../../platform/storage/db.js';
-import { OPERATOR_TENANT } from '../tenant.js';
 
 export type NfseStatus = 'authorized' | 'canceled' | 'substituted';
 
@@ -58,7 +57,8 @@ export const DFE_LOT_SIZE = 50;
 export class NfseStore {
   constructor(
     private readonly db: Db,
-    readonly tenant: string = OPERATOR_TENANT,
+    // '' is the operator's tenant (tenant.ts OPERATOR_TENANT; not imported: the parent folder imports this one).
+    readonly tenant: string = '',
   ) {}
 
   forTenant(tenant: string): NfseStore {
