@@ -4,6 +4,7 @@ import { createSefazClient } from '../src/fiscal/sefaz/sefaz-client.js';
 import { loadIssuerSigningMaterial } from '../src/platform/issuers/issuer-signing-material.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
+import { issueNfseSettled, serviceInvoice } from './support/nfse-flow.js';
 
 // Issue 28 item 10: the public sandbox is shared by everyone who follows the README with the example
 // certificate, so every account registers the same CNPJ (06157250000116). The simulated authority
@@ -96,4 +97,23 @@ describe('the sandbox authority keeps each account apart (same test CNPJ)', () =
       direct.close();
     }
   }, 90_000);
+
+  it('two accounts issue NFS-e for the README\'s CNPJ: each DPS authorized, neither meets the other\'s (E0014) nor gets its NFS-e', async () => {
+    const notes = [];
+    for (const a of [await account(), await account()]) {
+      const nfse = await t.app.inject({
+        method: 'PATCH', url: `/v1/issuers/${a.issuerId}`, headers: a.auth,
+        payload: { nfse: { municipal_registration: '12345678', simples_regime: 1, special_regime: 0, dps_series: 1 } },
+      });
+      expect(nfse.statusCode, nfse.body).toBe(200);
+      const { note } = await issueNfseSettled(t, a.auth, serviceInvoice(a.issuerId));
+      notes.push(note as { status: string; rejection: unknown; number: string; dps: { id: string } });
+    }
+    // Each account's first NFS-e: number 1 at Sefin, its own.
+    expect(notes.map((n) => [n.status, n.rejection, n.number])).toEqual([['authorized', null, '1'], ['authorized', null, '1']]);
+    // The first DPS of each has the same Id (same CNPJ, series 1, number 1), and each account got an NFS-e of its own from it.
+    expect(notes[1]!.dps.id).toBe(notes[0]!.dps.id);
+    expect(await t.simulator.nfseIssuedFor(notes[0]!.dps.id)).toBe(2);
+  }, 90_000);
 });
+

@@ -24,9 +24,10 @@ import { migration as m0023 } from './0023_search_kinds_trial.js';
 import { migration as m0024 } from './0024_overview_index.js';
 import { migration as m0025 } from './0025_search_manifestations.js';
 import { migration as m0026 } from './0026_search_weeks.js';
+import { migration as m0031 } from './0031_notes_key_per_account.js';
 
 /** The gateway's migrations, in order. Each file exports one `migration`; add new ones here. */
 export const gatewayMigrations: MigrationSet = {
   table: 'schema_migrations',
-  migrations: [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0021, m0022, m0023, m0024, m0025, m0026],
+  migrations: [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0021, m0022, m0023, m0024, m0025, m0026, m0031],
 };
