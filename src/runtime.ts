@@ -103,6 +103,8 @@ export async function startRuntime(config: Config, opts: RuntimeOptions = {}): P
       responseTimeoutMs: config.authorityResponseTimeoutMs,
       scenariosAllowed: true,
       breaker: recorder,
+      // Every call names its account to the simulated authority, signed so no caller can name another's.
+      tenantCredential: (accountId) => simulator!.tenantCredential(accountId),
     });
   } else {
     authority = new AuthorityAccess({

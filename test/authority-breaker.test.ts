@@ -52,8 +52,8 @@ beforeAll(async () => {
   ({ auth, accountId } = await t.newAccount('Breaker'));
   issuerId = await readyIssuer(t, auth);
   cert = (await loadIssuerSigningMaterial(t.db, t.ctx.secrets, accountId, issuerId))!.certificate!;
-  client = t.ctx.authority.clientFor(cert);
-  CONSULT = { ...CONSULT, certificate: cert.fingerprintSha256 };
+  client = t.ctx.authority.clientFor(cert, accountId);
+  CONSULT = { ...CONSULT, certificate: t.ctx.authority.callerId(cert, accountId) };
   t.ctx.breaker.onClosed((k) => closedIn.a.push(k));
   other.ctx.breaker.onClosed((k) => closedIn.b.push(k));
 });

@@ -44,8 +44,8 @@ it('a first attempt voided while its contingency note is being authorized stays 
   const authority = new Proxy(real, {
     get(target, prop) {
       if (prop !== 'clientFor') return Reflect.get(target, prop);
-      return (cert: Parameters<AuthorityAccess['clientFor']>[0]) => {
-        const client = target.clientFor(cert);
+      return (...args: Parameters<AuthorityAccess['clientFor']>) => {
+        const client = target.clientFor(...args);
         return new Proxy(client, {
           get(c, p) {
             if (p !== 'authorize') return Reflect.get(c, p);

@@ -13,12 +13,14 @@ let t: TestApp;
 let auth: { authorization: string };
 let issuerId: string;
 let cnpj: string;
+// The account's tenant at the simulated authority (authority-sim/tenant.ts): the notes it receives.
+let tenant: string;
 
 beforeAll(async () => {
   t = await createTestApp({ role: 'all', clock });
   // The simulated authority keeps the same time as the gateway, so the hour passes for both.
   t.simulator.setClock(() => clock.now());
-  ({ auth } = await t.newAccount());
+  ({ auth, accountId: tenant } = await t.newAccount());
   issuerId = await readyIssuer(t, auth);
   cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj;
 });
@@ -39,8 +41,8 @@ describe('NF-e received from other companies', () => {
   let keys: string[];
 
   it('downloads the summaries addressed to the issuer by NSU, then waits the hour once caught up', async () => {
-    const a = await t.simulator.holdReceivedNote({ recipient: { CNPJ: cnpj } });
-    const b = await t.simulator.holdReceivedNote({ recipient: { CNPJ: cnpj } });
+    const a = await t.simulator.holdReceivedNote({ recipient: { CNPJ: cnpj }, tenant });
+    const b = await t.simulator.holdReceivedNote({ recipient: { CNPJ: cnpj }, tenant });
     keys = [a.accessKey, b.accessKey];
     expect(new Date(await sync()).getTime()).toBe(clock.now().getTime());
     const got = await eventually(async () => {
@@ -59,7 +61,7 @@ describe('NF-e received from other companies', () => {
   });
 
   it('a download asked within the hour waits for it instead of drawing a 656, then fetches in sequence', async () => {
-    const c = await t.simulator.holdReceivedNote({ recipient: { CNPJ: cnpj } });
+    const c = await t.simulator.holdReceivedNote({ recipient: { CNPJ: cnpj }, tenant });
     const nextAt = await sync();
     expect(new Date(nextAt).getTime()).toBe(clock.now().getTime() + 3_600_000);
     // The download is queued for the hour, not now: the runner (on the gateway's clock) cannot take it

@@ -272,10 +272,10 @@ describe('AuthorityAccess.nfseClientFor', () => {
     const sandbox = new AuthorityAccess({ endpointOverride: { baseUrl: origin + '/' }, ca: [sefin.identity.caPem], scenariosAllowed: true });
     const production = new AuthorityAccess({ endpointOverride: { baseUrl: origin }, ca: [sefin.identity.caPem], scenariosAllowed: false });
     try {
-      expect(sandbox.nfseClientFor(cert, 2)).toBe(sandbox.nfseClientFor(cert, 2));
-      expect(await sandbox.nfseClientFor(cert, 2).lookupDps(DPS_ID, { scenario: 'reject:E0014' })).toEqual({ kind: 'found', accessKey: KEY });
+      expect(sandbox.nfseClientFor(cert, 2, null)).toBe(sandbox.nfseClientFor(cert, 2, null));
+      expect(await sandbox.nfseClientFor(cert, 2, null).lookupDps(DPS_ID, { scenario: 'reject:E0014' })).toEqual({ kind: 'found', accessKey: KEY });
       expect([last().url, last().headers['x-sandbox-scenario']]).toEqual([`/SefinNacional/dps/${DPS_ID}`, 'reject:E0014']);
-      await production.nfseClientFor(cert, 1).lookupDps(DPS_ID, { scenario: 'reject:E0014' });
+      await production.nfseClientFor(cert, 1, null).lookupDps(DPS_ID, { scenario: 'reject:E0014' });
       expect(last().headers['x-sandbox-scenario']).toBeUndefined();
     } finally {
       sandbox.close();

@@ -187,7 +187,9 @@ describe('GET /v1/search', () => {
   });
 
   it('finds NF-e received from a supplier by its name (typos too), CNPJ and access key, the moment the download files it, and its manifestation', async () => {
-    const held = await t.simulator.holdReceivedNote({ recipient: { CNPJ: issuerCnpj } });
+    // Held for the issuer's account: the simulated authority keeps each account's records apart.
+    const tenant = (await t.db.query<{ account_id: string }>('SELECT account_id FROM issuers WHERE id = $1', [issuerId])).rows[0]!.account_id;
+    const held = await t.simulator.holdReceivedNote({ recipient: { CNPJ: issuerCnpj }, tenant });
     const sync = await t.app.inject({ method: 'POST', url: '/v1/nfe/received/sync', headers: auth, payload: { issuer_id: issuerId } });
     expect(sync.statusCode, sync.body).toBe(202);
     const received = await eventually(async () => {

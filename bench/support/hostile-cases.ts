@@ -266,6 +266,27 @@ export const HOSTILE_CASES: HostileCase[] = [
       return { got: brief(a), problems };
     },
   },
+  // Issue 28 item 10: one account's searches against the shared process (PGlite runs them on the
+  // event loop's thread: 20 phrase searches at once held /healthz for 1.9 s).
+  {
+    name: '20 phrase searches at once from one account',
+    expected: '200 or 429 rate_limited with Retry-After each (2 of an account run at once), some refused; the next search answered 200',
+    async run(w) {
+      const ip = w.newIp();
+      const q = `/v1/search?q=${encodeURIComponent('"pao frances" "cafe torrado"')}`;
+      const burst = await Promise.all(Array.from({ length: 20 }, () => w.call(w.gateways[0]!, 'GET', q, { ip })));
+      const ok = burst.filter((a) => a.status === 200).length;
+      const refused = burst.filter((a) => a.status === 429);
+      const after = await w.call(w.gateways[0]!, 'GET', q, { ip });
+      const problems: string[] = [];
+      // Those arriving after the first ones answered may run too: at most 2 at once, not 2 in all.
+      if (ok < 1 || refused.length < 1) problems.push(`${ok} answered 200, ${refused.length} refused`);
+      if (ok + refused.length !== 20) problems.push(`statuses ${burst.map((a) => a.status).join(',')}`);
+      for (const a of refused) if (a.json.error !== 'rate_limited' || !a.headers.get('retry-after')) problems.push(`429 without rate_limited/Retry-After: ${JSON.stringify(a.json).slice(0, 80)}`);
+      if (after.status !== 200) problems.push(`next search ${after.status}`);
+      return { got: `${ok} x 200, ${refused.length} x 429; then ${after.status}`, problems };
+    },
+  },
   // Issue 28 item 12: offline NFC-e XML with something beside or inside the signed NFe.
   ...OFFLINE_XML_CASES,
 ];

@@ -18,6 +18,7 @@ import { holdThirdPartyNote, type HeldNote, type HoldNoteInput } from './third-p
 import { NfseStore } from './nfse/nfse-store.js';
 import { nfseScenarioOf } from './nfse/nfse-scenario.js';
 import { isNfsePath, serveNfse } from './nfse/serve-nfse.js';
+import { OPERATOR_TENANT, randomTenantKey, TENANT_HEADER, tenantCredential, tenantKeyFromAdminToken, tenantOfHeader } from './tenant.js';
 
 export interface AuthoritySimulatorOptions {
   db: Db;
@@ -53,6 +54,11 @@ export interface AuthoritySimulatorOptions {
   adminToken?: string;
   /** Keep registered client certificates in the database, so a restarted standalone simulator still knows them. */
   persistClientCertificates?: boolean;
+  /**
+   * The key that signs tenant credentials (tenant.ts). Default: derived from adminToken (a standalone
+   * simulator's gateways know it), else random (the in-process one, whose gateway asks tenantCredential()).
+   */
+  tenantKey?: Buffer;
 }
 
 export interface AuthoritySimulator {
@@ -61,7 +67,10 @@ export interface AuthoritySimulator {
   /** PEM the clients must trust for this server. */
   caPem: string;
   close(): Promise<void>;
-  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean }): Promise<void>;
+  /** `tenant`: the account whose issuer it is (tenant.ts); absent: the operator's, which every tenant falls back on. */
+  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean; tenant?: string }): Promise<void>;
+  /** The X-Sandbox-Tenant value a gateway sends for `tenant` (an account id). */
+  tenantCredential(tenant: string): string;
   /** Trusted at once (the next handshake); persisted before the promise settles when persistClientCertificates. */
   registerClientCertificate(pem: string): Promise<void>;
   /** Plays `scenario` on the next `times` requests (to `service` only, when given; 'nfse' = the NFS-e API). null clears. */
@@ -79,8 +88,8 @@ export interface AuthoritySimulator {
    * `cnpj` (outage.ts); replaces an outage of the same scope. RangeError on a bad mode, seconds or cnpj.
    */
   startOutage(request: OutageRequest): Outage;
-  /** Ends the outage of `cnpj`, or every outage; how many ended. Held connections are destroyed. */
-  endOutage(cnpj?: string): number;
+  /** Ends the outage of `cnpj`, or every outage (of `tenant` only, when given); how many ended. Held connections are destroyed. */
+  endOutage(cnpj?: string, tenant?: string): number;
   /** The outages on now (ended ones are gone). */
   outages(): Outage[];
 }
@@ -94,6 +103,7 @@ interface QueuedScenario {
 export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): Promise<AuthoritySimulator> {
   await migrateSimulator(opts.db);
   const store = new SimStore(opts.db, opts.cscStorage);
+  const tenantKey = opts.tenantKey ?? (opts.adminToken ? tenantKeyFromAdminToken(opts.adminToken) : randomTenantKey());
   const identity = opts.identity ?? generateSimulatorIdentity();
   const signingKey = { privateKey: privateKeyObject(identity.keyPem), certificateBase64: certificateBase64(identity.certPem) };
   const counters: SimCounters = { requests: 0, authorizations: 0, rejections: 0, denials: 0, events: 0, voids: 0, tlsHandshakes: 0, nfseAuthorizations: 0, nfseRejections: 0, nfseEvents: 0, outageAnswers: 0, statusRequests: 0 };
@@ -174,7 +184,19 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     // service is not an endpoint (404), whatever the message says.
     const url = new URL(req.url ?? '/', 'https://sim.invalid');
     // The NFS-e national API (Sefin Nacional, ADN) shares the port and the certificate registry.
-    if (isNfsePath(url.pathname)) return serveNfse(req, res, { ctx: nfseContext, scenario: nfseScenarioOf(takeScenario(req, 'nfse')), readBody, hold });
+    // Whose records these are: the tenant the gateway's signed header names (tenant.ts), never a
+    // name the caller picks; a forged one is refused before anything is read or stored.
+    const tenant = tenantOfHeader(tenantKey, req.headers[TENANT_HEADER]);
+    if (tenant === null) {
+      req.resume();
+      const why = `${TENANT_HEADER} is not a credential this authority issued`;
+      if (isNfsePath(url.pathname)) return send(res, 403, JSON.stringify({ mensagem: why }), 'application/json; charset=utf-8');
+      return reply(res, faultReply(version, 'Sender', why, 403));
+    }
+    if (isNfsePath(url.pathname)) {
+      const ctx = { ...nfseContext, store: nfseStore.forTenant(tenant) };
+      return serveNfse(req, res, { ctx, scenario: nfseScenarioOf(takeScenario(req, 'nfse')), readBody, hold });
+    }
     const service = serviceOfPath(url.pathname);
     if (!service) {
       req.resume();
@@ -197,15 +219,15 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     if (service === 'statusServico') counters.statusRequests += 1;
     const who = parties.of(req.socket as TLSSocket, service, body);
     // During an outage the queued scenarios wait for the authority to come back.
-    let scenario = outages.meeting(who.parties) ? null : takeScenario(req, service);
+    let scenario = outages.meeting(tenant, who.parties) ? null : takeScenario(req, service);
     // `outage:<seconds>` takes down the request's issuer only, never every issuer (scenario.ts).
     if (scenario?.kind === 'outage') {
       if (!who.issuer) return reply(res, faultReply(version, 'Sender', 'the outage scenario needs a message or a client certificate naming its issuer (CNPJ or CPF)'));
-      outages.start({ mode: scenario.mode, seconds: scenario.seconds, cnpj: who.issuer });
+      outages.start({ mode: scenario.mode, seconds: scenario.seconds, cnpj: who.issuer, tenant });
       scenario = null;
     }
     if (maxLatency > 0) await new Promise((r) => setTimeout(r, randomInt(minLatency, maxLatency + 1)));
-    const outage = outages.meeting(who.parties);
+    const outage = outages.meeting(tenant, who.parties);
     if (outage) {
       counters.outageAnswers += 1;
       // no-answer: read, never answered; the connection goes when the client gives up or the outage ends.
@@ -218,7 +240,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     try {
       const answer = await routeSoap(
         { service, body, contentType, soapAction: req.headers.soapaction },
-        { store, signingKey, now, scenario, counters },
+        { store: store.forTenant(tenant), signingKey, now, scenario, counters },
       );
       if (scenario?.kind === 'lost-response') {
         // Processed and stored; the answer never reaches the client.
@@ -246,8 +268,9 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     async registerCsc(cnpj, tpAmb, idCsc, csc, o) {
-      await store.upsertCsc(cnpj, tpAmb, Number(idCsc), csc, o?.revoked ?? false);
+      await store.forTenant(o?.tenant ?? OPERATOR_TENANT).upsertCsc(cnpj, tpAmb, Number(idCsc), csc, o?.revoked ?? false);
     },
+    tenantCredential: (tenant) => tenantCredential(tenantKey, tenant),
     async registerClientCertificate(pem) {
       if (trusted.has(pem)) return;
       trusted.add(pem);
@@ -271,7 +294,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     },
     holdReceivedNote: (input) => holdThirdPartyNote({ store, signingKey, now }, input),
     startOutage: (request) => outages.start(request),
-    endOutage: (cnpj) => outages.end(cnpj),
+    endOutage: (cnpj, tenant) => outages.end(cnpj, tenant),
     outages: () => outages.list(),
   };
   return sim;

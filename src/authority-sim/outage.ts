@@ -5,6 +5,7 @@
 // by moving that clock, without sleeping. A wall-clock timer ends it too and releases the
 // connections a `no-answer` outage holds; every timer is unref'd and cleared by clear().
 import type { Socket } from 'node:net';
+import { TENANT_ID } from './tenant.js';
 
 export const OUTAGE_MODES = ['unavailable', 'unavailable:109', 'no-answer'] as const;
 export type OutageMode = (typeof OUTAGE_MODES)[number];
@@ -16,31 +17,41 @@ export interface OutageRequest {
   seconds: number;
   /** Only this issuer (CNPJ, or CPF of an individual issuer); absent or null: every issuer. */
   cnpj?: string | null;
+  /**
+   * Only this tenant's requests (tenant.ts: an `outage:` scenario stops its own account only);
+   * absent or null: every tenant (the operator's outage).
+   */
+  tenant?: string | null;
 }
 
 export interface Outage {
   mode: OutageMode;
   cnpj: string | null;
+  tenant: string | null;
   startedAt: Date;
   endsAt: Date;
 }
 
 /** The outage as the admin API shows it. */
-export function outageJson(o: Outage): { mode: OutageMode; cnpj: string | null; started_at: string; ends_at: string } {
-  return { mode: o.mode, cnpj: o.cnpj, started_at: o.startedAt.toISOString(), ends_at: o.endsAt.toISOString() };
+export function outageJson(o: Outage): { mode: OutageMode; cnpj: string | null; tenant: string | null; started_at: string; ends_at: string } {
+  return { mode: o.mode, cnpj: o.cnpj, tenant: o.tenant, started_at: o.startedAt.toISOString(), ends_at: o.endsAt.toISOString() };
 }
 
 /** 14-character CNPJ (alphanumeric root, IN RFB 2229/2024) or an 11-digit CPF. */
 export const ISSUER_ID = /^(?:[0-9A-Z]{12}[0-9]{2}|[0-9]{11})$/;
 
 /** Why a request cannot start an outage (a RangeError message naming the field), or null. */
-export function outageRequestProblem(r: { mode?: unknown; seconds?: unknown; cnpj?: unknown }): string | null {
+export function outageRequestProblem(r: { mode?: unknown; seconds?: unknown; cnpj?: unknown; tenant?: unknown }): string | null {
   if (typeof r.mode !== 'string' || !(OUTAGE_MODES as readonly string[]).includes(r.mode)) return `mode must be ${OUTAGE_MODES.join(', ')}`;
   if (typeof r.seconds !== 'number' || !Number.isInteger(r.seconds) || r.seconds < 1 || r.seconds > MAX_OUTAGE_SECONDS) {
     return `seconds must be an integer from 1 to ${MAX_OUTAGE_SECONDS}`;
   }
   if (r.cnpj !== undefined && r.cnpj !== null && (typeof r.cnpj !== 'string' || !ISSUER_ID.test(r.cnpj))) {
     return 'cnpj must be a 14-character CNPJ (or an 11-digit CPF)';
+  }
+  // '' is the tenant of requests without one (direct clients: tenant.ts).
+  if (r.tenant !== undefined && r.tenant !== null && (typeof r.tenant !== 'string' || (r.tenant !== '' && !TENANT_ID.test(r.tenant)))) {
+    return 'tenant must be 1-64 letters, digits, _ or -';
   }
   return null;
 }
@@ -53,9 +64,11 @@ interface Live {
 }
 
 const ALL = '*';
+// A tenant name never holds '*' or '|' (TENANT_ID), nor does a CNPJ.
+const scopeOf = (tenant: string | null, cnpj: string | null) => `${tenant ?? ALL}|${cnpj ?? ALL}`;
 
 export class OutageBoard {
-  /** One outage per scope (a CNPJ, or ALL); a new one for the same scope replaces it. */
+  /** One outage per scope (tenant or ALL, CNPJ or ALL); a new one for the same scope replaces it. */
   private readonly live = new Map<string, Live>();
 
   constructor(private readonly now: () => Date) {}
@@ -64,8 +77,8 @@ export class OutageBoard {
     const problem = outageRequestProblem(r);
     if (problem) throw new RangeError(problem);
     const startedAt = this.now();
-    const outage: Outage = { mode: r.mode, cnpj: r.cnpj ?? null, startedAt, endsAt: new Date(startedAt.getTime() + r.seconds * 1000) };
-    const scope = outage.cnpj ?? ALL;
+    const outage: Outage = { mode: r.mode, cnpj: r.cnpj ?? null, tenant: r.tenant ?? null, startedAt, endsAt: new Date(startedAt.getTime() + r.seconds * 1000) };
+    const scope = scopeOf(outage.tenant, outage.cnpj);
     const before = this.live.get(scope);
     if (before) clearTimeout(before.timer);
     // Connections held by the outage replaced stay held: the authority is still down for them.
@@ -73,11 +86,12 @@ export class OutageBoard {
     return { ...outage };
   }
 
-  /** Ends the outage of `cnpj` (every outage when absent); how many ended. */
-  end(cnpj?: string): number {
+  /** Ends the outages of `cnpj` (every outage when absent), in every tenant or `tenant`'s only; how many ended. */
+  end(cnpj?: string, tenant?: string): number {
     let ended = 0;
     for (const [scope, l] of this.live) {
-      if (cnpj !== undefined && scope !== cnpj) continue;
+      if (cnpj !== undefined && l.outage.cnpj !== cnpj) continue;
+      if (tenant !== undefined && l.outage.tenant !== tenant) continue;
       this.drop(scope, l);
       ended += 1;
     }
@@ -90,14 +104,16 @@ export class OutageBoard {
   }
 
   /**
-   * The outage a request of these issuers meets: one scoped to one of them, else one for every
-   * issuer (the later started when both are on); null when the authority serves them.
+   * The outage a request of this tenant for these issuers meets: the operator's or the tenant's,
+   * for every issuer or one of them (the latest started when several are on); null when the
+   * authority serves them. Another tenant's outage is never met.
    */
-  meeting(parties: readonly string[]): Outage | null {
+  meeting(tenant: string, parties: readonly string[]): Outage | null {
     if (this.live.size === 0) return null;
     this.prune();
     let found: Live | undefined;
-    for (const scope of [ALL, ...parties]) {
+    const scopes = [null, ...parties].flatMap((cnpj) => [scopeOf(null, cnpj), scopeOf(tenant, cnpj)]);
+    for (const scope of scopes) {
       const l = this.live.get(scope);
       if (l && (!found || l.outage.startedAt >= found.outage.startedAt)) found = l;
     }
@@ -106,7 +122,7 @@ export class OutageBoard {
 
   /** Holds a connection unanswered until the client drops it or `outage` ends (then it is destroyed). */
   hold(outage: Outage, socket: Socket): void {
-    const l = this.live.get(outage.cnpj ?? ALL);
+    const l = this.live.get(scopeOf(outage.tenant, outage.cnpj));
     if (!l || l.outage !== outage) {
       socket.destroy();
       return;

@@ -3,18 +3,21 @@
 // other processes register through it (SIM_URL), so it shares the SOAP server's HTTPS port.
 // Every route needs `Authorization: Bearer <SIM_ADMIN_TOKEN>`; bodies are JSON.
 //   POST   /sim/admin/client-certificates  {certificate_pem}                      -> 204 (trusted from the next handshake)
-//   POST   /sim/admin/csc                  {cnpj, tp_amb, id_csc, csc, revoked?}  -> 204
+//   POST   /sim/admin/csc                  {cnpj, tp_amb, id_csc, csc, revoked?, tenant?} -> 204
 //   GET    /sim/admin/authorizations?key=<44-character access key>               -> {access_key, authorizations}
 //   GET    /sim/admin/nfse-issued?dps_id=<45-character DPS Id>                   -> {dps_id, nfse_issued}
 //   GET    /sim/admin/stats                                                       -> counters (requests, authorizations, ...)
 //   POST   /sim/admin/scenarios            {scenario, times?, service?}           -> 204 (queued faults, DESIGN 3)
 //   DELETE /sim/admin/scenarios                                                   -> 204
-//   POST   /sim/admin/received-notes       {recipient_cnpj | recipient_cpf, nfe_proc_xml?} -> 201 {access_key, n_prot}
+//   POST   /sim/admin/received-notes       {recipient_cnpj | recipient_cpf, nfe_proc_xml?, tenant?} -> 201 {access_key, n_prot}
 //          (a third party's NF-e to that recipient: issued by the simulator, or the signed nfeProc given)
-//   POST   /sim/admin/outage               {mode, seconds, cnpj?}                 -> 201 {mode, cnpj, started_at, ends_at}
+//   POST   /sim/admin/outage               {mode, seconds, cnpj?, tenant?}        -> 201 {mode, cnpj, tenant, started_at, ends_at}
 //          (mode unavailable (108) | unavailable:109 | no-answer; seconds 1-86400; cnpj: that issuer only)
-//   GET    /sim/admin/outage                                                      -> {outages: [{mode, cnpj, started_at, ends_at}]}
-//   DELETE /sim/admin/outage[?cnpj=<CNPJ>]                                        -> 204 (ends them, or that issuer's)
+//   GET    /sim/admin/outage                                                      -> {outages: [{mode, cnpj, tenant, started_at, ends_at}]}
+//   DELETE /sim/admin/outage[?cnpj=<CNPJ>][&tenant=<tenant>]                       -> 204 (ends them, or that issuer's / tenant's)
+// `tenant` (tenant.ts) is the gateway's account id: the records of that account only. Without it, a
+// CSC is the fallback of every tenant, a received note goes to direct clients ('') and an outage
+// stops every tenant.
 import { createHash, timingSafeEqual, X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimCounters } from './sim-context.js';
@@ -22,6 +25,7 @@ import { SEFAZ_SERVICES } from '../fiscal/sefaz/endpoints.js';
 import { parseScenario } from './scenario.js';
 import { serviceOf, type SimService } from './sim-router.js';
 import { HoldNoteError, type HeldNote, type HoldNoteInput } from './third-party-note.js';
+import { tenantField } from './tenant.js';
 import { ISSUER_ID, outageJson, outageRequestProblem, type Outage, type OutageRequest } from './outage.js';
 
 export const ADMIN_PREFIX = '/sim/admin/';
@@ -33,14 +37,14 @@ const SERVICE_NAMES: ReadonlySet<string> = new Set([...SEFAZ_SERVICES, 'distribu
 /** What the portal may touch (the in-process simulator's own methods). */
 export interface AdminTarget {
   registerClientCertificate(pem: string): Promise<void> | void;
-  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number, csc: string, opts: { revoked: boolean }): Promise<void>;
+  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number, csc: string, opts: { revoked: boolean; tenant?: string }): Promise<void>;
   authorizationsFor(accessKey: string): Promise<number>;
   nfseIssuedFor(dpsId: string): Promise<number>;
   stats(): SimCounters;
   setScenario(scenario: string | null, opts?: { times?: number; service?: SimService | 'nfse' }): void;
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
   startOutage(request: OutageRequest): Outage;
-  endOutage(cnpj?: string): number;
+  endOutage(cnpj?: string, tenant?: string): number;
   outages(): Outage[];
 }
 
@@ -90,7 +94,9 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         if (!cnpj || !tpAmb || !Number.isInteger(idCsc) || idCsc < 1 || idCsc > 999_999 || !csc) {
           throw new AdminError(400, 'cnpj (11/14 characters), tp_amb (1|2), id_csc (1-999999) and csc (16-36 alphanumerics) are required');
         }
-        await sim.registerCsc(cnpj, tpAmb, idCsc, csc, { revoked: b.revoked === true });
+        const tenant = tenantField(b.tenant);
+        if (tenant === null) throw new AdminError(400, 'tenant must be 1-64 letters, digits, _ or -');
+        await sim.registerCsc(cnpj, tpAmb, idCsc, csc, { revoked: b.revoked === true, ...(tenant ? { tenant } : {}) });
         return reply(res, 204);
       }
       case 'GET authorizations': {
@@ -124,9 +130,12 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         const cpf = typeof b.recipient_cpf === 'string' ? b.recipient_cpf : null;
         if (!cnpj === !cpf) throw new AdminError(400, 'exactly one of recipient_cnpj and recipient_cpf is required');
         if (b.nfe_proc_xml !== undefined && typeof b.nfe_proc_xml !== 'string') throw new AdminError(400, 'nfe_proc_xml must be the nfeProc text');
+        const tenant = tenantField(b.tenant);
+        if (tenant === null) throw new AdminError(400, 'tenant must be 1-64 letters, digits, _ or -');
         try {
           const held = await sim.holdReceivedNote({
             recipient: cnpj ? { CNPJ: cnpj } : { CPF: cpf! },
+            ...(tenant ? { tenant } : {}),
             ...(typeof b.nfe_proc_xml === 'string' ? { nfeProcXml: b.nfe_proc_xml } : {}),
           });
           return reply(res, 201, { access_key: held.accessKey, n_prot: held.nProt });
@@ -139,7 +148,10 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         const b = await jsonBody(req);
         const problem = outageRequestProblem(b);
         if (problem) throw new AdminError(400, problem);
-        const outage = sim.startOutage({ mode: b.mode as OutageRequest['mode'], seconds: b.seconds as number, cnpj: (b.cnpj as string | null | undefined) ?? null });
+        const outage = sim.startOutage({
+          mode: b.mode as OutageRequest['mode'], seconds: b.seconds as number,
+          cnpj: (b.cnpj as string | null | undefined) ?? null, tenant: (b.tenant as string | null | undefined) ?? null,
+        });
         return reply(res, 201, outageJson(outage));
       }
       case 'GET outage':
@@ -147,7 +159,9 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
       case 'DELETE outage': {
         const cnpj = url.searchParams.get('cnpj');
         if (cnpj !== null && !ISSUER_ID.test(cnpj)) throw new AdminError(400, 'cnpj must be a 14-character CNPJ (or an 11-digit CPF)');
-        sim.endOutage(cnpj ?? undefined);
+        const tenant = tenantField(url.searchParams.get('tenant'));
+        if (tenant === null) throw new AdminError(400, 'tenant must be 1-64 letters, digits, _ or -');
+        sim.endOutage(cnpj ?? undefined, tenant);
         return reply(res, 204);
       }
       case 'DELETE scenarios':

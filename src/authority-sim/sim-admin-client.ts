@@ -3,9 +3,10 @@ import type { SimCounters } from './sim-context.js';
 import { ADMIN_PREFIX } from './sim-admin-api.js';
 import type { SimulatorLink } from './sim-link.js';
 import type { Outage, outageJson } from './outage.js';
+import { tenantCredential, tenantKeyFromAdminToken } from './tenant.js';
 
 type OutageJson = ReturnType<typeof outageJson>;
-const outageOf = (o: OutageJson): Outage => ({ mode: o.mode, cnpj: o.cnpj, startedAt: new Date(o.started_at), endsAt: new Date(o.ends_at) });
+const outageOf = (o: OutageJson): Outage => ({ mode: o.mode, cnpj: o.cnpj, tenant: o.tenant ?? null, startedAt: new Date(o.started_at), endsAt: new Date(o.ends_at) });
 
 export interface RemoteSimulatorOptions {
   /** Base URL of the standalone simulator (SIM_URL). */
@@ -30,6 +31,8 @@ export class SimulatorAdminError extends Error {
 export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
   const base = o.url.replace(/\/+$/, '');
   const call = <T>(method: string, path: string, body?: unknown) => adminRequest<T>(o, base + ADMIN_PREFIX + path, method, body);
+  // The simulator derives the same key from the admin token both sides know (tenant.ts).
+  const tenantKey = tenantKeyFromAdminToken(o.token);
   return {
     url: base,
     caPem: o.caPem,
@@ -38,8 +41,9 @@ export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
       await call('POST', 'client-certificates', { certificate_pem: pem });
     },
     async registerCsc(cnpj, tpAmb, idCsc, csc, opts) {
-      await call('POST', 'csc', { cnpj, tp_amb: tpAmb, id_csc: Number(idCsc), csc, revoked: opts?.revoked ?? false });
+      await call('POST', 'csc', { cnpj, tp_amb: tpAmb, id_csc: Number(idCsc), csc, revoked: opts?.revoked ?? false, ...(opts?.tenant ? { tenant: opts.tenant } : {}) });
     },
+    tenantCredential: (tenant) => tenantCredential(tenantKey, tenant),
     async authorizationsFor(key) {
       return (await call<{ authorizations: number }>('GET', `authorizations?key=${encodeURIComponent(key)}`)).authorizations;
     },
@@ -53,14 +57,19 @@ export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
     },
     async holdReceivedNote(input) {
       const who = 'CNPJ' in input.recipient ? { recipient_cnpj: input.recipient.CNPJ } : { recipient_cpf: input.recipient.CPF };
-      const held = await call<{ access_key: string; n_prot: string }>('POST', 'received-notes', { ...who, ...(input.nfeProcXml ? { nfe_proc_xml: input.nfeProcXml } : {}) });
+      const held = await call<{ access_key: string; n_prot: string }>('POST', 'received-notes', {
+        ...who, ...(input.nfeProcXml ? { nfe_proc_xml: input.nfeProcXml } : {}), ...(input.tenant ? { tenant: input.tenant } : {}),
+      });
       return { accessKey: held.access_key, nProt: held.n_prot };
     },
     async startOutage(request) {
-      return outageOf(await call<OutageJson>('POST', 'outage', { mode: request.mode, seconds: request.seconds, ...(request.cnpj ? { cnpj: request.cnpj } : {}) }));
+      return outageOf(await call<OutageJson>('POST', 'outage', {
+        mode: request.mode, seconds: request.seconds, ...(request.cnpj ? { cnpj: request.cnpj } : {}), ...(request.tenant ? { tenant: request.tenant } : {}),
+      }));
     },
-    async endOutage(cnpj) {
-      await call('DELETE', cnpj === undefined ? 'outage' : `outage?cnpj=${encodeURIComponent(cnpj)}`);
+    async endOutage(cnpj, tenant) {
+      const query = new URLSearchParams({ ...(cnpj !== undefined ? { cnpj } : {}), ...(tenant !== undefined ? { tenant } : {}) }).toString();
+      await call('DELETE', query ? `outage?${query}` : 'outage');
     },
     async outages() {
       return (await call<{ outages: OutageJson[] }>('GET', 'outage')).outages.map(outageOf);

@@ -17,7 +17,10 @@ export interface SimulatorLink {
   /** 'in-process' simulators die with the gateway; a 'remote' one outlives it (crash tests, several processes). */
   readonly kind: 'in-process' | 'remote';
   registerClientCertificate(pem: string): Promise<void>;
-  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean }): Promise<void>;
+  /** `tenant`: the account whose issuer it is (tenant.ts), so one account's CSC never replaces another's. */
+  registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean; tenant?: string }): Promise<void>;
+  /** The X-Sandbox-Tenant value the gateway sends on every call for this account (tenant.ts). */
+  tenantCredential(tenant: string): string;
   /** How many times the authority granted an authorization to this key (0 or 1 unless it is broken). */
   authorizationsFor(accessKey: string): Promise<number>;
   /** How many NFS-e the simulated Sefin Nacional generated from this DPS Id (0 or 1 unless it is broken). */
@@ -27,10 +30,10 @@ export interface SimulatorLink {
   setScenario(scenario: string | null, opts?: { times?: number; service?: SimService | 'nfse' }): Promise<void>;
   /** A third party's NF-e to `recipient` (issued by the simulator, or the signed nfeProc given): a received document. */
   holdReceivedNote(input: HoldNoteInput): Promise<HeldNote>;
-  /** Takes the SEFAZ services down (every issuer, or `cnpj` only) for `seconds` (outage.ts). */
+  /** Takes the SEFAZ services down (every issuer, or `cnpj` only; every tenant, or `tenant` only) for `seconds` (outage.ts). */
   startOutage(request: OutageRequest): Promise<Outage>;
-  /** Ends the outage of `cnpj`, or every outage. */
-  endOutage(cnpj?: string): Promise<void>;
+  /** Ends the outage of `cnpj`, or every outage (of `tenant` only, when given). */
+  endOutage(cnpj?: string, tenant?: string): Promise<void>;
   outages(): Promise<Outage[]>;
 }
 
@@ -41,14 +44,15 @@ export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
     kind: 'in-process',
     registerClientCertificate: async (pem) => sim.registerClientCertificate(pem),
     registerCsc: (cnpj, tpAmb, idCsc, csc, opts) => sim.registerCsc(cnpj, tpAmb, idCsc, csc, opts),
+    tenantCredential: (tenant) => sim.tenantCredential(tenant),
     authorizationsFor: (key) => sim.authorizationsFor(key),
     nfseIssuedFor: (dpsId) => sim.nfseIssuedFor(dpsId),
     stats: async () => sim.stats(),
     setScenario: async (scenario, opts) => sim.setScenario(scenario, opts),
     holdReceivedNote: (input) => sim.holdReceivedNote(input),
     startOutage: async (request) => sim.startOutage(request),
-    endOutage: async (cnpj) => {
-      sim.endOutage(cnpj);
+    endOutage: async (cnpj, tenant) => {
+      sim.endOutage(cnpj, tenant);
     },
     outages: async () => sim.outages(),
   };

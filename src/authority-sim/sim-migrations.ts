@@ -3,8 +3,9 @@ import type { Migration } from '../platform/storage/migrate.js';
 import { runMigrations } from '../platform/storage/migrate.js';
 
 // The simulator's own tables (prefix sim_, own migration table) so it can share the gateway's
-// database in the sandbox or run alone. Rows are keyed by access key / CNPJ: several simulators
-// (test files) may share one database.
+// database in the sandbox or run alone. Rows are keyed by tenant (tenant.ts: the account a gateway
+// calls for; '' for direct clients) and access key / CNPJ: several simulators (test files) may share
+// one database, and accounts using the same test CNPJ never meet.
 const migrations: Migration[] = [
   {
     id: 1,
@@ -156,6 +157,59 @@ CREATE TABLE IF NOT EXISTS sim_nfse_dfe (
   created_at timestamptz NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sim_nfse_dfe_parties ON sim_nfse_dfe USING gin (parties)`,
+  },
+  {
+    id: 6,
+    name: 'tenants: every record belongs to the account the gateway called for (tenant.ts)',
+    sql: `
+ALTER TABLE sim_notes ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_notes DROP CONSTRAINT IF EXISTS sim_notes_pkey;
+ALTER TABLE sim_notes ADD PRIMARY KEY (tenant, access_key);
+DROP INDEX IF EXISTS sim_notes_number;
+CREATE UNIQUE INDEX IF NOT EXISTS sim_notes_tenant_number ON sim_notes (tenant, cnpj, model, serie, nnf, tp_amb);
+ALTER TABLE sim_grants ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_events ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_events DROP CONSTRAINT IF EXISTS sim_events_pkey;
+ALTER TABLE sim_events ADD PRIMARY KEY (tenant, event_id);
+DROP INDEX IF EXISTS sim_events_key;
+CREATE INDEX IF NOT EXISTS sim_events_tenant_key ON sim_events (tenant, access_key);
+ALTER TABLE sim_voids ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_voids DROP CONSTRAINT IF EXISTS sim_voids_pkey;
+ALTER TABLE sim_voids ADD PRIMARY KEY (tenant, inut_id);
+DROP INDEX IF EXISTS sim_voids_series;
+CREATE INDEX IF NOT EXISTS sim_voids_tenant_series ON sim_voids (tenant, cnpj, model, serie, tp_amb);
+ALTER TABLE sim_csc ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_csc DROP CONSTRAINT IF EXISTS sim_csc_pkey;
+ALTER TABLE sim_csc ADD PRIMARY KEY (tenant, cnpj, tp_amb, id_csc);
+ALTER TABLE sim_receipts ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_receipts DROP CONSTRAINT IF EXISTS sim_receipts_pkey;
+ALTER TABLE sim_receipts ADD PRIMARY KEY (tenant, n_rec);
+ALTER TABLE sim_received_notes ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_received_notes DROP CONSTRAINT IF EXISTS sim_received_notes_pkey;
+ALTER TABLE sim_received_notes ADD PRIMARY KEY (tenant, access_key);
+ALTER TABLE sim_dfe_docs ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_dfe_docs DROP CONSTRAINT IF EXISTS sim_dfe_docs_pkey;
+ALTER TABLE sim_dfe_docs ADD PRIMARY KEY (tenant, recipient, tp_amb, nsu);
+DROP INDEX IF EXISTS sim_dfe_docs_once;
+CREATE UNIQUE INDEX IF NOT EXISTS sim_dfe_docs_tenant_once ON sim_dfe_docs (tenant, recipient, tp_amb, access_key, schema)
+  WHERE schema IN ('resNFe_v1.01.xsd', 'procNFe_v4.00.xsd');
+DROP INDEX IF EXISTS sim_dfe_docs_key;
+CREATE INDEX IF NOT EXISTS sim_dfe_docs_tenant_key ON sim_dfe_docs (tenant, recipient, tp_amb, access_key);
+ALTER TABLE sim_dfe_pacing ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_dfe_pacing DROP CONSTRAINT IF EXISTS sim_dfe_pacing_pkey;
+ALTER TABLE sim_dfe_pacing ADD PRIMARY KEY (tenant, recipient, tp_amb);
+ALTER TABLE sim_nfse ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_nfse DROP CONSTRAINT IF EXISTS sim_nfse_pkey;
+ALTER TABLE sim_nfse ADD PRIMARY KEY (tenant, access_key);
+ALTER TABLE sim_nfse DROP CONSTRAINT IF EXISTS sim_nfse_dps_id_key;
+CREATE UNIQUE INDEX IF NOT EXISTS sim_nfse_tenant_dps ON sim_nfse (tenant, dps_id);
+ALTER TABLE sim_nfse_numbers ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_nfse_numbers DROP CONSTRAINT IF EXISTS sim_nfse_numbers_pkey;
+ALTER TABLE sim_nfse_numbers ADD PRIMARY KEY (tenant, tax_id);
+ALTER TABLE sim_nfse_events ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '';
+ALTER TABLE sim_nfse_events DROP CONSTRAINT IF EXISTS sim_nfse_events_pkey;
+ALTER TABLE sim_nfse_events ADD PRIMARY KEY (tenant, access_key, tp_evento, n_seq);
+ALTER TABLE sim_nfse_dfe ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT ''`,
   },
 ];
 

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import type { Db } from '../platform/storage/db.js';
 import { SimDfeStore } from './sim-dfe-store.js';
+import { OPERATOR_TENANT } from './tenant.js';
 
 export interface NoteRow {
   access_key: string;
@@ -27,30 +28,51 @@ const PROTOCOL_BLOCK = 1000;
 const CSC_CACHE_MS = 5_000;
 const CLAIM_BATCH = 200;
 
-/** The simulator's durable memory: what it authorized, denied, canceled and voided. */
-export class SimStore {
+type Cscs = ReadonlyMap<string, { token: string; revoked: boolean }>;
+type Claim = { tenant: string; note: NewNote; resolve: (claimed: boolean) => void; reject: (err: unknown) => void };
+
+/** What every tenant's view shares: the protocol blocks, the group commit, the CSCs held in memory. */
+class Shared {
   // CSC registry held in memory (cscStorage 'memory'): when the simulator shares the gateway's
   // database (the sandbox), a clear CSC must not land in it; the sandbox re-registers at start.
-  private readonly memoryCscs: Map<string, Map<string, { token: string; revoked: boolean }>> | null;
-  private readonly cscCache = new Map<string, { cscs: ReadonlyMap<string, { token: string; revoked: boolean }>; until: number }>();
-  private protocols = { next: 0, end: 0 };
-  private refill: Promise<void> | undefined;
-  private readonly pendingClaims: Array<{ note: NewNote; resolve: (claimed: boolean) => void; reject: (err: unknown) => void }> = [];
-  private flushing = false;
-  private flushScheduled = false;
-  /** The Ambiente Nacional's tables (received notes, distribution, pacing). */
+  readonly memoryCscs: Map<string, Map<string, { token: string; revoked: boolean }>> | null;
+  readonly cscCache = new Map<string, { cscs: Cscs; until: number }>();
+  protocols = { next: 0, end: 0 };
+  refill: Promise<void> | undefined;
+  readonly pendingClaims: Claim[] = [];
+  flushing = false;
+  flushScheduled = false;
+  constructor(cscStorage: 'database' | 'memory') {
+    this.memoryCscs = cscStorage === 'memory' ? new Map() : null;
+  }
+}
+
+/**
+ * The simulator's durable memory: what it authorized, denied, canceled and voided, as one tenant
+ * (tenant.ts) sees it: forTenant() gives another tenant's view of the same tables.
+ */
+export class SimStore {
+  private readonly shared: Shared;
+  /** The Ambiente Nacional's tables (received notes, distribution, pacing), this tenant's. */
   readonly dfe: SimDfeStore;
 
   constructor(
     private readonly db: Db,
     cscStorage: 'database' | 'memory' = 'database',
+    readonly tenant: string = OPERATOR_TENANT,
+    shared?: Shared,
   ) {
-    this.memoryCscs = cscStorage === 'memory' ? new Map() : null;
-    this.dfe = new SimDfeStore(db);
+    this.shared = shared ?? new Shared(cscStorage);
+    this.dfe = new SimDfeStore(db, tenant);
+  }
+
+  /** The same store as `tenant` sees it. */
+  forTenant(tenant: string): SimStore {
+    return tenant === this.tenant ? this : new SimStore(this.db, 'database', tenant, this.shared);
   }
 
   async note(accessKey: string): Promise<NoteRow | null> {
-    const r = await this.db.query<NoteRow>('SELECT * FROM sim_notes WHERE access_key = $1', [accessKey]);
+    const r = await this.db.query<NoteRow>('SELECT * FROM sim_notes WHERE tenant = $2 AND access_key = $1', [accessKey, this.tenant]);
     return r.rows[0] ?? null;
   }
 
@@ -61,15 +83,15 @@ export class SimStore {
   async obstacle(n: NumberedNote): Promise<Obstacle | null> {
     const r = await this.db.query<{ rank: number; access_key: string | null; status: NoteRow['status'] | null; n_prot: string | null; authorized_at: Date | null }>(
       `SELECT * FROM (
-         SELECT 1 AS rank, access_key, status, n_prot, authorized_at FROM sim_notes WHERE access_key = $1
+         SELECT 1 AS rank, access_key, status, n_prot, authorized_at FROM sim_notes WHERE tenant = $7 AND access_key = $1
          UNION ALL
          (SELECT 2, access_key, status, n_prot, authorized_at FROM sim_notes
-           WHERE cnpj = $2 AND model = $3 AND serie = $4 AND nnf = $5 AND tp_amb = $6 LIMIT 1)
+           WHERE tenant = $7 AND cnpj = $2 AND model = $3 AND serie = $4 AND nnf = $5 AND tp_amb = $6 LIMIT 1)
          UNION ALL
          (SELECT 3, NULL, NULL, NULL, NULL FROM sim_voids
-           WHERE cnpj = $2 AND model = $3 AND serie = $4 AND tp_amb = $6 AND n_ini <= $5 AND n_fin >= $5 LIMIT 1)
+           WHERE tenant = $7 AND cnpj = $2 AND model = $3 AND serie = $4 AND tp_amb = $6 AND n_ini <= $5 AND n_fin >= $5 LIMIT 1)
        ) o ORDER BY rank LIMIT 1`,
-      [n.access_key, n.cnpj, n.model, n.serie, n.nnf, n.tp_amb],
+      [n.access_key, n.cnpj, n.model, n.serie, n.nnf, n.tp_amb, this.tenant],
     );
     const row = r.rows[0];
     if (!row) return null;
@@ -84,17 +106,18 @@ export class SimStore {
    * costs no round trip for it; simulators sharing a database reserve distinct blocks.
    */
   async nextProtocol(cUF: string, at: Date): Promise<string> {
-    while (this.protocols.next >= this.protocols.end) {
-      this.refill ??= this.db
+    const sh = this.shared;
+    while (sh.protocols.next >= sh.protocols.end) {
+      sh.refill ??= this.db
         .query<{ n: number | string }>("SELECT nextval('sim_protocol_block_seq') AS n")
         .then((r) => {
           const start = Number(r.rows[0]!.n) * PROTOCOL_BLOCK;
-          this.protocols = { next: start, end: start + PROTOCOL_BLOCK };
+          sh.protocols = { next: start, end: start + PROTOCOL_BLOCK };
         })
-        .finally(() => (this.refill = undefined));
-      await this.refill;
+        .finally(() => (sh.refill = undefined));
+      await sh.refill;
     }
-    const seq = String(this.protocols.next++ % 10_000_000_000).padStart(10, '0');
+    const seq = String(sh.protocols.next++ % 10_000_000_000).padStart(10, '0');
     return '1' + cUF.padStart(2, '0') + String(at.getUTCFullYear() % 100).padStart(2, '0') + seq;
   }
 
@@ -106,14 +129,15 @@ export class SimStore {
    * together in one statement, so a busy authority pays one round trip for many notes.
    */
   claimNote(n: NewNote): Promise<boolean> {
+    const sh = this.shared;
     return new Promise<boolean>((resolve, reject) => {
-      this.pendingClaims.push({ note: n, resolve, reject });
+      sh.pendingClaims.push({ tenant: this.tenant, note: n, resolve, reject });
       // Flushed after this turn of the event loop: requests whose bytes arrived together claim
       // together (with PGlite the query runs on this thread, so nothing could join a running one).
-      if (!this.flushing && !this.flushScheduled) {
-        this.flushScheduled = true;
+      if (!sh.flushing && !sh.flushScheduled) {
+        sh.flushScheduled = true;
         setImmediate(() => {
-          this.flushScheduled = false;
+          sh.flushScheduled = false;
           void this.flushClaims();
         });
       }
@@ -121,42 +145,44 @@ export class SimStore {
   }
 
   private async flushClaims(): Promise<void> {
-    this.flushing = true;
+    const sh = this.shared;
+    sh.flushing = true;
     try {
-      while (this.pendingClaims.length > 0) {
-        const batch = this.pendingClaims.splice(0, CLAIM_BATCH);
+      while (sh.pendingClaims.length > 0) {
+        const batch = sh.pendingClaims.splice(0, CLAIM_BATCH);
         try {
-          const claimed = await this.claimAll(batch.map((c) => c.note));
+          const claimed = await this.claimAll(batch);
           for (const c of batch) c.resolve(claimed.has(c.note.n_prot));
         } catch (err) {
           for (const c of batch) c.reject(err);
         }
       }
     } finally {
-      this.flushing = false;
+      sh.flushing = false;
     }
   }
 
-  /** One statement for a batch; returns the protocol numbers (one per claim) that took their row. */
-  private async claimAll(notes: NewNote[]): Promise<Set<string>> {
+  /** One statement for a batch (of any tenants); returns the protocol numbers (one per claim) that took their row. */
+  private async claimAll(claims: Claim[]): Promise<Set<string>> {
+    const notes = claims.map((c) => c.note);
     const column = <K extends keyof NewNote>(k: K) => notes.map((n) => n[k]);
     const r = await this.db.query<{ n_prot: string }>(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::integer[], $5::bigint[], $6::smallint[], $7::smallint[],
-                              $8::text[], $9::integer[], $10::text[], $11::timestamptz[], $12::text[]) WITH ORDINALITY
-           AS t(access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, ord)),
+                              $8::text[], $9::integer[], $10::text[], $11::timestamptz[], $12::text[], $13::text[]) WITH ORDINALITY
+           AS t(access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, tenant, ord)),
        claimed AS (
-         INSERT INTO sim_notes (access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml)
-         SELECT access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml FROM input i
+         INSERT INTO sim_notes (tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml)
+         SELECT tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml FROM input i
           WHERE NOT EXISTS (SELECT 1 FROM sim_voids v
-                             WHERE v.cnpj = i.cnpj AND v.model = i.model AND v.serie = i.serie AND v.tp_amb = i.tp_amb
+                             WHERE v.tenant = i.tenant AND v.cnpj = i.cnpj AND v.model = i.model AND v.serie = i.serie AND v.tp_amb = i.tp_amb
                                AND v.n_ini <= i.nnf AND v.n_fin >= i.nnf)
           -- Arrival order: of two claims on one key or number in a batch, the earlier one wins.
           ORDER BY i.ord
          ON CONFLICT DO NOTHING
-         RETURNING access_key, n_prot, status),
+         RETURNING tenant, access_key, n_prot, status),
        granted AS (
-         INSERT INTO sim_grants (access_key, n_prot) SELECT access_key, n_prot FROM claimed WHERE status = 'authorized')
+         INSERT INTO sim_grants (tenant, access_key, n_prot) SELECT tenant, access_key, n_prot FROM claimed WHERE status = 'authorized')
        SELECT n_prot FROM claimed`,
       [
         column('access_key'),
@@ -171,25 +197,27 @@ export class SimStore {
         column('n_prot'),
         notes.map((n) => n.authorized_at.toISOString()),
         column('prot_xml'),
+        claims.map((c) => c.tenant),
       ],
     );
     return new Set(r.rows.map((x) => x.n_prot));
   }
 
+  /** Authorizations granted to this key, in every tenant (the proof that no sale was authorized twice). */
   async grants(accessKey: string): Promise<number> {
     const r = await this.db.query<{ c: number | string }>('SELECT count(*) AS c FROM sim_grants WHERE access_key = $1', [accessKey]);
     return Number(r.rows[0]?.c ?? 0);
   }
 
   async eventExists(eventId: string): Promise<boolean> {
-    const r = await this.db.query('SELECT 1 FROM sim_events WHERE event_id = $1', [eventId]);
+    const r = await this.db.query('SELECT 1 FROM sim_events WHERE tenant = $2 AND event_id = $1', [eventId, this.tenant]);
     return r.rows.length > 0;
   }
 
   async eventsOf(accessKey: string): Promise<string[]> {
     const r = await this.db.query<{ proc_xml: string }>(
-      'SELECT proc_xml FROM sim_events WHERE access_key = $1 ORDER BY registered_at, event_id',
-      [accessKey],
+      'SELECT proc_xml FROM sim_events WHERE tenant = $2 AND access_key = $1 ORDER BY registered_at, event_id',
+      [accessKey, this.tenant],
     );
     return r.rows.map((x) => x.proc_xml);
   }
@@ -207,20 +235,20 @@ export class SimStore {
   }): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const r = await tx.query(
-        `INSERT INTO sim_events (event_id, access_key, tp_evento, n_seq, n_prot, registered_at, proc_xml)
-         VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT DO NOTHING`,
-        [e.eventId, e.accessKey, e.tpEvento, e.nSeq, e.nProt, e.at, e.procXml],
+        `INSERT INTO sim_events (tenant, event_id, access_key, tp_evento, n_seq, n_prot, registered_at, proc_xml)
+         VALUES ($8,$1,$2,$3,$4,$5,$6,$7) ON CONFLICT DO NOTHING`,
+        [e.eventId, e.accessKey, e.tpEvento, e.nSeq, e.nProt, e.at, e.procXml, this.tenant],
       );
       if (r.rowCount !== 1) return false;
-      if (e.cancels) await tx.query("UPDATE sim_notes SET status = 'canceled' WHERE access_key = $1", [e.accessKey]);
+      if (e.cancels) await tx.query("UPDATE sim_notes SET status = 'canceled' WHERE tenant = $2 AND access_key = $1", [e.accessKey, this.tenant]);
       return true;
     });
   }
 
   async notesInRange(cnpj: string, model: number, serie: number, tpAmb: number, from: number, to: number): Promise<number> {
     const r = await this.db.query<{ c: number | string }>(
-      'SELECT count(*) AS c FROM sim_notes WHERE cnpj = $1 AND model = $2 AND serie = $3 AND tp_amb = $4 AND nnf BETWEEN $5 AND $6',
-      [cnpj, model, serie, tpAmb, from, to],
+      'SELECT count(*) AS c FROM sim_notes WHERE tenant = $7 AND cnpj = $1 AND model = $2 AND serie = $3 AND tp_amb = $4 AND nnf BETWEEN $5 AND $6',
+      [cnpj, model, serie, tpAmb, from, to, this.tenant],
     );
     return Number(r.rows[0]?.c ?? 0);
   }
@@ -234,8 +262,8 @@ export class SimStore {
     to: number,
   ): Promise<Array<{ n_ini: number; n_fin: number }>> {
     const r = await this.db.query<{ n_ini: number | string; n_fin: number | string }>(
-      'SELECT n_ini, n_fin FROM sim_voids WHERE cnpj = $1 AND model = $2 AND serie = $3 AND tp_amb = $4 AND n_ini <= $6 AND n_fin >= $5',
-      [cnpj, model, serie, tpAmb, from, to],
+      'SELECT n_ini, n_fin FROM sim_voids WHERE tenant = $7 AND cnpj = $1 AND model = $2 AND serie = $3 AND tp_amb = $4 AND n_ini <= $6 AND n_fin >= $5',
+      [cnpj, model, serie, tpAmb, from, to, this.tenant],
     );
     return r.rows.map((x) => ({ n_ini: Number(x.n_ini), n_fin: Number(x.n_fin) }));
   }
@@ -252,43 +280,56 @@ export class SimStore {
     retXml: string;
   }): Promise<boolean> {
     const r = await this.db.query(
-      `INSERT INTO sim_voids (inut_id, cnpj, model, serie, tp_amb, n_ini, n_fin, n_prot, ret_xml)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT DO NOTHING`,
-      [v.inutId, v.cnpj, v.model, v.serie, v.tpAmb, v.from, v.to, v.nProt, v.retXml],
+      `INSERT INTO sim_voids (tenant, inut_id, cnpj, model, serie, tp_amb, n_ini, n_fin, n_prot, ret_xml)
+       VALUES ($10,$1,$2,$3,$4,$5,$6,$7,$8,$9) ON CONFLICT DO NOTHING`,
+      [v.inutId, v.cnpj, v.model, v.serie, v.tpAmb, v.from, v.to, v.nProt, v.retXml, this.tenant],
     );
     return r.rowCount === 1;
   }
 
   async upsertCsc(cnpj: string, tpAmb: number, idCsc: number, csc: string, revoked: boolean): Promise<void> {
-    const key = `${cnpj}:${tpAmb}`;
-    if (!this.memoryCscs) {
+    const key = `${this.tenant}|${cnpj}:${tpAmb}`;
+    const memory = this.shared.memoryCscs;
+    if (!memory) {
       await this.db.query(
-        `INSERT INTO sim_csc (cnpj, tp_amb, id_csc, csc, revoked) VALUES ($1,$2,$3,$4,$5)
-         ON CONFLICT (cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked`,
-        [cnpj, tpAmb, idCsc, csc, revoked],
+        `INSERT INTO sim_csc (tenant, cnpj, tp_amb, id_csc, csc, revoked) VALUES ($6,$1,$2,$3,$4,$5)
+         ON CONFLICT (tenant, cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked`,
+        [cnpj, tpAmb, idCsc, csc, revoked, this.tenant],
       );
-      this.cscCache.delete(key);
+      this.shared.cscCache.delete(key);
       return;
     }
-    const forIssuer = this.memoryCscs.get(key) ?? new Map<string, { token: string; revoked: boolean }>();
+    const forIssuer = memory.get(key) ?? new Map<string, { token: string; revoked: boolean }>();
     forIssuer.set(String(idCsc), { token: csc, revoked });
-    this.memoryCscs.set(key, forIssuer);
+    memory.set(key, forIssuer);
   }
 
-  /** The issuer's CSCs by id. From the database they are cached briefly: every authorization needs them. */
-  async cscs(cnpj: string, tpAmb: number): Promise<ReadonlyMap<string, { token: string; revoked: boolean }>> {
-    const key = `${cnpj}:${tpAmb}`;
-    if (this.memoryCscs) return this.memoryCscs.get(key) ?? new Map();
-    const cached = this.cscCache.get(key);
+  /**
+   * The issuer's CSCs by id: this tenant's, over the operator's (registered without a tenant: tests,
+   * the admin API), so one account's CSC never replaces another's. From the database they are
+   * cached briefly: every authorization needs them.
+   */
+  async cscs(cnpj: string, tpAmb: number): Promise<Cscs> {
+    const own = await this.tenantCscs(this.tenant, cnpj, tpAmb);
+    if (this.tenant === OPERATOR_TENANT) return own;
+    const operator = await this.tenantCscs(OPERATOR_TENANT, cnpj, tpAmb);
+    return operator.size === 0 ? own : new Map([...operator, ...own]);
+  }
+
+  private async tenantCscs(tenant: string, cnpj: string, tpAmb: number): Promise<Cscs> {
+    const key = `${tenant}|${cnpj}:${tpAmb}`;
+    const sh = this.shared;
+    if (sh.memoryCscs) return sh.memoryCscs.get(key) ?? new Map();
+    const cached = sh.cscCache.get(key);
     if (cached && cached.until > Date.now()) return cached.cscs;
     const r = await this.db.query<{ id_csc: number; csc: string; revoked: boolean }>(
-      'SELECT id_csc, csc, revoked FROM sim_csc WHERE cnpj = $1 AND tp_amb = $2',
-      [cnpj, tpAmb],
+      'SELECT id_csc, csc, revoked FROM sim_csc WHERE tenant = $3 AND cnpj = $1 AND tp_amb = $2',
+      [cnpj, tpAmb, tenant],
     );
     const cscs = new Map(r.rows.map((x) => [String(x.id_csc), { token: x.csc, revoked: x.revoked }]));
     // Another simulator sharing the database may register a CSC: a short life bounds how long we miss it.
-    if (this.cscCache.size >= 10_000) this.cscCache.clear();
-    this.cscCache.set(key, { cscs, until: Date.now() + CSC_CACHE_MS });
+    if (sh.cscCache.size >= 10_000) sh.cscCache.clear();
+    sh.cscCache.set(key, { cscs, until: Date.now() + CSC_CACHE_MS });
     return cscs;
   }
 
@@ -304,11 +345,11 @@ export class SimStore {
   }
 
   async saveReceipt(nRec: string, protXml: string): Promise<void> {
-    await this.db.query('INSERT INTO sim_receipts (n_rec, prot_xml) VALUES ($1, $2) ON CONFLICT DO NOTHING', [nRec, protXml]);
+    await this.db.query('INSERT INTO sim_receipts (tenant, n_rec, prot_xml) VALUES ($3, $1, $2) ON CONFLICT DO NOTHING', [nRec, protXml, this.tenant]);
   }
 
   async receipt(nRec: string): Promise<string | null> {
-    const r = await this.db.query<{ prot_xml: string }>('SELECT prot_xml FROM sim_receipts WHERE n_rec = $1', [nRec]);
+    const r = await this.db.query<{ prot_xml: string }>('SELECT prot_xml FROM sim_receipts WHERE tenant = $2 AND n_rec = $1', [nRec, this.tenant]);
     return r.rows[0]?.prot_xml ?? null;
   }
 }

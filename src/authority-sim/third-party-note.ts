@@ -13,6 +13,7 @@ import { nfeElementsOf } from './nfe-facts.js';
 import { recipientOf, recordReceivedNote } from './received-documents.js';
 import { checkEnvelopedSignature } from './signature-check.js';
 import type { SimStore } from './sim-store.js';
+import { OPERATOR_TENANT, TENANT_ID } from './tenant.js';
 
 /** The simulated supplier (valid check digits; not a real company's CNPJ in the RFB sense of the tests). */
 export const THIRD_PARTY_CNPJ = '11444777000161';
@@ -22,6 +23,8 @@ export interface HoldNoteInput {
   recipient: { CNPJ: string } | { CPF: string };
   /** A signed nfeProc to hold instead of issuing one (its dest must be the recipient). */
   nfeProcXml?: string;
+  /** The tenant whose recipient receives it (tenant.ts; an account id); absent: the operator's (''). */
+  tenant?: string;
 }
 
 export interface HeldNote {
@@ -32,9 +35,11 @@ export interface HeldNote {
 export class HoldNoteError extends Error {}
 
 export async function holdThirdPartyNote(
-  ctx: { store: SimStore; signingKey: SigningKey; now: () => Date },
+  base: { store: SimStore; signingKey: SigningKey; now: () => Date },
   input: HoldNoteInput,
 ): Promise<HeldNote> {
+  if (input.tenant !== undefined && !TENANT_ID.test(input.tenant)) throw new HoldNoteError('tenant must be 1-64 letters, digits, _ or -');
+  const ctx = { ...base, store: base.store.forTenant(input.tenant ?? OPERATOR_TENANT) };
   const recipient = 'CNPJ' in input.recipient ? input.recipient.CNPJ : input.recipient.CPF;
   if (!/^([0-9A-Z]{12}[0-9]{2}|[0-9]{11})$/.test(recipient)) throw new HoldNoteError('recipient must be a CNPJ (14) or CPF (11)');
   const at = ctx.now();

@@ -8,7 +8,7 @@ import { checkDocument } from './document-checks.js';
 import { dpsFacts, type DpsFacts } from './dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from './dps-rules.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
-import { actorsOf, NfseStore } from './nfse-store.js';
+import { actorsOf } from './nfse-store.js';
 import { answerHead, brasilia, decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from './nfse-wire.js';
 import { lockReplaced, registerSubstitution } from './substitution.js';
 import { writeNfse } from './write-nfse.js';
@@ -62,16 +62,16 @@ async function authorize(ctx: NfseSimContext, facts: DpsFacts, dpsText: string, 
   const local = brasilia(at);
   const aamm = local.slice(2, 4) + local.slice(5, 7);
   return ctx.store.transaction(async (tx) => {
-    const replaced = facts.subst ? await lockReplaced(tx, { ...facts, subst: facts.subst }) : null;
-    const nNFSe = await NfseStore.nextNumber(tx, taxId);
-    const nDFSe = await NfseStore.nextNsu(tx);
+    const replaced = facts.subst ? await lockReplaced(ctx.store, tx, { ...facts, subst: facts.subst }) : null;
+    const nNFSe = await ctx.store.nextNumber(tx, taxId);
+    const nDFSe = await ctx.store.nextNsu(tx);
     const key = nfseKey(facts, nNFSe, aamm, String(randomInt(0, 1_000_000_000)).padStart(9, '0'));
     const xml = writeNfse({ key, nNFSe, nDFSe, processedAt: at, providerName: caller.name, facts, dpsText }, ctx.signingKey);
-    const inserted = await NfseStore.insertNfse(tx, { accessKey: key, dpsId: facts.id, taxId, tpAmb: facts.tpAmb, nNFSe, nfseXml: xml, tomaId: facts.tomaId, intermId: facts.intermId, processedAt: at });
+    const inserted = await ctx.store.insertNfse(tx, { accessKey: key, dpsId: facts.id, taxId, tpAmb: facts.tpAmb, nNFSe, nfseXml: xml, tomaId: facts.tomaId, intermId: facts.intermId, processedAt: at });
     if (!inserted) throw new NfseRefusal('E0014', 'an NFS-e came from this DPS meanwhile');
     const parties = actorsOf({ tax_id: taxId, toma_id: facts.tomaId ?? null, interm_id: facts.intermId ?? null });
-    await NfseStore.distribute(tx, nDFSe, { accessKey: key, kind: 'NFSE', parties, xml, at });
-    if (replaced && facts.subst) await registerSubstitution(tx, replaced, { key, facts: { ...facts, subst: facts.subst }, at }, ctx.signingKey);
+    await ctx.store.distribute(tx, nDFSe, { accessKey: key, kind: 'NFSE', parties, xml, at });
+    if (replaced && facts.subst) await registerSubstitution(ctx.store, tx, replaced, { key, facts: { ...facts, subst: facts.subst }, at }, ctx.signingKey);
     return { key, xml, at };
   });
 }

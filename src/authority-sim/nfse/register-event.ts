@@ -10,7 +10,7 @@ import { verifyXmlSignature } from '../../fiscal/xml/signature/verify.js';
 import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
 import { checkDocument, childOf, textAt } from './document-checks.js';
 import type { JsonReply, NfseSimContext } from './nfse-context.js';
-import { actorsOf, NfseStore, type NfseRow } from './nfse-store.js';
+import { actorsOf, type NfseRow } from './nfse-store.js';
 import { answerHead, decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from './nfse-wire.js';
 import { writeEvento } from './write-evento.js';
 
@@ -51,12 +51,12 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
     if (Date.parse(t('dhEvento')!) > at.getTime()) throw new NfseRefusal('E1843', `dhEvento ${t('dhEvento')!}`);
     if (note.status !== 'authorized') throw new NfseRefusal('E0840', `evento vinculado: ${CLOSED_BY[note.status]}`);
     const eventXml = await ctx.store.transaction(async (tx) => {
-      const nDFSe = await NfseStore.nextNsu(tx);
+      const nDFSe = await ctx.store.nextNsu(tx);
       // nSeqEvento 001: a cancellation happens once (TCInfEvento documentation).
       const out = writeEvento({ preId, nSeq: 1, nDFSe, processedAt: at, pedRegText: checked.text }, ctx.signingKey);
-      if (!(await NfseStore.close(tx, key, 'canceled'))) throw new NfseRefusal('E0840', 'evento vinculado: Cancelamento de NFS-e (101101)');
-      await NfseStore.insertEvent(tx, { accessKey: key, tpEvento, nSeq: 1, xml: out, registeredAt: at });
-      await NfseStore.distribute(tx, nDFSe, { accessKey: key, kind: 'EVENTO', tpEvento, parties: actorsOf(note), xml: out, at });
+      if (!(await ctx.store.close(tx, key, 'canceled'))) throw new NfseRefusal('E0840', 'evento vinculado: Cancelamento de NFS-e (101101)');
+      await ctx.store.insertEvent(tx, { accessKey: key, tpEvento, nSeq: 1, xml: out, registeredAt: at });
+      await ctx.store.distribute(tx, nDFSe, { accessKey: key, kind: 'EVENTO', tpEvento, parties: actorsOf(note), xml: out, at });
       return out;
     });
     ctx.counters.nfseEvents += 1;

@@ -7,11 +7,11 @@ import type { Queryable } from '../../platform/storage/db.js';
 import type { SigningKey } from '../../fiscal/xml/signature/sign.js';
 import { parseNfseKey } from '../../fiscal/xml/nfse/dps-id.js';
 import type { DpsFacts } from './dps-facts.js';
-import { actorsOf, COLUMNS, NfseStore, type NfseRow } from './nfse-store.js';
+import { actorsOf, COLUMNS, type NfseStore, type NfseRow } from './nfse-store.js';
 import { NfseRefusal } from './nfse-wire.js';
 import { substitutionRequest, writeEvento } from './write-evento.js';
 
-export async function lockReplaced(tx: Queryable, f: DpsFacts & { subst: NonNullable<DpsFacts['subst']> }): Promise<NfseRow> {
+export async function lockReplaced(store: NfseStore, tx: Queryable, f: DpsFacts & { subst: NonNullable<DpsFacts['subst']> }): Promise<NfseRow> {
   const key = f.subst.chSubstda;
   const parts = parseNfseKey(key);
   const taxId = f.prest.CNPJ ?? f.prest.CPF ?? '';
@@ -19,7 +19,7 @@ export async function lockReplaced(tx: Queryable, f: DpsFacts & { subst: NonNull
   if (parts.cMun !== f.cLocEmi || parts.inscriptionType !== (f.prest.CNPJ ? 2 : 1) || parts.taxId !== taxId) {
     throw new NfseRefusal('E0042', `${key} is not of provider ${taxId} in ${f.cLocEmi}`);
   }
-  const r = await tx.query<NfseRow>(`SELECT ${COLUMNS} FROM sim_nfse WHERE access_key = $1 FOR UPDATE`, [key]);
+  const r = await tx.query<NfseRow>(`SELECT ${COLUMNS} FROM sim_nfse WHERE tenant = $2 AND access_key = $1 FOR UPDATE`, [key, store.tenant]);
   const original = r.rows[0];
   if (!original) throw new NfseRefusal('E0044', key);
   if (original.status !== 'authorized') throw new NfseRefusal('E0046', `${key} is ${original.status}`);
@@ -28,6 +28,7 @@ export async function lockReplaced(tx: Queryable, f: DpsFacts & { subst: NonNull
 
 /** Registers 105102 on `original` (nSeqEvento 1) and closes it as substituted, in the caller's transaction. */
 export async function registerSubstitution(
+  store: NfseStore,
   tx: Queryable,
   original: NfseRow,
   substitute: { key: string; facts: DpsFacts & { subst: NonNullable<DpsFacts['subst']> }; at: Date },
@@ -43,9 +44,9 @@ export async function registerSubstitution(
     xMotivo: facts.subst.xMotivo,
     at,
   });
-  const nDFSe = await NfseStore.nextNsu(tx);
+  const nDFSe = await store.nextNsu(tx);
   const xml = writeEvento({ preId: request.preId, nSeq: 1, nDFSe, processedAt: at, pedRegText: request.xml }, signingKey);
-  if (!(await NfseStore.close(tx, original.access_key, 'substituted'))) throw new NfseRefusal('E0046', `${original.access_key} was closed meanwhile`);
-  await NfseStore.insertEvent(tx, { accessKey: original.access_key, tpEvento: '105102', nSeq: 1, xml, registeredAt: at });
-  await NfseStore.distribute(tx, nDFSe, { accessKey: original.access_key, kind: 'EVENTO', tpEvento: '105102', parties: actorsOf(original), xml, at });
+  if (!(await store.close(tx, original.access_key, 'substituted'))) throw new NfseRefusal('E0046', `${original.access_key} was closed meanwhile`);
+  await store.insertEvent(tx, { accessKey: original.access_key, tpEvento: '105102', nSeq: 1, xml, registeredAt: at });
+  await store.distribute(tx, nDFSe, { accessKey: original.access_key, kind: 'EVENTO', tpEvento: '105102', parties: actorsOf(original), xml, at });
 }

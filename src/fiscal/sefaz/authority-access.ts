@@ -4,6 +4,7 @@ import { sefinBaseUrl, type NfseTpAmb } from '../nfse-api/nfse-api-endpoints.js'
 import type { NfseApiClient } from '../nfse-api/nfse-api-types.js';
 import type { EndpointOverride } from './endpoints.js';
 import { AgentPool, requestOverMutualTls, type TransportOptions } from './https-transport.js';
+import { breakerCaller } from './breaker-key.js';
 import { observedClient, type BreakerRecorder } from './observed-client.js';
 import { createSefazClient, type SefazClient } from './sefaz-client.js';
 
@@ -18,11 +19,18 @@ export interface AuthorityAccessOptions {
   scenariosAllowed: boolean;
   /** Records every SEFAZ call's outcome against its endpoint's circuit breaker (authority-breaker.ts). */
   breaker?: BreakerRecorder | undefined;
+  /**
+   * Sandbox: the X-Sandbox-Tenant value for an account (authority-sim/tenant.ts), sent on every call
+   * made for it, so the simulated authority keeps each account's numbers, notes and outages apart
+   * although every account may use the example certificate and CNPJ. Absent in production.
+   */
+  tenantCredential?: ((accountId: string) => string) | undefined;
 }
 
 /**
- * One SOAP client per issuer certificate, sharing one keep-alive pool: the mutual-TLS handshake is
- * paid once per certificate and host, not per sale.
+ * One SOAP client per issuer certificate (and, in the sandbox, per account: see tenantCredential),
+ * sharing one keep-alive pool: the mutual-TLS handshake is paid once per certificate and host, not
+ * per sale. Every call names the account it is made for (null: none, e.g. a test's own call).
  */
 export class AuthorityAccess {
   private readonly pool = new AgentPool();
@@ -31,27 +39,42 @@ export class AuthorityAccess {
 
   constructor(readonly options: AuthorityAccessOptions) {}
 
-  /** The certificate's client; with a breaker, every call's outcome is recorded against its endpoint. */
-  clientFor(cert: ParsedCertificate): SefazClient {
-    return this.entryFor(cert).observed;
+  /** The certificate's client for an account; with a breaker, every call's outcome is recorded against its endpoint. */
+  clientFor(cert: ParsedCertificate, accountId: string | null): SefazClient {
+    return this.entryFor(cert, accountId).observed;
   }
 
   /** The same client without recording (the breaker's own probe). */
-  rawClientFor(cert: ParsedCertificate): SefazClient {
-    return this.entryFor(cert).raw;
+  rawClientFor(cert: ParsedCertificate, accountId: string | null): SefazClient {
+    return this.entryFor(cert, accountId).raw;
   }
 
-  /** The unrecorded client of a certificate this process already holds, by its SHA-256 fingerprint. */
-  rawClientByFingerprint(fingerprint: string): SefazClient | undefined {
-    return this.clients.get(fingerprint)?.raw;
+  /**
+   * Who calls (breaker-key.ts breakerCaller): the certificate's fingerprint and the account, so that
+   * in the sandbox, where the authority keeps accounts apart, a breaker opened by one account's
+   * rehearsed outage is its own.
+   */
+  callerId(cert: ParsedCertificate, accountId: string | null): string {
+    return breakerCaller(cert.fingerprintSha256, accountId);
   }
 
-  private entryFor(cert: ParsedCertificate): { raw: SefazClient; observed: SefazClient } {
-    const id = cert.fingerprintSha256;
+  /** The unrecorded client this process already holds for a caller id (callerId). */
+  rawClientByFingerprint(caller: string): SefazClient | undefined {
+    return this.clients.get(caller)?.raw;
+  }
+
+  private tenantHeaders(accountId: string | null): Record<string, string> {
+    const credential = this.options.tenantCredential && accountId ? this.options.tenantCredential(accountId) : null;
+    return credential ? { 'x-sandbox-tenant': credential } : {};
+  }
+
+  private entryFor(cert: ParsedCertificate, accountId: string | null): { raw: SefazClient; observed: SefazClient } {
+    const id = this.callerId(cert, accountId);
     let entry = this.clients.get(id);
     if (!entry) {
       if (this.clients.size >= 1000) this.clients.clear();
       const raw = createSefazClient({
+        headers: this.tenantHeaders(accountId),
         credentials: tlsCredentials(cert),
         ca: this.options.ca,
         endpointOverride: this.options.endpointOverride,
@@ -70,8 +93,9 @@ export class AuthorityAccess {
    * keep-alive pool, trust store and timeouts; with an endpoint override (the sandbox) it talks to
    * `${baseUrl}/SefinNacional` on the simulator.
    */
-  nfseClientFor(cert: ParsedCertificate, tpAmb: NfseTpAmb): NfseApiClient {
-    const id = `${cert.fingerprintSha256}:${tpAmb}`;
+  nfseClientFor(cert: ParsedCertificate, tpAmb: NfseTpAmb, accountId: string | null): NfseApiClient {
+    const id = `${this.callerId(cert, accountId)}:${tpAmb}`;
+    const tenant = this.tenantHeaders(accountId);
     let client = this.nfseClients.get(id);
     if (!client) {
       if (this.nfseClients.size >= 1000) this.nfseClients.clear();
@@ -83,7 +107,7 @@ export class AuthorityAccess {
         maxResponseBytes: NFSE_API_LIMITS.maxResponseBytes,
       };
       client = createNfseApiClient({
-        send: (r) => requestOverMutualTls(this.pool, r.method, r.url, r.body, r.headers, transport),
+        send: (r) => requestOverMutualTls(this.pool, r.method, r.url, r.body, { ...r.headers, ...tenant }, transport),
         baseUrl: sefinBaseUrl(tpAmb, this.options.endpointOverride?.baseUrl),
         scenariosAllowed: this.options.scenariosAllowed,
       });

@@ -7,7 +7,10 @@ export interface BreakerTarget {
   model: Model;
   tpAmb: TpAmb;
   service: SefazService;
-  /** SHA-256 fingerprint of the certificate calling: it scopes the breaker in the sandbox only. */
+  /**
+   * Who calls (AuthorityAccess.callerId): the certificate's SHA-256 fingerprint, and in the sandbox
+   * `/<account>` after it. It scopes the breaker in the sandbox only.
+   */
   certificate?: string | null | undefined;
 }
 
@@ -30,20 +33,40 @@ export interface BreakerEndpoint {
  * every state it serves stops together, and a state with its own SEFAZ fails alone. Each service has
  * its own URL, so the authorization service can be down while consultation answers. The environment
  * is in the URL too (homologation hosts differ). In the sandbox every state's service goes to the
- * simulator, whose outages are per issuer (`outage:<s>` scenario): there the breaker is also per
- * calling certificate, so one account's rehearsed outage does not send other accounts' sales to
- * contingency.
+ * simulator, whose outages are per account and issuer (`outage:<s>` scenario): there the breaker is
+ * also per calling certificate and account (every account may use the example certificate), so one
+ * account's rehearsed outage does not send other accounts' sales to contingency.
  */
 export function breakerEndpointFor(target: BreakerTarget, override?: EndpointOverride): BreakerEndpoint {
   const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, target.service, override);
   return {
-    key: override && target.certificate ? `${endpoint.url}#${target.certificate.slice(0, 16)}` : endpoint.url,
+    key: override && target.certificate ? `${endpoint.url}#${callerTag(target.certificate)}` : endpoint.url,
     authorizer: endpoint.authorizer,
     service: endpoint.serviceName,
     uf: ufAbbreviation(target.uf) ?? String(target.uf),
     model: target.model,
     tpAmb: target.tpAmb,
   };
+}
+
+/**
+ * Who calls, as breakers know it: the certificate's SHA-256 fingerprint and the account the call is
+ * made for ('/' never occurs in either). Only the sandbox's keys use it (breakerEndpointFor).
+ */
+export function breakerCaller(fingerprint: string, accountId: string | null): string {
+  return accountId ? `${fingerprint}/${accountId}` : fingerprint;
+}
+
+/** The caller id's parts (breakerCaller). */
+export function callerParts(caller: string): { fingerprint: string; accountId: string | null } {
+  const at = caller.indexOf('/');
+  return at < 0 ? { fingerprint: caller, accountId: null } : { fingerprint: caller.slice(0, at), accountId: caller.slice(at + 1) };
+}
+
+// The fingerprint's first 16 characters, and the account when the caller names one.
+function callerTag(caller: string): string {
+  const at = caller.indexOf('/');
+  return at < 0 ? caller.slice(0, 16) : `${caller.slice(0, 16)}${caller.slice(at)}`;
 }
 
 /** The breaker key of a state's service (its URL); throws RangeError for an unknown state or service. */

@@ -43,6 +43,8 @@ export interface SefazClientOptions {
   /** Shared keep-alive pools; one per process is right. A private one is created when absent. */
   pool?: AgentPool;
   maxSockets?: number;
+  /** Headers sent on every call (the sandbox's X-Sandbox-Tenant: authority-access.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface CallTarget {
@@ -117,7 +119,7 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
       pool,
       endpoint.url,
       envelope,
-      { ...target.headers, 'content-type': soapContentType(endpoint.action) },
+      { ...options.headers, ...target.headers, 'content-type': soapContentType(endpoint.action) },
       target.responseTimeoutMs ? { ...transport, responseTimeoutMs: target.responseTimeoutMs } : transport,
     );
     return interpret(exchange, parse, mutating, unwrap);

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.js';
 import type { AuthorityAccess } from '../../fiscal/sefaz/authority-access.js';
+import { callerParts } from '../../fiscal/sefaz/breaker-key.js';
 import { AuthorityBreaker } from '../../fiscal/sefaz/authority-breaker.js';
 import type { EndpointOverride } from '../../fiscal/sefaz/endpoints.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -43,14 +44,17 @@ export function openAuthorityBreaker(o: BreakerPortOptions): AuthorityBreaker {
     probeTimeoutMs: probeTimeoutMs(config),
     enabled: config.authorityBreaker.failures > 0,
     ...(o.onError ? { onError: o.onError } : {}),
-    async probeClient(fingerprint) {
-      if (!fingerprint) return null;
-      const held = o.authority().rawClientByFingerprint(fingerprint);
+    async probeClient(caller) {
+      if (!caller) return null;
+      const held = o.authority().rawClientByFingerprint(caller);
       if (held) return held;
-      const issuer = await issuerWithCertificate(o.db, fingerprint);
+      // In the sandbox the caller names its account too: the probe asks as that account (the
+      // simulator's outages are per account), with that account's issuer's certificate.
+      const { fingerprint, accountId } = callerParts(caller);
+      const issuer = await issuerWithCertificate(o.db, fingerprint, accountId);
       if (!issuer) return null;
       const material = await loadIssuerSigningMaterial(o.db, o.secrets, issuer.account_id, issuer.issuer_id);
-      return material?.certificate ? o.authority().rawClientFor(material.certificate) : null;
+      return material?.certificate ? o.authority().rawClientFor(material.certificate, accountId) : null;
     },
   });
 }

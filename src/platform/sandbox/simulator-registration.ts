@@ -12,7 +12,8 @@ import { secretAad, type IssuerSecretHooks } from '../issuers/issuer-deps.js';
 export function sandboxIssuerHooks(sim: SimulatorLink): IssuerSecretHooks {
   return {
     onCertificateStored: (_issuer, pem) => sim.registerClientCertificate(pem),
-    onCscStored: (issuer, idCsc, csc) => sim.registerCsc(issuer.cnpj, issuer.ambiente === 'producao' ? 1 : 2, idCsc, csc),
+    // The account's own CSC (its tenant's): another account registering a CSC for the same test CNPJ never replaces it.
+    onCscStored: (issuer, idCsc, csc) => sim.registerCsc(issuer.cnpj, issuer.ambiente === 'producao' ? 1 : 2, idCsc, csc, { tenant: issuer.account_id }),
   };
 }
 
@@ -27,12 +28,12 @@ export async function registerStoredIssuersWithSimulator(db: Db, secrets: Secret
     const der = await openOrNull(secrets, row.certificate_blob, secretAad.certificate(row.issuer_id));
     if (der) await sim.registerClientCertificate(new X509Certificate(der).toString());
   }
-  const cscs = await db.query<{ issuer_id: string; cnpj: string; ambiente: string; id_csc: string; csc_blob: string }>(
-    'SELECT c.issuer_id, i.cnpj, i.ambiente, c.id_csc, c.csc_blob FROM issuer_cscs c JOIN issuers i ON i.id = c.issuer_id',
+  const cscs = await db.query<{ issuer_id: string; account_id: string; cnpj: string; ambiente: string; id_csc: string; csc_blob: string }>(
+    'SELECT c.issuer_id, i.account_id, i.cnpj, i.ambiente, c.id_csc, c.csc_blob FROM issuer_cscs c JOIN issuers i ON i.id = c.issuer_id',
   );
   for (const row of cscs.rows) {
     const csc = await openOrNull(secrets, row.csc_blob, secretAad.csc(row.issuer_id));
-    if (csc) await sim.registerCsc(row.cnpj, row.ambiente === 'producao' ? 1 : 2, row.id_csc, csc.toString('utf8'));
+    if (csc) await sim.registerCsc(row.cnpj, row.ambiente === 'producao' ? 1 : 2, row.id_csc, csc.toString('utf8'), { tenant: row.account_id });
   }
 }
 

@@ -159,6 +159,8 @@ function preparedStatements(): PreparedStatements {
   return statement;
 }
 
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Search (migration 0021) needs these two contrib modules; PGlite only loads what it is given here,
@@ -170,22 +172,38 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
     rowCount: r.affectedRows ?? r.rows.length,
   });
   let closed = false;
+  // PGlite runs each statement on this thread, and its own queue hands the session from one
+  // statement to the next in promise callbacks: statements waiting back to back ran without the
+  // event loop turning once between them, so one account's 20 searches held every other request
+  // (/healthz waited 1.9 s, issue 28). Here each statement (a transaction as a whole) starts on a
+  // turn of its own (setImmediate, after I/O is polled), in arrival order: what others wait is
+  // the statement running, not the queue in front of them.
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = turn.then(nextTurn).then(work);
+    turn = run.catch(() => undefined);
+    return run;
+  };
   return {
     kind: 'pglite',
     async query<R>(sql: string, params?: readonly unknown[]) {
-      return toResult<R>(await lite.query(sql, params as unknown[]));
+      return toResult<R>(await inTurn(() => lite.query(sql, params as unknown[])));
     },
     async exec(sql) {
-      await lite.exec(sql);
+      await inTurn(() => lite.exec(sql));
     },
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      // PGlite is single-connection: its transaction() holds the only session exclusively.
-      return lite.transaction(async (t) =>
-        fn({
-          async query<R>(sql: string, params?: readonly unknown[]) {
-            return toResult<R>(await t.query(sql, params as unknown[]));
-          },
-        }),
+      // PGlite is single-connection: its transaction() holds the only session exclusively; its
+      // statements, too, each start on a turn of their own.
+      return inTurn(() =>
+        lite.transaction(async (t) =>
+          fn({
+            async query<R>(sql: string, params?: readonly unknown[]) {
+              await nextTurn();
+              return toResult<R>(await t.query(sql, params as unknown[]));
+            },
+          }),
+        ),
       );
     },
     async close() {

@@ -31,10 +31,10 @@ export function contingencyReason(detail: string): string {
  * several calls in a row went unanswered, from any process): a sale of an issuer that allows
  * contingency goes straight to offline contingency, without a first attempt to settle later.
  */
-export async function contingencyAtOnce(deps: IssueDeps, issuer: EmissionIssuerRow, certificate: string): Promise<IssueOptions['contingency']> {
+export async function contingencyAtOnce(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<IssueOptions['contingency']> {
   if (!deps.breaker || contingencyOf(issuer, deps.config.env).mode !== 'offline') return undefined;
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
-  // The certificate scopes the breaker in the sandbox only (breaker-key.ts).
-  if (!(await deps.breaker.isOpen({ uf: issuer.uf, model: NFCE_MODEL, tpAmb, service: 'autorizacao', certificate }))) return undefined;
+  // The caller (certificate and account) scopes the breaker in the sandbox only (breaker-key.ts).
+  if (!(await deps.breaker.isOpen({ uf: issuer.uf, model: NFCE_MODEL, tpAmb, service: 'autorizacao', certificate: caller }))) return undefined;
   return { reason: contingencyReason('servico de autorizacao indisponivel (falhas seguidas)'), deadlineMs: CONTINGENCY_DEADLINE_MS };
 }

@@ -80,7 +80,7 @@ export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, i
     },
     material.certificate,
   );
-  const client = deps.authority.clientFor(material.certificate);
+  const client = deps.authority.clientFor(material.certificate, accountId);
   const outcome = await client.inutilize({ uf: issuer.uf, model: NFCE_MODEL, tpAmb, signedInutNFeXml: signed.xml });
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
     // Voiding is idempotent at the authority (563/256 for a repeat): the client may simply retry.

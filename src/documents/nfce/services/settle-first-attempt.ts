@@ -37,7 +37,7 @@ export async function settleFirstAttemptJob(deps: AuthorityDeps, job: Job<{ note
   const issuer = await findIssuer(db, note.account_id, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate`);
-  const client = deps.authority.clientFor(material.certificate);
+  const client = deps.authority.clientFor(material.certificate, note.account_id);
   const tpAmb = note.tp_amb as 1 | 2;
   const target = { uf: issuer.uf, model: NFCE_MODEL, tpAmb };
   const known = await client.consult({ ...target, accessKey: attempt.access_key });

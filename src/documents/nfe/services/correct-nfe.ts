@@ -110,7 +110,7 @@ export async function correctionJob(deps: AuthorityDeps, job: Job<{ eventId: str
   const issuer = await findIssuer(db, ev.account_id, ev.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, ev.account_id, ev.issuer_id));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${ev.issuer_id} has no certificate`);
-  const client = deps.authority.clientFor(material.certificate);
+  const client = deps.authority.clientFor(material.certificate, ev.account_id);
   const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2 };
   const outcome = await client.sendEvent({ ...target, signedEventXml: ev.event_xml });
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {

@@ -98,7 +98,7 @@ export async function manifestationJob(deps: AuthorityDeps, job: Job<{ eventId: 
   const issuer = await findIssuer(db, ev.account_id, ev.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, ev.account_id, ev.issuer_id));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${ev.issuer_id} has no certificate`);
-  const client = deps.authority.clientFor(material.certificate);
+  const client = deps.authority.clientFor(material.certificate, ev.account_id);
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
   const outcome = await client.sendNationalEvent({ tpAmb, signedEventXml: ev.event_xml });
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
@@ -129,7 +129,7 @@ async function fetchFullXml(deps: AuthorityDeps, accountId: string, receivedId: 
   if (!row || row.proc_xml) return;
   const issuer = (await findIssuer(deps.db, accountId, row.issuer_id))!;
   const material = (await loadIssuerSigningMaterial(deps.db, deps.secrets, accountId, row.issuer_id))!;
-  const client = deps.authority.clientFor(material.certificate!);
+  const client = deps.authority.clientFor(material.certificate!, accountId);
   const answer = await client.distribute({ interested: { CNPJ: issuer.cnpj }, tpAmb: issuer.ambiente === 'producao' ? 1 : 2, query: { chNFe: row.access_key } });
   // Anything but the document (656, unavailable) leaves it to the next scheduled download by NSU.
   if (answer.kind !== 'documents') return;

@@ -67,7 +67,7 @@ export async function receivedSyncJob(deps: AuthorityDeps, job: Job<{ issuerId: 
   if (!issuer) return;
   const material = await loadIssuerSigningMaterial(db, deps.secrets, issuer.account_id, issuer.id);
   if (!material?.certificate) return; // no certificate, no download: the sweep tries again once one is uploaded
-  const client = deps.authority.clientFor(material.certificate);
+  const client = deps.authority.clientFor(material.certificate, issuer.account_id);
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
   for (let page = 0; page < PAGES_PER_RUN; page++) {
     const now = clock.now();

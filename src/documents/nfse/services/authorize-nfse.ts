@@ -28,7 +28,7 @@ export async function authorizeNfseJob(deps: AuthorityDeps, job: Job<{ noteId: s
   const done: Done = workerId ? { id: job.id, workerId } : undefined;
   const material = await loadIssuerSigningMaterial(deps.db, deps.secrets, note.account_id, note.issuer_id, issuer);
   if (!material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for NFS-e ${note.id}`);
-  const client = deps.authority.nfseClientFor(material.certificate, note.tp_amb as 1 | 2);
+  const client = deps.authority.nfseClientFor(material.certificate, note.tp_amb as 1 | 2, note.account_id);
   // The sandbox scenario applies to the first transmission only; the recovery must see the real state.
   const scenario = job.attempts === 1 && note.scenario && deps.authority.options.scenariosAllowed ? note.scenario : undefined;
 

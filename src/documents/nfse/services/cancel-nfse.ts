@@ -98,7 +98,7 @@ export async function cancelNfseJob(deps: AuthorityDeps, job: Job<{ noteId: stri
   const pending = note.cancellation;
   const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id);
   if (!material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate`);
-  const client = deps.authority.nfseClientFor(material.certificate, note.tp_amb as 1 | 2);
+  const client = deps.authority.nfseClientFor(material.certificate, note.tp_amb as 1 | 2, note.account_id);
 
   if (job.attempts > 1) {
     const known = await client.fetchEvent(note.nfse_key, CANCELLATION, 1);

@@ -37,7 +37,7 @@ export async function authorizeNoteJob(
   const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
   if (!material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for note ${note.id}`);
 
-  const client = deps.authority.clientFor(material.certificate);
+  const client = deps.authority.clientFor(material.certificate, note.account_id);
   const target = {
     uf: issuer.uf,
     model: asModel(note.model),

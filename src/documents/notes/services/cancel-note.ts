@@ -92,7 +92,7 @@ export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job
   const issuer = await findIssuer(db, note.account_id, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate`);
-  const client = deps.authority.clientFor(material.certificate);
+  const client = deps.authority.clientFor(material.certificate, note.account_id);
   const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2 };
   const outcome = await client.sendEvent({ ...target, signedEventXml: pending.event_xml });
 

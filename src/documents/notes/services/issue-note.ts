@@ -2,6 +2,7 @@ import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { validateNfe, validateXml } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
+import { breakerCaller } from '../../../fiscal/sefaz/breaker-key.js';
 import { sqlState } from '../../../platform/storage/db.js';
 import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
 import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
@@ -51,7 +52,8 @@ export interface NoteEmitter<Request extends { issuer_id: string; external_ref?:
    * Whether the sale goes straight to offline contingency (NFC-e: the authority is known to be down
    * and the issuer allows it; issue 17), and why. Families without contingency leave it out.
    */
-  contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow, certificate: string): Promise<IssueOptions['contingency']>;
+  /** `caller`: breaker-key.ts breakerCaller of the issuer's certificate and account. */
+  contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<IssueOptions['contingency']>;
 }
 
 /** What a family's build gets besides the sale: the number, the time, the keys, and contingency when issued in it. */
@@ -195,7 +197,8 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
   const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
-  const straight = opts.contingency ?? (await emitter.contingencyAtOnce?.(deps, issuer, material.certificate.fingerprintSha256));
+  // The caller as the breakers know it (certificate and account): in the sandbox each account's own.
+  const straight = opts.contingency ?? (await emitter.contingencyAtOnce?.(deps, issuer, breakerCaller(material.certificate.fingerprintSha256, accountId)));
   const contingency = straight
     ? { reason: straight.reason, entered_at: now.toISOString(), deadline_at: new Date(now.getTime() + straight.deadlineMs).toISOString(), transmitted_at: null, first_attempt: null }
     : null;

@@ -82,11 +82,12 @@ export async function findCertificate(db: Queryable, issuerId: string): Promise<
   return (await db.query<CertificateRecord>('SELECT * FROM issuer_certificates WHERE issuer_id = $1', [issuerId])).rows[0];
 }
 
-/** An issuer holding the certificate with this SHA-256 fingerprint (the breaker's probe borrows it). */
-export async function issuerWithCertificate(db: Queryable, fingerprint: string): Promise<{ issuer_id: string; account_id: string } | undefined> {
+/** An issuer holding the certificate with this SHA-256 fingerprint (of `accountId`, when given): the breaker's probe borrows it. */
+export async function issuerWithCertificate(db: Queryable, fingerprint: string, accountId: string | null = null): Promise<{ issuer_id: string; account_id: string } | undefined> {
   const r = await db.query<{ issuer_id: string; account_id: string }>(
-    'SELECT c.issuer_id, i.account_id FROM issuer_certificates c JOIN issuers i ON i.id = c.issuer_id WHERE c.fingerprint_sha256 = $1 LIMIT 1',
-    [fingerprint],
+    `SELECT c.issuer_id, i.account_id FROM issuer_certificates c JOIN issuers i ON i.id = c.issuer_id
+      WHERE c.fingerprint_sha256 = $1 AND ($2::text IS NULL OR i.account_id = $2) LIMIT 1`,
+    [fingerprint, accountId],
   );
   return r.rows[0];
 }

@@ -101,22 +101,34 @@ const IDENTIFIER_PROBE = `/* search: planned per call */
               LIMIT ${RANKED_CANDIDATES}) x`;
 
 // The words, weeks by weeks ($7: weekQueries, newest first). The nested loop runs the inner probe
-// for one chunk of weeks at a time, in the array's order, and the outer LIMIT stops it once 500 rows
+// for one chunk of weeks at a time, in the array's order, and the LIMITs stop it once enough rows
 // came out: a chunk without a match costs one index probe (~15 µs), and only the rows of the chunks
-// that hold the newest 500 matches are read. $12: the whole match over the document's own tsvector when the words
-// hold a phrase (the indexed lexemes have no positions), else null.
+// that hold the newest matches are read. $12: the whole match over the document's own tsvector when
+// the words hold a phrase (the indexed lexemes have no positions), else null. $13: how many rows
+// holding the words are read at most: RANKED_CANDIDATES without a phrase (each is a match), and
+// PHRASE_SCAN with one, whose words may be in every note but side by side in none (issue 28: such
+// searches read, and rechecked, every note of ten years, on the event loop's thread with PGlite).
 const WORDS_PROBE = `/* search: planned per call */
      SELECT ${RANKED}
-       FROM unnest($7::text[]) AS w (q)
-      CROSS JOIN LATERAL (
-        SELECT ${ROW}
-          FROM search_documents s
-         WHERE search_scoped(s.account_id, s.tsv, s.created_at) @@ w.q::tsquery
-           AND ${FILTERS}
-           AND ($12::text IS NULL OR s.tsv @@ $12::text::tsquery)
-         ORDER BY s.created_at DESC, s.ref_id DESC
-         LIMIT ${RANKED_CANDIDATES}) x
-      LIMIT ${RANKED_CANDIDATES}`;
+       FROM (SELECT y.* FROM (
+               SELECT x.*
+                 FROM unnest($7::text[]) AS w (q)
+                CROSS JOIN LATERAL (
+                  SELECT ${ROW}
+                    FROM search_documents s
+                   WHERE search_scoped(s.account_id, s.tsv, s.created_at) @@ w.q::tsquery
+                     AND ${FILTERS}
+                   ORDER BY s.created_at DESC, s.ref_id DESC
+                   LIMIT $13) x
+                LIMIT $13) y
+              WHERE $12::text IS NULL OR y.tsv @@ $12::text::tsquery
+              LIMIT ${RANKED_CANDIDATES}) x`;
+
+/**
+ * A phrase is looked for among the newest PHRASE_SCAN documents holding all its words (README
+ * Search): past them a phrase search stops, its cost bounded whatever the account holds.
+ */
+export const PHRASE_SCAN = 2000;
 
 /** What one search matches, as PostgreSQL parsed it (search-repository's parse step). */
 export interface MatchTexts {
@@ -159,7 +171,7 @@ export async function searchCandidates(db: Queryable, p: SearchPlan, match: Matc
     const recheck = phrase.test(match.words) ? [match.words, match.idents].filter(Boolean).map((q) => `(${q})`).join(' | ') : null;
     if (newest >= oldest) {
       const weeks = weekQueries(p.accountId, match.words.replace(phrase, '&'), oldest, newest);
-      probes.push(db.query<Candidate>(WORDS_PROBE, [...filterParams(p), weeks, ...ranking, recheck]).then((r) => r.rows));
+      probes.push(db.query<Candidate>(WORDS_PROBE, [...filterParams(p), weeks, ...ranking, recheck, recheck ? PHRASE_SCAN : RANKED_CANDIDATES]).then((r) => r.rows));
     }
   }
   for (const rows of await Promise.all(probes)) take(rows);
