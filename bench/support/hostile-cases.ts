@@ -8,6 +8,7 @@ import { buildPfx } from '../../test/support/hostile-pfx.js';
 import { dataUrl, HOSTILE } from '../../test/support/logo-samples.js';
 import { freshBranchCnpj, sale, SP_ISSUER } from '../../test/support/nfce-flow.js';
 import { closedBy, openSocket, rawRequest } from './raw-http.js';
+import { PRINT_AND_DRIP_CASES } from './hostile-print-and-drip-cases.js';
 import type { Answer, HostileWorld } from './hostile-world.js';
 
 export interface HostileSettings {
@@ -265,4 +266,6 @@ export const HOSTILE_CASES: HostileCase[] = [
       return { got: brief(a), problems };
     },
   },
+  // Issue 28 items 8 and 9: a 990-item receipt off the event loop; no socket outlives its 408's deadline.
+  ...PRINT_AND_DRIP_CASES,
 ];
