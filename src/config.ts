@@ -17,6 +17,12 @@ export interface Config {
   rateLimitUnauthenticatedPerMinute: number;
   /** HTTP server limits (issue 12 defect 5, src/http/server-limits.ts). */
   http: HttpLimits;
+  /**
+   * HEALTH_TOKEN: the operator credential that shows /healthz/deep's details (checks, errors, authority
+   * endpoints, breakers); without it the answer says only ok or degraded (issue 28 item 11). Unset: the
+   * details are shown to nobody.
+   */
+  healthToken?: string | undefined;
   /** Behind a load balancer: the client IP (rate limits, audit) comes from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: string;
@@ -149,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute,
     rateLimitUnauthenticatedPerMinute: int(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
     http: httpLimits(env),
+    healthToken: secretToken(env, 'HEALTH_TOKEN'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
@@ -322,6 +329,13 @@ function simulatorLink(env: NodeJS.ProcessEnv): Pick<Config, 'simulatorUrl' | 's
   if (simulatorUrl && !simulatorAdminToken) throw new ConfigError('SIM_ADMIN_TOKEN is required with SIM_URL (the simulator refuses unauthenticated registrations)');
   if (simulatorAdminToken && simulatorAdminToken.length < 16) throw new ConfigError('SIM_ADMIN_TOKEN must have at least 16 characters');
   return { simulatorUrl, simulatorCaFile: env.SIM_CA_FILE?.trim() || undefined, simulatorAdminToken };
+}
+
+/** An operator's token: unset, or at least 16 characters (a short one could be guessed). */
+function secretToken(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim() || undefined;
+  if (value && value.length < 16) throw new ConfigError(`${name} must have at least 16 characters`);
+  return value;
 }
 
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {

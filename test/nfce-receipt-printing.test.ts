@@ -40,7 +40,7 @@ export function bigOfflineSale(issuer: string, n = 990) {
   const issuedAt = new Date(Date.now() - 10 * 60_000);
   return {
     ...sale(issuer, { items, payment: { method: 'dinheiro', amount: n * 1.5 } }),
-    offline: { serie: 700 + randomInt(0, 200), number, cnf: generateCnf(number), issued_at: spTime(issuedAt), contingency_at: spTime(new Date(issuedAt.getTime() - 5 * 60_000)), reason: 'Sem conexao com a internet no caixa 3' },
+    offline: { serie: 600 + randomInt(0, 280), number, cnf: generateCnf(number), issued_at: spTime(issuedAt), contingency_at: spTime(new Date(issuedAt.getTime() - 5 * 60_000)), reason: 'Sem conexao com a internet no caixa 3' },
   };
 }
 

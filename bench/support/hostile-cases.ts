@@ -30,7 +30,12 @@ export interface Outcome {
 export interface HostileCase {
   name: string;
   expected: string;
-  run(w: HostileWorld, s: HostileSettings): Promise<Outcome>;
+  /**
+   * What the case needs before the attack (a large note to print), done before the phase whose /healthz
+   * answers are held to the budget; its slowest /healthz is logged apart. What it returns goes to run().
+   */
+  setup?(w: HostileWorld, s: HostileSettings): Promise<unknown>;
+  run(w: HostileWorld, s: HostileSettings, ready?: unknown): Promise<Outcome>;
 }
 
 /** Problems with an answer that should be the error envelope with this status, code and field. */
