@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { errorResponses } from '../../kernel/errors.js';
 import { deepHealth, type HealthCheck } from '../../platform/health/deep-health.js';
 import { DeepHealthCache } from '../../platform/health/deep-health-cache.js';
 import { processFaults } from '../../platform/health/process-guards.js';
@@ -95,7 +96,7 @@ export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsy
             '(`Authorization: Bearer <HEALTH_TOKEN>`). The probes run at most once every 10 s per process, whoever asks; ' +
             'the route is counted per client address (RATE_LIMIT_PER_MINUTE).',
           security: [],
-          response: { 200: DeepHealth, 503: DeepHealth },
+          response: { 200: DeepHealth, 503: DeepHealth, ...errorResponses(429) },
         },
       },
       async (request, reply) => {
