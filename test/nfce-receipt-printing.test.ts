@@ -17,6 +17,8 @@ import { getNote } from '../src/platform/storage/repositories/note-repository.js
 import { createTestApp, type TestApp } from './support/app.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { readyIssuer, sale } from './support/nfce-flow.js';
+import { DanfeInputError } from '../src/danfe/index.js';
+import { RECEIPT_LIMITS, renderReceiptOffThread } from '../src/danfe/receipt/index.js';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -86,6 +88,20 @@ describe('the DANFE NFC-e of a 990-item offline note is drawn off the event loop
     await renderDanfeNfce(danfeInputFromXml(row!.signed_xml!));
     const onLoop = performance.now() - started;
     expect(longest, `longest stall ${longest.toFixed(0)} ms; one PDF on the loop ${onLoop.toFixed(0)} ms`).toBeLessThan(onLoop / 3);
+  });
+});
+
+describe('the DANFE NFC-e worker pool has limits of its own', () => {
+  it('more than 990 items, or more than 1 MiB of XML, is refused with DanfeInputError (the routes\' 422)', async () => {
+    const { xml } = buildNfce(simpleSale(), testContext(NUMERIC_ISSUER, { tpEmis: 9, contingency: { at: new Date('2026-07-15T15:00:00Z'), reason: 'Sem internet no caixa 3 agora' } } as never));
+    const det = /<det nItem="1">[\s\S]*?<\/det>/.exec(xml)![0];
+    const many = xml.replace(det, det.repeat(RECEIPT_LIMITS.items + 1));
+    expect(Buffer.byteLength(many)).toBeLessThan(RECEIPT_LIMITS.xmlBytes);
+    await expect(renderReceiptOffThread({ form: 'escpos', xml: many, width: 80 })).rejects.toThrow(/992 items; an NFC-e holds at most 990/);
+    const huge = xml.replace('</infAdic>', `<infCpl>${'x'.repeat(RECEIPT_LIMITS.xmlBytes)}</infCpl></infAdic>`);
+    await expect(renderReceiptOffThread({ form: 'pdf', xml: huge.length > xml.length ? huge : xml + ' '.repeat(RECEIPT_LIMITS.xmlBytes), width: 80 })).rejects.toBeInstanceOf(DanfeInputError);
+    // Within them, the same document prints.
+    expect((await renderReceiptOffThread({ form: 'html', xml, width: 58 })).toString()).toContain('EMITIDA EM CONTING');
   });
 });
 
