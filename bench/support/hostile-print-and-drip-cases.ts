@@ -85,9 +85,10 @@ export const PRINT_AND_DRIP_CASES: HostileCase[] = [
       const bound = s.requestTimeoutMs + CLIENT_ERROR_LINGER_MS + 5_000;
       const closed = await Promise.all(sockets.map((socket) => closedWithin(socket, bound))).finally(() => clearInterval(drip));
       const open = closed.filter((c) => !c).length;
-      for (const socket of sockets) socket.destroy();
-      // A fresh connection (not one a client library keeps alive) from 127.0.0.1, the dripping clients' own address.
+      // While the dripping clients still hold whatever the server left them: a fresh connection (not one
+      // a client library keeps alive) from 127.0.0.1, their own address, must be served.
       const after = await rawRequest(port, `GET /v1/ufs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${w.caseKey}\r\nX-Forwarded-For: ${w.newIp()}\r\nConnection: close\r\n\r\n`);
+      for (const socket of sockets) socket.destroy();
       const problems: string[] = [];
       if (open) problems.push(`${open} of ${sockets.length} still open ${bound} ms after they started`);
       if (after.status !== 200) problems.push(`a new client from the same address: ${after.status}`);
