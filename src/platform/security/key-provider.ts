@@ -66,6 +66,8 @@ const WHAT_TO_CONFIGURE: Record<KeyStorageMode, string> = {
  * and the key's public id.
  */
 export class KeyCustodyMissingError extends KeyProviderUnavailableError {
+  override readonly name: string = 'KeyCustodyMissingError';
+
   constructor(
     readonly mode: KeyStorageMode,
     readonly keyId: string,
