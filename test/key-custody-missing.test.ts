@@ -8,17 +8,12 @@ import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../src/plat
 import { SecretBox } from '../src/platform/security/secret-box.js';
 import { EnvelopeKeyProvider } from '../src/platform/security/envelope-key-provider.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { kmsBlob } from './support/custody-blobs.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 
 let t: TestApp;
 let auth: { authorization: string };
 let issuerId: string;
-
-/** A blob as a process under KEY_PROVIDER=aws-kms writes it: its master key is one this process lacks. */
-function kmsBlob(): string {
-  const b64 = (n: number) => randomBytes(n).toString('base64');
-  return JSON.stringify({ v: 1, mode: 'aws-kms', kid: `aws-kms:${randomBytes(8).toString('hex')}`, dk: b64(184), iv: b64(12), tag: b64(16), ct: b64(1200) });
-}
 
 /** What the other process leaves once it moved the issuer's certificate and CSC to its KMS key. */
 async function movedToKms(id: string): Promise<void> {
