@@ -119,7 +119,13 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
       let outcome: { got: string; problems: string[] };
       try {
         world.caseKey = (await world.keyWith(['*'])).key;
-        outcome = await c.run(world, s);
+        let ready: unknown;
+        if (c.setup) {
+          ready = await c.setup(world, s);
+          const setupHealth = Math.max(0, ...[...(await monitor.cut()).values()].map((h) => h.maxMs));
+          log(`     ${c.name}: setup done (/healthz max ${setupHealth.toFixed(0)} ms, not held to the budget)`);
+        }
+        outcome = await c.run(world, s, ready);
       } catch (err) {
         outcome = { got: `threw ${err instanceof Error ? err.message : String(err)}`, problems: ['the case threw'] };
       }

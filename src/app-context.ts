@@ -33,7 +33,10 @@ declare module 'fastify' {
     stepUp?: boolean;
     /** Reachable by a session whose e-mail is not confirmed yet. */
     allowUnverified?: boolean;
-    /** A public route still counted per client IP (sign-in, sign-up, links from e-mails). */
-    limitPerIp?: boolean;
+    /**
+     * A public route still counted per client IP: `true` on the sign-in budget (sign-in, sign-up, links
+     * from e-mails), `'health'` on a budget of its own of RATE_LIMIT_PER_MINUTE (/healthz/deep).
+     */
+    limitPerIp?: boolean | 'health';
   }
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defaultDashboardUrl } from './kernel/dashboard-url.js';
+import { ConfigError, int, oneOf, range, url } from './kernel/env-values.js';
 
 export type GatewayEnv = 'sandbox' | 'production';
 
@@ -17,6 +18,12 @@ export interface Config {
   rateLimitUnauthenticatedPerMinute: number;
   /** HTTP server limits (issue 12 defect 5, src/http/server-limits.ts). */
   http: HttpLimits;
+  /**
+   * HEALTH_TOKEN: the operator credential that shows /healthz/deep's details (checks, errors, authority
+   * endpoints, breakers); without it the answer says only ok or degraded (issue 28 item 11). Unset: the
+   * details are shown to nobody.
+   */
+  healthToken?: string | undefined;
   /** Behind a load balancer: the client IP (rate limits, audit) comes from X-Forwarded-For. */
   trustProxy: boolean;
   logLevel: string;
@@ -55,7 +62,7 @@ export interface Config {
   /** smtp(s)://user:pass@host:port for alerts; absent: mail is captured and listed (GET /v1/sandbox/mail). */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Webhook hosts exempt from the SSRF guard (private/loopback allowed); sandbox default 127.0.0.1, localhost. */
+  /** Webhook hosts exempt from the SSRF guard (private/loopback allowed): WEBHOOK_ALLOWED_HOSTS, plus 127.0.0.1 and localhost with WEBHOOKS_ALLOW_LOOPBACK=true (sandbox only). */
   webhookAllowedHosts: string[];
   /** Whole-request limit of one webhook attempt (issue 6: 10 s). */
   webhookTimeoutMs: number;
@@ -128,7 +135,7 @@ export interface HttpLimits {
   maxConnectionsPerIp: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /** Reads the environment once at start-up and fails fast, naming the variable at fault. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute,
     rateLimitUnauthenticatedPerMinute: int(env, 'RATE_LIMIT_UNAUTHENTICATED_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
     http: httpLimits(env),
+    healthToken: secretToken(env, 'HEALTH_TOKEN'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
@@ -169,8 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: int(env, 'WORKER_CONCURRENCY', 32, 1, 1024),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: env.MAIL_FROM?.trim() || 'Fiscal gateway <no-reply@fiscal-gateway.local>',
-    webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? (gatewayEnv === 'sandbox' ? '127.0.0.1,localhost' : ''))
-      .split(',').map((h) => h.trim().toLowerCase()).filter(Boolean),
+    webhookAllowedHosts: webhookAllowedHosts(env, gatewayEnv),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
     people: peopleConfig(env, publicBaseUrl),
     nfeReceivedSync: oneOf(env, 'NFE_RECEIVED_SYNC', ['true', 'false'] as const, 'true') === 'true',
@@ -324,6 +331,31 @@ function simulatorLink(env: NodeJS.ProcessEnv): Pick<Config, 'simulatorUrl' | 's
   return { simulatorUrl, simulatorCaFile: env.SIM_CA_FILE?.trim() || undefined, simulatorAdminToken };
 }
 
+/** The names a sandbox on one's own machine may deliver webhooks to (WEBHOOKS_ALLOW_LOOPBACK=true). */
+const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost'];
+
+/**
+ * Webhook hosts exempt from the SSRF guard: WEBHOOK_ALLOWED_HOSTS, plus the loopback names when
+ * WEBHOOKS_ALLOW_LOOPBACK=true. That is off by default, also in the sandbox (issue 28 item 16): on a
+ * sandbox others can reach, a loopback webhook and its delivery log (the first 1 KB of each answer)
+ * would read the host's own services. Only a sandbox on one's own machine turns it on.
+ */
+function webhookAllowedHosts(env: NodeJS.ProcessEnv, gatewayEnv: GatewayEnv): string[] {
+  const loopback = oneOf(env, 'WEBHOOKS_ALLOW_LOOPBACK', ['true', 'false'] as const, 'false') === 'true';
+  if (loopback && gatewayEnv === 'production') {
+    throw new ConfigError('WEBHOOKS_ALLOW_LOOPBACK is for a sandbox on your own machine; in production name the hosts in WEBHOOK_ALLOWED_HOSTS');
+  }
+  const listed = (env.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, '')).filter(Boolean);
+  return [...new Set([...listed, ...(loopback ? LOOPBACK_HOSTS : [])])];
+}
+
+/** An operator's token: unset, or at least 16 characters (a short one could be guessed). */
+function secretToken(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim() || undefined;
+  if (value && value.length < 16) throw new ConfigError(`${name} must have at least 16 characters`);
+  return value;
+}
+
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
   const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000);
   const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs), 100, 600_000);
@@ -346,49 +378,4 @@ function breakerConfig(env: NodeJS.ProcessEnv): Config['authorityBreaker'] {
     cooldownMs,
     maxCooldownMs,
   };
-}
-
-function int(env: NodeJS.ProcessEnv, name: string, dflt: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${raw}"`);
-  }
-  return n;
-}
-
-/** "min-max" in milliseconds, or one number for a fixed value. */
-function range(env: NodeJS.ProcessEnv, name: string, dflt: [number, number]): [number, number] {
-  const raw = env[name]?.trim();
-  if (!raw) return dflt;
-  const m = /^(\d+)(?:\s*-\s*(\d+))?$/.exec(raw);
-  const lo = m ? Number(m[1]) : NaN;
-  const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
-  if (!m || hi < lo || hi > 120_000) throw new ConfigError(`${name} must be "min-max" milliseconds (e.g. 1000-3000) or one number; got "${raw}"`);
-  return [lo, hi];
-}
-
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], dflt: T): T {
-  const raw = env[name]?.trim();
-  if (!raw) return dflt;
-  if (!(values as readonly string[]).includes(raw)) {
-    throw new ConfigError(`${name} must be one of ${values.join(', ')}; got "${raw}"`);
-  }
-  return raw as T;
-}
-
-function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}`);
-  }
-  return raw;
 }

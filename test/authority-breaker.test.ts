@@ -12,7 +12,7 @@ import type { SefazClient } from '../src/fiscal/sefaz/sefaz-client.js';
 import { loadIssuerSigningMaterial } from '../src/platform/issuers/issuer-signing-material.js';
 import { openDb, type Db } from '../src/platform/storage/db.js';
 import { startRuntime, type Runtime } from '../src/runtime.js';
-import { createTestApp, testSimulator, type TestApp } from './support/app.js';
+import { createTestApp, testSimulator, type TestApp, TEST_HEALTH_AUTH } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 import { getTestDb, testSchema } from './support/db.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
@@ -199,7 +199,7 @@ describe('authority circuit breaker', () => {
     const { note } = await emitSettled(t, auth, sale(issuerId));
     expect(note.status).toBe('authorized');
     await openConsultBreaker();
-    const res = await t.app.inject({ method: 'GET', url: '/healthz/deep' });
+    const res = await t.app.inject({ method: 'GET', url: '/healthz/deep', headers: TEST_HEALTH_AUTH });
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json();
     expect(report.status).toBe('ok');

@@ -1,6 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './support/app.js';
+import { createTestApp, type TestApp, TEST_HEALTH_AUTH } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 
 let t: TestApp;
@@ -94,12 +94,12 @@ describe('health and documentation', () => {
   });
 
   it('GET /healthz/deep reports each check and 503 when one fails', async () => {
-    const ok = await t.app.inject({ method: 'GET', url: '/healthz/deep' });
+    const ok = await t.app.inject({ method: 'GET', url: '/healthz/deep', headers: TEST_HEALTH_AUTH });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().checks.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['storage', 'migrations', 'key_store', 'authority']));
     expect(ok.json().checks.every((c: { status: string; latency_ms: number }) => c.status === 'ok' && c.latency_ms >= 0)).toBe(true);
     const failing = await createTestApp({ options: { healthChecks: () => [{ name: 'redis', check: async () => { throw new Error('down'); } }] } });
-    const res = await failing.app.inject({ method: 'GET', url: '/healthz/deep' });
+    const res = await failing.app.inject({ method: 'GET', url: '/healthz/deep', headers: TEST_HEALTH_AUTH });
     expect(res.statusCode).toBe(503);
     expect(res.json().checks.find((c: { name: string }) => c.name === 'redis')).toMatchObject({ status: 'fail', error: 'down' });
     await failing.app.close();

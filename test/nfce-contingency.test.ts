@@ -5,7 +5,7 @@
 // series is explained by the authority's own records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './support/clock.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import { createTestApp, type TestApp, TEST_HEALTH_AUTH } from './support/app.js';
 import { readyIssuer, sale } from './support/nfce-flow.js';
 import { pdfWorkspace } from './support/pdf-tools.js';
 import { eventually } from './support/webhook-receiver.js';
@@ -158,7 +158,7 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     expect(outstanding).toEqual([
       expect.objectContaining({ issuer_id: issuerId, outstanding: 50, first_attempts_pending: 3 + withFirst, next_deadline_at: notes[3]!.contingency!.deadline_at }),
     ]);
-    const deep = (await t.app.inject({ method: 'GET', url: '/healthz/deep' })).json();
+    const deep = (await t.app.inject({ method: 'GET', url: '/healthz/deep', headers: TEST_HEALTH_AUTH })).json();
     expect(deep.authority).toEqual(expect.arrayContaining([expect.objectContaining({ service: expect.stringMatching(/Autorizacao/i), state: 'open' })]));
   });
 

@@ -74,9 +74,10 @@ describe('process guards of the serving entry points', () => {
       DATA_DIR: join(dir, 'gateway'),
       MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
       SIM_LATENCY_MS: '0-0',
+      HEALTH_TOKEN: 'operator-token-of-this-test',
     });
     const base = `http://127.0.0.1:${port}`;
-    const deep = async () => (await fetch(`${base}/healthz/deep`)).json() as Promise<{ process: { uncaught_exceptions: number; unhandled_rejections: number } }>;
+    const deep = async () => (await fetch(`${base}/healthz/deep`, { headers: { authorization: 'Bearer operator-token-of-this-test' } })).json() as Promise<{ process: { uncaught_exceptions: number; unhandled_rejections: number } }>;
     await until('the gateway answering /healthz', async () => ((await fetch(`${base}/healthz`)).ok ? true : undefined), log);
     expect((await deep()).process).toEqual({ uncaught_exceptions: 0, unhandled_rejections: 0 });
 

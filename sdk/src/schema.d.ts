@@ -59,7 +59,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: storage, migrations, key store, authority */
+        /**
+         * Readiness: storage, migrations, key store, authority
+         * @description Without credentials: `{status: ok | degraded, ts}` and 200 or 503, nothing more. The details (each check with its error, the process counters, every authority endpoint with its circuit breaker) need the operator token (`Authorization: Bearer <HEALTH_TOKEN>`). The probes run at most once every 10 s per process, whoever asks; the route is counted per client address (RATE_LIMIT_PER_MINUTE).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -76,17 +79,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            status: "ok" | "fail";
+                            /** @description Without the operator token: ok or degraded, and nothing else. With it: ok or fail, with every check */
+                            status: "ok" | "fail" | "degraded";
                             /** Format: date-time */
                             ts: string;
-                            checks: {
+                            checks?: {
                                 name: string;
                                 status: "ok" | "fail";
                                 latency_ms: number;
                                 error?: string;
                             }[];
                             /** @description Faults the process guards caught (logged, the process kept serving) since this process started */
-                            process: {
+                            process?: {
                                 uncaught_exceptions: number;
                                 unhandled_rejections: number;
                             };
@@ -123,6 +127,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -139,17 +152,18 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            status: "ok" | "fail";
+                            /** @description Without the operator token: ok or degraded, and nothing else. With it: ok or fail, with every check */
+                            status: "ok" | "fail" | "degraded";
                             /** Format: date-time */
                             ts: string;
-                            checks: {
+                            checks?: {
                                 name: string;
                                 status: "ok" | "fail";
                                 latency_ms: number;
                                 error?: string;
                             }[];
                             /** @description Faults the process guards caught (logged, the process kept serving) since this process started */
-                            process: {
+                            process?: {
                                 uncaught_exceptions: number;
                                 unhandled_rejections: number;
                             };

@@ -10,6 +10,27 @@ export class DanfeInputError extends Error {
   }
 }
 
+/**
+ * The document is neither authorized nor issued in contingency: it has no DANFE yet (FACTS 10, 11;
+ * issue 28 item 17). A distinct error so the caller answers 409, not the 422 of a document that
+ * cannot be drawn.
+ */
+export class DanfeNotAuthorizedError extends Error {
+  constructor(readonly tpEmis: number) {
+    super(`the note is not authorized and its tpEmis is ${tpEmis}; only a note issued in contingency (tpEmis 9) is printed before authorization`);
+    this.name = 'DanfeNotAuthorizedError';
+  }
+}
+
+/**
+ * Only an authorized note, or an offline contingency note (tpEmis 9, printed and handed to the consumer
+ * before the authority sees it), has a DANFE. A signed normal emission without a protocol would print as
+ * "Pendente de autorização", a receipt the consumer takes for a note the authority may never see.
+ */
+export function assertPrintable(input: Pick<DanfeInput, 'authorization' | 'tpEmis'>): void {
+  if (!input.authorization && input.tpEmis !== 9) throw new DanfeNotAuthorizedError(input.tpEmis);
+}
+
 export interface DanfeAddress {
   street: string;
   number: string;

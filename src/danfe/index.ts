@@ -1,6 +1,8 @@
 export { cancellationInEventXml, danfeInputFromXml, type DanfeExtras } from './danfe-input-from-xml.js';
 export {
+  assertPrintable,
   DanfeInputError,
+  DanfeNotAuthorizedError,
   type DanfeAddress,
   type DanfeAuthorization,
   type DanfeCancellation,

@@ -6,7 +6,7 @@ import { pairLines, wrapText, wrapUrl, type Columns } from './column-text.js';
 import { consumerLine } from './danfe-footer.js';
 import { addressLine } from './danfe-header.js';
 import { CONTINGENCY_COPY_LABELS } from './danfe-context.js';
-import type { DanfeInput } from './danfe-input.js';
+import { assertPrintable, type DanfeInput } from './danfe-input.js';
 import { changeCents } from './danfe-totals.js';
 import { paymentName } from './payment-names.js';
 
@@ -148,6 +148,7 @@ function footer(out: Lines, input: DanfeInput): void {
  * consumer's and the establishment's, each saying which it is. Any other note prints one.
  */
 export function receiptCopies(input: DanfeInput, width: Columns, printable: Printable = (text) => text): ReceiptCopy[] {
+  assertPrintable(input);
   const pending = input.tpEmis === 9 && !input.authorization;
   const labels = pending ? CONTINGENCY_COPY_LABELS : [undefined];
   return labels.map((label) => {

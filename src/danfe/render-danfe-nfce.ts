@@ -4,7 +4,7 @@ import { pdfBytes } from './pdf-bytes.js';
 import { CONTINGENCY_COPY_LABELS, type DanfeContext } from './danfe-context.js';
 import { footerDivisions } from './danfe-footer.js';
 import { headerDivisions } from './danfe-header.js';
-import { DanfeInputError, type DanfeInput } from './danfe-input.js';
+import { assertPrintable, DanfeInputError, type DanfeInput } from './danfe-input.js';
 import { itemsDivision } from './danfe-items.js';
 import { checkLogo, openImage, type ImageDoc, type OpenedImage } from './pdf-logo.js';
 import { danfeTheme, type RollWidth } from './danfe-theme.js';
@@ -58,6 +58,7 @@ export async function renderDanfeNfce(input: DanfeInput, options: DanfeRenderOpt
   const roll = options.width ?? 80;
   if (roll !== 80 && roll !== 58) throw new DanfeInputError(`width must be 80 or 58 (mm), got ${String(roll)}`);
   if (!input.qrCode) throw new DanfeInputError('qrCode is missing: the DANFE NFC-e must carry the QR code');
+  assertPrintable(input);
   const logo = input.settings?.logo;
   if (logo) checkLogo(logo);
   const theme = danfeTheme(roll, input.settings?.primaryColor);

@@ -32,8 +32,19 @@ export function clientErrorAnswer(err: Error & { code?: string; reason?: unknown
   };
 }
 
+/**
+ * How long a connection answered here may stay open for the answer to drain, counted from the answer
+ * and never extended: the client's bytes after it do not matter (issue 28 item 9).
+ */
+export const CLIENT_ERROR_LINGER_MS = 5_000;
+
 /** The server's 'clientError' listener (Fastify's clientErrorHandler option). */
-export function answerClientError(err: Error & { code?: string }, socket: Socket, log?: { debug(o: object, m: string): void }): void {
+export function answerClientError(
+  err: Error & { code?: string },
+  socket: Socket,
+  log?: { debug(o: object, m: string): void },
+  lingerMs = CLIENT_ERROR_LINGER_MS,
+): void {
   // A reset connection has nobody to answer; a reply already started cannot be replaced.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (err.code === 'ECONNRESET' || socket.destroyed || !socket.writable || inFlight?.headersSent) {
@@ -55,6 +66,10 @@ export function answerClientError(err: Error & { code?: string }, socket: Socket
       'Connection: close\r\n\r\n' +
       json,
   );
-  // end() flushes and closes; destroy shortly after in case the client never reads (no lingering socket).
-  socket.setTimeout(5_000, () => socket.destroy());
+  // end() flushes and sends FIN; the socket is destroyed at a fixed deadline in case the client never
+  // reads or keeps its side open. Not an idle timeout (socket.setTimeout): every byte a dripping client
+  // sends would reset that one, and the half-open socket would count against MAX_CONNECTIONS_PER_IP forever.
+  const deadline = setTimeout(() => socket.destroy(), lingerMs);
+  deadline.unref();
+  socket.once('close', () => clearTimeout(deadline));
 }

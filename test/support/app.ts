@@ -12,6 +12,9 @@ import type { Db } from '../../src/platform/storage/db.js';
 import { getTestDb } from './db.js';
 
 export const TEST_MASTER_KEY = randomBytes(32).toString('base64');
+/** The operator token of every test app (HEALTH_TOKEN): /healthz/deep shows its details only with it. */
+export const TEST_HEALTH_TOKEN = randomBytes(24).toString('hex');
+export const TEST_HEALTH_AUTH = { authorization: `Bearer ${TEST_HEALTH_TOKEN}` };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,6 +65,10 @@ export async function createTestApp(
     // The daily sandbox wipe would empty the worker's shared database under the next file whose clock
     // passes 04:00 UTC; test/sandbox-reset.test.ts turns it on for its own runtimes.
     SANDBOX_RESET_AT: 'off',
+    HEALTH_TOKEN: TEST_HEALTH_TOKEN,
+    // The webhook tests' receivers listen on 127.0.0.1: a sandbox on one's own machine (issue 28 item 16;
+    // production refuses the setting).
+    ...(opts.env?.GATEWAY_ENV === 'production' ? {} : { WEBHOOKS_ALLOW_LOOPBACK: 'true' }),
     ...opts.env,
   });
   prepared ??= prepareDatabase(db, { env: 'sandbox' });

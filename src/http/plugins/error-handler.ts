@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { KeyProviderUnavailableError } from '../../platform/security/key-provider.js';
+import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../../platform/security/key-provider.js';
 import { ApiError, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '../../kernel/errors.js';
 import { validationDetails } from '../validation.js';
 
@@ -43,6 +43,11 @@ export const errorHandlerPlugin = fp(
       if (err instanceof ApiError) {
         if (err.headers) reply.headers(err.headers);
         return sendError(request, reply, err.code, err.message, err.details);
+      }
+      if (err instanceof KeyCustodyMissingError) {
+        // A process configured without the provider an issuer's secrets were moved to: say what to configure.
+        request.log.error({ mode: err.mode, key_id: err.keyId }, 'key custody provider not loaded in this process');
+        return sendError(request, reply, 'key_custody_unavailable', err.message);
       }
       if (err instanceof KeyProviderUnavailableError) {
         request.log.error({ err }, 'key custody provider unavailable');

@@ -45,6 +45,11 @@ export const clientRateLimitPlugin = fp(
 
     const authLimit = config.people.authRateLimitPerMinute;
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.routeOptions.config?.public && request.routeOptions.config.limitPerIp === 'health') {
+        // /healthz/deep: public for load balancers, counted per address on a budget of its own (issue 28 item 11).
+        const taken = await store.take(`health-ip:${request.ip}`, config.rateLimitPerMinute, clock.now().getTime());
+        return apply(request, reply, taken, `Too many health checks from this address (limit ${config.rateLimitPerMinute} per minute)`);
+      }
       if (request.routeOptions.config?.public && request.routeOptions.config.limitPerIp) {
         // Sign-in, sign-up and links from e-mails: public, yet counted per address (issue 14 item 1).
         const taken = await store.take(`auth-ip:${request.ip}`, authLimit, clock.now().getTime());

@@ -48,7 +48,36 @@ export class SecretDecryptionError extends Error {
 
 /** The provider cannot be reached or refused to work (token logged out, KMS down): retryable, unlike SecretDecryptionError. */
 export class KeyProviderUnavailableError extends Error {
-  override readonly name = 'KeyProviderUnavailableError';
+  override readonly name: string = 'KeyProviderUnavailableError';
+}
+
+/** What a process must be given to open blobs wrapped under each mode (README "Key custody"). */
+const WHAT_TO_CONFIGURE: Record<KeyStorageMode, string> = {
+  envelope: 'the local master key that wrapped it: MASTER_KEY or MASTER_KEY_FILE as on the process that stored it',
+  pkcs11: 'KEY_PROVIDER=pkcs11 with PKCS11_LIBRARY, PKCS11_TOKEN_LABEL, PKCS11_PIN and PKCS11_KEY_LABEL naming the same token and key',
+  'aws-kms': 'KEY_PROVIDER=aws-kms with AWS_KMS_KEY_ID (the same key), AWS_REGION and AWS credentials allowed to use it',
+};
+
+/**
+ * A secret wrapped by a master key this process has not loaded: typically an issuer's certificate moved
+ * to an HSM or KMS by a process configured for it, read by one that is not (issue 28 item 15). Not the
+ * stored secret's fault, and fixed by configuration: the custody 503 (retryable), not a decryption
+ * failure. The message names the provider and what to configure; never anything of the blob but its mode
+ * and the key's public id.
+ */
+export class KeyCustodyMissingError extends KeyProviderUnavailableError {
+  override readonly name: string = 'KeyCustodyMissingError';
+
+  constructor(
+    readonly mode: KeyStorageMode,
+    readonly keyId: string,
+    readonly running: KeyStorageMode,
+  ) {
+    super(
+      `The secret is held by ${mode} (master key ${keyId}), which this process has not loaded (it runs KEY_PROVIDER=${running}). ` +
+        `Configure ${WHAT_TO_CONFIGURE[mode]}, then restart it.`,
+    );
+  }
 }
 
 /** A round trip through `generateDataKey` and `unwrap`, for health checks. */

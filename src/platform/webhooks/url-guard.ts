@@ -29,6 +29,18 @@ export function isBlockedAddress(address: string): boolean {
 
 export class WebhookUrlError extends Error {}
 
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** In the sandbox, how a loopback target is allowed: on one's own machine only (issue 28 item 16). */
+function loopbackHint(host: string, policy: UrlPolicy): string {
+  if (policy.env !== 'sandbox') return '';
+  const family = isIP(host);
+  const loopback = host === 'localhost' || host.endsWith('.localhost') || (family !== 0 && LOOPBACK.check(host, family === 6 ? 'ipv6' : 'ipv4'));
+  return loopback ? ' (a sandbox on your own machine allows 127.0.0.1 and localhost with WEBHOOKS_ALLOW_LOOPBACK=true)' : '';
+}
+
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
 }
@@ -47,7 +59,7 @@ export function checkWebhookUrl(raw: string, policy: UrlPolicy): URL {
   }
   if (url.username || url.password) throw new WebhookUrlError('must not carry credentials');
   if (!allowed && (hostOf(url) === 'localhost' || hostOf(url).endsWith('.localhost') || (isIP(hostOf(url)) && isBlockedAddress(hostOf(url))))) {
-    throw new WebhookUrlError('must not point at a private, loopback or link-local address');
+    throw new WebhookUrlError(`must not point at a private, loopback or link-local address${loopbackHint(hostOf(url), policy)}`);
   }
   return url;
 }
@@ -71,7 +83,7 @@ export async function resolveWebhookTarget(raw: string, policy: UrlPolicy, resol
   if (addresses.length === 0) throw new WebhookUrlError(`${host} does not resolve`);
   if (!allowed) {
     const bad = addresses.find((a) => isBlockedAddress(a.address));
-    if (bad) throw new WebhookUrlError(`${host} resolves to a private, loopback or link-local address (${bad.address})`);
+    if (bad) throw new WebhookUrlError(`${host} resolves to a private, loopback or link-local address (${bad.address})${loopbackHint(bad.address, policy)}`);
   }
   const first = addresses[0]!;
   return { url, address: first.address, family: first.family === 6 ? 6 : 4 };

@@ -1,4 +1,5 @@
-import { cancellationInEventXml, DanfeInputError, danfeInputFromXml, renderDanfeNfce, type DanfeCancellation } from '../../../danfe/index.js';
+import { cancellationInEventXml, DanfeInputError, DanfeNotAuthorizedError, type DanfeCancellation } from '../../../danfe/index.js';
+import { DanfeNfceBusy, renderReceiptOffThread } from '../../../danfe/receipt/index.js';
 import { printableLogo } from '../../../danfe/logo/index.js';
 import { DanfeNfeBusy, renderDanfeNfeOffThread } from '../../../danfe/nfe/index.js';
 import { DanfseBusy, renderDanfse } from '../../../danfe/nfse/index.js';
@@ -52,21 +53,34 @@ export function cancellationOf(row: NoteRow, issuer: IssuerRow | undefined): Dan
   return { ...(protocol ? { protocol } : {}), at };
 }
 
+/**
+ * The 409 of a note that has no DANFE yet: only an authorized (or canceled) note, or an NFC-e issued in
+ * offline contingency (tpEmis 9), is printed.
+ */
+export function notPrintable(label: string, row: Pick<NoteRow, 'id' | 'status' | 'tp_emis'>): ApiError {
+  const how = row.status === 'contingency' ? ` but its document is not a contingency emission (tpEmis ${row.tp_emis})` : '';
+  return new ApiError(
+    'invalid_state',
+    `${label} ${row.id} is ${row.status}${how}; it is not authorized, and only a note issued in contingency (tpEmis 9) prints before authorization`,
+  );
+}
+
 /** The printed form: the NFC-e receipt roll (80 or 58 mm), the NF-e's A4 DANFE, or the NFS-e's DANFSe. */
 export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 } | { model: 99 };
 
 /**
  * The DANFE of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing the XML
  * and the authorization do not hold) plus the issuer's DANFE settings: the NFC-e roll, or the NF-e
- * A4 page set, which is drawn in a worker thread (a note may hold 990 items).
+ * A4 page set or the NFS-e's DANFSe, each drawn in a worker pool of its own (a note may hold 990 items).
  */
 export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: DanfeForm): Promise<NoteDanfe> {
   const label = form.model === 65 ? 'NFC-e' : form.model === 55 ? 'NF-e' : 'NFS-e';
-  // An NFC-e in offline contingency prints from its signed XML, marked as issued in contingency (FACTS 10).
-  const xml = row.status === 'contingency' && form.model === 65 ? row.signed_xml : row.proc_xml;
-  if ((row.status !== 'authorized' && row.status !== 'canceled' && !(row.status === 'contingency' && form.model === 65)) || !xml) {
-    throw new ApiError('invalid_state', `${label} ${row.id} is ${row.status}; its DANFE is available once authorized`);
-  }
+  // An NFC-e in offline contingency (tpEmis 9) prints from its signed XML, marked as issued in contingency
+  // (FACTS 10); no other note prints before authorization (issue 28 item 17; the XML is checked again
+  // where it is drawn, so a row and a document that disagree print nothing either).
+  const offline = row.status === 'contingency' && form.model === 65 && row.tp_emis === 9;
+  const xml = offline ? row.signed_xml : row.proc_xml;
+  if ((row.status !== 'authorized' && row.status !== 'canceled' && !offline) || !xml) throw notPrintable(label, row);
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
   const template = issuer ? danfeTemplateOf(issuer) : null;
   const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
@@ -87,7 +101,11 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: Danfe
       const pdf = await renderDanfeNfeOffThread(xml, { settings, ...(cancellation ? { cancellation } : {}) });
       return { pdf, ...(warning ? { warning } : {}) };
     }
-    const input = danfeInputFromXml(xml, {
+    // The NFC-e roll is read and drawn in its own worker pool too (issue 28 item 8: 990 items held the loop ~1 s).
+    const pdf = await renderReceiptOffThread({
+      form: 'pdf',
+      xml,
+      width: form.width,
       settings: {
         ...(logo ? { logo } : {}),
         ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}),
@@ -95,11 +113,12 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: Danfe
       },
       ...(cancellation ? { cancellation } : {}),
     });
-    return { pdf: await renderDanfeNfce(input, { width: form.width }), ...(warning ? { warning } : {}) };
+    return { pdf, ...(warning ? { warning } : {}) };
   } catch (err) {
     // Stored settings were validated on the way in; a refusal here means they can no longer be drawn.
+    if (err instanceof DanfeNotAuthorizedError) throw notPrintable(label, row);
     if (err instanceof DanfeInputError) throw new ApiError('validation_error', `The DANFE cannot be drawn: ${err.message}`);
-    if (err instanceof DanfeNfeBusy || err instanceof DanfseBusy) throw new ApiError('service_unavailable', 'Every DANFE renderer is busy; try again in a few seconds');
+    if (err instanceof DanfeNfeBusy || err instanceof DanfseBusy || err instanceof DanfeNfceBusy) throw new ApiError('service_unavailable', 'Every DANFE renderer is busy; try again in a few seconds');
     throw err;
   }
 }
