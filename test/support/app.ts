@@ -82,6 +82,9 @@ export async function createTestApp(
     workerPollMs: 50,
   });
   const app = runtime.app!;
+  // A file that closes only its app must not leave its job runner polling: files of a worker share
+  // its database, and a runner left behind (on another file's clock) takes the next file's jobs.
+  if (runtime.runner) app.addHook('onClose', async () => void (await runtime.runner!.stop()));
   await app.ready();
   return {
     app,
