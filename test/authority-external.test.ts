@@ -40,6 +40,11 @@ async function gateway(
     SIM_URL: simUrl,
     SIM_CA_FILE: caFile,
     SIM_ADMIN_TOKEN: TOKEN,
+    // As test/support/app.ts: the worker's database is shared by the files it runs. A reset queued here
+    // for the next 04:00 was run (as a no-op, resets being off there) by a later file's runner whose
+    // clock had passed it, and sandbox-reset.test.ts then found its day's job already done.
+    SANDBOX_RESET_AT: 'off',
+    NFE_RECEIVED_SYNC: 'false',
   });
   const runtime = await startRuntime(config, { db, role: 'all', workerPollMs: 50 });
   await runtime.app!.ready();
