@@ -40,7 +40,7 @@ function details(c: FactorChange): string {
     lines.push(`Como o e-mail foi confirmado por esta redefinição, removemos o que foi cadastrado antes dela: ${c.removed.map(factorName).join(', ')}.`);
   }
   if (c.suspended.length > 0) {
-    lines.push(`Suspensos até você confirmar (adicionados nas 24 horas anteriores): ${c.suspended.map((f) => `${factorName(f)}, adicionado em ${when(f.created_at)}`).join('; ')}.`);
+    lines.push(`Suspensos até você confirmar (adicionados nas 24 horas anteriores): ${c.suspended.map((f) => `${factorName(f)}, ${f.kind === 'sso' ? 'adicionado' : 'adicionada'} em ${when(f.created_at)}`).join('; ')}.`);
   }
   return `${lines.join('\n')}\n\n`;
 }

@@ -34,7 +34,8 @@ export const auth = {
   resetSuspended: 'Os marcados como suspensos foram adicionados nas 24 horas antes desta redefinição e não servem para entrar até você confirmá-los. Entre e revise-os na página Segurança; remova os que não reconhece.',
   resetRemoved: (n: number) => `Como esta redefinição confirmou seu e-mail, removemos ${n} fator(es) de acesso cadastrado(s) antes dela.`,
   factorLine: (type: string, name: string, date: string) =>
-    `${type === 'totp' ? 'Verificação em duas etapas (TOTP)' : type === 'sso' ? `Login único (${name})` : `Chave de acesso "${name}"`}, adicionado em ${date}`,
+    // "verificação" and "chave" are feminine, "login" masculine.
+    `${type === 'totp' ? 'Verificação em duas etapas (TOTP)' : type === 'sso' ? `Login único (${name})` : `Chave de acesso "${name}"`}, ${type === 'sso' ? 'adicionado' : 'adicionada'} em ${date}`,
   suspended: 'suspenso',
   reviewFactors: 'Entrar e revisar os fatores',
   forgotSent: 'Se o e-mail tiver conta, enviamos um link para redefinir a senha.',

@@ -38,7 +38,8 @@ export const security = {
   suspendedTitle: 'Revise os fatores de acesso suspensos',
   suspendedText: 'Estes fatores foram adicionados nas 24 horas antes da redefinição da sua senha e não servem para entrar até você confirmá-los. Se não reconhece algum, remova-o.',
   factorName: (type: string, name: string) => (type === 'totp' ? 'Verificação em duas etapas (TOTP)' : `Chave de acesso "${name}"`),
-  addedAt: (date: string) => `adicionado em ${date}`,
+  // "verificação" and "chave" are feminine, "login" masculine.
+  addedAt: (type: string, date: string) => `${type === 'sso' ? 'adicionado' : 'adicionada'} em ${date}`,
   confirmFactor: 'É meu: confirmar',
   removeFactor: 'Não reconheço: remover',
 };

@@ -37,7 +37,7 @@ export function SuspendedFactors() {
         {suspended.map((f) => (
           <Group key={f.id} justify="space-between" wrap="wrap">
             <Text size="sm">
-              {t.security.factorName(f.type, f.name)}, {t.security.addedAt(formatDateTime(f.created_at))}
+              {t.security.factorName(f.type, f.name)}, {t.security.addedAt(f.type, formatDateTime(f.created_at))}
             </Text>
             <Group gap="xs">
               <Button size="xs" loading={confirm.isPending && confirm.variables === f.id} onClick={() => confirm.mutate(f.id)}>
