@@ -7,51 +7,15 @@
 // the reset link leaves through a job a worker runs elsewhere.
 // Environment: FORGOT_TRIES (200), SIGNUP_TRIES (30), DATABASE_URL (unset: PGlite in memory).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { startRuntime } from '../src/runtime.js';
+import { median, startTimedGateway } from './support/timed-gateway.js';
 
 const FORGOT_TRIES = Number(process.env.FORGOT_TRIES ?? 200);
 const SIGNUP_TRIES = Number(process.env.SIGNUP_TRIES ?? 30);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const shuffled = <T>(xs: T[]) => xs.map((x) => [Math.random(), x] as const).sort((a, b) => a[0] - b[0]).map(([, x]) => x);
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-forgot-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    TRUST_PROXY: 'true',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    SIM_LATENCY_MS: '0',
-  });
-  const runtime = await startRuntime(config, { role: 'api' });
-  const app = runtime.app!;
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  let ip = 0;
-  const post = async (path: string, body: object) => {
-    ip++;
-    const t0 = process.hrtime.bigint();
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, text, ms: ms(t0) };
-  };
+  const gateway = await startTimedGateway('forgot');
+  const post = gateway.post;
   const report = (what: string, a: [string, number[]], b: [string, number[]]) => {
     const [ma, mb] = [median(a[1]), median(b[1])];
     console.log(`${what}:`);
@@ -91,13 +55,12 @@ async function main(): Promise<void> {
       if (kind === 'fresh' && r.status !== 201) throw new Error(`signup fresh: ${r.status} ${r.text}`);
       if (kind === 'taken' && r.status !== 201) console.log(`  (sign-up with a taken address answered ${r.status}: the behaviour before issue 28)`);
     }
-    const storage = config.databaseUrl ? 'PostgreSQL' : 'PGlite';
+    const storage = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(`forgot-password and sign-up timing over HTTP (${storage}), interleaved:`);
     report('POST /v1/auth/password/forgot', ['known address  ', forgot.known], ['unknown address', forgot.unknown]);
     report('POST /v1/auth/signup', ['taken address', signup.taken], ['new address  ', signup.fresh]);
   } finally {
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await gateway.close();
   }
 }
 

@@ -7,19 +7,10 @@
 // verification, and RSA-2048 signatures per second on the same machine for scale.
 // Environment: LOGIN_TRIES (50), DATABASE_URL (unset: PGlite in memory).
 import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { startRuntime } from '../src/runtime.js';
 import { hashPassword, verifyPassword } from '../src/platform/identity/password.js';
+import { median, ms, startTimedGateway } from './support/timed-gateway.js';
 
 const TRIES = Number(process.env.LOGIN_TRIES ?? 50);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
 function rsaSignaturesPerSecond(): number {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -34,35 +25,8 @@ function rsaSignaturesPerSecond(): number {
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'bench-login-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    TRUST_PROXY: 'true',
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    MASTER_KEY: randomBytes(32).toString('base64'),
-    SIM_LATENCY_MS: '0',
-  });
-  const runtime = await startRuntime(config, { role: 'api' });
-  const app = runtime.app!;
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  let ip = 0;
-  const post = async (path: string, body: object) => {
-    ip++;
-    const t0 = process.hrtime.bigint();
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}` },
-      body: JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, text, ms: ms(t0) };
-  };
+  const gateway = await startTimedGateway('login');
+  const post = gateway.post;
   try {
     const run = randomBytes(4).toString('hex');
     const known: string[] = [];
@@ -100,7 +64,7 @@ async function main(): Promise<void> {
       verifyTimes.push(ms(t0));
     }
     const rsa = rsaSignaturesPerSecond();
-    const storage = config.databaseUrl ? 'PostgreSQL' : 'PGlite';
+    const storage = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(`login timing over HTTP (${storage}), ${TRIES} tries each, interleaved:`);
     console.log(`  unknown e-mail: median ${mu.toFixed(1)} ms (min ${Math.min(...times.unknown).toFixed(1)}, max ${Math.max(...times.unknown).toFixed(1)})`);
     console.log(`  wrong password: median ${mw.toFixed(1)} ms (min ${Math.min(...times.wrong).toFixed(1)}, max ${Math.max(...times.wrong).toFixed(1)})`);
@@ -110,8 +74,7 @@ async function main(): Promise<void> {
     console.log(`RSA-2048 SHA-1 signatures per second on this machine: ${rsa.toFixed(0)}; one verification costs ${(median(verifyTimes) * rsa / 1000).toFixed(0)} signatures`);
     if (diff >= 20) process.exitCode = 1;
   } finally {
-    await runtime.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await gateway.close();
   }
 }
 
