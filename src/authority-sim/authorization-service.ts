@@ -5,7 +5,7 @@ import { motivo, motivoWith } from './cstat-messages.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
 import { model55Rejection } from './nfe55-rules.js';
-import { checkEnvelopedSignature } from './signature-check.js';
+import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
@@ -75,7 +75,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
     return protNFe(fields(r.cStat, r.xMotivo, null, digVal), ctx.signingKey);
   };
 
-  const signature = checkEnvelopedSignature(nfeXml, 'infNFe');
+  const signature = await checkEnvelopedSignatureOffLoop(nfeXml, 'infNFe');
   if (!signature.ok) return rejected({ cStat: signature.cStat, xMotivo: motivo(signature.cStat), detail: signature.reason });
   const digVal = signature.digestValue;
   const identity = identityRejection(facts, signature.certificate);

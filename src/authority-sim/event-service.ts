@@ -2,7 +2,7 @@ import { sliceAll, textOf } from '../fiscal/sefaz/xml-slice.js';
 import { NFE_NAMESPACE } from '../fiscal/xml/xml-text.js';
 import { authorityTime, procEventoNFe, retEnvEvento, retEvento, type EventAnswerFields } from './answers.js';
 import { motivo } from './cstat-messages.js';
-import { checkEnvelopedSignature } from './signature-check.js';
+import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 import { correctionLetterRejection, detEventosValid, manifestationRejection, MANIFESTATIONS, NFE_EVENT_LOT_SCHEMAS } from './nfe-event-rules.js';
@@ -68,7 +68,7 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     ctx.counters.rejections += 1;
     return retEvento({ ...base, cStat, xMotivo: motivo(cStat) }, ctx.signingKey);
   };
-  const signature = checkEnvelopedSignature(evento, 'infEvento');
+  const signature = await checkEnvelopedSignatureOffLoop(evento, 'infEvento');
   if (!signature.ok) return rejected(signature.cStat);
   const eventId = /<infEvento[^>]*\sId="([^"]+)"/.exec(evento)?.[1] ?? '';
   if (await ctx.store.eventExists(eventId)) return rejected(573);

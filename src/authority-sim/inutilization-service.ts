@@ -1,7 +1,7 @@
 import { textOf } from '../fiscal/sefaz/xml-slice.js';
 import { authorityTime, retInutNFe, type InutAnswerFields } from './answers.js';
 import { motivo } from './cstat-messages.js';
-import { checkEnvelopedSignature } from './signature-check.js';
+import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 
@@ -27,7 +27,7 @@ export async function handleInutilization(payload: string, ctx: SimContext): Pro
   if (!isWellFormed(payload)) return answer(243);
   if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
   if (!checkSchema(payload, 'inutNFe_v4.00.xsd').valid) return answer(215);
-  const signature = checkEnvelopedSignature(payload, 'infInut');
+  const signature = await checkEnvelopedSignatureOffLoop(payload, 'infInut');
   if (!signature.ok) return answer(signature.cStat);
   Object.assign(base, { ano: t('ano'), cnpj: t('CNPJ'), mod: t('mod'), serie: t('serie'), nNFIni: t('nNFIni'), nNFFin: t('nNFFin') });
   const cnpj = t('CNPJ') ?? '';

@@ -11,7 +11,7 @@ import { motivo } from './cstat-messages.js';
 import { nfe55Xml } from './nfe55-template.js';
 import { nfeElementsOf } from './nfe-facts.js';
 import { recipientOf, recordReceivedNote } from './received-documents.js';
-import { checkEnvelopedSignature } from './signature-check.js';
+import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import type { SimStore } from './sim-store.js';
 import { OPERATOR_TENANT, TENANT_ID } from './tenant.js';
 
@@ -48,7 +48,7 @@ export async function holdThirdPartyNote(
   if (input.nfeProcXml) {
     nfe = nfeElementsOf(input.nfeProcXml)[0] ?? '';
     prot = sliceElement(input.nfeProcXml, 'protNFe')?.outer ?? '';
-    const signature = checkEnvelopedSignature(nfe, 'infNFe');
+    const signature = await checkEnvelopedSignatureOffLoop(nfe, 'infNFe');
     if (!signature.ok) throw new HoldNoteError(`the NF-e signature does not verify (${signature.cStat}: ${signature.reason})`);
     const id = /<infNFe[^>]*\sId="NFe([0-9A-Z]{44})"/.exec(nfe)?.[1];
     if (!id || textOf(prot, 'chNFe') !== id || !['100', '150'].includes(textOf(prot, 'cStat') ?? '')) {
