@@ -107,8 +107,10 @@ describe.runIf(redis)('redis store shared by two processes', () => {
       expect(ttl).toBeLessThanOrEqual(2 * RATE_WINDOW_MS);
       // Refused 1 ms before the stamps leave (by the app's clock): the key must outlive a slow
       // next request on Redis's clock, or that request would find the budget empty 1 ms early.
+      // Its stamps have 3 ms left by then, the key a spare window beyond them: more than half a window
+      // still, however long the round trips take on a loaded machine (CI read 59,996 against > 60,000).
       expect((await a.take('x', 2, T0 + RATE_WINDOW_MS - 1)).allowed).toBe(false);
-      expect(await redis!.pttl(`${p}x`)).toBeGreaterThan(RATE_WINDOW_MS);
+      expect(await redis!.pttl(`${p}x`)).toBeGreaterThan(RATE_WINDOW_MS / 2);
       expect((await b.take('x', 2, T0 + RATE_WINDOW_MS - 1)).allowed).toBe(false);
     } finally {
       other.disconnect();
