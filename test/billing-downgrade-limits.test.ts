@@ -45,13 +45,13 @@ describe('limits hold at every change of plan', () => {
       const refused = await change(auth, 'free', preview);
       expect(refused.statusCode, refused.body).toBe(409);
       expect(refused.json().error).toBe('plan_limits_exceeded');
-      expect(refused.json().details[0]).toEqual({ field: 'plan.limits.issuers', message: '5 in use, the Free plan allows 1: remove 4' });
+      expect(refused.json().details[0]).toEqual({ field: 'plan.limits.issuers', message: '5 in use, the Free plan allows 1: archive 4 (POST /v1/issuers/:id/archive)' });
       const named = (refused.json().details as { field: string; message: string }[]).filter((d) => d.field === 'issuers').map((d) => d.message.split(' ')[0]);
       expect(named.sort()).toEqual(ids.slice(1).sort()); // the newest four; the first one fits
     }
     const starter = (await change(auth, 'starter')).json();
     expect(starter.error).toBe('plan_limits_exceeded');
-    expect(starter.details[0]).toEqual({ field: 'plan.limits.issuers', message: '5 in use, the Starter plan allows 3: remove 2' });
+    expect(starter.details[0]).toEqual({ field: 'plan.limits.issuers', message: '5 in use, the Starter plan allows 3: archive 2 (POST /v1/issuers/:id/archive)' });
     expect(starter.details).toHaveLength(3);
     const s = await subscription(auth);
     expect(s).toMatchObject({ plan: { id: 'pro' }, pending_change: null });

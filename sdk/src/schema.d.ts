@@ -6077,7 +6077,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List issuers */
+        /**
+         * List issuers
+         * @description Archived issuers are listed too (`archived_at`); `archived=true|false` keeps only one kind.
+         */
         get: {
             parameters: {
                 query?: {
@@ -6085,6 +6088,8 @@ export interface paths {
                     limit?: number;
                     /** @description Id of the last item of the previous page */
                     starting_after?: string;
+                    /** @description `true`: only archived issuers; `false`: only active ones; absent: all */
+                    archived?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -6204,6 +6209,8 @@ export interface paths {
                                 ready: boolean;
                                 /** @description What is still missing before emitting (endereco, certificate, csc) */
                                 missing: string[];
+                                /** @description When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active */
+                                archived_at: string | (never | null);
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -6495,6 +6502,8 @@ export interface paths {
                             ready: boolean;
                             /** @description What is still missing before emitting (endereco, certificate, csc) */
                             missing: string[];
+                            /** @description When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active */
+                            archived_at: string | (never | null);
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds
@@ -6729,6 +6738,8 @@ export interface paths {
                             ready: boolean;
                             /** @description What is still missing before emitting (endereco, certificate, csc) */
                             missing: string[];
+                            /** @description When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active */
+                            archived_at: string | (never | null);
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds
@@ -7005,6 +7016,8 @@ export interface paths {
                             ready: boolean;
                             /** @description What is still missing before emitting (endereco, certificate, csc) */
                             missing: string[];
+                            /** @description When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active */
+                            archived_at: string | (never | null);
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds
@@ -7103,6 +7116,425 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/issuers/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an issuer (read-only, not counted by the plan)
+         * @description Idempotent. An archived issuer issues no NFC-e, NF-e or NFS-e, no inutilization, and takes no certificate, CSC or settings change (409 `issuer_archived`); every document it issued stays readable (JSON, XML, DANFE, events), and cancellation within its window, CC-e and manifestation keep working. It does not count against the plan's issuer limit.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example iss_2Yb8kQ1xRz7tLm4NcP0v */
+                            id: string;
+                            /** @enum {string} */
+                            object: "issuer";
+                            cnpj: string;
+                            razao_social: string;
+                            nome_fantasia: string | null;
+                            ie: string;
+                            uf: string;
+                            /**
+                             * @description `homologacao` for testing, `producao` for real notes (tpAmb 2 / 1)
+                             * @enum {unknown}
+                             */
+                            ambiente: "homologacao" | "producao";
+                            /**
+                             * @description Tax regime, written as CRT: `simples` 1 (Simples Nacional), `simples_excesso` 2 (over the sub-limit), `normal` 3, `mei` 4
+                             * @enum {unknown}
+                             */
+                            regime_tributario: "simples" | "simples_excesso" | "normal" | "mei";
+                            /** @description CRT written in the XML (1, 2, 3 or 4) */
+                            crt: number;
+                            endereco: {
+                                logradouro: string;
+                                numero: string;
+                                complemento: string | null;
+                                bairro: string;
+                                codigo_municipio: string;
+                                /** @description Name of the municipality */
+                                municipio: string | null;
+                                cep: string;
+                                telefone: string | null;
+                            } | null;
+                            /** @description NFS-e settings; null while NFS-e is not configured (PATCH /v1/issuers/{id} with `nfse`) */
+                            nfse: {
+                                municipal_registration: string | null;
+                                /**
+                                 * @description regApTribSN, only for a Simples Nacional ME/EPP (`regime_tributario` simples or simples_excesso), where it is required (Anexo I E0162, E0166): 1 federal taxes and ISSQN through the SN, 2 federal taxes through the SN and ISSQN outside it, 3 both outside the SN
+                                 * @enum {integer|null}
+                                 */
+                                simples_regime: 1 | 2 | 3 | null;
+                                /**
+                                 * @description regEspTrib: 0 none, 1 cooperative act, 2 estimate, 3 municipal micro-enterprise, 4 notary or registrar, 5 self-employed professional, 6 professional partnership, 9 other. 0 for a MEI (E0174) and for an ME/EPP with simples_regime 1 (E0175)
+                                 * @enum {integer}
+                                 */
+                                special_regime: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 9;
+                                /** @description Series of the DPS: 1 to 49999, the range of the taxpayer's own software (Anexo I E0010) */
+                                dps_series: number;
+                                /**
+                                 * @description How the DPS is signed: `rsa-sha1-c14n` (RSA-SHA1, inclusive C14N: the profile of DPS seen accepted by Sefin) or `rsa-sha256-exc-c14n` (RSA-SHA256, exclusive C14N)
+                                 * @enum {unknown}
+                                 */
+                                signature_profile: "rsa-sha1-c14n" | "rsa-sha256-exc-c14n";
+                            } | null;
+                            /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
+                            contingency: {
+                                mode: "off" | "offline";
+                                wait_seconds: number;
+                            } | null;
+                            danfe_settings: {
+                                /** @description Data URL of the logo */
+                                danfeLogo: string | null;
+                                danfePrimaryColor: string | null;
+                                danfeFooterText: string | null;
+                            };
+                            /**
+                             * IssuerCertificateStatus
+                             * @description Facts about the uploaded A1 certificate; the key and password are never returned
+                             */
+                            certificate: {
+                                /** @enum {unknown} */
+                                status: "missing" | "valid" | "expired" | "not_yet_valid";
+                                subject: string | null;
+                                /** @description CNPJ found in the certificate */
+                                cnpj: string | null;
+                                serial_number: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                not_before: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                not_after: string | null;
+                                /** @description How the key is stored (see GET /v1/hsm/status) */
+                                storage_mode: ("envelope" | "pkcs11" | "aws-kms") | (never | null);
+                            };
+                            /** @description The registered CSC id; the CSC itself is never returned */
+                            csc: {
+                                id_csc: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                registered_at: string;
+                            } | null;
+                            /** @description Whether the issuer can emit: address, valid certificate and CSC present */
+                            ready: boolean;
+                            /** @description What is still missing before emitting (endereco, certificate, csc) */
+                            missing: string[];
+                            /** @description When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active */
+                            archived_at: string | (never | null);
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/issuers/{id}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unarchive an issuer (it counts against the plan again)
+         * @description Idempotent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example iss_2Yb8kQ1xRz7tLm4NcP0v */
+                            id: string;
+                            /** @enum {string} */
+                            object: "issuer";
+                            cnpj: string;
+                            razao_social: string;
+                            nome_fantasia: string | null;
+                            ie: string;
+                            uf: string;
+                            /**
+                             * @description `homologacao` for testing, `producao` for real notes (tpAmb 2 / 1)
+                             * @enum {unknown}
+                             */
+                            ambiente: "homologacao" | "producao";
+                            /**
+                             * @description Tax regime, written as CRT: `simples` 1 (Simples Nacional), `simples_excesso` 2 (over the sub-limit), `normal` 3, `mei` 4
+                             * @enum {unknown}
+                             */
+                            regime_tributario: "simples" | "simples_excesso" | "normal" | "mei";
+                            /** @description CRT written in the XML (1, 2, 3 or 4) */
+                            crt: number;
+                            endereco: {
+                                logradouro: string;
+                                numero: string;
+                                complemento: string | null;
+                                bairro: string;
+                                codigo_municipio: string;
+                                /** @description Name of the municipality */
+                                municipio: string | null;
+                                cep: string;
+                                telefone: string | null;
+                            } | null;
+                            /** @description NFS-e settings; null while NFS-e is not configured (PATCH /v1/issuers/{id} with `nfse`) */
+                            nfse: {
+                                municipal_registration: string | null;
+                                /**
+                                 * @description regApTribSN, only for a Simples Nacional ME/EPP (`regime_tributario` simples or simples_excesso), where it is required (Anexo I E0162, E0166): 1 federal taxes and ISSQN through the SN, 2 federal taxes through the SN and ISSQN outside it, 3 both outside the SN
+                                 * @enum {integer|null}
+                                 */
+                                simples_regime: 1 | 2 | 3 | null;
+                                /**
+                                 * @description regEspTrib: 0 none, 1 cooperative act, 2 estimate, 3 municipal micro-enterprise, 4 notary or registrar, 5 self-employed professional, 6 professional partnership, 9 other. 0 for a MEI (E0174) and for an ME/EPP with simples_regime 1 (E0175)
+                                 * @enum {integer}
+                                 */
+                                special_regime: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 9;
+                                /** @description Series of the DPS: 1 to 49999, the range of the taxpayer's own software (Anexo I E0010) */
+                                dps_series: number;
+                                /**
+                                 * @description How the DPS is signed: `rsa-sha1-c14n` (RSA-SHA1, inclusive C14N: the profile of DPS seen accepted by Sefin) or `rsa-sha256-exc-c14n` (RSA-SHA256, exclusive C14N)
+                                 * @enum {unknown}
+                                 */
+                                signature_profile: "rsa-sha1-c14n" | "rsa-sha256-exc-c14n";
+                            } | null;
+                            /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
+                            contingency: {
+                                mode: "off" | "offline";
+                                wait_seconds: number;
+                            } | null;
+                            danfe_settings: {
+                                /** @description Data URL of the logo */
+                                danfeLogo: string | null;
+                                danfePrimaryColor: string | null;
+                                danfeFooterText: string | null;
+                            };
+                            /**
+                             * IssuerCertificateStatus
+                             * @description Facts about the uploaded A1 certificate; the key and password are never returned
+                             */
+                            certificate: {
+                                /** @enum {unknown} */
+                                status: "missing" | "valid" | "expired" | "not_yet_valid";
+                                subject: string | null;
+                                /** @description CNPJ found in the certificate */
+                                cnpj: string | null;
+                                serial_number: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                not_before: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                not_after: string | null;
+                                /** @description How the key is stored (see GET /v1/hsm/status) */
+                                storage_mode: ("envelope" | "pkcs11" | "aws-kms") | (never | null);
+                            };
+                            /** @description The registered CSC id; the CSC itself is never returned */
+                            csc: {
+                                id_csc: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                registered_at: string;
+                            } | null;
+                            /** @description Whether the issuer can emit: address, valid certificate and CSC present */
+                            ready: boolean;
+                            /** @description What is still missing before emitting (endereco, certificate, csc) */
+                            missing: string[];
+                            /** @description When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active */
+                            archived_at: string | (never | null);
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description `plan_limits_exceeded`: the plan's issuer limit is reached; upgrade or archive another issuer first */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/issuers/{id}/danfe-settings": {
@@ -7255,6 +7687,8 @@ export interface paths {
                             ready: boolean;
                             /** @description What is still missing before emitting (endereco, certificate, csc) */
                             missing: string[];
+                            /** @description When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active */
+                            archived_at: string | (never | null);
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds

@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   issuer_exists: 409,
   // Issue 28 item 7: a downgrade to a plan whose limits the account exceeds; `details` names what to remove.
   plan_limits_exceeded: 409,
+  // Issue 28 item 7: an archived issuer is read-only (no new document, settings, certificate or CSC).
+  issuer_archived: 409,
   // Sign-up with an e-mail that already has a user.
   email_taken: 409,
   // Issue 18: migrate-cert-to-kms on a gateway whose KEY_PROVIDER is envelope (nothing to move to).

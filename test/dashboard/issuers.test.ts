@@ -195,12 +195,29 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     await page.getByRole('heading', { name: 'Certificado digital A1' }).waitFor();
     await page.getByTestId('certificate').getByText('06.157.250/0001-16', { exact: true }).waitFor();
     await page.getByTestId('danfe-preview-footer').waitFor();
-    for (const name of ['Editar dados', 'Enviar certificado', 'Salvar CSC', 'Salvar personalização', 'Inutilizar números', 'Editar NFS-e'])
+    for (const name of ['Editar dados', 'Enviar certificado', 'Salvar CSC', 'Salvar personalização', 'Inutilizar números', 'Editar NFS-e', 'Arquivar'])
       expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByLabel('Arquivo do certificado (.pfx ou .p12)').count()).toBe(0);
     await page.goto(`${w.origin}/dashboard/issuers`);
     await page.getByRole('link', { name: 'Padaria Painel' }).waitFor();
     expect(await page.getByRole('link', { name: 'Novo emitente' }).count()).toBe(0);
+  });
+
+  // Issue 28 item 7: an issuer is never deleted; archived it is read-only and not counted by the plan.
+  it('archives an issuer ("Arquivado", read-only notice) and reactivates it', async () => {
+    const created = await api('POST', '/v1/issuers', { ...SP_ISSUER, cnpj: freshBranchCnpj(), nome_fantasia: 'Filial Arquivada' });
+    expect(created.status).toBe(201);
+    const page = await signedIn();
+    await openIssuer(created.body.id as string)(page);
+    await page.getByRole('button', { name: 'Arquivar' }).click();
+    await page.getByRole('button', { name: 'Reativar' }).waitFor();
+    await page.getByText('Arquivado', { exact: true }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Emitente arquivado: somente leitura.' }).waitFor();
+    expect((await api('GET', `/v1/issuers/${created.body.id as string}`)).body.archived_at).not.toBeNull();
+    await page.getByRole('button', { name: 'Reativar' }).click();
+    await page.getByRole('button', { name: 'Arquivar' }).waitFor();
+    expect(await page.getByText('Arquivado', { exact: true }).count()).toBe(0);
+    expect((await api('GET', `/v1/issuers/${created.body.id as string}`)).body.archived_at).toBeNull();
   });
 
   it('keeps the list, the form and the issuer page accessible on a desktop and a phone', async () => {

@@ -187,6 +187,9 @@ export const Issuer = Type.Object(
     }),
     ready: Type.Boolean({ description: 'Whether the issuer can emit: address, valid certificate and CSC present' }),
     missing: Type.Array(Type.String(), { description: 'What is still missing before emitting (endereco, certificate, csc)' }),
+    archived_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'When the issuer was archived (read-only: issues nothing, changes no setting, not counted by the plan); null when active',
+    }),
     created_at: Timestamp,
     updated_at: Timestamp,
   },
@@ -231,3 +234,13 @@ export const CscBody = Type.Object(
 );
 
 export const CscRegistered = Type.Object({ id_csc: Type.String(), registered_at: Timestamp }, { title: 'CscRegistered' });
+
+/** GET /v1/issuers: the page, optionally only archived (`true`) or only active (`false`) issuers. */
+export const IssuerListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size (1-100)' })),
+    starting_after: Type.Optional(Type.String({ maxLength: 64, description: 'Id of the last item of the previous page' })),
+    archived: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')], { description: '`true`: only archived issuers; `false`: only active ones; absent: all' })),
+  },
+  { additionalProperties: false },
+);

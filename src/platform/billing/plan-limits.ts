@@ -51,7 +51,8 @@ export async function assertPlanAllows(
  * trial let an account make 5 issuers on a paid plan, downgrade to free during the trial, pay
  * nothing and keep all 5. So a downgrade (or its preview) to a plan whose limits the account
  * exceeds now is refused, 409 plan_limits_exceeded, naming what to remove first: pending invites
- * and members (not owners) by e-mail; issuers by id. The trial itself never falls back to a smaller
+ * and members (not owners) by e-mail; issuers by id, to archive (archive-issuer.ts), as an issuer
+ * is never deleted. The trial itself never falls back to a smaller
  * plan: when it ends the plan is charged (trial.ts), so the excess is never kept for free.
  */
 export async function assertFitsPlan(db: Queryable, accountId: string, to: PlanId, now: Date): Promise<void> {
@@ -62,9 +63,9 @@ export async function assertFitsPlan(db: Queryable, accountId: string, to: PlanI
   const issuers = plan.limits.issuers;
   if (issuers !== null && held.issuers.length > issuers) {
     const extra = held.issuers.slice(0, held.issuers.length - issuers);
-    details.push({ field: 'plan.limits.issuers', message: `${held.issuers.length} in use, the ${plan.name} plan allows ${issuers}: remove ${extra.length}` });
+    details.push({ field: 'plan.limits.issuers', message: `${held.issuers.length} in use, the ${plan.name} plan allows ${issuers}: archive ${extra.length} (POST /v1/issuers/:id/archive)` });
     for (const i of extra) details.push({ field: 'issuers', message: `${i.id} (${i.name}, CNPJ ${i.cnpj})` });
-    words.push(`${extra.length} of ${held.issuers.length} issuers (an issuer is not deleted: its documents are kept 5 years, so this plan stays out of reach while they exist)`);
+    words.push(`${extra.length} of ${held.issuers.length} issuers by archiving them (POST /v1/issuers/:id/archive: an issuer is never deleted, its documents are kept 5 years; archived it stays readable, issues nothing and is not counted)`);
   }
   const members = plan.limits.team_members;
   const teamSize = held.team.length + held.owners;

@@ -4,6 +4,7 @@ import type { IssuerChanges, IssuerRow } from '../storage/repositories/issuer-re
 import { updateIssuer } from '../storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 import { FieldProblems } from './issuer-validation.js';
+import { assertIssuerActive } from './archive-issuer.js';
 import { getIssuer } from './manage-issuers.js';
 
 // A thermal receipt prints a small monochrome logo; 256 KiB is generous and keeps issuer records light.
@@ -60,7 +61,7 @@ export async function updateDanfeSettings(
   id: string,
   patch: DanfeSettingsPatch,
 ): Promise<IssuerRow> {
-  await getIssuer(deps, accountId, id);
+  assertIssuerActive(await getIssuer(deps, accountId, id));
   const problems = new FieldProblems();
   const changes: IssuerChanges = {};
   if (patch.danfeLogo !== undefined) {

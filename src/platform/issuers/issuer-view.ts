@@ -88,6 +88,7 @@ export function presentIssuer(row: IssuerRow, now: Date) {
     csc: row.csc_id !== null && row.csc_registered_at ? { id_csc: row.csc_id, registered_at: row.csc_registered_at.toISOString() } : null,
     ready: problems.length === 0,
     missing: problems.map((p) => p.field),
+    archived_at: row.archived_at ? row.archived_at.toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -1,5 +1,6 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { assertPlanAllows } from '../billing/plan-limits.js';
+import { assertIssuerActive } from './archive-issuer.js';
 import { page } from '../../kernel/page.js';
 import { newId } from '../../kernel/ids.js';
 import {
@@ -69,8 +70,8 @@ export async function getIssuer(deps: Pick<Deps, 'db'>, accountId: string, id: s
   return row;
 }
 
-export async function listIssuerPage(deps: Pick<Deps, 'db'>, accountId: string, limit: number, startingAfter?: string) {
-  return page(await listIssuers(deps.db, accountId, limit + 1, startingAfter), limit);
+export async function listIssuerPage(deps: Pick<Deps, 'db'>, accountId: string, limit: number, startingAfter?: string, archived?: boolean) {
+  return page(await listIssuers(deps.db, accountId, limit + 1, startingAfter, archived), limit);
 }
 
 export interface IssuerPatch {
@@ -98,6 +99,7 @@ export async function patchIssuer(deps: Deps, accountId: string, id: string, pat
   await deps.db.transaction(async (tx) => {
     const current = await findIssuer(tx, accountId, id, { forUpdate: true });
     if (!current) throw notFound('Issuer');
+    assertIssuerActive(current);
     await updateIssuer(tx, accountId, id, issuerChanges(current, patch), deps.clock.now());
   });
   return getIssuer(deps, accountId, id);

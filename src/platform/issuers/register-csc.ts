@@ -1,5 +1,6 @@
 import { upsertCsc } from '../storage/repositories/issuer-secret-repository.js';
 import { secretAad, type IssuerServiceDeps } from './issuer-deps.js';
+import { assertIssuerActive } from './archive-issuer.js';
 import { getIssuer } from './manage-issuers.js';
 
 /** Stores the state-issued CSC encrypted; only its id and date are ever shown again. */
@@ -11,6 +12,7 @@ export async function registerCsc(
   csc: string,
 ): Promise<{ id_csc: string; registered_at: string }> {
   const issuer = await getIssuer(deps, accountId, issuerId);
+  assertIssuerActive(issuer);
   const record = await upsertCsc(deps.db, {
     issuer_id: issuer.id,
     id_csc: idCsc,

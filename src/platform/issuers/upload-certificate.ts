@@ -9,6 +9,7 @@ import { signingKeyProblem } from '../../fiscal/certificate/signing-key.js';
 import { ApiError } from '../../kernel/errors.js';
 import { upsertCertificate, type CertificateRecord } from '../storage/repositories/issuer-secret-repository.js';
 import { secretAad, type IssuerServiceDeps } from './issuer-deps.js';
+import { assertIssuerActive } from './archive-issuer.js';
 import { getIssuer } from './manage-issuers.js';
 
 export const PFX_MAX_BYTES = 64 * 1024;
@@ -37,6 +38,7 @@ export async function uploadCertificate(
   password: string,
 ): Promise<CertificateUploadResult> {
   const issuer = await getIssuer(deps, accountId, issuerId);
+  assertIssuerActive(issuer);
   let cert: ParsedCertificate;
   try {
     // Issue 12: opened in a worker thread with a time limit, never on the event loop.

@@ -56,6 +56,10 @@ export const issuers = {
   noAddress: 'Endereço não cadastrado.',
   // Detail
   backToList: 'Voltar para emitentes',
+  archivedBadge: 'Arquivado',
+  archive: 'Arquivar',
+  unarchive: 'Reativar',
+  archivedHint: 'Emitente arquivado: somente leitura. As notas emitidas continuam disponíveis, mas nenhuma nota nova é emitida e nada pode ser alterado. Ele não conta no limite do plano.',
   data: 'Dados do emitente',
   editData: 'Editar dados',
   saveData: 'Salvar dados',

@@ -5,6 +5,7 @@ import { api, orThrow } from '../../api/client.js';
 import { Loaded, Page } from '../../components/page.js';
 import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
+import { ArchiveAction, ArchivedBadge } from './archive-action.js';
 import { ReadinessBadge } from './certificate-badge.js';
 import { CertificateSection } from './certificate-section.js';
 import { CscSection } from './csc-section.js';
@@ -30,7 +31,9 @@ export function IssuerDetail() {
           <Stack>
             <Group>
               <ReadinessBadge issuer={issuer} />
+              <ArchivedBadge issuer={issuer} />
             </Group>
+            <ArchiveAction issuer={issuer} canWrite={canWrite} />
             <DataSection issuer={issuer} canWrite={canWrite} />
             <CertificateSection issuer={issuer} canWrite={canWrite} />
             <CscSection issuer={issuer} canWrite={canWrite} />

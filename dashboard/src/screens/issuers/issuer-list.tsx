@@ -6,6 +6,7 @@ import { Loaded, Page } from '../../components/page.js';
 import { t } from '../../i18n/index.js';
 import { formatDate, formatTaxId } from '../../i18n/format.js';
 import { useSession } from '../../session.js';
+import { ArchivedBadge } from './archive-action.js';
 import { CertificateBadge, ReadinessBadge } from './certificate-badge.js';
 import type { Issuer } from './model.js';
 
@@ -31,6 +32,7 @@ function IssuerCards({ issuers }: { issuers: Issuer[] }) {
                 </Text>
               )}
               <ReadinessBadge issuer={i} />
+              <ArchivedBadge issuer={i} />
             </Group>
           </Paper>
         ))}
@@ -94,6 +96,7 @@ export function IssuerList() {
                         <Table.Td>{formatDate(i.certificate.not_after)}</Table.Td>
                         <Table.Td>
                           <ReadinessBadge issuer={i} />
+                          <ArchivedBadge issuer={i} />
                         </Table.Td>
                       </Table.Tr>
                     ))}

@@ -9,6 +9,7 @@ import { findIssuer } from '../../../platform/storage/repositories/issuer-reposi
 import { retireRange, usedNumbersInRange } from '../../../platform/storage/repositories/numbering-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
+import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { NFCE_MODEL, type InutilizeDeps } from './nfce-deps.js';
 import { procInutNfeXml } from '../../notes/services/proc-files.js';
@@ -52,6 +53,7 @@ export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, i
   const badJustification = justificationProblem(req.justification, 'justification');
   if (badJustification) throw new ApiError('validation_error', `justification ${badJustification.message}`, [badJustification]);
   const now = clock.now();
+  assertIssuerActive(issuer);
   const notReady = issuerReadinessProblems(issuer, now).filter((p) => p.field !== 'csc');
   if (notReady.length > 0) throw new ApiError('issuer_not_ready', `Issuer ${issuerId} cannot sign yet`, notReady);
   const series = { issuerId, model: NFCE_MODEL, serie: req.serie };

@@ -9,6 +9,7 @@ import { addHistory, findNoteByIdempotencyKey, getNote, updateNoteIf, type NoteC
 import { findIssuersByCnpj, findLiveNoteByNumber, findNoteIdByAccessKey, insertOfflineNote } from '../../../platform/storage/repositories/offline-note-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
+import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { IssueDeps } from '../../notes/services/issue-note.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';
@@ -84,6 +85,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
   const facts = reading?.facts ?? null;
 
   const issuer = await resolveIssuer(deps, accountId, body.issuer_id, facts, xmlForm);
+  assertIssuerActive(issuer);
   const notReady = issuerReadinessProblems(issuer, now, { csc: true });
   if (notReady.length > 0) {
     throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} cannot transmit yet: ${notReady.map((p) => p.field).join(', ')} missing or invalid`, notReady);

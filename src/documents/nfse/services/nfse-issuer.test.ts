@@ -19,7 +19,7 @@ function row(regime: RegimeTributario, nfse: IssuerNfseRow | null, over: Partial
     id: 'iss_test', account_id: 'acc_test', cnpj: '11444777000161', razao_social: 'Servicos Exemplo Ltda', nome_fantasia: null, ie: '110042490114', uf: 'RJ',
     ambiente: 'homologacao', regime_tributario: regime, nfse, contingency: null,
     endereco: { logradouro: 'Rua Um', numero: '1', bairro: 'Centro', codigo_municipio: '3304557', cep: '20010000', telefone: '2133334444' },
-    danfe_primary_color: null, danfe_footer_text: null, danfe_logo_type: null, danfe_logo: null, created_at: at, updated_at: at,
+    danfe_primary_color: null, danfe_footer_text: null, danfe_logo_type: null, danfe_logo: null, archived_at: null, created_at: at, updated_at: at,
     cert_version: null, cert_subject: null, cert_cnpj: null, cert_serial_number: null, cert_not_before: null, cert_not_after: null, cert_storage_mode: null,
     csc_version: null, csc_id: null, csc_registered_at: null, account_tax_regime: 'legacy', basis: '1|0|0|legacy',
     ...over,

@@ -7,6 +7,7 @@ import { sqlState } from '../../../platform/storage/db.js';
 import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
 import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
+import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';
 import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { assertWithinQuota } from '../../../platform/billing/quota.js';
@@ -158,6 +159,8 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
       { field: 'issuer_id', message: 'no issuer with this id' },
     ]);
   }
+  // Issue 28 item 7: every family's sale comes through here; an archived issuer issues nothing new.
+  assertIssuerActive(issuer);
   const now = clock.now();
   const notReady = issuerReadinessProblems(issuer, now, { csc: emitter.needsCsc });
   if (notReady.length > 0) {

@@ -4,13 +4,14 @@ import { secretBoxFor } from '../../../platform/security/secret-box-registry.js'
 import { updateDanfeSettings } from '../../../platform/issuers/danfe-settings.js';
 import type { IssuerSecretHooks, IssuerServiceDeps } from '../../../platform/issuers/issuer-deps.js';
 import { presentIssuer } from '../../../platform/issuers/issuer-view.js';
+import { archiveIssuer, unarchiveIssuer } from '../../../platform/issuers/archive-issuer.js';
 import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../platform/issuers/manage-issuers.js';
 import { registerCsc } from '../../../platform/issuers/register-csc.js';
 import { CERTIFICATE_UPLOAD_LIMITS, receiveCertificateUpload } from '../../../platform/issuers/certificate-upload-request.js';
 import { presentCertificate } from '../../../platform/issuers/upload-certificate.js';
 import { errorResponse, errorResponses } from '../../../kernel/errors.js';
 import { validatorCompiler } from '../../validation.js';
-import { IdParams, ListQuery } from '../../schemas/common.js';
+import { IdParams } from '../../schemas/common.js';
 import {
   CertificateUploadBody,
   CertificateUploaded,
@@ -20,6 +21,7 @@ import {
   DanfeSettingsBody,
   Issuer,
   IssuerList,
+  IssuerListQuery,
   PatchIssuerBody,
 } from '../../schemas/issuer.js';
 
@@ -71,11 +73,12 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
     '/v1/issuers',
     {
       config: read,
-      schema: { tags, summary: 'List issuers', querystring: ListQuery, response: { 200: IssuerList, ...errorResponses(401, 403, 422, 429) } },
+      schema: { tags, summary: 'List issuers', description: 'Archived issuers are listed too (`archived_at`); `archived=true|false` keeps only one kind.', querystring: IssuerListQuery, response: { 200: IssuerList, ...errorResponses(401, 403, 422, 429) } },
     },
     async (request) => {
       const q = request.query;
-      const p = await listIssuerPage(deps(), request.auth.accountId, q.limit ?? 20, q.starting_after);
+      const archived = q.archived === undefined ? undefined : q.archived === 'true';
+      const p = await listIssuerPage(deps(), request.auth.accountId, q.limit ?? 20, q.starting_after, archived);
       return { data: p.data.map((r) => presentIssuer(r, now())), has_more: p.has_more };
     },
   );
@@ -104,6 +107,45 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
     },
     async (request) =>
       presentIssuer(await patchIssuer(deps(), request.auth.accountId, request.params.id, request.body), now()),
+  );
+
+  // Issue 28 item 7: an issuer is never deleted (its documents are kept 5 years); archived, it is
+  // read-only and the plan does not count it, so an account can move to a smaller plan.
+  app.post(
+    '/v1/issuers/:id/archive',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Archive an issuer (read-only, not counted by the plan)',
+        description:
+          'Idempotent. An archived issuer issues no NFC-e, NF-e or NFS-e, no inutilization, and takes no certificate, CSC or settings change ' +
+          '(409 `issuer_archived`); every document it issued stays readable (JSON, XML, DANFE, events), and cancellation within its window, ' +
+          "CC-e and manifestation keep working. It does not count against the plan's issuer limit.",
+        params: IdParams,
+        response: { 200: Issuer, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => presentIssuer(await archiveIssuer(deps(), request.auth.accountId, request.params.id), now()),
+  );
+
+  app.post(
+    '/v1/issuers/:id/unarchive',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Unarchive an issuer (it counts against the plan again)',
+        description: 'Idempotent.',
+        params: IdParams,
+        response: {
+          200: Issuer,
+          ...errorResponses(401, 403, 404, 429),
+          409: errorResponse("`plan_limits_exceeded`: the plan's issuer limit is reached; upgrade or archive another issuer first"),
+        },
+      },
+    },
+    async (request) => presentIssuer(await unarchiveIssuer(deps(), request.auth.accountId, request.params.id), now()),
   );
 
   app.patch(

@@ -170,7 +170,7 @@ export async function listInvoices(db: Queryable, accountId: string, limit: numb
 /** What the plan's limits count: the account's issuers, or its members plus live invites (other than to `exceptEmailKey`). */
 export async function countLimited(db: Queryable, accountId: string, what: 'issuers' | 'team_members', now: Date, exceptEmailKey?: string): Promise<number> {
   const r = what === 'issuers'
-    ? await db.query<{ c: number }>('SELECT count(*)::int AS c FROM issuers WHERE account_id = $1', [accountId])
+    ? await db.query<{ c: number }>('SELECT count(*)::int AS c FROM issuers WHERE account_id = $1 AND archived_at IS NULL', [accountId])
     : await db.query<{ c: number }>(
         `SELECT (SELECT count(*) FROM memberships WHERE account_id = $1)
               + (SELECT count(*) FROM invites WHERE account_id = $1 AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > $2

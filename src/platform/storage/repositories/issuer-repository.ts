@@ -53,6 +53,8 @@ export interface IssuerRow {
   danfe_footer_text: string | null;
   danfe_logo_type: string | null;
   danfe_logo: Buffer | null;
+  /** Issue 28 item 7: set while the issuer is archived (read-only, not counted by the plan). */
+  archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
   // Joined from issuer_certificates / issuer_cscs (null when absent).
@@ -156,12 +158,22 @@ export async function findIssuerForEmission(db: Queryable, accountId: string, id
   return r.rows[0] && withBuffer(r.rows[0]);
 }
 
-export async function listIssuers(db: Queryable, accountId: string, limit: number, startingAfter?: string): Promise<IssuerRow[]> {
+export async function listIssuers(db: Queryable, accountId: string, limit: number, startingAfter?: string, archived?: boolean): Promise<IssuerRow[]> {
   const r = await db.query<IssuerRow>(
-    `${SELECT} WHERE i.account_id = $1 AND ($2::text IS NULL OR i.id > $2) ORDER BY i.id LIMIT $3`,
-    [accountId, startingAfter ?? null, limit],
+    `${SELECT} WHERE i.account_id = $1 AND ($2::text IS NULL OR i.id > $2)
+       AND ($4::boolean IS NULL OR (i.archived_at IS NOT NULL) = $4) ORDER BY i.id LIMIT $3`,
+    [accountId, startingAfter ?? null, limit, archived ?? null],
   );
   return r.rows.map(withBuffer);
+}
+
+/** Issue 28 item 7: archives (at a date) or unarchives (null) the issuer; an already archived one keeps its date. */
+export async function setIssuerArchived(db: Queryable, accountId: string, id: string, archivedAt: Date | null, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE issuers SET archived_at = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE COALESCE(archived_at, $3::timestamptz) END, updated_at = $4
+      WHERE account_id = $1 AND id = $2`,
+    [accountId, id, archivedAt, now],
+  );
 }
 
 const CHANGEABLE = new Set([

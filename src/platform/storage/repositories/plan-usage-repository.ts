@@ -1,6 +1,6 @@
 import type { Queryable } from '../db.js';
 
-/** What an account holds that a plan limits, newest first: what a smaller plan would have removed. */
+/** What an account holds that a plan limits, newest first: what a smaller plan would have removed. Archived issuers are not held. */
 export interface LimitedHoldings {
   issuers: { id: string; name: string; cnpj: string }[];
   /** Pending invites first (the cheapest to take back), then members other than owners, newest first. */
@@ -11,7 +11,7 @@ export interface LimitedHoldings {
 
 export async function limitedHoldings(db: Queryable, accountId: string, now: Date): Promise<LimitedHoldings> {
   const issuers = await db.query<{ id: string; name: string; cnpj: string }>(
-    'SELECT id, razao_social AS name, cnpj FROM issuers WHERE account_id = $1 ORDER BY created_at DESC, id DESC',
+    'SELECT id, razao_social AS name, cnpj FROM issuers WHERE account_id = $1 AND archived_at IS NULL ORDER BY created_at DESC, id DESC',
     [accountId],
   );
   const team = await db.query<{ kind: 'invite' | 'member'; id: string; email: string; role: string }>(
