@@ -7,22 +7,15 @@
 import { randomInt } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPreparedNfce } from '../src/documents/nfce/domain/build-nfce.js';
-import type { Sale } from '../src/documents/nfce/domain/sale.js';
-import { NFCE_EMITTER } from '../src/documents/nfce/services/issue-nfce.js';
-import { parsePfx } from '../src/fiscal/certificate/pfx.js';
-import { generateCnf } from '../src/fiscal/layout/cnf.js';
-import { findIssuerForEmission } from '../src/platform/storage/repositories/issuer-repository.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer, sale, TEST_CSC } from './support/nfce-flow.js';
+import { readyIssuer } from './support/nfce-flow.js';
+import { signedOfflineNfe } from './support/offline-nfe.js';
 import { eventually } from './support/webhook-receiver.js';
-import { certFile } from './issuers-harness.js';
 
 let t: TestApp;
 let auth: { authorization: string };
 let accountId: string;
 let issuerId: string;
-const signingKey = parsePfx(certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx'), 'minhasenha');
 
 beforeAll(async () => {
   t = await createTestApp({ role: 'all', env: { BODY_LIMIT_BYTES: String(8 * 1_048_576) } });
@@ -31,23 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.runtime.close());
 
-const spTime = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000 - 3 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '-03:00');
 
-/** A point of sale's own signed offline NFC-e with `items` items. */
-async function signedNfe(items: number): Promise<{ xml: string; key: string }> {
-  const issuer = (await findIssuerForEmission(t.db, accountId, issuerId))!;
-  const base = sale(issuerId);
-  const many = { ...base, items: Array.from({ length: items }, (_, i) => ({ ...base.items[0]!, description: `Item ${i + 1}`, quantity: 1, unit_price: 1 })), payment: { method: 'dinheiro', amount: items } };
-  const prepared = NFCE_EMITTER.prepare(many as Sale, issuer);
-  if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
-  const number = randomInt(1, 900_000);
-  const at = new Date(Date.now() - 10 * 60_000);
-  const built = buildPreparedNfce(prepared.prepared, {
-    serie: 300 + randomInt(0, 500), nNF: number, emittedAt: new Date(spTime(at)), signingKey, csc: { id: TEST_CSC.id_csc, token: TEST_CSC.csc },
-    cNF: generateCnf(number), tpEmis: 9, contingency: { at: new Date(at.getTime() - 5 * 60_000), reason: 'Sem conexao com a internet no caixa 3' },
-  });
-  return { xml: built.xml, key: built.accessKey };
-}
+/** A point of sale's own signed offline NFC-e with `items` items, in a series of its own. */
+const signedNfe = (items: number) => signedOfflineNfe(t, { accountId, issuerId }, { serie: 300 + randomInt(0, 500), number: randomInt(1, 900_000), items });
 
 /** The same signature with SignedInfo's empty elements written with end tags: canonically identical, still valid. */
 const withEndTags = (xml: string) =>

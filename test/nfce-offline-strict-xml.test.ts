@@ -5,21 +5,14 @@
 // fact comes from the tree the signature covers.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPreparedNfce } from '../src/documents/nfce/domain/build-nfce.js';
-import type { Sale } from '../src/documents/nfce/domain/sale.js';
-import { NFCE_EMITTER } from '../src/documents/nfce/services/issue-nfce.js';
-import { parsePfx } from '../src/fiscal/certificate/pfx.js';
-import { generateCnf } from '../src/fiscal/layout/cnf.js';
-import { findIssuerForEmission } from '../src/platform/storage/repositories/issuer-repository.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer, sale, TEST_CSC } from './support/nfce-flow.js';
-import { certFile } from './issuers-harness.js';
+import { readyIssuer } from './support/nfce-flow.js';
+import { signedOfflineNfe } from './support/offline-nfe.js';
 
 let t: TestApp;
 let auth: { authorization: string };
 let accountId: string;
 let issuerId: string;
-const signingKey = parsePfx(certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx'), 'minhasenha');
 
 beforeAll(async () => {
   // A body limit above the XML's own bound, so that bound is what answers.
@@ -29,21 +22,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.runtime.close());
 
-const spTime = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000 - 3 * 3600_000).toISOString().replace(/\.\d{3}Z$/, '-03:00');
 let serie = 300 + randomInt(0, 200);
 
-/** A signed offline NFe, as a point of sale prints it. */
-async function signedNfe(o: { serie: number; number: number }): Promise<{ xml: string; key: string }> {
-  const issuer = (await findIssuerForEmission(t.db, accountId, issuerId))!;
-  const prepared = NFCE_EMITTER.prepare(sale(issuerId) as Sale, issuer);
-  if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
-  const at = new Date(Date.now() - 10 * 60_000);
-  const built = buildPreparedNfce(prepared.prepared, {
-    serie: o.serie, nNF: o.number, emittedAt: new Date(spTime(at)), signingKey, csc: { id: TEST_CSC.id_csc, token: TEST_CSC.csc },
-    cNF: generateCnf(o.number), tpEmis: 9, contingency: { at: new Date(at.getTime() - 5 * 60_000), reason: 'Sem conexao com a internet no caixa 3' },
-  });
-  return { xml: built.xml, key: built.accessKey };
-}
+const signedNfe = (o: { serie: number; number: number }) => signedOfflineNfe(t, { accountId, issuerId }, o);
 
 const post = (xml: string) => t.app.inject({ method: 'POST', url: '/v1/nfce/offline', headers: auth, payload: { xml } });
 const stored = async (key: string) => (await t.db.query<{ c: number }>('SELECT count(*)::int AS c FROM notes WHERE access_key = $1', [key])).rows[0]!.c;
