@@ -27,7 +27,8 @@ export function Loaded<T>({ query, children }: { query: { data: T | undefined; e
   if (query.isPending || query.data === undefined)
     return (
       <Center py="xl" aria-busy="true">
-        <Loader aria-label={t.loading} />
+        {/* A status, so its name is announced (and axe allows aria-label on it: a bare span may not carry one). */}
+        <Loader role="status" aria-label={t.loading} />
       </Center>
     );
   return <>{children(query.data)}</>;
