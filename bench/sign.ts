@@ -12,7 +12,8 @@ import { C14N_INCLUSIVE, DIGEST_SHA1, ENVELOPED_SIGNATURE, RSA_SHA1 } from '../s
 import { validateNfe } from '../src/fiscal/xml/xsd/validate-xml.js';
 import { canonicalElement } from '../src/fiscal/xml/signature/canonical-element.js';
 import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
-import type { NfceContext, SigningKey } from '../src/documents/nfce/domain/issuer-context.js';
+import type { SigningKey } from '../src/documents/goods/domain/issuer-context.js';
+import type { NfceContext } from '../src/documents/nfce/domain/build-nfce.js';
 import type { Sale } from '../src/documents/nfce/domain/sale.js';
 
 const PRODUCTS = [

@@ -77,8 +77,10 @@ describe('the rule itself fails on a forbidden import', () => {
       'http/routes/v1/webhooks.ts': "import { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';",
       'fiscal/xml/nfe/format.ts': "import { formatCents } from '../../../documents/nfce/domain/decimal.js';",
       'platform/issuers/issuer-validation.ts': "import { checkText } from '../../documents/nfce/domain/field-rules.js';",
+      'documents/nfe/domain/compute-nfe.ts': "import { icmsOf } from '../../nfce/domain/item-taxes.js';",
     })).toEqual([
       'documents/nfce/domain/sale.ts (document domain and printing) imports documents/nfce/services/nfce-deps.ts (use cases): upward',
+      'documents/nfe/domain/compute-nfe.ts imports documents/nfce/domain/item-taxes.ts: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)',
       'fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (document domain and printing): upward',
       'http/routes/v1/webhooks.ts imports platform/storage/repositories/webhook-repository.ts: a route calls services, never storage',
       'platform/issuers/issuer-validation.ts imports documents/nfce/domain/field-rules.ts: the platform serves every document family and depends on none',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
-import type { Issuer } from '../src/documents/nfce/domain/issuer-context.js';
+import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import type { SaleItem } from '../src/documents/nfce/domain/sale.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { xmllintFailures } from './support/nfce-checks.js';

@@ -17,7 +17,7 @@ export const FLOORS: readonly Floor[] = [
     match: under('documents/nfce/services/', 'documents/notes/services/', 'documents/nfe/services/', 'documents/nfse/services/', 'platform/issuers/', 'platform/applications/', 'platform/audit/', 'platform/webhooks/',
       'platform/notifications/', 'platform/mail/', 'platform/people/', 'platform/ports/', 'platform/sandbox/', 'platform/health/', 'platform/search/', 'platform/billing/', 'platform/overview/', 'authority-sim/'),
   },
-  { floor: 4, name: 'document domain and printing', match: under('documents/nfce/domain/', 'documents/nfe/domain/', 'documents/nfse/domain/', 'danfe/') },
+  { floor: 4, name: 'document domain and printing', match: under('documents/goods/domain/', 'documents/nfce/domain/', 'documents/nfe/domain/', 'documents/nfse/domain/', 'danfe/') },
   { floor: 3, name: 'fiscal core', match: under('fiscal/', 'platform/meta/') },
   { floor: 2, name: 'adapters', match: under('platform/storage/', 'platform/security/', 'platform/identity/', 'jobs/') },
   { floor: 1, name: 'kernel', match: under('kernel/', 'config.ts') },
@@ -79,6 +79,9 @@ export function violations(edges: readonly Edge[]): string[] {
     if (b.floor > a.floor) found.push(`${e.from} (${a.name}) imports ${e.to} (${b.name}): upward`);
     if (e.from.startsWith('http/routes/') && e.to.startsWith('platform/storage/')) found.push(`${e.from} imports ${e.to}: a route calls services, never storage`);
     if (e.from.startsWith('platform/') && e.to.startsWith('documents/')) found.push(`${e.from} imports ${e.to}: the platform serves every document family and depends on none`);
+    const family = (p: string) => /^documents\/(nfce|nfe|nfse)\//.exec(p)?.[1];
+    const [fa, fb] = [family(e.from), family(e.to)];
+    if (fb && e.from.startsWith('documents/') && fa !== fb) found.push(`${e.from} imports ${e.to}: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)`);
     if (e.to.startsWith('authority-sim/') && !e.from.startsWith('authority-sim/') && !['runtime.ts', 'main.ts'].includes(e.from) && !e.from.startsWith('platform/sandbox/')) {
       found.push(`${e.from} imports ${e.to}: only the composition root and platform/sandbox reach the simulator`);
     }

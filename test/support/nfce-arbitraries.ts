@@ -1,12 +1,13 @@
 import fc from 'fast-check';
-import { computeItems } from '../../src/documents/nfce/domain/compute-items.js';
+import { computeItems } from '../../src/documents/goods/domain/compute-items.js';
 import { spreadProportionally, formatCents } from '../../src/kernel/decimal.js';
-import { NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS_CODES, REDUCED_BASE_CODES, ST_CODES } from '../../src/documents/nfce/domain/icms-codes.js';
-import type { Crt, Issuer, NfceContext } from '../../src/documents/nfce/domain/issuer-context.js';
+import { NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS_CODES, REDUCED_BASE_CODES, ST_CODES } from '../../src/documents/goods/domain/icms-codes.js';
+import type { Crt, Issuer } from '../../src/documents/goods/domain/issuer-context.js';
+import type { NfceContext } from '../../src/documents/nfce/domain/build-nfce.js';
 import { CARD_METHODS, PAYMENT_METHODS, type PaymentMethod } from '../../src/fiscal/layout/payment-codes.js';
 import type { Sale, SaleItem, SalePayment } from '../../src/documents/nfce/domain/sale.js';
 import { cnpjCheckDigits } from '../../src/kernel/tax-id.js';
-import { itemValue } from '../../src/documents/nfce/domain/totals.js';
+import { itemValue } from '../../src/documents/goods/domain/totals.js';
 import { testSigningKey } from './nfce-fixtures.js';
 
 // fast-check generators of valid sales and issuer contexts for the NFC-e property test.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parsePfx } from '../../src/fiscal/certificate/pfx.js';
-import type { Issuer, NfceContext, SigningKey } from '../../src/documents/nfce/domain/issuer-context.js';
+import type { Issuer, SigningKey } from '../../src/documents/goods/domain/issuer-context.js';
+import type { NfceContext } from '../../src/documents/nfce/domain/build-nfce.js';
 import type { Sale } from '../../src/documents/nfce/domain/sale.js';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 

@@ -4,7 +4,10 @@ import { signNfce } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
 import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
-import type { DocumentContext, NfceContext } from './issuer-context.js';
+import type { DocumentContext, SaleContext } from '../../goods/domain/issuer-context.js';
+
+/** Everything an NFC-e needs besides the sale: the issuer's sale data and the document's number and keys. */
+export type NfceContext = SaleContext & DocumentContext;
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { builtNfceSummary, type BuiltNfce } from './built-nfce.js';
 import { prepareNfce, type PreparedNfce } from './prepare-nfce.js';

@@ -1,8 +1,9 @@
 import type { NfceModel } from '../../../fiscal/xml/nfe/model.js';
 import { isAlphanumericCnpj } from '../../../kernel/tax-id.js';
-import type { Issuer, SaleContext } from './issuer-context.js';
-import { destOf, emitOf, respTecOf } from './parties.js';
-import { paymentPlan, salePayments } from './payments.js';
+import type { Issuer, SaleContext } from '../../goods/domain/issuer-context.js';
+import { emitOf, respTecOf } from '../../goods/domain/parties.js';
+import { destOf } from './consumer-dest.js';
+import { paymentPlan, salePayments } from '../../goods/domain/payments.js';
 import type { Sale } from './sale.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { checkSale, type FieldError } from './validate-sale.js';

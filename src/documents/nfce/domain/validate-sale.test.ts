@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALPHANUMERIC_ISSUER, NUMERIC_ISSUER, simpleSale } from '../../../../test/support/nfce-fixtures.js';
-import type { Issuer } from './issuer-context.js';
+import type { Issuer } from '../../goods/domain/issuer-context.js';
 import type { Sale, SaleItem } from './sale.js';
 import { validateSale } from './validate-sale.js';
 

@@ -1,13 +1,13 @@
-import { computeItems, type ComputedItems, type ComputeOptions } from './compute-items.js';
+import { computeItems, type ComputedItems, type ComputeOptions } from '../../goods/domain/compute-items.js';
 import { formatCents, toCents } from '../../../kernel/decimal.js';
-import { checkAddressLines, checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
+import { checkAddressLines, checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
-import type { Issuer } from './issuer-context.js';
-import { CARD_BRANDS, CARD_METHODS, PAYMENT_METHODS } from '../../../fiscal/layout/payment-codes.js';
-import { changeCapacity, salePayments } from './payments.js';
-import type { Sale, SaleAddress, SalePayment } from './sale.js';
+import type { Issuer } from '../../goods/domain/issuer-context.js';
+import { changeCapacity, salePayments } from '../../goods/domain/payments.js';
+import type { Sale, SaleAddress } from './sale.js';
 import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
-import { validateItem } from './validate-item.js';
+import { validateItem } from '../../goods/domain/validate-item.js';
+import { validatePayment } from '../../goods/domain/validate-payment.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
@@ -40,29 +40,6 @@ function validateConsumer(errors: Errors, sale: Sale, issuer: Issuer): void {
   if (typeof c.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email.trim())) fail(errors, 'consumer.email', 'is not an e-mail address');
   if (c.address) validateAddress(errors, 'consumer.address', c.address, issuer);
   else if (sale.home_delivery) fail(errors, 'consumer.address', 'is required for home delivery');
-}
-
-export function validatePayment(errors: Errors, at: string, p: SalePayment): void {
-  if (!Object.hasOwn(PAYMENT_METHODS, p.method)) {
-    return fail(errors, `${at}.method`, `must be one of ${Object.keys(PAYMENT_METHODS).join(', ')}`);
-  }
-  if (p.method === 'sem_pagamento') {
-    if (p.amount !== 0) fail(errors, `${at}.amount`, 'must be 0 for sem_pagamento');
-  } else checkNumber(errors, `${at}.amount`, p.amount, MONEY);
-  if (p.card_brand !== undefined) {
-    if (!Object.hasOwn(CARD_BRANDS, p.card_brand)) fail(errors, `${at}.card_brand`, `must be one of ${Object.keys(CARD_BRANDS).join(', ')}`);
-    else if (!CARD_METHODS.has(p.method)) fail(errors, `${at}.card_brand`, `is only used with card payments, not ${p.method}`);
-  }
-  if (p.acquirer_cnpj !== undefined && !isValidCnpj(p.acquirer_cnpj)) fail(errors, `${at}.acquirer_cnpj`, 'is not a valid CNPJ');
-  checkText(errors, `${at}.card_authorization`, p.card_authorization, 1, 128, false);
-  checkText(errors, `${at}.description`, p.description, 2, 60, p.method === 'outros');
-  if (p.description !== undefined && p.method !== 'outros') fail(errors, `${at}.description`, 'is only used with method outros');
-  // Integrated (TEF) card payments identify the acquirer, brand and authorization (card group, tpIntegra 1).
-  if (p.integrated && (p.method === 'credito' || p.method === 'debito')) {
-    if (p.acquirer_cnpj === undefined) fail(errors, `${at}.acquirer_cnpj`, 'is required for an integrated (TEF) card payment');
-    if (p.card_brand === undefined) fail(errors, `${at}.card_brand`, 'is required for an integrated (TEF) card payment');
-    if (p.card_authorization === undefined) fail(errors, `${at}.card_authorization`, 'is required for an integrated (TEF) card payment');
-  }
 }
 
 function validatePayments(errors: Errors, sale: Sale, vNF: number | undefined): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from '../../../../test/support/nfce-fixtures.js';
 import { buildNfce } from './build-nfce.js';
-import { xsdPathToField } from './xsd-path-to-field.js';
+import { xsdPathToField } from '../../goods/domain/xsd-path-to-field.js';
 
 describe('xsdPathToField', () => {
   it('maps item, tax, consumer and payment paths to request fields', () => {

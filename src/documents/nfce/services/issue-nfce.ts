@@ -1,7 +1,7 @@
 import { buildPreparedNfce } from '../domain/build-nfce.js';
 import { prepareNfce, type PreparedNfce } from '../domain/prepare-nfce.js';
 import type { Sale } from '../domain/sale.js';
-import { xsdPathToField } from '../domain/xsd-path-to-field.js';
+import { xsdPathToField } from '../../goods/domain/xsd-path-to-field.js';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';

@@ -1,11 +1,11 @@
 import type { DetModel, IcmsTotModel, IcmsUfDestModel, IpiModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
-import { computeItems } from '../../nfce/domain/compute-items.js';
-import { icmsCode } from '../../nfce/domain/icms-codes.js';
-import type { Crt } from '../../nfce/domain/issuer-context.js';
-import { icmsOf, retainedOf } from '../../nfce/domain/item-taxes.js';
-import type { Sale } from '../../nfce/domain/sale.js';
-import { icmsTotals, reformTotals } from '../../nfce/domain/totals.js';
+import { computeItems } from '../../goods/domain/compute-items.js';
+import { icmsCode } from '../../goods/domain/icms-codes.js';
+import type { Crt } from '../../goods/domain/issuer-context.js';
+import { icmsOf, retainedOf } from '../../goods/domain/item-taxes.js';
+import type { SaleLines } from '../../goods/domain/sale-item.js';
+import { icmsTotals, reformTotals } from '../../goods/domain/totals.js';
 import type { NfeItem, NfeRequest } from './nfe-request.js';
 import { interstateRate } from './operation.js';
 
@@ -93,7 +93,7 @@ function interstateIcms(d: DetModel, item: NfeItem): void {
 
 export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
   // The NFC-e computation reads only the item fields both models share (NfeItem extends SaleItem).
-  const sale = { issuer_id: req.issuer_id, external_ref: req.external_ref, items: req.items } as Sale;
+  const sale: SaleLines = { items: req.items };
   if (req.discount !== undefined) sale.discount = req.discount;
   if (req.approximate_taxes !== undefined) sale.approximate_taxes = req.approximate_taxes;
   // tpAmb 1: the homologation item description (MOC I04-10, 373) is an NFC-e rule only.

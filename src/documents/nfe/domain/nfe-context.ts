@@ -1,4 +1,4 @@
-import type { Issuer, RespTec, SigningKey } from '../../nfce/domain/issuer-context.js';
+import type { Issuer, RespTec, SigningKey } from '../../goods/domain/issuer-context.js';
 
 /** What the content of an NF-e depends on: known before its number is reserved (prepareNfe). */
 export interface NfeContext {

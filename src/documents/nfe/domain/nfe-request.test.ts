@@ -6,7 +6,7 @@ import { buildPreparedNfe } from './build-nfe.js';
 import { NfeRequestSchema } from './nfe-request.js';
 import { prepareNfe } from './prepare-nfe.js';
 import { nfeXsdPathToField } from './xsd-path-to-field.js';
-import { SaleItemSchema } from '../../nfce/domain/sale.js';
+import { SaleItemSchema } from '../../goods/domain/sale-item.js';
 
 describe('NfeRequestSchema (for the HTTP route)', () => {
   it('accepts the request the domain accepts, refuses unknown fields and values', () => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PaymentSchema, SaleItemSchema } from '../../nfce/domain/sale.js';
+import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
 
 // The NF-e (model 55) creation request. It reuses the NFC-e item and payment schemas (same SPEC
 // names: vBC, pICMS; additions snake_case) and adds what model 55 has: operation nature and

@@ -1,7 +1,7 @@
 import { checkNumber, fail, OPTIONAL_MONEY, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { ufCode } from '../../../fiscal/layout/ibge.js';
-import { icmsCode } from '../../nfce/domain/icms-codes.js';
-import { checkRetained } from '../../nfce/domain/validate-item.js';
+import { icmsCode } from '../../goods/domain/icms-codes.js';
+import { checkRetained } from '../../goods/domain/validate-item.js';
 import type { NfeItem } from './nfe-request.js';
 
 // The two interstate ICMS groups only an NF-e has (an NFC-e rejects them: MOC N12-50, 741; N12-60,

@@ -1,9 +1,9 @@
 import { formatCents, toCents } from '../../../kernel/decimal.js';
 import { cleanTaxId, isValidCnpj } from '../../../kernel/tax-id.js';
 import { checkNumber, checkText, fail, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
-import { changeCapacity } from '../../nfce/domain/payments.js';
-import type { SalePayment } from '../../nfce/domain/sale.js';
-import { validatePayment } from '../../nfce/domain/validate-sale.js';
+import { changeCapacity } from '../../goods/domain/payments.js';
+import type { SalePayment } from '../../goods/domain/sale-item.js';
+import { validatePayment } from '../../goods/domain/validate-payment.js';
 import { computeNfe, type ComputedNfe } from './compute-nfe.js';
 import type { NfeContext } from './nfe-context.js';
 import { FINALIDADES, INDICADORES_IE, PRESENCAS, type NfeRequest } from './nfe-request.js';

@@ -1,4 +1,4 @@
-import { steps, xsdPathToField } from '../../nfce/domain/xsd-path-to-field.js';
+import { steps, xsdPathToField } from '../../goods/domain/xsd-path-to-field.js';
 import type { NfeRequest } from './nfe-request.js';
 
 // An XSD error path of an NF-e we built (/NFe/infNFe/det[3]/imposto/IPI/IPITrib/pIPI) -> the

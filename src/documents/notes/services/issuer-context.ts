@@ -1,5 +1,5 @@
 import { municipioByCode } from '../../../platform/meta/municipio-catalog.js';
-import type { Issuer } from '../../nfce/domain/issuer-context.js';
+import type { Issuer } from '../../goods/domain/issuer-context.js';
 import type { IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
 import { CRT_BY_REGIME } from '../../../platform/issuers/issuer-validation.js';
 

@@ -1,7 +1,7 @@
 import { checkNumber, checkPattern, checkText, fail, isValidGtin, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { CREDIT_CODES, icmsCode, icmsCodeField, NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS_CODES, OPTIONAL_OWN_ICMS_CODES, OPTIONAL_ST_CODES, REDUCED_BASE_CODES, RETAINED_CODES, ST_CODES } from './icms-codes.js';
 import { isSimplesNacional, type Crt } from './issuer-context.js';
-import type { SaleItem } from './sale.js';
+import type { SaleItem } from './sale-item.js';
 import { itemValue } from './totals.js';
 import { toCents } from '../../../kernel/decimal.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';

@@ -63,7 +63,6 @@ export interface DocumentContext {
   verProc?: string;
 }
 
-export type NfceContext = SaleContext & DocumentContext;
 
 export function isSimplesNacional(crt: Crt): boolean {
   return crt !== 3;

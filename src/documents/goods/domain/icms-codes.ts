@@ -1,4 +1,4 @@
-import type { SaleItem } from './sale.js';
+import type { SaleItem } from './sale-item.js';
 
 // Which ICMS codes an NFC-e issuer may use and what each one needs from the request.
 

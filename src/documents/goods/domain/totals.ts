@@ -1,6 +1,6 @@
 import type { DetModel, IcmsTotModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
-import type { SaleItem } from './sale.js';
+import type { SaleItem } from './sale-item.js';
 
 // Item values and document totals with the layout's rounding: item vProd = round(qCom * vUnCom, 2);
 // every total is the exact sum of the item values written (564 and the 5xx sum rules), and

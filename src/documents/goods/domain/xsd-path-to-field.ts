@@ -1,4 +1,4 @@
-import type { Sale } from './sale.js';
+import type { SaleTenders } from './sale-item.js';
 
 // Maps an XSD error path of a document we built (e.g. /NFe/infNFe/det[3]/prod/NCM, from
 // src/fiscal/xml/xsd validateNfe) to the request field it came from (items[2].ncm), so a schema
@@ -53,7 +53,7 @@ export function steps(path: string): Array<[string, number]> {
     });
 }
 
-export function xsdPathToField(path: string, sale?: Pick<Sale, 'payment' | 'payments'>): string | null {
+export function xsdPathToField(path: string, sale?: SaleTenders): string | null {
   const s = steps(path);
   const start = s.findIndex(([name]) => name === 'infNFe');
   if (start < 0) return null;

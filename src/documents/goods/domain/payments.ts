@@ -2,10 +2,10 @@ import type { DetPagModel } from '../../../fiscal/xml/nfe/model.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { toCents } from '../../../kernel/decimal.js';
 import { CARD_BRANDS, CARD_GROUP_METHODS, CHANGE_METHODS, PAYMENT_METHODS } from '../../../fiscal/layout/payment-codes.js';
-import type { Sale, SalePayment } from './sale.js';
+import type { SalePayment, SaleTenders } from './sale-item.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 
-export function salePayments(sale: Sale): SalePayment[] {
+export function salePayments(sale: SaleTenders): SalePayment[] {
   return sale.payments ?? (sale.payment ? [sale.payment] : []);
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents, formatTrimmed, spreadProportionally } from '../../../kernel/decimal.js';
 import { computeItems } from './compute-items.js';
 import { paymentPlan } from './payments.js';
-import type { Sale, SaleItem } from './sale.js';
+import type { SaleItem, SaleLines, SaleTenders } from './sale-item.js';
 import { itemAmounts, itemValue } from './totals.js';
 
 const item = (quantity: number, unit_price: number, extra: Partial<SaleItem> = {}): SaleItem => ({
@@ -46,7 +46,7 @@ describe('discount spread', () => {
     expect(amounts.map((a) => a.vProd)).toEqual([1000, 999, 198]);
     expect(amounts.map((a) => a.vDesc)).toEqual([54, 100 + 47, 10]);
     expect(amounts.reduce((a, b) => a + b.vDesc, 0)).toBe(100 + 111);
-    const sale: Sale = { issuer_id: 'i', external_ref: 'r', items, discount: 1.11, payment: { method: 'dinheiro', amount: 50 } };
+    const sale: SaleLines & SaleTenders = { items, discount: 1.11, payment: { method: 'dinheiro', amount: 50 } };
     const { total } = computeItems(sale, { crt: 1, tpAmb: 1, taxReform: false });
     expect([total.vProd, total.vDesc, total.vNF]).toEqual([2197, 211, 1986]);
   });
@@ -54,8 +54,8 @@ describe('discount spread', () => {
 
 describe('vNF and change', () => {
   it('adds ST and FCP-ST to vNF (vProd - vDesc + vST + vFCPST)', () => {
-    const sale: Sale = {
-      issuer_id: 'i', external_ref: 'r', payment: { method: 'dinheiro', amount: 200 },
+    const sale: SaleLines & SaleTenders = {
+      payment: { method: 'dinheiro', amount: 200 },
       items: [item(1, 100, { cst_icms: '10', pICMS: 18, st: { rate: 18, mva: 40, fcp_rate: 2 } })],
     };
     const { total, det } = computeItems(sale, { crt: 3, tpAmb: 1, taxReform: false });

@@ -2,7 +2,7 @@ import type { DetModel, IcmsTotModel, ReformTotModel } from '../../../fiscal/xml
 import { HOMOLOGATION_ITEM_DESCRIPTION } from '../../../fiscal/layout/homologation.js';
 import type { Crt } from './issuer-context.js';
 import { ibsCbsOf, icmsOf, pisCofinsOf, selectiveTaxOf } from './item-taxes.js';
-import type { Sale } from './sale.js';
+import type { SaleLines } from './sale-item.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { approximateTaxes, icmsTotals, itemAmounts, reformTotals } from './totals.js';
 
@@ -19,7 +19,7 @@ export interface ComputedItems {
 }
 
 /** The items of a validated sale with all their values, and the document totals. */
-export function computeItems(sale: Sale, options: ComputeOptions): ComputedItems {
+export function computeItems(sale: SaleLines, options: ComputeOptions): ComputedItems {
   const amounts = itemAmounts(sale.items, sale.discount);
   const vTotTrib = approximateTaxes(sale.items, amounts, sale.approximate_taxes);
   const det = sale.items.map((item, i): DetModel => {

@@ -2,7 +2,7 @@ import type { IbsCbsModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StM
 import { mulDivRound, percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
 import { CREDIT_CODES, hasOwnIcms, hasSt, icmsCode, REDUCED_BASE_CODES, RETAINED_CODES } from './icms-codes.js';
 import { isSimplesNacional, type Crt } from './issuer-context.js';
-import type { SaleItem } from './sale.js';
+import type { SaleItem } from './sale-item.js';
 
 // Tax values of one item, computed from its net value (vProd - vDesc) in integer cents.
 
