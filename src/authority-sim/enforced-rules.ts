@@ -1,0 +1,119 @@
+// Which official rules the simulator enforces, one line per rule (docs/fiscal/rule-table.md):
+// `rule` is the id in assets/fiscal/rules (MOC 7.0 Anexo I id, or the NFS-e code), `code` the cStat
+// (NF-e) or E-code (NFS-e) the simulator answers, `where` the file under src/ (then the function)
+// that enforces it. Adding a rule to the simulator = adding its line here; the test
+// (enforced-rules.test.ts) checks the id and code against the table and recomputes the README's
+// "Rule coverage" figure. Lines only record: nothing here changes what the simulator answers.
+
+export interface EnforcedRule {
+  rule: string;
+  code: number | string;
+  where: string;
+}
+
+/** NF-e / NFC-e: authorization (NFeAutorizacao4) and the general rules of every web service. */
+export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
+  // 4.1 general rules
+  { rule: 'B02', code: 243, where: 'authority-sim/authorization-service.ts handleAuthorization (and every other service)' },
+  { rule: 'B03', code: 108, where: 'authority-sim/authority-simulator.ts outage unavailable:108' },
+  { rule: 'B04', code: 109, where: 'authority-sim/authority-simulator.ts outage unavailable:109' },
+  { rule: 'D01', code: 225, where: 'authority-sim/authorization-service.ts handleAuthorization (an NF-e of the lot)' },
+  { rule: 'D01', code: 215, where: 'authority-sim/authorization-service.ts handleAuthorization (the lot envelope; other services too)' },
+  { rule: 'D02', code: 404, where: 'authority-sim/signature-check.ts cStatOf' },
+  { rule: 'F01', code: 298, where: 'authority-sim/signature-check.ts cStatOf' },
+  { rule: 'F02', code: 297, where: 'authority-sim/signature-check.ts cStatOf' },
+  { rule: 'F03', code: 213, where: 'authority-sim/nfe-rules.ts identityRejection' },
+  // 4.2.1 authorization: identification
+  { rule: 'A03-10', code: 502, where: 'authority-sim/nfe-rules.ts identityRejection' },
+  { rule: 'B02-10', code: 226, where: 'authority-sim/nfe-rules.ts qrRejection (unknown cUF)' },
+  { rule: 'B09-40', code: 704, where: 'authority-sim/nfe-rules.ts contentRejection' },
+  { rule: 'B21-20', code: 710, where: 'authority-sim/nfe55-rules.ts model55Rejection' },
+  { rule: 'B25b-10', code: 794, where: 'authority-sim/nfe55-rules.ts model55Rejection' },
+  // recipient
+  { rule: 'E01-10', code: 719, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
+  { rule: 'E03a-10', code: 720, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
+  { rule: 'E03a-20', code: 721, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
+  { rule: 'E04-10', code: 724, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
+  { rule: 'E04-20', code: 598, where: 'authority-sim/nfe-rules.ts contentRejection' },
+  { rule: 'E05-10', code: 726, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
+  { rule: 'E12-10', code: 727, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
+  // items
+  { rule: 'I04-10', code: 373, where: 'authority-sim/nfe-rules.ts contentRejection' },
+  { rule: 'I08-30', code: 731, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  { rule: 'I08-40', code: 732, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  { rule: 'I08-50', code: 733, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  { rule: 'I08-60', code: 520, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  { rule: 'I08-70', code: 521, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
+  { rule: 'I08-90', code: 523, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  { rule: 'N12-50', code: 741, where: 'authority-sim/nfe-rules.ts contentRejection' },
+  { rule: 'N12-60', code: 740, where: 'authority-sim/nfe-rules.ts contentRejection' },
+  { rule: 'NA01-20', code: 694, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  { rule: 'NA01-30', code: 695, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  // totals, billing
+  { rule: 'W07-10', code: 564, where: 'authority-sim/nfe-rules.ts contentRejection' },
+  { rule: 'Y01-20', code: 905, where: 'authority-sim/nfe55-rules.ts billingRejection' },
+  { rule: 'Y06-10', code: 902, where: 'authority-sim/nfe55-rules.ts billingRejection' },
+  { rule: 'Y09-30', code: 850, where: 'authority-sim/nfe55-rules.ts billingRejection' },
+  { rule: 'Y10-10', code: 851, where: 'authority-sim/nfe55-rules.ts billingRejection' },
+  // NFC-e QR code (the checks live in fiscal/qrcode, called by nfe-rules.ts qrRejection)
+  { rule: 'ZX02-10', code: 394, where: 'authority-sim/nfe-rules.ts qrRejection' },
+  { rule: 'ZX02-20', code: 395, where: 'fiscal/qrcode/verify-qr-code.ts verifyNfceQrCode' },
+  { rule: 'ZX02-224', code: 396, where: 'fiscal/qrcode/verify-qr-code.ts verifyNfceQrCode (no or malformed key)' },
+  { rule: 'ZX02-228', code: 397, where: 'fiscal/qrcode/verify-qr-code.ts verifyNfceQrCode' },
+  { rule: 'ZX02-236', code: 398, where: 'fiscal/qrcode/verify-qr-code.ts verifyNfceQrCode' },
+  { rule: 'ZX02-320', code: 464, where: 'fiscal/qrcode/verify-qr-code.ts verifyNfceQrCode (hash / signature)' },
+  // database: the authority's own records
+  { rule: '2B08-10', code: 539, where: 'authority-sim/authorization-service.ts obstacleRejection' },
+  { rule: '2B08-20', code: 204, where: 'authority-sim/authorization-service.ts obstacleRejection' },
+  { rule: '2B08-40', code: 205, where: 'authority-sim/authorization-service.ts obstacleRejection' },
+  { rule: '3B08-100', code: 206, where: 'authority-sim/authorization-service.ts obstacleRejection' },
+];
+
+/** NFS-e national (Sefin): DPS reception and the events the gateway sends. */
+export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
+  { rule: 'E1225', code: 'E1225', where: 'authority-sim/nfse/nfse-wire.ts' },
+  { rule: 'E1226', code: 'E1226', where: 'authority-sim/nfse/document-checks.ts checkDocument' },
+  { rule: 'E1228', code: 'E1228', where: 'authority-sim/nfse/document-checks.ts checkDocument' },
+  { rule: 'E1229', code: 'E1229', where: 'authority-sim/nfse/nfse-wire.ts' },
+  { rule: 'E1235', code: 'E1235', where: 'authority-sim/nfse/document-checks.ts checkDocument' },
+  { rule: 'E1242', code: 'E1242', where: 'authority-sim/nfse/document-checks.ts checkDocument' },
+  { rule: 'E0714', code: 'E0714', where: 'authority-sim/nfse/dps-rules.ts checkDpsSignature' },
+  { rule: 'E0717', code: 'E0717', where: 'authority-sim/nfse/dps-rules.ts checkDpsSignature' },
+  { rule: 'E0718', code: 'E0718', where: 'authority-sim/nfse/dps-rules.ts checkDpsSignature' },
+  { rule: 'E9996', code: 'E9996', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
+  { rule: 'E0121', code: 'E0121', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
+  { rule: 'E0128', code: 'E0128', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
+  { rule: 'E0004', code: 'E0004', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
+  { rule: 'E0015', code: 'E0015', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
+  { rule: 'E0014', code: 'E0014', where: 'authority-sim/nfse/issue-nfse.ts' },
+  { rule: 'E0042', code: 'E0042', where: 'authority-sim/nfse/substitution.ts' },
+  { rule: 'E0044', code: 'E0044', where: 'authority-sim/nfse/substitution.ts' },
+  { rule: 'E0046', code: 'E0046', where: 'authority-sim/nfse/substitution.ts' },
+  // Anexo II: pedRegEvento (cancellation e101101)
+  { rule: 'E1989', code: 'E1989', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E1980', code: 'E1980', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E0812', code: 'E0812', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E0813', code: 'E0813', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E0815', code: 'E0815', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E0816', code: 'E0816', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E1827', code: 'E1827', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E1831', code: 'E1831', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E1843', code: 'E1843', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E0840', code: 'E0840', where: 'authority-sim/nfse/register-event.ts' },
+];
+
+/**
+ * Codes the simulator answers whose rule is not in the tables: the MOC 7.0 Anexo I holds the
+ * authorization web service only (events, voiding, consultation and distribution rules are in their
+ * own manuals and NTs, not transcribed), and a few codes the MOC 7.0 rule rows do not use.
+ */
+export const ENFORCED_OUTSIDE_TABLES: readonly { code: number; where: string; why: string }[] = [
+  { code: 236, where: 'authority-sim/nfe-rules.ts identityRejection', why: 'key check digit: MOC 7.0 B23-10 answers 253' },
+  { code: 562, where: 'authority-sim/nfe-rules.ts identityRejection', why: 'cNF of the key: in the cStat list (4.4), in no 4.2.1 row' },
+  { code: 767, where: 'authority-sim/nfe-rules.ts contentRejection', why: 'payments vs vNF: not in MOC 7.0 (YA03-10/YA03-20/YA09-10 answer 865/866/869)' },
+  ...[573, 574, 420, 580, 222, 501, 221].map((code) => ({ code, where: 'authority-sim/event-service.ts', why: 'event reception rules (not in Anexo I)' })),
+  ...[784, 657, 596, 594, 494, 575, 650, 651, 655].map((code) => ({ code, where: 'authority-sim/nfe-event-rules.ts', why: 'CC-e / manifestation rules (not in Anexo I)' })),
+  ...[563, 256, 241].map((code) => ({ code, where: 'authority-sim/inutilization-service.ts', why: 'inutilização rules (not in Anexo I)' })),
+  { code: 217, where: 'authority-sim/consult-service.ts', why: 'consultation rule (not in Anexo I)' },
+  ...[656, 589].map((code) => ({ code, where: 'authority-sim/distribution-service.ts', why: 'NFeDistribuicaoDFe rules (NT 2014.002, not in Anexo I)' })),
+];
