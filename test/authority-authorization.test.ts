@@ -86,9 +86,9 @@ describe('authorization rejections, in the authority order', () => {
     expect((await rejected(signedNfce(cnpjIssuer, { cnpj, nNF: nNF++ }).xml)).cStat).toBe(213);
   });
 
-  it('236 for a wrong key check digit, 502 for an Id that does not match ide, 562 for a cNF that differs', async () => {
+  it('253 (MOC B23-10) for a wrong key check digit, 502 for an Id that does not match ide, 562 for a cNF that differs', async () => {
     const dv = await rejected({ cnpj, nNF: nNF++, key: (k) => k.slice(0, 43) + String((Number(k[43]) + 1) % 10) });
-    expect(dv.cStat).toBe(236);
+    expect(dv.cStat).toBe(253);
     const n = nNF++;
     const { buildAccessKey } = await import('../src/fiscal/layout/access-key.js');
     const otherNumber = (k: string) =>
@@ -137,11 +137,15 @@ describe('authorization rejections, in the authority order', () => {
     expect((await rejected({ cnpj, nNF: nNF++, edit: withDest })).cStat).toBe(598);
   });
 
-  it('564 when vProd differs from the items, 767 when payments differ from vNF', async () => {
+  it('564 when vProd differs from the items; payments against vNF: 865 less (YA03-10), 866 more without vTroco (YA03-20), 869 wrong vTroco (YA09-10)', async () => {
     const vProd = (x: string) => x.replace('<vProd>150.00</vProd>', '<vProd>150.10</vProd>');
     expect((await rejected({ cnpj, nNF: nNF++, edit: vProd })).cStat).toBe(564);
-    const vPag = (x: string) => x.replace('<vPag>150.00</vPag>', '<vPag>149.99</vPag>');
-    expect((await rejected({ cnpj, nNF: nNF++, edit: vPag })).cStat).toBe(767);
+    const vPag = (paid: string) => (x: string) => x.replace('<vPag>150.00</vPag>', `<vPag>${paid}</vPag>`);
+    expect((await rejected({ cnpj, nNF: nNF++, edit: vPag('149.99') })).cStat).toBe(865);
+    expect((await rejected({ cnpj, nNF: nNF++, edit: vPag('150.01') })).cStat).toBe(866);
+    const withTroco = (troco: string) => (x: string) => vPag('160.00')(x).replace('</detPag>', `</detPag><vTroco>${troco}</vTroco>`);
+    expect((await rejected({ cnpj, nNF: nNF++, edit: withTroco('9.99') })).cStat).toBe(869);
+    expect((await authorize(signedNfce(h.issuer, { cnpj, nNF: nNF++, edit: withTroco('10.00') }).xml)).kind).toBe('authorized');
   });
 
   it('offline contingency (tpEmis 9): QR v2 and v3 offline authorized, 150 when late; 399 for a recipient only the QR code names; 464 for a v3 signature over other data', async () => {

@@ -125,13 +125,13 @@ describe('real signed samples', () => {
   const send = (nfe: string) =>
     h.client.authorize({ ...BA, signedNFeXml: nfe, idLote: 3 });
 
-  it('the BA NFC-e 4.00 passes schema and signature, then fails identity: 213 (signer FIMATEC 58716523 is not issuer 33657677), then 236 (key DV); a tampered copy 297', async () => {
+  it('the BA NFC-e 4.00 passes schema and signature, then fails identity: 213 (signer FIMATEC 58716523 is not issuer 33657677), then 253 (key DV, MOC B23-10); a tampered copy 297', async () => {
     const ba = readFixture('samples/nfce/nfce_v4.00_BA_homologacao_offline_tpEmis9_qrv2_assinada_sem_protocolo.xml');
     // The certificate check precedes the business rules (MOC order), so the authority's answer is 213.
     expect(await send(ba)).toMatchObject({ kind: 'rejected', cStat: 213 });
-    // With a signer that names no CNPJ the next identity rule speaks: the hand-edited key's DV (236).
+    // With a signer that names no CNPJ the next identity rule speaks: the hand-edited key's DV (253).
     const facts = nfeFacts(nfeElementsOf(buildEnviNFe(ba, 1))[0]!);
-    expect(identityRejection(facts, new X509Certificate(testIssuer('plain').cert.certificatePem))?.cStat).toBe(236);
+    expect(identityRejection(facts, new X509Certificate(testIssuer('plain').cert.certificatePem))?.cStat).toBe(253);
     expect(await send(ba.replace('PMZ CENTRO NORTE', 'PMZ CENTRO SUL'))).toMatchObject({ kind: 'rejected', cStat: 297 });
   });
 

@@ -28,6 +28,10 @@ export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
   { rule: 'B02-10', code: 226, where: 'authority-sim/nfe-rules.ts qrRejection (unknown cUF)' },
   { rule: 'B09-40', code: 704, where: 'authority-sim/nfe-rules.ts contentRejection' },
   { rule: 'B21-20', code: 710, where: 'authority-sim/nfe55-rules.ts model55Rejection' },
+  { rule: 'B23-10', code: 253, where: 'authority-sim/nfe-rules.ts identityRejection' },
+  { rule: 'YA03-10', code: 865, where: 'authority-sim/nfe-rules.ts paymentRejection' },
+  { rule: 'YA03-20', code: 866, where: 'authority-sim/nfe-rules.ts paymentRejection' },
+  { rule: 'YA09-10', code: 869, where: 'authority-sim/nfe-rules.ts paymentRejection' },
   { rule: 'B25b-10', code: 794, where: 'authority-sim/nfe55-rules.ts model55Rejection' },
   // recipient
   { rule: 'E01-10', code: 719, where: 'authority-sim/nfe55-rules.ts recipientRejection' },
@@ -108,9 +112,7 @@ export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
  * own manuals and NTs, not transcribed), and a few codes the MOC 7.0 rule rows do not use.
  */
 export const ENFORCED_OUTSIDE_TABLES: readonly { code: number; where: string; why: string }[] = [
-  { code: 236, where: 'authority-sim/nfe-rules.ts identityRejection', why: 'key check digit: MOC 7.0 B23-10 answers 253' },
   { code: 562, where: 'authority-sim/nfe-rules.ts identityRejection', why: 'cNF of the key: in the cStat list (4.4), in no 4.2.1 row' },
-  { code: 767, where: 'authority-sim/nfe-rules.ts contentRejection', why: 'payments vs vNF: not in MOC 7.0 (YA03-10/YA03-20/YA09-10 answer 865/866/869)' },
   ...[573, 574, 420, 580, 222, 501, 221].map((code) => ({ code, where: 'authority-sim/event-service.ts', why: 'event reception rules (not in Anexo I)' })),
   ...[784, 657, 596, 594, 494, 575, 650, 651, 655].map((code) => ({ code, where: 'authority-sim/nfe-event-rules.ts', why: 'CC-e / manifestation rules (not in Anexo I)' })),
   ...[563, 256, 241].map((code) => ({ code, where: 'authority-sim/inutilization-service.ts', why: 'inutilização rules (not in Anexo I)' })),

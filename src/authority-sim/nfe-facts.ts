@@ -16,6 +16,8 @@ export interface NfeFacts {
   tpEmis: string;
   cDV: string;
   tpAmb: string;
+  /** finNFe: 1 normal, 2 complementary, 3 adjustment, 4 return. */
+  finNFe: string;
   emitCnpj: string | null;
   emitCpf: string | null;
   dest: { xNome: string | null; kind: 'CNPJ' | 'CPF' | 'idEstrangeiro'; id: string } | { xNome: string | null; kind: null } | null;
@@ -24,6 +26,8 @@ export interface NfeFacts {
   vProdTotal: string;
   vNF: string;
   payments: string[];
+  /** tPag of each detPag, in the order of payments. */
+  paymentMethods: string[];
   vTroco: string | null;
   qrCode: string | null;
 }
@@ -91,6 +95,7 @@ export function nfeFacts(nfeXml: string): NfeFacts {
     tpEmis: textIn(ide, 'tpEmis'),
     cDV: textIn(ide, 'cDV'),
     tpAmb: textIn(ide, 'tpAmb'),
+    finNFe: textIn(ide, 'finNFe'),
     emitCnpj: textIn(emit, 'CNPJ') || null,
     emitCpf: textIn(emit, 'CPF') || null,
     dest,
@@ -98,6 +103,7 @@ export function nfeFacts(nfeXml: string): NfeFacts {
     vProdTotal: textIn(tot, 'vProd'),
     vNF: textIn(tot, 'vNF'),
     payments: (pag ? sliceAll(pag.inner, 'detPag') : []).map((p) => textIn(p, 'vPag')),
+    paymentMethods: (pag ? sliceAll(pag.inner, 'detPag') : []).map((p) => textIn(p, 'tPag')),
     vTroco: textIn(pag, 'vTroco') || null,
     qrCode: qr ? text(qr).trim() : null,
   };

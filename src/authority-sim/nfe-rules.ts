@@ -39,7 +39,7 @@ function certificateCnpj(cert: X509Certificate): string | null {
 
 /**
  * Identity rules, in the authority's order after the signature: certificate CNPJ root (213),
- * key check digit (236), Id against the ide fields (502), cNF of the key (562).
+ * key check digit (253, MOC B23-10), Id against the ide fields (502), cNF of the key (562).
  */
 export function identityRejection(f: NfeFacts, signer: X509Certificate): Rejection | null {
   // Sandbox test certificates carry no CNPJ: only a certificate that names one can contradict the issuer.
@@ -50,7 +50,7 @@ export function identityRejection(f: NfeFacts, signer: X509Certificate): Rejecti
   const key = f.accessKeyFromId;
   if (key.length !== 44) return reject(502, `infNFe Id ${f.id} does not hold a 44-character key`);
   if (accessKeyCheckDigit(key.slice(0, 43)) !== Number(key[43])) {
-    return reject(236, `check digit ${key[43]} of ${key} should be ${accessKeyCheckDigit(key.slice(0, 43))}`);
+    return reject(253, `check digit ${key[43]} of ${key} should be ${accessKeyCheckDigit(key.slice(0, 43))}`);
   }
   const aamm = f.dhEmi.slice(2, 4) + f.dhEmi.slice(5, 7);
   const issuer = (f.emitCnpj ?? f.emitCpf ?? '').padStart(14, '0');
@@ -80,20 +80,37 @@ export function contentRejection(f: NfeFacts, ctx: ContentContext): Rejection | 
   }
   const itemsTotal = f.items.filter((i) => i.indTot === '1').reduce((sum, i) => sum + cents(i.vProd), 0);
   if (itemsTotal !== cents(f.vProdTotal)) return reject(564, `vProd ${f.vProdTotal} but items sum ${itemsTotal / 100}`);
+  const payment = paymentRejection(f);
+  if (payment) return payment;
   if (nfce) {
     // MOC N12-50 (741) and N12-60 (740): an NFC-e carries neither ICMSPart nor ICMSST. The text of
     // 740 is MOC 7.0 section 4.4's (cstat_nfe.csv); webservices/cstat.json gives 740 to CST 51 instead.
     const n = f.items.findIndex((i) => i.icmsGroup === 'ICMSPart' || i.icmsGroup === 'ICMSST');
     if (n >= 0 && f.items[n]!.icmsGroup === 'ICMSPart') return reject(741, `item ${n + 1} has ICMSPart`);
     if (n >= 0) return reject(740, `item ${n + 1} has ICMSST`, `Rejeição: Item com Repasse de ICMS retido por Substituto Tributário [nItem: ${n + 1}]`);
-    // FACTS 8: sum(vPag) - vTroco must equal vNF.
-    const paid = f.payments.reduce((sum, v) => sum + cents(v), 0) - cents(f.vTroco ?? '0');
-    if (paid !== cents(f.vNF)) return reject(767, `payments net ${paid / 100} but vNF ${f.vNF}`);
     const qr = qrRejection(f, ctx);
     if (qr) return qr;
     const late = ctx.now.getTime() - Date.parse(f.dhEmi);
     if (f.tpEmis !== '9' && late > NFCE_MAX_DELAY_MS) return reject(704, `dhEmi ${f.dhEmi} is ${Math.round(late / 1000)} s old`);
   }
+  return null;
+}
+
+/**
+ * MOC 7.0 group YA (NT 2016.002): payments against vNF. YA03-10 (865, NFC-e; not for adjustment or
+ * return notes, nor tPag 90), YA03-20 (866: more paid than vNF and no vTroco), YA09-10 (869: vTroco
+ * is not sum(vPag) - vNF). docs/fiscal/rule-table.md; the rule text is in assets/fiscal/rules.
+ */
+function paymentRejection(f: NfeFacts): Rejection | null {
+  if (f.payments.length === 0) return null;
+  const paid = f.payments.reduce((sum, v) => sum + cents(v), 0);
+  const vNF = cents(f.vNF);
+  const noPayment = f.paymentMethods.includes('90');
+  if (f.mod === '65' && paid < vNF && f.finNFe !== '3' && f.finNFe !== '4' && !noPayment) {
+    return reject(865, `payments ${paid / 100} are less than vNF ${f.vNF}`);
+  }
+  if (f.vTroco === null) return paid > vNF ? reject(866, `payments ${paid / 100} exceed vNF ${f.vNF} and vTroco is absent`) : null;
+  if (cents(f.vTroco) !== paid - vNF) return reject(869, `vTroco ${f.vTroco} but sum(vPag) - vNF is ${(paid - vNF) / 100}`);
   return null;
 }
 
