@@ -39,8 +39,10 @@ const CASES: Array<[string, Partial<SaleItem>, string]> = [
   ['300', {}, '<ICMSSN102><orig>0</orig><CSOSN>300</CSOSN></ICMSSN102>'],
   ['400', {}, '<ICMSSN102><orig>0</orig><CSOSN>400</CSOSN></ICMSSN102>'],
   ['201', { st: ST, pICMS: 12, simples_credit_rate: 1.25 }, `<ICMSSN201><orig>0</orig><CSOSN>201</CSOSN>${ST_XML}<vICMSST>13.20</vICMSST>${CREDIT_XML}</ICMSSN201>`],
-  ['202', { st: ST }, `<ICMSSN202><orig>0</orig><CSOSN>202</CSOSN>${ST_XML}<vICMSST>25.20</vICMSST></ICMSSN202>`],
-  ['203', { st: { rate: 18, base: 120 } }, '<ICMSSN202><orig>0</orig><CSOSN>203</CSOSN><modBCST>4</modBCST><vBCST>120.00</vBCST><pICMSST>18.00</pICMSST><vICMSST>21.60</vICMSST></ICMSSN202>'],
+  // CSOSN 201/202/203 deduct the own operation's ICMS at pICMS (docs/fiscal/icms-st.md): 140.00 x 18% - 100.00 x 18% = 7.20.
+  ['202', { st: ST, pICMS: 18 }, `<ICMSSN202><orig>0</orig><CSOSN>202</CSOSN>${ST_XML}<vICMSST>7.20</vICMSST></ICMSSN202>`],
+  // 120.00 x 18% = 21.60 - 100.00 x 18% = 3.60.
+  ['203', { st: { rate: 18, base: 120 }, pICMS: 18 }, '<ICMSSN202><orig>0</orig><CSOSN>203</CSOSN><modBCST>4</modBCST><vBCST>120.00</vBCST><pICMSST>18.00</pICMSST><vICMSST>3.60</vICMSST></ICMSSN202>'],
   ['500', { st_retained: RETAINED }, `<ICMSSN500><orig>0</orig><CSOSN>500</CSOSN>${RETAINED_XML}</ICMSSN500>`],
   ['900', { pICMS: 18, icms_base_reduction: 10, simples_credit_rate: 1.25 }, `<ICMSSN900><orig>0</orig><CSOSN>900</CSOSN><modBC>3</modBC><vBC>90.00</vBC><pRedBC>10.00</pRedBC><pICMS>18.00</pICMS><vICMS>16.20</vICMS>${CREDIT_XML}</ICMSSN900>`],
 ];

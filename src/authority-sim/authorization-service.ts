@@ -5,6 +5,7 @@ import { motivo, motivoWith } from './cstat-messages.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
 import { model55Rejection } from './nfe55-rules.js';
+import { totalRejection } from './nfe-total-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
@@ -93,6 +94,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const scenario = ctx.scenario;
   const refused =
     contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
+    totalRejection(facts) ??
     model55Rejection(facts) ??
     (scenario?.kind === 'reject' ? { cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' } : null);
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns

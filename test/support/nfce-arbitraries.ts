@@ -103,6 +103,8 @@ function buildItemArb(crt: Crt): fc.Arbitrary<SaleItem> {
         if (REDUCED_BASE_CODES.has(r.code) || r.code === '90' || r.code === '900') item.icms_base_reduction = r.reduction;
         if (r.fcp !== undefined && r.code !== '900') item.fcp_rate = r.fcp;
       }
+      // CSOSN 201/202/203: the own operation's rate, deducted from the ST, is required (docs/fiscal/icms-st.md).
+      if (r.code === '201' || r.code === '202' || r.code === '203') item.pICMS = r.pICMS;
       if (ST_CODES.has(r.code) || ((r.code === '90' || r.code === '900') && r.withStOptional)) {
         item.st = { rate: r.st.rate };
         if (r.st.mva !== undefined) item.st.mva = r.st.mva;

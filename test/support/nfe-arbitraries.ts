@@ -40,7 +40,7 @@ const extrasArb = fc.record({
   difalFcp: opt(percentArb(2)),
   cfopTail: fc.constantFrom('102', '101', '403'),
   inbound: fc.constantFrom(false, false, false, false, true),
-  relief: opt(fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), pick: fc.nat() })),
+  relief: opt(fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), pick: fc.nat(), deducted: opt(fc.boolean()) })),
   interstateGroup: fc.constantFrom<'none' | 'partilha' | 'repasse'>('none', 'none', 'none', 'partilha', 'repasse'),
   partilha: fc.record({ cst: fc.constantFrom('10', '90'), pBCOp: percentArb(100), stRate: percentArb(25), reduction: opt(percentArb(90)), ufSt: fc.constantFrom('dest', 'other', 'EX') }),
   repasse: fc.record({
@@ -66,7 +66,10 @@ function toNfeItem(base: NfeItem, x: Extras, crt: Crt): NfeItem {
   const code = item.cst_icms ?? item.csosn!;
   // The relief never exceeds the item value after its discount (the validator refuses more).
   const net = itemValue(item.quantity, item.unit_price).vProd - Math.round((item.discount ?? 0) * 100);
-  if (x.relief && crt === 3 && RELIEF[code] && net > 0) item.icms_relief = { amount: (1 + (x.relief.amount % net)) / 100, reason: RELIEF[code][x.relief.pick % RELIEF[code].length]! };
+  if (x.relief && crt === 3 && RELIEF[code] && net > 0) {
+    item.icms_relief = { amount: (1 + (x.relief.amount % net)) / 100, reason: RELIEF[code][x.relief.pick % RELIEF[code].length]! };
+    if (x.relief.deducted !== undefined) item.icms_relief.deducted = x.relief.deducted;
+  }
   if (x.ipi) item.ipi = 'rate' in x.ipi ? { cst: x.ipi.cst, rate: x.ipi.rate, ...(x.ipi.enq ? { enquadramento: x.ipi.enq } : {}) } : { cst: x.ipi.cst };
   return item;
 }

@@ -51,8 +51,10 @@ export function nfeTotalsProblems(xml: string): string[] {
       if (uf.pFCPUFDest !== undefined) expect(`det ${n} vFCPUFDest`, cents(uf.vFCPUFDest), pct(cents(uf.vBCFCPUFDest), rate4(uf.pFCPUFDest)));
     }
     const g = icmsGroup(d);
-    // Every item's own contribution to vNF, from the item alone (MOC W16-10).
-    vNF += vProd - cents(p.vDesc) - cents(g.vICMSDeson) + cents(g.vICMSST) + cents(g.vFCPST) + cents(p.vFrete) + cents(p.vSeg) + cents(p.vOutro) + cents(ipi?.vIPI);
+    // Every item's own contribution to vNF, from the item alone (MOC W16-10; NT 2023.004: the relief
+    // only when the item's indDeduzDeson is 1, docs/fiscal/icms-relief.md).
+    const deducted = String(g.indDeduzDeson ?? '') === '1' ? cents(g.vICMSDeson) : 0;
+    vNF += vProd - cents(p.vDesc) - deducted + cents(g.vICMSST) + cents(g.vFCPST) + cents(p.vFrete) + cents(p.vSeg) + cents(p.vOutro) + cents(ipi?.vIPI);
   }
   expect('vProd', cents(tot.vProd), sumOf(dets, (d) => d.prod.vProd));
   expect('vDesc', cents(tot.vDesc), sumOf(dets, (d) => d.prod.vDesc));

@@ -12,7 +12,7 @@ export interface DanfeNfeExtras {
   cancellation?: DanfeCancellation;
 }
 
-const TOTAL_TAGS = ['vBC', 'vICMS', 'vBCST', 'vST', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vIPI', 'vNF', 'vTotTrib', 'vII', 'vFCP', 'vFCPST', 'vICMSUFDest', 'vICMSUFRemet', 'vFCPUFDest'];
+const TOTAL_TAGS = ['vBC', 'vICMS', 'vBCST', 'vST', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vIPI', 'vNF', 'vTotTrib', 'vII', 'vFCP', 'vFCPST', 'vICMSUFDest', 'vICMSUFRemet', 'vFCPUFDest', 'vICMSDeson'];
 
 /** Text no longer than the XSD allows (a received note might not be schema-valid). */
 function clamp(value: string | undefined, max: number): string | undefined {

@@ -93,7 +93,7 @@ export function billingBlock(sheet: Sheet, input: DanfeNfeInput, y: number): num
 }
 
 export function taxesHeight(input: DanfeNfeInput): number {
-  return SECTION_HEIGHT + (input.ibsCbs ? 3 : 2) * ROW;
+  return SECTION_HEIGHT + (input.ibsCbs ? 4 : 3) * ROW;
 }
 
 export function taxesBlock(sheet: Sheet, input: DanfeNfeInput, y: number): number {
@@ -117,6 +117,18 @@ export function taxesBlock(sheet: Sheet, input: DanfeNfeInput, y: number): numbe
     [sixth, 'Outras despesas', v('vOutro'), right],
     [sixth, 'Valor total do IPI', v('vIPI'), right],
     [sixth, 'Valor total da nota', v('vNF'), { ...right, font: 'Helvetica-Bold' }],
+  ]);
+  // The totals the DANFE shows since NT 2015.003 (DIFAL: ICMS UF remet., FCP and ICMS UF dest.) and
+  // NT 2016.002 (FCP, FCP-ST), with the import tax and the ICMS relief (docs/fiscal/danfe-nfe-taxes.md).
+  const seventh = CONTENT_WIDTH / MM / 7;
+  at = sheet.fields(at, [
+    [seventh, 'V. imp. importação', v('vII'), right],
+    [seventh, 'V. ICMS UF remet.', v('vICMSUFRemet'), right],
+    [seventh, 'V. FCP UF dest.', v('vFCPUFDest'), right],
+    [seventh, 'V. ICMS UF dest.', v('vICMSUFDest'), right],
+    [seventh, 'Valor do FCP', v('vFCP'), right],
+    [seventh, 'Valor do FCP S.T.', v('vFCPST'), right],
+    [seventh, 'V. ICMS desonerado', v('vICMSDeson'), right],
   ]);
   const r = input.ibsCbs;
   if (!r) return at;

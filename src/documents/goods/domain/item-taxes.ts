@@ -28,13 +28,15 @@ function ownIcms(item: SaleItem, net: number): OwnIcmsModel {
   return own;
 }
 
-function st(item: SaleItem, net: number, ownIcmsValue: number): StModel {
+/** stNet: the operation value the ST base starts from (with IPI and charges: docs/fiscal/icms-st.md). */
+function st(item: SaleItem, stNet: number, ownIcmsValue: number): StModel {
   const input = item.st ?? { rate: 0 };
   const pMVAST = rate4(input.mva);
   const pRedBCST = rate4(input.base_reduction);
-  const vBCST = input.base !== undefined ? toCents(input.base) : adjustBase(net, pMVAST, pRedBCST);
+  const vBCST = input.base !== undefined ? toCents(input.base) : adjustBase(stNet, pMVAST, pRedBCST);
   const pICMSST = rate4(input.rate);
-  // ST due = ICMS of the whole chain on the ST base minus the ICMS of the own operation.
+  // LC 87/96 art. 8 par. 5: ST due = the destination's internal rate on the ST base minus the ICMS
+  // of the substitute's own operation.
   const vICMSST = Math.max(0, percentOf(vBCST, pICMSST) - ownIcmsValue);
   const model: StModel = { modBCST: input.modality ?? 4, vBCST, pICMSST, vICMSST };
   if (input.mva !== undefined) model.pMVAST = pMVAST;
@@ -53,16 +55,22 @@ export function retainedOf(r: NonNullable<SaleItem['st_retained']>): StRetainedM
   return model;
 }
 
-export function icmsOf(item: SaleItem, net: number): IcmsModel {
+/**
+ * net: the item's ICMS base before any reduction; stNet: where the ST base starts (LC 87/96 art. 8
+ * II: the operation value with IPI, freight, insurance and charges), the same as net unless the IPI
+ * is out of the own ICMS base (LC 87/96 art. 13 par. 2) but in the ST base (docs/fiscal/icms-st.md).
+ */
+export function icmsOf(item: SaleItem, net: number, stNet = net): IcmsModel {
   const code = icmsCode(item)!;
   const model: IcmsModel = { code, orig: item.origin ?? 0 };
   if (hasOwnIcms(code, item)) model.own = ownIcms(item, net);
   if (REDUCED_BASE_CODES.has(code) && model.own) model.own.pRedBC ??= 0;
   if (hasSt(code, item)) {
-    // Simples issuers and CST 30 have no own-operation group; the own ICMS deducted from the ST
-    // is then the internal rate (pICMS) on the item value, when the request gives one.
+    // Simples issuers and CST 30 have no own-operation group; the own ICMS deducted from the ST is
+    // then pICMS (the internal or interstate rate of the own operation) on the item value. CSOSN
+    // 201/202/203 require pICMS (validate-item.ts, docs/fiscal/icms-st.md).
     const ownValue = model.own ? model.own.vICMS : percentOf(net, rate4(item.pICMS));
-    model.st = st(item, net, ownValue);
+    model.st = st(item, stNet, ownValue);
   }
   if (RETAINED_CODES.has(code) && item.st_retained) model.retained = retainedOf(item.st_retained);
   if (CREDIT_CODES.has(code) || (code === '900' && item.simples_credit_rate !== undefined)) {

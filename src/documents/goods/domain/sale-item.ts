@@ -75,7 +75,7 @@ export const SaleItemSchema = Type.Object(
     cst_icms: Type.Optional(Type.String({ description: 'CST (2 digits) for regime-normal issuers; CSOSN (3 digits) for Simples Nacional ones.', examples: ['00', '102'] })),
     csosn: Type.Optional(Type.String({ description: 'Alias of cst_icms for Simples Nacional issuers.', examples: ['102'] })),
     vBC: Type.Optional(money('ICMS base; defaults to the item value net of discount (reduced by icms_base_reduction).', 37.8)),
-    pICMS: Type.Optional(rate('ICMS rate.', 18)),
+    pICMS: Type.Optional(rate('ICMS rate of the own operation. Required with CSOSN 201/202/203: the internal (or, to another state, interstate) rate whose ICMS the ST charged deducts (docs/fiscal/icms-st.md).', 18)),
     code: Type.Optional(Type.String({ description: 'cProd, your product code (1-60); defaults to the item position.', examples: ['SKU-123'] })),
     gtin: Type.Optional(Type.String({ description: 'cEAN: GTIN-8/12/13/14 or "SEM GTIN" (default).', examples: ['7891000315507'] })),
     cest: Type.Optional(Type.String({ description: 'CEST, 7 digits (goods under ST).', examples: ['1700100'] })),

@@ -68,8 +68,25 @@ export function checkRetained(errors: Errors, at: string, r: NonNullable<SaleIte
   checkNumber(errors, `${at}.st_retained.substitute_amount`, r.substitute_amount, OPTIONAL_MONEY);
 }
 
+/** CSOSNs under which a Simples issuer charges ST as substitute (ICMSSN201/202, CSOSN 203 in ICMSSN202). */
+const SIMPLES_ST_CODES = new Set(['201', '202', '203']);
+
+/**
+ * The ST a Simples substitute charges is the destination's rate on the ST base minus the ICMS of its
+ * own operation at the internal or interstate rate (LC 87/96 art. 8 par. 5; docs/fiscal/icms-st.md):
+ * the group has no field for that rate, so pICMS carries it and is required, never guessed.
+ */
+function checkSimplesStRate(errors: Errors, at: string, pICMS: unknown, code: string): void {
+  if (pICMS === undefined) {
+    fail(errors, `${at}.pICMS`, `is required with CSOSN ${code}: the ICMS rate of your own operation (your state's internal rate, or the interstate rate 4, 7 or 12 for a sale to another state); the ST charged is the destination rate on the ST base minus this ICMS`);
+    return;
+  }
+  checkNumber(errors, `${at}.pICMS`, pICMS, PERCENT);
+}
+
 function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: string, rules: ItemRules): void {
   const needsOwn = OWN_ICMS_CODES.has(code);
+  if (SIMPLES_ST_CODES.has(code)) checkSimplesStRate(errors, at, item.pICMS, code);
   if (needsOwn) checkNumber(errors, `${at}.pICMS`, item.pICMS, PERCENT);
   else if (rules.optionalOwn.has(code)) checkNumber(errors, `${at}.pICMS`, item.pICMS, OPTIONAL_PERCENT);
   else if (item.vBC !== undefined) fail(errors, `${at}.vBC`, `is not used with code ${code}: the item has no own ICMS`);

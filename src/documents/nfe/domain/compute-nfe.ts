@@ -91,6 +91,9 @@ function interstateIcms(d: DetModel, item: NfeItem): void {
   if (f) d.icms.repasse.fcpRet = { vBCFCPSTRet: toCents(f.base), pFCPSTRet: rate4(f.rate), vFCPSTRet: toCents(f.amount) };
 }
 
+/** The relief the note total deducts: vICMSDeson of the items with indDeduzDeson 1 (NT 2023.004). */
+export const deductedRelief = (det: readonly DetModel[]): number => sum(det, (d) => (d.icms.relief?.indDeduzDeson === 1 ? d.icms.relief.vICMSDeson : 0));
+
 export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
   // The NFC-e computation reads only the item fields both models share (NfeItem extends SaleItem).
   const sale: SaleLines = { items: req.items };
@@ -113,10 +116,14 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     // LC 87/96 art. 13 par. 1 II: freight, insurance and charges are in the ICMS base; par. 2: so is
     // the IPI unless the operation is between taxpayers for resale or industrialization.
     const icmsBase = charged + (o.finalConsumer ? vIPI : 0);
-    if (icmsBase !== nets[i]) d.icms = icmsOf(item, icmsBase);
+    // LC 87/96 art. 8 II and Convênio ICMS 142/2018: the ST base starts from the operation value
+    // with the IPI, freight, insurance and charges, whoever the recipient (docs/fiscal/icms-st.md).
+    const stBase = charged + vIPI;
+    if (icmsBase !== nets[i] || stBase !== nets[i]) d.icms = icmsOf(item, icmsBase, stBase);
     if (icmsCode(item) === '51') deferIcms(d, item, icmsBase);
     interstateIcms(d, item);
-    if (item.icms_relief) d.icms.relief = { vICMSDeson: toCents(item.icms_relief.amount), motDesICMS: item.icms_relief.reason };
+    const r = item.icms_relief;
+    if (r) d.icms.relief = { vICMSDeson: toCents(r.amount), motDesICMS: r.reason, indDeduzDeson: r.deducted === false ? 0 : 1 };
     const difal = difalOf(item, charged + vIPI, o);
     if (difal) d.icmsUfDest = difal;
   });
@@ -140,8 +147,9 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     total.vICMSUFRemet = sum(det, (d) => d.icmsUfDest?.vICMSUFRemet);
   }
   // MOC W16-10 (610): vNF = vProd - vDesc - vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII
-  // + vIPI + vIPIDevol (+ vServ of ISSQN items, which this gateway does not issue).
-  total.vNF = total.vProd - total.vDesc - total.vICMSDeson + total.vST + total.vFCPST + total.vFrete + total.vSeg + total.vOutro + total.vII + total.vIPI + total.vIPIDevol;
+  // + vIPI + vIPIDevol (+ vServ of ISSQN items, which this gateway does not issue), where NT 2023.004
+  // deducts only the relief of the items with indDeduzDeson 1 (docs/fiscal/icms-relief.md).
+  total.vNF = total.vProd - total.vDesc - deductedRelief(det) + total.vST + total.vFCPST + total.vFrete + total.vSeg + total.vOutro + total.vII + total.vIPI + total.vIPIDevol;
   const result: ComputedNfe = { det, total };
   if (o.taxReform) result.reformTotal = reformTotals(det, total.vNF);
   return result;

@@ -82,8 +82,14 @@ export const NfeItemSchema = Type.Object(
         {
           amount: money('vICMSDeson: the ICMS relieved (> 0).', 18),
           reason: Type.Integer({ description: 'motDesICMS: CST 20/70/90: 3, 9, 12; CST 30: 6, 9; CST 40/41/50: 1, 3, 4, 5, 6, 8, 9, 10, 11, 16, 90 (7, SUFRAMA, needs the recipient\'s ISUF: not offered).', examples: [9] }),
+          deducted: Type.Optional(
+            Type.Boolean({
+              description: 'indDeduzDeson (NT 2023.004): true (default) when the relieved ICMS is taken off the price, so the note total vNF is reduced by it (indDeduzDeson 1); false when the relief is only informed and vNF keeps it (indDeduzDeson 0).',
+              examples: [true],
+            }),
+          ),
         },
-        { additionalProperties: false, description: 'ICMS relief (desoneração) of the item, subtracted from the note total (MOC W16-10).' },
+        { additionalProperties: false, description: 'ICMS relief (desoneração) of the item: vICMSDeson, motDesICMS and indDeduzDeson; subtracted from the note total only when deducted (MOC W16-10 as changed by NT 2023.004, docs/fiscal/icms-relief.md).' },
       ),
     ),
     ipi: Type.Optional(IpiSchema),

@@ -49,6 +49,7 @@ function checkRelief(errors: Errors, at: string, item: NfeItem): void {
   // MOC N28-30 (627): with motDesICMS, vICMSDeson is greater than zero.
   checkNumber(errors, `${at}.icms_relief.amount`, r.amount, MONEY);
   if (!reasons.includes(r.reason)) fail(errors, `${at}.icms_relief.reason`, `must be one of ${reasons.join(', ')} for CST ${code} (motDesICMS)`);
+  if (r.deducted !== undefined && typeof r.deducted !== 'boolean') fail(errors, `${at}.icms_relief.deducted`, 'must be true (the relief is taken off the note total, indDeduzDeson 1) or false (informed only, indDeduzDeson 0)');
 }
 
 function checkIpi(errors: Errors, at: string, item: NfeItem): void {

@@ -4,7 +4,7 @@ import { checkNumber, checkText, fail, OPTIONAL_MONEY, type Errors, type FieldEr
 import { changeCapacity } from '../../goods/domain/payments.js';
 import type { SalePayment } from '../../goods/domain/sale-item.js';
 import { validatePayment } from '../../goods/domain/validate-payment.js';
-import { computeNfe, type ComputedNfe } from './compute-nfe.js';
+import { computeNfe, deductedRelief, type ComputedNfe } from './compute-nfe.js';
 import type { NfeContext } from './nfe-context.js';
 import { FINALIDADES, INDICADORES_IE, PRESENCAS, type NfeRequest } from './nfe-request.js';
 import { interstateRate, type DifalFacts } from './operation.js';
@@ -105,7 +105,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
     else computed = computeNfe(req, { crt: issuer.crt, taxReform: ctx.taxReform, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
     // vNF is TDec_1302 (never negative): the relief subtracted (W16-10) cannot exceed what the note adds up to.
     if (computed && computed.total.vNF < 0) {
-      fail(errors, 'items', `the ICMS relieved (icms_relief, R$ ${formatCents(computed.total.vICMSDeson)}) exceeds the note's value; the total would be R$ ${formatCents(computed.total.vNF)}`);
+      fail(errors, 'items', `the ICMS relieved and deducted (icms_relief, R$ ${formatCents(deductedRelief(computed.det))}) exceeds the note's value; the total would be R$ ${formatCents(computed.total.vNF)}`);
       computed = undefined;
     }
   }

@@ -15,6 +15,8 @@ const IDE: Record<string, string> = { natOp: 'natureza_operacao', finNFe: 'final
 const CARRIER: Record<string, string> = { CNPJ: 'cnpj', CPF: 'cpf', xNome: 'name', IE: 'ie', xEnder: 'address', xMun: 'city', UF: 'uf' };
 const VOL: Record<string, string> = { qVol: 'quantity', esp: 'species', marca: 'brand', nVol: 'numbering', pesoL: 'net_weight', pesoB: 'gross_weight' };
 const PROD: Record<string, string> = { vFrete: 'freight', vSeg: 'insurance', vOutro: 'other_expenses' };
+/** The relief group's fields (vICMSDeson, motDesICMS, indDeduzDeson) and their request names. */
+const RELIEF_FIELD: Record<string, string> = { vICMSDeson: 'amount', motDesICMS: 'reason', indDeduzDeson: 'deducted' };
 /** ICMSPart and ICMSST fields that only model 55 writes. */
 const ICMS_INTERSTATE: Record<string, string> = {
   pBCOp: 'icms_partilha.operation_base_share', UFST: 'icms_partilha.uf_st', vBCSTDest: 'st_repasse.destination_base', vICMSSTDest: 'st_repasse.destination_amount',
@@ -56,7 +58,7 @@ export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment'
       if (names[1] === 'ICMSUFDest') return `${item}.difal${last === 'pFCPUFDest' || last === 'vFCPUFDest' ? '.fcp_rate' : last === 'vBCUFDest' ? '.base' : last === 'pICMSUFDest' ? '.destination_rate' : ''}`;
       if (names[1] === 'ICMS' && last && ICMS_INTERSTATE[last]) return `${item}.${ICMS_INTERSTATE[last]}`;
       if (names[1] === 'ICMS' && (last === 'pDif' || last === 'vICMSDif')) return `${item}.deferral_rate`;
-      if (names[1] === 'ICMS' && (last === 'vICMSDeson' || last === 'motDesICMS')) return `${item}.icms_relief.${last === 'vICMSDeson' ? 'amount' : 'reason'}`;
+      if (names[1] === 'ICMS' && last && RELIEF_FIELD[last]) return `${item}.icms_relief.${RELIEF_FIELD[last]}`;
       break;
     }
   }

@@ -89,8 +89,11 @@ export interface IcmsModel {
   st?: StModel;
   retained?: StRetainedModel;
   credit?: { pCredSN: number; vCredICMSSN: number };
-  /** Model 55: ICMS relief (desoneração) of CST 20/30/40/41/50/70/90: vICMSDeson and motDesICMS. */
-  relief?: { vICMSDeson: number; motDesICMS: number };
+  /**
+   * Model 55: ICMS relief (desoneração) of CST 20/30/40/41/50/70/90: vICMSDeson, motDesICMS and
+   * indDeduzDeson (NT 2023.004: 1 = the relief is deducted from the item value and from vNF).
+   */
+  relief?: { vICMSDeson: number; motDesICMS: number; indDeduzDeson: 0 | 1 };
   /** CST 51 (model 55): ICMS of the operation, deferred share and rate (own.vICMS = vICMSOp - vICMSDif). */
   deferral?: { vICMSOp: number; pDif: number; vICMSDif: number };
   /** Model 55, CST 10/90: ICMSPart (MOC N10a), the interstate split of the operation's ICMS: pBCOp and UFST. */

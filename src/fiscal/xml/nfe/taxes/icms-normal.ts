@@ -13,8 +13,13 @@ function need<T>(value: T | undefined, what: string, cst: string): T {
 }
 
 const head = (m: IcmsModel): string => leaf('orig', m.orig) + leaf('CST', m.code);
-/** vICMSDeson, motDesICMS (model 55 relief; indDeduzDeson is not written). */
-const relief = (m: IcmsModel): string => (m.relief ? money('vICMSDeson', m.relief.vICMSDeson) + leaf('motDesICMS', m.relief.motDesICMS) : '');
+/**
+ * vICMSDeson, motDesICMS, indDeduzDeson (model 55 relief). indDeduzDeson (NT 2023.004, in PL_009
+ * and PL_010 right after motDesICMS of ICMS20/30/40/70/90) says whether vNF is reduced by the
+ * relief: the MOC W16-10 sum deducts vICMSDeson only with indDeduzDeson 1 (docs/fiscal/icms-relief.md).
+ */
+const relief = (m: IcmsModel): string =>
+  m.relief ? money('vICMSDeson', m.relief.vICMSDeson) + leaf('motDesICMS', m.relief.motDesICMS) + leaf('indDeduzDeson', m.relief.indDeduzDeson) : '';
 
 function icms00(m: IcmsModel): string {
   const own = need(m.own, 'own ICMS', '00');
