@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isNcmValid, ncmCount, ncmProblem } from './ncm.js';
 
-// Codes and dates read from the Siscomex table (docs/fiscal/ncm.md): 09012100 "Café torrado não
-// descafeinado, em grão" since 01/04/2022; 07129020 since 01/01/2025; 02071411 since 01/08/2024.
+// Codes and dates read from the Siscomex table (docs/fiscal/ncm.md): 09012100 (roasted coffee, not
+// decaffeinated) since 01/04/2022; 07129020 (garlic) since 01/01/2025; 02071411 (breasts) since 01/08/2024.
 describe('NCM table (MOC I05-20, 778)', () => {
   it('holds the 10,504 eight-digit codes of the table of 13/05/2025', () => {
     expect(ncmCount()).toBe(10_504);

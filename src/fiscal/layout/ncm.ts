@@ -1,3 +1,4 @@
+import { fail, type Errors } from './field-rules.js';
 import { NCM_CHAPTERS, NCM_DEFAULT_END, NCM_DEFAULT_START, NCM_LATER_STARTS, NCM_TABLE_DATE } from './ncm-table.js';
 
 // The NCM table (Siscomex "Tabela NCM vigente"; source and date in docs/fiscal/ncm.md) and the MOC
@@ -44,4 +45,10 @@ export function ncmProblem(ncm: string, date?: string): string | null {
   const chapterKnown = [...table().keys()].some((c) => c.startsWith(ncm.slice(0, 4)));
   const hint = chapterKnown ? `heading ${ncm.slice(0, 4)} exists but not this subitem` : `no heading ${ncm.slice(0, 4)} exists`;
   return `${ncm} is not in the NCM table in force (${hint}; see the Siscomex classification); SEFAZ rejects it with 778, NCM inexistente`;
+}
+
+/** The gateway's side of MOC I05-20: a field error with the rule id when the code is not in the table. */
+export function checkNcmExists(errors: Errors, field: string, ncm: string, date?: string): void {
+  const problem = ncmProblem(ncm, date);
+  if (problem) fail(errors, field, problem, 'I05-20');
 }
