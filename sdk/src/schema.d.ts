@@ -20021,6 +20021,11 @@ export interface components {
                 /** @example items[0].ncm */
                 field: string;
                 message: string;
+                /**
+                 * @description The official validation rule the problem comes from (MOC rule id), when it comes from one
+                 * @example I05-20
+                 */
+                rule?: string;
             }[];
             /** @example req_4Hc9sT2kQm1ZpW8vXy3B */
             request_id: string;
