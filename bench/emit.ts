@@ -53,7 +53,7 @@ const ITEMS = [
 ];
 // The NF-e: the same items sold to a company of the issuer's state (internal, CFOP 5102), paid by boleto.
 const RECIPIENT = {
-  cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '123456789012',
+  cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '112006603110',
   address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3509502', city: 'Campinas', uf: 'SP', cep: '13010000' },
 };
 // The NFS-e: a software service to a person (CPF) of the issuer's city, ISSQN at 2%, not withheld.

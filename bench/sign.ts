@@ -40,7 +40,7 @@ export function tenItemSale(): Sale {
 export function tenItemContext(signingKey: SigningKey, over: Partial<NfceContext> = {}): NfceContext {
   return {
     issuer: {
-      cnpj: '06157250000116', ie: '111111111119', razao_social: 'Mercadinho Exemplo Ltda', nome_fantasia: 'Mercadinho', uf: 'SP', crt: 1,
+      cnpj: '06157250000116', ie: '110042490114', razao_social: 'Mercadinho Exemplo Ltda', nome_fantasia: 'Mercadinho', uf: 'SP', crt: 1,
       endereco: { logradouro: 'Rua Augusta', numero: '1500', bairro: 'Consolacao', codigo_municipio: '3550308', municipio: 'Sao Paulo', cep: '01304001' },
     },
     tpAmb: 2, taxReform: false, serie: 1, nNF: 1, emittedAt: new Date('2026-03-10T15:30:00Z'), signingKey,

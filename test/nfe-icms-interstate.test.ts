@@ -35,7 +35,7 @@ function partilhaRequest(): NfeRequest {
 function repasseRequest(): NfeRequest {
   const req = interstateRequest();
   req.destinatario = {
-    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '1234567890',
+    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '1234567850',
     address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '4106902', city: 'Curitiba', uf: 'PR', cep: '80010000' },
   };
   req.presenca = 'nao_se_aplica';
@@ -44,7 +44,7 @@ function repasseRequest(): NfeRequest {
       description: 'Pneu 175/70 R13', quantity: 4, unit_price: 250, ncm: '40111000', cfop: '6404', unit: 'UN', cst_icms: '60', cest: '1600100',
       st_retained: { base: 1_400, rate: 18, amount: 72, substitute_amount: 120 }, st_repasse: { destination_base: 1_450, destination_amount: 81, retained_fcp: { base: 1_400, rate: 2, amount: 28 } },
     },
-    { description: 'Camara de ar', quantity: 2, unit_price: 40, ncm: '40131000', cfop: '6404', unit: 'UN', cst_icms: '41', st_retained: { base: 100, rate: 18, amount: 6 }, st_repasse: { destination_base: 110, destination_amount: 7.5 } },
+    { description: 'Camara de ar', quantity: 2, unit_price: 40, ncm: '40131090', cfop: '6404', unit: 'UN', cst_icms: '41', st_retained: { base: 100, rate: 18, amount: 6 }, st_repasse: { destination_base: 110, destination_amount: 7.5 } },
   ];
   delete req.freight;
   return req;

@@ -6302,7 +6302,7 @@ export interface paths {
                          */
                         razao_social: string;
                         /**
-                         * @description State registration: 2 to 14 digits (ISENTO is not accepted for an NFC-e issuer)
+                         * @description State registration: 2 to 14 digits, valid for the issuer uf (size and check digits by the algorithm of that state, MOC C17-20; ISENTO is not accepted for an NFC-e issuer)
                          * @example 110042490114
                          */
                         ie: string;
@@ -11824,7 +11824,7 @@ export interface paths {
                              * @enum {unknown}
                              */
                             indicador_ie: "contribuinte" | "isento" | "nao_contribuinte";
-                            /** @description State registration (2-14 digits), only for contribuinte. */
+                            /** @description State registration (2-14 digits), only for contribuinte; checked against the algorithm of the recipient state (MOC E17-50). */
                             ie?: string;
                             address: {
                                 /** @description xLgr (2-60). */
@@ -20021,6 +20021,11 @@ export interface components {
                 /** @example items[0].ncm */
                 field: string;
                 message: string;
+                /**
+                 * @description The official validation rule the problem comes from (MOC rule id), when it comes from one
+                 * @example I05-20
+                 */
+                rule?: string;
             }[];
             /** @example req_4Hc9sT2kQm1ZpW8vXy3B */
             request_id: string;

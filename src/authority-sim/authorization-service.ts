@@ -6,6 +6,7 @@ import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
 import { model55Rejection } from './nfe55-rules.js';
 import { totalRejection } from './nfe-total-rules.js';
+import { registrationRejection } from './registration-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
@@ -93,6 +94,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const cscs = await ctx.store.cscs(cnpj, Number(facts.tpAmb));
   const scenario = ctx.scenario;
   const refused =
+    registrationRejection(facts) ??
     contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
     totalRejection(facts) ??
     model55Rejection(facts) ??

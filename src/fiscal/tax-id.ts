@@ -2,6 +2,7 @@
 // registration (IE). The check-digit arithmetic lives in kernel/tax-id.ts; this module adds the IE rule
 // and plain-words explanations used by the API's validation errors.
 import { cleanTaxId, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../kernel/tax-id.js';
+import { stateRegistrationProblem } from './layout/state-registration.js';
 
 export { cleanTaxId, cnpjCheckDigits, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../kernel/tax-id.js';
 
@@ -34,6 +35,12 @@ export function cpfProblem(cpf: string): string | null {
 export function issuerIeProblem(ie: string): string | null {
   if (ie.toUpperCase() === 'ISENTO') return 'ISENTO is not allowed: an NFC-e issuer must have a state registration';
   return IE_DIGITS.test(ie) ? null : 'must be 2 to 14 digits without punctuation';
+}
+
+/** Why `ie` (digits, see issuerIeProblem) is not a state registration of `uf`, in words (MOC C17-20, 209). */
+export function issuerIeStateProblem(uf: string, ie: string): string | null {
+  const problem = stateRegistrationProblem(uf, ie);
+  return problem && `${problem}: it is not a valid ${uf} state registration (SEFAZ rejects it with 209, IE do emitente inválida)`;
 }
 
 /** True when `value` (punctuation allowed) is a valid CNPJ or CPF. */

@@ -62,6 +62,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorDetail {
   field: string;
   message: string;
+  /** The MOC rule id the problem comes from, e.g. "E17-50", when it comes from one. */
+  rule?: string;
 }
 
 /** An expected failure the client can act on; anything else thrown becomes internal_error. */
@@ -89,6 +91,7 @@ export const ErrorSchema = Type.Object(
         Type.Object({
           field: Type.String({ examples: ['items[0].ncm'] }),
           message: Type.String(),
+          rule: Type.Optional(Type.String({ description: 'The official validation rule the problem comes from (MOC rule id), when it comes from one', examples: ['I05-20'] })),
         }),
       ),
     ),

@@ -26,7 +26,7 @@ export async function insertBareIssuer(db: Db, name: string): Promise<string> {
   const now = new Date();
   await db.query(
     `INSERT INTO issuers (id, account_id, cnpj, razao_social, ie, uf, ambiente, regime_tributario, created_at, updated_at)
-     VALUES ($1, 'acc_sandbox', $2, $3, '111111111111', 'SP', 'homologacao', 'simples', $4, $4)`,
+     VALUES ($1, 'acc_sandbox', $2, $3, '110042490114', 'SP', 'homologacao', 'simples', $4, $4)`,
     [id, id.slice(-14), name, now],
   );
   return id;

@@ -9,6 +9,7 @@ import type { Sale, SaleItem, SalePayment } from '../../src/documents/nfce/domai
 import { cnpjCheckDigits } from '../../src/kernel/tax-id.js';
 import { itemValue } from '../../src/documents/goods/domain/totals.js';
 import { testSigningKey } from './nfce-fixtures.js';
+import { VALID_IE } from './state-registrations.js';
 
 // fast-check generators of valid sales and issuer contexts for the NFC-e property test.
 
@@ -40,7 +41,8 @@ const textArb = (maxPieces: number) =>
 
 // Built once: fc.stringMatching compiles its regex into arbitraries (about 1 ms each), and the item
 // generator used to be rebuilt inside caseArb's chain for every case (2 s of a 1000-case run).
-const ncmArb = digits(8);
+// Codes of the NCM table in force (docs/fiscal/ncm.md): the gateway and the simulator refuse others (MOC I05-20).
+const ncmArb = fc.constantFrom('04012010', '08119000', '09012100', '17019900', '19052090', '19059090', '22021000', '40111000', '40169990', '60063210', '64011000', '73181500', '84713012', '84716053', '84821090', '87032100', '87083090', '96081000');
 const cestArb = digits(7);
 
 const percentArb = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((n) => n / 100);
@@ -183,7 +185,7 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
     .map((g) => {
       const [cityCode, cityName] = CAPITALS[g.base.uf]!;
       const issuer: Issuer = {
-        cnpj: g.base.alpha ? g.base.issuerCnpjA : g.base.issuerCnpjN, ie: '123456789', razao_social: 'Loja & Cia <Teste> Ltda', uf: g.base.uf, crt: g.base.crt,
+        cnpj: g.base.alpha ? g.base.issuerCnpjA : g.base.issuerCnpjN, ie: VALID_IE[g.base.uf]!, razao_social: 'Loja & Cia <Teste> Ltda', uf: g.base.uf, crt: g.base.crt,
         endereco: { logradouro: 'Rua Um', numero: 'S/N', bairro: 'Centro', codigo_municipio: cityCode, municipio: cityName, cep: '01001000' },
       };
       const sale: Sale = { issuer_id: 'iss_prop', external_ref: 'prop', items: g.items };

@@ -20,7 +20,7 @@ export function testSigningKey(): SigningKey {
 
 export const NUMERIC_ISSUER: Issuer = {
   cnpj: '10422724000187',
-  ie: '111222333444',
+  ie: '110042490114',
   razao_social: 'Padaria Pao Quente Ltda',
   nome_fantasia: 'Pao Quente',
   uf: 'SP',

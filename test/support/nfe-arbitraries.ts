@@ -11,6 +11,7 @@ import { itemValue } from '../../src/documents/goods/domain/totals.js';
 import { formatCents, spreadProportionally } from '../../src/kernel/decimal.js';
 import { alphaCnpjArb, CAPITALS, cpfArb, itemArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
+import { VALID_IE } from './state-registrations.js';
 
 // fast-check generators of valid NF-e requests and contexts for the model 55 property test: the
 // NFC-e items (every CST/CSOSN) turned into NF-e items (CFOP of the operation's scope, CST 50/51,
@@ -145,7 +146,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
       const [cityCode, cityName] = CAPITALS[g.base.uf]!;
       const crt = g.base.crt;
       const issuer: Issuer = {
-        cnpj: g.base.alpha ? g.base.cnpjA : g.base.cnpjN, ie: '123456789', razao_social: 'Industria & Comercio <Teste> Ltda', uf: g.base.uf, crt,
+        cnpj: g.base.alpha ? g.base.cnpjA : g.base.cnpjN, ie: VALID_IE[g.base.uf]!, razao_social: 'Industria & Comercio <Teste> Ltda', uf: g.base.uf, crt,
         endereco: { logradouro: 'Rua Um', numero: '100', bairro: 'Centro', codigo_municipio: cityCode, municipio: cityName, cep: '01001000' },
       };
       const abroad = g.kind === 'abroad';
@@ -157,7 +158,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
             ...(g.useCnpj || ind === 'contribuinte' ? { cnpj: g.destCnpj } : { cpf: g.destCpf }), name: 'Cliente da Silva', indicador_ie: ind,
             address: { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: CAPITALS[destUf]![0], city: CAPITALS[destUf]![1], uf: destUf, cep: '20010000' },
           };
-      if (ind === 'contribuinte') destinatario.ie = '987654321';
+      if (ind === 'contribuinte') destinatario.ie = VALID_IE[destUf]!;
       const idDest = abroad ? 3 : g.kind === 'internal' ? 1 : 2;
       // One direction per note; abroad only outbound (imports need DI and II, not generated).
       const inbound = !abroad && g.finalidade !== 'devolucao' && g.items[0]![1].inbound;

@@ -12,7 +12,7 @@ export function invoice(issuerId: string, extra: Record<string, unknown> = {}) {
     natureza_operacao: 'VENDA DE MERCADORIA',
     presenca: 'nao_se_aplica',
     destinatario: {
-      cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '123456789012',
+      cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '112006603110',
       address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3509502', city: 'Campinas', uf: 'SP', cep: '13010000' },
     },
     items: [

@@ -8,12 +8,14 @@ export interface FieldError {
   field: string;
   /** What is wrong and how to fix it, in plain words. */
   message: string;
+  /** The MOC rule id when the problem comes from one, e.g. "I05-20". */
+  rule?: string;
 }
 
 export type Errors = FieldError[];
 
-export function fail(errors: Errors, field: string, message: string): void {
-  errors.push({ field, message });
+export function fail(errors: Errors, field: string, message: string, rule?: string): void {
+  errors.push(rule ? { field, message, rule } : { field, message });
 }
 
 /** TString text of min..max characters after whitespace normalization (see text.ts). */

@@ -76,7 +76,7 @@ export const CreateIssuerBody = Type.Object(
       examples: ['06157250000116'],
     }),
     razao_social: Type.String({ minLength: 2, maxLength: 60, description: 'Legal name', examples: ['Padaria Exemplo Ltda'] }),
-    ie: Type.String({ maxLength: 20, description: 'State registration: 2 to 14 digits (ISENTO is not accepted for an NFC-e issuer)', examples: ['110042490114'] }),
+    ie: Type.String({ maxLength: 20, description: 'State registration: 2 to 14 digits, valid for the issuer uf (size and check digits by the algorithm of that state, MOC C17-20; ISENTO is not accepted for an NFC-e issuer)', examples: ['110042490114'] }),
     uf: Type.String({ minLength: 2, maxLength: 2, description: 'State code (GET /v1/ufs)', examples: ['SP'] }),
     ambiente: Ambiente,
     regime_tributario: Regime,

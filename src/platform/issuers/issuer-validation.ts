@@ -1,4 +1,4 @@
-import { cleanTaxId, cnpjProblem, issuerIeProblem } from '../../fiscal/tax-id.js';
+import { cleanTaxId, cnpjProblem, issuerIeProblem, issuerIeStateProblem } from '../../fiscal/tax-id.js';
 import { ApiError, type ErrorDetail } from '../../kernel/errors.js';
 import { municipioByCode } from '../meta/municipio-catalog.js';
 import { checkText, type Errors } from '../../fiscal/layout/field-rules.js';
@@ -35,8 +35,8 @@ export const CRT_BY_REGIME: Record<RegimeTributario, 1 | 2 | 3 | 4> = { simples:
 /** Collects every problem of a request before answering, so the client fixes them in one go. */
 export class FieldProblems {
   readonly details: ErrorDetail[] = [];
-  add(field: string, message: string | null): void {
-    if (message) this.details.push({ field, message });
+  add(field: string, message: string | null, rule?: string): void {
+    if (message) this.details.push(rule ? { field, message, rule } : { field, message });
   }
   throwIfAny(): void {
     if (this.details.length === 0) return;
@@ -75,9 +75,12 @@ export function normalizeCnpj(cnpj: string, problems: FieldProblems): string {
   return clean;
 }
 
-export function normalizeIe(ie: string, problems: FieldProblems): string {
+export function normalizeIe(ie: string, problems: FieldProblems, uf?: string): string {
   const clean = digitsOnly(ie).toUpperCase();
-  problems.add('ie', issuerIeProblem(clean));
+  const format = issuerIeProblem(clean);
+  problems.add('ie', format);
+  // MOC C17-20 (209): the IE must be one of the issuer's state (size, composition, check digits).
+  if (!format && uf && ufByCode(uf)) problems.add('ie', issuerIeStateProblem(uf, clean), 'C17-20');
   return clean;
 }
 

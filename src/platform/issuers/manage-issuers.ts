@@ -32,7 +32,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
   const problems = new FieldProblems();
   const cnpj = normalizeCnpj(input.cnpj, problems);
   checkIssuerNames(problems, input);
-  const ie = normalizeIe(input.ie, problems);
+  const ie = normalizeIe(input.ie, problems, input.uf.trim().toUpperCase());
   const uf = normalizeUf(input.uf, problems);
   const endereco = input.endereco ? normalizeAddress(input.endereco, uf, problems) : null;
   const nfse = input.nfse ? mergeNfseSettings(null, input.nfse, input.regime_tributario, problems) : null;
@@ -118,7 +118,7 @@ function issuerChanges(current: IssuerRow, patch: IssuerPatch): IssuerChanges {
   const changes: IssuerChanges = {};
   if (patch.razao_social !== undefined) changes.razao_social = patch.razao_social.trim();
   if (patch.nome_fantasia !== undefined) changes.nome_fantasia = patch.nome_fantasia?.trim() || null;
-  if (patch.ie !== undefined) changes.ie = normalizeIe(patch.ie, problems);
+  if (patch.ie !== undefined) changes.ie = normalizeIe(patch.ie, problems, current.uf);
   if (patch.regime_tributario !== undefined) changes.regime_tributario = patch.regime_tributario;
   if (patch.endereco !== undefined) changes.endereco = normalizeAddress(patch.endereco, current.uf, problems);
   if (patch.nfse === null) changes.nfse = null;

@@ -1,3 +1,4 @@
+import { checkNcmExists } from '../../../fiscal/layout/ncm.js';
 import { checkNumber, checkPattern, checkText, fail, isValidGtin, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { CREDIT_CODES, icmsCode, icmsCodeField, NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS_CODES, OPTIONAL_OWN_ICMS_CODES, OPTIONAL_ST_CODES, REDUCED_BASE_CODES, RETAINED_CODES, ST_CODES } from './icms-codes.js';
 import { isSimplesNacional, type Crt } from './issuer-context.js';
@@ -151,7 +152,7 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   checkText(errors, `${at}.code`, item.code, 1, 60, false);
   checkText(errors, `${at}.unit`, item.unit, 1, 6);
   checkText(errors, `${at}.additional_info`, item.additional_info, 1, 500, false);
-  checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)');
+  if (checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)')) checkNcmExists(errors, `${at}.ncm`, item.ncm);
   checkPattern(errors, `${at}.cfop`, item.cfop, rules.cfop, rules.cfopMessage);
   checkPattern(errors, `${at}.cest`, item.cest, /^[0-9]{7}$/, 'must be the 7-digit CEST code', false);
   if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {

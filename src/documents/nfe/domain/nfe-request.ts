@@ -124,7 +124,7 @@ export const DestinatarioSchema = Type.Object(
     id_estrangeiro: Type.Optional(Type.String({ description: 'Foreign recipient id (5-20 characters, or empty); required abroad.' })),
     name: Type.String({ description: 'xNome (2-60).' }),
     indicador_ie: Type.Enum(keysOf(INDICADORES_IE), { description: 'indIEDest: contribuinte (IE required), isento (no IE), nao_contribuinte.' }),
-    ie: Type.Optional(Type.String({ description: 'State registration (2-14 digits), only for contribuinte.' })),
+    ie: Type.Optional(Type.String({ description: 'State registration (2-14 digits), only for contribuinte; checked against the algorithm of the recipient state (MOC E17-50).' })),
     address: NfeAddressSchema,
     email: Type.Optional(Type.String({ description: 'E-mail (up to 60).' })),
   },

@@ -22,7 +22,7 @@ const REPASSE = { cst_icms: '60', st_retained: { base: 100, rate: 18, amount: 6 
 /** A taxpayer recipient in RJ buying for resale (no DIFAL). */
 const toBusiness = (r: NfeRequest) => {
   const { cpf: _cpf, ...dest } = r.destinatario;
-  r.destinatario = { ...dest, cnpj: '11222333000181', indicador_ie: 'contribuinte', ie: '12345678' };
+  r.destinatario = { ...dest, cnpj: '11222333000181', indicador_ie: 'contribuinte', ie: '99999993' };
   r.consumidor_final = false;
   r.presenca = 'nao_se_aplica';
 };

@@ -5,6 +5,7 @@ import { checkAddressLines, checkNumber, checkPattern, checkText, fail, MONEY, O
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import { INDICADORES_IE, MODALIDADES_FRETE, type NfeAddress, type NfeRequest } from './nfe-request.js';
 import { destinationOf, isAbroad } from './operation.js';
+import { checkRecipientIe } from './validate-nfe-registrations.js';
 
 // Checks of the NF-e parts around the items: recipient, referenced notes, freight, billing and
 // authorized downloaders. Each error names the request field and says what to do.
@@ -62,7 +63,9 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   }
   if (d.id_estrangeiro !== undefined) fail(errors, 'destinatario.id_estrangeiro', 'is only used for a recipient abroad (MOC E03a-20, 721); give cnpj or cpf');
   else if (ids === 0) fail(errors, 'destinatario.cnpj', 'is required (or destinatario.cpf) for a recipient in Brazil');
-  if (ind === 1) checkPattern(errors, 'destinatario.ie', d.ie, /^[0-9]{2,14}$/, 'must be the recipient\'s IE, 2-14 digits (required for a contribuinte, MOC E17-20, 728)');
+  if (ind === 1 && checkPattern(errors, 'destinatario.ie', d.ie, /^[0-9]{2,14}$/, 'must be the recipient\'s IE, 2-14 digits (required for a contribuinte, MOC E17-20, 728)')) {
+    checkRecipientIe(errors, d.address.uf!, d.ie!);
+  }
   else if (d.ie !== undefined) fail(errors, 'destinatario.ie', `is only given for a contribuinte recipient (MOC E17-30, 791); this one is ${d.indicador_ie}`);
   return idDest;
 }

@@ -18,7 +18,7 @@ const messageOf = (req: NfeRequest, field: string) => validateNfeRequest(req, NF
 function internalRequest(): NfeRequest {
   const req = interstateRequest();
   req.destinatario = {
-    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '123456789012',
+    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '112006603110',
     address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3509502', city: 'Campinas', uf: 'SP' },
   };
   req.items = req.items.map(({ difal: _difal, ...it }) => ({ ...it, cfop: '5102' }));
