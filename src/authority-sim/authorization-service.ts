@@ -4,6 +4,7 @@ import { authorityTime, protNFe, retConsReciNFe, retEnviNFe, type ProtocolFields
 import { motivo, motivoWith } from './cstat-messages.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
+import { goodsGroupRejection } from './goods-group-rules.js';
 import { model55Rejection } from './nfe55-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
@@ -94,6 +95,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const refused =
     contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
     model55Rejection(facts) ??
+    goodsGroupRejection(facts) ??
     (scenario?.kind === 'reject' ? { cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' } : null);
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
   // of a duplicate from the claim below (one round trip); a refused one has to ask.
