@@ -25,7 +25,7 @@ export const DeliverySchema = Type.Object(
   { modalidade: FreightModeSchema, transportadora: CarrierSchema },
   {
     additionalProperties: false,
-    description: 'transp of a home delivery, with the same names as the NF-e\'s transporte: who hires the freight and the carrier (required with home_delivery, MOC X03-20, 786; refused without it, X02-10/X03-10). An own delivery names the issuer itself as the carrier (MOC X04-10 note).',
+    description: 'transp of a home delivery, with the same names as the NF-e\'s transporte: who hires the freight and the carrier (required with home_delivery, MOC X03-20, 786; refused without it, X02-10/X03-10). In an own delivery the issuer is the carrier.',
   },
 );
 

@@ -128,6 +128,9 @@ describe('validateNfeRequest', () => {
     expect(fields(req)).toEqual(['destinatario.id_estrangeiro', 'destinatario.indicador_ie']);
     req.destinatario.id_estrangeiro = 'P1234567';
     req.destinatario.indicador_ie = 'nao_contribuinte';
+    // MOC ZA01-10 (355): an outbound note abroad says where the goods leave the country.
+    expect(fields(req)).toEqual(['export']);
+    req.export = { shipment_uf: 'SP', shipment_place: 'AEROPORTO DE GUARULHOS' };
     expect(fields(req)).toEqual([]);
   });
 
