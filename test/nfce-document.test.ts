@@ -92,6 +92,7 @@ describe('buildNfce document', () => {
     const sale = simpleSale({
       home_delivery: true,
       consumer: { ...consumer, address: { street: 'Rua B', number: '10', district: 'Se', city_code: '3550308', city: 'Sao Paulo', uf: 'SP', cep: '01001000' } },
+      transporte: { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Entregas Rapidas Ltda', uf: 'SP' } },
       payments: [{ method: 'credito', amount: 20, card_brand: 'elo', integrated: true, acquirer_cnpj: '01027058000191', card_authorization: '123456' }, { method: 'dinheiro', amount: 30 }],
       payment: undefined,
     });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nfeFacts } from '../src/authority-sim/nfe-facts.js';
+import { goodsGroupRejection } from '../src/authority-sim/goods-group-rules.js';
 import { model55Rejection } from '../src/authority-sim/nfe55-rules.js';
 import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.js';
 import { keyProblems, packageFailures, xmlsecFailures } from './support/nfce-checks.js';
@@ -39,6 +40,7 @@ describe('NF-e property: random valid requests become valid, signed model 55 not
         expect(nfeTotalsProblems(built.xml)).toEqual([]);
         // The simulator's model 55 rules, written apart from the domain, accept what the domain builds.
         expect(model55Rejection(nfeFacts(built.xml))).toBeNull();
+        expect(goodsGroupRejection(nfeFacts(built.xml))).toBeNull();
         const file = join(dir, `nfe-${n++}.xml`);
         writeFileSync(file, built.xml);
         pl010.push(file);

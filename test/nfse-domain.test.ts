@@ -12,6 +12,8 @@ import { NFSE_ID_ELEMENTS, xmllint, xmlsecVerify } from './support/xml-tools.js'
 // xmllint with the national XSD (NFSe_v1.01/DPS_v1.01.xsd) and xmlsec1 --verify; plus our verifier.
 
 const ADDRESS = { street: 'Rua do Ouvidor', number: '50', complement: 'Sala 2', district: 'Centro', city_code: '3304557', cep: '20040030' };
+// Anexo I E0330: an export of services carries comExt (docs/fiscal/exports-and-delivery.md).
+const FOREIGN_TRADE = { provision_mode: 'transfronteirico', relationship: 'sem_vinculo', currency: '220', foreign_amount: 150, provider_support: '01', taker_support: '01', temporary_goods: 'nao' } as const;
 const ABROAD = { street: 'Main Street', number: '1', district: 'Downtown', country_code: 'US', postal_code: '10001', city: 'New York', state_region: 'NY' };
 
 const ctx = (taxReform = false, issuer: Partial<NfseContext['issuer']> = {}): NfseContext => ({
@@ -44,8 +46,8 @@ const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
     },
     ctx(false, { simplesNacional: 3, simplesRegime: 1 }),
   ],
-  ['foreign taker with NIF, service exported', { ...base, tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD }, service: { ...base.service, place_of_provision: { country_code: 'US' } }, values: { service_amount: 800, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } } }, ctx()],
-  ['foreign taker without NIF', { ...base, tomador: { no_nif_reason: 'nao_exigido', name: 'Jane Doe', address: ABROAD } }, ctx()],
+  ['foreign taker with NIF, service exported', { ...base, tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD }, service: { ...base.service, place_of_provision: { country_code: 'US' }, foreign_trade: FOREIGN_TRADE }, values: { service_amount: 800, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } } }, ctx()],
+  ['foreign taker without NIF', { ...base, service: { ...base.service, foreign_trade: { ...FOREIGN_TRADE, temporary_goods: 'declaracao_exportacao', export_registration: '240123456001', share_with_mdic: true } }, tomador: { no_nif_reason: 'nao_exigido', name: 'Jane Doe', address: ABROAD } }, ctx()],
   [
     'intermediary withholding the ISS, MEI provider without rate',
     { ...base, tomador: { cpf: '52998224725', name: 'Maria' }, intermediario: { cnpj: '11222333000181', name: 'Plataforma SA', address: ADDRESS }, values: { service_amount: 300, iss: { retained: 'intermediario' } } },

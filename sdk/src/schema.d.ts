@@ -8836,7 +8836,7 @@ export interface paths {
                              */
                             vBC?: number;
                             /**
-                             * @description ICMS rate. Percent (12.5 = 12.5%), at most 4 decimals.
+                             * @description ICMS rate of the own operation. Required with CSOSN 201/202/203: the internal (or, to another state, interstate) rate whose ICMS the ST charged deducts (docs/fiscal/icms-st.md). Percent (12.5 = 12.5%), at most 4 decimals.
                              * @example 18
                              */
                             pICMS?: number;
@@ -9143,8 +9143,33 @@ export interface paths {
                         approximate_taxes?: number;
                         /** @description infCpl: free text printed on the receipt (up to 5000). */
                         additional_info?: string;
-                        /** @description indPres 4 (NFC-e home delivery); requires consumer with address. */
+                        /** @description indPres 4 (NFC-e home delivery); requires consumer with address and transporte with the carrier. */
                         home_delivery?: boolean;
+                        /** @description transp of a home delivery, with the same names as the NF-e's transporte: who hires the freight and the carrier (required with home_delivery, MOC X03-20, 786; refused without it, X02-10/X03-10). In an own delivery the issuer is the carrier. */
+                        transporte?: {
+                            /**
+                             * @description modFrete: who hires the freight: emitente (0, CIF), destinatario (1, FOB), terceiros (2), proprio_emitente (3), proprio_destinatario (4), sem_frete (9).
+                             * @enum {unknown}
+                             */
+                            modalidade: "emitente" | "destinatario" | "terceiros" | "proprio_emitente" | "proprio_destinatario" | "sem_frete";
+                            /** @description transporta: the carrier. */
+                            transportadora: {
+                                /** @description CNPJ of the carrier (MOC X04-20: check digits, 542). */
+                                cnpj?: string;
+                                /** @description CPF of the carrier (MOC X05-10: check digits, 543). */
+                                cpf?: string;
+                                /** @description xNome (2-60). */
+                                name?: string;
+                                /** @description State registration, 2-14 digits or ISENTO; needs uf (MOC X07-10, 559). */
+                                ie?: string;
+                                /** @description xEnder, full address in one line (1-60). */
+                                address?: string;
+                                /** @description xMun (1-60). */
+                                city?: string;
+                                /** @description Two-letter state of the carrier. */
+                                uf?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -10743,7 +10768,7 @@ export interface paths {
                              */
                             vBC?: number;
                             /**
-                             * @description ICMS rate. Percent (12.5 = 12.5%), at most 4 decimals.
+                             * @description ICMS rate of the own operation. Required with CSOSN 201/202/203: the internal (or, to another state, interstate) rate whose ICMS the ST charged deducts (docs/fiscal/icms-st.md). Percent (12.5 = 12.5%), at most 4 decimals.
                              * @example 18
                              */
                             pICMS?: number;
@@ -11050,8 +11075,33 @@ export interface paths {
                         approximate_taxes?: number;
                         /** @description infCpl: free text printed on the receipt (up to 5000). */
                         additional_info?: string;
-                        /** @description indPres 4 (NFC-e home delivery); requires consumer with address. */
+                        /** @description indPres 4 (NFC-e home delivery); requires consumer with address and transporte with the carrier. */
                         home_delivery?: boolean;
+                        /** @description transp of a home delivery, with the same names as the NF-e's transporte: who hires the freight and the carrier (required with home_delivery, MOC X03-20, 786; refused without it, X02-10/X03-10). In an own delivery the issuer is the carrier. */
+                        transporte?: {
+                            /**
+                             * @description modFrete: who hires the freight: emitente (0, CIF), destinatario (1, FOB), terceiros (2), proprio_emitente (3), proprio_destinatario (4), sem_frete (9).
+                             * @enum {unknown}
+                             */
+                            modalidade: "emitente" | "destinatario" | "terceiros" | "proprio_emitente" | "proprio_destinatario" | "sem_frete";
+                            /** @description transporta: the carrier. */
+                            transportadora: {
+                                /** @description CNPJ of the carrier (MOC X04-20: check digits, 542). */
+                                cnpj?: string;
+                                /** @description CPF of the carrier (MOC X05-10: check digits, 543). */
+                                cpf?: string;
+                                /** @description xNome (2-60). */
+                                name?: string;
+                                /** @description State registration, 2-14 digits or ISENTO; needs uf (MOC X07-10, 559). */
+                                ie?: string;
+                                /** @description xEnder, full address in one line (1-60). */
+                                address?: string;
+                                /** @description xMun (1-60). */
+                                city?: string;
+                                /** @description Two-letter state of the carrier. */
+                                uf?: string;
+                            };
+                        };
                         offline: {
                             /**
                              * @description The point of sale's own series (not the gateway's series 1; below 890, FACTS 1).
@@ -11929,7 +11979,7 @@ export interface paths {
                              */
                             vBC?: number;
                             /**
-                             * @description ICMS rate. Percent (12.5 = 12.5%), at most 4 decimals.
+                             * @description ICMS rate of the own operation. Required with CSOSN 201/202/203: the internal (or, to another state, interstate) rate whose ICMS the ST charged deducts (docs/fiscal/icms-st.md). Percent (12.5 = 12.5%), at most 4 decimals.
                              * @example 18
                              */
                             pICMS?: number;
@@ -12113,7 +12163,7 @@ export interface paths {
                              * @example 100
                              */
                             deferral_rate?: number;
-                            /** @description ICMS relief (desoneração) of the item, subtracted from the note total (MOC W16-10). */
+                            /** @description ICMS relief (desoneração) of the item: vICMSDeson, motDesICMS and indDeduzDeson; subtracted from the note total only when deducted (MOC W16-10 as changed by NT 2023.004, docs/fiscal/icms-relief.md). */
                             icms_relief?: {
                                 /**
                                  * @description vICMSDeson: the ICMS relieved (> 0). Reais, at most 2 decimals.
@@ -12125,6 +12175,11 @@ export interface paths {
                                  * @example 9
                                  */
                                 reason: number;
+                                /**
+                                 * @description indDeduzDeson (NT 2023.004): true (default) when the relieved ICMS is taken off the price, so the note total vNF is reduced by it (indDeduzDeson 1); false when the relief is only informed and vNF keeps it (indDeduzDeson 0).
+                                 * @example true
+                                 */
+                                deducted?: boolean;
                             };
                             /** @description IPI of the item (model 55). */
                             ipi?: {
@@ -12240,22 +12295,25 @@ export interface paths {
                         /** @description transp; absent = no freight (modFrete 9). */
                         transporte?: {
                             /**
-                             * @description modFrete: who hires the freight.
+                             * @description modFrete: who hires the freight: emitente (0, CIF), destinatario (1, FOB), terceiros (2), proprio_emitente (3), proprio_destinatario (4), sem_frete (9).
                              * @enum {unknown}
                              */
                             modalidade: "emitente" | "destinatario" | "terceiros" | "proprio_emitente" | "proprio_destinatario" | "sem_frete";
                             /** @description transporta: the carrier. */
                             transportadora?: {
+                                /** @description CNPJ of the carrier (MOC X04-20: check digits, 542). */
                                 cnpj?: string;
+                                /** @description CPF of the carrier (MOC X05-10: check digits, 543). */
                                 cpf?: string;
-                                /** @description 2-60. */
+                                /** @description xNome (2-60). */
                                 name?: string;
-                                /** @description 2-14 digits or ISENTO. */
+                                /** @description State registration, 2-14 digits or ISENTO; needs uf (MOC X07-10, 559). */
                                 ie?: string;
-                                /** @description 1-60. */
+                                /** @description xEnder, full address in one line (1-60). */
                                 address?: string;
-                                /** @description 1-60. */
+                                /** @description xMun (1-60). */
                                 city?: string;
+                                /** @description Two-letter state of the carrier. */
                                 uf?: string;
                             };
                             veiculo?: {
@@ -12279,6 +12337,24 @@ export interface paths {
                                 /** @description pesoB in kg, 3 decimals. */
                                 gross_weight?: number;
                             }[];
+                        };
+                        /** @description exporta (MOC ZA01): required in an export, an outbound NF-e to a recipient abroad (CFOP 7xxx, idDest 3; MOC ZA01-10, 355); refused in any other NF-e (ZA01-20, 356). */
+                        export?: {
+                            /**
+                             * @description UFSaidaPais (MOC ZA02): two-letter state where the goods are shipped or cross the border; not EX.
+                             * @example SP
+                             */
+                            shipment_uf: string;
+                            /**
+                             * @description xLocExporta (MOC ZA03): place of shipment or of border crossing (1-60), e.g. the port or airport.
+                             * @example PORTO DE SANTOS
+                             */
+                            shipment_place: string;
+                            /**
+                             * @description xLocDespacho (MOC ZA04): place of customs dispatch, the bonded area (recinto alfandegado) (1-60).
+                             * @example EADI SANTOS
+                             */
+                            dispatch_place?: string;
                         };
                         cobranca?: {
                             /** @description fat; default: the note total, no discount. */
@@ -14326,6 +14402,62 @@ export interface paths {
                                  * @example US
                                  */
                                 country_code?: string;
+                            };
+                            /** @description comExt: foreign trade data, required in an export of services (Anexo I E0330): a taker or intermediary abroad, a service provided abroad (place_of_provision.country_code) or taxation exportacao. */
+                            foreign_trade?: {
+                                /**
+                                 * @description mdPrestacao: transfronteirico (1), consumo_no_brasil (2), movimento_temporario_pessoas (3), consumo_no_exterior (4).
+                                 * @example transfronteirico
+                                 * @enum {unknown}
+                                 */
+                                provision_mode: "transfronteirico" | "consumo_no_brasil" | "movimento_temporario_pessoas" | "consumo_no_exterior";
+                                /**
+                                 * @description vincPrest: link between provider and taker (Lei 9.430/1996 art. 23): sem_vinculo (0), controlada (1), controladora (2), coligada (3), matriz (4), filial (5), outro (6).
+                                 * @example sem_vinculo
+                                 * @enum {unknown}
+                                 */
+                                relationship: "sem_vinculo" | "controlada" | "controladora" | "coligada" | "matriz" | "filial" | "outro";
+                                /**
+                                 * @description tpMoeda: the currency of the transaction, its 3-digit code in the Banco Central currency table (e.g. 220 US dollar, 978 euro).
+                                 * @example 220
+                                 */
+                                currency: string;
+                                /**
+                                 * @description vServMoeda: the value of the service in that currency, at most 2 decimals.
+                                 * @example 300
+                                 */
+                                foreign_amount: number;
+                                /**
+                                 * @description mecAFComexP: the provider's foreign-trade support mechanism, 01-08 (01 none, 02 ACC, 03 ACE, 04 BNDES-Exim post-shipment, 05 BNDES-Exim pre-shipment, 06 FGE, 07 PROEX equalization, 08 PROEX financing); 00 is refused (E0341).
+                                 * @example 01
+                                 */
+                                provider_support: string;
+                                /**
+                                 * @description mecAFComexT: the taker's foreign-trade support mechanism, 01-26 as TSMecAFComExToma lists them (01 none, 24 royalties and technical assistance, ...); 00 is refused (E0343).
+                                 * @example 01
+                                 */
+                                taker_support: string;
+                                /**
+                                 * @description movTempBens: is the operation tied to a temporary movement of goods: nao (1), declaracao_importacao (2, needs import_declaration, E0352), declaracao_exportacao (3, needs export_registration, E0356).
+                                 * @example nao
+                                 * @enum {unknown}
+                                 */
+                                temporary_goods: "nao" | "declaracao_importacao" | "declaracao_exportacao";
+                                /**
+                                 * @description nDI: the import declaration (DI/DSI/DA/DRI-E), 1-12 characters; not with temporary_goods nao (E0354).
+                                 * @example 2412345678
+                                 */
+                                import_declaration?: string;
+                                /**
+                                 * @description nRE: the export registration (RE), 1-12 characters; not with temporary_goods nao (E0354).
+                                 * @example 240123456001
+                                 */
+                                export_registration?: string;
+                                /**
+                                 * @description mdic: share this NFS-e with the Secretaria de Comercio Exterior (MDIC); default false.
+                                 * @example false
+                                 */
+                                share_with_mdic?: boolean;
                             };
                         };
                         /** @description A person or company: exactly one of cnpj, cpf, nif or no_nif_reason. */
@@ -20022,8 +20154,8 @@ export interface components {
                 field: string;
                 message: string;
                 /**
-                 * @description The official validation rule the problem comes from (MOC rule id), when it comes from one
-                 * @example I05-20
+                 * @description The official rule the field breaks: a MOC 7.0 Anexo I rule id (ZA01-10) or an NFS-e Anexo I code (E0330)
+                 * @example ZA01-10
                  */
                 rule?: string;
             }[];

@@ -4,6 +4,7 @@ import { authorityTime, protNFe, retConsReciNFe, retEnviNFe, type ProtocolFields
 import { motivo, motivoWith } from './cstat-messages.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
+import { goodsGroupRejection } from './goods-group-rules.js';
 import { model55Rejection } from './nfe55-rules.js';
 import { totalRejection } from './nfe-total-rules.js';
 import { registrationRejection } from './registration-rules.js';
@@ -98,6 +99,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
     contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
     totalRejection(facts) ??
     model55Rejection(facts) ??
+    goodsGroupRejection(facts) ??
     (scenario?.kind === 'reject' ? { cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' } : null);
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
   // of a duplicate from the claim below (one round trip); a refused one has to ask.

@@ -21,7 +21,6 @@ export const NFE_LEFT_OUT: Readonly<Record<string, string>> = {
   U: 'ISSQN of an item: not written',
   UA: 'impostoDevol: not written',
   W01: 'ISSQNtot: not written',
-  ZA: 'exporta: not written',
   ZB: 'compra: not written',
   ZC: 'cana: not written',
   '2A': 'EPEC database rules: the gateway never issues tpEmis 4 (EPEC)',

@@ -62,7 +62,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorDetail {
   field: string;
   message: string;
-  /** The MOC rule id the problem comes from, e.g. "E17-50", when it comes from one. */
+  /** The official rule behind the error (MOC rule id like "ZA01-10", NFS-e code like "E0330"). */
   rule?: string;
 }
 
@@ -91,7 +91,7 @@ export const ErrorSchema = Type.Object(
         Type.Object({
           field: Type.String({ examples: ['items[0].ncm'] }),
           message: Type.String(),
-          rule: Type.Optional(Type.String({ description: 'The official validation rule the problem comes from (MOC rule id), when it comes from one', examples: ['I05-20'] })),
+          rule: Type.Optional(Type.String({ description: 'The official rule the field breaks: a MOC 7.0 Anexo I rule id (ZA01-10) or an NFS-e Anexo I code (E0330)', examples: ['ZA01-10'] })),
         }),
       ),
     ),

@@ -205,6 +205,8 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
           sale.home_delivery = true;
           sale.consumer.name ??= 'Maria da Silva';
           sale.consumer.address = { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: cityCode, city: cityName, uf: g.base.uf, cep: '01001000' };
+          // MOC X03-20 (786): a home delivery names its carrier; any modFrete goes (X02-10 bars freight only without delivery).
+          sale.transporte = { modalidade: g.serie % 2 === 0 ? 'emitente' : 'proprio_emitente', transportadora: { cnpj: '10422724000187', name: 'Entregas Rapidas Ltda', ie: 'ISENTO', uf: g.base.uf } };
         }
       }
       const vNF = computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vNF;

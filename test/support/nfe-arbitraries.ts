@@ -184,6 +184,8 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         finalidade: g.finalidade, presenca: g.presenca, destinatario, consumidor_final: indFinal === 1, items,
       };
       if (g.finalidade !== 'normal') req.referenced_documents = [keyOf(issuer.cnpj, g.nNF % 1000 + 1)];
+      // MOC ZA01-10 (355): an outbound note abroad carries exporta; the dispatch place is optional (ZA04).
+      if (abroad) req.export = { shipment_uf: issuer.uf, shipment_place: 'PORTO DE SANTOS', ...(g.nNF % 2 === 0 ? { dispatch_place: 'RECINTO ALFANDEGADO 1' } : {}) };
       if (g.charges.freight) req.freight = g.charges.freight / 100;
       if (g.charges.insurance) req.insurance = g.charges.insurance / 100;
       if (g.charges.other) req.other_expenses = g.charges.other / 100;

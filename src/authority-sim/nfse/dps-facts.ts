@@ -30,6 +30,8 @@ export interface DpsAmounts {
   vDescCond: number;
   vDR: number;
   pDR?: number;
+  /** TSTribISSQN: 1 taxable, 2 immunity, 3 export, 4 no incidence. */
+  tribISSQN: number;
   tpRetISSQN: number;
   pAliq?: number;
   vPis: number;
@@ -79,6 +81,7 @@ export function dpsFacts(dps: Element): DpsFacts {
       vDescIncond: cents(t('valores/vDescCondIncond/vDescIncond')),
       vDescCond: cents(t('valores/vDescCondIncond/vDescCond')),
       vDR: cents(t('valores/vDedRed/vDR')),
+      tribISSQN: Number(t(`${trib}/tribMun/tribISSQN`) ?? 1),
       tpRetISSQN: Number(t(`${trib}/tribMun/tpRetISSQN`) ?? 1),
       vPis: cents(t(`${piscofins}/vPis`)),
       vCofins: cents(t(`${piscofins}/vCofins`)),

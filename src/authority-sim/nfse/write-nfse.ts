@@ -51,20 +51,24 @@ export function writeNfse(n: NfseIssue, key: SigningKey): string {
       optLeaf('fone', f.prest.fone) +
       optLeaf('email', f.prest.email),
   );
+  // Anexo I E1301/E1303: with immunity, export or no incidence (tribISSQN 2, 3, 4) the NFS-e has no
+  // place of incidence and, of its valores, only vLiq (docs/fiscal/exports-and-delivery.md).
+  const noIncidence = [2, 3, 4].includes(f.values.tribISSQN);
   const valores = el(
     'valores',
-    money('vBC', v.vBC) +
-      (v.pAliqAplic !== undefined ? money('pAliqAplic', v.pAliqAplic) : '') +
-      (v.vISSQN !== undefined ? money('vISSQN', v.vISSQN) : '') +
-      money('vTotalRet', v.vTotalRet) +
-      money('vLiq', v.vLiq),
+    noIncidence
+      ? money('vLiq', v.vLiq)
+      : money('vBC', v.vBC) +
+          (v.pAliqAplic !== undefined ? money('pAliqAplic', v.pAliqAplic) : '') +
+          (v.vISSQN !== undefined ? money('vISSQN', v.vISSQN) : '') +
+          money('vTotalRet', v.vTotalRet) +
+          money('vLiq', v.vLiq),
   );
   const inf =
     leaf('xLocEmi', placeName(f.cLocEmi)) +
     leaf('xLocPrestacao', placeName(f.cLocPrestacao)) +
     leaf('nNFSe', n.nNFSe) +
-    leaf('cLocIncid', cLocIncid) +
-    leaf('xLocIncid', placeName(cLocIncid)) +
+    (noIncidence ? '' : leaf('cLocIncid', cLocIncid) + leaf('xLocIncid', placeName(cLocIncid))) +
     leaf('xTribNac', xTribNac) +
     optLeaf('xNBS', f.cNBS && `NBS ${f.cNBS}`) +
     leaf('verAplic', SIM_VERSION) +

@@ -8,14 +8,14 @@ export interface FieldError {
   field: string;
   /** What is wrong and how to fix it, in plain words. */
   message: string;
-  /** The MOC rule id when the problem comes from one, e.g. "I05-20". */
+  /** The rule of the official layout the error comes from, e.g. "ZA01-10" (MOC 7.0 Anexo I) or "E0330" (NFS-e Anexo I). */
   rule?: string;
 }
 
 export type Errors = FieldError[];
 
 export function fail(errors: Errors, field: string, message: string, rule?: string): void {
-  errors.push(rule ? { field, message, rule } : { field, message });
+  errors.push(rule === undefined ? { field, message } : { field, message, rule });
 }
 
 /** TString text of min..max characters after whitespace normalization (see text.ts). */

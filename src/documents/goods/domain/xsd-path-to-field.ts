@@ -43,6 +43,8 @@ const ENDER_EMIT: Record<string, string> = {
 const PAYMENT: Record<string, string> = { tPag: 'method', vPag: 'amount', xPag: 'description', tBand: 'card_brand', cAut: 'card_authorization', CNPJ: 'acquirer_cnpj', tpIntegra: 'integrated' };
 
 /** Steps of the path without namespace prefixes: [["det", 3], ["prod", 1], ["NCM", 1]]. */
+const CARRIER: Record<string, string> = { CNPJ: 'cnpj', CPF: 'cpf', xNome: 'name', IE: 'ie', xEnder: 'address', xMun: 'city', UF: 'uf' };
+
 export function steps(path: string): Array<[string, number]> {
   return path
     .split('/')
@@ -85,6 +87,8 @@ export function xsdPathToField(path: string, sale?: SaleTenders): string | null 
     return last && PAYMENT[last] ? `${base}.${PAYMENT[last]}` : base;
   }
   if (group === 'infAdic') return 'additional_info';
+  // transp/transporta: `transporte` in both requests (the NFC-e's home delivery, the NF-e's freight).
+  if (group === 'transp') return names[0] === 'transporta' ? `transporte.transportadora${last && CARRIER[last] ? '.' + CARRIER[last] : ''}` : 'transporte.modalidade';
   if (group === 'total') return last === 'vTotTrib' ? 'approximate_taxes' : last === 'vDesc' ? 'discount' : null;
   return null;
 }

@@ -4,6 +4,7 @@ import type { Issuer, SaleContext } from '../../goods/domain/issuer-context.js';
 import { emitOf, respTecOf } from '../../goods/domain/parties.js';
 import { destOf } from './consumer-dest.js';
 import { paymentPlan, salePayments } from '../../goods/domain/payments.js';
+import { carrierModel, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
 import type { Sale } from './sale.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { checkSale, type FieldError } from './validate-sale.js';
@@ -50,6 +51,7 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   const dest = destOf(sale, ctx.tpAmb);
   if (dest) parts.dest = dest;
   if (computed.reformTotal) parts.reformTotal = computed.reformTotal;
+  if (sale.home_delivery && sale.transporte) parts.transp = { modFrete: MODALIDADES_FRETE[sale.transporte.modalidade], transporta: carrierModel(sale.transporte.transportadora) };
   if (sale.additional_info) parts.infAdic = { infCpl: layoutText(sale.additional_info) };
   if (ctx.respTec) parts.respTec = respTecOf(ctx.respTec);
   const nfce: PreparedNfce = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, indPres: sale.home_delivery ? 4 : 1, parts, schemaPackage: needsPl010(parts) ? 'PL_010' : 'PL_009' };
@@ -59,6 +61,6 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
 
 /** PL_009 cannot carry the reform groups nor a CNPJ with letters (its TCnpj is [0-9]{14}). */
 function needsPl010(m: PreparedNfce['parts']): boolean {
-  const cnpjs = [m.emit.CNPJ, m.dest?.CNPJ, m.respTec?.CNPJ, ...m.pag.detPag.map((p) => p.card?.CNPJ)];
+  const cnpjs = [m.emit.CNPJ, m.dest?.CNPJ, m.respTec?.CNPJ, m.transp?.transporta.CNPJ, ...m.pag.detPag.map((p) => p.card?.CNPJ)];
   return m.reformTotal !== undefined || cnpjs.some((c) => c !== undefined && isAlphanumericCnpj(c));
 }

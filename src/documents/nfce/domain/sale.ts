@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AddressSchema, PaymentSchema, SaleItemSchema, type SaleAddress, type SaleItem, type SalePayment } from '../../goods/domain/sale-item.js';
+import { CarrierSchema, FreightModeSchema } from '../../goods/domain/transport.js';
 
 export type { SaleAddress, SaleItem, SalePayment };
 
@@ -20,6 +21,14 @@ export const ConsumerSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const DeliverySchema = Type.Object(
+  { modalidade: FreightModeSchema, transportadora: CarrierSchema },
+  {
+    additionalProperties: false,
+    description: 'transp of a home delivery, with the same names as the NF-e\'s transporte: who hires the freight and the carrier (required with home_delivery, MOC X03-20, 786; refused without it, X02-10/X03-10). In an own delivery the issuer is the carrier.',
+  },
+);
+
 export const SaleSchema = Type.Object(
   {
     issuer_id: Type.String({ description: 'Issuer id (iss_...).', examples: ['iss_7Hk2...'] }),
@@ -31,10 +40,12 @@ export const SaleSchema = Type.Object(
     discount: Type.Optional(money('Sale-level discount, spread over the items in proportion to their value.', 2)),
     approximate_taxes: Type.Optional(money('Approximate taxes of the sale (Lei 12.741/2012), spread over items that do not carry their own.', 12.3)),
     additional_info: Type.Optional(Type.String({ description: 'infCpl: free text printed on the receipt (up to 5000).' })),
-    home_delivery: Type.Optional(Type.Boolean({ description: 'indPres 4 (NFC-e home delivery); requires consumer with address.' })),
+    home_delivery: Type.Optional(Type.Boolean({ description: 'indPres 4 (NFC-e home delivery); requires consumer with address and transporte with the carrier.' })),
+    transporte: Type.Optional(DeliverySchema),
   },
   { additionalProperties: false },
 );
 
 export type Sale = Static<typeof SaleSchema>;
 export type SaleConsumer = Static<typeof ConsumerSchema>;
+export type SaleDelivery = Static<typeof DeliverySchema>;

@@ -55,7 +55,7 @@ describe('validateSale', () => {
   it('validates consumer CPF/CNPJ check digits and the delivery address', () => {
     expect(fields(sale([base], { consumer: { cpf: '52998224726' } }))).toEqual(['consumer.cpf']);
     expect(fields(sale([base], { consumer: { cnpj: 'PC3D315K000193' } }))).toEqual([]);
-    expect(fields(sale([base], { home_delivery: true, consumer: { cpf: '52998224725' } }))).toEqual(['consumer.name', 'consumer.address']);
+    expect(fields(sale([base], { home_delivery: true, consumer: { cpf: '52998224725' } }))).toEqual(['consumer.name', 'consumer.address', 'transporte.transportadora']);
     const address = { street: 'Rua A', number: '1', district: 'Centro', city_code: '4314902', city: 'Porto Alegre', uf: 'RS' };
     expect(messageOf(sale([base], { consumer: { cpf: '52998224725', address } }), 'consumer.address.uf')).toMatch(/must be SP/);
   });

@@ -8,6 +8,7 @@ import type { Sale, SaleAddress } from './sale.js';
 import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { validateItem } from '../../goods/domain/validate-item.js';
 import { validatePayment } from '../../goods/domain/validate-payment.js';
+import { checkCarrier, freightModeOf } from '../../goods/domain/transport.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
@@ -40,6 +41,22 @@ function validateConsumer(errors: Errors, sale: Sale, issuer: Issuer): void {
   if (typeof c.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email.trim())) fail(errors, 'consumer.email', 'is not an e-mail address');
   if (c.address) validateAddress(errors, 'consumer.address', c.address, issuer);
   else if (sale.home_delivery) fail(errors, 'consumer.address', 'is required for home delivery');
+}
+
+/** MOC X02-10 (753), X03-10 (754), X03-20 (786): freight and carrier only, and always a carrier, in a home delivery. */
+function validateDelivery(errors: Errors, sale: Sale): void {
+  const t = sale.transporte;
+  if (!t) {
+    if (sale.home_delivery) fail(errors, 'transporte.transportadora', 'is required for home delivery: name the carrier (transporte.modalidade and transporte.transportadora; the issuer itself for an own delivery) (MOC X03-20, 786)', 'X03-20');
+    return;
+  }
+  const modFrete = freightModeOf(errors, 'transporte.modalidade', t.modalidade);
+  if (!sale.home_delivery) {
+    if (modFrete !== undefined && modFrete !== 9) fail(errors, 'transporte.modalidade', 'must be sem_frete unless home_delivery is true: an NFC-e carries freight only in a home delivery (MOC X02-10, 753)', 'X02-10');
+    fail(errors, 'transporte.transportadora', 'is only given in a home delivery (home_delivery: true) (MOC X03-10, 754)', 'X03-10');
+  }
+  if (!t.transportadora || typeof t.transportadora !== 'object') return fail(errors, 'transporte.transportadora', 'is required: the carrier of the delivery (MOC X03-20, 786)', 'X03-20');
+  checkCarrier(errors, 'transporte.transportadora', t.transportadora);
 }
 
 function validatePayments(errors: Errors, sale: Sale, vNF: number | undefined): void {
@@ -99,6 +116,7 @@ export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptio
   // vNF (MOC W16-10): the checks below see the same vNF whatever the document's options are.
   const vNF = computed?.total.vNF;
   validateConsumer(errors, sale, issuer);
+  validateDelivery(errors, sale);
   // Ajuste SINIEF 19/16: the consumer must be identified from R$ 10.000,00 (750-752); UFs may set a
   // lower limit, which only the authority knows, so only the national ceiling is checked here.
   if (vNF !== undefined && vNF >= IDENTIFICATION_CEILING && !sale.consumer) {

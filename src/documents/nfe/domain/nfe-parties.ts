@@ -1,10 +1,11 @@
 import type { DestModel } from '../../../fiscal/xml/nfe/model.js';
-import type { AutXmlModel, TranspModel } from '../../../fiscal/xml/nfe/model.js';
+import type { AutXmlModel, ExportaModel, TranspModel } from '../../../fiscal/xml/nfe/model.js';
 import { HOMOLOGATION_RECIPIENT_NAME } from '../../../fiscal/layout/homologation.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { toScaled } from '../../../kernel/decimal.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
-import { INDICADORES_IE, MODALIDADES_FRETE, type NfeRequest } from './nfe-request.js';
+import { carrierModel, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
+import { INDICADORES_IE, type NfeExport, type NfeRequest } from './nfe-request.js';
 import { isAbroad } from './operation.js';
 
 // The recipient, downloaders and freight of a valid NF-e request as the layout writes them.
@@ -37,18 +38,7 @@ export function transpOf(req: NfeRequest): TranspModel {
   const t = req.transporte;
   if (!t) return { modFrete: 9, vol: [] };
   const model: TranspModel = { modFrete: MODALIDADES_FRETE[t.modalidade], vol: [] };
-  const c = t.transportadora;
-  if (c) {
-    const carrier: NonNullable<TranspModel['transporta']> = {};
-    if (c.cnpj !== undefined) carrier.CNPJ = cleanTaxId(c.cnpj);
-    if (c.cpf !== undefined) carrier.CPF = c.cpf;
-    if (c.name) carrier.xNome = layoutText(c.name);
-    if (c.ie) carrier.IE = c.ie;
-    if (c.address) carrier.xEnder = layoutText(c.address);
-    if (c.city) carrier.xMun = layoutText(c.city);
-    if (c.uf) carrier.UF = c.uf;
-    model.transporta = carrier;
-  }
+  if (t.transportadora) model.transporta = carrierModel(t.transportadora);
   if (t.veiculo) {
     model.veicTransp = { placa: t.veiculo.placa };
     if (t.veiculo.uf) model.veicTransp.UF = t.veiculo.uf;
@@ -65,4 +55,11 @@ export function transpOf(req: NfeRequest): TranspModel {
     return vol;
   });
   return model;
+}
+
+/** exporta (MOC ZA01): where the goods leave the country. */
+export function exportaOf(e: NfeExport): ExportaModel {
+  const out: ExportaModel = { UFSaidaPais: e.shipment_uf, xLocExporta: layoutText(e.shipment_place) };
+  if (e.dispatch_place) out.xLocDespacho = layoutText(e.dispatch_place);
+  return out;
 }

@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
+import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
+
+export { MODALIDADES_FRETE };
 
 // The NF-e (model 55) creation request. It reuses the NFC-e item and payment schemas (same SPEC
 // names: vBC, pICMS; additions snake_case) and adds what model 55 has: operation nature and
@@ -14,7 +17,6 @@ const rate = (description: string, example: number) =>
 export const FINALIDADES = { normal: 1, complementar: 2, ajuste: 3, devolucao: 4 } as const;
 export const PRESENCAS = { nao_se_aplica: 0, presencial: 1, internet: 2, telefone: 3, presencial_fora: 5, outros: 9 } as const;
 export const INDICADORES_IE = { contribuinte: 1, isento: 2, nao_contribuinte: 9 } as const;
-export const MODALIDADES_FRETE = { emitente: 0, destinatario: 1, terceiros: 2, proprio_emitente: 3, proprio_destinatario: 4, sem_frete: 9 } as const;
 
 const keysOf = <T extends object>(o: T) => Object.keys(o) as Array<keyof T & string>;
 
@@ -133,17 +135,8 @@ export const DestinatarioSchema = Type.Object(
 
 export const TransporteSchema = Type.Object(
   {
-    modalidade: Type.Enum(keysOf(MODALIDADES_FRETE), { description: 'modFrete: who hires the freight.' }),
-    transportadora: Type.Optional(
-      Type.Object(
-        {
-          cnpj: Type.Optional(Type.String()), cpf: Type.Optional(Type.String()), name: Type.Optional(Type.String({ description: '2-60.' })),
-          ie: Type.Optional(Type.String({ description: '2-14 digits or ISENTO.' })), address: Type.Optional(Type.String({ description: '1-60.' })),
-          city: Type.Optional(Type.String({ description: '1-60.' })), uf: Type.Optional(Type.String()),
-        },
-        { additionalProperties: false, description: 'transporta: the carrier.' },
-      ),
-    ),
+    modalidade: FreightModeSchema,
+    transportadora: Type.Optional(CarrierSchema),
     veiculo: Type.Optional(
       Type.Object(
         { placa: Type.String({ description: 'Plate (AAA9999 or Mercosul AAA9A99).' }), uf: Type.Optional(Type.String()), rntc: Type.Optional(Type.String({ description: 'ANTT registration (1-20).' })) },
@@ -185,6 +178,18 @@ export const CobrancaSchema = Type.Object(
   { additionalProperties: false },
 );
 
+export const ExportSchema = Type.Object(
+  {
+    shipment_uf: Type.String({ description: 'UFSaidaPais (MOC ZA02): two-letter state where the goods are shipped or cross the border; not EX.', examples: ['SP'] }),
+    shipment_place: Type.String({ description: 'xLocExporta (MOC ZA03): place of shipment or of border crossing (1-60), e.g. the port or airport.', examples: ['PORTO DE SANTOS'] }),
+    dispatch_place: Type.Optional(Type.String({ description: 'xLocDespacho (MOC ZA04): place of customs dispatch, the bonded area (recinto alfandegado) (1-60).', examples: ['EADI SANTOS'] })),
+  },
+  {
+    additionalProperties: false,
+    description: 'exporta (MOC ZA01): required in an export, an outbound NF-e to a recipient abroad (CFOP 7xxx, idDest 3; MOC ZA01-10, 355); refused in any other NF-e (ZA01-20, 356).',
+  },
+);
+
 export const NfeRequestSchema = Type.Object(
   {
     issuer_id: Type.String({ description: 'Issuer id (iss_...).' }),
@@ -211,6 +216,7 @@ export const NfeRequestSchema = Type.Object(
     other_expenses: Type.Optional(money('vOutro (other charges), spread over the items.', 3)),
     approximate_taxes: Type.Optional(money('Approximate taxes (Lei 12.741/2012), spread over items that do not carry their own.', 12.3)),
     transporte: Type.Optional(TransporteSchema),
+    export: Type.Optional(ExportSchema),
     cobranca: Type.Optional(CobrancaSchema),
     payment: Type.Optional(PaymentSchema),
     payments: Type.Optional(Type.Array(PaymentSchema, { minItems: 1, maxItems: 100 })),
@@ -225,3 +231,4 @@ export type NfeRequest = Static<typeof NfeRequestSchema>;
 export type NfeItem = Static<typeof NfeItemSchema>;
 export type NfeDestinatario = Static<typeof DestinatarioSchema>;
 export type NfeAddress = Static<typeof NfeAddressSchema>;
+export type NfeExport = Static<typeof ExportSchema>;

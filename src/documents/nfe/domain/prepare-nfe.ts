@@ -6,7 +6,7 @@ import type { Issuer } from '../../goods/domain/issuer-context.js';
 import { emitOf, respTecOf } from '../../goods/domain/parties.js';
 import { paymentPlan } from '../../goods/domain/payments.js';
 import type { NfeContext } from './nfe-context.js';
-import { autXmlOf, nfeDestOf, transpOf } from './nfe-parties.js';
+import { autXmlOf, exportaOf, nfeDestOf, transpOf } from './nfe-parties.js';
 import type { NfeRequest } from './nfe-request.js';
 import { checkNfe, nfePayments, type FieldError } from './validate-nfe.js';
 
@@ -64,6 +64,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
     if (req.additional_info) parts.infAdic.infCpl = layoutText(req.additional_info);
   }
   if (ctx.respTec) parts.respTec = respTecOf(ctx.respTec);
+  if (req.export) parts.exporta = exportaOf(req.export);
   const ide: NfeIdeChoices = {
     natOp: layoutText(req.natureza_operacao), tpNF: facts.tpNF, idDest: facts.idDest, finNFe: facts.finNFe, indFinal: facts.indFinal, indPres: facts.indPres,
     NFref: [...(req.referenced_documents ?? [])],

@@ -3,7 +3,8 @@ import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { accessKeyCheckDigit } from '../../../fiscal/layout/access-key.js';
 import { checkAddressLines, checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
-import { INDICADORES_IE, MODALIDADES_FRETE, type NfeAddress, type NfeRequest } from './nfe-request.js';
+import { checkCarrier, freightModeOf } from '../../goods/domain/transport.js';
+import { INDICADORES_IE, type NfeAddress, type NfeRequest } from './nfe-request.js';
 import { destinationOf, isAbroad } from './operation.js';
 import { checkRecipientIe } from './validate-nfe-registrations.js';
 
@@ -102,18 +103,8 @@ const WEIGHT = { places: 3, sign: 'non-negative', max: 999_999_999_999.999, requ
 export function checkTransporte(errors: Errors, req: NfeRequest): void {
   const t = req.transporte;
   if (!t) return;
-  if (!Object.hasOwn(MODALIDADES_FRETE, t.modalidade)) fail(errors, 'transporte.modalidade', `must be one of ${Object.keys(MODALIDADES_FRETE).join(', ')}`);
-  const c = t.transportadora;
-  if (c) {
-    if (c.cnpj !== undefined && c.cpf !== undefined) fail(errors, 'transporte.transportadora', 'give cnpj or cpf, not both');
-    if (c.cnpj !== undefined && !isValidCnpj(c.cnpj)) fail(errors, 'transporte.transportadora.cnpj', 'is not a valid CNPJ');
-    if (c.cpf !== undefined && !isValidCpf(c.cpf)) fail(errors, 'transporte.transportadora.cpf', 'is not a valid CPF');
-    checkText(errors, 'transporte.transportadora.name', c.name, 2, 60, false);
-    checkPattern(errors, 'transporte.transportadora.ie', c.ie, /^(ISENTO|[0-9]{2,14})$/, 'must be 2-14 digits or ISENTO', false);
-    checkText(errors, 'transporte.transportadora.address', c.address, 1, 60, false);
-    checkText(errors, 'transporte.transportadora.city', c.city, 1, 60, false);
-    if (c.uf !== undefined && !ufCode(c.uf)) fail(errors, 'transporte.transportadora.uf', 'must be a two-letter Brazilian state');
-  }
+  freightModeOf(errors, 'transporte.modalidade', t.modalidade);
+  if (t.transportadora) checkCarrier(errors, 'transporte.transportadora', t.transportadora);
   const v = t.veiculo;
   if (v) {
     checkPattern(errors, 'transporte.veiculo.placa', v.placa, /^([A-Z]{2,3}[0-9]{4}|[A-Z]{3,4}[0-9]{3}|[A-Z0-9]{7})$/, 'must be a plate in capitals without separators (e.g. ABC1234 or ABC1D23)');

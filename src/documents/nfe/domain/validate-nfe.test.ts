@@ -125,9 +125,12 @@ describe('validateNfeRequest', () => {
     const req = interstateRequest();
     req.destinatario = { name: 'Buyer Inc', indicador_ie: 'contribuinte', address: { street: 'Main St', number: '9', district: 'Downtown', city: 'Miami', country_code: '2496', country: 'Estados Unidos' } };
     req.items = req.items.map(({ difal: _d, ...it }) => ({ ...it, cfop: '7102' }));
-    expect(fields(req)).toEqual(['destinatario.id_estrangeiro', 'destinatario.indicador_ie']);
+    expect(fields(req)).toEqual(['destinatario.id_estrangeiro', 'destinatario.indicador_ie', 'export']);
     req.destinatario.id_estrangeiro = 'P1234567';
     req.destinatario.indicador_ie = 'nao_contribuinte';
+    // MOC ZA01-10 (355): an outbound note abroad says where the goods leave the country.
+    expect(fields(req)).toEqual(['export']);
+    req.export = { shipment_uf: 'SP', shipment_place: 'AEROPORTO DE GUARULHOS' };
     expect(fields(req)).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import type { NfeContext } from './nfe-context.js';
 import { FINALIDADES, INDICADORES_IE, PRESENCAS, type NfeRequest } from './nfe-request.js';
 import { interstateRate, type DifalFacts } from './operation.js';
 import { checkAutXml, checkCobranca, checkDestinatario, checkReferences, checkTransporte } from './validate-nfe-parties.js';
+import { checkExport } from './validate-nfe-export.js';
 import { validateNfeItem } from './validate-nfe-item.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
@@ -97,6 +98,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
     checkText(errors, 'intermediador.id_cadastro', m.id_cadastro, 2, 60);
   }
   checkTransporte(errors, req);
+  checkExport(errors, req, idDest, tpNF);
   checkAutXml(errors, req);
   let computed: ComputedNfe | undefined;
   if (errors.length === 0) {

@@ -49,6 +49,8 @@ export function nfeXsdPathToField(path: string, req?: Pick<NfeRequest, 'payment'
       return last === 'vDesc' ? 'cobranca.fatura.desconto' : last === 'nFat' ? 'cobranca.fatura.numero' : 'cobranca.fatura.valor_original';
     case 'infIntermed':
       return last === 'idCadIntTran' ? 'intermediador.id_cadastro' : 'intermediador.cnpj';
+    case 'exporta':
+      return last === 'xLocDespacho' ? 'export.dispatch_place' : last === 'xLocExporta' ? 'export.shipment_place' : 'export.shipment_uf';
     case 'infAdic':
       return last === 'infAdFisco' ? 'fisco_info' : 'additional_info';
     case 'det': {

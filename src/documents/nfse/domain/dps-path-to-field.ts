@@ -25,6 +25,10 @@ const SERVICE: Record<string, string> = {
   cTribNac: 'service.national_code', cTribMun: 'service.municipal_code', cNBS: 'service.nbs', xDescServ: 'service.description',
   cLocPrestacao: 'service.place_of_provision.city_code', cPaisPrestacao: 'service.place_of_provision.country_code', locPrest: 'service.place_of_provision',
 };
+const FOREIGN_TRADE: Record<string, string> = {
+  mdPrestacao: 'provision_mode', vincPrest: 'relationship', tpMoeda: 'currency', vServMoeda: 'foreign_amount', mecAFComexP: 'provider_support',
+  mecAFComexT: 'taker_support', movTempBens: 'temporary_goods', nDI: 'import_declaration', nRE: 'export_registration', mdic: 'share_with_mdic',
+};
 const REFORM: Record<string, string> = { cIndOp: 'reform.operation_code', CST: 'reform.cst', cClassTrib: 'reform.class_code', indFinal: 'reform.final_consumer' };
 // The provider's block comes from the issuer record (PATCH /v1/issuers/:id), never from the sale.
 const PROVIDER: Record<string, string> = {
@@ -56,6 +60,7 @@ export function dpsPathToField(path: string): string | null {
     case 'prest':
       return (leaf && PROVIDER[leaf]) || 'issuer';
     case 'serv':
+      if (rest[0] === 'comExt') return leaf && FOREIGN_TRADE[leaf] ? `service.foreign_trade.${FOREIGN_TRADE[leaf]}` : 'service.foreign_trade';
       return (leaf && SERVICE[leaf]) || 'service';
     case 'valores':
       return (leaf && VALUES[leaf]) || 'values';

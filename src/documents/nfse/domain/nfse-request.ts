@@ -68,6 +68,30 @@ export const NfseIssSchema = Type.Object(
   { additionalProperties: false, description: 'ISSQN (tribMun).' },
 );
 
+/** comExt (TCComExterior) codes, as Anexo I's layout sheet lists them (docs/fiscal/exports-and-delivery.md); 0 "unknown" is refused by Sefin (E0333, E0345). */
+export const PROVISION_MODES = { transfronteirico: 1, consumo_no_brasil: 2, movimento_temporario_pessoas: 3, consumo_no_exterior: 4 } as const;
+export const RELATIONSHIPS = { sem_vinculo: 0, controlada: 1, controladora: 2, coligada: 3, matriz: 4, filial: 5, outro: 6 } as const;
+export const TEMPORARY_GOODS = { nao: 1, declaracao_importacao: 2, declaracao_exportacao: 3 } as const;
+
+export const NfseForeignTradeSchema = Type.Object(
+  {
+    provision_mode: Type.Enum(keysOf(PROVISION_MODES), { description: 'mdPrestacao: transfronteirico (1), consumo_no_brasil (2), movimento_temporario_pessoas (3), consumo_no_exterior (4).', examples: ['transfronteirico'] }),
+    relationship: Type.Enum(keysOf(RELATIONSHIPS), { description: 'vincPrest: link between provider and taker (Lei 9.430/1996 art. 23): sem_vinculo (0), controlada (1), controladora (2), coligada (3), matriz (4), filial (5), outro (6).', examples: ['sem_vinculo'] }),
+    currency: Type.String({ description: 'tpMoeda: the currency of the transaction, its 3-digit code in the Banco Central currency table (e.g. 220 US dollar, 978 euro).', pattern: '^[0-9]{3}$', examples: ['220'] }),
+    foreign_amount: Type.Number({ description: 'vServMoeda: the value of the service in that currency, at most 2 decimals.', examples: [300] }),
+    provider_support: Type.String({ description: 'mecAFComexP: the provider\'s foreign-trade support mechanism, 01-08 (01 none, 02 ACC, 03 ACE, 04 BNDES-Exim post-shipment, 05 BNDES-Exim pre-shipment, 06 FGE, 07 PROEX equalization, 08 PROEX financing); 00 is refused (E0341).', pattern: '^0[1-8]$', examples: ['01'] }),
+    taker_support: Type.String({ description: 'mecAFComexT: the taker\'s foreign-trade support mechanism, 01-26 as TSMecAFComExToma lists them (01 none, 24 royalties and technical assistance, ...); 00 is refused (E0343).', pattern: '^(0[1-9]|1[0-9]|2[0-6])$', examples: ['01'] }),
+    temporary_goods: Type.Enum(keysOf(TEMPORARY_GOODS), { description: 'movTempBens: is the operation tied to a temporary movement of goods: nao (1), declaracao_importacao (2, needs import_declaration, E0352), declaracao_exportacao (3, needs export_registration, E0356).', examples: ['nao'] }),
+    import_declaration: Type.Optional(Type.String({ description: 'nDI: the import declaration (DI/DSI/DA/DRI-E), 1-12 characters; not with temporary_goods nao (E0354).', examples: ['2412345678'] })),
+    export_registration: Type.Optional(Type.String({ description: 'nRE: the export registration (RE), 1-12 characters; not with temporary_goods nao (E0354).', examples: ['240123456001'] })),
+    share_with_mdic: Type.Optional(Type.Boolean({ description: 'mdic: share this NFS-e with the Secretaria de Comercio Exterior (MDIC); default false.', examples: [false] })),
+  },
+  {
+    additionalProperties: false,
+    description: 'comExt: foreign trade data, required in an export of services (Anexo I E0330): a taker or intermediary abroad, a service provided abroad (place_of_provision.country_code) or taxation exportacao.',
+  },
+);
+
 export const NfsePisCofinsSchema = Type.Object(
   {
     cst: Type.String({ description: 'CST of PIS/COFINS (TSTipoCST); with 00, 08 or 09 no base, rates nor withheld are due.', pattern: '^[0-9]{2}$', examples: ['01'] }),
@@ -135,6 +159,7 @@ export const NfseRequestSchema = Type.Object(
           },
           { additionalProperties: false, description: 'locPrest: exactly one of city_code or country_code.' },
         ),
+        foreign_trade: Type.Optional(NfseForeignTradeSchema),
       },
       { additionalProperties: false, description: 'The service (serv/cServ).' },
     ),
@@ -162,3 +187,4 @@ export const NfseRequestSchema = Type.Object(
 export type NfseRequest = Static<typeof NfseRequestSchema>;
 export type NfseParty = Static<typeof NfsePartySchema>;
 export type NfseAddress = Static<typeof NfseAddressSchema>;
+export type NfseForeignTrade = Static<typeof NfseForeignTradeSchema>;

@@ -7,6 +7,7 @@ import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, NO_NIF_REASONS, type NfseParty, type NfseRequest } from './nfse-request.js';
 import { checkNfse, type FieldError } from './validate-nfse.js';
 import { pisCofinsAmount, pisCofinsTaxed } from './validate-nfse-federal.js';
+import { comExtOf } from './validate-nfse-foreign-trade.js';
 
 // request -> DPS model minus what the number decides (dhEmi, serie, nDPS, verAplic), in one pass.
 
@@ -99,6 +100,7 @@ export function prepareNfse(req: NfseRequest, ctx: NfseContext): PreparedNfseRes
   };
   if (s.municipal_code) serv.cTribMun = s.municipal_code;
   if (s.nbs) serv.cNBS = s.nbs;
+  if (s.foreign_trade) serv.comExt = comExtOf(s.foreign_trade);
   // E9996: tpEmit 1 only; E0121/E0128: no prest/xNome nor prest/end.
   const dps: PreparedDps = { tpAmb: ctx.tpAmb, dCompet: req.competence_date, tpEmit: 1, cLocEmi: issuer.cityCode, prest, serv, valores: valores(req) };
   // Anexo I E0428: vServ >= discounts + deductions + CP, IRRF, CSLL + PIS, COFINS and ISSQN when withheld (computed).

@@ -5,6 +5,7 @@ import { deductionOf } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
 import { checkFederal } from './validate-nfse-federal.js';
+import { checkForeignTrade } from './validate-nfse-foreign-trade.js';
 import { checkParty, type PartyKind } from './validate-nfse-parties.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
@@ -156,6 +157,7 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   const taker = req.tomador ? checkParty(errors, 'tomador', req.tomador, issuer.taxId) : undefined;
   const interm = req.intermediario ? checkParty(errors, 'intermediario', req.intermediario, issuer.taxId) : undefined;
   checkValues(errors, req, ctx, taker, interm);
+  checkForeignTrade(errors, req);
   if (req.substitutes) {
     const { reason_code: code, reason } = req.substitutes;
     // TSMotivo: 15-255 characters; Anexo I E0078: required with cMotivo 99.

@@ -8,7 +8,7 @@ import type { NfeModel } from './model-55.js';
 import { pagXml, TRANSP_XML } from './pag.js';
 import { destXml, emitXml } from './parties.js';
 import { totalXml } from './total.js';
-import { autXmlXml, cobrXml, transpXml } from './transp-cobr.js';
+import { autXmlXml, cobrXml, exportaXml, transpXml } from './transp-cobr.js';
 
 /** Either model of the 4.00 layout: the NFC-e (65) or the NF-e (55, ide.mod = 55). */
 export type AnyNfeModel = NfceModel | NfeModel;
@@ -53,7 +53,7 @@ export function infNfeXml(m: AnyNfeModel, inheritedNamespace: boolean): string {
       (m.dest ? destXml(m.dest) : '') +
       m.det.map(detXml).join('') +
       totalXml(m.total, m.reformTotal) +
-      TRANSP_XML +
+      (m.transp ? transpXml({ ...m.transp, vol: [] }) : TRANSP_XML) +
       pagXml(m.pag.detPag, m.pag.vTroco) +
       (m.infAdic ? infAdicXml(m.infAdic) : '') +
       (m.respTec ? respTecXml(m.respTec) : ''),
@@ -61,7 +61,7 @@ export function infNfeXml(m: AnyNfeModel, inheritedNamespace: boolean): string {
   );
 }
 
-/** infNFe children of a model 55 note, in TNFe order (autXML before det; cobr between transp and pag). */
+/** infNFe children of a model 55 note, in TNFe order (autXML before det; cobr between transp and pag; exporta after infAdic). */
 function nfeBody(m: NfeModel): string {
   return (
     nfeIdeXml(m.ide) +
@@ -75,6 +75,7 @@ function nfeBody(m: NfeModel): string {
     pagXml(m.pag.detPag, m.pag.vTroco) +
     (m.infIntermed ? el('infIntermed', leaf('CNPJ', m.infIntermed.CNPJ) + leaf('idCadIntTran', m.infIntermed.idCadIntTran)) : '') +
     (m.infAdic && (m.infAdic.infAdFisco || m.infAdic.infCpl) ? infAdicXml(m.infAdic) : '') +
+    (m.exporta ? exportaXml(m.exporta) : '') +
     (m.respTec ? respTecXml(m.respTec) : '')
   );
 }

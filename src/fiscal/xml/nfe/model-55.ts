@@ -68,5 +68,14 @@ export interface NfeModel {
   /** Marketplace of the sale (NT 2020.006): with ide/indIntermed 1 only (MOC YB01-10/20, 438/439). */
   infIntermed?: { CNPJ: string; idCadIntTran: string };
   infAdic?: { infAdFisco?: string; infCpl?: string };
+  /** Export (MOC ZA01): state and place the goods leave the country from, customs dispatch place. */
+  exporta?: ExportaModel;
   respTec?: RespTecModel;
+}
+
+export interface ExportaModel {
+  /** TUfEmi: a Brazilian state, never EX (MOC ZA02). */
+  UFSaidaPais: string;
+  xLocExporta: string;
+  xLocDespacho?: string;
 }

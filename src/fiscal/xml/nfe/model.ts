@@ -246,9 +246,13 @@ export interface NfceModel {
   det: DetModel[];
   total: IcmsTotModel;
   reformTotal?: ReformTotModel;
+  /** Home delivery only (MOC X02-10, X03-10/20): modFrete and the carrier; absent = modFrete 9. */
+  transp?: { modFrete: 0 | 1 | 2 | 3 | 4 | 9; transporta: NonNullable<TranspModel['transporta']> };
   pag: { detPag: DetPagModel[]; vTroco: number };
   infAdic?: { infCpl: string };
   respTec?: RespTecModel;
 }
 
-export type { NfeModel, NfeIdeModel, TranspModel, CobrModel, VolModel, AutXmlModel } from './model-55.js';
+import type { TranspModel } from './model-55.js';
+
+export type { NfeModel, NfeIdeModel, TranspModel, CobrModel, VolModel, AutXmlModel, ExportaModel } from './model-55.js';

@@ -2,7 +2,7 @@ import { el, leaf, optLeaf } from '../xml-text.js';
 import { money } from './format.js';
 import type { DetPagModel } from './model.js';
 
-// NFC-e has no freight (modFrete 9) and no transporter groups (753-759).
+// An NFC-e without home delivery has no freight (modFrete 9) and no carrier (MOC X02-10, X03-10; 753, 754).
 export const TRANSP_XML = el('transp', leaf('modFrete', '9'));
 
 function detPagXml(p: DetPagModel): string {

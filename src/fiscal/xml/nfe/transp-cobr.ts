@@ -1,9 +1,10 @@
 import { formatScaled } from '../../../kernel/decimal.js';
 import { el, leaf, optLeaf } from '../xml-text.js';
 import { money } from './format.js';
-import type { AutXmlModel, CobrModel, TranspModel, VolModel } from './model-55.js';
+import type { AutXmlModel, CobrModel, ExportaModel, TranspModel, VolModel } from './model-55.js';
 
-// Model 55 groups the NFC-e never carries: autXML, transp with carrier/vehicle/volumes, cobr.
+// Model 55 groups the NFC-e never carries (autXML, vehicle and volumes of transp, cobr, exporta) and
+// transp, which an NFC-e carries with a carrier only for home delivery (MOC X02-10, X03-10/20).
 
 export function autXmlXml(list: readonly AutXmlModel[]): string {
   return list.map((a) => el('autXML', a.CNPJ !== undefined ? leaf('CNPJ', a.CNPJ) : leaf('CPF', a.CPF ?? ''))).join('');
@@ -47,4 +48,9 @@ export function cobrXml(m: CobrModel): string {
   // MOC Y01-20 (905): with cobr, nFat, vOrig and vLiq are informed.
   const fat = f ? el('fat', leaf('nFat', f.nFat) + money('vOrig', f.vOrig) + money('vDesc', f.vDesc) + money('vLiq', f.vLiq)) : '';
   return el('cobr', fat + m.dup.map((d) => el('dup', leaf('nDup', d.nDup) + leaf('dVenc', d.dVenc) + money('vDup', d.vDup))).join(''));
+}
+
+/** exporta (MOC ZA01-ZA04): UFSaidaPais, xLocExporta, xLocDespacho. */
+export function exportaXml(m: ExportaModel): string {
+  return el('exporta', leaf('UFSaidaPais', m.UFSaidaPais) + leaf('xLocExporta', m.xLocExporta) + optLeaf('xLocDespacho', m.xLocDespacho));
 }

@@ -63,8 +63,28 @@ export interface DpsServ {
   /** NBS code, 9 digits; mandatory when IBSCBS is sent (E0322, FACTS 16.3). */
   cNBS?: string;
   cIntContrib?: string;
+  /** TCComExterior: foreign trade, required in an export of services (Anexo I E0330). */
+  comExt?: DpsComExt;
   /** TCInfoCompl in part (idDocTec and gItemPed are not modelled). */
   infoCompl?: { docRef?: string; xPed?: string; xInfComp?: string };
+}
+
+/**
+ * TCComExterior, with the codes of Anexo I's layout sheet: mdPrestacao 1 cross-border, 2 consumption in
+ * Brazil, 3 temporary movement of natural persons, 4 consumption abroad; vincPrest 0-6; movTempBens 1-3
+ * (0 "unknown" is for municipalities sharing notes, refused by Sefin: E0333, E0345).
+ */
+export interface DpsComExt {
+  mdPrestacao: 1 | 2 | 3 | 4;
+  vincPrest: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  tpMoeda: string; // 3 digits, Banco Central currency table
+  vServMoeda: number; // cents
+  mecAFComexP: string; // 01-08
+  mecAFComexT: string; // 01-26
+  movTempBens: 1 | 2 | 3;
+  nDI?: string;
+  nRE?: string;
+  mdic: 0 | 1;
 }
 
 /**

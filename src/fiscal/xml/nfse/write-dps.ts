@@ -5,7 +5,7 @@ import { formatCents } from '../../../kernel/decimal.js';
 import { el, leaf, optLeaf } from '../xml-text.js';
 import { buildDpsId } from './dps-id.js';
 import { nfseRoot, signableTexts, type NfseSignableTexts } from './nfse-texts.js';
-import type { DpsAddress, DpsIbsCbs, DpsModel, DpsPartyId, DpsPessoa, DpsPrestador, DpsServ, DpsSubst, DpsTotTrib, DpsValores } from './model.js';
+import type { DpsAddress, DpsComExt, DpsIbsCbs, DpsModel, DpsPartyId, DpsPessoa, DpsPrestador, DpsServ, DpsSubst, DpsTotTrib, DpsValores } from './model.js';
 
 /** TSDec15V2 / TSDec1V2 / TSDec2V2 / TSDec3V2: two decimals (money in cents, percentages in hundredths). */
 const dec = (name: string, hundredths: number): string => leaf(name, formatCents(hundredths));
@@ -56,13 +56,22 @@ function pessoa(name: 'toma' | 'interm', p: DpsPessoa): string {
   );
 }
 
-/** TCServ: locPrest, cServ, (comExt, obra, atvEvento not modelled), infoCompl (docRef, xPed, xInfComp). */
+/** TCComExterior in XSD order. */
+function comExt(c: DpsComExt): string {
+  return el(
+    'comExt',
+    leaf('mdPrestacao', c.mdPrestacao) + leaf('vincPrest', c.vincPrest) + leaf('tpMoeda', c.tpMoeda) + dec('vServMoeda', c.vServMoeda) +
+      leaf('mecAFComexP', c.mecAFComexP) + leaf('mecAFComexT', c.mecAFComexT) + leaf('movTempBens', c.movTempBens) + optLeaf('nDI', c.nDI) + optLeaf('nRE', c.nRE) + leaf('mdic', c.mdic),
+  );
+}
+
+/** TCServ: locPrest, cServ, comExt, (obra, atvEvento not modelled), infoCompl (docRef, xPed, xInfComp). */
 function serv(s: DpsServ): string {
   const loc = 'cLocPrestacao' in s.locPrest ? leaf('cLocPrestacao', s.locPrest.cLocPrestacao) : leaf('cPaisPrestacao', s.locPrest.cPaisPrestacao);
   const cServ = leaf('cTribNac', s.cTribNac) + optLeaf('cTribMun', s.cTribMun) + leaf('xDescServ', s.xDescServ) + optLeaf('cNBS', s.cNBS) + optLeaf('cIntContrib', s.cIntContrib);
   const c = s.infoCompl;
   const infoCompl = c && (c.docRef || c.xPed || c.xInfComp) ? el('infoCompl', optLeaf('docRef', c.docRef) + optLeaf('xPed', c.xPed) + optLeaf('xInfComp', c.xInfComp)) : '';
-  return el('serv', el('locPrest', loc) + el('cServ', cServ) + infoCompl);
+  return el('serv', el('locPrest', loc) + el('cServ', cServ) + (s.comExt ? comExt(s.comExt) : '') + infoCompl);
 }
 
 /** TCSubstituicao: chSubstda, cMotivo, xMotivo. */
