@@ -62,6 +62,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorDetail {
   field: string;
   message: string;
+  /** The fiscal rule behind the error, when one is (MOC rule id such as "ZD01-10"). */
+  rule?: string;
 }
 
 /** An expected failure the client can act on; anything else thrown becomes internal_error. */
@@ -89,6 +91,7 @@ export const ErrorSchema = Type.Object(
         Type.Object({
           field: Type.String({ examples: ['items[0].ncm'] }),
           message: Type.String(),
+          rule: Type.Optional(Type.String({ description: 'The fiscal rule the error comes from (MOC 7.0 Anexo I rule id)', examples: ['ZD01-10'] })),
         }),
       ),
     ),

@@ -8,6 +8,8 @@ export interface FieldError {
   field: string;
   /** What is wrong and how to fix it, in plain words. */
   message: string;
+  /** The MOC rule the error comes from, when one does (e.g. "ZD01-10"). */
+  rule?: string;
 }
 
 export type Errors = FieldError[];
