@@ -47,6 +47,8 @@ describe('technical responsible (infRespTec)', () => {
   });
 
   it('answers 422 naming the field for a bad CNPJ, e-mail, phone or CSRT id', async () => {
+    // None set yet: GET answers null.
+    expect((await t.app.inject({ method: 'GET', url: '/v1/account/technical-responsible', headers: auth })).json()).toBeNull();
     const cases: Array<[object, string]> = [
       [{ ...RESP_TEC, cnpj: '11222333000182' }, 'cnpj'],
       [{ ...RESP_TEC, email: 'not-an-email' }, 'email'],

@@ -5764,7 +5764,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The technical responsible (infRespTec) every NF-e and NFC-e carries: the software house that wrote the issuing system. AM, MS, PE, PR, SC and TO reject a note without it (MOC ZD01-10, cStat 972); there the gateway refuses the sale first (422, rule ZD01-10). */
+                /** @description null: none is set */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5793,7 +5793,7 @@ export interface paths {
                              * @example 2026-11-21T13:05:09.123Z
                              */
                             updated_at: string;
-                        };
+                        } | (never | null);
                     };
                 };
                 /** @description Missing or invalid API key */
@@ -5807,15 +5807,6 @@ export interface paths {
                 };
                 /** @description The API key lacks the scope this operation needs */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found (also for records of another account) */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8293,7 +8284,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The technical responsible (infRespTec) every NF-e and NFC-e carries: the software house that wrote the issuing system. AM, MS, PE, PR, SC and TO reject a note without it (MOC ZD01-10, cStat 972); there the gateway refuses the sale first (422, rule ZD01-10). */
+                /** @description null: none is set */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8322,7 +8313,7 @@ export interface paths {
                              * @example 2026-11-21T13:05:09.123Z
                              */
                             updated_at: string;
-                        };
+                        } | (never | null);
                     };
                 };
                 /** @description Missing or invalid API key */

@@ -45,3 +45,6 @@ export const TechnicalResponsible = Type.Object(
       'AM, MS, PE, PR, SC and TO reject a note without it (MOC ZD01-10, cStat 972); there the gateway refuses the sale first (422, rule ZD01-10).',
   },
 );
+
+/** GET: the technical responsible, or null when none is set (then no note carries infRespTec). */
+export const TechnicalResponsibleOrNone = Type.Union([TechnicalResponsible, Type.Null()], { description: 'null: none is set' });

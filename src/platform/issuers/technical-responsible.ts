@@ -107,12 +107,11 @@ export async function setTechnicalResponsible(deps: Deps, accountId: string, iss
   return present(record);
 }
 
-/** GET: the account's, or the one an issuer's sales carry (its own, else the account's). */
-export async function getTechnicalResponsible(deps: Pick<Deps, 'db'>, accountId: string, issuerId: string | null): Promise<TechnicalResponsibleView> {
+/** GET: the account's, or the one an issuer's sales carry (its own, else the account's); null when none is set. */
+export async function getTechnicalResponsible(deps: Pick<Deps, 'db'>, accountId: string, issuerId: string | null): Promise<TechnicalResponsibleView | null> {
   const owner = await ownerOf(deps as Deps, accountId, issuerId, false);
   const found = (await findTechnicalResponsible(deps.db, accountId, issuerId ? owner : null)) ?? (issuerId ? await findTechnicalResponsible(deps.db, accountId, null) : undefined);
-  if (!found) throw notFound('Technical responsible');
-  return present(found);
+  return found ? present(found) : null;
 }
 
 /** DELETE: removes the account's, or an issuer's own (its sales then carry the account's). */

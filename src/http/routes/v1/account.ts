@@ -5,7 +5,7 @@ import { errorResponses } from '../../../kernel/errors.js';
 import { closeAccount } from '../../../platform/people/close-account.js';
 import { requestMeta, sessionOf } from '../../request-meta.js';
 import { Account, PatchAccountBody } from '../../schemas/account.js';
-import { TechnicalResponsible, TechnicalResponsibleBody } from '../../schemas/technical-responsible.js';
+import { TechnicalResponsible, TechnicalResponsibleBody, TechnicalResponsibleOrNone } from '../../schemas/technical-responsible.js';
 import { getTechnicalResponsible, removeTechnicalResponsible, setTechnicalResponsible } from '../../../platform/issuers/technical-responsible.js';
 import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
 import { AccountClosure, ForceCancelBody } from '../../schemas/team.js';
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/v1/account/technical-responsible',
     {
       config: { scope: 'account:read' },
-      schema: { tags, summary: 'The technical responsible (infRespTec) of the account', response: { 200: TechnicalResponsible, ...errorResponses(401, 403, 404, 429) } },
+      schema: { tags, summary: 'The technical responsible (infRespTec) of the account', response: { 200: TechnicalResponsibleOrNone, ...errorResponses(401, 403, 429) } },
     },
     async (request) => getTechnicalResponsible(app.ctx, request.auth.accountId, null),
   );

@@ -9,7 +9,7 @@ import { archiveIssuer, unarchiveIssuer } from '../../../platform/issuers/archiv
 import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../platform/issuers/manage-issuers.js';
 import { registerCsc } from '../../../platform/issuers/register-csc.js';
 import { getTechnicalResponsible, removeTechnicalResponsible, setTechnicalResponsible } from '../../../platform/issuers/technical-responsible.js';
-import { TechnicalResponsible, TechnicalResponsibleBody } from '../../schemas/technical-responsible.js';
+import { TechnicalResponsible, TechnicalResponsibleBody, TechnicalResponsibleOrNone } from '../../schemas/technical-responsible.js';
 import { CERTIFICATE_UPLOAD_LIMITS, receiveCertificateUpload } from '../../../platform/issuers/certificate-upload-request.js';
 import { presentCertificate } from '../../../platform/issuers/upload-certificate.js';
 import { errorResponse, errorResponses } from '../../../kernel/errors.js';
@@ -195,7 +195,7 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
         tags,
         summary: 'The technical responsible (infRespTec) the issuer\'s notes carry: its own, else the account\'s (`scope` says which)',
         params: IdParams,
-        response: { 200: TechnicalResponsible, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: TechnicalResponsibleOrNone, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => getTechnicalResponsible(app.ctx, request.auth.accountId, request.params.id),
