@@ -5747,6 +5747,308 @@ export interface paths {
         };
         trace?: never;
     };
+    "/v1/account/technical-responsible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The technical responsible (infRespTec) of the account */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description null: none is set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "technical_responsible";
+                            /**
+                             * @description `account`: every issuer without its own; `issuer`: this issuer only
+                             * @enum {unknown}
+                             */
+                            scope: "account" | "issuer";
+                            issuer_id: string | null;
+                            cnpj: string;
+                            contact: string;
+                            email: string;
+                            phone: string;
+                            /** @description The CSRT id when one is stored; the secret is never shown */
+                            csrt: {
+                                id: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        } | (never | null);
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Set the technical responsible (infRespTec) every NF-e and NFC-e of the account carries
+         * @description The software house: CNPJ, contact, e-mail, phone and, where the state issues one, the CSRT (id and secret; the secret is stored encrypted and never returned). An issuer may have its own (PUT /v1/issuers/{id}/technical-responsible). AM, MS, PE, PR, SC and TO require it (MOC ZD01-10).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description CNPJ of the software house (14 digits; punctuation is removed)
+                         * @example 11222333000181
+                         */
+                        cnpj: string;
+                        /**
+                         * @description xContato: the person to contact (2 to 60 characters)
+                         * @example Maria Souza
+                         */
+                        contact: string;
+                        /**
+                         * @description E-mail of the contact (6 to 60 characters)
+                         * @example fiscal@softwarehouse.com.br
+                         */
+                        email: string;
+                        /**
+                         * @description Phone with area code, 6 to 14 digits
+                         * @example 4133334444
+                         */
+                        phone: string;
+                        /** @description The CSRT, where the state issues one. Omitted: the stored one is kept; null: removed */
+                        csrt?: {
+                            /**
+                             * @description idCSRT: the CSRT id the state gave (01 to 99)
+                             * @example 01
+                             */
+                            id: string;
+                            /** @description The CSRT itself; stored encrypted like the CSC and never returned. Each note carries hashCSRT = base64(SHA-1(CSRT + access key)) */
+                            secret: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The technical responsible (infRespTec) every NF-e and NFC-e carries: the software house that wrote the issuing system. AM, MS, PE, PR, SC and TO reject a note without it (MOC ZD01-10, cStat 972); there the gateway refuses the sale first (422, rule ZD01-10). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "technical_responsible";
+                            /**
+                             * @description `account`: every issuer without its own; `issuer`: this issuer only
+                             * @enum {unknown}
+                             */
+                            scope: "account" | "issuer";
+                            issuer_id: string | null;
+                            cnpj: string;
+                            contact: string;
+                            email: string;
+                            phone: string;
+                            /** @description The CSRT id when one is stored; the secret is never shown */
+                            csrt: {
+                                id: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the account's technical responsible */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account/force-cancel": {
         parameters: {
             query?: never;
@@ -5916,8 +6218,31 @@ export interface paths {
                                 ibge_code: string;
                                 /** @example São Paulo */
                                 name: string;
-                                /** @description `supported`: in production use; `configured`: addresses and state codes ready, promoted to supported over time */
+                                /** @description `supported`: its data is complete (authorizers, endpoints, QR and consultation URLs, rules) and the sandbox simulator plays its rules, with a sale authorized and cancelled there end to end; `configured`: `missing` says what is not there yet */
                                 status: "supported" | "configured";
+                                /** @description Only for `configured`: state_facts, nfe_endpoints, nfce_endpoints, nfce_qr_urls, authorizer (the endpoint table disagrees), end_to_end_test */
+                                missing?: string[];
+                                /** @description What the state adds to the national rules (docs/fiscal/states.md) */
+                                rules?: {
+                                    /**
+                                     * @description Who authorizes its NF-e: the state itself, SVRS or SVAN
+                                     * @example SP
+                                     */
+                                    nfe_authorizer: string;
+                                    /**
+                                     * @description Who authorizes its NFC-e
+                                     * @example SVRS
+                                     */
+                                    nfce_authorizer: string;
+                                    /** @description NF-e contingency authority (tpEmis 6 SVC-AN, 7 SVC-RS) */
+                                    svc: "SVC-AN" | "SVC-RS";
+                                    /** @description The technical responsible (infRespTec) is required (MOC ZD01-10): set PUT /v1/account/technical-responsible */
+                                    resp_tec_required: boolean;
+                                    /** @description NFC-e cancellation window after authorization */
+                                    nfce_cancel_minutes: number;
+                                    /** @description NF-e cancellation window after authorization */
+                                    nfe_cancel_hours: number;
+                                };
                             }[];
                         };
                     };
@@ -7935,6 +8260,341 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/issuers/{id}/technical-responsible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The technical responsible (infRespTec) the issuer's notes carry: its own, else the account's (`scope` says which) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description null: none is set */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "technical_responsible";
+                            /**
+                             * @description `account`: every issuer without its own; `issuer`: this issuer only
+                             * @enum {unknown}
+                             */
+                            scope: "account" | "issuer";
+                            issuer_id: string | null;
+                            cnpj: string;
+                            contact: string;
+                            email: string;
+                            phone: string;
+                            /** @description The CSRT id when one is stored; the secret is never shown */
+                            csrt: {
+                                id: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        } | (never | null);
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Give the issuer its own technical responsible (infRespTec), instead of the account's
+         * @description Same fields as PUT /v1/account/technical-responsible; the CSRT secret is stored encrypted and never returned.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description CNPJ of the software house (14 digits; punctuation is removed)
+                         * @example 11222333000181
+                         */
+                        cnpj: string;
+                        /**
+                         * @description xContato: the person to contact (2 to 60 characters)
+                         * @example Maria Souza
+                         */
+                        contact: string;
+                        /**
+                         * @description E-mail of the contact (6 to 60 characters)
+                         * @example fiscal@softwarehouse.com.br
+                         */
+                        email: string;
+                        /**
+                         * @description Phone with area code, 6 to 14 digits
+                         * @example 4133334444
+                         */
+                        phone: string;
+                        /** @description The CSRT, where the state issues one. Omitted: the stored one is kept; null: removed */
+                        csrt?: {
+                            /**
+                             * @description idCSRT: the CSRT id the state gave (01 to 99)
+                             * @example 01
+                             */
+                            id: string;
+                            /** @description The CSRT itself; stored encrypted like the CSC and never returned. Each note carries hashCSRT = base64(SHA-1(CSRT + access key)) */
+                            secret: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description The technical responsible (infRespTec) every NF-e and NFC-e carries: the software house that wrote the issuing system. AM, MS, PE, PR, SC and TO reject a note without it (MOC ZD01-10, cStat 972); there the gateway refuses the sale first (422, rule ZD01-10). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "technical_responsible";
+                            /**
+                             * @description `account`: every issuer without its own; `issuer`: this issuer only
+                             * @enum {unknown}
+                             */
+                            scope: "account" | "issuer";
+                            issuer_id: string | null;
+                            cnpj: string;
+                            contact: string;
+                            email: string;
+                            phone: string;
+                            /** @description The CSRT id when one is stored; the secret is never shown */
+                            csrt: {
+                                id: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Remove the issuer's own technical responsible (its notes then carry the account's) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

@@ -8,6 +8,9 @@ let table: Map<number, string> | undefined;
 const OVERRIDES: Record<number, string> = {
   // The table's 501 text is the NF-e one (7 days); NFC-e windows are minutes (Ajuste SINIEF 19/16 cl. 15).
   501: 'Rejeição: Pedido de Cancelamento intempestivo (prazo de cancelamento excedido)',
+  // Missing from cstat.json; the words of MOC 7.0 Anexo I, rules ZD01-10 and ZD02-10 (NT 2018.005).
+  972: 'Rejeição: Obrigatória as informações do responsável técnico',
+  973: 'Rejeição: CNPJ do responsável técnico inválido',
 };
 
 /** xMotivo for a cStat, with the table's bracketed placeholders ([nRec:999...]) removed. */

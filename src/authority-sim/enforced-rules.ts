@@ -57,6 +57,9 @@ export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
   { rule: 'N12-60', code: 740, where: 'authority-sim/nfe-rules.ts contentRejection' },
   { rule: 'NA01-20', code: 694, where: 'authority-sim/nfe55-rules.ts itemRejection' },
   { rule: 'NA01-30', code: 695, where: 'authority-sim/nfe55-rules.ts itemRejection' },
+  // technical responsible (ZD)
+  { rule: 'ZD01-10', code: 972, where: 'authority-sim/nfe-rules.ts respTecRejection' },
+  { rule: 'ZD02-10', code: 973, where: 'authority-sim/nfe-rules.ts respTecRejection' },
   // transport (X) and exports (ZA)
   { rule: 'ZA01-10', code: 355, where: 'authority-sim/goods-group-rules.ts' },
   { rule: 'ZA01-20', code: 356, where: 'authority-sim/goods-group-rules.ts' },

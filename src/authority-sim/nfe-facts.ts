@@ -30,6 +30,8 @@ export interface NfeFacts {
   paymentMethods: string[];
   vTroco: string | null;
   qrCode: string | null;
+  /** infRespTec/CNPJ when the group is present (MOC ZD01), else null. */
+  respTecCnpj: string | null;
 }
 
 // Read by slicing the text, not by building a tree: the document has passed the XSD by now, so
@@ -106,5 +108,9 @@ export function nfeFacts(nfeXml: string): NfeFacts {
     paymentMethods: (pag ? sliceAll(pag.inner, 'detPag') : []).map((p) => textIn(p, 'tPag')),
     vTroco: textIn(pag, 'vTroco') || null,
     qrCode: qr ? text(qr).trim() : null,
+    respTecCnpj: (() => {
+      const r = el(inf, 'infRespTec');
+      return r ? textIn(r, 'CNPJ') : null;
+    })(),
   };
 }

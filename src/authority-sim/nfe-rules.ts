@@ -5,6 +5,8 @@ import { verifyNfceQrCode } from '../fiscal/qrcode/verify-qr-code.js';
 import { nfceUrls } from '../fiscal/qrcode/nfce-urls.js';
 import { ufAbbreviation } from '../fiscal/sefaz/endpoints.js';
 import { accessKeyCheckDigit } from '../fiscal/layout/access-key.js';
+import { respTecRequired } from '../fiscal/states/states.js';
+import { cnpjProblem } from '../fiscal/tax-id.js';
 import { motivo } from './cstat-messages.js';
 import type { NfeFacts } from './nfe-facts.js';
 
@@ -78,6 +80,8 @@ export function contentRejection(f: NfeFacts, ctx: ContentContext): Rejection | 
     if (nfce && f.items[0]?.xProd !== HOMOLOGATION_ITEM) return reject(373, `first item is "${f.items[0]?.xProd}"`);
     if (f.dest?.xNome && f.dest.xNome !== HOMOLOGATION_RECIPIENT) return reject(598, `recipient is "${f.dest.xNome}"`);
   }
+  const respTec = respTecRejection(f);
+  if (respTec) return respTec;
   const itemsTotal = f.items.filter((i) => i.indTot === '1').reduce((sum, i) => sum + cents(i.vProd), 0);
   if (itemsTotal !== cents(f.vProdTotal)) return reject(564, `vProd ${f.vProdTotal} but items sum ${itemsTotal / 100}`);
   const payment = paymentRejection(f);
@@ -112,6 +116,19 @@ function paymentRejection(f: NfeFacts): Rejection | null {
   if (f.vTroco === null) return paid > vNF ? reject(866, `payments ${paid / 100} exceed vNF ${f.vNF} and vTroco is absent`) : null;
   if (cents(f.vTroco) !== paid - vNF) return reject(869, `vTroco ${f.vTroco} but sum(vPag) - vNF is ${(paid - vNF) / 100}`);
   return null;
+}
+
+/**
+ * MOC ZD01-10 (972) and ZD02-10 (973), in force in the states docs/fiscal/states.md lists (AM, MS, PE,
+ * PR, SC, TO): the group is required and its CNPJ must be a real one. Elsewhere both are "future
+ * implementation", so the simulator does not apply them there (never stricter than the authority).
+ */
+function respTecRejection(f: NfeFacts): Rejection | null {
+  const uf = ufAbbreviation(f.cUF);
+  if (!uf || !respTecRequired(uf)) return null;
+  if (f.respTecCnpj === null) return reject(972, `${uf} requires infRespTec`);
+  const bad = /^[0-9]{14}$/.test(f.respTecCnpj) ? cnpjProblem(f.respTecCnpj) : 'not 14 digits';
+  return bad ? reject(973, `infRespTec/CNPJ ${f.respTecCnpj} ${bad}`) : null;
 }
 
 function qrRejection(f: NfeFacts, ctx: ContentContext): Rejection | null {

@@ -12,7 +12,7 @@ import { totalRejection } from './nfe-total-rules.js';
 function reliefNote(deducted?: boolean): string {
   const req: NfeRequest = interstateRequest();
   req.destinatario = {
-    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '123456789012',
+    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: '110042490114',
     address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3509502', city: 'Campinas', uf: 'SP' },
   };
   req.presenca = 'nao_se_aplica';

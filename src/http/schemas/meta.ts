@@ -7,8 +7,28 @@ export const UfSchema = Type.Object(
     ibge_code: Type.String({ description: 'IBGE state code (cUF, first 2 digits of the access key)', examples: ['35'] }),
     name: Type.String({ examples: ['São Paulo'] }),
     status: Type.Union([Type.Literal('supported'), Type.Literal('configured')], {
-      description: '`supported`: in production use; `configured`: addresses and state codes ready, promoted to supported over time',
+      description:
+        '`supported`: its data is complete (authorizers, endpoints, QR and consultation URLs, rules) and the sandbox simulator plays its rules, ' +
+        'with a sale authorized and cancelled there end to end; `configured`: `missing` says what is not there yet',
     }),
+    missing: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'Only for `configured`: state_facts, nfe_endpoints, nfce_endpoints, nfce_qr_urls, authorizer (the endpoint table disagrees), end_to_end_test',
+      }),
+    ),
+    rules: Type.Optional(
+      Type.Object(
+        {
+          nfe_authorizer: Type.String({ description: 'Who authorizes its NF-e: the state itself, SVRS or SVAN', examples: ['SP'] }),
+          nfce_authorizer: Type.String({ description: 'Who authorizes its NFC-e', examples: ['SVRS'] }),
+          svc: Type.Union([Type.Literal('SVC-AN'), Type.Literal('SVC-RS')], { description: 'NF-e contingency authority (tpEmis 6 SVC-AN, 7 SVC-RS)' }),
+          resp_tec_required: Type.Boolean({ description: 'The technical responsible (infRespTec) is required (MOC ZD01-10): set PUT /v1/account/technical-responsible' }),
+          nfce_cancel_minutes: Type.Integer({ description: 'NFC-e cancellation window after authorization' }),
+          nfe_cancel_hours: Type.Integer({ description: 'NF-e cancellation window after authorization' }),
+        },
+        { description: 'What the state adds to the national rules (docs/fiscal/states.md)' },
+      ),
+    ),
   },
   { title: 'Uf' },
 );

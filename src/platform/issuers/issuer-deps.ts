@@ -28,3 +28,6 @@ export const secretAad = {
   certificate: (issuerId: string) => `issuer:${issuerId}:certificate`,
   csc: (issuerId: string) => `issuer:${issuerId}:csc`,
 };
+
+/** AAD of a technical responsible's CSRT: bound to its owner (the account or the issuer). */
+export const csrtAad = (ownerId: string) => `technical_responsible:${ownerId}:csrt`;

@@ -9,18 +9,22 @@ import {
   type CertificateRecord,
 } from '../storage/repositories/issuer-secret-repository.js';
 import { secretAad } from './issuer-deps.js';
+import type { EmissionRespTec } from '../storage/repositories/issuer-repository.js';
+import { openCsrt } from './technical-responsible.js';
 
 export interface IssuerSigningMaterial {
   certificate: ParsedCertificate | null;
   /** `id` without leading zeros, as the QR code wants it (FACTS 9.1: `0|[1-9][0-9]{0,5}`). */
   csc: { id: string; token: string } | null;
+  /** The CSRT of the technical responsible the issuer's notes carry (infRespTec, NT 2018.005), opened; null without one. */
+  csrt: { id: string; token: string } | null;
 }
 
 interface CacheEntry {
   loadedAt: number;
   certVersion: number | null;
   cscVersion: number | null;
-  material: IssuerSigningMaterial;
+  material: Omit<IssuerSigningMaterial, 'csrt'>;
 }
 
 // Decrypting and parsing the private key on every sale is needless hot-path work: the material is
@@ -38,9 +42,20 @@ export async function loadIssuerSigningMaterial(
   secrets: SecretBox,
   accountId: string,
   issuerId: string,
-  /** The versions when the caller already read them with the issuer row (saves a query per sale). */
-  known?: { cert_version: number | null; csc_version: number | null },
+  /** The versions when the caller already read them with the issuer row (saves a query per sale); its resp_tec gives the CSRT. */
+  known?: { cert_version: number | null; csc_version: number | null; resp_tec?: EmissionRespTec | null },
 ): Promise<IssuerSigningMaterial | undefined> {
+  const material = await loadKeys(db, secrets, accountId, issuerId, known);
+  return material && { ...material, csrt: await openCsrt(secrets, known?.resp_tec ?? null) };
+}
+
+async function loadKeys(
+  db: Queryable,
+  secrets: SecretBox,
+  accountId: string,
+  issuerId: string,
+  known?: { cert_version: number | null; csc_version: number | null },
+): Promise<Omit<IssuerSigningMaterial, 'csrt'> | undefined> {
   const versions = known ?? (await secretVersions(db, accountId, issuerId));
   if (!versions) return undefined;
   const key = `${accountId}\u0000${issuerId}`;
@@ -52,7 +67,7 @@ export async function loadIssuerSigningMaterial(
     versions.cert_version === null ? undefined : findCertificate(db, issuerId),
     versions.csc_version === null ? undefined : findCsc(db, issuerId),
   ]);
-  const material: IssuerSigningMaterial = {
+  const material: Omit<IssuerSigningMaterial, 'csrt'> = {
     certificate: certRow ? await openCertificate(secrets, certRow) : null,
     csc: cscRow
       ? { id: String(Number(cscRow.id_csc)), token: (await secrets.decrypt(cscRow.csc_blob, secretAad.csc(issuerId))).toString('utf8') }

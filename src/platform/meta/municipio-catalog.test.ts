@@ -6,8 +6,10 @@ describe('UF catalog', () => {
   it('lists the 27 states with IBGE codes; SP supported, the rest configured', () => {
     const ufs = listUfs();
     expect(ufs).toHaveLength(27);
-    expect(ufByCode('sp')).toEqual({ code: 'SP', ibge_code: '35', name: 'São Paulo', status: 'supported' });
-    expect(ufs.filter((u) => u.status === 'supported').map((u) => u.code)).toEqual(['SP']);
+    expect(ufByCode('sp')).toMatchObject({ code: 'SP', ibge_code: '35', name: 'São Paulo', status: 'supported' });
+    expect(ufByCode('PR')?.rules).toMatchObject({ nfe_authorizer: 'PR', svc: 'SVC-RS', resp_tec_required: true });
+    // Every state has its data and an end-to-end test (test/state-coverage.test.ts): all 27 supported.
+    expect(ufs.filter((u) => u.status === 'supported')).toHaveLength(27);
     expect(ufByCode('DF')?.ibge_code).toBe('53');
   });
 });

@@ -1,8 +1,14 @@
 import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
+import { SEFAZ_SERVICES, resolveEndpoint, type Model, type TpAmb } from '../../fiscal/sefaz/endpoints.js';
+import { nfceUrls } from '../../fiscal/qrcode/nfce-urls.js';
+import { stateFacts, type StateFacts } from '../../fiscal/states/states.js';
 import { readCsvTable } from './csv-table.js';
 
 export type UfStatus = 'supported' | 'configured';
+
+/** What a state still lacks before it is `supported` (docs/fiscal/states.md). */
+export type UfGap = 'state_facts' | 'nfe_endpoints' | 'nfce_endpoints' | 'nfce_qr_urls' | 'authorizer' | 'end_to_end_test';
 
 export interface Uf {
   /** Two-letter state code (UF). */
@@ -11,22 +17,68 @@ export interface Uf {
   ibge_code: string;
   name: string;
   status: UfStatus;
+  /** Only when `configured`: what is missing. */
+  missing?: UfGap[];
+  /** The state's fiscal facts (fiscal/states/states.ts), when known. */
+  rules?: {
+    nfe_authorizer: string;
+    nfce_authorizer: string;
+    svc: 'SVC-AN' | 'SVC-RS';
+    resp_tec_required: boolean;
+    nfce_cancel_minutes: number;
+    nfe_cancel_hours: number;
+  };
 }
 
-// SPEC 1 "State coverage": SP is supported; the other 26 have addresses and codes ready (configured).
-const SUPPORTED = new Set(['SP']);
+// SPEC 1 "State coverage": a state is `supported` when its data is complete (facts, endpoints of
+// every service in both environments for models 55 and 65, QR and consultation URLs, the
+// authorizer the endpoint table names) and a sale is authorized and cancelled in it through the
+// simulator (test/state-coverage.test.ts); else `configured`, with `missing` saying what is not there.
+function gapsOf(uf: string, facts: StateFacts | undefined): UfGap[] {
+  if (!facts) return ['state_facts'];
+  const gaps: UfGap[] = [];
+  const authorizers = new Set<string>();
+  for (const [model, gap] of [[55, 'nfe_endpoints'], [65, 'nfce_endpoints']] as Array<[Model, UfGap]>) {
+    try {
+      for (const tpAmb of [1, 2] as TpAmb[]) for (const s of SEFAZ_SERVICES) authorizers.add(`${model}:${resolveEndpoint(uf, model, tpAmb, s).authorizer}`);
+    } catch {
+      gaps.push(gap);
+    }
+  }
+  try {
+    for (const tpAmb of [1, 2] as TpAmb[]) if (!nfceUrls(uf, tpAmb).qrCodeBaseUrl || !nfceUrls(uf, tpAmb).urlChave) gaps.push('nfce_qr_urls');
+  } catch {
+    gaps.push('nfce_qr_urls');
+  }
+  const expected = new Set([`55:${facts.nfeAuthorizer}`, `65:${facts.nfceAuthorizer}`]);
+  if (!gaps.includes('nfe_endpoints') && !gaps.includes('nfce_endpoints') && [...authorizers].some((a) => !expected.has(a))) gaps.push('authorizer');
+  if (!facts.endToEnd) gaps.push('end_to_end_test');
+  return [...new Set(gaps)];
+}
 
 let cache: { list: Uf[]; byCode: Map<string, Uf> } | undefined;
 
 function load(): { list: Uf[]; byCode: Map<string, Uf> } {
   if (!cache) {
     const list = readCsvTable(join(FISCAL_ASSETS_DIR, 'ibge', 'uf_codes.csv'))
-      .map((r) => ({
-        code: r.UF!,
-        ibge_code: r.cUF!,
-        name: r.nome!,
-        status: (SUPPORTED.has(r.UF!) ? 'supported' : 'configured') as UfStatus,
-      }))
+      .map((r): Uf => {
+        const code = r.UF!;
+        const facts = stateFacts(code);
+        const missing = gapsOf(code, facts);
+        const uf: Uf = { code, ibge_code: r.cUF!, name: r.nome!, status: missing.length === 0 ? 'supported' : 'configured' };
+        if (missing.length > 0) uf.missing = missing;
+        if (facts) {
+          uf.rules = {
+            nfe_authorizer: facts.nfeAuthorizer,
+            nfce_authorizer: facts.nfceAuthorizer,
+            svc: facts.svc,
+            resp_tec_required: facts.respTecRequired,
+            nfce_cancel_minutes: facts.nfceCancelMinutes,
+            nfe_cancel_hours: facts.nfeCancelHours,
+          };
+        }
+        return uf;
+      })
       .sort((a, b) => a.code.localeCompare(b.code));
     cache = { list, byCode: new Map(list.map((u) => [u.code, u])) };
   }

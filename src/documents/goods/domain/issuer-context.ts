@@ -61,6 +61,8 @@ export interface DocumentContext {
   cNF?: string;
   /** Program name and version written to ide/verProc. */
   verProc?: string;
+  /** The technical responsible's CSRT, opened: hashCSRT covers the access key (NT 2018.005). */
+  csrt?: { id: string; token: string } | null | undefined;
 }
 
 

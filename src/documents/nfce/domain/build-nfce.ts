@@ -58,7 +58,7 @@ export function buildPreparedNfce(prepared: PreparedNfce, ctx: DocumentContext):
   if (ctx.contingency && tpEmis === 9) {
     model.ide.contingency = { dhCont: localDateTime(ctx.contingency.at, zone).text, xJust: layoutText(ctx.contingency.reason) };
   }
-  const { csrt } = prepared;
+  const csrt = ctx.csrt ?? prepared.csrt;
   if (model.respTec && csrt) {
     model.respTec = { ...model.respTec, csrt: { idCSRT: csrt.id.padStart(2, '0'), hashCSRT: csrtHash(csrt.token, accessKey) } };
   }

@@ -1,7 +1,7 @@
 import type { NfceModel } from '../../../fiscal/xml/nfe/model.js';
 import { isAlphanumericCnpj } from '../../../kernel/tax-id.js';
 import type { Issuer, SaleContext } from '../../goods/domain/issuer-context.js';
-import { emitOf, respTecOf } from '../../goods/domain/parties.js';
+import { emitOf, respTecMissing, respTecOf } from '../../goods/domain/parties.js';
 import { destOf } from './consumer-dest.js';
 import { paymentPlan, salePayments } from '../../goods/domain/payments.js';
 import { carrierModel, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
@@ -40,6 +40,8 @@ export type PreparedSale = { ok: false; errors: FieldError[] } | { ok: true; nfc
  */
 export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   const checked = checkSale(sale, ctx.issuer, { tpAmb: ctx.tpAmb, taxReform: ctx.taxReform });
+  const noRespTec = respTecMissing(ctx.issuer.uf, ctx.respTec);
+  if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors)] };
   if (!checked.ok) return checked;
   const { computed } = checked;
   const parts: PreparedNfce['parts'] = {

@@ -4,7 +4,7 @@ import type { Sale } from '../domain/sale.js';
 import { xsdPathToField } from '../../goods/domain/xsd-path-to-field.js';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
-import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';
+import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { contingencyAtOnce } from './contingency-settings.js';
 import { DEFAULT_SERIE } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
@@ -17,7 +17,10 @@ export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
   serie: DEFAULT_SERIE,
   needsCsc: true,
   prepare(sale, issuer) {
-    const prepared = prepareNfce(sale, { issuer: engineIssuer(issuer), tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026' });
+    const respTec = engineRespTec(issuer);
+    const prepared = prepareNfce(sale, {
+      issuer: engineIssuer(issuer), tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', ...(respTec ? { respTec } : {}),
+    });
     return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
   },
   build: (prepared, { contingency, ...ctx }) =>

@@ -119,7 +119,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     // The POS printed these values: the document is built with exactly them, so its key is the printed one.
     const built = buildPreparedNfce(prepared.prepared, {
       serie: offline.serie, nNF: offline.number, emittedAt: new Date(offline.issued_at), signingKey: material.certificate, csc: material.csc,
-      tpEmis: 9, contingency: { at: new Date(offline.contingency_at), reason: offline.reason }, cNF: offline.cnf,
+      tpEmis: 9, contingency: { at: new Date(offline.contingency_at), reason: offline.reason }, cNF: offline.cnf, csrt: material.csrt,
     });
     // Read back from the document itself, on the worker: the rules check what was written, not what was meant.
     const own = await readOfflineXmlOffThread(built.xml, { verify: false });

@@ -55,7 +55,7 @@ export async function switchToContingency(
     const [nNF] = await reserveNumbers(tx, series, 1);
     const built = buildPreparedNfce(prepared.prepared, {
       serie: note.serie, nNF: nNF!, emittedAt: now, signingKey: material.certificate!, csc: material.csc!,
-      tpEmis: 9, contingency: { at: now, reason },
+      tpEmis: 9, contingency: { at: now, reason }, csrt: material.csrt,
     });
     const schema = validateNfe(built.xml, built.schemaPackage);
     if (!schema.valid) throw new Error(`contingency NFC-e failed the XSD: ${schema.errors[0]?.message ?? ''}`);

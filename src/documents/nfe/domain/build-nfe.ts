@@ -67,7 +67,7 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
     // MOC Y01-20 (905): with cobr, nFat, vOrig and vLiq are informed; nFat defaults to the note number.
     model.cobr = { fat: { nFat: b.nFat ?? String(ctx.nNF), vOrig: b.vOrig, vDesc: b.vDesc, vLiq: b.vLiq }, dup: b.dup.map((d) => ({ ...d })) };
   }
-  const { csrt } = prepared;
+  const csrt = ctx.csrt ?? prepared.csrt;
   if (model.respTec && csrt) {
     model.respTec = { ...model.respTec, csrt: { idCSRT: csrt.id.padStart(2, '0'), hashCSRT: csrtHash(csrt.token, accessKey) } };
   }

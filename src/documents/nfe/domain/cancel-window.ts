@@ -1,11 +1,12 @@
 // NF-e cancellation deadline (FACTS 5): 24 hours after authorization (Ajuste SINIEF 07/05, via Ato
 // COTEPE 33/08 and 35/10). A state may accept a late cancellation (cStat 151/155) under its own
-// rules; none is sourced here, so every UF keeps the national window until one is.
+// rules; none is sourced here, so every UF keeps the national window (data: fiscal/states/states.ts).
+import { stateFacts } from '../../../fiscal/states/states.js';
+
 const NATIONAL_HOURS = 24;
-const BY_UF: Readonly<Record<string, number>> = {};
 
 export function nfeCancellationWindowHours(uf: string): number {
-  return BY_UF[uf] ?? NATIONAL_HOURS;
+  return stateFacts(uf)?.nfeCancelHours ?? NATIONAL_HOURS;
 }
 
 /** The last instant an NF-e authorized at `authorizedAt` may be cancelled (110111). */

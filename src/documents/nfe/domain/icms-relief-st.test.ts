@@ -4,6 +4,7 @@ import { ALPHANUMERIC_ISSUER } from '../../../../test/support/nfce-fixtures.js';
 import { buildPreparedNfe, prepareNfe } from './index.js';
 import type { NfeItem, NfeRequest } from './nfe-request.js';
 import { validateNfeRequest } from './validate-nfe.js';
+import { VALID_IE } from '../../../../test/support/state-registrations.js';
 
 // Tax figures computed by hand from the rules in docs/fiscal/icms-relief.md and docs/fiscal/icms-st.md.
 
@@ -12,7 +13,7 @@ function taxpayerSale(item: NfeItem, uf: 'SP' | 'RJ' | 'RS', amount: number): Nf
   const req = interstateRequest();
   const city = { SP: ['3509502', 'Campinas'], RJ: ['3304557', 'Rio de Janeiro'], RS: ['4305108', 'Caxias do Sul'] }[uf];
   req.destinatario = {
-    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: uf === 'RJ' ? '12345678' : '123456789012',
+    cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', indicador_ie: 'contribuinte', ie: VALID_IE[uf]!,
     address: { street: 'Rua A', number: '1', district: 'Centro', city_code: city[0]!, city: city[1]!, uf },
   };
   req.presenca = 'nao_se_aplica';

@@ -1,3 +1,4 @@
+import { stateFacts } from '../../../fiscal/states/states.js';
 import type { Issuer, RespTec, SigningKey } from '../../goods/domain/issuer-context.js';
 
 /** What the content of an NF-e depends on: known before its number is reserved (prepareNfe). */
@@ -26,11 +27,11 @@ export interface NfeDocumentContext {
    * (tpEmis 7) by the issuer's state, with dhCont and xJust (MOC B28, FACTS 15.5).
    */
   contingency?: { at: Date; reason: string };
+  /** The technical responsible's CSRT, opened: hashCSRT covers the access key (NT 2018.005). */
+  csrt?: { id: string; token: string } | null | undefined;
 }
 
-/** FACTS 4 (sped-nfe Contingency.php): SVC-RS serves AM, BA, GO, MA, MS, MT, PE, PR; SVC-AN the other states. */
-const SVC_RS = new Set(['AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR']);
-
+/** The state's SVC (docs/fiscal/states.md, data in fiscal/states/states.ts): SVC-RS is tpEmis 7, SVC-AN 6. */
 export function svcTpEmis(uf: string): 6 | 7 {
-  return SVC_RS.has(uf) ? 7 : 6;
+  return stateFacts(uf)?.svc === 'SVC-RS' ? 7 : 6;
 }

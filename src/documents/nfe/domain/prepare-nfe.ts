@@ -3,7 +3,7 @@ import { layoutText } from '../../../fiscal/layout/text.js';
 import { cleanTaxId, isAlphanumericCnpj } from '../../../kernel/tax-id.js';
 import { toCents } from '../../../kernel/decimal.js';
 import type { Issuer } from '../../goods/domain/issuer-context.js';
-import { emitOf, respTecOf } from '../../goods/domain/parties.js';
+import { emitOf, respTecMissing, respTecOf } from '../../goods/domain/parties.js';
 import { paymentPlan } from '../../goods/domain/payments.js';
 import type { NfeContext } from './nfe-context.js';
 import { autXmlOf, exportaOf, nfeDestOf, transpOf } from './nfe-parties.js';
@@ -46,6 +46,8 @@ function billingOf(req: NfeRequest, vNF: number): PreparedNfe['billing'] {
 /** Validates the request and computes its items, totals, parties, freight, billing and payments once. */
 export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult {
   const checked = checkNfe(req, ctx);
+  const noRespTec = respTecMissing(ctx.issuer.uf, ctx.respTec);
+  if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors)] };
   if (!checked.ok) return checked;
   const { computed, facts } = checked;
   const parts: PreparedNfe['parts'] = {

@@ -6,7 +6,7 @@ import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
-import { engineIssuer, tpAmbOf } from '../../notes/services/issuer-context.js';
+import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { NFE_SERIE } from './nfe-deps.js';
 import { NFE_FAMILY } from './nfe-family.js';
 import { nfeItemFigures } from './nfe-summary.js';
@@ -21,11 +21,14 @@ export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe
       const engine = engineIssuer(issuer);
       // MOC Y09-20 (900): installments may not fall due before the issuer's local date of emission.
       const today = localDateTime(now(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
-      const prepared = prepareNfe(request, { issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today });
+      const respTec = engineRespTec(issuer);
+      const prepared = prepareNfe(request, {
+        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, ...(respTec ? { respTec } : {}),
+      });
       return prepared.ok ? { ok: true, prepared: prepared.nfe } : prepared;
     },
     build(prepared, ctx) {
-      const built = buildPreparedNfe(prepared, { serie: ctx.serie, nNF: ctx.nNF, emittedAt: ctx.emittedAt, signingKey: ctx.signingKey });
+      const built = buildPreparedNfe(prepared, { serie: ctx.serie, nNF: ctx.nNF, emittedAt: ctx.emittedAt, signingKey: ctx.signingKey, csrt: ctx.csrt });
       return { ...built, items: nfeItemFigures(built.model) };
     },
     fieldOfXsdPath: (path, request) => nfeXsdPathToField(path, request),

@@ -66,6 +66,8 @@ export interface BuildContext {
   csc: IssuerSigningMaterial['csc'];
   /** Issued in offline contingency (NFC-e, FACTS 10: tpEmis 9 with dhCont and xJust). */
   contingency?: { at: Date; reason: string } | undefined;
+  /** The technical responsible's CSRT, opened (infRespTec/hashCSRT, NT 2018.005), or null. */
+  csrt: IssuerSigningMaterial['csrt'];
 }
 
 export interface IssueOptions {
@@ -218,6 +220,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
         emittedAt: now,
         signingKey: material.certificate!,
         csc: material.csc ?? null,
+        csrt: material.csrt,
         ...(contingency ? { contingency: { at: now, reason: contingency.reason } } : {}),
       });
       // Issue 3.6: every document is checked against the official XSD before it leaves; a violation

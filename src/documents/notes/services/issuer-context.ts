@@ -1,6 +1,6 @@
 import { municipioByCode } from '../../../platform/meta/municipio-catalog.js';
-import type { Issuer } from '../../goods/domain/issuer-context.js';
-import type { IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { Issuer, RespTec } from '../../goods/domain/issuer-context.js';
+import type { EmissionIssuerRow, IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
 import { CRT_BY_REGIME } from '../../../platform/issuers/issuer-validation.js';
 
 /** The stored issuer as the document engine wants it (address already checked by issuer readiness). */
@@ -30,4 +30,13 @@ export function engineIssuer(row: IssuerRow): Issuer {
 /** tpAmb of the issuer: 1 production, 2 homologation (the sandbox keeps the issuer's choice). */
 export function tpAmbOf(row: IssuerRow): 1 | 2 {
   return row.ambiente === 'producao' ? 1 : 2;
+}
+
+/**
+ * The technical responsible the issuer's notes carry (infRespTec: its own, else the account's), without
+ * the CSRT: that one is opened with the signing material and hashed per number (build).
+ */
+export function engineRespTec(row: EmissionIssuerRow): RespTec | undefined {
+  const r = row.resp_tec;
+  return r ? { cnpj: r.cnpj, contato: r.contact, email: r.email, fone: r.phone } : undefined;
 }

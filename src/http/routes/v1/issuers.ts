@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
 import { updateDanfeSettings } from '../../../platform/issuers/danfe-settings.js';
@@ -7,6 +8,8 @@ import { presentIssuer } from '../../../platform/issuers/issuer-view.js';
 import { archiveIssuer, unarchiveIssuer } from '../../../platform/issuers/archive-issuer.js';
 import { createIssuer, getIssuer, listIssuerPage, patchIssuer } from '../../../platform/issuers/manage-issuers.js';
 import { registerCsc } from '../../../platform/issuers/register-csc.js';
+import { getTechnicalResponsible, removeTechnicalResponsible, setTechnicalResponsible } from '../../../platform/issuers/technical-responsible.js';
+import { TechnicalResponsible, TechnicalResponsibleBody, TechnicalResponsibleOrNone } from '../../schemas/technical-responsible.js';
 import { CERTIFICATE_UPLOAD_LIMITS, receiveCertificateUpload } from '../../../platform/issuers/certificate-upload-request.js';
 import { presentCertificate } from '../../../platform/issuers/upload-certificate.js';
 import { errorResponse, errorResponses } from '../../../kernel/errors.js';
@@ -180,6 +183,54 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
     async (request, reply) => {
       const { id_csc, csc } = request.body;
       return reply.code(201).send(await registerCsc(deps(), request.auth.accountId, request.params.id, id_csc, csc));
+    },
+  );
+
+  // infRespTec (MOC ZD01-10): an issuer whose system comes from another software house than the account's.
+  app.get(
+    '/v1/issuers/:id/technical-responsible',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The technical responsible (infRespTec) the issuer\'s notes carry: its own, else the account\'s (`scope` says which)',
+        params: IdParams,
+        response: { 200: TechnicalResponsibleOrNone, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => getTechnicalResponsible(app.ctx, request.auth.accountId, request.params.id),
+  );
+
+  app.put(
+    '/v1/issuers/:id/technical-responsible',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Give the issuer its own technical responsible (infRespTec), instead of the account\'s',
+        description: 'Same fields as PUT /v1/account/technical-responsible; the CSRT secret is stored encrypted and never returned.',
+        params: IdParams,
+        body: TechnicalResponsibleBody,
+        response: { 200: TechnicalResponsible, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+      },
+    },
+    async (request) => setTechnicalResponsible(deps(), request.auth.accountId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/v1/issuers/:id/technical-responsible',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Remove the issuer\'s own technical responsible (its notes then carry the account\'s)',
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await removeTechnicalResponsible(app.ctx, request.auth.accountId, request.params.id);
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { KeyStorageMode } from '../../security/key-provider.js';
 import { sqlState, type Queryable } from '../db.js';
+import { EFFECTIVE_RESP_TEC_SQL, RESP_TEC_BASIS_SQL } from './technical-responsible-repository.js';
 
 export type Ambiente = 'homologacao' | 'producao';
 export type RegimeTributario = 'simples' | 'simples_excesso' | 'normal' | 'mei';
@@ -133,11 +134,12 @@ export async function findIssuer(db: Queryable, accountId: string, id: string, o
 
 /**
  * What a note built from an issuer depends on, as one text: the issuer row's version (xmin changes
- * with every update of the row), its certificate's and CSC's versions and its account's tax regime.
+ * with every update of the row), its certificate's and CSC's versions, its account's tax regime and the
+ * versions of the technical responsibles that reach it (account and issuer, infRespTec).
  * Emission reads it with the issuer, and the statement that stores the note checks it is unchanged
  * (insertNotes), so a note is never stored from an issuer that changed meanwhile.
  */
-export const EMISSION_BASIS_SQL = "concat_ws('|', i.xmin, coalesce(c.version, 0), coalesce(s.version, 0), a.tax_regime)";
+export const EMISSION_BASIS_SQL = `concat_ws('|', i.xmin, coalesce(c.version, 0), coalesce(s.version, 0), a.tax_regime, ${RESP_TEC_BASIS_SQL})`;
 
 /** SQLSTATE raised by issuer_holds() (migration 8): the issuer changed since its basis was read. */
 export const ISSUER_CHANGED = 'FGI01';
@@ -146,12 +148,25 @@ export function isIssuerChanged(err: unknown): boolean {
   return sqlState(err) === ISSUER_CHANGED;
 }
 
-export type EmissionIssuerRow = IssuerRow & { account_tax_regime: string; basis: string };
+/** The technical responsible a sale of the issuer carries (its own, else the account's), as stored. */
+export interface EmissionRespTec {
+  owner_id: string;
+  issuer_id: string | null;
+  version: string;
+  cnpj: string;
+  contact: string;
+  email: string;
+  phone: string;
+  csrt_id: string | null;
+  csrt_blob: string | null;
+}
+
+export type EmissionIssuerRow = IssuerRow & { account_tax_regime: string; basis: string; resp_tec?: EmissionRespTec | null };
 
 /** The issuer with its account's tax regime and its emission basis, in one round trip. */
 export async function findIssuerForEmission(db: Queryable, accountId: string, id: string): Promise<EmissionIssuerRow | undefined> {
   const r = await db.query<EmissionIssuerRow>(
-    `${SELECT.replace('FROM issuers i', 'FROM issuers i JOIN accounts a ON a.id = i.account_id').replace('SELECT i.*,', `SELECT i.*, a.tax_regime AS account_tax_regime, ${EMISSION_BASIS_SQL} AS basis,`)}
+    `${SELECT.replace('FROM issuers i', 'FROM issuers i JOIN accounts a ON a.id = i.account_id').replace('SELECT i.*,', `SELECT i.*, a.tax_regime AS account_tax_regime, ${EMISSION_BASIS_SQL} AS basis, ${EFFECTIVE_RESP_TEC_SQL} AS resp_tec,`)}
       WHERE i.account_id = $1 AND i.id = $2`,
     [accountId, id],
   );
