@@ -269,6 +269,7 @@ describe("another account's records", () => {
     'PATCH /v1/issuers/{id}/danfe-settings': { danfeFooterText: 'hijacked' },
     'POST /v1/issuers/{id}/csc': { id_csc: '000002', csc: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' },
     'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
+    'POST /v1/issuers/{id}/nfe-inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de faturamento pulou a numeracao' },
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cce': { correction: 'Endereco de entrega: Rua A, 1, fundos' },
