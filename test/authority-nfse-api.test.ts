@@ -255,4 +255,23 @@ describe('events, substitution and ADN distribution', () => {
     expect(own.json.LoteDFe.map((d: { ChaveAcesso: string }) => d.ChaveAcesso)).toEqual([key]);
     expect((await get('/contribuintes/DFe/1?cnpjConsulta=99888777000166')).json.StatusProcessamento).toBe('NENHUM_DOCUMENTO_LOCALIZADO');
   });
+
+  it('ADN: GET /contribuintes/NFSe/{ChaveAcesso}/Eventos hands a party the events of that key (200), else 404 NENHUM_DOCUMENTO_LOCALIZADO', async () => {
+    const key: string = (await issue(signedDps(provider, nextNumber()).xml)).json.chaveAcesso;
+    // No event yet: the Swagger's 404 with the same LoteDistribuicaoNSUResponse.
+    const none = await get(`/contribuintes/NFSe/${key}/Eventos`);
+    expect(none.status).toBe(404);
+    expect(none.json).toMatchObject({ StatusProcessamento: 'NENHUM_DOCUMENTO_LOCALIZADO', LoteDFe: [], Erros: [], TipoAmbiente: 'HOMOLOGACAO' });
+    await post(`/SefinNacional/nfse/${key}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, key)) });
+    const found = await get(`/contribuintes/NFSe/${key}/Eventos`);
+    expect(found.status).toBe(200);
+    expect(Object.keys(found.json).sort()).toEqual(['Alertas', 'DataHoraProcessamento', 'Erros', 'LoteDFe', 'StatusProcessamento', 'TipoAmbiente', 'VersaoAplicativo']);
+    expect(found.json.StatusProcessamento).toBe('DOCUMENTOS_LOCALIZADOS');
+    expect(found.json.LoteDFe.map((d: { ChaveAcesso: string; TipoDocumento: string; TipoEvento: string }) => [d.ChaveAcesso, d.TipoDocumento, d.TipoEvento])).toEqual([[key, 'EVENTO', 'CANCELAMENTO']]);
+    const evento = unGzB64(found.json.LoteDFe[0].ArquivoXml);
+    expect(evento).toContain('<e101101>');
+    expect(await xmllint(evento, 'NFSe_v1.01', 'evento_v1.01.xsd')).toBe('');
+    // Someone who is no party of the note reads nothing.
+    expect((await callNfseApi(sim, other, 'GET', `/contribuintes/NFSe/${key}/Eventos`)).status).toBe(404);
+  });
 });

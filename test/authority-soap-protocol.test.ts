@@ -132,11 +132,37 @@ describe('simulator: SOAP 1.1 binding', () => {
     expect(cStat).toBeNull();
   });
 
-  it('answers a SOAP 1.2 envelope sent as text/xml with a VersionMismatch fault', async () => {
+  it('a Java endpoint (not .asmx) answers a SOAP 1.2 envelope sent as text/xml with a VersionMismatch fault', async () => {
+    // Axis2/Axiom: the content type's version must be the envelope's (docs/fiscal/soap-transport.md).
     const envelope12 = envelope11.replace(SOAP11_NAMESPACE, SOAP12_NAMESPACE);
-    const answer = await post('/NFeStatusServico4', soap11(STATUS_ACTION), envelope12);
-    expect(answer.status).toBe(500);
-    expect(read(answer).fault).toMatchObject({ code: 'soap:VersionMismatch' });
+    for (const path of ['/NFeStatusServico4', '/nfe2/services/NFeStatusServico4']) {
+      const answer = await post(path, soap11(STATUS_ACTION), envelope12);
+      expect(answer.status, path).toBe(500);
+      expect(read(answer).fault, path).toMatchObject({ code: 'soap:VersionMismatch' });
+    }
+  });
+});
+
+describe('simulator: the ASP.NET (.asmx) endpoints read the version from the envelope', () => {
+  // SP, SVRS, SVAN and the Ambiente Nacional: System.Web.Services reads the envelope's namespace and
+  // checks the content type only for SOAP 1.1 (docs/fiscal/soap-transport.md). nfewizard-io posts so.
+  const envelope12 = `<soap12:Envelope xmlns:soap12="${SOAP12_NAMESPACE}"><soap12:Body><nfeDadosMsg xmlns="${STATUS_NS}">${consStatServ}</nfeDadosMsg></soap12:Body></soap12:Envelope>`;
+
+  it.each([
+    ['SP', '/ws/nfestatusservico4.asmx'],
+    ['SVRS', '/ws/NfeStatusServico/NfeStatusServico4.asmx'],
+    ['Ambiente Nacional', '/NFeStatusServico4/NFeStatusServico4.asmx'],
+  ])('%s: a SOAP 1.2 envelope sent as text/xml with SOAPAction is answered 107 in SOAP 1.2', async (_name, path) => {
+    const answer = await post(path, soap11(STATUS_ACTION), envelope12);
+    expect(answer).toMatchObject({ status: 200, contentType: 'application/soap+xml; charset=utf-8' });
+    expect(read(answer)).toMatchObject({ envelope: `${SOAP12_NAMESPACE} Envelope`, resultNamespace: STATUS_NS, cStat: '107', fault: null });
+  });
+
+  it('a SOAP 1.1 envelope sent as application/soap+xml gets a SOAP 1.1 Client fault (500), not an answer', async () => {
+    const envelope11 = envelope12.replace(SOAP12_NAMESPACE, SOAP11_NAMESPACE);
+    const answer = await post('/ws/NfeStatusServico/NfeStatusServico4.asmx', soap12(STATUS_ACTION), envelope11);
+    expect(answer).toMatchObject({ status: 500, contentType: 'text/xml; charset=utf-8' });
+    expect(read(answer)).toMatchObject({ envelope: `${SOAP11_NAMESPACE} Envelope`, cStat: null, fault: { code: 'soap:Client' } });
   });
 });
 

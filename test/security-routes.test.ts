@@ -270,6 +270,7 @@ describe("another account's records", () => {
     'POST /v1/issuers/{id}/csc': { id_csc: '000002', csc: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' },
     'PUT /v1/issuers/{id}/technical-responsible': { cnpj: '11222333000181', contact: 'Invasor', email: 'x@attacker.example', phone: '1130000000' },
     'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
+    'POST /v1/issuers/{id}/nfe-inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de faturamento pulou a numeracao' },
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cce': { correction: 'Endereco de entrega: Rua A, 1, fundos' },

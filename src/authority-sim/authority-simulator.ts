@@ -239,7 +239,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     if (scenario?.kind === 'malformed') return send(res, 200, 'Service Unavailable <html><body>proxy error', 'text/html');
     try {
       const answer = await routeSoap(
-        { service, body, contentType, soapAction: req.headers.soapaction },
+        { service, path: url.pathname, body, contentType, soapAction: req.headers.soapaction },
         { store: store.forTenant(tenant), signingKey, now, scenario, counters },
       );
       if (scenario?.kind === 'lost-response') {

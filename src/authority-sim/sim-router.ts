@@ -107,6 +107,8 @@ export function wsdlOf(service: SimService, address: string): string | null {
 export interface SoapRequest {
   /** The service named by the endpoint's path (serviceOfPath): the authority routes by address. */
   service: SimService;
+  /** The endpoint's path: an `.asmx` one is answered as the ASP.NET servers answer (serverKindOfPath). */
+  path?: string;
   body: string;
   contentType: string | undefined;
   /** The SOAP 1.1 SOAPAction header. */
@@ -134,20 +136,43 @@ export function faultReply(version: SoapVersion, code: FaultCode, reason: string
   return { status, version, envelope: buildFaultEnvelope(code, reason, version) };
 }
 
+/**
+ * Which server stack answers at a path (docs/fiscal/soap-transport.md): the `.asmx` endpoints (SP, SVRS,
+ * SVAN, Ambiente Nacional, part of BA) are ASP.NET web services, the others (MG, GO, MT, MS, AM, PR,
+ * PE, ..., and the simulator's own /NFeAutorizacao4) Java SOAP stacks (Axis).
+ */
+export function serverKindOfPath(path: string | undefined): 'asmx' | 'java' {
+  return /\.asmx$/i.test((path ?? '').split('?', 1)[0]!) ? 'asmx' : 'java';
+}
+
+/**
+ * The SOAP version a request is read and answered in, or the fault it gets (docs/fiscal/soap-transport.md):
+ * ASP.NET reads the version from the envelope's namespace and takes a SOAP 1.2 envelope under text/xml
+ * too, refusing only a SOAP 1.1 envelope outside text/xml; a Java stack takes the version from the
+ * content type and answers any other envelope with VersionMismatch.
+ */
+function transportVersion(request: SoapRequest, declared: SoapVersion, envelope: SoapVersion | null): SoapVersion | SoapReply {
+  if (!envelope || envelope === declared) return declared;
+  if (serverKindOfPath(request.path) === 'asmx') {
+    if (envelope === '1.2') return '1.2';
+    return faultReply('1.1', 'Sender', `a SOAP 1.1 envelope must be sent as text/xml, not ${request.contentType}`);
+  }
+  // SOAP 1.1 section 4.4.1 / SOAP 1.2 part 1 section 5.4.7: an envelope of another version.
+  return faultReply(declared, 'VersionMismatch', `a SOAP ${envelope} envelope sent as SOAP ${declared} (${request.contentType})`);
+}
+
 /** SOAP request at a service's endpoint -> the service's answer, or a fault when the message is not this endpoint's. */
 export async function routeSoap(request: SoapRequest, ctx: SimContext): Promise<SoapReply> {
   const { service } = request;
   const entry = SERVICES[service];
   const declared = soapVersionOfContentType(request.contentType);
   const envelope = parseEnvelope(request.body, 'nfeDadosMsg');
-  const version = declared ?? envelope.version ?? '1.2';
   if (request.contentType && !declared) {
-    return faultReply(version, 'Sender', `content type ${request.contentType} is neither SOAP 1.2 (application/soap+xml) nor SOAP 1.1 (text/xml)`, 415);
+    return faultReply(envelope.version ?? '1.2', 'Sender', `content type ${request.contentType} is neither SOAP 1.2 (application/soap+xml) nor SOAP 1.1 (text/xml)`, 415);
   }
-  if (declared && envelope.version && envelope.version !== declared) {
-    // SOAP 1.1 section 4.4.1 / SOAP 1.2 part 1 section 5.4.7: an envelope of another version.
-    return faultReply(version, 'VersionMismatch', `a SOAP ${envelope.version} envelope sent as SOAP ${declared} (${request.contentType})`);
-  }
+  const resolved = declared ? transportVersion(request, declared, envelope.version ?? null) : (envelope.version ?? '1.2');
+  if (typeof resolved !== 'string') return resolved;
+  const version = resolved;
   // SOAP 1.2 carries the action in the content type, SOAP 1.1 in SOAPAction (either is read: some clients send both).
   const action = actionFromContentType(request.contentType) ?? actionFromSoapActionHeader(request.soapAction);
   const byAction = serviceOf(action);

@@ -1,6 +1,7 @@
 // ADN contribuintes: GET /contribuintes/DFe/{NSU}?cnpjConsulta=&lote= -> LoteDistribuicaoNSUResponse,
 // PascalCase (FACTS 16.2): the NFS-e and events that involve the CNPJ asked for (cnpjConsulta, else
-// the client certificate's), NSU ordered, each document gzip + base64 in ArquivoXml.
+// the client certificate's), NSU ordered, each document gzip + base64 in ArquivoXml; and
+// GET /contribuintes/NFSe/{ChaveAcesso}/Eventos -> the same response with the events of that key.
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
 import type { DfeRow } from './nfse-store.js';
 import { brasilia, gzipB64, SIM_VERSION } from './nfse-wire.js';
@@ -37,6 +38,18 @@ export async function distributeDfe(nsuText: string, query: URLSearchParams, ctx
   }
   // `lote` (default true): up to 50 documents from NSU on; false: the document of that NSU only.
   const docs = await ctx.store.documentsFor(party, nsu, query.get('lote') !== 'false');
+  if (docs.length === 0) return { status: 404, body: lot(ctx, 'NENHUM_DOCUMENTO_LOCALIZADO', []) };
+  return { status: 200, body: lot(ctx, 'DOCUMENTOS_LOCALIZADOS', docs) };
+}
+
+/**
+ * GET /contribuintes/NFSe/{ChaveAcesso}/Eventos (ADN Contribuinte Swagger: "os Documentos Fiscais de
+ * Serviço do tipo Evento vinculados à chave de acesso"): 200 DOCUMENTOS_LOCALIZADOS with the key's
+ * events the certificate's CNPJ/CPF is a party to, else 404 NENHUM_DOCUMENTO_LOCALIZADO, the only two
+ * answers the Swagger declares (it has no query parameter, so no cnpjConsulta).
+ */
+export async function eventsOfKey(accessKey: string, ctx: NfseSimContext, caller: NfseCaller): Promise<JsonReply> {
+  const docs = caller.taxId ? await ctx.store.eventsOf(accessKey, caller.taxId) : [];
   if (docs.length === 0) return { status: 404, body: lot(ctx, 'NENHUM_DOCUMENTO_LOCALIZADO', []) };
   return { status: 200, body: lot(ctx, 'DOCUMENTOS_LOCALIZADOS', docs) };
 }

@@ -1,6 +1,6 @@
 // Sefin Nacional (basePath /SefinNacional) and ADN contribuintes (/contribuintes) on the simulator's
 // HTTPS port, routed by path (FACTS 16.1, 16.2): the paths and methods of the official Swagger.
-import { distributeDfe } from './adn-distribution.js';
+import { distributeDfe, eventsOfKey } from './adn-distribution.js';
 import { issueNfse, type IssueFaults } from './issue-nfse.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
 import { fetchEvent, fetchNfse, lookupDps } from './nfse-queries.js';
@@ -22,6 +22,7 @@ const ROUTES: ReadonlyArray<{ method: string; path: RegExp; run: (m: string[], r
   { method: 'POST', path: new RegExp(`^/SefinNacional/nfse/${KEY}/eventos$`), run: (m, r, ctx, _c, faults) => registerEvent(m[1]!, r.body, ctx, faults.rejectCode) },
   { method: 'GET', path: new RegExp(`^/SefinNacional/nfse/${KEY}/eventos/([^/]+)/([^/]+)$`), run: (m, _r, ctx, caller) => fetchEvent(m[1]!, m[2]!, m[3]!, ctx, caller) },
   { method: 'GET', path: /^\/contribuintes\/DFe\/([^/]+)$/, run: (m, r, ctx, caller) => distributeDfe(m[1]!, r.url.searchParams, ctx, caller) },
+  { method: 'GET', path: /^\/contribuintes\/NFSe\/([^/]+)\/Eventos$/, run: (m, _r, ctx, caller) => eventsOfKey(m[1]!, ctx, caller) },
 ];
 
 export function routeNfse(r: NfseRequest, ctx: NfseSimContext, caller: NfseCaller, faults: IssueFaults): Promise<JsonReply> {

@@ -157,4 +157,14 @@ export class NfseStore {
     );
     return lot ? r.rows : r.rows.filter((d) => Number(d.nsu) === from);
   }
+
+  /** The events of one NFS-e that a party of it may read, NSU ordered (ADN GET /NFSe/{ChaveAcesso}/Eventos). */
+  async eventsOf(accessKey: string, party: string): Promise<DfeRow[]> {
+    const r = await this.db.query<DfeRow>(
+      `SELECT nsu::text AS nsu, access_key, kind, tp_evento, xml, created_at FROM sim_nfse_dfe
+       WHERE tenant = $3 AND access_key = $1 AND kind = 'EVENTO' AND $2 = ANY(parties) ORDER BY sim_nfse_dfe.nsu`,
+      [accessKey, party, this.tenant],
+    );
+    return r.rows;
+  }
 }

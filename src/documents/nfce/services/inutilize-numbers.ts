@@ -15,6 +15,9 @@ import { NFCE_MODEL, type InutilizeDeps } from './nfce-deps.js';
 import { procInutNfeXml } from '../../notes/services/proc-files.js';
 import { explainAuthorityRejection } from '../../notes/services/rejection.js';
 
+/** The models inutNFe voids (leiauteInutNFe_v4.00.xsd `mod`: 55 NF-e, 65 NFC-e). */
+export type InutilizationModel = 55 | 65;
+
 export interface InutilizationRequest {
   serie: number;
   numero_inicial: number;
@@ -33,11 +36,14 @@ export type InutilizationRecord = Omit<InutilizationRow, 'account_id' | 'rejecti
 const MAX_RANGE = 10_000;
 
 /**
- * POST /v1/issuers/:id/inutilization (FACTS 6): voids numbers that were never used. Numbers this
- * gateway holds (authorized, in doubt, denied, canceled) are refused locally, listed; the authority's
- * answer is recorded either way, and a voided range is never issued afterwards.
+ * POST /v1/issuers/:id/inutilization (NFC-e, model 65) and /nfe-inutilization (NF-e, model 55)
+ * (FACTS 6): voids numbers of that model's series that were never used. Numbers this gateway holds
+ * (authorized, in doubt, denied, canceled) are refused locally, listed; the authority's answer is
+ * recorded either way (a voided range with its ProcInutNFe), and a voided range is never issued afterwards.
  */
-export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, issuerId: string, req: InutilizationRequest): Promise<InutilizationRecord> {
+export async function inutilizeNumbers(
+  deps: InutilizeDeps, accountId: string, issuerId: string, req: InutilizationRequest, model: InutilizationModel = NFCE_MODEL,
+): Promise<InutilizationRecord> {
   const { db, clock } = deps;
   const issuer = await findIssuer(db, accountId, issuerId);
   if (!issuer) throw notFound('Issuer');
@@ -56,7 +62,7 @@ export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, i
   assertIssuerActive(issuer);
   const notReady = issuerReadinessProblems(issuer, now).filter((p) => p.field !== 'csc');
   if (notReady.length > 0) throw new ApiError('issuer_not_ready', `Issuer ${issuerId} cannot sign yet`, notReady);
-  const series = { issuerId, model: NFCE_MODEL, serie: req.serie };
+  const series = { issuerId, model, serie: req.serie };
   const used = await usedNumbersInRange(db, series, req.numero_inicial, req.numero_final);
   if (used.length > 0) {
     const shown = used.slice(0, 50).join(', ') + (used.length > 50 ? `, ... (${used.length} in all)` : '');
@@ -74,7 +80,7 @@ export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, i
       cUF: ufCode(issuer.uf)!,
       ano: String(year % 100).padStart(2, '0'),
       CNPJ: issuer.cnpj,
-      mod: NFCE_MODEL,
+      mod: model,
       serie: req.serie,
       nNFIni: req.numero_inicial,
       nNFFin: req.numero_final,
@@ -83,7 +89,7 @@ export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, i
     material.certificate,
   );
   const client = deps.authority.clientFor(material.certificate, accountId);
-  const outcome = await client.inutilize({ uf: issuer.uf, model: NFCE_MODEL, tpAmb, signedInutNFeXml: signed.xml });
+  const outcome = await client.inutilize({ uf: issuer.uf, model, tpAmb, signedInutNFeXml: signed.xml });
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
     // Voiding is idempotent at the authority (563/256 for a repeat): the client may simply retry.
     throw new ApiError('authority_unavailable', `The authority did not answer the voiding request (${outcome.kind}); retry with the same Idempotency-Key`, undefined, { 'Retry-After': '5' });
@@ -92,7 +98,7 @@ export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, i
   const voided = outcome.kind === 'voided';
   const rejection = voided ? null : explainAuthorityRejection(outcome.cStat, outcome.xMotivo);
   const record: InutilizationRecord = {
-    id, object: 'inutilization', issuer_id: issuerId, model: NFCE_MODEL, serie: req.serie,
+    id, object: 'inutilization', issuer_id: issuerId, model, serie: req.serie,
     numero_inicial: req.numero_inicial, numero_final: req.numero_final, justification: req.justification,
     status: voided ? 'voided' : 'rejected', protocolo: voided ? outcome.nProt : null, rejection, created_at: now.toISOString(),
   };
@@ -100,7 +106,7 @@ export async function inutilizeNumbers(deps: InutilizeDeps, accountId: string, i
     await tx.query(
       `INSERT INTO inutilizations (id, account_id, issuer_id, model, serie, numero_inicial, numero_final, justification, status, protocolo, proc_xml, rejection, created_at, updated_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$13)`,
-      [id, accountId, issuerId, NFCE_MODEL, req.serie, req.numero_inicial, req.numero_final, req.justification, record.status,
+      [id, accountId, issuerId, model, req.serie, req.numero_inicial, req.numero_final, req.justification, record.status,
         record.protocolo, voided ? procInutNfeXml(signed.xml, outcome.retInutNFeXml) : null, rejection && JSON.stringify(rejection), now],
     );
     if (voided) {

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { findInutilization } from '../../../documents/nfce/services/find-inutilization.js';
-import { inutilizeNumbers } from '../../../documents/nfce/services/inutilize-numbers.js';
+import { findInutilization, inutilizationXml } from '../../../documents/nfce/services/find-inutilization.js';
+import { inutilizeNumbers, type InutilizationModel } from '../../../documents/nfce/services/inutilize-numbers.js';
 import { errorResponses } from '../../../kernel/errors.js';
+import { sendDocument } from '../../document-reply.js';
 import { IdParams, Timestamp } from '../../schemas/common.js';
 import { RejectionSchema } from '../../schemas/nfce.js';
 
@@ -21,7 +22,7 @@ const InutilizationRecord = Type.Object(
     id: Type.String({ examples: ['inu_5Tq8rS1mKp2WzX9cLb4N'] }),
     object: Type.Literal('inutilization'),
     issuer_id: Type.String(),
-    model: Type.Integer(),
+    model: Type.Integer({ description: '65 NFC-e (POST /v1/issuers/:id/inutilization) or 55 NF-e (POST /v1/issuers/:id/nfe-inutilization)' }),
     serie: Type.Integer(),
     numero_inicial: Type.Integer(),
     numero_final: Type.Integer(),
@@ -34,30 +35,37 @@ const InutilizationRecord = Type.Object(
   { title: 'Inutilization' },
 );
 
-export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(
-    '/v1/issuers/:id/inutilization',
-    {
-      config: { scope: 'nfce:write' },
-      schema: {
-        tags: ['issuers'],
-        summary: 'Void a range of NFC-e numbers that were never used (inutilização)',
-        description:
-          'Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications ' +
-          "under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, " +
-          'or rejected with the reason. Voided numbers are never issued afterwards.',
-        params: IdParams,
-        body: InutilizationBody,
-        response: { 201: InutilizationRecord, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429, 503) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const record = await inutilizeNumbers(app.ctx, request.auth.accountId, id, request.body);
-      return reply.code(201).send(record);
-    },
-  );
+/** One route per family, as the notes have theirs: the family's own scope, the same body and record. */
+const FAMILIES: { path: string; model: InutilizationModel; scope: string; label: string }[] = [
+  { path: '/v1/issuers/:id/inutilization', model: 65, scope: 'nfce:write', label: 'NFC-e (model 65)' },
+  { path: '/v1/issuers/:id/nfe-inutilization', model: 55, scope: 'nfe:write', label: 'NF-e (model 55)' },
+];
 
+export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const family of FAMILIES) {
+    app.post(
+      family.path,
+      {
+        config: { scope: family.scope },
+        schema: {
+          tags: ['issuers'],
+          summary: `Void a range of ${family.label} numbers that were never used (inutilização)`,
+          description:
+            `Voids numbers of the issuer's ${family.label} series \`serie\`. ` +
+            'Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications ' +
+            "under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, " +
+            'or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.',
+          params: IdParams,
+          body: InutilizationBody,
+          response: { 201: InutilizationRecord, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429, 503) },
+        },
+      },
+      async (request, reply) => {
+        const record = await inutilizeNumbers(app.ctx, request.auth.accountId, request.params.id, request.body, family.model);
+        return reply.code(201).send(record);
+      },
+    );
+  }
   app.get(
     '/v1/inutilizations/:id',
     {
@@ -71,5 +79,25 @@ export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => findInutilization(app.ctx, request.auth.accountId, request.params.id),
+  );
+
+  app.get(
+    '/v1/inutilizations/:id/xml',
+    {
+      config: { scope: 'nfce:read' },
+      schema: {
+        tags: ['issuers'],
+        summary: 'The proof of a voided range: ProcInutNFe XML',
+        description:
+          'The ProcInutNFe (procInutNFe_v4.00.xsd) of a voided range, NF-e or NFC-e: the signed inutNFe as sent plus the ' +
+          "authority's signed retInutNFe with the protocol: the proof that the range was voided. 409 for a rejected inutilization.",
+        params: IdParams,
+        response: { 200: Type.String({ description: 'application/xml' }), ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { xml, fileName } = await inutilizationXml(app.ctx, request.auth.accountId, request.params.id);
+      return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
+    },
   );
 };

@@ -24,3 +24,12 @@ export async function getInutilization(db: Queryable, accountId: string, id: str
   );
   return r.rows[0];
 }
+
+/** The stored ProcInutNFe of a voided range (null for a rejected one); undefined: no such record. */
+export async function getInutilizationProcXml(db: Queryable, accountId: string, id: string): Promise<{ status: InutilizationRow['status']; proc_xml: string | null } | undefined> {
+  const r = await db.query<{ status: InutilizationRow['status']; proc_xml: string | null }>(
+    'SELECT status, proc_xml FROM inutilizations WHERE account_id = $1 AND id = $2',
+    [accountId, id],
+  );
+  return r.rows[0];
+}
