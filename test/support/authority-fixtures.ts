@@ -8,6 +8,7 @@ import { signElement, type SigningKey } from '../../src/fiscal/xml/signature/sig
 import { buildAccessKey } from '../../src/fiscal/layout/access-key.js';
 import { cnpjCheckDigits } from '../../src/kernel/tax-id.js';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
+import { VALID_IE } from './state-registrations.js';
 
 export const FIXTURES = join(PROJECT_ROOT, 'test', 'fixtures');
 export const readFixture = (rel: string) => readFileSync(join(FIXTURES, rel), 'utf8');
@@ -91,6 +92,8 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
   let xml = template
     .replace(/^<\?xml[^>]*>/, '')
     .replace(/<Signature[\s\S]*<\/Signature>/, '')
+    // The sample's IE fails BA's check digits (SINTEGRA; MOC C17-20, 209): a valid BA IE instead.
+    .replace('<IE>130796832</IE>', `<IE>${VALID_IE.BA}</IE>`)
     .replace(/<cEAN\/>/g, '<cEAN>SEM GTIN</cEAN>')
     .replace(/<cEANTrib\/>/g, '<cEANTrib>SEM GTIN</cEANTrib>')
     .replace(/Id="NFe[0-9]{44}"/, `Id="NFe${key}"`)
