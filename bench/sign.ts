@@ -25,7 +25,7 @@ const PRODUCTS = [
   ['Leite UHT integral 1L', '04012010', 5.29, 6],
   ['Macarrao espaguete 500g', '19021900', 4.15, 4],
   ['Biscoito recheado 140g & cia', '19053100', 2.99, 5],
-  ['Sabao em po 1kg', '34022000', 12.9, 1],
+  ['Sabao em po 1kg', '34025000', 12.9, 1],
   ['Papel higienico 12 rolos', '48181000', 19.75, 1],
 ] as const;
 

@@ -1,4 +1,4 @@
-import { isNcmValid, NCM_UNCLASSIFIED } from '../fiscal/layout/ncm.js';
+import { isNcmValid, NCM_UNCLASSIFIED, ncmTableCovers } from '../fiscal/layout/ncm.js';
 import { isStateRegistrationValid } from '../fiscal/layout/state-registration.js';
 import { sliceAll, sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import { motivo } from './cstat-messages.js';
@@ -34,7 +34,7 @@ export function registrationRejection(f: NfeFacts): Rejection | null {
   const day = f.dhEmi.slice(0, 10);
   for (const det of sliceAll(inf.inner, 'det')) {
     const ncm = textIn(el(det, 'prod'), 'NCM');
-    if (/^[0-9]{8}$/.test(ncm) && ncm !== NCM_UNCLASSIFIED && !isNcmValid(ncm, day)) {
+    if (/^[0-9]{8}$/.test(ncm) && ncm !== NCM_UNCLASSIFIED && ncmTableCovers(day) && !isNcmValid(ncm, day)) {
       const nItem = /nItem="(\d+)"/.exec(det.outer)?.[1] ?? '?';
       return { cStat: 778, xMotivo: `${motivo(778)}[nItem:${nItem}]`, detail: `item ${nItem}: NCM ${ncm} is not in the NCM table (MOC I05-20)` };
     }

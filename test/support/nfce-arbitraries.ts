@@ -10,6 +10,7 @@ import { cnpjCheckDigits } from '../../src/kernel/tax-id.js';
 import { itemValue } from '../../src/documents/goods/domain/totals.js';
 import { testSigningKey } from './nfce-fixtures.js';
 import { VALID_IE } from './state-registrations.js';
+import { respTecRequired } from '../../src/fiscal/states/states.js';
 
 // fast-check generators of valid sales and issuer contexts for the NFC-e property test.
 
@@ -220,7 +221,8 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
         csc: { id: '000001', token: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8' },
       };
       if (g.offline) Object.assign(ctx, { tpEmis: 9, contingency: { at: new Date(g.emittedAt.getTime() - 60_000), reason: 'Falha de comunicacao com a SEFAZ' } });
-      if (g.respTec) ctx.respTec = { cnpj: '10422724000187', contato: 'Suporte Tecnico', email: 'suporte@example.com', fone: '11999998888', csrt: { id: '1', token: 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO' } };
+      // MOC ZD01-10: infRespTec is required in AM, MS, PE, PR, SC and TO (src/fiscal/states/states.ts).
+      if (g.respTec || respTecRequired(g.base.uf)) ctx.respTec = { cnpj: '10422724000187', contato: 'Suporte Tecnico', email: 'suporte@example.com', fone: '11999998888', csrt: { id: '1', token: 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO' } };
       return { sale, ctx };
     });
 }

@@ -23,6 +23,13 @@ function table(): Map<string, string> {
   return starts;
 }
 
+/**
+ * Whether the table can judge a document of `date`: it starts with the NCM edition in force from
+ * NCM_DEFAULT_START (docs/fiscal/ncm.md) and keeps no earlier history, so an older document's
+ * NCM cannot be said not to exist (the simulator must not be stricter than the authority was).
+ */
+export const ncmTableCovers = (date: string): boolean => date >= NCM_DEFAULT_START;
+
 /** How many 8-digit codes the table holds (docs/fiscal/ncm.md gives the figure). */
 export const ncmCount = () => table().size;
 
