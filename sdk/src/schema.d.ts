@@ -17351,8 +17351,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Void a range of NFC-e numbers that were never used (inutilização)
-         * @description Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards.
+         * Void a range of NFC-e (model 65) numbers that were never used (inutilização)
+         * @description Voids numbers of the issuer's NFC-e (model 65) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.
          */
         post: {
             parameters: {
@@ -17393,6 +17393,191 @@ export interface paths {
                             /** @enum {string} */
                             object: "inutilization";
                             issuer_id: string;
+                            /** @description 65 NFC-e (POST /v1/issuers/:id/inutilization) or 55 NF-e (POST /v1/issuers/:id/nfe-inutilization) */
+                            model: number;
+                            serie: number;
+                            numero_inicial: number;
+                            numero_final: number;
+                            justification: string;
+                            status: "voided" | "rejected";
+                            protocolo: string | null;
+                            /** Rejection */
+                            rejection: {
+                                /**
+                                 * @description The authority's cStat
+                                 * @example 778
+                                 */
+                                code: string;
+                                /** @description The authority's xMotivo */
+                                message: string;
+                                /**
+                                 * @description The request field at fault, when known
+                                 * @example items[2].ncm
+                                 */
+                                field: string | null;
+                                /** @description What to fix, in plain words */
+                                hint: string | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A dependency is unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/issuers/{id}/nfe-inutilization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a range of NF-e (model 55) numbers that were never used (inutilização)
+         * @description Voids numbers of the issuer's NF-e (model 55) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @example 1 */
+                        serie: number;
+                        /** @example 15 */
+                        numero_inicial: number;
+                        /** @example 17 */
+                        numero_final: number;
+                        /**
+                         * @description xJust, 15 to 255 characters
+                         * @example Falha no sistema de PDV pulou a numeracao
+                         */
+                        justification: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example inu_5Tq8rS1mKp2WzX9cLb4N */
+                            id: string;
+                            /** @enum {string} */
+                            object: "inutilization";
+                            issuer_id: string;
+                            /** @description 65 NFC-e (POST /v1/issuers/:id/inutilization) or 55 NF-e (POST /v1/issuers/:id/nfe-inutilization) */
                             model: number;
                             serie: number;
                             numero_inicial: number;
@@ -17558,6 +17743,7 @@ export interface paths {
                             /** @enum {string} */
                             object: "inutilization";
                             issuer_id: string;
+                            /** @description 65 NFC-e (POST /v1/issuers/:id/inutilization) or 55 NF-e (POST /v1/issuers/:id/nfe-inutilization) */
                             model: number;
                             serie: number;
                             numero_inicial: number;
@@ -17611,6 +17797,101 @@ export interface paths {
                 };
                 /** @description Not found (also for records of another account) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/inutilizations/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The proof of a voided range: ProcInutNFe XML
+         * @description The ProcInutNFe (procInutNFe_v4.00.xsd) of a voided range, NF-e or NFC-e: the signed inutNFe as sent plus the authority's signed retInutNFe with the protocol: the proof that the range was voided. 409 for a rejected inutilization.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/xml */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
