@@ -49,6 +49,29 @@ describe('the breaker tables', () => {
   });
 });
 
+describe('the rules excluded as shadowed are shadowed', () => {
+  const [nfce] = fc.sample(caseArb().filter(({ ctx }) => ctx.tpEmis !== 9), { numRuns: 1, seed: SEED });
+  const nfceXml = buildPreparedNfce((prepareNfce(nfce!.sale, nfce!.ctx) as { ok: true; nfce: Parameters<typeof buildPreparedNfce>[0] }).nfce, nfce!.ctx).xml;
+  const nfceVerdict = (xml: string) => nfeVerdict(xml, { now: new Date(nfce!.ctx.emittedAt.getTime() + 2000), csc: nfce!.ctx.csc!, signature: false });
+
+  it('B02-10 (226), ZX02-224 (396), ZX02-236 (398): the XSD refuses first (225)', () => {
+    expect(nfceVerdict(nfceXml)).toBeNull();
+    expect(nfceVerdict(nfceXml.replace(/<cUF>[0-9]{2}<\/cUF>/, '<cUF>99</cUF>').replace(/Id="NFe[0-9]{2}/, 'Id="NFe99'))).toBe(225);
+    expect(nfceVerdict(nfceXml.replace('?p=', '?q='))).toBe(225);
+    expect(nfceVerdict(nfceXml.replace(/(p=[0-9A-Z]{44}\|)[0-9]/, '$14'))).toBe(225);
+  });
+
+  it('I08-60 (520): a CFOP abroad to a UF other than EX is 727 (idDest 3) or 731 (idDest 1, 2) first', () => {
+    const [abroad, inBrazil] = (['abroad', 'internal'] as const).map((kind) => {
+      const [g] = fc.sample(nfeCaseArb().filter((x) => x.kind === kind && prepareNfe(x.req, x.ctx).ok), { numRuns: 1, seed: SEED });
+      const p = prepareNfe(g!.req, g!.ctx) as { ok: true; nfe: Parameters<typeof buildPreparedNfe>[0] };
+      return { xml: buildPreparedNfe(p.nfe, g!.doc).xml, now: new Date(g!.doc.emittedAt.getTime() + 2000) };
+    });
+    expect(nfeVerdict(abroad!.xml.replace(/(<enderDest>[\s\S]*?<UF>)EX</, '$1SP<'), { now: abroad!.now, signature: false })).toBe(727);
+    expect(nfeVerdict(inBrazil!.xml.replace(/<CFOP>[15]/g, '<CFOP>7'), { now: inBrazil!.now, signature: false })).toBe(731);
+  });
+});
+
 type Refusal = { ok: false; errors: FieldError[] } | { ok: true };
 type Verdict<B> = (broken: B, signature: boolean) => number | string | null;
 
