@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { NfseContext, NfseDocumentContext } from '../../src/documents/nfse/domain/nfse-context.js';
 import type { NfseParty, NfseRequest } from '../../src/documents/nfse/domain/nfse-request.js';
 import { timeZoneOf } from '../../src/fiscal/layout/ibge.js';
+import { nfseKeyCheckDigit } from '../../src/fiscal/xml/nfse/dps-id.js';
 import { localDateTime } from '../../src/fiscal/layout/local-time.js';
 import { CAPITALS, cpfArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
@@ -28,10 +29,11 @@ const addressArb = fc.record({ city: fc.constantFrom(...MUNICIPALITIES), cep: fc
 }));
 
 const partyArb = fc.record({
-  kind: fc.constantFrom<'cpf' | 'cnpj' | 'foreign'>('cpf', 'cnpj', 'cnpj', 'foreign'), cpf: cpfArb, cnpj: numericCnpjArb, name: fc.constantFrom('Maria da Silva', 'Bar & Cia', "Ana Lúcia d'Ávila"),
-  address: opt(addressArb), email: fc.boolean(), phone: fc.boolean(), nif: fc.boolean(),
+  kind: fc.constantFrom<'cpf' | 'cnpj' | 'foreign'>('cpf', 'cnpj', 'cnpj', 'foreign'), cpf: cpfArb, cnpj: numericCnpjArb, name: fc.constantFrom('Maria da Silva', 'Bar & Cia', "Ana Lúcia d'Ávila", 'Zé', 'A'.repeat(299) + 'Ç', '<Serviços> "Técnicos" Ltda'),
+  address: opt(addressArb), email: fc.boolean(), phone: fc.boolean(), nif: fc.boolean(), im: opt(fc.constantFrom('1', '123456789012345', 'IM-77')),
 }).map((p): NfseParty => {
   const out: NfseParty = { name: p.name };
+  if (p.im) out.municipal_registration = p.im;
   if (p.kind === 'foreign') {
     if (p.nif) out.nif = 'NIF-' + p.cpf;
     else out.no_nif_reason = 'nao_exigido' as NfseParty['no_nif_reason'];
@@ -59,7 +61,11 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       abroad: fc.constantFrom(false, false, false, true), taker: opt(partyArb), interm: opt(partyArb),
       amount: money(5_000_000), incond: opt(fc.integer({ min: 0, max: 30 })), cond: opt(fc.integer({ min: 0, max: 30 })), ded: opt(fc.integer({ min: 1, max: 40 })),
       retained: fc.constantFrom<'nao_retido' | 'tomador' | 'intermediario'>('nao_retido', 'nao_retido', 'tomador', 'intermediario'), rate: opt(fc.integer({ min: 180, max: 500 })),
-      pisCofins: fc.boolean(), reform: fc.boolean(), finalConsumer: opt(fc.boolean()),
+      pisCofins: opt(fc.record({ cst: fc.constantFrom('00', '01', '02', '04', '06', '08', '09', '49', '99'), withheld: fc.constantFrom(0, 2, 3, 7), base: fc.boolean() })),
+      withholdings: opt(fc.record({ cp: fc.boolean(), irrf: fc.boolean() })), reform: fc.boolean(), finalConsumer: opt(fc.boolean()),
+      taxation: fc.constantFrom('tributavel', 'tributavel', 'tributavel', 'imunidade', 'exportacao', 'nao_incidencia'), immunity: fc.integer({ min: 0, max: 5 }),
+      suspension: fc.constantFrom(false, false, false, true), byRate: fc.boolean(), longText: fc.constantFrom(false, false, false, true),
+      subst: opt(fc.record({ code: fc.constantFrom<'01' | '02' | '03' | '04' | '05' | '99'>('01', '02', '03', '04', '05', '99'), reason: fc.boolean(), n: fc.stringMatching(/^[0-9]{13}$/) })),
     })
     .map((g) => {
       const op = g.op;
@@ -77,7 +83,7 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       const req: NfseRequest = {
         issuer_id: 'iss_prop', external_ref: 'prop', competence_date: reform && competence < '2026-01-01' ? '2026-01-01' : competence,
         service: {
-          national_code: g.code, description: 'Desenvolvimento de sistemas & manutenção', place_of_provision: g.abroad ? { country_code: 'US' } : { city_code: g.city },
+          national_code: g.code, description: g.longText ? 'Manutenção <preventiva> & "corretiva"\n'.repeat(50).slice(0, 2000) : 'Desenvolvimento de sistemas & manutenção', place_of_provision: g.abroad ? { country_code: 'US' } : { city_code: g.city },
           ...(g.municipal ? { municipal_code: g.municipal } : {}), ...(g.nbs || reform ? { nbs: g.nbs ?? '115021000' } : {}),
         },
         values: { service_amount: g.amount, iss: { retained: 'nao_retido' } },
@@ -86,23 +92,57 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       if (g.interm && !(g.taker && (g.taker.cnpj ?? g.taker.cpf) === (g.interm.cnpj ?? g.interm.cpf))) req.intermediario = g.interm;
       const national = (p: NfseParty | undefined) => p !== undefined && (p.cpf !== undefined || p.cnpj !== undefined) && p.address !== undefined;
       // E0204/E0237, E0264/E0293: withheld by a party identified in Brazil, with an address in Brazil.
-      if (g.retained === 'tomador' && national(req.tomador)) req.values.iss.retained = 'tomador';
-      if (g.retained === 'intermediario' && national(req.intermediario)) req.values.iss.retained = 'intermediario';
+      // A withheld ISSQN only for a taxable service (E0621 would ask a rate E0602 refuses for an ME/EPP of the SN).
+      const taxable = specialRegime !== 0 || g.taxation === 'tributavel';
+      if (taxable && g.retained === 'tomador' && national(req.tomador)) req.values.iss.retained = 'tomador';
+      if (taxable && g.retained === 'intermediario' && national(req.intermediario)) req.values.iss.retained = 'intermediario';
       const cents = Math.round(g.amount * 100);
       const share = (p: number | undefined) => (p === undefined ? undefined : Math.floor((cents * p) / 100) / 100);
       const incond = share(g.incond);
       const cond = share(g.cond);
       if (incond) req.values.unconditional_discount = incond;
       if (cond) req.values.conditional_discount = cond;
+      // E0172: with a special regime the service is taxable; E0532 aside (no 990101 here), any taxation otherwise.
+      const taxation = specialRegime !== 0 ? 'tributavel' : g.taxation;
+      if (taxation !== 'tributavel') req.values.iss.taxation = taxation as NonNullable<NfseRequest['values']['iss']['taxation']>;
+      if (taxation === 'imunidade') req.values.iss.immunity_type = g.immunity;
+      if (taxation === 'exportacao') req.values.iss.export_country = 'US';
+      // E0585: a suspension only for a taxable service.
+      if (taxation === 'tributavel' && g.suspension) req.values.iss.suspension = { type: 'decisao_judicial', process_number: '0'.repeat(20) + '1234567890' };
       // E0435, E0436, E0438: deductions only for a taxable service of a provider neither MEI nor in a special regime.
-      if (g.ded && op !== 2 && specialRegime === 0) req.values.deductions = share(g.ded)!;
+      if (g.ded && op !== 2 && specialRegime === 0 && taxation === 'tributavel') {
+        if (g.byRate) req.values.deduction_rate = g.ded / 4;
+        else req.values.deductions = share(g.ded)!;
+      }
       const withheld = req.values.iss.retained !== 'nao_retido';
       // E0595-E0621: a rate up to 5 for a taxable service of a provider neither MEI nor in a special regime; at least 1.8 (and required) for an ME/EPP of the SN with ISSQN withheld.
-      const rateAllowed = op !== 2 && specialRegime === 0;
+      const rateAllowed = op !== 2 && specialRegime === 0 && taxation === 'tributavel';
       const rateRequired = op === 3 && simplesRegime === 1 && withheld;
       if (rateAllowed && (g.rate !== undefined || rateRequired)) req.values.iss.rate = (g.rate ?? 200) / 100;
-      if (g.pisCofins) req.values.federal = { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 0 } };
+      // E0682-E0698: a base, both rates (0 with CST 04 and 06) and the withholding type with a taxed CST;
+      // E0720/E0724: CSLL withheld exactly when tpRetPisCofins is neither 0 nor 2. Small shares keep E0428 true.
+      const pc = g.pisCofins;
+      if (pc || g.withholdings) {
+        const federal: NonNullable<NfseRequest['values']['federal']> = {};
+        if (pc) {
+          const zero = pc.cst === '04' || pc.cst === '06';
+          federal.pis_cofins = ['00', '08', '09'].includes(pc.cst) ? { cst: pc.cst } : { cst: pc.cst, pis_rate: zero ? 0 : 0.65, cofins_rate: zero ? 0 : 3, withheld: pc.withheld, ...(pc.base ? { base: share(10)! || 0.01 } : {}) };
+        }
+        const csll = pc && !['00', '08', '09'].includes(pc.cst) && pc.withheld !== 0 && pc.withheld !== 2;
+        const w = { ...(g.withholdings?.cp ? { cp: share(2) } : {}), ...(g.withholdings?.irrf ? { irrf: share(1) } : {}), ...(csll ? { csll: share(1) } : {}) };
+        const positive = Object.fromEntries(Object.entries(w).filter(([, v]) => v !== undefined && v > 0));
+        if (csll && !positive.csll) delete federal.pis_cofins;
+        if (Object.keys(positive).length > 0 && (!csll || positive.csll)) federal.withholdings = positive;
+        if (federal.pis_cofins || federal.withholdings) req.values.federal = federal;
+      }
       if (reform) req.reform = { operation_code: '100301', cst: '000', class_code: '000001', ...(g.finalConsumer !== undefined ? { final_consumer: g.finalConsumer } : {}) };
+      if (g.subst) {
+        // The replaced NFS-e: this provider's, generated by Sefin (ambGer 2), its key's check digit right (documents/nfse/services looks it up).
+        const taxId = ctx.issuer.taxId;
+        const body = g.city + '2' + (taxId.length === 14 ? '2' : '1') + taxId.padStart(14, '0') + g.subst.n + today.slice(2, 4) + today.slice(5, 7) + '123456789';
+        ctx.substitutedKey = body + nfseKeyCheckDigit(body);
+        req.substitutes = { nfse_id: 'nfse_prop', reason_code: g.subst.code as never /* the schema's literal union types as never */, ...(g.subst.reason || g.subst.code === '99' ? { reason: 'Correção do valor do serviço prestado' } : {}) };
+      }
       const doc: NfseDocumentContext = { serie: String(g.serie), nDPS: String(g.nDPS), emittedAt: g.emittedAt, signingKey: testSigningKey() };
       return { req, ctx, doc };
     });
