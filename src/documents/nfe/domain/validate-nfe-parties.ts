@@ -161,7 +161,7 @@ export function checkCobranca(errors: Errors, req: NfeRequest, vNF: number | und
     const at = `cobranca.duplicatas[${i}]`;
     if (checkPattern(errors, `${at}.vencimento`, d.vencimento, /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, 'must be a date YYYY-MM-DD')) {
       if (previous !== undefined && d.vencimento < previous) {
-        fail(errors, `${at}.vencimento`, i === 0 ? `must not be before the emission date ${today} (MOC Y09-20, 900)` : `must not be before the previous installment's ${previous} (MOC Y09-30, 850)`, i === 0 ? undefined : 'Y09-30');
+        fail(errors, `${at}.vencimento`, i === 0 ? `must not be before the emission date ${today} (MOC Y09-20, 900)` : `must not be before the previous installment's ${previous} (MOC Y09-30, 850)`, i === 0 ? 'Y09-20' : 'Y09-30');
       }
       previous = d.vencimento;
     }
