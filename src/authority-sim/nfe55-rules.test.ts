@@ -29,6 +29,13 @@ describe('model55Rejection', () => {
     expect(cStatOf(xml.replace(/<enderDest>.*<\/enderDest>/, ''))).toBe(726);
   });
 
+  it('idEstrangeiro in Brazil: 721 only when the buyer is not a final consumer (MOC E03a-20, NT 2015.002)', () => {
+    const withId = xml.replace(/<CPF>52998224725<\/CPF>/, '<idEstrangeiro>AB12345</idEstrangeiro>');
+    expect(withId).toContain('<indFinal>1</indFinal>');
+    expect(cStatOf(withId)).toBeNull();
+    expect(cStatOf(withId.replace('<indFinal>1</indFinal>', '<indFinal>0</indFinal>'))).toBe(721);
+  });
+
   it('idDest against the CFOPs (731/732/733) and the states (520/523/727)', () => {
     expect(cStatOf(xml.replace('<idDest>2</idDest>', '<idDest>1</idDest>'))).toBe(732);
     expect(cStatOf(xml.replace(/<CFOP>6108<\/CFOP>/g, '<CFOP>5102</CFOP>'))).toBe(733);

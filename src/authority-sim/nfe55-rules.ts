@@ -50,7 +50,8 @@ function recipientRejection(ide: ElementSlice | null, dest: ElementSlice | null,
   const destUf = textIn(ender, 'UF');
   const foreign = el(dest, 'idEstrangeiro') !== null;
   if (idDest === '3' && !foreign) return reject(720, 'idDest 3 without idEstrangeiro (MOC E03a-10)');
-  if (idDest !== '3' && foreign) return reject(721, `idEstrangeiro with idDest ${idDest} (MOC E03a-20)`);
+  // E03a-20 (NT 2015.002): in Brazil, idEstrangeiro identifies a foreign final consumer only (indFinal 1).
+  if (idDest !== '3' && foreign && textIn(ide, 'indFinal') !== '1') return reject(721, `idEstrangeiro with idDest ${idDest} and indFinal ${textIn(ide, 'indFinal')} (MOC E03a-20)`);
   if (idDest === '3' && destUf !== 'EX') return reject(727, `idDest 3 but recipient UF ${destUf}`);
   // MOC I08-70 (521): internal operation with a taxpayer of another state, unless presential without freight.
   const presentialNoFreight = textIn(ide, 'indPres') === '1';

@@ -75,7 +75,8 @@ function validatePayments(errors: Errors, sale: Sale, vNF: number | undefined): 
   // 767: sum(vPag) - vTroco must equal vNF; only cash can exceed the total (the excess is change).
   // The answer reads `${field} ${message}`: the message starts with the verb, in the field's number.
   const several = base === 'payments';
-  if (paid < vNF) fail(errors, base, `${several ? 'add up to' : 'is'} R$ ${formatCents(paid)} but the total is R$ ${formatCents(vNF)}`);
+  // MOC YA03-10 (865): an NFC-e paid less than vNF.
+  if (paid < vNF) fail(errors, base, `${several ? 'add up to' : 'is'} R$ ${formatCents(paid)} but the total is R$ ${formatCents(vNF)}`, 'YA03-10');
   else if (paid - vNF > changeCapacity(list)) {
     fail(
       errors,

@@ -24,12 +24,15 @@ export const NFE_ITEM_RULES: ItemRules = {
 
 const SCOPE_NAMES = { 1: 'internal (same state: 1xxx/5xxx)', 2: 'interstate (2xxx/6xxx)', 3: 'abroad (3xxx/7xxx)' } as const;
 
+/** The MOC rule a CFOP of each scope breaks with another idDest: I08-30 (731), I08-40 (732), I08-50 (733). */
+const SCOPE_RULES = { 3: 'I08-30', 2: 'I08-40', 1: 'I08-50' } as const;
+
 /** The item's CFOP against the derived idDest (MOC I08-30/40/50: 731, 732, 733); returns its tpNF. */
 function checkCfopScope(errors: Errors, at: string, cfop: string, idDest: 1 | 2 | 3 | undefined): 0 | 1 | undefined {
   const scope = typeof cfop === 'string' ? cfopScope(cfop) : undefined;
   if (!scope) return undefined;
   if (idDest !== undefined && scope.idDest !== idDest) {
-    fail(errors, `${at}.cfop`, `${cfop} is a CFOP of an operation ${SCOPE_NAMES[scope.idDest]}, but the recipient makes this operation ${SCOPE_NAMES[idDest]}; use a CFOP starting with ${scope.tpNF === 1 ? idDest + 4 : idDest}`);
+    fail(errors, `${at}.cfop`, `${cfop} is a CFOP of an operation ${SCOPE_NAMES[scope.idDest]}, but the recipient makes this operation ${SCOPE_NAMES[idDest]}; use a CFOP starting with ${scope.tpNF === 1 ? idDest + 4 : idDest}`, SCOPE_RULES[scope.idDest]);
   }
   return scope.tpNF;
 }
@@ -71,10 +74,10 @@ function checkDifal(errors: Errors, at: string, item: NfeItem, facts: DifalFacts
   if (facts && code !== undefined) {
     // NA01-20 exception 1: not required when the item carries ICMSPart.
     if (d === undefined && item.icms_partilha === undefined && difalRequired(facts, code, item.cfop)) {
-      fail(errors, `${at}.difal`, 'is required: an interstate sale to a non-taxpayer final consumer carries the destination state\'s ICMS (ICMSUFDest, MOC NA01-20, 694); give difal.destination_rate');
+      fail(errors, `${at}.difal`, 'is required: an interstate sale to a non-taxpayer final consumer carries the destination state\'s ICMS (ICMSUFDest, MOC NA01-20, 694); give difal.destination_rate', 'NA01-20');
     }
     if (d !== undefined && !difalAllowed(facts)) {
-      fail(errors, `${at}.difal`, 'is only used in an interstate operation with a non-taxpayer (nao_contribuinte) final consumer (MOC NA01-30, 695); remove it');
+      fail(errors, `${at}.difal`, 'is only used in an interstate operation with a non-taxpayer (nao_contribuinte) final consumer (MOC NA01-30, 695); remove it', 'NA01-30');
     }
   }
   if (!d) return;

@@ -35,7 +35,7 @@ function checkAddress(errors: Errors, at: string, a: NfeAddress): void {
 export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: string): 1 | 2 | 3 | undefined {
   const d = req.destinatario;
   if (!d || typeof d !== 'object') {
-    fail(errors, 'destinatario', 'is required: an NF-e identifies its recipient (MOC E01-10, 719): name, CNPJ/CPF (or id_estrangeiro abroad), IE indicator and address');
+    fail(errors, 'destinatario', 'is required: an NF-e identifies its recipient (MOC E01-10, 719): name, CNPJ/CPF (or id_estrangeiro abroad), IE indicator and address', 'E01-10');
     return undefined;
   }
   const ids = [d.cnpj, d.cpf, d.id_estrangeiro].filter((v) => v !== undefined).length;
@@ -43,11 +43,13 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   if (d.cnpj !== undefined && !isValidCnpj(d.cnpj)) fail(errors, 'destinatario.cnpj', 'is not a valid CNPJ (14 characters, check digits must match; 208)');
   if (d.cpf !== undefined && !isValidCpf(d.cpf)) fail(errors, 'destinatario.cpf', 'is not a valid CPF (11 digits, check digits must match; 237)');
   if (d.id_estrangeiro !== undefined && !/^([!-ÿ]{5,20})?$/.test(d.id_estrangeiro)) fail(errors, 'destinatario.id_estrangeiro', 'must be empty or 5 to 20 characters without spaces');
-  checkText(errors, 'destinatario.name', d.name, 2, 60);
+  // MOC E04-10 (724): an NF-e names its recipient.
+  if (d.name === undefined || d.name === null) fail(errors, 'destinatario.name', 'is required: the recipient\'s name or company name (MOC E04-10, 724)', 'E04-10');
+  else checkText(errors, 'destinatario.name', d.name, 2, 60);
   checkText(errors, 'destinatario.email', d.email, 1, 60, false);
   if (typeof d.email === 'string' && !EMAIL.test(d.email.trim())) fail(errors, 'destinatario.email', 'is not an e-mail address');
   if (!d.address || typeof d.address !== 'object') {
-    fail(errors, 'destinatario.address', 'is required in an NF-e (MOC E05-10, 726)');
+    fail(errors, 'destinatario.address', 'is required in an NF-e (MOC E05-10, 726)', 'E05-10');
     return undefined;
   }
   const before = errors.length;
@@ -57,12 +59,15 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   const ind = Object.hasOwn(INDICADORES_IE, d.indicador_ie) ? INDICADORES_IE[d.indicador_ie] : undefined;
   if (ind === undefined) fail(errors, 'destinatario.indicador_ie', `must be one of ${Object.keys(INDICADORES_IE).join(', ')}`);
   if (idDest === 3) {
-    if (d.id_estrangeiro === undefined) fail(errors, 'destinatario.id_estrangeiro', 'is required for a recipient abroad (MOC E03a-10, 720; may be empty when the buyer has none)');
+    if (d.id_estrangeiro === undefined) fail(errors, 'destinatario.id_estrangeiro', 'is required for a recipient abroad (MOC E03a-10, 720; may be empty when the buyer has none)', 'E03a-10');
     if (ind !== undefined && ind !== 9) fail(errors, 'destinatario.indicador_ie', 'must be nao_contribuinte for a recipient abroad (MOC E16a-20, 790)');
     if (d.ie !== undefined) fail(errors, 'destinatario.ie', 'is not used for a recipient abroad (MOC E17-40, 792)');
     return idDest;
   }
-  if (d.id_estrangeiro !== undefined) fail(errors, 'destinatario.id_estrangeiro', 'is only used for a recipient abroad (MOC E03a-20, 721); give cnpj or cpf');
+  // MOC E03a-20 (721) refuses idEstrangeiro in Brazil when the buyer is not a final consumer (indFinal 0);
+  // the gateway asks for cnpj or cpf in Brazil in every case (a foreign final consumer is not offered yet).
+  const finalConsumer = req.consumidor_final ?? d.indicador_ie === 'nao_contribuinte';
+  if (d.id_estrangeiro !== undefined) fail(errors, 'destinatario.id_estrangeiro', 'is only used for a recipient abroad (MOC E03a-20, 721); give cnpj or cpf', finalConsumer ? undefined : 'E03a-20');
   else if (ids === 0) fail(errors, 'destinatario.cnpj', 'is required (or destinatario.cpf) for a recipient in Brazil');
   if (ind === 1 && checkPattern(errors, 'destinatario.ie', d.ie, /^[0-9]{2,14}$/, 'must be the recipient\'s IE, 2-14 digits (required for a contribuinte, MOC E17-20, 728)')) {
     checkRecipientIe(errors, d.address.uf!, d.ie!);
@@ -147,7 +152,7 @@ export function checkCobranca(errors: Errors, req: NfeRequest, vNF: number | und
     const at = `cobranca.duplicatas[${i}]`;
     if (checkPattern(errors, `${at}.vencimento`, d.vencimento, /^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/, 'must be a date YYYY-MM-DD')) {
       if (previous !== undefined && d.vencimento < previous) {
-        fail(errors, `${at}.vencimento`, i === 0 ? `must not be before the emission date ${today} (MOC Y09-20, 900)` : `must not be before the previous installment's ${previous} (MOC Y09-30, 850)`);
+        fail(errors, `${at}.vencimento`, i === 0 ? `must not be before the emission date ${today} (MOC Y09-20, 900)` : `must not be before the previous installment's ${previous} (MOC Y09-30, 850)`, i === 0 ? 'Y09-20' : 'Y09-30');
       }
       previous = d.vencimento;
     }
@@ -155,6 +160,6 @@ export function checkCobranca(errors: Errors, req: NfeRequest, vNF: number | und
     else ok = false;
   });
   if (ok && dups.length > 0 && vLiq !== undefined && sum !== vLiq) {
-    fail(errors, 'cobranca.duplicatas', `add up to R$ ${formatCents(sum)} but the invoice net value is R$ ${formatCents(vLiq)} (MOC Y10-10, 851)${f ? '' : '; without fatura the invoice is the note total'}`);
+    fail(errors, 'cobranca.duplicatas', `add up to R$ ${formatCents(sum)} but the invoice net value is R$ ${formatCents(vLiq)} (MOC Y10-10, 851)${f ? '' : '; without fatura the invoice is the note total'}`, 'Y10-10');
   }
 }

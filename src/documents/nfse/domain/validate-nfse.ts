@@ -146,7 +146,7 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   if (!isCalendarDate(req.competence_date)) {
     fail(errors, 'competence_date', 'must be a date YYYY-MM-DD');
   } else if (ctx.today && req.competence_date > ctx.today) {
-    fail(errors, 'competence_date', `must not be after the emission date ${ctx.today} (Anexo I E0015)`);
+    fail(errors, 'competence_date', `must not be after the emission date ${ctx.today} (Anexo I E0015)`, 'E0015');
   } else if (req.reform && req.competence_date < '2026-01-01') {
     fail(errors, 'reform', 'IBS/CBS is accepted only for a competence from 2026-01-01 (Anexo I E0850)');
   }

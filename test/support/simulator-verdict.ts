@@ -1,0 +1,91 @@
+import { X509Certificate } from 'node:crypto';
+import { nfeElementsOf, nfeFacts } from '../../src/authority-sim/nfe-facts.js';
+import { contentRejection, identityRejection } from '../../src/authority-sim/nfe-rules.js';
+import { model55Rejection } from '../../src/authority-sim/nfe55-rules.js';
+import { totalRejection } from '../../src/authority-sim/nfe-total-rules.js';
+import { registrationRejection } from '../../src/authority-sim/registration-rules.js';
+import { checkEnvelopedSignature } from '../../src/authority-sim/signature-check.js';
+import { checkSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js';
+import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
+import { dpsFacts } from '../../src/authority-sim/nfse/dps-facts.js';
+import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse/dps-rules.js';
+import { decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from '../../src/authority-sim/nfse/nfse-wire.js';
+import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
+import { sliceElement } from '../../src/fiscal/sefaz/xml-slice.js';
+
+// The simulators' verdict on one document, with their own pure rules in their own order
+// (authority-sim/authorization-service.ts authorizeOne, authority-sim/nfse/issue-nfse.ts issueNfse),
+// minus what needs the authority's records (duplicates, voided numbers: the database).
+
+export interface NfeVerdictOptions {
+  /** Reception time: dhEmi plus a few seconds unless a breaker says otherwise (B09-40, 704). */
+  now: Date;
+  /** The issuer's CSC registered at the authority (NFC-e QR code). */
+  csc?: { id: string; token: string };
+  /**
+   * Check the signature (F01, F02, D02). A document a breaker edited after signing is not signed
+   * again: its rules after the signature are then checked as if the signature held.
+   */
+  signature: boolean;
+  /** The lot as sent, when a breaker edits the envelope itself (B02, D01/215). */
+  payload?: string;
+}
+
+const certificates = new Map<string, X509Certificate>();
+function certificateIn(xml: string): X509Certificate {
+  const base64 = (sliceElement(xml, 'X509Certificate')?.inner ?? '').replace(/\s+/g, '');
+  let cert = certificates.get(base64);
+  if (!cert) certificates.set(base64, (cert = new X509Certificate(Buffer.from(base64, 'base64'))));
+  return cert;
+}
+
+/** cStat of the first rule the NF-e/NFC-e simulator applies that refuses `nfeXml`, or null (authorized). */
+export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null {
+  const payload = o.payload ?? buildEnviNFe(nfeXml, 1);
+  const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
+  if (!schema.valid && !isWellFormed(payload)) return 243;
+  if (!schema.valid) return schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe')) ? 225 : 215;
+  const nfe = nfeElementsOf(payload)[0]!;
+  let signer: X509Certificate;
+  let digestValue: string;
+  if (o.signature) {
+    const signature = checkEnvelopedSignature(nfe, 'infNFe');
+    if (!signature.ok) return signature.cStat;
+    signer = signature.certificate;
+    digestValue = signature.digestValue;
+  } else {
+    signer = certificateIn(nfe);
+    digestValue = sliceElement(nfe, 'DigestValue')?.inner ?? '';
+  }
+  const facts = nfeFacts(nfe);
+  const cscs = new Map(o.csc ? [[String(Number(o.csc.id)), { token: o.csc.token, revoked: false }]] : []);
+  const refused =
+    identityRejection(facts, signer) ??
+    registrationRejection(facts) ??
+    contentRejection(facts, { now: o.now, signer, digestValue, cscs }) ??
+    totalRejection(facts) ??
+    model55Rejection(facts);
+  return refused?.cStat ?? null;
+}
+
+export interface NfseVerdictOptions {
+  signature: boolean;
+  /** The JSON body as posted, when a breaker edits the wire itself (E1225, E1229). */
+  body?: string;
+}
+
+/** E-code of the first Sefin rule the simulator applies that refuses the DPS, or null (authorized). */
+export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | null {
+  try {
+    const body = o.body ?? JSON.stringify({ dpsXmlGZipB64: gzipB64(dpsXml) });
+    const xml = decodeXmlField(parseJsonObject(body).dpsXmlGZipB64);
+    const checked = checkDocument(xml, 'DPS', 'DPS_v1.01.xsd');
+    const facts = dpsFacts(checked.root);
+    if (o.signature) checkDpsSignature(xml, checked.root, facts, null);
+    checkDpsContent(facts);
+    return null;
+  } catch (err) {
+    if (err instanceof NfseRefusal) return err.code;
+    throw err;
+  }
+}
