@@ -3,11 +3,8 @@ import { textOf } from '../fiscal/sefaz/xml-slice.js';
 import { authorityTime, protNFe, retConsReciNFe, retEnviNFe, type ProtocolFields } from './answers.js';
 import { motivo, motivoWith } from './cstat-messages.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
-import { contentRejection, identityRejection, type Rejection } from './nfe-rules.js';
-import { goodsGroupRejection } from './goods-group-rules.js';
-import { model55Rejection } from './nfe55-rules.js';
-import { totalRejection } from './nfe-total-rules.js';
-import { registrationRejection } from './registration-rules.js';
+import { identityRejection, type Rejection } from './nfe-rules.js';
+import { authorizationRuleRejection } from './authorization-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
@@ -95,11 +92,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const cscs = await ctx.store.cscs(cnpj, Number(facts.tpAmb));
   const scenario = ctx.scenario;
   const refused =
-    registrationRejection(facts) ??
-    contentRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
-    totalRejection(facts) ??
-    model55Rejection(facts) ??
-    goodsGroupRejection(facts) ??
+    authorizationRuleRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
     (scenario?.kind === 'reject' ? { cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' } : null);
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
   // of a duplicate from the claim below (one round trip); a refused one has to ask.

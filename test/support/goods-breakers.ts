@@ -5,6 +5,7 @@ import { destinationOf, difalAllowed, difalRequired, type DifalFacts } from '../
 import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
 import type { SigningKey } from '../../src/fiscal/xml/signature/sign.js';
 import { editAt, otherLastDigit, plusCent, setText, textAt, type DocumentBreaker, type Exclusion, type RequestBreaker } from './rule-breakers.js';
+import { respTecRequired } from '../../src/fiscal/states/states.js';
 
 // One entry per rule of ENFORCED_NFE_RULES (authority-sim/enforced-rules.ts): how a random valid
 // NFC-e (65) or NF-e (55) is made to break it (see rule-breakers.ts for the three kinds).
@@ -77,6 +78,8 @@ const ICMS_ST = '<ICMSST><orig>0</orig><CST>60</CST><vBCSTRet>0.00</vBCSTRet><vI
 
 const qr = (xml: string, edit: (text: string) => string) => editAt(xml, ['infNFeSupl', 'qrCode'], edit);
 const hasTag = (xml: string, tag: string) => xml.includes(`<${tag}>`);
+const carrier = (c: GoodsCase) => sale(c).transporte?.transportadora;
+const RESP_TEC = 'the technical responsible is an account or issuer setting (PUT /v1/account/technical-responsible), not a field of the sale';
 
 const COMPUTED = 'the gateway computes this value; no request field sets it';
 const WRITTEN = 'the gateway always writes this group right; no request field changes it';
@@ -191,6 +194,35 @@ export const GOODS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'excluded', rule: 'ZX02-236', code: 398, why: 'shadowed: the XSD pattern of qrCode fixes the version parameter, so another version is 225 first' },
   // Every QR version carries tpAmb after the version; the hash and signature are checked after it.
   { kind: 'document', rule: 'ZX02-320', code: 464, models: NFCE, why: COMPUTED, break: (d) => ({ xml: qr(d.xml, (o) => o.replace(/(p=[0-9A-Z]{44}\|[0-9]\|)([12])/, (_, a: string, t: string) => a + (t === '1' ? '2' : '1'))) }) },
+  // technical responsible (ZD): an account or issuer setting, not a field of the sale
+  { kind: 'document', rule: 'ZD01-10', code: 972, models: BOTH, why: RESP_TEC, applies: (c, d) => respTecRequired(c.issuer.uf) && hasTag(d.xml, 'infRespTec'), break: (d) => ({ xml: editAt(d.xml, ['infRespTec'], () => '') }) },
+  { kind: 'document', rule: 'ZD02-10', code: 973, models: BOTH, why: RESP_TEC, applies: (c, d) => respTecRequired(c.issuer.uf) && hasTag(d.xml, 'infRespTec'), break: (d) => ({ xml: setText(d.xml, ['infRespTec', 'CNPJ'], otherLastDigit) }) },
+  // transport (X): the NFC-e carries freight and a carrier only in a home delivery
+  { kind: 'request', rule: 'X02-10', code: 753, models: NFCE, applies: (c) => !c.offline && !sale(c).home_delivery, break: (c) => ((sale(c).transporte = { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Entregas Rapidas Ltda' } }), 'transporte.modalidade') },
+  { kind: 'request', rule: 'X03-10', code: 754, models: NFCE, applies: (c) => !c.offline && !sale(c).home_delivery, break: (c) => ((sale(c).transporte = { modalidade: 'sem_frete', transportadora: { cnpj: '10422724000187', name: 'Entregas Rapidas Ltda' } }), 'transporte.transportadora') },
+  { kind: 'request', rule: 'X03-20', code: 786, models: NFCE, applies: (c) => !c.offline && sale(c).home_delivery === true, break: (c) => (delete sale(c).transporte, 'transporte.transportadora') },
+  { kind: 'request', rule: 'X04-20', code: 542, models: NFCE, applies: (c) => carrier(c)?.cnpj !== undefined, break: (c) => ((carrier(c)!.cnpj = otherLastDigit(carrier(c)!.cnpj!)), 'transporte.transportadora.cnpj') },
+  { kind: 'request', rule: 'X05-10', code: 543, models: NFCE, applies: (c) => carrier(c) !== undefined, break: (c) => (delete carrier(c)!.cnpj, (carrier(c)!.cpf = '52998224726'), 'transporte.transportadora.cpf') },
+  { kind: 'request', rule: 'X07-10', code: 559, models: NFCE, applies: (c) => carrier(c) !== undefined, break: (c) => ((carrier(c)!.ie = 'ISENTO'), delete carrier(c)!.uf, 'transporte.transportadora.uf') },
+  ...(
+    [
+      ['X11-10', 755, '<retTransp><vServ>10.00</vServ><vBCRet>10.00</vBCRet><pICMSRet>12.00</pICMSRet><vICMSRet>1.20</vICMSRet><CFOP>5353</CFOP><cMunFG>3550308</cMunFG></retTransp>'],
+      ['X18-10', 756, '<veicTransp><placa>ABC1234</placa><UF>SP</UF></veicTransp>'],
+      ['X22-10', 757, '<reboque><placa>ABC1234</placa><UF>SP</UF></reboque>'],
+      ['X25a-10', 758, '<vagao>V123</vagao>'],
+      ['X25b-10', 759, '<balsa>B123</balsa>'],
+    ] as const
+  ).map(([rule, code, group]): GoodsBreaker => ({
+    kind: 'document', rule, code, models: NFCE, why: 'the NFC-e request has no such transport group',
+    break: (d) => ({ xml: d.xml.replace(/(<\/transporta>|<modFrete>9<\/modFrete>)/, (m) => m + group) }),
+  })),
+  // exports (ZA)
+  { kind: 'request', rule: 'ZA01-10', code: 355, models: NFE, applies: (c) => op(c).idDest === 3 && op(c).tpNF === 1 && nfe(c).export !== undefined, break: (c) => (delete nfe(c).export, 'export') },
+  { kind: 'request', rule: 'ZA01-20', code: 356, models: NFE, applies: (c) => op(c).idDest !== 3, break: (c) => ((nfe(c).export = { shipment_uf: 'SP', shipment_place: 'Porto de Santos' }), 'export') },
+  {
+    kind: 'document', rule: 'ZA01-30', code: 814, models: NFCE, why: 'the NFC-e request has no export group',
+    break: (d) => ({ xml: d.xml.replace(/(<\/infAdic>|<\/infIntermed>|<\/pag>)(?![\s\S]*(<\/infAdic>|<\/infIntermed>))/, (m) => `${m}<exporta><UFSaidaPais>SP</UFSaidaPais><xLocExporta>PORTO DE SANTOS</xLocExporta></exporta>`) }),
+  },
   // database: the authority's own records
   ...(
     [['2B08-10', 539], ['2B08-20', 204], ['2B08-40', 205], ['3B08-100', 206]] as const

@@ -12,6 +12,7 @@ import { formatCents, spreadProportionally } from '../../src/kernel/decimal.js';
 import { alphaCnpjArb, CAPITALS, cpfArb, itemArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
 import { VALID_IE } from './state-registrations.js';
+import { respTecRequired } from '../../src/fiscal/states/states.js';
 
 // fast-check generators of valid NF-e requests and contexts for the model 55 property test: the
 // NFC-e items (every CST/CSOSN) turned into NF-e items (CFOP of the operation's scope, CST 50/51,
@@ -222,6 +223,8 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         }
       }
       const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform };
+      // MOC ZD01-10: infRespTec is required in AM, MS, PE, PR, SC and TO (src/fiscal/states/states.ts).
+      if (respTecRequired(issuer.uf)) ctx.respTec = { cnpj: '10422724000187', contato: 'Suporte Tecnico', email: 'suporte@example.com', fone: '11999998888' };
       const doc: NfeDocumentContext = { serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, signingKey: testSigningKey() };
       if (g.svc) doc.contingency = { at: new Date(g.emittedAt.getTime() - 3_600_000), reason: 'SEFAZ autorizadora fora do ar' };
       return { req, ctx, doc, kind: g.kind };

@@ -4,6 +4,7 @@ import type { NfseRequest } from '../../src/documents/nfse/domain/nfse-request.j
 import type { SigningKey } from '../../src/fiscal/xml/signature/sign.js';
 import { otherCnpjKey } from './goods-breakers.js';
 import { editAt, setText, type DocumentBreaker, type Exclusion, type RequestBreaker } from './rule-breakers.js';
+import { isServiceExport } from '../../src/documents/nfse/domain/validate-nfse-foreign-trade.js';
 
 // One entry per rule of ENFORCED_NFSE_RULES (authority-sim/enforced-rules.ts): how a random valid
 // NFS-e request is made to break it (see rule-breakers.ts for the three kinds).
@@ -38,6 +39,31 @@ const intoPrest = (xml: string, element: string) => editAt(xml, ['infDPS', 'pres
 const EVENT = 'a rule of the cancellation event (pedRegEvento, Anexo II), not of a sale: test/nfse-event-property.test.ts and test/authority-nfse-api.test.ts';
 
 export const NFSE_BREAKERS: readonly NfseBreaker[] = [
+  // foreign trade of services (comExt): Anexo I E0330 and its neighbours
+  { kind: 'request', rule: 'E0330', code: 'E0330', applies: (c) => c.req.service.foreign_trade !== undefined && isServiceExport(c.req), break: (c) => (delete c.req.service.foreign_trade, 'service.foreign_trade') },
+  ...(
+    [
+      ['E0333', 'mdPrestacao', '0'],
+      ['E0341', 'mecAFComexP', '00'],
+      ['E0343', 'mecAFComexT', '00'],
+      ['E0345', 'movTempBens', '0'],
+    ] as const
+  ).map(([rule, tag, value]): NfseBreaker => ({
+    kind: 'document', rule, code: rule, why: `the request's enumeration has no "unknown" (${value}) ${tag}`,
+    applies: (_c, d) => d.xml.includes('<comExt>'), break: (d) => ({ xml: d.xml.replace(new RegExp(`<${tag}>[^<]*</${tag}>`), `<${tag}>${value}</${tag}>`) }),
+  })),
+  {
+    kind: 'request', rule: 'E0352', code: 'E0352', applies: (c) => c.req.service.foreign_trade !== undefined,
+    break: (c) => ((c.req.service.foreign_trade!.temporary_goods = 'declaracao_importacao'), delete c.req.service.foreign_trade!.import_declaration, 'service.foreign_trade.import_declaration'),
+  },
+  {
+    kind: 'request', rule: 'E0354', code: 'E0354', applies: (c) => c.req.service.foreign_trade !== undefined,
+    break: (c) => ((c.req.service.foreign_trade!.temporary_goods = 'nao'), (c.req.service.foreign_trade!.import_declaration = '123456789012'), 'service.foreign_trade.import_declaration'),
+  },
+  {
+    kind: 'request', rule: 'E0356', code: 'E0356', applies: (c) => c.req.service.foreign_trade !== undefined,
+    break: (c) => ((c.req.service.foreign_trade!.temporary_goods = 'declaracao_exportacao'), delete c.req.service.foreign_trade!.export_registration, 'service.foreign_trade.export_registration'),
+  },
   { kind: 'document', rule: 'E1225', code: 'E1225', why: WIRE, break: (d) => ({ xml: d.xml, body: JSON.stringify({ dpsXmlGZipB64: 'not base64!' }) }) },
   { kind: 'document', rule: 'E1229', code: 'E1229', why: WIRE, applies: (_c, d) => /[\u0080-\uffff]/.test(d.xml), break: (d) => ({ xml: d.xml, body: wire(Buffer.from(d.xml, 'latin1')) }) },
   { kind: 'document', rule: 'E1226', code: 'E1226', why: WIRE, break: (d) => ({ xml: d.xml.replace('</DPS>', '</DPSx>') }) },

@@ -6,6 +6,7 @@ import { nfseKeyCheckDigit } from '../../src/fiscal/xml/nfse/dps-id.js';
 import { localDateTime } from '../../src/fiscal/layout/local-time.js';
 import { CAPITALS, cpfArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
+import { isServiceExport } from '../../src/documents/nfse/domain/validate-nfse-foreign-trade.js';
 
 // fast-check generators of valid NFS-e requests (POST /v1/nfse bodies) with the issuer's NFS-e data,
 // for the fiscal-truth property: the request level, where nfse-arbitraries.ts generates DPS models.
@@ -107,6 +108,10 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       if (taxation !== 'tributavel') req.values.iss.taxation = taxation as NonNullable<NfseRequest['values']['iss']['taxation']>;
       if (taxation === 'imunidade') req.values.iss.immunity_type = g.immunity;
       if (taxation === 'exportacao') req.values.iss.export_country = 'US';
+      // Anexo I E0330: an export of services carries comExt (service.foreign_trade).
+      if (isServiceExport(req)) {
+        req.service.foreign_trade = { provision_mode: 'transfronteirico', relationship: 'sem_vinculo', currency: '220', foreign_amount: g.amount, provider_support: '01', taker_support: '01', temporary_goods: 'nao' };
+      }
       // E0585: a suspension only for a taxable service.
       if (taxation === 'tributavel' && g.suspension) req.values.iss.suspension = { type: 'decisao_judicial', process_number: '0'.repeat(20) + '1234567890' };
       // E0435, E0436, E0438: deductions only for a taxable service of a provider neither MEI nor in a special regime.

@@ -1,14 +1,13 @@
 import { X509Certificate } from 'node:crypto';
 import { nfeElementsOf, nfeFacts } from '../../src/authority-sim/nfe-facts.js';
-import { contentRejection, identityRejection } from '../../src/authority-sim/nfe-rules.js';
-import { model55Rejection } from '../../src/authority-sim/nfe55-rules.js';
-import { totalRejection } from '../../src/authority-sim/nfe-total-rules.js';
-import { registrationRejection } from '../../src/authority-sim/registration-rules.js';
+import { identityRejection } from '../../src/authority-sim/nfe-rules.js';
+import { authorizationRuleRejection } from '../../src/authority-sim/authorization-rules.js';
 import { checkEnvelopedSignature } from '../../src/authority-sim/signature-check.js';
 import { checkSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js';
 import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../../src/authority-sim/nfse/dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse/dps-rules.js';
+import { checkForeignTrade } from '../../src/authority-sim/nfse/foreign-trade-rules.js';
 import { decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from '../../src/authority-sim/nfse/nfse-wire.js';
 import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
 import { sliceElement } from '../../src/fiscal/sefaz/xml-slice.js';
@@ -61,10 +60,7 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const cscs = new Map(o.csc ? [[String(Number(o.csc.id)), { token: o.csc.token, revoked: false }]] : []);
   const refused =
     identityRejection(facts, signer) ??
-    registrationRejection(facts) ??
-    contentRejection(facts, { now: o.now, signer, digestValue, cscs }) ??
-    totalRejection(facts) ??
-    model55Rejection(facts);
+    authorizationRuleRejection(facts, { now: o.now, signer, digestValue, cscs });
   return refused?.cStat ?? null;
 }
 
@@ -83,6 +79,7 @@ export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | nul
     const facts = dpsFacts(checked.root);
     if (o.signature) checkDpsSignature(xml, checked.root, facts, null);
     checkDpsContent(facts);
+    checkForeignTrade(checked.root);
     return null;
   } catch (err) {
     if (err instanceof NfseRefusal) return err.code;

@@ -53,7 +53,8 @@ function validateDelivery(errors: Errors, sale: Sale): void {
   const modFrete = freightModeOf(errors, 'transporte.modalidade', t.modalidade);
   if (!sale.home_delivery) {
     if (modFrete !== undefined && modFrete !== 9) fail(errors, 'transporte.modalidade', 'must be sem_frete unless home_delivery is true: an NFC-e carries freight only in a home delivery (MOC X02-10, 753)', 'X02-10');
-    fail(errors, 'transporte.transportadora', 'is only given in a home delivery (home_delivery: true) (MOC X03-10, 754)', 'X03-10');
+    if (t.transportadora !== undefined) fail(errors, 'transporte.transportadora', 'is only given in a home delivery (home_delivery: true) (MOC X03-10, 754)', 'X03-10');
+    return;
   }
   if (!t.transportadora || typeof t.transportadora !== 'object') return fail(errors, 'transporte.transportadora', 'is required: the carrier of the delivery (MOC X03-20, 786)', 'X03-20');
   checkCarrier(errors, 'transporte.transportadora', t.transportadora);

@@ -1,0 +1,15 @@
+import { goodsGroupRejection } from './goods-group-rules.js';
+import type { NfeFacts } from './nfe-facts.js';
+import { contentRejection, type ContentContext, type Rejection } from './nfe-rules.js';
+import { model55Rejection } from './nfe55-rules.js';
+import { totalRejection } from './nfe-total-rules.js';
+import { registrationRejection } from './registration-rules.js';
+
+/**
+ * The content rules of NFeAutorizacao4 after the identity rules, in the order the simulator applies
+ * them (registrations, content, totals, model 55, transport and export groups); the first rejection
+ * or null. One place, so the property test (test/support/simulator-verdict.ts) runs the same chain.
+ */
+export function authorizationRuleRejection(facts: NfeFacts, ctx: ContentContext): Rejection | null {
+  return registrationRejection(facts) ?? contentRejection(facts, ctx) ?? totalRejection(facts) ?? model55Rejection(facts) ?? goodsGroupRejection(facts);
+}
