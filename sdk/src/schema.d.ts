@@ -6220,7 +6220,7 @@ export interface paths {
                                 name: string;
                                 /** @description `supported`: its data is complete (authorizers, endpoints, QR and consultation URLs, rules) and the sandbox simulator plays its rules, with a sale authorized and cancelled there end to end; `configured`: `missing` says what is not there yet */
                                 status: "supported" | "configured";
-                                /** @description Only for `configured`: state_facts, nfe_endpoints, nfce_endpoints, nfce_qr_urls, authorizer (the endpoint table disagrees), end_to_end_test */
+                                /** @description Only for `configured`: state_facts, nfe_endpoints, nfce_endpoints, nfce_qr_urls, authorizer (the endpoint table disagrees), ie_check_digits, end_to_end_test */
                                 missing?: string[];
                                 /** @description What the state adds to the national rules (docs/fiscal/states.md) */
                                 rules?: {

@@ -13,7 +13,7 @@ export const UfSchema = Type.Object(
     }),
     missing: Type.Optional(
       Type.Array(Type.String(), {
-        description: 'Only for `configured`: state_facts, nfe_endpoints, nfce_endpoints, nfce_qr_urls, authorizer (the endpoint table disagrees), end_to_end_test',
+        description: 'Only for `configured`: state_facts, nfe_endpoints, nfce_endpoints, nfce_qr_urls, authorizer (the endpoint table disagrees), ie_check_digits, end_to_end_test',
       }),
     ),
     rules: Type.Optional(

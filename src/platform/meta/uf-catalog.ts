@@ -4,11 +4,12 @@ import { SEFAZ_SERVICES, resolveEndpoint, type Model, type TpAmb } from '../../f
 import { nfceUrls } from '../../fiscal/qrcode/nfce-urls.js';
 import { stateFacts, type StateFacts } from '../../fiscal/states/states.js';
 import { readCsvTable } from './csv-table.js';
+import { IE_STATES } from '../../fiscal/layout/state-registration.js';
 
 export type UfStatus = 'supported' | 'configured';
 
 /** What a state still lacks before it is `supported` (docs/fiscal/states.md). */
-export type UfGap = 'state_facts' | 'nfe_endpoints' | 'nfce_endpoints' | 'nfce_qr_urls' | 'authorizer' | 'end_to_end_test';
+export type UfGap = 'state_facts' | 'nfe_endpoints' | 'nfce_endpoints' | 'nfce_qr_urls' | 'authorizer' | 'ie_check_digits' | 'end_to_end_test';
 
 export interface Uf {
   /** Two-letter state code (UF). */
@@ -52,6 +53,8 @@ function gapsOf(uf: string, facts: StateFacts | undefined): UfGap[] {
   }
   const expected = new Set([`55:${facts.nfeAuthorizer}`, `65:${facts.nfceAuthorizer}`]);
   if (!gaps.includes('nfe_endpoints') && !gaps.includes('nfce_endpoints') && [...authorizers].some((a) => !expected.has(a))) gaps.push('authorizer');
+  // MOC C17-20 / E17-50: the gateway and the simulator check the state's IE check digits (docs/fiscal/state-registration.md).
+  if (!IE_STATES.includes(uf)) gaps.push('ie_check_digits');
   if (!facts.endToEnd) gaps.push('end_to_end_test');
   return [...new Set(gaps)];
 }
