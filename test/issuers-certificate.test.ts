@@ -224,7 +224,7 @@ describe('loadIssuerSigningMaterial and hooks', () => {
     const { id, auth: a, accountId: acc } = await issuer();
     const secrets = secretBoxFor(t.config);
     expect(await loadIssuerSigningMaterial(t.db, secrets, accountId, id)).toBeUndefined(); // another account
-    expect(await loadIssuerSigningMaterial(t.db, secrets, acc, id)).toEqual({ certificate: null, csc: null });
+    expect(await loadIssuerSigningMaterial(t.db, secrets, acc, id)).toEqual({ certificate: null, csc: null, csrt: null });
 
     await uploadCert(t, a, id, CNPJ_CERT, 'minhasenha');
     await t.app.inject({ method: 'POST', url: `/v1/issuers/${id}/csc`, headers: a, payload: { id_csc: '000002', csc: 'ZZ1B2C3D4E5F6G7H8I9J0' } });
@@ -233,11 +233,13 @@ describe('loadIssuerSigningMaterial and hooks', () => {
     expect(m1.certificate!.cnpj).toBe('06157250000116');
     expect(m1.certificate!.privateKey.asymmetricKeyType).toBe('rsa');
     expect(m1.certificate!.certificateBase64).toBe(certificateOf(CNPJ_CERT, 'minhasenha').certificateBase64);
-    expect(await loadIssuerSigningMaterial(t.db, secrets, acc, id)).toBe(m1); // cached, same object
+    const again = (await loadIssuerSigningMaterial(t.db, secrets, acc, id))!;
+    expect(again.certificate).toBe(m1.certificate); // cached: the key is not decrypted and parsed again
+    expect(again.csc).toBe(m1.csc);
 
     await uploadCert(t, a, id, 'novo_test_certificate.pfx', 'nfephp');
     const m2 = (await loadIssuerSigningMaterial(t.db, secrets, acc, id))!;
-    expect(m2).not.toBe(m1);
+    expect(m2.certificate).not.toBe(m1.certificate);
     expect(m2.certificate!.cnpj).toBeNull();
     expect(m2.certificate!.fingerprintSha256).toBe(certificateOf('novo_test_certificate.pfx', 'nfephp').fingerprintSha256);
   });

@@ -16,8 +16,13 @@ describe('GET /v1/ufs', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toHaveLength(27);
-    expect(data.find((u: { code: string }) => u.code === 'SP')).toEqual({ code: 'SP', ibge_code: '35', name: 'São Paulo', status: 'supported' });
-    expect(data.filter((u: { status: string }) => u.status === 'configured')).toHaveLength(26);
+    // docs/fiscal/states.md: SP authorizes both models itself, contingency SVC-AN, no infRespTec requirement.
+    expect(data.find((u: { code: string }) => u.code === 'SP')).toEqual({
+      code: 'SP', ibge_code: '35', name: 'São Paulo', status: 'supported',
+      rules: { nfe_authorizer: 'SP', nfce_authorizer: 'SP', svc: 'SVC-AN', resp_tec_required: false, nfce_cancel_minutes: 30, nfe_cancel_hours: 24 },
+    });
+    expect(data.find((u: { code: string }) => u.code === 'PR').rules.resp_tec_required).toBe(true);
+    expect(data.filter((u: { status: string }) => u.status === 'configured')).toEqual([]);
     expect((await get('/v1/ufs', {})).statusCode).toBe(401);
   });
 });
