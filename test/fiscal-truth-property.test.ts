@@ -10,10 +10,11 @@ import { buildPreparedDps, prepareNfse } from '../src/documents/nfse/domain/inde
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import type { FieldError } from '../src/fiscal/layout/field-rules.js';
 import { generateTestPfx } from './support/generate-certificate.js';
-import { GOODS_BREAKERS, setOtherCnpjKey, type GoodsBreaker, type GoodsBroken, type GoodsCase, type GoodsDoc } from './support/goods-breakers.js';
+import { setOtherCnpjKey, type GoodsBreaker, type GoodsBroken, type GoodsCase, type GoodsDoc } from './support/goods-breakers.js';
+import { ALL_GOODS_BREAKERS, ALL_NFSE_BREAKERS } from './support/all-breakers.js';
 import { caseArb } from './support/nfce-arbitraries.js';
 import { nfeCaseArb } from './support/nfe-arbitraries.js';
-import { NFSE_BREAKERS, type NfseBreaker, type NfseBroken, type NfseCase, type NfseDoc } from './support/nfse-breakers.js';
+import { type NfseBreaker, type NfseBroken, type NfseCase, type NfseDoc } from './support/nfse-breakers.js';
 import { nfseRequestArb } from './support/nfse-request-arbitraries.js';
 import { drawBreaker, tableProblems, textAt, type Breaker } from './support/rule-breakers.js';
 import { nfeVerdict, nfseVerdict } from './support/simulator-verdict.js';
@@ -44,8 +45,8 @@ beforeAll(() => {
 
 describe('the breaker tables', () => {
   it('hold exactly one breaker or exclusion per rule the simulators enforce', () => {
-    expect(tableProblems(ENFORCED_NFE_RULES, GOODS_BREAKERS)).toEqual([]);
-    expect(tableProblems(ENFORCED_NFSE_RULES, NFSE_BREAKERS)).toEqual([]);
+    expect(tableProblems(ENFORCED_NFE_RULES, ALL_GOODS_BREAKERS)).toEqual([]);
+    expect(tableProblems(ENFORCED_NFSE_RULES, ALL_NFSE_BREAKERS)).toEqual([]);
   });
 });
 
@@ -117,7 +118,7 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
         expect(nfeVerdict(xml, { now: at(2000), csc: ctx.csc!, signature: true })).toBeNull();
         const c: GoodsCase = { model: 65, req: structuredClone(sale), issuer: ctx.issuer, tpAmb: ctx.tpAmb, offline: ctx.tpEmis === 9, vNF: cents(xml) };
         const d: GoodsDoc = { xml, pl009: built.schemaPackage === 'PL_009', rebuild: (signingKey) => buildPreparedNfce(prepared.nfce, { ...ctx, signingKey }).xml };
-        const b = drawBreaker(applicable<GoodsCase, GoodsDoc, GoodsBroken, GoodsBreaker>(GOODS_BREAKERS, c, d, 65), counts, pick)!;
+        const b = drawBreaker(applicable<GoodsCase, GoodsDoc, GoodsBroken, GoodsBreaker>(ALL_GOODS_BREAKERS, c, d, 65), counts, pick)!;
         const problem = tryBreaker(b, c, d, (x: GoodsCase) => prepareNfce(x.req as Sale, ctx), (broken: { xml: string; payload?: string; lateByMs?: number }, signature) =>
           nfeVerdict(broken.xml, { now: at(broken.lateByMs ?? 2000), csc: ctx.csc!, signature, ...(broken.payload ? { payload: broken.payload } : {}) }));
         if (problem) problems.set(key(b), problem);
@@ -125,7 +126,7 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
       { numRuns: NFCE_RUNS, seed: SEED },
     );
     expect([...problems.values()]).toEqual([]);
-    expect(undrawn(GOODS_BREAKERS, counts, 65)).toEqual([]);
+    expect(undrawn(ALL_GOODS_BREAKERS, counts, 65)).toEqual([]);
   }, budget(NFCE_RUNS));
 
   it(`NF-e: ${NFE_RUNS} random sales`, () => {
@@ -143,7 +144,7 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
         expect(nfeVerdict(xml, { now: at(2000), signature: true })).toBeNull();
         const c: GoodsCase = { model: 55, req: structuredClone(req), issuer: ctx.issuer, tpAmb: ctx.tpAmb, offline: false, vNF: cents(xml) };
         const d: GoodsDoc = { xml, pl009: built.schemaPackage === 'PL_009', rebuild: (signingKey) => buildPreparedNfe(prepared.nfe, { ...doc, signingKey }).xml };
-        const b = drawBreaker(applicable<GoodsCase, GoodsDoc, GoodsBroken, GoodsBreaker>(GOODS_BREAKERS, c, d, 55), counts, pick)!;
+        const b = drawBreaker(applicable<GoodsCase, GoodsDoc, GoodsBroken, GoodsBreaker>(ALL_GOODS_BREAKERS, c, d, 55), counts, pick)!;
         const problem = tryBreaker(b, c, d, (x: GoodsCase) => prepareNfe(x.req as NfeRequest, ctx), (broken: { xml: string; payload?: string; lateByMs?: number }, signature) =>
           nfeVerdict(broken.xml, { now: at(broken.lateByMs ?? 2000), signature, ...(broken.payload ? { payload: broken.payload } : {}) }));
         if (problem) problems.set(key(b), problem);
@@ -151,7 +152,7 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
       { numRuns: NFE_RUNS, seed: SEED },
     );
     expect([...problems.values()]).toEqual([]);
-    expect(undrawn(GOODS_BREAKERS, counts, 55)).toEqual([]);
+    expect(undrawn(ALL_GOODS_BREAKERS, counts, 55)).toEqual([]);
   }, budget(NFE_RUNS));
 
   it(`NFS-e: ${NFSE_RUNS} random services`, () => {
@@ -167,7 +168,7 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
         expect(nfseVerdict(xml, { signature: false })).toBeNull();
         const c: NfseCase = { req: structuredClone(req), ctx };
         const d: NfseDoc = { xml, rebuild: (signingKey) => buildPreparedDps(prepared.dps, { ...doc, signingKey }).xml };
-        const b = drawBreaker(applicable<NfseCase, NfseDoc, NfseBroken, NfseBreaker>(NFSE_BREAKERS, c, d), counts, pick)!;
+        const b = drawBreaker(applicable<NfseCase, NfseDoc, NfseBroken, NfseBreaker>(ALL_NFSE_BREAKERS, c, d), counts, pick)!;
         const problem = tryBreaker(b, c, d, (x: NfseCase) => prepareNfse(x.req, ctx), (broken: { xml: string; body?: string }, signature) =>
           nfseVerdict(broken.xml, { signature, ...(broken.body ? { body: broken.body } : {}) }));
         if (problem) problems.set(key(b), problem);
@@ -175,6 +176,6 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
       { numRuns: NFSE_RUNS, seed: SEED },
     );
     expect([...problems.values()]).toEqual([]);
-    expect(undrawn(NFSE_BREAKERS, counts)).toEqual([]);
+    expect(undrawn(ALL_NFSE_BREAKERS, counts)).toEqual([]);
   }, budget(NFSE_RUNS));
 });

@@ -1,3 +1,8 @@
+import { icmsRejection } from './icms-rules.js';
+import { ideRejection } from './ide-rules.js';
+import { itemRuleRejection } from './items-rules.js';
+import { partyRejection } from './parties-rules.js';
+import { totalsPaymentRejection } from './totals-rules.js';
 import { goodsGroupRejection } from './goods-group-rules.js';
 import type { NfeFacts } from './nfe-facts.js';
 import { contentRejection, type ContentContext, type Rejection } from './nfe-rules.js';
@@ -7,9 +12,21 @@ import { registrationRejection } from './registration-rules.js';
 
 /**
  * The content rules of NFeAutorizacao4 after the identity rules, in the order the simulator applies
- * them (registrations, content, totals, model 55, transport and export groups); the first rejection
+ * them (registrations, identification, parties, content, items, ICMS, totals and payments, model 55,
+ * transport and export groups); the first rejection
  * or null. One place, so the property test (test/support/simulator-verdict.ts) runs the same chain.
  */
 export function authorizationRuleRejection(facts: NfeFacts, ctx: ContentContext): Rejection | null {
-  return registrationRejection(facts) ?? contentRejection(facts, ctx) ?? totalRejection(facts) ?? model55Rejection(facts) ?? goodsGroupRejection(facts);
+  return (
+    registrationRejection(facts) ??
+    ideRejection(facts, ctx) ??
+    partyRejection(facts, ctx) ??
+    contentRejection(facts, ctx) ??
+    itemRuleRejection(facts, ctx) ??
+    icmsRejection(facts, ctx) ??
+    totalRejection(facts) ??
+    totalsPaymentRejection(facts, ctx) ??
+    model55Rejection(facts) ??
+    goodsGroupRejection(facts)
+  );
 }

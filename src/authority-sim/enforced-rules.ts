@@ -1,3 +1,12 @@
+import { ENFORCED_IDE } from './enforced-ide.js';
+import { ENFORCED_PARTIES } from './enforced-parties.js';
+import { ENFORCED_ITEMS } from './enforced-items.js';
+import { ENFORCED_ICMS } from './enforced-icms.js';
+import { ENFORCED_TOTALS } from './enforced-totals.js';
+import { ENFORCED_QR_RECORDS } from './enforced-qr-records.js';
+import { ENFORCED_NFSE_DPS } from './enforced-nfse-dps.js';
+import { ENFORCED_NFSE_VALUES } from './enforced-nfse-values.js';
+
 // Which official rules the simulator enforces, one line per rule (docs/fiscal/rule-table.md):
 // `rule` is the id in assets/fiscal/rules (MOC 7.0 Anexo I id, or the NFS-e code), `code` the cStat
 // (NF-e) or E-code (NFS-e) the simulator answers, `where` the file under src/ (then the function)
@@ -13,6 +22,14 @@ export interface EnforcedRule {
 
 /** NF-e / NFC-e: authorization (NFeAutorizacao4) and the general rules of every web service. */
 export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
+  // the families' own registries (enforced-<family>.ts)
+  ...ENFORCED_IDE,
+  ...ENFORCED_PARTIES,
+  ...ENFORCED_ITEMS,
+  ...ENFORCED_ICMS,
+  ...ENFORCED_TOTALS,
+  ...ENFORCED_QR_RECORDS,
+
   // 4.1 general rules
   { rule: 'B02', code: 243, where: 'authority-sim/authorization-service.ts handleAuthorization (and every other service)' },
   { rule: 'B03', code: 108, where: 'authority-sim/authority-simulator.ts outage unavailable:108' },
@@ -97,6 +114,8 @@ export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
 
 /** NFS-e national (Sefin): DPS reception and the events the gateway sends. */
 export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
+  ...ENFORCED_NFSE_DPS,
+  ...ENFORCED_NFSE_VALUES,
   { rule: 'E1225', code: 'E1225', where: 'authority-sim/nfse/nfse-wire.ts' },
   { rule: 'E1226', code: 'E1226', where: 'authority-sim/nfse/document-checks.ts checkDocument' },
   { rule: 'E1228', code: 'E1228', where: 'authority-sim/nfse/document-checks.ts checkDocument' },

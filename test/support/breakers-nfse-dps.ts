@@ -1,0 +1,4 @@
+import type { NfseBreaker } from './nfse-breakers.js';
+
+// Breakers of the rules in authority-sim/enforced-nfse-dps.ts (see rule-breakers.ts for the three kinds).
+export const NFSE_DPS_BREAKERS: readonly NfseBreaker[] = [];
