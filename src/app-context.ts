@@ -23,8 +23,11 @@ declare module 'fastify' {
     auth: AuthInfo;
   }
   interface FastifyContextConfig {
-    /** Scope an API key needs for this route (auth plugin). */
-    scope?: string;
+    /**
+     * Scope an API key needs for this route (auth plugin); a list: any one of them (the handler then
+     * checks the one its record needs, e.g. an inutilization's model).
+     */
+    scope?: string | readonly string[];
     /** No API key needed (health, docs). */
     public?: boolean;
     /** Only a dashboard session may call it (an API key gets 403): it acts as a person. */

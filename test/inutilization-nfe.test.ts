@@ -75,3 +75,29 @@ describe('GET /v1/inutilizations/:id/xml: the voiding proof', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/inutilizations/${repeat.json().id}/xml`, headers: other })).statusCode).toBe(404);
   });
 });
+
+describe('an inutilization is read with its model\'s scope', () => {
+  const keyWith = async (scope: string) => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/applications', headers: auth, payload: { name: `only ${scope}`, scopes: [scope] } });
+    expect(res.statusCode, res.body).toBe(201);
+    return { authorization: `Bearer ${res.json().key as string}` };
+  };
+
+  it('nfe:read reads NF-e voidings and their proof, not NFC-e ones; nfce:read the other way round', async () => {
+    const range = { serie: 4, numero_inicial: 50, numero_final: 51, justification };
+    const nfeId = (await post(`/v1/issuers/${issuerId}/nfe-inutilization`, range)).json().id as string;
+    const nfceId = (await post(`/v1/issuers/${issuerId}/inutilization`, range)).json().id as string;
+    const [nfeReader, nfceReader, issuersReader] = [await keyWith('nfe:read'), await keyWith('nfce:read'), await keyWith('issuers:read')];
+    const get = (url: string, headers: object) => t.app.inject({ method: 'GET', url, headers });
+    for (const suffix of ['', '/xml']) {
+      expect((await get(`/v1/inutilizations/${nfeId}${suffix}`, nfeReader)).statusCode).toBe(200);
+      expect((await get(`/v1/inutilizations/${nfceId}${suffix}`, nfceReader)).statusCode).toBe(200);
+      const crossed = await get(`/v1/inutilizations/${nfceId}${suffix}`, nfeReader);
+      expect(crossed.statusCode).toBe(403);
+      expect(crossed.json().message).toContain('"nfce:read"');
+      expect((await get(`/v1/inutilizations/${nfeId}${suffix}`, nfceReader)).statusCode).toBe(403);
+      // Neither scope: refused before the record is looked up.
+      expect((await get(`/v1/inutilizations/${nfeId}${suffix}`, issuersReader)).json().message).toContain('"nfce:read" or "nfe:read"');
+    }
+  });
+});

@@ -130,19 +130,29 @@ export const scopePlugin = fp(
         throw new ApiError('email_not_verified', 'Confirm your e-mail first: open the link we sent (POST /v1/auth/verify-email/resend sends another)');
       }
       const needed = config?.scope;
-      if (needed && !scopeCovers(request.auth.scopes, needed)) {
-        if ((session?.accountClosed || request.auth.accountClosed) && needed.endsWith(':write')) {
-          throw new ApiError('account_closed', 'This account was closed: its documents stay readable for export, nothing can be changed');
-        }
-        throw new ApiError('forbidden', session
-          ? `Your role (${session.role}) does not allow this: it needs the scope "${needed}"`
-          : `This API key lacks the scope "${needed}"`);
-      }
+      if (needed) requireScope(request, needed);
       if (session && config?.stepUp) requireRecentProof(session.authenticatedAt, app.ctx.clock.now(), app.ctx.config.people.stepUpSeconds);
     });
   },
   { name: 'scopes', dependencies: ['auth'] },
 );
+
+/**
+ * 403 unless the caller's scopes cover `needed` (a list: any one of it). Routes name theirs in
+ * `config.scope`; a handler whose record decides the scope (an NF-e or NFC-e inutilization) calls it.
+ */
+export function requireScope(request: FastifyRequest, needed: string | readonly string[]): void {
+  const wanted = typeof needed === 'string' ? [needed] : needed;
+  if (wanted.some((w) => scopeCovers(request.auth.scopes, w))) return;
+  const session = request.auth.session;
+  if ((session?.accountClosed || request.auth.accountClosed) && wanted.every((w) => w.endsWith(':write'))) {
+    throw new ApiError('account_closed', 'This account was closed: its documents stay readable for export, nothing can be changed');
+  }
+  const named = wanted.map((w) => `"${w}"`).join(' or ');
+  throw new ApiError('forbidden', session
+    ? `Your role (${session.role}) does not allow this: it needs the scope ${named}`
+    : `This API key lacks the scope ${named}`);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

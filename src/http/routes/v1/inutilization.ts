@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { findInutilization, inutilizationXml } from '../../../documents/nfce/services/find-inutilization.js';
 import { inutilizeNumbers, type InutilizationModel } from '../../../documents/nfce/services/inutilize-numbers.js';
 import { errorResponses } from '../../../kernel/errors.js';
+import { requireScope } from '../../plugins/auth.js';
 import { sendDocument } from '../../document-reply.js';
 import { IdParams, Timestamp } from '../../schemas/common.js';
 import { RejectionSchema } from '../../schemas/nfce.js';
@@ -41,6 +42,10 @@ const FAMILIES: { path: string; model: InutilizationModel; scope: string; label:
   { path: '/v1/issuers/:id/nfe-inutilization', model: 55, scope: 'nfe:write', label: 'NF-e (model 55)' },
 ];
 
+/** An inutilization is read with its model's read scope: nfe:read for NF-e (55), nfce:read for NFC-e (65). */
+const readScope = (model: number) => FAMILIES.find((f) => f.model === model)?.scope.replace(':write', ':read') ?? 'nfce:read';
+const READ_SCOPES = FAMILIES.map((f) => f.scope.replace(':write', ':read'));
+
 export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const family of FAMILIES) {
     app.post(
@@ -69,7 +74,7 @@ export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/inutilizations/:id',
     {
-      config: { scope: 'nfce:read' },
+      config: { scope: READ_SCOPES },
       schema: {
         tags: ['issuers'],
         summary: 'An inutilization: the voided range and the authority\'s answer',
@@ -78,13 +83,17 @@ export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: InutilizationRecord, ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => findInutilization(app.ctx, request.auth.accountId, request.params.id),
+    async (request) => {
+      const record = await findInutilization(app.ctx, request.auth.accountId, request.params.id);
+      requireScope(request, readScope(record.model));
+      return record;
+    },
   );
 
   app.get(
     '/v1/inutilizations/:id/xml',
     {
-      config: { scope: 'nfce:read' },
+      config: { scope: READ_SCOPES },
       schema: {
         tags: ['issuers'],
         summary: 'The proof of a voided range: ProcInutNFe XML',
@@ -96,6 +105,7 @@ export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
+      requireScope(request, readScope((await findInutilization(app.ctx, request.auth.accountId, request.params.id)).model));
       const { xml, fileName } = await inutilizationXml(app.ctx, request.auth.accountId, request.params.id);
       return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
     },
