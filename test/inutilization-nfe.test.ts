@@ -88,7 +88,7 @@ describe('an inutilization is read with its model\'s scope', () => {
     const nfeId = (await post(`/v1/issuers/${issuerId}/nfe-inutilization`, range)).json().id as string;
     const nfceId = (await post(`/v1/issuers/${issuerId}/inutilization`, range)).json().id as string;
     const [nfeReader, nfceReader, issuersReader] = [await keyWith('nfe:read'), await keyWith('nfce:read'), await keyWith('issuers:read')];
-    const get = (url: string, headers: object) => t.app.inject({ method: 'GET', url, headers });
+    const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
     for (const suffix of ['', '/xml']) {
       expect((await get(`/v1/inutilizations/${nfeId}${suffix}`, nfeReader)).statusCode).toBe(200);
       expect((await get(`/v1/inutilizations/${nfceId}${suffix}`, nfceReader)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { KeyStorageMode } from '../../security/key-provider.js';
 import { sqlState, type Queryable } from '../db.js';
-import { EFFECTIVE_RESP_TEC_SQL, RESP_TEC_BASIS_SQL } from './technical-responsible-repository.js';
+import { EFFECTIVE_RESP_TEC_SQL, RESP_TEC_BASIS_SQL, type TechnicalResponsibleRecord } from './technical-responsible-repository.js';
 
 export type Ambiente = 'homologacao' | 'producao';
 export type RegimeTributario = 'simples' | 'simples_excesso' | 'normal' | 'mei';
@@ -149,17 +149,7 @@ export function isIssuerChanged(err: unknown): boolean {
 }
 
 /** The technical responsible a sale of the issuer carries (its own, else the account's), as stored. */
-export interface EmissionRespTec {
-  owner_id: string;
-  issuer_id: string | null;
-  version: string;
-  cnpj: string;
-  contact: string;
-  email: string;
-  phone: string;
-  csrt_id: string | null;
-  csrt_blob: string | null;
-}
+export type EmissionRespTec = Omit<TechnicalResponsibleRecord, 'account_id' | 'updated_at'>;
 
 export type EmissionIssuerRow = IssuerRow & { account_tax_regime: string; basis: string; resp_tec?: EmissionRespTec | null };
 
