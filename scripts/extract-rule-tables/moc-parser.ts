@@ -2,25 +2,10 @@
 // rule (sections 4.1 general rules, 4.2.1 authorization rules, 4.3 consumo indevido). The table's
 // columns are found on each row's own line (the Aplic./Msg/Efeito cells), so the parser follows the
 // small shifts of the columns from page to page. See docs/fiscal/rule-table.md.
+import type { MocRule } from '../../src/fiscal/rules/rule-table.js';
 
-export interface MocRuleEntry {
-  id: string;
-  section: '4.1' | '4.2.1' | '4.3';
-  group: string;
-  groupTitle: string;
-  fieldId: string | null;
-  field: string | null;
-  models: Array<55 | 65>;
-  condition: string;
-  notes: string;
-  cStat: number;
-  message: string;
-  obligation: 'mandatory' | 'optional';
-  effect: 'rejection' | 'denial';
-  nt: string[];
-  page: number;
-  source: string;
-}
+/** The parser's entry is the project's rule type (src/fiscal/rules/rule-table.ts reads what it writes). */
+export type MocRuleEntry = MocRule;
 
 const FOOTER = /^\s*Página\s+(\d+)\s*\/\s*\d+\s*$/;
 const RUNNING_HEAD = /^(Nota Fiscal Eletrônica|MOC 7\.0 – Anexo I, Leiaute e Regras de Validação da NF-e e da NFC-e)\s*$/;

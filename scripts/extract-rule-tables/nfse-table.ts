@@ -3,23 +3,10 @@
 // provenance in its README section of docs/fiscal/rule-table.md). One entry per sheet row: a code
 // can sit on several rows (the same rule on several fields).
 import { parseCsv } from '../../src/fiscal/nfse-codes/nfse-codes.js';
+import type { NfseRule } from '../../src/fiscal/rules/rule-table.js';
 
-export interface NfseRuleEntry {
-  id: string;
-  annex: 'I' | 'II';
-  sheet: string;
-  sheetRow: number | null;
-  group: string;
-  xmlPath: string;
-  field: string;
-  condition: string;
-  message: string;
-  effect: 'rejection';
-  level: number | null;
-  sefin: boolean;
-  adn: boolean;
-  source: string;
-}
+/** The entry is the project's rule type (src/fiscal/rules/rule-table.ts reads what this writes). */
+export type NfseRuleEntry = NfseRule;
 
 /** The XML group a path names, from the DPS or event root: `NFSe/infNFSe/DPS/infDPS/toma/CPF` -> `DPS/infDPS/toma`. */
 export function groupOf(xmlPath: string): string {
