@@ -126,7 +126,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   return prot;
 }
 
-/** 204 same key (with the first protocol), 205 denied key, 539 same number with another key, 206 voided number. */
+/** 204 same key (with the first protocol), 205 denied key, 218 canceled key, 539 same number with another key, 206 voided number. */
 async function obstacleRejection(n: NumberedNote, ctx: SimContext): Promise<Rejection | null> {
   const o = await ctx.store.obstacle(n);
   if (!o) return null;
@@ -136,5 +136,7 @@ async function obstacleRejection(n: NumberedNote, ctx: SimContext): Promise<Reje
     return { cStat: 539, xMotivo: motivoWith(539, { chNFe: o.note.access_key, ...facts }), detail: 'number used by another key' };
   }
   if (o.note.status === 'denied') return { cStat: 205, xMotivo: motivoWith(205, facts), detail: 'key denied before' };
+  // MOC 2B08-30 (218): the note of this key (model, UF, CNPJ, series, number) was canceled.
+  if (o.note.status === 'canceled') return { cStat: 218, xMotivo: motivo(218), detail: 'key canceled before' };
   return { cStat: 204, xMotivo: motivoWith(204, facts), detail: 'key authorized before' };
 }
