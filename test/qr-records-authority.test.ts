@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedNfce, uniqueCnpj } from './support/authority-fixtures.js';
 import { signedCancellation } from './support/authority-events.js';
 import { BA, registerTestCsc, startAuthorityHarness, type AuthorityHarness } from './support/authority-harness.js';
+import { RS55 } from './support/authority-nfe55.js';
+import { nfe55Xml } from '../src/authority-sim/nfe55-template.js';
+import { signElement } from '../src/fiscal/xml/signature/sign.js';
 
 // The database rules of MOC 7.0 section 4.2.1 the breaker table (support/breakers-qr-records.ts)
 // excludes because they need the authority's own records: driven through the simulator's service.
@@ -37,3 +40,31 @@ describe('the authority\'s notes (group 2)', () => {
     expect('cStat' in other && other.cStat).toBe(539);
   });
 });
+
+describe('the parties\' register (groups 1 and 5), as a deny:<cStat> scenario plays it', () => {
+  const scenario = (s: string) => ({ 'x-sandbox-scenario': s });
+  const nfe55 = (dest: { CNPJ: string } | { CPF: string }, edit: (x: string) => string = (x) => x) => {
+    const { xml } = nfe55Xml({ emitCnpj: cnpj, dest, nNF: nNF++, dhEmi: new Date() });
+    return signElement(edit(xml), 'infNFe', h.issuer.signingKey).xml;
+  };
+  const send55 = (xml: string, s: string) => h.client.authorize({ ...RS55, signedNFeXml: xml, idLote: 1, headers: scenario(s) });
+  const withoutIe = (x: string) => x.replace('<indIEDest>1</indIEDest><IE>112006603110</IE>', '<indIEDest>9</indIEDest>');
+
+  it('1C17-40 (301): the issuer irregular, either model', async () => {
+    expect(await authorizeWith(signedNfce(h.issuer, { cnpj, nNF: nNF++ }).xml, 'deny:301')).toMatchObject({ kind: 'denied', cStat: 301 });
+    expect(await send55(nfe55({ CPF: '52998224725' }), 'deny:301')).toMatchObject({ kind: 'denied', cStat: 301 });
+  });
+
+  it('5E17-40 (302): an NF-e recipient with IE irregular; 5E17-60 (303): a recipient CNPJ without IE barred', async () => {
+    expect(await send55(nfe55({ CNPJ: '06157250000116' }), 'deny:302')).toMatchObject({ kind: 'denied', cStat: 302 });
+    expect(await send55(nfe55({ CNPJ: '06157250000116' }, withoutIe), 'deny:303')).toMatchObject({ kind: 'denied', cStat: 303 });
+  });
+
+  it('a recipient denial the document cannot meet denies nothing: an NFC-e, an NF-e to a CPF, 303 with an IE', async () => {
+    expect((await authorizeWith(signedNfce(h.issuer, { cnpj, nNF: nNF++ }).xml, 'deny:302')).kind).toBe('authorized');
+    expect((await send55(nfe55({ CPF: '52998224725' }), 'deny:302')).kind).toBe('authorized');
+    expect((await send55(nfe55({ CNPJ: '06157250000116' }), 'deny:303')).kind).toBe('authorized');
+  });
+});
+
+const authorizeWith = (xml: string, s: string) => h.client.authorize({ ...BA, signedNFeXml: xml, idLote: 1, headers: { 'x-sandbox-scenario': s } });

@@ -10,6 +10,7 @@ import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 import { recordReceivedNote } from './received-documents.js';
+import { scenarioDenial } from './scenario-denial.js';
 
 const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
 
@@ -98,11 +99,12 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   // of a duplicate from the claim below (one round trip); a refused one has to ask.
   if (refused) return rejected((await obstacleRejection(numbered, ctx)) ?? refused, digVal);
 
-  const denied = scenario?.kind === 'deny';
+  const denial = scenarioDenial(scenario, facts);
+  const denied = denial !== null;
   // FACTS 10: an offline NFC-e transmitted after the deadline (24 h from issue, PE's reading) is
   // still authorized, as 150 "fora de prazo".
   const late = facts.tpEmis === '9' && at.getTime() - Date.parse(facts.dhEmi) > CONTINGENCY_DEADLINE_MS;
-  const cStat = denied ? scenario.cStat : late ? 150 : 100;
+  const cStat = denial ?? (late ? 150 : 100);
   const nProt = await ctx.store.nextProtocol(facts.cUF, at);
   const prot = protNFe(fields(cStat, motivo(cStat), nProt, digVal), ctx.signingKey);
   const claimed = await ctx.store.claimNote({
