@@ -41,6 +41,20 @@ describe('the authority\'s notes (group 2)', () => {
   });
 });
 
+describe('the CSC register (ZX02-308)', () => {
+  it('463 for a CSC revoked before the emission; a contingency note issued before the revocation is authorized', async () => {
+    const csc = { id: '6', token: 'S'.repeat(36) };
+    const issued = signedNfce(h.issuer, { cnpj, nNF: nNF++, tpEmis: 9, csc, dhEmi: new Date(Date.now() - 3600_000) });
+    // Revoked a minute ago: after the contingency note was issued, before the online one.
+    h.sim.setClock(() => new Date(Date.now() - 60_000));
+    await h.sim.registerCsc(cnpj, 2, 6, csc.token, { revoked: true });
+    h.sim.setClock(() => new Date());
+    expect(await authorize(signedNfce(h.issuer, { cnpj, nNF: nNF++, csc }).xml)).toMatchObject({ kind: 'rejected', cStat: 463 });
+    const late = await authorize(issued.xml);
+    expect(late.kind, JSON.stringify(late).slice(0, 300)).toBe('authorized');
+  });
+});
+
 describe('the parties\' register (groups 1 and 5), as a deny:<cStat> scenario plays it', () => {
   const scenario = (s: string) => ({ 'x-sandbox-scenario': s });
   const nfe55 = (dest: { CNPJ: string } | { CPF: string }, edit: (x: string) => string = (x) => x) => {

@@ -18,6 +18,7 @@ export const ENFORCED_QR_RECORDS: readonly EnforcedRule[] = [
   { rule: 'ZX02-296', code: 397, where: 'fiscal/qrcode/verify-qr-v2.ts offlineValues (DigestValue)' },
   { rule: 'ZX02-300', code: 396, where: 'fiscal/qrcode/verify-qr-v2.ts verifyQrV2 (idCSC)' },
   { rule: 'ZX02-304', code: 462, where: 'fiscal/qrcode/verify-qr-v2.ts verifyQrV2 (idCSC)' },
+  { rule: 'ZX02-308', code: 463, where: 'fiscal/qrcode/verify-qr-v2.ts verifyQrV2 (idCSC revoked before dhEmi; sim-store.ts keeps revoked_at)' },
   { rule: 'ZX02-312', code: 396, where: 'fiscal/qrcode/verify-qr-v2.ts verifyQrV2 (hash)' },
   { rule: 'ZX02-316', code: 400, where: 'fiscal/qrcode/verify-qr-v2.ts verifyQrV2 (hash)' },
   // 2: the authority's notes

@@ -71,7 +71,7 @@ export interface ContentContext {
   signer: X509Certificate;
   digestValue: string;
   /** CSCs registered for the issuer in this environment, by id (no leading zeros). */
-  cscs: ReadonlyMap<string, { token: string; revoked: boolean }>;
+  cscs: ReadonlyMap<string, { token: string; revoked: boolean; revokedAt?: Date | null }>;
 }
 
 /** Content rules after the duplicate check: homologation phrases, totals and payments, QR code, lateness. */

@@ -211,6 +211,11 @@ ALTER TABLE sim_nfse_events DROP CONSTRAINT IF EXISTS sim_nfse_events_pkey;
 ALTER TABLE sim_nfse_events ADD PRIMARY KEY (tenant, access_key, tp_evento, n_seq);
 ALTER TABLE sim_nfse_dfe ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT ''`,
   },
+  {
+    id: 7,
+    name: 'CSC revocation time: MOC ZX02-308 refuses a CSC revoked before the emission date only',
+    sql: `ALTER TABLE sim_csc ADD COLUMN IF NOT EXISTS revoked_at timestamptz`,
+  },
 ];
 
 export function migrateSimulator(db: Db): Promise<number[]> {

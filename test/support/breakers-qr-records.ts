@@ -54,6 +54,7 @@ export const QR_RECORDS_BREAKERS: readonly GoodsBreaker[] = [
     kind: 'document', rule: 'ZX02-304', code: 462, models: NFCE, why: 'the gateway writes the issuer\'s registered CSC id; no request field sets it', applies: (_c, d) => v2(d),
     break: (d) => ({ xml: param(d, v2Offline(d) ? 6 : 3, (id) => (id === '999' ? '998' : '999')) }),
   },
+  { kind: 'excluded', rule: 'ZX02-308', code: 463, why: 'the authority\'s CSC register (a CSC revoked before the emission): test/qr-records-authority.test.ts' },
   { kind: 'excluded', rule: 'ZX02-312', code: 396, why: SCHEMA },
   { kind: 'excluded', rule: 'ZX02-316', code: 400, why: SCHEMA },
   // 2: the authority's notes

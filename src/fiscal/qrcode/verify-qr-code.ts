@@ -32,8 +32,11 @@ export interface QrVerifyContext {
   dest?: { kind: DestKind; id: string };
   /** QR layouts the state accepts now (default: 2 and 3). */
   acceptedVersions?: ReadonlyArray<2 | 3>;
-  /** CSC registered for the issuer under this id (v2), or undefined when unknown. */
-  cscLookup?: (idCsc: string) => { token: string; revoked?: boolean } | undefined | null;
+  /**
+   * CSC registered for the issuer under this id (v2), or undefined when unknown; `revokedAt`, when
+   * known, is when it was revoked (MOC ZX02-308: only a revocation before dhEmi refuses it).
+   */
+  cscLookup?: (idCsc: string) => { token: string; revoked?: boolean; revokedAt?: Date | null } | undefined | null;
   /** Public key of the certificate that signed the NFC-e (v3 offline). */
   publicKey?: KeyObject;
 }

@@ -39,7 +39,10 @@ export function verifyQrV2(params: readonly string[], ctx: QrVerifyContext): QrR
   }
   const csc = ctx.cscLookup?.(idCsc);
   if (!csc) return { cStat: 462, reason: `CSC id ${idCsc} is not registered for the issuer` };
-  if (csc.revoked) return { cStat: 463, reason: `CSC id ${idCsc} was revoked` };
+  // ZX02-308: "revogado pela empresa anteriormente à Data de Emissão": a CSC revoked after the note
+  // was issued (a contingency note transmitted later) still signs it. Unknown revocation time: revoked.
+  const revokedAt = csc.revokedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  if (csc.revoked && revokedAt < Date.parse(ctx.dhEmi)) return { cStat: 463, reason: `CSC id ${idCsc} was revoked before the emission` };
   // ZX02-312 (396), ZX02-316 (400), ZX02-320 (464)
   if (hash === '') return missing('cHashQRCode');
   if (!HEX.test(hash)) return notHex('cHashQRCode', HASH_NOT_HEX);
