@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedNfce, uniqueCnpj } from './support/authority-fixtures.js';
 import { signedCancellation } from './support/authority-events.js';
 import { BA, registerTestCsc, startAuthorityHarness, type AuthorityHarness } from './support/authority-harness.js';
-import { RS55 } from './support/authority-nfe55.js';
+import { nfeCancellation, RS55 } from './support/authority-nfe55.js';
 import { nfe55Xml } from '../src/authority-sim/nfe55-template.js';
 import { signElement } from '../src/fiscal/xml/signature/sign.js';
 
@@ -38,6 +38,38 @@ describe('the authority\'s notes (group 2)', () => {
     // Another key for the canceled number is still 539 (2B08-10 comes first in the table).
     const other = await authorize(signedNfce(h.issuer, { cnpj, nNF: n, cNF: '24681357' }).xml);
     expect('cStat' in other && other.cStat).toBe(539);
+  });
+});
+
+describe('the referenced NF-e of a complementary note (group 3A)', () => {
+  const send55 = (xml: string, s?: string) => h.client.authorize({ ...RS55, signedNFeXml: xml, idLote: 1, ...(s ? { headers: { 'x-sandbox-scenario': s } } : {}) });
+  const note55 = (edit: (x: string) => string = (x) => x) => {
+    const { xml, accessKey } = nfe55Xml({ emitCnpj: cnpj, dest: { CPF: '52998224725' }, nNF: nNF++, dhEmi: new Date() });
+    return { xml: signElement(edit(xml), 'infNFe', h.issuer.signingKey).xml, accessKey };
+  };
+  const complementing = (key: string) => note55((x) => x.replace('<finNFe>1</finNFe>', '<finNFe>2</finNFe>').replace('</verProc>', `</verProc><NFref><refNFe>${key}</refNFe></NFref>`));
+  const codeOf = (o: Awaited<ReturnType<typeof send55>>) => ('cStat' in o ? o.cStat : o.kind);
+
+  it('3BA02-10 (267) unknown, 3BA02-30 (686) canceled, 3BA02-40 (687) denied; an authorized one is completed', async () => {
+    const normal = note55();
+    const first = await send55(normal.xml);
+    if (first.kind !== 'authorized') throw new Error(JSON.stringify(first).slice(0, 400));
+    expect(codeOf(await send55(complementing(normal.accessKey).xml))).toBe(100);
+    const unknown = note55().accessKey;
+    const refused = await send55(complementing(unknown).xml);
+    expect(refused).toMatchObject({ kind: 'rejected', cStat: 267, xMotivo: 'Rejeição: NF Complementar referencia uma NF-e inexistente [nRef: 1]' });
+    const denied = note55();
+    expect(codeOf(await send55(denied.xml, 'deny:301'))).toBe(301);
+    expect(codeOf(await send55(complementing(denied.accessKey).xml))).toBe(687);
+    const canceled = note55();
+    const authorized = await send55(canceled.xml);
+    if (authorized.kind !== 'authorized') throw new Error('not authorized');
+    const cancel = await h.client.sendEvent({ ...RS55, idLote: 1, signedEventXml: nfeCancellation(h, { cnpj, accessKey: canceled.accessKey, nProt: authorized.protocol.info.nProt! }) });
+    expect(cancel.kind === 'registered' && cancel.event.cStat).toBe(135);
+    expect(codeOf(await send55(complementing(canceled.accessKey).xml))).toBe(686);
+    // Another purpose may reference a note the simulator never saw (a supplier's): not checked.
+    const adjusting = note55((x) => x.replace('<finNFe>1</finNFe>', '<finNFe>3</finNFe>').replace('</verProc>', `</verProc><NFref><refNFe>${unknown}</refNFe></NFref>`));
+    expect(codeOf(await send55(adjusting.xml))).not.toBe(267);
   });
 });
 

@@ -11,6 +11,7 @@ import type { NumberedNote } from './sim-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 import { recordReceivedNote } from './received-documents.js';
 import { scenarioDenial } from './scenario-denial.js';
+import { referenceRejection } from './reference-rules.js';
 
 const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
 
@@ -98,6 +99,9 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
   // of a duplicate from the claim below (one round trip); a refused one has to ask.
   if (refused) return rejected((await obstacleRejection(numbered, ctx)) ?? refused, digVal);
+  // MOC group 3A after groups 2 and 3: a complementary NF-e's referenced note in the records.
+  const reference = await referenceRejection(facts, (key) => ctx.store.note(key));
+  if (reference) return rejected((await obstacleRejection(numbered, ctx)) ?? reference, digVal);
 
   const denial = scenarioDenial(scenario, facts);
   const denied = denial !== null;

@@ -23,6 +23,10 @@ export const ENFORCED_QR_RECORDS: readonly EnforcedRule[] = [
   { rule: 'ZX02-316', code: 400, where: 'fiscal/qrcode/verify-qr-v2.ts verifyQrV2 (hash)' },
   // 2: the authority's notes
   { rule: '2B08-30', code: 218, where: 'authority-sim/authorization-service.ts obstacleRejection' },
+  // 3A: the note a complementary NF-e references (optional rules, applied to finNFe 2 only)
+  { rule: '3BA02-10', code: 267, where: 'authority-sim/reference-rules.ts referenceRejection (complementary notes)' },
+  { rule: '3BA02-30', code: 686, where: 'authority-sim/reference-rules.ts referenceRejection' },
+  { rule: '3BA02-40', code: 687, where: 'authority-sim/reference-rules.ts referenceRejection' },
   // 1 and 5: the parties' register, as a `deny:<cStat>` scenario plays it
   { rule: '1C17-40', code: 301, where: 'authority-sim/scenario-denial.ts scenarioDenial (deny:301)' },
   { rule: '5E17-40', code: 302, where: 'authority-sim/scenario-denial.ts scenarioDenial (deny:302, a recipient with IE)' },
