@@ -50,11 +50,14 @@ describe('the referenced NF-e of a complementary note (group 3A)', () => {
   const complementing = (key: string) => note55((x) => x.replace('<finNFe>1</finNFe>', '<finNFe>2</finNFe>').replace('</verProc>', `</verProc><NFref><refNFe>${key}</refNFe></NFref>`));
   const codeOf = (o: Awaited<ReturnType<typeof send55>>) => ('cStat' in o ? o.cStat : o.kind);
 
-  it('3BA02-10 (267) unknown, 3BA02-30 (686) canceled, 3BA02-40 (687) denied; an authorized one is completed', async () => {
+  it('3BA02-10 (267) unknown, 3BA02-20 (268) complementary, 3BA02-30 (686) canceled, 3BA02-40 (687) denied; an authorized one is completed', async () => {
     const normal = note55();
     const first = await send55(normal.xml);
     if (first.kind !== 'authorized') throw new Error(JSON.stringify(first).slice(0, 400));
-    expect(codeOf(await send55(complementing(normal.accessKey).xml))).toBe(100);
+    const complement = complementing(normal.accessKey);
+    expect(codeOf(await send55(complement.xml))).toBe(100);
+    // 3BA02-20 (268): the complement of a complement.
+    expect(codeOf(await send55(complementing(complement.accessKey).xml))).toBe(268);
     const unknown = note55().accessKey;
     const refused = await send55(complementing(unknown).xml);
     expect(refused).toMatchObject({ kind: 'rejected', cStat: 267, xMotivo: 'Rejeição: NF Complementar referencia uma NF-e inexistente [nRef: 1]' });

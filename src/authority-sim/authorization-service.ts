@@ -114,6 +114,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const claimed = await ctx.store.claimNote({
     ...numbered,
     tp_emis: Number(facts.tpEmis),
+    fin_nfe: Number(facts.finNFe) || null,
     status: denied ? 'denied' : 'authorized',
     c_stat: cStat,
     n_prot: nProt,

@@ -25,6 +25,7 @@ export const ENFORCED_QR_RECORDS: readonly EnforcedRule[] = [
   { rule: '2B08-30', code: 218, where: 'authority-sim/authorization-service.ts obstacleRejection' },
   // 3A: the note a complementary NF-e references (optional rules, applied to finNFe 2 only)
   { rule: '3BA02-10', code: 267, where: 'authority-sim/reference-rules.ts referenceRejection (complementary notes)' },
+  { rule: '3BA02-20', code: 268, where: 'authority-sim/reference-rules.ts referenceRejection (sim_notes.fin_nfe)' },
   { rule: '3BA02-30', code: 686, where: 'authority-sim/reference-rules.ts referenceRejection' },
   { rule: '3BA02-40', code: 687, where: 'authority-sim/reference-rules.ts referenceRejection' },
   // 1 and 5: the parties' register, as a `deny:<cStat>` scenario plays it

@@ -213,8 +213,10 @@ ALTER TABLE sim_nfse_dfe ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT '
   },
   {
     id: 7,
-    name: 'CSC revocation time: MOC ZX02-308 refuses a CSC revoked before the emission date only',
-    sql: `ALTER TABLE sim_csc ADD COLUMN IF NOT EXISTS revoked_at timestamptz`,
+    name: 'records the MOC rules read: when a CSC was revoked (ZX02-308), the purpose of a note (3BA02-20)',
+    sql: `
+ALTER TABLE sim_csc ADD COLUMN IF NOT EXISTS revoked_at timestamptz;
+ALTER TABLE sim_notes ADD COLUMN IF NOT EXISTS fin_nfe smallint`,
   },
 ];
 

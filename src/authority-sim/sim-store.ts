@@ -16,6 +16,8 @@ export interface NoteRow {
   n_prot: string;
   authorized_at: Date;
   prot_xml: string;
+  /** finNFe of the note (MOC 3BA02-20: a complementary note may not complete another); null when not kept. */
+  fin_nfe?: number | null;
 }
 
 export type NewNote = NoteRow;
@@ -171,11 +173,11 @@ export class SimStore {
     const r = await this.db.query<{ n_prot: string }>(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::integer[], $5::bigint[], $6::smallint[], $7::smallint[],
-                              $8::text[], $9::integer[], $10::text[], $11::timestamptz[], $12::text[], $13::text[]) WITH ORDINALITY
-           AS t(access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, tenant, ord)),
+                              $8::text[], $9::integer[], $10::text[], $11::timestamptz[], $12::text[], $13::text[], $14::smallint[]) WITH ORDINALITY
+           AS t(access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, tenant, fin_nfe, ord)),
        claimed AS (
-         INSERT INTO sim_notes (tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml)
-         SELECT tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml FROM input i
+         INSERT INTO sim_notes (tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, fin_nfe)
+         SELECT tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, fin_nfe FROM input i
           WHERE NOT EXISTS (SELECT 1 FROM sim_voids v
                              WHERE v.tenant = i.tenant AND v.cnpj = i.cnpj AND v.model = i.model AND v.serie = i.serie AND v.tp_amb = i.tp_amb
                                AND v.n_ini <= i.nnf AND v.n_fin >= i.nnf)
@@ -200,6 +202,7 @@ export class SimStore {
         notes.map((n) => n.authorized_at.toISOString()),
         column('prot_xml'),
         claims.map((c) => c.tenant),
+        notes.map((n) => n.fin_nfe ?? null),
       ],
     );
     return new Set(r.rows.map((x) => x.n_prot));

@@ -17,7 +17,7 @@ const param = (d: GoodsDoc, i: number, value: (old: string) => string) =>
   }));
 const otherHex = (h: string) => (h[0] === 'a' || h[0] === 'A' ? 'b' : 'a') + h.slice(1);
 const REGISTER = 'the authority\'s register of the parties (a deny:<cStat> scenario): test/qr-records-authority.test.ts';
-const REFERENCED = 'the authority\'s records (the note a complementary NF-e references: unknown, canceled, denied): test/qr-records-authority.test.ts';
+const REFERENCED = 'the authority\'s records (the note a complementary NF-e references: unknown, complementary, canceled, denied): test/qr-records-authority.test.ts';
 const SCHEMA = 'shadowed: the XSD pattern of qrCode (PL_009/PL_010) requires this parameter in its format, so the QR code is 225 first (test/qr-records-shadowed.test.ts)';
 
 /** A version "100" QR code (NT 2015.002, the XSD's QRCODE V1 pattern) for the document's key and site. */
@@ -62,6 +62,7 @@ export const QR_RECORDS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'excluded', rule: '2B08-30', code: 218, why: 'the authority\'s records (the key of a canceled note): test/qr-records-authority.test.ts' },
   // 3A: the referenced note
   { kind: 'excluded', rule: '3BA02-10', code: 267, why: REFERENCED },
+  { kind: 'excluded', rule: '3BA02-20', code: 268, why: REFERENCED },
   { kind: 'excluded', rule: '3BA02-30', code: 686, why: REFERENCED },
   { kind: 'excluded', rule: '3BA02-40', code: 687, why: REFERENCED },
   // 1 and 5: the parties' register

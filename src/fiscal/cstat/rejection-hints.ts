@@ -56,6 +56,7 @@ export const REJECTION_HINTS: Record<string, RejectionHint> = {
   '903': { hint: 'The QR code is in the version 100 layout, no longer valid: the point of sale must write version 2 (or 3 where the state takes it).' },
   '218': { hint: 'This note was canceled at the authority; the gateway consults it instead of sending it again.' },
   '267': { field: 'referenced_documents', hint: 'A complementar NF-e completes a note the authority holds: reference the access key of an authorized note of this issuer.' },
+  '268': { field: 'referenced_documents', hint: 'A complementar NF-e completes an original note, not another complementar one: reference the original.' },
   '686': { field: 'referenced_documents', hint: 'The referenced note was canceled: a complementar NF-e cannot complete it.' },
   '687': { field: 'referenced_documents', hint: 'The referenced note was denied: a complementar NF-e cannot complete it.' },
   '404': { hint: GATEWAY },
