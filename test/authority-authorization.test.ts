@@ -167,7 +167,10 @@ describe('authorization rejections, in the authority order', () => {
     expect((await rejected({ cnpj, nNF: nNF++, qr: (q) => q.replace(/^https?:\/\/[^?]+/, 'https://example.com/qr') })).cStat).toBe(395);
     expect((await rejected({ cnpj, nNF: nNF++, qr: (q) => q.replace(/p=([0-9]{10})/, 'p=9999999999') })).cStat).toBe(397);
     expect((await rejected({ cnpj, nNF: nNF++, csc: { id: '7', token: 'X'.repeat(36) } })).cStat).toBe(462);
+    // Revoked a minute before the note's emission (MOC ZX02-308 refuses only a CSC revoked before dhEmi).
+    h.sim.setClock(() => new Date(Date.now() - 60_000));
     await h.sim.registerCsc(cnpj, 2, 5, 'R'.repeat(36), { revoked: true });
+    h.sim.setClock(() => new Date());
     expect((await rejected({ cnpj, nNF: nNF++, csc: { id: '5', token: 'R'.repeat(36) } })).cStat).toBe(463);
     expect((await rejected({ cnpj, nNF: nNF++, csc: { id: '1', token: 'WRONG'.repeat(7) } })).cStat).toBe(464);
   });

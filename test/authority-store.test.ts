@@ -71,6 +71,11 @@ describe('simulator store: claims made in one turn share one statement', () => {
     const cnpj = uniqueCnpj();
     expect((await store.cscs(cnpj, 2)).size).toBe(0);
     await store.upsertCsc(cnpj, 2, 3, 'X'.repeat(20), false);
-    expect((await store.cscs(cnpj, 2)).get('3')).toEqual({ token: 'X'.repeat(20), revoked: false });
+    expect((await store.cscs(cnpj, 2)).get('3')).toEqual({ token: 'X'.repeat(20), revoked: false, revokedAt: null });
+    // A revocation keeps the time it was first made (MOC ZX02-308 compares it with dhEmi).
+    const at = new Date('2026-03-01T12:00:00Z');
+    await store.upsertCsc(cnpj, 2, 3, 'X'.repeat(20), true, at);
+    await store.upsertCsc(cnpj, 2, 3, 'X'.repeat(20), true, new Date('2026-03-02T12:00:00Z'));
+    expect((await store.cscs(cnpj, 2)).get('3')).toEqual({ token: 'X'.repeat(20), revoked: true, revokedAt: at });
   });
 });

@@ -268,7 +268,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     async registerCsc(cnpj, tpAmb, idCsc, csc, o) {
-      await store.forTenant(o?.tenant ?? OPERATOR_TENANT).upsertCsc(cnpj, tpAmb, Number(idCsc), csc, o?.revoked ?? false);
+      await store.forTenant(o?.tenant ?? OPERATOR_TENANT).upsertCsc(cnpj, tpAmb, Number(idCsc), csc, o?.revoked ?? false, now());
     },
     tenantCredential: (tenant) => tenantCredential(tenantKey, tenant),
     async registerClientCertificate(pem) {

@@ -10,6 +10,8 @@ import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 import { recordReceivedNote } from './received-documents.js';
+import { scenarioDenial } from './scenario-denial.js';
+import { referenceRejection } from './reference-rules.js';
 
 const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
 
@@ -97,17 +99,22 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
   // of a duplicate from the claim below (one round trip); a refused one has to ask.
   if (refused) return rejected((await obstacleRejection(numbered, ctx)) ?? refused, digVal);
+  // MOC group 3A after groups 2 and 3: a complementary NF-e's referenced note in the records.
+  const reference = await referenceRejection(facts, (key) => ctx.store.note(key));
+  if (reference) return rejected((await obstacleRejection(numbered, ctx)) ?? reference, digVal);
 
-  const denied = scenario?.kind === 'deny';
+  const denial = scenarioDenial(scenario, facts);
+  const denied = denial !== null;
   // FACTS 10: an offline NFC-e transmitted after the deadline (24 h from issue, PE's reading) is
   // still authorized, as 150 "fora de prazo".
   const late = facts.tpEmis === '9' && at.getTime() - Date.parse(facts.dhEmi) > CONTINGENCY_DEADLINE_MS;
-  const cStat = denied ? scenario.cStat : late ? 150 : 100;
+  const cStat = denial ?? (late ? 150 : 100);
   const nProt = await ctx.store.nextProtocol(facts.cUF, at);
   const prot = protNFe(fields(cStat, motivo(cStat), nProt, digVal), ctx.signingKey);
   const claimed = await ctx.store.claimNote({
     ...numbered,
     tp_emis: Number(facts.tpEmis),
+    fin_nfe: Number(facts.finNFe) || null,
     status: denied ? 'denied' : 'authorized',
     c_stat: cStat,
     n_prot: nProt,
@@ -126,7 +133,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   return prot;
 }
 
-/** 204 same key (with the first protocol), 205 denied key, 539 same number with another key, 206 voided number. */
+/** 204 same key (with the first protocol), 205 denied key, 218 canceled key, 539 same number with another key, 206 voided number. */
 async function obstacleRejection(n: NumberedNote, ctx: SimContext): Promise<Rejection | null> {
   const o = await ctx.store.obstacle(n);
   if (!o) return null;
@@ -136,5 +143,7 @@ async function obstacleRejection(n: NumberedNote, ctx: SimContext): Promise<Reje
     return { cStat: 539, xMotivo: motivoWith(539, { chNFe: o.note.access_key, ...facts }), detail: 'number used by another key' };
   }
   if (o.note.status === 'denied') return { cStat: 205, xMotivo: motivoWith(205, facts), detail: 'key denied before' };
+  // MOC 2B08-30 (218): the note of this key (model, UF, CNPJ, series, number) was canceled.
+  if (o.note.status === 'canceled') return { cStat: 218, xMotivo: motivo(218), detail: 'key canceled before' };
   return { cStat: 204, xMotivo: motivoWith(204, facts), detail: 'key authorized before' };
 }

@@ -1,7 +1,8 @@
 import type { X509Certificate } from 'node:crypto';
 import { icpBrasilIdentity } from '../fiscal/certificate/icp-brasil.js';
 import { cnpjRootMatches } from '../fiscal/certificate/pfx.js';
-import { verifyNfceQrCode } from '../fiscal/qrcode/verify-qr-code.js';
+import { verifyNfceQrCode, type QrRejection } from '../fiscal/qrcode/verify-qr-code.js';
+import { sliceElement } from '../fiscal/sefaz/xml-slice.js';
 import { nfceUrls } from '../fiscal/qrcode/nfce-urls.js';
 import { ufAbbreviation } from '../fiscal/sefaz/endpoints.js';
 import { accessKeyCheckDigit } from '../fiscal/layout/access-key.js';
@@ -70,7 +71,7 @@ export interface ContentContext {
   signer: X509Certificate;
   digestValue: string;
   /** CSCs registered for the issuer in this environment, by id (no leading zeros). */
-  cscs: ReadonlyMap<string, { token: string; revoked: boolean }>;
+  cscs: ReadonlyMap<string, { token: string; revoked: boolean; revokedAt?: Date | null }>;
 }
 
 /** Content rules after the duplicate check: homologation phrases, totals and payments, QR code, lateness. */
@@ -96,6 +97,9 @@ export function contentRejection(f: NfeFacts, ctx: ContentContext): Rejection | 
     if (qr) return qr;
     const late = ctx.now.getTime() - Date.parse(f.dhEmi);
     if (f.tpEmis !== '9' && late > NFCE_MAX_DELAY_MS) return reject(704, `dhEmi ${f.dhEmi} is ${Math.round(late / 1000)} s old`);
+  } else if (sliceElement(f.xml, 'infNFeSupl')) {
+    // MOC ZX01-10 (393, NT 2015.002): the supplementary group (QR code) belongs to the NFC-e only.
+    return reject(393, 'an NF-e (model 55) carries infNFeSupl');
   }
   return null;
 }
@@ -149,5 +153,12 @@ function qrRejection(f: NfeFacts, ctx: ContentContext): Rejection | null {
     cscLookup: (id) => ctx.cscs.get(id),
     publicKey: ctx.signer.publicKey,
   });
-  return found ? reject(found.cStat, found.reason) : null;
+  return found ? reject(found.cStat, found.reason, qrMotivo(found)) : null;
+}
+
+/** The table's words, naming the parameter as the MOC's rows do ("... inexistente (tpAmb)"). */
+function qrMotivo(found: QrRejection): string {
+  if (found.xMotivo) return found.xMotivo;
+  const words = motivo(found.cStat);
+  return found.param ? words.replace(/\([^)]*\)$/, `(${found.param})`) : words;
 }

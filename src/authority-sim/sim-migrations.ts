@@ -211,6 +211,13 @@ ALTER TABLE sim_nfse_events DROP CONSTRAINT IF EXISTS sim_nfse_events_pkey;
 ALTER TABLE sim_nfse_events ADD PRIMARY KEY (tenant, access_key, tp_evento, n_seq);
 ALTER TABLE sim_nfse_dfe ADD COLUMN IF NOT EXISTS tenant text NOT NULL DEFAULT ''`,
   },
+  {
+    id: 7,
+    name: 'records the MOC rules read: when a CSC was revoked (ZX02-308), the purpose of a note (3BA02-20)',
+    sql: `
+ALTER TABLE sim_csc ADD COLUMN IF NOT EXISTS revoked_at timestamptz;
+ALTER TABLE sim_notes ADD COLUMN IF NOT EXISTS fin_nfe smallint`,
+  },
 ];
 
 export function migrateSimulator(db: Db): Promise<number[]> {

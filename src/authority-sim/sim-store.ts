@@ -16,6 +16,8 @@ export interface NoteRow {
   n_prot: string;
   authorized_at: Date;
   prot_xml: string;
+  /** finNFe of the note (MOC 3BA02-20: a complementary note may not complete another); null when not kept. */
+  fin_nfe?: number | null;
 }
 
 export type NewNote = NoteRow;
@@ -28,14 +30,16 @@ const PROTOCOL_BLOCK = 1000;
 const CSC_CACHE_MS = 5_000;
 const CLAIM_BATCH = 200;
 
-type Cscs = ReadonlyMap<string, { token: string; revoked: boolean }>;
+/** A registered CSC; `revokedAt`: when it was revoked (null: not revoked, or revoked at an unknown time). */
+export type RegisteredCsc = { token: string; revoked: boolean; revokedAt?: Date | null };
+type Cscs = ReadonlyMap<string, RegisteredCsc>;
 type Claim = { tenant: string; note: NewNote; resolve: (claimed: boolean) => void; reject: (err: unknown) => void };
 
 /** What every tenant's view shares: the protocol blocks, the group commit, the CSCs held in memory. */
 class Shared {
   // CSC registry held in memory (cscStorage 'memory'): when the simulator shares the gateway's
   // database (the sandbox), a clear CSC must not land in it; the sandbox re-registers at start.
-  readonly memoryCscs: Map<string, Map<string, { token: string; revoked: boolean }>> | null;
+  readonly memoryCscs: Map<string, Map<string, RegisteredCsc>> | null;
   readonly cscCache = new Map<string, { cscs: Cscs; until: number }>();
   protocols = { next: 0, end: 0 };
   refill: Promise<void> | undefined;
@@ -169,11 +173,11 @@ export class SimStore {
     const r = await this.db.query<{ n_prot: string }>(
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::integer[], $5::bigint[], $6::smallint[], $7::smallint[],
-                              $8::text[], $9::integer[], $10::text[], $11::timestamptz[], $12::text[], $13::text[]) WITH ORDINALITY
-           AS t(access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, tenant, ord)),
+                              $8::text[], $9::integer[], $10::text[], $11::timestamptz[], $12::text[], $13::text[], $14::smallint[]) WITH ORDINALITY
+           AS t(access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, tenant, fin_nfe, ord)),
        claimed AS (
-         INSERT INTO sim_notes (tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml)
-         SELECT tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml FROM input i
+         INSERT INTO sim_notes (tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, fin_nfe)
+         SELECT tenant, access_key, cnpj, model, serie, nnf, tp_amb, tp_emis, status, c_stat, n_prot, authorized_at, prot_xml, fin_nfe FROM input i
           WHERE NOT EXISTS (SELECT 1 FROM sim_voids v
                              WHERE v.tenant = i.tenant AND v.cnpj = i.cnpj AND v.model = i.model AND v.serie = i.serie AND v.tp_amb = i.tp_amb
                                AND v.n_ini <= i.nnf AND v.n_fin >= i.nnf)
@@ -198,6 +202,7 @@ export class SimStore {
         notes.map((n) => n.authorized_at.toISOString()),
         column('prot_xml'),
         claims.map((c) => c.tenant),
+        notes.map((n) => n.fin_nfe ?? null),
       ],
     );
     return new Set(r.rows.map((x) => x.n_prot));
@@ -287,20 +292,23 @@ export class SimStore {
     return r.rowCount === 1;
   }
 
-  async upsertCsc(cnpj: string, tpAmb: number, idCsc: number, csc: string, revoked: boolean): Promise<void> {
+  /** Registers a CSC; a revoked one keeps the time it was first revoked (`at`, the simulator's clock). */
+  async upsertCsc(cnpj: string, tpAmb: number, idCsc: number, csc: string, revoked: boolean, at: Date = new Date()): Promise<void> {
     const key = `${this.tenant}|${cnpj}:${tpAmb}`;
     const memory = this.shared.memoryCscs;
     if (!memory) {
       await this.db.query(
-        `INSERT INTO sim_csc (tenant, cnpj, tp_amb, id_csc, csc, revoked) VALUES ($6,$1,$2,$3,$4,$5)
-         ON CONFLICT (tenant, cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked`,
-        [cnpj, tpAmb, idCsc, csc, revoked, this.tenant],
+        `INSERT INTO sim_csc (tenant, cnpj, tp_amb, id_csc, csc, revoked, revoked_at) VALUES ($6,$1,$2,$3,$4,$5, CASE WHEN $5 THEN $7::timestamptz END)
+         ON CONFLICT (tenant, cnpj, tp_amb, id_csc) DO UPDATE SET csc = EXCLUDED.csc, revoked = EXCLUDED.revoked,
+           revoked_at = CASE WHEN EXCLUDED.revoked THEN COALESCE(sim_csc.revoked_at, EXCLUDED.revoked_at) END`,
+        [cnpj, tpAmb, idCsc, csc, revoked, this.tenant, at],
       );
       this.shared.cscCache.delete(key);
       return;
     }
-    const forIssuer = memory.get(key) ?? new Map<string, { token: string; revoked: boolean }>();
-    forIssuer.set(String(idCsc), { token: csc, revoked });
+    const forIssuer = memory.get(key) ?? new Map<string, RegisteredCsc>();
+    const before = forIssuer.get(String(idCsc))?.revokedAt ?? null;
+    forIssuer.set(String(idCsc), { token: csc, revoked, revokedAt: revoked ? (before ?? at) : null });
     memory.set(key, forIssuer);
   }
 
@@ -322,11 +330,13 @@ export class SimStore {
     if (sh.memoryCscs) return sh.memoryCscs.get(key) ?? new Map();
     const cached = sh.cscCache.get(key);
     if (cached && cached.until > Date.now()) return cached.cscs;
-    const r = await this.db.query<{ id_csc: number; csc: string; revoked: boolean }>(
-      'SELECT id_csc, csc, revoked FROM sim_csc WHERE tenant = $3 AND cnpj = $1 AND tp_amb = $2',
+    const r = await this.db.query<{ id_csc: number; csc: string; revoked: boolean; revoked_at: Date | string | null }>(
+      'SELECT id_csc, csc, revoked, revoked_at FROM sim_csc WHERE tenant = $3 AND cnpj = $1 AND tp_amb = $2',
       [cnpj, tpAmb, tenant],
     );
-    const cscs = new Map(r.rows.map((x) => [String(x.id_csc), { token: x.csc, revoked: x.revoked }]));
+    const cscs = new Map(
+      r.rows.map((x) => [String(x.id_csc), { token: x.csc, revoked: x.revoked, revokedAt: x.revoked_at === null ? null : new Date(x.revoked_at) }]),
+    );
     // Another simulator sharing the database may register a CSC: a short life bounds how long we miss it.
     if (sh.cscCache.size >= 10_000) sh.cscCache.clear();
     sh.cscCache.set(key, { cscs, until: Date.now() + CSC_CACHE_MS });

@@ -192,8 +192,11 @@ export const GOODS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'excluded', rule: 'ZX02-224', code: 396, why: 'shadowed: the XSD pattern of qrCode demands p= with a 44-character key, so a QR code without one is 225 first' },
   { kind: 'document', rule: 'ZX02-228', code: 397, models: NFCE, why: WRITTEN, break: (d) => ({ xml: qr(d.xml, (o) => o.replace(/p=([0-9A-Z]{30})([0-9])/, (_, a: string, b: string) => `p=${a}${(Number(b) + 1) % 10}`)) }) },
   { kind: 'excluded', rule: 'ZX02-236', code: 398, why: 'shadowed: the XSD pattern of qrCode fixes the version parameter, so another version is 225 first' },
-  // Every QR version carries tpAmb after the version; the hash and signature are checked after it.
-  { kind: 'document', rule: 'ZX02-320', code: 464, models: NFCE, why: COMPUTED, break: (d) => ({ xml: qr(d.xml, (o) => o.replace(/(p=[0-9A-Z]{44}\|[0-9]\|)([12])/, (_, a: string, t: string) => a + (t === '1' ? '2' : '1'))) }) },
+  // ZX02-320: the hash of a version 2 QR code (its last parameter, 40 hex digits) made another one.
+  {
+    kind: 'document', rule: 'ZX02-320', code: 464, models: NFCE, why: COMPUTED, applies: (_c, d) => /\?p=[0-9A-Z]{44}\|2\|/.test(d.xml),
+    break: (d) => ({ xml: qr(d.xml, (o) => o.replace(/([0-9A-Fa-f])</, (_, h: string) => `${h === 'A' ? 'B' : 'A'}<`)) }),
+  },
   // technical responsible (ZD): an account or issuer setting, not a field of the sale
   { kind: 'document', rule: 'ZD01-10', code: 972, models: BOTH, why: RESP_TEC, applies: (c, d) => respTecRequired(c.issuer.uf) && hasTag(d.xml, 'infRespTec'), break: (d) => ({ xml: editAt(d.xml, ['infRespTec'], () => '') }) },
   { kind: 'document', rule: 'ZD02-10', code: 973, models: BOTH, why: RESP_TEC, applies: (c, d) => respTecRequired(c.issuer.uf) && hasTag(d.xml, 'infRespTec'), break: (d) => ({ xml: setText(d.xml, ['infRespTec', 'CNPJ'], otherLastDigit) }) },

@@ -19,8 +19,17 @@ export type QrParseProblem =
 
 const KEY = /^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/;
 
+const unwrapped = (qr: string) => qr.trim().replace(/^<!\[CDATA\[|\]\]>$/g, ''); // v1/v2 habit of wrapping in CDATA
+
+/** The `p=` text split at `|` (empty when there is no `?p=`). */
+export function qrParams(qr: string): string[] {
+  const text = unwrapped(qr);
+  const at = text.indexOf('?p=');
+  return at < 0 ? [] : text.slice(at + 3).split('|');
+}
+
 export function parseNfceQrCode(qr: string): ParsedNfceQrCode | QrParseProblem {
-  const text = qr.trim().replace(/^<!\[CDATA\[|\]\]>$/g, ''); // v1/v2 habit of wrapping in CDATA
+  const text = unwrapped(qr);
   const at = text.indexOf('?p=');
   if (at < 0) return { problem: 'no_p_parameter' };
   const baseUrl = text.slice(0, at);

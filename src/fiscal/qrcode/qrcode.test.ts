@@ -87,17 +87,40 @@ describe('verifyNfceQrCode', () => {
     expect(code(withDest)).toBe(399);
     expect(code(v2.replace(/\|1\|([0-9A-F]{40})$/, '|7|$1'))).toBe(462);
     expect(code(v2.replace(/\|1\|([0-9A-F]{40})$/, '|2|$1'))).toBe(463);
-    expect(code(v2, { vNF: '150.01' })).toBe(464);
-    expect(code(v2, { digestValue: 'n9ZrQTKMxv7A1Blnf/nmNGVX+N8=' })).toBe(464);
+    // MOC ZX02-276/296: a v2 offline value that differs from the NFC-e is 397 (the parameter named).
+    expect(verifyNfceQrCode(v2, { ...ctx, vNF: '150.01' })).toMatchObject({ cStat: 397, param: 'vNF' });
+    expect(verifyNfceQrCode(v2, { ...ctx, digestValue: 'n9ZrQTKMxv7A1Blnf/nmNGVX+N8=' })).toMatchObject({ cStat: 397, param: 'digVal' });
+    expect(code(v2, { tpAmb: 1 })).toBe(397);
     expect(code(v3, { dhEmi: '2018-10-02T07:28:14-04:00' })).toBe(464);
     expect(code(v2, { tpEmis: 1 })).toBe(464);
+    expect(code(v2.replace(/[0-9A-F]{40}$/, 'A'.repeat(40)))).toBe(464);
   });
 
-  it('refuses (464) offline QR codes whose written values differ from the NFC-e even when the hash or signature is the right one', () => {
+  it('v2 parameters one by one (MOC ZX02-232 ... ZX02-316): 396 not informed, 400 not hexadecimal', () => {
+    const at = (qr: string) => verifyNfceQrCode(qr, ctx);
+    const param = (i: number, value: string) => { const [head, p] = v2.split('?p='); const ps = p!.split('|'); ps[i] = value; return `${head}?p=${ps.join('|')}`; };
+    expect(at(param(1, ''))).toMatchObject({ cStat: 396, param: 'nVersao' });
+    expect(at(param(2, ''))).toMatchObject({ cStat: 396, param: 'tpAmb' });
+    expect(at(param(3, ''))).toMatchObject({ cStat: 396, param: 'dhEmi' });
+    expect(at(param(4, ''))).toMatchObject({ cStat: 396, param: 'vNF' });
+    expect(at(param(5, ''))).toMatchObject({ cStat: 396, param: 'digVal' });
+    expect(at(param(5, 'z'.repeat(56)))).toMatchObject({ cStat: 400, param: 'digVal' });
+    expect(at(param(6, ''))).toMatchObject({ cStat: 396, param: 'cIdToken' });
+    expect(at(param(7, ''))).toMatchObject({ cStat: 396, param: 'cHashQRCode' });
+    expect(at(param(7, 'G'.repeat(40)))).toMatchObject({ cStat: 400, param: 'cHashQRCode' });
+  });
+
+  it('version 100 after 30/09/2018 is 903 (MOC ZX02-15)', () => {
+    const v1 = `${BA_BASE}?chNFe=${BA_KEY}&nVersao=100&tpAmb=2&dhEmi=${'a'.repeat(50)}&vNF=150.00&vICMS=0.00&digVal=${'b'.repeat(56)}&cIdToken=000001&cHashQRCode=${'C'.repeat(40)}`;
+    expect(verifyNfceQrCode(v1, ctx)?.cStat).toBe(903);
+    expect(verifyNfceQrCode(v1, { ...ctx, dhEmi: '2018-09-30T23:00:00-03:00' })?.cStat).not.toBe(903);
+  });
+
+  it('refuses offline QR codes whose written values differ from the NFC-e even when the hash or signature is the right one (v2: 397, v3: 464)', () => {
     const code = (qr: string) => verifyNfceQrCode(qr, ctx)?.cStat ?? null;
-    expect(code(v2.replace('|150.00|', '|151.00|'))).toBe(464);
+    expect(code(v2.replace('|150.00|', '|151.00|'))).toBe(397);
     expect(code(v3.replace('|150.00|', '|151.00|'))).toBe(464);
-    expect(code(v2.replace(/\|01\|150\.00\|/, '|02|150.00|'))).toBe(464);
+    expect(code(v2.replace(/\|01\|150\.00\|/, '|02|150.00|'))).toBe(397);
     expect(code(v3.replace('|150.00|||', '|150.00|2|11144477735|'))).toBe(399);
   });
 });

@@ -1,16 +1,22 @@
-// The authority's QR code checks (cStat 395-399, 462-464; texts in webservices/cstat.json). SEFAZ
-// recomputes the hash/signature from the document's own values, so any parameter that differs from
-// the NFC-e (tpAmb, day, vNF, DigestValue, recipient) surfaces as 464.
+// The authority's QR code checks (cStat 395-400, 462-464, 903; texts in webservices/cstat.json).
+// Version 2 follows MOC 7.0 Anexo I group ZX parameter by parameter (verify-qr-v2.ts). Version 3
+// (NT 2025.001, not in the MOC table): SEFAZ verifies the signature over the document's own values,
+// so a parameter that differs from the NFC-e (tpAmb, day, vNF, recipient) surfaces as 464.
 import { verify, type KeyObject } from 'node:crypto';
 import { qrV3SignedText } from './build-qr-code.js';
 import type { TpAmb } from './nfce-urls.js';
-import { parseNfceQrCode } from './parse-qr-code.js';
-import { cscHash, cscIdParam, dayOfEmission, destParams, hexOfAscii, moneyParam, type DestKind } from './qr-payload.js';
+import { parseNfceQrCode, qrParams, type ParsedNfceQrCode } from './parse-qr-code.js';
+import { dayOfEmission, destParams, moneyParam, type DestKind } from './qr-payload.js';
+import { verifyQrV2 } from './verify-qr-v2.js';
 
-export type QrRejectionCode = 395 | 396 | 397 | 398 | 399 | 462 | 463 | 464;
+export type QrRejectionCode = 395 | 396 | 397 | 398 | 399 | 400 | 462 | 463 | 464 | 903;
 export interface QrRejection {
   cStat: QrRejectionCode;
   reason: string;
+  /** The parameter a 396/397/400 names, as the MOC names it (tpAmb, dhEmi, vNF, digVal, cIdToken, cHashQRCode). */
+  param?: string;
+  /** The rule's own words when the section 4.4 list has none for the code (400, 903). */
+  xMotivo?: string;
 }
 
 export interface QrVerifyContext {
@@ -26,8 +32,11 @@ export interface QrVerifyContext {
   dest?: { kind: DestKind; id: string };
   /** QR layouts the state accepts now (default: 2 and 3). */
   acceptedVersions?: ReadonlyArray<2 | 3>;
-  /** CSC registered for the issuer under this id (v2), or undefined when unknown. */
-  cscLookup?: (idCsc: string) => { token: string; revoked?: boolean } | undefined | null;
+  /**
+   * CSC registered for the issuer under this id (v2), or undefined when unknown; `revokedAt`, when
+   * known, is when it was revoked (MOC ZX02-308: only a revocation before dhEmi refuses it).
+   */
+  cscLookup?: (idCsc: string) => { token: string; revoked?: boolean; revokedAt?: Date | null } | undefined | null;
   /** Public key of the certificate that signed the NFC-e (v3 offline). */
   publicKey?: KeyObject;
 }
@@ -39,55 +48,52 @@ function sameSite(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
+// MOC ZX02-15 (903, NT 2016.002): the version "100" layout (`?chNFe=...&nVersao=100&...`) is no longer
+// valid for an NFC-e issued after 30/09/2018. Its own parameter rules (ZX02-22 ... ZX02-120) concern
+// only older notes, which the authority no longer receives: they are not checked here.
+const V1_END = '2018-09-30';
+const V1_WORDS = 'Rejeição Versão informada no QR-Code (“100”) não é mais válida para a data de emissão';
+
+function versionOneRejection(qr: string, dhEmi: string): QrRejection | null {
+  if (!/[?&;]nVersao=100(?![0-9])/.test(qr) || dhEmi.slice(0, 10) <= V1_END) return null;
+  return { cStat: 903, reason: `QR code version 100 for an NFC-e issued on ${dhEmi.slice(0, 10)}, after ${V1_END}`, xMotivo: V1_WORDS };
+}
+
 export function verifyNfceQrCode(qr: string, ctx: QrVerifyContext): QrRejection | null {
+  const v1 = versionOneRejection(qr, ctx.dhEmi);
+  if (v1) return v1;
   const parsed = parseNfceQrCode(qr);
   if ('problem' in parsed) {
     if (parsed.problem === 'no_p_parameter') return reject(396, 'QR code has no p= parameter with the access key');
     if (!sameSite(parsed.baseUrl, ctx.expectedBaseUrl)) return reject(395, `QR code site ${parsed.baseUrl} differs from ${ctx.expectedBaseUrl}`);
-    if (parsed.problem === 'missing_key') return reject(396, 'QR code access key missing or malformed');
+    if (parsed.problem === 'missing_key') return { ...reject(396, 'QR code access key missing or malformed'), param: 'chAcesso' };
     if (parsed.accessKey !== ctx.accessKey) return reject(397, 'QR code access key differs from the NFC-e');
+    // ZX02-232 (396): no version; ZX02-236 (398): another one.
+    if (parsed.problem === 'bad_version' && parsed.version === '') return { ...reject(396, 'QR code version is not informed'), param: 'nVersao' };
     if (parsed.problem === 'bad_version') return reject(398, `QR code version "${parsed.version}" is not valid`);
+    if (parsed.version === '2') return verifyQrV2(qrParams(qr), ctx) ?? reject(464, 'QR code parameters are malformed');
     return reject(464, 'QR code parameters are malformed');
   }
   if (!sameSite(parsed.baseUrl, ctx.expectedBaseUrl)) return reject(395, `QR code site ${parsed.baseUrl} differs from ${ctx.expectedBaseUrl}`);
   if (parsed.accessKey !== ctx.accessKey) return reject(397, 'QR code access key differs from the NFC-e');
   if (!(ctx.acceptedVersions ?? [2, 3]).includes(parsed.version)) return reject(398, `QR code version ${parsed.version} is not accepted`);
+  if (parsed.version === 2) return verifyQrV2(qrParams(qr), ctx);
+  return verifyQrV3(parsed, ctx);
+}
+
+function verifyQrV3(parsed: Extract<ParsedNfceQrCode, { version: 3 }>, ctx: QrVerifyContext): QrRejection | null {
   if (parsed.tpAmb !== String(ctx.tpAmb)) return reject(464, 'QR code tpAmb differs from the NFC-e');
   const offline = ctx.tpEmis === 9;
   if ((parsed.mode === 'offline') !== offline) return reject(464, `QR code is in the ${parsed.mode} layout but the NFC-e tpEmis is ${ctx.tpEmis}`);
-
-  if (parsed.mode === 'offline') {
-    // The values written in the QR code are what the consumer's phone shows: they must be the
-    // document's, not only the hash or signature (which this function takes over the document's values).
-    if (parsed.day !== dayOfEmission(ctx.dhEmi)) return reject(464, `QR code day ${parsed.day} differs from dhEmi ${ctx.dhEmi}`);
-    if (parsed.vNF !== moneyParam(ctx.vNF)) return reject(464, `QR code value ${parsed.vNF} differs from vNF ${ctx.vNF}`);
-    if (parsed.version === 2 && parsed.digestHex.toLowerCase() !== hexOfAscii(ctx.digestValue).toLowerCase()) {
-      return reject(464, 'QR code DigestValue differs from the NFC-e signature');
-    }
-  }
-  if (parsed.version === 3) {
-    if (parsed.mode === 'online') return null;
-    if ((parsed.destType || parsed.destId) && !ctx.dest) return reject(399, 'QR code identifies a recipient but the NFC-e has none');
-    if (destParams(ctx.dest).join('|') !== `${parsed.destType}|${parsed.destId}`) return reject(464, 'QR code recipient differs from the NFC-e');
-    if (!ctx.publicKey) throw new Error('verifying a v3 offline QR code needs the signer public key');
-    const text = qrV3SignedText({ accessKey: ctx.accessKey, tpAmb: ctx.tpAmb, dhEmi: ctx.dhEmi, vNF: ctx.vNF, dest: ctx.dest });
-    const ok = verify('sha1', Buffer.from(text, 'utf8'), ctx.publicKey, Buffer.from(parsed.signature, 'base64'));
-    return ok ? null : reject(464, 'QR code signature does not match the NFC-e data');
-  }
-
-  let idCsc: string;
-  try {
-    idCsc = cscIdParam(parsed.idCsc);
-  } catch {
-    return reject(462, 'QR code CSC id is malformed');
-  }
-  const csc = ctx.cscLookup?.(idCsc);
-  if (!csc) return reject(462, `CSC id ${idCsc} is not registered for the issuer`);
-  if (csc.revoked) return reject(463, `CSC id ${idCsc} was revoked`);
-  const params =
-    parsed.mode === 'offline'
-      ? [ctx.accessKey, '2', String(ctx.tpAmb), dayOfEmission(ctx.dhEmi), moneyParam(ctx.vNF), hexOfAscii(ctx.digestValue), idCsc]
-      : [ctx.accessKey, '2', String(ctx.tpAmb), idCsc];
-  const expected = cscHash(params.join('|'), csc.token);
-  return expected === parsed.hash.toUpperCase() ? null : reject(464, 'QR code hash differs from the one computed with the NFC-e data');
+  if (parsed.mode === 'online') return null;
+  // The values written in the QR code are what the consumer's phone shows: they must be the
+  // document's, not only the signature (which this function takes over the document's values).
+  if (parsed.day !== dayOfEmission(ctx.dhEmi)) return reject(464, `QR code day ${parsed.day} differs from dhEmi ${ctx.dhEmi}`);
+  if (parsed.vNF !== moneyParam(ctx.vNF)) return reject(464, `QR code value ${parsed.vNF} differs from vNF ${ctx.vNF}`);
+  if ((parsed.destType || parsed.destId) && !ctx.dest) return reject(399, 'QR code identifies a recipient but the NFC-e has none');
+  if (destParams(ctx.dest).join('|') !== `${parsed.destType}|${parsed.destId}`) return reject(464, 'QR code recipient differs from the NFC-e');
+  if (!ctx.publicKey) throw new Error('verifying a v3 offline QR code needs the signer public key');
+  const text = qrV3SignedText({ accessKey: ctx.accessKey, tpAmb: ctx.tpAmb, dhEmi: ctx.dhEmi, vNF: ctx.vNF, dest: ctx.dest });
+  const ok = verify('sha1', Buffer.from(text, 'utf8'), ctx.publicKey, Buffer.from(parsed.signature, 'base64'));
+  return ok ? null : reject(464, 'QR code signature does not match the NFC-e data');
 }

@@ -68,13 +68,20 @@ function unknown(reason: string, timing: Timing, inDoubt: boolean) {
   return { kind: 'unknown' as const, reason, httpStatus: null, inDoubt, timing };
 }
 
+/**
+ * The key or number is already in the authority's records (MOC group 2): 204 authorized, 205 denied,
+ * 218 canceled (2B08-20/40/30), 539 the number under another key. The note's fate is the record's,
+ * not a rejection that frees its number: the reconciliation consults the key (reconcile.ts).
+ */
+const IN_RECORDS = new Set([204, 205, 218, 539]);
+
 /** Classifies one protocol (inside retEnviNFe, retConsReciNFe). */
 function classifyProtocol(protocol: Protocol, base: { timing: Timing; responseXml: string }): AuthorizationOutcome {
   const { cStat, xMotivo } = protocol.info;
   const answered = { cStat, xMotivo, ...base };
   if (cStat === 100 || cStat === 150) return { kind: 'authorized', late: cStat === 150, protocol, ...answered };
   if (DENIAL_CODES.has(cStat)) return { kind: 'denied', protocol, ...answered };
-  if (cStat === 204 || cStat === 539) {
+  if (IN_RECORDS.has(cStat)) {
     return { kind: 'duplicate', existing: duplicateReference(xMotivo), protocol, ...answered };
   }
   return { kind: 'rejected', protocol, ...answered };
@@ -102,7 +109,7 @@ export function parseAuthorizationAnswer(payload: string, timing: Timing): Autho
   if (UNAVAILABLE_CODES.has(cStat)) {
     return { kind: 'unavailable', cStat, xMotivo, httpStatus: null, inDoubt: false, timing };
   }
-  if (cStat === 204 || cStat === 539) {
+  if (IN_RECORDS.has(cStat)) {
     return { kind: 'duplicate', cStat, xMotivo, existing: duplicateReference(xMotivo), protocol: null, ...base };
   }
   if (!Number.isFinite(cStat) || cStat <= 0) return unknown('answer without cStat', timing, true);
