@@ -3,11 +3,12 @@ import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import { motivo } from './cstat-messages.js';
 import type { NfeFacts } from './nfe-facts.js';
 import type { Rejection } from './nfe-rules.js';
+import { transportRejection } from './totals-rules.js';
 
 // MOC 7.0 Anexo I rules of the groups transp (X) and exporta (ZA), for both models, written from the
 // rule table (docs/fiscal/exports-and-delivery.md) apart from the gateway's checks. Only what the
-// table says: a home delivery needs a carrier (786) whatever modFrete is; X07-20 (the carrier's IE
-// against its state's algorithm) is not played.
+// table says: a home delivery needs a carrier (786) whatever modFrete is. X02-20, X07-20 and X17-10
+// are totals-rules.ts transportRejection, applied here after the carrier's identification.
 
 const el = (within: ElementSlice | null, name: string) => (within ? sliceElement(within.inner, name) : null);
 const textIn = (within: ElementSlice | null, name: string) => el(within, name)?.inner ?? '';
@@ -61,5 +62,5 @@ export function goodsGroupRejection(f: NfeFacts): Rejection | null {
     const freight = nfceTranspRejection(ide, transp);
     if (freight) return freight;
   }
-  return carrierRejection(transp) ?? exportRejection(f.mod, ide, el(inf, 'exporta') !== null);
+  return carrierRejection(transp) ?? transportRejection(f.mod, ide, transp) ?? exportRejection(f.mod, ide, el(inf, 'exporta') !== null);
 }

@@ -94,6 +94,8 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     .replace(/<Signature[\s\S]*<\/Signature>/, '')
     // The sample's IE fails BA's check digits (SINTEGRA; MOC C17-20, 209): a valid BA IE instead.
     .replace('<IE>130796832</IE>', `<IE>${VALID_IE.BA}</IE>`)
+    // The sample's debit card payment has no card group (MOC YA04-10, 391): a non-integrated one.
+    .replace('<tPag>04</tPag><vPag>150.00</vPag></detPag>', '<tPag>04</tPag><vPag>150.00</vPag><card><tpIntegra>2</tpIntegra></card></detPag>')
     .replace(/<cEAN\/>/g, '<cEAN>SEM GTIN</cEAN>')
     .replace(/<cEANTrib\/>/g, '<cEANTrib>SEM GTIN</cEANTrib>')
     .replace(/Id="NFe[0-9]{44}"/, `Id="NFe${key}"`)

@@ -49,15 +49,23 @@ const cestArb = digits(7);
 const percentArb = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((n) => n / 100);
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 
-const itemArbs = new Map<Crt, fc.Arbitrary<SaleItem>>();
-/** The item generator of a regime (one per CRT, built on first use: the same values, no rebuild per case). */
-export function itemArb(crt: Crt): fc.Arbitrary<SaleItem> {
-  let arb = itemArbs.get(crt);
-  if (!arb) itemArbs.set(crt, (arb = buildItemArb(crt)));
+const itemArbs = new Map<string, fc.Arbitrary<SaleItem>>();
+/**
+ * The item generator of a regime (one per CRT and ceiling, built on first use: the same values, no
+ * rebuild per case). `ceiling`: the largest vProd in cents, the quantity cut down to stay within it.
+ */
+export function itemArb(crt: Crt, ceiling = Number.POSITIVE_INFINITY): fc.Arbitrary<SaleItem> {
+  let arb = itemArbs.get(`${crt}/${ceiling}`);
+  if (!arb) itemArbs.set(`${crt}/${ceiling}`, (arb = buildItemArb(crt, ceiling)));
   return arb;
 }
 
-function buildItemArb(crt: Crt): fc.Arbitrary<SaleItem> {
+// MOC W16-30 (780): an NFC-e stays within R$ 200.000,00; its items are kept to R$ 50.000,00 each and
+// R$ 100.000,00 together (ICMS-ST may add up to ~70% to vNF).
+const NFCE_ITEM_CEILING = 5_000_000; // cents
+const NFCE_ITEMS_CEILING = 10_000_000; // cents
+
+function buildItemArb(crt: Crt, ceiling: number): fc.Arbitrary<SaleItem> {
   const codes = crt === 3 ? [...NFCE_CSTS] : [...NFCE_CSOSNS];
   return fc
     .record({
@@ -90,7 +98,8 @@ function buildItemArb(crt: Crt): fc.Arbitrary<SaleItem> {
     })
     .filter((r) => itemValue(r.q4 / 10_000, r.price).vProd > 0)
     .map((r) => {
-      const quantity = r.q4 / 10_000;
+      const whole = itemValue(r.q4 / 10_000, r.price).vProd;
+      const quantity = whole > ceiling ? Math.max(1, Math.floor((r.q4 * ceiling) / whole)) / 10_000 : r.q4 / 10_000;
       const vProd = itemValue(quantity, r.price).vProd;
       const item: SaleItem = { description: r.description, quantity, unit_price: r.price, ncm: r.ncm, cfop: r.cfop, unit: r.unit };
       if (crt !== 3 && r.code_field === 'csosn') item.csosn = r.code;
@@ -143,10 +152,11 @@ export interface GeneratedCase {
   ctx: NfceContext;
 }
 
-const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento') as PaymentMethod[];
+// MOC YA02-40 (899), YA02-50 (436): an NFC-e is paid neither sem_pagamento nor outros.
+const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento' && m !== 'outros') as PaymentMethod[];
 
 function payments(vNF: number, plan: { methods: PaymentMethod[]; weights: number[]; change: number; acquirer: string }): SalePayment[] {
-  if (vNF === 0) return [{ method: 'sem_pagamento', amount: 0 }];
+  if (vNF === 0) return [{ method: 'dinheiro', amount: 0 }];
   const shares = spreadProportionally(vNF, plan.weights.slice(0, plan.methods.length));
   const list = plan.methods
     .map((method, i): SalePayment => {
@@ -168,7 +178,7 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
     .chain((base) =>
       fc.record({
         base: fc.constant(base),
-        items: fc.array(itemArb(base.crt), { minLength: 1, maxLength: 100 }),
+        items: fc.array(itemArb(base.crt, NFCE_ITEM_CEILING), { minLength: 1, maxLength: 100 }),
         tpAmb: fc.constantFrom<1 | 2>(1, 2),
         taxReform: fc.boolean(),
         offline: fc.boolean(),
@@ -189,7 +199,14 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
         cnpj: g.base.alpha ? g.base.issuerCnpjA : g.base.issuerCnpjN, ie: VALID_IE[g.base.uf]!, razao_social: 'Loja & Cia <Teste> Ltda', uf: g.base.uf, crt: g.base.crt,
         endereco: { logradouro: 'Rua Um', numero: 'S/N', bairro: 'Centro', codigo_municipio: cityCode, municipio: cityName, cep: '01001000' },
       };
-      const sale: Sale = { issuer_id: 'iss_prop', external_ref: 'prop', items: g.items };
+      const items: SaleItem[] = [];
+      let sum = 0;
+      for (const it of g.items) {
+        sum += itemValue(it.quantity, it.unit_price).vProd;
+        if (items.length > 0 && sum > NFCE_ITEMS_CEILING) break;
+        items.push(it);
+      }
+      const sale: Sale = { issuer_id: 'iss_prop', external_ref: 'prop', items };
       if (g.saleDiscount !== undefined) {
         const gross = computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vProd - computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vDesc;
         sale.discount = Math.floor((gross * g.saleDiscount) / 100) / 100;

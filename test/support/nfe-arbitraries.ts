@@ -13,6 +13,8 @@ import { alphaCnpjArb, CAPITALS, cpfArb, itemArb, numericCnpjArb } from './nfce-
 import { testSigningKey } from './nfce-fixtures.js';
 import { VALID_IE } from './state-registrations.js';
 import { respTecRequired } from '../../src/fiscal/states/states.js';
+import { timeZoneOf } from '../../src/fiscal/layout/ibge.js';
+import { localDateTime } from '../../src/fiscal/layout/local-time.js';
 
 // fast-check generators of valid NF-e requests and contexts for the model 55 property test: the
 // NFC-e items (every CST/CSOSN) turned into NF-e items (CFOP of the operation's scope, CST 50/51,
@@ -198,7 +200,8 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         const t = g.transport;
         req.transporte = { modalidade: t.modalidade };
         if (t.carrier) req.transporte.transportadora = { cnpj: t.carrierCnpj, name: 'Transportes Rapidos', ie: 'ISENTO', address: 'Rodovia 1', city: 'Curitiba', uf: 'PR' };
-        if (t.vehicle) req.transporte.veiculo = { placa: 'ABC1D23', uf: 'PR', rntc: '12345678' };
+        // MOC X02-20 (868): no vehicle in an interstate operation.
+        if (t.vehicle && idDest !== 2) req.transporte.veiculo = { placa: 'ABC1D23', uf: 'PR', rntc: '12345678' };
         if (t.volumes) req.transporte.volumes = Array.from({ length: t.volumes }, (_, i) => ({ quantity: i + 1, species: 'CAIXA', brand: 'ACME', numbering: String(i + 1), net_weight: 1.5 * (i + 1), gross_weight: 1.75 * (i + 1) }));
       }
       const vNF = computeNfe(req, { crt, taxReform: g.taxReform, issuerUf: issuer.uf, destUf: abroad ? 'EX' : destUf, finalConsumer: indFinal === 1 }).total.vNF;
@@ -222,7 +225,8 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
           if (inst.withInvoice) req.cobranca.fatura = { valor_original: vNF / 100, desconto: discount / 100, ...(inst.count > 5 ? { numero: 'FAT-' + g.nNF } : {}) };
         }
       }
-      const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform };
+      // MOC Y09-20 (900): the issuer's local date of emission, as the service gives it (documents/nfe/services/issue-nfe.ts).
+      const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform, today: localDateTime(g.emittedAt, timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf)).text.slice(0, 10) };
       // MOC ZD01-10: infRespTec is required in AM, MS, PE, PR, SC and TO (src/fiscal/states/states.ts).
       if (respTecRequired(issuer.uf)) ctx.respTec = { cnpj: '10422724000187', contato: 'Suporte Tecnico', email: 'suporte@example.com', fone: '11999998888' };
       const doc: NfeDocumentContext = { serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, signingKey: testSigningKey() };

@@ -3,6 +3,7 @@ import type { NfeRequest } from '../../src/documents/nfe/domain/nfe-request.js';
 import { NUMERIC_ISSUER, testSigningKey } from './nfce-fixtures.js';
 
 // A ready NF-e request (SP -> RJ sale to a non-taxpayer final consumer: DIFAL) and its contexts.
+// Interstate: no vehicle (MOC X02-20, 868).
 
 export const NFE_CONTEXT: NfeContext = { issuer: NUMERIC_ISSUER, tpAmb: 2, taxReform: false, today: '2026-07-15' };
 
@@ -25,7 +26,7 @@ export function interstateRequest(): NfeRequest {
       { description: 'Mouse', quantity: 2, unit_price: 50.5, ncm: '84716053', cfop: '6108', unit: 'UN', cst_icms: '40' },
     ],
     freight: 40,
-    transporte: { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Transportes Rapidos', uf: 'SP' }, veiculo: { placa: 'ABC1D23', uf: 'SP' }, volumes: [{ quantity: 2, species: 'CAIXA', net_weight: 3.5, gross_weight: 4.25 }] },
+    transporte: { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Transportes Rapidos', uf: 'SP' }, volumes: [{ quantity: 2, species: 'CAIXA', net_weight: 3.5, gross_weight: 4.25 }] },
     payment: { method: 'boleto', amount: 3444.87 },
     aut_xml: ['10422724000187'],
   };

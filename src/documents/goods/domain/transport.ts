@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import type { TranspModel } from '../../../fiscal/xml/nfe/model.js';
 import { checkPattern, checkText, fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { ufCode } from '../../../fiscal/layout/ibge.js';
+import { isStateRegistrationValid } from '../../../fiscal/layout/state-registration.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { cleanTaxId, isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 
@@ -43,6 +44,10 @@ export function checkCarrier(errors: Errors, at: string, c: Carrier): void {
   checkText(errors, `${at}.address`, c.address, 1, 60, false);
   checkText(errors, `${at}.city`, c.city, 1, 60, false);
   if (c.uf !== undefined && !ufCode(c.uf)) fail(errors, `${at}.uf`, 'must be a two-letter Brazilian state');
+  // MOC X07-20 (544): an IE other than ISENTO is valid for the carrier's state.
+  else if (typeof c.ie === 'string' && /^[0-9]{2,14}$/.test(c.ie) && c.uf !== undefined && !isStateRegistrationValid(c.uf, c.ie)) {
+    fail(errors, `${at}.ie`, `is not a valid ${c.uf} state registration (check digits; MOC X07-20, 544): give the carrier's IE as registered, or ISENTO`, 'X07-20');
+  }
   // MOC X07-10 (559): the carrier's IE is read against its state, so the state comes with it.
   if (c.ie !== undefined && c.uf === undefined) fail(errors, `${at}.uf`, 'is required when the carrier\'s ie is given (MOC X07-10, 559)', 'X07-10');
 }

@@ -66,7 +66,8 @@ describe('validateSale', () => {
     expect(fields(sale([base], { payment: undefined, payments: [{ method: 'credito', amount: 5 }, { method: 'dinheiro', amount: 10 }] }))).toEqual([]);
     expect(fields(sale([base], { payment: undefined, payments: [{ method: 'credito', amount: 9 }, { method: 'dinheiro', amount: 0.5 }] }))).toEqual(['payments']);
     expect(fields(sale([base], { payment: undefined }))).toEqual(['payment']);
-    expect(fields(sale([base], { payment: { method: 'outros', amount: 10 } }))).toEqual(['payment.description']);
+    // MOC YA02-50 (436): an NFC-e is not paid with outros at all.
+    expect(fields(sale([base], { payment: { method: 'outros', amount: 10 } }))).toEqual(['payment.description', 'payment.method']);
     expect(fields(sale([base], { payment: { method: 'pix', amount: 10, description: 'Pix loja' } }))).toEqual(['payment.description']);
     expect(fields(sale([base], { payment: { method: 'dinheiro', amount: 10, card_brand: 'visa' } }))).toEqual(['payment.card_brand']);
     expect(fields(sale([base], { payment: { method: 'credito', amount: 10, integrated: true } }))).toEqual(['payment.acquirer_cnpj', 'payment.card_brand', 'payment.card_authorization']);

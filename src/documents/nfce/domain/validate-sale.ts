@@ -9,6 +9,7 @@ import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { validateItem } from '../../goods/domain/validate-item.js';
 import { validatePayment } from '../../goods/domain/validate-payment.js';
 import { checkCarrier, freightModeOf } from '../../goods/domain/transport.js';
+import { checkNfceCeiling, checkNfceTenders } from './nfce-tender-rules.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
@@ -67,10 +68,8 @@ function validatePayments(errors: Errors, sale: Sale, vNF: number | undefined): 
   if (list.length === 0) return fail(errors, 'payment', 'is required: how the consumer paid (an NFC-e must carry the payment group)');
   if (list.length > 100) return fail(errors, 'payments', 'must have at most 100 entries');
   const before = errors.length;
-  list.forEach((p, i) => validatePayment(errors, sale.payments ? `payments[${i}]` : 'payment', p));
-  if (list.some((p) => p.method === 'sem_pagamento') && (list.length > 1 || (vNF !== undefined && vNF !== 0))) {
-    fail(errors, base, 'sem_pagamento is only for a sale whose total is R$ 0.00, alone');
-  }
+  list.forEach((p, i) => validatePayment(errors, sale.payments ? `payments[${i}]` : 'payment', p, vNF === 0));
+  checkNfceTenders(errors, list, sale.payments !== undefined);
   if (errors.length > before || vNF === undefined) return;
   const paid = list.reduce((acc, p) => acc + toCents(p.amount), 0);
   // 767: sum(vPag) - vTroco must equal vNF; only cash can exceed the total (the excess is change).
@@ -119,11 +118,13 @@ export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptio
   const vNF = computed?.total.vNF;
   validateConsumer(errors, sale, issuer);
   validateDelivery(errors, sale);
-  // Ajuste SINIEF 19/16: the consumer must be identified from R$ 10.000,00 (750-752); UFs may set a
-  // lower limit, which only the authority knows, so only the national ceiling is checked here.
+  // Ajuste SINIEF 19/16: the consumer must be identified from R$ 10.000,00 (the authority refuses above
+  // it: MOC W16-40, 750); UFs may set a lower limit, which only the authority knows, so only the
+  // national one is checked here.
   if (vNF !== undefined && vNF >= IDENTIFICATION_CEILING && !sale.consumer) {
-    fail(errors, 'consumer.cpf', `is required: sales of R$ 10000.00 or more must identify the consumer (this one is R$ ${formatCents(vNF)})`);
+    fail(errors, 'consumer.cpf', `is required: sales of R$ 10000.00 or more must identify the consumer (this one is R$ ${formatCents(vNF)}; MOC W16-40, 750)`, 'W16-40');
   }
+  checkNfceCeiling(errors, vNF);
   validatePayments(errors, sale, vNF);
   if (errors.length > 0) return { ok: false, errors };
   // No error means the item and discount checks above passed, so the items were computed.

@@ -139,7 +139,7 @@ export function checkCobranca(errors: Errors, req: NfeRequest, vNF: number | und
     const descOk = f.desconto === undefined || checkNumber(errors, 'cobranca.fatura.desconto', f.desconto, OPTIONAL_MONEY);
     if (origOk && descOk) {
       const desc = f.desconto === undefined ? 0 : toCents(f.desconto);
-      if (desc > toCents(f.valor_original)) fail(errors, 'cobranca.fatura.desconto', 'is larger than valor_original (MOC Y05-10, 901)');
+      if (desc > toCents(f.valor_original)) fail(errors, 'cobranca.fatura.desconto', 'is larger than valor_original (MOC Y05-10, 901)', 'Y05-10');
       vLiq = toCents(f.valor_original) - desc;
     } else vLiq = undefined;
   }

@@ -10,6 +10,7 @@ import { FINALIDADES, INDICADORES_IE, PRESENCAS, type NfeRequest } from './nfe-r
 import { interstateRate, type DifalFacts } from './operation.js';
 import { checkAutXml, checkCobranca, checkDestinatario, checkReferences, checkTransporte } from './validate-nfe-parties.js';
 import { checkExport } from './validate-nfe-export.js';
+import { checkTransportScope } from './validate-nfe-transport-scope.js';
 import { validateNfeItem } from './validate-nfe-item.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
@@ -40,7 +41,7 @@ function checkPayments(errors: Errors, req: NfeRequest, vNF: number | undefined,
   list.forEach((p, i) => validatePayment(errors, req.payments ? `payments[${i}]` : 'payment', p));
   const none = list.some((p) => p.method === 'sem_pagamento');
   if (none && list.length > 1) fail(errors, base, 'sem_pagamento must be the only payment');
-  if ((finNFe === 3 || finNFe === 4) && !none) fail(errors, base, `must be sem_pagamento alone for a ${finNFe === 3 ? 'ajuste' : 'devolucao'} NF-e (MOC YA02-04, 871)`);
+  if ((finNFe === 3 || finNFe === 4) && !none) fail(errors, base, `must be sem_pagamento alone for a ${finNFe === 3 ? 'ajuste' : 'devolucao'} NF-e (MOC YA02-04, 871)`, 'YA02-04');
   if (errors.length > before || vNF === undefined || none) return;
   const paid = list.reduce((acc, p) => acc + toCents(p.amount), 0);
   if (paid < vNF) fail(errors, base, `${base === 'payments' ? 'add up to' : 'is'} R$ ${formatCents(paid)} but the total is R$ ${formatCents(vNF)}`);
@@ -94,10 +95,11 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   const m = req.intermediador;
   if (m) {
     if (indPres !== undefined && ![2, 3, 9].includes(indPres)) fail(errors, 'intermediador', 'is only used when presenca is internet, telefone or outros (MOC B25c-20, 435)');
-    if (typeof m.cnpj !== 'string' || !isValidCnpj(m.cnpj)) fail(errors, 'intermediador.cnpj', 'is not a valid CNPJ (MOC YB02-10, 440)');
+    if (typeof m.cnpj !== 'string' || !isValidCnpj(m.cnpj)) fail(errors, 'intermediador.cnpj', 'is not a valid CNPJ (MOC YB02-10, 440)', 'YB02-10');
     checkText(errors, 'intermediador.id_cadastro', m.id_cadastro, 2, 60);
   }
   checkTransporte(errors, req);
+  checkTransportScope(errors, req, idDest);
   checkExport(errors, req, idDest, tpNF);
   checkAutXml(errors, req);
   let computed: ComputedNfe | undefined;
