@@ -8,7 +8,8 @@ import { computeNfe, deductedRelief, type ComputedNfe } from './compute-nfe.js';
 import type { NfeContext } from './nfe-context.js';
 import { FINALIDADES, INDICADORES_IE, PRESENCAS, type NfeRequest } from './nfe-request.js';
 import { interstateRate, type DifalFacts } from './operation.js';
-import { checkAutXml, checkCobranca, checkDestinatario, checkReferences, checkTransporte } from './validate-nfe-parties.js';
+import { checkAutXml, checkCobranca, checkDestinatario, checkTransporte } from './validate-nfe-parties.js';
+import { checkReferences } from './validate-nfe-references.js';
 import { checkExport } from './validate-nfe-export.js';
 import { validateNfeItem } from './validate-nfe-item.js';
 
