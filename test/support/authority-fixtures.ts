@@ -94,6 +94,8 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     .replace(/<Signature[\s\S]*<\/Signature>/, '')
     // The sample's IE fails BA's check digits (SINTEGRA; MOC C17-20, 209): a valid BA IE instead.
     .replace('<IE>130796832</IE>', `<IE>${VALID_IE.BA}</IE>`)
+    // The sample's cMunFG 5108402 is in MT, not in BA (MOC B12-20, 271): Salvador instead.
+    .replace('<cMunFG>5108402</cMunFG>', '<cMunFG>2927408</cMunFG>')
     .replace(/<cEAN\/>/g, '<cEAN>SEM GTIN</cEAN>')
     .replace(/<cEANTrib\/>/g, '<cEANTrib>SEM GTIN</cEANTrib>')
     .replace(/Id="NFe[0-9]{44}"/, `Id="NFe${key}"`)
