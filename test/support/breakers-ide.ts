@@ -50,14 +50,19 @@ const complementary = (c: GoodsCase) => c.model === 55 && nfe(c).finalidade === 
 // B25-70: these CFOPs return goods without a referenced document (NT 2013/005).
 const returnWithoutReference = (c: GoodsCase) => c.req.items.some((i) => ['1201', '1202', '1410', '1411', '5921', '6921'].includes(i.cfop ?? ''));
 
-/** 500 copies of the first item with the longest texts, paid in cash (change allowed): a lot above 500 KB. */
+/** 500 copies of the first item with the longest texts, paid in cash (change allowed), to a named consumer: a lot above 500 KB. */
 function oversized(c: GoodsCase): string {
   const item = { ...c.req.items[0]!, description: 'PRODUTO DE TESTE COM DESCRICAO LONGA '.repeat(4).slice(0, 120), additional_info: 'INFORMACAO ADICIONAL '.repeat(25).slice(0, 500) };
+  delete (item as { discount?: number }).discount;
+  delete (c.req as { discount?: number }).discount;
   (c.req as { items: unknown[] }).items = Array.from({ length: 500 }, () => structuredClone(item));
-  const cash = { method: 'dinheiro' as const, amount: Math.ceil(item.quantity * item.unit_price + 1) * 600 + Math.ceil(c.vNF / 100) };
+  // Ten times the goods: the taxes an item adds to vNF (ST, IPI) stay well below that.
+  const cash = { method: 'dinheiro' as const, amount: Math.ceil(item.quantity * item.unit_price + 1) * 5000 + Math.ceil(c.vNF / 100) };
   if (c.model === 65) {
     delete sale(c).payments;
     sale(c).payment = cash;
+    // A sale of R$ 10,000 or more names its consumer.
+    if (!sale(c).consumer?.cpf && !sale(c).consumer?.cnpj) sale(c).consumer = { ...sale(c).consumer, cpf: '52998224725' };
   } else if (!['ajuste', 'devolucao'].includes(nfe(c).finalidade ?? 'normal')) {
     delete nfe(c).payments;
     delete nfe(c).cobranca;

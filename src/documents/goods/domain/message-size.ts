@@ -12,9 +12,14 @@ export const AROUND_INF_NFE_BYTES = 8 * 1024;
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
+/** The most bytes the lot of this note can have (infNFe as written plus AROUND_INF_NFE_BYTES). */
+export function messageBytesAtMost(model: AnyNfeModel): number {
+  return bytes(infNfeXml(model, false)) + AROUND_INF_NFE_BYTES;
+}
+
 /** The 422 for a note whose lot would pass 500 KB, naming `items`; null when it fits. */
 export function messageSizeError(model: AnyNfeModel): FieldError | null {
-  const size = bytes(infNfeXml(model, false)) + AROUND_INF_NFE_BYTES;
+  const size = messageBytesAtMost(model);
   if (size <= MAX_MESSAGE_BYTES) return null;
   return {
     field: 'items',
