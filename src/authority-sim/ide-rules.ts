@@ -197,7 +197,7 @@ export function ideRejection(f: NfeFacts, ctx: ContentContext): Rejection | null
 
 // Lot rules (enviNFe), in the authority's order around the schema check.
 
-/** B01 (214): the data message (nfeDadosMsg) above 500 KB. */
+/** B01 (214): the data message (nfeDadosMsg) above 500 KB (read as 500 x 1024 bytes, the lenient reading; the gateway holds itself to 500,000). */
 export const MAX_MESSAGE_BYTES = 500 * 1024;
 
 /** Rules of the message before the schema: B01 (214) size, B06 (239) the version of the lot. */

@@ -6,7 +6,9 @@ import { infNfeXml, type AnyNfeModel } from '../../../fiscal/xml/nfe/inf-nfe.js'
 // numbered: infNFe is written with the widest ide the number can give, plus what the gateway adds
 // around it at most (signature and certificate, QR code, the lot).
 
-export const MAX_MESSAGE_BYTES = 500 * 1024;
+// "500 KB" is read the strict way here (500,000 bytes; the simulator reads 500 x 1024, never stricter
+// than the authority), so that neither reading refuses a note the gateway sends.
+export const MAX_MESSAGE_BYTES = 500_000;
 /** Signature with a 4096-bit certificate (~4.5 KB), infNFeSupl (~0.7 KB), enviNFe (~0.2 KB), hashCSRT; rounded up. */
 export const AROUND_INF_NFE_BYTES = 8 * 1024;
 
