@@ -138,9 +138,17 @@ describe('real signed samples', () => {
   it('the RS NF-e 4.00 (inside its nfeProc) passes schema, signature and identity checks', async () => {
     const proc = readFixture('samples/nfe/nfe_v4.00_RS_homologacao_autorizada.xml');
     const nfe = proc.slice(proc.indexOf('<NFe'), proc.indexOf('</NFe>') + 6);
-    const out = await h.client.authorize({ uf: 'RS', model: 55, tpAmb: 2, signedNFeXml: nfe, idLote: 4 });
-    // Model 55 has no NFC-e rules; the real e-CNPJ matches the issuer root, the key is right: authorized
-    // (or 204 when another file sharing the database sent it first).
-    expect(['authorized', 'duplicate']).toContain(out.kind);
+    // Received today, its dhEmi of 2018 is more than 30 days old (MOC B09-20, 228).
+    const today = await h.client.authorize({ uf: 'RS', model: 55, tpAmb: 2, signedNFeXml: nfe, idLote: 4 });
+    expect(today).toMatchObject({ kind: 'rejected', cStat: 228 });
+    // Received the day it was issued: model 55 has no NFC-e rules; the real e-CNPJ matches the issuer
+    // root, the key is right: authorized (or 204 when another file sharing the database sent it first).
+    h.sim.setClock(() => new Date('2018-09-25T15:00:00Z'));
+    try {
+      const out = await h.client.authorize({ uf: 'RS', model: 55, tpAmb: 2, signedNFeXml: nfe, idLote: 4 });
+      expect(['authorized', 'duplicate']).toContain(out.kind);
+    } finally {
+      h.sim.setClock(() => new Date());
+    }
   });
 });

@@ -30,6 +30,8 @@ beforeAll(async () => {
   cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj;
 });
 afterAll(async () => {
+  // The simulator is the worker's: the next file finds it on real time.
+  t.simulator.setClock(() => new Date());
   t.simulator.setScenario(null);
   t.simulator.endOutage();
   await t.db.query('DELETE FROM authority_breakers');
@@ -50,7 +52,7 @@ async function post(headers: Record<string, string> = {}): Promise<Note> {
   return res.json();
 }
 
-/** Moves the gateway's clock (retries, backoffs) until `probe` holds; the simulator keeps real time. */
+/** Moves the gateway's clock (retries, backoffs) until `probe` holds; the simulator keeps real time (until the deadline test). */
 async function untilSettled<T>(probe: () => Promise<T | null | false | undefined>, what: string): Promise<T> {
   return eventually(async () => {
     const v = await probe();
@@ -236,6 +238,9 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
       expect(again.rows).toHaveLength(1);
     } finally {
       t.simulator.endOutage(otherCnpj);
+      // The gateway's clock is now a day ahead of real time: the authority would refuse every dhEmi
+      // after its reception (MOC B09-10, 703), so from here on it keeps the gateway's time.
+      t.simulator.setClock(() => clock.now());
     }
   });
 

@@ -5,6 +5,7 @@ import { motivo, motivoWith } from './cstat-messages.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { identityRejection, type Rejection } from './nfe-rules.js';
 import { authorizationRuleRejection } from './authorization-rules.js';
+import { lotRejection, messageRejection } from './ide-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
@@ -21,16 +22,24 @@ export async function handleAuthorization(payload: string, ctx: SimContext): Pro
   const head = { tpAmb: Number(fish(payload, 'tpAmb', '2')), cUF: fish(payload, 'cUF', '35'), dhRecbto: authorityTime(at) };
   const lot = (cStat: number, body: { protNFe?: string; nRec?: string } = {}, xMotivo = motivo(cStat)) =>
     retEnviNFe({ ...head, cStat, xMotivo }, body);
+  // MOC B01 (214): the size comes before anything is read.
+  const message = messageRejection(payload);
+  if (message?.cStat === 214) return count(ctx, lot(214));
   // A document the XSD accepts is well-formed: the separate 243 check runs only for one it refuses.
   const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
   if (!schema.valid && !isWellFormed(payload)) return count(ctx, lot(243));
   if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
+  // MOC B06 (239): the version of the message, before its schema.
+  if (message) return count(ctx, lot(message.cStat));
   if (!schema.valid) {
     // 225 when an NF-e of the lot breaks its schema, 215 when the lot envelope itself does.
     const inNfe = schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe'));
     return count(ctx, lot(inNfe ? 225 : 215));
   }
   const nfes = nfeElementsOf(payload);
+  // MOC GAP03a-1 (764), B06-20 (765): the lot as a whole.
+  const lotRefused = lotRejection(payload, nfes);
+  if (lotRefused) return count(ctx, lot(lotRefused.cStat));
   const protocols: string[] = [];
   for (const nfe of nfes) protocols.push(await authorizeOne(nfe, ctx, at));
   // MOC: synchronous processing only for a lot of one NF-e; bigger lots get a receipt (103).

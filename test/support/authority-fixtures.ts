@@ -96,6 +96,8 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     .replace('<IE>130796832</IE>', `<IE>${VALID_IE.BA}</IE>`)
     // The sample's debit card payment has no card group (MOC YA04-10, 391): a non-integrated one.
     .replace('<tPag>04</tPag><vPag>150.00</vPag></detPag>', '<tPag>04</tPag><vPag>150.00</vPag><card><tpIntegra>2</tpIntegra></card></detPag>')
+    // The sample's cMunFG 5108402 is in MT, not in BA (MOC B12-20, 271): Salvador instead.
+    .replace('<cMunFG>5108402</cMunFG>', '<cMunFG>2927408</cMunFG>')
     .replace(/<cEAN\/>/g, '<cEAN>SEM GTIN</cEAN>')
     .replace(/<cEANTrib\/>/g, '<cEANTrib>SEM GTIN</cEANTrib>')
     .replace(/Id="NFe[0-9]{44}"/, `Id="NFe${key}"`)

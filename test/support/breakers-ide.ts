@@ -1,4 +1,142 @@
-import type { GoodsBreaker } from './goods-breakers.js';
+import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
+import { parsePfx } from '../../src/fiscal/certificate/pfx.js';
+import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
+import type { SigningKey } from '../../src/fiscal/xml/signature/sign.js';
+import { generateTestPfx } from './generate-certificate.js';
+import { BOTH, COMPUTED, ENVELOPE, ISSUER, NFCE, NFE, nfe, sale, type GoodsBreaker, type GoodsCase } from './goods-breakers.js';
+import { keyOf } from './nfe-arbitraries.js';
+import { editAt, setText, textAt } from './rule-breakers.js';
 
 // Breakers of the rules in authority-sim/enforced-ide.ts (see rule-breakers.ts for the three kinds).
-export const IDE_BREAKERS: readonly GoodsBreaker[] = [];
+
+const FIXED_NFCE = 'the NFC-e layout fixes this value (fiscal/xml/nfe/ide.ts); no request field sets it';
+const SERIES = 'the gateway numbers every note in its own series (1); no request field sets it';
+const PROC_EMI = 'the gateway writes procEmi 0 (issued by the taxpayer\'s application); no request field sets it';
+const CONTINGENCY = 'the gateway writes dhCont and xJust exactly when it issues in contingency (tpEmis 9 NFC-e, 6/7 NF-e in SVC)';
+const INTERMED = 'the gateway derives indIntermed from the presence (NF-e presenca, NFC-e home delivery)';
+
+/** The ide fields that make up the key, read back: the Id and cDV made to agree with them again. */
+export function rekey(xml: string): string {
+  const t = (path: string[]) => textAt(xml, path) ?? '';
+  const dhEmi = t(['ide', 'dhEmi']);
+  const issuer = (t(['emit', 'CNPJ']) || t(['emit', 'CPF'])).padStart(14, '0');
+  const body =
+    t(['ide', 'cUF']) + dhEmi.slice(2, 4) + dhEmi.slice(5, 7) + issuer + t(['ide', 'mod']) + t(['ide', 'serie']).padStart(3, '0') +
+    t(['ide', 'nNF']).padStart(9, '0') + t(['ide', 'tpEmis']) + t(['ide', 'cNF']).padStart(8, '0');
+  const dv = String(accessKeyCheckDigit(body));
+  return setText(xml, ['ide', 'cDV'], () => dv).replace(/Id="NFe[0-9A-Z]{44}"/, `Id="NFe${body}${dv}"`);
+}
+
+const ide = (xml: string, name: string, value: string) => setText(xml, ['ide', name], () => value);
+const after = (xml: string, name: string, insert: string) => editAt(xml, ['ide', name], (o) => o + insert);
+const has = (xml: string, name: string) => textAt(xml, ['ide', name]) !== null;
+const withoutContingency = (xml: string) => xml.replace(/<dhCont>[^<]*<\/dhCont>/, '').replace(/<xJust>[^<]*<\/xJust>/, '');
+
+let cpfKey: SigningKey | undefined;
+/** A key whose certificate names a CPF (e-CPF), made once. */
+function cpfSigningKey(): SigningKey {
+  if (!cpfKey) {
+    const parsed = parsePfx(generateTestPfx('52998224726', 'x'), 'x');
+    cpfKey = { privateKey: parsed.privateKey, certificateBase64: parsed.certificateBase64 };
+  }
+  return cpfKey;
+}
+
+/** Another note of the lot: `xml` numbered one higher (infNFe Id is an xs:ID: two equal ones break the schema). */
+const nextNote = (xml: string, edit: (x: string) => string = (x) => x) =>
+  rekey(edit(ide(xml.replace(/^<\?xml[^>]*\?>/, ''), 'nNF', String((Number(textAt(xml, ['ide', 'nNF'])) % 999_999_999) + 1))));
+
+const complementary = (c: GoodsCase) => c.model === 55 && nfe(c).finalidade === 'complementar';
+// B25-70: these CFOPs return goods without a referenced document (NT 2013/005).
+const returnWithoutReference = (c: GoodsCase) => c.req.items.some((i) => ['1201', '1202', '1410', '1411', '5921', '6921'].includes(i.cfop ?? ''));
+
+/** 500 copies of the first item with the longest texts, paid in cash (change allowed), to a named consumer: a lot above 500 KB. */
+function oversized(c: GoodsCase): string {
+  const item = { ...c.req.items[0]!, description: 'PRODUTO DE TESTE COM DESCRICAO LONGA '.repeat(4).slice(0, 120), additional_info: 'INFORMACAO ADICIONAL '.repeat(25).slice(0, 500) };
+  delete (item as { discount?: number }).discount;
+  delete (c.req as { discount?: number }).discount;
+  (c.req as { items: unknown[] }).items = Array.from({ length: 500 }, () => structuredClone(item));
+  // Ten times the goods: the taxes an item adds to vNF (ST, IPI) stay well below that.
+  const cash = { method: 'dinheiro' as const, amount: Math.ceil(item.quantity * item.unit_price + 1) * 5000 + Math.ceil(c.vNF / 100) };
+  if (c.model === 65) {
+    delete sale(c).payments;
+    sale(c).payment = cash;
+    // A sale of R$ 10,000 or more names its consumer.
+    if (!sale(c).consumer?.cpf && !sale(c).consumer?.cnpj) sale(c).consumer = { ...sale(c).consumer, cpf: '52998224725' };
+  } else if (!['ajuste', 'devolucao'].includes(nfe(c).finalidade ?? 'normal')) {
+    delete nfe(c).payments;
+    delete nfe(c).cobranca;
+    nfe(c).payment = cash;
+  }
+  return 'items';
+}
+
+export const IDE_BREAKERS: readonly GoodsBreaker[] = [
+  // 4.1 general rules
+  { kind: 'request', rule: 'B01', code: 214, models: BOTH, break: oversized },
+  { kind: 'document', rule: 'B06', code: 239, models: BOTH, why: ENVELOPE, break: (d) => ({ xml: d.xml, payload: buildEnviNFe(d.xml, 1).replace('versao="4.00"', 'versao="3.10"') }) },
+  {
+    kind: 'document', rule: 'GAP03a-1', code: 764, models: BOTH, why: 'the gateway sends one note a lot',
+    break: (d) => ({ xml: d.xml, payload: buildEnviNFe(d.xml, 1).replace('</enviNFe>', `${nextNote(d.xml)}</enviNFe>`) }),
+  },
+  {
+    kind: 'document', rule: 'B06-20', code: 765, models: BOTH, why: 'the gateway sends one note a lot',
+    break: (d) => {
+      const other = nextNote(d.xml, (x) => x.replace(/<mod>(55|65)<\/mod>/, (_, m: string) => `<mod>${m === '55' ? '65' : '55'}</mod>`));
+      return { xml: d.xml, payload: buildEnviNFe(d.xml, 1, 0).replace('</enviNFe>', `${other}</enviNFe>`) };
+    },
+  },
+  { kind: 'document', rule: 'F03A', code: 227, models: BOTH, why: `${ISSUER} (the certificate upload refuses an e-CPF one)`, break: (d) => ({ xml: d.rebuild(cpfSigningKey()) }) },
+  // 4.2.1 ide (B)
+  { kind: 'document', rule: 'B03-10', code: 897, models: BOTH, why: COMPUTED, break: (d) => ({ xml: rekey(ide(d.xml, 'cNF', '12345678')) }) },
+  { kind: 'document', rule: 'B09-10', code: 703, models: BOTH, why: 'dhEmi is the moment the gateway signs; the reception comes after it', break: (d) => ({ xml: d.xml, lateByMs: -6 * 60_000 }) },
+  { kind: 'document', rule: 'B09-20', code: 228, models: NFE, why: 'dhEmi is the moment the gateway signs; the delay is the transmission', break: (d) => ({ xml: d.xml, lateByMs: 31 * 86_400_000 }) },
+  // tpEmis 5 (FS-DA): B09-20 (228) speaks first for tpEmis 1, 6 and 7.
+  { kind: 'document', rule: 'B09-30', code: 315, models: NFE, why: COMPUTED, break: (d) => ({ xml: rekey(ide(ide(d.xml, 'tpEmis', '5'), 'dhEmi', '2006-01-10T10:00:00-03:00')) }) },
+  { kind: 'document', rule: 'B09-50', code: 315, models: NFCE, why: COMPUTED, break: (d) => ({ xml: rekey(ide(d.xml, 'dhEmi', '2012-06-01T10:00:00-03:00')) }) },
+  { kind: 'document', rule: 'B10-10', code: 705, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: after(d.xml, 'dhEmi', `<dhSaiEnt>${textAt(d.xml, ['ide', 'dhEmi'])}</dhSaiEnt>`) }) },
+  { kind: 'document', rule: 'B11-10', code: 706, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'tpNF', '0') }) },
+  { kind: 'document', rule: 'B11a-10', code: 707, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'idDest', '2') }) },
+  { kind: 'document', rule: 'B12-10', code: 270, models: BOTH, why: ISSUER, break: (d) => ({ xml: ide(d.xml, 'cMunFG', `${textAt(d.xml, ['ide', 'cUF'])}00000`) }) },
+  { kind: 'document', rule: 'B12-20', code: 271, models: BOTH, why: ISSUER, break: (d) => ({ xml: ide(d.xml, 'cMunFG', textAt(d.xml, ['ide', 'cUF']) === '35' ? '3304557' : '3550308') }) },
+  { kind: 'document', rule: 'B21-10', code: 709, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'tpImp', '1') }) },
+  { kind: 'document', rule: 'B22-10', code: 711, models: NFE, why: 'the NF-e request has no offline contingency (the gateway writes tpEmis 1, or 6/7 in SVC)', break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', '9')) }) },
+  { kind: 'document', rule: 'B25-20', code: 715, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'finNFe', '2') }) },
+  { kind: 'request', rule: 'B25-30', code: 254, models: NFE, applies: complementary, break: (c) => (delete nfe(c).referenced_documents, 'referenced_documents') },
+  { kind: 'request', rule: 'B25-40', code: 255, models: NFE, applies: complementary, break: (c) => (nfe(c).referenced_documents!.push(keyOf(c.issuer.cnpj, 7)), 'referenced_documents') },
+  { kind: 'request', rule: 'B25-50', code: 269, models: NFE, applies: complementary, break: (c) => ((nfe(c).referenced_documents = [keyOf('11222333000181', 5)]), 'referenced_documents[0]') },
+  {
+    kind: 'request', rule: 'B25-70', code: 321, models: NFE,
+    applies: (c) => c.model === 55 && nfe(c).finalidade === 'devolucao' && !returnWithoutReference(c),
+    break: (c) => (delete nfe(c).referenced_documents, 'referenced_documents'),
+  },
+  { kind: 'document', rule: 'B25a-10', code: 716, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'indFinal', '0') }) },
+  { kind: 'document', rule: 'B25b-20', code: 717, models: NFCE, why: 'the NFC-e request says only whether the sale is delivered home (indPres 1 or 4)', break: (d) => ({ xml: ide(d.xml, 'indPres', '2') }) },
+  {
+    kind: 'request', rule: 'B25b-40', code: 864, models: NFE,
+    applies: (c) => c.model === 55 && (nfe(c).finalidade ?? 'normal') === 'normal',
+    break: (c) => {
+      nfe(c).presenca = 'presencial_fora';
+      delete nfe(c).referenced_documents;
+      delete nfe(c).intermediador;
+      return 'referenced_documents';
+    },
+  },
+  { kind: 'document', rule: 'B25c-10', code: 434, models: BOTH, why: INTERMED, applies: (_c, d) => has(d.xml, 'indIntermed'), break: (d) => ({ xml: d.xml.replace(/<indIntermed>[^<]*<\/indIntermed>/, '') }) },
+  { kind: 'document', rule: 'B25c-20', code: 435, models: BOTH, why: INTERMED, applies: (_c, d) => !has(d.xml, 'indIntermed'), break: (d) => ({ xml: after(d.xml, 'indPres', '<indIntermed>0</indIntermed>') }) },
+  { kind: 'document', rule: 'B26-10', code: 244, models: BOTH, why: SERIES, break: (d) => ({ xml: rekey(ide(d.xml, 'serie', '900')) }) },
+  { kind: 'document', rule: 'B26-20', code: 451, models: BOTH, why: PROC_EMI, break: (d) => ({ xml: ide(d.xml, 'procEmi', '1') }) },
+  { kind: 'document', rule: 'B26-30', code: 370, models: BOTH, why: PROC_EMI, break: (d) => ({ xml: rekey(ide(ide(ide(d.xml, 'procEmi', '1'), 'serie', '890'), 'tpEmis', '5')) }) },
+  {
+    kind: 'document', rule: 'B28-10', code: 556, models: BOTH, why: CONTINGENCY, applies: (_c, d) => textAt(d.xml, ['ide', 'tpEmis']) === '1',
+    break: (d) => ({ xml: after(d.xml, 'verProc', `<dhCont>${textAt(d.xml, ['ide', 'dhEmi'])}</dhCont><xJust>SEFAZ FORA DO AR HA DUAS HORAS</xJust>`) }),
+  },
+  {
+    kind: 'document', rule: 'B28-20', code: 557, models: BOTH, why: CONTINGENCY,
+    break: (d, c) => {
+      const tpEmis = textAt(d.xml, ['ide', 'tpEmis'])!;
+      const xml = withoutContingency(d.xml);
+      return { xml: ['2', '4', '5', '9'].includes(tpEmis) ? xml : rekey(ide(xml, 'tpEmis', c.model === 65 ? '9' : '5')) };
+    },
+  },
+];

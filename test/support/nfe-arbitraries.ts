@@ -107,7 +107,7 @@ function withInterstateGroup(item: NfeItem, x: Extras, facts: DifalFacts, destUf
 const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento' && m !== 'outros') as PaymentMethod[];
 
 /** A key of a note of `cnpj` (model 55), check digit right. */
-function keyOf(cnpj: string, n: number): string {
+export function keyOf(cnpj: string, n: number): string {
   const body = '35' + '2606' + cnpj + '55' + '001' + String(n).padStart(9, '0') + '1' + '1234567' + String(n % 10);
   return body + accessKeyCheckDigit(body);
 }
@@ -186,7 +186,8 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         issuer_id: 'iss_prop', external_ref: 'prop', natureza_operacao: g.finalidade === 'devolucao' ? 'DEVOLUCAO DE COMPRA' : 'VENDA DE MERCADORIA',
         finalidade: g.finalidade, presenca: g.presenca, destinatario, consumidor_final: indFinal === 1, items,
       };
-      if (g.finalidade !== 'normal') req.referenced_documents = [keyOf(issuer.cnpj, g.nNF % 1000 + 1)];
+      // MOC B25b-40 (864): a presential sale outside the establishment references the note that took the goods out.
+      if (g.finalidade !== 'normal' || g.presenca === 'presencial_fora') req.referenced_documents = [keyOf(issuer.cnpj, g.nNF % 1000 + 1)];
       // MOC ZA01-10 (355): an outbound note abroad carries exporta; the dispatch place is optional (ZA04).
       if (abroad) req.export = { shipment_uf: issuer.uf, shipment_place: 'PORTO DE SANTOS', ...(g.nNF % 2 === 0 ? { dispatch_place: 'RECINTO ALFANDEGADO 1' } : {}) };
       if (g.charges.freight) req.freight = g.charges.freight / 100;

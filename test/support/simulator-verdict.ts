@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { nfeElementsOf, nfeFacts } from '../../src/authority-sim/nfe-facts.js';
 import { identityRejection } from '../../src/authority-sim/nfe-rules.js';
 import { authorizationRuleRejection } from '../../src/authority-sim/authorization-rules.js';
+import { lotRejection, messageRejection } from '../../src/authority-sim/ide-rules.js';
 import { checkEnvelopedSignature } from '../../src/authority-sim/signature-check.js';
 import { checkSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js';
 import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
@@ -43,10 +44,16 @@ function certificateIn(xml: string): X509Certificate {
 /** cStat of the first rule the NF-e/NFC-e simulator applies that refuses `nfeXml`, or null (authorized). */
 export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null {
   const payload = o.payload ?? buildEnviNFe(nfeXml, 1);
+  const message = messageRejection(payload);
+  if (message?.cStat === 214) return 214;
   const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
   if (!schema.valid && !isWellFormed(payload)) return 243;
+  if (message) return message.cStat;
   if (!schema.valid) return schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe')) ? 225 : 215;
-  const nfe = nfeElementsOf(payload)[0]!;
+  const nfes = nfeElementsOf(payload);
+  const lot = lotRejection(payload, nfes);
+  if (lot) return lot.cStat;
+  const nfe = nfes[0]!;
   let signer: X509Certificate;
   let digestValue: string;
   if (o.signature) {

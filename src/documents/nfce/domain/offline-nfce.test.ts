@@ -37,6 +37,21 @@ describe('an NFC-e a point of sale issued offline (FACTS 10)', () => {
     expect(fields(facts, { ...ctx, now: new Date(emittedAt.getTime() - 3600_000) })).toEqual(['dhEmi']);
   });
 
+  it('refuses the ide values the authority refuses in an NFC-e (MOC group B), naming the leaf and the rule', () => {
+    const rules = (ide: Partial<OfflineNfceFacts['ide']>) => offlineNfceProblems({ ...facts, ide: { ...facts.ide, ...ide } }, ctx).map((p) => `${p.field}:${p.rule}`);
+    expect(facts.ide).toMatchObject({ tpNF: '1', idDest: '1', tpImp: '4', finNFe: '1', indFinal: '1', indPres: '1', indIntermed: null, procEmi: '0', dhSaiEnt: null });
+    expect(rules({ dhSaiEnt: facts.dhEmi })).toEqual(['dhSaiEnt:B10-10']);
+    expect(rules({ tpNF: '0', idDest: '2' })).toEqual(['tpNF:B11-10', 'idDest:B11a-10']);
+    expect(rules({ cMunFG: '3500000' })).toEqual(['cMunFG:B12-10']);
+    expect(rules({ cMunFG: facts.ide.cUF === '33' ? '3550308' : '3304557' })).toEqual(['cMunFG:B12-20']);
+    expect(rules({ tpImp: '1', finNFe: '4', indFinal: '0' })).toEqual(['tpImp:B21-10', 'finNFe:B25-20', 'indFinal:B25a-10']);
+    expect(rules({ indPres: '2' })).toEqual(['indPres:B25b-20']);
+    expect(rules({ indPres: '4' })).toEqual(['indIntermed:B25c-10']);
+    expect(rules({ indIntermed: '0' })).toEqual(['indIntermed:B25c-20']);
+    expect(rules({ procEmi: '1' })).toEqual(['procEmi:B26-20']);
+    expect(rules({ indPres: '4', indIntermed: '0', procEmi: '3' })).toEqual([]);
+  });
+
   it('tells which key fields disagree with the document', () => {
     expect(accessKeyProblem(facts)).toBeNull();
     expect(accessKeyProblem({ ...facts, nNF: '78', dhEmi: '2026-08-01T10:00:00-03:00' })).toMatch(/AAMM, nNF$/);

@@ -8,6 +8,7 @@ import { isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { parseStrictDocument, type StrictRules } from '../../../fiscal/xml/strict-document.js';
 import { NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
 import type { ErrorDetail } from '../../../kernel/errors.js';
+import { OFFLINE_IDE_LEAVES, offlineIdeProblems, type OfflineIdeLeaf, type OfflineIdeValues } from './offline-ide-rules.js';
 
 /** What the intake reads of an offline NFC-e (values as written). */
 export interface OfflineNfceFacts {
@@ -30,6 +31,8 @@ export interface OfflineNfceFacts {
   qrCode: string | null;
   urlChave: string | null;
   signed: boolean;
+  /** The other ide values the authority's rules read (offline-ide-rules.ts). */
+  ide: OfflineIdeValues;
 }
 
 /**
@@ -86,6 +89,7 @@ export function offlineFactsOf(nfe: Element): OfflineNfceFacts | null {
     urlChave: text(el(supl, 'urlChave'))?.trim() || null,
     // The Signature that matters is NFe's own last child (FACTS 3), after infNFe.
     signed: el(nfe, 'Signature') !== null,
+    ide: { cUF: t(ide, 'cUF'), ...Object.fromEntries(OFFLINE_IDE_LEAVES.map((leaf) => [leaf, text(el(ide, leaf))])) } as OfflineIdeValues,
   };
 }
 
@@ -106,11 +110,12 @@ export interface OfflineRulesContext {
   field: (xmlName: OfflineField) => string;
 }
 
-export type OfflineField = 'Id' | 'mod' | 'tpEmis' | 'dhCont' | 'xJust' | 'CNPJ' | 'tpAmb' | 'serie' | 'nNF' | 'cNF' | 'dhEmi';
+export type OfflineField = 'Id' | 'mod' | 'tpEmis' | 'dhCont' | 'xJust' | 'CNPJ' | 'tpAmb' | 'serie' | 'nNF' | 'cNF' | 'dhEmi' | OfflineIdeLeaf;
 
 // A POS clock a few minutes ahead of ours is a clock, not a forgery; further ahead is refused.
 export const OFFLINE_CLOCK_SKEW_MS = 5 * 60_000;
-// FACTS 1: series 890-899 are for "avulsa" notes and 900-999 for SCAN: not a point of sale's.
+// MOC B26-10 (244, NT 2018.001): a taxpayer's series are 0-889 and 920-969; 890-919 are the fisco's
+// (NF avulsa), and 920-969 belong to issuers identified by CPF: none of them a point of sale's here.
 const RESERVED_SERIES_FROM = 890;
 
 /**
@@ -119,27 +124,28 @@ const RESERVED_SERIES_FROM = 890;
  */
 export function offlineNfceProblems(f: OfflineNfceFacts, ctx: OfflineRulesContext): ErrorDetail[] {
   const out: ErrorDetail[] = [];
-  const add = (field: OfflineField, message: string) => out.push({ field: ctx.field(field), message });
+  const add = (field: OfflineField, message: string, rule?: string) => out.push({ field: ctx.field(field), message, ...(rule ? { rule } : {}) });
   if (f.mod !== '65') add('mod', `is ${f.mod}; only an NFC-e (model 65) is issued offline`);
   if (f.tpEmis !== '9') add('tpEmis', `is ${f.tpEmis}; an NFC-e issued offline carries tpEmis 9 (FACTS 10)`);
   // FACTS 10, MOC B28 (557): dhCont and xJust are mandatory in contingency; dhCont not after dhEmi.
   const emitted = Date.parse(f.dhEmi);
-  if (!f.dhCont) add('dhCont', 'is required in offline contingency (when the point of sale lost the authority)');
+  if (!f.dhCont) add('dhCont', 'is required in offline contingency (when the point of sale lost the authority) (MOC B28-20, 557)', 'B28-20');
   else if (Number.isNaN(Date.parse(f.dhCont))) add('dhCont', `${f.dhCont} is not a date-time`);
   else if (!Number.isNaN(emitted) && Date.parse(f.dhCont) > emitted) add('dhCont', `${f.dhCont} is after dhEmi ${f.dhEmi}: contingency starts before the sale it covers`);
   const just = (f.xJust ?? '').trim();
-  if (just.length < 15 || just.length > 256) add('xJust', 'must say why the authority could not be reached, 15 to 256 characters');
+  if (just.length < 15 || just.length > 256) add('xJust', 'must say why the authority could not be reached, 15 to 256 characters', f.xJust === null ? 'B28-20' : undefined);
   if ((f.emitCnpj ?? '') !== ctx.issuerCnpj) add('CNPJ', `${f.emitCnpj ?? '(none)'} is not the CNPJ of the issuer (${ctx.issuerCnpj})`);
   if (f.tpAmb !== String(ctx.tpAmb)) add('tpAmb', `is ${f.tpAmb} but the issuer emits in ${ctx.tpAmb === 1 ? 'production (1)' : 'homologation (2)'}`);
   const serie = Number(f.serie);
   if (serie === ctx.gatewaySerie) {
     add('serie', `${serie} is the series the gateway numbers for this issuer; a point of sale issues offline in a series of its own so the gateway's numbers stay gap-free`);
   } else if (serie >= RESERVED_SERIES_FROM) {
-    add('serie', `${serie} is reserved (890-899 avulsa, 900-999 SCAN, FACTS 1); use a series of the point of sale below 890`);
+    add('serie', `${serie} is not a series of the point of sale (890-919 are the fisco's, 920-969 issuers identified by CPF, 970-999 nobody's; MOC B26-10, 244); use one below 890`, 'B26-10');
   }
-  if (!isValidCnf(f.cNF, Number(f.nNF))) add('cNF', `${f.cNF} is refused by NT 2019.001 B03-10 (equal to nNF or a forbidden sequence)`);
+  if (!isValidCnf(f.cNF, Number(f.nNF))) add('cNF', `${f.cNF} is refused by NT 2019.001 B03-10 (equal to nNF or a forbidden sequence; 897)`, 'B03-10');
   if (Number.isNaN(emitted)) add('dhEmi', `${f.dhEmi} is not a date-time`);
-  else if (emitted > ctx.now.getTime() + OFFLINE_CLOCK_SKEW_MS) add('dhEmi', `${f.dhEmi} is in the future`);
+  else if (emitted > ctx.now.getTime() + OFFLINE_CLOCK_SKEW_MS) add('dhEmi', `${f.dhEmi} is in the future (MOC B09-10, 703)`, 'B09-10');
+  for (const p of offlineIdeProblems(f.ide)) add(p.leaf, p.message, p.rule);
   const keyProblem = accessKeyProblem(f);
   if (keyProblem) add('Id', keyProblem);
   return out;

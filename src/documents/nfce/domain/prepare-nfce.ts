@@ -1,4 +1,5 @@
 import type { NfceModel } from '../../../fiscal/xml/nfe/model.js';
+import { messageSizeError, WIDEST_IDE } from '../../goods/domain/message-size.js';
 import { isAlphanumericCnpj } from '../../../kernel/tax-id.js';
 import type { Issuer, SaleContext } from '../../goods/domain/issuer-context.js';
 import { emitOf, respTecMissing, respTecOf } from '../../goods/domain/parties.js';
@@ -58,6 +59,9 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   if (ctx.respTec) parts.respTec = respTecOf(ctx.respTec);
   const nfce: PreparedNfce = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, indPres: sale.home_delivery ? 4 : 1, parts, schemaPackage: needsPl010(parts) ? 'PL_010' : 'PL_009' };
   if (ctx.respTec?.csrt) nfce.csrt = ctx.respTec.csrt;
+  // MOC B01 (214): measured with the widest ide a number can give.
+  const tooBig = messageSizeError({ ...parts, accessKey: '0'.repeat(44), ide: { ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, natOp: 'VENDA', tpEmis: 9, tpAmb: ctx.tpAmb, indPres: nfce.indPres } });
+  if (tooBig) return { ok: false, errors: [tooBig] };
   return { ok: true, nfce };
 }
 

@@ -14,6 +14,7 @@ import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-sign
 import type { IssueDeps } from '../../notes/services/issue-note.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';
 import { offlineDeadline, offlineNfceProblems, type OfflineField, type OfflineNfceFacts } from '../domain/offline-nfce.js';
+import { OFFLINE_IDE_LEAVES, type OfflineIdeLeaf } from '../domain/offline-ide-rules.js';
 import type { Sale } from '../domain/sale.js';
 import { NFCE_EMITTER } from './issue-nfce.js';
 import { AUTHORIZE_JOB, NFCE_MODEL } from './nfce-deps.js';
@@ -52,6 +53,8 @@ export interface OfflineReceipt {
 const JSON_FIELDS: Record<OfflineField, string> = {
   Id: 'offline.access_key', mod: 'offline', tpEmis: 'offline', dhCont: 'offline.contingency_at', xJust: 'offline.reason',
   CNPJ: 'issuer_id', tpAmb: 'issuer_id', serie: 'offline.serie', nNF: 'offline.number', cNF: 'offline.cnf', dhEmi: 'offline.issued_at',
+  // The gateway writes these itself in the sale form (offline-ide-rules.ts): named only for the type.
+  ...(Object.fromEntries(OFFLINE_IDE_LEAVES.map((leaf) => [leaf, 'offline'])) as Record<OfflineIdeLeaf, string>),
 };
 const XML_FIELDS = (f: OfflineField) => (f === 'Id' ? 'xml.infNFe.Id' : f === 'CNPJ' ? 'xml.emit.CNPJ' : `xml.ide.${f}`);
 

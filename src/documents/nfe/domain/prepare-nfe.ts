@@ -1,4 +1,5 @@
 import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import { messageSizeError, WIDEST_IDE } from '../../goods/domain/message-size.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { cleanTaxId, isAlphanumericCnpj } from '../../../kernel/tax-id.js';
 import { toCents } from '../../../kernel/decimal.js';
@@ -78,7 +79,20 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   const billing = billingOf(req, computed.total.vNF);
   if (billing) nfe.billing = billing;
   if (ctx.respTec?.csrt) nfe.csrt = ctx.respTec.csrt;
+  const tooBig = messageSizeError(widestModel(nfe));
+  if (tooBig) return { ok: false, errors: [tooBig] };
   return { ok: true, nfe };
+}
+
+/** The note as built with the widest ide a number can give (MOC B01, 214: measured before numbering). */
+function widestModel(p: PreparedNfe): NfeModel {
+  const model: NfeModel = {
+    ...p.parts, accessKey: '0'.repeat(44),
+    ide: { ...p.ide, ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, mod: 55, tpImp: 1, tpEmis: 6, tpAmb: p.tpAmb },
+  };
+  const b = p.billing;
+  if (b) model.cobr = { fat: { nFat: b.nFat ?? String(WIDEST_IDE.nNF), vOrig: b.vOrig, vDesc: b.vDesc, vLiq: b.vLiq }, dup: b.dup };
+  return model;
 }
 
 /** PL_009 cannot carry the reform groups nor a CNPJ with letters (its TCnpj is [0-9]{14}). */

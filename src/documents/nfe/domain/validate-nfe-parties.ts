@@ -1,6 +1,5 @@
 import { formatCents, toCents } from '../../../kernel/decimal.js';
 import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
-import { accessKeyCheckDigit } from '../../../fiscal/layout/access-key.js';
 import { checkAddressLines, checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import { checkCarrier, freightModeOf } from '../../goods/domain/transport.js';
@@ -8,7 +7,7 @@ import { INDICADORES_IE, type NfeAddress, type NfeRequest } from './nfe-request.
 import { destinationOf, isAbroad } from './operation.js';
 import { checkRecipientIe } from './validate-nfe-registrations.js';
 
-// Checks of the NF-e parts around the items: recipient, referenced notes, freight, billing and
+// Checks of the NF-e parts around the items: recipient, freight, billing and
 // authorized downloaders. Each error names the request field and says what to do.
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -77,22 +76,6 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
 }
 
 /** NFref: access keys with a valid check digit; complementar takes exactly one (254/255). */
-export function checkReferences(errors: Errors, req: NfeRequest, issuerCnpj: string): void {
-  const refs = req.referenced_documents ?? [];
-  const fin = req.finalidade ?? 'normal';
-  if (refs.length > 999) return fail(errors, 'referenced_documents', 'must have at most 999 keys');
-  refs.forEach((key, i) => {
-    const at = `referenced_documents[${i}]`;
-    if (typeof key !== 'string' || !/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(key)) return fail(errors, at, 'must be a 44-character access key');
-    if (accessKeyCheckDigit(key.slice(0, 43)) !== Number(key[43])) return fail(errors, at, 'has a wrong check digit (last digit); copy the key again');
-    if (!['55', '65'].includes(key.slice(20, 22))) fail(errors, at, 'must be the key of an NF-e (55) or NFC-e (65)');
-    // MOC B25-50 (269): a complementary note references a note of the same issuer.
-    if (fin === 'complementar' && key.slice(6, 20) !== issuerCnpj) fail(errors, at, 'must be a note of this issuer: a complementar NF-e completes the issuer\'s own note (269)');
-  });
-  if (fin === 'complementar' && refs.length !== 1) fail(errors, 'referenced_documents', `must hold exactly one key for a complementar NF-e (MOC B25-30/40, 254/255); has ${refs.length}`);
-  if ((fin === 'ajuste' || fin === 'devolucao') && refs.length === 0) fail(errors, 'referenced_documents', `is required for a ${fin} NF-e: the key of the note it ${fin === 'devolucao' ? 'returns (MOC B25-70, 321)' : 'adjusts'}`);
-}
-
 const TAX_ID = (errors: Errors, at: string, v: string) => {
   if (v.length === 11 ? !isValidCpf(v) : !isValidCnpj(v)) fail(errors, at, 'must be a valid CNPJ (14 characters) or CPF (11 digits)');
 };
