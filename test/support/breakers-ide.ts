@@ -54,6 +54,8 @@ const returnWithoutReference = (c: GoodsCase) => c.req.items.some((i) => ['1201'
 function oversized(c: GoodsCase): string {
   const item = { ...c.req.items[0]!, description: 'PRODUTO DE TESTE COM DESCRICAO LONGA '.repeat(4).slice(0, 120), additional_info: 'INFORMACAO ADICIONAL '.repeat(25).slice(0, 500) };
   delete (item as { discount?: number }).discount;
+  // An NFC-e stays under its R$ 200,000.00 limit (MOC W16-30, 780), which the gateway checks first.
+  if (c.model === 65) Object.assign(item, { quantity: 1, unit_price: Math.min(item.unit_price, 100) });
   delete (c.req as { discount?: number }).discount;
   (c.req as { items: unknown[] }).items = Array.from({ length: 500 }, () => structuredClone(item));
   // Ten times the goods: the taxes an item adds to vNF (ST, IPI) stay well below that.
