@@ -40,6 +40,8 @@ const counts = (lines: { type: string; status: string; count: number }[]) => Obj
 
 beforeAll(async () => {
   ({ t, auth, issuerId } = await emittingApp({ clock }));
+  // The authority receives the notes on the gateway's clock, set up to 25 minutes ahead (MOC B09-10, 703).
+  t.simulator.setClock(() => clock.now());
   accountId = (await t.app.inject({ method: 'GET', url: '/v1/account', headers: auth })).json().id;
   const b = await t.newAccount('Another shop');
   other = b.auth;
@@ -61,7 +63,11 @@ beforeAll(async () => {
   await t.db.query(`UPDATE notes SET authorized_at = created_at + ($2::int * interval '1 millisecond') WHERE id = $1`, [authorized[0]!.id, 1000]);
   await t.db.query(`UPDATE notes SET authorized_at = created_at + ($2::int * interval '1 millisecond') WHERE id = $1`, [authorized[1]!.id, 3000]);
 }, 120_000);
-afterAll(async () => t.runtime.close());
+afterAll(async () => {
+  // The simulator is the worker's: the next file finds it on real time.
+  t.simulator.setClock(() => new Date());
+  await t.runtime.close();
+});
 
 describe('GET /v1/overview', () => {
   it("counts today's notes in São Paulo's calendar and this month's, latency and the top rejection causes", async () => {

@@ -39,6 +39,9 @@ beforeAll(async () => {
   await db.query(`UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL WHERE state IN ('pending', 'running')`).catch(() => undefined);
   clock = new ManualClock(new Date());
   t = await createTestApp({ role: 'all', clock, env: { SANDBOX_RESET_AT: '04:00' } });
+  // The authority receives the notes on the gateway's clock, which the test moves by hours (else every
+  // dhEmi would lie after the reception: MOC B09-10, 703).
+  t.simulator.setClock(() => clock.now());
   const url = process.env.TEST_DATABASE_URL;
   otherDb = url ? await openDb({ databaseUrl: url, poolSize: 4, schema: testSchema }) : undefined;
   other = await startRuntime(t.config, { db: otherDb ?? t.db, role: 'all', clock, simulator: await testSimulator(), workerPollMs: 50 });
@@ -47,6 +50,8 @@ beforeAll(async () => {
 afterAll(async () => {
   // The next day's reset stays out of the files that follow (their apps have resets off anyway).
   await t?.db.query(`DELETE FROM jobs WHERE kind = $1 AND state = 'pending'`, [SANDBOX_RESET_JOB]);
+  // The simulator is the worker's: the next file finds it on real time.
+  t?.simulator.setClock(() => new Date());
   await other?.close();
   await otherDb?.close();
   await t?.runtime.close();

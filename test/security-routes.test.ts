@@ -177,11 +177,12 @@ describe('routes from the served OpenAPI document', () => {
         derived[opName(op)] = '(any key)';
         continue;
       }
-      // The covering scopes are exactly one scope, plus `<resource>:write` when it is `<resource>:read`.
-      const needed = covering.find((s) => s.endsWith(':read') && covering.length === 2 && covering.includes(s.replace(':read', ':write'))) ?? (covering.length === 1 ? covering[0] : undefined);
+      // The covering scopes are exactly one scope, plus `<resource>:write` when it is `<resource>:read`;
+      // or, for a record of either family (an inutilization), each family's read scope with its write.
+      const needed = neededOf(covering);
       expect(needed, `${opName(op)}: keys that pass: ${covering.join(', ') || 'none'}`).toBeDefined();
       // Reading routes need a read scope, changing ones a write scope.
-      expect(needed!.endsWith(op.method === 'GET' ? ':read' : ':write'), `${opName(op)} needs ${needed}`).toBe(true);
+      expect(needed!.split('|').every((n) => n.endsWith(op.method === 'GET' ? ':read' : ':write')), `${opName(op)} needs ${needed}`).toBe(true);
       derived[opName(op)] = needed!;
     }
     // What only a person does says so in the document (its security lists no API key).
@@ -200,6 +201,7 @@ describe('routes from the served OpenAPI document', () => {
     expect(derived['GET /v1/notifications/stream']).toBe('notifications:read');
     expect(derived['GET /v1/team/members']).toBe('members:read');
     expect(derived['PATCH /v1/team/members/{id}/role']).toBe('members:write');
+    expect(derived['GET /v1/inutilizations/{id}']).toBe('nfce:read|nfe:read');
   }, 60_000);
 });
 
@@ -470,3 +472,15 @@ describe('secrets', () => {
     expect(found(dump), 'database').toEqual([]);
   }, 60_000);
 });
+
+/**
+ * The scope a route needs from the single-scope keys that pass it: one scope (plus `<r>:write` for
+ * `<r>:read`), or alternatives `a:read|b:read` when exactly the read/write pairs of several resources
+ * pass (the route's record decides which); undefined for any other set.
+ */
+function neededOf(covering: string[]): string | undefined {
+  if (covering.length === 1) return covering[0];
+  const reads = covering.filter((s) => s.endsWith(':read'));
+  const paired = reads.length > 0 && covering.length === 2 * reads.length && reads.every((r) => covering.includes(r.replace(':read', ':write')));
+  return paired ? reads.sort().join('|') : undefined;
+}

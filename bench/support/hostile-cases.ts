@@ -295,6 +295,6 @@ export const HOSTILE_CASES: HostileCase[] = [
   },
   // Issue 28 item 12: offline NFC-e XML with something beside or inside the signed NFe.
   ...OFFLINE_XML_CASES,
-  // Issue 28 items 8 and 9: a 990-item receipt off the event loop; no socket outlives its 408's deadline.
+  // Issue 28 items 8 and 9: a 750-item receipt off the event loop; no socket outlives its 408's deadline.
   ...PRINT_AND_DRIP_CASES,
 ];
