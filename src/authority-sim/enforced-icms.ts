@@ -11,4 +11,6 @@ export const ENFORCED_ICMS: readonly EnforcedRule[] = [
   { rule: 'N12a-34', code: 385, where: WHERE },
   { rule: 'N12a-40', code: 386, where: WHERE },
   { rule: 'N12a-44', code: 386, where: WHERE },
+  { rule: 'N17b-10', code: 880, where: WHERE },
+  { rule: 'N23b-10', code: 881, where: WHERE },
 ];

@@ -17,6 +17,8 @@ const MESSAGES: Record<number, string> = {
   385: 'Rejeição: Grupo de tributação ICMSSN900, informando dados do ICMS-ST',
   382: 'Rejeição: CFOP não permitido para o CST informado',
   386: 'Rejeição: CFOP não permitido para o CSOSN informado',
+  880: 'Rejeição: Percentual de FCP igual a zero',
+  881: 'Rejeição: Percentual de FCPST igual a zero',
 };
 const reject = (cStat: number, nItem: string, detail: string): Rejection => ({ cStat, xMotivo: `${MESSAGES[cStat]} [nItem:${nItem}]`, detail });
 
@@ -33,6 +35,9 @@ interface IcmsItem {
   cst: string | null;
   csosn: string | null;
   modBCST: boolean;
+  /** pFCP / pFCPST of the ICMS group, as written, or null. */
+  pFCP: string | null;
+  pFCPST: string | null;
 }
 
 function icmsItems(xml: string): IcmsItem[] {
@@ -43,7 +48,7 @@ function icmsItems(xml: string): IcmsItem[] {
     const cst = el(g, 'CST');
     const csosn = el(g, 'CSOSN');
     const nItem = /\snItem\s*=\s*"([^"]*)"/.exec(det.outer.slice(0, det.outer.indexOf('>')))?.[1] ?? '';
-    return { nItem, cfop: textIn(el(det, 'prod'), 'CFOP'), cst: cst?.inner ?? null, csosn: csosn?.inner ?? null, modBCST: el(g, 'modBCST') !== null };
+    return { nItem, cfop: textIn(el(det, 'prod'), 'CFOP'), cst: cst?.inner ?? null, csosn: csosn?.inner ?? null, modBCST: el(g, 'modBCST') !== null, pFCP: el(g, 'pFCP')?.inner ?? null, pFCPST: el(g, 'pFCPST')?.inner ?? null };
   });
 }
 
@@ -63,15 +68,24 @@ function nfceCsosnRejection(i: IcmsItem, csosn: string): Rejection | null {
   return SALE_CFOPS.has(i.cfop) ? null : reject(386, i.nItem, `CSOSN ${csosn} with CFOP ${i.cfop} (MOC N12a-40)`);
 }
 
-function nfceRejection(f: NfeFacts): Rejection | null {
-  for (const i of icmsItems(f.xml)) {
-    const r = i.cst !== null ? nfceCstRejection(i, i.cst) : i.csosn !== null ? nfceCsosnRejection(i, i.csosn) : null;
-    if (r) return r;
-  }
+function nfceRejection(i: IcmsItem): Rejection | null {
+  return i.cst !== null ? nfceCstRejection(i, i.cst) : i.csosn !== null ? nfceCsosnRejection(i, i.csosn) : null;
+}
+
+const isZero = (v: string | null) => v !== null && Number(v) === 0;
+
+/** MOC N17b-10 (880, both models), N23b-10 (881, model 55): an FCP rate informed as zero (NT 2016.002). */
+function fcpRejection(mod: string, i: IcmsItem): Rejection | null {
+  if (isZero(i.pFCP)) return reject(880, i.nItem, 'pFCP 0 (MOC N17b-10)');
+  if (mod === '55' && isZero(i.pFCPST)) return reject(881, i.nItem, 'pFCPST 0 (MOC N23b-10)');
   return null;
 }
 
 /** The first of these rules `f` breaks, or null. */
 export function icmsRejection(f: NfeFacts, _ctx: ContentContext): Rejection | null {
-  return f.mod === '65' ? nfceRejection(f) : null;
+  for (const i of icmsItems(f.xml)) {
+    const r = (f.mod === '65' ? nfceRejection(i) : null) ?? fcpRejection(f.mod, i);
+    if (r) return r;
+  }
+  return null;
 }

@@ -1,4 +1,4 @@
-import { last, NFCE, sale, type GoodsBreaker, type GoodsCase } from './goods-breakers.js';
+import { BOTH, last, NFCE, NFE, sale, type GoodsBreaker, type GoodsCase } from './goods-breakers.js';
 
 // Breakers of the rules in authority-sim/enforced-icms.ts (see rule-breakers.ts for the three kinds).
 
@@ -29,6 +29,9 @@ function withSt(c: GoodsCase, code: string): string {
   return `items[${last(c)}].st`;
 }
 
+const withFcp = (c: GoodsCase) => c.req.items.findIndex((i) => i.fcp_rate !== undefined);
+const withFcpSt = (c: GoodsCase) => c.req.items.findIndex((i) => i.st?.fcp_rate !== undefined);
+
 export const ICMS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'request', rule: 'N12-30', code: 766, models: NFCE, applies: regimeNormal, break: (c) => setCode(c, '30') },
   { kind: 'request', rule: 'N12-34', code: 381, models: NFCE, applies: regimeNormal, break: (c) => withSt(c, '90') },
@@ -38,4 +41,13 @@ export const ICMS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'request', rule: 'N12a-34', code: 385, models: NFCE, applies: (c) => !regimeNormal(c), break: (c) => withSt(c, '900') },
   { kind: 'request', rule: 'N12a-40', code: 386, models: NFCE, applies: (c) => !regimeNormal(c), break: (c) => withCfop(c, '400', '5405') },
   { kind: 'request', rule: 'N12a-44', code: 386, models: NFCE, applies: (c) => !regimeNormal(c), break: (c) => withCfop(c, '500', '5102') },
+  { kind: 'request', rule: 'N17b-10', code: 880, models: BOTH, applies: (c) => withFcp(c) >= 0, break: (c) => ((c.req.items[withFcp(c)]!.fcp_rate = 0), `items[${withFcp(c)}].fcp_rate`) },
+  {
+    kind: 'request', rule: 'N23b-10', code: 881, models: NFE, applies: (c) => withFcpSt(c) >= 0,
+    break: (c) => {
+      const k = withFcpSt(c);
+      c.req.items[k]!.st!.fcp_rate = 0;
+      return `items[${k}].st.fcp_rate`;
+    },
+  },
 ];

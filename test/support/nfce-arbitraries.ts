@@ -95,8 +95,8 @@ function buildItemArb(crt: Crt): fc.Arbitrary<SaleItem> {
       withOwnOptional: fc.boolean(),
       withVbc: fc.boolean(),
       reduction: percentArb(80),
-      fcp: opt(percentArb(4)),
-      st: fc.record({ rate: percentArb(25), mva: opt(percentArb(150)), base_reduction: opt(percentArb(50)), fcp_rate: opt(percentArb(2)), modality: opt(fc.integer({ min: 0, max: 6 })), withBase: fc.boolean() }),
+      fcp: opt(percentArb(4).filter((r) => r > 0)), // never 0 (MOC N17b-10)
+      st: fc.record({ rate: percentArb(25), mva: opt(percentArb(150)), base_reduction: opt(percentArb(50)), fcp_rate: opt(percentArb(2).filter((r) => r > 0)), modality: opt(fc.integer({ min: 0, max: 6 })), withBase: fc.boolean() }),
       withStOptional: fc.boolean(),
       retained: opt(fc.record({ base: fc.integer({ min: 0, max: 100_000 }), rate: percentArb(25), amount: fc.integer({ min: 0, max: 20_000 }), sub: opt(fc.integer({ min: 0, max: 10_000 })) })),
       credit: percentArb(5),
