@@ -1,4 +1,16 @@
 import type { EnforcedRule } from './enforced-rules.js';
 
 // Rules on ICMS of each item (N) that the simulator enforces (icms-rules.ts); see enforced-rules.ts.
-export const ENFORCED_ICMS: readonly EnforcedRule[] = [];
+const WHERE = 'authority-sim/icms-rules.ts icmsRejection';
+export const ENFORCED_ICMS: readonly EnforcedRule[] = [
+  { rule: 'N12-30', code: 766, where: WHERE },
+  { rule: 'N12-34', code: 381, where: WHERE },
+  { rule: 'N12-40', code: 382, where: WHERE },
+  { rule: 'N12-44', code: 382, where: WHERE },
+  { rule: 'N12a-20', code: 383, where: WHERE },
+  { rule: 'N12a-34', code: 385, where: WHERE },
+  { rule: 'N12a-40', code: 386, where: WHERE },
+  { rule: 'N12a-44', code: 386, where: WHERE },
+  { rule: 'N17b-10', code: 880, where: WHERE },
+  { rule: 'N23b-10', code: 881, where: WHERE },
+];

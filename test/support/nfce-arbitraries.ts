@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { computeItems } from '../../src/documents/goods/domain/compute-items.js';
 import { spreadProportionally, formatCents } from '../../src/kernel/decimal.js';
 import { NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS_CODES, REDUCED_BASE_CODES, ST_CODES } from '../../src/documents/goods/domain/icms-codes.js';
+import { NFCE_ALLOWED_CSOSNS, NFCE_ALLOWED_CSTS } from '../../src/documents/nfce/domain/nfce-icms-codes.js';
 import type { Crt, Issuer } from '../../src/documents/goods/domain/issuer-context.js';
 import type { NfceContext } from '../../src/documents/nfce/domain/build-nfce.js';
 import { CARD_METHODS, PAYMENT_METHODS, type PaymentMethod } from '../../src/fiscal/layout/payment-codes.js';
@@ -65,6 +66,23 @@ export function itemArb(crt: Crt, ceiling = Number.POSITIVE_INFINITY): fc.Arbitr
 const NFCE_ITEM_CEILING = 5_000_000; // cents
 const NFCE_ITEMS_CEILING = 10_000_000; // cents
 
+/**
+ * The items an NFC-e accepts (MOC N12-30, N12a-20, N12-34, N12a-34): no ST codes, no ST data with
+ * 90/900; CFOP 5405 for CST 60 / CSOSN 500, a sale CFOP otherwise (N12-40/44, N12a-40/44).
+ */
+export function nfceItemArb(crt: Crt): fc.Arbitrary<SaleItem> {
+  return itemArb(crt, NFCE_ITEM_CEILING)
+    .filter((i) => (NFCE_ALLOWED_CSTS as readonly string[]).includes((i.cst_icms ?? i.csosn)!) || (NFCE_ALLOWED_CSOSNS as readonly string[]).includes((i.cst_icms ?? i.csosn)!))
+    .map((i) => {
+      const code = (i.cst_icms ?? i.csosn)!;
+      const item = { ...i };
+      if (code === '90' || code === '900') delete item.st;
+      const withheld = code === '60' || code === '500';
+      item.cfop = withheld ? '5405' : item.cfop === '5405' ? '5102' : item.cfop;
+      return item;
+    });
+}
+
 function buildItemArb(crt: Crt, ceiling: number): fc.Arbitrary<SaleItem> {
   const codes = crt === 3 ? [...NFCE_CSTS] : [...NFCE_CSOSNS];
   return fc
@@ -85,8 +103,8 @@ function buildItemArb(crt: Crt, ceiling: number): fc.Arbitrary<SaleItem> {
       withOwnOptional: fc.boolean(),
       withVbc: fc.boolean(),
       reduction: percentArb(80),
-      fcp: opt(percentArb(4)),
-      st: fc.record({ rate: percentArb(25), mva: opt(percentArb(150)), base_reduction: opt(percentArb(50)), fcp_rate: opt(percentArb(2)), modality: opt(fc.integer({ min: 0, max: 6 })), withBase: fc.boolean() }),
+      fcp: opt(percentArb(4).filter((r) => r > 0)), // never 0 (MOC N17b-10)
+      st: fc.record({ rate: percentArb(25), mva: opt(percentArb(150)), base_reduction: opt(percentArb(50)), fcp_rate: opt(percentArb(2).filter((r) => r > 0)), modality: opt(fc.integer({ min: 0, max: 6 })), withBase: fc.boolean() }),
       withStOptional: fc.boolean(),
       retained: opt(fc.record({ base: fc.integer({ min: 0, max: 100_000 }), rate: percentArb(25), amount: fc.integer({ min: 0, max: 20_000 }), sub: opt(fc.integer({ min: 0, max: 10_000 })) })),
       credit: percentArb(5),
@@ -178,7 +196,7 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
     .chain((base) =>
       fc.record({
         base: fc.constant(base),
-        items: fc.array(itemArb(base.crt, NFCE_ITEM_CEILING), { minLength: 1, maxLength: 100 }),
+        items: fc.array(nfceItemArb(base.crt), { minLength: 1, maxLength: 100 }),
         tpAmb: fc.constantFrom<1 | 2>(1, 2),
         taxReform: fc.boolean(),
         offline: fc.boolean(),

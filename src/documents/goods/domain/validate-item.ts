@@ -4,6 +4,7 @@ import { CREDIT_CODES, icmsCode, icmsCodeField, NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS
 import { isSimplesNacional, type Crt } from './issuer-context.js';
 import type { SaleItem } from './sale-item.js';
 import { itemValue } from './totals.js';
+import { checkFcpRates } from './fcp-rates.js';
 import { toCents } from '../../../kernel/decimal.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
 
@@ -161,6 +162,7 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   if (item.origin !== undefined && !(Number.isInteger(item.origin) && item.origin >= 0 && item.origin <= 8)) fail(errors, `${at}.origin`, 'must be an integer from 0 to 8');
   const code = checkIcmsCode(errors, at, item, crt, rules);
   if (code) checkIcmsFields(errors, at, item, code, rules);
+  checkFcpRates(errors, at, item);
   checkOtherTaxes(errors, at, item);
   const quantityOk = checkNumber(errors, `${at}.quantity`, item.quantity, QUANTITY);
   const priceOk = checkNumber(errors, `${at}.unit_price`, item.unit_price, UNIT_PRICE);

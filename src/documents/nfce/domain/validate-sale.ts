@@ -7,6 +7,7 @@ import { changeCapacity, salePayments } from '../../goods/domain/payments.js';
 import type { Sale, SaleAddress } from './sale.js';
 import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { validateItem } from '../../goods/domain/validate-item.js';
+import { checkNfceIcmsCodes } from './nfce-icms-codes.js';
 import { validatePayment } from '../../goods/domain/validate-payment.js';
 import { checkCarrier, freightModeOf } from '../../goods/domain/transport.js';
 import { checkNfceCeiling, checkNfceTenders } from './nfce-tender-rules.js';
@@ -105,6 +106,7 @@ export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptio
   if (items.length === 0) fail(errors, 'items', 'must have at least one item');
   if (items.length > 990) fail(errors, 'items', 'must have at most 990 items (layout limit of one NFC-e)');
   const values = items.map((item, i) => validateItem(errors, i, item, issuer.crt));
+  checkNfceIcmsCodes(errors, items, (i) => !errors.some((e) => e.field === `items[${i}].cst_icms` || e.field === `items[${i}].csosn`));
   const discountOk = sale.discount === undefined || checkNumber(errors, 'discount', sale.discount, OPTIONAL_MONEY);
   let computed: ComputedItems | undefined;
   if (items.length > 0 && discountOk && errors.length === 0) {
