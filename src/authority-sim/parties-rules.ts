@@ -1,4 +1,5 @@
 import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
+import { municipality, ufCode } from '../fiscal/layout/ibge.js';
 import { motivo } from './cstat-messages.js';
 import type { NfeFacts } from './nfe-facts.js';
 import type { ContentContext, Rejection } from './nfe-rules.js';
@@ -12,7 +13,25 @@ const textIn = (within: ElementSlice | null, name: string) => el(within, name)?.
 /** The first of these rules `f` breaks, or null. */
 export function partyRejection(f: NfeFacts, _ctx: ContentContext): Rejection | null {
   const inf = sliceElement(f.xml, 'infNFe');
-  return recipientAbroadRejection(f.mod, el(el(inf, 'dest'), 'enderDest'));
+  const enderDest = el(el(inf, 'dest'), 'enderDest');
+  return (
+    cityRejection(el(el(inf, 'emit'), 'enderEmit'), [272, 'C10-10'], [273, 'C10-20']) ??
+    cityRejection(enderDest, [274, 'E10-10'], [275, 'E10-20']) ??
+    recipientAbroadRejection(f.mod, enderDest)
+  );
+}
+
+/**
+ * MOC C10-10 (272) / E10-10 (274): cMun not in the IBGE table; C10-20 (273) / E10-20 (275): its first two
+ * digits differ from the code of the address's UF. The recipient's only when not abroad (UF <> EX).
+ */
+function cityRejection(ender: ElementSlice | null, unknown: [number, string], otherUf: [number, string]): Rejection | null {
+  const uf = textIn(ender, 'UF');
+  if (!ender || uf === 'EX') return null;
+  const cMun = textIn(ender, 'cMun');
+  if (!municipality(cMun)) return { cStat: unknown[0], xMotivo: motivo(unknown[0]), detail: `cMun ${cMun} is not in the IBGE table (MOC ${unknown[1]})` };
+  if (cMun.slice(0, 2) !== ufCode(uf)) return { cStat: otherUf[0], xMotivo: motivo(otherUf[0]), detail: `cMun ${cMun} is not in ${uf} (MOC ${otherUf[1]})` };
+  return null;
 }
 
 /** MOC E10-30 (509) and E14-30 (926): a recipient address abroad (UF EX). */
