@@ -110,6 +110,8 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     .replace(/<tpAmb>[12]<\/tpAmb>/, `<tpAmb>${tpAmb}</tpAmb>`)
     .replace(/<dhCont>[^<]+<\/dhCont>(<xJust>[^<]+<\/xJust>)/, (_all, xJust: string) => (tpEmis === 9 ? `<dhCont>${dhEmi}</dhCont>${xJust}` : ''))
     .replace(/<emit><CNPJ>[0-9]+<\/CNPJ>/, `<emit><CNPJ>${spec.cnpj}</CNPJ>`)
+    // The sample's issuer city (2908402) is not in IBGE's table: Salvador, so that MOC C10-10/C10-20 (272/273) hold.
+    .replace('<cMun>2908402</cMun><xMun>VARZEA GRANDE</xMun>', '<cMun>2927408</cMun><xMun>SALVADOR</xMun>')
     .replace(/<xProd>[^<]+<\/xProd>/, `<xProd>${spec.firstItem ?? (tpAmb === 2 ? HOMOLOGATION_ITEM : 'CILINDRO MESTRE')}</xProd>`);
   if (/\/>/.test(xml)) throw new Error('template still has empty-element tags');
   if (spec.edit) xml = spec.edit(xml);

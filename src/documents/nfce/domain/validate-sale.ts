@@ -23,8 +23,8 @@ function validateAddress(errors: Errors, at: string, a: SaleAddress, issuer: Iss
   if (a.uf !== issuer.uf) fail(errors, `${at}.uf`, `must be ${issuer.uf}: an NFC-e covers only sales inside the issuer's state`);
   if (checkPattern(errors, `${at}.city_code`, a.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code')) {
     const m = municipality(a.city_code);
-    if (!m) fail(errors, `${at}.city_code`, 'is not an IBGE municipality code');
-    else if (m.cUF !== ufCode(a.uf)) fail(errors, `${at}.city_code`, `belongs to another state than ${a.uf}`);
+    if (!m) fail(errors, `${at}.city_code`, 'is not an IBGE municipality code (MOC E10-10, 274)', 'E10-10');
+    else if (m.cUF !== ufCode(a.uf)) fail(errors, `${at}.city_code`, `belongs to another state than ${a.uf}: give a municipality of ${a.uf} (MOC E10-20, 275)`, 'E10-20');
   }
 }
 
