@@ -3,12 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
+import { prepareNfce } from '../src/documents/nfce/domain/prepare-nfce.js';
+import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.js';
+import type { NfeRequest } from '../src/documents/nfe/domain/nfe-request.js';
 import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import type { SaleItem } from '../src/documents/nfce/domain/sale.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { xmllintFailures } from './support/nfce-checks.js';
+import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 
-// Each ICMS group with its fields in XSD order and values computed from one R$ 100.00 item.
+// Each ICMS group with its fields in XSD order and values computed from one R$ 100.00 item. The codes
+// an NFC-e takes (MOC N12-30, N12a-20) are written in an NFC-e, with the CFOP its code goes with
+// (N12-40/44, N12a-40/44); the others (ST charged in the sale, CSOSN 101/201/202/203) in an NF-e of
+// the same state, and an NFC-e refuses them naming the rule.
 
 const dir = mkdtempSync(join(tmpdir(), 'nfce-icms-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -47,12 +54,42 @@ const CASES: Array<[string, Partial<SaleItem>, string]> = [
   ['900', { pICMS: 18, icms_base_reduction: 10, simples_credit_rate: 1.25 }, `<ICMSSN900><orig>0</orig><CSOSN>900</CSOSN><modBC>3</modBC><vBC>90.00</vBC><pRedBC>10.00</pRedBC><pICMS>18.00</pICMS><vICMS>16.20</vICMS>${CREDIT_XML}</ICMSSN900>`],
 ];
 
+const NFCE_CODES = new Set(['00', '20', '40', '41', '60', '90', '102', '103', '300', '400', '500', '900']);
+const NFCE_RULE: Record<string, string> = { '10': 'N12-30', '30': 'N12-30', '70': 'N12-30', '101': 'N12a-20', '201': 'N12a-20', '202': 'N12a-20', '203': 'N12a-20' };
+
+/** An NF-e to a taxpayer-free consumer of the issuer's own state (SP) with this one item. */
+function nfeXml(item: SaleItem, issuer: Issuer): string {
+  const base = interstateRequest();
+  const req: NfeRequest = {
+    ...base,
+    destinatario: { ...base.destinatario, address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3550308', city: 'Sao Paulo', uf: 'SP', cep: '01001000' } },
+    items: [item as NfeRequest['items'][number]],
+    payment: { method: 'dinheiro', amount: 200 },
+  };
+  delete req.freight;
+  delete req.transporte;
+  const prepared = prepareNfe(req, { ...NFE_CONTEXT, issuer: { ...issuer, uf: 'SP' } });
+  if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
+  return buildPreparedNfe(prepared.nfe, nfeDocumentContext()).xml;
+}
+
 describe('ICMS groups', () => {
   it.each(CASES)('code %s %j writes its group', (code, fields, expected) => {
-    const item: SaleItem = { description: 'Produto', quantity: 1, unit_price: 100, ncm: '22021000', cfop: '5405', unit: 'UN', cst_icms: code, ...fields };
-    const sale = simpleSale({ items: [item], payment: { method: 'dinheiro', amount: 200 } });
-    const built = buildNfce(sale, testContext(code.length === 3 ? SIMPLES : NUMERIC_ISSUER, { tpAmb: 1 }));
-    expect(/<ICMS>(.*)<\/ICMS>/.exec(built.xml)![1]).toBe(expected);
+    const withheld = code === '60' || code === '500';
+    const cfop = withheld ? '5405' : '5102';
+    const item: SaleItem = { description: 'Produto', quantity: 1, unit_price: 100, ncm: '22021000', cfop, unit: 'UN', cst_icms: code, ...fields };
+    const issuer = code.length === 3 ? SIMPLES : NUMERIC_ISSUER;
+    let xml: string;
+    if (NFCE_CODES.has(code)) {
+      xml = buildNfce(simpleSale({ items: [item], payment: { method: 'dinheiro', amount: 200 } }), testContext(issuer, { tpAmb: 1 })).xml;
+    } else {
+      const refused = prepareNfce(simpleSale({ items: [item], payment: { method: 'dinheiro', amount: 200 } }), testContext(issuer, { tpAmb: 1 }));
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.errors.some((e) => e.field === 'items[0].cst_icms' && e.rule === NFCE_RULE[code])).toBe(true);
+      xml = nfeXml(item, issuer);
+    }
+    expect(/<ICMS>(.*)<\/ICMS>/.exec(xml)![1]).toBe(expected);
+    const built = { xml };
     const file = join(dir, `icms-${files.length}.xml`);
     writeFileSync(file, built.xml);
     files.push(file);
