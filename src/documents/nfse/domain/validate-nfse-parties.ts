@@ -7,6 +7,9 @@ import type { NfseParty } from './nfse-request.js';
 
 export type PartyRole = 'tomador' | 'intermediario';
 
+/** The Anexo I code of a rule for the taker or the intermediary (each rule has one code per party). */
+const code = (at: PartyRole, taker: string, intermediary: string) => (at === 'tomador' ? taker : intermediary);
+
 /** The identification a party carries, once checked. */
 export type PartyKind = 'cpf' | 'cnpj' | 'foreign' | undefined;
 
@@ -22,13 +25,13 @@ export function checkParty(errors: Errors, at: PartyRole, p: NfseParty, provider
     kind = 'cnpj';
     const cnpj = cleanTaxId(p.cnpj);
     // Anexo I E0188 (toma) / E0248 (interm): CNPJ invalid (check digits).
-    if (!isValidCnpj(cnpj)) fail(errors, `${at}.cnpj`, `is not a valid CNPJ: check the 14 characters and the two check digits (Anexo I ${at === 'tomador' ? 'E0188' : 'E0248'})`);
+    if (!isValidCnpj(cnpj)) fail(errors, `${at}.cnpj`, `is not a valid CNPJ: check the 14 characters and the two check digits (Anexo I ${code(at, 'E0188', 'E0248')})`, code(at, 'E0188', 'E0248'));
     // Anexo I E0202 / E0262: the party may not be the provider (same CNPJ root, 8 first characters).
-    else if (providerTaxId.length === 14 && cnpj.slice(0, 8) === providerTaxId.slice(0, 8)) fail(errors, `${at}.cnpj`, `must not be the provider itself (same CNPJ root, Anexo I ${at === 'tomador' ? 'E0202' : 'E0262'})`);
+    else if (providerTaxId.length === 14 && cnpj.slice(0, 8) === providerTaxId.slice(0, 8)) fail(errors, `${at}.cnpj`, `must not be the provider itself (same CNPJ root, Anexo I ${code(at, 'E0202', 'E0262')})`, code(at, 'E0202', 'E0262'));
   } else if (p.cpf !== undefined) {
     kind = 'cpf';
     // Anexo I E0206 / E0266: CPF invalid (check digits).
-    if (!isValidCpf(cleanTaxId(p.cpf))) fail(errors, `${at}.cpf`, `is not a valid CPF: check the 11 digits and the two check digits (Anexo I ${at === 'tomador' ? 'E0206' : 'E0266'})`);
+    if (!isValidCpf(cleanTaxId(p.cpf))) fail(errors, `${at}.cpf`, `is not a valid CPF: check the 11 digits and the two check digits (Anexo I ${code(at, 'E0206', 'E0266')})`, code(at, 'E0206', 'E0266'));
     // E0202/E0262 compare CNPJ roots only; Anexo I has no such rule for a CPF.
   } else if (p.nif !== undefined) {
     checkText(errors, `${at}.nif`, p.nif, 1, 40); // TSNIF
@@ -38,7 +41,7 @@ export function checkParty(errors: Errors, at: PartyRole, p: NfseParty, provider
   // Anexo I E0247 / E0300: e-mail with the structure of an address (an @ and a dot).
   if (p.email !== undefined) {
     checkText(errors, `${at}.email`, p.email, 1, 80);
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(p.email)) fail(errors, `${at}.email`, 'is not an e-mail address (name@domain.tld)');
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(p.email)) fail(errors, `${at}.email`, 'is not an e-mail address (name@domain.tld)', code(at, 'E0247', 'E0300'));
   }
   checkPattern(errors, `${at}.phone`, p.phone, /^[0-9]{6,20}$/, 'must be 6 to 20 digits', false);
   checkAddress(errors, at, p, kind);
@@ -68,11 +71,11 @@ function checkAddress(errors: Errors, at: PartyRole, p: NfseParty, kind: PartyKi
     checkText(errors, `${base}.city`, a.city, 1, 60);
     checkText(errors, `${base}.state_region`, a.state_region, 1, 60);
     // Anexo I E0223 / E0281: an address abroad needs NIF or cNaoNIF.
-    if (kind !== 'foreign') fail(errors, base, `an address abroad needs a party identified by nif or no_nif_reason (Anexo I ${at === 'tomador' ? 'E0223' : 'E0281'})`);
+    if (kind !== 'foreign') fail(errors, base, `an address abroad needs a party identified by nif or no_nif_reason (Anexo I ${code(at, 'E0223', 'E0281')})`, code(at, 'E0223', 'E0281'));
   } else {
     // Anexo I E0238 (toma) / E0294 (interm): a municipality of the IBGE table.
     if (checkPattern(errors, `${base}.city_code`, a.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code (or give country_code for an address abroad)') && !municipality(a.city_code!)) {
-      fail(errors, `${base}.city_code`, `is not a municipality of the IBGE table (Anexo I ${at === 'tomador' ? 'E0238' : 'E0294'})`);
+      fail(errors, `${base}.city_code`, `is not a municipality of the IBGE table (Anexo I ${code(at, 'E0238', 'E0294')})`, code(at, 'E0238', 'E0294'));
     }
     checkPattern(errors, `${base}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits');
     if (p.nif !== undefined) fail(errors, `${base}.country_code`, `is required: a party identified by NIF has an address abroad (Anexo I ${at === 'tomador' ? 'E0242' : 'E0298'})`);

@@ -125,11 +125,13 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   checkRate(errors, req, ctx, taxation);
   // Anexo I E0204 / E0237: withheld by the taker -> taker with CPF/CNPJ and a national address.
   if (iss.retained === 'tomador' && (taker === 'foreign' || taker === undefined || !req.tomador?.address || req.tomador.address.country_code !== undefined)) {
-    fail(errors, 'values.iss.retained', 'tomador needs a taker identified by cpf or cnpj with an address in Brazil (Anexo I E0204, E0237)');
+    const identified = taker === 'cpf' || taker === 'cnpj';
+    fail(errors, 'values.iss.retained', 'tomador needs a taker identified by cpf or cnpj with an address in Brazil (Anexo I E0204, E0237)', identified ? 'E0237' : 'E0204');
   }
   // Anexo I E0264 / E0293: withheld by the intermediary -> intermediary with CPF/CNPJ and a national address.
   if (iss.retained === 'intermediario' && (interm === 'foreign' || interm === undefined || !req.intermediario?.address || req.intermediario.address.country_code !== undefined)) {
-    fail(errors, 'values.iss.retained', 'intermediario needs an intermediary identified by cpf or cnpj with an address in Brazil (Anexo I E0264, E0293)');
+    const identified = interm === 'cpf' || interm === 'cnpj';
+    fail(errors, 'values.iss.retained', 'intermediario needs an intermediary identified by cpf or cnpj with an address in Brazil (Anexo I E0264, E0293)', identified ? 'E0293' : 'E0264');
   }
   checkFederal(errors, req, vServ);
 }
