@@ -94,7 +94,8 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       const national = (p: NfseParty | undefined) => p !== undefined && (p.cpf !== undefined || p.cnpj !== undefined) && p.address !== undefined;
       // E0204/E0237, E0264/E0293: withheld by a party identified in Brazil, with an address in Brazil.
       // A withheld ISSQN only for a taxable service (E0621 would ask a rate E0602 refuses for an ME/EPP of the SN).
-      const taxable = specialRegime !== 0 || g.taxation === 'tributavel';
+      // Nor from a MEI provider (E0583).
+      const taxable = (specialRegime !== 0 || g.taxation === 'tributavel') && op !== 2;
       if (taxable && g.retained === 'tomador' && national(req.tomador)) req.values.iss.retained = 'tomador';
       if (taxable && g.retained === 'intermediario' && national(req.intermediario)) req.values.iss.retained = 'intermediario';
       const cents = Math.round(g.amount * 100);

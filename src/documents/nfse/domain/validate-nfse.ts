@@ -46,10 +46,10 @@ function checkRate(errors: Errors, req: NfseRequest, ctx: NfseContext, taxation:
     return;
   }
   if (!checkNumber(errors, at, rate, { places: 2, sign: 'positive', max: 9.99 })) return;
-  if (taxation !== 'tributavel') return fail(errors, at, 'must be absent unless taxation is tributavel (Anexo I E0602)');
-  if (op === 2) return fail(errors, at, 'must be absent for a MEI provider (Anexo I E0600)');
+  if (taxation !== 'tributavel') return fail(errors, at, 'must be absent unless taxation is tributavel (Anexo I E0602)', 'E0602');
+  if (op === 2) return fail(errors, at, 'must be absent for a MEI provider (Anexo I E0600)', 'E0600');
   if (specialRegime !== 0) return fail(errors, at, 'must be absent when the provider has a special tax regime (Anexo I E0604)');
-  if (rate > 5) return fail(errors, at, 'must be at most 5 (Anexo I E0595)');
+  if (rate > 5) return fail(errors, at, 'must be at most 5 (Anexo I E0595)', 'E0595');
   if (op === 3 && simplesRegime === 1 && retained !== 'nao_retido' && rate < 1.8) fail(errors, at, 'must be at least 1.8 for a Simples Nacional ME/EPP provider with ISSQN withheld (Anexo I E0621)');
 }
 
@@ -89,8 +89,8 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   const cond = amount('values.conditional_discount', v.conditional_discount);
   if (vServ !== undefined) {
     // Anexo I E0431 / E0432: a discount is less than the service value.
-    if (incond >= vServ && incond > 0) fail(errors, 'values.unconditional_discount', 'must be less than service_amount (Anexo I E0431)');
-    if (cond >= vServ && cond > 0) fail(errors, 'values.conditional_discount', 'must be less than service_amount (Anexo I E0432)');
+    if (incond >= vServ && incond > 0) fail(errors, 'values.unconditional_discount', 'must be less than service_amount (Anexo I E0431)', 'E0431');
+    if (cond >= vServ && cond > 0) fail(errors, 'values.conditional_discount', 'must be less than service_amount (Anexo I E0432)', 'E0432');
     // Anexo I E0476, E0427: deductions not above the service value; vServ >= vDescIncond + vDR.
     if (vDR > vServ) fail(errors, 'values.deductions', 'must not exceed service_amount (Anexo I E0476)');
     else if (incond + vDR > vServ) fail(errors, 'values.deductions', 'plus unconditional_discount must not exceed service_amount (Anexo I E0427)');
@@ -107,6 +107,11 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     else if (op === 2) fail(errors, dedField, 'are not allowed for a MEI provider (Anexo I E0436)');
     else if (specialRegime !== 0) fail(errors, dedField, 'are not allowed with a special tax regime (Anexo I E0438)');
   }
+  if (iss.retained === 'tomador' || iss.retained === 'intermediario') {
+    // Anexo I E0580: no ISSQN withheld for an immune, exported or non-incident service; E0583: nor for a MEI provider.
+    if (taxation !== 'tributavel') fail(errors, 'values.iss.retained', `must be nao_retido: the service is ${taxation}, so no ISSQN is withheld (Anexo I E0580)`, 'E0580');
+    else if (op === 2) fail(errors, 'values.iss.retained', 'must be nao_retido: no ISSQN is withheld from a MEI provider (Anexo I E0583)', 'E0583');
+  }
   // Anexo I E0172: a special regime only when the service is taxable.
   if (taxation !== 'tributavel' && specialRegime !== 0) fail(errors, 'values.iss.taxation', 'must be tributavel: the issuer has a special tax regime (Anexo I E0172)');
   if (taxation === 'imunidade') {
@@ -121,7 +126,7 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   // E0590/E0591: cPaisResult is required or refused by the export scenario (Sefin's EXPORTACAO_EMISSÃO_NFS-e sheet, not held here).
   checkPattern(errors, 'values.iss.export_country', iss.export_country, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR', false);
   // E0532: national code 99.01.01 (services without ISSQN and ICMS) is always nao_incidencia.
-  if (req.service.national_code === '990101' && taxation !== 'nao_incidencia') fail(errors, 'values.iss.taxation', 'must be nao_incidencia for national code 990101 (Anexo I E0532)');
+  if (req.service.national_code === '990101' && taxation !== 'nao_incidencia') fail(errors, 'values.iss.taxation', 'must be nao_incidencia for national code 990101 (Anexo I E0532)', 'E0532');
   checkRate(errors, req, ctx, taxation);
   // Anexo I E0204 / E0237: withheld by the taker -> taker with CPF/CNPJ and a national address.
   if (iss.retained === 'tomador' && (taker === 'foreign' || taker === undefined || !req.tomador?.address || req.tomador.address.country_code !== undefined)) {
