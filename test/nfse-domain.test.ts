@@ -49,9 +49,10 @@ const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
   ['foreign taker with NIF, service exported', { ...base, tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD }, service: { ...base.service, place_of_provision: { country_code: 'US' }, foreign_trade: FOREIGN_TRADE }, values: { service_amount: 800, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } } }, ctx()],
   ['foreign taker without NIF', { ...base, service: { ...base.service, foreign_trade: { ...FOREIGN_TRADE, temporary_goods: 'declaracao_exportacao', export_registration: '240123456001', share_with_mdic: true } }, tomador: { no_nif_reason: 'nao_exigido', name: 'Jane Doe', address: ABROAD } }, ctx()],
   [
-    'intermediary withholding the ISS, MEI provider without rate',
+    // Outside the Simples Nacional: a MEI has no ISSQN withheld (Anexo I E0583, below).
+    'intermediary withholding the ISS, provider without rate',
     { ...base, tomador: { cpf: '52998224725', name: 'Maria' }, intermediario: { cnpj: '11222333000181', name: 'Plataforma SA', address: ADDRESS }, values: { service_amount: 300, iss: { retained: 'intermediario' } } },
-    ctx(false, { simplesNacional: 2, municipalRegistration: undefined }),
+    ctx(false, { municipalRegistration: undefined }),
   ],
   ['reform on (IBSCBS)', { ...base, service: { ...base.service, nbs: '115022000' }, tomador: { cpf: '52998224725', name: 'Maria' }, reform: { operation_code: '100301', cst: '000', class_code: '000001', final_consumer: true } }, ctx(true)],
   [
@@ -109,6 +110,13 @@ describe('NFS-e domain: prepared and built DPS pass the national XSD and xmlsec1
     if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
     const built = buildPreparedDps(prepared.dps, { serie: '1', nDPS: '1', emittedAt: new Date('2026-03-10T13:00:00Z'), signingKey: key });
     expect(built.figures).toEqual({ vServ: 30_000, vDR: 0, vBC: 30_000, vRetPisCofins: 0, vRetFed: 0 });
+  });
+
+  it('refuses ISSQN withheld from a MEI provider, naming the rule (Anexo I E0583)', () => {
+    const [, request] = SHAPES.find(([name]) => name.startsWith('intermediary withholding'))!;
+    const prepared = prepareNfse(request, ctx(false, { simplesNacional: 2, municipalRegistration: undefined }));
+    expect(prepared.ok).toBe(false);
+    expect(!prepared.ok && prepared.errors).toContainEqual(expect.objectContaining({ field: 'values.iss.retained', rule: 'E0583' }));
   });
 
   it('refuses a series outside the own-software range 1-49999 (E0010)', () => {

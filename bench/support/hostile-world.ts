@@ -87,7 +87,9 @@ export class HostileWorld {
   /** An issuer of its own, with the test A1 certificate and a CSC: ready to sell. */
   async readyIssuer(ip = this.newIp()): Promise<string> {
     const g = this.gateways[0]!;
-    const issuer = await this.call(g, 'POST', '/v1/issuers', { body: { ...SP_ISSUER, cnpj: freshBranchCnpj() }, ip });
+    // A random branch (1 in ~10,000) can repeat one an earlier case registered in this account: draw again.
+    let issuer = await this.call(g, 'POST', '/v1/issuers', { body: { ...SP_ISSUER, cnpj: freshBranchCnpj() }, ip });
+    for (let tries = 0; issuer.status === 409 && tries < 5; tries++) issuer = await this.call(g, 'POST', '/v1/issuers', { body: { ...SP_ISSUER, cnpj: freshBranchCnpj() }, ip });
     if (issuer.status !== 201) throw new Error(`issuer: ${issuer.status} ${JSON.stringify(issuer.json)}`);
     const id = issuer.json.id as string;
     const form = new FormData();
