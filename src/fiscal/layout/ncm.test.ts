@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { isNcmValid, ncmCount, ncmProblem } from './ncm.js';
 
 // Codes and dates read from the Siscomex table (docs/fiscal/ncm.md): 09012100 (roasted coffee, not
-// decaffeinated) since 01/04/2022; 07129020 (garlic) since 01/01/2025; 02071411 (breasts) since 01/08/2024.
+// decaffeinated) since 01/04/2022; 07129020 (garlic) since 01/01/2025; 02071411 (breasts) since 01/08/2024;
+// 76129020 (aluminium capsules for packaging) since 01/10/2025, new in the table of 10/11/2025.
 describe('NCM table (MOC I05-20, 778)', () => {
-  it('holds the 10,504 eight-digit codes of the table of 13/05/2025', () => {
-    expect(ncmCount()).toBe(10_504);
+  it('holds the 10,507 eight-digit codes of the table of 10/11/2025', () => {
+    expect(ncmCount()).toBe(10_507);
   });
 
   it('knows codes in force and their start dates', () => {
@@ -14,6 +15,8 @@ describe('NCM table (MOC I05-20, 778)', () => {
     expect(isNcmValid('07129020', '2024-12-31')).toBe(false);
     expect(isNcmValid('07129020', '2025-01-01')).toBe(true);
     expect(isNcmValid('02071411', '2026-03-01')).toBe(true);
+    expect(isNcmValid('76129020', '2025-09-30')).toBe(false);
+    expect(isNcmValid('76129020', '2025-10-01')).toBe(true);
   });
 
   it('refuses a code that does not exist, and says why', () => {
