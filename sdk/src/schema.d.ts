@@ -9535,7 +9535,7 @@ export interface paths {
                              * @example 2
                              */
                             fcp_rate?: number;
-                            /** @description ICMS tax substitution charged in this sale (CST 10/30/70/90, CSOSN 201/202/203/900). */
+                            /** @description ICMS tax substitution charged in this sale (NF-e: CST 10/30/70/90, CSOSN 201/202/203/900). An NFC-e accepts only CST 90 and CSOSN 900 with it: CST 10/30/70 and CSOSN 201/202/203 are refused (MOC N12-30, 766; N12a-20, 383). */
                             st?: {
                                 /**
                                  * @description modBCST: 0 tabulated price, 1 negative list, 2 positive list, 3 neutral list, 4 MVA (default), 5 pauta, 6 operation value.
@@ -11467,7 +11467,7 @@ export interface paths {
                              * @example 2
                              */
                             fcp_rate?: number;
-                            /** @description ICMS tax substitution charged in this sale (CST 10/30/70/90, CSOSN 201/202/203/900). */
+                            /** @description ICMS tax substitution charged in this sale (NF-e: CST 10/30/70/90, CSOSN 201/202/203/900). An NFC-e accepts only CST 90 and CSOSN 900 with it: CST 10/30/70 and CSOSN 201/202/203 are refused (MOC N12-30, 766; N12a-20, 383). */
                             st?: {
                                 /**
                                  * @description modBCST: 0 tabulated price, 1 negative list, 2 positive list, 3 neutral list, 4 MVA (default), 5 pauta, 6 operation value.
@@ -12678,7 +12678,7 @@ export interface paths {
                              * @example 2
                              */
                             fcp_rate?: number;
-                            /** @description ICMS tax substitution charged in this sale (CST 10/30/70/90, CSOSN 201/202/203/900). */
+                            /** @description ICMS tax substitution charged in this sale (NF-e: CST 10/30/70/90, CSOSN 201/202/203/900). An NFC-e accepts only CST 90 and CSOSN 900 with it: CST 10/30/70 and CSOSN 201/202/203 are refused (MOC N12-30, 766; N12a-20, 383). */
                             st?: {
                                 /**
                                  * @description modBCST: 0 tabulated price, 1 negative list, 2 positive list, 3 neutral list, 4 MVA (default), 5 pauta, 6 operation value.

@@ -21,7 +21,7 @@ export const StSchema = Type.Object(
     rate: rate('pICMSST: ICMS rate of the destination operation.', 18),
     fcp_rate: Type.Optional(rate('pFCPST: poverty fund rate on the ST base.', 2)),
   },
-  { additionalProperties: false, description: 'ICMS tax substitution charged in this sale (CST 10/30/70/90, CSOSN 201/202/203/900).' },
+  { additionalProperties: false, description: 'ICMS tax substitution charged in this sale (NF-e: CST 10/30/70/90, CSOSN 201/202/203/900). An NFC-e accepts only CST 90 and CSOSN 900 with it: CST 10/30/70 and CSOSN 201/202/203 are refused (MOC N12-30, 766; N12a-20, 383).' },
 );
 
 export const StRetainedSchema = Type.Object(
