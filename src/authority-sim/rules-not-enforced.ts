@@ -1,0 +1,71 @@
+import { mocRules, nfseRules, type MocRule } from '../fiscal/rules/rule-table.js';
+import { ENFORCED_NFE_RULES, ENFORCED_NFSE_RULES } from './enforced-rules.js';
+import { nfeRuleApplies, nfseRuleApplies } from './rule-coverage.js';
+
+// The rules that apply to what the gateway sends and that the simulator does not enforce, each with
+// why (README "Rule coverage", docs/fiscal/rules-not-enforced.md, which is written from this file:
+// `npx tsx scripts/write-rules-not-enforced.ts`). A rule named under a reason must apply and must not
+// be enforced (rules-not-enforced.test.ts); a rule with no reason named here is "not written yet".
+
+export interface NotEnforcedReason {
+  /** Why the simulator cannot or does not enforce these rules, in words a user of the sandbox reads. */
+  why: string;
+  /** MOC 7.0 Anexo I ids (every row of an id with two rows). */
+  nfe: readonly string[];
+  /** NFS-e E-codes. */
+  nfse: readonly string[];
+}
+
+export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
+  'tls-client-certificate': {
+    why: 'the TLS client certificate must be an ICP-Brasil certificate of the transmitter; the sandbox serves any client certificate the operator issued (test certificates are not ICP-Brasil), so these checks would refuse every sandbox user',
+    nfe: [],
+    nfse: [],
+  },
+};
+
+/** Rules of `optional` obligation (Facul.) are the authority's choice: each state decides. */
+export const OPTIONAL_WHY = 'optional in the MOC (Facul.): each state decides whether to apply it, and which states do is not recorded in the project (src/fiscal/states), so the simulator applies none of these';
+/** The reason of an applicable rule nobody has written yet. */
+export const NOT_WRITTEN_WHY = 'not written yet: it can apply to what the gateway sends and the simulator does not check it';
+
+export interface UnenforcedRule {
+  id: string;
+  code: number | string;
+  message: string;
+  reason: string;
+}
+
+const nfeKey = (id: string, cStat: number) => `${id}/${cStat}`;
+
+function reasonOf(list: (r: NotEnforcedReason) => readonly string[], id: string): string | undefined {
+  return Object.keys(NOT_ENFORCED).find((k) => list(NOT_ENFORCED[k]!).includes(id));
+}
+
+/** Every applicable NF-e/NFC-e rule row the simulator does not enforce, with its reason key. */
+export function unenforcedNfeRules(): UnenforcedRule[] {
+  const enforced = new Set(ENFORCED_NFE_RULES.map((e) => nfeKey(e.rule, Number(e.code))));
+  return mocRules()
+    .filter((r) => nfeRuleApplies(r) && !enforced.has(nfeKey(r.id, r.cStat)))
+    .map((r: MocRule) => ({ id: r.id, code: r.cStat, message: r.message, reason: reasonOf((x) => x.nfe, r.id) ?? (r.obligation === 'optional' ? 'optional' : 'not-written') }));
+}
+
+/** Every applicable NFS-e code the simulator does not enforce, with its reason key. */
+export function unenforcedNfseRules(): UnenforcedRule[] {
+  const enforced = new Set(ENFORCED_NFSE_RULES.map((e) => e.rule));
+  const seen = new Set<string>();
+  const out: UnenforcedRule[] = [];
+  for (const r of nfseRules()) {
+    if (!nfseRuleApplies(r) || enforced.has(r.id) || seen.has(r.id)) continue;
+    seen.add(r.id);
+    out.push({ id: r.id, code: r.id, message: r.message, reason: reasonOf((x) => x.nfse, r.id) ?? 'not-written' });
+  }
+  return out;
+}
+
+/** The words of a reason key. */
+export function reasonWhy(key: string): string {
+  if (key === 'optional') return OPTIONAL_WHY;
+  if (key === 'not-written') return NOT_WRITTEN_WHY;
+  return NOT_ENFORCED[key]!.why;
+}
