@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const SCHEMAS = join(PROJECT_ROOT, 'assets/fiscal/schemas');
 
 /** xmllint --schema over many files at once (schema loading is the slow part). Returns failures. */
-export async function xmllintFailures(pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'NFSe_v1.01', files: string[], xsd = 'nfe_v4.00.xsd'): Promise<string> {
+export async function xmllintFailures(pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'PL_010_V1.40' | 'NFSe_v1.01', files: string[], xsd = 'nfe_v4.00.xsd'): Promise<string> {
   if (files.length === 0) return '';
   try {
     await run('xmllint', ['--noout', '--schema', join(SCHEMAS, pkg, xsd), ...files], { maxBuffer: 64 * 1024 * 1024 });
