@@ -50,6 +50,19 @@ describe('schemaPackageFor: the package in force on the date', () => {
     expect(layoutInForce(55, '2026-09-15T10:00:00-03:00', 2).layout).toMatch(/v1\.50/);
   });
 
+  it('docs/fiscal/schema-packages.md shows the same table (dates and package of each layout)', () => {
+    const doc = readFileSync(resolve(import.meta.dirname, '../docs/fiscal/schema-packages.md'), 'utf8');
+    const rows = doc.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| layout') && !l.startsWith('|---'));
+    expect(rows).toHaveLength(NFE_LAYOUTS.length + NFSE_LAYOUTS.length);
+    NFE_LAYOUTS.forEach((l, i) => {
+      const cells = rows[i]!.split('|').map((c) => c.trim());
+      expect(cells[2]).toBe(l.homologation ?? (l.production === null ? 'from the start' : 'no date of its own found'));
+      expect(cells[3]).toBe(l.production ?? 'from the start');
+      expect(cells[4]!.startsWith(`\`${l.pkg}\``)).toBe(true);
+      expect(cells[4]!.includes('stand-in')).toBe(!l.bundled);
+    });
+  });
+
   it('the NFS-e has one package at every date', () => {
     expect(NFSE_LAYOUTS).toHaveLength(1);
     for (const date of ['2020-01-01T00:00:00-03:00', '2026-11-28T10:00:00-03:00']) expect(schemaPackageFor('nfse', date)).toBe('NFSe_v1.01');
