@@ -153,6 +153,7 @@ export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
   { rule: 'E1831', code: 'E1831', where: 'authority-sim/nfse/register-event.ts' },
   { rule: 'E1843', code: 'E1843', where: 'authority-sim/nfse/register-event.ts' },
   { rule: 'E0840', code: 'E0840', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E0831', code: 'E0831', where: 'authority-sim/nfse/register-event.ts' },
 ];
 
 /**

@@ -8,6 +8,7 @@ import { verifyNfseDocument, type DpsSignatureProfileName } from '../../fiscal/x
 import { C14N_EXCLUSIVE, RSA_SHA1, RSA_SHA256 } from '../../fiscal/xml/signature/signature-profile.js';
 import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
 import { childOf } from './document-checks.js';
+import { checkProviderIdentity } from './dps-party-rules.js';
 import type { DpsFacts } from './dps-facts.js';
 import { NfseRefusal } from './nfse-wire.js';
 
@@ -38,8 +39,9 @@ export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, re
   if (facts.prest.CPF && cert?.cpf && cert.cpf !== facts.prest.CPF) throw new NfseRefusal('E0718', `certificate CPF ${cert.cpf}, provider ${facts.prest.CPF}`);
 }
 
-export function checkDpsContent(f: DpsFacts): void {
+export function checkDpsContent(f: DpsFacts, dps: Element): void {
   if (f.tpEmit !== '1') throw new NfseRefusal('E9996');
+  checkProviderIdentity(dps);
   if (f.prest.hasName) throw new NfseRefusal('E0121');
   if (f.prest.hasAddress) throw new NfseRefusal('E0128');
   const taxId = f.prest.CNPJ ?? f.prest.CPF ?? '';

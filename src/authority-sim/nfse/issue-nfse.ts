@@ -33,8 +33,8 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     tpAmb = facts.tpAmb;
     if (faults.rejectCode) throw new NfseRefusal(faults.rejectCode, 'scenario reject');
     checkDpsSignature(xml, checked.root, facts, faults.refuseProfile ?? null);
-    checkDpsContent(facts);
-    checkDpsRules(checked.root, facts);
+    checkDpsContent(facts, checked.root);
+    checkDpsRules(checked.root, facts, ctx.now());
     checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).

@@ -3,7 +3,8 @@
 // mandatory (E1989) and valid (E1980), signer = author (E0812/E0815), Id = PRE + key + tpEvento
 // (E1827), the NFS-e exists (E1831), the author is its provider (E0813/E0816: Tipo Eventos names the
 // provider as author of 101101), dhEvento not in the future (E1843), and a note already canceled or
-// substituted takes no cancellation (E0840). Only 101101 is served: the other events a taxpayer
+// substituted takes no cancellation (E0840), and the event is sent to the environment of the NFS-e
+// (E0831). Only 101101 is served: the other events a taxpayer
 // sends to Sefin (101103 analysis request) need the tax office's answer, which is not simulated.
 import { NFSE_ACCEPTED_PROFILES } from '../../fiscal/xml/nfse/sign-dps.js';
 import { verifyXmlSignature } from '../../fiscal/xml/signature/verify.js';
@@ -44,6 +45,8 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
     if (key !== pathKey) throw new NfseRefusal('E1831', `chNFSe ${key} is not the key of the address (${pathKey})`);
     const note = await ctx.store.byKey(key);
     if (!note) throw new NfseRefusal('E1831', key);
+    // E0831: the event goes to the environment that generated the NFS-e (one simulator plays both).
+    if (note.tp_amb !== tpAmb) throw new NfseRefusal('E0831', `event tpAmb ${tpAmb}, NFS-e generated with tpAmb ${note.tp_amb}`);
     if (tpEvento !== '101101') throw new NfseRefusal('E1242', `event ${tpEvento} is not served by the simulator (only 101101)`);
     const author = cnpjAutor ?? cpfAutor ?? '';
     if (author !== note.tax_id) throw new NfseRefusal(cnpjAutor ? 'E0813' : 'E0816', `author ${author}, provider ${note.tax_id}`);
