@@ -1,6 +1,7 @@
 import type { NfseParty } from '../../src/documents/nfse/domain/nfse-request.js';
 import type { NfseBreaker, NfseCase } from './nfse-breakers.js';
 import { WRITTEN } from './nfse-breakers.js';
+import { expiredSigningKey } from './generate-certificate.js';
 import { editAt, otherLastDigit, setText } from './rule-breakers.js';
 
 // Breakers of the rules in authority-sim/enforced-nfse-dps.ts (see rule-breakers.ts for the three kinds).
@@ -88,6 +89,10 @@ function nfsepBreakers(): NfseBreaker[] {
     },
   ];
   return [
+    {
+      kind: 'document', rule: 'E0715', code: 'E0715', why: 'the gateway signs with the issuer\'s certificate and refuses to emit once it is out of its validity (issuer_not_ready)', signature: true,
+      break: (d) => ({ xml: d.rebuild(expiredSigningKey()) }),
+    },
     { kind: 'document', rule: 'E0008', code: 'E0008', why: 'the gateway writes dhEmi from its clock', break: (d) => ({ xml: setText(d.xml, ['infDPS', 'dhEmi'], () => '2099-01-01T00:00:00-03:00') }) },
     { kind: 'document', rule: 'E0010', code: 'E0010', why: 'the series is the issuer\'s nfse.dps_series, refused outside 1-49999 when it is set', break: (d) => ({ xml: appSeries(d.xml) }) },
     { kind: 'document', rule: 'E0029', code: 'E0029', why: WRITTEN, break: (d) => ({ xml: d.xml.replace('</tpEmit>', '</tpEmit><cMotivoEmisTI>1</cMotivoEmisTI>') }) },

@@ -77,7 +77,7 @@ export interface NfseVerdictOptions {
   signature: boolean;
   /** The JSON body as posted, when a breaker edits the wire itself (E1225, E1229). */
   body?: string;
-  /** The reception's clock (dhProc, E0008); the DPS's own dhEmi when absent (received at once). */
+  /** The reception's clock (dhProc: E0008, the certificate's validity E0715); the DPS's own dhEmi when absent (received at once). */
   now?: Date;
 }
 
@@ -88,9 +88,10 @@ export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | nul
     const xml = decodeXmlField(parseJsonObject(body).dpsXmlGZipB64);
     const checked = checkDocument(xml, 'DPS', 'DPS_v1.01.xsd');
     const facts = dpsFacts(checked.root);
-    if (o.signature) checkDpsSignature(xml, checked.root, facts, null);
+    const now = o.now ?? new Date(Date.parse(facts.dhEmi));
+    if (o.signature) checkDpsSignature(xml, checked.root, facts, null, now);
     checkDpsContent(facts, checked.root);
-    checkDpsRules(checked.root, facts, o.now ?? new Date(Date.parse(facts.dhEmi)));
+    checkDpsRules(checked.root, facts, now);
     checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     return null;

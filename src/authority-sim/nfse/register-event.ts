@@ -1,6 +1,6 @@
 // POST /SefinNacional/nfse/{chaveAcesso}/eventos {pedidoRegistroEventoXmlGZipB64} (FACTS 16.2, 16.5).
 // Reception as for a DPS (E1225-E1235 against pedRegEvento_v1.01.xsd), then Anexo II: signature
-// mandatory (E1989) and valid (E1980), signer = author (E0812/E0815), Id = PRE + key + tpEvento
+// mandatory (E1989) and valid (E1980), signer = author (E0812/E0815), certificate in validity (E1983), Id = PRE + key + tpEvento
 // (E1827), the NFS-e exists (E1831), the author is its provider (E0813/E0816: Tipo Eventos names the
 // provider as author of 101101), dhEvento not in the future (E1843), and a note already canceled or
 // substituted takes no cancellation (E0840), and the event is sent to the environment of the NFS-e
@@ -10,6 +10,7 @@ import { NFSE_ACCEPTED_PROFILES } from '../../fiscal/xml/nfse/sign-dps.js';
 import { verifyXmlSignature } from '../../fiscal/xml/signature/verify.js';
 import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
 import { checkDocument, childOf, textAt } from './document-checks.js';
+import { certificateOutOfValidity } from './dps-rules.js';
 import type { JsonReply, NfseSimContext } from './nfse-context.js';
 import { actorsOf, type NfseRow } from './nfse-store.js';
 import { answerHead, decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from './nfse-wire.js';
@@ -36,6 +37,9 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
     const cert = verdict.certificate;
     if (cnpjAutor && cert?.cnpj && !cnpjRootMatches(cert.cnpj, cnpjAutor)) throw new NfseRefusal('E0812', `certificate ${cert.cnpj}, author ${cnpjAutor}`);
     if (cpfAutor && cert?.cpf && cert.cpf !== cpfAutor) throw new NfseRefusal('E0815', `certificate ${cert.cpf}, author ${cpfAutor}`);
+    // E1983: the certificate within its validity at the reception (chain, revocation, CRL: Sefin's trust store).
+    const outOfValidity = cert && certificateOutOfValidity(cert, ctx.now());
+    if (outOfValidity) throw new NfseRefusal('E1983', outOfValidity);
     const key = t('chNFSe')!;
     // The schema admits one eXXXXXX group after chNFSe: its name is the event type.
     const group = Array.from(inf.childNodes).find((n) => /^e[0-9]{6}$/.test((n as { localName?: string }).localName ?? ''));
