@@ -198,7 +198,7 @@ describe('events, substitution and ADN distribution', () => {
     expect((await get(`${eventos}/101101/2`)).status).toBe(404);
   });
 
-  it('refuses an unsigned request (E1989), another author (E0813), an unknown note (E1831), another environment (E0831) and an expired certificate (E1983)', async () => {
+  it('refuses an unsigned request (E1989), another author (E0813), an unknown note (E1831), another environment (E0831), an expired certificate (E1983) and another kind of certificate (E1991)', async () => {
     const key: string = (await issue(signedDps(provider, nextNumber()).xml)).json.chaveAcesso;
     const eventos = `/SefinNacional/nfse/${key}/eventos`;
     const unsigned = signedCancellation(provider, key).replace(/<Signature[\s\S]*<\/Signature>/, '');
@@ -216,6 +216,9 @@ describe('events, substitution and ADN distribution', () => {
     // Anexo II E1983: signed with a certificate out of its validity.
     const expiredCert = await post(eventos, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, key, provider.cnpj, 2, expiredSigningKey())) });
     expect(expiredCert.json.erro).toMatchObject({ codigo: 'E1983', descricao: nfseCode('E1983')!.message });
+    // Anexo II E1991: an e-CPF signing for a CNPJ author.
+    const byCpfCertificate = signedCancellation(provider, key, provider.cnpj, 2, nfseProvider(TAKER_CPF).signingKey);
+    expect((await post(eventos, { pedidoRegistroEventoXmlGZipB64: gzB64(byCpfCertificate) })).json.erro.codigo).toBe('E1991');
     expect((await get(`${eventos}/101101/1`)).status).toBe(404);
   });
 

@@ -156,6 +156,7 @@ export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
   { rule: 'E0840', code: 'E0840', where: 'authority-sim/nfse/register-event.ts' },
   { rule: 'E0831', code: 'E0831', where: 'authority-sim/nfse/register-event.ts' },
   { rule: 'E1983', code: 'E1983', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E1991', code: 'E1991', where: 'authority-sim/nfse/register-event.ts' },
 ];
 
 /**

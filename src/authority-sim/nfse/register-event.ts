@@ -1,6 +1,6 @@
 // POST /SefinNacional/nfse/{chaveAcesso}/eventos {pedidoRegistroEventoXmlGZipB64} (FACTS 16.2, 16.5).
 // Reception as for a DPS (E1225-E1235 against pedRegEvento_v1.01.xsd), then Anexo II: signature
-// mandatory (E1989) and valid (E1980), signer = author (E0812/E0815), certificate in validity (E1983), Id = PRE + key + tpEvento
+// mandatory (E1989) and valid (E1980), signer = author (E0812/E0815, E1991), certificate in validity (E1983), Id = PRE + key + tpEvento
 // (E1827), the NFS-e exists (E1831), the author is its provider (E0813/E0816: Tipo Eventos names the
 // provider as author of 101101), dhEvento not in the future (E1843), and a note already canceled or
 // substituted takes no cancellation (E0840), and the event is sent to the environment of the NFS-e
@@ -37,6 +37,11 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
     const cert = verdict.certificate;
     if (cnpjAutor && cert?.cnpj && !cnpjRootMatches(cert.cnpj, cnpjAutor)) throw new NfseRefusal('E0812', `certificate ${cert.cnpj}, author ${cnpjAutor}`);
     if (cpfAutor && cert?.cpf && cert.cpf !== cpfAutor) throw new NfseRefusal('E0815', `certificate ${cert.cpf}, author ${cpfAutor}`);
+    // E1991: signed with the certificate of the event's author: an e-CPF does not sign for a CNPJ author, nor an
+    // e-CNPJ for a CPF one (a sandbox test certificate naming neither is let through, as for E0812/E0815).
+    if (cert && ((cnpjAutor && !cert.cnpj && cert.cpf) || (cpfAutor && !cert.cpf && cert.cnpj))) {
+      throw new NfseRefusal('E1991', `certificate of ${cert.cnpj ? `CNPJ ${cert.cnpj}` : `CPF ${cert.cpf}`}, author ${cnpjAutor ?? cpfAutor}`);
+    }
     // E1983: the certificate within its validity at the reception (chain, revocation, CRL: Sefin's trust store).
     const outOfValidity = cert && certificateOutOfValidity(cert, ctx.now());
     if (outOfValidity) throw new NfseRefusal('E1983', outOfValidity);

@@ -70,6 +70,14 @@ export async function requestNfseCancellation(
     ]);
   }
   const tz = timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf);
+  // Anexo II E1991: the event is signed with its author's certificate; an e-CPF (accepted in the sandbox
+  // with a warning) does not sign for an issuer identified by CNPJ.
+  const cert = material.certificate;
+  if (issuer.cnpj.length !== 11 && cert.cnpj === null && cert.cpf !== null) {
+    throw new ApiError('issuer_not_ready', 'The issuer\'s certificate is an e-CPF; Sefin registers the cancellation of a CNPJ\'s NFS-e only when signed with an e-CNPJ', [
+      { field: 'certificate', message: `an e-CPF (CPF ${cert.cpf}) cannot sign for CNPJ ${issuer.cnpj}: upload the issuer's e-CNPJ A1 (POST /v1/issuers/${note.issuer_id}/certificate) (Anexo II E1991)`, rule: 'E1991' },
+    ]);
+  }
   const event = signPedRegEvento(
     {
       tpAmb: note.tp_amb as 1 | 2,
