@@ -180,6 +180,23 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     }
   });
 
+  it('refuses to cancel a CNPJ issuer\'s NFS-e with an e-CPF certificate (Sefin answers E1991): 422 naming the certificate', async () => {
+    const { note } = await issueNfseSettled(t, auth, invoice());
+    expect(note.status).toBe('authorized');
+    // The sandbox accepts an e-CPF for a CNPJ issuer with a warning: here the stored certificate is read as one.
+    const { rows } = await t.db.query<{ cnpj: string | null; cpf: string | null }>('SELECT cnpj, cpf FROM issuer_certificates WHERE issuer_id = $1', [issuerId]);
+    await t.db.query('UPDATE issuer_certificates SET cnpj = NULL, cpf = $2 WHERE issuer_id = $1', [issuerId, '52998224725']);
+    try {
+      clearSigningMaterialCache();
+      const res = await t.app.inject({ method: 'POST', url: `/v1/nfse/${note.id}/cancel`, headers: auth, payload: { reason_code: 1, reason: 'Erro na emissao: valor do servico incorreto' } });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().details).toEqual([expect.objectContaining({ field: 'certificate', rule: 'E1991' })]);
+    } finally {
+      await t.db.query('UPDATE issuer_certificates SET cnpj = $2, cpf = $3 WHERE issuer_id = $1', [issuerId, rows[0]!.cnpj, rows[0]!.cpf]);
+      clearSigningMaterialCache();
+    }
+  });
+
   it('is its own family: an NFS-e id is unknown under /v1/nfe and /v1/nfce', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/nfe/${authorized.id}`, headers: auth })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/v1/nfce/${authorized.id}`, headers: auth })).statusCode).toBe(404);
