@@ -9,6 +9,7 @@ import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../../src/authority-sim/nfse/dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse/dps-rules.js';
 import { checkDpsRules } from '../../src/authority-sim/nfse/dps-party-rules.js';
+import { checkDpsService } from '../../src/authority-sim/nfse/dps-service-rules.js';
 import { checkDpsValues } from '../../src/authority-sim/nfse/dps-value-rules.js';
 import { checkForeignTrade } from '../../src/authority-sim/nfse/foreign-trade-rules.js';
 import { decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from '../../src/authority-sim/nfse/nfse-wire.js';
@@ -89,6 +90,7 @@ export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | nul
     if (o.signature) checkDpsSignature(xml, checked.root, facts, null);
     checkDpsContent(facts);
     checkDpsRules(checked.root, facts);
+    checkDpsService(checked.root, facts);
     checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     return null;

@@ -8,6 +8,7 @@ import { checkDocument } from './document-checks.js';
 import { dpsFacts, type DpsFacts } from './dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from './dps-rules.js';
 import { checkDpsRules } from './dps-party-rules.js';
+import { checkDpsService } from './dps-service-rules.js';
 import { checkDpsValues } from './dps-value-rules.js';
 import { checkForeignTrade } from './foreign-trade-rules.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
@@ -35,6 +36,7 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     checkDpsSignature(xml, checked.root, facts, faults.refuseProfile ?? null);
     checkDpsContent(facts);
     checkDpsRules(checked.root, facts);
+    checkDpsService(checked.root, facts);
     checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).

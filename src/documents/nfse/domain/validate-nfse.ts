@@ -12,26 +12,40 @@ export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
 // TSDec2V2 (pAliqPis, pAliqCofins): up to 99.99 with two decimals.
 
+// Anexo I E0370: LC 116 sub-items of construction work, whose DPS carries the obra group (not offered yet).
+const OBRA_CODES = new Set(['070201', '070202', '070401', '070501', '070502', '070601', '070602', '070701', '070801', '071701', '071901']);
+
 function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void {
   const s = req.service;
   checkPattern(errors, 'service.national_code', s.national_code, /^[0-9]{6}$/, 'must be 6 digits (TSCodTribNac: LC 116 item, sub-item and detail, e.g. 010101)');
-  checkPattern(errors, 'service.municipal_code', s.municipal_code, /^[0-9]{3}$/, 'must be 3 digits (TSCodTribMun)', false);
+  // Anexo I E0370 / E0390: construction work needs the obra group, LC 116 item 12 (events) the atvEvento group; neither is offered yet.
+  if (OBRA_CODES.has(s.national_code)) fail(errors, 'service.national_code', 'is a construction work code (LC 116 7.02, 7.04-7.08, 7.17, 7.19), whose DPS needs the obra group, not offered yet (Anexo I E0370)', 'E0370');
+  if (s.national_code.startsWith('12')) fail(errors, 'service.national_code', 'is of LC 116 item 12 (cultural, sports and leisure events), whose DPS needs the atvEvento group, not offered yet (Anexo I E0390)', 'E0390');
+  if (checkPattern(errors, 'service.municipal_code', s.municipal_code, /^[0-9]{3}$/, 'must be 3 digits (TSCodTribMun)', false) && s.municipal_code === '000') {
+    fail(errors, 'service.municipal_code', 'must not be 000 (Anexo I E0315); leave it out when the municipality has no code of its own', 'E0315');
+  }
   checkPattern(errors, 'service.nbs', s.nbs, /^[0-9]{9}$/, 'must be the 9-digit NBS code (TSCodNBS)', false);
   // Anexo I E0322: with IBSCBS the NBS code is mandatory.
-  if (ctx.taxReform && req.reform && s.nbs === undefined) fail(errors, 'service.nbs', 'is required with the reform group (Anexo I E0322)');
+  if (ctx.taxReform && req.reform && s.nbs === undefined) fail(errors, 'service.nbs', 'is required with the reform group (Anexo I E0322)', 'E0322');
+  // Anexo I E0318: an export of services by the provider (a taker or intermediary abroad, a service provided abroad) names its NBS item.
+  const abroad = (p: NfseRequest['tomador']) => p?.address?.country_code !== undefined;
+  if (s.nbs === undefined && (abroad(req.tomador) || abroad(req.intermediario) || s.place_of_provision.country_code !== undefined)) {
+    fail(errors, 'service.nbs', 'is required in an export of services: a taker or intermediary abroad, or a service provided abroad (Anexo I E0318)', 'E0318');
+  }
   checkText(errors, 'service.description', s.description, 1, 2000); // TSDesc2000
   // Anexo I E0903: tpOper is required with IBSCBS for LC 116 items 25.05, 15.09, 17.12 and 10.05; the model has no tpOper yet.
   if (ctx.taxReform && req.reform && ['2505', '1509', '1712', '1005'].includes(s.national_code.slice(0, 4))) {
-    fail(errors, 'reform', 'is not offered yet for LC 116 items 25.05, 15.09, 17.12 and 10.05 (they need tpOper, Anexo I E0903); leave reform out (IBS/CBS may be left out in 2026, FACTS 16.3)');
+    fail(errors, 'reform', 'is not offered yet for LC 116 items 25.05, 15.09, 17.12 and 10.05 (they need tpOper, Anexo I E0903); leave reform out (IBS/CBS may be left out in 2026, FACTS 16.3)', 'E0903');
   }
   const l = s.place_of_provision;
   if ((l.city_code === undefined) === (l.country_code === undefined)) fail(errors, 'service.place_of_provision', 'must have exactly one of city_code or country_code');
   // Anexo I E0302: a municipality of the IBGE table.
   if (checkPattern(errors, 'service.place_of_provision.city_code', l.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code', false) && !municipality(l.city_code!)) {
-    fail(errors, 'service.place_of_provision.city_code', 'is not a municipality of the IBGE table (Anexo I E0302)');
+    fail(errors, 'service.place_of_provision.city_code', 'is not a municipality of the IBGE table (Anexo I E0302)', 'E0302');
   }
   // Anexo I E0304: an existing ISO2 country other than Brazil.
-  checkPattern(errors, 'service.place_of_provision.country_code', l.country_code, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)', false);
+  if (l.country_code === 'BR') fail(errors, 'service.place_of_provision.country_code', 'must be a country other than BR (Anexo I E0304; use city_code in Brazil)', 'E0304');
+  else checkPattern(errors, 'service.place_of_provision.country_code', l.country_code, /^[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)', false);
 }
 
 /** ISSQN rate: TSDec1V2 (two decimals) and Anexo I E0595, E0600, E0602, E0604, E0621. */
@@ -168,7 +182,7 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   if (req.substitutes) {
     const { reason_code: code, reason } = req.substitutes;
     // TSMotivo: 15-255 characters; Anexo I E0078: required with cMotivo 99.
-    if (code === '99' && reason === undefined) fail(errors, 'substitutes.reason', 'is required with reason_code 99 (Anexo I E0078)');
+    if (code === '99' && reason === undefined) fail(errors, 'substitutes.reason', 'is required with reason_code 99 (Anexo I E0078)', 'E0078');
     checkText(errors, 'substitutes.reason', reason, 15, 255, false);
   }
   return errors;
