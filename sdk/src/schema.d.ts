@@ -15031,17 +15031,17 @@ export interface paths {
                         /** @description The service (serv/cServ). */
                         service: {
                             /**
-                             * @description cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail).
+                             * @description cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail). Construction work (07.02.01, 07.02.02, 07.04.01, 07.05.01, 07.05.02, 07.06.01, 07.06.02, 07.07.01, 07.08.01, 07.17.01, 07.19.01: the obra group, E0370) and item 12 (events: the atvEvento group, E0390) are not offered yet.
                              * @example 010101
                              */
                             national_code: string;
                             /**
-                             * @description cTribMun: municipal taxation code, 3 digits.
+                             * @description cTribMun: municipal taxation code, 3 digits, not 000 (E0315).
                              * @example 001
                              */
                             municipal_code?: string;
                             /**
-                             * @description cNBS: NBS code, 9 digits; required with the reform group (E0322).
+                             * @description cNBS: NBS code, 9 digits; required with the reform group (E0322) and in an export of services: a taker or intermediary abroad, or place_of_provision.country_code (E0318).
                              * @example 115022000
                              */
                             nbs?: string;

@@ -148,9 +148,9 @@ export const NfseRequestSchema = Type.Object(
     competence_date: Type.String({ description: 'dCompet: date the service was provided (YYYY-MM-DD), not after the emission (E0015).', examples: ['2026-03-10'] }),
     service: Type.Object(
       {
-        national_code: Type.String({ description: 'cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail).', examples: ['010101'] }),
-        municipal_code: Type.Optional(Type.String({ description: 'cTribMun: municipal taxation code, 3 digits.', examples: ['001'] })),
-        nbs: Type.Optional(Type.String({ description: 'cNBS: NBS code, 9 digits; required with the reform group (E0322).', examples: ['115022000'] })),
+        national_code: Type.String({ description: 'cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail). Construction work (07.02.01, 07.02.02, 07.04.01, 07.05.01, 07.05.02, 07.06.01, 07.06.02, 07.07.01, 07.08.01, 07.17.01, 07.19.01: the obra group, E0370) and item 12 (events: the atvEvento group, E0390) are not offered yet.', examples: ['010101'] }),
+        municipal_code: Type.Optional(Type.String({ description: 'cTribMun: municipal taxation code, 3 digits, not 000 (E0315).', examples: ['001'] })),
+        nbs: Type.Optional(Type.String({ description: 'cNBS: NBS code, 9 digits; required with the reform group (E0322) and in an export of services: a taker or intermediary abroad, or place_of_provision.country_code (E0318).', examples: ['115022000'] })),
         description: Type.String({ description: 'xDescServ: what was provided (1-2000).', examples: ['Desenvolvimento de software sob encomenda'] }),
         place_of_provision: Type.Object(
           {

@@ -52,6 +52,10 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: {} } }, 'service.place_of_provision')).toMatch(/exactly one/);
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: { country_code: 'BR' } } }, 'service.place_of_provision.country_code')).toMatch(/other than BR/);
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: { city_code: '3300000' } } }, 'service.place_of_provision.city_code')).toMatch(/E0302/);
+    expect(errorOn({ ...base(), service: { ...s, municipal_code: '000' } }, 'service.municipal_code')).toMatch(/E0315/);
+    expect(errorOn({ ...base(), service: { ...s, national_code: '070201' } }, 'service.national_code')).toMatch(/E0370/);
+    expect(errorOn({ ...base(), service: { ...s, national_code: '120101' } }, 'service.national_code')).toMatch(/E0390/);
+    expect(errorOn({ ...base(), service: { ...s, place_of_provision: { country_code: 'US' } } }, 'service.nbs')).toMatch(/E0318/);
     expect(errorOn({ ...base(), tomador: { cpf: '52998224725', name: 'X', address: { street: 'R', number: '1', district: 'C', city_code: '3300000', cep: '20010000' } } }, 'tomador.address.city_code')).toMatch(/E0238/);
     expect(errorOn({ ...base(), service: { ...s, description: '' } }, 'service.description')).toMatch(/empty/);
   });
