@@ -15444,7 +15444,7 @@ export interface paths {
                         /** @description IBSCBS (2026 reform): only when the account's tax regime is reform_2026; needs service.nbs (E0322). The destination is the taker (indDest 0); a different destination (indDest 1 with dest), government purchases and tpOper are not offered yet. */
                         reform?: {
                             /**
-                             * @description cIndOp: operation indicator, 6 digits (IBS/CBS tables).
+                             * @description cIndOp: operation indicator, 6 digits, of Anexo C's IndOp table (E0901); the operations with real estate (020101, 020201, 020301) need the imovel group, not offered yet (E0932).
                              * @example 100301
                              */
                             operation_code: string;
@@ -15454,7 +15454,7 @@ export interface paths {
                              */
                             cst: string;
                             /**
-                             * @description cClassTrib, 6 digits.
+                             * @description cClassTrib, 6 digits, beginning with its CST (E0959).
                              * @example 000001
                              */
                             class_code: string;

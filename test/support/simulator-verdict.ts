@@ -11,6 +11,7 @@ import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse
 import { checkDpsRules } from '../../src/authority-sim/nfse/dps-party-rules.js';
 import { checkDpsService } from '../../src/authority-sim/nfse/dps-service-rules.js';
 import { checkDpsValues } from '../../src/authority-sim/nfse/dps-value-rules.js';
+import { checkDpsIbsCbs } from '../../src/authority-sim/nfse/dps-ibscbs-rules.js';
 import { checkForeignTrade } from '../../src/authority-sim/nfse/foreign-trade-rules.js';
 import { decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from '../../src/authority-sim/nfse/nfse-wire.js';
 import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
@@ -92,6 +93,7 @@ export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | nul
     checkDpsRules(checked.root, facts);
     checkDpsService(checked.root, facts);
     checkDpsValues(checked.root, facts);
+    checkDpsIbsCbs(checked.root, facts);
     checkForeignTrade(checked.root);
     return null;
   } catch (err) {

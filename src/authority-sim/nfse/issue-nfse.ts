@@ -10,6 +10,7 @@ import { checkDpsContent, checkDpsSignature } from './dps-rules.js';
 import { checkDpsRules } from './dps-party-rules.js';
 import { checkDpsService } from './dps-service-rules.js';
 import { checkDpsValues } from './dps-value-rules.js';
+import { checkDpsIbsCbs } from './dps-ibscbs-rules.js';
 import { checkForeignTrade } from './foreign-trade-rules.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
 import { actorsOf } from './nfse-store.js';
@@ -38,6 +39,7 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     checkDpsRules(checked.root, facts);
     checkDpsService(checked.root, facts);
     checkDpsValues(checked.root, facts);
+    checkDpsIbsCbs(checked.root, facts);
     checkForeignTrade(checked.root);
     // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).
     const previous = await ctx.store.byDps(facts.id);

@@ -133,9 +133,9 @@ export const NfseValuesSchema = Type.Object(
 
 export const NfseReformSchema = Type.Object(
   {
-    operation_code: Type.String({ description: 'cIndOp: operation indicator, 6 digits (IBS/CBS tables).', pattern: '^[0-9]{6}$', examples: ['100301'] }),
+    operation_code: Type.String({ description: 'cIndOp: operation indicator, 6 digits, of Anexo C\'s IndOp table (E0901); the operations with real estate (020101, 020201, 020301) need the imovel group, not offered yet (E0932).', pattern: '^[0-9]{6}$', examples: ['100301'] }),
     cst: Type.String({ description: 'CST of IBS/CBS, 3 digits.', pattern: '^[0-9]{3}$', examples: ['000'] }),
-    class_code: Type.String({ description: 'cClassTrib, 6 digits.', pattern: '^[0-9]{6}$', examples: ['000001'] }),
+    class_code: Type.String({ description: 'cClassTrib, 6 digits, beginning with its CST (E0959).', pattern: '^[0-9]{6}$', examples: ['000001'] }),
     final_consumer: Type.Optional(Type.Boolean({ description: 'indFinal: the taker is a final consumer.', examples: [false] })),
   },
   { additionalProperties: false, description: 'IBSCBS (2026 reform): only when the account\'s tax regime is reform_2026; needs service.nbs (E0322). The destination is the taker (indDest 0); a different destination (indDest 1 with dest), government purchases and tpOper are not offered yet.' },

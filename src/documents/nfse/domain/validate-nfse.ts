@@ -48,6 +48,28 @@ function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void 
   else checkPattern(errors, 'service.place_of_provision.country_code', l.country_code, /^[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)', false);
 }
 
+// Anexo I E0901: the operation indicators of Anexo C (ANEXO_C-INDOP_IBSCBS-SNNFSe v1.01, 2026-01-22).
+const IND_OP_CODES = new Set([
+  '020101', '020201', '020301', '030101', '030102', '030103', '030104', '040101', '050101', '050102', '050103', '050104', '050201',
+  '060101', '070101', '070102', '080101', '100101', '100102', '100201', '100301', '100302', '100401', '100501', '100502', '100601',
+]);
+
+/** The reform group (IBSCBS): Anexo I E0901, E0932, E0959. */
+function checkReform(errors: Errors, req: NfseRequest): void {
+  const r = req.reform;
+  if (!r) return;
+  if (typeof r.operation_code === 'string' && !IND_OP_CODES.has(r.operation_code)) {
+    fail(errors, 'reform.operation_code', 'is not an operation indicator of Anexo C (IndOp table; e.g. 100301 other onerous services) (Anexo I E0901)', 'E0901');
+  } else if (['020101', '020201', '020301'].includes(r.operation_code) && !OBRA_CODES.has(req.service.national_code)) {
+    // E0932: an operation with real estate carries the imovel group, not offered yet.
+    fail(errors, 'reform.operation_code', 'is an operation with real estate (020101, 020201, 020301), whose DPS needs the imovel group, not offered yet (Anexo I E0932)', 'E0932');
+  }
+  // E0959: cClassTrib belongs to its CST (its first 3 digits).
+  if (typeof r.class_code === 'string' && typeof r.cst === 'string' && r.class_code.slice(0, 3) !== r.cst) {
+    fail(errors, 'reform.class_code', `must begin with its CST ${r.cst}: the first 3 digits of cClassTrib are the CST it belongs to (Anexo I E0959)`, 'E0959');
+  }
+}
+
 /** ISSQN rate: TSDec1V2 (two decimals) and Anexo I E0595, E0600, E0602, E0604, E0621. */
 function checkRate(errors: Errors, req: NfseRequest, ctx: NfseContext, taxation: string): void {
   const { rate, retained } = req.values.iss;
@@ -175,6 +197,7 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   checkText(errors, 'external_ref', req.external_ref, 1, 60, false);
   if (req.reform && !ctx.taxReform) fail(errors, 'reform', 'is only accepted when the account\'s tax regime is reform_2026');
   checkService(errors, req, ctx);
+  if (ctx.taxReform) checkReform(errors, req);
   const taker = req.tomador ? checkParty(errors, 'tomador', req.tomador, issuer.taxId) : undefined;
   const interm = req.intermediario ? checkParty(errors, 'intermediario', req.intermediario, issuer.taxId) : undefined;
   checkValues(errors, req, ctx, taker, interm);
