@@ -15464,7 +15464,7 @@ export interface paths {
                              */
                             final_consumer?: boolean;
                         };
-                        /** @description subst: this NFS-e replaces another (FACTS 16.5). */
+                        /** @description subst: this NFS-e replaces another (FACTS 16.5). It keeps the replaced one's competence_date, LC 116 sub-item (first 4 digits of national_code), municipal_code and place_of_provision when the provider is outside the Simples Nacional (Anexo I E0060), and its competence_date, service_amount and taker (when it had one) for a MEI or ME/EPP (E0061). */
                         substitutes?: {
                             /**
                              * @description The authorized NFS-e (of this issuer) this one replaces; Sefin cancels it by substitution (event 105102) when this one is authorized.

@@ -14,8 +14,8 @@ export const ENFORCED_NFSE_DPS: readonly EnforcedRule[] = [
 // subst and serv (nfse/dps-service-rules.ts)
 const service = 'authority-sim/nfse/dps-service-rules.ts';
 export const ENFORCED_NFSE_SERVICE: readonly EnforcedRule[] = [
-  // subst
-  'E0078',
+  // subst (E0060/E0061 against the replaced NFS-e, run by substitution.ts)
+  'E0078', 'E0060', 'E0061',
   // serv: locPrest, cServ, obra, atvEvento
   'E0302', 'E0304', 'E0315', 'E0318', 'E0322', 'E0370', 'E0372', 'E0382', 'E0386', 'E0390', 'E0392', 'E0400', 'E0404',
 ].map((rule) => ({ rule, code: rule, where: service }));

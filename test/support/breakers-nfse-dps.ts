@@ -77,6 +77,14 @@ export const NFSE_SERVICE_BREAKERS: readonly NfseBreaker[] = [
     kind: 'request', rule: 'E0078', code: 'E0078', applies: (c) => c.req.substitutes !== undefined && c.ctx.substitutedKey !== undefined,
     break: (c) => ((c.req.substitutes!.reason_code = '99' as never /* the schema's literal union types as never */), delete c.req.substitutes!.reason, 'substitutes.reason'),
   },
+  {
+    kind: 'request', rule: 'E0060', code: 'E0060', applies: (c) => c.ctx.substituted !== undefined && c.req.substitutes !== undefined && c.ctx.issuer.simplesNacional === 1,
+    break: (c) => ((c.req.service.national_code = c.req.service.national_code.startsWith('0101') ? '140101' : '010101'), 'service.national_code'),
+  },
+  {
+    kind: 'request', rule: 'E0061', code: 'E0061', applies: (c) => c.ctx.substituted !== undefined && c.req.substitutes !== undefined && c.ctx.issuer.simplesNacional !== 1,
+    break: (c) => ((c.req.values.service_amount = Math.round(c.req.values.service_amount * 100 + 100) / 100), 'values.service_amount'),
+  },
   { kind: 'request', rule: 'E0302', code: 'E0302', applies: (c) => !abroad(c), break: (c) => ((c.req.service.place_of_provision.city_code = '1234567'), 'service.place_of_provision.city_code') },
   { kind: 'request', rule: 'E0304', code: 'E0304', applies: abroad, break: (c) => ((c.req.service.place_of_provision.country_code = 'BR'), 'service.place_of_provision.country_code') },
   { kind: 'request', rule: 'E0315', code: 'E0315', break: (c) => ((c.req.service.municipal_code = '000'), 'service.municipal_code') },

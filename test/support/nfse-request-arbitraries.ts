@@ -151,6 +151,8 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
         const taxId = ctx.issuer.taxId;
         const body = g.city + '2' + (taxId.length === 14 ? '2' : '1') + taxId.padStart(14, '0') + g.subst.n + today.slice(2, 4) + today.slice(5, 7) + '123456789';
         ctx.substitutedKey = body + nfseKeyCheckDigit(body);
+        // E0060 / E0061: what a substitute keeps; here the replaced NFS-e's request is this one's.
+        ctx.substituted = structuredClone({ competence_date: req.competence_date, service: req.service, ...(req.tomador ? { tomador: req.tomador } : {}), values: req.values });
         req.substitutes = { nfse_id: 'nfse_prop', reason_code: g.subst.code as never /* the schema's literal union types as never */, ...(g.subst.reason || g.subst.code === '99' ? { reason: 'Correção do valor do serviço prestado' } : {}) };
       }
       const doc: NfseDocumentContext = { serie: String(g.serie), nDPS: String(g.nDPS), emittedAt: g.emittedAt, signingKey: testSigningKey() };

@@ -1,7 +1,7 @@
-import type { Element } from '@xmldom/xmldom';
+import { DOMParser, type Element } from '@xmldom/xmldom';
 import { municipality } from '../../fiscal/layout/ibge.js';
 import { childOf, textAt } from './document-checks.js';
-import type { DpsFacts } from './dps-facts.js';
+import { dpsFacts, type DpsFacts } from './dps-facts.js';
 import { NfseRefusal } from './nfse-wire.js';
 
 // Sefin Nacional Anexo I rules (RN DPS_NFS-e) on the substitution (subst) and the service (serv: locPrest,
@@ -67,4 +67,27 @@ export function checkDpsService(dps: Element, _f: DpsFacts): void {
   const inf = childOf(dps, 'infDPS')!;
   checkSubstitution(inf);
   checkService(inf);
+}
+
+/**
+ * E0060 (provider outside the Simples Nacional: dCompet, the LC 116 sub-item of cTribNac, cTribMun, the place of
+ * provision) and E0061 (MEI or ME/EPP: the taker when the replaced DPS identified one, dCompet, vServ): what a
+ * substitute keeps from the NFS-e it replaces (`replacedNfse`, the NFS-e with its DPS). Run by substitution.ts.
+ */
+export function checkSubstitutionChanges(replacedNfse: string, f: DpsFacts): void {
+  const dps = new DOMParser().parseFromString(replacedNfse, 'text/xml').getElementsByTagNameNS('*', 'DPS')[0];
+  if (!dps) return;
+  const o = dpsFacts(dps as unknown as Element);
+  const changed = (what: string, before: string | number | undefined, after: string | number | undefined) => `${what} ${before ?? '(none)'} -> ${after ?? '(none)'}`;
+  if (f.opSimpNac === '1') {
+    if (f.dCompet !== o.dCompet) throw new NfseRefusal('E0060', changed('dCompet', o.dCompet, f.dCompet));
+    if (f.cTribNac.slice(0, 4) !== o.cTribNac.slice(0, 4)) throw new NfseRefusal('E0060', changed('cTribNac', o.cTribNac, f.cTribNac));
+    if (f.cTribMun !== o.cTribMun) throw new NfseRefusal('E0060', changed('cTribMun', o.cTribMun, f.cTribMun));
+    if (f.cLocPrestacao !== o.cLocPrestacao || f.cPaisPrestacao !== o.cPaisPrestacao) throw new NfseRefusal('E0060', changed('locPrest', o.cLocPrestacao ?? o.cPaisPrestacao, f.cLocPrestacao ?? f.cPaisPrestacao));
+    return;
+  }
+  if (f.opSimpNac !== '2' && f.opSimpNac !== '3') return;
+  if (o.tomaId !== undefined && f.tomaId !== o.tomaId) throw new NfseRefusal('E0061', changed('toma', o.tomaId, f.tomaId));
+  if (f.dCompet !== o.dCompet) throw new NfseRefusal('E0061', changed('dCompet', o.dCompet, f.dCompet));
+  if (f.values.vServ !== o.values.vServ) throw new NfseRefusal('E0061', changed('vServ', o.values.vServ / 100, f.values.vServ / 100));
 }

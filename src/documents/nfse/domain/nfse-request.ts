@@ -177,7 +177,7 @@ export const NfseRequestSchema = Type.Object(
           }),
           reason: Type.Optional(Type.String({ description: 'xMotivo (15-255 characters); required with reason_code 99 (Anexo I E0078).', examples: ['Valor do servico informado com erro'] })),
         },
-        { additionalProperties: false, description: 'subst: this NFS-e replaces another (FACTS 16.5).' },
+        { additionalProperties: false, description: 'subst: this NFS-e replaces another (FACTS 16.5). It keeps the replaced one\'s competence_date, LC 116 sub-item (first 4 digits of national_code), municipal_code and place_of_provision when the provider is outside the Simples Nacional (Anexo I E0060), and its competence_date, service_amount and taker (when it had one) for a MEI or ME/EPP (E0061).' },
       ),
     ),
   },

@@ -1,6 +1,7 @@
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality } from '../../../fiscal/layout/ibge.js';
 import { toCents, toScaled } from '../../../kernel/decimal.js';
+import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { deductionOf } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
@@ -177,6 +178,36 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   checkFederal(errors, req, vServ);
 }
 
+const taxIdOf = (p: { cnpj?: string; cpf?: string } | undefined) => {
+  const id = p?.cnpj ?? p?.cpf;
+  return id === undefined ? undefined : cleanTaxId(id);
+};
+
+/**
+ * Anexo I E0060 (provider outside the Simples Nacional: competence, LC 116 sub-item, municipal code and place
+ * of provision) and E0061 (MEI, ME/EPP: the taker when identified, competence and service value): what a
+ * substitute keeps from the NFS-e it replaces.
+ */
+function checkSubstitution(errors: Errors, req: NfseRequest, ctx: NfseContext): void {
+  const o = ctx.substituted;
+  if (!req.substitutes || !o) return;
+  const rule = ctx.issuer.simplesNacional === 1 ? 'E0060' : 'E0061';
+  const keep = (field: string, what: string) => fail(errors, field, `must be the replaced NFS-e's ${what}: a substitute keeps it (Anexo I ${rule})`, rule);
+  if (req.competence_date !== o.competence_date) keep('competence_date', `competence date ${o.competence_date}`);
+  if (rule === 'E0060') {
+    const s = req.service;
+    if (s.national_code.slice(0, 4) !== o.service.national_code.slice(0, 4)) keep('service.national_code', `LC 116 sub-item ${o.service.national_code.slice(0, 4)}`);
+    if (s.municipal_code !== o.service.municipal_code) keep('service.municipal_code', `municipal code ${o.service.municipal_code ?? '(none)'}`);
+    const place = o.service.place_of_provision;
+    if (s.place_of_provision.city_code !== place.city_code || s.place_of_provision.country_code !== place.country_code) keep('service.place_of_provision', 'place of provision');
+    return;
+  }
+  const taker = taxIdOf(o.tomador);
+  if (taker !== undefined && taxIdOf(req.tomador) !== taker) keep('tomador', `taker ${taker}`);
+  const cents = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? toCents(v) : undefined);
+  if (cents(req.values.service_amount) !== cents(o.values.service_amount)) keep('values.service_amount', `service amount ${o.values.service_amount}`);
+}
+
 /** A real YYYY-MM-DD date (Date.parse rolls 2026-02-30 over to March, so the text must survive a round trip). */
 function isCalendarDate(text: string): boolean {
   return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
@@ -202,6 +233,7 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   const interm = req.intermediario ? checkParty(errors, 'intermediario', req.intermediario, issuer.taxId) : undefined;
   checkValues(errors, req, ctx, taker, interm);
   checkForeignTrade(errors, req);
+  checkSubstitution(errors, req, ctx);
   if (req.substitutes) {
     const { reason_code: code, reason } = req.substitutes;
     // TSMotivo: 15-255 characters; Anexo I E0078: required with cMotivo 99.
