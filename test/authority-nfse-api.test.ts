@@ -243,6 +243,19 @@ describe('events, substitution and ADN distribution', () => {
     expectRefusal(await issue(signedDps(provider, nextNumber(), { subst: { ...subst, chSubstda: foreign } }).xml), 'E0042');
   });
 
+  it('substitution keeps what Anexo I E0060 (provider outside the Simples Nacional) and E0061 (MEI, ME/EPP) name', async () => {
+    const original: string = (await issue(signedDps(provider, nextNumber()).xml)).json.chaveAcesso;
+    const subst = { chSubstda: original, cMotivo: '99' as const, xMotivo: 'Codigo do servico informado errado' };
+    const substitute = signedDps(provider, nextNumber(), { subst }).xml;
+    // opSimpNac 1: another LC 116 sub-item (01.01 -> 14.01) is E0060.
+    expectRefusal(await issue(editedDps(substitute, provider.signingKey, (x) => x.replace('<cTribNac>010101</cTribNac>', '<cTribNac>140101</cTribNac>'))), 'E0060');
+    // As a MEI (opSimpNac 2, no pAliq: E0600) the service value is kept: E0061.
+    const asMei = (x: string) => x.replace('<opSimpNac>1</opSimpNac>', '<opSimpNac>2</opSimpNac>').replace(/<pAliq>[^<]*<\/pAliq>/, '');
+    expectRefusal(await issue(editedDps(substitute, provider.signingKey, (x) => asMei(x).replace(/<vServ>[^<]*<\/vServ>/, '<vServ>1400.00</vServ>'))), 'E0061');
+    // The same provider's substitute keeping them is issued.
+    expect((await issue(substitute)).status).toBe(201);
+  });
+
   it('ADN: GET /contribuintes/DFe/{NSU} hands the provider and the taker their NFS-e and events, NSU ordered', async () => {
     const key: string = (await issue(signedDps(provider, nextNumber()).xml)).json.chaveAcesso;
     await post(`/SefinNacional/nfse/${key}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, key)) });

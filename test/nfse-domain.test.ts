@@ -46,8 +46,8 @@ const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
     },
     ctx(false, { simplesNacional: 3, simplesRegime: 1 }),
   ],
-  ['foreign taker with NIF, service exported', { ...base, tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD }, service: { ...base.service, place_of_provision: { country_code: 'US' }, foreign_trade: FOREIGN_TRADE }, values: { service_amount: 800, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } } }, ctx()],
-  ['foreign taker without NIF', { ...base, service: { ...base.service, foreign_trade: { ...FOREIGN_TRADE, temporary_goods: 'declaracao_exportacao', export_registration: '240123456001', share_with_mdic: true } }, tomador: { no_nif_reason: 'nao_exigido', name: 'Jane Doe', address: ABROAD } }, ctx()],
+  ['foreign taker with NIF, service exported', { ...base, tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD }, service: { ...base.service, nbs: '115022000', place_of_provision: { country_code: 'US' }, foreign_trade: FOREIGN_TRADE }, values: { service_amount: 800, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } } }, ctx()],
+  ['foreign taker without NIF', { ...base, service: { ...base.service, nbs: '115022000', foreign_trade: { ...FOREIGN_TRADE, temporary_goods: 'declaracao_exportacao', export_registration: '240123456001', share_with_mdic: true } }, tomador: { no_nif_reason: 'nao_exigido', name: 'Jane Doe', address: ABROAD } }, ctx()],
   [
     // Outside the Simples Nacional: a MEI has no ISSQN withheld (Anexo I E0583, below).
     'intermediary withholding the ISS, provider without rate',

@@ -155,7 +155,12 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
   it('substitutes an authorized NFS-e: the original becomes canceled by the substitute', async () => {
     const { note: original } = await issueNfseSettled(t, auth, invoice());
     expect(original.status).toBe('authorized');
-    const { note: substitute } = await issueNfseSettled(t, auth, invoice({ substitutes: { nfse_id: original.id, reason_code: '99', reason: 'Valor do servico informado com erro' }, values: { service_amount: 1400, iss: { retained: 'nao_retido', rate: 2 } } }));
+    const substitutes = { nfse_id: original.id, reason_code: '99', reason: 'Descricao do servico informada com erro' };
+    // Anexo I E0061: an ME/EPP's substitute keeps the taker, the competence and the service value.
+    const changed = await t.app.inject({ method: 'POST', url: '/v1/nfse', headers: auth, payload: invoice({ substitutes, values: { service_amount: 1400, iss: { retained: 'nao_retido', rate: 2 } } }) });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'values.service_amount', rule: 'E0061' })]));
+    const { note: substitute } = await issueNfseSettled(t, auth, invoice({ substitutes, service: { ...invoice().service, description: 'Desenvolvimento de software sob encomenda (modulo fiscal)' } }));
     expect(substitute.status, JSON.stringify(substitute.rejection)).toBe('authorized');
     const after = (await t.app.inject({ method: 'GET', url: `/v1/nfse/${original.id}`, headers: auth })).json();
     expect(after.status).toBe('canceled');

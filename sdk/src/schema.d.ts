@@ -15031,17 +15031,17 @@ export interface paths {
                         /** @description The service (serv/cServ). */
                         service: {
                             /**
-                             * @description cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail).
+                             * @description cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail). Construction work (07.02.01, 07.02.02, 07.04.01, 07.05.01, 07.05.02, 07.06.01, 07.06.02, 07.07.01, 07.08.01, 07.17.01, 07.19.01: the obra group, E0370) and item 12 (events: the atvEvento group, E0390) are not offered yet.
                              * @example 010101
                              */
                             national_code: string;
                             /**
-                             * @description cTribMun: municipal taxation code, 3 digits.
+                             * @description cTribMun: municipal taxation code, 3 digits, not 000 (E0315).
                              * @example 001
                              */
                             municipal_code?: string;
                             /**
-                             * @description cNBS: NBS code, 9 digits; required with the reform group (E0322).
+                             * @description cNBS: NBS code, 9 digits; required with the reform group (E0322) and in an export of services: a taker or intermediary abroad, or place_of_provision.country_code (E0318).
                              * @example 115022000
                              */
                             nbs?: string;
@@ -15444,7 +15444,7 @@ export interface paths {
                         /** @description IBSCBS (2026 reform): only when the account's tax regime is reform_2026; needs service.nbs (E0322). The destination is the taker (indDest 0); a different destination (indDest 1 with dest), government purchases and tpOper are not offered yet. */
                         reform?: {
                             /**
-                             * @description cIndOp: operation indicator, 6 digits (IBS/CBS tables).
+                             * @description cIndOp: operation indicator, 6 digits, of Anexo C's IndOp table (E0901); the operations with real estate (020101, 020201, 020301) need the imovel group, not offered yet (E0932).
                              * @example 100301
                              */
                             operation_code: string;
@@ -15454,7 +15454,7 @@ export interface paths {
                              */
                             cst: string;
                             /**
-                             * @description cClassTrib, 6 digits.
+                             * @description cClassTrib, 6 digits, beginning with its CST (E0959).
                              * @example 000001
                              */
                             class_code: string;
@@ -15464,7 +15464,7 @@ export interface paths {
                              */
                             final_consumer?: boolean;
                         };
-                        /** @description subst: this NFS-e replaces another (FACTS 16.5). */
+                        /** @description subst: this NFS-e replaces another (FACTS 16.5). It keeps the replaced one's competence_date, LC 116 sub-item (first 4 digits of national_code), municipal_code and place_of_provision when the provider is outside the Simples Nacional (Anexo I E0060), and its competence_date, service_amount and taker (when it had one) for a MEI or ME/EPP (E0061). */
                         substitutes?: {
                             /**
                              * @description The authorized NFS-e (of this issuer) this one replaces; Sefin cancels it by substitution (event 105102) when this one is authorized.

@@ -1,6 +1,6 @@
 import type { EnforcedRule } from './enforced-rules.js';
 
-// Rules on the DPS identification, substitution and parties (infDPS, subst, prest, toma, interm, serv) that the simulator enforces (nfse/dps-party-rules.ts); see enforced-rules.ts.
+// Rules on the DPS identification, substitution, parties and service (infDPS, subst, prest, toma, interm, serv) that the simulator enforces (nfse/dps-party-rules.ts, nfse/dps-service-rules.ts); see enforced-rules.ts.
 const where = 'authority-sim/nfse/dps-party-rules.ts';
 export const ENFORCED_NFSE_DPS: readonly EnforcedRule[] = [
   // prest
@@ -15,3 +15,12 @@ export const ENFORCED_NFSE_DPS: readonly EnforcedRule[] = [
   'E0112', 'E0114', 'E0115', 'E0148', 'E0162', 'E0166', 'E0172', 'E0174', 'E0175',
   'E0237', 'E0242', 'E0246', 'E0286', 'E0293', 'E0298', 'E0299',
 ].map((rule) => ({ rule, code: rule, where }));
+
+// subst and serv (nfse/dps-service-rules.ts)
+const service = 'authority-sim/nfse/dps-service-rules.ts';
+export const ENFORCED_NFSE_SERVICE: readonly EnforcedRule[] = [
+  // subst (E0060/E0061 against the replaced NFS-e, run by substitution.ts)
+  'E0078', 'E0060', 'E0061',
+  // serv: locPrest, cServ, obra, atvEvento
+  'E0302', 'E0304', 'E0315', 'E0318', 'E0322', 'E0370', 'E0372', 'E0382', 'E0386', 'E0390', 'E0392', 'E0400', 'E0404',
+].map((rule) => ({ rule, code: rule, where: service }));

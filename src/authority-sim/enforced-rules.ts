@@ -4,8 +4,9 @@ import { ENFORCED_ITEMS } from './enforced-items.js';
 import { ENFORCED_ICMS } from './enforced-icms.js';
 import { ENFORCED_TOTALS } from './enforced-totals.js';
 import { ENFORCED_QR_RECORDS } from './enforced-qr-records.js';
-import { ENFORCED_NFSE_DPS } from './enforced-nfse-dps.js';
+import { ENFORCED_NFSE_DPS, ENFORCED_NFSE_SERVICE } from './enforced-nfse-dps.js';
 import { ENFORCED_NFSE_VALUES } from './enforced-nfse-values.js';
+import { ENFORCED_NFSE_IBSCBS } from './enforced-nfse-ibscbs.js';
 
 // Which official rules the simulator enforces, one line per rule (docs/fiscal/rule-table.md):
 // `rule` is the id in assets/fiscal/rules (MOC 7.0 Anexo I id, or the NFS-e code), `code` the cStat
@@ -115,7 +116,9 @@ export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
 /** NFS-e national (Sefin): DPS reception and the events the gateway sends. */
 export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
   ...ENFORCED_NFSE_DPS,
+  ...ENFORCED_NFSE_SERVICE,
   ...ENFORCED_NFSE_VALUES,
+  ...ENFORCED_NFSE_IBSCBS,
   { rule: 'E1225', code: 'E1225', where: 'authority-sim/nfse/nfse-wire.ts' },
   { rule: 'E1226', code: 'E1226', where: 'authority-sim/nfse/document-checks.ts checkDocument' },
   { rule: 'E1228', code: 'E1228', where: 'authority-sim/nfse/document-checks.ts checkDocument' },

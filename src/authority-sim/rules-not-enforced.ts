@@ -30,7 +30,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'taxpayer-register': {
     why: 'needs the Receita Federal CNPJ/CPF register (whether a number exists, is active, its name), which the simulator does not hold',
     nfe: [],
-    nfse: ['E0018', 'E0020', 'E0041', 'E0082', 'E0084', 'E0098', 'E0099', 'E0132', 'E0134', 'E0190', 'E0194', 'E0207', 'E0212', 'E0250', 'E0254', 'E0268', 'E0272'],
+    nfse: ['E0018', 'E0020', 'E0041', 'E0082', 'E0084', 'E0098', 'E0099', 'E0132', 'E0134', 'E0190', 'E0194', 'E0207', 'E0212', 'E0250', 'E0254', 'E0268', 'E0272', 'E0912', 'E0914', 'E0921', 'E0922', 'E0946', 'E0948'],
   },
   'simples-register': {
     why: 'needs the Simples Nacional register (who opted in, since when), which the simulator does not hold',
@@ -40,12 +40,12 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'municipal-registers': {
     why: 'needs what each municipality registers with the national system (its agreement, its parameters and service-incidence table, the CNC of its taxpayers), which the simulator does not hold',
     nfe: [],
-    nfse: ['E0016', 'E0023', 'E0037', 'E0038', 'E0039', 'E0116', 'E0119', 'E0120', 'E0124', 'E0176', 'E0177', 'E0178', 'E0228', 'E0229', 'E0231', 'E0232', 'E0234', 'E0287', 'E0288', 'E0289', 'E0290', 'E0822', 'E0823', 'E0824', 'E0827'],
+    nfse: ['E0016', 'E0023', 'E0037', 'E0038', 'E0039', 'E0116', 'E0119', 'E0120', 'E0124', 'E0176', 'E0177', 'E0178', 'E0228', 'E0229', 'E0231', 'E0232', 'E0234', 'E0287', 'E0288', 'E0289', 'E0290', 'E0822', 'E0823', 'E0824', 'E0827', 'E0050', 'E0056', 'E0058', 'E0074', 'E0310', 'E0312', 'E0314'],
   },
   'postal-register': {
     why: 'needs the Correios postal-code (CEP) register, which the simulator does not hold',
     nfe: [],
-    nfse: ['E0138', 'E0240', 'E0296'],
+    nfse: ['E0138', 'E0240', 'E0296', 'E0380', 'E0398'],
   },
   'operation-table': {
     why: 'needs the table of cIndOp operation codes, which is not published as data the project could obtain',
@@ -55,7 +55,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'taker-issued': {
     why: 'only for a DPS issued by the taker or the intermediary (tpEmit 2 or 3), which E9996 refuses at Sefin Nacional; the gateway sends tpEmit 1',
     nfe: [],
-    nfse: ['E0122', 'E0125', 'E0129', 'E0142', 'E0222', 'E0224', 'E0236', 'E0280', 'E0284', 'E0291'],
+    nfse: ['E0122', 'E0125', 'E0129', 'E0142', 'E0222', 'E0224', 'E0236', 'E0280', 'E0284', 'E0291', 'E0320', 'E0331', 'E0420'],
   },
   'refused-earlier': {
     why: 'cannot be reached: an earlier rule the simulator enforces, or the schema, refuses every document that could break it (the provider\'s name and address with tpEmit 1: E0121/E0128; a mandatory name; the one layout version)',
@@ -65,12 +65,37 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'one-environment': {
     why: 'about a document sent to the other environment\'s address: one simulator serves both environments at one address, so there is none to differ from (E0831 checks an event against its note)',
     nfe: [],
-    nfse: ['E0006', 'E1845'],
+    nfse: ['E0006', 'E1845', 'E0065'],
   },
   'events-not-sent': {
     why: 'rules of events the gateway does not send (events the municipality or the taker registers, or 101103, which the gateway can write but no route sends)',
     nfe: [],
     nfse: ['E0845', 'E0848', 'E0852', 'E0853', 'E0855', 'E0856', 'E0860', 'E0861', 'E0862', 'E0863', 'E0864', 'E0866', 'E0868', 'E0870', 'E1960', 'E1965', 'E1970', 'E1833', 'E1835'],
+  },
+  'events-not-held': {
+    why: 'about events on the replaced note that nobody registers in the sandbox (a 101103 analysis request, the taker\'s confirmations, the tax office\'s block), so the simulator never holds one',
+    nfe: [],
+    nfse: ['E0068', 'E0070', 'E0072', 'E0076'],
+  },
+  'nbs-table': {
+    why: 'needs the NBS table of Anexo B (which codes exist), which the project does not have as data',
+    nfe: [],
+    nfse: ['E0316'],
+  },
+  'no-algorithm': {
+    why: 'the sheet gives no check-digit algorithm for the CIB (the real-estate register code), so an exact check cannot be written',
+    nfe: [],
+    nfse: ['E0373', 'E0933'],
+  },
+  'same-condition': {
+    why: 'the same condition as another code, which answers first (the schema allows only a CEP or a foreign address, so E0384 is E0382 and E0402 is E0400; E0951 is E0950)',
+    nfe: [],
+    nfse: ['E0384', 'E0402', 'E0951'],
+  },
+  'cclasstrib-flags': {
+    why: 'needs the flags of the official cClassTrib table (which services a code may be used for, whether it requires the regular-taxation group, whether it allows deferral), which the project does not hold as data yet (issue 30)',
+    nfe: [],
+    nfse: ['E0958', 'E0964', 'E0965', 'E0969', 'E0971', 'E0972'],
   },
 };
 

@@ -133,3 +133,58 @@ function nfsepBreakers(): NfseBreaker[] {
     },
   ];
 }
+
+// subst and serv (authority-sim/nfse/dps-service-rules.ts)
+
+const abroad = (c: NfseCase) => c.req.service.place_of_provision.country_code !== undefined;
+const exported = (c: NfseCase) => abroad(c) || c.req.tomador?.address?.country_code !== undefined || c.req.intermediario?.address?.country_code !== undefined;
+/** An element put into serv where TCServ places obra and atvEvento (after comExt, before infoCompl). */
+const intoServ = (xml: string, element: string) => editAt(xml, ['infDPS', 'serv'], (o) => (o.includes('<infoCompl>') ? o.replace('<infoCompl>', element + '<infoCompl>') : o.replace('</serv>', element + '</serv>')));
+/** The DPS made of another national code, with a group inserted into serv. */
+const withGroup = (xml: string, cTribNac: string, element: string) => intoServ(setText(xml, ['infDPS', 'serv', 'cServ', 'cTribNac'], () => cTribNac), element);
+const STREET = '<xLgr>Rua Um</xLgr><nro>1</nro><xBairro>Centro</xBairro>';
+const CEP_END = `<end><CEP>01001000</CEP>${STREET}</end>`;
+const EXT_END = `<end><endExt><cEndPost>10001</cEndPost><xCidade>New York</xCidade><xEstProvReg>NY</xEstProvReg></endExt>${STREET}</end>`;
+const NOT_OFFERED = (group: string) => `the request offers no ${group} group: the gateway never writes it`;
+const OBRA_OR_EVENT_FREE = (c: NfseCase) => c.req.service.national_code !== '990101';
+
+export const NFSE_SERVICE_BREAKERS: readonly NfseBreaker[] = [
+  {
+    kind: 'request', rule: 'E0078', code: 'E0078', applies: (c) => c.req.substitutes !== undefined && c.ctx.substitutedKey !== undefined,
+    break: (c) => ((c.req.substitutes!.reason_code = '99' as never /* the schema's literal union types as never */), delete c.req.substitutes!.reason, 'substitutes.reason'),
+  },
+  {
+    kind: 'request', rule: 'E0060', code: 'E0060', applies: (c) => c.ctx.substituted !== undefined && c.req.substitutes !== undefined && c.ctx.issuer.simplesNacional === 1,
+    break: (c) => ((c.req.service.national_code = c.req.service.national_code.startsWith('0101') ? '140101' : '010101'), 'service.national_code'),
+  },
+  {
+    kind: 'request', rule: 'E0061', code: 'E0061', applies: (c) => c.ctx.substituted !== undefined && c.req.substitutes !== undefined && c.ctx.issuer.simplesNacional !== 1,
+    break: (c) => ((c.req.values.service_amount = Math.round(c.req.values.service_amount * 100 + 100) / 100), 'values.service_amount'),
+  },
+  { kind: 'request', rule: 'E0302', code: 'E0302', applies: (c) => !abroad(c), break: (c) => ((c.req.service.place_of_provision.city_code = '1234567'), 'service.place_of_provision.city_code') },
+  { kind: 'request', rule: 'E0304', code: 'E0304', applies: abroad, break: (c) => ((c.req.service.place_of_provision.country_code = 'BR'), 'service.place_of_provision.country_code') },
+  { kind: 'request', rule: 'E0315', code: 'E0315', break: (c) => ((c.req.service.municipal_code = '000'), 'service.municipal_code') },
+  { kind: 'request', rule: 'E0318', code: 'E0318', applies: exported, break: (c) => (delete c.req.service.nbs, 'service.nbs') },
+  { kind: 'request', rule: 'E0322', code: 'E0322', applies: (c) => c.req.reform !== undefined && c.ctx.taxReform, break: (c) => (delete c.req.service.nbs, 'service.nbs') },
+  { kind: 'request', rule: 'E0370', code: 'E0370', break: (c) => ((c.req.service.national_code = '070201'), 'service.national_code') },
+  {
+    kind: 'document', rule: 'E0372', code: 'E0372', why: NOT_OFFERED('obra'), applies: OBRA_OR_EVENT_FREE,
+    break: (d) => ({ xml: intoServ(d.xml, '<obra><cObra>123456789012</cObra></obra>') }),
+  },
+  { kind: 'document', rule: 'E0382', code: 'E0382', why: NOT_OFFERED('obra'), applies: abroad, break: (d) => ({ xml: withGroup(d.xml, '070201', `<obra>${CEP_END}</obra>`) }) },
+  { kind: 'document', rule: 'E0386', code: 'E0386', why: NOT_OFFERED('obra'), applies: (c) => !abroad(c), break: (d) => ({ xml: withGroup(d.xml, '070201', `<obra>${EXT_END}</obra>`) }) },
+  { kind: 'request', rule: 'E0390', code: 'E0390', break: (c) => ((c.req.service.national_code = '120101'), 'service.national_code') },
+  {
+    kind: 'document', rule: 'E0392', code: 'E0392', why: NOT_OFFERED('atvEvento'), applies: OBRA_OR_EVENT_FREE,
+    break: (d) => ({ xml: intoServ(d.xml, '<atvEvento><xNome>Show</xNome><dtIni>2026-01-10</dtIni><dtFim>2026-01-11</dtFim><idAtvEvt>EVT1</idAtvEvt></atvEvento>') }),
+  },
+  ...(
+    [
+      ['E0400', CEP_END, true],
+      ['E0404', EXT_END, false],
+    ] as const
+  ).map(([rule, end, outside]): NfseBreaker => ({
+    kind: 'document', rule, code: rule, why: NOT_OFFERED('atvEvento'), applies: (c) => abroad(c) === outside,
+    break: (d) => ({ xml: withGroup(d.xml, '120101', `<atvEvento><xNome>Show</xNome><dtIni>2026-01-10</dtIni><dtFim>2026-01-11</dtFim>${end}</atvEvento>`) }),
+  })),
+];

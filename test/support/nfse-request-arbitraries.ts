@@ -22,8 +22,9 @@ export interface GeneratedNfseRequest {
 const MUNICIPALITIES = Object.values(CAPITALS).map(([code]) => code);
 const opt = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
 const money = (max: number) => fc.integer({ min: 1, max }).map((c) => c / 100);
-// LC 116 items without the tpOper demand of E0903 (25.05, 15.09, 17.12, 10.05) nor 99.01.01 (E0532).
-const NATIONAL_CODES = ['010101', '010201', '070201', '140101', '170101', '171001', '080201', '040301'];
+// LC 116 items without the tpOper demand of E0903 (25.05, 15.09, 17.12, 10.05) nor 99.01.01 (E0532),
+// nor the obra (E0370: construction work) and atvEvento (E0390: item 12) groups the request does not offer.
+const NATIONAL_CODES = ['010101', '010201', '070301', '140101', '170101', '171001', '080201', '040301'];
 
 const addressArb = fc.record({ city: fc.constantFrom(...MUNICIPALITIES), cep: fc.stringMatching(/^[0-9]{8}$/), complement: fc.boolean() }).map((a) => ({
   street: 'Rua das Flores', number: '100', district: 'Centro', city_code: a.city, cep: a.cep, ...(a.complement ? { complement: 'Sala 2 & 3' } : {}),
@@ -58,7 +59,7 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       special: fc.constantFrom<0 | 1 | 2 | 3 | 4 | 5 | 6 | 9>(0, 0, 0, 1, 2, 3, 4, 5, 6, 9), city: fc.constantFrom(...MUNICIPALITIES), im: opt(fc.stringMatching(/^[0-9]{1,15}$/)),
       tpAmb: fc.constantFrom<1 | 2>(1, 2), taxReform: fc.boolean(), emittedAt: fc.date({ min: new Date('2026-01-02T00:00:00Z'), max: new Date('2027-12-31T23:59:59Z'), noInvalidDate: true }),
       competenceDaysBack: fc.integer({ min: 0, max: 60 }), serie: fc.integer({ min: 1, max: 49_999 }), nDPS: fc.integer({ min: 1, max: 999_999_999 }),
-      code: fc.constantFrom(...NATIONAL_CODES), municipal: opt(fc.stringMatching(/^[0-9]{3}$/)), nbs: opt(fc.stringMatching(/^[0-9]{9}$/)),
+      code: fc.constantFrom(...NATIONAL_CODES), municipal: opt(fc.stringMatching(/^[0-9]{3}$/).filter((m) => m !== '000')), nbs: opt(fc.stringMatching(/^[0-9]{9}$/)),
       abroad: fc.constantFrom(false, false, false, true), taker: opt(partyArb), interm: opt(partyArb),
       amount: money(5_000_000), incond: opt(fc.integer({ min: 0, max: 30 })), cond: opt(fc.integer({ min: 0, max: 30 })), ded: opt(fc.integer({ min: 1, max: 40 })),
       retained: fc.constantFrom<'nao_retido' | 'tomador' | 'intermediario'>('nao_retido', 'nao_retido', 'tomador', 'intermediario'), rate: opt(fc.integer({ min: 180, max: 500 })),
@@ -113,6 +114,9 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       if (isServiceExport(req)) {
         req.service.foreign_trade = { provision_mode: 'transfronteirico', relationship: 'sem_vinculo', currency: '220', foreign_amount: g.amount, provider_support: '01', taker_support: '01', temporary_goods: 'nao' };
       }
+      // Anexo I E0318: an export by the provider (a party abroad, a service provided abroad) names its NBS item.
+      const partyAbroad = req.tomador?.address?.country_code !== undefined || req.intermediario?.address?.country_code !== undefined;
+      if ((partyAbroad || g.abroad) && req.service.nbs === undefined) req.service.nbs = '115021000';
       // E0585: a suspension only for a taxable service.
       if (taxation === 'tributavel' && g.suspension) req.values.iss.suspension = { type: 'decisao_judicial', process_number: '0'.repeat(20) + '1234567890' };
       // E0435, E0436, E0438: deductions only for a taxable service of a provider neither MEI nor in a special regime.
@@ -147,6 +151,8 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
         const taxId = ctx.issuer.taxId;
         const body = g.city + '2' + (taxId.length === 14 ? '2' : '1') + taxId.padStart(14, '0') + g.subst.n + today.slice(2, 4) + today.slice(5, 7) + '123456789';
         ctx.substitutedKey = body + nfseKeyCheckDigit(body);
+        // E0060 / E0061: what a substitute keeps; here the replaced NFS-e's request is this one's.
+        ctx.substituted = structuredClone({ competence_date: req.competence_date, service: req.service, ...(req.tomador ? { tomador: req.tomador } : {}), values: req.values });
         req.substitutes = { nfse_id: 'nfse_prop', reason_code: g.subst.code as never /* the schema's literal union types as never */, ...(g.subst.reason || g.subst.code === '99' ? { reason: 'Correção do valor do serviço prestado' } : {}) };
       }
       const doc: NfseDocumentContext = { serie: String(g.serie), nDPS: String(g.nDPS), emittedAt: g.emittedAt, signingKey: testSigningKey() };

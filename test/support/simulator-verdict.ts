@@ -9,7 +9,9 @@ import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../../src/authority-sim/nfse/dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse/dps-rules.js';
 import { checkDpsRules } from '../../src/authority-sim/nfse/dps-party-rules.js';
+import { checkDpsService } from '../../src/authority-sim/nfse/dps-service-rules.js';
 import { checkDpsValues } from '../../src/authority-sim/nfse/dps-value-rules.js';
+import { checkDpsIbsCbs } from '../../src/authority-sim/nfse/dps-ibscbs-rules.js';
 import { checkForeignTrade } from '../../src/authority-sim/nfse/foreign-trade-rules.js';
 import { decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from '../../src/authority-sim/nfse/nfse-wire.js';
 import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
@@ -92,7 +94,9 @@ export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | nul
     if (o.signature) checkDpsSignature(xml, checked.root, facts, null, now);
     checkDpsContent(facts, checked.root);
     checkDpsRules(checked.root, facts, now);
+    checkDpsService(checked.root, facts);
     checkDpsValues(checked.root, facts);
+    checkDpsIbsCbs(checked.root, facts);
     checkForeignTrade(checked.root);
     return null;
   } catch (err) {

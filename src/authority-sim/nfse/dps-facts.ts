@@ -18,7 +18,11 @@ export interface DpsFacts {
   tomaId?: string;
   intermId?: string;
   cLocPrestacao?: string;
+  cPaisPrestacao?: string;
   cTribNac: string;
+  cTribMun?: string;
+  /** prest/regTrib/opSimpNac: 1 outside the Simples Nacional, 2 MEI, 3 ME/EPP. */
+  opSimpNac: string;
   cNBS?: string;
   values: DpsAmounts;
 }
@@ -76,6 +80,7 @@ export function dpsFacts(dps: Element): DpsFacts {
       hasAddress: childOf(prest, 'end') !== undefined,
     },
     cTribNac: t('serv/cServ/cTribNac')!,
+    opSimpNac: t('prest/regTrib/opSimpNac')!,
     values: {
       vServ: cents(t('valores/vServPrest/vServ')),
       vDescIncond: cents(t('valores/vDescCondIncond/vDescIncond')),
@@ -106,6 +111,10 @@ export function dpsFacts(dps: Element): DpsFacts {
   if (intermId) facts.intermId = intermId;
   const loc = t('serv/locPrest/cLocPrestacao');
   if (loc) facts.cLocPrestacao = loc;
+  const pais = t('serv/locPrest/cPaisPrestacao');
+  if (pais) facts.cPaisPrestacao = pais;
+  const cTribMun = t('serv/cServ/cTribMun');
+  if (cTribMun) facts.cTribMun = cTribMun;
   const nbs = t('serv/cServ/cNBS');
   if (nbs) facts.cNBS = nbs;
   return facts;

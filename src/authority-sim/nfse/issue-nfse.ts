@@ -8,7 +8,9 @@ import { checkDocument } from './document-checks.js';
 import { dpsFacts, type DpsFacts } from './dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from './dps-rules.js';
 import { checkDpsRules } from './dps-party-rules.js';
+import { checkDpsService } from './dps-service-rules.js';
 import { checkDpsValues } from './dps-value-rules.js';
+import { checkDpsIbsCbs } from './dps-ibscbs-rules.js';
 import { checkForeignTrade } from './foreign-trade-rules.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';
 import { actorsOf } from './nfse-store.js';
@@ -36,7 +38,9 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     checkDpsSignature(xml, checked.root, facts, faults.refuseProfile ?? null, now);
     checkDpsContent(facts, checked.root);
     checkDpsRules(checked.root, facts, now);
+    checkDpsService(checked.root, facts);
     checkDpsValues(checked.root, facts);
+    checkDpsIbsCbs(checked.root, facts);
     checkForeignTrade(checked.root);
     // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).
     const previous = await ctx.store.byDps(facts.id);

@@ -1,13 +1,15 @@
 // Substitution (FACTS 16.5): a DPS with subst/chSubstda replaces an authorized NFS-e of the same
 // provider; Sefin registers event 105102 on the original itself and returns the substitute NFS-e.
 // Rules checked (Anexo I): E0042 key invalid or not this DPS's provider/municipality, E0044 unknown,
-// E0046 already canceled (by cancellation or substitution). Municipal parameters (E0050 deadline,
+// E0046 already canceled (by cancellation or substitution), E0060/E0061 what the substitute may not change
+// (dps-service-rules.ts). Municipal parameters (E0050 deadline,
 // E0056 taker required) and the event-dependent ones (E0068-E0076) have nothing to hold here.
 import type { Queryable } from '../../platform/storage/db.js';
 import type { SigningKey } from '../../fiscal/xml/signature/sign.js';
 import { parseNfseKey } from '../../fiscal/xml/nfse/dps-id.js';
 import type { DpsFacts } from './dps-facts.js';
 import { actorsOf, COLUMNS, type NfseStore, type NfseRow } from './nfse-store.js';
+import { checkSubstitutionChanges } from './dps-service-rules.js';
 import { NfseRefusal } from './nfse-wire.js';
 import { substitutionRequest, writeEvento } from './write-evento.js';
 
@@ -23,6 +25,7 @@ export async function lockReplaced(store: NfseStore, tx: Queryable, f: DpsFacts 
   const original = r.rows[0];
   if (!original) throw new NfseRefusal('E0044', key);
   if (original.status !== 'authorized') throw new NfseRefusal('E0046', `${key} is ${original.status}`);
+  checkSubstitutionChanges(original.nfse_xml, f);
   return original;
 }
 

@@ -29,6 +29,16 @@ export interface NfseContext {
   today?: string;
   /** The 50-digit key of the NFS-e `substitutes.nfse_id` names (the service looks it up). */
   substitutedKey?: string;
+  /** The request of that NFS-e: what a substitute may not change (Anexo I E0060, E0061). */
+  substituted?: SubstitutedRequest;
+}
+
+/** The fields of the replaced NFS-e's request that Anexo I E0060 / E0061 compare. */
+export interface SubstitutedRequest {
+  competence_date: string;
+  service: { national_code: string; municipal_code?: string; place_of_provision: { city_code?: string; country_code?: string } };
+  tomador?: { cnpj?: string; cpf?: string };
+  values: { service_amount: number };
 }
 
 /** What one numbered DPS adds (buildPreparedDps). */

@@ -133,9 +133,9 @@ export const NfseValuesSchema = Type.Object(
 
 export const NfseReformSchema = Type.Object(
   {
-    operation_code: Type.String({ description: 'cIndOp: operation indicator, 6 digits (IBS/CBS tables).', pattern: '^[0-9]{6}$', examples: ['100301'] }),
+    operation_code: Type.String({ description: 'cIndOp: operation indicator, 6 digits, of Anexo C\'s IndOp table (E0901); the operations with real estate (020101, 020201, 020301) need the imovel group, not offered yet (E0932).', pattern: '^[0-9]{6}$', examples: ['100301'] }),
     cst: Type.String({ description: 'CST of IBS/CBS, 3 digits.', pattern: '^[0-9]{3}$', examples: ['000'] }),
-    class_code: Type.String({ description: 'cClassTrib, 6 digits.', pattern: '^[0-9]{6}$', examples: ['000001'] }),
+    class_code: Type.String({ description: 'cClassTrib, 6 digits, beginning with its CST (E0959).', pattern: '^[0-9]{6}$', examples: ['000001'] }),
     final_consumer: Type.Optional(Type.Boolean({ description: 'indFinal: the taker is a final consumer.', examples: [false] })),
   },
   { additionalProperties: false, description: 'IBSCBS (2026 reform): only when the account\'s tax regime is reform_2026; needs service.nbs (E0322). The destination is the taker (indDest 0); a different destination (indDest 1 with dest), government purchases and tpOper are not offered yet.' },
@@ -148,9 +148,9 @@ export const NfseRequestSchema = Type.Object(
     competence_date: Type.String({ description: 'dCompet: date the service was provided (YYYY-MM-DD), not after the emission (E0015).', examples: ['2026-03-10'] }),
     service: Type.Object(
       {
-        national_code: Type.String({ description: 'cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail).', examples: ['010101'] }),
-        municipal_code: Type.Optional(Type.String({ description: 'cTribMun: municipal taxation code, 3 digits.', examples: ['001'] })),
-        nbs: Type.Optional(Type.String({ description: 'cNBS: NBS code, 9 digits; required with the reform group (E0322).', examples: ['115022000'] })),
+        national_code: Type.String({ description: 'cTribNac: national taxation code, 6 digits (LC 116 item, sub-item, detail). Construction work (07.02.01, 07.02.02, 07.04.01, 07.05.01, 07.05.02, 07.06.01, 07.06.02, 07.07.01, 07.08.01, 07.17.01, 07.19.01: the obra group, E0370) and item 12 (events: the atvEvento group, E0390) are not offered yet.', examples: ['010101'] }),
+        municipal_code: Type.Optional(Type.String({ description: 'cTribMun: municipal taxation code, 3 digits, not 000 (E0315).', examples: ['001'] })),
+        nbs: Type.Optional(Type.String({ description: 'cNBS: NBS code, 9 digits; required with the reform group (E0322) and in an export of services: a taker or intermediary abroad, or place_of_provision.country_code (E0318).', examples: ['115022000'] })),
         description: Type.String({ description: 'xDescServ: what was provided (1-2000).', examples: ['Desenvolvimento de software sob encomenda'] }),
         place_of_provision: Type.Object(
           {
@@ -177,7 +177,7 @@ export const NfseRequestSchema = Type.Object(
           }),
           reason: Type.Optional(Type.String({ description: 'xMotivo (15-255 characters); required with reason_code 99 (Anexo I E0078).', examples: ['Valor do servico informado com erro'] })),
         },
-        { additionalProperties: false, description: 'subst: this NFS-e replaces another (FACTS 16.5).' },
+        { additionalProperties: false, description: 'subst: this NFS-e replaces another (FACTS 16.5). It keeps the replaced one\'s competence_date, LC 116 sub-item (first 4 digits of national_code), municipal_code and place_of_provision when the provider is outside the Simples Nacional (Anexo I E0060), and its competence_date, service_amount and taker (when it had one) for a MEI or ME/EPP (E0061).' },
       ),
     ),
   },

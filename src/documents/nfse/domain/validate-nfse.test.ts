@@ -52,16 +52,25 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: {} } }, 'service.place_of_provision')).toMatch(/exactly one/);
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: { country_code: 'BR' } } }, 'service.place_of_provision.country_code')).toMatch(/other than BR/);
     expect(errorOn({ ...base(), service: { ...s, place_of_provision: { city_code: '3300000' } } }, 'service.place_of_provision.city_code')).toMatch(/E0302/);
+    expect(errorOn({ ...base(), service: { ...s, municipal_code: '000' } }, 'service.municipal_code')).toMatch(/E0315/);
+    expect(errorOn({ ...base(), service: { ...s, national_code: '070201' } }, 'service.national_code')).toMatch(/E0370/);
+    expect(errorOn({ ...base(), service: { ...s, national_code: '120101' } }, 'service.national_code')).toMatch(/E0390/);
+    expect(errorOn({ ...base(), service: { ...s, place_of_provision: { country_code: 'US' } } }, 'service.nbs')).toMatch(/E0318/);
     expect(errorOn({ ...base(), tomador: { cpf: '52998224725', name: 'X', address: { street: 'R', number: '1', district: 'C', city_code: '3300000', cep: '20010000' } } }, 'tomador.address.city_code')).toMatch(/E0238/);
     expect(errorOn({ ...base(), service: { ...s, description: '' } }, 'service.description')).toMatch(/empty/);
   });
 
-  it('reform: only with reform_2026, and needs the NBS code (E0322)', () => {
+  it('reform: only with reform_2026, needs the NBS code (E0322), an operation of Anexo C (E0901) without real estate (E0932), cClassTrib of its CST (E0959)', () => {
     const r = { ...base(), reform: { operation_code: '100301', cst: '000', class_code: '000001' } };
     expect(errorOn(r, 'reform')).toMatch(/reform_2026/);
     expect(errorOn(r, 'service.nbs', ctx({}, { taxReform: true }))).toMatch(/E0322/);
     const tpOper = { ...r, service: { ...r.service, national_code: '250501', nbs: '115022000' } };
     expect(errorOn(tpOper, 'reform', ctx({}, { taxReform: true }))).toMatch(/E0903/);
+    const on = ctx({}, { taxReform: true });
+    const withNbs = (reform: typeof r.reform) => ({ ...r, service: { ...r.service, nbs: '115022000' }, reform });
+    expect(errorOn(withNbs({ ...r.reform, operation_code: '999999' }), 'reform.operation_code', on)).toMatch(/E0901/);
+    expect(errorOn(withNbs({ ...r.reform, operation_code: '020101' }), 'reform.operation_code', on)).toMatch(/E0932/);
+    expect(errorOn(withNbs({ ...r.reform, class_code: '010001' }), 'reform.class_code', on)).toMatch(/E0959/);
   });
 
   it('taker: one id, check digits, not the provider, addresses (E0188, E0206, E0202, E0235, E0223)', () => {

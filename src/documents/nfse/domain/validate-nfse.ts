@@ -1,6 +1,7 @@
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality } from '../../../fiscal/layout/ibge.js';
 import { toCents, toScaled } from '../../../kernel/decimal.js';
+import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { deductionOf } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
@@ -12,26 +13,62 @@ export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
 // TSDec2V2 (pAliqPis, pAliqCofins): up to 99.99 with two decimals.
 
+// Anexo I E0370: LC 116 sub-items of construction work, whose DPS carries the obra group (not offered yet).
+const OBRA_CODES = new Set(['070201', '070202', '070401', '070501', '070502', '070601', '070602', '070701', '070801', '071701', '071901']);
+
 function checkService(errors: Errors, req: NfseRequest, ctx: NfseContext): void {
   const s = req.service;
   checkPattern(errors, 'service.national_code', s.national_code, /^[0-9]{6}$/, 'must be 6 digits (TSCodTribNac: LC 116 item, sub-item and detail, e.g. 010101)');
-  checkPattern(errors, 'service.municipal_code', s.municipal_code, /^[0-9]{3}$/, 'must be 3 digits (TSCodTribMun)', false);
+  // Anexo I E0370 / E0390: construction work needs the obra group, LC 116 item 12 (events) the atvEvento group; neither is offered yet.
+  if (OBRA_CODES.has(s.national_code)) fail(errors, 'service.national_code', 'is a construction work code (LC 116 7.02, 7.04-7.08, 7.17, 7.19), whose DPS needs the obra group, not offered yet (Anexo I E0370)', 'E0370');
+  if (s.national_code.startsWith('12')) fail(errors, 'service.national_code', 'is of LC 116 item 12 (cultural, sports and leisure events), whose DPS needs the atvEvento group, not offered yet (Anexo I E0390)', 'E0390');
+  if (checkPattern(errors, 'service.municipal_code', s.municipal_code, /^[0-9]{3}$/, 'must be 3 digits (TSCodTribMun)', false) && s.municipal_code === '000') {
+    fail(errors, 'service.municipal_code', 'must not be 000 (Anexo I E0315); leave it out when the municipality has no code of its own', 'E0315');
+  }
   checkPattern(errors, 'service.nbs', s.nbs, /^[0-9]{9}$/, 'must be the 9-digit NBS code (TSCodNBS)', false);
   // Anexo I E0322: with IBSCBS the NBS code is mandatory.
-  if (ctx.taxReform && req.reform && s.nbs === undefined) fail(errors, 'service.nbs', 'is required with the reform group (Anexo I E0322)');
+  if (ctx.taxReform && req.reform && s.nbs === undefined) fail(errors, 'service.nbs', 'is required with the reform group (Anexo I E0322)', 'E0322');
+  // Anexo I E0318: an export of services by the provider (a taker or intermediary abroad, a service provided abroad) names its NBS item.
+  const abroad = (p: NfseRequest['tomador']) => p?.address?.country_code !== undefined;
+  if (s.nbs === undefined && (abroad(req.tomador) || abroad(req.intermediario) || s.place_of_provision.country_code !== undefined)) {
+    fail(errors, 'service.nbs', 'is required in an export of services: a taker or intermediary abroad, or a service provided abroad (Anexo I E0318)', 'E0318');
+  }
   checkText(errors, 'service.description', s.description, 1, 2000); // TSDesc2000
   // Anexo I E0903: tpOper is required with IBSCBS for LC 116 items 25.05, 15.09, 17.12 and 10.05; the model has no tpOper yet.
   if (ctx.taxReform && req.reform && ['2505', '1509', '1712', '1005'].includes(s.national_code.slice(0, 4))) {
-    fail(errors, 'reform', 'is not offered yet for LC 116 items 25.05, 15.09, 17.12 and 10.05 (they need tpOper, Anexo I E0903); leave reform out (IBS/CBS may be left out in 2026, FACTS 16.3)');
+    fail(errors, 'reform', 'is not offered yet for LC 116 items 25.05, 15.09, 17.12 and 10.05 (they need tpOper, Anexo I E0903); leave reform out (IBS/CBS may be left out in 2026, FACTS 16.3)', 'E0903');
   }
   const l = s.place_of_provision;
   if ((l.city_code === undefined) === (l.country_code === undefined)) fail(errors, 'service.place_of_provision', 'must have exactly one of city_code or country_code');
   // Anexo I E0302: a municipality of the IBGE table.
   if (checkPattern(errors, 'service.place_of_provision.city_code', l.city_code, /^[0-9]{7}$/, 'must be the 7-digit IBGE municipality code', false) && !municipality(l.city_code!)) {
-    fail(errors, 'service.place_of_provision.city_code', 'is not a municipality of the IBGE table (Anexo I E0302)');
+    fail(errors, 'service.place_of_provision.city_code', 'is not a municipality of the IBGE table (Anexo I E0302)', 'E0302');
   }
   // Anexo I E0304: an existing ISO2 country other than Brazil.
-  checkPattern(errors, 'service.place_of_provision.country_code', l.country_code, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)', false);
+  if (l.country_code === 'BR') fail(errors, 'service.place_of_provision.country_code', 'must be a country other than BR (Anexo I E0304; use city_code in Brazil)', 'E0304');
+  else checkPattern(errors, 'service.place_of_provision.country_code', l.country_code, /^[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)', false);
+}
+
+// Anexo I E0901: the operation indicators of Anexo C (ANEXO_C-INDOP_IBSCBS-SNNFSe v1.01, 2026-01-22).
+const IND_OP_CODES = new Set([
+  '020101', '020201', '020301', '030101', '030102', '030103', '030104', '040101', '050101', '050102', '050103', '050104', '050201',
+  '060101', '070101', '070102', '080101', '100101', '100102', '100201', '100301', '100302', '100401', '100501', '100502', '100601',
+]);
+
+/** The reform group (IBSCBS): Anexo I E0901, E0932, E0959. */
+function checkReform(errors: Errors, req: NfseRequest): void {
+  const r = req.reform;
+  if (!r) return;
+  if (typeof r.operation_code === 'string' && !IND_OP_CODES.has(r.operation_code)) {
+    fail(errors, 'reform.operation_code', 'is not an operation indicator of Anexo C (IndOp table; e.g. 100301 other onerous services) (Anexo I E0901)', 'E0901');
+  } else if (['020101', '020201', '020301'].includes(r.operation_code) && !OBRA_CODES.has(req.service.national_code)) {
+    // E0932: an operation with real estate carries the imovel group, not offered yet.
+    fail(errors, 'reform.operation_code', 'is an operation with real estate (020101, 020201, 020301), whose DPS needs the imovel group, not offered yet (Anexo I E0932)', 'E0932');
+  }
+  // E0959: cClassTrib belongs to its CST (its first 3 digits).
+  if (typeof r.class_code === 'string' && typeof r.cst === 'string' && r.class_code.slice(0, 3) !== r.cst) {
+    fail(errors, 'reform.class_code', `must begin with its CST ${r.cst}: the first 3 digits of cClassTrib are the CST it belongs to (Anexo I E0959)`, 'E0959');
+  }
 }
 
 /** ISSQN rate: TSDec1V2 (two decimals) and Anexo I E0595, E0600, E0602, E0604, E0621. */
@@ -141,6 +178,36 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   checkFederal(errors, req, vServ);
 }
 
+const taxIdOf = (p: { cnpj?: string; cpf?: string } | undefined) => {
+  const id = p?.cnpj ?? p?.cpf;
+  return id === undefined ? undefined : cleanTaxId(id);
+};
+
+/**
+ * Anexo I E0060 (provider outside the Simples Nacional: competence, LC 116 sub-item, municipal code and place
+ * of provision) and E0061 (MEI, ME/EPP: the taker when identified, competence and service value): what a
+ * substitute keeps from the NFS-e it replaces.
+ */
+function checkSubstitution(errors: Errors, req: NfseRequest, ctx: NfseContext): void {
+  const o = ctx.substituted;
+  if (!req.substitutes || !o) return;
+  const rule = ctx.issuer.simplesNacional === 1 ? 'E0060' : 'E0061';
+  const keep = (field: string, what: string) => fail(errors, field, `must be the replaced NFS-e's ${what}: a substitute keeps it (Anexo I ${rule})`, rule);
+  if (req.competence_date !== o.competence_date) keep('competence_date', `competence date ${o.competence_date}`);
+  if (rule === 'E0060') {
+    const s = req.service;
+    if (s.national_code.slice(0, 4) !== o.service.national_code.slice(0, 4)) keep('service.national_code', `LC 116 sub-item ${o.service.national_code.slice(0, 4)}`);
+    if (s.municipal_code !== o.service.municipal_code) keep('service.municipal_code', `municipal code ${o.service.municipal_code ?? '(none)'}`);
+    const place = o.service.place_of_provision;
+    if (s.place_of_provision.city_code !== place.city_code || s.place_of_provision.country_code !== place.country_code) keep('service.place_of_provision', 'place of provision');
+    return;
+  }
+  const taker = taxIdOf(o.tomador);
+  if (taker !== undefined && taxIdOf(req.tomador) !== taker) keep('tomador', `taker ${taker}`);
+  const cents = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? toCents(v) : undefined);
+  if (cents(req.values.service_amount) !== cents(o.values.service_amount)) keep('values.service_amount', `service amount ${o.values.service_amount}`);
+}
+
 /** A real YYYY-MM-DD date (Date.parse rolls 2026-02-30 over to March, so the text must survive a round trip). */
 function isCalendarDate(text: string): boolean {
   return /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
@@ -161,14 +228,16 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   checkText(errors, 'external_ref', req.external_ref, 1, 60, false);
   if (req.reform && !ctx.taxReform) fail(errors, 'reform', 'is only accepted when the account\'s tax regime is reform_2026');
   checkService(errors, req, ctx);
+  if (ctx.taxReform) checkReform(errors, req);
   const taker = req.tomador ? checkParty(errors, 'tomador', req.tomador, issuer.taxId) : undefined;
   const interm = req.intermediario ? checkParty(errors, 'intermediario', req.intermediario, issuer.taxId) : undefined;
   checkValues(errors, req, ctx, taker, interm);
   checkForeignTrade(errors, req);
+  checkSubstitution(errors, req, ctx);
   if (req.substitutes) {
     const { reason_code: code, reason } = req.substitutes;
     // TSMotivo: 15-255 characters; Anexo I E0078: required with cMotivo 99.
-    if (code === '99' && reason === undefined) fail(errors, 'substitutes.reason', 'is required with reason_code 99 (Anexo I E0078)');
+    if (code === '99' && reason === undefined) fail(errors, 'substitutes.reason', 'is required with reason_code 99 (Anexo I E0078)', 'E0078');
     checkText(errors, 'substitutes.reason', reason, 15, 255, false);
   }
   return errors;

@@ -8,6 +8,7 @@ import { tpAmbOf } from '../../notes/services/issuer-context.js';
 import { buildPreparedDps, type DpsFigures } from '../domain/index.js';
 import { dpsPathToField } from '../domain/dps-path-to-field.js';
 import type { NfseRequest } from '../domain/nfse-request.js';
+import type { SubstitutedRequest } from '../domain/nfse-context.js';
 import { prepareNfse, type PreparedDps } from '../domain/prepare-nfse.js';
 import { NFSE_FAMILY } from './nfse-family.js';
 import { NFSE_MODEL } from './nfse-deps.js';
@@ -27,7 +28,7 @@ function figuresInReais(f: DpsFigures): Record<string, number> {
 }
 
 /** The NFS-e engine as the shared emission (documents/notes/services/issue-note.ts) drives it. */
-export function nfseEmitter(now: () => Date, substitutedKey?: string): NoteEmitter<NfseRequest, PreparedNfse> {
+export function nfseEmitter(now: () => Date, substitutedKey?: string, substituted?: SubstitutedRequest): NoteEmitter<NfseRequest, PreparedNfse> {
   return {
     family: NFSE_FAMILY,
     serie: 1,
@@ -49,6 +50,7 @@ export function nfseEmitter(now: () => Date, substitutedKey?: string): NoteEmitt
         taxReform: issuer.account_tax_regime === 'reform_2026',
         today,
         ...(substitutedKey ? { substitutedKey } : {}),
+        ...(substituted ? { substituted } : {}),
       });
       return prepared.ok ? { ok: true, prepared: { dps: prepared.dps, profile: mapped.profile } } : prepared;
     },
@@ -86,6 +88,7 @@ export function nfseEmitter(now: () => Date, substitutedKey?: string): NoteEmitt
  */
 export async function issueNfse(deps: IssueDeps, accountId: string, request: NfseRequest, opts: IssueOptions = {}): Promise<NoteRow> {
   let substitutedKey: string | undefined;
+  let substituted: SubstitutedRequest | undefined;
   if (request.substitutes) {
     const field = 'substitutes.nfse_id';
     const original = await getNote(deps.db, accountId, request.substitutes.nfse_id, { model: NFSE_MODEL });
@@ -98,6 +101,8 @@ export async function issueNfse(deps: IssueDeps, accountId: string, request: Nfs
       throw new ApiError('invalid_state', `NFS-e ${original.id} is ${original.status}; only an authorized NFS-e can be substituted`);
     }
     substitutedKey = original.nfse_key;
+    // Anexo I E0060 / E0061: what the substitute may not change is compared with the original's request.
+    substituted = original.request as SubstitutedRequest;
   }
-  return issueNote(deps, nfseEmitter(() => deps.clock.now(), substitutedKey), accountId, request, opts);
+  return issueNote(deps, nfseEmitter(() => deps.clock.now(), substitutedKey, substituted), accountId, request, opts);
 }
