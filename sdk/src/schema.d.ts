@@ -15381,6 +15381,44 @@ export interface paths {
                                  */
                                 retained: "nao_retido" | "tomador" | "intermediario";
                             };
+                            /** @description totTrib: the approximate taxes of Lei 12.741/2012, either the three amounts (vTotTrib) or the three rates (pTotTrib). Required for a provider outside the Simples Nacional (Sefin refuses indTotTrib and pTotTribSN for it, E0713); an ME/EPP gives this or simples_nacional_rate (E0712); a MEI may leave both out (indTotTrib 0, no estimate, Decreto 8.264/2014). */
+                            approximate_taxes?: {
+                                /**
+                                 * @description vTotTribFed: approximate federal taxes (0 to service_amount, E0702). Reais, at most 2 decimals.
+                                 * @example 76
+                                 */
+                                federal?: number;
+                                /**
+                                 * @description vTotTribEst: approximate state taxes (0 to service_amount, E0703). Reais, at most 2 decimals.
+                                 * @example 0
+                                 */
+                                state?: number;
+                                /**
+                                 * @description vTotTribMun: approximate municipal taxes (0 to service_amount, E0704). Reais, at most 2 decimals.
+                                 * @example 50
+                                 */
+                                municipal?: number;
+                                /**
+                                 * @description pTotTribFed: approximate federal taxes as a share of the price (0-100, E0706). Percent (5 = 5%), at most 2 decimals.
+                                 * @example 7.6
+                                 */
+                                federal_rate?: number;
+                                /**
+                                 * @description pTotTribEst: approximate state taxes (0-100, E0707). Percent (5 = 5%), at most 2 decimals.
+                                 * @example 0
+                                 */
+                                state_rate?: number;
+                                /**
+                                 * @description pTotTribMun: approximate municipal taxes (0-100, E0708). Percent (5 = 5%), at most 2 decimals.
+                                 * @example 5
+                                 */
+                                municipal_rate?: number;
+                            };
+                            /**
+                             * @description pTotTribSN: the approximate taxes as the Simples Nacional rate of an ME/EPP provider (0-99.99); refused for a MEI (E0710) and for a provider outside the Simples Nacional (E0713). An ME/EPP gives this or approximate_taxes: Sefin refuses indTotTrib for it (E0712). Percent (5 = 5%), at most 2 decimals.
+                             * @example 6
+                             */
+                            simples_nacional_rate?: number;
                             /** @description Federal taxes (tribFed). */
                             federal?: {
                                 /** @description PIS and COFINS (tribFed/piscofins). */

@@ -1,6 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { childOf, textAt } from './document-checks.js';
 import type { DpsFacts } from './dps-facts.js';
+import { checkTotTrib, checkTribFed } from './dps-federal-rules.js';
 import { NfseRefusal } from './nfse-wire.js';
 
 // Sefin Nacional Anexo I rules (RN DPS_NFS-e) on the DPS values (valores), written from the rule text
@@ -36,9 +37,13 @@ export function checkDpsValues(dps: Element, _f: DpsFacts): void {
   // E0583: no retention from a MEI provider (opSimpNac 2).
   if (WITHHELD.has(tpRet) && opSimpNac === '2') throw new NfseRefusal('E0583', `tpRetISSQN ${tpRet} for a MEI`);
   const pAliq = textAt(tribMun, 'pAliq');
-  if (pAliq === undefined) return;
-  // E0595: at most 5 %; E0600: no rate for a MEI; E0602: none for an immune, exported or non-incident service.
-  if (Number(pAliq) > 5) throw new NfseRefusal('E0595', `pAliq ${pAliq}`);
-  if (opSimpNac === '2') throw new NfseRefusal('E0600', `pAliq ${pAliq} for a MEI`);
-  if (NOT_TAXABLE.has(tribISSQN)) throw new NfseRefusal('E0602', `pAliq ${pAliq} with tribISSQN ${tribISSQN}`);
+  if (pAliq !== undefined) {
+    // E0595: at most 5 %; E0600: no rate for a MEI; E0602: none for an immune, exported or non-incident service.
+    if (Number(pAliq) > 5) throw new NfseRefusal('E0595', `pAliq ${pAliq}`);
+    if (opSimpNac === '2') throw new NfseRefusal('E0600', `pAliq ${pAliq} for a MEI`);
+    if (NOT_TAXABLE.has(tribISSQN)) throw new NfseRefusal('E0602', `pAliq ${pAliq} with tribISSQN ${tribISSQN}`);
+  }
+  const trib = childOf(valores, 'trib')!;
+  checkTribFed(inf, trib, vServ);
+  checkTotTrib(inf, trib, vServ);
 }

@@ -113,6 +113,24 @@ export const NfseValuesSchema = Type.Object(
     unconditional_discount: Type.Optional(money('vDescIncond.', 0)),
     conditional_discount: Type.Optional(money('vDescCond.', 0)),
     iss: NfseIssSchema,
+    approximate_taxes: Type.Optional(
+      Type.Object(
+        {
+          federal: Type.Optional(money('vTotTribFed: approximate federal taxes (0 to service_amount, E0702).', 76)),
+          state: Type.Optional(money('vTotTribEst: approximate state taxes (0 to service_amount, E0703).', 0)),
+          municipal: Type.Optional(money('vTotTribMun: approximate municipal taxes (0 to service_amount, E0704).', 50)),
+          federal_rate: Type.Optional(percent('pTotTribFed: approximate federal taxes as a share of the price (0-100, E0706).', 7.6)),
+          state_rate: Type.Optional(percent('pTotTribEst: approximate state taxes (0-100, E0707).', 0)),
+          municipal_rate: Type.Optional(percent('pTotTribMun: approximate municipal taxes (0-100, E0708).', 5)),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'totTrib: the approximate taxes of Lei 12.741/2012, either the three amounts (vTotTrib) or the three rates (pTotTrib). Required for a provider outside the Simples Nacional (Sefin refuses indTotTrib and pTotTribSN for it, E0713); an ME/EPP gives this or simples_nacional_rate (E0712); a MEI may leave both out (indTotTrib 0, no estimate, Decreto 8.264/2014).',
+        },
+      ),
+    ),
+    simples_nacional_rate: Type.Optional(percent('pTotTribSN: the approximate taxes as the Simples Nacional rate of an ME/EPP provider (0-99.99); refused for a MEI (E0710) and for a provider outside the Simples Nacional (E0713). An ME/EPP gives this or approximate_taxes: Sefin refuses indTotTrib for it (E0712).', 6)),
     federal: Type.Optional(
       Type.Object(
         {

@@ -7,6 +7,7 @@ import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js
 import { checkFederal } from './validate-nfse-federal.js';
 import { checkForeignTrade } from './validate-nfse-foreign-trade.js';
 import { checkParty, type PartyKind } from './validate-nfse-parties.js';
+import { checkTotTrib } from './validate-nfse-tot-trib.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
@@ -138,7 +139,8 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     const identified = interm === 'cpf' || interm === 'cnpj';
     fail(errors, 'values.iss.retained', 'intermediario needs an intermediary identified by cpf or cnpj with an address in Brazil (Anexo I E0264, E0293)', identified ? 'E0293' : 'E0264');
   }
-  checkFederal(errors, req, vServ);
+  checkFederal(errors, req, vServ, ctx.issuer);
+  checkTotTrib(errors, req, ctx.issuer, vServ);
 }
 
 /** A real YYYY-MM-DD date (Date.parse rolls 2026-02-30 over to March, so the text must survive a round trip). */
