@@ -17,7 +17,7 @@ const base = (): NfseRequest => ({
   competence_date: '2026-03-10',
   service: { national_code: '010101', description: 'Desenvolvimento de software', place_of_provision: { city_code: '3304557' } },
   tomador: { cpf: '529.982.247-25', name: 'Maria da Silva' },
-  values: { service_amount: 1000, iss: { retained: 'nao_retido' } },
+  values: { service_amount: 1000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido' } },
 });
 
 function fieldsOf(req: NfseRequest, c: NfseContext = ctx()): string[] {
@@ -149,7 +149,7 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3 }), 'values.federal.pis_cofins.withheld')).toMatch(/E0698/);
     expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, withheld: 0 }, { csll: 10 }), 'values.federal.withholdings.csll')).toMatch(/E0720/);
     expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, withheld: 3 }), 'values.federal.withholdings.csll')).toMatch(/E0724/);
-    expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1000 } } } }, 'values.federal.withholdings.irrf')).toMatch(/E0699/);
+    expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1000 } } } }, 'values.federal.withholdings.irrf')).toMatch(/E0700/);
     expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { cp: 0 } } } }, 'values.federal.withholdings.cp')).toMatch(/greater than zero/);
   });
 
@@ -178,7 +178,7 @@ describe('prepareNfse', () => {
 
   it('returns the errors, or the DPS model in cents and hundredths', () => {
     expect(prepareNfse({ ...base(), competence_date: 'x' }, ctx())).toMatchObject({ ok: false, errors: [{ field: 'competence_date' }] });
-    const r = { ...base(), values: { service_amount: 1234.56, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } };
+    const r = { ...base(), values: { service_amount: 1234.56, approximate_taxes: { federal: 100, state: 0, municipal: 30.86 }, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } };
     const p = prepareNfse(r, ctx());
     if (!p.ok) throw new Error(JSON.stringify(p.errors));
     expect(p.dps.valores).toMatchObject({ vServ: 123456, vDescIncond: 3456, tribMun: { tribISSQN: 1, tpRetISSQN: 1, pAliq: 250 } });
@@ -187,5 +187,27 @@ describe('prepareNfse', () => {
     expect(p.dps.toma).toEqual({ id: { CPF: '52998224725' }, xNome: 'Maria da Silva' });
     expect(p.dps.prest).toEqual({ id: { CNPJ: '11444777000161' }, IM: '12345', regTrib: { opSimpNac: 1, regEspTrib: 0 } });
     expect(p.dps).not.toHaveProperty('IBSCBS');
+    expect(p.dps.valores.totTrib).toEqual({ vTotTrib: { vTotTribFed: 10000, vTotTribEst: 0, vTotTribMun: 3086 } });
+  });
+
+  it('approximate taxes (totTrib): indTotTrib only for a MEI (E0712, E0713), pTotTribSN only for an ME/EPP (E0710, E0713), amounts and rates in range (E0702-E0708)', () => {
+    const none = (): NfseRequest => ({ ...base(), values: { service_amount: 1000, iss: { retained: 'nao_retido' } } });
+    const rulesOf = (req: NfseRequest, c: NfseContext) => checkNfse(req, c).map((e) => `${e.field} ${e.rule}`);
+    expect(rulesOf(none(), ctx())).toEqual(['values.approximate_taxes E0713']);
+    expect(rulesOf(none(), ctx({ simplesNacional: 3, simplesRegime: 1 }))).toEqual(['values.simples_nacional_rate E0712']);
+    expect(rulesOf(none(), ctx({ simplesNacional: 2 }))).toEqual([]);
+    const sn = (): NfseRequest => ({ ...base(), values: { service_amount: 1000, simples_nacional_rate: 6, iss: { retained: 'nao_retido' } } });
+    expect(rulesOf(sn(), ctx())).toEqual(['values.simples_nacional_rate E0713']);
+    expect(rulesOf(sn(), ctx({ simplesNacional: 2 }))).toEqual(['values.simples_nacional_rate E0710']);
+    const mei = prepareNfse(none(), ctx({ simplesNacional: 2 }));
+    const epp = prepareNfse(sn(), ctx({ simplesNacional: 3, simplesRegime: 1 }));
+    expect(mei.ok && mei.dps.valores.totTrib).toEqual({ indTotTrib: 0 });
+    expect(epp.ok && epp.dps.valores.totTrib).toEqual({ pTotTribSN: 600 });
+    const with_ = (t: NonNullable<NfseRequest['values']['approximate_taxes']>): NfseRequest => ({ ...base(), values: { service_amount: 1000, approximate_taxes: t, iss: { retained: 'nao_retido' } } });
+    expect(rulesOf(with_({ federal: 1000.01, state: 0, municipal: 0 }), ctx())).toEqual(['values.approximate_taxes.federal E0702']);
+    expect(rulesOf(with_({ federal_rate: 0, state_rate: 0, municipal_rate: 100.01 }), ctx())).toEqual(['values.approximate_taxes.municipal_rate E0708']);
+    expect(fieldsOf(with_({ federal: 1, state_rate: 0, municipal_rate: 2 }))).toEqual(['values.approximate_taxes']);
+    const rates = prepareNfse(with_({ federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }), ctx());
+    expect(rates.ok && rates.dps.valores.totTrib).toEqual({ pTotTrib: { pTotTribFed: 1345, pTotTribEst: 0, pTotTribMun: 200 } });
   });
 });
