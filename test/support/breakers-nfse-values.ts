@@ -18,6 +18,9 @@ function approximate(c: NfseCase, t: NonNullable<NfseCase['req']['values']['appr
   delete c.req.values.simples_nacional_rate;
   c.req.values.approximate_taxes = t;
 }
+const dropDeductions = (c: NfseCase) => (delete c.req.values.deductions, delete c.req.values.deduction_rate);
+/** A deduction and an ISSQN rate may be given and the 2 % minimum binds the service (E0444, E0447). */
+const minimumBinds = (c: NfseCase) => taxable(c) && !mei(c) && c.ctx.issuer.specialRegime === 0 && !['0702', '0705', '1601'].includes(c.req.service.national_code.slice(0, 4));
 const zeroAmounts = { federal: 0, state: 0, municipal: 0 };
 const zeroRates = { federal_rate: 0, state_rate: 0, municipal_rate: 0 };
 const above = (c: NfseCase) => Math.round(c.req.values.service_amount * 100 + 1) / 100;
@@ -50,6 +53,45 @@ export const NFSE_VALUES_BREAKERS: readonly NfseBreaker[] = [
   },
   { kind: 'request', rule: 'E0600', code: 'E0600', applies: (c) => mei(c) && taxable(c), break: (c) => ((c.req.values.iss.rate = 2), 'values.iss.rate') },
   { kind: 'request', rule: 'E0602', code: 'E0602', applies: (c) => !taxable(c), break: (c) => ((c.req.values.iss.rate = 2), 'values.iss.rate') },
+  // vDedRed (E0427-E0453), the ISSQN's retention, immunity, suspension and rate with a special regime
+  {
+    kind: 'request', rule: 'E0427', code: 'E0427', applies: (c) => (c.req.values.unconditional_discount ?? 0) > 0,
+    break: (c) => (dropDeductions(c), (c.req.values.deductions = Math.round((c.req.values.service_amount - c.req.values.unconditional_discount!) * 100 + 1) / 100), 'values.deductions'),
+  },
+  {
+    kind: 'request', rule: 'E0428', code: 'E0428', applies: (c) => c.req.values.service_amount >= 0.03,
+    break: (c) => (dropDeductions(c), (c.req.values.unconditional_discount = 0.02), (c.req.values.conditional_discount = Math.round(c.req.values.service_amount * 100 - 1) / 100), 'values'),
+  },
+  {
+    kind: 'request', rule: 'E0435', code: 'E0435', applies: (c) => c.ctx.issuer.specialRegime === 0,
+    break: (c) => {
+      dropDeductions(c);
+      Object.assign(c.req.values.iss, { taxation: 'nao_incidencia', retained: 'nao_retido' });
+      delete c.req.values.iss.rate;
+      c.req.values.deductions = 0.01;
+      return 'values.deductions';
+    },
+  },
+  { kind: 'request', rule: 'E0436', code: 'E0436', applies: (c) => mei(c) && taxable(c), break: (c) => (dropDeductions(c), (c.req.values.deductions = 0.01), 'values.deductions') },
+  { kind: 'request', rule: 'E0438', code: 'E0438', applies: (c) => c.ctx.issuer.specialRegime !== 0, break: (c) => (dropDeductions(c), (c.req.values.deductions = 0.01), 'values.deductions') },
+  { kind: 'request', rule: 'E0453', code: 'E0453', break: (c) => (dropDeductions(c), (c.req.values.deduction_rate = 100.01), 'values.deduction_rate') },
+  { kind: 'request', rule: 'E0444', code: 'E0444', applies: minimumBinds, break: (c) => (dropDeductions(c), (c.req.values.deduction_rate = 99), (c.req.values.iss.rate = 2), 'values.deduction_rate') },
+  { kind: 'request', rule: 'E0447', code: 'E0447', applies: minimumBinds, break: (c) => (dropDeductions(c), (c.req.values.deductions = 0.01), (c.req.values.iss.rate = 2), 'values.deductions') },
+  {
+    kind: 'request', rule: 'E0585', code: 'E0585', applies: (c) => c.ctx.issuer.specialRegime === 0,
+    break: (c) => {
+      dropDeductions(c);
+      c.req.values.iss = { taxation: 'nao_incidencia', retained: 'nao_retido', suspension: { type: 'decisao_judicial', process_number: '0'.repeat(20) + '1234567890' } };
+      return 'values.iss.suspension';
+    },
+  },
+  { kind: 'request', rule: 'E0588', code: 'E0588', applies: (c) => c.ctx.issuer.specialRegime !== 0, break: (c) => ((c.req.values.iss.retained = 'tomador'), 'values.iss.retained') },
+  { kind: 'request', rule: 'E0592', code: 'E0592', applies: taxable, break: (c) => ((c.req.values.iss.immunity_type = 1), 'values.iss.immunity_type') },
+  {
+    kind: 'request', rule: 'E0596', code: 'E0596', applies: (c) => taxable(c) && !mei(c) && c.ctx.issuer.specialRegime === 0,
+    break: (c) => ((c.req.service.national_code = '220101'), (c.req.values.iss.retained = 'tomador'), 'values.iss.retained'),
+  },
+  { kind: 'request', rule: 'E0604', code: 'E0604', applies: (c) => c.ctx.issuer.specialRegime !== 0, break: (c) => ((c.req.values.iss.rate = 2), 'values.iss.rate') },
   // tribFed (E0675-E0724)
   { kind: 'request', rule: 'E0675', code: 'E0675', applies: (c) => c.ctx.issuer.taxId.length === 11, break: (c) => ((c.req.values.federal = { withholdings: { irrf: 0.01 } }), 'values.federal') },
   { kind: 'request', rule: 'E0676', code: 'E0676', applies: (c) => c.ctx.issuer.taxId.length === 14 && mei(c), break: (c) => ((c.req.values.federal = { withholdings: { irrf: 0.01 } }), 'values.federal') },

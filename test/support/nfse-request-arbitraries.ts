@@ -6,6 +6,7 @@ import { nfseKeyCheckDigit } from '../../src/fiscal/xml/nfse/dps-id.js';
 import { localDateTime } from '../../src/fiscal/layout/local-time.js';
 import { CAPITALS, cpfArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
+import { deductionOf } from '../../src/documents/nfse/domain/figures.js';
 import { isServiceExport } from '../../src/documents/nfse/domain/validate-nfse-foreign-trade.js';
 
 // fast-check generators of valid NFS-e requests (POST /v1/nfse bodies) with the issuer's NFS-e data,
@@ -96,7 +97,8 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       // E0204/E0237, E0264/E0293: withheld by a party identified in Brazil, with an address in Brazil.
       // A withheld ISSQN only for a taxable service (E0621 would ask a rate E0602 refuses for an ME/EPP of the SN).
       // Nor from a MEI provider (E0583).
-      const taxable = (specialRegime !== 0 || g.taxation === 'tributavel') && op !== 2;
+      // Nor with a special regime (E0588).
+      const taxable = specialRegime === 0 && g.taxation === 'tributavel' && op !== 2;
       if (taxable && g.retained === 'tomador' && national(req.tomador)) req.values.iss.retained = 'tomador';
       if (taxable && g.retained === 'intermediario' && national(req.intermediario)) req.values.iss.retained = 'intermediario';
       const cents = Math.round(g.amount * 100);
@@ -126,6 +128,16 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       const rateAllowed = op !== 2 && specialRegime === 0 && taxation === 'tributavel';
       const rateRequired = op === 3 && simplesRegime === 1 && withheld;
       if (rateAllowed && (g.rate !== undefined || rateRequired)) req.values.iss.rate = (g.rate ?? 200) / 100;
+      // E0444 / E0447: no deduction that brings the ISSQN below 2 % of the base before it (7.02 aside).
+      const rate = req.values.iss.rate;
+      if (rate !== undefined && (req.values.deductions || req.values.deduction_rate) && !g.code.startsWith('0702')) {
+        const before = cents - Math.round((incond ?? 0) * 100);
+        const vDR = deductionOf({ vServ: cents, vDescIncond: Math.round((incond ?? 0) * 100), dedRed: req.values.deduction_rate ? { pDR: Math.round(req.values.deduction_rate * 100) } : { vDR: Math.round(req.values.deductions! * 100) } });
+        if ((before - vDR) * rate < 2 * before) {
+          delete req.values.deductions;
+          delete req.values.deduction_rate;
+        }
+      }
       // E0682-E0698: a base, both rates (0 with CST 04 and 06) and the withholding type with a taxed CST;
       // E0720/E0724: CSLL withheld exactly when tpRetPisCofins is neither 0 nor 2. Small shares keep E0428 true.
       // E0675 / E0676: federal taxes only from a provider identified by CNPJ that is not a MEI.

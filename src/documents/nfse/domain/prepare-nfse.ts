@@ -108,7 +108,7 @@ export function prepareNfse(req: NfseRequest, ctx: NfseContext): PreparedNfseRes
   const f = dpsFigures(dps);
   const v = dps.valores;
   if ((v.vDescIncond ?? 0) + (v.vDescCond ?? 0) + f.vDR + f.vRetFed + f.vRetPisCofins + (f.vRetISSQN ?? 0) > v.vServ) {
-    return { ok: false, errors: [{ field: 'values', message: 'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)' }] };
+    return { ok: false, errors: [{ field: 'values', message: 'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)', rule: 'E0428' }] };
   }
   if (req.substitutes && ctx.substitutedKey) {
     dps.subst = { chSubstda: ctx.substitutedKey, cMotivo: req.substitutes.reason_code };

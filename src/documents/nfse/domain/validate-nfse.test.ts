@@ -116,11 +116,11 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'nao_incidencia' } } }, 'values.iss.taxation', ctx({ specialRegime: 1 }))).toMatch(/E0172/);
   });
 
-  it('values consistency (E0431, E0432, E0476, E0427, E0428, E0435, E0436, E0438)', () => {
+  it('values consistency (E0431, E0432, E0427, E0428, E0435, E0436, E0438)', () => {
     const v = base().values;
     expect(errorOn({ ...base(), values: { ...v, unconditional_discount: 1000 } }, 'values.unconditional_discount')).toMatch(/E0431/);
     expect(errorOn({ ...base(), values: { ...v, conditional_discount: 1200 } }, 'values.conditional_discount')).toMatch(/E0432/);
-    expect(errorOn({ ...base(), values: { ...v, deductions: 1000.01 } }, 'values.deductions')).toMatch(/E0476/);
+    expect(errorOn({ ...base(), values: { ...v, deductions: 1000.01 } }, 'values.deductions')).toMatch(/E0427/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 600, unconditional_discount: 500 } }, 'values.deductions')).toMatch(/E0427/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
     expect(errorOn({ ...base(), values: { ...v, deduction_rate: 10 } }, 'values.deduction_rate', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
@@ -132,6 +132,17 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { csll: 1.234 } } } }, 'values.federal.withholdings.csll')).toMatch(/decimal/);
     expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '01', pis_rate: 100 } } } }, 'values.federal.pis_cofins.pis_rate')).toMatch(/99.99/);
     expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '10' } } } }, 'values.federal.pis_cofins.cst')).toMatch(/TSTipoCST/);
+    // E0444 / E0447: a deduction may not bring the ISSQN below 2 % (7.02, 7.05, 16.01 aside); E0588/E0596: no retention with a special regime or for 22.01.01.
+    const ruleOn = (req: NfseRequest, field: string, c: NfseContext = ctx()) => checkNfse(req, c).find((e) => e.field === field)?.rule;
+    expect(ruleOn({ ...base(), values: { ...v, deduction_rate: 10, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.deduction_rate')).toBe('E0444');
+    expect(ruleOn({ ...base(), values: { ...v, deductions: 100, iss: { retained: 'nao_retido', rate: 2.2 } } }, 'values.deductions')).toBe('E0447');
+    expect(fieldsOf({ ...base(), values: { ...v, deductions: 100, iss: { retained: 'nao_retido', rate: 2.3 } } })).toEqual([]);
+    expect(fieldsOf({ ...base(), service: { ...base().service, national_code: '070201' }, values: { ...v, deductions: 900, iss: { retained: 'nao_retido', rate: 2 } } })).toEqual([]);
+    const withheld = { ...base(), tomador: { cpf: '52998224725', name: 'Maria', address: { street: 'Rua', number: '1', district: 'Centro', city_code: '3304557', cep: '20040030' } }, values: { ...v, iss: { retained: 'tomador' as const } } };
+    expect(ruleOn(withheld, 'values.iss.retained', ctx({ specialRegime: 3 }))).toBe('E0588');
+    expect(ruleOn({ ...withheld, service: { ...base().service, national_code: '220101' } }, 'values.iss.retained')).toBe('E0596');
+    expect(ruleOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1 } } } }, 'values.federal', ctx({ taxId: '52998224725' }))).toBe('E0675');
+    expect(ruleOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1 } } } }, 'values.federal', ctx({ simplesNacional: 2 }))).toBe('E0676');
   });
 
   it('PIS/COFINS and federal withholdings (E0678-E0724)', () => {
