@@ -43,7 +43,7 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     // FACTS 16.4: cMun + ambGer 2 + inscription type 2 + CNPJ ...
     expect(authorized.access_key.slice(7, 9)).toBe('22');
     expect(authorized.number).toMatch(/^[1-9]\d*$/);
-    expect(authorized.values).toMatchObject({ vServ: 1500, vBC: 1500, vISSQN: 30, vLiq: 1500 });
+    expect(authorized.values).toMatchObject({ vServ: 1500, vBC: 1500, vLiq: 1500 });
     expect(authorized.danfse_url).toMatch(new RegExp(`/v1/nfse/${authorized.id}/danfse.pdf$`));
     expect(await types(authorized.id)).toEqual(expect.arrayContaining(['created', 'transmitted', 'authorized']));
   });
@@ -154,7 +154,7 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
   it('substitutes an authorized NFS-e: the original becomes canceled by the substitute', async () => {
     const { note: original } = await issueNfseSettled(t, auth, invoice());
     expect(original.status).toBe('authorized');
-    const { note: substitute } = await issueNfseSettled(t, auth, invoice({ substitutes: { nfse_id: original.id, reason_code: '99', reason: 'Valor do servico informado com erro' }, values: { service_amount: 1400, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', rate: 2 } } }));
+    const { note: substitute } = await issueNfseSettled(t, auth, invoice({ substitutes: { nfse_id: original.id, reason_code: '99', reason: 'Valor do servico informado com erro' }, values: { service_amount: 1400, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 } }));
     expect(substitute.status, JSON.stringify(substitute.rejection)).toBe('authorized');
     const after = (await t.app.inject({ method: 'GET', url: `/v1/nfse/${original.id}`, headers: auth })).json();
     expect(after.status).toBe('canceled');

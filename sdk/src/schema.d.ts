@@ -15370,7 +15370,7 @@ export interface paths {
                                     process_number: string;
                                 };
                                 /**
-                                 * @description pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP with ISSQN withheld (E0621, at least 1.8); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619). Percent (5 = 5%), at most 2 decimals.
+                                 * @description pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP of the Simples (ISSQN through the SN) with ISSQN withheld (E0621, at least 1.8) and absent for it when nothing is withheld (E0625, E0631); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619). Percent (5 = 5%), at most 2 decimals.
                                  * @example 2
                                  */
                                 rate?: number;

@@ -125,7 +125,8 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       }
       const withheld = req.values.iss.retained !== 'nao_retido';
       // E0595-E0621: a rate up to 5 for a taxable service of a provider neither MEI nor in a special regime; at least 1.8 (and required) for an ME/EPP of the SN with ISSQN withheld.
-      const rateAllowed = op !== 2 && specialRegime === 0 && taxation === 'tributavel';
+      // E0625/E0631: none for an ME/EPP of the SN when nothing is withheld.
+      const rateAllowed = op !== 2 && specialRegime === 0 && taxation === 'tributavel' && !(op === 3 && simplesRegime === 1 && !withheld);
       const rateRequired = op === 3 && simplesRegime === 1 && withheld;
       if (rateAllowed && (g.rate !== undefined || rateRequired)) req.values.iss.rate = (g.rate ?? 200) / 100;
       // E0444 / E0447: no deduction that brings the ISSQN below 2 % of the base before it (7.02 aside).

@@ -62,7 +62,7 @@ export const NfseIssSchema = Type.Object(
         { additionalProperties: false, description: 'exigSusp: the ISSQN\'s enforceability is suspended; only with taxation tributavel (E0585).' },
       ),
     ),
-    rate: Type.Optional(percent('pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP with ISSQN withheld (E0621, at least 1.8); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619).', 2)),
+    rate: Type.Optional(percent('pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP of the Simples (ISSQN through the SN) with ISSQN withheld (E0621, at least 1.8) and absent for it when nothing is withheld (E0625, E0631); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619).', 2)),
     retained: Type.Enum(keysOf(ISS_RETENTION), { description: 'tpRetISSQN: nao_retido, tomador (withheld by the taker) or intermediario.', examples: ['nao_retido'] }),
   },
   { additionalProperties: false, description: 'ISSQN (tribMun).' },

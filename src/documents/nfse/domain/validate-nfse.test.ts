@@ -140,6 +140,9 @@ describe('checkNfse: each rule names the request field', () => {
     expect(fieldsOf({ ...base(), service: { ...base().service, national_code: '070201' }, values: { ...v, deductions: 900, iss: { retained: 'nao_retido', rate: 2 } } })).toEqual([]);
     const withheld = { ...base(), tomador: { cpf: '52998224725', name: 'Maria', address: { street: 'Rua', number: '1', district: 'Centro', city_code: '3304557', cep: '20040030' } }, values: { ...v, iss: { retained: 'tomador' as const } } };
     expect(ruleOn(withheld, 'values.iss.retained', ctx({ specialRegime: 3 }))).toBe('E0588');
+    // E0625 / E0631: an ME/EPP paying ISSQN through the SN gives no rate when nothing is withheld.
+    expect(ruleOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.iss.rate', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toBe('E0625');
+    expect(ruleOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.iss.rate', ctx({ simplesNacional: 3, simplesRegime: 2 }))).toBeUndefined();
     expect(ruleOn({ ...withheld, service: { ...base().service, national_code: '220101' } }, 'values.iss.retained')).toBe('E0596');
     expect(ruleOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1 } } } }, 'values.federal', ctx({ taxId: '52998224725' }))).toBe('E0675');
     expect(ruleOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1 } } } }, 'values.federal', ctx({ simplesNacional: 2 }))).toBe('E0676');

@@ -51,6 +51,11 @@ function checkRate(errors: Errors, req: NfseRequest, ctx: NfseContext, taxation:
   if (op === 2) return fail(errors, at, 'must be absent for a MEI provider (Anexo I E0600)', 'E0600');
   if (specialRegime !== 0) return fail(errors, at, 'must be absent when the provider has a special tax regime (Anexo I E0604)', 'E0604');
   if (rate > 5) return fail(errors, at, 'must be at most 5 (Anexo I E0595)', 'E0595');
+  // E0625 (municipality of incidence active in the national system) / E0631 (not active): an ME/EPP paying ISSQN through the SN
+  // writes no rate when nothing is withheld, whatever the municipality (no municipal benefit is written).
+  if (op === 3 && simplesRegime === 1 && retained === 'nao_retido') {
+    return fail(errors, at, 'must be absent for a Simples Nacional ME/EPP provider paying ISSQN through the SN when it is not withheld (Anexo I E0625, E0631)', 'E0625');
+  }
   if (op === 3 && simplesRegime === 1 && retained !== 'nao_retido' && rate < 1.8) fail(errors, at, 'must be at least 1.8 for a Simples Nacional ME/EPP provider with ISSQN withheld (Anexo I E0621)');
 }
 
