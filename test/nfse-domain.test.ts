@@ -37,6 +37,8 @@ const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
     'CNPJ taker, ISS withheld by the taker, federal withholdings and PIS/COFINS',
     {
       ...base,
+      // 07.02 (construction): an ME/EPP of the SN deducts only for 06.01, 06.02, 07.02, 07.05 (Anexo I E0441/E0442).
+      service: { ...base.service, national_code: '070201' },
       tomador: { cnpj: '11.222.333/0001-81', name: 'Cliente & Filhos Ltda', municipal_registration: '998877', address: ADDRESS },
       values: {
         service_amount: 10000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, unconditional_discount: 100, conditional_discount: 50, deductions: 900,

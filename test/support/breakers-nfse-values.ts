@@ -20,7 +20,7 @@ function approximate(c: NfseCase, t: NonNullable<NfseCase['req']['values']['appr
 }
 const dropDeductions = (c: NfseCase) => (delete c.req.values.deductions, delete c.req.values.deduction_rate);
 /** A deduction and an ISSQN rate may be given and the 2 % minimum binds the service (E0444, E0447). */
-const minimumBinds = (c: NfseCase) => taxable(c) && !mei(c) && c.ctx.issuer.specialRegime === 0 && !['0702', '0705', '1601'].includes(c.req.service.national_code.slice(0, 4));
+const minimumBinds = (c: NfseCase) => taxable(c) && !mei(c) && c.ctx.issuer.specialRegime === 0 && c.ctx.issuer.simplesRegime !== 1 && !['0702', '0705', '1601'].includes(c.req.service.national_code.slice(0, 4));
 const zeroAmounts = { federal: 0, state: 0, municipal: 0 };
 const zeroRates = { federal_rate: 0, state_rate: 0, municipal_rate: 0 };
 const above = (c: NfseCase) => Math.round(c.req.values.service_amount * 100 + 1) / 100;

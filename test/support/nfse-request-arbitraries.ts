@@ -119,7 +119,9 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       // E0585: a suspension only for a taxable service.
       if (taxation === 'tributavel' && g.suspension) req.values.iss.suspension = { type: 'decisao_judicial', process_number: '0'.repeat(20) + '1234567890' };
       // E0435, E0436, E0438: deductions only for a taxable service of a provider neither MEI nor in a special regime.
-      if (g.ded && op !== 2 && specialRegime === 0 && taxation === 'tributavel') {
+      // E0441/E0442: an ME/EPP of the SN deducts only for 06.01, 06.02, 07.02, 07.05.
+      const snDeducts = !(op === 3 && simplesRegime === 1) || ['0601', '0602', '0702', '0705'].includes(g.code.slice(0, 4));
+      if (g.ded && op !== 2 && specialRegime === 0 && taxation === 'tributavel' && snDeducts) {
         if (g.byRate) req.values.deduction_rate = g.ded / 4;
         else req.values.deductions = share(g.ded)!;
       }

@@ -140,6 +140,9 @@ describe('checkNfse: each rule names the request field', () => {
     expect(fieldsOf({ ...base(), service: { ...base().service, national_code: '070201' }, values: { ...v, deductions: 900, iss: { retained: 'nao_retido', rate: 2 } } })).toEqual([]);
     const withheld = { ...base(), tomador: { cpf: '52998224725', name: 'Maria', address: { street: 'Rua', number: '1', district: 'Centro', city_code: '3304557', cep: '20040030' } }, values: { ...v, iss: { retained: 'tomador' as const } } };
     expect(ruleOn(withheld, 'values.iss.retained', ctx({ specialRegime: 3 }))).toBe('E0588');
+    // E0441 / E0442: an ME/EPP of the SN deducts only for 06.01, 06.02, 07.02, 07.05.
+    expect(ruleOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toBe('E0441');
+    expect(ruleOn({ ...base(), service: { ...base().service, national_code: '070501' }, values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toBeUndefined();
     // E0625 / E0631: an ME/EPP paying ISSQN through the SN gives no rate when nothing is withheld.
     expect(ruleOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.iss.rate', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toBe('E0625');
     expect(ruleOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.iss.rate', ctx({ simplesNacional: 3, simplesRegime: 2 }))).toBeUndefined();

@@ -127,6 +127,10 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     if (taxation !== 'tributavel') fail(errors, dedField, 'are not allowed unless the service is taxable (Anexo I E0435)', 'E0435');
     else if (op === 2) fail(errors, dedField, 'are not allowed for a MEI provider (Anexo I E0436)', 'E0436');
     else if (specialRegime !== 0) fail(errors, dedField, 'are not allowed with a special tax regime (Anexo I E0438)', 'E0438');
+    // E0441 (municipality of incidence active) / E0442 (not active): an ME/EPP paying ISSQN through the SN deducts only for 06.01, 06.02, 07.02, 07.05.
+    else if (op === 3 && ctx.issuer.simplesRegime === 1 && !['0601', '0602', '0702', '0705'].includes(req.service.national_code.slice(0, 4))) {
+      fail(errors, dedField, 'are not allowed for a Simples Nacional ME/EPP paying ISSQN through the SN, but for sub-items 06.01, 06.02, 07.02 and 07.05 (Anexo I E0441, E0442)', 'E0441');
+    }
     else if (vServ !== undefined) checkMinimumIss(errors, req, dedField, vServ - incond, vDR);
   }
   if (iss.retained === 'tomador' || iss.retained === 'intermediario') {
