@@ -154,7 +154,7 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
   it('substitutes an authorized NFS-e: the original becomes canceled by the substitute', async () => {
     const { note: original } = await issueNfseSettled(t, auth, invoice());
     expect(original.status).toBe('authorized');
-    const { note: substitute } = await issueNfseSettled(t, auth, invoice({ substitutes: { nfse_id: original.id, reason_code: '99', reason: 'Valor do servico informado com erro' }, values: { service_amount: 1400, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 } }));
+    const { note: substitute } = await issueNfseSettled(t, auth, invoice({ substitutes: { nfse_id: original.id, reason_code: '99', reason: 'Valor do servico informado com erro' }, values: { service_amount: 1400, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 } }));
     expect(substitute.status, JSON.stringify(substitute.rejection)).toBe('authorized');
     const after = (await t.app.inject({ method: 'GET', url: `/v1/nfse/${original.id}`, headers: auth })).json();
     expect(after.status).toBe('canceled');
