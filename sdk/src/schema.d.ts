@@ -15319,7 +15319,7 @@ export interface paths {
                              */
                             service_amount: number;
                             /**
-                             * @description vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate). Reais, at most 2 decimals.
+                             * @description vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate). Only for a taxable service of a provider neither MEI nor in a special regime (E0435, E0436, E0438); an ME/EPP paying ISSQN through the SN deducts only for 06.01, 06.02, 07.02, 07.05 (E0441/E0442); with a rate, the ISSQN may not fall below 2 % but for 7.02, 7.05, 16.01 (E0444, E0447). Reais, at most 2 decimals.
                              * @example 0
                              */
                             deductions?: number;

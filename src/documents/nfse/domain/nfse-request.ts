@@ -108,7 +108,7 @@ export const NfsePisCofinsSchema = Type.Object(
 export const NfseValuesSchema = Type.Object(
   {
     service_amount: money('vServ: value of the service (> 0).', 1000),
-    deductions: Type.Optional(money('vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate).', 0)),
+    deductions: Type.Optional(money('vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate). Only for a taxable service of a provider neither MEI nor in a special regime (E0435, E0436, E0438); an ME/EPP paying ISSQN through the SN deducts only for 06.01, 06.02, 07.02, 07.05 (E0441/E0442); with a rate, the ISSQN may not fall below 2 % but for 7.02, 7.05, 16.01 (E0444, E0447).', 0)),
     deduction_rate: Type.Optional(percent('pDR: deductions/reductions of the ISSQN base as a share of service_amount minus unconditional_discount (0.01-100, E0453); or give deductions.', 10)),
     unconditional_discount: Type.Optional(money('vDescIncond.', 0)),
     conditional_discount: Type.Optional(money('vDescCond.', 0)),
