@@ -66,7 +66,7 @@ const saleBody = (doc: Doc, issuerId: string, n: number) =>
       ? { issuer_id: issuerId, external_ref: `bench-${n}`, items: ITEMS, payment: { method: 'dinheiro', amount: 100 } }
       : doc === 'nfe'
         ? { issuer_id: issuerId, external_ref: `bench-${n}`, natureza_operacao: 'VENDA DE MERCADORIA', presenca: 'nao_se_aplica', destinatario: RECIPIENT, items: ITEMS, payment: { method: 'boleto', amount: 60.05 } }
-        : { issuer_id: issuerId, external_ref: `bench-${n}`, competence_date: yesterday(), service: SERVICE, tomador: TAKER, values: { service_amount: 1500, iss: { retained: 'nao_retido', rate: 2 } } },
+        : { issuer_id: issuerId, external_ref: `bench-${n}`, competence_date: yesterday(), service: SERVICE, tomador: TAKER, values: { service_amount: 1500, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 } },
   );
 
 /** The load client (child process). */

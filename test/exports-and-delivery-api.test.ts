@@ -77,7 +77,7 @@ describe('NFC-e home delivery: the carrier', () => {
 const serviceExport = (extra: Record<string, unknown> = {}) =>
   serviceInvoice(nfseIssuerId, {
     tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: { street: 'Main Street', number: '1', district: 'Downtown', country_code: 'US', postal_code: '10001', city: 'New York', state_region: 'NY' } },
-    values: { service_amount: 1500, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } },
+    values: { service_amount: 1500, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } },
     ...extra,
   });
 

@@ -27,7 +27,7 @@ const base: NfseRequest = {
   issuer_id: 'iss_1',
   competence_date: '2026-03-09',
   service: { national_code: '010101', municipal_code: '001', description: 'Desenvolvimento & manutenção de sistemas <web>', place_of_provision: { city_code: '3304557' } },
-  values: { service_amount: 1500, iss: { retained: 'nao_retido' } },
+  values: { service_amount: 1500, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido' } },
 };
 
 const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
@@ -37,30 +37,33 @@ const SHAPES: Array<[string, NfseRequest, NfseContext]> = [
     'CNPJ taker, ISS withheld by the taker, federal withholdings and PIS/COFINS',
     {
       ...base,
+      // 06.01: an ME/EPP of the SN deducts only for 06.01, 06.02, 07.02, 07.05 (Anexo I E0441/E0442), and a
+      // construction code (07.02, 07.05) needs the obra group the gateway does not offer yet (E0370).
+      service: { ...base.service, national_code: '060101' },
       tomador: { cnpj: '11.222.333/0001-81', name: 'Cliente & Filhos Ltda', municipal_registration: '998877', address: ADDRESS },
       values: {
-        service_amount: 10000, unconditional_discount: 100, conditional_discount: 50, deductions: 900,
+        service_amount: 10000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, unconditional_discount: 100, conditional_discount: 50, deductions: 900,
         iss: { retained: 'tomador', rate: 2.5 },
         federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 1 }, withholdings: { csll: 100, irrf: 150, cp: 1100 } },
       },
     },
     ctx(false, { simplesNacional: 3, simplesRegime: 1 }),
   ],
-  ['foreign taker with NIF, service exported', { ...base, tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD }, service: { ...base.service, nbs: '115022000', place_of_provision: { country_code: 'US' }, foreign_trade: FOREIGN_TRADE }, values: { service_amount: 800, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } } }, ctx()],
+  ['foreign taker with NIF, service exported', { ...base, tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD }, service: { ...base.service, nbs: '115022000', place_of_provision: { country_code: 'US' }, foreign_trade: FOREIGN_TRADE }, values: { service_amount: 800, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } } }, ctx()],
   ['foreign taker without NIF', { ...base, service: { ...base.service, nbs: '115022000', foreign_trade: { ...FOREIGN_TRADE, temporary_goods: 'declaracao_exportacao', export_registration: '240123456001', share_with_mdic: true } }, tomador: { no_nif_reason: 'nao_exigido', name: 'Jane Doe', address: ABROAD } }, ctx()],
   [
     // Outside the Simples Nacional: a MEI has no ISSQN withheld (Anexo I E0583, below).
     'intermediary withholding the ISS, provider without rate',
-    { ...base, tomador: { cpf: '52998224725', name: 'Maria' }, intermediario: { cnpj: '11222333000181', name: 'Plataforma SA', address: ADDRESS }, values: { service_amount: 300, iss: { retained: 'intermediario' } } },
+    { ...base, tomador: { cpf: '52998224725', name: 'Maria' }, intermediario: { cnpj: '11222333000181', name: 'Plataforma SA', address: ADDRESS }, values: { service_amount: 300, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'intermediario' } } },
     ctx(false, { municipalRegistration: undefined }),
   ],
   ['reform on (IBSCBS)', { ...base, service: { ...base.service, nbs: '115022000' }, tomador: { cpf: '52998224725', name: 'Maria' }, reform: { operation_code: '100301', cst: '000', class_code: '000001', final_consumer: true } }, ctx(true)],
   [
     'deduction as a rate (pDR) with PIS/COFINS on the reduced base',
-    { ...base, tomador: { cpf: '52998224725', name: 'Maria' }, values: { service_amount: 2000, unconditional_discount: 200, deduction_rate: 12.5, iss: { retained: 'nao_retido' }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } },
+    { ...base, tomador: { cpf: '52998224725', name: 'Maria' }, values: { service_amount: 2000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, unconditional_discount: 200, deduction_rate: 12.5, iss: { retained: 'nao_retido' }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } },
     ctx(),
   ],
-  ['ISS with suspended enforceability', { ...base, values: { service_amount: 500, iss: { retained: 'nao_retido', suspension: { type: 'processo_administrativo', process_number: '000000000000000000001234567890' } } } }, ctx()],
+  ['ISS with suspended enforceability', { ...base, values: { service_amount: 500, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', suspension: { type: 'processo_administrativo', process_number: '000000000000000000001234567890' } } } }, ctx()],
   ['reform regime without the group', { ...base, service: { ...base.service, nbs: '115022000' } }, ctx(true)],
 ];
 

@@ -44,7 +44,7 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     // FACTS 16.4: cMun + ambGer 2 + inscription type 2 + CNPJ ...
     expect(authorized.access_key.slice(7, 9)).toBe('22');
     expect(authorized.number).toMatch(/^[1-9]\d*$/);
-    expect(authorized.values).toMatchObject({ vServ: 1500, vBC: 1500, vISSQN: 30, vLiq: 1500 });
+    expect(authorized.values).toMatchObject({ vServ: 1500, vBC: 1500, vLiq: 1500 });
     expect(authorized.danfse_url).toMatch(new RegExp(`/v1/nfse/${authorized.id}/danfse.pdf$`));
     expect(await types(authorized.id)).toEqual(expect.arrayContaining(['created', 'transmitted', 'authorized']));
   });
@@ -157,7 +157,7 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     expect(original.status).toBe('authorized');
     const substitutes = { nfse_id: original.id, reason_code: '99', reason: 'Descricao do servico informada com erro' };
     // Anexo I E0061: an ME/EPP's substitute keeps the taker, the competence and the service value.
-    const changed = await t.app.inject({ method: 'POST', url: '/v1/nfse', headers: auth, payload: invoice({ substitutes, values: { service_amount: 1400, iss: { retained: 'nao_retido', rate: 2 } } }) });
+    const changed = await t.app.inject({ method: 'POST', url: '/v1/nfse', headers: auth, payload: invoice({ substitutes, values: { service_amount: 1400, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 } }) });
     expect(changed.statusCode).toBe(422);
     expect(changed.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'values.service_amount', rule: 'E0061' })]));
     const { note: substitute } = await issueNfseSettled(t, auth, invoice({ substitutes, service: { ...invoice().service, description: 'Desenvolvimento de software sob encomenda (modulo fiscal)' } }));

@@ -15319,7 +15319,7 @@ export interface paths {
                              */
                             service_amount: number;
                             /**
-                             * @description vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate). Reais, at most 2 decimals.
+                             * @description vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate). Only for a taxable service of a provider neither MEI nor in a special regime (E0435, E0436, E0438); an ME/EPP paying ISSQN through the SN deducts only for 06.01, 06.02, 07.02, 07.05 (E0441/E0442); with a rate, the ISSQN may not fall below 2 % but for 7.02, 7.05, 16.01 (E0444, E0447). Reais, at most 2 decimals.
                              * @example 0
                              */
                             deductions?: number;
@@ -15370,7 +15370,7 @@ export interface paths {
                                     process_number: string;
                                 };
                                 /**
-                                 * @description pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP with ISSQN withheld (E0621, at least 1.8); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619). Percent (5 = 5%), at most 2 decimals.
+                                 * @description pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP of the Simples (ISSQN through the SN) with ISSQN withheld (E0621, at least 1.8) and absent for it when nothing is withheld (E0625, E0631); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619). Percent (5 = 5%), at most 2 decimals.
                                  * @example 2
                                  */
                                 rate?: number;
@@ -15381,6 +15381,44 @@ export interface paths {
                                  */
                                 retained: "nao_retido" | "tomador" | "intermediario";
                             };
+                            /** @description totTrib: the approximate taxes of Lei 12.741/2012, either the three amounts (vTotTrib) or the three rates (pTotTrib). Required for a provider outside the Simples Nacional (Sefin refuses indTotTrib and pTotTribSN for it, E0713); an ME/EPP gives this or simples_nacional_rate (E0712); a MEI may leave both out (indTotTrib 0, no estimate, Decreto 8.264/2014). */
+                            approximate_taxes?: {
+                                /**
+                                 * @description vTotTribFed: approximate federal taxes (0 to service_amount, E0702). Reais, at most 2 decimals.
+                                 * @example 76
+                                 */
+                                federal?: number;
+                                /**
+                                 * @description vTotTribEst: approximate state taxes (0 to service_amount, E0703). Reais, at most 2 decimals.
+                                 * @example 0
+                                 */
+                                state?: number;
+                                /**
+                                 * @description vTotTribMun: approximate municipal taxes (0 to service_amount, E0704). Reais, at most 2 decimals.
+                                 * @example 50
+                                 */
+                                municipal?: number;
+                                /**
+                                 * @description pTotTribFed: approximate federal taxes as a share of the price (0-100, E0706). Percent (5 = 5%), at most 2 decimals.
+                                 * @example 7.6
+                                 */
+                                federal_rate?: number;
+                                /**
+                                 * @description pTotTribEst: approximate state taxes (0-100, E0707). Percent (5 = 5%), at most 2 decimals.
+                                 * @example 0
+                                 */
+                                state_rate?: number;
+                                /**
+                                 * @description pTotTribMun: approximate municipal taxes (0-100, E0708). Percent (5 = 5%), at most 2 decimals.
+                                 * @example 5
+                                 */
+                                municipal_rate?: number;
+                            };
+                            /**
+                             * @description pTotTribSN: the approximate taxes as the Simples Nacional rate of an ME/EPP provider (0-99.99); refused for a MEI (E0710) and for a provider outside the Simples Nacional (E0713). An ME/EPP gives this or approximate_taxes: Sefin refuses indTotTrib for it (E0712). Percent (5 = 5%), at most 2 decimals.
+                             * @example 6
+                             */
+                            simples_nacional_rate?: number;
                             /** @description Federal taxes (tribFed). */
                             federal?: {
                                 /** @description PIS and COFINS (tribFed/piscofins). */

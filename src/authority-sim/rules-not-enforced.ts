@@ -40,7 +40,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'municipal-registers': {
     why: 'needs what each municipality registers with the national system (its agreement, its parameters and service-incidence table, the CNC of its taxpayers), which the simulator does not hold',
     nfe: [],
-    nfse: ['E0016', 'E0023', 'E0037', 'E0038', 'E0039', 'E0116', 'E0119', 'E0120', 'E0124', 'E0176', 'E0177', 'E0178', 'E0228', 'E0229', 'E0231', 'E0232', 'E0234', 'E0287', 'E0288', 'E0289', 'E0290', 'E0822', 'E0823', 'E0824', 'E0827', 'E0050', 'E0056', 'E0058', 'E0074', 'E0310', 'E0312', 'E0314'],
+    nfse: ['E0016', 'E0023', 'E0037', 'E0038', 'E0039', 'E0116', 'E0119', 'E0120', 'E0124', 'E0176', 'E0177', 'E0178', 'E0228', 'E0229', 'E0231', 'E0232', 'E0234', 'E0287', 'E0288', 'E0289', 'E0290', 'E0822', 'E0823', 'E0824', 'E0827', 'E0050', 'E0056', 'E0058', 'E0074', 'E0310', 'E0312', 'E0314', 'E0440', 'E0441', 'E0442', 'E0446', 'E0449', 'E0454', 'E0539', 'E0540', 'E0617', 'E0619', 'E0621', 'E0625', 'E0628', 'E0631', 'E0635', 'E0640', 'E0667', 'E0670'],
   },
   'postal-register': {
     why: 'needs the Correios postal-code (CEP) register, which the simulator does not hold',
@@ -55,12 +55,12 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'taker-issued': {
     why: 'only for a DPS issued by the taker or the intermediary (tpEmit 2 or 3), which E9996 refuses at Sefin Nacional; the gateway sends tpEmit 1',
     nfe: [],
-    nfse: ['E0122', 'E0125', 'E0129', 'E0142', 'E0222', 'E0224', 'E0236', 'E0280', 'E0284', 'E0291', 'E0320', 'E0331', 'E0420'],
+    nfse: ['E0122', 'E0125', 'E0129', 'E0142', 'E0222', 'E0224', 'E0236', 'E0280', 'E0284', 'E0291', 'E0320', 'E0331', 'E0420', 'E0423', 'E0425', 'E0650', 'E0652', 'E0672', 'E0673'],
   },
   'refused-earlier': {
     why: 'cannot be reached: an earlier rule the simulator enforces, or the schema, refuses every document that could break it (the provider\'s name and address with tpEmit 1: E0121/E0128; a mandatory name; the one layout version)',
     nfe: [],
-    nfse: ['E0113', 'E0123', 'E0130', 'E0146', 'E0233', 'E0292', 'E0854', 'E0001', 'E1825'],
+    nfse: ['E0113', 'E0123', 'E0130', 'E0146', 'E0233', 'E0292', 'E0854', 'E0001', 'E1825', 'E0686', 'E0692'],
   },
   'one-environment': {
     why: 'about a document sent to the other environment\'s address: one simulator serves both environments at one address, so there is none to differ from (E0831 checks an event against its note)',
@@ -96,6 +96,21 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     why: 'needs the flags of the official cClassTrib table (which services a code may be used for, whether it requires the regular-taxation group, whether it allows deferral), which the project does not hold as data yet (issue 30)',
     nfe: [],
     nfse: ['E0958', 'E0964', 'E0965', 'E0969', 'E0971', 'E0972'],
+  },
+  'groups-not-written': {
+    why: 'about a part of valores the gateway never writes: the deduction documents (documentos/docDedRed) and a municipal tax benefit (BM)',
+    nfe: [],
+    nfse: ['E0455', 'E0456', 'E0458', 'E0460', 'E0462', 'E0464', 'E0466', 'E0468', 'E0470', 'E0472', 'E0474', 'E0476', 'E0477', 'E0478', 'E0482', 'E0484', 'E0488', 'E1538', 'E0490', 'E0492', 'E0494', 'E0496', 'E0498', 'E0499', 'E0439', 'E0594', 'E0612'],
+  },
+  'export-sheet': {
+    why: 'needs Sefin\'s table of export scenarios (which combinations of place, taker and incidence make an export), which is not published as data',
+    nfe: [],
+    nfse: ['E0529', 'E0530', 'E0590', 'E0591'],
+  },
+  'sefin-apps': {
+    why: 'binds only Sefin\'s own public issuing applications (web and mobile), not an API client such as the gateway',
+    nfe: [],
+    nfse: ['E0593'],
   },
 };
 

@@ -36,7 +36,7 @@ export function serviceInvoice(issuerId: string, extra: Record<string, unknown> 
       email: 'maria@example.com',
       address: { street: 'Rua das Flores', number: '100', district: 'Centro', city_code: '3550308', cep: '01001000' },
     },
-    values: { service_amount: 1500, iss: { retained: 'nao_retido', rate: 2 } },
+    values: { service_amount: 1500, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 },
     ...extra,
   };
 }

@@ -6,6 +6,7 @@ import { nfseKeyCheckDigit } from '../../src/fiscal/xml/nfse/dps-id.js';
 import { localDateTime } from '../../src/fiscal/layout/local-time.js';
 import { CAPITALS, cpfArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
+import { deductionOf } from '../../src/documents/nfse/domain/figures.js';
 import { isServiceExport } from '../../src/documents/nfse/domain/validate-nfse-foreign-trade.js';
 
 // fast-check generators of valid NFS-e requests (POST /v1/nfse bodies) with the issuer's NFS-e data,
@@ -67,6 +68,7 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       withholdings: opt(fc.record({ cp: fc.boolean(), irrf: fc.boolean() })), reform: fc.boolean(), finalConsumer: opt(fc.boolean()),
       taxation: fc.constantFrom('tributavel', 'tributavel', 'tributavel', 'imunidade', 'exportacao', 'nao_incidencia'), immunity: fc.integer({ min: 0, max: 5 }),
       suspension: fc.constantFrom(false, false, false, true), byRate: fc.boolean(), longText: fc.constantFrom(false, false, false, true),
+      tot: fc.constantFrom<'none' | 'amounts' | 'rates' | 'sn'>('none', 'amounts', 'rates', 'sn'), totShare: fc.integer({ min: 0, max: 40 }),
       subst: opt(fc.record({ code: fc.constantFrom<'01' | '02' | '03' | '04' | '05' | '99'>('01', '02', '03', '04', '05', '99'), reason: fc.boolean(), n: fc.stringMatching(/^[0-9]{13}$/) })),
     })
     .map((g) => {
@@ -96,7 +98,8 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       // E0204/E0237, E0264/E0293: withheld by a party identified in Brazil, with an address in Brazil.
       // A withheld ISSQN only for a taxable service (E0621 would ask a rate E0602 refuses for an ME/EPP of the SN).
       // Nor from a MEI provider (E0583).
-      const taxable = (specialRegime !== 0 || g.taxation === 'tributavel') && op !== 2;
+      // Nor with a special regime (E0588).
+      const taxable = specialRegime === 0 && g.taxation === 'tributavel' && op !== 2;
       if (taxable && g.retained === 'tomador' && national(req.tomador)) req.values.iss.retained = 'tomador';
       if (taxable && g.retained === 'intermediario' && national(req.intermediario)) req.values.iss.retained = 'intermediario';
       const cents = Math.round(g.amount * 100);
@@ -120,19 +123,33 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       // E0585: a suspension only for a taxable service.
       if (taxation === 'tributavel' && g.suspension) req.values.iss.suspension = { type: 'decisao_judicial', process_number: '0'.repeat(20) + '1234567890' };
       // E0435, E0436, E0438: deductions only for a taxable service of a provider neither MEI nor in a special regime.
-      if (g.ded && op !== 2 && specialRegime === 0 && taxation === 'tributavel') {
+      // E0441/E0442: an ME/EPP of the SN deducts only for 06.01, 06.02, 07.02, 07.05.
+      const snDeducts = !(op === 3 && simplesRegime === 1) || ['0601', '0602', '0702', '0705'].includes(g.code.slice(0, 4));
+      if (g.ded && op !== 2 && specialRegime === 0 && taxation === 'tributavel' && snDeducts) {
         if (g.byRate) req.values.deduction_rate = g.ded / 4;
         else req.values.deductions = share(g.ded)!;
       }
       const withheld = req.values.iss.retained !== 'nao_retido';
       // E0595-E0621: a rate up to 5 for a taxable service of a provider neither MEI nor in a special regime; at least 1.8 (and required) for an ME/EPP of the SN with ISSQN withheld.
-      const rateAllowed = op !== 2 && specialRegime === 0 && taxation === 'tributavel';
+      // E0625/E0631: none for an ME/EPP of the SN when nothing is withheld.
+      const rateAllowed = op !== 2 && specialRegime === 0 && taxation === 'tributavel' && !(op === 3 && simplesRegime === 1 && !withheld);
       const rateRequired = op === 3 && simplesRegime === 1 && withheld;
       if (rateAllowed && (g.rate !== undefined || rateRequired)) req.values.iss.rate = (g.rate ?? 200) / 100;
+      // E0444 / E0447: no deduction that brings the ISSQN below 2 % of the base before it (7.02 aside).
+      const rate = req.values.iss.rate;
+      if (rate !== undefined && (req.values.deductions || req.values.deduction_rate) && !g.code.startsWith('0702')) {
+        const before = cents - Math.round((incond ?? 0) * 100);
+        const vDR = deductionOf({ vServ: cents, vDescIncond: Math.round((incond ?? 0) * 100), dedRed: req.values.deduction_rate ? { pDR: Math.round(req.values.deduction_rate * 100) } : { vDR: Math.round(req.values.deductions! * 100) } });
+        if ((before - vDR) * rate < 2 * before) {
+          delete req.values.deductions;
+          delete req.values.deduction_rate;
+        }
+      }
       // E0682-E0698: a base, both rates (0 with CST 04 and 06) and the withholding type with a taxed CST;
       // E0720/E0724: CSLL withheld exactly when tpRetPisCofins is neither 0 nor 2. Small shares keep E0428 true.
+      // E0675 / E0676: federal taxes only from a provider identified by CNPJ that is not a MEI.
       const pc = g.pisCofins;
-      if (pc || g.withholdings) {
+      if ((pc || g.withholdings) && ctx.issuer.taxId.length === 14 && op !== 2) {
         const federal: NonNullable<NfseRequest['values']['federal']> = {};
         if (pc) {
           const zero = pc.cst === '04' || pc.cst === '06';
@@ -145,6 +162,11 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
         if (Object.keys(positive).length > 0 && (!csll || positive.csll)) federal.withholdings = positive;
         if (federal.pis_cofins || federal.withholdings) req.values.federal = federal;
       }
+      // totTrib: indTotTrib (no estimate) only from a MEI (E0712, E0713), pTotTribSN only from an ME/EPP (E0710, E0713).
+      const tot = g.tot === 'none' && op !== 2 ? 'amounts' : g.tot === 'sn' && op !== 3 ? 'rates' : g.tot;
+      if (tot === 'sn') req.values.simples_nacional_rate = g.totShare / 4;
+      if (tot === 'amounts') req.values.approximate_taxes = { federal: share(g.totShare)!, state: 0, municipal: share(g.totShare / 8)! };
+      if (tot === 'rates') req.values.approximate_taxes = { federal_rate: g.totShare / 2, state_rate: 0, municipal_rate: 5 };
       if (reform) req.reform = { operation_code: '100301', cst: '000', class_code: '000001', ...(g.finalConsumer !== undefined ? { final_consumer: g.finalConsumer } : {}) };
       if (g.subst) {
         // The replaced NFS-e: this provider's, generated by Sefin (ambGer 2), its key's check digit right (documents/nfse/services looks it up).

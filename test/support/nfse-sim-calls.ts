@@ -31,7 +31,7 @@ const request = (): NfseRequest => ({
   competence_date: brasiliaTime(new Date(Date.now() - 86_400_000)).slice(0, 10),
   service: { national_code: '010101', description: 'Desenvolvimento de software', place_of_provision: { city_code: '3304557' }, nbs: '115021000' },
   tomador: { cpf: TAKER_CPF, name: 'Maria da Silva' },
-  values: { service_amount: 1000, iss: { retained: 'nao_retido', rate: 2 } },
+  values: { service_amount: 1000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', rate: 2 } },
 });
 
 /** A signed DPS of `provider` (Rio de Janeiro, serie 777) numbered nDPS; `subst` makes it a substitute. */

@@ -20,6 +20,10 @@ const VALUES: Record<string, string> = {
   vPis: 'values.federal.pis_cofins.pis_amount', vCofins: 'values.federal.pis_cofins.cofins_amount',
   tpRetPisCofins: 'values.federal.pis_cofins.withheld', vRetCP: 'values.federal.withholdings.cp',
   vRetIRRF: 'values.federal.withholdings.irrf', vRetCSLL: 'values.federal.withholdings.csll', tribFed: 'values.federal',
+  totTrib: 'values.approximate_taxes', vTotTrib: 'values.approximate_taxes', pTotTrib: 'values.approximate_taxes', indTotTrib: 'values.approximate_taxes',
+  vTotTribFed: 'values.approximate_taxes.federal', vTotTribEst: 'values.approximate_taxes.state', vTotTribMun: 'values.approximate_taxes.municipal',
+  pTotTribFed: 'values.approximate_taxes.federal_rate', pTotTribEst: 'values.approximate_taxes.state_rate', pTotTribMun: 'values.approximate_taxes.municipal_rate',
+  pTotTribSN: 'values.simples_nacional_rate',
 };
 const SERVICE: Record<string, string> = {
   cTribNac: 'service.national_code', cTribMun: 'service.municipal_code', cNBS: 'service.nbs', xDescServ: 'service.description',

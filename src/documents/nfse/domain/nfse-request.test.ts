@@ -7,7 +7,7 @@ const request = {
   competence_date: '2026-03-10',
   service: { national_code: '010101', description: 'Software', place_of_provision: { city_code: '3304557' } },
   tomador: { cpf: '52998224725', name: 'Maria', address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', cep: '20010000' } },
-  values: { service_amount: 1000, iss: { retained: 'nao_retido', rate: 2 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 }, withholdings: { irrf: 15 } } },
+  values: { service_amount: 1000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', rate: 2 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 }, withholdings: { irrf: 15 } } },
   reform: { operation_code: '100301', cst: '000', class_code: '000001' },
 };
 

@@ -62,7 +62,7 @@ export const NfseIssSchema = Type.Object(
         { additionalProperties: false, description: 'exigSusp: the ISSQN\'s enforceability is suspended; only with taxation tributavel (E0585).' },
       ),
     ),
-    rate: Type.Optional(percent('pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP with ISSQN withheld (E0621, at least 1.8); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619).', 2)),
+    rate: Type.Optional(percent('pAliq: ISSQN rate, up to 5 (E0595). Absent for MEI, special regimes and non-taxable services (E0600, E0604, E0602); required for an ME/EPP of the Simples (ISSQN through the SN) with ISSQN withheld (E0621, at least 1.8) and absent for it when nothing is withheld (E0625, E0631); for a provider outside the Simples Nacional Sefin refuses it where the municipality is active in the national system (E0617) and requires it elsewhere (E0619).', 2)),
     retained: Type.Enum(keysOf(ISS_RETENTION), { description: 'tpRetISSQN: nao_retido, tomador (withheld by the taker) or intermediario.', examples: ['nao_retido'] }),
   },
   { additionalProperties: false, description: 'ISSQN (tribMun).' },
@@ -108,11 +108,29 @@ export const NfsePisCofinsSchema = Type.Object(
 export const NfseValuesSchema = Type.Object(
   {
     service_amount: money('vServ: value of the service (> 0).', 1000),
-    deductions: Type.Optional(money('vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate).', 0)),
+    deductions: Type.Optional(money('vDR: deductions/reductions of the ISSQN base, as an amount (or give deduction_rate). Only for a taxable service of a provider neither MEI nor in a special regime (E0435, E0436, E0438); an ME/EPP paying ISSQN through the SN deducts only for 06.01, 06.02, 07.02, 07.05 (E0441/E0442); with a rate, the ISSQN may not fall below 2 % but for 7.02, 7.05, 16.01 (E0444, E0447).', 0)),
     deduction_rate: Type.Optional(percent('pDR: deductions/reductions of the ISSQN base as a share of service_amount minus unconditional_discount (0.01-100, E0453); or give deductions.', 10)),
     unconditional_discount: Type.Optional(money('vDescIncond.', 0)),
     conditional_discount: Type.Optional(money('vDescCond.', 0)),
     iss: NfseIssSchema,
+    approximate_taxes: Type.Optional(
+      Type.Object(
+        {
+          federal: Type.Optional(money('vTotTribFed: approximate federal taxes (0 to service_amount, E0702).', 76)),
+          state: Type.Optional(money('vTotTribEst: approximate state taxes (0 to service_amount, E0703).', 0)),
+          municipal: Type.Optional(money('vTotTribMun: approximate municipal taxes (0 to service_amount, E0704).', 50)),
+          federal_rate: Type.Optional(percent('pTotTribFed: approximate federal taxes as a share of the price (0-100, E0706).', 7.6)),
+          state_rate: Type.Optional(percent('pTotTribEst: approximate state taxes (0-100, E0707).', 0)),
+          municipal_rate: Type.Optional(percent('pTotTribMun: approximate municipal taxes (0-100, E0708).', 5)),
+        },
+        {
+          additionalProperties: false,
+          description:
+            'totTrib: the approximate taxes of Lei 12.741/2012, either the three amounts (vTotTrib) or the three rates (pTotTrib). Required for a provider outside the Simples Nacional (Sefin refuses indTotTrib and pTotTribSN for it, E0713); an ME/EPP gives this or simples_nacional_rate (E0712); a MEI may leave both out (indTotTrib 0, no estimate, Decreto 8.264/2014).',
+        },
+      ),
+    ),
+    simples_nacional_rate: Type.Optional(percent('pTotTribSN: the approximate taxes as the Simples Nacional rate of an ME/EPP provider (0-99.99); refused for a MEI (E0710) and for a provider outside the Simples Nacional (E0713). An ME/EPP gives this or approximate_taxes: Sefin refuses indTotTrib for it (E0712).', 6)),
     federal: Type.Optional(
       Type.Object(
         {

@@ -8,6 +8,7 @@ import { ISS_RETENTION, ISS_TAXATION, NO_NIF_REASONS, type NfseParty, type NfseR
 import { checkNfse, type FieldError } from './validate-nfse.js';
 import { pisCofinsAmount, pisCofinsTaxed } from './validate-nfse-federal.js';
 import { comExtOf } from './validate-nfse-foreign-trade.js';
+import { totTribOf } from './validate-nfse-tot-trib.js';
 
 // request -> DPS model minus what the number decides (dhEmi, serie, nDPS, verAplic), in one pass.
 
@@ -43,7 +44,7 @@ function valores(req: NfseRequest): DpsValores {
   const v = req.values;
   const vServ = toCents(v.service_amount);
   const tribISSQN = ISS_TAXATION[v.iss.taxation ?? 'tributavel'];
-  const out: DpsValores = { vServ, tribMun: { tribISSQN, tpRetISSQN: ISS_RETENTION[v.iss.retained] }, totTrib: { indTotTrib: 0 } };
+  const out: DpsValores = { vServ, tribMun: { tribISSQN, tpRetISSQN: ISS_RETENTION[v.iss.retained] }, totTrib: totTribOf(v) };
   if (v.unconditional_discount) out.vDescIncond = toCents(v.unconditional_discount);
   if (v.conditional_discount) out.vDescCond = toCents(v.conditional_discount);
   if (v.deductions) out.dedRed = { vDR: toCents(v.deductions) };
@@ -107,7 +108,7 @@ export function prepareNfse(req: NfseRequest, ctx: NfseContext): PreparedNfseRes
   const f = dpsFigures(dps);
   const v = dps.valores;
   if ((v.vDescIncond ?? 0) + (v.vDescCond ?? 0) + f.vDR + f.vRetFed + f.vRetPisCofins + (f.vRetISSQN ?? 0) > v.vServ) {
-    return { ok: false, errors: [{ field: 'values', message: 'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)' }] };
+    return { ok: false, errors: [{ field: 'values', message: 'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)', rule: 'E0428' }] };
   }
   if (req.substitutes && ctx.substitutedKey) {
     dps.subst = { chSubstda: ctx.substitutedKey, cMotivo: req.substitutes.reason_code };

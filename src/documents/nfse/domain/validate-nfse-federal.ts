@@ -1,6 +1,7 @@
 import { checkNumber, fail, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
 import { deductionOf } from './figures.js';
+import type { NfseIssuer } from './nfse-context.js';
 import type { NfseRequest } from './nfse-request.js';
 
 // tribFed: PIS/COFINS and the federal withholdings, Anexo I E0677-E0724.
@@ -29,10 +30,15 @@ export function pisCofinsAmount(base: number, rate: number): number {
   return percentOf(base, Number(toScaled(rate, 4)));
 }
 
-export function checkFederal(errors: Errors, req: NfseRequest, vServ: number | undefined): void {
+export function checkFederal(errors: Errors, req: NfseRequest, vServ: number | undefined, issuer: NfseIssuer): void {
   const f = req.values.federal;
   const pc = f?.pis_cofins;
   const at = 'values.federal.pis_cofins';
+  // E0675 / E0676: no federal taxes (tribFed) from a provider identified by CPF, nor from a MEI.
+  if (f && (f.pis_cofins || f.withholdings)) {
+    if (issuer.taxId.replace(/\D/g, '').length === 11) fail(errors, 'values.federal', 'must be absent when the provider is a person (CPF) (Anexo I E0675)', 'E0675');
+    else if (issuer.simplesNacional === 2) fail(errors, 'values.federal', 'must be absent for a MEI provider (Anexo I E0676)', 'E0676');
+  }
   if (pc) {
     if (!TIPO_CST.has(pc.cst)) fail(errors, `${at}.cst`, `must be one of the CSTs of TSTipoCST: ${[...TIPO_CST].join(', ')}`);
     const okBase = checkNumber(errors, `${at}.base`, pc.base, OPTIONAL_MONEY);
@@ -43,38 +49,39 @@ export function checkFederal(errors: Errors, req: NfseRequest, vServ: number | u
     if (pc.withheld !== undefined && !(Number.isInteger(pc.withheld) && pc.withheld >= 0 && pc.withheld <= 9)) fail(errors, `${at}.withheld`, 'must be 0 to 9 (TSTipoRetPISCofins)');
     if (!pisCofinsTaxed(pc.cst)) {
       // E0682: no base with CST 00, 08, 09.
-      if (pc.base !== undefined) fail(errors, `${at}.base`, 'must be absent with CST 00, 08 or 09 (Anexo I E0682)');
+      if (pc.base !== undefined) fail(errors, `${at}.base`, 'must be absent with CST 00, 08 or 09 (Anexo I E0682)', 'E0682');
     } else if (vServ !== undefined && (pc.base === undefined || okBase)) {
       const base = pc.base !== undefined ? toCents(pc.base) : defaultPisCofinsBase(req);
       // E0677/E0680: base > 0 and not above the service value.
-      if (base <= 0 || base > vServ) fail(errors, `${at}.base`, 'must be greater than zero and at most service_amount (Anexo I E0677, E0680)');
+      if (base > vServ) fail(errors, `${at}.base`, 'must be at most service_amount (Anexo I E0677)', 'E0677');
+      else if (base <= 0) fail(errors, `${at}.base`, 'must be greater than zero (Anexo I E0680)', 'E0680');
       // E0684 / E0690: with a base, both rates.
-      if (pc.pis_rate === undefined) fail(errors, `${at}.pis_rate`, 'is required with a CST other than 00, 08, 09 (Anexo I E0684)');
-      if (pc.cofins_rate === undefined) fail(errors, `${at}.cofins_rate`, 'is required with a CST other than 00, 08, 09 (Anexo I E0690)');
+      if (pc.pis_rate === undefined) fail(errors, `${at}.pis_rate`, 'is required with a CST other than 00, 08, 09 (Anexo I E0684)', 'E0684');
+      if (pc.cofins_rate === undefined) fail(errors, `${at}.cofins_rate`, 'is required with a CST other than 00, 08, 09 (Anexo I E0690)', 'E0690');
       // E0688: CST 04 and 06 are zero-rate operations.
-      if ((pc.cst === '04' || pc.cst === '06') && ((pc.pis_rate ?? 0) !== 0 || (pc.cofins_rate ?? 0) !== 0)) fail(errors, at, 'CST 04 and 06 need pis_rate and cofins_rate 0 (Anexo I E0688)');
+      if ((pc.cst === '04' || pc.cst === '06') && ((pc.pis_rate ?? 0) !== 0 || (pc.cofins_rate ?? 0) !== 0)) fail(errors, at, 'CST 04 and 06 need pis_rate and cofins_rate 0 (Anexo I E0688)', 'E0688');
       // E0694 / E0696: an amount given must be base x rate.
       if (okPis && pc.pis_rate !== undefined && pc.pis_amount !== undefined && toCents(pc.pis_amount) !== pisCofinsAmount(base, pc.pis_rate)) {
-        fail(errors, `${at}.pis_amount`, `must be base x pis_rate = ${(pisCofinsAmount(base, pc.pis_rate) / 100).toFixed(2)} (Anexo I E0694); or leave it out to have it computed`);
+        fail(errors, `${at}.pis_amount`, `must be base x pis_rate = ${(pisCofinsAmount(base, pc.pis_rate) / 100).toFixed(2)} (Anexo I E0694); or leave it out to have it computed`, 'E0694');
       }
       if (okCofins && pc.cofins_rate !== undefined && pc.cofins_amount !== undefined && toCents(pc.cofins_amount) !== pisCofinsAmount(base, pc.cofins_rate)) {
-        fail(errors, `${at}.cofins_amount`, `must be base x cofins_rate = ${(pisCofinsAmount(base, pc.cofins_rate) / 100).toFixed(2)} (Anexo I E0696); or leave it out to have it computed`);
+        fail(errors, `${at}.cofins_amount`, `must be base x cofins_rate = ${(pisCofinsAmount(base, pc.cofins_rate) / 100).toFixed(2)} (Anexo I E0696); or leave it out to have it computed`, 'E0696');
       }
       // E0698: the withholding type is required.
-      if (pc.withheld === undefined) fail(errors, `${at}.withheld`, 'is required with a CST other than 00, 08, 09: 0 to 9 per TSTipoRetPISCofins (Anexo I E0698)');
+      if (pc.withheld === undefined) fail(errors, `${at}.withheld`, 'is required with a CST other than 00, 08, 09: 0 to 9 per TSTipoRetPISCofins (Anexo I E0698)', 'E0698');
     }
   }
   const w = f?.withholdings;
   if (w) {
-    for (const k of ['csll', 'irrf', 'cp'] as const) {
+    for (const [k, rule] of [['csll', 'E0701'], ['irrf', 'E0700'], ['cp', 'E0699']] as const) {
       // E0699 (CP), E0700 (IRRF), E0701 (CSLL): greater than zero and less than the service value.
       if (checkNumber(errors, `values.federal.withholdings.${k}`, w[k], { ...OPTIONAL_MONEY, sign: 'positive' }) && vServ !== undefined && toCents(w[k]!) >= vServ) {
-        fail(errors, `values.federal.withholdings.${k}`, 'must be less than service_amount (Anexo I E0699-E0701)');
+        fail(errors, `values.federal.withholdings.${k}`, `must be less than service_amount (Anexo I ${rule})`, rule);
       }
     }
   }
   const ret = pc?.withheld;
   // E0720: withheld 0 (nothing withheld) excludes vRetCSLL; E0724: other than 0 and 2 requires it.
-  if (ret === 0 && w?.csll !== undefined) fail(errors, 'values.federal.withholdings.csll', 'must be absent when pis_cofins.withheld is 0 (Anexo I E0720)');
-  if (ret !== undefined && ret !== 0 && ret !== 2 && w?.csll === undefined) fail(errors, 'values.federal.withholdings.csll', `is required when pis_cofins.withheld is ${ret} (Anexo I E0724)`);
+  if (ret === 0 && w?.csll !== undefined) fail(errors, 'values.federal.withholdings.csll', 'must be absent when pis_cofins.withheld is 0 (Anexo I E0720)', 'E0720');
+  if (ret !== undefined && ret !== 0 && ret !== 2 && w?.csll === undefined) fail(errors, 'values.federal.withholdings.csll', `is required when pis_cofins.withheld is ${ret} (Anexo I E0724)`, 'E0724');
 }

@@ -17,7 +17,7 @@ const base = (): NfseRequest => ({
   competence_date: '2026-03-10',
   service: { national_code: '010101', description: 'Desenvolvimento de software', place_of_provision: { city_code: '3304557' } },
   tomador: { cpf: '529.982.247-25', name: 'Maria da Silva' },
-  values: { service_amount: 1000, iss: { retained: 'nao_retido' } },
+  values: { service_amount: 1000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido' } },
 });
 
 function fieldsOf(req: NfseRequest, c: NfseContext = ctx()): string[] {
@@ -125,11 +125,11 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', taxation: 'nao_incidencia' } } }, 'values.iss.taxation', ctx({ specialRegime: 1 }))).toMatch(/E0172/);
   });
 
-  it('values consistency (E0431, E0432, E0476, E0427, E0428, E0435, E0436, E0438)', () => {
+  it('values consistency (E0431, E0432, E0427, E0428, E0435, E0436, E0438)', () => {
     const v = base().values;
     expect(errorOn({ ...base(), values: { ...v, unconditional_discount: 1000 } }, 'values.unconditional_discount')).toMatch(/E0431/);
     expect(errorOn({ ...base(), values: { ...v, conditional_discount: 1200 } }, 'values.conditional_discount')).toMatch(/E0432/);
-    expect(errorOn({ ...base(), values: { ...v, deductions: 1000.01 } }, 'values.deductions')).toMatch(/E0476/);
+    expect(errorOn({ ...base(), values: { ...v, deductions: 1000.01 } }, 'values.deductions')).toMatch(/E0427/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 600, unconditional_discount: 500 } }, 'values.deductions')).toMatch(/E0427/);
     expect(errorOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
     expect(errorOn({ ...base(), values: { ...v, deduction_rate: 10 } }, 'values.deduction_rate', ctx({ simplesNacional: 2 }))).toMatch(/E0436/);
@@ -141,6 +141,23 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { csll: 1.234 } } } }, 'values.federal.withholdings.csll')).toMatch(/decimal/);
     expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '01', pis_rate: 100 } } } }, 'values.federal.pis_cofins.pis_rate')).toMatch(/99.99/);
     expect(errorOn({ ...base(), values: { ...v, federal: { pis_cofins: { cst: '10' } } } }, 'values.federal.pis_cofins.cst')).toMatch(/TSTipoCST/);
+    // E0444 / E0447: a deduction may not bring the ISSQN below 2 % (7.02, 7.05, 16.01 aside); E0588/E0596: no retention with a special regime or for 22.01.01.
+    const ruleOn = (req: NfseRequest, field: string, c: NfseContext = ctx()) => checkNfse(req, c).find((e) => e.field === field)?.rule;
+    expect(ruleOn({ ...base(), values: { ...v, deduction_rate: 10, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.deduction_rate')).toBe('E0444');
+    expect(ruleOn({ ...base(), values: { ...v, deductions: 100, iss: { retained: 'nao_retido', rate: 2.2 } } }, 'values.deductions')).toBe('E0447');
+    expect(fieldsOf({ ...base(), values: { ...v, deductions: 100, iss: { retained: 'nao_retido', rate: 2.3 } } })).toEqual([]);
+    expect(fieldsOf({ ...base(), service: { ...base().service, national_code: '160101' }, values: { ...v, deductions: 900, iss: { retained: 'nao_retido', rate: 2 } } })).toEqual([]);
+    const withheld = { ...base(), tomador: { cpf: '52998224725', name: 'Maria', address: { street: 'Rua', number: '1', district: 'Centro', city_code: '3304557', cep: '20040030' } }, values: { ...v, iss: { retained: 'tomador' as const } } };
+    expect(ruleOn(withheld, 'values.iss.retained', ctx({ specialRegime: 3 }))).toBe('E0588');
+    // E0441 / E0442: an ME/EPP of the SN deducts only for 06.01, 06.02, 07.02, 07.05.
+    expect(ruleOn({ ...base(), values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toBe('E0441');
+    expect(ruleOn({ ...base(), service: { ...base().service, national_code: '070501' }, values: { ...v, deductions: 10 } }, 'values.deductions', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toBeUndefined();
+    // E0625 / E0631: an ME/EPP paying ISSQN through the SN gives no rate when nothing is withheld.
+    expect(ruleOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.iss.rate', ctx({ simplesNacional: 3, simplesRegime: 1 }))).toBe('E0625');
+    expect(ruleOn({ ...base(), values: { ...v, iss: { retained: 'nao_retido', rate: 2 } } }, 'values.iss.rate', ctx({ simplesNacional: 3, simplesRegime: 2 }))).toBeUndefined();
+    expect(ruleOn({ ...withheld, service: { ...base().service, national_code: '220101' } }, 'values.iss.retained')).toBe('E0596');
+    expect(ruleOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1 } } } }, 'values.federal', ctx({ taxId: '52998224725' }))).toBe('E0675');
+    expect(ruleOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1 } } } }, 'values.federal', ctx({ simplesNacional: 2 }))).toBe('E0676');
   });
 
   it('PIS/COFINS and federal withholdings (E0678-E0724)', () => {
@@ -158,7 +175,7 @@ describe('checkNfse: each rule names the request field', () => {
     expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3 }), 'values.federal.pis_cofins.withheld')).toMatch(/E0698/);
     expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, withheld: 0 }, { csll: 10 }), 'values.federal.withholdings.csll')).toMatch(/E0720/);
     expect(errorOn(pc({ pis_rate: 0.65, cofins_rate: 3, withheld: 3 }), 'values.federal.withholdings.csll')).toMatch(/E0724/);
-    expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1000 } } } }, 'values.federal.withholdings.irrf')).toMatch(/E0699/);
+    expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { irrf: 1000 } } } }, 'values.federal.withholdings.irrf')).toMatch(/E0700/);
     expect(errorOn({ ...base(), values: { ...v, federal: { withholdings: { cp: 0 } } } }, 'values.federal.withholdings.cp')).toMatch(/greater than zero/);
   });
 
@@ -187,7 +204,7 @@ describe('prepareNfse', () => {
 
   it('returns the errors, or the DPS model in cents and hundredths', () => {
     expect(prepareNfse({ ...base(), competence_date: 'x' }, ctx())).toMatchObject({ ok: false, errors: [{ field: 'competence_date' }] });
-    const r = { ...base(), values: { service_amount: 1234.56, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } };
+    const r = { ...base(), values: { service_amount: 1234.56, approximate_taxes: { federal: 100, state: 0, municipal: 30.86 }, unconditional_discount: 34.56, iss: { retained: 'nao_retido' as const, rate: 2.5 }, federal: { pis_cofins: { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 } } } };
     const p = prepareNfse(r, ctx());
     if (!p.ok) throw new Error(JSON.stringify(p.errors));
     expect(p.dps.valores).toMatchObject({ vServ: 123456, vDescIncond: 3456, tribMun: { tribISSQN: 1, tpRetISSQN: 1, pAliq: 250 } });
@@ -196,5 +213,27 @@ describe('prepareNfse', () => {
     expect(p.dps.toma).toEqual({ id: { CPF: '52998224725' }, xNome: 'Maria da Silva' });
     expect(p.dps.prest).toEqual({ id: { CNPJ: '11444777000161' }, IM: '12345', regTrib: { opSimpNac: 1, regEspTrib: 0 } });
     expect(p.dps).not.toHaveProperty('IBSCBS');
+    expect(p.dps.valores.totTrib).toEqual({ vTotTrib: { vTotTribFed: 10000, vTotTribEst: 0, vTotTribMun: 3086 } });
+  });
+
+  it('approximate taxes (totTrib): indTotTrib only for a MEI (E0712, E0713), pTotTribSN only for an ME/EPP (E0710, E0713), amounts and rates in range (E0702-E0708)', () => {
+    const none = (): NfseRequest => ({ ...base(), values: { service_amount: 1000, iss: { retained: 'nao_retido' } } });
+    const rulesOf = (req: NfseRequest, c: NfseContext) => checkNfse(req, c).map((e) => `${e.field} ${e.rule}`);
+    expect(rulesOf(none(), ctx())).toEqual(['values.approximate_taxes E0713']);
+    expect(rulesOf(none(), ctx({ simplesNacional: 3, simplesRegime: 1 }))).toEqual(['values.simples_nacional_rate E0712']);
+    expect(rulesOf(none(), ctx({ simplesNacional: 2 }))).toEqual([]);
+    const sn = (): NfseRequest => ({ ...base(), values: { service_amount: 1000, simples_nacional_rate: 6, iss: { retained: 'nao_retido' } } });
+    expect(rulesOf(sn(), ctx())).toEqual(['values.simples_nacional_rate E0713']);
+    expect(rulesOf(sn(), ctx({ simplesNacional: 2 }))).toEqual(['values.simples_nacional_rate E0710']);
+    const mei = prepareNfse(none(), ctx({ simplesNacional: 2 }));
+    const epp = prepareNfse(sn(), ctx({ simplesNacional: 3, simplesRegime: 1 }));
+    expect(mei.ok && mei.dps.valores.totTrib).toEqual({ indTotTrib: 0 });
+    expect(epp.ok && epp.dps.valores.totTrib).toEqual({ pTotTribSN: 600 });
+    const with_ = (t: NonNullable<NfseRequest['values']['approximate_taxes']>): NfseRequest => ({ ...base(), values: { service_amount: 1000, approximate_taxes: t, iss: { retained: 'nao_retido' } } });
+    expect(rulesOf(with_({ federal: 1000.01, state: 0, municipal: 0 }), ctx())).toEqual(['values.approximate_taxes.federal E0702']);
+    expect(rulesOf(with_({ federal_rate: 0, state_rate: 0, municipal_rate: 100.01 }), ctx())).toEqual(['values.approximate_taxes.municipal_rate E0708']);
+    expect(fieldsOf(with_({ federal: 1, state_rate: 0, municipal_rate: 2 }))).toEqual(['values.approximate_taxes']);
+    const rates = prepareNfse(with_({ federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }), ctx());
+    expect(rates.ok && rates.dps.valores.totTrib).toEqual({ pTotTrib: { pTotTribFed: 1345, pTotTribEst: 0, pTotTribMun: 200 } });
   });
 });

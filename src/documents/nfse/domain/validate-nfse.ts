@@ -8,6 +8,7 @@ import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js
 import { checkFederal } from './validate-nfse-federal.js';
 import { checkForeignTrade } from './validate-nfse-foreign-trade.js';
 import { checkParty, type PartyKind } from './validate-nfse-parties.js';
+import { checkTotTrib } from './validate-nfse-tot-trib.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
@@ -85,8 +86,13 @@ function checkRate(errors: Errors, req: NfseRequest, ctx: NfseContext, taxation:
   if (!checkNumber(errors, at, rate, { places: 2, sign: 'positive', max: 9.99 })) return;
   if (taxation !== 'tributavel') return fail(errors, at, 'must be absent unless taxation is tributavel (Anexo I E0602)', 'E0602');
   if (op === 2) return fail(errors, at, 'must be absent for a MEI provider (Anexo I E0600)', 'E0600');
-  if (specialRegime !== 0) return fail(errors, at, 'must be absent when the provider has a special tax regime (Anexo I E0604)');
+  if (specialRegime !== 0) return fail(errors, at, 'must be absent when the provider has a special tax regime (Anexo I E0604)', 'E0604');
   if (rate > 5) return fail(errors, at, 'must be at most 5 (Anexo I E0595)', 'E0595');
+  // E0625 (municipality of incidence active in the national system) / E0631 (not active): an ME/EPP paying ISSQN through the SN
+  // writes no rate when nothing is withheld, whatever the municipality (no municipal benefit is written).
+  if (op === 3 && simplesRegime === 1 && retained === 'nao_retido') {
+    return fail(errors, at, 'must be absent for a Simples Nacional ME/EPP provider paying ISSQN through the SN when it is not withheld (Anexo I E0625, E0631)', 'E0625');
+  }
   if (op === 3 && simplesRegime === 1 && retained !== 'nao_retido' && rate < 1.8) fail(errors, at, 'must be at least 1.8 for a Simples Nacional ME/EPP provider with ISSQN withheld (Anexo I E0621)');
 }
 
@@ -107,6 +113,19 @@ function checkIssuer(errors: Errors, ctx: NfseContext): void {
   if (op === 3 && simplesRegime === 1 && specialRegime !== 0) bad('an ME/EPP paying ISSQN through the Simples Nacional has no special tax regime (regEspTrib 0, Anexo I E0175)', 'E0175');
 }
 
+// LC 116/2003 art. 8-A: the 2 % minimum does not bind sub-items 7.02, 7.05 and 16.01.
+const MINIMUM_EXEMPT = ['0702', '0705', '1601'];
+
+/** Anexo I E0444 (pDR) / E0447 (vDR): a deduction may not bring the ISSQN (at the rate given) below 2 % of the base before it. */
+function checkMinimumIss(errors: Errors, req: NfseRequest, field: string, before: number, vDR: number): void {
+  const rate = req.values.iss.rate;
+  if (rate === undefined || typeof rate !== 'number' || vDR <= 0 || MINIMUM_EXEMPT.includes(req.service.national_code.slice(0, 4))) return;
+  if ((before - vDR) * rate < 2 * before) {
+    const rule = field === 'values.deduction_rate' ? 'E0444' : 'E0447';
+    fail(errors, field, `bring the ISSQN below 2 % of service_amount minus unconditional_discount at rate ${rate} (Anexo I ${rule}; only sub-items 7.02, 7.05 and 16.01 may go below)`, rule);
+  }
+}
+
 const incondOf = (v: NfseRequest['values']): number => (typeof v.unconditional_discount === 'number' && Number.isFinite(v.unconditional_discount) ? toCents(v.unconditional_discount) : 0);
 
 function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: PartyKind, interm: PartyKind): void {
@@ -118,7 +137,9 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   if (v.deduction_rate !== undefined) {
     // XSD TCInfoDedRed: a choice of pDR or vDR. Anexo I E0453: 0 < pDR <= 100.
     if (v.deductions !== undefined) fail(errors, 'values.deduction_rate', 'give either deductions or deduction_rate, not both');
-    else if (checkNumber(errors, 'values.deduction_rate', v.deduction_rate, { places: 2, sign: 'positive', max: 100 }) && vServ !== undefined) {
+    else if (!checkNumber(errors, 'values.deduction_rate', v.deduction_rate, { places: 2, sign: 'positive' })) vDR = 0;
+    else if (v.deduction_rate > 100) fail(errors, 'values.deduction_rate', 'must be at most 100 (Anexo I E0453)', 'E0453');
+    else if (vServ !== undefined) {
       vDR = deductionOf({ vServ, vDescIncond: incondOf(v), dedRed: { pDR: Number(toScaled(v.deduction_rate, 2)) } });
     }
   }
@@ -129,8 +150,8 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     if (incond >= vServ && incond > 0) fail(errors, 'values.unconditional_discount', 'must be less than service_amount (Anexo I E0431)', 'E0431');
     if (cond >= vServ && cond > 0) fail(errors, 'values.conditional_discount', 'must be less than service_amount (Anexo I E0432)', 'E0432');
     // Anexo I E0476, E0427: deductions not above the service value; vServ >= vDescIncond + vDR.
-    if (vDR > vServ) fail(errors, 'values.deductions', 'must not exceed service_amount (Anexo I E0476)');
-    else if (incond + vDR > vServ) fail(errors, 'values.deductions', 'plus unconditional_discount must not exceed service_amount (Anexo I E0427)');
+    if (vDR > vServ) fail(errors, 'values.deductions', 'must not exceed service_amount (Anexo I E0427)', 'E0427');
+    else if (incond + vDR > vServ) fail(errors, 'values.deductions', 'plus unconditional_discount must not exceed service_amount (Anexo I E0427)', 'E0427');
   }
   const iss = v.iss;
   const taxation = iss.taxation ?? 'tributavel';
@@ -140,23 +161,31 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
   const dedField = v.deduction_rate !== undefined ? 'values.deduction_rate' : 'values.deductions';
   if (vDR > 0) {
     // Anexo I E0435 (immunity, export, no incidence), E0436 (MEI), E0438 (special regime).
-    if (taxation !== 'tributavel') fail(errors, dedField, 'are not allowed unless the service is taxable (Anexo I E0435)');
-    else if (op === 2) fail(errors, dedField, 'are not allowed for a MEI provider (Anexo I E0436)');
-    else if (specialRegime !== 0) fail(errors, dedField, 'are not allowed with a special tax regime (Anexo I E0438)');
+    if (taxation !== 'tributavel') fail(errors, dedField, 'are not allowed unless the service is taxable (Anexo I E0435)', 'E0435');
+    else if (op === 2) fail(errors, dedField, 'are not allowed for a MEI provider (Anexo I E0436)', 'E0436');
+    else if (specialRegime !== 0) fail(errors, dedField, 'are not allowed with a special tax regime (Anexo I E0438)', 'E0438');
+    // E0441 (municipality of incidence active) / E0442 (not active): an ME/EPP paying ISSQN through the SN deducts only for 06.01, 06.02, 07.02, 07.05.
+    else if (op === 3 && ctx.issuer.simplesRegime === 1 && !['0601', '0602', '0702', '0705'].includes(req.service.national_code.slice(0, 4))) {
+      fail(errors, dedField, 'are not allowed for a Simples Nacional ME/EPP paying ISSQN through the SN, but for sub-items 06.01, 06.02, 07.02 and 07.05 (Anexo I E0441, E0442)', 'E0441');
+    }
+    else if (vServ !== undefined) checkMinimumIss(errors, req, dedField, vServ - incond, vDR);
   }
   if (iss.retained === 'tomador' || iss.retained === 'intermediario') {
     // Anexo I E0580: no ISSQN withheld for an immune, exported or non-incident service; E0583: nor for a MEI provider.
     if (taxation !== 'tributavel') fail(errors, 'values.iss.retained', `must be nao_retido: the service is ${taxation}, so no ISSQN is withheld (Anexo I E0580)`, 'E0580');
     else if (op === 2) fail(errors, 'values.iss.retained', 'must be nao_retido: no ISSQN is withheld from a MEI provider (Anexo I E0583)', 'E0583');
+    // Anexo I E0588: nor from a provider with a special regime; E0596: nor for national code 22.01.01 (highway operation).
+    else if (specialRegime !== 0) fail(errors, 'values.iss.retained', 'must be nao_retido: no ISSQN is withheld from a provider with a special tax regime (Anexo I E0588)', 'E0588');
+    else if (req.service.national_code === '220101') fail(errors, 'values.iss.retained', 'must be nao_retido for national code 220101, highway operation (Anexo I E0596)', 'E0596');
   }
   // Anexo I E0172: a special regime only when the service is taxable.
   if (taxation !== 'tributavel' && specialRegime !== 0) fail(errors, 'values.iss.taxation', 'must be tributavel: the issuer has a special tax regime (Anexo I E0172)', 'E0172');
   if (taxation === 'imunidade') {
-    if (iss.immunity_type === undefined || !Number.isInteger(iss.immunity_type) || iss.immunity_type < 0 || iss.immunity_type > 5) fail(errors, 'values.iss.immunity_type', 'is required with taxation imunidade: 0 to 5 (TSTipoImunidadeISSQN)');
-  } else if (iss.immunity_type !== undefined) fail(errors, 'values.iss.immunity_type', 'is only for taxation imunidade');
+    if (iss.immunity_type === undefined || !Number.isInteger(iss.immunity_type) || iss.immunity_type < 0 || iss.immunity_type > 5) fail(errors, 'values.iss.immunity_type', 'is required with taxation imunidade: 0 to 5 (TSTipoImunidadeISSQN, Anexo I E0592)', 'E0592');
+  } else if (iss.immunity_type !== undefined) fail(errors, 'values.iss.immunity_type', 'is only for taxation imunidade (Anexo I E0592)', 'E0592');
   if (iss.suspension) {
     // Anexo I E0585: a suspension only for a taxable service.
-    if (taxation !== 'tributavel') fail(errors, 'values.iss.suspension', 'is only allowed with taxation tributavel (Anexo I E0585)');
+    if (taxation !== 'tributavel') fail(errors, 'values.iss.suspension', 'is only allowed with taxation tributavel (Anexo I E0585)', 'E0585');
     if (iss.suspension.type !== 'decisao_judicial' && iss.suspension.type !== 'processo_administrativo') fail(errors, 'values.iss.suspension.type', 'must be decisao_judicial or processo_administrativo');
     checkPattern(errors, 'values.iss.suspension.process_number', iss.suspension.process_number, /^[0-9]{30}$/, 'must be 30 digits (TSNumProcExigSuspensa)');
   }
@@ -175,7 +204,8 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     const identified = interm === 'cpf' || interm === 'cnpj';
     fail(errors, 'values.iss.retained', 'intermediario needs an intermediary identified by cpf or cnpj with an address in Brazil (Anexo I E0264, E0293)', identified ? 'E0293' : 'E0264');
   }
-  checkFederal(errors, req, vServ);
+  checkFederal(errors, req, vServ, ctx.issuer);
+  checkTotTrib(errors, req, ctx.issuer, vServ);
 }
 
 const taxIdOf = (p: { cnpj?: string; cpf?: string } | undefined) => {

@@ -37,7 +37,7 @@ const request: NfseRequest = {
   competence_date: '2026-03-10',
   service: { national_code: '010101', description: 'Desenvolvimento de software', place_of_provision: { city_code: '3304557' } },
   tomador: { cpf: '529.982.247-25', name: 'Maria da Silva' },
-  values: { service_amount: 1000, iss: { retained: 'nao_retido' } },
+  values: { service_amount: 1000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido' } },
 };
 
 describe('nfseIssuerOf: the stored issuer as the DPS provider (prest)', () => {
