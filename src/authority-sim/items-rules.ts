@@ -124,6 +124,40 @@ function valueAndTraceRejection(i: Item, mod: string, idDest: string, today: str
   return null;
 }
 
+/** `day` (YYYY-MM-DD) moved by whole years and days. */
+function shiftDay(day: string, years: number, days = 0): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Import declaration (DI) and export detail, model 55: MOC I23-10 (376), I23b-10 (330), I23d-10 (331),
+ * I23d-20 (332), I23e-10 (333), I29a-10 (334), I51-10 (338).
+ */
+function importExportRejection(i: Item, today: string): Rejection | null {
+  const cfop = i.text('CFOP') ?? '';
+  // The earliest date anywhere in Brazil is the day before the UTC date: 5 years back from it.
+  const fiveYearsAgo = shiftDay(today, -5, -1);
+  for (const di of i.prod ? sliceAll(i.prod.inner, 'DI') : []) {
+    const dDesemb = textIn(di, 'dDesemb') ?? '';
+    if (dDesemb > today || dDesemb < fiveYearsAgo) return reject('I23-10', 376, `dDesemb ${dDesemb} (today ${today})`, i.nItem);
+    if (textIn(di, 'tpViaTransp') === '1' && textIn(di, 'vAFRMM') === null) return reject('I23b-10', 330, 'DI by sea without vAFRMM');
+    const onBehalf = ['2', '3'].includes(textIn(di, 'tpIntermedio') ?? '');
+    const cnpj = textIn(di, 'CNPJ');
+    // The layout later added CPF beside CNPJ (choice): either identifies the acquirer.
+    if (onBehalf && cnpj === null && textIn(di, 'CPF') === null) return reject('I23d-10', 331, `tpIntermedio ${textIn(di, 'tpIntermedio')} without the acquirer's CNPJ`);
+    if (cnpj !== null && cnpjProblem(cnpj)) return reject('I23d-20', 332, `DI/CNPJ ${cnpj} ${cnpjProblem(cnpj)}`);
+    if (onBehalf && textIn(di, 'UFTerceiro') === null) return reject('I23e-10', 333, `tpIntermedio ${textIn(di, 'tpIntermedio')} without UFTerceiro`);
+    if ((cfop === '3127' || cfop === '3211') && sliceAll(di.inner, 'adi').some((a) => textIn(a, 'nDraw') === null)) return reject('I29a-10', 334, `CFOP ${cfop}: an adi without nDraw`);
+  }
+  if ((cfop === '7127' || cfop === '7211') && !(i.prod ? sliceAll(i.prod.inner, 'detExport') : []).some((e) => textIn(e, 'nDraw') !== null)) {
+    return reject('I51-10', 338, `CFOP ${cfop} without detExport/nDraw`);
+  }
+  return null;
+}
+
 // ---- NA: ICMS to the destination state (DIFAL) ----
 
 const SOUTH_SOUTHEAST_BUT_ES = new Set(['SP', 'RJ', 'MG', 'PR', 'SC', 'RS']);
@@ -240,6 +274,7 @@ export function itemRuleRejection(f: NfeFacts, ctx: ContentContext): Rejection |
       cfopRejection(i, f.mod, hasNfRef) ??
       unitRejection(i) ??
       valueAndTraceRejection(i, f.mod, idDest, today) ??
+      (f.mod === '55' ? importExportRejection(i, today) : null) ??
       difalRejection(i, doc) ??
       federalTaxRejection(i, f.mod);
     if (r) return r;

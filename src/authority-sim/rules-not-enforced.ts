@@ -52,9 +52,9 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfe: ['O06-10'],
     nfse: [],
   },
-  'import-export-detail': {
-    why: 'the gateway never writes the import declaration (prod/DI) nor the export detail (prod/detExport) of an item: src/fiscal/xml/nfe/det.ts has neither group, and no request field adds them',
-    nfe: ['I23-10', 'I23b-10', 'I23d-10', 'I23d-20', 'I23e-10', 'I29a-10', 'I29a-20', 'I51-10', 'I51-20', 'I53-10'],
+  'drawback-number': {
+    why: 'the rule calls the drawback process number or the export registration number invalid without saying by what criterion (the layout only gives their length), and the gateway never writes the import declaration (prod/DI) nor the export detail (prod/detExport) of an item',
+    nfe: ['I29a-20', 'I51-20', 'I53-10'],
     nfse: [],
   },
 };

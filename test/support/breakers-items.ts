@@ -22,6 +22,16 @@ const endOfProd = (group: string) => (det: string) => det.replace('</prod>', `${
 const withScale = (tail: string) => (det: string) =>
   det.includes('<CEST>') ? det.replace(/(<CEST>[^<]*<\/CEST>)/, `$1${tail}`) : det.replace('</NCM>', `</NCM><CEST>1700100</CEST>${tail}`);
 
+/** A DI, valid but for what `o` changes: cleared on the day of emission, by road, imported on the issuer's own account. */
+function importDeclaration(xml: string, o: { dDesemb?: string; via?: string; tp?: string; cnpj?: string; uf?: string; cfop?: string }): string {
+  const day = textAt(xml, ['ide', 'dhEmi'])!.slice(0, 10);
+  return (
+    `<DI><nDI>2412345678</nDI><dDI>${day}</dDI><xLocDesemb>SANTOS</xLocDesemb><UFDesemb>SP</UFDesemb><dDesemb>${o.dDesemb ?? day}</dDesemb>` +
+    `<tpViaTransp>${o.via ?? '7'}</tpViaTransp><tpIntermedio>${o.tp ?? '1'}</tpIntermedio>${o.cnpj ? `<CNPJ>${o.cnpj}</CNPJ>` : ''}${o.uf ? `<UFTerceiro>${o.uf}</UFTerceiro>` : ''}` +
+    '<cExportador>EXP1</cExportador><adi><nAdicao>1</nAdicao><nSeqAdic>1</nSeqAdic><cFabricante>FAB1</cFabricante></adi></DI>'
+  );
+}
+
 /** Index of the first det carrying ICMSUFDest, -1 when none. */
 const difalDet = (xml: string) => sliceAll(xml, 'det').findIndex((d) => d.outer.includes('<ICMSUFDest>'));
 const onDifal = (xml: string, edit: (det: string) => string) => editDet(xml, difalDet(xml), edit);
@@ -84,7 +94,21 @@ export const ITEMS_BREAKERS: readonly GoodsBreaker[] = [
       return { xml };
     },
   },
+  ...(
+    [
+      ['I23-10', 376, { dDesemb: '2099-01-01' }],
+      ['I23b-10', 330, { via: '1' }],
+      ['I23d-10', 331, { tp: '2', uf: 'SP' }],
+      ['I23d-20', 332, { tp: '2', cnpj: '11222333000180', uf: 'SP' }],
+      ['I23e-10', 333, { tp: '2', cnpj: '11222333000181' }],
+      ['I29a-10', 334, { cfop: '3127' }],
+    ] as const
+  ).map(([rule, code, di]): GoodsBreaker => ({
+    kind: 'document', rule, code, models: NFE, why: NOT_WRITTEN('the import declaration (DI)'),
+    break: (d) => ({ xml: firstDet(d.xml, (det) => endOfProd(importDeclaration(d.xml, di))('cfop' in di ? setIn(det, 'CFOP', di.cfop) : det)) }),
+  })),
   { kind: 'document', rule: 'I50-10', code: 336, models: BOTH, why: NOT_WRITTEN('detExport'), applies: (c) => c.model === 65 || op(c).idDest !== 3, break: (d) => ({ xml: firstDet(d.xml, endOfProd('<detExport><nDraw>20190000019</nDraw></detExport>')) }) },
+  { kind: 'document', rule: 'I51-10', code: 338, models: NFE, why: NOT_WRITTEN('detExport'), break: (d) => ({ xml: firstDet(d.xml, (det) => setIn(det, 'CFOP', '7127')) }) },
   { kind: 'document', rule: 'I83-10', code: 877, models: BOTH, why: NOT_WRITTEN('rastro (batches)'), break: (d) => ({ xml: firstDet(d.xml, endOfProd('<rastro><nLote>L1</nLote><qLote>1.000</qLote><dFab>2099-01-01</dFab><dVal>2099-12-31</dVal></rastro>')) }) },
   { kind: 'document', rule: 'I84-10', code: 870, models: BOTH, why: NOT_WRITTEN('rastro (batches)'), break: (d) => ({ xml: firstDet(d.xml, endOfProd('<rastro><nLote>L1</nLote><qLote>1.000</qLote><dFab>2020-06-01</dFab><dVal>2020-05-31</dVal></rastro>')) }) },
   // NA: ICMS to the destination state (DIFAL), which the gateway computes
