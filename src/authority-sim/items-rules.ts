@@ -36,7 +36,11 @@ interface Item {
 function itemsOf(inf: ElementSlice | null): Item[] {
   return (inf ? sliceAll(inf.inner, 'det') : []).map((det) => {
     const prod = el(det, 'prod');
-    return { nItem: attributeOf(det, 'nItem') ?? '', prod, imposto: el(det, 'imposto'), text: (name: string) => textIn(prod, name) };
+    // prod's text leaves read in one pass (a slice per lookup re-scans each text it switches to: 990 items cost ~0.1 s).
+    // The first of a name wins: prod's own fields come before its groups (DI, detExport, rastro, comb).
+    const leaves = new Map<string, string>();
+    for (const m of (prod?.inner ?? '').matchAll(/<(?:[A-Za-z0-9]+:)?([A-Za-z0-9]+)>([^<]*)<\/(?:[A-Za-z0-9]+:)?\1>/g)) if (!leaves.has(m[1]!)) leaves.set(m[1]!, m[2]!.trim());
+    return { nItem: attributeOf(det, 'nItem') ?? '', prod, imposto: el(det, 'imposto'), text: (name: string) => leaves.get(name) ?? null };
   });
 }
 
