@@ -13,6 +13,8 @@ export interface AuthInfo {
   session?: SessionActor | undefined;
   /** The account was closed (force-cancel): writes answer 403 account_closed, reads still work. */
   accountClosed?: boolean | undefined;
+  /** The shared sandbox key (sk_sandbox_public): account-wide settings are read-only (SHARED_SANDBOX_READ_ONLY). */
+  sharedSandbox?: boolean | undefined;
 }
 
 declare module 'fastify' {

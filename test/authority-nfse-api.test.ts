@@ -5,6 +5,7 @@ import { remoteSimulatorLink } from '../src/authority-sim/sim-admin-client.js';
 import { nfseCode } from '../src/fiscal/nfse-codes/nfse-codes.js';
 import { isValidNfseKey, nfseKeyCheckDigit, parseNfseKey } from '../src/fiscal/xml/nfse/dps-id.js';
 import { getTestDb } from './support/db.js';
+import { expiredSigningKey } from './support/generate-certificate.js';
 import { callNfseApi, editedDps, gzB64, nfseProvider, signedCancellation, signedDps, TAKER_CPF, unGzB64, type NfseProvider } from './support/nfse-sim-calls.js';
 import { NFSE_ID_ELEMENTS, xmllint, xmlsecVerify } from './support/xml-tools.js';
 
@@ -197,7 +198,7 @@ describe('events, substitution and ADN distribution', () => {
     expect((await get(`${eventos}/101101/2`)).status).toBe(404);
   });
 
-  it('refuses an unsigned request (E1989), another author (E0813) and an unknown note (E1831)', async () => {
+  it('refuses an unsigned request (E1989), another author (E0813), an unknown note (E1831), another environment (E0831), an expired certificate (E1983) and another kind of certificate (E1991)', async () => {
     const key: string = (await issue(signedDps(provider, nextNumber()).xml)).json.chaveAcesso;
     const eventos = `/SefinNacional/nfse/${key}/eventos`;
     const unsigned = signedCancellation(provider, key).replace(/<Signature[\s\S]*<\/Signature>/, '');
@@ -209,6 +210,16 @@ describe('events, substitution and ADN distribution', () => {
     const unknown = await post(`/SefinNacional/nfse/${fixed}/eventos`, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, fixed)) });
     expect(unknown.json.erro.codigo).toBe('E1831');
     expect((await get(`/SefinNacional/nfse/${fixed}`)).status).toBe(404);
+    // Anexo II E0831: the note was generated in tpAmb 2; a cancellation for production is sent to the wrong environment.
+    const production = await post(eventos, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, key, provider.cnpj, 1)) });
+    expect(production.json.erro).toMatchObject({ codigo: 'E0831', descricao: nfseCode('E0831')!.message });
+    // Anexo II E1983: signed with a certificate out of its validity.
+    const expiredCert = await post(eventos, { pedidoRegistroEventoXmlGZipB64: gzB64(signedCancellation(provider, key, provider.cnpj, 2, expiredSigningKey())) });
+    expect(expiredCert.json.erro).toMatchObject({ codigo: 'E1983', descricao: nfseCode('E1983')!.message });
+    // Anexo II E1991: an e-CPF signing for a CNPJ author.
+    const byCpfCertificate = signedCancellation(provider, key, provider.cnpj, 2, nfseProvider(TAKER_CPF).signingKey);
+    expect((await post(eventos, { pedidoRegistroEventoXmlGZipB64: gzB64(byCpfCertificate) })).json.erro.codigo).toBe('E1991');
+    expect((await get(`${eventos}/101101/1`)).status).toBe(404);
   });
 
   it('substitution: the substitute is issued, the original gets 105102 and can no longer be canceled', async () => {

@@ -8,6 +8,8 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { PASSWORD_MIN } from '../src/platform/identity/password.js';
+import { auth as authTexts } from '../dashboard/src/i18n/pt-BR/auth.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,5 +53,11 @@ describe('the dashboard as served by the gateway', () => {
     expect(r.statusCode).toBe(503);
     expect(r.json().message).toContain('npm run build');
     await app.close();
+  });
+});
+
+describe('the dashboard\'s words', () => {
+  it('give the password minimum the API applies', () => {
+    expect(authTexts.passwordHint).toBe(`Pelo menos ${PASSWORD_MIN} caracteres.`);
   });
 });

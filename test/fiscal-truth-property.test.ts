@@ -165,12 +165,14 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
         if (!prepared.ok) expect(prepared.errors).toEqual([]);
         if (!prepared.ok) return;
         const xml = buildPreparedDps(prepared.dps, doc).xml;
-        expect(nfseVerdict(xml, { signature: false })).toBeNull();
+        // Received two seconds after the emission (dhProc, E0008).
+        const now = new Date(doc.emittedAt.getTime() + 2000);
+        expect(nfseVerdict(xml, { signature: false, now })).toBeNull();
         const c: NfseCase = { req: structuredClone(req), ctx };
         const d: NfseDoc = { xml, rebuild: (signingKey) => buildPreparedDps(prepared.dps, { ...doc, signingKey }).xml };
         const b = drawBreaker(applicable<NfseCase, NfseDoc, NfseBroken, NfseBreaker>(ALL_NFSE_BREAKERS, c, d), counts, pick)!;
         const problem = tryBreaker(b, c, d, (x: NfseCase) => prepareNfse(x.req, ctx), (broken: { xml: string; body?: string }, signature) =>
-          nfseVerdict(broken.xml, { signature, ...(broken.body ? { body: broken.body } : {}) }));
+          nfseVerdict(broken.xml, { signature, now, ...(broken.body ? { body: broken.body } : {}) }));
         if (problem) problems.set(key(b), problem);
       }),
       { numRuns: NFSE_RUNS, seed: SEED },

@@ -55,6 +55,27 @@ describe('authentication and scopes', () => {
     await prod.app.close();
   });
 
+  it('lets the shared sandbox key use issuers and documents but not change what all its users share (409)', async () => {
+    const shared = { authorization: 'Bearer sk_sandbox_public' };
+    const before = (await t.app.inject({ method: 'GET', url: '/v1/account', headers: shared })).json();
+    const writes = [
+      { method: 'PATCH' as const, url: '/v1/account', payload: { taxRegime: before.taxRegime === 'legacy' ? 'reform_2026' : 'legacy' } },
+      { method: 'PATCH' as const, url: '/v1/account', payload: { notification_email: 'attacker@example.com' } },
+      { method: 'POST' as const, url: '/v1/applications', payload: { name: 'mine', scopes: ['*'] } },
+      { method: 'DELETE' as const, url: '/v1/account/technical-responsible' },
+    ];
+    for (const w of writes) {
+      const res = await t.app.inject({ ...w, headers: shared });
+      expect(res.statusCode, `${w.method} ${w.url} ${res.body}`).toBe(409);
+      expect(res.json()).toMatchObject({ error: 'shared_sandbox_read_only', message: expect.stringMatching(/Sign up/) });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/v1/account', headers: shared })).json()).toEqual(before);
+    // A malformed body is still named first (422), and reads and issuers stay open to the key.
+    expect((await t.app.inject({ method: 'POST', url: '/v1/applications', headers: shared, payload: { name: 7 } })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/applications', headers: shared })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/issuers', headers: shared })).statusCode).toBe(200);
+  });
+
   it('answers 403 when the key lacks the scope, and refuses to mint a broader key', async () => {
     const owner = await t.newAccount();
     const created = await t.app.inject({

@@ -43,6 +43,20 @@ describe('malformed requests never produce a 500', () => {
     expect(res.headers['x-request-id']).toBe('abc-123');
     expect(res.json()).toMatchObject({ error: 'not_found', request_id: 'abc-123' });
   });
+
+  it('a path that exists under other methods is 405 with Allow, whether or not the resource exists', async () => {
+    for (const url of ['/v1/issuers/iss_nope', '/v1/issuers/iss_nope/', '/v1/issuers/iss_nope?x=1']) {
+      const res = await t.app.inject({ method: 'PUT', url, headers: sandbox });
+      expect(res.statusCode, url).toBe(405);
+      expect(res.json(), url).toMatchObject({ error: 'method_not_allowed', request_id: expect.stringMatching(/^req_/) });
+      expect(res.headers.allow, url).toBe('GET, HEAD, PATCH');
+    }
+    const post = await t.app.inject({ method: 'DELETE', url: '/v1/nfce', headers: sandbox });
+    expect(post.statusCode).toBe(405);
+    expect(String(post.headers.allow).split(', ')).toContain('POST');
+    // A path no route has stays 404, under any method.
+    expect((await t.app.inject({ method: 'PUT', url: '/v1/issuers/iss_nope/nothing', headers: sandbox })).statusCode).toBe(404);
+  });
 });
 
 describe('rate limits (SPEC 8)', () => {

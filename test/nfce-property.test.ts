@@ -54,7 +54,7 @@ describe('NFC-e property: random valid sales become valid, signed documents', ()
     for (const count of [seen.alpha, seen.reform, seen.offline, seen.homolog, seen.consumer]) expect(count).toBeGreaterThan(RUNS / 10);
   }, BUDGET_MS);
 
-  it('every document validates against PL_010 nfe_v4.00.xsd, and against PL_009 when it can', async () => {
+  it('every document validates against PL_010 and the v1.40 package nfe_v4.00.xsd, and against PL_009 when it can', async () => {
     expect(pl010.length).toBe(RUNS);
     expect(pl009.length).toBeGreaterThan(RUNS / 10);
     expect(await packageFailures(pl010, pl009)).toBe('');

@@ -6,6 +6,7 @@ import { eventually } from './support/webhook-receiver.js';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { tempFile, xmllint, xmlsecVerify } from './support/xml-tools.js';
+import { schemaPackageFor } from '../src/fiscal/xml/xsd/schema-packages.js';
 
 const run = promisify(execFile);
 
@@ -57,7 +58,11 @@ describe('NF-e model 55 through the API and the simulated authority', () => {
     expect(xml.body).toContain('<mod>55</mod>');
     expect(xml.body).not.toContain('infNFeSupl');
     expect(await xmllint(xml.body, 'PL_009_V4', 'procNFe_v4.00.xsd')).toBe('');
+    expect(await xmllint(xml.body, 'PL_010_V1.40', 'procNFe_v4.00.xsd')).toBe('');
     expect(await xmlsecVerify(xml.body)).toBe('');
+    // The package in force on its dhEmi and environment validated it, and the note says which (issue 30.1).
+    const kept = (await t.db.query<{ schema_package: string; dh_emi: string; tp_amb: number }>('SELECT schema_package, dh_emi, tp_amb FROM notes WHERE id = $1', [authorized.id])).rows[0]!;
+    expect(kept.schema_package).toBe(schemaPackageFor(55, kept.dh_emi, kept.tp_amb === 1 ? 1 : 2));
   });
 
   it('serves the A4 DANFE: the barcode decodes to the access key, the text shows it in groups of four, the protocol and the recipient', async () => {

@@ -79,7 +79,7 @@ describe('NF-e property: random valid requests become valid, signed model 55 not
     expect(manyInstallments).toBeGreaterThan(0);
   }, BUDGET_MS);
 
-  it('every note validates against PL_010 nfe_v4.00.xsd, and against PL_009 when it can', async () => {
+  it('every note validates against PL_010 and the v1.40 package nfe_v4.00.xsd, and against PL_009 when it can', async () => {
     expect(pl010.length).toBe(RUNS);
     expect(pl009.length).toBeGreaterThan(RUNS / 10);
     expect(await packageFailures(pl010, pl009)).toBe('');

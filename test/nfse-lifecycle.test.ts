@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidNfseKey } from '../src/fiscal/xml/nfse/dps-id.js';
+import { clearSigningMaterialCache } from '../src/platform/issuers/issuer-signing-material.js';
 import type { TestApp } from './support/app.js';
 import { emittingApp } from './support/nfce-flow.js';
 import { issueNfseSettled, nfseHistory, nfseIssuer, serviceInvoice } from './support/nfse-flow.js';
@@ -159,6 +160,41 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     const after = (await t.app.inject({ method: 'GET', url: `/v1/nfse/${original.id}`, headers: auth })).json();
     expect(after.status).toBe('canceled');
     expect(after.cancellation).toMatchObject({ reason_code: '99', substituted_by: substitute.id });
+  });
+
+  it('refuses to cancel once the certificate expired (Sefin answers E1983 to an event signed with it): 422 naming the certificate', async () => {
+    const { note } = await issueNfseSettled(t, auth, invoice());
+    expect(note.status).toBe('authorized');
+    // The certificate expires after the note was issued: the gateway's material is read again from the store.
+    const { rows } = await t.db.query<{ not_after: Date }>('SELECT not_after FROM issuer_certificates WHERE issuer_id = $1', [issuerId]);
+    await t.db.query('UPDATE issuer_certificates SET not_after = now() - interval \'1 day\' WHERE issuer_id = $1', [issuerId]);
+    try {
+      clearSigningMaterialCache();
+      const res = await t.app.inject({ method: 'POST', url: `/v1/nfse/${note.id}/cancel`, headers: auth, payload: { reason_code: 1, reason: 'Erro na emissao: valor do servico incorreto' } });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().details).toEqual([expect.objectContaining({ field: 'certificate', rule: 'E1983' })]);
+      expect((await t.app.inject({ method: 'GET', url: `/v1/nfse/${note.id}`, headers: auth })).json().status).toBe('authorized');
+    } finally {
+      await t.db.query('UPDATE issuer_certificates SET not_after = $2 WHERE issuer_id = $1', [issuerId, rows[0]!.not_after]);
+      clearSigningMaterialCache();
+    }
+  });
+
+  it('refuses to cancel a CNPJ issuer\'s NFS-e with an e-CPF certificate (Sefin answers E1991): 422 naming the certificate', async () => {
+    const { note } = await issueNfseSettled(t, auth, invoice());
+    expect(note.status).toBe('authorized');
+    // The sandbox accepts an e-CPF for a CNPJ issuer with a warning: here the stored certificate is read as one.
+    const { rows } = await t.db.query<{ cnpj: string | null; cpf: string | null }>('SELECT cnpj, cpf FROM issuer_certificates WHERE issuer_id = $1', [issuerId]);
+    await t.db.query('UPDATE issuer_certificates SET cnpj = NULL, cpf = $2 WHERE issuer_id = $1', [issuerId, '52998224725']);
+    try {
+      clearSigningMaterialCache();
+      const res = await t.app.inject({ method: 'POST', url: `/v1/nfse/${note.id}/cancel`, headers: auth, payload: { reason_code: 1, reason: 'Erro na emissao: valor do servico incorreto' } });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().details).toEqual([expect.objectContaining({ field: 'certificate', rule: 'E1991' })]);
+    } finally {
+      await t.db.query('UPDATE issuer_certificates SET cnpj = $2, cpf = $3 WHERE issuer_id = $1', [issuerId, rows[0]!.cnpj, rows[0]!.cpf]);
+      clearSigningMaterialCache();
+    }
   });
 
   it('is its own family: an NFS-e id is unknown under /v1/nfe and /v1/nfce', async () => {

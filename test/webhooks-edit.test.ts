@@ -43,6 +43,10 @@ describe('PATCH /v1/webhooks/:id', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(JSON.stringify(res.json().details ?? res.json().message)).toContain(field === 'body' ? '' : field);
     }
+    // An unknown event type is named with the types there are, not "must be equal to constant".
+    const unknown = (await t.app.inject({ method: 'PATCH', url: `/v1/webhooks/${created.id}`, headers: auth, payload: { event_types: ['nfce.nonsense'] } })).json();
+    expect(unknown.details).toEqual([{ field: 'event_types[0]', message: expect.stringMatching(/^must be one of: .*nfce\.authorized.*nfce\.rejected/) }]);
+    expect(JSON.stringify(unknown)).not.toContain('constant');
     // Another account's endpoint does not exist for this one.
     const { auth: other } = await t.newAccount();
     expect((await t.app.inject({ method: 'PATCH', url: `/v1/webhooks/${created.id}`, headers: other, payload: { enabled: false } })).statusCode).toBe(404);

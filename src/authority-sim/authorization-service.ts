@@ -9,7 +9,7 @@ import { lotRejection, messageRejection } from './ide-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
-import { checkSchema, isWellFormed } from './xml-checks.js';
+import { checkNfeLotSchema, checkSchema, isWellFormed } from './xml-checks.js';
 import { recordReceivedNote } from './received-documents.js';
 import { scenarioDenial } from './scenario-denial.js';
 import { referenceRejection } from './reference-rules.js';
@@ -26,7 +26,8 @@ export async function handleAuthorization(payload: string, ctx: SimContext): Pro
   const message = messageRejection(payload);
   if (message?.cStat === 214) return count(ctx, lot(214));
   // A document the XSD accepts is well-formed: the separate 243 check runs only for one it refuses.
-  const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
+  // Each NF-e against the package in force on its dhEmi (fiscal/xml/xsd/schema-packages.ts).
+  const schema = checkNfeLotSchema(payload);
   if (!schema.valid && !isWellFormed(payload)) return count(ctx, lot(243));
   if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
   // MOC B06 (239): the version of the message, before its schema.

@@ -9,4 +9,9 @@ export const ENFORCED_NFSE_DPS: readonly EnforcedRule[] = [
   'E0188', 'E0202', 'E0206', 'E0204', 'E0226', 'E0223', 'E0238', 'E0247',
   // interm
   'E0248', 'E0262', 'E0266', 'E0264', 'E0281', 'E0294', 'E0300',
+  // h-nfsep: infDPS (E0008 dhEmi, E0010 serie, E0029 cMotivoEmisTI, E0850 IBSCBS before 2026), prest (identification, e-mail, regTrib),
+  // toma / interm (withholder's national address, NIF abroad, cNaoNIF 0, ISO2 country)
+  'E0008', 'E0010', 'E0029', 'E0850',
+  'E0112', 'E0114', 'E0115', 'E0148', 'E0162', 'E0166', 'E0172', 'E0174', 'E0175',
+  'E0237', 'E0242', 'E0246', 'E0286', 'E0293', 'E0298', 'E0299',
 ].map((rule) => ({ rule, code: rule, where }));

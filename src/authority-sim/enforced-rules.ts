@@ -125,6 +125,7 @@ export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
   { rule: 'E0714', code: 'E0714', where: 'authority-sim/nfse/dps-rules.ts checkDpsSignature' },
   { rule: 'E0717', code: 'E0717', where: 'authority-sim/nfse/dps-rules.ts checkDpsSignature' },
   { rule: 'E0718', code: 'E0718', where: 'authority-sim/nfse/dps-rules.ts checkDpsSignature' },
+  { rule: 'E0715', code: 'E0715', where: 'authority-sim/nfse/dps-rules.ts checkDpsSignature' },
   { rule: 'E9996', code: 'E9996', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
   { rule: 'E0121', code: 'E0121', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
   { rule: 'E0128', code: 'E0128', where: 'authority-sim/nfse/dps-rules.ts checkDpsContent' },
@@ -153,6 +154,9 @@ export const ENFORCED_NFSE_RULES: readonly EnforcedRule[] = [
   { rule: 'E1831', code: 'E1831', where: 'authority-sim/nfse/register-event.ts' },
   { rule: 'E1843', code: 'E1843', where: 'authority-sim/nfse/register-event.ts' },
   { rule: 'E0840', code: 'E0840', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E0831', code: 'E0831', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E1983', code: 'E1983', where: 'authority-sim/nfse/register-event.ts' },
+  { rule: 'E1991', code: 'E1991', where: 'authority-sim/nfse/register-event.ts' },
 ];
 
 /**

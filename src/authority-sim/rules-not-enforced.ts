@@ -18,9 +18,59 @@ export interface NotEnforcedReason {
 
 export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'tls-client-certificate': {
-    why: 'the TLS client certificate must be an ICP-Brasil certificate of the transmitter; the sandbox serves any client certificate the operator issued (test certificates are not ICP-Brasil), so these checks would refuse every sandbox user',
+    why: 'about the TLS client certificate of the connection: the simulator ends a connection without a valid client certificate in the TLS handshake, so no answer carries these codes, and it serves the sandbox\'s test certificates, which are not ICP-Brasil',
     nfe: [],
-    nfse: [],
+    nfse: ['E1200', 'E1203', 'E1205', 'E1206', 'E1207', 'E1208', 'E1209'],
+  },
+  'icp-brasil': {
+    why: 'needs an ICP-Brasil certificate (its chain to the ICP-Brasil roots, the CNPJ/CPF extension): the sandbox signs with test certificates that have neither, so the simulator would refuse every sandbox document',
+    nfe: [],
+    nfse: ['E0716', 'E1986'],
+  },
+  'taxpayer-register': {
+    why: 'needs the Receita Federal CNPJ/CPF register (whether a number exists, is active, its name), which the simulator does not hold',
+    nfe: [],
+    nfse: ['E0018', 'E0020', 'E0041', 'E0082', 'E0084', 'E0098', 'E0099', 'E0132', 'E0134', 'E0190', 'E0194', 'E0207', 'E0212', 'E0250', 'E0254', 'E0268', 'E0272'],
+  },
+  'simples-register': {
+    why: 'needs the Simples Nacional register (who opted in, since when), which the simulator does not hold',
+    nfe: [],
+    nfse: ['E0160'],
+  },
+  'municipal-registers': {
+    why: 'needs what each municipality registers with the national system (its agreement, its parameters and service-incidence table, the CNC of its taxpayers), which the simulator does not hold',
+    nfe: [],
+    nfse: ['E0016', 'E0023', 'E0037', 'E0038', 'E0039', 'E0116', 'E0119', 'E0120', 'E0124', 'E0176', 'E0177', 'E0178', 'E0228', 'E0229', 'E0231', 'E0232', 'E0234', 'E0287', 'E0288', 'E0289', 'E0290', 'E0822', 'E0823', 'E0824', 'E0827'],
+  },
+  'postal-register': {
+    why: 'needs the Correios postal-code (CEP) register, which the simulator does not hold',
+    nfe: [],
+    nfse: ['E0138', 'E0240', 'E0296'],
+  },
+  'operation-table': {
+    why: 'needs the table of cIndOp operation codes, which is not published as data the project could obtain',
+    nfe: [],
+    nfse: ['E0187'],
+  },
+  'taker-issued': {
+    why: 'only for a DPS issued by the taker or the intermediary (tpEmit 2 or 3), which E9996 refuses at Sefin Nacional; the gateway sends tpEmit 1',
+    nfe: [],
+    nfse: ['E0122', 'E0125', 'E0129', 'E0142', 'E0222', 'E0224', 'E0236', 'E0280', 'E0284', 'E0291'],
+  },
+  'refused-earlier': {
+    why: 'cannot be reached: an earlier rule the simulator enforces, or the schema, refuses every document that could break it (the provider\'s name and address with tpEmit 1: E0121/E0128; a mandatory name; the one layout version)',
+    nfe: [],
+    nfse: ['E0113', 'E0123', 'E0130', 'E0146', 'E0233', 'E0292', 'E0854', 'E0001', 'E1825'],
+  },
+  'one-environment': {
+    why: 'about a document sent to the other environment\'s address: one simulator serves both environments at one address, so there is none to differ from (E0831 checks an event against its note)',
+    nfe: [],
+    nfse: ['E0006', 'E1845'],
+  },
+  'events-not-sent': {
+    why: 'rules of events the gateway does not send (events the municipality or the taker registers, or 101103, which the gateway can write but no route sends)',
+    nfe: [],
+    nfse: ['E0845', 'E0848', 'E0852', 'E0853', 'E0855', 'E0856', 'E0860', 'E0861', 'E0862', 'E0863', 'E0864', 'E0866', 'E0868', 'E0870', 'E1960', 'E1965', 'E1970', 'E1833', 'E1835'],
   },
   'gs1-prefix-table': {
     why: 'the GS1 prefix table the rule names ("Tabela Prefixo GS1" of the Portal Nacional da NF-e) is not in the project and no copy of it was found; the check digit of the GTIN is checked (I03-10, I12-10)',

@@ -63,6 +63,14 @@ export function validationDetails(errors: ErrorObject[], context: string): Error
       case 'enum':
         message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`;
         break;
+      case 'const': {
+        // A union of literals (an event type, a status) fails once per literal: name them all.
+        const allowed = errors
+          .filter((o) => o.keyword === 'const' && o.instancePath === e.instancePath)
+          .map((o) => String((o.params as { allowedValue: unknown }).allowedValue));
+        message = allowed.length > 1 ? `must be one of: ${[...new Set(allowed)].join(', ')}` : `must be ${allowed[0]}`;
+        break;
+      }
       case 'anyOf':
       case 'oneOf':
         // The branch errors that follow say more; keep this one only if nothing else names the field.

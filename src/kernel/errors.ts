@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   issuer_archived: 409,
   // Sign-up with an e-mail that already has a user.
   email_taken: 409,
+  // Issue 31 item 9: the shared sandbox key (sk_sandbox_public) cannot change what every one of its users shares.
+  shared_sandbox_read_only: 409,
   // Issue 18: migrate-cert-to-kms on a gateway whose KEY_PROVIDER is envelope (nothing to move to).
   key_provider_not_configured: 409,
   payload_too_large: 413,

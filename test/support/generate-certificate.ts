@@ -1,6 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import { generateSelfSigned } from '../../src/authority-sim/server-certificate.js';
+import { parsePfx } from '../../src/fiscal/certificate/pfx.js';
+import type { SigningKey } from '../../src/fiscal/xml/signature/sign.js';
 
 /**
  * A self-signed A1-like certificate (PKCS#12) for benchmarks and load tests: RSA-2048 like real
@@ -40,4 +42,17 @@ export function generateNamedTestPfx(attributes: NameAttribute[], password: stri
   cert.sign(key, forge.md.sha256.create());
   const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], password, { algorithm: 'aes256' });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+}
+
+let expired: SigningKey | undefined;
+/**
+ * A key whose certificate was valid for one minute, ended a second before it was made (Anexo I E0715,
+ * Anexo II E1983). Its CN names no CNPJ, so no "signer is the issuer" rule answers before validity does.
+ */
+export function expiredSigningKey(): SigningKey {
+  if (!expired) {
+    const parsed = parsePfx(generateNamedTestPfx([{ shortName: 'CN', value: 'EMPRESA DE TESTE LTDA' }], 'x', new Date(Date.now() - 1000)), 'x');
+    expired = { privateKey: parsed.privateKey, certificateBase64: parsed.certificateBase64 };
+  }
+  return expired;
 }

@@ -13,7 +13,7 @@ const run = promisify(execFile);
 const SCHEMAS = join(PROJECT_ROOT, 'assets/fiscal/schemas');
 
 /** xmllint --schema over many files at once (schema loading is the slow part). Returns failures. */
-export async function xmllintFailures(pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'NFSe_v1.01', files: string[], xsd = 'nfe_v4.00.xsd'): Promise<string> {
+export async function xmllintFailures(pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'PL_010_V1.40' | 'NFSe_v1.01', files: string[], xsd = 'nfe_v4.00.xsd'): Promise<string> {
   if (files.length === 0) return '';
   try {
     await run('xmllint', ['--noout', '--schema', join(SCHEMAS, pkg, xsd), ...files], { maxBuffer: 64 * 1024 * 1024 });
@@ -24,10 +24,17 @@ export async function xmllintFailures(pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'NFSe_
   }
 }
 
-/** xmllint of every file against PL_010 and of those that can be PL_009 against PL_009, 250 files a process, in parallel. */
+/**
+ * xmllint of every file against PL_010 and against the v1.40 package (in force since 03/08/2026), and of
+ * those that can be PL_009 against PL_009, 250 files a process, in parallel.
+ */
 export async function packageFailures(pl010: string[], pl009: string[]): Promise<string> {
   const chunks = (list: string[]) => Array.from({ length: Math.ceil(list.length / 250) }, (_, i) => list.slice(i * 250, i * 250 + 250));
-  const results = await Promise.all([...chunks(pl010).map((c) => xmllintFailures('PL_010_V1.30', c)), ...chunks(pl009).map((c) => xmllintFailures('PL_009_V4', c))]);
+  const results = await Promise.all([
+    ...chunks(pl010).map((c) => xmllintFailures('PL_010_V1.30', c)),
+    ...chunks([...pl010, ...pl009]).map((c) => xmllintFailures('PL_010_V1.40', c)),
+    ...chunks(pl009).map((c) => xmllintFailures('PL_009_V4', c)),
+  ]);
   return results.filter(Boolean).join('\n');
 }
 

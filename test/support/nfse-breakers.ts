@@ -92,5 +92,5 @@ export const NFSE_BREAKERS: readonly NfseBreaker[] = [
   },
   { kind: 'excluded', rule: 'E0014', code: 'E0014', why: 'the authority\'s records: an NFS-e already issued from the same DPS Id (test/authority-nfse-api.test.ts)' },
   ...(['E0042', 'E0044', 'E0046'] as const).map((rule): Exclusion => ({ kind: 'excluded', rule, code: rule, why: 'the authority\'s records: the NFS-e a substitution replaces (authority-sim/nfse/substitution.ts)' })),
-  ...(['E1989', 'E1980', 'E0812', 'E0813', 'E0815', 'E0816', 'E1827', 'E1831', 'E1843', 'E0840'] as const).map((rule): Exclusion => ({ kind: 'excluded', rule, code: rule, why: EVENT })),
+  ...(['E1989', 'E1980', 'E0812', 'E0813', 'E0815', 'E0816', 'E1827', 'E1831', 'E1843', 'E0840', 'E0831', 'E1983', 'E1991'] as const).map((rule): Exclusion => ({ kind: 'excluded', rule, code: rule, why: EVENT })),
 ];

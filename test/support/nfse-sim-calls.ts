@@ -56,14 +56,14 @@ export function editedDps(xml: string, key: SigningKey, edit: (unsigned: string)
 }
 
 /** A signed pedRegEvento 101101 (shape of test/fixtures/samples/nfse/pedRegEvento_e101101_handmade_unsigned.xml). */
-export function signedCancellation(provider: NfseProvider, key: string, authorCnpj = provider.cnpj): string {
+export function signedCancellation(provider: NfseProvider, key: string, authorCnpj = provider.cnpj, tpAmb: 1 | 2 = 2, signingKey = provider.signingKey): string {
   const id = `PRE${key}101101`;
   const xml =
-    `<pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infPedReg Id="${id}"><tpAmb>2</tpAmb><verAplic>gateway-test</verAplic>` +
+    `<pedRegEvento xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01"><infPedReg Id="${id}"><tpAmb>${tpAmb}</tpAmb><verAplic>gateway-test</verAplic>` +
     `<dhEvento>${brasiliaTime(new Date(Date.now() - 60_000))}</dhEvento><CNPJAutor>${authorCnpj}</CNPJAutor><chNFSe>${key}</chNFSe>` +
     `<e101101><xDesc>Cancelamento de NFS-e</xDesc><cMotivo>1</cMotivo><xMotivo>Erro na emissao: valor do servico incorreto</xMotivo></e101101></infPedReg></pedRegEvento>`;
   const target = canonicalElement(xml, 'infPedReg');
-  const { signatureXml } = signCanonical(target.canonical, target.id, provider.signingKey, RSA_SHA256_EXC_C14N);
+  const { signatureXml } = signCanonical(target.canonical, target.id, signingKey, RSA_SHA256_EXC_C14N);
   return xml.replace('</pedRegEvento>', `${signatureXml}</pedRegEvento>`);
 }
 

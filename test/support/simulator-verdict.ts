@@ -77,6 +77,8 @@ export interface NfseVerdictOptions {
   signature: boolean;
   /** The JSON body as posted, when a breaker edits the wire itself (E1225, E1229). */
   body?: string;
+  /** The reception's clock (dhProc: E0008, the certificate's validity E0715); the DPS's own dhEmi when absent (received at once). */
+  now?: Date;
 }
 
 /** E-code of the first Sefin rule the simulator applies that refuses the DPS, or null (authorized). */
@@ -86,9 +88,10 @@ export function nfseVerdict(dpsXml: string, o: NfseVerdictOptions): string | nul
     const xml = decodeXmlField(parseJsonObject(body).dpsXmlGZipB64);
     const checked = checkDocument(xml, 'DPS', 'DPS_v1.01.xsd');
     const facts = dpsFacts(checked.root);
-    if (o.signature) checkDpsSignature(xml, checked.root, facts, null);
-    checkDpsContent(facts);
-    checkDpsRules(checked.root, facts);
+    const now = o.now ?? new Date(Date.parse(facts.dhEmi));
+    if (o.signature) checkDpsSignature(xml, checked.root, facts, null, now);
+    checkDpsContent(facts, checked.root);
+    checkDpsRules(checked.root, facts, now);
     checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     return null;

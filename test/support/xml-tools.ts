@@ -25,7 +25,7 @@ export function tempFile(name: string, content: string | Buffer): string {
 }
 
 /** `xmllint --schema` with an official XSD; resolves to '' when valid, else the tool's complaint. */
-export async function xmllint(xml: string, pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'NFSe_v1.01', xsd: string): Promise<string> {
+export async function xmllint(xml: string, pkg: 'PL_009_V4' | 'PL_010_V1.30' | 'PL_010_V1.40' | 'NFSe_v1.01', xsd: string): Promise<string> {
   const file = tempFile('doc.xml', xml);
   try {
     await run('xmllint', ['--noout', '--schema', join(PROJECT_ROOT, 'assets/fiscal/schemas', pkg, xsd), file]);

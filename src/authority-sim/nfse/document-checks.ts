@@ -3,6 +3,7 @@
 // complement = libxml2's message). The DOM is returned for the rules that read fields.
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { validateXml } from '../../fiscal/xml/xsd/validate-xml.js';
+import { schemaPackageFor } from '../../fiscal/xml/xsd/schema-packages.js';
 import { NFSE_NAMESPACE } from '../../fiscal/xml/xml-text.js';
 import { NfseRefusal } from './nfse-wire.js';
 
@@ -34,7 +35,9 @@ export function checkDocument(xml: string, root: 'DPS' | 'pedRegEvento', xsd: st
   if (element.localName !== root || element.namespaceURI !== NFSE_NAMESPACE) {
     throw new NfseRefusal('E1242', `expected ${root} in ${NFSE_NAMESPACE}, found ${element.localName ?? '?'}`);
   }
-  const schema = validateXml(xml, { pkg: 'NFSe_v1.01', file: xsd });
+  // The package in force on the document's date (dhEmi of the DPS, dhEvento of the event request).
+  const dated = /<(?:dhEmi|dhEvento)>([^<]*)</.exec(xml)?.[1] ?? '';
+  const schema = validateXml(xml, { pkg: schemaPackageFor('nfse', dated), file: xsd });
   // The complement: libxml2's message, led by the element's path (the simulator's choice; Sefin's own
   // wording of E1235's complement is not documented).
   const first = schema.errors[0];

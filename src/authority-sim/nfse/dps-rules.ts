@@ -1,6 +1,6 @@
 // Anexo I rules on an accepted-by-schema DPS that need no register (FACTS 16.3, 16.6): signature
 // (E0717 missing, E0714 invalid - or refused on purpose by the refuse-profile scenario), the signer is
-// the provider (E0718), tpEmit 1 only (E9996), what a provider issuing must not send (E0121, E0128),
+// the provider (E0718), its certificate within its validity (E0715), tpEmit 1 only (E9996), what a provider issuing must not send (E0121, E0128),
 // the Id against its fields (E0004), competence not after emission (E0015).
 import type { Element } from '@xmldom/xmldom';
 import { buildDpsId } from '../../fiscal/xml/nfse/dps-id.js';
@@ -8,6 +8,7 @@ import { verifyNfseDocument, type DpsSignatureProfileName } from '../../fiscal/x
 import { C14N_EXCLUSIVE, RSA_SHA1, RSA_SHA256 } from '../../fiscal/xml/signature/signature-profile.js';
 import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
 import { childOf } from './document-checks.js';
+import { checkProviderIdentity } from './dps-party-rules.js';
 import type { DpsFacts } from './dps-facts.js';
 import { NfseRefusal } from './nfse-wire.js';
 
@@ -21,7 +22,7 @@ export function dpsProfileOf(dps: Element): DpsSignatureProfileName | null {
   return null;
 }
 
-export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, refusedProfile: DpsSignatureProfileName | null): void {
+export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, refusedProfile: DpsSignatureProfileName | null, now: Date): void {
   // FACTS 16.6: the XSD makes Signature optional, the web service demands it (E0717).
   if (!childOf(dps, 'Signature')) throw new NfseRefusal('E0717');
   const verdict = verifyNfseDocument(xml);
@@ -36,10 +37,22 @@ export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, re
     throw new NfseRefusal('E0718', `certificate CNPJ ${cert.cnpj}, provider ${facts.prest.CNPJ}`);
   }
   if (facts.prest.CPF && cert?.cpf && cert.cpf !== facts.prest.CPF) throw new NfseRefusal('E0718', `certificate CPF ${cert.cpf}, provider ${facts.prest.CPF}`);
+  // E0715: the certificate within its validity at the reception (the chain to ICP-Brasil, its revocation
+  // and the CRL need Sefin's trust store: the sandbox's test certificates are self-signed).
+  const problem = cert && certificateOutOfValidity(cert, now);
+  if (problem) throw new NfseRefusal('E0715', problem);
 }
 
-export function checkDpsContent(f: DpsFacts): void {
+/** Why a certificate is not valid at `now` (Anexo I E0715, Anexo II E1983: "Validade do Certificado"), or null. */
+export function certificateOutOfValidity(cert: { notBefore: Date; notAfter: Date }, now: Date): string | null {
+  if (now.getTime() > cert.notAfter.getTime()) return `certificate expired on ${cert.notAfter.toISOString()}`;
+  if (now.getTime() < cert.notBefore.getTime()) return `certificate valid only from ${cert.notBefore.toISOString()}`;
+  return null;
+}
+
+export function checkDpsContent(f: DpsFacts, dps: Element): void {
   if (f.tpEmit !== '1') throw new NfseRefusal('E9996');
+  checkProviderIdentity(dps);
   if (f.prest.hasName) throw new NfseRefusal('E0121');
   if (f.prest.hasAddress) throw new NfseRefusal('E0128');
   const taxId = f.prest.CNPJ ?? f.prest.CPF ?? '';

@@ -32,9 +32,10 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     idDPS = facts.id;
     tpAmb = facts.tpAmb;
     if (faults.rejectCode) throw new NfseRefusal(faults.rejectCode, 'scenario reject');
-    checkDpsSignature(xml, checked.root, facts, faults.refuseProfile ?? null);
-    checkDpsContent(facts);
-    checkDpsRules(checked.root, facts);
+    const now = ctx.now();
+    checkDpsSignature(xml, checked.root, facts, faults.refuseProfile ?? null, now);
+    checkDpsContent(facts, checked.root);
+    checkDpsRules(checked.root, facts, now);
     checkDpsValues(checked.root, facts);
     checkForeignTrade(checked.root);
     // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).

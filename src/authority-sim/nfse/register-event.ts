@@ -1,14 +1,16 @@
 // POST /SefinNacional/nfse/{chaveAcesso}/eventos {pedidoRegistroEventoXmlGZipB64} (FACTS 16.2, 16.5).
 // Reception as for a DPS (E1225-E1235 against pedRegEvento_v1.01.xsd), then Anexo II: signature
-// mandatory (E1989) and valid (E1980), signer = author (E0812/E0815), Id = PRE + key + tpEvento
+// mandatory (E1989) and valid (E1980), signer = author (E0812/E0815, E1991), certificate in validity (E1983), Id = PRE + key + tpEvento
 // (E1827), the NFS-e exists (E1831), the author is its provider (E0813/E0816: Tipo Eventos names the
 // provider as author of 101101), dhEvento not in the future (E1843), and a note already canceled or
-// substituted takes no cancellation (E0840). Only 101101 is served: the other events a taxpayer
+// substituted takes no cancellation (E0840), and the event is sent to the environment of the NFS-e
+// (E0831). Only 101101 is served: the other events a taxpayer
 // sends to Sefin (101103 analysis request) need the tax office's answer, which is not simulated.
 import { NFSE_ACCEPTED_PROFILES } from '../../fiscal/xml/nfse/sign-dps.js';
 import { verifyXmlSignature } from '../../fiscal/xml/signature/verify.js';
 import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
 import { checkDocument, childOf, textAt } from './document-checks.js';
+import { certificateOutOfValidity } from './dps-rules.js';
 import type { JsonReply, NfseSimContext } from './nfse-context.js';
 import { actorsOf, type NfseRow } from './nfse-store.js';
 import { answerHead, decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from './nfse-wire.js';
@@ -35,6 +37,14 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
     const cert = verdict.certificate;
     if (cnpjAutor && cert?.cnpj && !cnpjRootMatches(cert.cnpj, cnpjAutor)) throw new NfseRefusal('E0812', `certificate ${cert.cnpj}, author ${cnpjAutor}`);
     if (cpfAutor && cert?.cpf && cert.cpf !== cpfAutor) throw new NfseRefusal('E0815', `certificate ${cert.cpf}, author ${cpfAutor}`);
+    // E1991: signed with the certificate of the event's author: an e-CPF does not sign for a CNPJ author, nor an
+    // e-CNPJ for a CPF one (a sandbox test certificate naming neither is let through, as for E0812/E0815).
+    if (cert && ((cnpjAutor && !cert.cnpj && cert.cpf) || (cpfAutor && !cert.cpf && cert.cnpj))) {
+      throw new NfseRefusal('E1991', `certificate of ${cert.cnpj ? `CNPJ ${cert.cnpj}` : `CPF ${cert.cpf}`}, author ${cnpjAutor ?? cpfAutor}`);
+    }
+    // E1983: the certificate within its validity at the reception (chain, revocation, CRL: Sefin's trust store).
+    const outOfValidity = cert && certificateOutOfValidity(cert, ctx.now());
+    if (outOfValidity) throw new NfseRefusal('E1983', outOfValidity);
     const key = t('chNFSe')!;
     // The schema admits one eXXXXXX group after chNFSe: its name is the event type.
     const group = Array.from(inf.childNodes).find((n) => /^e[0-9]{6}$/.test((n as { localName?: string }).localName ?? ''));
@@ -44,6 +54,8 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
     if (key !== pathKey) throw new NfseRefusal('E1831', `chNFSe ${key} is not the key of the address (${pathKey})`);
     const note = await ctx.store.byKey(key);
     if (!note) throw new NfseRefusal('E1831', key);
+    // E0831: the event goes to the environment that generated the NFS-e (one simulator plays both).
+    if (note.tp_amb !== tpAmb) throw new NfseRefusal('E0831', `event tpAmb ${tpAmb}, NFS-e generated with tpAmb ${note.tp_amb}`);
     if (tpEvento !== '101101') throw new NfseRefusal('E1242', `event ${tpEvento} is not served by the simulator (only 101101)`);
     const author = cnpjAutor ?? cpfAutor ?? '';
     if (author !== note.tax_id) throw new NfseRefusal(cnpjAutor ? 'E0813' : 'E0816', `author ${author}, provider ${note.tax_id}`);

@@ -28,6 +28,13 @@ describe('explainRejection', () => {
     expect(explainRejection('767').message).toBe('NFC-e com somatório dos pagamentos diferente do total da Nota Fiscal');
   });
 
+  it('tells what to do when the number is held by another document (539)', () => {
+    const r = explainRejection(539, 'Rejeição: Duplicidade de NF-e com diferença na Chave de Acesso [chNFe: 35261112345678000195650010000000421000000421]');
+    expect(r.field).toBe('number');
+    expect(r.hint).toMatch(/send the sale again/);
+    expect(r.hint).toMatch(/series of its own/);
+  });
+
   it('explains an unknown code without inventing a field', () => {
     const r = explainRejection('999', 'Rejeicao: Erro nao catalogado');
     expect(r).toMatchObject({ code: '999', message: 'Rejeicao: Erro nao catalogado', field: null });

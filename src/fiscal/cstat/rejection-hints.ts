@@ -65,7 +65,7 @@ export const REJECTION_HINTS: Record<string, RejectionHint> = {
   '464': { hint: 'The QR code hash does not match: the CSC token registered here differs from the one at the SEFAZ for this environment. Register it again.' },
   '496': { field: 'payments[].integrated', hint: 'Card payments need the integration type; say whether the payment went through integrated TEF (integrated: true) or a standalone terminal.' },
   '502': { hint: GATEWAY },
-  '539': { hint: 'Another note with the same number was already authorized; the gateway consults it and moves on.' },
+  '539': { field: 'number', hint: 'The authority already holds this number of the series under another document, issued outside this note (another system issuing in the same series, or the number continued elsewhere). This sale was not authorized and its number is not reused: send the sale again and it gets the next number. If another system issues for this company, give it a series of its own.' },
   '562': { hint: GATEWAY },
   '564': { field: 'items', hint: GATEWAY },
   '598': { field: 'consumer.name', hint: GATEWAY },

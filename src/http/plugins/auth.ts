@@ -28,7 +28,7 @@ interface Cached {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const cache = new Map<string, Cached>();
-    const sandboxAuth: AuthInfo = { accountId: SANDBOX_ACCOUNT_ID, applicationId: null, scopes: ['*'] };
+    const sandboxAuth: AuthInfo = { accountId: SANDBOX_ACCOUNT_ID, applicationId: null, scopes: ['*'], sharedSandbox: true };
 
     async function resolve(key: string): Promise<AuthInfo | null> {
       if (key === SANDBOX_PUBLIC_KEY) return app.ctx.config.env === 'sandbox' ? sandboxAuth : null;
@@ -133,9 +133,25 @@ export const scopePlugin = fp(
       if (needed) requireScope(request, needed);
       if (session && config?.stepUp) requireRecentProof(session.authenticatedAt, app.ctx.clock.now(), app.ctx.config.people.stepUpSeconds);
     });
+    // After the body was read and validated (a malformed request is still a 400/422 first).
+    app.addHook('preHandler', async (request: FastifyRequest) => {
+      const needed = request.routeOptions.config?.scope;
+      if (!request.auth?.sharedSandbox || !needed) return;
+      const wanted = typeof needed === 'string' ? [needed] : needed;
+      if (!wanted.every((w) => SHARED_SANDBOX_READ_ONLY.has(w))) return;
+      throw new ApiError('shared_sandbox_read_only',
+        'sk_sandbox_public is shared by everyone trying the sandbox, so its account-wide settings (profile and tax regime, technical responsible, API keys, members, plan) cannot be changed with it. ' +
+        'Sign up (POST /v1/auth/signup, or the dashboard) for an account of your own; issuers and documents work with this key.');
+    });
   },
   { name: 'scopes', dependencies: ['auth'] },
 );
+
+/**
+ * What the shared sandbox key may not change (issue 31 item 9): settings every user of the key shares.
+ * Issuers, documents and webhooks stay usable with it.
+ */
+const SHARED_SANDBOX_READ_ONLY: ReadonlySet<string> = new Set(['account:write', 'applications:write', 'members:write', 'billing:write']);
 
 /**
  * 403 unless the caller's scopes cover `needed` (a list: any one of it). Routes name theirs in

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../../platform/security/key-provider.js';
 import { ApiError, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '../../kernel/errors.js';
 import { validationDetails } from '../validation.js';
+import { RouteMethods } from './route-methods.js';
 
 // Fastify's own error codes for malformed requests, mapped to ours (DESIGN 4). No malformed request
 // may produce a 500.
@@ -39,6 +40,8 @@ export function sendError(
 
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    const routes = new RouteMethods();
+    app.addHook('onRoute', (route) => routes.add(route.url, route.method));
     app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
       if (err instanceof ApiError) {
         if (err.headers) reply.headers(err.headers);
@@ -72,9 +75,15 @@ export const errorHandlerPlugin = fp(
       return sendError(request, reply, 'internal_error', 'Something went wrong on our side; the request id helps us find it');
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      sendError(request, reply, 'not_found', `No route ${request.method} ${request.url.split('?')[0]}`),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const allowed = routes.allowed(path);
+      if (allowed.length > 0) {
+        reply.header('Allow', allowed.join(', '));
+        return sendError(request, reply, 'method_not_allowed', `${request.method} is not allowed on ${path}; it answers ${allowed.join(', ')}`);
+      }
+      return sendError(request, reply, 'not_found', `No route ${request.method} ${path}`);
+    });
   },
   { name: 'error-handler' },
 );

@@ -16,7 +16,7 @@ export const auth = {
   signupTitle: 'Criar conta',
   name: 'Seu nome',
   accountName: 'Nome da empresa',
-  passwordHint: 'Pelo menos 12 caracteres.',
+  passwordHint: 'Pelo menos 10 caracteres.',
   verifyEmailTitle: 'Confirme seu e-mail',
   // The same words whether the address was new or already had an account (issue 28 item 2): its owner got an e-mail either way.
   verifyEmailSent: (email: string) => `Enviamos um e-mail para ${email}. Abra o link dele para continuar.`,

@@ -9,6 +9,7 @@ import { signCanonical } from '../../../fiscal/xml/signature/sign.js';
 import { nfeXml } from '../../../fiscal/xml/nfe/inf-nfe.js';
 import { ufAbbreviation } from '../../../fiscal/sefaz/endpoints.js';
 import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
+import type { SchemaPackage } from '../../../fiscal/xml/xsd/validate-xml.js';
 import type { OfflineXmlReading } from './offline-xml-reading.js';
 import { offlineSchemaOffThread, readOfflineXmlOffThread } from './offline-xml-pool.js';
 
@@ -17,18 +18,18 @@ export interface OfflineDocument {
   digestValue: string;
   qrCodeUrl: string;
   urlChave: string;
-  schemaPackage: 'PL_009' | 'PL_010';
+  /** The package in force on its dhEmi, which validated it. */
+  schemaPackage: SchemaPackage;
 }
 
 const invalid = (details: ErrorDetail[]) =>
   new ApiError('validation_error', `${details[0]!.field} ${details[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}`, details);
 
 /**
- * The official XSD: PL_009 (the layout in production) or PL_010 (the 2026 reform groups or an
- * alphanumeric CNPJ); a document valid under either is the client's choice to make. Answers the
- * package, or the PL_009 errors when it passes neither.
+ * The official XSD in force on the document's own dhEmi and environment (schema-packages.ts): PL_009
+ * before the reform layout, then PL_010 and its revisions. Answers the package, or its errors.
  */
-export async function offlineSchema(xml: string, fieldOf: (path: string) => string): Promise<'PL_009' | 'PL_010'> {
+export async function offlineSchema(xml: string, fieldOf: (path: string) => string): Promise<SchemaPackage> {
   // On the worker thread: 0.1 s for a 990-item NFC-e is too long to hold the event loop.
   const verdict = await offlineSchemaOffThread(xml);
   if ('package' in verdict) return verdict.package;

@@ -8,7 +8,7 @@ import type { Element } from '@xmldom/xmldom';
 import { canonicalOf } from '../../../fiscal/xml/signature/canonicalize-foreign.js';
 import { verifyXmlSignature } from '../../../fiscal/xml/signature/verify.js';
 import { parseStrictDocument } from '../../../fiscal/xml/strict-document.js';
-import { validateNfe, type SchemaError } from '../../../fiscal/xml/xsd/validate-xml.js';
+import { validateNfeOfItsDate, type SchemaError, type SchemaPackage } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { OFFLINE_XML_RULES, offlineFactsOf, type OfflineNfceFacts } from '../domain/offline-nfce.js';
 
 export type OfflineSignatureReading =
@@ -63,12 +63,10 @@ export function readOfflineXml(xml: string, o: { verify?: boolean } = {}): Offli
   return { ok: true, facts, nfeXml: parsed.rootXml, signature, canonicalInfNFe: null };
 }
 
-/** The schema package the document is valid under, PL_009 first, or the PL_009 errors (offline-nfce-document.ts). */
-export type OfflineSchemaVerdict = { package: 'PL_009' | 'PL_010' } | { errors: SchemaError[] };
+/** The package in force on the document's dhEmi (schema-packages.ts) when it is valid under it, or its errors (offline-nfce-document.ts). */
+export type OfflineSchemaVerdict = { package: SchemaPackage } | { errors: SchemaError[] };
 
 export function offlineSchemaOf(xml: string): OfflineSchemaVerdict {
-  const pl9 = validateNfe(xml, 'PL_009');
-  if (pl9.valid) return { package: 'PL_009' };
-  if (validateNfe(xml, 'PL_010').valid) return { package: 'PL_010' };
-  return { errors: pl9.errors.slice(0, 20) };
+  const schema = validateNfeOfItsDate(xml);
+  return schema.valid ? { package: schema.pkg } : { errors: schema.errors.slice(0, 20) };
 }

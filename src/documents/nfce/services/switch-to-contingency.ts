@@ -1,4 +1,4 @@
-import { validateNfe } from '../../../fiscal/xml/xsd/validate-xml.js';
+import { validateNfeOfItsDate } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { enqueueJob } from '../../../jobs/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuerForEmission } from '../../../platform/storage/repositories/issuer-repository.js';
@@ -57,7 +57,7 @@ export async function switchToContingency(
       serie: note.serie, nNF: nNF!, emittedAt: now, signingKey: material.certificate!, csc: material.csc!,
       tpEmis: 9, contingency: { at: now, reason }, csrt: material.csrt,
     });
-    const schema = validateNfe(built.xml, built.schemaPackage);
+    const schema = validateNfeOfItsDate(built.xml);
     if (!schema.valid) throw new Error(`contingency NFC-e failed the XSD: ${schema.errors[0]?.message ?? ''}`);
     const contingency: NoteContingency = {
       reason,
@@ -68,7 +68,7 @@ export async function switchToContingency(
     };
     const row = await updateNoteIf(tx, note.id, 'processing', {
       status: 'contingency', number: nNF!, access_key: built.accessKey, tp_emis: 9, dh_emi: built.dhEmi, signed_xml: built.xml,
-      digest_value: built.digestValue, qrcode_url: built.qrCodeUrl, url_chave: built.urlChave, schema_package: built.schemaPackage, contingency,
+      digest_value: built.digestValue, qrcode_url: built.qrCodeUrl, url_chave: built.urlChave, schema_package: schema.pkg, contingency,
     }, now);
     // Settled meanwhile: the transaction is undone, the number goes back unused.
     if (!row || row.access_key !== built.accessKey) throw new NotSwitched();

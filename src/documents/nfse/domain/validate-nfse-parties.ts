@@ -1,4 +1,5 @@
 import { checkPattern, checkText, fail, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { isIsoCountry } from '../../../fiscal/layout/countries.js';
 import { municipality } from '../../../fiscal/layout/ibge.js';
 import { cleanTaxId, isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import type { NfseParty } from './nfse-request.js';
@@ -55,7 +56,7 @@ function checkAddress(errors: Errors, at: PartyRole, p: NfseParty, kind: PartyKi
     // Anexo I E0235: a taker identified by CNPJ needs a national address (tpEmit 1).
     if (at === 'tomador' && kind === 'cnpj') fail(errors, base, 'is required for a taker identified by CNPJ (Anexo I E0235)');
     // E0242 / E0298: a party identified by NIF needs an address abroad when the issuer has a CNPJ; asked always here.
-    if (p.nif !== undefined) fail(errors, base, 'is required abroad (country_code, postal_code, city, state_region) for a party identified by NIF');
+    if (p.nif !== undefined) fail(errors, base, `is required abroad (country_code, postal_code, city, state_region) for a party identified by NIF (Anexo I ${code(at, 'E0242', 'E0298')})`, code(at, 'E0242', 'E0298'));
     return;
   }
   checkText(errors, `${base}.street`, a.street, 1, 255);
@@ -65,8 +66,10 @@ function checkAddress(errors: Errors, at: PartyRole, p: NfseParty, kind: PartyKi
   const abroad = a.country_code !== undefined;
   if (abroad) {
     if (a.city_code !== undefined || a.cep !== undefined) fail(errors, base, 'give either city_code and cep (Brazil) or country_code (abroad), not both');
-    // Anexo I E0246 / E0299: an existing country other than Brazil.
-    checkPattern(errors, `${base}.country_code`, a.country_code, /^(?!BR$)[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR');
+    // Anexo I E0246 / E0299: an existing country (ISO 3166-1 alpha-2) other than Brazil.
+    if (checkPattern(errors, `${base}.country_code`, a.country_code, /^[A-Z]{2}$/, 'must be an ISO alpha-2 country code other than BR') && (a.country_code === 'BR' || !isIsoCountry(a.country_code!))) {
+      fail(errors, `${base}.country_code`, `must be an ISO 3166-1 alpha-2 country code other than BR (Anexo I ${code(at, 'E0246', 'E0299')})`, code(at, 'E0246', 'E0299'));
+    }
     checkText(errors, `${base}.postal_code`, a.postal_code, 1, 11);
     checkText(errors, `${base}.city`, a.city, 1, 60);
     checkText(errors, `${base}.state_region`, a.state_region, 1, 60);
@@ -78,6 +81,6 @@ function checkAddress(errors: Errors, at: PartyRole, p: NfseParty, kind: PartyKi
       fail(errors, `${base}.city_code`, `is not a municipality of the IBGE table (Anexo I ${code(at, 'E0238', 'E0294')})`, code(at, 'E0238', 'E0294'));
     }
     checkPattern(errors, `${base}.cep`, a.cep, /^[0-9]{8}$/, 'must be 8 digits');
-    if (p.nif !== undefined) fail(errors, `${base}.country_code`, `is required: a party identified by NIF has an address abroad (Anexo I ${at === 'tomador' ? 'E0242' : 'E0298'})`);
+    if (p.nif !== undefined) fail(errors, `${base}.country_code`, `is required: a party identified by NIF has an address abroad (Anexo I ${code(at, 'E0242', 'E0298')})`, code(at, 'E0242', 'E0298'));
   }
 }

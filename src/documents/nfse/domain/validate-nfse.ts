@@ -56,18 +56,18 @@ function checkRate(errors: Errors, req: NfseRequest, ctx: NfseContext, taxation:
 /** The issuer's registration data (opSimpNac, regApTribSN, regEspTrib, cLocEmi), reported on issuer_id. */
 function checkIssuer(errors: Errors, ctx: NfseContext): void {
   const { simplesNacional: op, simplesRegime, specialRegime, cityCode, taxId, municipalRegistration } = ctx.issuer;
-  const bad = (what: string) => fail(errors, 'issuer_id', `the issuer's NFS-e data: ${what}`);
+  const bad = (what: string, rule?: string) => fail(errors, 'issuer_id', `the issuer's NFS-e data: ${what}`, rule);
   if (!/^[0-9]{7}$/.test(cityCode)) bad('the municipality of emission (cLocEmi) must be a 7-digit IBGE code');
   if (!/^([0-9]{11}|[0-9A-Z]{12}[0-9]{2})$/.test(taxId)) bad('the tax id must be a CPF (11 digits) or a CNPJ (14 characters)');
   if (municipalRegistration !== undefined && (municipalRegistration.length < 1 || municipalRegistration.length > 15)) bad('the municipal registration (IM) must have 1 to 15 characters');
   if (ctx.issuer.phone !== undefined && !/^[0-9]{6,20}$/.test(ctx.issuer.phone)) bad('the phone must be 6 to 20 digits (TSTelefone)');
-  if (ctx.issuer.email !== undefined && (ctx.issuer.email.length > 80 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(ctx.issuer.email))) bad('the e-mail must be an address of at most 80 characters (TSEmail)');
+  if (ctx.issuer.email !== undefined && (ctx.issuer.email.length > 80 || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(ctx.issuer.email))) bad('the e-mail must be an address of at most 80 characters (TSEmail, Anexo I E0148)', 'E0148');
   // Anexo I E0162 / E0166: regApTribSN only, and always, for an ME/EPP (opSimpNac 3).
-  if (op !== 3 && simplesRegime !== undefined) bad('the Simples Nacional regime (regApTribSN) is only for an ME/EPP (Anexo I E0162)');
-  if (op === 3 && simplesRegime === undefined) bad('an ME/EPP needs its Simples Nacional regime (regApTribSN) (Anexo I E0166)');
+  if (op !== 3 && simplesRegime !== undefined) bad('the Simples Nacional regime (regApTribSN) is only for an ME/EPP (Anexo I E0162)', 'E0162');
+  if (op === 3 && simplesRegime === undefined) bad('an ME/EPP needs its Simples Nacional regime (regApTribSN) (Anexo I E0166)', 'E0166');
   // Anexo I E0174 (MEI) / E0175 (ME/EPP paying everything through the SN): special regime must be 0.
-  if (op === 2 && specialRegime !== 0) bad('a MEI has no special tax regime (regEspTrib 0, Anexo I E0174)');
-  if (op === 3 && simplesRegime === 1 && specialRegime !== 0) bad('an ME/EPP paying ISSQN through the Simples Nacional has no special tax regime (regEspTrib 0, Anexo I E0175)');
+  if (op === 2 && specialRegime !== 0) bad('a MEI has no special tax regime (regEspTrib 0, Anexo I E0174)', 'E0174');
+  if (op === 3 && simplesRegime === 1 && specialRegime !== 0) bad('an ME/EPP paying ISSQN through the Simples Nacional has no special tax regime (regEspTrib 0, Anexo I E0175)', 'E0175');
 }
 
 const incondOf = (v: NfseRequest['values']): number => (typeof v.unconditional_discount === 'number' && Number.isFinite(v.unconditional_discount) ? toCents(v.unconditional_discount) : 0);
@@ -113,7 +113,7 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     else if (op === 2) fail(errors, 'values.iss.retained', 'must be nao_retido: no ISSQN is withheld from a MEI provider (Anexo I E0583)', 'E0583');
   }
   // Anexo I E0172: a special regime only when the service is taxable.
-  if (taxation !== 'tributavel' && specialRegime !== 0) fail(errors, 'values.iss.taxation', 'must be tributavel: the issuer has a special tax regime (Anexo I E0172)');
+  if (taxation !== 'tributavel' && specialRegime !== 0) fail(errors, 'values.iss.taxation', 'must be tributavel: the issuer has a special tax regime (Anexo I E0172)', 'E0172');
   if (taxation === 'imunidade') {
     if (iss.immunity_type === undefined || !Number.isInteger(iss.immunity_type) || iss.immunity_type < 0 || iss.immunity_type > 5) fail(errors, 'values.iss.immunity_type', 'is required with taxation imunidade: 0 to 5 (TSTipoImunidadeISSQN)');
   } else if (iss.immunity_type !== undefined) fail(errors, 'values.iss.immunity_type', 'is only for taxation imunidade');
@@ -155,7 +155,7 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   } else if (ctx.today && req.competence_date > ctx.today) {
     fail(errors, 'competence_date', `must not be after the emission date ${ctx.today} (Anexo I E0015)`, 'E0015');
   } else if (req.reform && req.competence_date < '2026-01-01') {
-    fail(errors, 'reform', 'IBS/CBS is accepted only for a competence from 2026-01-01 (Anexo I E0850)');
+    fail(errors, 'reform', 'IBS/CBS is accepted only for a competence from 2026-01-01 (Anexo I E0850)', 'E0850');
   }
   checkIssuer(errors, ctx);
   checkText(errors, 'external_ref', req.external_ref, 1, 60, false);

@@ -1,6 +1,7 @@
 import { checkText, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
+import { certificateValidityProblem } from '../../../fiscal/certificate/pfx.js';
 import { signPedRegEvento } from '../../../fiscal/xml/nfse/sign-event.js';
 import { ApiError, notFound } from '../../../kernel/errors.js';
 import { RetryLater } from '../../../jobs/runner.js';
@@ -60,7 +61,23 @@ export async function requestNfseCancellation(
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the cancellation', [{ field: 'certificate', message: 'missing' }]);
   const mapped = nfseIssuerOf(issuer);
   const now = clock.now();
+  // Anexo II E1983: Sefin refuses an event signed with a certificate out of its validity; an issuer whose
+  // certificate expired after it issued the note uploads a current one first.
+  const validity = certificateValidityProblem(material.certificate, now);
+  if (validity) {
+    throw new ApiError('issuer_not_ready', `The issuer's certificate is ${validity.replace(/_/g, ' ')} (valid ${material.certificate.notBefore.toISOString()} to ${material.certificate.notAfter.toISOString()}); upload a current one to sign the cancellation`, [
+      { field: 'certificate', message: `${validity.replace(/_/g, ' ')}: upload a current A1 (POST /v1/issuers/${note.issuer_id}/certificate) (Anexo II E1983)`, rule: 'E1983' },
+    ]);
+  }
   const tz = timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf);
+  // Anexo II E1991: the event is signed with its author's certificate; an e-CPF (accepted in the sandbox
+  // with a warning) does not sign for an issuer identified by CNPJ.
+  const cert = material.certificate;
+  if (issuer.cnpj.length !== 11 && cert.cnpj === null && cert.cpf !== null) {
+    throw new ApiError('issuer_not_ready', 'The issuer\'s certificate is an e-CPF; Sefin registers the cancellation of a CNPJ\'s NFS-e only when signed with an e-CNPJ', [
+      { field: 'certificate', message: `an e-CPF (CPF ${cert.cpf}) cannot sign for CNPJ ${issuer.cnpj}: upload the issuer's e-CNPJ A1 (POST /v1/issuers/${note.issuer_id}/certificate) (Anexo II E1991)`, rule: 'E1991' },
+    ]);
+  }
   const event = signPedRegEvento(
     {
       tpAmb: note.tp_amb as 1 | 2,

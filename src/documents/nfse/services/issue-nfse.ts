@@ -12,6 +12,7 @@ import { prepareNfse, type PreparedDps } from '../domain/prepare-nfse.js';
 import { NFSE_FAMILY } from './nfse-family.js';
 import { NFSE_MODEL } from './nfse-deps.js';
 import { nfseIssuerOf } from './nfse-issuer.js';
+import { schemaPackageFor } from '../../../fiscal/xml/xsd/schema-packages.js';
 
 interface PreparedNfse {
   dps: PreparedDps;
@@ -68,7 +69,7 @@ export function nfseEmitter(now: () => Date, substitutedKey?: string): NoteEmitt
         tpEmis: 1,
         dhEmi: built.dhEmi,
         digestValue: built.digestValue,
-        schemaPackage: 'NFSe_v1.01',
+        schemaPackage: schemaPackageFor('nfse', built.dhEmi),
         schemaFile: 'DPS_v1.01.xsd',
         totals: figuresInReais(built.figures),
         items: [],

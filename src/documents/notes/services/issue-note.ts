@@ -1,6 +1,6 @@
 import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { validateNfe, validateXml } from '../../../fiscal/xml/xsd/validate-xml.js';
+import { validateNfeOfItsDate, validateXml, type SchemaPackage } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
 import { breakerCaller } from '../../../fiscal/sefaz/breaker-key.js';
 import { sqlState } from '../../../platform/storage/db.js';
@@ -25,7 +25,12 @@ export interface BuiltNote {
   tpEmis: number;
   dhEmi: string;
   digestValue: string;
-  schemaPackage: 'PL_009' | 'PL_010' | 'NFSe_v1.01';
+  /**
+   * NF-e/NFC-e: the oldest layout the XML fits (PL_010 when it needs the reform groups or an alphanumeric
+   * CNPJ); the XML is validated against the package in force on its dhEmi (schema-packages.ts), which is
+   * what is kept. NFS-e: its package, with `schemaFile`.
+   */
+  schemaPackage: SchemaPackage;
   /** The root schema when it is not the NF-e's (the NFS-e's DPS_v1.01.xsd). */
   schemaFile?: string;
   /** NFC-e only (infNFeSupl). */
@@ -225,9 +230,10 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
       });
       // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
       // the validation above missed is still the caller's field, named, and the number is not used.
+      // The package in force on the document's dhEmi and environment judges it (schema-packages.ts).
       const schema = built.schemaFile
-        ? validateXml(built.xml, { pkg: built.schemaPackage, file: built.schemaFile })
-        : validateNfe(built.xml, built.schemaPackage as 'PL_009' | 'PL_010');
+        ? { ...validateXml(built.xml, { pkg: built.schemaPackage, file: built.schemaFile }), pkg: built.schemaPackage }
+        : validateNfeOfItsDate(built.xml);
       if (!schema.valid) {
         const details = schema.errors.slice(0, 20).map((e) => schemaProblem(emitter, e, request, issuer.id));
         throw new ApiError('validation_error', `The ${family.label} would not pass the official schema: ${details[0]!.field} ${details[0]!.message}`, details);
@@ -245,7 +251,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
         tp_amb: tpAmb,
         tp_emis: built.tpEmis,
         dh_emi: built.dhEmi,
-        schema_package: built.schemaPackage,
+        schema_package: schema.pkg,
         request,
         totals: { ...built.totals } as Record<string, number>,
         items: built.items,

@@ -8,15 +8,18 @@ import { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
 import { FISCAL_ASSETS_DIR } from '../../../kernel/paths.js';
 
-export type SchemaPackage = 'PL_009' | 'PL_010' | 'NFSe_v1.01';
+export type SchemaPackage = 'PL_009' | 'PL_010' | 'PL_010e' | 'NFSe_v1.01';
 
 /**
- * PL_009 = PL_009q (production layout); PL_010 = NT 2025.002 RTC + alphanumeric CNPJ; NFSe_v1.01 = NFS-e
- * Padrão Nacional package of 09/02/2026 with the TSSerieDPS anchor patch (SOURCES.md, FACTS 16).
+ * PL_009 = PL_009q (the layout before the tax reform); PL_010 = NT 2025.002 v1.30 RTC + alphanumeric CNPJ;
+ * PL_010e = NT 2025.002 v1.40, the NF-e/NFC-e document schemas only (nfe, enviNFe, procNFe, retEnviNFe:
+ * events and inutilização keep PL_010's); NFSe_v1.01 = NFS-e Padrão Nacional package of 09/02/2026 with
+ * the TSSerieDPS anchor patch (SOURCES.md, FACTS 16). Which one judges a document: schema-packages.ts.
  */
 export const SCHEMA_DIRS: Record<SchemaPackage, string> = {
   PL_009: join(FISCAL_ASSETS_DIR, 'schemas', 'PL_009_V4'),
   PL_010: join(FISCAL_ASSETS_DIR, 'schemas', 'PL_010_V1.30'),
+  PL_010e: join(FISCAL_ASSETS_DIR, 'schemas', 'PL_010_V1.40'),
   'NFSe_v1.01': join(FISCAL_ASSETS_DIR, 'schemas', 'NFSe_v1.01'),
 };
 

@@ -1,6 +1,7 @@
 // Whole-document validation against the official XSDs (SEFAZ answers 215/225 on a schema failure).
 import { XmlDocument, XmlElement, XmlParseError, XmlValidateError, type ErrorDetail, type XmlTreeNode } from 'libxml2-wasm';
 import { compiledSchema, type SchemaPackage } from './schema-cache.js';
+import { schemaPackageFor } from './schema-packages.js';
 
 export type { SchemaPackage } from './schema-cache.js';
 
@@ -46,6 +47,21 @@ const ROOT_SCHEMAS: Record<string, string> = {
 export function validateNfe(xml: string, pkg: SchemaPackage = 'PL_009'): SchemaValidation {
   const root = /<(?:[\w-]+:)?(NFe|enviNFe|nfeProc)[\s>]/.exec(xml.slice(0, 300))?.[1] ?? 'NFe';
   return validateXml(xml, { pkg, file: ROOT_SCHEMAS[root]! });
+}
+
+/**
+ * Validates an NFe, enviNFe or nfeProc against the package in force on the document's own date: the
+ * first dhEmi, tpAmb and mod it carries (schema-packages.ts). Says which package judged it.
+ */
+export function validateNfeOfItsDate(xml: string): SchemaValidation & { pkg: SchemaPackage } {
+  const pkg = nfePackageOfItsDate(xml);
+  return { ...validateNfe(xml, pkg), pkg };
+}
+
+/** The package in force on the first dhEmi of an NF-e/NFC-e (or of a lot of them), for its tpAmb and mod. */
+export function nfePackageOfItsDate(xml: string): SchemaPackage {
+  const field = (name: string) => new RegExp(`<(?:[\\w-]+:)?${name}>([^<]*)<`).exec(xml)?.[1]?.trim();
+  return schemaPackageFor(field('mod') === '55' ? 55 : 65, field('dhEmi') ?? '', field('tpAmb') === '2' ? 2 : 1);
 }
 
 function toSchemaError(detail: ErrorDetail, doc?: XmlDocument): SchemaError {

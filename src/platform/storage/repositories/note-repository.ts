@@ -35,7 +35,8 @@ export interface NoteRow {
   tp_amb: number;
   tp_emis: number;
   dh_emi: string;
-  schema_package: 'PL_009' | 'PL_010' | 'NFSe_v1.01';
+  /** The package that validated the XML (fiscal/xml/xsd/schema-cache.ts SchemaPackage; schema-packages.ts picks it by date). */
+  schema_package: 'PL_009' | 'PL_010' | 'PL_010e' | 'NFSe_v1.01';
   request: unknown;
   totals: Record<string, number>;
   items: unknown[];
