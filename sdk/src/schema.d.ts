@@ -12849,7 +12849,7 @@ export interface paths {
                                  */
                                 cst: string;
                                 /**
-                                 * @description cEnq, legal framework code (1-3 characters); default 999.
+                                 * @description cEnq, legal framework code (1-3 characters); default 999. Required with CST 02/52 (exemption: 301-399), 04/54 (immunity: 001-099) and 05/55 (suspension: 101-199), MOC O09-10.
                                  * @example 999
                                  */
                                 enquadramento?: string;

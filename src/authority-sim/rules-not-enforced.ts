@@ -112,6 +112,41 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfe: [],
     nfse: ['E0593'],
   },
+  'gs1-prefix-table': {
+    why: 'the GS1 prefix table the rule names ("Tabela Prefixo GS1" of the Portal Nacional da NF-e) is not in the project and no copy of it was found; the check digit of the GTIN is checked (I03-10, I12-10)',
+    nfe: ['I03-20', 'I12-20'],
+    nfse: [],
+  },
+  'cfop-table': {
+    why: 'the rule reads the CFOP table of the Portal Nacional da NF-e (columns indNFe, indDevol), which is not in the project and no copy of it with those columns was found',
+    nfe: ['I08-04', 'I08-140', 'I08-144'],
+    nfse: [],
+  },
+  'nfce-unit-table': {
+    why: 'the "tabela específica" of NFC-e units is not published (I13-10 says "Implementação Futura"): no list to check uCom/uTrib against',
+    nfe: ['I09-10', 'I13-10'],
+    nfse: [],
+  },
+  'comex-unit-table': {
+    why: 'the table of taxable units per NCM in foreign trade (Portal Nacional da NF-e, "Diversos") is not in the project and no copy of it was found',
+    nfe: ['I14-10'],
+    nfse: [],
+  },
+  'no-criterion': {
+    why: 'the rule says the value is invalid or incompatible without saying by what criterion (no list of NCMs an NFC-e refuses, no check-digit or format rule for the DI number), so a simulator check would be a guess',
+    nfe: ['I05-30', 'I19-10'],
+    nfse: [],
+  },
+  'ipi-framework-table': {
+    why: 'the table of IPI legal framework codes (cEnq, MOC Visão Geral section 8.9) is not in the project; the ranges O09-10 gives per CST are checked',
+    nfe: ['O06-10'],
+    nfse: [],
+  },
+  'drawback-number': {
+    why: 'the rule calls the drawback process number or the export registration number invalid without saying by what criterion (the layout only gives their length), and the gateway never writes the import declaration (prod/DI) nor the export detail (prod/detExport) of an item',
+    nfe: ['I29a-20', 'I51-20', 'I53-10'],
+    nfse: [],
+  },
 };
 
 /** Rules of `optional` obligation (Facul.) are the authority's choice: each state decides. */

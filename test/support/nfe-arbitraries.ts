@@ -35,7 +35,7 @@ export interface GeneratedNfe {
 }
 
 const extrasArb = fc.record({
-  ipi: opt(fc.oneof(fc.record({ cst: fc.constantFrom('00', '49', '50', '99'), rate: percentArb(30), enq: opt(fc.constantFrom('999', '001', '12')) }), fc.record({ cst: fc.constantFrom('01', '02', '03', '04', '05', '51', '52', '53', '54', '55') }))),
+  ipi: opt(fc.oneof(fc.record({ cst: fc.constantFrom('00', '49', '50', '99'), rate: percentArb(30), enq: opt(fc.constantFrom('999', '001', '12')) }), fc.record({ cst: fc.constantFrom('01', '02', '03', '04', '05', '51', '52', '53', '54', '55'), enq: fc.nat(98) }))),
   nfeCode: fc.constantFrom<'keep' | '50' | '51'>('keep', 'keep', 'keep', '50', '51'),
   pICMS: percentArb(25),
   deferral: opt(percentArb(100)),
@@ -54,6 +54,12 @@ const extrasArb = fc.record({
 });
 
 const RELIEF: Record<string, number[]> = { '20': [3, 9, 12], '70': [3, 9, 12], '90': [3, 9, 12], '30': [6, 9], '40': [1, 9, 90], '41': [3, 16], '50': [8, 10, 11] };
+
+/** MOC O09-10 (388): exemption (02/52), immunity (04/54) and suspension (05/55) take a cEnq of their range; the others the default. */
+function ipiNtEnquadramento(cst: string, pick: number): { enquadramento?: string } {
+  const first = { '02': 301, '52': 301, '04': 1, '54': 1, '05': 101, '55': 101 }[cst];
+  return first === undefined ? {} : { enquadramento: String(first + (pick % 8)).padStart(3, '0') };
+}
 
 type Extras = typeof extrasArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -74,7 +80,7 @@ function toNfeItem(base: NfeItem, x: Extras, crt: Crt): NfeItem {
     item.icms_relief = { amount: (1 + (x.relief.amount % net)) / 100, reason: RELIEF[code][x.relief.pick % RELIEF[code].length]! };
     if (x.relief.deducted !== undefined) item.icms_relief.deducted = x.relief.deducted;
   }
-  if (x.ipi) item.ipi = 'rate' in x.ipi ? { cst: x.ipi.cst, rate: x.ipi.rate, ...(x.ipi.enq ? { enquadramento: x.ipi.enq } : {}) } : { cst: x.ipi.cst };
+  if (x.ipi) item.ipi = 'rate' in x.ipi ? { cst: x.ipi.cst, rate: x.ipi.rate, ...(x.ipi.enq ? { enquadramento: x.ipi.enq } : {}) } : { cst: x.ipi.cst, ...ipiNtEnquadramento(x.ipi.cst, x.ipi.enq) };
   return item;
 }
 

@@ -18,6 +18,15 @@ export interface ItemRules {
   csosns: readonly string[];
   /** Codes whose own ICMS (pICMS, vBC, pRedBC) is optional. */
   optionalOwn: ReadonlySet<string>;
+  /** Checks of the model on a CFOP of the right shape. */
+  checkCfop?: (errors: Errors, field: string, cfop: string) => void;
+}
+
+/** MOC I08-150 (725): the CFOPs an NFC-e accepts; 5933 (ISSQN service) needs an ISSQN group the gateway does not write (I08-160, 374). */
+const NFCE_CFOPS = new Set(['5101', '5102', '5103', '5104', '5115', '5405', '5656', '5667']);
+function checkNfceCfop(errors: Errors, field: string, cfop: string): void {
+  if (cfop === '5933') fail(errors, field, '5933 (service taxed by ISSQN) needs the ISSQN group, which this API does not write (MOC I08-160, 374)', 'I08-160');
+  else if (!NFCE_CFOPS.has(cfop)) fail(errors, field, `${cfop} is not a CFOP an NFC-e accepts (MOC I08-150, 725): use one of ${[...NFCE_CFOPS].join(', ')}`, 'I08-150');
 }
 
 export const NFCE_ITEM_RULES: ItemRules = {
@@ -27,6 +36,7 @@ export const NFCE_ITEM_RULES: ItemRules = {
   csts: NFCE_CSTS,
   csosns: NFCE_CSOSNS,
   optionalOwn: OPTIONAL_OWN_ICMS_CODES,
+  checkCfop: checkNfceCfop,
 };
 
 const QUANTITY = { places: 4, sign: 'positive', max: 99_999_999_999.9999 } as const;
@@ -153,11 +163,18 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   checkText(errors, `${at}.code`, item.code, 1, 60, false);
   checkText(errors, `${at}.unit`, item.unit, 1, 6);
   checkText(errors, `${at}.additional_info`, item.additional_info, 1, 500, false);
-  if (checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)')) checkNcmExists(errors, `${at}.ncm`, item.ncm);
-  checkPattern(errors, `${at}.cfop`, item.cfop, rules.cfop, rules.cfopMessage);
+  if (item.ncm === '00') {
+    // MOC I05-24 (471): NCM 00 is for a service item (ISSQN) or an adjustment note; the gateway writes neither.
+    fail(errors, `${at}.ncm`, 'must be the 8-digit NCM code of the product: 00 is only for a service item or an adjustment note (MOC I05-24, 471)', 'I05-24');
+  } else if (typeof item.ncm === 'string' && /^[0-9]{2}$/.test(item.ncm)) {
+    fail(errors, `${at}.ncm`, 'must be the full NCM, 8 digits (MOC I05-10, 777)', 'I05-10');
+  } else if (checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)')) checkNcmExists(errors, `${at}.ncm`, item.ncm);
+  if (checkPattern(errors, `${at}.cfop`, item.cfop, rules.cfop, rules.cfopMessage)) rules.checkCfop?.(errors, `${at}.cfop`, item.cfop);
   checkPattern(errors, `${at}.cest`, item.cest, /^[0-9]{7}$/, 'must be the 7-digit CEST code', false);
-  if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {
-    fail(errors, `${at}.gtin`, 'must be a GTIN-8, 12, 13 or 14 with a valid check digit, or "SEM GTIN"');
+  if (item.gtin === '') fail(errors, `${at}.gtin`, 'is empty: give the GTIN, or "SEM GTIN" for a product without one (MOC I03-30, 883)', 'I03-30');
+  else if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {
+    const shaped = typeof item.gtin === 'string' && /^([0-9]{8}|[0-9]{12,14})$/.test(item.gtin);
+    fail(errors, `${at}.gtin`, `must be a GTIN-8, 12, 13 or 14 with a valid check digit, or "SEM GTIN"${shaped ? ' (the check digit is wrong: MOC I03-10, 611)' : ''}`, shaped ? 'I03-10' : undefined);
   }
   if (item.origin !== undefined && !(Number.isInteger(item.origin) && item.origin >= 0 && item.origin <= 8)) fail(errors, `${at}.origin`, 'must be an integer from 0 to 8');
   const code = checkIcmsCode(errors, at, item, crt, rules);
@@ -173,7 +190,7 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
     return undefined;
   }
   if (checkNumber(errors, `${at}.discount`, item.discount, OPTIONAL_MONEY) && toCents(item.discount!) > vProd) {
-    fail(errors, `${at}.discount`, 'is larger than the item value (quantity x unit_price)');
+    fail(errors, `${at}.discount`, 'is larger than the item value (quantity x unit_price) (MOC I17-10, 483)', 'I17-10');
   }
   return vProd;
 }

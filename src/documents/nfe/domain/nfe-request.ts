@@ -23,7 +23,7 @@ const keysOf = <T extends object>(o: T) => Object.keys(o) as Array<keyof T & str
 export const IpiSchema = Type.Object(
   {
     cst: Type.String({ description: 'IPI CST: 00, 49, 50, 99 (taxed, IPITrib) or 01-05, 51-55 (not taxed, IPINT).', pattern: '^[0-9]{2}$', examples: ['50'] }),
-    enquadramento: Type.Optional(Type.String({ description: 'cEnq, legal framework code (1-3 characters); default 999.', examples: ['999'] })),
+    enquadramento: Type.Optional(Type.String({ description: 'cEnq, legal framework code (1-3 characters); default 999. Required with CST 02/52 (exemption: 301-399), 04/54 (immunity: 001-099) and 05/55 (suspension: 101-199), MOC O09-10.', examples: ['999'] })),
     rate: Type.Optional(rate('pIPI (IPITrib CSTs only).', 5)),
     base: Type.Optional(money('vBC of the IPI; default: item value net of discount plus its freight, insurance and other expenses.', 100)),
   },

@@ -55,10 +55,26 @@ function checkRelief(errors: Errors, at: string, item: NfeItem): void {
   if (r.deducted !== undefined && typeof r.deducted !== 'boolean') fail(errors, `${at}.icms_relief.deducted`, 'must be true (the relief is taken off the note total, indDeduzDeson 1) or false (informed only, indDeduzDeson 0)');
 }
 
+/**
+ * MOC O09-10 (388): an IPI exemption (CST 02/52), immunity (04/54) or suspension (05/55) goes with a
+ * legal framework code (cEnq) of its range; the default 999 ("outros") is none of them.
+ */
+const ENQUADRAMENTO_RANGES: Record<string, [number, number, string]> = {
+  '02': [301, 399, 'exemption'], '52': [301, 399, 'exemption'],
+  '04': [1, 99, 'immunity'], '54': [1, 99, 'immunity'],
+  '05': [101, 199, 'suspension'], '55': [101, 199, 'suspension'],
+};
+
 function checkIpi(errors: Errors, at: string, item: NfeItem): void {
   const ipi = item.ipi;
   if (!ipi) return;
   checkText(errors, `${at}.ipi.enquadramento`, ipi.enquadramento, 1, 3, false);
+  const range = typeof ipi.cst === 'string' ? ENQUADRAMENTO_RANGES[ipi.cst] : undefined;
+  const cEnq = typeof ipi.enquadramento === 'string' && /^[0-9]{3}$/.test(ipi.enquadramento) ? Number(ipi.enquadramento) : undefined;
+  if (range && (cEnq === undefined || cEnq < range[0] || cEnq > range[1])) {
+    const pad = (n: number) => String(n).padStart(3, '0');
+    fail(errors, `${at}.ipi.enquadramento`, `${ipi.enquadramento === undefined ? 'is required' : `${ipi.enquadramento} does not fit`} with IPI CST ${ipi.cst} (${range[2]}): give the legal framework code of the ${range[2]}, ${pad(range[0])} to ${pad(range[1])} (MOC O09-10, 388)`, 'O09-10');
+  }
   if (IPI_TRIB_CSTS.includes(ipi.cst)) {
     checkNumber(errors, `${at}.ipi.rate`, ipi.rate, PERCENT);
     checkNumber(errors, `${at}.ipi.base`, ipi.base, OPTIONAL_MONEY);

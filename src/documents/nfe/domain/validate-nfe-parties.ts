@@ -1,5 +1,5 @@
 import { formatCents, toCents } from '../../../kernel/decimal.js';
-import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
+import { cleanTaxId, isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { checkAddressLines, checkNumber, checkPattern, checkText, fail, MONEY, OPTIONAL_MONEY, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import { checkCarrier, freightModeOf } from '../../goods/domain/transport.js';
@@ -75,15 +75,21 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   return idDest;
 }
 
-/** NFref: access keys with a valid check digit; complementar takes exactly one (254/255). */
-const TAX_ID = (errors: Errors, at: string, v: string) => {
-  if (v.length === 11 ? !isValidCpf(v) : !isValidCnpj(v)) fail(errors, at, 'must be a valid CNPJ (14 characters) or CPF (11 digits)');
-};
-
 export function checkAutXml(errors: Errors, req: NfeRequest): void {
   const list = req.aut_xml ?? [];
   if (list.length > 10) return fail(errors, 'aut_xml', `must have at most 10 entries (XSD autXML maxOccurs); has ${list.length}`);
-  list.forEach((v, i) => (typeof v === 'string' ? TAX_ID(errors, `aut_xml[${i}]`, v) : fail(errors, `aut_xml[${i}]`, 'must be a string')));
+  list.forEach((v, i) => {
+    const at = `aut_xml[${i}]`;
+    if (typeof v !== 'string') return fail(errors, at, 'must be a string');
+    // MOC GA03-10 (325) / GA02-10 (323): a CPF or CNPJ with zeros or wrong check digits.
+    if (v.length === 11) {
+      if (!isValidCpf(v)) return fail(errors, at, 'is not a valid CPF (11 digits, check digits must match; MOC GA03-10, 325)', 'GA03-10');
+      // MOC GA03-20 (326): the recipient may download its note anyway; its CPF is not listed.
+      if (v === req.destinatario?.cpf) fail(errors, at, 'is the recipient\'s CPF, which may download the note already (MOC GA03-20, 326); remove it', 'GA03-20');
+      return;
+    }
+    if (!isValidCnpj(cleanTaxId(v))) fail(errors, at, 'must be a valid CNPJ (14 characters, check digits must match; MOC GA02-10, 323) or CPF (11 digits)', /^[0-9A-Z]{12}[0-9]{2}$/.test(cleanTaxId(v)) ? 'GA02-10' : undefined);
+  });
 }
 
 const WEIGHT = { places: 3, sign: 'non-negative', max: 999_999_999_999.999, required: false } as const;

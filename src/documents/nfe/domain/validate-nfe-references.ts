@@ -34,6 +34,13 @@ export function checkReferences(errors: Errors, req: NfeRequest, issuerCnpj: str
   if (fin === 'devolucao' && refs.length === 0 && !cfops.some((c) => typeof c === 'string' && RETURN_WITHOUT_REFERENCE_CFOPS.has(c))) {
     fail(errors, 'referenced_documents', 'is required for a devolucao NF-e: the key of the note it returns (MOC B25-70, 321)', 'B25-70');
   }
+  // MOC I08-184 / I08-190 (701): an entry of a fiscal coupon (5929/6929) and an indirect export (3503/7501) reference the notes.
+  if (refs.length === 0) {
+    cfops.forEach((c, i) => {
+      if (c === '5929' || c === '6929') fail(errors, `items[${i}].cfop`, `${c} (entry relating to a fiscal coupon) needs the key of the coupon's note in referenced_documents (MOC I08-184, 701)`, 'I08-184');
+      if (c === '3503' || c === '7501') fail(errors, `items[${i}].cfop`, `${c} (indirect export) needs the keys of the notes of the goods in referenced_documents (MOC I08-190, 701)`, 'I08-190');
+    });
+  }
   // MOC B25b-40 (864, NT 2016.002): a presential sale outside the establishment references the note of the goods sent out.
   if (req.presenca === 'presencial_fora' && refs.length === 0) {
     fail(errors, 'referenced_documents', 'is required with presenca presencial_fora: the key of the note that took the goods out of the establishment (MOC B25b-40, 864)', 'B25b-40');
