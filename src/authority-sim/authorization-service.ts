@@ -6,6 +6,7 @@ import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { identityRejection, type Rejection } from './nfe-rules.js';
 import { authorizationRuleRejection } from './authorization-rules.js';
 import { lotRejection, messageRejection } from './ide-rules.js';
+import { signerCertificateRejection } from './certificate-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
@@ -89,7 +90,8 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const signature = await checkEnvelopedSignatureOffLoop(nfeXml, 'infNFe');
   if (!signature.ok) return rejected({ cStat: signature.cStat, xMotivo: motivo(signature.cStat), detail: signature.reason });
   const digVal = signature.digestValue;
-  const identity = identityRejection(facts, signature.certificate);
+  // MOC 4.1 group E (the signing certificate) before F03 and the content.
+  const identity = signerCertificateRejection(signature.certificate, at) ?? identityRejection(facts, signature.certificate);
   if (identity) return rejected(identity, digVal);
   const cnpj = facts.emitCnpj ?? facts.emitCpf ?? '';
   const numbered = {

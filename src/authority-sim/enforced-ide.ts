@@ -7,6 +7,11 @@ export const ENFORCED_IDE: readonly EnforcedRule[] = [
   { rule: 'B01', code: 214, where: 'authority-sim/ide-rules.ts messageRejection (authorization-service.ts handleAuthorization)' },
   { rule: 'B06', code: 239, where: 'authority-sim/ide-rules.ts messageRejection (authorization-service.ts handleAuthorization)' },
   { rule: 'GAP03a-1', code: 764, where: 'authority-sim/ide-rules.ts lotRejection (authorization-service.ts handleAuthorization)' },
+  { rule: 'D04', code: 491, where: 'authority-sim/event-service.ts eventTypeRejection (NFeRecepcaoEvento4)' },
+  { rule: 'D05', code: 492, where: 'authority-sim/event-service.ts eventTypeRejection (NFeRecepcaoEvento4)' },
+  { rule: 'D06', code: 493, where: 'authority-sim/event-service.ts handleEvent (the event\'s own schema)' },
+  { rule: 'E01', code: 290, where: 'authority-sim/certificate-rules.ts signerCertificateRejection (a CA certificate)' },
+  { rule: 'E02', code: 291, where: 'authority-sim/certificate-rules.ts signerCertificateRejection' },
   { rule: 'F03A', code: 227, where: IDE },
   // 4.2.1 authorization: ide (B)
   { rule: 'B03-10', code: 897, where: IDE },

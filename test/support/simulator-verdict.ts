@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { nfeElementsOf, nfeFacts } from '../../src/authority-sim/nfe-facts.js';
 import { identityRejection } from '../../src/authority-sim/nfe-rules.js';
+import { signerCertificateRejection } from '../../src/authority-sim/certificate-rules.js';
 import { authorizationRuleRejection } from '../../src/authority-sim/authorization-rules.js';
 import { lotRejection, messageRejection } from '../../src/authority-sim/ide-rules.js';
 import { checkEnvelopedSignature } from '../../src/authority-sim/signature-check.js';
@@ -68,6 +69,7 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const facts = nfeFacts(nfe);
   const cscs = new Map(o.csc ? [[String(Number(o.csc.id)), { token: o.csc.token, revoked: false }]] : []);
   const refused =
+    signerCertificateRejection(signer, o.now) ??
     identityRejection(facts, signer) ??
     authorizationRuleRejection(facts, { now: o.now, signer, digestValue, cscs });
   return refused?.cStat ?? null;
