@@ -9,6 +9,7 @@ import { contentRejection, type ContentContext, type Rejection } from './nfe-rul
 import { model55Rejection } from './nfe55-rules.js';
 import { totalRejection } from './nfe-total-rules.js';
 import { registrationRejection } from './registration-rules.js';
+import { sefazRegisterRejection } from './sefaz-register-rules.js';
 
 /**
  * The content rules of NFeAutorizacao4 after the identity rules, in the order the simulator applies
@@ -27,6 +28,7 @@ export function authorizationRuleRejection(facts: NfeFacts, ctx: ContentContext)
     totalRejection(facts) ??
     totalsPaymentRejection(facts, ctx) ??
     model55Rejection(facts) ??
-    goodsGroupRejection(facts)
+    goodsGroupRejection(facts) ??
+    sefazRegisterRejection(facts)
   );
 }

@@ -1,4 +1,4 @@
-import { COMPUTED, NFCE, NFE, qr, WRITTEN, type GoodsBreaker, type GoodsDoc } from './goods-breakers.js';
+import { BOTH, COMPUTED, NFCE, NFE, qr, WRITTEN, type GoodsBreaker, type GoodsDoc } from './goods-breakers.js';
 import { plusCent, textAt } from './rule-breakers.js';
 
 // Breakers of the rules in authority-sim/enforced-qr-records.ts (see rule-breakers.ts for the three kinds).
@@ -65,6 +65,8 @@ export const QR_RECORDS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'excluded', rule: '3BA02-20', code: 268, why: REFERENCED },
   { kind: 'excluded', rule: '3BA02-30', code: 686, why: REFERENCED },
   { kind: 'excluded', rule: '3BA02-40', code: 687, why: REFERENCED },
+  // 7: the SEFAZ's register
+  { kind: 'request', rule: '7I03-10', code: 889, models: BOTH, break: (c) => ((c.req.items[0]!.gtin = ''), 'items[0].gtin') },
   // 1 and 5: the parties' register
   { kind: 'excluded', rule: '1C17-40', code: 301, why: REGISTER },
   { kind: 'excluded', rule: '5E17-40', code: 302, why: REGISTER },

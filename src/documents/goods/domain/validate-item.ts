@@ -156,7 +156,9 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   if (checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)')) checkNcmExists(errors, `${at}.ncm`, item.ncm);
   checkPattern(errors, `${at}.cfop`, item.cfop, rules.cfop, rules.cfopMessage);
   checkPattern(errors, `${at}.cest`, item.cest, /^[0-9]{7}$/, 'must be the 7-digit CEST code', false);
-  if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {
+  // MOC 7I03-10 (889, NT 2017.001): cEAN is never empty; a product without a GTIN says "SEM GTIN".
+  if (item.gtin !== undefined && item.gtin.trim() === '') fail(errors, `${at}.gtin`, 'is empty: send the GTIN or "SEM GTIN" (or leave it out), the authority refuses an empty cEAN (889)', '7I03-10');
+  else if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {
     fail(errors, `${at}.gtin`, 'must be a GTIN-8, 12, 13 or 14 with a valid check digit, or "SEM GTIN"');
   }
   if (item.origin !== undefined && !(Number.isInteger(item.origin) && item.origin >= 0 && item.origin <= 8)) fail(errors, `${at}.origin`, 'must be an integer from 0 to 8');
