@@ -14,6 +14,7 @@ export const ENFORCED_IDE: readonly EnforcedRule[] = [
   { rule: 'E02', code: 291, where: 'authority-sim/certificate-rules.ts signerCertificateRejection' },
   { rule: 'F03A', code: 227, where: IDE },
   // 4.2.1 authorization: ide (B)
+  { rule: 'B02-20', code: 476, where: 'authority-sim/ide-rules.ts lotUfRejection (authorization-service.ts authorizeOne)' },
   { rule: 'B03-10', code: 897, where: IDE },
   { rule: 'B06-20', code: 765, where: 'authority-sim/ide-rules.ts lotRejection (authorization-service.ts handleAuthorization)' },
   { rule: 'B09-10', code: 703, where: IDE },

@@ -107,6 +107,14 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'document', rule: 'E02', code: 291, models: BOTH, why: CERTIFICATE, signature: true, break: (d) => ({ xml: d.rebuild(expiredKey()) }) },
   { kind: 'document', rule: 'F03A', code: 227, models: BOTH, why: `${ISSUER} (the certificate upload refuses an e-CPF one)`, break: (d) => ({ xml: d.rebuild(cpfSigningKey()) }) },
   // 4.2.1 ide (B)
+  {
+    // indSinc 0: a synchronous lot of two is GAP03a-1 (764) first. The second note is of another UF.
+    kind: 'document', rule: 'B02-20', code: 476, models: BOTH, why: 'the gateway sends one note a lot',
+    break: (d) => {
+      const other = nextNote(d.xml, (x) => ide(x, 'cUF', textAt(x, ['ide', 'cUF']) === '35' ? '33' : '35'));
+      return { xml: d.xml, payload: buildEnviNFe(d.xml, 1, 0).replace('</enviNFe>', `${other}</enviNFe>`) };
+    },
+  },
   { kind: 'document', rule: 'B03-10', code: 897, models: BOTH, why: COMPUTED, break: (d) => ({ xml: rekey(ide(d.xml, 'cNF', '12345678')) }) },
   { kind: 'document', rule: 'B09-10', code: 703, models: BOTH, why: 'dhEmi is the moment the gateway signs; the reception comes after it', break: (d) => ({ xml: d.xml, lateByMs: -6 * 60_000 }) },
   { kind: 'document', rule: 'B09-20', code: 228, models: NFE, why: 'dhEmi is the moment the gateway signs; the delay is the transmission', break: (d) => ({ xml: d.xml, lateByMs: 31 * 86_400_000 }) },
