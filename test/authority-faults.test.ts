@@ -125,10 +125,16 @@ describe('real signed samples', () => {
   const send = (nfe: string) =>
     h.client.authorize({ ...BA, signedNFeXml: nfe, idLote: 3 });
 
-  it('the BA NFC-e 4.00 passes schema and signature, then fails identity: 213 (signer FIMATEC 58716523 is not issuer 33657677), then 253 (key DV, MOC B23-10); a tampered copy 297', async () => {
+  it('the BA NFC-e 4.00 passes schema and signature, then fails its certificate today: 291 (expired in 2019, MOC E02); received in 2018, identity: 213 (signer FIMATEC 58716523 is not issuer 33657677), then 253 (key DV, MOC B23-10); a tampered copy 297', async () => {
     const ba = readFixture('samples/nfce/nfce_v4.00_BA_homologacao_offline_tpEmis9_qrv2_assinada_sem_protocolo.xml');
-    // The certificate check precedes the business rules (MOC order), so the authority's answer is 213.
-    expect(await send(ba)).toMatchObject({ kind: 'rejected', cStat: 213 });
+    // The signing certificate (group E) precedes the identity rules (F03) and the business rules (MOC order).
+    expect(await send(ba)).toMatchObject({ kind: 'rejected', cStat: 291 });
+    h.sim.setClock(() => new Date('2018-10-01T12:00:00Z'));
+    try {
+      expect(await send(ba)).toMatchObject({ kind: 'rejected', cStat: 213 });
+    } finally {
+      h.sim.setClock(() => new Date());
+    }
     // With a signer that names no CNPJ the next identity rule speaks: the hand-edited key's DV (253).
     const facts = nfeFacts(nfeElementsOf(buildEnviNFe(ba, 1))[0]!);
     expect(identityRejection(facts, new X509Certificate(testIssuer('plain').cert.certificatePem))?.cStat).toBe(253);
@@ -138,9 +144,9 @@ describe('real signed samples', () => {
   it('the RS NF-e 4.00 (inside its nfeProc) passes schema, signature and identity checks', async () => {
     const proc = readFixture('samples/nfe/nfe_v4.00_RS_homologacao_autorizada.xml');
     const nfe = proc.slice(proc.indexOf('<NFe'), proc.indexOf('</NFe>') + 6);
-    // Received today, its dhEmi of 2018 is more than 30 days old (MOC B09-20, 228).
+    // Received today, its signing certificate of 2018 has expired (MOC E02, 291, before B09-20's 228 for a dhEmi more than 30 days old).
     const today = await h.client.authorize({ uf: 'RS', model: 55, tpAmb: 2, signedNFeXml: nfe, idLote: 4 });
-    expect(today).toMatchObject({ kind: 'rejected', cStat: 228 });
+    expect(today).toMatchObject({ kind: 'rejected', cStat: 291 });
     // Received the day it was issued: model 55 has no NFC-e rules; the real e-CNPJ matches the issuer
     // root, the key is right: authorized (or 204 when another file sharing the database sent it first).
     h.sim.setClock(() => new Date('2018-09-25T15:00:00Z'));

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEvent } from '../src/fiscal/xml/events/event-envelope.js';
 import { CCE_CONDITIONS_OF_USE } from '../src/fiscal/xml/events/index.js';
 import type { EventOutcome } from '../src/fiscal/sefaz/outcomes.js';
+import { parsePfx } from '../src/fiscal/certificate/pfx.js';
+import { generateTestPfx } from './support/generate-certificate.js';
 import { brasiliaTime, uniqueCnpj } from './support/authority-fixtures.js';
 import type { AuthorityHarness } from './support/authority-harness.js';
 import { authorizedNfe55, cce, manifestation, nfeCancellation, RS55, HOUR, startShiftedHarness } from './support/authority-nfe55.js';
@@ -34,6 +36,19 @@ async function later<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+describe('MOC 4.1 rules of the event lot and the signing certificate', () => {
+  it('491 (D04) an event type the authority does not register, 492 (D05) another verEvento, 291 (E02) an expired signing certificate', async () => {
+    const note = await authorized();
+    const head = { cOrgao: '43', tpAmb: 2 as const, author: { CNPJ: cnpj }, chNFe: note.accessKey, dhEvento: brasiliaTime(new Date()), nSeqEvento: 1 };
+    expect(cStatOf(await send(signEvent(head, '110199', det, h.issuer.signingKey).xml))).toBe(491);
+    expect(cStatOf(await send(signEvent(head, '110110', det, h.issuer.signingKey).xml.replace('<verEvento>1.00</verEvento>', '<verEvento>2.00</verEvento>')))).toBe(492);
+    const expired = parsePfx(generateTestPfx(cnpj, 'x', 2048, { notBefore: new Date('2020-01-01T00:00:00Z'), notAfter: new Date('2021-01-01T00:00:00Z') }), 'x');
+    const signedExpired = signEvent(head, '110110', det, { privateKey: expired.privateKey, certificateBase64: expired.certificateBase64 }).xml;
+    expect(cStatOf(await send(signedExpired))).toBe(291);
+    expect(cStatOf(await send(cce(h, { cnpj, ...note, nSeqEvento: 1 })))).toBe(135);
+  });
+});
+
 describe('CC-e 110110 (NF-e only)', () => {
   it('registers the next sequence each time; 573 for one already used, 594 for a jump or above 20', async () => {
     const note = await authorized();
@@ -53,12 +68,12 @@ describe('CC-e 110110 (NF-e only)', () => {
     expect(cStatOf(await send(signEvent(head, '110110', det, h.issuer.signingKey).xml))).toBe(594);
   });
 
-  it('784 for an NFC-e key, 580 on a cancelled note, 596 after 720 hours, 215 for a text the e110110 schema refuses', async () => {
+  it('784 for an NFC-e key, 580 on a cancelled note, 596 after 720 hours, 493 (MOC D06) for a text the e110110 schema refuses', async () => {
     const nfceKey = '43260306929383000163650010000000261000010301';
     const head = { cOrgao: '43', tpAmb: 2 as const, author: { CNPJ: cnpj }, chNFe: nfceKey, dhEvento: brasiliaTime(new Date()), nSeqEvento: 1 };
     expect(cStatOf(await send(signEvent(head, '110110', det, h.issuer.signingKey).xml))).toBe(784);
     const badText = signEvent({ ...head, chNFe: (await authorized()).accessKey }, '110110', det.replace('Texto da correcao aqui', 'curta'), h.issuer.signingKey);
-    expect(cStatOf(await send(badText.xml))).toBe(215);
+    expect(cStatOf(await send(badText.xml))).toBe(493);
 
     const canceled = await authorized();
     expect(cStatOf(await send(nfeCancellation(h, { cnpj, ...canceled })))).toBe(135);

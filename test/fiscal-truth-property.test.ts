@@ -12,6 +12,7 @@ import type { FieldError } from '../src/fiscal/layout/field-rules.js';
 import { generateTestPfx } from './support/generate-certificate.js';
 import { setOtherCnpjKey, type GoodsBreaker, type GoodsBroken, type GoodsCase, type GoodsDoc } from './support/goods-breakers.js';
 import { ALL_GOODS_BREAKERS, ALL_NFSE_BREAKERS } from './support/all-breakers.js';
+import { ACROSS_THE_DATES } from './support/breakers-ide.js';
 import { caseArb } from './support/nfce-arbitraries.js';
 import { nfeCaseArb } from './support/nfe-arbitraries.js';
 import { type NfseBreaker, type NfseBroken, type NfseCase, type NfseDoc } from './support/nfse-breakers.js';
@@ -39,7 +40,7 @@ const refusal = (errors: FieldError[], field: string, rule: string) => errors.so
 
 beforeAll(() => {
   // A certificate naming a CNPJ of another root than the issuers' (MOC F03 213, Anexo I E0718).
-  const parsed = parsePfx(generateTestPfx('11222333000181', 'x'), 'x');
+  const parsed = parsePfx(generateTestPfx('11222333000181', 'x', 2048, ACROSS_THE_DATES), 'x');
   setOtherCnpjKey({ privateKey: parsed.privateKey, certificateBase64: parsed.certificateBase64 });
 });
 

@@ -15,6 +15,7 @@ import { freshBranchCnpj, readyIssuer, sale, TEST_CSC } from './support/nfce-flo
 import { eventually } from './support/webhook-receiver.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 import { certFile } from './issuers-harness.js';
+import { generateTestPfx } from './support/generate-certificate.js';
 
 let t: TestApp;
 let auth: { authorization: string };
@@ -57,13 +58,13 @@ function expectedKey(p: ReturnType<typeof offlineParams>, cnpj = issuerCnpj): st
 }
 
 /** The NFe a point of sale signs and prints itself (the same engine stands in for the POS software). */
-async function posXml(p: ReturnType<typeof offlineParams>, o: { tpEmis?: 1 | 9; cnpj?: string } = {}): Promise<string> {
+async function posXml(p: ReturnType<typeof offlineParams>, o: { tpEmis?: 1 | 9; cnpj?: string; key?: typeof signingKey } = {}): Promise<string> {
   const issuer = (await findIssuerForEmission(t.db, accountId, issuerId))!;
   const prepared = NFCE_EMITTER.prepare(sale(issuerId) as Sale, { ...issuer, cnpj: o.cnpj ?? issuer.cnpj });
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));
   const tpEmis = o.tpEmis ?? 9;
   return buildPreparedNfce(prepared.prepared, {
-    serie: p.serie, nNF: p.number, emittedAt: new Date(p.issued_at), signingKey, csc: { id: TEST_CSC.id_csc, token: TEST_CSC.csc }, cNF: p.cnf, tpEmis,
+    serie: p.serie, nNF: p.number, emittedAt: new Date(p.issued_at), signingKey: o.key ?? signingKey, csc: { id: TEST_CSC.id_csc, token: TEST_CSC.csc }, cNF: p.cnf, tpEmis,
     ...(tpEmis === 9 ? { contingency: { at: new Date(p.contingency_at), reason: p.reason } } : {}),
   }).xml;
 }
@@ -231,6 +232,16 @@ describe('the XML the point of sale signed and printed', () => {
     const res = await post({ xml: tampered });
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json().details[0].field).toBe('xml.Signature');
+  });
+
+  it('refuses a document signed with a certificate the authority refuses: expired (E02, 291) or a CA one (E01, 290)', async () => {
+    const expired = parsePfx(generateTestPfx(issuerCnpj, 'x', 2048, { notBefore: minutesAgo(60 * 24 * 400), notAfter: minutesAgo(60) }), 'x');
+    const ca = parsePfx(generateTestPfx(issuerCnpj, 'x', 2048, { ca: true }), 'x');
+    for (const [key, rule] of [[expired, 'E02'], [ca, 'E01']] as const) {
+      const res = await post({ xml: await posXml(offlineParams(), { key }) });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().details[0]).toMatchObject({ field: 'xml.Signature', rule });
+    }
   });
 
   it('refuses a QR code that is not the document\'s (422 xml.infNFeSupl.qrCode)', async () => {

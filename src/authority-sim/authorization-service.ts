@@ -5,7 +5,8 @@ import { motivo, motivoWith } from './cstat-messages.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { identityRejection, type Rejection } from './nfe-rules.js';
 import { authorizationRuleRejection } from './authorization-rules.js';
-import { lotRejection, messageRejection } from './ide-rules.js';
+import { lotRejection, lotUfRejection, messageRejection } from './ide-rules.js';
+import { signerCertificateRejection } from './certificate-rules.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { fish, type SimContext } from './sim-context.js';
 import type { NumberedNote } from './sim-store.js';
@@ -42,7 +43,8 @@ export async function handleAuthorization(payload: string, ctx: SimContext): Pro
   const lotRefused = lotRejection(payload, nfes);
   if (lotRefused) return count(ctx, lot(lotRefused.cStat));
   const protocols: string[] = [];
-  for (const nfe of nfes) protocols.push(await authorizeOne(nfe, ctx, at));
+  const lotCuf = nfeFacts(nfes[0]!).cUF;
+  for (const nfe of nfes) protocols.push(await authorizeOne(nfe, ctx, at, lotCuf));
   // MOC: synchronous processing only for a lot of one NF-e; bigger lots get a receipt (103).
   // Scenario `async`: the authority processes even a one-note synchronous lot asynchronously, as a
   // state without synchronous processing does (the client must then poll the receipt).
@@ -71,7 +73,7 @@ function count(ctx: SimContext, answer: string): string {
   return answer;
 }
 
-async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<string> {
+async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date, lotCuf: string): Promise<string> {
   const facts = nfeFacts(nfeXml);
   const fields = (cStat: number, xMotivo: string, nProt: string | null, digVal: string | null): ProtocolFields => ({
     tpAmb: Number(facts.tpAmb) || 2,
@@ -90,7 +92,8 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date): Promise<
   const signature = await checkEnvelopedSignatureOffLoop(nfeXml, 'infNFe');
   if (!signature.ok) return rejected({ cStat: signature.cStat, xMotivo: motivo(signature.cStat), detail: signature.reason });
   const digVal = signature.digestValue;
-  const identity = identityRejection(facts, signature.certificate);
+  // MOC 4.1 group E (the signing certificate) before F03 and the content.
+  const identity = signerCertificateRejection(signature.certificate, at) ?? identityRejection(facts, signature.certificate) ?? lotUfRejection(facts, lotCuf);
   if (identity) return rejected(identity, digVal);
   const cnpj = facts.emitCnpj ?? facts.emitCpf ?? '';
   const numbered = {

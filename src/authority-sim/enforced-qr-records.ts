@@ -28,6 +28,7 @@ export const ENFORCED_QR_RECORDS: readonly EnforcedRule[] = [
   { rule: '3BA02-20', code: 268, where: 'authority-sim/reference-rules.ts referenceRejection (sim_notes.fin_nfe)' },
   { rule: '3BA02-30', code: 686, where: 'authority-sim/reference-rules.ts referenceRejection' },
   { rule: '3BA02-40', code: 687, where: 'authority-sim/reference-rules.ts referenceRejection' },
+  // 7: the SEFAZ's register (the rows that need none)
   // 1 and 5: the parties' register, as a `deny:<cStat>` scenario plays it
   { rule: '1C17-40', code: 301, where: 'authority-sim/scenario-denial.ts scenarioDenial (deny:301)' },
   { rule: '5E17-40', code: 302, where: 'authority-sim/scenario-denial.ts scenarioDenial (deny:302, a recipient with IE)' },

@@ -3,6 +3,7 @@ import { NFE_NAMESPACE } from '../fiscal/xml/xml-text.js';
 import { authorityTime, procEventoNFe, retEnvEvento, retEvento, type EventAnswerFields } from './answers.js';
 import { motivo } from './cstat-messages.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
+import { signerCertificateRejection } from './certificate-rules.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 import { correctionLetterRejection, detEventosValid, manifestationRejection, MANIFESTATIONS, NFE_EVENT_LOT_SCHEMAS } from './nfe-event-rules.js';
@@ -25,6 +26,20 @@ export function cancellationWindowMs(model: number, tpEvento: string): number {
   return 24 * 3600_000;
 }
 
+// The event types this authority registers, each in its version 1.00 (NT 2011/004 CC-e, cancellation,
+// NT 2018.005 cancellation by substitution, NT 2012/002 manifestation): others get 491.
+const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS]);
+const EVENT_VERSION = '1.00';
+
+/** MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. */
+function eventTypeRejection(payload: string): number | null {
+  for (const e of sliceAll(payload, 'evento')) {
+    if (!KNOWN_EVENTS.has(textOf(e.inner, 'tpEvento') ?? '')) return 491;
+    if ((textOf(e.inner, 'verEvento') ?? '') !== EVENT_VERSION) return 492;
+  }
+  return null;
+}
+
 /** NFeRecepcaoEvento4: envEvento -> retEnvEvento (128 with one retEvento per event). */
 export async function handleEvent(payload: string, ctx: SimContext): Promise<string> {
   const head = {
@@ -36,8 +51,13 @@ export async function handleEvent(payload: string, ctx: SimContext): Promise<str
   if (!/^[0-9]{1,15}$/.test(head.idLote)) head.idLote = '0';
   if (!isWellFormed(payload)) return lot(243);
   if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
+  // MOC 4.1 D01 (215): the lot's own schema (detEvento is any content there), then DB D04-D06 per event.
+  if (!checkSchema(payload, 'envEvento_v1.00.xsd').valid) return lot(215);
+  const eventRule = eventTypeRejection(payload);
+  if (eventRule) return lot(eventRule);
   const tpEvento = textOf(payload, 'tpEvento') ?? '';
-  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd').valid || !detEventosValid(payload)) return lot(215);
+  // D06 (493): the event's own schema (its detEvento).
+  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd').valid || !detEventosValid(payload)) return lot(493);
   const answers: string[] = [];
   for (const e of sliceAll(payload, 'evento')) {
     const startTag = e.outer.slice(0, e.outer.indexOf('>'));
@@ -70,6 +90,9 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   };
   const signature = await checkEnvelopedSignatureOffLoop(evento, 'infEvento');
   if (!signature.ok) return rejected(signature.cStat);
+  // MOC 4.1 group E: the signing certificate (E01 290, E02 291).
+  const certificate = signerCertificateRejection(signature.certificate, at);
+  if (certificate) return rejected(certificate.cStat);
   const eventId = /<infEvento[^>]*\sId="([^"]+)"/.exec(evento)?.[1] ?? '';
   if (await ctx.store.eventExists(eventId)) return rejected(573);
   const note = await ctx.store.note(key);

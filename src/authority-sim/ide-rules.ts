@@ -216,3 +216,11 @@ export function lotRejection(payload: string, nfes: readonly string[]): Rejectio
   const models = new Set(nfes.map((n) => textIn(el(sliceElement(n, 'infNFe'), 'ide'), 'mod')));
   return models.size > 1 ? reject(765, `lot with models ${[...models].join(', ')}`) : null;
 }
+
+/**
+ * B02-20 (476): an NF-e of the lot whose cUF is not the first NF-e's (the MOC: meaningful for the
+ * SVC, which serves several UFs; at a UF's own SEFAZ the lot is of that UF anyway).
+ */
+export function lotUfRejection(f: NfeFacts, lotCuf: string): Rejection | null {
+  return f.cUF !== lotCuf ? reject(476, `cUF ${f.cUF} in a lot whose first NF-e is of cUF ${lotCuf}`) : null;
+}

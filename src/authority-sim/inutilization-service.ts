@@ -2,6 +2,7 @@ import { textOf } from '../fiscal/sefaz/xml-slice.js';
 import { authorityTime, retInutNFe, type InutAnswerFields } from './answers.js';
 import { motivo } from './cstat-messages.js';
 import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
+import { signerCertificateRejection } from './certificate-rules.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 
@@ -29,6 +30,9 @@ export async function handleInutilization(payload: string, ctx: SimContext): Pro
   if (!checkSchema(payload, 'inutNFe_v4.00.xsd').valid) return answer(215);
   const signature = await checkEnvelopedSignatureOffLoop(payload, 'infInut');
   if (!signature.ok) return answer(signature.cStat);
+  // MOC 4.1 group E: the signing certificate (E01 290, E02 291).
+  const certificate = signerCertificateRejection(signature.certificate, at);
+  if (certificate) return answer(certificate.cStat);
   Object.assign(base, { ano: t('ano'), cnpj: t('CNPJ'), mod: t('mod'), serie: t('serie'), nNFIni: t('nNFIni'), nNFFin: t('nNFFin') });
   const cnpj = t('CNPJ') ?? '';
   const [model, serie, from, to] = [Number(t('mod')), Number(t('serie')), Number(t('nNFIni')), Number(t('nNFFin'))];

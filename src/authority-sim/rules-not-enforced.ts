@@ -19,12 +19,12 @@ export interface NotEnforcedReason {
 export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'tls-client-certificate': {
     why: 'about the TLS client certificate of the connection: the simulator ends a connection without a valid client certificate in the TLS handshake, so no answer carries these codes, and it serves the sandbox\'s test certificates, which are not ICP-Brasil',
-    nfe: [],
+    nfe: ['A01', 'A02', 'A03', 'A04', 'A05', 'A06', 'A07'],
     nfse: ['E1200', 'E1203', 'E1205', 'E1206', 'E1207', 'E1208', 'E1209'],
   },
   'icp-brasil': {
     why: 'needs an ICP-Brasil certificate (its chain to the ICP-Brasil roots, the CNPJ/CPF extension): the sandbox signs with test certificates that have neither, so the simulator would refuse every sandbox document',
-    nfe: [],
+    nfe: ['E03', 'E04', 'E05', 'E06', 'E07'],
     nfse: ['E0716', 'E1986'],
   },
   'taxpayer-register': {
@@ -58,13 +58,13 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0122', 'E0125', 'E0129', 'E0142', 'E0222', 'E0224', 'E0236', 'E0280', 'E0284', 'E0291', 'E0320', 'E0331', 'E0420', 'E0423', 'E0425', 'E0650', 'E0652', 'E0672', 'E0673'],
   },
   'refused-earlier': {
-    why: 'cannot be reached: an earlier rule the simulator enforces, or the schema, refuses every document that could break it (the provider\'s name and address with tpEmit 1: E0121/E0128; a mandatory name; the one layout version)',
-    nfe: [],
+    why: 'cannot be reached: an earlier rule the simulator enforces, or the schema, refuses every document that could break it (an empty cEAN is I03-30, 883, before the database rule 7I03-10; the provider\'s name and address with tpEmit 1: E0121/E0128; a mandatory name; the one layout version)',
+    nfe: ['7I03-10'],
     nfse: ['E0113', 'E0123', 'E0130', 'E0146', 'E0233', 'E0292', 'E0854', 'E0001', 'E1825', 'E0686', 'E0692'],
   },
   'one-environment': {
-    why: 'about a document sent to the other environment\'s address: one simulator serves both environments at one address, so there is none to differ from (E0831 checks an event against its note)',
-    nfe: [],
+    why: 'about which address the document was sent to (another state\'s, the other environment\'s, the SVC instead of the state\'s own): one simulator address serves every state, both environments and the SVC, so there is none to differ from (E0831 checks an NFS-e event against its note)',
+    nfe: ['B05', 'B24-10', 'B22-30', 'B22-60', 'B22-70'],
     nfse: ['E0006', 'E1845', 'E0065'],
   },
   'events-not-sent': {
@@ -145,6 +145,21 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'drawback-number': {
     why: 'the rule calls the drawback process number or the export registration number invalid without saying by what criterion (the layout only gives their length), and the gateway never writes the import declaration (prod/DI) nor the export detail (prod/detExport) of an item',
     nfe: ['I29a-20', 'I51-20', 'I53-10'],
+    nfse: [],
+  },
+  'gtin-register': {
+    why: 'needs the national GTIN register (GS1\'s Cadastro Centralizado de GTIN), which the simulator does not hold',
+    nfe: ['9I03-10', '9I03-20', '9I03-30', '9I03-40', '9I12-10', '9I12-20', '9I12-30'],
+    nfse: [],
+  },
+  'cannot-fire': {
+    why: 'cannot be true of a document the gateway sends: every state accepts the NFC-e (B06-10), and the encoding is fixed by the SOAP envelope and HTTP before any rule reads the message (D03)',
+    nfe: ['B06-10', 'D03'],
+    nfse: [],
+  },
+  'state-lists': {
+    why: 'each state keeps its own list (which states require the intermediary for which presences, the CNPJs of the tax office that issues notes with procEmi 1 or 2), no source lists them, and the gateway never writes procEmi 1 or 2',
+    nfe: ['B25b-30', 'B26-40'],
     nfse: [],
   },
 };

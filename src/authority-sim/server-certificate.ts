@@ -24,7 +24,7 @@ export function generateSimulatorIdentity(commonName = 'Authority Simulator (SEF
  * drivers (bench/authority.ts: RSA-2048 like real A1 certificates; TLS servers demand the clientAuth
  * extended key usage of a client).
  */
-export function generateSelfSigned(o: { commonName: string; usage: 'server' | 'client'; bits?: number }): SimulatorIdentity {
+export function generateSelfSigned(o: { commonName: string; usage: 'server' | 'client'; bits?: number; notBefore?: Date; notAfter?: Date; ca?: boolean }): SimulatorIdentity {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: o.bits ?? 2048 });
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
@@ -35,8 +35,8 @@ export function generateSelfSigned(o: { commonName: string; usage: 'server' | 'c
   serial[0] = (serial[0]! & 0x7f) | 0x01;
   cert.serialNumber = serial.toString('hex');
   const now = new Date();
-  cert.validity.notBefore = new Date(now.getTime() - 60_000);
-  cert.validity.notAfter = new Date(now.getTime() + 365 * 24 * 3600_000);
+  cert.validity.notBefore = o.notBefore ?? new Date(now.getTime() - 60_000);
+  cert.validity.notAfter = o.notAfter ?? new Date(now.getTime() + 365 * 24 * 3600_000);
   const attrs = [
     { name: 'commonName', value: o.commonName },
     { name: 'organizationName', value: 'fiscal-gateway sandbox' },
@@ -46,7 +46,7 @@ export function generateSelfSigned(o: { commonName: string; usage: 'server' | 'c
   cert.setIssuer(attrs);
   const server = o.usage === 'server';
   cert.setExtensions([
-    { name: 'basicConstraints', cA: server },
+    { name: 'basicConstraints', cA: o.ca ?? server },
     { name: 'keyUsage', keyCertSign: server, digitalSignature: true, keyEncipherment: true },
     { name: 'extKeyUsage', serverAuth: server, clientAuth: !server },
     ...(server

@@ -13,6 +13,7 @@ const FIXED_NFCE = 'the NFC-e layout fixes this value (fiscal/xml/nfe/ide.ts); n
 const SERIES = 'the gateway numbers every note in its own series (1); no request field sets it';
 const PROC_EMI = 'the gateway writes procEmi 0 (issued by the taxpayer\'s application); no request field sets it';
 const CONTINGENCY = 'the gateway writes dhCont and xJust exactly when it issues in contingency (tpEmis 9 NFC-e, 6/7 NF-e in SVC)';
+const EVENT_LOT = 'a rule of the event lot (NFeRecepcaoEvento4), not of a sale; the gateway writes tpEvento and verEvento itself: test/authority-nfe-events.test.ts';
 const INTERMED = 'the gateway derives indIntermed from the presence (NF-e presenca, NFC-e home delivery)';
 
 /** The ide fields that make up the key, read back: the Id and cDV made to agree with them again. */
@@ -32,15 +33,26 @@ const after = (xml: string, name: string, insert: string) => editAt(xml, ['ide',
 const has = (xml: string, name: string) => textAt(xml, ['ide', name]) !== null;
 const withoutContingency = (xml: string) => xml.replace(/<dhCont>[^<]*<\/dhCont>/, '').replace(/<xJust>[^<]*<\/xJust>/, '');
 
-let cpfKey: SigningKey | undefined;
-/** A key whose certificate names a CPF (e-CPF), made once. */
-function cpfSigningKey(): SigningKey {
-  if (!cpfKey) {
-    const parsed = parsePfx(generateTestPfx('52998224726', 'x'), 'x');
-    cpfKey = { privateKey: parsed.privateKey, certificateBase64: parsed.certificateBase64 };
+/** The property test's notes are emitted in 2026-2027 (nfce-, nfe-arbitraries.ts) and received up to 31 days later. */
+export const ACROSS_THE_DATES = { notBefore: new Date('2025-01-01T00:00:00Z'), notAfter: new Date('2029-01-01T00:00:00Z') };
+
+const keys = new Map<string, SigningKey>();
+/** A signing key of a test certificate, made once per kind. */
+function testKey(kind: string, id: string, o: Parameters<typeof generateTestPfx>[3]): SigningKey {
+  let key = keys.get(kind);
+  if (!key) {
+    const parsed = parsePfx(generateTestPfx(id, 'x', 2048, o), 'x');
+    keys.set(kind, (key = { privateKey: parsed.privateKey, certificateBase64: parsed.certificateBase64 }));
   }
-  return cpfKey;
+  return key;
 }
+/** A key whose certificate names a CPF (e-CPF). */
+const cpfSigningKey = () => testKey('cpf', '52998224726', ACROSS_THE_DATES);
+/** A certificate that expired before the property test's first note (E02, 291). */
+const expiredKey = () => testKey('expired', '11222333000181', { notBefore: new Date('2024-01-01T00:00:00Z'), notAfter: new Date('2025-06-30T00:00:00Z') });
+/** A CA certificate (basicConstraints cA true; E01, 290). */
+const caKey = () => testKey('ca', '11222333000181', { ...ACROSS_THE_DATES, ca: true });
+const CERTIFICATE = 'the gateway signs with the issuer\'s certificate: the upload refuses an expired or not yet valid one, or a CA certificate (platform/issuers/upload-certificate.ts), and a sale with one that is no longer valid is 422 issuer_not_ready';
 
 /** Another note of the lot: `xml` numbered one higher (infNFe Id is an xs:ID: two equal ones break the schema). */
 const nextNote = (xml: string, edit: (x: string) => string = (x) => x) =>
@@ -91,8 +103,21 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
       return { xml: d.xml, payload: buildEnviNFe(d.xml, 1, 0).replace('</enviNFe>', `${other}</enviNFe>`) };
     },
   },
+  { kind: 'excluded', rule: 'D04', code: 491, why: EVENT_LOT },
+  { kind: 'excluded', rule: 'D05', code: 492, why: EVENT_LOT },
+  { kind: 'excluded', rule: 'D06', code: 493, why: EVENT_LOT },
+  { kind: 'document', rule: 'E01', code: 290, models: BOTH, why: CERTIFICATE, signature: true, break: (d) => ({ xml: d.rebuild(caKey()) }) },
+  { kind: 'document', rule: 'E02', code: 291, models: BOTH, why: CERTIFICATE, signature: true, break: (d) => ({ xml: d.rebuild(expiredKey()) }) },
   { kind: 'document', rule: 'F03A', code: 227, models: BOTH, why: `${ISSUER} (the certificate upload refuses an e-CPF one)`, break: (d) => ({ xml: d.rebuild(cpfSigningKey()) }) },
   // 4.2.1 ide (B)
+  {
+    // indSinc 0: a synchronous lot of two is GAP03a-1 (764) first. The second note is of another UF.
+    kind: 'document', rule: 'B02-20', code: 476, models: BOTH, why: 'the gateway sends one note a lot',
+    break: (d) => {
+      const other = nextNote(d.xml, (x) => ide(x, 'cUF', textAt(x, ['ide', 'cUF']) === '35' ? '33' : '35'));
+      return { xml: d.xml, payload: buildEnviNFe(d.xml, 1, 0).replace('</enviNFe>', `${other}</enviNFe>`) };
+    },
+  },
   { kind: 'document', rule: 'B03-10', code: 897, models: BOTH, why: COMPUTED, break: (d) => ({ xml: rekey(ide(d.xml, 'cNF', '12345678')) }) },
   { kind: 'document', rule: 'B09-10', code: 703, models: BOTH, why: 'dhEmi is the moment the gateway signs; the reception comes after it', break: (d) => ({ xml: d.xml, lateByMs: -6 * 60_000 }) },
   { kind: 'document', rule: 'B09-20', code: 228, models: NFE, why: 'dhEmi is the moment the gateway signs; the delay is the transmission', break: (d) => ({ xml: d.xml, lateByMs: 31 * 86_400_000 }) },

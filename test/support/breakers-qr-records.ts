@@ -65,6 +65,7 @@ export const QR_RECORDS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'excluded', rule: '3BA02-20', code: 268, why: REFERENCED },
   { kind: 'excluded', rule: '3BA02-30', code: 686, why: REFERENCED },
   { kind: 'excluded', rule: '3BA02-40', code: 687, why: REFERENCED },
+  // 7: the SEFAZ's register
   // 1 and 5: the parties' register
   { kind: 'excluded', rule: '1C17-40', code: 301, why: REGISTER },
   { kind: 'excluded', rule: '5E17-40', code: 302, why: REGISTER },

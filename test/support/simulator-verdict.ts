@@ -1,8 +1,9 @@
 import { X509Certificate } from 'node:crypto';
 import { nfeElementsOf, nfeFacts } from '../../src/authority-sim/nfe-facts.js';
 import { identityRejection } from '../../src/authority-sim/nfe-rules.js';
+import { signerCertificateRejection } from '../../src/authority-sim/certificate-rules.js';
 import { authorizationRuleRejection } from '../../src/authority-sim/authorization-rules.js';
-import { lotRejection, messageRejection } from '../../src/authority-sim/ide-rules.js';
+import { lotRejection, lotUfRejection, messageRejection } from '../../src/authority-sim/ide-rules.js';
 import { checkEnvelopedSignature } from '../../src/authority-sim/signature-check.js';
 import { checkSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js';
 import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
@@ -55,7 +56,16 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const nfes = nfeElementsOf(payload);
   const lot = lotRejection(payload, nfes);
   if (lot) return lot.cStat;
-  const nfe = nfes[0]!;
+  // Each NF-e of the lot in order (a lot of several only when a breaker builds one): the first refusal.
+  const lotCuf = nfeFacts(nfes[0]!).cUF;
+  for (const nfe of nfes) {
+    const refused = noteVerdict(nfe, o, lotCuf);
+    if (refused !== null) return refused;
+  }
+  return null;
+}
+
+function noteVerdict(nfe: string, o: NfeVerdictOptions, lotCuf: string): number | null {
   let signer: X509Certificate;
   let digestValue: string;
   if (o.signature) {
@@ -70,7 +80,9 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const facts = nfeFacts(nfe);
   const cscs = new Map(o.csc ? [[String(Number(o.csc.id)), { token: o.csc.token, revoked: false }]] : []);
   const refused =
+    signerCertificateRejection(signer, o.now) ??
     identityRejection(facts, signer) ??
+    lotUfRejection(facts, lotCuf) ??
     authorizationRuleRejection(facts, { now: o.now, signer, digestValue, cscs });
   return refused?.cStat ?? null;
 }

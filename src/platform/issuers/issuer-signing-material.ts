@@ -1,4 +1,5 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
+import { ApiError } from '../../kernel/errors.js';
 import type { ParsedCertificate } from '../../fiscal/certificate/pfx.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { Queryable } from '../storage/db.js';
@@ -104,4 +105,18 @@ async function openCertificate(secrets: SecretBox, row: CertificateRecord): Prom
     fingerprintSha256: row.fingerprint_sha256,
     issuer: row.issuer_dn,
   };
+}
+
+/**
+ * MOC 4.1 E02 (291): the authority refuses a document whose signing certificate is not valid when it
+ * arrives, events and voiding included. The sale checks the issuer's certificate before it signs
+ * (issuerReadinessProblems); cancellations, correction letters and manifestations check it here:
+ * 422 issuer_not_ready naming the certificate, before anything is signed or queued.
+ */
+export function assertCertificateCurrent(cert: Pick<ParsedCertificate, 'notBefore' | 'notAfter'>, now: Date, what: string): void {
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const problem = now.getTime() > cert.notAfter.getTime() ? `expired on ${day(cert.notAfter)}` : now.getTime() < cert.notBefore.getTime() ? `is valid only from ${day(cert.notBefore)}` : null;
+  if (!problem) return;
+  const message = `The certificate ${problem}; the authority refuses ${what} signed with it (291). Upload a current A1 certificate.`;
+  throw new ApiError('issuer_not_ready', message, [{ field: 'certificate', message, rule: 'E02' }]);
 }

@@ -42,7 +42,7 @@ export function issuerReadinessProblems(row: IssuerRow, now: Date, needs: { csc:
   if (!row.endereco) problems.push({ field: 'endereco', message: 'the issuer has no address (PATCH /v1/issuers/:id with endereco)' });
   const cert = certificateStatus(row, now);
   if (cert.status === 'missing') problems.push({ field: 'certificate', message: 'no A1 certificate uploaded (POST /v1/issuers/:id/certificate)' });
-  else if (cert.status !== 'valid') problems.push({ field: 'certificate', message: `the certificate is ${cert.status.replace(/_/g, ' ')} (valid ${cert.not_before} to ${cert.not_after}); upload a current one` });
+  else if (cert.status !== 'valid') problems.push({ field: 'certificate', message: `the certificate is ${cert.status.replace(/_/g, ' ')} (valid ${cert.not_before} to ${cert.not_after}); upload a current one`, rule: 'E02' });
   if (needs.csc && row.csc_version === null) problems.push({ field: 'csc', message: 'no CSC registered (POST /v1/issuers/:id/csc)' });
   return problems;
 }

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import { basicConstraintsCa } from '../../fiscal/certificate/basic-constraints.js';
 import {
   CertificateError,
   certificateValidityProblem,
@@ -56,6 +58,8 @@ export async function uploadCertificate(
   const validity = certificateValidityProblem(cert, now);
   if (validity === 'expired') refuse(`The certificate expired on ${day(cert.notAfter)}; upload a current A1 certificate.`);
   if (validity === 'not_yet_valid') refuse(`The certificate is valid only from ${day(cert.notBefore)}; upload it from that day on.`);
+  // MOC 4.1 E01 (290) / A01 (280): a CA certificate (basicConstraints cA true) neither signs nor transmits.
+  if (basicConstraintsCa(new X509Certificate(cert.certificateDer))) refuse('This is a certificate authority\'s certificate (basicConstraints CA:TRUE); the authority refuses documents signed with it (290). Upload the A1 certificate issued to the company.');
   // Issue 12, defect 4: RSA 2048..4096 only (after validity, so an old expired file says it expired).
   const keyProblem = signingKeyProblem(cert.privateKey);
   if (keyProblem) refuse(keyProblem);

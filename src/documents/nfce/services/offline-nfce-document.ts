@@ -2,6 +2,7 @@
 // signed document with its QR code, and the checks that only the document itself can answer: XSD,
 // signature, QR code (FACTS 3, 9, 10). The rules on content are the domain's (offline-nfce.ts).
 import { X509Certificate } from 'node:crypto';
+import { basicConstraintsCa } from '../../../fiscal/certificate/basic-constraints.js';
 import { buildNfceQrCode, nfceUrls, qrVersionFor, verifyNfceQrCode } from '../../../fiscal/qrcode/index.js';
 import { cnpjRootMatches, type ParsedCertificate } from '../../../fiscal/certificate/pfx.js';
 import { leaf, el, NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
@@ -36,6 +37,19 @@ export async function offlineSchema(xml: string, fieldOf: (path: string) => stri
   throw invalid(verdict.errors.map((e) => ({ field: e.path ? fieldOf(e.path) : 'xml', message: e.message })));
 }
 
+/**
+ * MOC 4.1 E01 (290: a CA certificate signs nothing) and E02 (291: the certificate is valid when the authority
+ * receives the note, i.e. now, as the gateway transmits it at once): the authority would refuse the note.
+ */
+function signerCertificateProblem(cert: X509Certificate, now: Date | undefined): ErrorDetail | null {
+  if (basicConstraintsCa(cert)) return { field: 'xml.Signature', message: 'is made with a CA certificate (basicConstraints cA true); sign with the issuer\'s A1 certificate (the authority answers 290)', rule: 'E01' };
+  if (!now) return null;
+  if (now.getTime() > Date.parse(cert.validTo) || now.getTime() < Date.parse(cert.validFrom)) {
+    return { field: 'xml.Signature', message: `is made with a certificate valid from ${cert.validFrom} to ${cert.validTo}, not now; the authority answers 291 (sign again with a current certificate, or send the sale without Signature to have it signed here)`, rule: 'E02' };
+  }
+  return null;
+}
+
 /** A reading of the XML form (offline-xml-reading.ts) that parsed: its facts and, signed, the signature's verdict. */
 export type OfflineReading = Extract<OfflineXmlReading, { ok: true }>;
 
@@ -50,12 +64,15 @@ export type OfflineReading = Extract<OfflineXmlReading, { ok: true }>;
  */
 export async function acceptSignedOfflineXml(
   reading: OfflineReading,
-  issuer: { uf: string; csc: { id: string; token: string } | null; signer?: ParsedCertificate },
+  issuer: { uf: string; csc: { id: string; token: string } | null; signer?: ParsedCertificate; now?: Date },
 ): Promise<OfflineDocument> {
   const f = reading.facts;
   const verified = reading.signature;
   if (!verified) throw invalid([{ field: 'xml.Signature', message: 'is missing' }]);
   if (!verified.valid) throw invalid([{ field: 'xml.Signature', message: `does not verify: ${verified.detail}` }]);
+  const signerCert = new X509Certificate(Buffer.from(verified.certificateBase64, 'base64'));
+  const certificateProblem = signerCertificateProblem(signerCert, issuer.now);
+  if (certificateProblem) throw invalid([certificateProblem]);
   if (!cnpjRootMatches(verified.certificateCnpj ?? undefined, f.emitCnpj) && verified.certificateCnpj) {
     throw invalid([{ field: 'xml.Signature', message: `signed with a certificate of CNPJ ${verified.certificateCnpj}, not of the issuer's company (${f.emitCnpj})` }]);
   }
@@ -63,7 +80,7 @@ export async function acceptSignedOfflineXml(
   const uf = ufAbbreviation(f.cUF) ?? issuer.uf;
   const tpAmb = f.tpAmb === '1' ? 1 : 2;
   const urls = nfceUrls(uf, tpAmb);
-  const publicKey = new X509Certificate(Buffer.from(verified.certificateBase64, 'base64')).publicKey;
+  const publicKey = signerCert.publicKey;
   let out = reading.nfeXml;
   let qrCodeUrl = f.qrCode;
   if (qrCodeUrl) {

@@ -109,7 +109,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     const problems = rules(f, XML_FIELDS);
     if (problems.length > 0) throw invalid(problems);
     // Signed: kept byte for byte once it verifies. Unsigned: signed here with the issuer's certificate.
-    const signing = { uf: issuer.uf, csc: material.csc, signer: material.certificate };
+    const signing = { uf: issuer.uf, csc: material.csc, signer: material.certificate, now };
     doc = f.signed ? await acceptSignedOfflineXml(reading, signing) : await signUnsignedOfflineXml(reading, signing);
     // The document is the record; request keeps what the client said besides it (a NOT NULL column).
     summary = { totals: { vNF: Number(f.vNF) }, items: [], request: { form: 'xml', issuer_id: issuer.id, external_ref: body.external_ref ?? null }, externalRef: body.external_ref ?? null };

@@ -7,7 +7,7 @@ import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { RetryLater } from '../../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
-import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
 import { addHistory, getNoteForWork, updateNote, type NoteRow, type NoteCorrections } from '../../../platform/storage/repositories/note-repository.js';
 import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../../../platform/storage/repositories/nfe-event-repository.js';
@@ -58,6 +58,7 @@ export async function requestCorrection(
   const issuer = await findIssuer(db, accountId, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the correction letter', [{ field: 'certificate', message: 'missing' }]);
+  assertCertificateCurrent(material.certificate, now, 'a correction letter');
 
   const eventId = newId('evt');
   const stored = await db.transaction(async (tx) => {

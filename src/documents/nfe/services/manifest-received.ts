@@ -5,7 +5,7 @@ import { ApiError, notFound } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
 import { RetryLater } from '../../../jobs/runner.js';
-import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
 import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../../../platform/storage/repositories/nfe-event-repository.js';
 import { getReceived, setManifestation, upsertReceived, type ReceivedManifestation, type ReceivedRow } from '../../../platform/storage/repositories/nfe-received-repository.js';
@@ -60,6 +60,7 @@ export async function requestManifestation(
   const issuer = await findIssuer(db, accountId, received.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, received.issuer_id));
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The recipient has no certificate to sign the manifestation', [{ field: 'certificate', message: 'missing' }]);
+  assertCertificateCurrent(material.certificate, now, 'a manifestation');
   // nSeqEvento: 1, or 2 for the second of a conclusive type (the AN keeps both; the last counts).
   const sequence = sent.filter((m) => m.type === input.type && m.status === 'registered').length + 1;
   const event = buildManifestationEvent(

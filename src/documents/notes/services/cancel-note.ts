@@ -8,7 +8,7 @@ import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
 import { addHistory, getNote, getNoteForWork, updateNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
-import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
 import { noteSettled } from './note-settled.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
@@ -43,6 +43,7 @@ export async function requestCancellation(deps: AuthorityDeps, family: NoteFamil
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the cancellation', [{ field: 'certificate', message: 'missing' }]);
   const now = clock.now();
+  assertCertificateCurrent(material.certificate, now, 'a cancellation');
   const deadline = family.cancellation.deadline(issuer.uf, note.authorized_at!);
   if (now > deadline) {
     throw new ApiError(
