@@ -65,10 +65,13 @@ function oversized(c: GoodsCase): string {
     sale(c).payment = cash;
     // A sale of R$ 10,000 or more names its consumer.
     if (!sale(c).consumer?.cpf && !sale(c).consumer?.cnpj) sale(c).consumer = { ...sale(c).consumer, cpf: '52998224725' };
-  } else if (!['ajuste', 'devolucao'].includes(nfe(c).finalidade ?? 'normal')) {
-    delete nfe(c).payments;
+  } else {
+    // The installments would no longer add up to the new total (Y10-10, 851), whatever the purpose.
     delete nfe(c).cobranca;
-    nfe(c).payment = cash;
+    if (!['ajuste', 'devolucao'].includes(nfe(c).finalidade ?? 'normal')) {
+      delete nfe(c).payments;
+      nfe(c).payment = cash;
+    }
   }
   return 'items';
 }
