@@ -5,6 +5,14 @@ const P = 'authority-sim/parties-rules.ts partyRejection';
 export const ENFORCED_PARTIES: readonly EnforcedRule[] = [
   // references
   { rule: 'BA01-10', code: 708, where: P },
+  { rule: 'BA02-10', code: 547, where: P },
+  { rule: 'BA02-14', code: 522, where: P },
+  { rule: 'BA02-20', code: 524, where: P },
+  { rule: 'BA02-24', code: 524, where: P },
+  { rule: 'BA02-30', code: 552, where: P },
+  { rule: 'BA02-34', code: 679, where: P },
+  { rule: 'BA02-40', code: 683, where: P },
+  { rule: 'BA02-44', code: 680, where: P },
   { rule: 'BA02-50', code: 316, where: P },
   // issuer
   { rule: 'C02-10', code: 207, where: P },

@@ -1,5 +1,7 @@
 import { sliceAll, sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
+import { accessKeyCheckDigit } from '../fiscal/layout/access-key.js';
 import { municipality, ufCode } from '../fiscal/layout/ibge.js';
+import { ufAbbreviation } from '../fiscal/sefaz/endpoints.js';
 import { isStateRegistrationValid } from '../fiscal/layout/state-registration.js';
 import { mocRule } from '../fiscal/rules/rule-table.js';
 import { cnpjCheckDigits, isValidCpf } from '../kernel/tax-id.js';
@@ -31,13 +33,13 @@ interface View {
 }
 
 /** The first of these rules `f` breaks, or null. */
-export function partyRejection(f: NfeFacts, _ctx: ContentContext): Rejection | null {
+export function partyRejection(f: NfeFacts, ctx: ContentContext): Rejection | null {
   const inf = sliceElement(f.xml, 'infNFe');
   if (!inf) return null;
   const v: View = { mod: f.mod, ide: el(inf, 'ide'), emit: el(inf, 'emit'), dest: el(inf, 'dest'), inf };
   const enderDest = el(v.dest, 'enderDest');
   return (
-    referenceRejection(f, v) ??
+    referenceRejection(f, v, ctx.now) ??
     issuerRejection(f, v) ??
     recipientIdRejection(v) ??
     cityRejection(enderDest, [274, 'E10-10'], [275, 'E10-20']) ??
@@ -48,15 +50,41 @@ export function partyRejection(f: NfeFacts, _ctx: ContentContext): Rejection | n
   );
 }
 
-/** BA01-10 (708): an NFC-e references nothing; BA02-50 (316): an NF-e does not reference itself. */
-function referenceRejection(f: NfeFacts, v: View): Rejection | null {
+/**
+ * BA01-10 (708): an NFC-e references nothing. Each refNFe of an NF-e, in order: BA02-10 (547) check digit, BA02-14 (522) UF,
+ * BA02-20/24 (524) year and month, BA02-30 (552) CNPJ (series 0-909) or CPF (910-969), BA02-34 (679) model, BA02-40 (683)
+ * number, BA02-44 (680) given twice, BA02-50 (316) this note's own key. BA02-10..44 are optional rules of every state's.
+ */
+function referenceRejection(f: NfeFacts, v: View, now: Date): Rejection | null {
   const refs = sliceAll(v.ide?.inner ?? '', 'NFref');
   if (v.mod === '65') return refs.length > 0 ? reject('BA01-10', 708, `NFC-e with ${refs.length} NFref`) : null;
+  const seen = new Set<string>();
   for (const [i, r] of refs.entries()) {
-    if (textIn(r, 'refNFe') === f.accessKeyFromId) return reject('BA02-50', 316, `refNFe ${i + 1} is this note's own key`, ` [nOcor:${i + 1}]`);
+    const key = el(r, 'refNFe')?.inner;
+    if (key === undefined) continue;
+    const n = `[nOcor:${i + 1}]`;
+    const refuse = (rule: string, cStat: number, what: string) => reject(rule, cStat, `refNFe ${i + 1} ${key}: ${what}`, n);
+    if (accessKeyCheckDigit(key.slice(0, 43)) !== Number(key[43])) return refuse('BA02-10', 547, 'wrong check digit');
+    if (!ufAbbreviation(key.slice(0, 2))) return refuse('BA02-14', 522, `UF code ${key.slice(0, 2)}`);
+    const yy = Number(key.slice(2, 4));
+    if (yy < 6 || yy > now.getUTCFullYear() % 100) return refuse('BA02-20', 524, `year ${key.slice(2, 4)}`);
+    const mm = Number(key.slice(4, 6));
+    if (mm < 1 || mm > 12) return refuse('BA02-24', 524, `month ${key.slice(4, 6)}`);
+    const serie = Number(key.slice(22, 25));
+    const id = key.slice(6, 20);
+    if ((serie <= 909 && badCnpj(id)) || (serie >= 910 && serie <= 969 && !validCpfInKey(id))) return refuse('BA02-30', 552, `issuer ${id} with series ${serie}`);
+    if (!['55', '65', '59'].includes(key.slice(20, 22))) return refuse('BA02-34', 679, `model ${key.slice(20, 22)}`);
+    if (/^0+$/.test(key.slice(25, 34))) return refuse('BA02-40', 683, 'number zero');
+    if (seen.has(key)) return refuse('BA02-44', 680, 'given twice');
+    seen.add(key);
+    if (key === f.accessKeyFromId) return refuse('BA02-50', 316, 'this note\'s own key');
   }
   return null;
 }
+
+/** BA02-30: a CPF in a key (three zeros, then the CPF), not zeros and with right check digits. */
+// (a CPF of one repeated digit has right check digits: only zeros are refused here, not 111... as in E03-10)
+const validCpfInKey = (id: string) => id.startsWith('000') && !/^0+$/.test(id) && (/^(\d)\1{10}$/.test(id.slice(3)) || isValidCpf(id.slice(3)));
 
 /** C02-10 (207), C02-30 (503), C02a-04 (337), C02a-08 (652), C10-10/20 (272/273), C12-10 (247), C17-30 (554), C18-10..40 (718, 347, 211, 363). */
 function issuerRejection(f: NfeFacts, v: View): Rejection | null {

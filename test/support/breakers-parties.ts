@@ -1,5 +1,6 @@
 import type { Sale } from '../../src/documents/nfce/domain/sale.js';
 import type { NfeRequest } from '../../src/documents/nfe/domain/nfe-request.js';
+import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
 import { cleanTaxId } from '../../src/kernel/tax-id.js';
 import { rekey } from './breakers-ide.js';
 import { BOTH, code, ISSUER, NFCE, NFE, nfe, op, sale, type GoodsBreaker, type GoodsCase } from './goods-breakers.js';
@@ -34,22 +35,41 @@ const consumerWith = (c: GoodsCase, id: { cnpj: string } | { cpf: string }) => {
   delete rest.cpf;
   s.consumer = { ...rest, ...id };
 };
+/** Not a complementary NF-e: that one references a note of the same issuer (B25-50, 269, before the issuer's rules). */
+const ownNote = (c: GoodsCase) => c.model === 65 || nfe(c).finalidade !== 'complementar';
 const SUFRAMA_UFS = new Set(['AC', 'AM', 'RO', 'RR', 'AP']);
 const NO_EXEMPT_TAXPAYER = new Set(['AM', 'BA', 'CE', 'GO', 'MG', 'MS', 'MT', 'PA', 'PE', 'RN', 'SE', 'SP']);
 const EXEMPT_ICMS_CODES = new Set(['40', '41', '103', '300', '400']);
 
+const withDv = (k43: string) => k43 + accessKeyCheckDigit(k43);
+/** A request breaker of a referenced key: its first key made to break `rule` (the others right). */
+function refKeyBreaker(rule: string, code: number, edit: (key: string) => string): GoodsBreaker[] {
+  return [{ kind: 'request', rule, code, models: NFE, applies: (c) => (nfe(c).referenced_documents ?? []).length > 0, break: (c) => ((nfe(c).referenced_documents![0] = edit(nfe(c).referenced_documents![0]!)), 'referenced_documents[0]') }];
+}
+
 export const PARTIES_BREAKERS: readonly GoodsBreaker[] = [
   // references
   { kind: 'document', rule: 'BA01-10', code: 708, models: NFCE, why: 'the NFC-e request has no referenced documents', break: (d) => ({ xml: beforeIdeEnd(d.xml, `<NFref><refNFe>${keyOf(d.xml)}</refNFe></NFref>`) }) },
+  ...refKeyBreaker('BA02-10', 547, (k) => otherLastDigit(k)),
+  ...refKeyBreaker('BA02-14', 522, (k) => withDv(`99${k.slice(2, 43)}`)),
+  ...refKeyBreaker('BA02-20', 524, (k) => withDv(`${k.slice(0, 2)}05${k.slice(4, 43)}`)),
+  ...refKeyBreaker('BA02-24', 524, (k) => withDv(`${k.slice(0, 4)}13${k.slice(6, 43)}`)),
+  ...refKeyBreaker('BA02-30', 552, (k) => withDv(`${k.slice(0, 6)}00000000000000${k.slice(20, 22)}001${k.slice(25, 43)}`)),
+  ...refKeyBreaker('BA02-34', 679, (k) => withDv(`${k.slice(0, 20)}57${k.slice(22, 43)}`)),
+  ...refKeyBreaker('BA02-40', 683, (k) => withDv(`${k.slice(0, 25)}000000000${k.slice(34, 43)}`)),
+  {
+    kind: 'request', rule: 'BA02-44', code: 680, models: NFE, applies: (c) => (nfe(c).referenced_documents ?? []).length > 0,
+    break: (c) => (nfe(c).referenced_documents!.push(nfe(c).referenced_documents![0]!), `referenced_documents[${nfe(c).referenced_documents!.length - 1}]`),
+  },
   {
     kind: 'document', rule: 'BA02-50', code: 316, models: NFE, why: 'the note\'s key is computed when it is numbered, after the request',
     applies: (c) => (nfe(c).finalidade ?? 'normal') === 'normal', break: (d) => ({ xml: beforeIdeEnd(d.xml, `<NFref><refNFe>${keyOf(d.xml)}</refNFe></NFref>`) }),
   },
   // issuer
-  { kind: 'document', rule: 'C02-10', code: 207, models: BOTH, why: ISSUER, break: (d) => ({ xml: rekey(emit(d.xml, 'CNPJ', (o) => o.slice(0, 12) + (o.slice(12) === '00' ? '01' : '00'))) }) },
+  { kind: 'document', rule: 'C02-10', code: 207, models: BOTH, why: ISSUER, applies: ownNote, break: (d) => ({ xml: rekey(emit(d.xml, 'CNPJ', (o) => o.slice(0, 12) + (o.slice(12) === '00' ? '01' : '00'))) }) },
   { kind: 'document', rule: 'C02-30', code: 503, models: BOTH, why: SERIES, break: (d) => ({ xml: rekey(setText(d.xml, ['ide', 'serie'], () => '920')) }) },
   { kind: 'document', rule: 'C02a-04', code: 337, models: NFCE, why: IDENTIFIED, break: (d) => ({ xml: cpfIssuer(d.xml) }) },
-  { kind: 'document', rule: 'C02a-08', code: 652, models: NFE, why: IDENTIFIED, break: (d) => ({ xml: cpfIssuer(d.xml) }) },
+  { kind: 'document', rule: 'C02a-08', code: 652, models: NFE, why: IDENTIFIED, applies: ownNote, break: (d) => ({ xml: cpfIssuer(d.xml) }) },
   { kind: 'document', rule: 'C10-10', code: 272, models: BOTH, why: ISSUER_CITY, break: (d) => ({ xml: setText(d.xml, ['emit', 'enderEmit', 'cMun'], (o) => `${o.slice(0, 2)}99999`) }) },
   { kind: 'document', rule: 'C10-20', code: 273, models: BOTH, why: ISSUER_CITY, break: (d) => ({ xml: setText(d.xml, ['emit', 'enderEmit', 'cMun'], (o) => (o.startsWith('35') ? '3304557' : '3550308')) }) },
   {

@@ -109,7 +109,7 @@ const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento'
 
 /** A key of a note of `cnpj` (model 55), check digit right. */
 export function keyOf(cnpj: string, n: number): string {
-  const body = '35' + '2606' + cnpj + '55' + '001' + String(n).padStart(9, '0') + '1' + '1234567' + String(n % 10);
+  const body = '35' + '2512' + cnpj + '55' + '001' + String(n).padStart(9, '0') + '1' + '1234567' + String(n % 10);
   return body + accessKeyCheckDigit(body);
 }
 

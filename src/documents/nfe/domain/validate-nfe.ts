@@ -70,7 +70,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   const finNFe = req.finalidade === undefined ? 1 : enumValue(errors, 'finalidade', FINALIDADES, req.finalidade);
   const indPres = enumValue(errors, 'presenca', PRESENCAS, req.presenca);
   for (const f of ['discount', 'freight', 'insurance', 'other_expenses', 'approximate_taxes'] as const) checkNumber(errors, f, req[f], OPTIONAL_MONEY);
-  checkReferences(errors, req, cleanTaxId(issuer.cnpj));
+  checkReferences(errors, req, cleanTaxId(issuer.cnpj), ctx.today);
   const idDest = checkDestinatario(errors, req, issuer.uf);
   const dest = req.destinatario;
   const indIEDest = dest && Object.hasOwn(INDICADORES_IE, dest.indicador_ie) ? INDICADORES_IE[dest.indicador_ie] : undefined;
