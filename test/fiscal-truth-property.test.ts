@@ -72,6 +72,15 @@ describe('the rules excluded as shadowed are shadowed', () => {
     expect(nfeVerdict(abroad!.xml.replace(/(<enderDest>[\s\S]*?<UF>)EX</, '$1SP<').replace('<cMun>9999999</cMun>', '<cMun>3550308</cMun>'), { now: abroad!.now, signature: false })).toBe(727);
     expect(nfeVerdict(inBrazil!.xml.replace(/<CFOP>[15]/g, '<CFOP>7'), { now: inBrazil!.now, signature: false })).toBe(731);
   });
+
+  it('I08-90 (523): an interstate CFOP within one state is 772 (idDest 2, E12-30/50) or 732 (idDest 1) first', () => {
+    const [g] = fc.sample(nfeCaseArb().filter((x) => x.kind === 'internal' && prepareNfe(x.req, x.ctx).ok && x.req.destinatario.cnpj !== x.ctx.issuer.cnpj), { numRuns: 1, seed: SEED });
+    const p = prepareNfe(g!.req, g!.ctx) as { ok: true; nfe: Parameters<typeof buildPreparedNfe>[0] };
+    const xml = buildPreparedNfe(p.nfe, g!.doc).xml.replace(/<CFOP>([15])/g, (_, f: string) => `<CFOP>${Number(f) + 1}`);
+    const now = new Date(g!.doc.emittedAt.getTime() + 2000);
+    expect(nfeVerdict(xml.replace('<idDest>1</idDest>', '<idDest>2</idDest>'), { now, signature: false })).toBe(772);
+    expect(nfeVerdict(xml, { now, signature: false })).toBe(732);
+  });
 });
 
 type Refusal = { ok: false; errors: FieldError[] } | { ok: true };

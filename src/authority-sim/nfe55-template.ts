@@ -30,17 +30,18 @@ export function nfe55Xml(spec: Nfe55Spec): { xml: string; accessKey: string } {
   const accessKey = buildAccessKey({
     cUF: 43, emittedYear: Number(dhEmi.slice(0, 4)), emittedMonth: Number(dhEmi.slice(5, 7)), cnpj: spec.emitCnpj, mod: 55, serie, nNF: spec.nNF, tpEmis: 1, cNF,
   });
+  const taxpayer = 'CNPJ' in spec.dest;
+  // MOC E16a-40 (696): a sale to a non-taxpayer (indIEDest 9) is a sale to a final consumer (indFinal 1).
   const ide =
     leaf('cUF', 43) + leaf('cNF', cNF) + leaf('natOp', 'Venda de producao do estabelecimento') + leaf('mod', 55) + leaf('serie', serie) +
     leaf('nNF', spec.nNF) + leaf('dhEmi', dhEmi) + leaf('tpNF', 1) + leaf('idDest', 2) + leaf('cMunFG', '4307609') + leaf('tpImp', 1) +
-    leaf('tpEmis', 1) + leaf('cDV', accessKey[43]!) + leaf('tpAmb', 2) + leaf('finNFe', 1) + leaf('indFinal', 0) + leaf('indPres', 1) +
+    leaf('tpEmis', 1) + leaf('cDV', accessKey[43]!) + leaf('tpAmb', 2) + leaf('finNFe', 1) + leaf('indFinal', taxpayer ? 0 : 1) + leaf('indPres', 1) +
     leaf('procEmi', 0) + leaf('verProc', 'SIM-SEFAZ-1.0');
   const emit =
     leaf('CNPJ', spec.emitCnpj) + leaf('xNome', spec.emitName ?? 'FORNECEDOR SIMULADO LTDA') +
     el('enderEmit', leaf('xLgr', 'Rua dos Testes') + leaf('nro', '1020') + leaf('xBairro', 'Centro') + leaf('cMun', '4319901') + leaf('xMun', 'SAPIRANGA') +
       leaf('UF', 'RS') + leaf('CEP', '93800000') + leaf('cPais', '1058') + leaf('xPais', 'BRASIL')) +
     leaf('IE', '0018000762') + leaf('CRT', 1);
-  const taxpayer = 'CNPJ' in spec.dest;
   const dest =
     ('CNPJ' in spec.dest ? leaf('CNPJ', spec.dest.CNPJ) : leaf('CPF', spec.dest.CPF)) + leaf('xNome', HOMOLOGATION_RECIPIENT) +
     el('enderDest', leaf('xLgr', 'Av. Teste') + leaf('nro', '2040') + leaf('xBairro', 'Centro') + leaf('cMun', '3550308') + leaf('xMun', 'SAO PAULO') +

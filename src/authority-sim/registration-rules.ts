@@ -12,13 +12,15 @@ import type { Rejection } from './nfe-rules.js';
 const el = (within: ElementSlice | null, name: string) => (within ? sliceElement(within.inner, name) : null);
 const textIn = (within: ElementSlice | null, name: string) => el(within, name)?.inner ?? '';
 
-/** MOC C17-20 (209), E17-50 (210) and I05-20 (778), in the MOC's group order. */
+/** MOC C17-10 (229), C17-20 (209), E17-50 (210) and I05-20 (778), in the MOC's group order. */
 export function registrationRejection(f: NfeFacts): Rejection | null {
   const inf = sliceElement(f.xml, 'infNFe');
   if (!inf) return null;
   const emit = el(inf, 'emit');
   const emitIe = textIn(emit, 'IE');
   const emitUf = textIn(el(emit, 'enderEmit'), 'UF');
+  // C17-10 (229): "IE Emitente com zeros ou nulo", before its check digits.
+  if (/^0*$/.test(emitIe)) return { cStat: 229, xMotivo: motivo(229), detail: `emit/IE "${emitIe}" is zeros or empty (MOC C17-10)` };
   // C17-20: "Se IE diferente de ISENTO": size, composition or check digit wrong for the issuer's UF.
   if (emitIe && emitIe !== 'ISENTO' && !isStateRegistrationValid(emitUf, emitIe)) {
     return { cStat: 209, xMotivo: motivo(209), detail: `emit/IE ${emitIe} is not a valid ${emitUf} registration (MOC C17-20)` };

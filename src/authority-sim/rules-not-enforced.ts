@@ -28,8 +28,8 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0716', 'E1986'],
   },
   'taxpayer-register': {
-    why: 'needs the Receita Federal CNPJ/CPF register (whether a number exists, is active, its name), which the simulator does not hold',
-    nfe: [],
+    why: 'needs the tax registers (the Receita Federal CNPJ/CPF register; the state\'s register of taxpayers: whether an IE exists, is active, belongs to this CNPJ), which the simulator does not hold; it checks the IE\'s check digits by each state\'s algorithm and plays denials by sandbox scenario',
+    nfe: ['1C17-10', '1C17-20', '1C17-30', '1C17-34', '1C17-38', '1C17-50', '5E17-10', '5E17-20', '5E17-30', '5E17-43', '5E17-46', '5E17-50', '5E17-63'],
     nfse: ['E0018', 'E0020', 'E0041', 'E0082', 'E0084', 'E0098', 'E0099', 'E0132', 'E0134', 'E0190', 'E0194', 'E0207', 'E0212', 'E0250', 'E0254', 'E0268', 'E0272', 'E0912', 'E0914', 'E0921', 'E0922', 'E0946', 'E0948'],
   },
   'simples-register': {
@@ -58,8 +58,8 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0122', 'E0125', 'E0129', 'E0142', 'E0222', 'E0224', 'E0236', 'E0280', 'E0284', 'E0291', 'E0320', 'E0331', 'E0420', 'E0423', 'E0425', 'E0650', 'E0652', 'E0672', 'E0673'],
   },
   'refused-earlier': {
-    why: 'cannot be reached: an earlier rule the simulator enforces, or the schema, refuses every document that could break it (an empty cEAN is I03-30, 883, before the database rule 7I03-10; the provider\'s name and address with tpEmit 1: E0121/E0128; a mandatory name; the one layout version)',
-    nfe: ['7I03-10'],
+    why: 'cannot be reached: an earlier rule the simulator enforces, or the schema, refuses every document that could break it (an empty cEAN is I03-30, 883, before the database rule 7I03-10; an issuer CPF is C02a-08, 652, before C02a-10/14/20; an NFC-e to another country is B11a-10, 707, before E17-10; the provider\'s name and address with tpEmit 1: E0121/E0128; a mandatory name; the one layout version)',
+    nfe: ['7I03-10', 'C02a-10', 'C02a-14', 'C02a-20', 'E17-10'],
     nfse: ['E0113', 'E0123', 'E0130', 'E0146', 'E0233', 'E0292', 'E0854', 'E0001', 'E1825', 'E0686', 'E0692'],
   },
   'one-environment': {
@@ -160,6 +160,16 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
   'state-lists': {
     why: 'each state keeps its own list (which states require the intermediary for which presences, the CNPJs of the tax office that issues notes with procEmi 1 or 2), no source lists them, and the gateway never writes procEmi 1 or 2',
     nfe: ['B25b-30', 'B26-40'],
+    nfse: [],
+  },
+  'nfe-groups-not-written': {
+    why: 'about a part of the NF-e the gateway never writes: the vehicle and delivery-place groups C18-20 reads (J, G), the SUFRAMA registration (ISUF)',
+    nfe: ['C18-20', 'E18-20'],
+    nfse: [],
+  },
+  'bacen-country-table': {
+    why: 'needs the BACEN table of country codes (cPais), which the project does not have as data',
+    nfe: ['E14-04'],
     nfse: [],
   },
 };

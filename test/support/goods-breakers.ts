@@ -139,13 +139,13 @@ export const GOODS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'excluded', rule: 'I08-60', code: 520, why: 'shadowed: a CFOP 3xxx/7xxx to a UF other than EX is E12-10 (727) with idDest 3 and I08-30 (731) without, both checked first' },
   {
     kind: 'document', rule: 'I08-70', code: 521, models: NFE, why: 'the gateway derives idDest from the parties\' states',
-    applies: (c) => op(c).idDest === 2 && op(c).indIEDest === 1 && nfe(c).presenca !== 'presencial',
+    // indFinal 1: otherwise E12-40 (773, internal operation not to a final consumer, another state) answers first.
+    applies: (c) => op(c).idDest === 2 && op(c).indIEDest === 1 && op(c).indFinal === 1 && nfe(c).presenca !== 'presencial',
     break: (d) => ({ xml: setText(d.xml, ['ide', 'idDest'], () => '1') }),
   },
   {
-    kind: 'document', rule: 'I08-90', code: 523, models: NFE, why: 'the gateway derives idDest from the parties\' states',
-    applies: (c) => op(c).idDest === 1 && (nfe(c).destinatario.cnpj ?? nfe(c).destinatario.cpf) !== c.issuer.cnpj,
-    break: (d) => ({ xml: setText(d.xml, ['ide', 'idDest'], () => '2').replace(/<CFOP>([15])/g, (_, f: string) => `<CFOP>${Number(f) + 1}`) }),
+    kind: 'excluded', rule: 'I08-90', code: 523,
+    why: 'shadowed (without UFCons, entrega or retirada, which the gateway never writes): an interstate CFOP within one state is E12-30/E12-50 (772) first with idDest 2, I08-40 (732) with idDest 1',
   },
   { kind: 'document', rule: 'N12-50', code: 741, models: NFCE, why: 'the NFC-e request has no ICMS split (icms_partilha is NF-e only)', break: (d) => ({ xml: editAt(d.xml, ['det', 'imposto', 'ICMS'], () => `<ICMS>${ICMS_PART}</ICMS>`) }) },
   { kind: 'document', rule: 'N12-60', code: 740, models: NFCE, why: 'the NFC-e request has no ST transfer (st_repasse is NF-e only)', break: (d) => ({ xml: editAt(d.xml, ['det', 'imposto', 'ICMS'], () => `<ICMS>${ICMS_ST}</ICMS>`) }) },

@@ -110,11 +110,12 @@ function withInterstateGroup(item: NfeItem, x: Extras, facts: DifalFacts, destUf
   return true;
 }
 
+const NO_EXEMPT_TAXPAYER_UFS = new Set(['AM', 'BA', 'CE', 'GO', 'MG', 'MS', 'MT', 'PA', 'PE', 'RN', 'SE', 'SP']);
 const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento' && m !== 'outros') as PaymentMethod[];
 
 /** A key of a note of `cnpj` (model 55), check digit right. */
 export function keyOf(cnpj: string, n: number): string {
-  const body = '35' + '2606' + cnpj + '55' + '001' + String(n).padStart(9, '0') + '1' + '1234567' + String(n % 10);
+  const body = '35' + '2512' + cnpj + '55' + '001' + String(n).padStart(9, '0') + '1' + '1234567' + String(n % 10);
   return body + accessKeyCheckDigit(body);
 }
 
@@ -159,7 +160,10 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         endereco: { logradouro: 'Rua Um', numero: '100', bairro: 'Centro', codigo_municipio: cityCode, municipio: cityName, cep: '01001000' },
       };
       const abroad = g.kind === 'abroad';
-      const destUf = g.kind === 'internal' ? g.base.uf : g.otherUf;
+      // MOC E16a-30 (805): these states do not admit an exempt taxpayer (isento) in an interstate operation (the gateway
+      // refuses it, save ICMS-ST or exempt items): an isento recipient of another state is drawn elsewhere.
+      const exemptRefused = g.ie === 'isento' && g.kind === 'interstate' && NO_EXEMPT_TAXPAYER_UFS.has(g.otherUf);
+      const destUf = g.kind === 'internal' ? g.base.uf : exemptRefused ? (g.base.uf === 'PR' ? 'RS' : 'PR') : g.otherUf;
       const ind = abroad ? 'nao_contribuinte' : g.ie;
       const destinatario: NfeRequest['destinatario'] = abroad
         ? { id_estrangeiro: g.useCnpj ? '' : 'PASS12345', name: 'Buyer Inc', indicador_ie: ind, address: { street: 'Main Street', number: '9', district: 'Downtown', city: 'Miami', country_code: '2496', country: 'Estados Unidos' } }

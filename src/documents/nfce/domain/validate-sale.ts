@@ -5,7 +5,7 @@ import { municipality, ufCode } from '../../../fiscal/layout/ibge.js';
 import type { Issuer } from '../../goods/domain/issuer-context.js';
 import { changeCapacity, salePayments } from '../../goods/domain/payments.js';
 import type { Sale, SaleAddress } from './sale.js';
-import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
+import { cleanTaxId, isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import { validateItem } from '../../goods/domain/validate-item.js';
 import { checkNfceIcmsCodes } from './nfce-icms-codes.js';
 import { validatePayment } from '../../goods/domain/validate-payment.js';
@@ -31,18 +31,20 @@ function validateAddress(errors: Errors, at: string, a: SaleAddress, issuer: Iss
 function validateConsumer(errors: Errors, sale: Sale, issuer: Issuer): void {
   const c = sale.consumer;
   if (!c) {
-    if (sale.home_delivery) fail(errors, 'consumer', 'is required for home delivery (name, CPF or CNPJ and address)');
+    if (sale.home_delivery) fail(errors, 'consumer', 'is required for home delivery (name, CPF or CNPJ and address; MOC E01-20, 787)', 'E01-20');
     return;
   }
   if (c.cpf !== undefined && c.cnpj !== undefined) fail(errors, 'consumer', 'give either cpf or cnpj, not both');
   else if (c.cpf === undefined && c.cnpj === undefined) fail(errors, 'consumer.cpf', 'is required when a consumer is given (or give consumer.cnpj)');
-  if (c.cpf !== undefined && !isValidCpf(c.cpf)) fail(errors, 'consumer.cpf', 'is not a valid CPF (11 digits, check digits must match)');
-  if (c.cnpj !== undefined && !isValidCnpj(c.cnpj)) fail(errors, 'consumer.cnpj', 'is not a valid CNPJ (14 characters, check digits must match)');
+  if (c.cpf !== undefined && !isValidCpf(c.cpf)) fail(errors, 'consumer.cpf', 'is not a valid CPF (11 digits, check digits must match; MOC E03-10, 237)', 'E03-10');
+  if (c.cnpj !== undefined && !isValidCnpj(c.cnpj)) fail(errors, 'consumer.cnpj', 'is not a valid CNPJ (14 characters, check digits must match; MOC E02-10, 208)', 'E02-10');
+  // MOC E02-20 (220): the consumer of an NFC-e is not its issuer.
+  else if (c.cnpj !== undefined && cleanTaxId(c.cnpj) === cleanTaxId(issuer.cnpj)) fail(errors, 'consumer.cnpj', 'is the issuer\'s own CNPJ: an NFC-e is not issued to its issuer (MOC E02-20, 220)', 'E02-20');
   checkText(errors, 'consumer.name', c.name, 2, 60, sale.home_delivery === true);
   checkText(errors, 'consumer.email', c.email, 1, 60, false);
   if (typeof c.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c.email.trim())) fail(errors, 'consumer.email', 'is not an e-mail address');
   if (c.address) validateAddress(errors, 'consumer.address', c.address, issuer);
-  else if (sale.home_delivery) fail(errors, 'consumer.address', 'is required for home delivery');
+  else if (sale.home_delivery) fail(errors, 'consumer.address', 'is required for home delivery (MOC E05-20, 788)', 'E05-20');
 }
 
 /** MOC X02-10 (753), X03-10 (754), X03-20 (786): freight and carrier only, and always a carrier, in a home delivery. */

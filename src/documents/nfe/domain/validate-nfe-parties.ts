@@ -39,9 +39,13 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   }
   const ids = [d.cnpj, d.cpf, d.id_estrangeiro].filter((v) => v !== undefined).length;
   if (ids > 1) fail(errors, 'destinatario', 'give only one of cnpj, cpf or id_estrangeiro');
-  if (d.cnpj !== undefined && !isValidCnpj(d.cnpj)) fail(errors, 'destinatario.cnpj', 'is not a valid CNPJ (14 characters, check digits must match; 208)');
-  if (d.cpf !== undefined && !isValidCpf(d.cpf)) fail(errors, 'destinatario.cpf', 'is not a valid CPF (11 digits, check digits must match; 237)');
+  if (d.cnpj !== undefined && !isValidCnpj(d.cnpj)) fail(errors, 'destinatario.cnpj', 'is not a valid CNPJ (14 characters, check digits must match; MOC E02-10, 208)', 'E02-10');
+  if (d.cpf !== undefined && !isValidCpf(d.cpf)) fail(errors, 'destinatario.cpf', 'is not a valid CPF (11 digits, check digits must match; MOC E03-10, 237)', 'E03-10');
   if (d.id_estrangeiro !== undefined && !/^([!-ÿ]{5,20})?$/.test(d.id_estrangeiro)) fail(errors, 'destinatario.id_estrangeiro', 'must be empty or 5 to 20 characters without spaces');
+  // MOC E03a-60 (372): letters, digits and : . + - / ( ) only (the XSD admits any other visible character).
+  else if (d.id_estrangeiro !== undefined && !/^[0-9A-Za-z:.+\-/()]*$/.test(d.id_estrangeiro)) {
+    fail(errors, 'destinatario.id_estrangeiro', 'may hold only letters, digits and the characters : . + - / ( ) (MOC E03a-60, 372)', 'E03a-60');
+  }
   // MOC E04-10 (724): an NF-e names its recipient.
   if (d.name === undefined || d.name === null) fail(errors, 'destinatario.name', 'is required: the recipient\'s name or company name (MOC E04-10, 724)', 'E04-10');
   else checkText(errors, 'destinatario.name', d.name, 2, 60);
@@ -59,8 +63,9 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   if (ind === undefined) fail(errors, 'destinatario.indicador_ie', `must be one of ${Object.keys(INDICADORES_IE).join(', ')}`);
   if (idDest === 3) {
     if (d.id_estrangeiro === undefined) fail(errors, 'destinatario.id_estrangeiro', 'is required for a recipient abroad (MOC E03a-10, 720; may be empty when the buyer has none)', 'E03a-10');
-    if (ind !== undefined && ind !== 9) fail(errors, 'destinatario.indicador_ie', 'must be nao_contribuinte for a recipient abroad (MOC E16a-20, 790)');
-    if (d.ie !== undefined) fail(errors, 'destinatario.ie', 'is not used for a recipient abroad (MOC E17-40, 792)');
+    if (ind !== undefined && ind !== 9) fail(errors, 'destinatario.indicador_ie', 'must be nao_contribuinte for a recipient abroad (MOC E16a-20, 790)', 'E16a-20');
+    // The gateway writes idEstrangeiro for every recipient abroad: with an IE the authority answers E03a-30 (925) before E17-40 (792).
+    if (d.ie !== undefined) fail(errors, 'destinatario.ie', 'is not used for a recipient abroad: a foreign recipient has no IE (MOC E03a-30, 925; E17-40, 792)', 'E03a-30');
     return idDest;
   }
   // MOC E03a-20 (721) refuses idEstrangeiro in Brazil when the buyer is not a final consumer (indFinal 0);
@@ -68,10 +73,11 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   const finalConsumer = req.consumidor_final ?? d.indicador_ie === 'nao_contribuinte';
   if (d.id_estrangeiro !== undefined) fail(errors, 'destinatario.id_estrangeiro', 'is only used for a recipient abroad (MOC E03a-20, 721); give cnpj or cpf', finalConsumer ? undefined : 'E03a-20');
   else if (ids === 0) fail(errors, 'destinatario.cnpj', 'is required (or destinatario.cpf) for a recipient in Brazil');
-  if (ind === 1 && checkPattern(errors, 'destinatario.ie', d.ie, /^[0-9]{2,14}$/, 'must be the recipient\'s IE, 2-14 digits (required for a contribuinte, MOC E17-20, 728)')) {
+  if (ind === 1 && d.ie === undefined) fail(errors, 'destinatario.ie', 'is required for a contribuinte recipient: its IE, 2-14 digits (MOC E17-20, 728)', 'E17-20');
+  else if (ind === 1 && checkPattern(errors, 'destinatario.ie', d.ie, /^[0-9]{2,14}$/, 'must be the recipient\'s IE, 2-14 digits (required for a contribuinte, MOC E17-20, 728)')) {
     checkRecipientIe(errors, d.address.uf!, d.ie!);
   }
-  else if (d.ie !== undefined) fail(errors, 'destinatario.ie', `is only given for a contribuinte recipient (MOC E17-30, 791); this one is ${d.indicador_ie}`);
+  else if (d.ie !== undefined) fail(errors, 'destinatario.ie', `is only given for a contribuinte recipient (MOC E17-30, 791); this one is ${d.indicador_ie}`, ind === 2 ? 'E17-30' : undefined);
   return idDest;
 }
 

@@ -1,5 +1,7 @@
 import { accessKeyCheckDigit } from '../../../fiscal/layout/access-key.js';
 import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { ufAbbreviation } from '../../../fiscal/sefaz/endpoints.js';
+import { isValidCnpj, isValidCpf } from '../../../kernel/tax-id.js';
 import type { NfeRequest } from './nfe-request.js';
 
 // The referenced notes (NFref/refNFe) against the purpose and presence of the NF-e: MOC 7.0 Anexo I
@@ -8,21 +10,41 @@ import type { NfeRequest } from './nfe-request.js';
 /** B25-70 (321): returns that need no referenced document (NT 2013/005 v 1.20). */
 const RETURN_WITHOUT_REFERENCE_CFOPS = new Set(['1201', '1202', '1410', '1411', '5921', '6921']);
 
-function checkKey(errors: Errors, at: string, key: unknown, complementOf: string | null): void {
+/** BA02-30: a CPF in a key is three zeros and the CPF (not zeros; one repeated digit has right check digits). */
+const cpfInKey = (id: string) => id.startsWith('000') && !/^0+$/.test(id) && (/^(\d)\1{10}$/.test(id.slice(3)) || isValidCpf(id.slice(3)));
+
+/** MOC BA02-10..40 (547, 522, 524, 552, 679, 683): the parts of a referenced key; `year` the current one (4 digits) when known. */
+function checkKey(errors: Errors, at: string, key: unknown, complementOf: string | null, year: number | undefined): void {
   if (typeof key !== 'string' || !/^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$/.test(key)) return fail(errors, at, 'must be a 44-character access key');
-  if (accessKeyCheckDigit(key.slice(0, 43)) !== Number(key[43])) return fail(errors, at, 'has a wrong check digit (last digit); copy the key again');
-  if (!['55', '65'].includes(key.slice(20, 22))) fail(errors, at, 'must be the key of an NF-e (55) or NFC-e (65)');
+  if (accessKeyCheckDigit(key.slice(0, 43)) !== Number(key[43])) return fail(errors, at, 'has a wrong check digit (last digit); copy the key again (MOC BA02-10, 547)', 'BA02-10');
+  if (!ufAbbreviation(key.slice(0, 2))) fail(errors, at, `starts with ${key.slice(0, 2)}, which is not the IBGE code of a state (MOC BA02-14, 522)`, 'BA02-14');
+  const yy = Number(key.slice(2, 4));
+  if (yy < 6 || (year !== undefined && yy > year % 100)) fail(errors, at, `has the emission year ${key.slice(2, 4)} (positions 3-4), before 06 or after this year (MOC BA02-20, 524)`, 'BA02-20');
+  const mm = Number(key.slice(4, 6));
+  if (mm < 1 || mm > 12) fail(errors, at, `has the emission month ${key.slice(4, 6)} (positions 5-6), not 01-12 (MOC BA02-24, 524)`, 'BA02-24');
+  const serie = Number(key.slice(22, 25));
+  const id = key.slice(6, 20);
+  if (serie <= 909 ? !isValidCnpj(id) : serie <= 969 && !cpfInKey(id)) {
+    fail(errors, at, `holds an issuer ${id} (positions 7-20) that is not a valid ${serie <= 909 ? 'CNPJ' : 'CPF'} for series ${serie} (MOC BA02-30, 552)`, 'BA02-30');
+  }
+  if (!['55', '65'].includes(key.slice(20, 22))) fail(errors, at, 'must be the key of an NF-e (55) or NFC-e (65) (MOC BA02-34, 679)', 'BA02-34');
+  if (/^0+$/.test(key.slice(25, 34))) fail(errors, at, 'has the number 000000000 (positions 26-34) (MOC BA02-40, 683)', 'BA02-40');
   // MOC B25-50 (269): a complementary note references a note of the same issuer.
   if (complementOf !== null && key.slice(6, 20) !== complementOf) {
     fail(errors, at, 'must be a note of this issuer: a complementar NF-e completes the issuer\'s own note (MOC B25-50, 269)', 'B25-50');
   }
 }
 
-export function checkReferences(errors: Errors, req: NfeRequest, issuerCnpj: string): void {
+export function checkReferences(errors: Errors, req: NfeRequest, issuerCnpj: string, today?: string): void {
   const refs = req.referenced_documents ?? [];
   const fin = req.finalidade ?? 'normal';
   if (refs.length > 999) return fail(errors, 'referenced_documents', 'must have at most 999 keys');
-  refs.forEach((key, i) => checkKey(errors, `referenced_documents[${i}]`, key, fin === 'complementar' ? issuerCnpj : null));
+  const year = today ? Number(today.slice(0, 4)) : undefined;
+  refs.forEach((key, i) => {
+    checkKey(errors, `referenced_documents[${i}]`, key, fin === 'complementar' ? issuerCnpj : null, year);
+    // MOC BA02-44 (680): each note referenced once.
+    if (refs.indexOf(key) < i) fail(errors, `referenced_documents[${i}]`, `repeats referenced_documents[${refs.indexOf(key)}] (MOC BA02-44, 680)`, 'BA02-44');
+  });
   if (fin === 'complementar' && refs.length === 0) {
     fail(errors, 'referenced_documents', 'must hold the key of the note a complementar NF-e completes (MOC B25-30, 254)', 'B25-30');
   }

@@ -70,7 +70,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   const finNFe = req.finalidade === undefined ? 1 : enumValue(errors, 'finalidade', FINALIDADES, req.finalidade);
   const indPres = enumValue(errors, 'presenca', PRESENCAS, req.presenca);
   for (const f of ['discount', 'freight', 'insurance', 'other_expenses', 'approximate_taxes'] as const) checkNumber(errors, f, req[f], OPTIONAL_MONEY);
-  checkReferences(errors, req, cleanTaxId(issuer.cnpj));
+  checkReferences(errors, req, cleanTaxId(issuer.cnpj), ctx.today);
   const idDest = checkDestinatario(errors, req, issuer.uf);
   const dest = req.destinatario;
   const indIEDest = dest && Object.hasOwn(INDICADORES_IE, dest.indicador_ie) ? INDICADORES_IE[dest.indicador_ie] : undefined;
@@ -90,7 +90,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   });
   // MOC E16a-40 (696): an outbound note to a non-taxpayer in Brazil is a sale to a final consumer.
   if (indIEDest === 9 && indFinal === 0 && tpNF === 1 && idDest !== undefined && idDest !== 3) {
-    fail(errors, 'consumidor_final', 'must be true (or left out) for a nao_contribuinte recipient in an outbound operation (MOC E16a-40, 696)');
+    fail(errors, 'consumidor_final', 'must be true (or left out) for a nao_contribuinte recipient in an outbound operation (MOC E16a-40, 696)', 'E16a-40');
   }
   // NT 2020.006 (MOC B25c-10/20): indIntermed goes with indPres 2, 3, 9 only, 1 with infIntermed (YB01-10/20).
   const m = req.intermediador;
@@ -108,6 +108,10 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
     const gross = values.reduce((a: number, v) => a + v!, 0) - items.reduce((a, it) => a + (it.discount ? toCents(it.discount) : 0), 0);
     if (req.discount !== undefined && toCents(req.discount) > gross) fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
     else computed = computeNfe(req, { crt: issuer.crt, taxReform: ctx.taxReform, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
+    if (computed && indIEDest === 2 && idDest === 2 && exemptTaxpayerRefused(destUf, computed.det)) {
+      fail(errors, 'destinatario.indicador_ie', `is isento, but ${destUf} does not admit an exempt taxpayer in an interstate operation without ICMS-ST or exempt items (MOC E16a-30, 805): give contribuinte with its IE, or nao_contribuinte`, 'E16a-30');
+      computed = undefined;
+    }
     // vNF is TDec_1302 (never negative): the relief subtracted (W16-10) cannot exceed what the note adds up to.
     if (computed && computed.total.vNF < 0) {
       fail(errors, 'items', `the ICMS relieved and deducted (icms_relief, R$ ${formatCents(deductedRelief(computed.det))}) exceeds the note's value; the total would be R$ ${formatCents(computed.total.vNF)}`);
@@ -125,4 +129,14 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
 export function validateNfeRequest(req: NfeRequest, ctx: NfeContext): FieldError[] {
   const checked = checkNfe(req, ctx);
   return checked.ok ? [] : checked.errors;
+}
+
+/** MOC E16a-30 (805): the states that do not admit an exempt taxpayer (indIEDest 2) in an interstate operation. */
+const NO_EXEMPT_TAXPAYER = new Set(['AM', 'BA', 'CE', 'GO', 'MG', 'MS', 'MT', 'PA', 'PE', 'RN', 'SE', 'SP']);
+const EXEMPT_ICMS_CODES = new Set(['40', '41', '103', '300', '400']);
+
+/** E16a-30 and its exceptions: ICMS-ST charged (vICMSST > 0) or retained earlier in an item, or an exempt, immune or untaxed item. */
+function exemptTaxpayerRefused(destUf: string, det: ComputedNfe['det']): boolean {
+  if (!NO_EXEMPT_TAXPAYER.has(destUf)) return false;
+  return !det.some((d) => (d.icms.st?.vICMSST ?? 0) > 0 || d.icms.retained !== undefined || EXEMPT_ICMS_CODES.has(d.icms.code));
 }
