@@ -65,6 +65,9 @@ function oversized(c: GoodsCase): string {
     sale(c).payment = cash;
     // A sale of R$ 10,000 or more names its consumer.
     if (!sale(c).consumer?.cpf && !sale(c).consumer?.cnpj) sale(c).consumer = { ...sale(c).consumer, cpf: '52998224725' };
+    // ... and its address (MOC W16-60, 752).
+    const e = c.issuer.endereco;
+    sale(c).consumer!.address ??= { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: e.codigo_municipio, city: e.municipio, uf: c.issuer.uf, cep: '01001000' };
   } else if (!['ajuste', 'devolucao'].includes(nfe(c).finalidade ?? 'normal')) {
     delete nfe(c).payments;
     delete nfe(c).cobranca;

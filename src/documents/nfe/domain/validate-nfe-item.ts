@@ -6,6 +6,7 @@ import { validateItem, type ItemRules } from '../../goods/domain/validate-item.j
 import type { NfeItem } from './nfe-request.js';
 import { cfopScope, difalAllowed, difalRequired, type DifalFacts } from './operation.js';
 import { checkInterstateIcms, withoutRepasseRetained } from './validate-icms-interstate.js';
+import { checkRecipientIcms, type RecipientFacts } from './validate-icms-recipient.js';
 
 // Item checks of an NF-e: the NFC-e's (validateItem, with model 55's CFOPs and CSTs) plus the
 // CFOP's scope against the parties, CST 51 deferral, IPI, DIFAL and the interstate ICMS groups.
@@ -93,6 +94,8 @@ export interface ItemFacts {
   difal?: DifalFacts;
   /** pICMSInter of an item (scale 4), for the DIFAL rate check. */
   interRate: (item: NfeItem) => number | undefined;
+  /** The operation, for the N rules that depend on it (known once the recipient is valid). */
+  recipient?: RecipientFacts;
 }
 
 /** Item errors; returns the item value in cents (vProd) and the CFOP's direction when known. */
@@ -110,7 +113,8 @@ export function validateNfeItem(errors: Errors, index: number, item: NfeItem, cr
   }
   checkIpi(errors, at, item);
   checkDifal(errors, at, item, facts.difal, facts.interRate(item));
-  checkInterstateIcms(errors, at, item, { ...(facts.idDest ? { idDest: facts.idDest } : {}), ...(facts.difal ? { indFinal: facts.difal.indFinal } : {}) });
+  checkInterstateIcms(errors, at, item, { ...(facts.idDest ? { idDest: facts.idDest } : {}), ...(facts.difal ? { indFinal: facts.difal.indFinal, finNFe: facts.difal.finNFe } : {}) });
+  if (facts.recipient) checkRecipientIcms(errors, at, item, facts.recipient);
   const out: { vProd?: number; tpNF?: 0 | 1 } = {};
   if (vProd !== undefined) out.vProd = vProd;
   if (tpNF !== undefined) out.tpNF = tpNF;
