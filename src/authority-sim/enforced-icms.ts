@@ -23,4 +23,9 @@ export const ENFORCED_ICMS: readonly EnforcedRule[] = [
   { rule: 'N23d-10', code: 860, where: `${WHERE} (fcpStValueRejection)` },
   { rule: 'N27b-10', code: 881, where: `${WHERE} (retainedFcpRejection)` },
   { rule: 'N27d-10', code: 860, where: `${WHERE} (retainedFcpRejection)` },
+  { rule: 'N16a-10', code: 351, where: `${WHERE} (ownIcmsValueRejection)` },
+  { rule: 'N16c-10', code: 352, where: `${WHERE} (ownIcmsValueRejection)` },
+  { rule: 'N17-10', code: 353, where: `${WHERE} (ownIcmsValueRejection)` },
+  { rule: 'N17-20', code: 528, where: `${WHERE} (ownIcmsValueRejection)` },
+  { rule: 'N28-30', code: 627, where: `${WHERE} (reliefRejection)` },
 ];

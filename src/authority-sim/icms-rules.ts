@@ -120,6 +120,12 @@ function operationOf(f: NfeFacts): Operation {
   };
 }
 
+/**
+ * An internal operation (idDest 1). idDest 2 with both parties in one state is I08-90's (523), a rule
+ * of the item's CFOP that the MOC applies before N: the exceptions for internal operations hold then too.
+ */
+const internal = (o: Operation) => o.idDest === '1' || (o.emitUf !== '' && o.emitUf === o.destUf);
+
 // CFOPs the CFOP table marks neither return (indRetor), shipment (indRemes) nor annulment (indAnula):
 // the plain sales. The simulator does not hold the table; where an exception depends on those flags,
 // the rule is applied to these CFOPs only (never stricter than the rule).
@@ -133,9 +139,9 @@ function nonTaxpayerCst(o: Operation, i: IcmsItem, cst: string): boolean {
   // Exc. 2: CST 50 with a return or shipment CFOP (only plain sales are known not to be) or 5949/6949; Exc. 6: CST 50/51 in a return (finNFe 4).
   if (cst === '50') return o.finNFe !== '4' && PLAIN_SALE.test(i.cfop);
   // Exc. 7: CST 51 with CFOP 5123/5922/6123/6922, in internal operations (and their 5906/5907).
-  if (cst === '51') return o.finNFe !== '4' && o.idDest !== '1' && !['5123', '5922', '6123', '6922', '5906', '5907'].includes(i.cfop);
+  if (cst === '51') return o.finNFe !== '4' && !internal(o) && !['5123', '5922', '6123', '6922', '5906', '5907'].includes(i.cfop);
   // Exc. 8 (the state's choice, taken): CST 10 in an internal operation.
-  if (cst === '10') return o.idDest !== '1';
+  if (cst === '10') return !internal(o);
   // Exc. 5: CST 30 in an interstate operation with fuel (comb).
   if (cst === '30') return !(o.idDest === '2' && o.comb);
   return true;
@@ -147,7 +153,7 @@ function exemptRecipientCst(o: Operation, i: IcmsItem, cst: string): boolean {
   // Exc. 1: CST 50 in repair (x915/x916) or demonstration within the state (x912/x913).
   if (cst === '50') return !/^(1915|1916|2915|2916|5915|5916|6915|6916|1912|1913|5912|5913)$/.test(i.cfop);
   // Exc. 3 (the state's choice, taken): CST 51 in an internal operation to a company (dest/CNPJ).
-  return !(o.idDest === '1' && o.destCnpj);
+  return !(internal(o) && o.destCnpj);
 }
 
 /** MOC N12a-70 (600): CSOSN to a non-taxpayer outside 102, 103, 300, 400, 500 (not inbound, not repair/demonstration CFOPs). */
@@ -174,6 +180,36 @@ function interstateRateRejection(o: Operation, i: IcmsItem): Rejection | null {
 /** base * rate %, in cents (the (*4) checks: one cent either way). */
 const product = (base: string, rate: string) => Math.round((cents(base) * Number(rate || '0')) / 100);
 const differs = (value: string, expected: number) => Math.abs(cents(value) - expected) > 1;
+
+/**
+ * The arithmetic of the own ICMS (optional rows the MOC states for every UF alike, with no parameter
+ * of the state): N16a-10 (351) vICMSOp = vBC * pICMS and N16c-10 (352) vICMSDif = vICMSOp * pDif
+ * for CST 51 (model 55), N17-10 (353) vICMS = vICMSOp - vICMSDif (CST 51, unless neither is informed),
+ * N17-20 (528) vICMS = vBC * pICMS for CST 00, 10, 20, 70 in a normal note. Fields not informed count as 0.
+ */
+function ownIcmsValueRejection(mod: string, o: Operation, i: IcmsItem): Rejection | null {
+  const cst = i.cst ?? '';
+  if (cst === '51' && mod === '55') {
+    const vICMSOp = cents(i.val('vICMSOp'));
+    const opExpected = product(i.val('vBC'), i.val('pICMS'));
+    if (Math.abs(vICMSOp - opExpected) > 1) return rejectRow('N16a-10', 351, i.nItem, `vICMSOp ${i.val('vICMSOp') || '0'}, vBC * pICMS ${(opExpected / 100).toFixed(2)}`);
+    const difExpected = Math.round((vICMSOp * Number(i.val('pDif') || '0')) / 100);
+    if (Math.abs(cents(i.val('vICMSDif')) - difExpected) > 1) return rejectRow('N16c-10', 352, i.nItem, `vICMSDif ${i.val('vICMSDif') || '0'}, vICMSOp * pDif ${(difExpected / 100).toFixed(2)}`);
+    if ((i.val('vICMSDif') !== '' || i.val('vICMS') !== '') && cents(i.val('vICMS')) !== vICMSOp - cents(i.val('vICMSDif'))) {
+      return rejectRow('N17-10', 353, i.nItem, `vICMS ${i.val('vICMS') || '0'}, vICMSOp - vICMSDif ${((vICMSOp - cents(i.val('vICMSDif'))) / 100).toFixed(2)}`);
+    }
+  }
+  if (['00', '10', '20', '70'].includes(cst) && o.finNFe === '1') {
+    const expected = product(i.val('vBC'), i.val('pICMS'));
+    if (differs(i.val('vICMS'), expected)) return rejectRow('N17-20', 528, i.nItem, `vICMS ${i.val('vICMS')}, vBC * pICMS ${(expected / 100).toFixed(2)}`);
+  }
+  return null;
+}
+
+/** MOC N28-30 (627, optional, alike in every UF): motDesICMS informed with vICMSDeson not above zero. */
+function reliefRejection(i: IcmsItem): Rejection | null {
+  return i.val('motDesICMS') !== '' && cents(i.val('vICMSDeson')) <= 0 ? rejectRow('N28-30', 627, i.nItem, `motDesICMS ${i.val('motDesICMS')} with vICMSDeson ${i.val('vICMSDeson') || 'absent'}`) : null;
+}
 
 /** MOC N17c-10 (860): vFCP against its base times pFCP, in a normal note. */
 function fcpValueRejection(o: Operation, i: IcmsItem): Rejection | null {
@@ -236,12 +272,14 @@ function itemRejection(mod: string, o: Operation, i: IcmsItem): Rejection | null
   return (
     (mod === '65' ? nfceRejection(i) : null) ??
     (nfe ? recipientCodeRejection(o, i) ?? interstateRateRejection(o, i) : null) ??
+    ownIcmsValueRejection(mod, o, i) ??
     (isZero(i.pFCP) ? reject(880, i.nItem, 'pFCP 0 (MOC N17b-10)') : null) ??
     fcpValueRejection(o, i) ??
     (nfe ? interstateFcpRejection(o, i) ?? cestRejection(i) : null) ??
     (nfe && isZero(i.pFCPST) ? reject(881, i.nItem, 'pFCPST 0 (MOC N23b-10)') : null) ??
     (nfe ? fcpStValueRejection(o, i) : null) ??
-    retainedFcpRejection(o, i)
+    retainedFcpRejection(o, i) ??
+    reliefRejection(i)
   );
 }
 

@@ -45,6 +45,12 @@ function raiseFirst(xml: string, tag: string): string {
   const end = xml.indexOf('<total>');
   return xml.slice(0, end).replace(new RegExp(`<${tag}>([0-9.]+)</${tag}>`), (_, v: string) => `<${tag}>${(Number(v) + 0.05).toFixed(2)}</${tag}>`) + xml.slice(end);
 }
+/** The first ICMS group named by `groups` (e.g. '00|10|20|70') that has `tag`, up to the tag's value. */
+const inGroup = (groups: string, tag: string) => new RegExp(`(<ICMS(${groups})>(?:(?!</ICMS\\2>)[\\s\\S])*?<${tag}>)([0-9.]+)(</${tag}>)`);
+/** That value raised by R$ 0.05. */
+const raiseInGroup = (xml: string, groups: string, tag: string) =>
+  xml.replace(inGroup(groups, tag), (_, head: string, _g: string, v: string, tail: string) => `${head}${(Number(v) + 0.05).toFixed(2)}${tail}`);
+const hasGroup = (xml: string, groups: string, tag: string) => inGroup(groups, tag).test(xml);
 /** An item (not ICMSTot) carries `tag`. */
 const inItems = (xml: string, tag: string) => xml.slice(0, xml.indexOf('<total>')).includes(`<${tag}>`);
 const outboundTo = (c: GoodsCase, indIEDest: number) => op(c).indIEDest === indIEDest && op(c).tpNF === 1;
@@ -116,6 +122,21 @@ export const ICMS_BREAKERS: readonly GoodsBreaker[] = [
       const fcp = nfe(c).items[k]!.st_repasse!.retained_fcp!;
       fcp.amount = Math.round(fcp.amount * 100 + 100) / 100;
       return `items[${k}].st_repasse.retained_fcp.amount`;
+    },
+  },
+  { kind: 'document', rule: 'N16a-10', code: 351, models: NFE, why: COMPUTED, applies: (_c, d) => hasGroup(d.xml, '51', 'vICMSOp'), break: (d) => ({ xml: raiseInGroup(d.xml, '51', 'vICMSOp') }) },
+  { kind: 'document', rule: 'N16c-10', code: 352, models: NFE, why: COMPUTED, applies: (_c, d) => hasGroup(d.xml, '51', 'vICMSDif'), break: (d) => ({ xml: raiseInGroup(d.xml, '51', 'vICMSDif') }) },
+  { kind: 'document', rule: 'N17-10', code: 353, models: NFE, why: COMPUTED, applies: (_c, d) => hasGroup(d.xml, '51', 'vICMS'), break: (d) => ({ xml: raiseInGroup(d.xml, '51', 'vICMS') }) },
+  {
+    kind: 'document', rule: 'N17-20', code: 528, models: BOTH, why: COMPUTED, applies: (c, d) => hasGroup(d.xml, '00|10|20|70', 'vICMS') && (c.model === 65 || op(c).finNFe === 1),
+    break: (d) => ({ xml: raiseInGroup(d.xml, '00|10|20|70', 'vICMS') }),
+  },
+  {
+    kind: 'request', rule: 'N28-30', code: 627, models: NFE, applies: (c) => nfe(c).items.some((i) => i.icms_relief !== undefined),
+    break: (c) => {
+      const k = nfe(c).items.findIndex((i) => i.icms_relief !== undefined);
+      nfe(c).items[k]!.icms_relief!.amount = 0;
+      return `items[${k}].icms_relief.amount`;
     },
   },
 ];

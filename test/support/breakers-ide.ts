@@ -68,10 +68,13 @@ function oversized(c: GoodsCase): string {
     // ... and its address (MOC W16-60, 752).
     const e = c.issuer.endereco;
     sale(c).consumer!.address ??= { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: e.codigo_municipio, city: e.municipio, uf: c.issuer.uf, cep: '01001000' };
-  } else if (!['ajuste', 'devolucao'].includes(nfe(c).finalidade ?? 'normal')) {
-    delete nfe(c).payments;
+  } else {
+    // The installments would no longer add up to the note (MOC Y10-10, 851).
     delete nfe(c).cobranca;
-    nfe(c).payment = cash;
+    if (!['ajuste', 'devolucao'].includes(nfe(c).finalidade ?? 'normal')) {
+      delete nfe(c).payments;
+      nfe(c).payment = cash;
+    }
   }
   return 'items';
 }

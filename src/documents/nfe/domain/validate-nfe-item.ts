@@ -51,7 +51,8 @@ function checkRelief(errors: Errors, at: string, item: NfeItem): void {
   const reasons = RELIEF_REASONS[code];
   if (!reasons) return fail(errors, `${at}.icms_relief`, `is only used with CST 20, 30, 40, 41, 50, 70 or 90, not ${code}`);
   // MOC N28-30 (627): with motDesICMS, vICMSDeson is greater than zero.
-  checkNumber(errors, `${at}.icms_relief.amount`, r.amount, MONEY);
+  if (typeof r.amount === 'number' && r.amount <= 0) fail(errors, `${at}.icms_relief.amount`, 'must be greater than 0: a relief reason (motDesICMS) goes with the ICMS relieved (vICMSDeson, MOC N28-30, 627)', 'N28-30');
+  else checkNumber(errors, `${at}.icms_relief.amount`, r.amount, MONEY);
   if (!reasons.includes(r.reason)) fail(errors, `${at}.icms_relief.reason`, `must be one of ${reasons.join(', ')} for CST ${code} (motDesICMS)`);
   if (r.deducted !== undefined && typeof r.deducted !== 'boolean') fail(errors, `${at}.icms_relief.deducted`, 'must be true (the relief is taken off the note total, indDeduzDeson 1) or false (informed only, indDeduzDeson 0)');
 }
