@@ -46,7 +46,8 @@ const extrasArb = fc.record({
   cfopTail: fc.constantFrom('102', '101', '403'),
   inbound: fc.constantFrom(false, false, false, false, true),
   relief: opt(fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), pick: fc.nat(), deducted: opt(fc.boolean()) })),
-  interstateGroup: fc.constantFrom<'none' | 'partilha' | 'repasse'>('none', 'none', 'none', 'partilha', 'repasse'),
+  // ICMSPart twice as often: to a non-taxpayer it is refused (N12-70, no veicProd), so only taxpayers and IE-exempt final consumers keep it.
+  interstateGroup: fc.constantFrom<'none' | 'partilha' | 'repasse'>('none', 'none', 'partilha', 'partilha', 'repasse'),
   partilha: fc.record({ cst: fc.constantFrom('10', '90'), pBCOp: percentArb(100), stRate: percentArb(25), reduction: opt(percentArb(90)), ufSt: fc.constantFrom('dest', 'other', 'EX') }),
   repasse: fc.record({
     cst: fc.constantFrom('41', '60'), base: fc.integer({ min: 0, max: 1_000_000 }), rate: percentArb(30), amount: fc.integer({ min: 0, max: 100_000 }), substitute: opt(fc.integer({ min: 1, max: 100_000 })),
@@ -150,11 +151,12 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         base: fc.constant(base),
         kind: fc.constantFrom<GeneratedNfe['kind']>('internal', 'interstate', 'interstate', 'abroad'),
         otherUf: fc.constantFrom(...UFS.filter((u) => u !== base.uf)),
-        ie: fc.constantFrom<NfeRequest['destinatario']['indicador_ie']>('contribuinte', 'isento', 'nao_contribuinte', 'nao_contribuinte'),
+        ie: fc.constantFrom<NfeRequest['destinatario']['indicador_ie']>('contribuinte', 'contribuinte', 'isento', 'isento', 'nao_contribuinte', 'nao_contribuinte'),
         destCnpj: cnpjArb,
         destCpf: cpfArb,
         useCnpj: fc.boolean(),
-        finalFlag: fc.boolean(),
+        // Mostly a final consumer: ICMSPart (an interstate sale to a final consumer) then reaches taxpayers and IE-exempt buyers often enough.
+        finalFlag: fc.constantFrom(true, true, false),
         items: fc.array(fc.tuple(itemArb(base.crt), extrasArb), { minLength: 1, maxLength: 30 }),
         finalidade: fc.constantFrom<NonNullable<NfeRequest['finalidade']>>('normal', 'normal', 'normal', 'complementar', 'ajuste', 'devolucao'),
         presenca: fc.constantFrom<NfeRequest['presenca']>('nao_se_aplica', 'presencial', 'internet', 'telefone', 'presencial_fora', 'outros'),
