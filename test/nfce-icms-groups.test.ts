@@ -10,6 +10,7 @@ import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import type { SaleItem } from '../src/documents/nfce/domain/sale.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { xmllintFailures } from './support/nfce-checks.js';
+import { VALID_IE } from './support/state-registrations.js';
 import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 
 // Each ICMS group with its fields in XSD order and values computed from one R$ 100.00 item. The codes
@@ -57,13 +58,18 @@ const CASES: Array<[string, Partial<SaleItem>, string]> = [
 const NFCE_CODES = new Set(['00', '20', '40', '41', '60', '90', '102', '103', '300', '400', '500', '900']);
 const NFCE_RULE: Record<string, string> = { '10': 'N12-30', '30': 'N12-30', '70': 'N12-30', '101': 'N12a-20', '201': 'N12a-20', '202': 'N12a-20', '203': 'N12a-20' };
 
-/** An NF-e to a taxpayer-free consumer of the issuer's own state (SP) with this one item. */
+/**
+ * An NF-e to a taxpayer of the issuer's own state (SP) with this one item: a non-taxpayer receives
+ * none of these codes (MOC N12-70, 508; N12a-70, 600), and goods under ST carry their CEST (N23-10, 806).
+ */
 function nfeXml(item: SaleItem, issuer: Issuer): string {
   const base = interstateRequest();
+  const { cpf: _cpf, ...dest } = base.destinatario;
   const req: NfeRequest = {
     ...base,
-    destinatario: { ...base.destinatario, address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3550308', city: 'Sao Paulo', uf: 'SP', cep: '01001000' } },
-    items: [item as NfeRequest['items'][number]],
+    destinatario: { ...dest, cnpj: '11222333000181', indicador_ie: 'contribuinte', ie: VALID_IE.SP!, address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3550308', city: 'Sao Paulo', uf: 'SP', cep: '01001000' } },
+    consumidor_final: false,
+    items: [{ ...item, ...(item.st ? { cest: '0300700' } : {}) } as NfeRequest['items'][number]],
     payment: { method: 'dinheiro', amount: 200 },
   };
   delete req.freight;

@@ -20,6 +20,9 @@ import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 function partilhaRequest(): NfeRequest {
   const req = interstateRequest();
   req.destinatario.address = { street: 'Av. Central', number: '10', district: 'Centro', city_code: '3106200', city: 'Belo Horizonte', uf: 'MG', cep: '30110000' };
+  // IE-exempt: to a non-taxpayer, CST 10/90 needs the new vehicle's group (veicProd, not written; MOC N12-70 exception 3, 508).
+  req.destinatario.indicador_ie = 'isento';
+  req.consumidor_final = true;
   req.items = [
     {
       description: 'Automovel 1.0 flex', quantity: 1, unit_price: 80_000, ncm: '87032100', cfop: '6403', unit: 'UN', cst_icms: '10', pICMS: 12, vBC: 36_064,

@@ -13,6 +13,7 @@ export const ENFORCED_TOTALS: readonly EnforcedRule[] = [
   ).map(([rule, code]) => ({ rule, code, where: at('sumRejection') })),
   { rule: 'W16-30', code: 780, where: at('nfceValueRejection') },
   { rule: 'W16-40', code: 750, where: at('nfceValueRejection') },
+  { rule: 'W16-60', code: 752, where: at('nfceValueRejection') },
   // X: transport
   { rule: 'X02-20', code: 868, where: at('transportRejection (from goods-group-rules.ts goodsGroupRejection)') },
   { rule: 'X07-20', code: 544, where: at('transportRejection (from goods-group-rules.ts goodsGroupRejection)') },

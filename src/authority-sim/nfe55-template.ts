@@ -49,11 +49,12 @@ export function nfe55Xml(spec: Nfe55Spec): { xml: string; accessKey: string } {
     // indIEDest 1 = ICMS taxpayer (with IE), 9 = non-taxpayer (XSD doc of indIEDest).
     (taxpayer ? leaf('indIEDest', 1) + leaf('IE', '112006603110') : leaf('indIEDest', 9));
   const prod =
-    leaf('cProd', '11007') + leaf('cEAN', 'SEM GTIN') + leaf('xProd', 'UM PRODUTO TESTE QUALQUER') + leaf('NCM', '64011000') + leaf('CFOP', '6101') +
+    leaf('cProd', '11007') + leaf('cEAN', 'SEM GTIN') + leaf('xProd', 'UM PRODUTO TESTE QUALQUER') + leaf('NCM', '64011000') + leaf('CEST', '2800100') + leaf('CFOP', '6101') +
     leaf('uCom', 'UN') + leaf('qCom', '10.0000') + leaf('vUnCom', '50') + leaf('vProd', '500.00') + leaf('cEANTrib', 'SEM GTIN') + leaf('uTrib', 'UN') +
     leaf('qTrib', '10.0000') + leaf('vUnTrib', '50.0000') + leaf('indTot', 1);
   const imposto =
-    el('ICMS', el('ICMSSN202', leaf('orig', 0) + leaf('CSOSN', '202') + leaf('modBCST', 4) + leaf('vBCST', '0.00') + leaf('pICMSST', '0.0000') + leaf('vICMSST', '0.00'))) +
+    // A non-taxpayer receives no CSOSN 202 (MOC N12a-70, 600): 102 then.
+    el('ICMS', taxpayer ? el('ICMSSN202', leaf('orig', 0) + leaf('CSOSN', '202') + leaf('modBCST', 4) + leaf('vBCST', '0.00') + leaf('pICMSST', '0.0000') + leaf('vICMSST', '0.00')) : el('ICMSSN102', leaf('orig', 0) + leaf('CSOSN', '102'))) +
     el('PIS', el('PISOutr', leaf('CST', '49') + leaf('vBC', '0.00') + leaf('pPIS', '0.0000') + leaf('vPIS', '0.00'))) +
     el('COFINS', el('COFINSOutr', leaf('CST', '49') + leaf('vBC', '0.00') + leaf('pCOFINS', '0.0000') + leaf('vCOFINS', '0.00')));
   const zero = (names: string[]) => names.map((n) => leaf(n, '0.00')).join('');

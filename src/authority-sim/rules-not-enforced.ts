@@ -88,9 +88,9 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0373', 'E0933'],
   },
   'same-condition': {
-    why: 'the same condition as another code, which answers first (the schema allows only a CEP or a foreign address, so E0384 is E0382 and E0402 is E0400; E0951 is E0950)',
+    why: 'the same condition as another code, which answers first (the schema allows only a CEP or a foreign address, so E0384 is E0382 and E0402 is E0400; E0951 is E0950; E0429 states the 2 % minimum ISSQN that E0444 and E0447 check for a deduction by rate or by amount, and the sheet gives it no condition of its own)',
     nfe: [],
-    nfse: ['E0384', 'E0402', 'E0951'],
+    nfse: ['E0384', 'E0402', 'E0951', 'E0429'],
   },
   'cclasstrib-flags': {
     why: 'needs the flags of the official cClassTrib table (which services a code may be used for, whether it requires the regular-taxation group, whether it allows deferral), which the project does not hold as data yet (issue 30)',
@@ -158,18 +158,28 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: [],
   },
   'state-lists': {
-    why: 'each state keeps its own list (which states require the intermediary for which presences, the CNPJs of the tax office that issues notes with procEmi 1 or 2), no source lists them, and the gateway never writes procEmi 1 or 2',
-    nfe: ['B25b-30', 'B26-40'],
+    why: 'each state keeps its own list (which states require the intermediary for which presences, the CNPJs of the tax office that issues notes with procEmi 1 or 2, which states refuse CSOSN 103 and 400), no source lists them, and the gateway never writes procEmi 1 or 2',
+    nfe: ['B25b-30', 'B26-40', 'N12a-30'],
     nfse: [],
   },
   'nfe-groups-not-written': {
-    why: 'about a part of the NF-e the gateway never writes: the vehicle and delivery-place groups C18-20 reads (J, G), the SUFRAMA registration (ISUF)',
-    nfe: ['C18-20', 'E18-20'],
+    why: 'about a part of the NF-e the gateway never writes: the vehicle and delivery-place groups C18-20 reads (J, G), the SUFRAMA registration (ISUF), the fuel group (cProdANP, N08-10), the ICMS retention on transport (retTransp, X16-10)',
+    nfe: ['C18-20', 'E18-20', 'N08-10', 'X16-10'],
     nfse: [],
   },
   'bacen-country-table': {
     why: 'needs the BACEN table of country codes (cPais), which the project does not have as data',
     nfe: ['E14-04'],
+    nfse: [],
+  },
+  'fcp-rate-tables': {
+    why: 'needs each state\'s table of FCP rates (N23b-20 is marked "future" in the MOC), which the project does not have',
+    nfe: ['N17b-20', 'N23b-20', 'N27b-20'],
+    nfse: [],
+  },
+  'qr-version-1': {
+    why: 'about the parameters of a version 1 QR code: the gateway writes version 2 or 3, and a version 1 QR code is refused first (903 after 30/09/2018; 228 for a note older than 30 days before that), so no document reaches these rules',
+    nfe: ['ZX02-22', 'ZX02-24', 'ZX02-28', 'ZX02-32', 'ZX02-40', 'ZX02-44', 'ZX02-48', 'ZX02-52', 'ZX02-56', 'ZX02-60', 'ZX02-64', 'ZX02-68', 'ZX02-72', 'ZX02-76', 'ZX02-80', 'ZX02-84', 'ZX02-88', 'ZX02-92', 'ZX02-96', 'ZX02-100', 'ZX02-104', 'ZX02-108', 'ZX02-112', 'ZX02-116', 'ZX02-120'],
     nfse: [],
   },
 };

@@ -92,6 +92,10 @@ function nfceValueRejection(f: NfeFacts): Rejection | null {
   if (vNF > NFCE_IDENTIFIED_ABOVE && (f.dest === null || f.dest.kind === null)) {
     return reject('W16-40', 750, `vNF ${f.vNF} above R$ 10000.00 without dest CNPJ, CPF or idEstrangeiro`, ' [Limite: R$ 10.000,00]');
   }
+  // W16-50 (751, xNome) is optional, the state's choice: not played.
+  if (vNF > NFCE_IDENTIFIED_ABOVE && !/<(?:[A-Za-z0-9]+:)?enderDest[\s>]/.test(f.xml)) {
+    return reject('W16-60', 752, `vNF ${f.vNF} above R$ 10000.00 without dest/enderDest`, ' [Limite: R$ 10.000,00]');
+  }
   return null;
 }
 

@@ -94,6 +94,8 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     .replace(/<Signature[\s\S]*<\/Signature>/, '')
     // The sample's IE fails BA's check digits (SINTEGRA; MOC C17-20, 209): a valid BA IE instead.
     .replace('<IE>130796832</IE>', `<IE>${VALID_IE.BA}</IE>`)
+    // The sample informs a zero FCP retained earlier (pFCPSTRet 0.00), which MOC N27b-10 (881) refuses: left out.
+    .replaceAll('<vBCFCPSTRet>0.00</vBCFCPSTRet><pFCPSTRet>0.00</pFCPSTRet><vFCPSTRet>0.00</vFCPSTRet>', '')
     // The sample's debit card payment has no card group (MOC YA04-10, 391): a non-integrated one.
     .replace('<tPag>04</tPag><vPag>150.00</vPag></detPag>', '<tPag>04</tPag><vPag>150.00</vPag><card><tpIntegra>2</tpIntegra></card></detPag>')
     // The sample's cMunFG 5108402 is in MT, not in BA (MOC B12-20, 271): Salvador instead.

@@ -1,4 +1,5 @@
-import { BOTH, last, NFCE, NFE, sale, type GoodsBreaker, type GoodsCase } from './goods-breakers.js';
+import type { NfeItem } from '../../src/documents/nfe/domain/nfe-request.js';
+import { BOTH, COMPUTED, last, NFCE, NFE, nfe, op, sale, type GoodsBreaker, type GoodsCase } from './goods-breakers.js';
 
 // Breakers of the rules in authority-sim/enforced-icms.ts (see rule-breakers.ts for the three kinds).
 
@@ -32,6 +33,28 @@ function withSt(c: GoodsCase, code: string): string {
 const withFcp = (c: GoodsCase) => c.req.items.findIndex((i) => i.fcp_rate !== undefined);
 const withFcpSt = (c: GoodsCase) => c.req.items.findIndex((i) => i.st?.fcp_rate !== undefined);
 
+/** The last NF-e item reduced to the ICMS code `code` alone (no ST, own ICMS, relief or interstate group); returns the code field. */
+function onlyCode(c: GoodsCase, code: string): string {
+  const item = nfe(c).items[last(c)]! as NfeItem;
+  for (const k of ['st', 'st_retained', 'st_repasse', 'icms_partilha', 'fcp_rate', 'vBC', 'icms_base_reduction', 'pICMS', 'icms_relief', 'deferral_rate', 'simples_credit_rate'] as const) delete item[k];
+  return setCode(c, code);
+}
+const withRetainedFcp = (c: GoodsCase) => nfe(c).items.findIndex((i) => i.st_repasse?.retained_fcp !== undefined);
+/** The first element `tag` of the items (before ICMSTot) with its value raised by R$ 0.05. */
+function raiseFirst(xml: string, tag: string): string {
+  const end = xml.indexOf('<total>');
+  return xml.slice(0, end).replace(new RegExp(`<${tag}>([0-9.]+)</${tag}>`), (_, v: string) => `<${tag}>${(Number(v) + 0.05).toFixed(2)}</${tag}>`) + xml.slice(end);
+}
+/** The first ICMS group named by `groups` (e.g. '00|10|20|70') that has `tag`, up to the tag's value. */
+const inGroup = (groups: string, tag: string) => new RegExp(`(<ICMS(${groups})>(?:(?!</ICMS\\2>)[\\s\\S])*?<${tag}>)([0-9.]+)(</${tag}>)`);
+/** That value raised by R$ 0.05. */
+const raiseInGroup = (xml: string, groups: string, tag: string) =>
+  xml.replace(inGroup(groups, tag), (_, head: string, _g: string, v: string, tail: string) => `${head}${(Number(v) + 0.05).toFixed(2)}${tail}`);
+const hasGroup = (xml: string, groups: string, tag: string) => inGroup(groups, tag).test(xml);
+/** An item (not ICMSTot) carries `tag`. */
+const inItems = (xml: string, tag: string) => xml.slice(0, xml.indexOf('<total>')).includes(`<${tag}>`);
+const outboundTo = (c: GoodsCase, indIEDest: number) => op(c).indIEDest === indIEDest && op(c).tpNF === 1;
+
 export const ICMS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'request', rule: 'N12-30', code: 766, models: NFCE, applies: regimeNormal, break: (c) => setCode(c, '30') },
   { kind: 'request', rule: 'N12-34', code: 381, models: NFCE, applies: regimeNormal, break: (c) => withSt(c, '90') },
@@ -48,6 +71,72 @@ export const ICMS_BREAKERS: readonly GoodsBreaker[] = [
       const k = withFcpSt(c);
       c.req.items[k]!.st!.fcp_rate = 0;
       return `items[${k}].st.fcp_rate`;
+    },
+  },
+  { kind: 'request', rule: 'N12-70', code: 508, models: NFE, applies: (c) => regimeNormal(c) && outboundTo(c, 9), break: (c) => onlyCode(c, '90') },
+  { kind: 'request', rule: 'N12-80', code: 529, models: NFE, applies: (c) => regimeNormal(c) && op(c).indIEDest === 2, break: (c) => onlyCode(c, '50') },
+  { kind: 'request', rule: 'N12a-70', code: 600, models: NFE, applies: (c) => !regimeNormal(c) && outboundTo(c, 9), break: (c) => onlyCode(c, '900') },
+  {
+    kind: 'request', rule: 'N16-20', code: 693, models: NFE,
+    applies: (c) => regimeNormal(c) && op(c).idDest === 2 && op(c).tpNF === 1 && op(c).finNFe === 1 && /^6(10[1-6]|40[1-5])$/.test(nfe(c).items[last(c)]!.cfop),
+    break: (c) => {
+      onlyCode(c, '00');
+      const item = nfe(c).items[last(c)]!;
+      item.origin = 0;
+      item.pICMS = 18;
+      return `items[${last(c)}].pICMS`;
+    },
+  },
+  { kind: 'document', rule: 'N17c-10', code: 860, models: BOTH, why: COMPUTED, applies: (c, d) => inItems(d.xml, 'vFCP') && (c.model === 65 || op(c).finNFe === 1), break: (d) => ({ xml: raiseFirst(d.xml, 'vFCP') }) },
+  {
+    kind: 'request', rule: 'N17c-20', code: 876, models: NFE, applies: (c) => regimeNormal(c) && op(c).idDest === 2 && op(c).indFinal === 1 && op(c).indIEDest === 9,
+    break: (c) => {
+      onlyCode(c, '00');
+      const item = nfe(c).items[last(c)]!;
+      item.pICMS = 7;
+      item.fcp_rate = 2;
+      return `items[${last(c)}].fcp_rate`;
+    },
+  },
+  {
+    kind: 'request', rule: 'N23-10', code: 806, models: NFE,
+    break: (c) => {
+      onlyCode(c, regimeNormal(c) ? '60' : '500');
+      delete nfe(c).items[last(c)]!.cest;
+      return `items[${last(c)}].cest`;
+    },
+  },
+  { kind: 'document', rule: 'N23d-10', code: 860, models: NFE, why: COMPUTED, applies: (c, d) => inItems(d.xml, 'vFCPST') && op(c).finNFe === 1, break: (d) => ({ xml: raiseFirst(d.xml, 'vFCPST') }) },
+  {
+    kind: 'request', rule: 'N27b-10', code: 881, models: NFE, applies: (c) => withRetainedFcp(c) >= 0,
+    break: (c) => {
+      const k = withRetainedFcp(c);
+      nfe(c).items[k]!.st_repasse!.retained_fcp!.rate = 0;
+      return `items[${k}].st_repasse.retained_fcp.rate`;
+    },
+  },
+  {
+    kind: 'request', rule: 'N27d-10', code: 860, models: NFE, applies: (c) => withRetainedFcp(c) >= 0 && op(c).finNFe === 1 && nfe(c).items[withRetainedFcp(c)]!.cst_icms === '60',
+    break: (c) => {
+      const k = withRetainedFcp(c);
+      const fcp = nfe(c).items[k]!.st_repasse!.retained_fcp!;
+      fcp.amount = Math.round(fcp.amount * 100 + 100) / 100;
+      return `items[${k}].st_repasse.retained_fcp.amount`;
+    },
+  },
+  { kind: 'document', rule: 'N16a-10', code: 351, models: NFE, why: COMPUTED, applies: (_c, d) => hasGroup(d.xml, '51', 'vICMSOp'), break: (d) => ({ xml: raiseInGroup(d.xml, '51', 'vICMSOp') }) },
+  { kind: 'document', rule: 'N16c-10', code: 352, models: NFE, why: COMPUTED, applies: (_c, d) => hasGroup(d.xml, '51', 'vICMSDif'), break: (d) => ({ xml: raiseInGroup(d.xml, '51', 'vICMSDif') }) },
+  { kind: 'document', rule: 'N17-10', code: 353, models: NFE, why: COMPUTED, applies: (_c, d) => hasGroup(d.xml, '51', 'vICMS'), break: (d) => ({ xml: raiseInGroup(d.xml, '51', 'vICMS') }) },
+  {
+    kind: 'document', rule: 'N17-20', code: 528, models: BOTH, why: COMPUTED, applies: (c, d) => hasGroup(d.xml, '00|10|20|70', 'vICMS') && (c.model === 65 || op(c).finNFe === 1),
+    break: (d) => ({ xml: raiseInGroup(d.xml, '00|10|20|70', 'vICMS') }),
+  },
+  {
+    kind: 'request', rule: 'N28-30', code: 627, models: NFE, applies: (c) => nfe(c).items.some((i) => i.icms_relief !== undefined),
+    break: (c) => {
+      const k = nfe(c).items.findIndex((i) => i.icms_relief !== undefined);
+      nfe(c).items[k]!.icms_relief!.amount = 0;
+      return `items[${k}].icms_relief.amount`;
     },
   },
 ];

@@ -77,6 +77,9 @@ function oversized(c: GoodsCase): string {
     sale(c).payment = cash;
     // A sale of R$ 10,000 or more names its consumer.
     if (!sale(c).consumer?.cpf && !sale(c).consumer?.cnpj) sale(c).consumer = { ...sale(c).consumer, cpf: '52998224725' };
+    // ... and its address (MOC W16-60, 752).
+    const e = c.issuer.endereco;
+    sale(c).consumer!.address ??= { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: e.codigo_municipio, city: e.municipio, uf: c.issuer.uf, cep: '01001000' };
   } else {
     // The installments would no longer add up to the invoice (MOC Y10-10); an ajuste or devolucao keeps sem_pagamento.
     delete nfe(c).cobranca;

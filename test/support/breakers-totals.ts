@@ -62,6 +62,7 @@ export const TOTALS_BREAKERS: readonly GoodsBreaker[] = [
     break: (c) => (Object.assign(c.req.items[0]!, { quantity: 1000, unit_price: 1000 }), 'items'),
   },
   { kind: 'request', rule: 'W16-40', code: 750, models: NFCE, applies: (c) => c.vNF > 1_000_000 && !sale(c).home_delivery, break: (c) => (delete sale(c).consumer, 'consumer.cpf') },
+  { kind: 'request', rule: 'W16-60', code: 752, models: NFCE, applies: (c) => c.vNF > 1_000_000 && !sale(c).home_delivery && sale(c).consumer !== undefined, break: (c) => (delete sale(c).consumer!.address, 'consumer.address') },
   // X: transport
   {
     kind: 'request', rule: 'X02-20', code: 868, models: NFE, applies: (c) => op(c).idDest === 2,

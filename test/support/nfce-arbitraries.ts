@@ -248,6 +248,8 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
       const vNF = computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vNF;
       // Ajuste SINIEF 19/16: from R$ 10.000,00 the consumer is identified.
       if (vNF >= 1_000_000 && !sale.consumer) sale.consumer = { cpf: g.consumer?.cpf ?? '52998224725' };
+      // MOC W16-60 (752): and its address is written.
+      if (vNF >= 1_000_000) sale.consumer!.address ??= { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: cityCode, city: cityName, uf: g.base.uf, cep: '01001000' };
       const list = payments(vNF, g.plan);
       if (list.length === 1) sale.payment = list[0]!;
       else sale.payments = list;

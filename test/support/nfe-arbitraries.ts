@@ -9,6 +9,7 @@ import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../src/fiscal/layout/payment-codes.js';
 import { itemValue } from '../../src/documents/goods/domain/totals.js';
 import { formatCents, spreadProportionally } from '../../src/kernel/decimal.js';
+import { cestMissing, exemptRecipientCstRefused, interstateCeiling, nonTaxpayerCsosnRefused, nonTaxpayerCstRefused } from '../../src/documents/nfe/domain/validate-icms-recipient.js';
 import { alphaCnpjArb, CAPITALS, cpfArb, itemArb, numericCnpjArb } from './nfce-arbitraries.js';
 import { testSigningKey } from './nfce-fixtures.js';
 import { VALID_IE } from './state-registrations.js';
@@ -45,11 +46,12 @@ const extrasArb = fc.record({
   cfopTail: fc.constantFrom('102', '101', '403'),
   inbound: fc.constantFrom(false, false, false, false, true),
   relief: opt(fc.record({ amount: fc.integer({ min: 1, max: 50_000 }), pick: fc.nat(), deducted: opt(fc.boolean()) })),
-  interstateGroup: fc.constantFrom<'none' | 'partilha' | 'repasse'>('none', 'none', 'none', 'partilha', 'repasse'),
+  // ICMSPart twice as often: to a non-taxpayer it is refused (N12-70, no veicProd), so only taxpayers and IE-exempt final consumers keep it.
+  interstateGroup: fc.constantFrom<'none' | 'partilha' | 'repasse'>('none', 'none', 'partilha', 'partilha', 'repasse'),
   partilha: fc.record({ cst: fc.constantFrom('10', '90'), pBCOp: percentArb(100), stRate: percentArb(25), reduction: opt(percentArb(90)), ufSt: fc.constantFrom('dest', 'other', 'EX') }),
   repasse: fc.record({
     cst: fc.constantFrom('41', '60'), base: fc.integer({ min: 0, max: 1_000_000 }), rate: percentArb(30), amount: fc.integer({ min: 0, max: 100_000 }), substitute: opt(fc.integer({ min: 1, max: 100_000 })),
-    destBase: fc.integer({ min: 0, max: 1_000_000 }), destAmount: fc.integer({ min: 0, max: 100_000 }), fcp: opt(fc.record({ base: fc.integer({ min: 0, max: 1_000_000 }), rate: percentArb(2), amount: fc.integer({ min: 0, max: 20_000 }) })),
+    destBase: fc.integer({ min: 0, max: 1_000_000 }), destAmount: fc.integer({ min: 0, max: 100_000 }), fcp: opt(fc.record({ base: fc.integer({ min: 0, max: 1_000_000 }), rate: fc.integer({ min: 1, max: 200 }).map((n) => n / 100) })),
   }),
 });
 
@@ -105,12 +107,41 @@ function withInterstateGroup(item: NfeItem, x: Extras, facts: DifalFacts, destUf
     item.cst_icms = r.cst;
     item.st_retained = { base: r.base / 100, rate: r.rate, amount: r.amount / 100, ...(r.substitute ? { substitute_amount: r.substitute / 100 } : {}) };
     item.st_repasse = { destination_base: r.destBase / 100, destination_amount: r.destAmount / 100 };
-    if (r.fcp) item.st_repasse.retained_fcp = { base: r.fcp.base / 100, rate: r.fcp.rate, amount: r.fcp.amount / 100 };
+    // MOC N27b-10 (881): the rate is never 0; N27d-10 (860): the amount is base * rate.
+    if (r.fcp) item.st_repasse.retained_fcp = { base: r.fcp.base / 100, rate: r.fcp.rate, amount: Math.round((r.fcp.base * r.fcp.rate) / 100) / 100 };
   }
   return true;
 }
 
 const NO_EXEMPT_TAXPAYER_UFS = new Set(['AM', 'BA', 'CE', 'GO', 'MG', 'MS', 'MT', 'PA', 'PE', 'RN', 'SE', 'SP']);
+const NO_ICMS_FIELDS = ['st', 'st_retained', 'st_repasse', 'icms_partilha', 'fcp_rate', 'vBC', 'icms_base_reduction', 'pICMS', 'icms_relief', 'deferral_rate', 'simples_credit_rate'] as const;
+
+/**
+ * The item made to fit the operation's N rules: a code the recipient may receive (MOC N12-70,
+ * N12-80, N12a-70: 41 or 102 instead), the interstate rate (N16-20), no own FCP in an interstate sale to a
+ * non-taxpayer (N17c-20), a CEST under ST (N23-10), an FCP-ST not below the own FCP (N23d-10).
+ */
+function fitOperation(item: NfeItem, f: DifalFacts, destCnpj: boolean, nationalRate: number | undefined): void {
+  const code = item.cst_icms ?? item.csosn!;
+  if (nonTaxpayerCstRefused(f, code, item.cfop) || exemptRecipientCstRefused(f, code, item.cfop, destCnpj) || nonTaxpayerCsosnRefused(f, code, item.cfop)) {
+    for (const k of NO_ICMS_FIELDS) delete item[k];
+    if (code.length === 2) item.cst_icms = '41';
+    else {
+      delete item.cst_icms;
+      item.csosn = '102';
+    }
+  }
+  const ceiling = interstateCeiling(f, item, nationalRate);
+  if (ceiling !== undefined && item.pICMS !== undefined && Math.round(item.pICMS * 10_000) > ceiling) item.pICMS = ceiling / 10_000;
+  if (f.idDest === 2 && f.indFinal === 1 && f.indIEDest === 9) delete item.fcp_rate;
+  if (cestMissing(item)) item.cest = '1700100';
+  if (item.fcp_rate !== undefined && item.st?.fcp_rate !== undefined) {
+    // vFCPST = vBCFCPST x pFCPST - vFCP: the same rate on a base no smaller than the own one.
+    if (item.st.base !== undefined || item.st.base_reduction !== undefined || item.vBC !== undefined) delete item.st.fcp_rate;
+    else item.st.fcp_rate = Math.max(item.st.fcp_rate, item.fcp_rate);
+  }
+}
+
 const METHODS = Object.keys(PAYMENT_METHODS).filter((m) => m !== 'sem_pagamento' && m !== 'outros') as PaymentMethod[];
 
 /** A key of a note of `cnpj` (model 55), check digit right. */
@@ -127,11 +158,12 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         base: fc.constant(base),
         kind: fc.constantFrom<GeneratedNfe['kind']>('internal', 'interstate', 'interstate', 'abroad'),
         otherUf: fc.constantFrom(...UFS.filter((u) => u !== base.uf)),
-        ie: fc.constantFrom<NfeRequest['destinatario']['indicador_ie']>('contribuinte', 'isento', 'nao_contribuinte', 'nao_contribuinte'),
+        ie: fc.constantFrom<NfeRequest['destinatario']['indicador_ie']>('contribuinte', 'contribuinte', 'isento', 'isento', 'nao_contribuinte', 'nao_contribuinte'),
         destCnpj: cnpjArb,
         destCpf: cpfArb,
         useCnpj: fc.boolean(),
-        finalFlag: fc.boolean(),
+        // Mostly a final consumer: ICMSPart (an interstate sale to a final consumer) then reaches taxpayers and IE-exempt buyers often enough.
+        finalFlag: fc.constantFrom(true, true, false),
         items: fc.array(fc.tuple(itemArb(base.crt), extrasArb), { minLength: 1, maxLength: 30 }),
         finalidade: fc.constantFrom<NonNullable<NfeRequest['finalidade']>>('normal', 'normal', 'normal', 'complementar', 'ajuste', 'devolucao'),
         presenca: fc.constantFrom<NfeRequest['presenca']>('nao_se_aplica', 'presencial', 'internet', 'telefone', 'presencial_fora', 'outros'),
@@ -183,6 +215,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         const first = inbound ? idDest : idDest + 4;
         item.cfop = first + (g.finalidade === 'devolucao' ? '202' : abroad && x.cfopTail === '403' ? '102' : x.cfopTail);
         withInterstateGroup(item, x, facts, destUf, issuer.uf);
+        fitOperation(item, facts, destinatario.cnpj !== undefined, idDest === 2 ? interstateRate(0, issuer.uf, destUf) : undefined);
         const code = item.cst_icms ?? item.csosn!;
         // NA01-20 exception 1 and the note of NA01: an ICMSPart item carries no ICMSUFDest.
         if (!item.icms_partilha && (difalRequired(facts, code, item.cfop) || (difalAllowed(facts) && x.difalOptional))) {

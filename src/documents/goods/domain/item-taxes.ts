@@ -29,7 +29,7 @@ function ownIcms(item: SaleItem, net: number): OwnIcmsModel {
 }
 
 /** stNet: the operation value the ST base starts from (with IPI and charges: docs/fiscal/icms-st.md). */
-function st(item: SaleItem, stNet: number, ownIcmsValue: number): StModel {
+function st(item: SaleItem, stNet: number, ownIcmsValue: number, ownFcpValue: number): StModel {
   const input = item.st ?? { rate: 0 };
   const pMVAST = rate4(input.mva);
   const pRedBCST = rate4(input.base_reduction);
@@ -43,7 +43,9 @@ function st(item: SaleItem, stNet: number, ownIcmsValue: number): StModel {
   if (input.base_reduction !== undefined) model.pRedBCST = pRedBCST;
   if (input.fcp_rate !== undefined) {
     const pFCPST = rate4(input.fcp_rate);
-    model.fcp = { vBCFCPST: vBCST, pFCPST, vFCPST: percentOf(vBCST, pFCPST) };
+    // MOC N23d-10 (860): vFCPST = vBCFCPST x pFCPST - vFCP, the FCP of the own operation deducted as
+    // its ICMS is from the ST; never below zero (the NF-e validation refuses a rate that would make it so).
+    model.fcp = { vBCFCPST: vBCST, pFCPST, vFCPST: Math.max(0, percentOf(vBCST, pFCPST) - ownFcpValue) };
   }
   return model;
 }
@@ -70,7 +72,7 @@ export function icmsOf(item: SaleItem, net: number, stNet = net): IcmsModel {
     // then pICMS (the internal or interstate rate of the own operation) on the item value. CSOSN
     // 201/202/203 require pICMS (validate-item.ts, docs/fiscal/icms-st.md).
     const ownValue = model.own ? model.own.vICMS : percentOf(net, rate4(item.pICMS));
-    model.st = st(item, stNet, ownValue);
+    model.st = st(item, stNet, ownValue, model.own?.fcp?.vFCP ?? 0);
   }
   if (RETAINED_CODES.has(code) && item.st_retained) model.retained = retainedOf(item.st_retained);
   if (CREDIT_CODES.has(code) || (code === '900' && item.simples_credit_rate !== undefined)) {

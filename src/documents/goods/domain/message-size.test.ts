@@ -7,11 +7,11 @@ import { AROUND_INF_NFE_BYTES, MAX_MESSAGE_BYTES } from './message-size.js';
 
 const lotBytes = (xml: string) => Buffer.byteLength(buildEnviNFe(xml, 1), 'utf8');
 
-/** A sale of `n` items with the longest texts, paid in cash, to an identified consumer (R$ 10,000 or more). */
+/** A sale of `n` items with the longest texts, paid in cash, to an identified consumer with an address (R$ 10,000 or more: MOC W16-40, W16-60). */
 function bigSale(n: number) {
   const base = simpleSale();
   const item = { ...base.items[0]!, description: 'D'.repeat(120), additional_info: 'I'.repeat(500) };
-  return simpleSale({ items: Array.from({ length: n }, () => ({ ...item })), payment: { method: 'dinheiro', amount: 1_000_000 }, consumer: { cpf: '52998224725' } });
+  return simpleSale({ items: Array.from({ length: n }, () => ({ ...item })), payment: { method: 'dinheiro', amount: 1_000_000 }, consumer: { cpf: '52998224725', address: { street: 'Rua Dois', number: '22', district: 'Bairro', city_code: '3550308', city: 'Sao Paulo', uf: 'SP', cep: '01001000' } } });
 }
 
 describe('MOC B01 (214): a lot above 500 KB', () => {

@@ -92,6 +92,9 @@ describe('validateSale', () => {
     expect(fields(sale([big], { payment: { method: 'pix', amount: 10000 } }))).toEqual(['consumer.cpf']);
     expect(fields(sale([{ ...big, unit_price: 9999.99 }], { payment: { method: 'pix', amount: 9999.99 } }))).toEqual([]);
     expect(fields(sale([big], { payment: { method: 'pix', amount: 10000 }, consumer: { cpf: '52998224725' } }))).toEqual([]);
+    // Above R$ 10.000,00 the address too (MOC W16-60, 752).
+    const above = { ...base, unit_price: 10000.01 };
+    expect(fields(sale([above], { payment: { method: 'pix', amount: 10000.01 }, consumer: { cpf: '52998224725' } }))).toEqual(['consumer.address']);
   });
 
   it('caps a note at 990 items', () => {

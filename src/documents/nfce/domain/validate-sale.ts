@@ -128,6 +128,10 @@ export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptio
   if (vNF !== undefined && vNF >= IDENTIFICATION_CEILING && !sale.consumer) {
     fail(errors, 'consumer.cpf', `is required: sales of R$ 10000.00 or more must identify the consumer (this one is R$ ${formatCents(vNF)}; MOC W16-40, 750)`, 'W16-40');
   }
+  // MOC W16-60 (752): above that value the consumer's address (enderDest) is written too.
+  if (vNF !== undefined && vNF > IDENTIFICATION_CEILING && sale.consumer && !sale.consumer.address) {
+    fail(errors, 'consumer.address', `is required: sales above R$ 10000.00 carry the consumer's address (this one is R$ ${formatCents(vNF)}; MOC W16-60, 752)`, 'W16-60');
+  }
   checkNfceCeiling(errors, vNF);
   validatePayments(errors, sale, vNF);
   if (errors.length > 0) return { ok: false, errors };

@@ -57,7 +57,7 @@ describe('ICMS-ST base with the IPI (LC 87/96 art. 8 II, Convênio ICMS 142/2018
   // 6,303.5658 -> 6,303.57; ST 6,303.57 x 20% = 1,260.71 - 453.60 = 807.11; FCP-ST 2% = 126.07;
   // vNF = 3,780.00 + 189.00 + 807.11 + 126.07 = 4,902.18.
   const item: NfeItem = {
-    description: 'Peca de reposicao', quantity: 20, unit_price: 189, ncm: '84713012', cfop: '6403', unit: 'UN', cst_icms: '10', pICMS: 12,
+    description: 'Peca de reposicao', quantity: 20, unit_price: 189, ncm: '84713012', cfop: '6403', unit: 'UN', cst_icms: '10', pICMS: 12, cest: '0100100',
     ipi: { cst: '50', rate: 5 }, st: { mva: 58.82, rate: 20, fcp_rate: 2 },
   };
 
@@ -74,7 +74,7 @@ describe('Simples Nacional ST (CSOSN 201/202/203): the own operation rate is req
   // -> 16.86; own ICMS 55.08 x 18% = 9.9144 -> 9.91; ST due 16.86 - 9.91 = 6.95 (LC 87/96 art. 8 par. 5).
   const ctx = { ...NFE_CONTEXT, issuer: ALPHANUMERIC_ISSUER };
   const item = (pICMS?: number): NfeItem => ({
-    description: 'Refrigerante lata', quantity: 12, unit_price: 4.59, ncm: '22021000', cfop: '5403', unit: 'UN', csosn: '202', st: { mva: 70, rate: 18 },
+    description: 'Refrigerante lata', quantity: 12, unit_price: 4.59, ncm: '22021000', cfop: '5403', unit: 'UN', csosn: '202', cest: '0300700', st: { mva: 70, rate: 18 },
     ...(pICMS === undefined ? {} : { pICMS }),
   });
 

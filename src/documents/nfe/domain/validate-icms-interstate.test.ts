@@ -18,13 +18,18 @@ function withItem(item: Partial<NfeItem>, edit?: (r: NfeRequest) => void): NfeRe
   return req;
 }
 const PARTILHA = { cst_icms: '10', pICMS: 12, st: { rate: 12 }, icms_partilha: { operation_base_share: 45.08, uf_st: 'RJ' } };
-const REPASSE = { cst_icms: '60', st_retained: { base: 100, rate: 18, amount: 6 }, st_repasse: { destination_base: 110, destination_amount: 7.5 } };
+const REPASSE = { cst_icms: '60', cest: '1700100', st_retained: { base: 100, rate: 18, amount: 6 }, st_repasse: { destination_base: 110, destination_amount: 7.5 } };
 /** A taxpayer recipient in RJ buying for resale (no DIFAL). */
 const toBusiness = (r: NfeRequest) => {
   const { cpf: _cpf, ...dest } = r.destinatario;
   r.destinatario = { ...dest, cnpj: '11222333000181', indicador_ie: 'contribuinte', ie: '99999993' };
   r.consumidor_final = false;
   r.presenca = 'nao_se_aplica';
+};
+/** An IE-exempt final consumer: ICMSPart without veicProd is refused to a non-taxpayer (MOC N12-70, 508). */
+const toExempt = (r: NfeRequest) => {
+  r.destinatario = { ...r.destinatario, indicador_ie: 'isento' };
+  r.consumidor_final = true;
 };
 const toSp = (r: NfeRequest) => {
   r.destinatario.address = { ...r.destinatario.address, uf: 'SP', city_code: '3550308', city: 'Sao Paulo' };
@@ -33,8 +38,10 @@ const toSp = (r: NfeRequest) => {
 
 describe('icms_partilha (ICMSPart)', () => {
   it('accepts CST 10 and 90 (with pICMS and st) in an interstate sale to a final consumer, without DIFAL (NA01-20 exception 1)', () => {
-    expect(errorsOf(withItem(PARTILHA))).toEqual([]);
-    expect(errorsOf(withItem({ ...PARTILHA, cst_icms: '90', icms_base_reduction: 10 }))).toEqual([]);
+    expect(errorsOf(withItem(PARTILHA, toExempt))).toEqual([]);
+    expect(errorsOf(withItem({ ...PARTILHA, cst_icms: '90', icms_base_reduction: 10 }, toExempt))).toEqual([]);
+    // To a non-taxpayer only with a new vehicle (veicProd, not written): MOC N12-70 (508).
+    expect(errorsOf(withItem(PARTILHA))).toEqual([expect.objectContaining({ field: 'items[0].cst_icms', rule: 'N12-70' })]);
   });
 
   it('refuses other CSTs and CST 90 without pICMS or st', () => {

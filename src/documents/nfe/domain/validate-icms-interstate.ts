@@ -1,5 +1,6 @@
 import { checkNumber, fail, OPTIONAL_MONEY, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { ufCode } from '../../../fiscal/layout/ibge.js';
+import { formatCents, toCents } from '../../../kernel/decimal.js';
 import { icmsCode } from '../../goods/domain/icms-codes.js';
 import { checkRetained } from '../../goods/domain/validate-item.js';
 import type { NfeItem } from './nfe-request.js';
@@ -14,6 +15,7 @@ const AMOUNT = { ...OPTIONAL_MONEY, required: true } as const;
 export interface InterstateFacts {
   idDest?: 1 | 2 | 3;
   indFinal?: 0 | 1;
+  finNFe?: 1 | 2 | 3 | 4;
 }
 
 /** ICMSPart: CST 10/90 (PL_009; PL_010 adds 20), own ICMS and the ST block mandatory, pBCOp and UFST. */
@@ -51,8 +53,17 @@ function checkRepasse(errors: Errors, at: string, item: NfeItem, code: string, f
   const fcp = r.retained_fcp;
   if (fcp) {
     checkNumber(errors, `${where}.retained_fcp.base`, fcp.base, AMOUNT);
-    checkNumber(errors, `${where}.retained_fcp.rate`, fcp.rate, PERCENT);
-    checkNumber(errors, `${where}.retained_fcp.amount`, fcp.amount, AMOUNT);
+    const rateOk = checkNumber(errors, `${where}.retained_fcp.rate`, fcp.rate, PERCENT);
+    // MOC N27b-10 (881): the rate is informed only for goods subject to the fund, never as zero.
+    if (rateOk && fcp.rate === 0) fail(errors, `${where}.retained_fcp.rate`, 'must be greater than 0; leave retained_fcp out when the goods are not subject to the poverty fund on ST (MOC N27b-10, 881)', 'N27b-10');
+    const amountOk = checkNumber(errors, `${where}.retained_fcp.amount`, fcp.amount, AMOUNT);
+    // MOC N27d-10 (860): with CST 60 in a normal note, vFCPSTRet is vBCFCPSTRet * pFCPSTRet (one cent either way).
+    if (rateOk && amountOk && code === '60' && f.finNFe === 1 && typeof fcp.base === 'number') {
+      const expected = Math.round((toCents(fcp.base) * fcp.rate) / 100);
+      if (Math.abs(toCents(fcp.amount) - expected) > 1) {
+        fail(errors, `${where}.retained_fcp.amount`, `must be base * rate = R$ ${formatCents(expected)} (one cent either way) in a normal note with CST 60 (MOC N27d-10, 860)`, 'N27d-10');
+      }
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { validateItem, type ItemRules } from '../../goods/domain/validate-item.j
 import type { NfeItem } from './nfe-request.js';
 import { cfopScope, difalAllowed, difalRequired, type DifalFacts } from './operation.js';
 import { checkInterstateIcms, withoutRepasseRetained } from './validate-icms-interstate.js';
+import { checkRecipientIcms, type RecipientFacts } from './validate-icms-recipient.js';
 
 // Item checks of an NF-e: the NFC-e's (validateItem, with model 55's CFOPs and CSTs) plus the
 // CFOP's scope against the parties, CST 51 deferral, IPI, DIFAL and the interstate ICMS groups.
@@ -50,7 +51,8 @@ function checkRelief(errors: Errors, at: string, item: NfeItem): void {
   const reasons = RELIEF_REASONS[code];
   if (!reasons) return fail(errors, `${at}.icms_relief`, `is only used with CST 20, 30, 40, 41, 50, 70 or 90, not ${code}`);
   // MOC N28-30 (627): with motDesICMS, vICMSDeson is greater than zero.
-  checkNumber(errors, `${at}.icms_relief.amount`, r.amount, MONEY);
+  if (typeof r.amount === 'number' && r.amount <= 0) fail(errors, `${at}.icms_relief.amount`, 'must be greater than 0: a relief reason (motDesICMS) goes with the ICMS relieved (vICMSDeson, MOC N28-30, 627)', 'N28-30');
+  else checkNumber(errors, `${at}.icms_relief.amount`, r.amount, MONEY);
   if (!reasons.includes(r.reason)) fail(errors, `${at}.icms_relief.reason`, `must be one of ${reasons.join(', ')} for CST ${code} (motDesICMS)`);
   if (r.deducted !== undefined && typeof r.deducted !== 'boolean') fail(errors, `${at}.icms_relief.deducted`, 'must be true (the relief is taken off the note total, indDeduzDeson 1) or false (informed only, indDeduzDeson 0)');
 }
@@ -109,6 +111,8 @@ export interface ItemFacts {
   difal?: DifalFacts;
   /** pICMSInter of an item (scale 4), for the DIFAL rate check. */
   interRate: (item: NfeItem) => number | undefined;
+  /** The operation, for the N rules that depend on it (known once the recipient is valid). */
+  recipient?: RecipientFacts;
 }
 
 /** Item errors; returns the item value in cents (vProd) and the CFOP's direction when known. */
@@ -126,7 +130,8 @@ export function validateNfeItem(errors: Errors, index: number, item: NfeItem, cr
   }
   checkIpi(errors, at, item);
   checkDifal(errors, at, item, facts.difal, facts.interRate(item));
-  checkInterstateIcms(errors, at, item, { ...(facts.idDest ? { idDest: facts.idDest } : {}), ...(facts.difal ? { indFinal: facts.difal.indFinal } : {}) });
+  checkInterstateIcms(errors, at, item, { ...(facts.idDest ? { idDest: facts.idDest } : {}), ...(facts.difal ? { indFinal: facts.difal.indFinal, finNFe: facts.difal.finNFe } : {}) });
+  if (facts.recipient) checkRecipientIcms(errors, at, item, facts.recipient);
   const out: { vProd?: number; tpNF?: 0 | 1 } = {};
   if (vProd !== undefined) out.vProd = vProd;
   if (tpNF !== undefined) out.tpNF = tpNF;

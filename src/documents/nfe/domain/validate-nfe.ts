@@ -1,4 +1,4 @@
-import { formatCents, toCents } from '../../../kernel/decimal.js';
+import { formatCents, percentOf, toCents } from '../../../kernel/decimal.js';
 import { cleanTaxId, isValidCnpj } from '../../../kernel/tax-id.js';
 import { checkNumber, checkText, fail, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { changeCapacity } from '../../goods/domain/payments.js';
@@ -83,8 +83,9 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   const tpNF: 0 | 1 = firstScope !== undefined && firstScope < 5 ? 0 : 1;
   const difal: DifalFacts | undefined = idDest && indIEDest && finNFe ? { idDest, indFinal, indIEDest, tpNF, finNFe, crt: issuer.crt } : undefined;
   const destUf = dest?.address?.uf ?? 'EX';
+  const recipient = difal ? { op: difal, destCnpj: typeof dest?.cnpj === 'string', ...(idDest === 2 ? { nationalRate: interstateRate(0, issuer.uf, destUf) } : {}) } : undefined;
   const values = items.map((item, i) => {
-    const r = validateNfeItem(errors, i, item, issuer.crt, { ...(idDest ? { idDest } : {}), ...(difal ? { difal } : {}), interRate: (it) => (idDest === 2 ? interstateRate(it.origin ?? 0, issuer.uf, destUf) : undefined) });
+    const r = validateNfeItem(errors, i, item, issuer.crt, { ...(idDest ? { idDest } : {}), ...(difal ? { difal } : {}), ...(recipient ? { recipient } : {}), interRate: (it) => (idDest === 2 ? interstateRate(it.origin ?? 0, issuer.uf, destUf) : undefined) });
     if (r.tpNF !== undefined && r.tpNF !== tpNF) fail(errors, `items[${i}].cfop`, `is ${r.tpNF === 0 ? 'an inbound' : 'an outbound'} CFOP but items[0] is ${tpNF === 0 ? 'inbound' : 'outbound'}: one NF-e goes one way (MOC I08-10/20, 518/519)`);
     return r.vProd;
   });
@@ -112,6 +113,15 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
       fail(errors, 'destinatario.indicador_ie', `is isento, but ${destUf} does not admit an exempt taxpayer in an interstate operation without ICMS-ST or exempt items (MOC E16a-30, 805): give contribuinte with its IE, or nao_contribuinte`, 'E16a-30');
       computed = undefined;
     }
+    // MOC N23d-10 (860): vFCPST is the FCP-ST on its base less the item's own vFCP; it cannot be negative.
+    computed?.det.forEach((d, i) => {
+      const f = d.icms.st?.fcp;
+      const own = d.icms.own?.fcp?.vFCP ?? 0;
+      if (f && percentOf(f.vBCFCPST, f.pFCPST) - own < -1) {
+        fail(errors, `items[${i}].st.fcp_rate`, `is too low: the FCP on the ST base (R$ ${formatCents(percentOf(f.vBCFCPST, f.pFCPST))}) is less than the item's own FCP (R$ ${formatCents(own)}), and vFCPST is their difference (MOC N23d-10, 860)`, 'N23d-10');
+      }
+    });
+    if (errors.length > 0) computed = undefined;
     // vNF is TDec_1302 (never negative): the relief subtracted (W16-10) cannot exceed what the note adds up to.
     if (computed && computed.total.vNF < 0) {
       fail(errors, 'items', `the ICMS relieved and deducted (icms_relief, R$ ${formatCents(deductedRelief(computed.det))}) exceeds the note's value; the total would be R$ ${formatCents(computed.total.vNF)}`);
