@@ -134,7 +134,8 @@ function serviceExport(foreign = true): NfseRequest {
   return {
     issuer_id: 'iss_1',
     competence_date: '2026-03-09',
-    service: { national_code: '010101', description: 'Desenvolvimento de software', place_of_provision: { city_code: '3304557' }, ...(foreign ? { foreign_trade: FOREIGN_TRADE } : {}) },
+    // Anexo I E0318: an export of services names its NBS item (the code the other NFS-e samples use).
+    service: { national_code: '010101', nbs: '115021000', description: 'Desenvolvimento de software', place_of_provision: { city_code: '3304557' }, ...(foreign ? { foreign_trade: FOREIGN_TRADE } : {}) },
     tomador: { nif: 'US-123456789', name: 'ACME Inc.', address: ABROAD },
     values: { service_amount: 1500, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', taxation: 'exportacao', export_country: 'US' } },
   };

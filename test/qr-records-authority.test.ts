@@ -97,8 +97,10 @@ describe('the parties\' register (groups 1 and 5), as a deny:<cStat> scenario pl
     return signElement(edit(xml), 'infNFe', h.issuer.signingKey).xml;
   };
   const send55 = (xml: string, s: string) => h.client.authorize({ ...RS55, signedNFeXml: xml, idLote: 1, headers: scenario(s) });
-  // A non-taxpayer recipient is a final consumer (MOC E16a-40, 696).
-  const withoutIe = (x: string) => x.replace('<indIEDest>1</indIEDest><IE>112006603110</IE>', '<indIEDest>9</indIEDest>').replace('<indFinal>0</indFinal>', '<indFinal>1</indFinal>');
+  // A non-taxpayer recipient is a final consumer (MOC E16a-40, 696) and receives no CSOSN 202 (N12a-70, 600).
+  const withoutIe = (x: string) =>
+    x.replace('<indIEDest>1</indIEDest><IE>112006603110</IE>', '<indIEDest>9</indIEDest>').replace('<indFinal>0</indFinal>', '<indFinal>1</indFinal>')
+      .replace(/<ICMSSN202>.*?<\/ICMSSN202>/, '<ICMSSN102><orig>0</orig><CSOSN>102</CSOSN></ICMSSN102>');
 
   it('1C17-40 (301): the issuer irregular, either model', async () => {
     expect(await authorizeWith(signedNfce(h.issuer, { cnpj, nNF: nNF++ }).xml, 'deny:301')).toMatchObject({ kind: 'denied', cStat: 301 });

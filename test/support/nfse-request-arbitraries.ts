@@ -61,7 +61,7 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       tpAmb: fc.constantFrom<1 | 2>(1, 2), taxReform: fc.boolean(), emittedAt: fc.date({ min: new Date('2026-01-02T00:00:00Z'), max: new Date('2027-12-31T23:59:59Z'), noInvalidDate: true }),
       competenceDaysBack: fc.integer({ min: 0, max: 60 }), serie: fc.integer({ min: 1, max: 49_999 }), nDPS: fc.integer({ min: 1, max: 999_999_999 }),
       code: fc.constantFrom(...NATIONAL_CODES), municipal: opt(fc.stringMatching(/^[0-9]{3}$/).filter((m) => m !== '000')), nbs: opt(fc.stringMatching(/^[0-9]{9}$/)),
-      abroad: fc.constantFrom(false, false, false, true), taker: opt(partyArb), interm: opt(partyArb),
+      abroad: fc.constantFrom(false, false, true), taker: opt(partyArb), interm: opt(partyArb),
       amount: money(5_000_000), incond: opt(fc.integer({ min: 0, max: 30 })), cond: opt(fc.integer({ min: 0, max: 30 })), ded: opt(fc.integer({ min: 1, max: 40 })),
       retained: fc.constantFrom<'nao_retido' | 'tomador' | 'intermediario'>('nao_retido', 'nao_retido', 'tomador', 'intermediario'), rate: opt(fc.integer({ min: 180, max: 500 })),
       pisCofins: opt(fc.record({ cst: fc.constantFrom('00', '01', '02', '04', '06', '08', '09', '49', '99'), withheld: fc.constantFrom(0, 2, 3, 7), base: fc.boolean() })),
