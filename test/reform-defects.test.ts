@@ -129,6 +129,7 @@ describe('issue 30.3: CST 200 (reduced rate) needs gRed', () => {
     expect(p.ok).toBe(false);
     expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.rate_reduction']);
     expect(p.ok ? '' : p.errors[0]!.message).toContain('gRed');
+    expect(p.ok ? '' : p.errors[0]!.message).toContain('1033');
   });
 
   it('writes gRed with the effective rates: 0.10 x 40% = 0.04 (R$ 0.40), 0 (R$ 0.00), 0.90 x 40% = 0.36 (R$ 3.60)', async () => {

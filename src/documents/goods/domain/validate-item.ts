@@ -131,7 +131,7 @@ function checkReformCodes(errors: Errors, at: string, item: SaleItem): void {
   const cst = reform.cst ?? (typeof item.cfop === 'string' && isExportCfop(item.cfop) ? EXPORT_CST : '000');
   if (cst === REDUCED_RATE_CST) {
     if (reform.rate_reduction === undefined) {
-      fail(errors, `${at}.reform.rate_reduction`, 'is required with CST 200 (reduced rate): the pRedAliq of the gRed group (NT 2025.002-RTC), e.g. 60 for a 60% reduction');
+      fail(errors, `${at}.reform.rate_reduction`, 'is required with CST 200 (reduced rate): the pRedAliq of the gRed group (NT 2025.002-RTC: the authority refuses a CST whose indicator ind_gRed is 1 without gIBSUF/gRed, cStat 1033), e.g. 60 for a 60% reduction');
     } else checkNumber(errors, `${at}.reform.rate_reduction`, reform.rate_reduction, PERCENT);
   } else if (CSTS_WITHOUT_RATE.has(cst)) {
     for (const f of ['ibs_state_rate', 'ibs_municipal_rate', 'cbs_rate', 'rate_reduction'] as const) {
