@@ -9625,12 +9625,12 @@ export interface paths {
                             /** @description 2026 tax reform (IBS/CBS/IS); used only when the account taxRegime enables the reform group. */
                             reform?: {
                                 /**
-                                 * @description IBS/CBS CST (3 digits), default 000 (regular taxation).
+                                 * @description IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).
                                  * @example 000
                                  */
                                 cst?: string;
                                 /**
-                                 * @description cClassTrib (6 digits), default 000001.
+                                 * @description cClassTrib (6 digits), default 000001, or 410004 (exports of goods and services, LC 214/2025 art. 8) for an export (CFOP 7xxx).
                                  * @example 000001
                                  */
                                 class_code?: string;
@@ -9649,6 +9649,11 @@ export interface paths {
                                  * @example 0.9
                                  */
                                 cbs_rate?: number;
+                                /**
+                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 60
+                                 */
+                                rate_reduction?: number;
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -11557,12 +11562,12 @@ export interface paths {
                             /** @description 2026 tax reform (IBS/CBS/IS); used only when the account taxRegime enables the reform group. */
                             reform?: {
                                 /**
-                                 * @description IBS/CBS CST (3 digits), default 000 (regular taxation).
+                                 * @description IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).
                                  * @example 000
                                  */
                                 cst?: string;
                                 /**
-                                 * @description cClassTrib (6 digits), default 000001.
+                                 * @description cClassTrib (6 digits), default 000001, or 410004 (exports of goods and services, LC 214/2025 art. 8) for an export (CFOP 7xxx).
                                  * @example 000001
                                  */
                                 class_code?: string;
@@ -11581,6 +11586,11 @@ export interface paths {
                                  * @example 0.9
                                  */
                                 cbs_rate?: number;
+                                /**
+                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 60
+                                 */
+                                rate_reduction?: number;
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -12768,12 +12778,12 @@ export interface paths {
                             /** @description 2026 tax reform (IBS/CBS/IS); used only when the account taxRegime enables the reform group. */
                             reform?: {
                                 /**
-                                 * @description IBS/CBS CST (3 digits), default 000 (regular taxation).
+                                 * @description IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).
                                  * @example 000
                                  */
                                 cst?: string;
                                 /**
-                                 * @description cClassTrib (6 digits), default 000001.
+                                 * @description cClassTrib (6 digits), default 000001, or 410004 (exports of goods and services, LC 214/2025 art. 8) for an export (CFOP 7xxx).
                                  * @example 000001
                                  */
                                 class_code?: string;
@@ -12792,6 +12802,11 @@ export interface paths {
                                  * @example 0.9
                                  */
                                 cbs_rate?: number;
+                                /**
+                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 60
+                                 */
+                                rate_reduction?: number;
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**

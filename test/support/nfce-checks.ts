@@ -111,8 +111,8 @@ export function totalsProblems(xml: string): string[] {
   expect('sum(vPag) - vTroco = vNF (767)', sumOf(pag.detPag, (p) => p.vPag) - cents(pag.vTroco), cents(tot.vNF));
   const ibs = inf.total.IBSCBSTot as Node | undefined;
   if (ibs) {
-    expect('vIBS', cents(ibs.gIBS.vIBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS.vIBS));
-    expect('vCBS', cents(ibs.gCBS.vCBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS.gCBS.vCBS));
+    expect('vIBS', cents(ibs.gIBS.vIBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS?.vIBS));
+    expect('vCBS', cents(ibs.gCBS.vCBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS?.gCBS.vCBS));
     const vIS = sumOf(dets, (d) => d.imposto.IS?.vIS);
     expect('vIS', cents(inf.total.ISTot?.vIS), vIS);
     expect('vNFTot', cents(inf.total.vNFTot), cents(tot.vNF) + cents(ibs.gIBS.vIBS) + cents(ibs.gCBS.vCBS) + vIS);

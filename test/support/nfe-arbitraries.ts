@@ -216,6 +216,13 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         item.cfop = first + (g.finalidade === 'devolucao' ? '202' : abroad && x.cfopTail === '403' ? '102' : x.cfopTail);
         withInterstateGroup(item, x, facts, destUf, issuer.uf);
         fitOperation(item, facts, destinatario.cnpj !== undefined, idDest === 2 ? interstateRate(0, issuer.uf, destUf) : undefined);
+        // An export is immune from IBS/CBS (LC 214/2025 art. 8): CST 410 / cClassTrib 410004 carry no
+        // rate, so a request giving rates with it is refused (docs/fiscal/tax-reform.md).
+        if (abroad && item.reform) {
+          delete item.reform.ibs_state_rate;
+          delete item.reform.ibs_municipal_rate;
+          delete item.reform.cbs_rate;
+        }
         const code = item.cst_icms ?? item.csosn!;
         // NA01-20 exception 1 and the note of NA01: an ICMSPart item carries no ICMSUFDest.
         if (!item.icms_partilha && (difalRequired(facts, code, item.cfop) || (difalAllowed(facts) && x.difalOptional))) {

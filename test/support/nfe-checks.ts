@@ -92,8 +92,8 @@ export function nfeTotalsProblems(xml: string): string[] {
   const ibs = inf.total.IBSCBSTot as Node | undefined;
   if (ibs) {
     const vIS = sumOf(dets, (d) => d.imposto.IS?.vIS);
-    expect('vIBS', cents(ibs.gIBS.vIBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS.vIBS));
-    expect('vCBS', cents(ibs.gCBS.vCBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS.gCBS.vCBS));
+    expect('vIBS', cents(ibs.gIBS.vIBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS?.vIBS));
+    expect('vCBS', cents(ibs.gCBS.vCBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS?.gCBS.vCBS));
     expect('vNFTot', cents(inf.total.vNFTot), cents(tot.vNF) + cents(ibs.gIBS.vIBS) + cents(ibs.gCBS.vCBS) + vIS);
   }
   return problems;

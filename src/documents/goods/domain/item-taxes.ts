@@ -95,22 +95,57 @@ export function pisCofinsOf(tax: 'PIS' | 'COFINS', item: SaleItem, net: number, 
   return { CST: cst, vBC: net, rate: r, value: percentOf(net, r) };
 }
 
-/** NT 2025.002-RTC item group with the 2026 test rates (LC 214/2025 arts. 343 and 346) by default. */
+/**
+ * CST 410 (immunity and non-incidence) with cClassTrib 410004, "Exportações de bens e serviços,
+ * observado o art. 8º da LC 214/2025": the default of an export (CFOP 7xxx). Exports are immune
+ * (CF art. 156-A par. 1 III and art. 195 par. 16, EC 132/2023; LC 214/2025 art. 8) and the
+ * classification table gives 410004 the rate type "Sem Alíquota": no gIBSCBS group.
+ */
+export const EXPORT_CST = '410';
+export const EXPORT_CLASS_CODE = '410004';
+/** The CSTs whose codes carry no rate (table of CST x cClassTrib, NT 2025.002-RTC): only CST and cClassTrib. */
+export const CSTS_WITHOUT_RATE: ReadonlySet<string> = new Set(['410']);
+/** CST 200, "Alíquota reduzida": the table marks its codes with a rate reduction, written in gRed. */
+export const REDUCED_RATE_CST = '200';
+
+export const isExportCfop = (cfop: string): boolean => cfop.startsWith('7');
+
+/** rate x (1 - reduction/100), both scaled by 10^4, rounded to the 4 decimals of TDec_0302_04RTC. */
+const effectiveRate = (rate4v: number, red4: number): number => Number(mulDivRound(BigInt(rate4v), BigInt(1_000_000 - red4), 1_000_000n));
+
+/**
+ * NT 2025.002-RTC item group, with the 2026 test rates (LC 214/2025 arts. 343 and 346) by default.
+ * An export (CFOP 7xxx) without a CST of its own gets CST 410 / cClassTrib 410004 and no gIBSCBS.
+ * With a rate reduction (gRed, CST 200) each tax is charged at its effective rate
+ * pAliqEfet = rate x (1 - pRedAliq/100) on the base.
+ */
 export function ibsCbsOf(item: SaleItem, net: number): IbsCbsModel {
   const reform = item.reform ?? {};
+  const exported = isExportCfop(item.cfop) && reform.cst === undefined;
+  const CST = reform.cst ?? (exported ? EXPORT_CST : '000');
+  const cClassTrib = reform.class_code ?? (exported ? EXPORT_CLASS_CODE : '000001');
+  if (CSTS_WITHOUT_RATE.has(CST)) return { CST, cClassTrib };
   const pIBSUF = rate4(reform.ibs_state_rate ?? 0.1);
   const pIBSMun = rate4(reform.ibs_municipal_rate ?? 0);
   const pCBS = rate4(reform.cbs_rate ?? 0.9);
+  if (reform.rate_reduction === undefined) {
+    return { CST, cClassTrib, gIBSCBS: { vBC: net, pIBSUF, vIBSUF: percentOf(net, pIBSUF), pIBSMun, vIBSMun: percentOf(net, pIBSMun), pCBS, vCBS: percentOf(net, pCBS) } };
+  }
+  const pRedAliq = rate4(reform.rate_reduction);
+  const gRed = { pRedAliq, pAliqEfetUF: effectiveRate(pIBSUF, pRedAliq), pAliqEfetMun: effectiveRate(pIBSMun, pRedAliq), pAliqEfetCBS: effectiveRate(pCBS, pRedAliq) };
   return {
-    CST: reform.cst ?? '000',
-    cClassTrib: reform.class_code ?? '000001',
-    vBC: net,
-    pIBSUF,
-    vIBSUF: percentOf(net, pIBSUF),
-    pIBSMun,
-    vIBSMun: percentOf(net, pIBSMun),
-    pCBS,
-    vCBS: percentOf(net, pCBS),
+    CST,
+    cClassTrib,
+    gIBSCBS: {
+      vBC: net,
+      pIBSUF,
+      vIBSUF: percentOf(net, gRed.pAliqEfetUF),
+      pIBSMun,
+      vIBSMun: percentOf(net, gRed.pAliqEfetMun),
+      pCBS,
+      vCBS: percentOf(net, gRed.pAliqEfetCBS),
+      gRed,
+    },
   };
 }
 

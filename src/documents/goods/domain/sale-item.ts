@@ -45,11 +45,12 @@ const pisCofins = (name: string) =>
 
 export const ReformSchema = Type.Object(
   {
-    cst: Type.Optional(Type.String({ description: 'IBS/CBS CST (3 digits), default 000 (regular taxation).', pattern: '^[0-9]{3}$', examples: ['000'] })),
-    class_code: Type.Optional(Type.String({ description: 'cClassTrib (6 digits), default 000001.', pattern: '^[0-9]{6}$', examples: ['000001'] })),
+    cst: Type.Optional(Type.String({ description: 'IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).', pattern: '^[0-9]{3}$', examples: ['000'] })),
+    class_code: Type.Optional(Type.String({ description: 'cClassTrib (6 digits), default 000001, or 410004 (exports of goods and services, LC 214/2025 art. 8) for an export (CFOP 7xxx).', pattern: '^[0-9]{6}$', examples: ['000001'] })),
     ibs_state_rate: Type.Optional(rate('pIBSUF, default 0.10 (LC 214/2025 art. 343, year 2026).', 0.1)),
     ibs_municipal_rate: Type.Optional(rate('pIBSMun, default 0 (2026).', 0)),
     cbs_rate: Type.Optional(rate('pCBS, default 0.90 (LC 214/2025 art. 346, year 2026).', 0.9)),
+    rate_reduction: Type.Optional(rate('pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100).', 60)),
     selective_tax: Type.Optional(
       Type.Object(
         {

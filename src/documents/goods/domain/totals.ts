@@ -81,13 +81,13 @@ export function icmsTotals(det: readonly DetModel[]): IcmsTotModel {
 }
 
 export function reformTotals(det: readonly DetModel[], vNF: number): ReformTotModel {
-  const vIBSUF = sum(det, (d) => d.ibscbs?.vIBSUF);
-  const vIBSMun = sum(det, (d) => d.ibscbs?.vIBSMun);
-  const vCBS = sum(det, (d) => d.ibscbs?.vCBS);
+  const vIBSUF = sum(det, (d) => d.ibscbs?.gIBSCBS?.vIBSUF);
+  const vIBSMun = sum(det, (d) => d.ibscbs?.gIBSCBS?.vIBSMun);
+  const vCBS = sum(det, (d) => d.ibscbs?.gIBSCBS?.vCBS);
   const hasIs = det.some((d) => d.is);
   const vIS = sum(det, (d) => d.is?.vIS);
   const totals: ReformTotModel = {
-    vBCIBSCBS: sum(det, (d) => d.ibscbs?.vBC),
+    vBCIBSCBS: sum(det, (d) => d.ibscbs?.gIBSCBS?.vBC),
     vIBSUF,
     vIBSMun,
     vIBS: vIBSUF + vIBSMun,

@@ -19,7 +19,7 @@ const ICMS: Record<string, string> = {
 };
 
 const REFORM: Record<string, string> = {
-  CST: 'reform.cst', cClassTrib: 'reform.class_code', pIBSUF: 'reform.ibs_state_rate', pIBSMun: 'reform.ibs_municipal_rate', pCBS: 'reform.cbs_rate',
+  CST: 'reform.cst', cClassTrib: 'reform.class_code', pIBSUF: 'reform.ibs_state_rate', pIBSMun: 'reform.ibs_municipal_rate', pCBS: 'reform.cbs_rate', pRedAliq: 'reform.rate_reduction',
   CSTIS: 'reform.selective_tax.cst', cClassTribIS: 'reform.selective_tax.class_code', pIS: 'reform.selective_tax.rate',
 };
 

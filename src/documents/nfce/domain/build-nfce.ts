@@ -1,4 +1,5 @@
 import type { NfceModel } from '../../../fiscal/xml/nfe/model.js';
+import { reformPartsOn } from '../../goods/domain/reform-schedule.js';
 import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
 import { signNfce } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
@@ -48,7 +49,8 @@ export function buildPreparedNfce(prepared: PreparedNfce, ctx: DocumentContext):
   const cnpj = cleanTaxId(issuer.cnpj);
   const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj, mod: 65, serie: ctx.serie, nNF: ctx.nNF, tpEmis, cNF });
   const model: NfceModel = {
-    ...prepared.parts,
+    // LC 214/2025 art. 348 III c: a Simples Nacional note dated 2026 carries no reform groups.
+    ...reformPartsOn(prepared.parts, issuer.crt, dhEmi.year),
     accessKey,
     ide: {
       cUF, cNF, natOp: 'VENDA', serie: ctx.serie, nNF: ctx.nNF, dhEmi: dhEmi.text, cMunFG: issuer.endereco.codigo_municipio,

@@ -1,4 +1,5 @@
 import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
+import { reformPartsOn } from '../../goods/domain/reform-schedule.js';
 import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
@@ -52,7 +53,8 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   if (c && c.at.getTime() > ctx.emittedAt.getTime()) throw new Error('ctx.contingency.at must not be after emittedAt (dhCont)');
   const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj: cleanTaxId(issuer.cnpj), mod: 55, serie: ctx.serie, nNF: ctx.nNF, tpEmis, cNF });
   const model: NfeModel = {
-    ...prepared.parts,
+    // LC 214/2025 art. 348 III c: a Simples Nacional note dated 2026 carries no reform groups.
+    ...reformPartsOn(prepared.parts, issuer.crt, dhEmi.year),
     accessKey,
     ide: {
       ...prepared.ide, NFref: [...prepared.ide.NFref],

@@ -136,9 +136,16 @@ export interface IcmsUfDestModel {
   vICMSUFRemet: number;
 }
 
-export interface IbsCbsModel {
-  CST: string;
-  cClassTrib: string;
+/** gRed (TRed): pRedAliq and the effective rate pAliqEfet = rate x (1 - pRedAliq/100), per tax. */
+export interface IbsCbsReductionModel {
+  pRedAliq: number;
+  pAliqEfetUF: number;
+  pAliqEfetMun: number;
+  pAliqEfetCBS: number;
+}
+
+/** gIBSCBS: the base, the rates and the values (vX = vBC x the effective rate). */
+export interface IbsCbsGroupModel {
   vBC: number;
   pIBSUF: number;
   vIBSUF: number;
@@ -146,6 +153,14 @@ export interface IbsCbsModel {
   vIBSMun: number;
   pCBS: number;
   vCBS: number;
+  gRed?: IbsCbsReductionModel;
+}
+
+/** IBSCBS (TTribNFe): CST and cClassTrib, and gIBSCBS unless the code carries no rate (e.g. CST 410, immunity). */
+export interface IbsCbsModel {
+  CST: string;
+  cClassTrib: string;
+  gIBSCBS?: IbsCbsGroupModel;
 }
 
 export interface IsModel {

@@ -11,13 +11,20 @@ export function isXml(m: IsModel): string {
 }
 
 export function ibsCbsXml(m: IbsCbsModel): string {
-  const g =
-    money('vBC', m.vBC) +
-    el('gIBSUF', rate('pIBSUF', m.pIBSUF) + money('vIBSUF', m.vIBSUF)) +
-    el('gIBSMun', rate('pIBSMun', m.pIBSMun) + money('vIBSMun', m.vIBSMun)) +
-    money('vIBS', m.vIBSUF + m.vIBSMun) +
-    el('gCBS', rate('pCBS', m.pCBS) + money('vCBS', m.vCBS));
-  return el('IBSCBS', leaf('CST', m.CST) + leaf('cClassTrib', m.cClassTrib) + el('gIBSCBS', g));
+  const g = m.gIBSCBS;
+  // TTribNFe: the choice of gIBSCBS/gIBSCBSMono/gTransfCred/gAjusteCompet is optional (minOccurs 0):
+  // a code without rate (CST 410, immunity and non-incidence) carries only CST and cClassTrib.
+  if (!g) return el('IBSCBS', leaf('CST', m.CST) + leaf('cClassTrib', m.cClassTrib));
+  // TRed: pRedAliq then pAliqEfet, after gDif/gDevTrib and before the value (DFeTiposBasicos_v1.00).
+  const red = (pAliqEfet: number | undefined): string =>
+    g.gRed && pAliqEfet !== undefined ? el('gRed', rate('pRedAliq', g.gRed.pRedAliq) + rate('pAliqEfet', pAliqEfet)) : '';
+  const body =
+    money('vBC', g.vBC) +
+    el('gIBSUF', rate('pIBSUF', g.pIBSUF) + red(g.gRed?.pAliqEfetUF) + money('vIBSUF', g.vIBSUF)) +
+    el('gIBSMun', rate('pIBSMun', g.pIBSMun) + red(g.gRed?.pAliqEfetMun) + money('vIBSMun', g.vIBSMun)) +
+    money('vIBS', g.vIBSUF + g.vIBSMun) +
+    el('gCBS', rate('pCBS', g.pCBS) + red(g.gRed?.pAliqEfetCBS) + money('vCBS', g.vCBS));
+  return el('IBSCBS', leaf('CST', m.CST) + leaf('cClassTrib', m.cClassTrib) + el('gIBSCBS', body));
 }
 
 export function reformTotalsXml(t: ReformTotModel): string {
