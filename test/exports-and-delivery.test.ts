@@ -18,7 +18,7 @@ import type { NfseContext } from '../src/documents/nfse/domain/nfse-context.js';
 import type { NfseRequest } from '../src/documents/nfse/domain/nfse-request.js';
 import { prepareNfse } from '../src/documents/nfse/domain/prepare-nfse.js';
 import { NUMERIC_ISSUER, simpleSale, testContext, testSigningKey } from './support/nfce-fixtures.js';
-import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
+import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 import { xmllint } from './support/xml-tools.js';
 
 // The groups of issue 29 the gateway never wrote (docs/fiscal/exports-and-delivery.md): exporta of an
@@ -30,20 +30,7 @@ import { xmllint } from './support/xml-tools.js';
 const rulesOf = (errors: Array<{ field: string; rule?: string }>) => errors.map((e) => [e.field, e.rule]);
 
 /** Foreign recipient in Argentina (BACEN 0639), CFOP 7101: the sale the issue found authorized without exporta. */
-function exportRequest(): NfeRequest {
-  const req = interstateRequest();
-  req.destinatario = {
-    id_estrangeiro: 'AR30712345678', name: 'Importadora del Sur SA', indicador_ie: 'nao_contribuinte',
-    address: { street: 'Avenida Corrientes', number: '1234', district: 'San Nicolas', city: 'Buenos Aires', country_code: '639', country: 'Argentina' },
-  };
-  req.consumidor_final = false;
-  req.presenca = 'nao_se_aplica';
-  req.items = [{ description: 'Motor eletrico', quantity: 2, unit_price: 1500, ncm: '85015210', cfop: '7101', unit: 'UN', cst_icms: '41' }];
-  req.freight = undefined;
-  req.transporte = { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Transportes Rapidos', uf: 'SP' } };
-  req.payment = { method: 'boleto', amount: 3000 };
-  return req;
-}
+const exportSale = () => exportRequest(1500);
 
 const nfeXml = (req: NfeRequest): string => {
   const p = prepareNfe(req, NFE_CONTEXT);
@@ -53,18 +40,18 @@ const nfeXml = (req: NfeRequest): string => {
 
 describe('NF-e export: exporta (MOC ZA01-10/20, 355/356)', () => {
   it('the gateway refuses an export without exporta, naming export and ZA01-10; exporta elsewhere is ZA01-20', () => {
-    const p = prepareNfe(exportRequest(), NFE_CONTEXT);
+    const p = prepareNfe(exportSale(), NFE_CONTEXT);
     expect(p.ok ? [] : rulesOf(p.errors)).toEqual([['export', 'ZA01-10']]);
     const internal = { ...interstateRequest(), export: { shipment_uf: 'SP', shipment_place: 'PORTO DE SANTOS' } };
     const q = prepareNfe(internal, NFE_CONTEXT);
     expect(q.ok ? [] : rulesOf(q.errors)).toEqual([['export', 'ZA01-20']]);
     // MOC ZA02: UFSaidaPais does not take EX.
-    const ex = prepareNfe({ ...exportRequest(), export: { shipment_uf: 'EX', shipment_place: 'PORTO DE SANTOS' } }, NFE_CONTEXT);
+    const ex = prepareNfe({ ...exportSale(), export: { shipment_uf: 'EX', shipment_place: 'PORTO DE SANTOS' } }, NFE_CONTEXT);
     expect(ex.ok ? [] : ex.errors.map((e) => e.field)).toEqual(['export.shipment_uf']);
   });
 
   it('writes exporta after infAdic; the note passes PL_009 and PL_010 and the simulator', async () => {
-    const xml = nfeXml({ ...exportRequest(), additional_info: 'Exportacao', export: { shipment_uf: 'SP', shipment_place: 'Porto de Santos', dispatch_place: 'Recinto Alfandegado Santos' } });
+    const xml = nfeXml({ ...exportSale(), additional_info: 'Exportacao', export: { shipment_uf: 'SP', shipment_place: 'Porto de Santos', dispatch_place: 'Recinto Alfandegado Santos' } });
     expect(xml).toContain('<idDest>3</idDest>');
     expect(xml).toContain('</infAdic><exporta><UFSaidaPais>SP</UFSaidaPais><xLocExporta>Porto de Santos</xLocExporta><xLocDespacho>Recinto Alfandegado Santos</xLocDespacho></exporta>');
     expect(await xmllint(xml, 'PL_009_V4', 'nfe_v4.00.xsd')).toBe('');
@@ -73,7 +60,7 @@ describe('NF-e export: exporta (MOC ZA01-10/20, 355/356)', () => {
   });
 
   it('the simulator answers 355 without exporta in an export and 356 with it elsewhere, in the MOC words', () => {
-    const xml = nfeXml({ ...exportRequest(), export: { shipment_uf: 'SP', shipment_place: 'PORTO DE SANTOS' } });
+    const xml = nfeXml({ ...exportSale(), export: { shipment_uf: 'SP', shipment_place: 'PORTO DE SANTOS' } });
     const without = goodsGroupRejection(nfeFacts(xml.replace(/<exporta>.*<\/exporta>/, '')));
     expect(without).toMatchObject({ cStat: 355, xMotivo: 'Rejeição: Informar o local de saída do Pais no caso da exportação' });
     const interstate = nfeXml(interstateRequest()).replace('</pag>', '</pag><exporta><UFSaidaPais>SP</UFSaidaPais><xLocExporta>SANTOS</xLocExporta></exporta>');

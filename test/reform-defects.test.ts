@@ -5,11 +5,10 @@ import { join } from 'node:path';
 import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { prepareNfce } from '../src/documents/nfce/domain/prepare-nfce.js';
 import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.js';
-import type { NfeRequest } from '../src/documents/nfe/domain/nfe-request.js';
 import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { xmllintFailures } from './support/nfce-checks.js';
-import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
+import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 
 // Issue 30, three defects of the reform_2026 mode, each with figures computed by hand from the law and
 // NT 2025.002-RTC (docs/fiscal/tax-reform.md has the sources):
@@ -30,25 +29,11 @@ const save = (name: string, xml: string) => {
 const reformNfe = { ...NFE_CONTEXT, taxReform: true };
 
 /** Export to Argentina of 2 x R$ 1,625.00 = R$ 3,250.00: the 2026 test rates (0.1% + 0.9%) would charge R$ 32.50. */
-function exportRequest(): NfeRequest {
-  const req = interstateRequest();
-  req.destinatario = {
-    id_estrangeiro: 'AR30712345678', name: 'Importadora del Sur SA', indicador_ie: 'nao_contribuinte',
-    address: { street: 'Avenida Corrientes', number: '1234', district: 'San Nicolas', city: 'Buenos Aires', country_code: '639', country: 'Argentina' },
-  };
-  req.consumidor_final = false;
-  req.presenca = 'nao_se_aplica';
-  req.items = [{ description: 'Motor eletrico', quantity: 2, unit_price: 1625, ncm: '85015210', cfop: '7101', unit: 'UN', cst_icms: '41' }];
-  req.freight = undefined;
-  req.transporte = { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Transportes Rapidos', uf: 'SP' } };
-  req.payment = { method: 'boleto', amount: 3250 };
-  req.export = { shipment_uf: 'SP', shipment_place: 'Porto de Santos' };
-  return req;
-}
+const exportSale = () => exportRequest(1625, { shipment_uf: 'SP', shipment_place: 'Porto de Santos' });
 
 describe('issue 30.1: an export is immune (CST 410, cClassTrib 410004)', () => {
   it('defaults to CST 410 / 410004 with no gIBSCBS and charges no IBS/CBS; the note passes PL_010', async () => {
-    const p = prepareNfe(exportRequest(), reformNfe);
+    const p = prepareNfe(exportSale(), reformNfe);
     if (!p.ok) throw new Error(JSON.stringify(p.errors));
     const built = buildPreparedNfe(p.nfe, nfeDocumentContext());
     expect(built.xml).toContain('<IBSCBS><CST>410</CST><cClassTrib>410004</cClassTrib></IBSCBS>');
@@ -65,7 +50,7 @@ describe('issue 30.1: an export is immune (CST 410, cClassTrib 410004)', () => {
   });
 
   it('refuses rates with CST 410, naming the field', () => {
-    const req = exportRequest();
+    const req = exportSale();
     req.items[0]!.reform = { cst: '410', class_code: '410004', cbs_rate: 0.9 };
     const p = prepareNfe(req, reformNfe);
     expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.cbs_rate']);

@@ -31,3 +31,23 @@ export function interstateRequest(): NfeRequest {
     aut_xml: ['10422724000187'],
   };
 }
+
+/**
+ * An export of 2 electric motors to a foreign recipient in Argentina (BACEN 0639), CFOP 7101, ICMS
+ * CST 41 (MOC ZA01: the exporta group names the state and place of shipment when `shipment` is given).
+ */
+export function exportRequest(unitPrice: number, shipment?: NfeRequest['export']): NfeRequest {
+  const req = interstateRequest();
+  req.destinatario = {
+    id_estrangeiro: 'AR30712345678', name: 'Importadora del Sur SA', indicador_ie: 'nao_contribuinte',
+    address: { street: 'Avenida Corrientes', number: '1234', district: 'San Nicolas', city: 'Buenos Aires', country_code: '639', country: 'Argentina' },
+  };
+  req.consumidor_final = false;
+  req.presenca = 'nao_se_aplica';
+  req.items = [{ description: 'Motor eletrico', quantity: 2, unit_price: unitPrice, ncm: '85015210', cfop: '7101', unit: 'UN', cst_icms: '41' }];
+  req.freight = undefined;
+  req.transporte = { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Transportes Rapidos', uf: 'SP' } };
+  req.payment = { method: 'boleto', amount: 2 * unitPrice };
+  if (shipment) req.export = shipment;
+  return req;
+}
