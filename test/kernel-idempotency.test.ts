@@ -77,6 +77,14 @@ describe('Idempotency-Key (SPEC 4)', () => {
     expect(await countApps(acc.accountId)).toBe(3);
   });
 
+  it('refuses a malformed key on the public routes too (sign-in, sign-up)', async () => {
+    for (const url of ['/v1/auth/login', '/v1/auth/signup']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { 'idempotency-key': 'abcde' }, payload: { email: 'nobody@example.com', password: 'correct horse battery' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error: 'idempotency_key_invalid', details: [{ field: 'header.Idempotency-Key' }] });
+    }
+  });
+
   it('expires keys after 24 hours: reuse starts a new processing', async () => {
     const acc = await t.newAccount();
     const first = await create(acc.auth, 'expiring-key-1', { name: 'e', scopes: ['nfce:read'] });

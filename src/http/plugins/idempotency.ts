@@ -41,10 +41,11 @@ export const idempotencyPlugin = fp(
      * handler may run; false when the reply was sent. No key: true.
      */
     async function claim(request: FastifyRequest, reply: FastifyReply, bodyHash: string): Promise<boolean> {
-      if (!MUTATING.has(request.method) || !request.auth) return true; // SPEC 4 rule 6: ignored on GET
+      if (!MUTATING.has(request.method)) return true; // SPEC 4 rule 6: ignored on GET
       const raw = request.headers['idempotency-key'];
       if (raw === undefined) return true;
       const key = Array.isArray(raw) ? raw[0]! : raw;
+      // A malformed key is refused on every mutating route, the public ones (sign-up, sign-in) included.
       if (!KEY_PATTERN.test(key)) {
         throw new ApiError(
           'idempotency_key_invalid',
@@ -52,6 +53,8 @@ export const idempotencyPlugin = fp(
           [{ field: 'header.Idempotency-Key', message: `has ${key.length} characters or characters outside visible ASCII` }],
         );
       }
+      // The public routes have no account to scope a key to: a well-formed key is not stored there.
+      if (!request.auth) return true;
       const scope: IdempotencyScope = {
         accountId: request.auth.accountId,
         method: request.method,
