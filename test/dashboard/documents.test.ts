@@ -82,10 +82,13 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: documents', () => {
     // Cancel: a short reason is refused by the form (nothing sent), a valid one cancels.
     await page.getByRole('button', { name: 'Cancelar documento' }).click();
     await page.getByLabel('Motivo do cancelamento').fill('Desistiu');
+    // Checked as it is typed, before any click; the click sends nothing.
+    await page.getByText('O motivo precisa ter pelo menos 15 caracteres (tem 8).').waitFor();
     await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await page.getByText('O motivo precisa ter pelo menos 15 caracteres (tem 8).').waitFor();
     expect((await api(`/v1/nfce/${id}`)).status).toBe('authorized');
     await page.getByLabel('Motivo do cancelamento').fill('Cliente desistiu da compra no caixa');
+    expect(await page.getByText('O motivo precisa ter pelo menos').count()).toBe(0);
     await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await status(page, 'Cancelada');
     await page.getByText('Cancelada: Cliente desistiu da compra no caixa').waitFor();

@@ -67,8 +67,10 @@ export function CancelForm({ family, note }: { family: Family; note: AnyRecord }
           value={reason}
           error={problem}
           onChange={(e) => {
-            setReason(e.currentTarget.value);
-            setProblem(null);
+            const value = e.currentTarget.value;
+            setReason(value);
+            // Checked as it is typed (README "Documents"): the count shows until the reason is long enough.
+            setProblem(value.trim() === '' ? null : reasonProblem(value));
             action.renewKey();
           }}
         />
