@@ -1,13 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { prepareNfce } from '../src/documents/nfce/domain/prepare-nfce.js';
 import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.js';
 import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { xmllintFailures } from './support/nfce-checks.js';
+import { tempFile } from './support/xml-tools.js';
 import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 
 // Issue 30, three defects of the reform_2026 mode, each with figures computed by hand from the law and
@@ -19,13 +17,6 @@ import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } fro
 // 3. CST 200 (reduced rate) needs gRed: refused without the reduction, computed with it as
 //    pAliqEfet = rate x (1 - pRedAliq/100), value = vBC x pAliqEfet.
 
-const dir = mkdtempSync(join(tmpdir(), 'reform-defects-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const save = (name: string, xml: string) => {
-  const file = join(dir, name);
-  writeFileSync(file, xml);
-  return file;
-};
 const reformNfe = { ...NFE_CONTEXT, taxReform: true };
 
 /** Export to Argentina of 2 x R$ 1,625.00 = R$ 3,250.00: the 2026 test rates (0.1% + 0.9%) would charge R$ 32.50. */
@@ -44,7 +35,7 @@ describe('issue 30.1: an export is immune (CST 410, cClassTrib 410004)', () => {
     expect(built.xml).toMatch(/<gCBS><vDif>0\.00<\/vDif><vDevTrib>0\.00<\/vDevTrib><vCBS>0\.00<\/vCBS>/);
     expect(built.xml).toContain('<vNF>3250.00</vNF>');
     expect(built.xml).toContain('<vNFTot>3250.00</vNFTot>');
-    const file = save('export.xml', built.xml);
+    const file = tempFile('export.xml', built.xml);
     expect(await xmllintFailures('PL_010_V1.30', [file])).toBe('');
     expect(await xmllintFailures('PL_010_V1.40', [file])).toBe('');
   });
@@ -72,7 +63,7 @@ describe('issue 30.2: Simples Nacional and MEI carry no IBS/CBS groups in 2026 (
       expect(built.xml).not.toContain('<IBSCBSTot>');
       expect(built.xml).not.toContain('<vNFTot>');
       expect(built.totals).toMatchObject({ vNF: 100, vIBS: 0, vCBS: 0 });
-      expect(await xmllintFailures('PL_010_V1.30', [save(`simples-${issuer.crt}.xml`, built.xml)])).toBe('');
+      expect(await xmllintFailures('PL_010_V1.30', [tempFile(`simples-${issuer.crt}.xml`, built.xml)])).toBe('');
     }
   });
 
@@ -126,7 +117,7 @@ describe('issue 30.3: CST 200 (reduced rate) needs gRed', () => {
       '<gCBS><pCBS>0.90</pCBS><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.36</pAliqEfet></gRed><vCBS>3.60</vCBS></gCBS></gIBSCBS></IBSCBS>',
     );
     expect(built.totals).toMatchObject({ vNF: 1000, vIBS: 0.4, vCBS: 3.6, vNFTot: 1004 });
-    const file = save('reduced.xml', built.xml);
+    const file = tempFile('reduced.xml', built.xml);
     expect(await xmllintFailures('PL_010_V1.30', [file])).toBe('');
     expect(await xmllintFailures('PL_010_V1.40', [file])).toBe('');
   });
