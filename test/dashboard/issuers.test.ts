@@ -114,7 +114,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     await doctor.getByText('Certificado de teste: serve ao sandbox, não à produção.').waitFor();
     await doctor.getByRole('button', { name: 'Verificar de novo' }).waitFor();
 
-  }, 60_000);
+  }, 90_000);
 
   it('edits the issuer\'s data and its NFS-e settings', async () => {
     const page = await signedIn();
