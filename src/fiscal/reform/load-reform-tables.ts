@@ -123,7 +123,7 @@ function cstRow(at: Where, raw: unknown): CstEntry {
   return { cst: at.text(row, 'cst', /^\d{3}$/), description: at.text(row, 'description'), indicators, documents: at.documents(row) };
 }
 
-const CLASS_FIELDS = ['code', 'cst', 'name', 'description', 'pRedIBS', 'pRedCBS', 'rateType', ...CLASS_INDICATORS, 'tpRBSN', 'documents', 'validFrom', 'validUntil', 'legalReference', 'annex'];
+const CLASS_FIELDS = ['code', 'cst', 'name', 'description', 'pRedIBS', 'pRedCBS', 'rateType', ...CLASS_INDICATORS, 'tpRBSN', 'documents', 'validFrom', 'validUntil', 'legalReference', 'annex', 'link'];
 
 function classRow(at: Where, raw: unknown, csts: Set<string>): ClassEntry {
   const row = at.fields(CLASS_FIELDS);
@@ -136,8 +136,8 @@ function classRow(at: Where, raw: unknown, csts: Set<string>): ClassEntry {
   const validFrom = at.date(row, 'validFrom')!;
   const validUntil = at.date(row, 'validUntil', true);
   if (validUntil !== undefined && validUntil <= validFrom) at.fail(`validUntil ${validUntil} must be after validFrom ${validFrom} (the end is exclusive)`);
-  const annex = row.annex;
-  if (annex !== undefined && annex !== null && (typeof annex !== 'string' || annex.trim() === '')) at.fail('annex must be a non-empty string or null');
+  const annex = optionalText(at, row, 'annex');
+  const link = optionalText(at, row, 'link');
   const entry: ClassEntry = {
     code, cst,
     name: at.text(row, 'name'),
@@ -156,8 +156,16 @@ function classRow(at: Where, raw: unknown, csts: Set<string>): ClassEntry {
     if (typeof tpRBSN !== 'string' || !/^[0-59]$/.test(tpRBSN)) at.fail('tpRBSN must be one of 0-5, 9 or null');
     entry.tpRBSN = tpRBSN;
   }
-  if (typeof annex === 'string') entry.annex = annex;
+  if (annex !== undefined) entry.annex = annex;
+  if (link !== undefined) entry.link = link;
   return entry;
+}
+
+function optionalText(at: Where, row: Record<string, unknown>, key: string): string | undefined {
+  const v = row[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.trim() === '') at.fail(`${key} must be a non-empty string or null`);
+  return v;
 }
 
 const RATE_FIELDS = ['from', 'until', 'ibsState', 'ibsMunicipal', 'cbs', 'simplesGroupsDue', 'source', 'note'];
