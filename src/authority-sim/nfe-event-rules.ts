@@ -35,13 +35,13 @@ export const NFE_EVENT_LOT_SCHEMAS: Readonly<Record<string, string>> = {
 };
 
 /** Every detEvento of the lot against its event's schema (215 otherwise). */
-export function detEventosValid(payload: string): boolean {
+export function detEventosValid(payload: string, at: Date): boolean {
   for (const det of sliceAll(payload, 'detEvento')) {
     const tpEvento = textOf(payload.slice(0, det.start).split('<infEvento').pop() ?? '', 'tpEvento') ?? '';
     const schema = DET_SCHEMAS[tpEvento];
     if (!schema) continue;
     const standalone = `<detEvento xmlns="${NFE_NAMESPACE}"` + det.outer.slice('<detEvento'.length);
-    if (!checkSchema(standalone, schema).valid) return false;
+    if (!checkSchema(standalone, schema, at).valid) return false;
   }
   return true;
 }

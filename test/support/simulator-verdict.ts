@@ -5,7 +5,7 @@ import { signerCertificateRejection } from '../../src/authority-sim/certificate-
 import { authorizationRuleRejection } from '../../src/authority-sim/authorization-rules.js';
 import { lotRejection, lotUfRejection, messageRejection } from '../../src/authority-sim/ide-rules.js';
 import { checkEnvelopedSignature } from '../../src/authority-sim/signature-check.js';
-import { checkSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js';
+import { checkNfeLotSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js';
 import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../../src/authority-sim/nfse/dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse/dps-rules.js';
@@ -49,7 +49,7 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const payload = o.payload ?? buildEnviNFe(nfeXml, 1);
   const message = messageRejection(payload);
   if (message?.cStat === 214) return 214;
-  const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
+  const schema = checkNfeLotSchema(payload);
   if (!schema.valid && !isWellFormed(payload)) return 243;
   if (message) return message.cStat;
   if (!schema.valid) return schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe')) ? 225 : 215;
