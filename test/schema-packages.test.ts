@@ -58,7 +58,13 @@ describe('schemaPackageFor: the package in force on the date', () => {
       const section = doc.split('\n## ').find((part) => part.startsWith(heading))!;
       return section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| layout'));
     };
-    expect(rowsOf('NFS-e')).toHaveLength(NFSE_LAYOUTS.length);
+    const nfse = rowsOf('NFS-e');
+    expect(nfse).toHaveLength(NFSE_LAYOUTS.length);
+    NFSE_LAYOUTS.forEach((l, i) => {
+      const cells = nfse[i]!.split('|').map((c) => c.trim());
+      expect(cells[2]).toBe(l.production ?? 'from the start');
+      expect(cells[3]!.includes('stand-in')).toBe(!l.bundled);
+    });
     for (const [heading, table] of [['NF-e (55)', NFE_LAYOUTS], ['Events, inutilização', NFE_MESSAGE_LAYOUTS]] as const) {
       const rows = rowsOf(heading);
       expect(rows).toHaveLength(table.length);
@@ -72,9 +78,11 @@ describe('schemaPackageFor: the package in force on the date', () => {
     }
   });
 
-  it('the NFS-e has one package at every date', () => {
-    expect(NFSE_LAYOUTS).toHaveLength(1);
+  it('the NFS-e has one package bundled, at every date: the 27/07/2026 one (alphanumeric CNPJ, production 10/08/2026) is not', () => {
     for (const date of ['2020-01-01T00:00:00-03:00', '2026-11-28T10:00:00-03:00']) expect(schemaPackageFor('nfse', date)).toBe('NFSe_v1.01');
+    expect(layoutInForce('nfse', '2026-08-09T23:59:59-03:00')).toMatchObject({ bundled: true });
+    expect(layoutInForce('nfse', '2026-08-10T00:00:00-03:00')).toMatchObject({ bundled: false, pkg: 'NFSe_v1.01', layout: expect.stringMatching(/27\/07\/2026/) });
+    expect(layoutInForce('nfse', '2026-07-27T00:00:00-03:00', 2).bundled).toBe(false);
   });
 
   it('the tables run forward in time in both environments and every package they name is on disk', () => {

@@ -88,7 +88,7 @@ export const NFE_MESSAGE_LAYOUTS: readonly LayoutRevision[] = [
   },
 ];
 
-/** The national NFS-e: one package so far (no newer public one was found, SOURCES.md). */
+/** The national NFS-e (homologation = produção restrita): one package bundled (no newer one could be read, SOURCES.md). */
 export const NFSE_LAYOUTS: readonly LayoutRevision[] = [
   {
     layout: 'NFS-e Padrão Nacional XSD v1.01 of 09/02/2026',
@@ -97,6 +97,14 @@ export const NFSE_LAYOUTS: readonly LayoutRevision[] = [
     pkg: 'NFSe_v1.01',
     bundled: true,
     source: 'assets/fiscal/SOURCES.md, schemas/NFSe_v1.01',
+  },
+  {
+    layout: 'NFS-e XSD v1.01 of 27/07/2026 (alphanumeric CNPJ)',
+    production: '2026-08-10',
+    homologation: '2026-07-27',
+    pkg: 'NFSe_v1.01',
+    bundled: false,
+    source: 'Portal NFS-e news of 28/07/2026: schemas for the alphanumeric CNPJ in produção restrita from 27/07/2026, in production from 10/08/2026 (as transcribed in sinete-dev/sinete packages/schemas/src/data/vigencia.json @ 515861a); package esquemas-nfse-rtc-v1-01-20260727.zip not found',
   },
 ];
 
