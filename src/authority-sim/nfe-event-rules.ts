@@ -4,7 +4,7 @@ import { sliceAll, textOf } from '../fiscal/sefaz/xml-slice.js';
 import { NFE_NAMESPACE } from '../fiscal/xml/xml-text.js';
 import type { SimContext } from './sim-context.js';
 import type { NoteRow } from './sim-store.js';
-import { checkSchema } from './xml-checks.js';
+import { checkSchema, tpAmbOf } from './xml-checks.js';
 
 const HOUR = 3600_000;
 /** CC-e: within 720 hours (30 days) of the authorization (NT 2011/004 as quoted in FACTS 5). */
@@ -41,7 +41,7 @@ export function detEventosValid(payload: string, at: Date): boolean {
     const schema = DET_SCHEMAS[tpEvento];
     if (!schema) continue;
     const standalone = `<detEvento xmlns="${NFE_NAMESPACE}"` + det.outer.slice('<detEvento'.length);
-    if (!checkSchema(standalone, schema, at).valid) return false;
+    if (!checkSchema(standalone, schema, at, tpAmbOf(payload)).valid) return false;
   }
   return true;
 }

@@ -20,10 +20,14 @@ export interface SchemaOutcome {
  * fiscal/xml/xsd/schema-packages.ts NFE_MESSAGE_LAYOUTS: PL_009 (numeric CNPJ) until NT 2026.004 put the
  * alphanumeric CNPJ in production, PL_010 from then on; a reform event schema PL_009 lacks is PL_010's.
  */
-export function checkSchema(xml: string, file: string, at: Date): SchemaOutcome {
-  const tpAmb = /<(?:[\w-]+:)?tpAmb>\s*2\s*</.test(xml) ? 2 : 1;
+export function checkSchema(xml: string, file: string, at: Date, tpAmb: 1 | 2 = tpAmbOf(xml)): SchemaOutcome {
   const pkg = messagePackageFor(at, tpAmb);
   return validateXml(xml, { pkg: hasSchema(pkg, file) ? pkg : 'PL_010', file });
+}
+
+/** The message's environment: 2 (homologation) when it says so, else 1. */
+export function tpAmbOf(xml: string): 1 | 2 {
+  return /<(?:[\w-]+:)?tpAmb>\s*2\s*</.test(xml) ? 2 : 1;
 }
 
 /**
