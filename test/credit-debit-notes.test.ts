@@ -5,6 +5,7 @@ import { xmllintFailures } from './support/nfce-checks.js';
 import { tempFile } from './support/xml-tools.js';
 import { NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 import { creditNote, debitNote, ownKey } from './support/adjustment-notes.js';
+import { nfeVerdict } from './support/simulator-verdict.js';
 
 // Credit and debit notes of the tax reform (finNFe 5 / 6, NT 2025.002-RTC; docs/fiscal/credit-debit-notes.md):
 // the request fields, the 422s naming them, and the XML in the order of leiauteNFe PL_010 v1.40.
@@ -102,5 +103,26 @@ describe('the gateway refuses a broken credit or debit note with a 422 naming th
   it('needs the reform groups: refused for a legacy account and for a Simples issuer in 2026', () => {
     expect(fieldsOf(creditNote(), { ...REFORM, taxReform: false })).toEqual(['finalidade']);
     expect(fieldsOf(debitNote(), { ...REFORM, issuer: { ...REFORM.issuer, crt: 1 } })).toEqual(['finalidade']);
+  });
+});
+
+describe('the simulated authority, its whole chain, on the notes the gateway builds', () => {
+  const now = new Date('2026-11-28T13:00:05Z');
+
+  it('authorizes the credit note 04 and 03 and the debit note 06, also interstate to a non-taxpayer consumer (no DIFAL: B25-80)', () => {
+    expect(nfeVerdict(built(creditNote()).xml, { now, signature: true })).toBeNull();
+    expect(nfeVerdict(built(creditNote({ credit_type: '03' })).xml, { now, signature: true })).toBeNull();
+    expect(nfeVerdict(built(debitNote()).xml, { now, signature: true })).toBeNull();
+    const consumer: NfeRequest['destinatario'] = {
+      cpf: '52998224725', name: 'Maria da Silva', indicador_ie: 'nao_contribuinte',
+      address: { street: 'Rua B', number: '2', district: 'Centro', city_code: '3304557', city: 'Rio de Janeiro', uf: 'RJ', cep: '20010000' },
+    };
+    const interstate = debitNote({ destinatario: consumer, presenca: 'internet' });
+    interstate.items[0]!.cfop = '6949';
+    const xml = built(interstate).xml;
+    expect(xml).toContain('<idDest>2</idDest>');
+    expect(xml).toContain('<indFinal>1</indFinal>');
+    expect(xml).not.toContain('ICMSUFDest');
+    expect(nfeVerdict(xml, { now, signature: true })).toBeNull();
   });
 });
