@@ -5,6 +5,7 @@ import { readyIssuer } from './support/nfce-flow.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { recipient } from './support/adjustment-notes.js';
 import { xmllint } from './support/xml-tools.js';
+import { schemaPackageFor } from '../src/fiscal/xml/xsd/schema-packages.js';
 
 // Credit and debit notes (finNFe 5 / 6, NT 2025.002-RTC) end to end: HTTP -> shared emission -> worker
 // -> SOAP -> simulator, for a regime normal issuer of a reform_2026 account (docs/fiscal/credit-debit-notes.md).
@@ -51,6 +52,10 @@ describe('credit and debit notes through the API and the simulated authority', {
     expect(xml).toMatch(/<vIBSUF>0\.02<\/vIBSUF>.*<vCBS>0\.18<\/vCBS>/);
     expect(xml).not.toMatch(/<ICMS>|<PIS>|<COFINS>/);
     expect(await xmllint(xml, 'PL_010_V1.40', 'procNFe_v4.00.xsd')).toBe('');
+    // The package in force on its dhEmi validated it (v1.40's PL_010e, standing in for v1.50: docs/fiscal/schema-packages.md).
+    const kept = (await t.db.query<{ schema_package: string; dh_emi: string }>('SELECT schema_package, dh_emi FROM notes WHERE id = $1', [note.id])).rows[0]!;
+    expect(kept.schema_package).toBe(schemaPackageFor(55, kept.dh_emi, 2));
+    expect(kept.schema_package).toBe('PL_010e');
     const danfe = await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/danfe.pdf`, headers: auth });
     expect(danfe.statusCode, danfe.body.slice(0, 200)).toBe(200);
   });
