@@ -12683,11 +12683,23 @@ export interface paths {
                          */
                         natureza_operacao: string;
                         /**
-                         * @description finNFe; default normal.
+                         * @description finNFe; default normal. credito (5, nota de crédito) and debito (6, nota de débito) are the IBS/CBS adjustment notes of the tax reform (NT 2025.002-RTC): they need the account taxRegime reform_2026 and carry IBS/CBS only (docs/fiscal/credit-debit-notes.md).
                          * @enum {unknown}
                          */
-                        finalidade?: "normal" | "complementar" | "ajuste" | "devolucao";
-                        /** @description NFref/refNFe; required for complementar (exactly 1), ajuste and devolucao. */
+                        finalidade?: "normal" | "complementar" | "ajuste" | "devolucao" | "credito" | "debito";
+                        /**
+                         * @description tpNFCredito, required with finalidade credito and refused otherwise: 01 multa e juros, 02 crédito presumido de IBS na ZFM, 03 retorno por recusa na entrega, 04 redução de valores, 05 transferência de crédito na sucessão, 06 retorno por recusa parcial. The gateway issues 03 and 04 (docs/fiscal/credit-debit-notes.md says why not the others yet).
+                         * @example 04
+                         * @enum {unknown}
+                         */
+                        credit_type?: "01" | "02" | "03" | "04" | "05" | "06";
+                        /**
+                         * @description tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06 (docs/fiscal/credit-debit-notes.md says why not the others yet).
+                         * @example 06
+                         * @enum {unknown}
+                         */
+                        debit_type?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08";
+                        /** @description NFref/refNFe; required for complementar (exactly 1), ajuste, devolucao and credito 01/03/04 (exactly 1: the note the credit adjusts). */
                         referenced_documents?: string[];
                         /** @description dest: required in an NF-e (MOC E01-10, 719). */
                         destinatario: {

@@ -1,5 +1,6 @@
 import { icmsRejection } from './icms-rules.js';
 import { ideRejection } from './ide-rules.js';
+import { adjustmentNoteRejection } from './adjustment-note-rules.js';
 import { itemRuleRejection } from './items-rules.js';
 import { partyRejection } from './parties-rules.js';
 import { totalsPaymentRejection } from './totals-rules.js';
@@ -20,6 +21,7 @@ export function authorizationRuleRejection(facts: NfeFacts, ctx: ContentContext)
   return (
     registrationRejection(facts) ??
     ideRejection(facts, ctx) ??
+    adjustmentNoteRejection(facts) ??
     partyRejection(facts, ctx) ??
     contentRejection(facts, ctx) ??
     itemRuleRejection(facts, ctx) ??
