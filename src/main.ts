@@ -5,6 +5,9 @@ import { pino } from 'pino';
 import { openStorage } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createAccount } from './cli/create-account.js';
+import { reformTablesCommand } from './cli/reform-tables.js';
+import { loadReformTables } from './fiscal/reform/load-reform-tables.js';
+import { reformTablesInForce, useReformTables } from './fiscal/reform/reform-tables-in-force.js';
 import { LOG_REDACT } from './app.js';
 import { startRuntime, type Role } from './runtime.js';
 import { SANDBOX_PUBLIC_KEY } from './platform/identity/api-key.js';
@@ -24,10 +27,13 @@ const USAGE = `usage: node dist/main.js <command>
   migrate                          apply database migrations and exit
   create-account --name <name>     create an account and print its first API key (production installs)
   authority-sim                    run the SEFAZ simulator alone
-  hsm-init                         create the pkcs11 master key in the token (PKCS11_*), if missing`;
+  hsm-init                         create the pkcs11 master key in the token (PKCS11_*), if missing
+  reform-tables [--check DIR]      check the tax reform tables (REFORM_TABLES_DIR or assets/fiscal/reform, or DIR): revision, counts, rates`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  // Needs no configuration: it only reads the tables' folder (docs/fiscal/reform-tables.md).
+  if (command === 'reform-tables') process.exit(reformTablesCommand(rest, (line) => console.log(line)));
   let config: Config;
   try {
     config = loadConfig();
@@ -130,6 +136,15 @@ async function serve(config: Config, args: string[]): Promise<void> {
     redis?.disconnect();
     process.exit(0);
   };
+  // SIGHUP: read the reform tables' folder again (docs/fiscal/reform-tables.md); bad data keeps the tables in force.
+  process.on('SIGHUP', () => {
+    try {
+      useReformTables(loadReformTables());
+      console.log(`reform tables reloaded: ${reformTablesInForce().revision}`);
+    } catch (err) {
+      console.error(`reform tables NOT reloaded, the previous ones stay in force: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
