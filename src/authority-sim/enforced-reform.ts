@@ -7,7 +7,7 @@ export interface EnforcedReformRule {
   rule: string;
   code: number;
   where: string;
-  /** Needs the official tables (CST indicators, cClassTrib): played only when fiscal/reform gives them. */
+  /** Reads the official tables (CST indicators, cClassTrib) of fiscal/reform. */
   tables?: true;
 }
 

@@ -62,7 +62,7 @@ function rateBroken(s: Sphere, g: ElementSlice, ctx: ItemContext, regular: boole
   // Returns (finNFe 4) and credit/debit notes are exempted in later versions of the NT: not played on them.
   if (['4', '5', '6'].includes(ctx.finNFe)) return null;
   const sent = units(textIn(g, s.rate), 4);
-  const due = yearRates(Number(ctx.date.slice(0, 4)))[s.rate];
+  const due = yearRates(ctx.date)[s.rate];
   if (regular === true) return sent === 0 ? null : { id: s.rules.rate, detail: `${s.rate} ${textIn(g, s.rate)} with a classification of regular taxation (must be 0)` };
   if (due === null || sent === Math.round(due * 10_000)) return null;
   // Zero where the classification may be of regular taxation (table not known) or in an incentive area: accepted.

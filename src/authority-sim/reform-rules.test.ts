@@ -8,7 +8,8 @@ import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from '../../test/s
 import { nfeVerdict } from '../../test/support/simulator-verdict.js';
 import { ENFORCED_REFORM_RULES, REFORM_NOT_ENFORCED } from './enforced-reform.js';
 import { REFORM_RULES, reformRule } from './reform-rule-table.js';
-import { useReformTables } from './reform-tables-view.js';
+import { useReformTables, viewOf } from './reform-tables-view.js';
+import { reformTablesInForce } from '../fiscal/reform/reform-tables-in-force.js';
 import { reformRejection } from './reform-rules.js';
 import { nfeFacts } from './nfe-facts.js';
 import { TEST_TABLES } from '../../test/support/reform-test-tables.js';
@@ -154,6 +155,20 @@ describe('the NT 2025.002 reform rules in the simulator', () => {
     expect(verdict(stripped, new Date('2027-01-15T15:00:05Z'))).toBe(1115);
     // A Simples note of 2026 carries no group at all and passes (docs/fiscal/tax-reform.md).
     expect(verdict(build(simples))).toBeNull();
+  });
+});
+
+describe('with the official tables in force (fiscal/reform: cClassTrib 2026-06-22, rates of LC 214/2025)', () => {
+  it('pass the gateway\'s notes and refuse CST 200 / 200030 without gRed (1033), CST 410 with gIBSCBS (1021), pIBSUF 0.05 in 2026 (1026)', () => {
+    const mine = useReformTables((date) => viewOf(reformTablesInForce(), date));
+    try {
+      const xml = build();
+      expect(verdict(xml)).toBeNull();
+      expect(verdict(reducedNote())).toBeNull();
+      for (const rule of ['UB26-20', 'UB13-20', 'UB18-10']) expect(reformRejection(nfeFacts(REFORM_BREAKERS[rule]!.edit(xml)))?.cStat, rule).toBe(reformRule(rule).cStat);
+    } finally {
+      useReformTables(mine);
+    }
   });
 });
 
