@@ -29,7 +29,8 @@ export const REFORM_RULES: readonly ReformRule[] = [
   item('UB14-10', 1023, 'Classificação Tributária do IBS/CBS informada inexistente'),
   // The NT's text repeats "Rejeição:" (v1.31 and v1.50 alike); the answer carries it once.
   item('UB14-20', 1024, 'Classificação Tributária do IBS e da CBS incompatível com o CST informado'),
-  item('UB14-25', 1025, 'CST cClassTrib do IBS/CBS não permitido neste modelo de DFe'),
+  // v1.31's PDF shows "CST cClassTrib" (the CST struck out when the rule moved from the CST table to cClassTrib's).
+  item('UB14-25', 1025, 'cClassTrib do IBS/CBS não permitido neste modelo de DFe'),
   item('UB16-10', 1104, 'Valor da Base de cálculo do IBS e CBS difere do somatório dos valores que a compõem'),
   // rates of the year
   item('UB18-10', 1026, 'Alíquota do IBS da UF inválida'),
