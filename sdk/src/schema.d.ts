@@ -14902,7 +14902,7 @@ export interface paths {
                                 authorized_at: string | null;
                                 xml_url?: string;
                                 danfse_url?: string;
-                                /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                                /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                                 values: {
                                     [key: string]: number;
                                 };
@@ -15595,7 +15595,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -15705,7 +15705,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -15932,7 +15932,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -16336,7 +16336,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -16446,7 +16446,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
