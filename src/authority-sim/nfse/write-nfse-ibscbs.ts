@@ -3,7 +3,9 @@
 // E1521); the values follow the XSD's formulas (fiscal/xml/nfse/ibscbs-values.ts) at the rates of the
 // competence. docs/fiscal/nfse-reform.md.
 import { municipality } from '../../fiscal/layout/ibge.js';
-import { nfseIbsCbsRatesOn } from '../../fiscal/xml/nfse/ibscbs-rates.js';
+import { installedReformTables } from '../../fiscal/reform/installed-reform-tables.js';
+import type { ReformTables } from '../../fiscal/reform/reform-tables.js';
+import { nfseIbsCbsTerms } from '../../fiscal/xml/nfse/ibscbs-terms.js';
 import { nfseIbsCbsValues, type NfseIbsCbsRate, type NfseIbsCbsValues } from '../../fiscal/xml/nfse/ibscbs-values.js';
 import { el, leaf } from '../../fiscal/xml/xml-text.js';
 import { formatCents } from '../../kernel/decimal.js';
@@ -28,14 +30,15 @@ export function placeOfIncidence(f: DpsFacts): string | undefined {
   return f.cLocPrestacao;
 }
 
-/** CST 000 (full taxation) is the only classification the simulator computes without the cClassTrib table. */
-const FULL_TAXATION = '000';
-
-/** The values of the NFS-e's IBS/CBS group, or undefined when the simulator cannot compute them (see the doc). */
-export function nfseIbsCbsOf(f: DpsFacts, v: NfseValues): NfseIbsCbsValues | undefined {
+/**
+ * The values of the NFS-e's IBS/CBS group, or undefined when the simulator cannot compute them: the rates and
+ * reductions of the classification on the competence come from the reform tables (without them, CST 000 at the
+ * 2026 rates only; fiscal/xml/nfse/ibscbs-terms.ts).
+ */
+export function nfseIbsCbsOf(f: DpsFacts, v: NfseValues, tables: ReformTables | undefined): NfseIbsCbsValues | undefined {
   const g = f.ibsCbs;
-  const rates = nfseIbsCbsRatesOn(f.dCompet);
-  if (!g || !rates || g.CST !== FULL_TAXATION) return undefined;
+  const terms = g && nfseIbsCbsTerms(tables, g.CST, g.cClassTrib, f.dCompet);
+  if (!g || !terms) return undefined;
   const parts = {
     dCompet: f.dCompet,
     vServ: f.values.vServ,
@@ -46,7 +49,7 @@ export function nfseIbsCbsOf(f: DpsFacts, v: NfseValues): NfseIbsCbsValues | und
     vPis: f.values.vPis,
     vCofins: f.values.vCofins,
   };
-  return nfseIbsCbsValues(parts, rates, v.vLiq);
+  return nfseIbsCbsValues(parts, terms.rates, v.vLiq, terms.reduction);
 }
 
 const money = (name: string, cents: number) => leaf(name, formatCents(cents));
@@ -75,8 +78,8 @@ export function ibsCbsXml(cLocalidadeIncid: string, x: NfseIbsCbsValues): string
 }
 
 /** The group for the NFS-e of these facts, or '' when the DPS has none or the simulator cannot compute it. */
-export function writeNfseIbsCbs(f: DpsFacts, v: NfseValues): string {
-  const values = nfseIbsCbsOf(f, v);
+export function writeNfseIbsCbs(f: DpsFacts, v: NfseValues, tables: ReformTables | undefined = installedReformTables()): string {
+  const values = nfseIbsCbsOf(f, v, tables);
   const place = values && placeOfIncidence(f);
   return values && place ? ibsCbsXml(place, values) : '';
 }

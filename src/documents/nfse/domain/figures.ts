@@ -1,3 +1,4 @@
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import type { DpsModel } from '../../../fiscal/xml/nfse/model.js';
 import { percentOf } from '../../../kernel/decimal.js';
 import { ibsCbsFigures, type IbsCbsFigures } from './reform-figures.js';
@@ -28,7 +29,8 @@ export function deductionOf(v: Pick<DpsModel['valores'], 'vServ' | 'vDescIncond'
   return 'vDR' in v.dedRed ? v.dedRed.vDR : percentOf(v.vServ - (v.vDescIncond ?? 0), v.dedRed.pDR * 100);
 }
 
-export function dpsFigures(m: Pick<DpsModel, 'valores' | 'IBSCBS' | 'dCompet'>): DpsFigures {
+/** `tables`: the reform tables in force, for the IBS/CBS figures (reform-figures.ts). */
+export function dpsFigures(m: Pick<DpsModel, 'valores' | 'IBSCBS' | 'dCompet'>, tables?: ReformTables): DpsFigures {
   const v = m.valores;
   const vDR = deductionOf(v);
   const vBC = v.vServ - (v.vDescIncond ?? 0) - vDR;
@@ -48,6 +50,6 @@ export function dpsFigures(m: Pick<DpsModel, 'valores' | 'IBSCBS' | 'dCompet'>):
     out.vLiq = v.vServ - (v.vDescCond ?? 0) - (v.vDescIncond ?? 0) - vRetISSQN - vRetPisCofins - vRetFed;
   }
   // The IBS/CBS figures Sefin computes into infNFSe/IBSCBS (reform-figures.ts), when the DPS carries the group.
-  const reform = ibsCbsFigures(m, out);
+  const reform = ibsCbsFigures(m, out, tables);
   return reform ? { ...out, ...reform } : out;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NFSE_REFORM_TABLES } from '../../../../test/support/reform-tables-nfse.js';
 import { dpsFigures } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import type { NfseRequest } from './nfse-request.js';
@@ -58,5 +59,21 @@ describe('the IBS/CBS figures of an NFS-e with the reform group', () => {
     const noRate = request();
     noRate.values = { ...noRate.values, iss: { retained: 'nao_retido' } };
     expect(figures(noRate)).not.toHaveProperty('vBCIBSCBS');
+  });
+});
+
+describe('with the reform tables (rows of the official cClassTrib table)', () => {
+  const withTables: NfseContext = { ...ctx, reformTables: NFSE_REFORM_TABLES };
+
+  it('a reduced class (200052, 30 %): R$ 1,000.00 -> vBC 913.50, IBS UF 0.64, CBS 5.76', () => {
+    // 913.50 (as above) x 0.07 % (0.10 x 0.70) = 0.63945 -> 0.64; x 0.63 % (0.90 x 0.70) = 5.75505 -> 5.76.
+    const p = prepareNfse(request({ reform: { operation_code: '100301', cst: '200', class_code: '200052' } }), withTables);
+    if (!p.ok) throw new Error(JSON.stringify(p.errors));
+    expect(dpsFigures(p.dps, NFSE_REFORM_TABLES)).toMatchObject({ vBCIBSCBS: 91_350, vIBSUF: 64, vIBSMun: 0, vCBS: 576, vTotNF: 100_000 });
+  });
+
+  it('422 naming reform.class_code for a class that is not of the NFS-e (Anexo I E0958)', () => {
+    const p = prepareNfse(request({ reform: { operation_code: '100301', cst: '200', class_code: '200003' } }), withTables);
+    expect(p).toMatchObject({ ok: false, errors: [{ field: 'reform.class_code', rule: 'E0958' }] });
   });
 });

@@ -1,4 +1,5 @@
-import { nfseIbsCbsRatesOn } from '../../../fiscal/xml/nfse/ibscbs-rates.js';
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
+import { nfseIbsCbsTerms } from '../../../fiscal/xml/nfse/ibscbs-terms.js';
 import { nfseIbsCbsValues } from '../../../fiscal/xml/nfse/ibscbs-values.js';
 import type { DpsModel } from '../../../fiscal/xml/nfse/model.js';
 
@@ -22,17 +23,18 @@ function issqnOf(m: Pick<DpsModel, 'valores'>, vISSQN: number | undefined): numb
 }
 
 /**
- * The figures, or undefined when the DPS has no IBSCBS, when its CST is not 000 (the reductions of the other
- * classifications come from the cClassTrib table, not wired yet), when the competence's rates are not known
- * (2027 onwards: the CBS rate is not published) or when the ISSQN, part of the base, is left to Sefin's rate.
+ * The figures, or undefined when the DPS has no IBSCBS, when the tables give no rates or reductions for its
+ * classification on the competence (fiscal/xml/nfse/ibscbs-terms.ts; without tables only CST 000 in 2026), or
+ * when the ISSQN, part of the base, is left to Sefin's rate.
  */
-export function ibsCbsFigures(m: Pick<DpsModel, 'valores' | 'IBSCBS' | 'dCompet'>, f: { vISSQN?: number; vLiq?: number }): IbsCbsFigures | undefined {
-  const rates = nfseIbsCbsRatesOn(m.dCompet);
+export function ibsCbsFigures(m: Pick<DpsModel, 'valores' | 'IBSCBS' | 'dCompet'>, f: { vISSQN?: number; vLiq?: number }, tables?: ReformTables): IbsCbsFigures | undefined {
+  const g = m.IBSCBS;
+  const terms = g && nfseIbsCbsTerms(tables, g.CST, g.cClassTrib, m.dCompet);
   const vISSQN = issqnOf(m, f.vISSQN);
-  if (m.IBSCBS?.CST !== '000' || !rates || vISSQN === undefined || f.vLiq === undefined) return undefined;
+  if (!terms || vISSQN === undefined || f.vLiq === undefined) return undefined;
   const v = m.valores;
   const pc = v.tribFed?.piscofins;
   const parts = { dCompet: m.dCompet, vServ: v.vServ, vDescIncond: v.vDescIncond ?? 0, vCalcReeRepRes: 0, vISSQN, vPis: pc?.vPis ?? 0, vCofins: pc?.vCofins ?? 0 };
-  const x = nfseIbsCbsValues(parts, rates, f.vLiq);
+  const x = nfseIbsCbsValues(parts, terms.rates, f.vLiq, terms.reduction);
   return { vBCIBSCBS: x.vBC, vIBSUF: x.vIBSUF, vIBSMun: x.vIBSMun, vIBSTot: x.vIBSTot, vCBS: x.vCBS, vTotNF: x.vTotNF };
 }
