@@ -31,12 +31,12 @@ export function loadReformTables(dir: string = reformTablesDir()): ReformTables 
   const cstFile = readTable(dir, REFORM_TABLE_FILES.csts);
   const classFile = readTable(dir, REFORM_TABLE_FILES.classes);
   const rateFile = readTable(dir, REFORM_TABLE_FILES.rates);
-  const csts = cstFile.rows.map((row, i) => cstRow(new Where(REFORM_TABLE_FILES.csts, i, row), row));
+  const csts = cstFile.rows.map((row, i) => cstRow(new Where(REFORM_TABLE_FILES.csts, i, row)));
   unique(REFORM_TABLE_FILES.csts, csts.map((c) => c.cst), 'cst');
   const known = new Set(csts.map((c) => c.cst));
-  const classes = classFile.rows.map((row, i) => classRow(new Where(REFORM_TABLE_FILES.classes, i, row), row, known));
+  const classes = classFile.rows.map((row, i) => classRow(new Where(REFORM_TABLE_FILES.classes, i, row), known));
   noOverlap(classes);
-  const rates = rateFile.rows.map((row, i) => rateRow(new Where(REFORM_TABLE_FILES.rates, i, row), row));
+  const rates = rateFile.rows.map((row, i) => rateRow(new Where(REFORM_TABLE_FILES.rates, i, row)));
   contiguous(rates);
   return { revision: `CST ${cstFile.revision}; cClassTrib ${classFile.revision}; rates ${rateFile.revision}`, csts, classes, rates };
 }
@@ -117,15 +117,15 @@ class Where {
 
 const CST_FIELDS = ['cst', 'description', ...CST_INDICATORS, 'documents'];
 
-function cstRow(at: Where, raw: unknown): CstEntry {
+function cstRow(at: Where): CstEntry {
   const row = at.fields(CST_FIELDS);
   const indicators = Object.fromEntries(CST_INDICATORS.map((k) => [k, at.flag(row, k)])) as unknown as CstIndicators;
   return { cst: at.text(row, 'cst', /^\d{3}$/), description: at.text(row, 'description'), indicators, documents: at.documents(row) };
 }
 
-const CLASS_FIELDS = ['code', 'cst', 'name', 'description', 'pRedIBS', 'pRedCBS', 'rateType', ...CLASS_INDICATORS, 'tpRBSN', 'documents', 'validFrom', 'validUntil', 'legalReference', 'annex'];
+const CLASS_FIELDS = ['code', 'cst', 'name', 'description', 'pRedIBS', 'pRedCBS', 'rateType', ...CLASS_INDICATORS, 'tpRBSN', 'documents', 'validFrom', 'validUntil', 'legalReference', 'annex', 'link'];
 
-function classRow(at: Where, raw: unknown, csts: Set<string>): ClassEntry {
+function classRow(at: Where, csts: Set<string>): ClassEntry {
   const row = at.fields(CLASS_FIELDS);
   const code = at.text(row, 'code', /^\d{6}$/);
   const cst = at.text(row, 'cst', /^\d{3}$/);
@@ -136,8 +136,8 @@ function classRow(at: Where, raw: unknown, csts: Set<string>): ClassEntry {
   const validFrom = at.date(row, 'validFrom')!;
   const validUntil = at.date(row, 'validUntil', true);
   if (validUntil !== undefined && validUntil <= validFrom) at.fail(`validUntil ${validUntil} must be after validFrom ${validFrom} (the end is exclusive)`);
-  const annex = row.annex;
-  if (annex !== undefined && annex !== null && (typeof annex !== 'string' || annex.trim() === '')) at.fail('annex must be a non-empty string or null');
+  const annex = optionalText(at, row, 'annex');
+  const link = optionalText(at, row, 'link');
   const entry: ClassEntry = {
     code, cst,
     name: at.text(row, 'name'),
@@ -156,13 +156,21 @@ function classRow(at: Where, raw: unknown, csts: Set<string>): ClassEntry {
     if (typeof tpRBSN !== 'string' || !/^[0-59]$/.test(tpRBSN)) at.fail('tpRBSN must be one of 0-5, 9 or null');
     entry.tpRBSN = tpRBSN;
   }
-  if (typeof annex === 'string') entry.annex = annex;
+  if (annex !== undefined) entry.annex = annex;
+  if (link !== undefined) entry.link = link;
   return entry;
+}
+
+function optionalText(at: Where, row: Record<string, unknown>, key: string): string | undefined {
+  const v = row[key];
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string' || v.trim() === '') at.fail(`${key} must be a non-empty string or null`);
+  return v;
 }
 
 const RATE_FIELDS = ['from', 'until', 'ibsState', 'ibsMunicipal', 'cbs', 'simplesGroupsDue', 'source', 'note'];
 
-function rateRow(at: Where, raw: unknown): RatePeriod {
+function rateRow(at: Where): RatePeriod {
   const row = at.fields(RATE_FIELDS);
   const from = at.date(row, 'from')!;
   const until = at.date(row, 'until', true);

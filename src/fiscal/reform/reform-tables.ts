@@ -12,7 +12,7 @@
 export type ReformDocument = 'nfe' | 'nfce' | 'nfse';
 export const REFORM_DOCUMENTS: readonly ReformDocument[] = ['nfe', 'nfce', 'nfse'];
 
-/** The group indicators of a CST (Informe Técnico 2025.002, "Tabela CST"): 1 = the group may / must be written. */
+/** The group indicators of a CST (Informe Técnico 2025.002, "Tabela CST"); the sheet's legend: 1 = the group is required, 0 = not allowed. */
 export interface CstIndicators {
   ind_gIBSCBS: boolean;
   ind_gIBSCBSMono: boolean;
@@ -74,9 +74,12 @@ export interface ClassEntry {
   validFrom: string;
   /** First day NO LONGER in force (the official dFimVig + 1 day); absent while open-ended. */
   validUntil?: string;
-  /** "LC 214/2025 art. 125" and the Anexo when the table names one. */
+  /** "LC 214/2025 art. 125", from the table's "LC 214/25" column. */
   legalReference: string;
+  /** "ANEXO" as the table gives it: the Anexo of LC 214/2025 (1..17) or the table's own reference number. */
   annex?: string;
+  /** The table's link to the law's text. */
+  link?: string;
 }
 
 export interface RatePeriod {
@@ -137,4 +140,16 @@ export function classesFor(t: ReformTables, cst: string, document: ReformDocumen
   return t.classes
     .filter((c) => c.cst === cst && c.documents.includes(document) && inForce(c.validFrom, c.validUntil, day))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
+
+export type ReformTax = 'ibsState' | 'ibsMunicipal' | 'cbs';
+/** A rate, or why there is none: not published in the tables (`RatePeriod.note`), or a date no period covers. */
+export type RateLookup = { rate: number; source: string } | { rate: null; why: string };
+
+/** One tax's rate on `isoDate`, with the law that fixes it or, when null, the reason (to hand to the client in a 422). */
+export function rateOn(t: ReformTables, tax: ReformTax, isoDate: string): RateLookup {
+  const period = ratesOn(t, isoDate);
+  if (!period) return { rate: null, why: `no rate period of the reform tables covers ${isoDate.slice(0, 10)} (they start on ${t.rates[0]?.from ?? '-'})` };
+  const rate = period[tax];
+  return rate === null ? { rate: null, why: period.note ?? `${tax} not published (${period.source})` } : { rate, source: period.source };
 }
