@@ -98,7 +98,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0969', 'E0971', 'E0972'],
   },
   'reform-tables-data': {
-    why: 'played from the cClassTrib table of the reform tables (the class of the NFS-e in force on the competence, its regular-taxation indicator: nfse/dps-ibscbs-rules.ts checkClassTable, and the gateway\'s 422), which run only once the tables\' data is installed (assets/fiscal/reform, docs/fiscal/nfse-reform.md)',
+    why: 'played from the cClassTrib table of the reform tables (assets/fiscal/reform): the simulator refuses a class that is not of the NFS-e or not in force on the competence (E0958) and gTribRegular against the class\'s indicator (E0964, E0965; nfse/dps-ibscbs-rules.ts checkClassTable), the gateway answers E0958 and E0965 with a 422; not counted yet, as their breakers and the coverage line are still to come (docs/fiscal/nfse-reform.md). No NFS-e class of the official table asks for gTribRegular, so E0965 cannot be met with it',
     nfe: [],
     nfse: ['E0958', 'E0964', 'E0965'],
   },

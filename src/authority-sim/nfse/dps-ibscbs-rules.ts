@@ -146,11 +146,14 @@ function checkClassification(g: Element, dCompet: string, tables: ReformTables |
   const cClassTrib = textAt(trib, 'cClassTrib')!;
   if (cClassTrib.slice(0, 3) !== cst) throw new NfseRefusal('E0959', `cClassTrib ${cClassTrib}, CST ${cst}`);
   const regular = childOf(trib, 'gTribRegular');
+  if (regular) {
+    const cstReg = textAt(regular, 'CSTReg')!;
+    const classReg = textAt(regular, 'cClassTribReg')!;
+    if (classReg.slice(0, 3) !== cstReg) throw new NfseRefusal('E0970', `cClassTribReg ${classReg}, CSTReg ${cstReg}`);
+  }
+  // The table's rules after the group's own shape (the sheet gives no order of evaluation): with the official
+  // table no class of the NFS-e asks for gTribRegular, so E0964 would otherwise hide E0970 for good.
   if (tables) checkClassTable(tables, cClassTrib, dCompet, regular !== undefined);
-  if (!regular) return;
-  const cstReg = textAt(regular, 'CSTReg')!;
-  const classReg = textAt(regular, 'cClassTribReg')!;
-  if (classReg.slice(0, 3) !== cstReg) throw new NfseRefusal('E0970', `cClassTribReg ${classReg}, CSTReg ${cstReg}`);
 }
 
 /** E0958 / E0964 / E0965 from the cClassTrib table of the reform tables (docs/fiscal/nfse-reform.md). */
