@@ -15074,7 +15074,7 @@ export interface paths {
                                 authorized_at: string | null;
                                 xml_url?: string;
                                 danfse_url?: string;
-                                /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                                /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                                 values: {
                                     [key: string]: number;
                                 };
@@ -15767,7 +15767,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -15877,7 +15877,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -16104,7 +16104,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -16508,7 +16508,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };
@@ -16618,7 +16618,7 @@ export interface paths {
                             authorized_at: string | null;
                             xml_url?: string;
                             danfse_url?: string;
-                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin) */
+                            /** @description Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md) */
                             values: {
                                 [key: string]: number;
                             };

@@ -25,6 +25,21 @@ export interface DpsFacts {
   opSimpNac: string;
   cNBS?: string;
   values: DpsAmounts;
+  /** infDPS/IBSCBS, when the DPS carries it (2026 reform). */
+  ibsCbs?: DpsIbsCbsFacts;
+}
+
+/** What Sefin needs of infDPS/IBSCBS to write infNFSe/IBSCBS (write-nfse-ibscbs.ts). */
+export interface DpsIbsCbsFacts {
+  cIndOp: string;
+  indDest: string;
+  CST: string;
+  cClassTrib: string;
+  /** The sum of valores/gReeRepRes/documentos/vlrReeRepRes, in cents. */
+  vReeRepRes: number;
+  /** The municipality of the taker's (toma/end/endNac) and of the recipient's (IBSCBS/dest/end/endNac) address. */
+  tomaMun?: string;
+  destMun?: string;
 }
 
 /** Amounts in cents, rates in hundredths of a percent. */
@@ -117,5 +132,23 @@ export function dpsFacts(dps: Element): DpsFacts {
   if (cTribMun) facts.cTribMun = cTribMun;
   const nbs = t('serv/cServ/cNBS');
   if (nbs) facts.cNBS = nbs;
+  const ibsCbs = ibsCbsFacts(inf);
+  if (ibsCbs) facts.ibsCbs = ibsCbs;
   return facts;
+}
+
+function ibsCbsFacts(inf: Element): DpsIbsCbsFacts | undefined {
+  const g = childOf(inf, 'IBSCBS');
+  if (!g) return undefined;
+  const trib = 'valores/trib/gIBSCBS';
+  const out: DpsIbsCbsFacts = { cIndOp: textAt(g, 'cIndOp')!, indDest: textAt(g, 'indDest')!, CST: textAt(g, `${trib}/CST`)!, cClassTrib: textAt(g, `${trib}/cClassTrib`)!, vReeRepRes: 0 };
+  const group = childOf(childOf(g, 'valores')!, 'gReeRepRes');
+  for (let n = group?.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as Element).localName === 'documentos') out.vReeRepRes += cents(textAt(n as Element, 'vlrReeRepRes'));
+  }
+  const tomaMun = textAt(inf, 'toma/end/endNac/cMun');
+  if (tomaMun) out.tomaMun = tomaMun;
+  const destMun = textAt(g, 'dest/end/endNac/cMun');
+  if (destMun) out.destMun = destMun;
+  return out;
 }

@@ -1,5 +1,8 @@
 import type { Element } from '@xmldom/xmldom';
 import { municipality } from '../../fiscal/layout/ibge.js';
+import { installedReformTables } from '../../fiscal/reform/installed-reform-tables.js';
+import type { ReformTables } from '../../fiscal/reform/reform-tables.js';
+import { nfseClassOn } from '../../fiscal/xml/nfse/ibscbs-terms.js';
 import { nfseKeyCheckDigit } from '../../fiscal/xml/nfse/dps-id.js';
 import { isValidCnpj, isValidCpf } from '../../kernel/tax-id.js';
 import { childOf, textAt } from './document-checks.js';
@@ -10,9 +13,10 @@ import { NfseRefusal } from './nfse-wire.js';
 // Sefin Nacional Anexo I rules (RN DPS_NFS-e, rows of 2026) on the IBS/CBS group of the DPS (infDPS/IBSCBS),
 // written from the rule text (Anexo I v1.01-20260209, rows 549-641, as transcribed by Fm-s/open-nfse
 // specs/ruleset/emissao.regras.json, commit 65ffd3008c0bb017fe2eaacdfc4e9192217e5b9a), independently of the
-// gateway's own checks (documents/nfse/domain/validate-nfse.ts). Not played: the CNPJ/CPF registers (E0912,
-// E0914, E0921, E0922, E0946, E0948), the CIB check digit (E0933, whose algorithm the sheet does not give) and
-// what the calculator's cClassTrib table decides (E0958, E0964, E0965, E0969, E0971, E0972).
+// gateway's own checks (documents/nfse/domain/validate-nfse.ts). With the reform tables installed, the cClassTrib
+// table decides E0958, E0964, E0965. Not played: the CNPJ/CPF registers (E0912, E0914, E0921, E0922, E0946,
+// E0948), the CIB check digit (E0933, whose algorithm the sheet does not give), E0969 (cClassTribReg for services)
+// and the deferral group (E0971, E0972).
 
 /**
  * E0901: the operation indicators of Anexo C (ANEXO_C-INDOP_IBSCBS-SNNFSe, v1.01 2026-01-22), as transcribed in
@@ -135,21 +139,35 @@ function checkReimbursements(g: Element, vServ: number): void {
   }
 }
 
-function checkClassification(g: Element): void {
+function checkClassification(g: Element, dCompet: string, tables: ReformTables | undefined): void {
   const trib = elementAt(g, 'valores/trib/gIBSCBS')!;
   // E0959 / E0970: the first 3 digits of cClassTrib (cClassTribReg) are its CST (CSTReg).
   const cst = textAt(trib, 'CST')!;
   const cClassTrib = textAt(trib, 'cClassTrib')!;
   if (cClassTrib.slice(0, 3) !== cst) throw new NfseRefusal('E0959', `cClassTrib ${cClassTrib}, CST ${cst}`);
   const regular = childOf(trib, 'gTribRegular');
-  if (!regular) return;
-  const cstReg = textAt(regular, 'CSTReg')!;
-  const classReg = textAt(regular, 'cClassTribReg')!;
-  if (classReg.slice(0, 3) !== cstReg) throw new NfseRefusal('E0970', `cClassTribReg ${classReg}, CSTReg ${cstReg}`);
+  if (regular) {
+    const cstReg = textAt(regular, 'CSTReg')!;
+    const classReg = textAt(regular, 'cClassTribReg')!;
+    if (classReg.slice(0, 3) !== cstReg) throw new NfseRefusal('E0970', `cClassTribReg ${classReg}, CSTReg ${cstReg}`);
+  }
+  // The table's rules after the group's own shape (the sheet gives no order of evaluation): with the official
+  // table no class of the NFS-e asks for gTribRegular, so E0964 would otherwise hide E0970 for good.
+  if (tables) checkClassTable(tables, cClassTrib, dCompet, regular !== undefined);
 }
 
-/** Throws NfseRefusal with the first rule of IBSCBS the DPS breaks. */
-export function checkDpsIbsCbs(dps: Element, f: DpsFacts): void {
+/** E0958 / E0964 / E0965 from the cClassTrib table of the reform tables (docs/fiscal/nfse-reform.md). */
+function checkClassTable(tables: ReformTables, cClassTrib: string, dCompet: string, hasRegular: boolean): void {
+  // E0958: a class of the NFS-e (indNFSe) in force on the competence.
+  const c = nfseClassOn(tables, cClassTrib, dCompet);
+  if (!c) throw new NfseRefusal('E0958', `cClassTrib ${cClassTrib} on ${dCompet}`);
+  // E0964 / E0965: gTribRegular exactly when the class's indicator (ind_gTribRegular) asks for it.
+  if (hasRegular && !c.indicators.ind_gTribRegular) throw new NfseRefusal('E0964', `gTribRegular with cClassTrib ${cClassTrib}`);
+  if (!hasRegular && c.indicators.ind_gTribRegular) throw new NfseRefusal('E0965', `cClassTrib ${cClassTrib} without gTribRegular`);
+}
+
+/** Throws NfseRefusal with the first rule of IBSCBS the DPS breaks; `tables`: the reform tables, when installed. */
+export function checkDpsIbsCbs(dps: Element, f: DpsFacts, tables: ReformTables | undefined = installedReformTables()): void {
   const inf = childOf(dps, 'infDPS')!;
   const g = childOf(inf, 'IBSCBS');
   if (!g) return;
@@ -157,5 +175,5 @@ export function checkDpsIbsCbs(dps: Element, f: DpsFacts): void {
   checkRecipient(g);
   checkRealEstate(g, f.cTribNac, textAt(inf, 'serv/locPrest/cPaisPrestacao') !== undefined);
   checkReimbursements(g, f.values.vServ);
-  checkClassification(g);
+  checkClassification(g, f.dCompet, tables);
 }

@@ -10,6 +10,7 @@ import type { DpsFacts } from './dps-facts.js';
 import { nfseValues } from './nfse-values.js';
 import { brasilia, SIM_VERSION } from './nfse-wire.js';
 import { signAsSefin } from './sefin-signature.js';
+import { writeNfseIbsCbs } from './write-nfse-ibscbs.js';
 
 export interface NfseIssue {
   key: string;
@@ -80,7 +81,9 @@ export function writeNfse(n: NfseIssue, key: SigningKey): string {
     leaf('dhProc', brasilia(n.processedAt)) +
     leaf('nDFSe', n.nDFSe) +
     emit +
-    valores;
+    valores +
+    // TCInfNFSe: IBSCBS after valores (and xOutInf, not written), before the DPS.
+    writeNfseIbsCbs(f, v);
   const xml = `<NFSe xmlns="${NFSE_NAMESPACE}" versao="1.01"><infNFSe Id="NFS${n.key}">${inf}${n.dpsText}</infNFSe></NFSe>`;
   return signAsSefin(xml, 'infNFSe', key);
 }

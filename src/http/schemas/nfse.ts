@@ -39,7 +39,7 @@ export const NfseRecordSchema = Type.Object(
     xml_url: Type.Optional(Type.String()),
     danfse_url: Type.Optional(Type.String()),
     values: Type.Record(Type.String(), Type.Number(), {
-      description: 'Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin)',
+      description: 'Computed figures in reais: vServ, vDescIncond, vDescCond, vDR, vBC, vISSQN, vRetISSQN, vRetPisCofins, vRetFed, vLiq (vISSQN/vRetISSQN/vLiq absent when the rate is left to Sefin); with the reform group (CST 000, competence of 2026) also the IBS/CBS Sefin computes into the NFS-e: vBCIBSCBS, vIBSUF, vIBSMun, vIBSTot, vCBS, vTotNF (docs/fiscal/nfse-reform.md)',
     }),
     tomador: Nullable(Type.Object(
       { name: Nullable(Type.String()), tax_id: Nullable(Type.String({ description: 'CNPJ, CPF or NIF as sent' })) },

@@ -29,5 +29,5 @@ export function buildPreparedDps(prepared: PreparedDps, ctx: NfseDocumentContext
   if (prepared.dCompet > dh.text.slice(0, 10)) throw new Error('competence date after the emission date (Anexo I E0015)');
   const model: DpsModel = { ...prepared, dhEmi: dh.text, verAplic: ctx.verAplic ?? DEFAULT_VER_APLIC, serie: ctx.serie, nDPS: ctx.nDPS };
   const signed = signDps(model, ctx.signingKey, ctx.profile);
-  return { xml: signed.xml, dpsId: signed.id, digestValue: signed.digestValue, dhEmi: dh.text, model, figures: dpsFigures(model) };
+  return { xml: signed.xml, dpsId: signed.id, digestValue: signed.digestValue, dhEmi: dh.text, model, figures: dpsFigures(model, ctx.reformTables) };
 }

@@ -1,9 +1,11 @@
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import type { DpsModel } from '../../../fiscal/xml/nfse/model.js';
 import { percentOf } from '../../../kernel/decimal.js';
+import { ibsCbsFigures, type IbsCbsFigures } from './reform-figures.js';
 
 // The figures of a DPS that Sefin computes into the NFS-e (TCValoresNFSe), computed from the model, in cents.
 
-export interface DpsFigures {
+export interface DpsFigures extends Partial<IbsCbsFigures> {
   vServ: number;
   /** ISSQN base: vServ - vDescIncond - vDR (computed from pDR when a rate is given). */
   vDR: number;
@@ -27,7 +29,8 @@ export function deductionOf(v: Pick<DpsModel['valores'], 'vServ' | 'vDescIncond'
   return 'vDR' in v.dedRed ? v.dedRed.vDR : percentOf(v.vServ - (v.vDescIncond ?? 0), v.dedRed.pDR * 100);
 }
 
-export function dpsFigures(m: Pick<DpsModel, 'valores'>): DpsFigures {
+/** `tables`: the reform tables in force, for the IBS/CBS figures (reform-figures.ts). */
+export function dpsFigures(m: Pick<DpsModel, 'valores' | 'IBSCBS' | 'dCompet'>, tables?: ReformTables): DpsFigures {
   const v = m.valores;
   const vDR = deductionOf(v);
   const vBC = v.vServ - (v.vDescIncond ?? 0) - vDR;
@@ -46,5 +49,7 @@ export function dpsFigures(m: Pick<DpsModel, 'valores'>): DpsFigures {
     out.vRetISSQN = vRetISSQN;
     out.vLiq = v.vServ - (v.vDescCond ?? 0) - (v.vDescIncond ?? 0) - vRetISSQN - vRetPisCofins - vRetFed;
   }
-  return out;
+  // The IBS/CBS figures Sefin computes into infNFSe/IBSCBS (reform-figures.ts), when the DPS carries the group.
+  const reform = ibsCbsFigures(m, out, tables);
+  return reform ? { ...out, ...reform } : out;
 }

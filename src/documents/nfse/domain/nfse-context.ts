@@ -1,3 +1,4 @@
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import type { SigningKey } from '../../../fiscal/xml/signature/sign.js';
 import type { DpsSignatureProfileName } from '../../../fiscal/xml/nfse/sign-dps.js';
 
@@ -31,6 +32,8 @@ export interface NfseContext {
   substitutedKey?: string;
   /** The request of that NFS-e: what a substitute may not change (Anexo I E0060, E0061). */
   substituted?: SubstitutedRequest;
+  /** The reform tables in force (CST, cClassTrib, rates), when their data is installed: E0958, E0965, the IBS/CBS figures. */
+  reformTables?: ReformTables;
 }
 
 /** The fields of the replaced NFS-e's request that Anexo I E0060 / E0061 compare. */
@@ -49,4 +52,6 @@ export interface NfseDocumentContext {
   signingKey: SigningKey;
   profile?: DpsSignatureProfileName;
   verAplic?: string;
+  /** As NfseContext.reformTables: the IBS/CBS figures of the built DPS. */
+  reformTables?: ReformTables;
 }

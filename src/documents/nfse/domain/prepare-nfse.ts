@@ -105,7 +105,7 @@ export function prepareNfse(req: NfseRequest, ctx: NfseContext): PreparedNfseRes
   // E9996: tpEmit 1 only; E0121/E0128: no prest/xNome nor prest/end.
   const dps: PreparedDps = { tpAmb: ctx.tpAmb, dCompet: req.competence_date, tpEmit: 1, cLocEmi: issuer.cityCode, prest, serv, valores: valores(req) };
   // Anexo I E0428: vServ >= discounts + deductions + CP, IRRF, CSLL + PIS, COFINS and ISSQN when withheld (computed).
-  const f = dpsFigures(dps);
+  const f = dpsFigures(dps, ctx.reformTables);
   const v = dps.valores;
   if ((v.vDescIncond ?? 0) + (v.vDescCond ?? 0) + f.vDR + f.vRetFed + f.vRetPisCofins + (f.vRetISSQN ?? 0) > v.vServ) {
     return { ok: false, errors: [{ field: 'values', message: 'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)', rule: 'E0428' }] };

@@ -1,3 +1,5 @@
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
+import { nfseClassOn } from '../../../fiscal/xml/nfse/ibscbs-terms.js';
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality } from '../../../fiscal/layout/ibge.js';
 import { toCents, toScaled } from '../../../kernel/decimal.js';
@@ -56,8 +58,8 @@ const IND_OP_CODES = new Set([
   '060101', '070101', '070102', '080101', '100101', '100102', '100201', '100301', '100302', '100401', '100501', '100502', '100601',
 ]);
 
-/** The reform group (IBSCBS): Anexo I E0901, E0932, E0959. */
-function checkReform(errors: Errors, req: NfseRequest): void {
+/** The reform group (IBSCBS): Anexo I E0901, E0932, E0959; with the reform tables E0958, E0965 (checkReformClass). */
+function checkReform(errors: Errors, req: NfseRequest, tables: ReformTables | undefined): void {
   const r = req.reform;
   if (!r) return;
   if (typeof r.operation_code === 'string' && !IND_OP_CODES.has(r.operation_code)) {
@@ -69,7 +71,18 @@ function checkReform(errors: Errors, req: NfseRequest): void {
   // E0959: cClassTrib belongs to its CST (its first 3 digits).
   if (typeof r.class_code === 'string' && typeof r.cst === 'string' && r.class_code.slice(0, 3) !== r.cst) {
     fail(errors, 'reform.class_code', `must begin with its CST ${r.cst}: the first 3 digits of cClassTrib are the CST it belongs to (Anexo I E0959)`, 'E0959');
+  } else if (tables && typeof r.class_code === 'string' && /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(req.competence_date)) {
+    checkReformClass(errors, r.class_code, req.competence_date, tables);
   }
+}
+
+/** E0958 / E0965 from the cClassTrib table (docs/fiscal/nfse-reform.md). */
+function checkReformClass(errors: Errors, classCode: string, dCompet: string, tables: ReformTables): void {
+  const c = nfseClassOn(tables, classCode, dCompet);
+  // E0958: "cClassTrib para IBS/CBS incorreto para operação de prestação de serviços": a class of the NFS-e in force on the competence.
+  if (!c) fail(errors, 'reform.class_code', `is not a classification of the NFS-e in force on ${dCompet} in the cClassTrib table (Anexo I E0958)`, 'E0958');
+  // E0965: a class whose indicator asks for the regular-taxation group (gTribRegular), which the request does not offer.
+  else if (c.indicators.ind_gTribRegular) fail(errors, 'reform.class_code', 'needs the regular-taxation group (gTribRegular), not offered yet (Anexo I E0965)', 'E0965');
 }
 
 /** ISSQN rate: TSDec1V2 (two decimals) and Anexo I E0595, E0600, E0602, E0604, E0621. */
@@ -258,7 +271,7 @@ export function checkNfse(req: NfseRequest, ctx: NfseContext): FieldError[] {
   checkText(errors, 'external_ref', req.external_ref, 1, 60, false);
   if (req.reform && !ctx.taxReform) fail(errors, 'reform', 'is only accepted when the account\'s tax regime is reform_2026');
   checkService(errors, req, ctx);
-  if (ctx.taxReform) checkReform(errors, req);
+  if (ctx.taxReform) checkReform(errors, req, ctx.reformTables);
   const taker = req.tomador ? checkParty(errors, 'tomador', req.tomador, issuer.taxId) : undefined;
   const interm = req.intermediario ? checkParty(errors, 'intermediario', req.intermediario, issuer.taxId) : undefined;
   checkValues(errors, req, ctx, taker, interm);

@@ -14,6 +14,7 @@ import { NFSE_FAMILY } from './nfse-family.js';
 import { NFSE_MODEL } from './nfse-deps.js';
 import { nfseIssuerOf } from './nfse-issuer.js';
 import { schemaPackageFor } from '../../../fiscal/xml/xsd/schema-packages.js';
+import { installedReformTables } from '../../../fiscal/reform/installed-reform-tables.js';
 
 interface PreparedNfse {
   dps: PreparedDps;
@@ -29,6 +30,8 @@ function figuresInReais(f: DpsFigures): Record<string, number> {
 
 /** The NFS-e engine as the shared emission (documents/notes/services/issue-note.ts) drives it. */
 export function nfseEmitter(now: () => Date, substitutedKey?: string, substituted?: SubstitutedRequest): NoteEmitter<NfseRequest, PreparedNfse> {
+  // The reform tables (CST, cClassTrib, rates) decide the IBS/CBS figures and E0958 / E0965 (docs/fiscal/nfse-reform.md).
+  const reformTables = installedReformTables();
   return {
     family: NFSE_FAMILY,
     serie: 1,
@@ -51,13 +54,14 @@ export function nfseEmitter(now: () => Date, substitutedKey?: string, substitute
         today,
         ...(substitutedKey ? { substitutedKey } : {}),
         ...(substituted ? { substituted } : {}),
+        ...(reformTables ? { reformTables } : {}),
       });
       return prepared.ok ? { ok: true, prepared: { dps: prepared.dps, profile: mapped.profile } } : prepared;
     },
     build(prepared, ctx) {
       let built;
       try {
-        built = buildPreparedDps(prepared.dps, { serie: String(ctx.serie), nDPS: String(ctx.nNF), emittedAt: ctx.emittedAt, signingKey: ctx.signingKey, profile: prepared.profile });
+        built = buildPreparedDps(prepared.dps, { serie: String(ctx.serie), nDPS: String(ctx.nNF), emittedAt: ctx.emittedAt, signingKey: ctx.signingKey, profile: prepared.profile, ...(reformTables ? { reformTables } : {}) });
       } catch (err) {
         // The series (E0010) and the competence (E0015) are checked again with the emission's own clock.
         const message = (err as Error).message;

@@ -1,7 +1,8 @@
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 
-// Figures in reais, in the order of the NFS-e's valores (TCValoresNFSe) so people can read them.
-const FIGURE_ORDER = ['vServ', 'vDescIncond', 'vDescCond', 'vDR', 'vBC', 'vISSQN', 'vRetISSQN', 'vRetPisCofins', 'vRetFed', 'vLiq'];
+// Figures in reais, in the order of the NFS-e's valores (TCValoresNFSe), then of its IBS/CBS group (TCRTCIBSCBS)
+// so people can read them.
+const FIGURE_ORDER = ['vServ', 'vDescIncond', 'vDescCond', 'vDR', 'vBC', 'vISSQN', 'vRetISSQN', 'vRetPisCofins', 'vRetFed', 'vLiq', 'vBCIBSCBS', 'vIBSUF', 'vIBSMun', 'vIBSTot', 'vCBS', 'vTotNF'];
 
 /**
  * GET /v1/nfse/:id and the nfse.* webhooks (SPEC 4, issue 16 item 5). The DPS is the gateway's document
