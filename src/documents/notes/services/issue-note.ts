@@ -12,6 +12,7 @@ import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../
 import type { Ports } from '../../../platform/ports/ports.js';
 import { assertWithinQuota } from '../../../platform/billing/quota.js';
 import { commitEmission } from './emission-batches.js';
+import { breaksExternalRef, duplicateExternalRef } from './duplicate-external-ref.js';
 import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
 import type { NoteFamily } from './note-family.js';
 
@@ -41,8 +42,16 @@ export interface BuiltNote {
   items: unknown[];
 }
 
+/** What the emission reads of any family's request. */
+export interface SaleRequest {
+  issuer_id: string;
+  external_ref?: string | undefined;
+  /** Issue 31 item 4: issue the sale even when a live note of the issuer holds its external_ref. */
+  allow_duplicate_external_ref?: boolean | undefined;
+}
+
 /** A family's document engine as the emission drives it: validate once, then build per number. */
-export interface NoteEmitter<Request extends { issuer_id: string; external_ref?: string | undefined }, Prepared> {
+export interface NoteEmitter<Request extends SaleRequest, Prepared> {
   family: NoteFamily;
   /** Series 1 until issuers get per-terminal series: numbers are per issuer + model + series. */
   serie: number;
@@ -93,7 +102,7 @@ export interface IssueOptions {
  * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
  * together share that statement (emission-batches.ts).
  */
-export async function issueNote<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+export async function issueNote<R extends SaleRequest, P>(
   deps: IssueDeps,
   emitter: NoteEmitter<R, P>,
   accountId: string,
@@ -106,15 +115,27 @@ export async function issueNote<R extends { issuer_id: string; external_ref?: st
   // sale: when a note already holds the key (its answer was lost in a crash after the commit, or a
   // request presumed dead raced this one) the statement stores nothing and the sale answers with
   // that note. A note older than the key's lifetime lets go of it and the sale goes ahead.
-  for (let released = false; ; released = true) {
+  // A sale whose external_ref a live note holds is refused the same way (duplicate-external-ref.ts),
+  // after the key's own note, which answers a retry of the same sale.
+  for (let released = false, refAgain = false; ;) {
     try {
       return await issueFromIssuer(deps, emitter, accountId, request, opts);
     } catch (err) {
-      if (!key || sqlState(err) !== '23505') throw err;
+      const ref = request.external_ref !== undefined && breaksExternalRef(err);
+      if (sqlState(err) !== '23505' || (!key && !ref)) throw err;
       const liveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
-      const existing = await findNoteByIdempotencyKey(db, accountId, key, liveSince);
+      const existing = key ? await findNoteByIdempotencyKey(db, accountId, key, liveSince) : undefined;
       if (existing) return existing;
-      if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key, liveSince }])) === 0) throw err;
+      if (ref) {
+        const sale = { issuerId: request.issuer_id, model: emitter.family.model, externalRef: request.external_ref!, label: emitter.family.label };
+        const refused = await duplicateExternalRef(deps, accountId, sale);
+        if (refused) throw refused;
+        if (refAgain) throw err;
+        refAgain = true; // the note holding it was rejected meanwhile: sent once more
+        continue;
+      }
+      if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key: key!, liveSince }])) === 0) throw err;
+      released = true;
     }
   }
 }
@@ -127,7 +148,7 @@ const ISSUER_READS = 3;
  * remembered issuer is checked again against the stored one (another process may have fixed it),
  * and a sale the database refused because the issuer changed meanwhile is built again.
  */
-async function issueFromIssuer<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+async function issueFromIssuer<R extends SaleRequest, P>(
   deps: IssueDeps,
   emitter: NoteEmitter<R, P>,
   accountId: string,
@@ -150,7 +171,7 @@ async function issueFromIssuer<R extends { issuer_id: string; external_ref?: str
   }
 }
 
-async function issueFrom<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+async function issueFrom<R extends SaleRequest, P>(
   deps: IssueDeps,
   emitter: NoteEmitter<R, P>,
   accountId: string,
@@ -243,6 +264,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
         account_id: accountId,
         issuer_id: issuer.id,
         external_ref: request.external_ref ?? null,
+        external_ref_unique: request.external_ref !== undefined && request.allow_duplicate_external_ref !== true,
         status: contingency ? 'contingency' : 'processing',
         model: family.model,
         serie: series.serie,

@@ -189,6 +189,19 @@ export async function findNoteByIdempotencyKey(db: Queryable, accountId: string,
   return r.rows[0];
 }
 
+/** Issue 31 item 4: the live note holding an external_ref for its issuer and model (notes_external_ref_live, migration 40). */
+export async function findNoteHoldingExternalRef(db: Queryable, accountId: string, issuerId: string, model: number, ref: string): Promise<NoteRow | undefined> {
+  const r = await db.query<NoteRow>(
+    `SELECT ${SUMMARY} FROM notes WHERE account_id = $1 AND issuer_id = $2 AND model = $3 AND external_ref = $4
+        AND external_ref_unique AND status IN ('processing', 'contingency', 'authorized')`,
+    [accountId, issuerId, model, ref],
+  );
+  return r.rows[0];
+}
+
+/** The unique index a note's external_ref breaks (SQLSTATE 23505 with this constraint). */
+export const EXTERNAL_REF_INDEX = 'notes_external_ref_live';
+
 /** Expired keys may start new sales: the old notes let go of them. Answers how many did. */
 export async function releaseExpiredIdempotencyKeys(
   tx: Queryable,
