@@ -31,6 +31,10 @@ export const ERROR_STATUS = {
   // Issue 31 item 4: a sale whose external_ref a live note of the same issuer and model already holds;
   // details[0].note_id names that note (allow_duplicate_external_ref: true issues another anyway).
   duplicate_external_ref: 409,
+  // Issue 31 item 5: POST /v1/issuers/:id/series for a series the issuer already has.
+  series_exists: 409,
+  // Issue 31 item 5: a series' next_number at or below a number already used or voided (never issued twice).
+  series_number_used: 409,
   // Creating what the account already has (an issuer with the same CNPJ and ambiente).
   issuer_exists: 409,
   // Issue 28 item 7: a downgrade to a plan whose limits the account exceeds; `details` names what to remove.

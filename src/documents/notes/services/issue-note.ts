@@ -8,6 +8,7 @@ import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/stora
 import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';
+import { seriesProblem } from '../../../platform/issuers/issuer-series.js';
 import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { assertWithinQuota } from '../../../platform/billing/quota.js';
@@ -48,12 +49,14 @@ export interface SaleRequest {
   external_ref?: string | undefined;
   /** Issue 31 item 4: issue the sale even when a live note of the issuer holds its external_ref. */
   allow_duplicate_external_ref?: boolean | undefined;
+  /** Issue 31 item 5: the issuer's series the sale is numbered in (NF-e, NFC-e); series 1 without it. */
+  series?: number | undefined;
 }
 
 /** A family's document engine as the emission drives it: validate once, then build per number. */
 export interface NoteEmitter<Request extends SaleRequest, Prepared> {
   family: NoteFamily;
-  /** Series 1 until issuers get per-terminal series: numbers are per issuer + model + series. */
+  /** The series of a sale that names none (1): numbers are per issuer + model + series. */
   serie: number;
   /** The issuer's own series, where the family has one (the NFS-e's DPS series); else `serie`. */
   serieOf?(issuer: EmissionIssuerRow): number;
@@ -207,6 +210,10 @@ async function issueFrom<R extends SaleRequest, P>(
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
     throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
   }
+  // Issue 31 item 5: a series the sale names must be one the issuer opened and did not retire.
+  const named = request.series;
+  const seriesRefused = named === undefined ? null : await seriesProblem(deps, issuer.id, family.model, named);
+  if (seriesRefused) throw new ApiError('validation_error', `series ${seriesRefused}`, [{ field: 'series', message: seriesRefused }]);
   const material = await loadIssuerSigningMaterial(db, deps.secrets, accountId, issuer.id, issuer);
   if (!material?.certificate || (emitter.needsCsc && !material.csc)) {
     throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} has no usable certificate${emitter.needsCsc ? ' or CSC' : ''}`, [
@@ -225,7 +232,7 @@ async function issueFrom<R extends SaleRequest, P>(
   // taken or the authority called (nothing else in billing ever stops a sale).
   await assertWithinQuota(deps, accountId, family.object);
   const id = newId(family.object);
-  const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
+  const series = { issuerId: issuer.id, model: family.model, serie: named ?? emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
   // The caller as the breakers know it (certificate and account): in the sandbox each account's own.
