@@ -19,6 +19,7 @@ import { seriesRoutes } from './http/routes/v1/series.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { hsmRoutes } from './http/routes/v1/hsm.js';
 import { issuerRoutes } from './http/routes/v1/issuers.js';
+import { issuerDiagnosticsRoutes } from './http/routes/v1/issuer-diagnostics.js';
 import { metaRoutes } from './http/routes/v1/meta.js';
 import { webhookRoutes } from './http/routes/v1/webhooks.js';
 import { notificationRoutes } from './http/routes/v1/notifications.js';
@@ -193,6 +194,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(accountRoutes);
   await app.register(metaRoutes);
   await app.register(issuerRoutes, { hooks: options.issuerHooks });
+  await app.register(issuerDiagnosticsRoutes);
   await app.register(hsmRoutes);
   await app.register(nfceRoutes);
   await app.register(nfceOfflineRoutes);

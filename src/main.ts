@@ -24,7 +24,9 @@ const USAGE = `usage: node dist/main.js <command>
   migrate                          apply database migrations and exit
   create-account --name <name>     create an account and print its first API key (production installs)
   authority-sim                    run the SEFAZ simulator alone
-  hsm-init                         create the pkcs11 master key in the token (PKCS11_*), if missing`;
+  hsm-init                         create the pkcs11 master key in the token (PKCS11_*), if missing
+  doctor --issuer <id> [--url <gateway>] [--key <api key>] [--lang pt-BR|en]
+                                   check an issuer against what usually fails in production (a running gateway answers)`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
@@ -63,6 +65,17 @@ async function main(argv: string[]): Promise<void> {
       // Loaded on demand: only this command (and KEY_PROVIDER=pkcs11) needs the native PKCS#11 binding.
       const { hsmInit } = await import('./cli/hsm-init.js');
       return hsmInit(config.keyStorage, (line) => console.log(line));
+    }
+    case 'doctor': {
+      const { values } = parseArgs({ args: rest, options: { issuer: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' }, lang: { type: 'string' } } });
+      if (!values.issuer) throw new Error('doctor needs --issuer <id>');
+      const { runDoctor } = await import('./cli/doctor.js');
+      const key = values.key ?? process.env.GATEWAY_API_KEY ?? (config.env === 'sandbox' ? SANDBOX_PUBLIC_KEY : undefined);
+      if (!key) throw new Error('doctor needs --key <api key> (or GATEWAY_API_KEY) outside the sandbox');
+      const lang = (values.lang ?? (process.env.LANG?.toLowerCase().startsWith('en') ? 'en' : 'pt-BR')) === 'en' ? 'en' : 'pt-BR';
+      const url = values.url ?? process.env.GATEWAY_URL ?? `http://127.0.0.1:${config.port}`;
+      process.exitCode = await runDoctor({ issuer: values.issuer, url, key, lang }, (line) => console.log(line));
+      return;
     }
     case 'authority-sim': {
       const simCli = './authority-sim/cli.js';

@@ -8788,6 +8788,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/issuers/{id}/diagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check what usually goes wrong in production
+         * @description The certificate (validity, CNPJ base, version 3 and key usages, ICP-Brasil issuer), the CSC, DNS of the state's services, the NF-e and NFC-e status services asked with the issuer's own certificate (NfeStatusServico4: nothing is issued), and this gateway's clock against the authority's (dhRecbto). Each check has a verdict and, when something is to be done, what. `message` and `action` follow `Accept-Language` (`pt-BR` or `en`); `id`, `verdict` and `rule` are stable.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "issuer_diagnostics";
+                            issuer_id: string;
+                            /** @enum {unknown} */
+                            environment: "producao" | "homologacao";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            checked_at: string;
+                            /**
+                             * @description The worst verdict of the checks
+                             * @enum {unknown}
+                             */
+                            verdict: "ok" | "warning" | "failing";
+                            checks: {
+                                /** @description Stable identifier: certificate_validity, certificate_holder, certificate_key_usage, certificate_icp_brasil, csc, dns, authority_nfe, authority_nfce, clock */
+                                id: string;
+                                /** @enum {unknown} */
+                                verdict: "pass" | "warn" | "fail" | "skip";
+                                /** @description The MOC 7.0 Anexo I rule a failure would meet (E01, E02, E03, E07, F03, B09-10, B09-40) */
+                                rule: string | null;
+                                /** @description What was found, in the language of Accept-Language (pt-BR or en) */
+                                message: string;
+                                /** @description What to do; null when nothing is to be done */
+                                action: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hsm/status": {
         parameters: {
             query?: never;
