@@ -17536,7 +17536,7 @@ export interface paths {
         put?: never;
         /**
          * Void a range of NFC-e (model 65) numbers that were never used (inutilização)
-         * @description Voids numbers of the issuer's NFC-e (model 65) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.
+         * @description Voids numbers of the issuer's NFC-e (model 65) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards: a range reaching the next number moves it past the range, a range ahead of it leaves it where it is and is stepped over when reached (GET /v1/issuers/:id/series shows it in voided_ahead). The proof is `GET /v1/inutilizations/:id/xml`.
          */
         post: {
             parameters: {
@@ -17720,7 +17720,7 @@ export interface paths {
         put?: never;
         /**
          * Void a range of NF-e (model 55) numbers that were never used (inutilização)
-         * @description Voids numbers of the issuer's NF-e (model 55) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.
+         * @description Voids numbers of the issuer's NF-e (model 55) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards: a range reaching the next number moves it past the range, a range ahead of it leaves it where it is and is stepped over when reached (GET /v1/issuers/:id/series shows it in voided_ahead). The proof is `GET /v1/inutilizations/:id/xml`.
          */
         post: {
             parameters: {
