@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api, orThrow } from '../../api/client.js';
 import { Loaded } from '../../components/page.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 import { t } from '../../i18n/index.js';
 import { useLatestNotes } from './latest-notes.js';
 import { fill, type Issuer } from './model.js';
@@ -25,37 +26,28 @@ export function NumberingSection({ issuer }: { issuer: Issuer }) {
         {(s) => (
           <Loaded query={latest}>
             {(l) => (
-              <Table.ScrollContainer minWidth={560}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t.issuers.numberingModel}</Table.Th>
-                      <Table.Th>{t.issuers.numberingSerie}</Table.Th>
-                      <Table.Th>{t.issuers.numberingNext}</Table.Th>
-                      <Table.Th>{t.issuers.numberingLast}</Table.Th>
-                      <Table.Th>{t.issuers.numberingVoidedAhead}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {s.data.map((row) => (
-                      <Table.Tr key={`${row.model}-${row.series}`}>
-                        <Table.Td>{row.model === 55 ? t.nav.nfe : t.nav.nfce}</Table.Td>
-                        <Table.Td>{row.status === 'retired' ? fill(t.issuers.numberingRetired, { serie: row.series }) : row.series}</Table.Td>
-                        <Table.Td>{row.next_number}</Table.Td>
-                        <Table.Td>{row.highest_used ?? t.issuers.numberingNone}</Table.Td>
-                        <Table.Td>{row.voided_ahead.map((r) => (r.from === r.to ? r.from : `${r.from}–${r.to}`)).join(', ') || '—'}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                    <Table.Tr>
-                      <Table.Td>{t.nav.nfse}</Table.Td>
-                      <Table.Td>{l.nfse?.serie ?? issuer.nfse?.dps_series ?? '—'}</Table.Td>
-                      <Table.Td>—</Table.Td>
-                      <Table.Td>{l.nfse ? l.nfse.number : t.issuers.numberingNone}</Table.Td>
-                      <Table.Td>—</Table.Td>
-                    </Table.Tr>
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <ScrollTable
+                minWidth={560}
+                label={t.issuers.numbering}
+                head={[t.issuers.numberingModel, t.issuers.numberingSerie, t.issuers.numberingNext, t.issuers.numberingLast, t.issuers.numberingVoidedAhead]}
+              >
+                {s.data.map((row) => (
+                  <Table.Tr key={`${row.model}-${row.series}`}>
+                    <Table.Td>{row.model === 55 ? t.nav.nfe : t.nav.nfce}</Table.Td>
+                    <Table.Td>{row.status === 'retired' ? fill(t.issuers.numberingRetired, { serie: row.series }) : row.series}</Table.Td>
+                    <Table.Td>{row.next_number}</Table.Td>
+                    <Table.Td>{row.highest_used ?? t.issuers.numberingNone}</Table.Td>
+                    <Table.Td>{row.voided_ahead.map((r) => (r.from === r.to ? r.from : `${r.from}–${r.to}`)).join(', ') || '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td>{t.nav.nfse}</Table.Td>
+                  <Table.Td>{l.nfse?.serie ?? issuer.nfse?.dps_series ?? '—'}</Table.Td>
+                  <Table.Td>—</Table.Td>
+                  <Table.Td>{l.nfse ? l.nfse.number : t.issuers.numberingNone}</Table.Td>
+                  <Table.Td>—</Table.Td>
+                </Table.Tr>
+              </ScrollTable>
             )}
           </Loaded>
         )}
