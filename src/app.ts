@@ -15,6 +15,7 @@ import { nfeRoutes } from './http/routes/v1/nfe.js';
 import { nfseRoutes } from './http/routes/v1/nfse.js';
 import { nfeReceivedRoutes } from './http/routes/v1/nfe-received.js';
 import { inutilizationRoutes } from './http/routes/v1/inutilization.js';
+import { seriesRoutes } from './http/routes/v1/series.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { hsmRoutes } from './http/routes/v1/hsm.js';
 import { issuerRoutes } from './http/routes/v1/issuers.js';
@@ -210,6 +211,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(nfseRoutes);
   await app.register(nfeReceivedRoutes);
   await app.register(inutilizationRoutes);
+  await app.register(seriesRoutes);
   await app.register(webhookRoutes);
   await app.register(notificationRoutes);
   await app.register(auditLogRoutes);

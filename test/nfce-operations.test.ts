@@ -57,7 +57,7 @@ describe('validation before anything is reserved', () => {
 });
 
 describe('one sale per Idempotency-Key', () => {
-  it('20 concurrent POSTs with one key make one note; after 24 hours the key starts a new sale', async () => {
+  it('20 concurrent POSTs with one key make one note; after 24 hours the key no longer replays (the external_ref still refuses a second note)', async () => {
     const body = sale(issuerId);
     const headers = { ...auth, 'idempotency-key': `sale-${body.external_ref}` };
     const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body })));
@@ -70,11 +70,16 @@ describe('one sale per Idempotency-Key', () => {
     await waitForSettled(t, auth, answers[0]!.json().id);
     clock.advance(24 * 3600_000 + 60_000);
     try {
+      // The sale is not replayed; its external_ref is still held by the first note (issue 31 item 4).
       const later = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body });
-      expect(later.statusCode).toBe(202);
+      expect(later.statusCode, later.body).toBe(409);
       expect(later.headers['idempotency-replay']).toBeUndefined();
-      expect(later.json().id).not.toBe(answers[0]!.json().id);
-      await waitForSettled(t, auth, later.json().id);
+      expect(later.json()).toMatchObject({ error: 'duplicate_external_ref', details: [{ note_id: answers[0]!.json().id }] });
+      const renewed = { ...headers, 'idempotency-key': `sale2-${body.external_ref}` };
+      const another = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: renewed, payload: { ...body, allow_duplicate_external_ref: true } });
+      expect(another.statusCode, another.body).toBe(202);
+      expect(another.json().id).not.toBe(answers[0]!.json().id);
+      await waitForSettled(t, auth, another.json().id);
     } finally {
       clock.advance(-(24 * 3600_000 + 60_000));
     }

@@ -273,6 +273,8 @@ describe("another account's records", () => {
     'PUT /v1/issuers/{id}/technical-responsible': { cnpj: '11222333000181', contact: 'Invasor', email: 'x@attacker.example', phone: '1130000000' },
     'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
     'POST /v1/issuers/{id}/nfe-inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de faturamento pulou a numeracao' },
+    'POST /v1/issuers/{id}/series': { model: 65, series: 7 },
+    'PATCH /v1/issuers/{id}/series/{model}/{series}': { next_number: 500, retired: true },
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cce': { correction: 'Endereco de entrega: Rua A, 1, fundos' },
@@ -286,7 +288,7 @@ describe("another account's records", () => {
     const b = await t.newAccount('Account B');
     const params: Record<string, Record<string, string>> = {
       '/v1/applications/{id}': { id: a.applicationId },
-      '/v1/issuers/{id}': { id: a.issuerId },
+      '/v1/issuers/{id}': { id: a.issuerId, model: '65', series: '1' },
       '/v1/nfce/{id}': { id: a.noteId },
       '/v1/nfe/received/{id}': { id: a.receivedId },
       '/v1/nfe/{id}/manifestation': { id: a.receivedId },

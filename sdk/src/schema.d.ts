@@ -9579,7 +9579,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an NFC-e
-         * @description Validates the sale, reserves the next number, builds and signs the NFC-e and queues it for authorization. Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the authority's answer and answers 201 with the final record when it arrives in time; when it does not and the issuer allows contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt; `outage:60` takes it down for this issuer for 60 s).
+         * @description Validates the sale, reserves the next number, builds and signs the NFC-e and queues it for authorization. A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the authority's answer and answers 201 with the final record when it arrives in time; when it does not and the issuer allows contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt; `outage:60` takes it down for this issuer for 60 s).
          */
         post: {
             parameters: {
@@ -9604,10 +9604,17 @@ export interface paths {
                          */
                         issuer_id: string;
                         /**
-                         * @description Your own order reference.
+                         * @description Your own order reference: one live note per external_ref, issuer and model (see allow_duplicate_external_ref).
                          * @example order-1001
                          */
                         external_ref: string;
+                        /** @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it. */
+                        allow_duplicate_external_ref?: boolean;
+                        /**
+                         * @description The issuer's series the sale is numbered in (0-889; GET/POST /v1/issuers/:id/series): one it opened and did not retire, else 422 on series. Default 1.
+                         * @example 1
+                         */
+                        series?: number;
                         /** @description Items, 1 to 990 (XSD det maxOccurs). */
                         items: {
                             /**
@@ -11541,7 +11548,7 @@ export interface paths {
                          */
                         issuer_id: string;
                         /**
-                         * @description Your own order reference.
+                         * @description Your own order reference: one live note per external_ref, issuer and model (see allow_duplicate_external_ref).
                          * @example order-1001
                          */
                         external_ref: string;
@@ -12654,7 +12661,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an NF-e (model 55)
-         * @description Validates the invoice (recipient, items, taxes, freight, billing, payments; idDest derived from the parties' states), reserves the next number of the issuer's model-55 series, builds and signs the NF-e and queues it for authorization. Totals are computed, never taken from the request. Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the authority and answers 201 with the final record when it arrives in time. In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll; `outage:60` takes it down for this issuer for 60 s).
+         * @description Validates the invoice (recipient, items, taxes, freight, billing, payments; idDest derived from the parties' states), reserves the next number of the issuer's model-55 series, builds and signs the NF-e and queues it for authorization. A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. Totals are computed, never taken from the request. Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the authority and answers 201 with the final record when it arrives in time. In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll; `outage:60` takes it down for this issuer for 60 s).
          */
         post: {
             parameters: {
@@ -12677,6 +12684,13 @@ export interface paths {
                         issuer_id: string;
                         /** @description Your own reference. */
                         external_ref: string;
+                        /** @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it. */
+                        allow_duplicate_external_ref?: boolean;
+                        /**
+                         * @description The issuer's series the sale is numbered in (0-889; GET/POST /v1/issuers/:id/series): one it opened and did not retire, else 422 on series. Default 1.
+                         * @example 1
+                         */
+                        series?: number;
                         /**
                          * @description natOp (1-60), e.g. VENDA DE MERCADORIA.
                          * @example VENDA DE MERCADORIA
@@ -15181,7 +15195,7 @@ export interface paths {
         put?: never;
         /**
          * Issue an NFS-e (national standard)
-         * @description Validates the service invoice (provider from the issuer and its `nfse` settings, taker, intermediary, service codes, ISSQN, federal withholdings, IBS/CBS) against every Anexo I rule that needs no Sefin register, reserves the next DPS number of the issuer's series, builds and signs the DPS (its 45-character Id is the recovery handle), checks it against the national XSD and queues it for Sefin Nacional. Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds and answers 201 with the authorized NFS-e (50-digit key, number) when Sefin answers in time. `substitutes` replaces an authorized NFS-e: Sefin cancels it by substitution (105102). In the sandbox, `X-Sandbox-Scenario` (`reject:E0xxx`, `refuse-profile:rsa-sha1-c14n`, `throttle`, `timeout`, `lost-response`, `http-500`) makes the simulated Sefin fail on purpose.
+         * @description A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. Validates the service invoice (provider from the issuer and its `nfse` settings, taker, intermediary, service codes, ISSQN, federal withholdings, IBS/CBS) against every Anexo I rule that needs no Sefin register, reserves the next DPS number of the issuer's series, builds and signs the DPS (its 45-character Id is the recovery handle), checks it against the national XSD and queues it for Sefin Nacional. Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds and answers 201 with the authorized NFS-e (50-digit key, number) when Sefin answers in time. `substitutes` replaces an authorized NFS-e: Sefin cancels it by substitution (105102). In the sandbox, `X-Sandbox-Scenario` (`reject:E0xxx`, `refuse-profile:rsa-sha1-c14n`, `throttle`, `timeout`, `lost-response`, `http-500`) makes the simulated Sefin fail on purpose.
          */
         post: {
             parameters: {
@@ -15210,6 +15224,8 @@ export interface paths {
                          * @example OS-2026-0042
                          */
                         external_ref?: string;
+                        /** @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it. */
+                        allow_duplicate_external_ref?: boolean;
                         /**
                          * @description dCompet: date the service was provided (YYYY-MM-DD), not after the emission (E0015).
                          * @example 2026-03-10
@@ -17577,7 +17593,7 @@ export interface paths {
         put?: never;
         /**
          * Void a range of NFC-e (model 65) numbers that were never used (inutilização)
-         * @description Voids numbers of the issuer's NFC-e (model 65) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.
+         * @description Voids numbers of the issuer's NFC-e (model 65) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards: a range reaching the next number moves it past the range, a range ahead of it leaves it where it is and is stepped over when reached (GET /v1/issuers/:id/series shows it in voided_ahead). The proof is `GET /v1/inutilizations/:id/xml`.
          */
         post: {
             parameters: {
@@ -17761,7 +17777,7 @@ export interface paths {
         put?: never;
         /**
          * Void a range of NF-e (model 55) numbers that were never used (inutilização)
-         * @description Voids numbers of the issuer's NF-e (model 55) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.
+         * @description Voids numbers of the issuer's NF-e (model 55) series `serie`. Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, or rejected with the reason. Voided numbers are never issued afterwards: a range reaching the next number moves it past the range, a range ahead of it leaves it where it is and is stepped over when reached (GET /v1/issuers/:id/series shows it in voided_ahead). The proof is `GET /v1/inutilizations/:id/xml`.
          */
         post: {
             parameters: {
@@ -18150,6 +18166,467 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/issuers/{id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The issuer's NF-e and NFC-e series
+         * @description Series 1 of each model (every issuer has it) and every series created, with the next number, the highest used and the ranges voided ahead.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                object: "series";
+                                issuer_id: string;
+                                /** @description 55 NF-e, 65 NFC-e */
+                                model: 55 | 65;
+                                series: number;
+                                /** @description The number the next sale takes from the counter (a number a rejected sale released goes first) */
+                                next_number: number;
+                                /** @description The highest number a note holds (authorized, processing, contingency, denied or canceled) */
+                                highest_used: number | null;
+                                /** @description Ranges voided (inutilizados) ahead of next_number: the counter steps over them */
+                                voided_ahead: {
+                                    from: number;
+                                    to: number;
+                                }[];
+                                status: "active" | "retired";
+                                /** @description Series 1, which every issuer has: a sale naming no series is numbered in it */
+                                default: boolean;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                created_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                retired_at: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a series
+         * @description Opens series `series` of `model` (0-889) at `next_number` (default: after the highest number of the series already used or voided). A sale names it in `series`. 409 `series_exists` when the issuer has it; 409 `series_number_used` when next_number is used or voided. Starting above 1 lists the numbers skipped in `gaps`, to be voided by `void_by`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 55 NF-e, 65 NFC-e */
+                        model: 55 | 65;
+                        /**
+                         * @description Series 0-889: an issuer with a CNPJ numbering from its own software (890-899 are the fisco's avulsa, 900-999 SCAN, 910-969 issuers with a CPF)
+                         * @example 2
+                         */
+                        series: number;
+                        /**
+                         * @description The number the next sale of the series takes
+                         * @example 1
+                         */
+                        next_number?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "series";
+                            issuer_id: string;
+                            /** @description 55 NF-e, 65 NFC-e */
+                            model: 55 | 65;
+                            series: number;
+                            /** @description The number the next sale takes from the counter (a number a rejected sale released goes first) */
+                            next_number: number;
+                            /** @description The highest number a note holds (authorized, processing, contingency, denied or canceled) */
+                            highest_used: number | null;
+                            /** @description Ranges voided (inutilizados) ahead of next_number: the counter steps over them */
+                            voided_ahead: {
+                                from: number;
+                                to: number;
+                            }[];
+                            status: "active" | "retired";
+                            /** @description Series 1, which every issuer has: a sale naming no series is numbered in it */
+                            default: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            retired_at: string | null;
+                            /** @description Numbers the change skipped, neither used nor voided: void them (POST /v1/issuers/:id/inutilization or /nfe-inutilization) by void_by */
+                            gaps: {
+                                from: number;
+                                to: number;
+                            }[];
+                            /**
+                             * Format: date
+                             * @description The 10th day of the next month (Ajuste SINIEF 07/05 cl. 14ª, 19/16 cl. 16ª)
+                             */
+                            void_by: string | null;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/issuers/{id}/series/{model}/{series}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a series' next number, retire it or open it again
+         * @description A number already used or voided is never issued again: `next_number` at or below the highest used or voided one, or inside a voided range, is 409 `series_number_used` naming the field. Moving forward leaves the numbers between neither used nor voided: the answer lists them in `gaps` and the date to void them by (`void_by`, the 10th day of the next month); the gateway does not void them itself (a voiding needs your justification). `retired: true` numbers no further sale in the series (a sale naming it is 422 on `series`).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    model: "55" | "65";
+                    /** @description The series number (0-889) */
+                    series: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The number the next sale of the series takes
+                         * @example 1
+                         */
+                        next_number?: number;
+                        /** @description true: no sale is numbered in the series any more; false opens it again */
+                        retired?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "series";
+                            issuer_id: string;
+                            /** @description 55 NF-e, 65 NFC-e */
+                            model: 55 | 65;
+                            series: number;
+                            /** @description The number the next sale takes from the counter (a number a rejected sale released goes first) */
+                            next_number: number;
+                            /** @description The highest number a note holds (authorized, processing, contingency, denied or canceled) */
+                            highest_used: number | null;
+                            /** @description Ranges voided (inutilizados) ahead of next_number: the counter steps over them */
+                            voided_ahead: {
+                                from: number;
+                                to: number;
+                            }[];
+                            status: "active" | "retired";
+                            /** @description Series 1, which every issuer has: a sale naming no series is numbered in it */
+                            default: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            retired_at: string | null;
+                            /** @description Numbers the change skipped, neither used nor voided: void them (POST /v1/issuers/:id/inutilization or /nfe-inutilization) by void_by */
+                            gaps: {
+                                from: number;
+                                to: number;
+                            }[];
+                            /**
+                             * Format: date
+                             * @description The 10th day of the next month (Ajuste SINIEF 07/05 cl. 14ª, 19/16 cl. 16ª)
+                             */
+                            void_by: string | null;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/webhooks": {
@@ -21324,6 +21801,11 @@ export interface components {
                  * @example ZA01-10
                  */
                 rule?: string;
+                /**
+                 * @description duplicate_external_ref: the live note that already holds this external_ref
+                 * @example nfce_4Hc9sT2kQm1ZpW8vXy3B
+                 */
+                note_id?: string;
             }[];
             /** @example req_4Hc9sT2kQm1ZpW8vXy3B */
             request_id: string;

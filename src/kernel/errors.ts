@@ -28,6 +28,13 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   invalid_state: 409,
   idempotency_in_progress: 409,
+  // Issue 31 item 4: a sale whose external_ref a live note of the same issuer and model already holds;
+  // details[0].note_id names that note (allow_duplicate_external_ref: true issues another anyway).
+  duplicate_external_ref: 409,
+  // Issue 31 item 5: POST /v1/issuers/:id/series for a series the issuer already has.
+  series_exists: 409,
+  // Issue 31 item 5: a series' next_number at or below a number already used or voided (never issued twice).
+  series_number_used: 409,
   // Creating what the account already has (an issuer with the same CNPJ and ambiente).
   issuer_exists: 409,
   // Issue 28 item 7: a downgrade to a plan whose limits the account exceeds; `details` names what to remove.
@@ -66,6 +73,8 @@ export interface ErrorDetail {
   message: string;
   /** The official rule behind the error (MOC rule id like "ZA01-10", NFS-e code like "E0330"). */
   rule?: string;
+  /** The note the request conflicts with (duplicate_external_ref). */
+  note_id?: string;
 }
 
 /** An expected failure the client can act on; anything else thrown becomes internal_error. */
@@ -94,6 +103,7 @@ export const ErrorSchema = Type.Object(
           field: Type.String({ examples: ['items[0].ncm'] }),
           message: Type.String(),
           rule: Type.Optional(Type.String({ description: 'The official rule the field breaks: a MOC 7.0 Anexo I rule id (ZA01-10) or an NFS-e Anexo I code (E0330)', examples: ['ZA01-10'] })),
+          note_id: Type.Optional(Type.String({ description: 'duplicate_external_ref: the live note that already holds this external_ref', examples: ['nfce_4Hc9sT2kQm1ZpW8vXy3B'] })),
         }),
       ),
     ),

@@ -18,8 +18,12 @@ export const OfflineParamsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+// The point of sale numbered the sale in its own series (offline.serie) and it is already a fiscal
+// document: the gateway's series and the external_ref guard (issue 31 items 4, 5) do not apply.
+const { series: _series, allow_duplicate_external_ref: _allow, ...offlineSaleFields } = SaleSchema.properties;
+
 export const OfflineSaleBody = Type.Object(
-  { ...SaleSchema.properties, offline: OfflineParamsSchema },
+  { ...offlineSaleFields, offline: OfflineParamsSchema },
   { additionalProperties: false, title: 'OfflineNfceSale', description: 'The sale as for POST /v1/nfce, plus the values the point of sale printed.' },
 );
 

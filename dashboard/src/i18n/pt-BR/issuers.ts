@@ -111,10 +111,13 @@ export const issuers = {
   previewLatest: 'Baixar o DANFE (PDF) da última NFC-e deste emitente',
   // Numbering
   numbering: 'Séries de numeração',
-  numberingText: 'A série e o último número de cada modelo, conforme as notas emitidas por este emitente.',
+  numberingText: 'As séries de cada modelo: o próximo número, o maior já usado e as faixas inutilizadas à frente, que são puladas quando a numeração chega a elas.',
   numberingModel: 'Modelo',
   numberingSerie: 'Série',
-  numberingLast: 'Último número',
+  numberingNext: 'Próximo número',
+  numberingLast: 'Maior número usado',
+  numberingVoidedAhead: 'Inutilizados à frente',
+  numberingRetired: '{serie} (desativada)',
   numberingNone: 'Nenhuma nota ainda',
   dpsSeries: 'Série da DPS (NFS-e)',
   // Inutilization

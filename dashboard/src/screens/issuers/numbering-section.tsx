@@ -1,50 +1,56 @@
 import { Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, orThrow } from '../../api/client.js';
 import { Loaded } from '../../components/page.js';
+import { ScrollTable } from '../../components/scroll-table.js';
 import { t } from '../../i18n/index.js';
 import { useLatestNotes } from './latest-notes.js';
-import type { Issuer } from './model.js';
+import { fill, type Issuer } from './model.js';
 import { Section } from './section.js';
 
 /**
- * Where each numbering stands, as the API shows it: the series and number of the issuer's latest
- * note of each model (the gateway numbers them gap-free; the API has no separate series resource),
- * and the DPS series of the NFS-e settings.
+ * Where each numbering stands: the NF-e and NFC-e series of the issuer as GET /v1/issuers/{id}/series
+ * gives them (next number, highest used, ranges voided ahead, retired), and the NFS-e's DPS series with
+ * its latest note. Read-only: series are opened and moved through the API (issue 31 item 5).
  */
 export function NumberingSection({ issuer }: { issuer: Issuer }) {
+  const series = useQuery({
+    queryKey: ['issuer-series', issuer.id],
+    queryFn: () => orThrow(api.GET('/v1/issuers/{id}/series', { params: { path: { id: issuer.id } } })),
+  });
   const latest = useLatestNotes(issuer.id);
   return (
     <Section title={t.issuers.numbering} testId="numbering">
       <Text size="sm">{t.issuers.numberingText}</Text>
-      <Loaded query={latest}>
-        {(l) => {
-          const rows: [string, { serie: number; number: number } | null, number | undefined][] = [
-            [t.nav.nfce, l.nfce, undefined],
-            [t.nav.nfe, l.nfe, undefined],
-            [t.nav.nfse, l.nfse, issuer.nfse?.dps_series],
-          ];
-          return (
-            <Table.ScrollContainer minWidth={360}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.issuers.numberingModel}</Table.Th>
-                    <Table.Th>{t.issuers.numberingSerie}</Table.Th>
-                    <Table.Th>{t.issuers.numberingLast}</Table.Th>
+      <Loaded query={series}>
+        {(s) => (
+          <Loaded query={latest}>
+            {(l) => (
+              <ScrollTable
+                minWidth={560}
+                label={t.issuers.numbering}
+                head={[t.issuers.numberingModel, t.issuers.numberingSerie, t.issuers.numberingNext, t.issuers.numberingLast, t.issuers.numberingVoidedAhead]}
+              >
+                {s.data.map((row) => (
+                  <Table.Tr key={`${row.model}-${row.series}`}>
+                    <Table.Td>{row.model === 55 ? t.nav.nfe : t.nav.nfce}</Table.Td>
+                    <Table.Td>{row.status === 'retired' ? fill(t.issuers.numberingRetired, { serie: row.series }) : row.series}</Table.Td>
+                    <Table.Td>{row.next_number}</Table.Td>
+                    <Table.Td>{row.highest_used ?? t.issuers.numberingNone}</Table.Td>
+                    <Table.Td>{row.voided_ahead.map((r) => (r.from === r.to ? r.from : `${r.from}–${r.to}`)).join(', ') || '—'}</Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map(([model, note, configured]) => (
-                    <Table.Tr key={model}>
-                      <Table.Td>{model}</Table.Td>
-                      <Table.Td>{note?.serie ?? configured ?? '—'}</Table.Td>
-                      <Table.Td>{note ? note.number : t.issuers.numberingNone}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          );
-        }}
+                ))}
+                <Table.Tr>
+                  <Table.Td>{t.nav.nfse}</Table.Td>
+                  <Table.Td>{l.nfse?.serie ?? issuer.nfse?.dps_series ?? '—'}</Table.Td>
+                  <Table.Td>—</Table.Td>
+                  <Table.Td>{l.nfse ? l.nfse.number : t.issuers.numberingNone}</Table.Td>
+                  <Table.Td>—</Table.Td>
+                </Table.Tr>
+              </ScrollTable>
+            )}
+          </Loaded>
+        )}
       </Loaded>
     </Section>
   );

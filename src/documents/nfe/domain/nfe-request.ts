@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-range.js';
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
 import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
 
@@ -197,6 +198,8 @@ export const NfeRequestSchema = Type.Object(
   {
     issuer_id: Type.String({ description: 'Issuer id (iss_...).' }),
     external_ref: Type.String({ description: 'Your own reference.' }),
+    allow_duplicate_external_ref: Type.Optional(Type.Boolean({ description: 'Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.' })),
+    series: Type.Optional(Type.Integer({ minimum: OWN_SERIES_MIN, maximum: OWN_SERIES_MAX, description: "The issuer's series the sale is numbered in (0-889; GET/POST /v1/issuers/:id/series): one it opened and did not retire, else 422 on series. Default 1.", examples: [1] })),
     natureza_operacao: Type.String({ description: 'natOp (1-60), e.g. VENDA DE MERCADORIA.', examples: ['VENDA DE MERCADORIA'] }),
     finalidade: Type.Optional(Type.Enum(keysOf(FINALIDADES), { description: 'finNFe; default normal. credito (5, nota de crédito) and debito (6, nota de débito) are the IBS/CBS adjustment notes of the tax reform (NT 2025.002-RTC): they need the account taxRegime reform_2026 and carry IBS/CBS only (docs/fiscal/credit-debit-notes.md).' })),
     credit_type: Type.Optional(Type.Enum([...CREDIT_TYPES], { description: 'tpNFCredito, required with finalidade credito and refused otherwise: 01 multa e juros, 02 crédito presumido de IBS na ZFM, 03 retorno por recusa na entrega, 04 redução de valores, 05 transferência de crédito na sucessão, 06 retorno por recusa parcial. The gateway issues 03 and 04 (docs/fiscal/credit-debit-notes.md says why not the others yet).', examples: ['04'] })),

@@ -4,7 +4,7 @@ import { newId } from '../../../kernel/ids.js';
 import { getTestDb, insertBareIssuer, testSchema } from '../../../../test/support/db.js';
 import { openDb, type Db } from '../../../platform/storage/db.js';
 import type { NewNote } from '../../../platform/storage/repositories/note-repository.js';
-import { releaseNumber } from '../../../platform/storage/repositories/numbering-repository.js';
+import { releaseNumber, retireRange } from '../../../platform/storage/repositories/numbering-repository.js';
 import { commitEmission, type EmissionDraft } from './emission-batches.js';
 
 let db: Db;
@@ -113,6 +113,20 @@ describe('emission batches (group commit per series)', () => {
     expect(await storedNumbers(issuerId)).toEqual([1, 2, 3, 10]);
     const seq = await db.query<{ next_number: number }>('SELECT next_number FROM number_sequences WHERE issuer_id = $1', [issuerId]);
     expect(seq.rows[0]!.next_number).toBe(11);
+  });
+
+  it('a range voided ahead after this process last sold on the series is stepped over, the numbers before it still issued (issue 31 item 11)', async () => {
+    const issuerId = await newIssuer();
+    for (let i = 0; i < 3; i++) await commitEmission(db, draft(issuerId));
+    const s = { issuerId, model: 65, serie: 1 };
+    await db.transaction((tx) => retireRange(tx, s, 5, 6));
+    const tried: number[] = [];
+    const rows = [];
+    for (let i = 0; i < 3; i++) rows.push(await commitEmission(db, draft(issuerId, { tried })));
+    expect(rows.map((r) => r.number)).toEqual([4, 7, 8]);
+    // The cached state had no voided range: the first statement stored nothing (the counter's row changed).
+    expect(tried).toEqual([4, 4, 7, 8]);
+    expect(await storedNumbers(issuerId)).toEqual([1, 2, 3, 4, 7, 8]);
   });
 
   it('a number released after this process last sold on the series goes to the next sale', async () => {

@@ -15,6 +15,8 @@ import {
   type Series,
   type SeriesState,
 } from '../../../platform/storage/repositories/numbering-repository.js';
+import { nthNumber, takeNumbers } from '../../../platform/storage/repositories/number-skips.js';
+import { ApiError } from '../../../kernel/errors.js';
 
 /** A validated sale waiting for its number: everything is known but the number. */
 export interface EmissionDraft {
@@ -121,6 +123,13 @@ async function settleAlreadyStored(db: Db, w: Waiting, err: unknown): Promise<vo
   else w.reject(err);
 }
 
+/** Issue 31 item 5: a retired series numbers no sale (the request's `series`, or series 1 when it names none). */
+function retiredSeries(s: Series): ApiError {
+  return new ApiError('validation_error', `Series ${s.serie} of model ${s.model} is retired: name another series`, [
+    { field: 'series', message: `series ${s.serie} was retired (PATCH /v1/issuers/${s.issuerId}/series/${s.model}/${s.serie} with retired false opens it again)` },
+  ]);
+}
+
 const seriesKey = (s: Series) => `${s.issuerId}:${s.model}:${s.serie}`;
 
 /** The distinct issuer states a batch was built from. */
@@ -139,8 +148,13 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
   for (let attempt = 0; attempt < OPTIMISTIC_TRIES; attempt++) {
     const state = states.get(key) ?? (await readSeriesState(db, series));
     states.delete(key); // unknown until this statement's outcome is
-    // Candidate numbers in the order reserveNumbers gives them: released ones (lowest first), then the counter.
-    const candidate = (i: number) => (i < state.released.length ? state.released[i]! : state.next + i - state.released.length);
+    if (state.retired) {
+      for (const w of batch) w.reject(retiredSeries(series));
+      return;
+    }
+    // Candidate numbers in the order reserveNumbers gives them: released ones (lowest first), then the
+    // counter, stepping over numbers voided ahead of it (number-skips.ts).
+    const candidate = (i: number) => (i < state.released.length ? state.released[i]! : nthNumber(state, i - state.released.length));
     const built: Array<{ w: Waiting; note: NewNote }> = [];
     const refused: Array<{ w: Waiting; err: unknown }> = [];
     for (const w of batch) {
@@ -159,11 +173,12 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
       return;
     }
     const released = state.released.slice(0, built.length);
-    const newNext = state.next + built.length - released.length;
+    const expected = { next: state.next, skips: state.skips };
+    const updated = built.length > released.length ? takeNumbers(expected, built.length - released.length).after : expected;
     let rows: NoteRow[];
     try {
       rows = await insertNotes(db, built.map((b) => b.note), noteWork(batch), {
-        numbering: { series, expectedNext: state.next, newNext, released },
+        numbering: { series, expected, updated, released },
         issuers: issuerBases(batch),
       });
     } catch (err) {
@@ -171,7 +186,7 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
       throw err;
     }
     if (states.size >= MAX_STATES) states.delete(states.keys().next().value as string);
-    states.set(key, { next: newNext, released: state.released.slice(released.length) });
+    states.set(key, { ...updated, released: state.released.slice(released.length), retired: false });
     built.forEach((b, i) => b.w.resolve(rows[i]!));
     for (const { w, err } of refused) w.reject(err);
     return;

@@ -8,10 +8,12 @@ import { isIssuerChanged, type EmissionIssuerRow } from '../../../platform/stora
 import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';
+import { seriesProblem } from '../../../platform/issuers/issuer-series.js';
 import { loadIssuerSigningMaterial, type IssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { assertWithinQuota } from '../../../platform/billing/quota.js';
 import { commitEmission } from './emission-batches.js';
+import { breaksExternalRef, duplicateExternalRef } from './duplicate-external-ref.js';
 import { emissionIssuer, keepEmissionIssuer, type EmissionIssuer } from './emission-issuers.js';
 import type { NoteFamily } from './note-family.js';
 
@@ -41,10 +43,20 @@ export interface BuiltNote {
   items: unknown[];
 }
 
+/** What the emission reads of any family's request. */
+export interface SaleRequest {
+  issuer_id: string;
+  external_ref?: string | undefined;
+  /** Issue 31 item 4: issue the sale even when a live note of the issuer holds its external_ref. */
+  allow_duplicate_external_ref?: boolean | undefined;
+  /** Issue 31 item 5: the issuer's series the sale is numbered in (NF-e, NFC-e); series 1 without it. */
+  series?: number | undefined;
+}
+
 /** A family's document engine as the emission drives it: validate once, then build per number. */
-export interface NoteEmitter<Request extends { issuer_id: string; external_ref?: string | undefined }, Prepared> {
+export interface NoteEmitter<Request extends SaleRequest, Prepared> {
   family: NoteFamily;
-  /** Series 1 until issuers get per-terminal series: numbers are per issuer + model + series. */
+  /** The series of a sale that names none (1): numbers are per issuer + model + series. */
   serie: number;
   /** The issuer's own series, where the family has one (the NFS-e's DPS series); else `serie`. */
   serieOf?(issuer: EmissionIssuerRow): number;
@@ -93,7 +105,7 @@ export interface IssueOptions {
  * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
  * together share that statement (emission-batches.ts).
  */
-export async function issueNote<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+export async function issueNote<R extends SaleRequest, P>(
   deps: IssueDeps,
   emitter: NoteEmitter<R, P>,
   accountId: string,
@@ -106,15 +118,27 @@ export async function issueNote<R extends { issuer_id: string; external_ref?: st
   // sale: when a note already holds the key (its answer was lost in a crash after the commit, or a
   // request presumed dead raced this one) the statement stores nothing and the sale answers with
   // that note. A note older than the key's lifetime lets go of it and the sale goes ahead.
-  for (let released = false; ; released = true) {
+  // A sale whose external_ref a live note holds is refused the same way (duplicate-external-ref.ts),
+  // after the key's own note, which answers a retry of the same sale.
+  for (let released = false, refAgain = false; ;) {
     try {
       return await issueFromIssuer(deps, emitter, accountId, request, opts);
     } catch (err) {
-      if (!key || sqlState(err) !== '23505') throw err;
+      const ref = request.external_ref !== undefined && breaksExternalRef(err);
+      if (sqlState(err) !== '23505' || (!key && !ref)) throw err;
       const liveSince = new Date(clock.now().getTime() - deps.config.idempotencyTtlSeconds * 1000);
-      const existing = await findNoteByIdempotencyKey(db, accountId, key, liveSince);
+      const existing = key ? await findNoteByIdempotencyKey(db, accountId, key, liveSince) : undefined;
       if (existing) return existing;
-      if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key, liveSince }])) === 0) throw err;
+      if (ref) {
+        const sale = { issuerId: request.issuer_id, model: emitter.family.model, externalRef: request.external_ref!, label: emitter.family.label };
+        const refused = await duplicateExternalRef(deps, accountId, sale);
+        if (refused) throw refused;
+        if (refAgain) throw err;
+        refAgain = true; // the note holding it was rejected meanwhile: sent once more
+        continue;
+      }
+      if (released || (await releaseExpiredIdempotencyKeys(db, accountId, [{ key: key!, liveSince }])) === 0) throw err;
+      released = true;
     }
   }
 }
@@ -127,7 +151,7 @@ const ISSUER_READS = 3;
  * remembered issuer is checked again against the stored one (another process may have fixed it),
  * and a sale the database refused because the issuer changed meanwhile is built again.
  */
-async function issueFromIssuer<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+async function issueFromIssuer<R extends SaleRequest, P>(
   deps: IssueDeps,
   emitter: NoteEmitter<R, P>,
   accountId: string,
@@ -150,7 +174,7 @@ async function issueFromIssuer<R extends { issuer_id: string; external_ref?: str
   }
 }
 
-async function issueFrom<R extends { issuer_id: string; external_ref?: string | undefined }, P>(
+async function issueFrom<R extends SaleRequest, P>(
   deps: IssueDeps,
   emitter: NoteEmitter<R, P>,
   accountId: string,
@@ -186,6 +210,10 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
     throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
   }
+  // Issue 31 item 5: a series the sale names must be one the issuer opened and did not retire.
+  const named = request.series;
+  const seriesRefused = named === undefined ? null : await seriesProblem(deps, issuer.id, family.model, named);
+  if (seriesRefused) throw new ApiError('validation_error', `series ${seriesRefused}`, [{ field: 'series', message: seriesRefused }]);
   const material = await loadIssuerSigningMaterial(db, deps.secrets, accountId, issuer.id, issuer);
   if (!material?.certificate || (emitter.needsCsc && !material.csc)) {
     throw new ApiError('issuer_not_ready', `Issuer ${issuer.id} has no usable certificate${emitter.needsCsc ? ' or CSC' : ''}`, [
@@ -204,7 +232,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
   // taken or the authority called (nothing else in billing ever stops a sale).
   await assertWithinQuota(deps, accountId, family.object);
   const id = newId(family.object);
-  const series = { issuerId: issuer.id, model: family.model, serie: emitter.serieOf?.(issuer) ?? emitter.serie };
+  const series = { issuerId: issuer.id, model: family.model, serie: named ?? emitter.serieOf?.(issuer) ?? emitter.serie };
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
   // The caller as the breakers know it (certificate and account): in the sandbox each account's own.
@@ -243,6 +271,7 @@ async function issueFrom<R extends { issuer_id: string; external_ref?: string | 
         account_id: accountId,
         issuer_id: issuer.id,
         external_ref: request.external_ref ?? null,
+        external_ref_unique: request.external_ref !== undefined && request.allow_duplicate_external_ref !== true,
         status: contingency ? 'contingency' : 'processing',
         model: family.model,
         serie: series.serie,

@@ -59,7 +59,9 @@ export const inutilizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
             `Voids numbers of the issuer's ${family.label} series \`serie\`. ` +
             'Refuses ranges that contain numbers of notes issued through this gateway (422, listing them) and justifications ' +
             "under 15 characters; otherwise sends inutNFe and records the authority's answer: status voided with its protocol, " +
-            'or rejected with the reason. Voided numbers are never issued afterwards; the proof is `GET /v1/inutilizations/:id/xml`.',
+            'or rejected with the reason. Voided numbers are never issued afterwards: a range reaching the next number moves it past the range, ' +
+            'a range ahead of it leaves it where it is and is stepped over when reached (GET /v1/issuers/:id/series shows it in voided_ahead). ' +
+            'The proof is `GET /v1/inutilizations/:id/xml`.',
           params: IdParams,
           body: InutilizationBody,
           response: { 201: InutilizationRecord, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429, 503) },

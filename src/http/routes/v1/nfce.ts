@@ -39,6 +39,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Issue an NFC-e',
         description:
           'Validates the sale, reserves the next number, builds and signs the NFC-e and queues it for authorization. ' +
+          'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
           'Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the ' +
           "authority's answer and answers 201 with the final record when it arrives in time; when it does not and the issuer allows " +
           'contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). ' +

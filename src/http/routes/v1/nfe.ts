@@ -37,6 +37,7 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Validates the invoice (recipient, items, taxes, freight, billing, payments; idDest derived from the parties\' states), ' +
           'reserves the next number of the issuer\'s model-55 series, builds and signs the NF-e and queues it for authorization. ' +
+          'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
           'Totals are computed, never taken from the request. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
           '(N <= 10) waits up to N seconds for the authority and answers 201 with the final record when it arrives in time. ' +
           'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, ' +

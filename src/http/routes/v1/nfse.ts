@@ -32,6 +32,7 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Issue an NFS-e (national standard)',
         description:
+          'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
           'Validates the service invoice (provider from the issuer and its `nfse` settings, taker, intermediary, service codes, ' +
           'ISSQN, federal withholdings, IBS/CBS) against every Anexo I rule that needs no Sefin register, reserves the next DPS ' +
           "number of the issuer's series, builds and signs the DPS (its 45-character Id is the recovery handle), checks it against " +

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db.js';
 import { newId } from '../../../kernel/ids.js';
 import { EMISSION_BASIS_SQL } from './issuer-repository.js';
-import type { NumberingClaim } from './numbering-repository.js';
+import { NUMBERING_GUARD, numberingParams, type NumberingClaim } from './numbering-repository.js';
 import type { NoteContingency } from './note-contingency.js';
 
 /** CC-e state of a note: each letter replaces the previous one, so `current` is the text in force. */
@@ -79,6 +79,8 @@ const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, 
 export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'> & {
   /** An event recorded with the note (a sale issued straight into contingency: nfce.contingency_issued). */
   event?: { type: string; subjectType: string; data: unknown } | undefined;
+  /** The note holds its external_ref among its issuer's live notes of its model (migration 40); false by default. */
+  external_ref_unique?: boolean | undefined;
 };
 
 /** The issuer state a batch of notes was built from (findIssuerForEmission's `basis`). */
@@ -100,7 +102,7 @@ export interface InsertGuards {
  *
  * Guards, checked by the same statement, which stores nothing when one fails:
  * - `numbering`: the statement also takes the notes' numbers (DESIGN 4 "Numbering"). It moves the
- *   series' counter from `expectedNext` to `newNext` and deletes the released numbers used;
+ *   series' counter from `expected` to `updated` and deletes the released numbers used;
  *   numbering_holds() (migration 8) aborts it with SQLSTATE FGN01 when the series is not where the
  *   caller built from (another sale, process or inutilization moved it, or a number was released
  *   since). The counter row is locked only while the statement runs.
@@ -119,38 +121,13 @@ export async function insertNotes(
   });
   const params: unknown[] = [JSON.stringify(rows), work.job.kind, work.job.maxAttempts];
   const { numbering, issuers } = guards;
-  if (numbering) {
-    const { series: s } = numbering;
-    params.push(s.issuerId, s.model, s.serie, numbering.expectedNext, numbering.newNext, numbering.released);
-  }
+  if (numbering) params.push(...numberingParams(numbering));
   if (issuers) params.push(JSON.stringify(issuers));
   const r = await tx.query<NoteRow>(insertNotesSql(!!numbering, !!issuers), params);
   // RETURNING order is not guaranteed: answer in the callers' order.
   const byId = new Map(r.rows.map((row) => [row.id, row]));
   return notes.map((n) => byId.get(n.id)!);
 }
-
-// $4-$6 the series, $7 the counter's expected value, $8 its new value, $9 the released numbers used.
-// The counter moves only from $7 (an upsert: a series never used has no row and starts at 1, so a
-// new row is right only when $7 is 1), every released number used must still be there, and when
-// the counter moves no other released number may be waiting (it goes first). All reads see the
-// statement's snapshot; the upsert waits for the counter's row lock and rechecks the newest row.
-const NUMBERING_GUARD = `bump AS (
-       INSERT INTO number_sequences (issuer_id, model, serie, next_number) VALUES ($4, $5, $6, $8)
-       ON CONFLICT (issuer_id, model, serie) DO UPDATE SET next_number = EXCLUDED.next_number
-         WHERE number_sequences.next_number = $7
-       RETURNING 1),
-     reused AS (
-       DELETE FROM released_numbers WHERE issuer_id = $4 AND model = $5 AND serie = $6 AND number = ANY($9::int[])
-       RETURNING 1),
-     numbering AS (
-       SELECT numbering_holds(
-         (SELECT count(*) FROM bump) = 1
-         AND ($7 = 1 OR EXISTS (SELECT 1 FROM number_sequences WHERE issuer_id = $4 AND model = $5 AND serie = $6))
-         AND (SELECT count(*) FROM reused) = cardinality($9::int[])
-         AND ($8 = $7 OR NOT EXISTS (
-           SELECT 1 FROM released_numbers r
-            WHERE r.issuer_id = $4 AND r.model = $5 AND r.serie = $6 AND r.number <> ALL($9::int[])))) AS ok),`;
 
 // $N: a JSON array of {issuerId, basis}; each basis must still be the issuer's (EMISSION_BASIS_SQL).
 const issuerGuard = (n: number) => `issuer AS (
@@ -168,7 +145,7 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
   const key = `${numbering}:${issuers}`;
   let sql = insertSqlTexts.get(key);
   if (sql) return sql;
-  const ctes = [numbering ? NUMBERING_GUARD : '', issuers ? issuerGuard(numbering ? 10 : 4) : ''].join('\n     ');
+  const ctes = [numbering ? NUMBERING_GUARD : '', issuers ? issuerGuard(numbering ? 12 : 4) : ''].join('\n     ');
   const conditions = [numbering ? '(SELECT ok FROM numbering)' : '', issuers ? '(SELECT ok FROM issuer)' : ''].filter(Boolean);
   const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
   sql = `WITH ${ctes}
@@ -177,14 +154,15 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
          model int, serie int, number int, access_key text, tp_amb int, tp_emis int, dh_emi text, schema_package text,
          request jsonb, totals jsonb, items jsonb, signed_xml text, digest_value text, qrcode_url text, url_chave text,
          scenario text, idempotency_key text, created_at timestamptz, history_id text, history_type text, history_message text,
-         job_id text, contingency jsonb, event_id text, event_type text, event_subject text, event_data jsonb)${where}),
+         job_id text, contingency jsonb, event_id text, event_type text, event_subject text, event_data jsonb,
+         external_ref_unique boolean)${where}),
      n AS (
        INSERT INTO notes (id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
          dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
-         contingency, created_at, updated_at)
+         contingency, external_ref_unique, created_at, updated_at)
        SELECT id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis,
          dh_emi, schema_package, request, totals, items, signed_xml, digest_value, qrcode_url, url_chave, scenario, idempotency_key,
-         contingency, created_at, created_at FROM v
+         contingency, coalesce(external_ref_unique, false), created_at, created_at FROM v
        RETURNING ${SUMMARY}),
      h AS (
        INSERT INTO note_history (id, note_id, type, at, message)
@@ -210,6 +188,19 @@ export async function findNoteByIdempotencyKey(db: Queryable, accountId: string,
   );
   return r.rows[0];
 }
+
+/** Issue 31 item 4: the live note holding an external_ref for its issuer and model (notes_external_ref_live, migration 40). */
+export async function findNoteHoldingExternalRef(db: Queryable, accountId: string, issuerId: string, model: number, ref: string): Promise<NoteRow | undefined> {
+  const r = await db.query<NoteRow>(
+    `SELECT ${SUMMARY} FROM notes WHERE account_id = $1 AND issuer_id = $2 AND model = $3 AND external_ref = $4
+        AND external_ref_unique AND status IN ('processing', 'contingency', 'authorized')`,
+    [accountId, issuerId, model, ref],
+  );
+  return r.rows[0];
+}
+
+/** The unique index a note's external_ref breaks (SQLSTATE 23505 with this constraint). */
+export const EXTERNAL_REF_INDEX = 'notes_external_ref_live';
 
 /** Expired keys may start new sales: the old notes let go of them. Answers how many did. */
 export async function releaseExpiredIdempotencyKeys(
