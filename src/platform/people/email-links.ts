@@ -24,13 +24,14 @@ const LINKS: Record<'verify_email' | 'reset_password', { prefix: TokenPrefix; pa
 /**
  * Sends a single-use link by e-mail in the caller's transaction; earlier links of the same kind stop
  * working. The token is in the message only (the outbox keeps the message: it is the e-mail itself,
- * as a mail server would keep it); the database keeps its hash.
+ * as a mail server would keep it); the database keeps its hash. The link is returned for the one
+ * caller allowed to show it (sign-up in a sandbox without SMTP: sandbox-verification.ts).
  */
 export async function sendUserLink(
   tx: Queryable,
   deps: Pick<PeopleDeps, 'clock' | 'config' | 'secrets'>,
   l: { purpose: UserTokenPurpose & keyof typeof LINKS; userId: string; accountId: string; to: string },
-): Promise<void> {
+): Promise<{ link: string; token: string }> {
   const spec = LINKS[l.purpose];
   const now = deps.clock.now();
   const token = newOpaqueToken(spec.prefix);
@@ -45,4 +46,5 @@ export async function sendUserLink(
     sourceKey: `${l.purpose}:${hashToken(token).toString('hex').slice(0, 32)}`,
     at: now,
   });
+  return { link, token };
 }
