@@ -2,13 +2,14 @@
 // up in the dashboard, confirms the address with the link the page shows (or from their own captured
 // mail, reachable before confirming), lands on the dashboard and issues a first NFC-e that the sandbox
 // authority authorizes. Only the browser: no API call, no cookie read by the test. Desktop and a
-// 390-pixel phone.
+// 390-pixel phone. And (item 3) a session past its own rate limit reads a Portuguese message with the
+// wait, never a spinner.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certFile } from '../issuers-harness.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../support/nfce-flow.js';
-import { newEmail, PASSWORD } from '../support/people.js';
-import { DESKTOP, expectAccessible, HAVE_CHROMIUM, PHONE, screenshot, startDashboard, type DashboardWorld } from '../support/dashboard.js';
+import { bearer, newEmail, PASSWORD, verifiedUser } from '../support/people.js';
+import { DESKTOP, expectAccessible, HAVE_CHROMIUM, PHONE, screenshot, startDashboard, useSession, type DashboardWorld } from '../support/dashboard.js';
 
 describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first mile of a new shop owner in the sandbox', () => {
   let w: DashboardWorld;
@@ -103,4 +104,21 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first mile of a new shop owner i
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
   }, 120_000);
+
+  it('a session past its rate limit reads how long to wait, in Portuguese, and no spinner', async () => {
+    const owner = await verifiedUser(w.t.app);
+    // The session's own budget (SESSION_RATE_LIMIT_PER_MINUTE, 300) spent by API calls with its token.
+    for (let i = 0; i < 400; i++) {
+      if ((await w.t.app.inject({ method: 'GET', url: '/v1/auth/session', headers: bearer(owner) })).statusCode === 429) break;
+    }
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await w.newPage(viewport);
+      await useSession(page, w.origin, owner);
+      await go(page, '/');
+      await page.getByRole('alert').getByText(/^Muitas requisições em pouco tempo\. Tente de novo em \d+ segundos?\.$/).waitFor({ timeout: 20_000 });
+      expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+      await checkLayout(page, 'rate-limited');
+      await page.context().close();
+    }
+  }, 180_000);
 });
