@@ -88,6 +88,8 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first mile of a new shop owner i
     await page.getByRole('button', { name: 'Emitir NFC-e' }).click();
     await page.waitForURL(/\/dashboard\/documents\/nfce\/nfce_/);
     await page.getByTestId('note-status').filter({ hasText: 'Autorizada' }).first().waitFor({ timeout: 60_000 });
+    // The timeline's lines the gateway writes itself, in Portuguese too (issue 31 item 2).
+    await page.getByTestId('timeline').getByText(/^enviada à SEFAZ \(tentativa \d+\)$/).waitFor();
     await checkLayout(page, 'first-nfce-authorized');
   }, 300_000);
 

@@ -1,6 +1,6 @@
 import { Alert, Button, List, Text } from '@mantine/core';
 import { FiscalGatewayError, errorText } from '../api/client.js';
-import { t } from '../i18n/index.js';
+import { gatewayText, t } from '../i18n/index.js';
 
 /**
  * A failed call as the gateway said it: its message, each field it named with what to fix, and
@@ -15,12 +15,12 @@ export function ApiError({ error, onRetry }: { error: unknown; onRetry?: () => v
   return (
     <Alert color="red" title={t.errorTitle} role="alert" data-testid="api-error">
       {line && <Text size="sm" fw={500} mb={4}>{line}</Text>}
-      <Text size="sm">{errorText(error)}</Text>
+      <Text size="sm">{gatewayText(errorText(error))}</Text>
       {e && e.details.length > 0 && (
         <List size="sm" mt="xs">
           {e.details.map((d) => (
             <List.Item key={`${d.field}:${d.message}`}>
-              <Text span ff="monospace" size="sm">{d.field}</Text>: {d.message}
+              <Text span ff="monospace" size="sm">{d.field}</Text>: {gatewayText(d.message)}
             </List.Item>
           ))}
         </List>
