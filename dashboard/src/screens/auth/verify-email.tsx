@@ -43,7 +43,8 @@ export default function VerifyEmail() {
         {done === 'verified' && (
           <>
             <Text role="status">{t.auth.emailVerified}</Text>
-            <Button onClick={() => navigate(session.data ? next : '/sign-in')}>{t.continue}</Button>
+            {/* Signed out: the sign-in page; still loading counts as signed in (the app sends a signed-out person to sign in anyway). */}
+            <Button onClick={() => navigate(session.data === null ? '/sign-in' : next)}>{t.continue}</Button>
           </>
         )}
         {!token && !sandboxToken && <Text>{t.auth.verifyEmailSent(email)}</Text>}
