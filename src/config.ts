@@ -109,6 +109,8 @@ export interface PeopleConfig {
   dashboardUrl: string;
   /** Requests per minute per client IP to the public sign-in routes (AUTH_RATE_LIMIT_PER_MINUTE, default 30). */
   authRateLimitPerMinute: number;
+  /** Requests per minute per dashboard session, apart from any address's or key's budget (SESSION_RATE_LIMIT_PER_MINUTE, default 300). */
+  sessionRateLimitPerMinute: number;
   /** Failed sign-ins from one address before each further try waits (LOGIN_IP_FREE_FAILURES, default 20). */
   loginIpFreeFailures: number;
   /** Passkeys (issue 14 item 3): the relying party the browser binds each credential to. */
@@ -296,6 +298,7 @@ function peopleConfig(env: NodeJS.ProcessEnv, publicBaseUrl: string): PeopleConf
     dashboardOrigins,
     dashboardUrl,
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    sessionRateLimitPerMinute: int(env, 'SESSION_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000),
     loginIpFreeFailures: int(env, 'LOGIN_IP_FREE_FAILURES', 20, 1, 1_000_000),
     webauthn: webauthnConfig(env, dashboardUrl, dashboardOrigins),
   };

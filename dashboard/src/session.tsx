@@ -26,6 +26,7 @@ export function useSessionQuery() {
       if (error) throw error;
       // An unverified member reaches GET /v1/account too (the auth routes, account and sandbox mail).
       const account = await api.GET('/v1/account');
+      if (account.error?.status === 429) throw account.error; // said with its wait, not taken for "no account"
       return { me: data, account: account.data ?? null };
     },
     staleTime: 60_000,

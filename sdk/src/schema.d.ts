@@ -266,7 +266,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user and their account
-         * @description Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies. An e-mail that already has a user gets the same answer (201, same shape, same cookies) whose tokens open nothing, and the address's owner is told by e-mail: the answer does not say who has an account.
+         * @description Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail, readable by the new session, and the answer carries it as `sandbox_verification`). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies. An e-mail that already has a user gets the same answer (201, same shape, same cookies) whose tokens open nothing, and the address's owner is told by e-mail: the answer does not say who has an account.
          */
         post: {
             parameters: {
@@ -355,6 +355,16 @@ export interface paths {
                              * @example rt_...
                              */
                             refresh_token: string;
+                            /** @description Only in a sandbox without SMTP_URL, which sends no e-mail: the verification link of the address just signed up, to open at once. Never with SMTP configured, never in production. An address that already has a user gets a link of the same shape that confirms nothing. */
+                            sandbox_verification?: {
+                                /** @description The link the verification e-mail carries (DASHBOARD_URL/verify-email?token=evf_...) */
+                                url: string;
+                                /**
+                                 * @description `evf_...`: POST /v1/auth/verify-email confirms the address with it
+                                 * @example evf_...
+                                 */
+                                token: string;
+                            };
                         };
                     };
                 };
@@ -21665,7 +21675,7 @@ export interface paths {
         };
         /**
          * E-mails sent or captured: your own, and the account's with their links redacted (sandbox)
-         * @description Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. A member reads the mail addressed to them, links intact (once their e-mail is confirmed, also what other accounts sent to it: an invite). Owners and admins also read the rest of the account's mail, and an API key all of it, with every token (password reset, invite, verification) replaced by `<prefix>_[redacted]` (`redacted: true`). Set the account's address with PATCH /v1/account `notification_email`.
+         * @description Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. A member reads the mail addressed to them, links intact (once their e-mail is confirmed, also what other accounts sent to it: an invite). Before it is confirmed a session reads only that, filed under its account, whatever its role: a new sign-up finds its verification link here; with SMTP_URL set its tokens are redacted until then (the e-mail really left: the inbox is the proof). Owners and admins also read the rest of the account's mail, and an API key all of it, with every token (password reset, invite, verification) replaced by `<prefix>_[redacted]` (`redacted: true`). Set the account's address with PATCH /v1/account `notification_email`.
          */
         get: {
             parameters: {

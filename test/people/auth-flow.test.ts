@@ -33,7 +33,7 @@ describe('a person signs up, verifies, signs in with TOTP and keeps a session al
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json().error).toBe('email_not_verified');
 
-    const verifyToken = await tokenFromMail(t.app, signed.session_token, /Confirm your e-mail/, 'evf');
+    const verifyToken = await tokenFromMail(t.app, signed.session_token, /Confirme seu endereço de e-mail/, 'evf');
     const verified = await post('/v1/auth/verify-email', { token: verifyToken });
     expect(verified.statusCode).toBe(200);
     expect(verified.json().email).toBe(email);

@@ -38,7 +38,7 @@ describe('sandbox mail is a mailbox, not a takeover channel', () => {
 
     // The account's mail holds the owner's reset link and the outsider's invite...
     const all = await mailOf(owner);
-    expect(all.some((m) => m.to === owner.email && /password/i.test(m.subject))).toBe(true);
+    expect(all.some((m) => m.to === owner.email && /senha/i.test(m.subject))).toBe(true);
     expect(all.some((m) => m.to === outsider)).toBe(true);
 
     // ...which a viewer or a developer no longer sees: only their own mail (their invite), nothing with another's token.
@@ -52,7 +52,7 @@ describe('sandbox mail is a mailbox, not a takeover channel', () => {
     // An admin and an API key read the account's mail, every token of another's mail redacted.
     for (const reader of [admin, await keyWithScopes(t, owner.session.account_id, ['notifications:read'])]) {
       const seen = await mailOf(reader);
-      const reset = seen.find((m) => m.to === owner.email && /password/i.test(m.subject));
+      const reset = seen.find((m) => m.to === owner.email && /senha/i.test(m.subject));
       const invite = seen.find((m) => m.to === outsider);
       expect(reset).toMatchObject({ redacted: true, text: expect.stringContaining('token=pwr_[redacted]') });
       expect(invite).toMatchObject({ redacted: true, text: expect.stringContaining('token=inv_[redacted]') });
@@ -62,7 +62,7 @@ describe('sandbox mail is a mailbox, not a takeover channel', () => {
 
     // The owner reads their own reset link intact; the invite sent to someone else stays redacted.
     const mine = await mailOf(owner);
-    expect(mine.find((m) => m.to === owner.email && /password/i.test(m.subject))).toMatchObject({ redacted: false, text: expect.stringMatching(/token=pwr_[A-Za-z0-9]{43}/) });
+    expect(mine.find((m) => m.to === owner.email && /senha/i.test(m.subject))).toMatchObject({ redacted: false, text: expect.stringMatching(/token=pwr_[A-Za-z0-9]{43}/) });
     expect(mine.find((m) => m.to === outsider)?.text).not.toMatch(TOKEN);
 
     // The outsider, once signed up and confirmed, reads the invite in their own mailbox and accepts it.

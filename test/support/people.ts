@@ -55,7 +55,7 @@ export async function mailFor(app: FastifyInstance, session: string, subject: Re
  * leaves through a job whatever the address: issue 28 item 2). Needs an app with a worker (role 'all').
  */
 export async function forgotPasswordToken(app: FastifyInstance, email: string, readerSession: string): Promise<string> {
-  const seen = async () => (await mailFor(app, readerSession, /Reset/))?.text.match(/[?&]token=(pwr_[A-Za-z0-9]+)/)?.[1];
+  const seen = async () => (await mailFor(app, readerSession, /Redefina sua senha/))?.text.match(/[?&]token=(pwr_[A-Za-z0-9]+)/)?.[1];
   const before = await seen();
   const r = await app.inject({ method: 'POST', url: '/v1/auth/password/forgot', payload: { email } });
   if (r.statusCode !== 202) throw new Error(`forgot: ${r.statusCode} ${r.body}`);

@@ -38,11 +38,17 @@ async function sessionFetch(request: Request): Promise<Response> {
 }
 
 /**
+ * Network errors and short waits are retried quietly; a 429 or 503 whose Retry-After is longer than
+ * 2 s is shown at once (with the wait, components/api-error.tsx) rather than behind a spinner (issue 31 item 3).
+ */
+const RETRIES = { retries: 2, maxDelayMs: 2_000 };
+
+/**
  * The dashboard's only way to the gateway: the SDK (the dashboard's contract is the SDK's), with
  * no API key, so the browser's session cookie authenticates; every POST/PATCH carries a fresh
  * Idempotency-Key unless the screen passes its own.
  */
-export const api = createClient({ baseUrl: window.location.origin, fetch: sessionFetch, retries: 2 });
+export const api = createClient({ baseUrl: window.location.origin, fetch: sessionFetch, retries: RETRIES });
 
 /** The message a screen shows for a failed call: the gateway's own words. */
 export function errorText(error: unknown): string {

@@ -4,6 +4,9 @@ import { ApiError } from '../../kernel/errors.js';
 import { withInProcessFallback } from '../../platform/storage/rate-limit-fallback.js';
 import type { RateLimitStore, Taken } from '../../platform/storage/rate-limit-store.js';
 import { RATE_WINDOW_MS, type RateVerdict } from '../../platform/storage/rate-limit-window.js';
+import { isSessionToken } from '../../platform/people/session-auth.js';
+import { readCookie, SESSION_COOKIE } from '../session-cookie.js';
+import { readBearer } from './auth.js';
 
 /**
  * Rate limits (SPEC 8, issue 12 defect 6) over a sliding 60-second window
@@ -20,6 +23,13 @@ import { RATE_WINDOW_MS, type RateVerdict } from '../../platform/storage/rate-li
  *    (a shop's NAT) does not lock out the good keys behind it.
  * 2. After authentication, in production, every request is counted per application
  *    (RATE_LIMIT_PER_MINUTE per API key's application).
+ *
+ * The dashboard's own traffic (a session, by cookie or `Bearer st_...`) is counted per session
+ * (SESSION_RATE_LIMIT_PER_MINUTE), in both environments, never on the address's API budget (issue 31
+ * item 3: the sandbox's 60 per address, shared by curl and the dashboard, left a few reloads on a
+ * spinner). Before the session is looked up the request is counted against its IP on the budget of
+ * failed credentials, given back once the session proves valid: a flood of made-up cookies still
+ * gets 429 without a lookup each.
  *
  * Every limited answer, 401 and 429 included, carries X-RateLimit-Limit, -Remaining (requests
  * accepted right now before a 429), -Reset (seconds until every counted request has left the
@@ -56,6 +66,14 @@ export const clientRateLimitPlugin = fp(
         return apply(request, reply, taken, `Too many sign-in requests from this address (limit ${authLimit} per minute)`);
       }
       if (!isLimited(request)) return;
+      if (carriesSession(request)) {
+        // Counted on its session once valid (keyRateLimitPlugin); until then against the IP's failed-credentials budget.
+        const failedLimit = config.rateLimitUnauthenticatedPerMinute;
+        const taken = await store.take(`ses-ip:${request.ip}`, failedLimit, clock.now().getTime());
+        apply(request, reply, taken, `Too many requests without a valid session from this address (limit ${failedLimit} per minute)`);
+        request.rateLimitPreAuth = taken;
+        return;
+      }
       if (!sandbox && app.knownValidKey(request.headers.authorization)) return; // counted on its key
       const taken = await store.take(`ip:${request.ip}`, limit, clock.now().getTime());
       apply(request, reply, taken, refused);
@@ -65,27 +83,43 @@ export const clientRateLimitPlugin = fp(
   { name: 'rate-limit-client', dependencies: ['error-handler'] },
 );
 
-/** Production: once the key is known valid, the request counts on its application, not on the IP. */
+/**
+ * Once the credential is known valid: a dashboard session counts on itself (both environments); in
+ * production an API key counts on its application, not on the IP (SPEC 8: per IP in the sandbox).
+ */
 export const keyRateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const { config, clock } = app.ctx;
-    if (config.env === 'sandbox') return; // SPEC 8: per IP in the sandbox
-    const limit = config.rateLimitPerMinute;
+    const sandbox = config.env === 'sandbox';
+    const keyLimit = config.rateLimitPerMinute;
+    const sessionLimit = config.people.sessionRateLimitPerMinute;
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = request.auth?.session;
+      const applicationId = sandbox ? null : request.auth?.applicationId;
+      if ((!session && !applicationId) || !isLimited(request)) return;
       const preAuth = request.rateLimitPreAuth;
-      // An API key counts on its application; a dashboard session on its user.
-      const subject = request.auth?.applicationId ?? (request.auth?.session ? `usr:${request.auth.session.userId}` : null);
-      if (!subject || !isLimited(request)) return;
       if (preAuth) {
         request.rateLimitPreAuth = null;
         await preAuth.giveBack();
       }
-      const taken = await app.rateLimitStore.take(subject.startsWith('usr:') ? subject : `app:${subject}`, limit, clock.now().getTime());
-      apply(request, reply, taken, `Rate limit of ${limit} requests per minute for this ${subject.startsWith('usr:') ? 'user' : 'API key'} exceeded`);
+      const now = clock.now().getTime();
+      if (session) {
+        const taken = await app.rateLimitStore.take(`ses:${session.sessionId}`, sessionLimit, now);
+        return apply(request, reply, taken, `Rate limit of ${sessionLimit} requests per minute for this session exceeded`);
+      }
+      const taken = await app.rateLimitStore.take(`app:${applicationId}`, keyLimit, now);
+      apply(request, reply, taken, `Rate limit of ${keyLimit} requests per minute for this API key exceeded`);
     });
   },
   { name: 'rate-limit-key', dependencies: ['rate-limit-client', 'auth'] },
 );
+
+/** A dashboard session: the __Host-session cookie without an Authorization header, or `Bearer st_...` (as auth reads them). */
+function carriesSession(request: FastifyRequest): boolean {
+  const read = readBearer(request.headers.authorization);
+  if ('key' in read) return isSessionToken(read.key);
+  return 'missing' in read && readCookie(request.headers.cookie, SESSION_COOKIE) !== undefined;
+}
 
 /** Public routes (health, docs) are never limited; unknown routes answer 404 without a count. */
 function isLimited(request: FastifyRequest): boolean {
@@ -109,7 +143,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     rateLimit: RateVerdict | null;
-    /** Production: the request's count against its IP, given back once its key proves valid. */
+    /** The request's count against its IP, given back once its key (production) or session proves valid. */
     rateLimitPreAuth: Taken | null;
   }
 }

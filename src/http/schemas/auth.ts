@@ -85,6 +85,23 @@ export const IssuedSession = Type.Object(
   { title: 'IssuedSession' },
 );
 
+export const SignupAnswer = Type.Object(
+  {
+    ...IssuedSession.properties,
+    sandbox_verification: Type.Optional(Type.Object(
+      {
+        url: Type.String({ description: 'The link the verification e-mail carries (DASHBOARD_URL/verify-email?token=evf_...)' }),
+        token: Type.String({ description: '`evf_...`: POST /v1/auth/verify-email confirms the address with it', examples: ['evf_...'] }),
+      },
+      {
+        description: 'Only in a sandbox without SMTP_URL, which sends no e-mail: the verification link of the address just signed up, to open at once. '
+          + 'Never with SMTP configured, never in production. An address that already has a user gets a link of the same shape that confirms nothing.',
+      },
+    )),
+  },
+  { title: 'SignupAnswer' },
+);
+
 export const LoginChallenge = Type.Object(
   {
     object: Type.Literal('login_challenge'),

@@ -24,12 +24,18 @@ export const redactTokens = (text: string): string => text.replace(TOKEN, '$1_[r
  *    to it filed under other accounts: the invite an account sent them), links intact;
  *  - owners and admins also read the rest of the account's mail, with every token redacted;
  *  - an API key reads the account's mail, every token redacted (a key is nobody's mailbox).
+ * Before their address is confirmed a member reads only the mail to it filed under the session's
+ * account, whatever their role (issue 31 item 1): a new sign-up reaches its verification link, and
+ * nothing anyone else was sent. With SMTP configured that mail was really sent: until the address is
+ * confirmed its tokens are redacted here too, so that the link is read in the inbox it went to.
  */
-export async function listMailPage(deps: Pick<Ports, 'db' | 'secrets'>, viewer: MailViewer, limit: number, startingAfter?: string) {
+export async function listMailPage(deps: Pick<Ports, 'db' | 'secrets' | 'config'>, viewer: MailViewer, limit: number, startingAfter?: string) {
   const reader = await readerOf(deps, viewer);
+  // With SMTP the mail really left: an unconfirmed address proves itself by its inbox, not here.
+  const readsLinks = viewer.session?.emailVerified !== false || !deps.config.smtpUrl;
   const p = page(await listMailFor(deps.db, reader, limit + 1, startingAfter), limit);
   const data = await Promise.all(p.data.map(async (m) => {
-    const mine = reader.addressKey !== null && m.to_address !== null && emailKey(m.to_address) === reader.addressKey;
+    const mine = readsLinks && reader.addressKey !== null && m.to_address !== null && emailKey(m.to_address) === reader.addressKey;
     const text = await mailText(deps.secrets, m);
     return presentMail({ ...m, body_text: mine ? text : redactTokens(text) }, !mine && text !== redactTokens(text));
   }));
@@ -43,7 +49,7 @@ async function readerOf(deps: Pick<Ports, 'db'>, viewer: MailViewer): Promise<Ma
   return {
     accountId: viewer.accountId,
     addressKey: user ? emailKey(user.email) : null,
-    wholeAccount: s.role === 'owner' || s.role === 'admin',
+    wholeAccount: s.emailVerified && (s.role === 'owner' || s.role === 'admin'),
     acrossAccounts: s.emailVerified,
   };
 }

@@ -4,33 +4,35 @@ import { expireUserTokens, insertUserToken, type UserTokenPurpose } from '../sto
 import { queueMailTo } from '../mail/mail-outbox.js';
 import type { PeopleDeps } from './people-deps.js';
 
+// In Brazilian Portuguese, like every message people read (issue 31 item 2).
 const LINKS: Record<'verify_email' | 'reset_password', { prefix: TokenPrefix; path: string; hours: number; subject: string; body: string }> = {
   verify_email: {
     prefix: 'evf',
     path: '/verify-email',
     hours: 48,
-    subject: 'Confirm your e-mail address',
-    body: 'Confirm this address for your fiscal gateway account by opening the link below (valid 48 hours):',
+    subject: 'Confirme seu endereço de e-mail',
+    body: 'Confirme este endereço para a sua conta no gateway fiscal abrindo o link abaixo (válido por 48 horas):',
   },
   reset_password: {
     prefix: 'pwr',
     path: '/reset-password',
     hours: 1,
-    subject: 'Reset your password',
-    body: 'Someone (we hope you) asked to reset the password of this address. Open the link below within an hour to choose a new one; if it was not you, ignore this message:',
+    subject: 'Redefina sua senha',
+    body: 'Alguém (esperamos que você) pediu para redefinir a senha deste endereço. Abra o link abaixo em até uma hora para escolher uma nova; se não foi você, ignore esta mensagem:',
   },
 };
 
 /**
  * Sends a single-use link by e-mail in the caller's transaction; earlier links of the same kind stop
  * working. The token is in the message only (the outbox keeps the message: it is the e-mail itself,
- * as a mail server would keep it); the database keeps its hash.
+ * as a mail server would keep it); the database keeps its hash. The link is returned for the one
+ * caller allowed to show it (sign-up in a sandbox without SMTP: sandbox-verification.ts).
  */
 export async function sendUserLink(
   tx: Queryable,
   deps: Pick<PeopleDeps, 'clock' | 'config' | 'secrets'>,
   l: { purpose: UserTokenPurpose & keyof typeof LINKS; userId: string; accountId: string; to: string },
-): Promise<void> {
+): Promise<{ link: string; token: string }> {
   const spec = LINKS[l.purpose];
   const now = deps.clock.now();
   const token = newOpaqueToken(spec.prefix);
@@ -41,8 +43,9 @@ export async function sendUserLink(
     accountId: l.accountId,
     to: l.to,
     subject: spec.subject,
-    text: `${spec.body}\n\n${link}\n\nThe token alone, for API clients: ${token}\n`,
+    text: `${spec.body}\n\n${link}\n\nSó o token, para clientes da API: ${token}\n`,
     sourceKey: `${l.purpose}:${hashToken(token).toString('hex').slice(0, 32)}`,
     at: now,
   });
+  return { link, token };
 }

@@ -9,6 +9,7 @@ import { findUserByEmail, insertUser } from '../storage/repositories/user-reposi
 import { sendUserLink } from './email-links.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
+import { decoyVerification, shownVerification, type SandboxVerification } from './sandbox-verification.js';
 import { presentSession, startSession, type IssuedSession } from './session-lifecycle.js';
 
 export interface SignupInput {
@@ -26,9 +27,13 @@ export interface SignupInput {
  * An e-mail that already has a user gets the same answer (201, a session of the same shape, after the
  * same password hashing) whose tokens open nothing, and the address's owner gets an e-mail saying
  * somebody tried (issue 28 item 2): the sign-up form does not tell a stranger who has an account,
- * and whoever owns the address learns of the attempt.
+ * and whoever owns the address learns of the attempt. In a sandbox without SMTP the answer also
+ * carries the verification link (the decoy's is one that confirms nothing): sandbox-verification.ts.
  */
-export async function signup(deps: PeopleDeps, input: SignupInput, meta: RequestMeta): Promise<IssuedSession> {
+/** The session, and in a sandbox without SMTP the verification link (sandbox-verification.ts). */
+export type SignupAnswer = IssuedSession & { sandbox_verification?: SandboxVerification };
+
+export async function signup(deps: PeopleDeps, input: SignupInput, meta: RequestMeta): Promise<SignupAnswer> {
   const passwordHash = await hashPassword(input.password); // before the transaction: 40 ms of hashing holds no lock
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
@@ -38,9 +43,9 @@ export async function signup(deps: PeopleDeps, input: SignupInput, meta: Request
     const accountId = newId('acc');
     await insertAccount(tx, { id: accountId, name: input.account_name?.trim() || input.name?.trim() || user.email, environment: deps.config.env, notificationEmail: user.email, at: now });
     await insertMembership(tx, { accountId, userId, role: 'owner', at: now });
-    await sendUserLink(tx, deps, { purpose: 'verify_email', userId, accountId, to: user.email });
+    const sent = await sendUserLink(tx, deps, { purpose: 'verify_email', userId, accountId, to: user.email });
     await auditPeopleEvent(tx, { accountId, actor: userId, action: 'auth.signup', target: userId, route: '/v1/auth/signup', status: 201, meta, at: now });
-    return startSession(tx, deps, { userId, accountId, methods: ['password'], meta });
+    return { ...(await startSession(tx, deps, { userId, accountId, methods: ['password'], meta })), ...shownVerification(deps, sent) };
   });
 }
 
@@ -48,7 +53,7 @@ export async function signup(deps: PeopleDeps, input: SignupInput, meta: Request
  * A sign-up with an address that has a user: a session-shaped answer that was never stored (its tokens
  * get 401 like any expired session), and one e-mail a day to the address's owner.
  */
-async function attemptOnTakenEmail(tx: Queryable, deps: PeopleDeps, email: string, meta: RequestMeta): Promise<IssuedSession> {
+async function attemptOnTakenEmail(tx: Queryable, deps: PeopleDeps, email: string, meta: RequestMeta): Promise<SignupAnswer> {
   const now = deps.clock.now();
   const owner = await findUserByEmail(tx, email);
   const [membership] = owner ? await listUserMemberships(tx, owner.id) : [];
@@ -77,5 +82,6 @@ async function attemptOnTakenEmail(tx: Queryable, deps: PeopleDeps, email: strin
     session: presentSession(decoy as Parameters<typeof presentSession>[0], people.sessionIdleSeconds),
     session_token: newOpaqueToken('st'),
     refresh_token: newOpaqueToken('rt'),
+    ...decoyVerification(deps),
   };
 }

@@ -29,6 +29,11 @@ export const common = {
     invite_limit_reached: 'Limite de convites atingido: no máximo 20 por conta e 3 por endereço em 24 horas, contando os revogados. Tente de novo mais tarde.',
     plan_limits_exceeded: 'A conta tem mais emitentes, membros ou convites do que o plano escolhido permite. Veja abaixo o que remover antes de mudar de plano.',
   } as Readonly<Partial<Record<string, string>>>,
+  /** A 429 (the session's, an invite's, a search's limit): the wait from Retry-After, rounded up. */
+  rateLimited: (seconds: number | null) =>
+    seconds === null
+      ? 'Muitas requisições em pouco tempo. Aguarde um pouco e tente de novo.'
+      : `Muitas requisições em pouco tempo. Tente de novo em ${Math.max(1, Math.ceil(seconds))} ${Math.ceil(seconds) <= 1 ? 'segundo' : 'segundos'}.`,
   forbidden: 'Seu papel não permite ver esta página.',
   notFound: 'Página não encontrada.',
   sandbox: 'Sandbox',

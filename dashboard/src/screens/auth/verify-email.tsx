@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError } from '../../components/api-error.js';
 import { t } from '../../i18n/index.js';
 import { useSessionQuery } from '../../session.js';
 import { AuthFrame } from './auth-frame.js';
+import { OwnMail, verifyPath } from './own-mail.js';
 import { safeNext } from './sign-in.js';
 import { useAction } from '../../components/use-action.js';
 
@@ -30,8 +31,11 @@ export default function VerifyEmail() {
       await client.invalidateQueries({ queryKey: ['session'] });
     });
   }, [token, run, client]);
-  const typed = (useLocation().state as { email?: string } | null)?.email;
-  const email = session.data?.me.user.email ?? typed ?? '';
+  const typed = useLocation().state as { email?: string; sandboxToken?: string } | null;
+  const email = session.data?.me.user.email ?? typed?.email ?? '';
+  // A sandbox without SMTP answered the link at sign-up (issue 31 item 1): no e-mail will come.
+  const sandboxToken = typed?.sandboxToken;
+  const unconfirmed = !token && done !== 'verified' && session.data && !session.data.me.user.email_verified;
   return (
     <AuthFrame title={t.auth.verifyEmailTitle}>
       <Stack>
@@ -39,10 +43,19 @@ export default function VerifyEmail() {
         {done === 'verified' && (
           <>
             <Text role="status">{t.auth.emailVerified}</Text>
-            <Button onClick={() => navigate(session.data ? next : '/sign-in')}>{t.continue}</Button>
+            {/* Signed out: the sign-in page; still loading counts as signed in (the app sends a signed-out person to sign in anyway). */}
+            <Button onClick={() => navigate(session.data === null ? '/sign-in' : next)}>{t.continue}</Button>
           </>
         )}
-        {!token && <Text>{t.auth.verifyEmailSent(email)}</Text>}
+        {!token && !sandboxToken && <Text>{t.auth.verifyEmailSent(email)}</Text>}
+        {!token && sandboxToken && (
+          <Alert color="brand" title={t.auth.sandboxNoMailTitle} data-testid="sandbox-verification">
+            <Stack gap="xs">
+              <Text size="sm">{t.auth.sandboxNoMail(email)}</Text>
+              <Button onClick={() => navigate(`${verifyPath(sandboxToken)}${next !== '/' ? `&next=${encodeURIComponent(next)}` : ''}`)}>{t.auth.confirmNow}</Button>
+            </Stack>
+          </Alert>
+        )}
         {done === 'resent' && <Text role="status">{t.auth.resent}</Text>}
         <ApiError error={error} />
         {!token && session.data && (
@@ -50,6 +63,7 @@ export default function VerifyEmail() {
             {t.auth.resend}
           </Button>
         )}
+        {unconfirmed && session.data?.account?.environment === 'sandbox' && <OwnMail key={done ?? ''} />}
       </Stack>
     </AuthFrame>
   );

@@ -15,7 +15,7 @@ import { checkOrigin } from '../../csrf.js';
 import { requestMeta, sessionOf } from '../../request-meta.js';
 import {
   ForgotBody, IssuedSession, LoginBody, LoginChallenge, Me, ReauthBody, RefreshBody, ResendAnswer, ResetBody,
-  SecondFactorBody, SessionInfo, SignupBody, TokenBody, VerifiedEmail,
+  SecondFactorBody, SessionInfo, SignupAnswer, SignupBody, TokenBody, VerifiedEmail,
 } from '../../schemas/auth.js';
 import { IdParams } from '../../schemas/common.js';
 import { PasswordReset } from '../../schemas/factors.js';
@@ -42,9 +42,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: open,
     schema: {
       tags, summary: 'Create a user and their account', security: [],
-      description: 'Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies. An e-mail that already has a user gets the same answer (201, same shape, same cookies) whose tokens open nothing, and the address\'s owner is told by e-mail: the answer does not say who has an account.',
+      description: 'Creates the user, an account they own and a first session; sends a verification link by e-mail (in the sandbox without SMTP it is captured: GET /v1/sandbox/mail, readable by the new session, and the answer carries it as `sandbox_verification`). Until the e-mail is confirmed the session reaches only the auth routes, GET /v1/account and the sandbox mail. Also sets the `__Host-session` and `__Host-refresh` cookies. An e-mail that already has a user gets the same answer (201, same shape, same cookies) whose tokens open nothing, and the address\'s owner is told by e-mail: the answer does not say who has an account.',
       body: SignupBody,
-      response: { 201: IssuedSession, ...errorResponses(400, 415, 422, 429) },
+      response: { 201: SignupAnswer, ...errorResponses(400, 415, 422, 429) },
     },
   }, async (request, reply) => reply.code(201).send(withCookies(reply, await signup(app.ctx, request.body, requestMeta(request)))));
 

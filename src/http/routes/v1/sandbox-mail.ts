@@ -13,7 +13,7 @@ export const sandboxMailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['sandbox'],
         summary: 'E-mails sent or captured: your own, and the account\'s with their links redacted (sandbox)',
-        description: 'Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. A member reads the mail addressed to them, links intact (once their e-mail is confirmed, also what other accounts sent to it: an invite). Owners and admins also read the rest of the account\'s mail, and an API key all of it, with every token (password reset, invite, verification) replaced by `<prefix>_[redacted]` (`redacted: true`). Set the account\'s address with PATCH /v1/account `notification_email`.',
+        description: 'Without SMTP_URL the sandbox stores e-mails instead of sending them; this lists them, newest first. A member reads the mail addressed to them, links intact (once their e-mail is confirmed, also what other accounts sent to it: an invite). Before it is confirmed a session reads only that, filed under its account, whatever its role: a new sign-up finds its verification link here; with SMTP_URL set its tokens are redacted until then (the e-mail really left: the inbox is the proof). Owners and admins also read the rest of the account\'s mail, and an API key all of it, with every token (password reset, invite, verification) replaced by `<prefix>_[redacted]` (`redacted: true`). Set the account\'s address with PATCH /v1/account `notification_email`.',
         querystring: ListQuery,
         response: { 200: ListOf(SandboxMail, 'SandboxMailList'), ...errorResponses(401, 403, 422, 429) },
       },
