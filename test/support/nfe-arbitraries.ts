@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fitReformRates } from './reform-rates-fit.js';
 import { computeNfe } from '../../src/documents/nfe/domain/compute-nfe.js';
 import type { NfeContext, NfeDocumentContext } from '../../src/documents/nfe/domain/nfe-context.js';
 import type { NfeItem, NfeRequest } from '../../src/documents/nfe/domain/nfe-request.js';
@@ -232,6 +233,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         }
         return item;
       });
+      fitReformRates(items, g.emittedAt, issuer.endereco.codigo_municipio, issuer.uf);
       const req: NfeRequest = {
         issuer_id: 'iss_prop', external_ref: 'prop', natureza_operacao: g.finalidade === 'devolucao' ? 'DEVOLUCAO DE COMPRA' : 'VENDA DE MERCADORIA',
         finalidade: g.finalidade, presenca: g.presenca, destinatario, consumidor_final: indFinal === 1, items,
@@ -255,7 +257,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         if (t.vehicle && idDest !== 2) req.transporte.veiculo = { placa: 'ABC1D23', uf: 'PR', rntc: '12345678' };
         if (t.volumes) req.transporte.volumes = Array.from({ length: t.volumes }, (_, i) => ({ quantity: i + 1, species: 'CAIXA', brand: 'ACME', numbering: String(i + 1), net_weight: 1.5 * (i + 1), gross_weight: 1.75 * (i + 1) }));
       }
-      const vNF = computeNfe(req, { crt, taxReform: g.taxReform, issuerUf: issuer.uf, destUf: abroad ? 'EX' : destUf, finalConsumer: indFinal === 1 }).total.vNF;
+      const vNF = computeNfe(req, { crt, issuerUf: issuer.uf, destUf: abroad ? 'EX' : destUf, finalConsumer: indFinal === 1 }).total.vNF;
       if (finNFe === 3 || finNFe === 4 || g.noPayment || vNF === 0) req.payment = { method: 'sem_pagamento', amount: 0 };
       else {
         const shares = spreadProportionally(vNF, g.methods.map((_, i) => i + 1));

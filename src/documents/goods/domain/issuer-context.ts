@@ -45,6 +45,8 @@ export interface SaleContext {
   /** Writes the 2026 reform groups (IBSCBS, IS, IBSCBSTot, vNFTot): needs layout PL_010. */
   taxReform: boolean;
   respTec?: RespTec;
+  /** The issuer's local date the sale is prepared on (YYYY-MM-DD): the IBS/CBS rates it needs are those of its year. */
+  today?: string;
 }
 
 /** What one numbered document adds to a prepared sale (buildPreparedNfce): ide, key and signature. */
