@@ -73,7 +73,7 @@ async function main(): Promise<number> {
       const alive = apis.filter(isUp).map((g) => g.base!);
       return alive.length ? alive : apis.map((g) => g.base!);
     };
-    // Issuers that allow offline contingency, switching after 2 s (README "When SEFAZ is down").
+    // Issuers that allow offline contingency, switching after 2 s (docs/guides/nfce.md "When SEFAZ is down").
     const cnpjOf = new Map<string, string>();
     for (let k = 0; k < ISSUERS; k++) {
       const cnpj = freshBranchCnpj();
@@ -106,7 +106,7 @@ async function main(): Promise<number> {
     // before each outage a few authorizations are processed by the simulator but their answers lost, and as
     // many consultations are left unanswered (queued scenarios wait out an outage): the gateway cannot learn
     // those authorizations within the bound, issues the sales in contingency, and the first attempts,
-    // authorized after all, must be canceled by substitution (README "The first attempt").
+    // authorized after all, must be canceled by substitution (docs/guides/nfce.md "The first attempt").
     let outages = 0;
     let lostQueued = 0;
     const outagesByMode: Record<string, number> = {};

@@ -74,7 +74,7 @@ export interface Config {
   sandboxResetAt: ResetTime | null;
   /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
   sso: SsoConfig;
-  /** Payments of billing (issue 19, README "Payments (Asaas)"): ASAAS_API_URL + ASAAS_API_KEY (none: off), ASAAS_WEBHOOK_TOKEN, BILLING_GRACE_DAYS, BILLING_TRIAL_DAYS (README "Trial"). */
+  /** Payments of billing (issue 19, docs/guides/billing.md "Payments (Asaas)"): ASAAS_API_URL + ASAAS_API_KEY (none: off), ASAAS_WEBHOOK_TOKEN, BILLING_GRACE_DAYS, BILLING_TRIAL_DAYS (docs/guides/billing.md "Trial"). */
   billing: { asaas: { baseUrl: string; apiKey: string } | null; asaasWebhookToken: string | undefined; graceDays: number; trialDays: number };
 }
 

@@ -59,7 +59,7 @@ describe('the documented layout', () => {
     return new Set([...block.slice(0, block.indexOf('\n```')).matchAll(/^ {2}([a-z0-9-]+(?:\/[a-z0-9-]+)*\/)\s/gm)].map((m) => m[1]!));
   };
 
-  for (const doc of ['README.md', 'ARCHITECTURE.md']) {
+  for (const doc of ['docs/guides/development.md', 'ARCHITECTURE.md']) {
     it(`${doc} names every folder of src/, one line each, and no folder that is gone`, () => {
       const tree = folders(SRC).sort();
       expect([...named(doc)].sort()).toEqual(tree);

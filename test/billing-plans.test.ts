@@ -8,10 +8,10 @@ import { brl, PLAN_IDS, PLANS, plansTableMarkdown, USAGE_KINDS } from '../src/pl
 import { prorate } from '../src/platform/billing/proration.js';
 import type { PlanChangeRow } from '../src/platform/storage/repositories/billing-repository.js';
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../docs/guides/billing.md', import.meta.url), 'utf8');
 
 describe('plans', () => {
-  it('the README "Plans" table is the one generated from PLANS', () => {
+  it('the docs/guides/billing.md "Plans" table is the one generated from PLANS', () => {
     const section = readme.slice(readme.indexOf('### Plans'));
     const table = section.split('\n').filter((l) => l.startsWith('|')).slice(0, PLAN_IDS.length + 2).join('\n');
     expect(table, 'regenerate with plansTableMarkdown() (src/platform/billing/plans.ts)').toBe(plansTableMarkdown());

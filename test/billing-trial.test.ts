@@ -1,4 +1,4 @@
-// README "Trial": the first move of a production account to a paid plan starts a trial of
+// docs/guides/billing.md "Trial": the first move of a production account to a paid plan starts a trial of
 // BILLING_TRIAL_DAYS (14 by default): status trialing, the plan in force at once, its days charged
 // nothing, active from its end (job billing.trial-end), the plan charged from then on. A manual clock
 // walks through November 2026 (30 days) to January 2027 (31 days), Brasília time; each amount is

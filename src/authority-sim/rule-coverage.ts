@@ -1,4 +1,4 @@
-// The simulator's rule coverage as a number (README "Rule coverage", docs/fiscal/rule-table.md):
+// The simulator's rule coverage as a number (docs/guides/sandbox.md "Rule coverage", docs/fiscal/rule-table.md):
 // rules enforced (enforced-rules.ts) / rules that apply to what the gateway sends. A rule applies
 // unless its group is one the gateway never writes or its service one the gateway never uses;
 // those categories are listed here with the reason, and the doc names each of them.

@@ -3,7 +3,7 @@ import { ENFORCED_NFE_RULES, ENFORCED_NFSE_RULES } from './enforced-rules.js';
 import { nfeRuleApplies, nfseRuleApplies } from './rule-coverage.js';
 
 // The rules that apply to what the gateway sends and that the simulator does not enforce, each with
-// why (README "Rule coverage", docs/fiscal/rules-not-enforced.md, which is written from this file:
+// why (docs/guides/sandbox.md "Rule coverage", docs/fiscal/rules-not-enforced.md, which is written from this file:
 // `npx tsx scripts/write-rules-not-enforced.ts`). A rule named under a reason must apply and must not
 // be enforced (rules-not-enforced.test.ts); a rule with no reason named here is "not written yet".
 

@@ -5,8 +5,8 @@ import { PROJECT_ROOT } from './paths.js';
 import { ERROR_STATUS } from './errors.js';
 
 describe('error codes', () => {
-  it('the README lists exactly the codes the API answers, each with its status', () => {
-    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+  it('the API guide (docs/guides/api.md) lists exactly the codes the API answers, each with its status', () => {
+    const readme = readFileSync(join(PROJECT_ROOT, 'docs/guides/api.md'), 'utf8');
     const line = readme.split('\n').find((l) => l.startsWith('| Errors |'));
     expect(line).toBeDefined();
     const listed = Object.fromEntries([...line!.matchAll(/`([a-z_]+)` (\d{3})/g)].map((m) => [m[1], Number(m[2])]));

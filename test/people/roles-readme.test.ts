@@ -1,13 +1,13 @@
-// Issue 14 item 5: the README's "Roles" table is the role matrix of the code, word for word.
+// Issue 14 item 5: the "Roles" table of docs/guides/people-and-teams.md is the role matrix of the code, word for word.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROLE_DESCRIPTIONS, ROLE_SCOPES, ROLES, rolesTableMarkdown } from '../../src/platform/identity/roles.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const readme = readFileSync(new URL('../../docs/guides/people-and-teams.md', import.meta.url), 'utf8');
 
-describe('README Roles table', () => {
+describe('The Roles table of docs/guides/people-and-teams.md', () => {
   it('is the table generated from ROLE_DESCRIPTIONS and ROLE_SCOPES', () => {
-    const section = readme.slice(readme.indexOf('### Roles'));
+    const section = readme.slice(readme.indexOf('## Roles'));
     const table = section.split('\n').filter((l) => l.startsWith('|')).slice(0, ROLES.length + 2).join('\n');
     expect(table, 'regenerate with rolesTableMarkdown() (src/platform/identity/roles.ts)').toBe(rolesTableMarkdown());
   });

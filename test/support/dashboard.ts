@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from './app.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
-/** Where every run leaves a screenshot of each screen at each width (README "Dashboard"). */
+/** Where every run leaves a screenshot of each screen at each width (docs/guides/people-and-teams.md "Dashboard"). */
 export const SCREENSHOTS = join(PROJECT_ROOT, 'test-results', 'screenshots');
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };

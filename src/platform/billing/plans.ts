@@ -1,8 +1,8 @@
 /**
  * The plans (issue 19), as data: prices in BRL integer cents (never floats for money), the documents
  * included per month by type, the price of each document past them (overage), and the account's
- * limits. The README's "Plans" table is generated from these words (plansTableMarkdown below;
- * test/billing-plans.test.ts holds the README to it).
+ * limits. The "Plans" table of docs/guides/billing.md is generated from these words (plansTableMarkdown below;
+ * test/billing-plans.test.ts holds the guide to it).
  */
 export const PLAN_IDS = ['free', 'starter', 'pro', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
@@ -71,7 +71,7 @@ export function isUpgrade(from: PlanId, to: PlanId): boolean {
   return PLANS[to].monthly_price_cents > PLANS[from].monthly_price_cents;
 }
 
-/** R$ 1.234,56 (the README and the invoice PDF). */
+/** R$ 1.234,56 (the billing guide and the invoice PDF). */
 export function brl(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
@@ -82,7 +82,7 @@ export function brl(cents: number): string {
 const count = (n: number | null) => (n === null ? 'unlimited' : String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.'));
 
 /**
- * The README's "Plans" table, from the data above. Regenerate:
+ * The "Plans" table of docs/guides/billing.md, from the data above. Regenerate:
  * npx tsx -e "import('./src/platform/billing/plans.ts').then((m) => console.log(m.plansTableMarkdown()))"
  */
 export function plansTableMarkdown(): string {

@@ -5,7 +5,7 @@ import type { Queryable } from '../storage/db.js';
 import { getSubscription, setSubscriptionStatus, type PlanChangeRow } from '../storage/repositories/billing-repository.js';
 import { PLANS, type PlanId } from './plans.js';
 
-// The trial (README "Trial"): a production account's first move from the free plan to a paid one
+// The trial (docs/guides/billing.md "Trial"): a production account's first move from the free plan to a paid one
 // starts BILLING_TRIAL_DAYS (14) of that plan at no charge. The plan, its allowance and its limits
 // are in force at once; what the trial changes is only what the invoices charge: nothing for the
 // days before its end (plan price, prorations, overage of a period that ends within it), the plan

@@ -9,7 +9,7 @@ const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'nfe:read',
 /**
  * THE role matrix (issue 14 item 5), written once: a session acts with the scopes of its member's
  * role, and every route names the scope it needs (route config `scope`), so this table is what
- * every route consults. The README's "Roles" table is generated from the same words; a test sweeps
+ * every route consults. The "Roles" table of docs/guides/people-and-teams.md is generated from the same words; a test sweeps
  * every route of the OpenAPI document with a session of each role against it.
  *  - viewer reads documents, issuers, notifications and the team;
  *  - developer also issues and cancels documents and manages applications, webhooks and notifications;
@@ -28,7 +28,7 @@ export const ROLE_SCOPES: Readonly<Record<Role, readonly string[]>> = {
   viewer: [...READ_DOCUMENTS],
 };
 
-/** What each role is for, in the words the API and the README show. */
+/** What each role is for, in the words the API and the people guide show. */
 export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   owner: 'Everything, including closing the account and transferring ownership',
   admin: 'Manages members (not owners), issuers and certificates, and everything a developer does',
@@ -54,7 +54,7 @@ export function closedAccountScopes(granted: readonly string[]): string[] {
 }
 
 /**
- * The README's "Roles" table, from the words above (test/people/roles-readme.test.ts holds the README
+ * The "Roles" table of docs/guides/people-and-teams.md, from the words above (test/people/roles-readme.test.ts holds the guide
  * to it). Regenerate: npx tsx -e "import('./src/platform/identity/roles.ts').then((m) => console.log(m.rolesTableMarkdown()))"
  */
 export function rolesTableMarkdown(): string {

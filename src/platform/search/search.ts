@@ -53,7 +53,7 @@ export function rankCandidates(candidates: readonly Candidate[]): Array<Candidat
     .sort((a, b) => b.score - a.score || newestFirst(a, b));
 }
 
-/** A page of the account's documents matching `q`, best first (README "Search"). */
+/** A page of the account's documents matching `q`, best first (docs/guides/api.md "Search"). */
 export async function searchAccount(deps: Pick<Ports, 'db' | 'clock'>, accountId: string, query: SearchQuery) {
   const text = query.q.trim();
   if (text.length === 0) throw new ApiError('validation_error', 'q must contain something to search for', [{ field: 'q', message: 'is blank' }]);

@@ -69,7 +69,7 @@ export function CancelForm({ family, note }: { family: Family; note: AnyRecord }
           onChange={(e) => {
             const value = e.currentTarget.value;
             setReason(value);
-            // Checked as it is typed (README "Documents"): the count shows until the reason is long enough.
+            // Checked as it is typed (docs/guides/people-and-teams.md "Documents"): the count shows until the reason is long enough.
             setProblem(value.trim() === '' ? null : reasonProblem(value));
             action.renewKey();
           }}

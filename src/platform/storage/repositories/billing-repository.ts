@@ -13,7 +13,7 @@ export interface PlanChangeRow {
   requested_at: Date;
   effective_at: Date;
   proration_cents: number;
-  /** Set on the change that started the account's trial (README "Trial"): the paid plan is free until then. */
+  /** Set on the change that started the account's trial (docs/guides/billing.md "Trial"): the paid plan is free until then. */
   trial_ends_at: Date | null;
   canceled_at: Date | null;
 }
