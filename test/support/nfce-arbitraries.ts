@@ -13,6 +13,7 @@ import { testSigningKey } from './nfce-fixtures.js';
 import { VALID_IE } from './state-registrations.js';
 import { respTecRequired } from '../../src/fiscal/states/states.js';
 import { fitReformRates } from './reform-rates-fit.js';
+import { reformTablesInForce } from '../../src/fiscal/reform/reform-tables-in-force.js';
 
 // fast-check generators of valid sales and issuer contexts for the NFC-e property test.
 
@@ -256,7 +257,7 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
       if (list.length === 1) sale.payment = list[0]!;
       else sale.payments = list;
       const ctx: NfceContext = {
-        issuer, tpAmb: g.tpAmb, serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, taxReform: g.taxReform, signingKey: testSigningKey(),
+        issuer, tpAmb: g.tpAmb, serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, taxReform: g.taxReform, reformTables: reformTablesInForce(), signingKey: testSigningKey(),
         csc: { id: '000001', token: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8' },
       };
       if (g.offline) Object.assign(ctx, { tpEmis: 9, contingency: { at: new Date(g.emittedAt.getTime() - 60_000), reason: 'Falha de comunicacao com a SEFAZ' } });

@@ -1,3 +1,4 @@
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import type { KeyObject } from 'node:crypto';
 
 /** CRT: 1 Simples Nacional, 2 Simples excess of sub-limit, 3 regime normal, 4 MEI (XSD enumeration). */
@@ -47,6 +48,8 @@ export interface SaleContext {
   respTec?: RespTec;
   /** The issuer's local date the sale is prepared on (YYYY-MM-DD): the IBS/CBS rates it needs are those of its year. */
   today?: string;
+  /** The reform tables in force (fiscal/reform): rates by date, CST and cClassTrib. */
+  reformTables: ReformTables;
 }
 
 /** What one numbered document adds to a prepared sale (buildPreparedNfce): ide, key and signature. */

@@ -2,10 +2,11 @@ import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { CSTS_WITHOUT_RATE, type ReformItemPlan } from './item-taxes.js';
 import type { Crt } from './issuer-context.js';
 import { reformRatesOf, type ReformRates } from './reform-rates.js';
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { reformGroupsDue } from './reform-schedule.js';
 
 // The IBS/CBS rates an item needs on the date the note is prepared for (its local "today"): the
-// rate of the year when the gateway knows it (reform-rates.ts), else the client's. The authority
+// rate of the date in the reform tables when they have it (reform-rates.ts), else the client's. The authority
 // refuses a rate that is not the year's: pIBSUF (NT 2025.002-RTC UB18-10, cStat 1026), pIBSMun
 // (cStat 1036) and pCBS (UB56-10, cStat 1037); docs/fiscal/tax-reform.md, "Rates by date".
 
@@ -22,11 +23,11 @@ const WHY_UNKNOWN: Readonly<Record<string, string>> = {
 const percent = (rate4: number): string => (rate4 / 10_000).toFixed(2);
 
 /** today: the issuer's local date (YYYY-MM-DD) the note is prepared on; no check without it. */
-export function checkReformRates(errors: Errors, plan: readonly ReformItemPlan[], crt: Crt, taxReform: boolean, today: string | undefined): void {
+export function checkReformRates(errors: Errors, plan: readonly ReformItemPlan[], crt: Crt, taxReform: boolean, today: string | undefined, tables: ReformTables): void {
   if (today === undefined) return;
   const year = Number(today.slice(0, 4));
   if (!reformGroupsDue(crt, taxReform, year)) return;
-  const ofYear = reformRatesOf(year);
+  const ofYear = reformRatesOf(tables, today);
   plan.forEach((p, i) => {
     if (CSTS_WITHOUT_RATE.has(p.CST)) return;
     for (const r of RATES) {

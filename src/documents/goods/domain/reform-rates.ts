@@ -1,10 +1,10 @@
-// IBS and CBS rates of the transition by the year of the taxable event (the note's local dhEmi),
-// percent scaled by 10^4 (0.9% = 9000). Sources (docs/fiscal/tax-reform.md, "Rates by date"):
-// - 2026: IBS state 0.1%, no municipal share (LC 214/2025 art. 343); CBS 0.9% (art. 346);
-// - 2027 and 2028: IBS state 0.05% and municipal 0.05% (art. 344); CBS at the reference rate of the
-//   Senate resolution reduced by 0.1 percentage point (art. 347): not published, so unknown here;
-// - from 2029 the rates are those each entity fixes (arts. 14, 18, 361 onwards): unknown here.
-// `null` means the gateway does not know the rate of that year: the item must send it.
+import { rateOn, ratesOn, type ReformTables, type ReformTax } from '../../../fiscal/reform/reform-tables.js';
+import { toScaled } from '../../../kernel/decimal.js';
+
+// The IBS and CBS rates of the transition on the note's local date, from the reform tables' rate
+// periods (assets/fiscal/reform/rates.json: LC 214/2025 arts. 343, 344, 346, 347), percent scaled by
+// 10^4 (0.9% = 9000). `null`: not published (the 2027 and 2028 CBS, everything from 2029), so the
+// item must send the rate (docs/fiscal/tax-reform.md, "Rates by date").
 
 export interface ReformRates {
   ibsState: number | null;
@@ -12,13 +12,16 @@ export interface ReformRates {
   cbs: number | null;
 }
 
-const KNOWN: Readonly<Record<number, ReformRates>> = {
-  2026: { ibsState: 1000, ibsMunicipal: 0, cbs: 9000 },
-  2027: { ibsState: 500, ibsMunicipal: 500, cbs: null },
-  2028: { ibsState: 500, ibsMunicipal: 500, cbs: null },
-};
+const scaled = (percent: number | null | undefined): number | null => (percent === null || percent === undefined ? null : Number(toScaled(percent, 4)));
 
-/** The rates of a (local) year; years the gateway knows nothing of give nulls. */
-export function reformRatesOf(year: number): ReformRates {
-  return KNOWN[year < 2026 ? 2026 : year] ?? { ibsState: null, ibsMunicipal: null, cbs: null };
+/** isoDate: the local date (YYYY-MM-DD, or a dhEmi whose first 10 characters are it). */
+export function reformRatesOf(t: ReformTables, isoDate: string): ReformRates {
+  const p = ratesOn(t, isoDate < '2026' ? '2026-01-01' : isoDate);
+  return { ibsState: scaled(p?.ibsState), ibsMunicipal: scaled(p?.ibsMunicipal), cbs: scaled(p?.cbs) };
+}
+
+/** Why a rate is not known on that date, in the tables' words (for the 422). */
+export function unknownRateReason(t: ReformTables, tax: ReformTax, isoDate: string): string {
+  const r = rateOn(t, tax, isoDate);
+  return r.rate === null ? r.why : '';
 }

@@ -3,6 +3,7 @@ import { isSimplesNacional, type Crt } from './issuer-context.js';
 import { ibsCbsGroupOf, selectiveTaxOf, type ReformItemPlan } from './item-taxes.js';
 import { ibsCbsBase } from './reform-base.js';
 import { reformRatesOf } from './reform-rates.js';
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { reformTotals } from './totals.js';
 
 /**
@@ -43,13 +44,15 @@ interface ReformParts {
 export interface ReformDating {
   crt: Crt;
   taxReform: boolean;
-  /** The note's local year (dhEmi). */
-  year: number;
+  /** The note's local date (dhEmi, YYYY-MM-DD...): its year and the rates in force on it. */
+  date: string;
+  tables: ReformTables;
 }
 
-/** The items with IBSCBS and IS at the rates of the year, and the totals IBSCBSTot/ISTot/vNFTot. */
-export function withReformGroups<T extends ReformParts>(parts: T, plan: readonly ReformItemPlan[], crt: Crt, year: number): T {
-  const rates = reformRatesOf(year);
+/** The items with IBSCBS and IS at the rates of the date, and the totals IBSCBSTot/ISTot/vNFTot. */
+export function withReformGroups<T extends ReformParts>(parts: T, plan: readonly ReformItemPlan[], crt: Crt, date: string, tables: ReformTables): T {
+  const rates = reformRatesOf(tables, date);
+  const year = Number(date.slice(0, 4));
   const simples = isSimplesNacional(crt);
   const det = parts.det.map((d, i): DetModel => {
     const p = plan[i]!;
@@ -69,7 +72,7 @@ export function withReformGroups<T extends ReformParts>(parts: T, plan: readonly
  * year. The parts handed in are left as they were.
  */
 export function reformPartsOn<T extends ReformParts>(parts: T, plan: readonly ReformItemPlan[], dating: ReformDating): T {
-  if (reformGroupsDue(dating.crt, dating.taxReform, dating.year)) return withReformGroups(parts, plan, dating.crt, dating.year);
+  if (reformGroupsDue(dating.crt, dating.taxReform, Number(dating.date.slice(0, 4)))) return withReformGroups(parts, plan, dating.crt, dating.date, dating.tables);
   if (parts.reformTotal === undefined && !parts.det.some((d) => d.ibscbs || d.is)) return parts;
   const det = parts.det.map((d) => {
     const copy = { ...d };

@@ -5,6 +5,7 @@ import type { Issuer, SaleContext } from '../../goods/domain/issuer-context.js';
 import { emitOf, respTecMissing, respTecOf } from '../../goods/domain/parties.js';
 import { destOf } from './consumer-dest.js';
 import type { ReformItemPlan } from '../../goods/domain/item-taxes.js';
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
 import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
 import { paymentPlan, salePayments } from '../../goods/domain/payments.js';
@@ -35,6 +36,7 @@ export interface PreparedNfce {
   reform: ReformItemPlan[];
   /** The account's taxRegime is reform_2026: the groups from 2026 (always from 2027). */
   taxReform: boolean;
+  reformTables: ReformTables;
   /** The XSD package the document is meant for (PL_010 when reform groups or an alphanumeric CNPJ). */
   schemaPackage: 'PL_009' | 'PL_010';
 }
@@ -53,7 +55,7 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   if (!checked.ok) return checked;
   const { computed } = checked;
   const rateErrors: FieldError[] = [];
-  checkReformRates(rateErrors, computed.reform, ctx.issuer.crt, ctx.taxReform, ctx.today);
+  checkReformRates(rateErrors, computed.reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
   if (rateErrors.length > 0) return { ok: false, errors: rateErrors };
   const parts: PreparedNfce['parts'] = {
     emit: emitOf(ctx.issuer),
@@ -66,13 +68,13 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   if (sale.home_delivery && sale.transporte) parts.transp = { modFrete: MODALIDADES_FRETE[sale.transporte.modalidade], transporta: carrierModel(sale.transporte.transportadora) };
   if (sale.additional_info) parts.infAdic = { infCpl: layoutText(sale.additional_info) };
   if (ctx.respTec) parts.respTec = respTecOf(ctx.respTec);
-  const nfce: PreparedNfce = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, indPres: sale.home_delivery ? 4 : 1, parts, reform: computed.reform, taxReform: ctx.taxReform,
+  const nfce: PreparedNfce = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, indPres: sale.home_delivery ? 4 : 1, parts, reform: computed.reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
     schemaPackage: ctx.taxReform || needsPl010(parts) ? 'PL_010' : 'PL_009',
   };
   if (ctx.respTec?.csrt) nfce.csrt = ctx.respTec.csrt;
   // MOC B01 (214): measured with the widest ide a number can give.
   // Measured with the reform groups when the note may carry them (those of 2026: any year's are about as long).
-  const measured = reformGroupsLikely(ctx.taxReform, ctx.today) ? withReformGroups(parts, computed.reform, 3, 2026) : parts;
+  const measured = reformGroupsLikely(ctx.taxReform, ctx.today) ? withReformGroups(parts, computed.reform, 3, '2026-01-01', ctx.reformTables) : parts;
   const tooBig = messageSizeError({ ...measured, accessKey: '0'.repeat(44), ide: { ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, natOp: 'VENDA', tpEmis: 9, tpAmb: ctx.tpAmb, indPres: nfce.indPres } });
   if (tooBig) return { ok: false, errors: [tooBig] };
   return { ok: true, nfce };

@@ -10,6 +10,7 @@ import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issue
 import { contingencyAtOnce } from './contingency-settings.js';
 import { DEFAULT_SERIE } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
+import { reformTablesInForce } from '../../../fiscal/reform/reform-tables-in-force.js';
 
 export type { IssueOptions } from '../../notes/services/issue-note.js';
 
@@ -24,7 +25,7 @@ export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
     // The IBS/CBS rates the items need are those of the issuer's local year (docs/fiscal/tax-reform.md).
     const today = localDateTime(new Date(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
     const prepared = prepareNfce(sale, {
-      issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, ...(respTec ? { respTec } : {}),
+      issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
     });
     return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
   },

@@ -55,7 +55,7 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   const model: NfeModel = {
     // The IBS/CBS groups as the note's local date decides: rates and base of its year, none for a
     // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027.
-    ...reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, year: dhEmi.year }),
+    ...reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }),
     accessKey,
     ide: {
       ...prepared.ide, NFref: [...prepared.ide.NFref],

@@ -7,6 +7,7 @@ import type { Issuer } from '../../goods/domain/issuer-context.js';
 import { emitOf, respTecMissing, respTecOf } from '../../goods/domain/parties.js';
 import { paymentPlan } from '../../goods/domain/payments.js';
 import type { ReformItemPlan } from '../../goods/domain/item-taxes.js';
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
 import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
 import type { NfeContext } from './nfe-context.js';
@@ -33,6 +34,7 @@ export interface PreparedNfe {
   reform: ReformItemPlan[];
   /** The account's taxRegime is reform_2026: the groups from 2026 (always from 2027). */
   taxReform: boolean;
+  reformTables: ReformTables;
   /** PL_010 when reform groups or an alphanumeric CNPJ are written; PL_009 otherwise. */
   schemaPackage: 'PL_009' | 'PL_010';
 }
@@ -59,7 +61,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   if (!checked.ok) return checked;
   const { computed, facts } = checked;
   const rateErrors: FieldError[] = [];
-  checkReformRates(rateErrors, computed.reform, ctx.issuer.crt, ctx.taxReform, ctx.today);
+  checkReformRates(rateErrors, computed.reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
   if (rateErrors.length > 0) return { ok: false, errors: rateErrors };
   const parts: PreparedNfe['parts'] = {
     emit: emitOf(ctx.issuer),
@@ -85,7 +87,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   if ([2, 3, 9].includes(facts.indPres)) ide.indIntermed = req.intermediador ? 1 : 0;
   if (req.intermediador) parts.infIntermed = { CNPJ: cleanTaxId(req.intermediador.cnpj), idCadIntTran: layoutText(req.intermediador.id_cadastro) };
   const nfe: PreparedNfe = {
-    issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, reform: computed.reform, taxReform: ctx.taxReform,
+    issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, reform: computed.reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
     schemaPackage: ctx.taxReform || needsPl010(parts) || ide.NFref.some((k) => /[A-Z]/.test(k)) ? 'PL_010' : 'PL_009',
   };
   const billing = billingOf(req, computed.total.vNF);
@@ -100,7 +102,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
 function widestModel(p: PreparedNfe, withReform: boolean): NfeModel {
   const model: NfeModel = {
     // With the reform groups when the note may carry them (those of 2026: any year's are about as long).
-    ...(withReform ? withReformGroups(p.parts, p.reform, 3, 2026) : p.parts), accessKey: '0'.repeat(44),
+    ...(withReform ? withReformGroups(p.parts, p.reform, 3, '2026-01-01', p.reformTables) : p.parts), accessKey: '0'.repeat(44),
     ide: { ...p.ide, ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, mod: 55, tpImp: 1, tpEmis: 6, tpAmb: p.tpAmb },
   };
   const b = p.billing;
