@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
+import { prepareNfce } from '../src/documents/nfce/domain/prepare-nfce.js';
 import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.js';
 import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import { schemaPackageFor } from '../src/fiscal/xml/xsd/schema-packages.js';
@@ -87,5 +88,46 @@ describe('rates by the note\'s date (LC 214/2025 arts. 343, 344, 346, 347)', () 
     const p = prepareNfe(req, reformNfe);
     expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.ibs_state_rate']);
     expect(p.ok ? '' : p.errors[0]!.message).toContain('0.10');
+  });
+});
+
+const classed = (reform: Record<string, unknown>) => sale(reform);
+
+describe('classification from the tables (fiscal/reform; NT 2025.002-RTC UB13-10, UB14-10, UB14-20)', () => {
+  const prepare = (reform: Record<string, unknown>) => prepareNfce(classed(reform), testContext(NUMERIC_ISSUER, { taxReform: true }));
+  const fields = (r: ReturnType<typeof prepare>) => (r.ok ? [] : r.errors.map((e) => `${e.field}: ${e.message}`));
+
+  it('refuses an unknown CST (1020), an unknown cClassTrib (1023) and one of another CST (1024)', () => {
+    expect(fields(prepare({ cst: '999', class_code: '999001' }))).toEqual([expect.stringMatching(/^items\[0\]\.reform\.cst: .*cStat 1020/)]);
+    expect(fields(prepare({ cst: '000', class_code: '000999' }))).toEqual([expect.stringMatching(/^items\[0\]\.reform\.class_code: .*cStat 1023/)]);
+    expect(fields(prepare({ cst: '000', class_code: '200030' }))).toEqual([expect.stringMatching(/^items\[0\]\.reform\.class_code: 200030 belongs to CST 200.*cStat 1024/)]);
+  });
+
+  it('refuses a cClassTrib the table does not mark for the NFC-e (200011: NF-e only)', () => {
+    expect(fields(prepare({ cst: '200', class_code: '200011' }))).toEqual([expect.stringMatching(/^items\[0\]\.reform\.class_code: 200011 may not be used in an NFC-e/)]);
+  });
+
+  it('refuses a cClassTrib out of its validity on the day (220001: 01/01/2026 only)', () => {
+    const req = interstateRequest();
+    req.items[0]!.reform = { cst: '220', class_code: '220001' };
+    const p = prepareNfe(req, reformNfe);
+    expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.class_code']);
+    expect(p.ok ? '' : p.errors[0]!.message).toContain('not in force on 2026-07-15');
+  });
+
+  it('refuses deferral (CST 510, gDif) while the gateway does not write it', () => {
+    const req = interstateRequest();
+    req.items[0]!.reform = { cst: '510', class_code: '510001' };
+    const p = prepareNfe(req, reformNfe);
+    expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.cst']);
+    expect(p.ok ? '' : p.errors[0]!.message).toContain('gDif');
+  });
+
+  it('100% reduction of the cesta básica (200003, LC 214/2025 art. 125, Anexo I): gRed 100, nothing charged', async () => {
+    const built = buildNfce(classed({ cst: '200', class_code: '200003' }), testContext(NUMERIC_ISSUER, { taxReform: true }));
+    // Base 78.35 (as above); pAliqEfet 0.10 x 0 = 0 and 0.90 x 0 = 0.
+    expect(built.xml).toContain('<gCBS><pCBS>0.90</pCBS><gRed><pRedAliq>100.00</pRedAliq><pAliqEfet>0.00</pAliqEfet></gRed><vCBS>0.00</vCBS></gCBS>');
+    expect(built.totals).toMatchObject({ vIBS: 0, vCBS: 0, vNFTot: 100 });
+    expect(await xmllintFailures('PL_010_V1.40', [tempFile('cesta.xml', built.xml)])).toBe('');
   });
 });

@@ -14,7 +14,7 @@ import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } fro
 //    observado o art. 8º da LC 214/2025", rate type "Sem Alíquota"), no gIBSCBS, nothing charged;
 // 2. a Simples Nacional / MEI note dated 2026 carries no IBS/CBS groups (LC 214/2025 art. 348 III c;
 //    NT 2025.002 v1.20: cStat 1115 applies to CRT 1, 2, 4 only from 04/01/2027);
-// 3. CST 200 (reduced rate) needs gRed: refused without the reduction, computed with it as
+// 3. CST 200 (reduced rate) needs gRed, with the reduction of its cClassTrib in the table, computed as
 //    pAliqEfet = rate x (1 - pRedAliq/100), value = vBC x pAliqEfet.
 
 const reformNfe = { ...NFE_CONTEXT, taxReform: true };
@@ -105,12 +105,11 @@ const reducedSale = (reform: Record<string, unknown>) => simpleSale({
 });
 
 describe('issue 30.3: CST 200 (reduced rate) needs gRed', () => {
-  it('refuses CST 200 without the reduction, naming items[0].reform.rate_reduction', () => {
-    const p = prepareNfce(reducedSale({ cst: '200', class_code: '200030' }), testContext(NUMERIC_ISSUER, { taxReform: true }));
-    expect(p.ok).toBe(false);
+  it('takes the reduction of cClassTrib 200030 from the classification table (60%); a client\'s 50 is refused, naming items[0].reform.rate_reduction', () => {
+    expect(buildNfce(reducedSale({ cst: '200', class_code: '200030' }), testContext(NUMERIC_ISSUER, { taxReform: true })).xml).toContain('<gRed><pRedAliq>60.00</pRedAliq>');
+    const p = prepareNfce(reducedSale({ cst: '200', class_code: '200030', rate_reduction: 50 }), testContext(NUMERIC_ISSUER, { taxReform: true }));
     expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.rate_reduction']);
-    expect(p.ok ? '' : p.errors[0]!.message).toContain('gRed');
-    expect(p.ok ? '' : p.errors[0]!.message).toContain('1033');
+    expect(p.ok ? '' : p.errors[0]!.message).toContain('must be 60');
   });
 
   // Base (UB16-10, 2026): 1000.00 - ICMS 180.00 - PIS 6.50 - COFINS 30.00 = 783.50.

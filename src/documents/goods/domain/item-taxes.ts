@@ -1,4 +1,4 @@
-import type { IbsCbsModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StModel, StRetainedModel } from '../../../fiscal/xml/nfe/model.js';
+import type { IbsCbsModel, IbsCbsReductionModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StModel, StRetainedModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
 import { CREDIT_CODES, hasOwnIcms, hasSt, icmsCode, REDUCED_BASE_CODES, RETAINED_CODES } from './icms-codes.js';
 import { isSimplesNacional, type Crt } from './issuer-context.js';
@@ -106,8 +106,6 @@ export const EXPORT_CST = '410';
 export const EXPORT_CLASS_CODE = '410004';
 /** The CSTs whose codes carry no rate (table of CST x cClassTrib, NT 2025.002-RTC): only CST and cClassTrib. */
 export const CSTS_WITHOUT_RATE: ReadonlySet<string> = new Set(['410']);
-/** CST 200, "Alíquota reduzida": the table marks its codes with a rate reduction, written in gRed. */
-export const REDUCED_RATE_CST = '200';
 
 export const isExportCfop = (cfop: string): boolean => cfop.startsWith('7');
 
@@ -125,7 +123,10 @@ export interface ReformItemPlan {
   cClassTrib: string;
   proposed: boolean;
   rates: { ibsState?: number; ibsMunicipal?: number; cbs?: number };
-  reduction?: number;
+  /** pRedAliq of the IBS (UF and Mun) and of the CBS, scale 4: the cClassTrib's pRedIBS / pRedCBS. */
+  reduction?: { ibs: number; cbs: number };
+  /** The CST's ind_gIBSCBS in the CST table (reform-class-checks.ts); CSTS_WITHOUT_RATE decides without it. */
+  withGroup?: boolean;
   selective?: { CSTIS: string; cClassTribIS: string; pIS: number };
 }
 
@@ -141,7 +142,7 @@ export function reformPlanOf(item: SaleItem): ReformItemPlan {
   if (reform.ibs_state_rate !== undefined) plan.rates.ibsState = rate4(reform.ibs_state_rate);
   if (reform.ibs_municipal_rate !== undefined) plan.rates.ibsMunicipal = rate4(reform.ibs_municipal_rate);
   if (reform.cbs_rate !== undefined) plan.rates.cbs = rate4(reform.cbs_rate);
-  if (reform.rate_reduction !== undefined) plan.reduction = rate4(reform.rate_reduction);
+  if (reform.rate_reduction !== undefined) plan.reduction = { ibs: rate4(reform.rate_reduction), cbs: rate4(reform.rate_reduction) };
   const s = reform.selective_tax;
   if (s) plan.selective = { CSTIS: s.cst, cClassTribIS: s.class_code, pIS: rate4(s.rate) };
   return plan;
@@ -162,15 +163,16 @@ function rateOf(sent: number | undefined, ofYear: number | null, field: string):
  */
 export function ibsCbsGroupOf(plan: ReformItemPlan, vBC: number, year: ReformRates): IbsCbsModel {
   const { CST, cClassTrib } = plan;
-  if (CSTS_WITHOUT_RATE.has(CST)) return { CST, cClassTrib };
+  if (!(plan.withGroup ?? !CSTS_WITHOUT_RATE.has(CST))) return { CST, cClassTrib };
   const pIBSUF = rateOf(plan.rates.ibsState, year.ibsState, 'ibs_state_rate');
   const pIBSMun = rateOf(plan.rates.ibsMunicipal, year.ibsMunicipal, 'ibs_municipal_rate');
   const pCBS = rateOf(plan.rates.cbs, year.cbs, 'cbs_rate');
   if (plan.reduction === undefined) {
     return { CST, cClassTrib, gIBSCBS: { vBC, pIBSUF, vIBSUF: percentOf(vBC, pIBSUF), pIBSMun, vIBSMun: percentOf(vBC, pIBSMun), pCBS, vCBS: percentOf(vBC, pCBS) } };
   }
-  const pRedAliq = plan.reduction;
-  const gRed = { pRedAliq, pAliqEfetUF: effectiveRate(pIBSUF, pRedAliq), pAliqEfetMun: effectiveRate(pIBSMun, pRedAliq), pAliqEfetCBS: effectiveRate(pCBS, pRedAliq) };
+  const { ibs, cbs } = plan.reduction;
+  const gRed: IbsCbsReductionModel = { pRedAliq: ibs, pAliqEfetUF: effectiveRate(pIBSUF, ibs), pAliqEfetMun: effectiveRate(pIBSMun, ibs), pAliqEfetCBS: effectiveRate(pCBS, cbs) };
+  if (cbs !== ibs) gRed.pRedAliqCBS = cbs;
   return {
     CST,
     cClassTrib,

@@ -29,7 +29,7 @@ export function checkReformRates(errors: Errors, plan: readonly ReformItemPlan[]
   if (!reformGroupsDue(crt, taxReform, year)) return;
   const ofYear = reformRatesOf(tables, today);
   plan.forEach((p, i) => {
-    if (CSTS_WITHOUT_RATE.has(p.CST)) return;
+    if (!(p.withGroup ?? !CSTS_WITHOUT_RATE.has(p.CST))) return;
     for (const r of RATES) {
       const sent = p.rates[r.key];
       const known = ofYear[r.key];

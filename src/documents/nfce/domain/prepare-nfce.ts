@@ -7,6 +7,7 @@ import { destOf } from './consumer-dest.js';
 import type { ReformItemPlan } from '../../goods/domain/item-taxes.js';
 import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
+import { classifyReform } from '../../goods/domain/reform-class-checks.js';
 import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
 import { paymentPlan, salePayments } from '../../goods/domain/payments.js';
 import { carrierModel, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
@@ -54,9 +55,11 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors)] };
   if (!checked.ok) return checked;
   const { computed } = checked;
-  const rateErrors: FieldError[] = [];
-  checkReformRates(rateErrors, computed.reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
-  if (rateErrors.length > 0) return { ok: false, errors: rateErrors };
+  // The CST and cClassTrib against the tables (the reduction is the class's), then the rates of the date.
+  const reformErrors: FieldError[] = [];
+  const reform = classifyReform(reformErrors, computed.reform, 'nfce', ctx.today, ctx.reformTables);
+  checkReformRates(reformErrors, reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
+  if (reformErrors.length > 0) return { ok: false, errors: reformErrors };
   const parts: PreparedNfce['parts'] = {
     emit: emitOf(ctx.issuer),
     det: computed.det,
@@ -68,13 +71,13 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   if (sale.home_delivery && sale.transporte) parts.transp = { modFrete: MODALIDADES_FRETE[sale.transporte.modalidade], transporta: carrierModel(sale.transporte.transportadora) };
   if (sale.additional_info) parts.infAdic = { infCpl: layoutText(sale.additional_info) };
   if (ctx.respTec) parts.respTec = respTecOf(ctx.respTec);
-  const nfce: PreparedNfce = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, indPres: sale.home_delivery ? 4 : 1, parts, reform: computed.reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
+  const nfce: PreparedNfce = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, indPres: sale.home_delivery ? 4 : 1, parts, reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
     schemaPackage: ctx.taxReform || needsPl010(parts) ? 'PL_010' : 'PL_009',
   };
   if (ctx.respTec?.csrt) nfce.csrt = ctx.respTec.csrt;
   // MOC B01 (214): measured with the widest ide a number can give.
   // Measured with the reform groups when the note may carry them (those of 2026: any year's are about as long).
-  const measured = reformGroupsLikely(ctx.taxReform, ctx.today) ? withReformGroups(parts, computed.reform, 3, '2026-01-01', ctx.reformTables) : parts;
+  const measured = reformGroupsLikely(ctx.taxReform, ctx.today) ? withReformGroups(parts, reform, 3, '2026-01-01', ctx.reformTables) : parts;
   const tooBig = messageSizeError({ ...measured, accessKey: '0'.repeat(44), ide: { ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, natOp: 'VENDA', tpEmis: 9, tpAmb: ctx.tpAmb, indPres: nfce.indPres } });
   if (tooBig) return { ok: false, errors: [tooBig] };
   return { ok: true, nfce };

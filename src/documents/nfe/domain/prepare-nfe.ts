@@ -9,6 +9,7 @@ import { paymentPlan } from '../../goods/domain/payments.js';
 import type { ReformItemPlan } from '../../goods/domain/item-taxes.js';
 import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
+import { classifyReform } from '../../goods/domain/reform-class-checks.js';
 import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
 import type { NfeContext } from './nfe-context.js';
 import { autXmlOf, exportaOf, nfeDestOf, transpOf } from './nfe-parties.js';
@@ -60,9 +61,11 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors)] };
   if (!checked.ok) return checked;
   const { computed, facts } = checked;
-  const rateErrors: FieldError[] = [];
-  checkReformRates(rateErrors, computed.reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
-  if (rateErrors.length > 0) return { ok: false, errors: rateErrors };
+  // The CST and cClassTrib against the tables (the reduction is the class's), then the rates of the date.
+  const reformErrors: FieldError[] = [];
+  const reform = classifyReform(reformErrors, computed.reform, 'nfe', ctx.today, ctx.reformTables);
+  checkReformRates(reformErrors, reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
+  if (reformErrors.length > 0) return { ok: false, errors: reformErrors };
   const parts: PreparedNfe['parts'] = {
     emit: emitOf(ctx.issuer),
     dest: nfeDestOf(req, ctx.tpAmb),
@@ -87,7 +90,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   if ([2, 3, 9].includes(facts.indPres)) ide.indIntermed = req.intermediador ? 1 : 0;
   if (req.intermediador) parts.infIntermed = { CNPJ: cleanTaxId(req.intermediador.cnpj), idCadIntTran: layoutText(req.intermediador.id_cadastro) };
   const nfe: PreparedNfe = {
-    issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, reform: computed.reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
+    issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
     schemaPackage: ctx.taxReform || needsPl010(parts) || ide.NFref.some((k) => /[A-Z]/.test(k)) ? 'PL_010' : 'PL_009',
   };
   const billing = billingOf(req, computed.total.vNF);
