@@ -42,25 +42,27 @@ function unzip(buf: Buffer): Map<string, Buffer> {
 }
 
 const zip = unzip(bytes);
+/** The spreadsheet's XML as fast-xml-parser returns it: untyped, read field by field below. */
+type Xml = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const xml = new XMLParser({ ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false, trimValues: false, attributeNamePrefix: '', textNodeName: '#text', isArray: (n) => ['si', 'r', 'row', 'c', 'sheet', 'Relationship'].includes(n) });
 const part = (name: string) => {
   const b = zip.get(name);
   if (!b) throw new Error(`${name} missing from the spreadsheet`);
-  return xml.parse(b.toString('utf8')) as Record<string, any>;
+  return xml.parse(b.toString('utf8')) as Record<string, Xml>;
 };
-const text = (node: any): string => (node === undefined ? '' : typeof node === 'object' ? String(node['#text'] ?? '') : String(node));
-const shared: string[] = (part('xl/sharedStrings.xml').sst.si as any[]).map((si) => (si.t !== undefined ? text(si.t) : (si.r as any[]).map((r) => text(r.t)).join('')));
-const rels = new Map<string, string>((part('xl/_rels/workbook.xml.rels').Relationships.Relationship as any[]).map((r) => [r.Id, r.Target]));
+const text = (node: Xml): string => (node === undefined ? '' : typeof node === 'object' ? String(node['#text'] ?? '') : String(node));
+const shared: string[] = (part('xl/sharedStrings.xml').sst.si as Xml[]).map((si) => (si.t !== undefined ? text(si.t) : (si.r as Xml[]).map((r) => text(r.t)).join('')));
+const rels = new Map<string, string>((part('xl/_rels/workbook.xml.rels').Relationships.Relationship as Xml[]).map((r) => [r.Id, r.Target]));
 
 type Row = Array<string | undefined>;
 function sheet(name: string): Row[] {
-  const entry = (part('xl/workbook.xml').workbook.sheets.sheet as any[]).find((s) => s.name === name);
+  const entry = (part('xl/workbook.xml').workbook.sheets.sheet as Xml[]).find((s) => s.name === name);
   if (!entry) throw new Error(`sheet "${name}" not found`);
   const target = String(rels.get(entry['r:id']));
-  const rows = (part(`xl/${target.replace(/^\/?xl\//, '')}`).worksheet.sheetData.row ?? []) as any[];
+  const rows = (part(`xl/${target.replace(/^\/?xl\//, '')}`).worksheet.sheetData.row ?? []) as Xml[];
   return rows.map((r) => {
     const out: Row = [];
-    for (const c of (r.c ?? []) as any[]) {
+    for (const c of (r.c ?? []) as Xml[]) {
       const col = [...String(c.r).replace(/\d+$/, '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
       const v = c.t === 's' ? shared[Number(text(c.v))] : c.t === 'inlineStr' ? text(c.is?.t) : c.v === undefined ? undefined : text(c.v);
       out[col] = v === undefined ? undefined : v.trim();
@@ -69,7 +71,7 @@ function sheet(name: string): Row[] {
   });
 }
 
-const sheetNames = (part('xl/workbook.xml').workbook.sheets.sheet as any[]).map((s) => String(s.name));
+const sheetNames = (part('xl/workbook.xml').workbook.sheets.sheet as Xml[]).map((s) => String(s.name));
 const cstSheet = sheetNames.find((n) => n.startsWith('CST'));
 const classSheet = sheetNames.find((n) => n.startsWith('cClass'));
 if (!cstSheet || !classSheet) throw new Error(`sheets "CST ..." and "cClass ..." expected, found ${sheetNames.join(', ')}`);

@@ -18,6 +18,9 @@ import { inutilizationRoutes } from './http/routes/v1/inutilization.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { hsmRoutes } from './http/routes/v1/hsm.js';
 import { issuerRoutes } from './http/routes/v1/issuers.js';
+import { issuerDiagnosticsRoutes } from './http/routes/v1/issuer-diagnostics.js';
+import { checkDeprecation, markDeprecated } from './http/deprecation.js';
+import { changelogRoutes } from './http/routes/changelog.js';
 import { metaRoutes } from './http/routes/v1/meta.js';
 import { webhookRoutes } from './http/routes/v1/webhooks.js';
 import { notificationRoutes } from './http/routes/v1/notifications.js';
@@ -130,7 +133,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // The interactive reference and its JSON are public like the health checks.
     if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };
     // Every route documents the errors any route can answer (OpenAPI lists every response).
-    const schema = (route.schema ??= {}) as { response?: Record<string, unknown> };
+    const schema = (route.schema ??= {}) as { response?: Record<string, unknown>; deprecated?: boolean; description?: string };
+    if (route.config?.deprecation) {
+      checkDeprecation(`${String(route.method)} ${route.url}`, route.config.deprecation);
+      markDeprecated(schema, route.config.deprecation);
+    }
     const response = (schema.response ??= {});
     const add = (code: number) => {
       if (!(code in response)) response[code] = { $ref: 'Error', description: code === 500 ? 'Internal error' : 'Error' };
@@ -155,7 +162,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         title: 'Fiscal gateway API',
         version: '1.0.0',
         description:
-          'Issues NFC-e (model 65) documents authorized by the state tax authority (SEFAZ). ' +
+          'Issues NFC-e (model 65) and NF-e (model 55) authorized by the state tax authority (SEFAZ), and NFS-e of the national standard authorized by Sefin Nacional. ' +
+          'Deprecated operations are marked `deprecated` and answer `Deprecation` and `Sunset` headers (CHANGELOG.md). ' +
           'Authenticate with `Authorization: Bearer <key>`; the sandbox accepts `sk_sandbox_public`. ' +
           'Every mutating request accepts an `Idempotency-Key` header (8-256 characters, 24 hours).',
       },
@@ -182,6 +190,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(auditPlugin);
 
   await app.register(healthRoutes(options.healthChecks ?? (() => [])));
+  await app.register(changelogRoutes);
   await app.register(authRoutes);
   await app.register(twoFactorRoutes);
   await app.register(webauthnRoutes);
@@ -192,6 +201,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(accountRoutes);
   await app.register(metaRoutes);
   await app.register(issuerRoutes, { hooks: options.issuerHooks });
+  await app.register(issuerDiagnosticsRoutes);
   await app.register(hsmRoutes);
   await app.register(nfceRoutes);
   await app.register(nfceOfflineRoutes);

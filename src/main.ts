@@ -5,6 +5,9 @@ import { pino } from 'pino';
 import { openStorage } from './bootstrap.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createAccount } from './cli/create-account.js';
+import { reformTablesCommand } from './cli/reform-tables.js';
+import { loadReformTables } from './fiscal/reform/load-reform-tables.js';
+import { reformTablesInForce, useReformTables } from './fiscal/reform/reform-tables-in-force.js';
 import { LOG_REDACT } from './app.js';
 import { startRuntime, type Role } from './runtime.js';
 import { SANDBOX_PUBLIC_KEY } from './platform/identity/api-key.js';
@@ -24,10 +27,15 @@ const USAGE = `usage: node dist/main.js <command>
   migrate                          apply database migrations and exit
   create-account --name <name>     create an account and print its first API key (production installs)
   authority-sim                    run the SEFAZ simulator alone
-  hsm-init                         create the pkcs11 master key in the token (PKCS11_*), if missing`;
+  hsm-init                         create the pkcs11 master key in the token (PKCS11_*), if missing
+  doctor --issuer <id> [--url <gateway>] [--key <api key>] [--lang pt-BR|en]
+                                   check an issuer against what usually fails in production (a running gateway answers)
+  reform-tables [--check DIR]      check the tax reform tables (REFORM_TABLES_DIR or assets/fiscal/reform, or DIR): revision, counts, rates`;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  // Needs no configuration: it only reads the tables' folder (docs/fiscal/reform-tables.md).
+  if (command === 'reform-tables') process.exit(reformTablesCommand(rest, (line) => console.log(line)));
   let config: Config;
   try {
     config = loadConfig();
@@ -63,6 +71,17 @@ async function main(argv: string[]): Promise<void> {
       // Loaded on demand: only this command (and KEY_PROVIDER=pkcs11) needs the native PKCS#11 binding.
       const { hsmInit } = await import('./cli/hsm-init.js');
       return hsmInit(config.keyStorage, (line) => console.log(line));
+    }
+    case 'doctor': {
+      const { values } = parseArgs({ args: rest, options: { issuer: { type: 'string' }, url: { type: 'string' }, key: { type: 'string' }, lang: { type: 'string' } } });
+      if (!values.issuer) throw new Error('doctor needs --issuer <id>');
+      const { runDoctor } = await import('./cli/doctor.js');
+      const key = values.key ?? process.env.GATEWAY_API_KEY ?? (config.env === 'sandbox' ? SANDBOX_PUBLIC_KEY : undefined);
+      if (!key) throw new Error('doctor needs --key <api key> (or GATEWAY_API_KEY) outside the sandbox');
+      const lang = (values.lang ?? (process.env.LANG?.toLowerCase().startsWith('en') ? 'en' : 'pt-BR')) === 'en' ? 'en' : 'pt-BR';
+      const url = values.url ?? process.env.GATEWAY_URL ?? `http://127.0.0.1:${config.port}`;
+      process.exitCode = await runDoctor({ issuer: values.issuer, url, key, lang }, (line) => console.log(line));
+      return;
     }
     case 'authority-sim': {
       const simCli = './authority-sim/cli.js';
@@ -130,6 +149,15 @@ async function serve(config: Config, args: string[]): Promise<void> {
     redis?.disconnect();
     process.exit(0);
   };
+  // SIGHUP: read the reform tables' folder again (docs/fiscal/reform-tables.md); bad data keeps the tables in force.
+  process.on('SIGHUP', () => {
+    try {
+      useReformTables(loadReformTables());
+      console.log(`reform tables reloaded: ${reformTablesInForce().revision}`);
+    } catch (err) {
+      console.error(`reform tables NOT reloaded, the previous ones stay in force: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

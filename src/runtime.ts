@@ -21,6 +21,7 @@ import { openDb, type Db } from './platform/storage/db.js';
 import { authorityReachableCheck, keyStoreCheck } from './platform/health/runtime-health.js';
 import { openNotificationBus } from './platform/notifications/notification-bus.js';
 import { workerJobs } from './jobs/handlers/index.js';
+import { reformTablesInForce } from './fiscal/reform/reform-tables-in-force.js';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -57,6 +58,9 @@ export interface Runtime {
  * simulator in the sandbox), the job runner for the worker role and the HTTP app for the API role.
  */
 export async function startRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {
+  // The tax reform tables (docs/fiscal/reform-tables.md), read and checked before anything opens:
+  // a bad file stops the start here, naming the file and the row.
+  reformTablesInForce();
   const role = opts.role ?? 'all';
   const clock = opts.clock ?? systemClock;
   const ownsDb = !opts.db;

@@ -210,6 +210,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changelog.md": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The API changelog (Markdown): changes, deprecations and their sunset dates */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/signup": {
         parameters: {
             query?: never;
@@ -8788,6 +8833,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/issuers/{id}/diagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check what usually goes wrong in production
+         * @description The certificate (validity, CNPJ base, version 3 and key usages, ICP-Brasil issuer), the CSC, DNS of the state's services, the NF-e and NFC-e status services asked with the issuer's own certificate (NfeStatusServico4: nothing is issued), and this gateway's clock against the authority's (dhRecbto). Each check has a verdict and, when something is to be done, what. `message` and `action` follow `Accept-Language` (`pt-BR` or `en`); `id`, `verdict` and `rule` are stable.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "issuer_diagnostics";
+                            issuer_id: string;
+                            /** @enum {unknown} */
+                            environment: "producao" | "homologacao";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            checked_at: string;
+                            /**
+                             * @description The worst verdict of the checks
+                             * @enum {unknown}
+                             */
+                            verdict: "ok" | "warning" | "failing";
+                            checks: {
+                                /** @description Stable identifier: certificate_validity, certificate_holder, certificate_key_usage, certificate_icp_brasil, csc, dns, authority_nfe, authority_nfce, clock */
+                                id: string;
+                                /** @enum {unknown} */
+                                verdict: "pass" | "warn" | "fail" | "skip";
+                                /** @description The MOC 7.0 Anexo I rule a failure would meet (E01, E02, E03, E07, F03, B09-10, B09-40) */
+                                rule: string | null;
+                                /** @description What was found, in the language of Accept-Language (pt-BR or en) */
+                                message: string;
+                                /** @description What to do; null when nothing is to be done */
+                                action: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hsm/status": {
         parameters: {
             query?: never;
@@ -12523,11 +12683,23 @@ export interface paths {
                          */
                         natureza_operacao: string;
                         /**
-                         * @description finNFe; default normal.
+                         * @description finNFe; default normal. credito (5, nota de crédito) and debito (6, nota de débito) are the IBS/CBS adjustment notes of the tax reform (NT 2025.002-RTC): they need the account taxRegime reform_2026 and carry IBS/CBS only (docs/fiscal/credit-debit-notes.md).
                          * @enum {unknown}
                          */
-                        finalidade?: "normal" | "complementar" | "ajuste" | "devolucao";
-                        /** @description NFref/refNFe; required for complementar (exactly 1), ajuste and devolucao. */
+                        finalidade?: "normal" | "complementar" | "ajuste" | "devolucao" | "credito" | "debito";
+                        /**
+                         * @description tpNFCredito, required with finalidade credito and refused otherwise: 01 multa e juros, 02 crédito presumido de IBS na ZFM, 03 retorno por recusa na entrega, 04 redução de valores, 05 transferência de crédito na sucessão, 06 retorno por recusa parcial. The gateway issues 03 and 04 (docs/fiscal/credit-debit-notes.md says why not the others yet).
+                         * @example 04
+                         * @enum {unknown}
+                         */
+                        credit_type?: "01" | "02" | "03" | "04" | "05" | "06";
+                        /**
+                         * @description tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06 (docs/fiscal/credit-debit-notes.md says why not the others yet).
+                         * @example 06
+                         * @enum {unknown}
+                         */
+                        debit_type?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08";
+                        /** @description NFref/refNFe; required for complementar (exactly 1), ajuste, devolucao and credito 01/03/04 (exactly 1: the note the credit adjusts). */
                         referenced_documents?: string[];
                         /** @description dest: required in an NF-e (MOC E01-10, 719). */
                         destinatario: {

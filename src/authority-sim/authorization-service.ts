@@ -63,7 +63,7 @@ export async function handleReceipt(payload: string, ctx: SimContext): Promise<s
     retConsReciNFe({ ...head, nRec: /^[0-9]{15}$/.test(nRec) ? nRec : '000000000000000', cStat, xMotivo: motivo(cStat) }, prot);
   if (!isWellFormed(payload)) return answer(243);
   if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
-  if (!checkSchema(payload, 'consReciNFe_v4.00.xsd').valid) return answer(215);
+  if (!checkSchema(payload, 'consReciNFe_v4.00.xsd', ctx.now()).valid) return answer(215);
   const prot = await ctx.store.receipt(nRec);
   return prot === null ? answer(106) : answer(104, prot);
 }

@@ -20,7 +20,7 @@ export async function handleConsult(payload: string, ctx: SimContext): Promise<s
     retConsSitNFe({ ...head, cStat, xMotivo: motivo(cStat) }, prot, events);
   if (!isWellFormed(payload)) return answer(243);
   if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
-  if (!checkSchema(payload, 'consSitNFe_v4.00.xsd').valid) return answer(215);
+  if (!checkSchema(payload, 'consSitNFe_v4.00.xsd', ctx.now()).valid) return answer(215);
   if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat);
   const note = await ctx.store.note(key);
   if (!note) return answer(217);
@@ -35,7 +35,7 @@ export function handleStatus(payload: string, ctx: SimContext): string {
   const answer = (cStat: number) => retConsStatServ({ ...head, cStat, xMotivo: motivo(cStat) });
   if (!isWellFormed(payload)) return answer(243);
   if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
-  if (!checkSchema(payload, 'consStatServ_v4.00.xsd').valid) return answer(215);
+  if (!checkSchema(payload, 'consStatServ_v4.00.xsd', ctx.now()).valid) return answer(215);
   if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat);
   return answer(107);
 }

@@ -42,7 +42,7 @@ export async function handleDistribution(payload: string, ctx: SimContext): Prom
   };
   if (!isWellFormed(payload)) return answer(243, 0n, 0n);
   if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat, 0n, 0n);
-  if (!checkSchema(payload, 'distDFeInt_v1.01.xsd').valid) return answer(215, 0n, 0n);
+  if (!checkSchema(payload, 'distDFeInt_v1.01.xsd', ctx.now()).valid) return answer(215, 0n, 0n);
   if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat, 0n, 0n);
   const interested = textOf(payload, 'CNPJ') ?? textOf(payload, 'CPF') ?? '';
   const dfe = ctx.store.dfe;

@@ -7,6 +7,7 @@ import { ENFORCED_QR_RECORDS } from './enforced-qr-records.js';
 import { ENFORCED_NFSE_DPS, ENFORCED_NFSE_SERVICE } from './enforced-nfse-dps.js';
 import { ENFORCED_NFSE_VALUES } from './enforced-nfse-values.js';
 import { ENFORCED_NFSE_IBSCBS } from './enforced-nfse-ibscbs.js';
+import { ENFORCED_ADJUSTMENT_NOTES } from './enforced-adjustment-notes.js';
 
 // Which official rules the simulator enforces, one line per rule (docs/fiscal/rule-table.md):
 // `rule` is the id in assets/fiscal/rules (MOC 7.0 Anexo I id, or the NFS-e code), `code` the cStat
@@ -174,4 +175,5 @@ export const ENFORCED_OUTSIDE_TABLES: readonly { code: number; where: string; wh
   ...[563, 256, 241].map((code) => ({ code, where: 'authority-sim/inutilization-service.ts', why: 'inutilização rules (not in Anexo I)' })),
   { code: 217, where: 'authority-sim/consult-service.ts', why: 'consultation rule (not in Anexo I)' },
   ...[656, 589].map((code) => ({ code, where: 'authority-sim/distribution-service.ts', why: 'NFeDistribuicaoDFe rules (NT 2014.002, not in Anexo I)' })),
+  ...ENFORCED_ADJUSTMENT_NOTES,
 ];

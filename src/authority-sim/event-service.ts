@@ -52,12 +52,13 @@ export async function handleEvent(payload: string, ctx: SimContext): Promise<str
   if (!isWellFormed(payload)) return lot(243);
   if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
   // MOC 4.1 D01 (215): the lot's own schema (detEvento is any content there), then DB D04-D06 per event.
-  if (!checkSchema(payload, 'envEvento_v1.00.xsd').valid) return lot(215);
+  const arrived = ctx.now();
+  if (!checkSchema(payload, 'envEvento_v1.00.xsd', arrived).valid) return lot(215);
   const eventRule = eventTypeRejection(payload);
   if (eventRule) return lot(eventRule);
   const tpEvento = textOf(payload, 'tpEvento') ?? '';
   // D06 (493): the event's own schema (its detEvento).
-  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd').valid || !detEventosValid(payload)) return lot(493);
+  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd', arrived).valid || !detEventosValid(payload, arrived)) return lot(493);
   const answers: string[] = [];
   for (const e of sliceAll(payload, 'evento')) {
     const startTag = e.outer.slice(0, e.outer.indexOf('>'));

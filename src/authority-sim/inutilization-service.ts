@@ -27,7 +27,7 @@ export async function handleInutilization(payload: string, ctx: SimContext): Pro
   };
   if (!isWellFormed(payload)) return answer(243);
   if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
-  if (!checkSchema(payload, 'inutNFe_v4.00.xsd').valid) return answer(215);
+  if (!checkSchema(payload, 'inutNFe_v4.00.xsd', at).valid) return answer(215);
   const signature = await checkEnvelopedSignatureOffLoop(payload, 'infInut');
   if (!signature.ok) return answer(signature.cStat);
   // MOC 4.1 group E: the signing certificate (E01 290, E02 291).

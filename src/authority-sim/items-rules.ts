@@ -225,8 +225,11 @@ function difalRejection(i: Item, d: Doc): Rejection | null {
 /** MOC O09-10: the cEnq range each IPINT CST of exemption, immunity or suspension goes with. */
 const CENQ_RANGES: Record<string, [number, number]> = { '02': [301, 399], '52': [301, 399], '04': [1, 99], '54': [1, 99], '05': [101, 199], '55': [101, 199] };
 
-/** MOC O01-10 (742, NFC-e), O09-10 (388), Q01-20 (745), S01-20 (748). */
-function federalTaxRejection(i: Item, mod: string): Rejection | null {
+/**
+ * MOC O01-10 (742, NFC-e), O09-10 (388), Q01-20 (745), S01-20 (748). A credit or debit note (finNFe 5/6)
+ * carries no PIS nor COFINS: NT 2025.002-RTC B25-80 forbids them (adjustment-note-rules.ts).
+ */
+function federalTaxRejection(i: Item, mod: string, finNFe: string): Rejection | null {
   const ipi = el(i.imposto, 'IPI');
   if (mod === '65') return ipi ? reject('O01-10', 742, 'IPI in an NFC-e') : null;
   if (ipi) {
@@ -237,6 +240,7 @@ function federalTaxRejection(i: Item, mod: string): Rejection | null {
       return reject('O09-10', 388, `IPINT CST ${cst} with cEnq ${cEnq}`, i.nItem);
     }
   }
+  if (finNFe === '5' || finNFe === '6') return null;
   if (!el(i.imposto, 'PIS')) return reject('Q01-20', 745, `item ${i.nItem} without PIS`);
   if (!el(i.imposto, 'COFINS')) return reject('S01-20', 748, `item ${i.nItem} without COFINS`);
   return null;
@@ -280,7 +284,7 @@ export function itemRuleRejection(f: NfeFacts, ctx: ContentContext): Rejection |
       valueAndTraceRejection(i, f.mod, idDest, today) ??
       (f.mod === '55' ? importExportRejection(i, today) : null) ??
       difalRejection(i, doc) ??
-      federalTaxRejection(i, f.mod);
+      federalTaxRejection(i, f.mod, f.finNFe);
     if (r) return r;
   }
   return null;

@@ -4,7 +4,7 @@ import { sliceAll, textOf } from '../fiscal/sefaz/xml-slice.js';
 import { NFE_NAMESPACE } from '../fiscal/xml/xml-text.js';
 import type { SimContext } from './sim-context.js';
 import type { NoteRow } from './sim-store.js';
-import { checkSchema } from './xml-checks.js';
+import { checkSchema, tpAmbOf } from './xml-checks.js';
 
 const HOUR = 3600_000;
 /** CC-e: within 720 hours (30 days) of the authorization (NT 2011/004 as quoted in FACTS 5). */
@@ -35,13 +35,13 @@ export const NFE_EVENT_LOT_SCHEMAS: Readonly<Record<string, string>> = {
 };
 
 /** Every detEvento of the lot against its event's schema (215 otherwise). */
-export function detEventosValid(payload: string): boolean {
+export function detEventosValid(payload: string, at: Date): boolean {
   for (const det of sliceAll(payload, 'detEvento')) {
     const tpEvento = textOf(payload.slice(0, det.start).split('<infEvento').pop() ?? '', 'tpEvento') ?? '';
     const schema = DET_SCHEMAS[tpEvento];
     if (!schema) continue;
     const standalone = `<detEvento xmlns="${NFE_NAMESPACE}"` + det.outer.slice('<detEvento'.length);
-    if (!checkSchema(standalone, schema).valid) return false;
+    if (!checkSchema(standalone, schema, at, tpAmbOf(payload)).valid) return false;
   }
   return true;
 }

@@ -93,9 +93,11 @@ function itemRejection(items: ItemView[], ide: ElementSlice | null, dest: Elemen
     if ((first === '3' || first === '7') && destUf !== 'EX') return reject(520, `CFOP ${item.cfop} to UF ${destUf}`, n);
     if ((first === '2' || first === '6') && destUf === emitUf && !sameParty) return reject(523, `CFOP ${item.cfop} inside ${emitUf}`, n);
     if (item.difal && !difalOperation) return reject(695, `ICMSUFDest in item ${item.nItem} outside an interstate sale to a non-taxpayer final consumer (MOC NA01-30)`, n);
-    // NA01-20 exception 1: not required when the item has the ICMS split (ICMSPart).
+    // NA01-20 exception 1: not required when the item has the ICMS split (ICMSPart). A credit or debit
+    // note (finNFe 5/6) may not carry ICMSUFDest at all (NT 2025.002-RTC B25-80, adjustment-note-rules.ts).
+    const adjustment = finNFe === '5' || finNFe === '6';
     const required =
-      difalOperation && !item.partilha && textIn(ide, 'tpNF') === '1' && crt !== '1' && finNFe !== '2' && finNFe !== '3' && !UNTAXED.has(item.icmsCode) && !DIFAL_EXEMPT_CFOPS.has(item.cfop);
+      difalOperation && !adjustment && !item.partilha && textIn(ide, 'tpNF') === '1' && crt !== '1' && finNFe !== '2' && finNFe !== '3' && !UNTAXED.has(item.icmsCode) && !DIFAL_EXEMPT_CFOPS.has(item.cfop);
     if (required && !item.difal) return reject(694, `item ${item.nItem} (CST/CSOSN ${item.icmsCode}) lacks ICMSUFDest (MOC NA01-20)`, n);
   }
   return null;

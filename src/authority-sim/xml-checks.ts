@@ -1,4 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
+import { hasSchema } from '../fiscal/xml/xsd/schema-cache.js';
+import { messagePackageFor } from '../fiscal/xml/xsd/schema-packages.js';
 import { nfePackageOfItsDate, validateXml } from '../fiscal/xml/xsd/validate-xml.js';
 import type { SchemaError, SchemaPackage } from '../fiscal/xml/xsd/validate-xml.js';
 
@@ -13,15 +15,19 @@ export interface SchemaOutcome {
 }
 
 /**
- * Official XSD check of the messages that are not an NF-e (events, inutilização, queries): PL_009, or
- * PL_010 (IBS/CBS, alphanumeric CNPJ) when PL_009 refuses. No newer package of these schemas is
- * bundled (assets/fiscal/SOURCES.md), so the date does not choose among them.
+ * Official XSD check of the messages that are not an NF-e (events, inutilização, queries): the package
+ * the web service runs when the message arrives (`at`, the simulator's clock) in the message's tpAmb,
+ * fiscal/xml/xsd/schema-packages.ts NFE_MESSAGE_LAYOUTS: PL_009 (numeric CNPJ) until NT 2026.004 put the
+ * alphanumeric CNPJ in production, PL_010 from then on; a reform event schema PL_009 lacks is PL_010's.
  */
-export function checkSchema(xml: string, file: string): SchemaOutcome {
-  const current = validateXml(xml, { pkg: 'PL_009', file });
-  if (current.valid) return current;
-  const next = validateXml(xml, { pkg: 'PL_010', file });
-  return next.valid ? next : current;
+export function checkSchema(xml: string, file: string, at: Date, tpAmb: 1 | 2 = tpAmbOf(xml)): SchemaOutcome {
+  const pkg = messagePackageFor(at, tpAmb);
+  return validateXml(xml, { pkg: hasSchema(pkg, file) ? pkg : 'PL_010', file });
+}
+
+/** The message's environment: 2 (homologation) when it says so, else 1. */
+export function tpAmbOf(xml: string): 1 | 2 {
+  return /<(?:[\w-]+:)?tpAmb>\s*2\s*</.test(xml) ? 2 : 1;
 }
 
 /**

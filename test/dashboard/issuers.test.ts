@@ -105,7 +105,16 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     expect(sale.status, JSON.stringify(sale.body)).toBeLessThan(300);
     expect((await waitForSettled(w.t, bearer(owner), sale.body.id)).status).toMatch(/^(authorized|contingency)$/);
 
-  }, 60_000);
+    // The doctor (issue 31 item 7): on demand, in Portuguese; the simulated SEFAZ answers 107 to both
+    // status services; the self-signed test certificate only warns (a real SEFAZ would refuse it: E07).
+    const doctor = page.getByTestId('diagnostics');
+    await doctor.getByRole('button', { name: 'Verificar agora' }).click();
+    await doctor.getByTestId('diagnostics-verdict').getByText(/^Atenção · /).waitFor();
+    await doctor.getByText(/^NFC-e SP: 107 Serviço em Operação/).waitFor();
+    await doctor.getByText('Certificado de teste: serve ao sandbox, não à produção.').waitFor();
+    await doctor.getByRole('button', { name: 'Verificar de novo' }).waitFor();
+
+  }, 90_000);
 
   it('edits the issuer\'s data and its NFS-e settings', async () => {
     const page = await signedIn();

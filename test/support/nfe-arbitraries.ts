@@ -167,7 +167,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         // Mostly a final consumer: ICMSPart (an interstate sale to a final consumer) then reaches taxpayers and IE-exempt buyers often enough.
         finalFlag: fc.constantFrom(true, true, false),
         items: fc.array(fc.tuple(itemArb(base.crt), extrasArb), { minLength: 1, maxLength: 30 }),
-        finalidade: fc.constantFrom<NonNullable<NfeRequest['finalidade']>>('normal', 'normal', 'normal', 'complementar', 'ajuste', 'devolucao'),
+        finalidade: fc.constantFrom<'normal' | 'complementar' | 'ajuste' | 'devolucao'>('normal', 'normal', 'normal', 'complementar', 'ajuste', 'devolucao'),
         presenca: fc.constantFrom<NfeRequest['presenca']>('nao_se_aplica', 'presencial', 'internet', 'telefone', 'presencial_fora', 'outros'),
         charges: fc.record({ freight: opt(fc.integer({ min: 1, max: 50_000 })), insurance: opt(fc.integer({ min: 1, max: 5_000 })), other: opt(fc.integer({ min: 1, max: 5_000 })) }),
         transport: opt(fc.record({ modalidade: fc.constantFrom('emitente', 'destinatario', 'terceiros', 'proprio_emitente', 'proprio_destinatario') as fc.Arbitrary<'emitente'>, carrier: fc.boolean(), carrierCnpj: cnpjArb, vehicle: fc.boolean(), volumes: fc.integer({ min: 0, max: 3 }) })),

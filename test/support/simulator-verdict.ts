@@ -5,7 +5,8 @@ import { signerCertificateRejection } from '../../src/authority-sim/certificate-
 import { authorizationRuleRejection } from '../../src/authority-sim/authorization-rules.js';
 import { lotRejection, lotUfRejection, messageRejection } from '../../src/authority-sim/ide-rules.js';
 import { checkEnvelopedSignature } from '../../src/authority-sim/signature-check.js';
-import { checkSchema, isWellFormed } from '../../src/authority-sim/xml-checks.js';
+import { isWellFormed } from '../../src/authority-sim/xml-checks.js';
+import { validateXml } from '../../src/fiscal/xml/xsd/validate-xml.js';
 import { checkDocument } from '../../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../../src/authority-sim/nfse/dps-facts.js';
 import { checkDpsContent, checkDpsSignature } from '../../src/authority-sim/nfse/dps-rules.js';
@@ -49,7 +50,10 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const payload = o.payload ?? buildEnviNFe(nfeXml, 1);
   const message = messageRejection(payload);
   if (message?.cStat === 214) return 214;
-  const schema = checkSchema(payload, 'enviNFe_v4.00.xsd');
+  // The lot's schema as before issue 30's dating of messages: PL_009, or PL_010 when PL_009 refuses (the real
+  // simulator judges each NF-e by its dhEmi, checkNfeLotSchema; the breakers date some notes in 2006).
+  const pl009 = validateXml(payload, { pkg: 'PL_009', file: 'enviNFe_v4.00.xsd' });
+  const schema = pl009.valid || validateXml(payload, { pkg: 'PL_010', file: 'enviNFe_v4.00.xsd' }).valid ? { valid: true, errors: [] } : pl009;
   if (!schema.valid && !isWellFormed(payload)) return 243;
   if (message) return message.cStat;
   if (!schema.valid) return schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe')) ? 225 : 215;

@@ -10,8 +10,10 @@ import { classesFor, classificationOn, rateOn, ratesOn } from './reform-tables.j
 // name and row; a new revision dropped in a folder is used with no code change.
 
 const dirs: string[] = [];
+/** A table file's parsed JSON, edited freely by the tests. */
+type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 /** A copy of the shipped tables in a temporary folder, with `edit` applied to each file's JSON. */
-function copyWith(edit: Partial<Record<'cst.json' | 'classification.json' | 'rates.json', (json: any) => void>> = {}): string {
+function copyWith(edit: Partial<Record<'cst.json' | 'classification.json' | 'rates.json', (json: Json) => void>> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'reform-tables-'));
   dirs.push(dir);
   cpSync(DEFAULT_REFORM_TABLES_DIR, dir, { recursive: true });
@@ -30,7 +32,7 @@ describe('a new revision in a folder: lookups return it with no code change', ()
   const newRevision = () => copyWith({
     'classification.json': (j) => {
       j.revision = '2026-12-15';
-      j.classes.push({ ...j.classes.find((c: any) => c.code === '200003'), code: '200099', name: 'Classe de teste', validFrom: '2027-01-01', validUntil: null });
+      j.classes.push({ ...j.classes.find((c: Json) => c.code === '200003'), code: '200099', name: 'Classe de teste', validFrom: '2027-01-01', validUntil: null });
     },
     'rates.json': (j) => {
       j.periods[1].cbs = 8.7;

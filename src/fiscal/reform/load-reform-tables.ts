@@ -31,12 +31,12 @@ export function loadReformTables(dir: string = reformTablesDir()): ReformTables 
   const cstFile = readTable(dir, REFORM_TABLE_FILES.csts);
   const classFile = readTable(dir, REFORM_TABLE_FILES.classes);
   const rateFile = readTable(dir, REFORM_TABLE_FILES.rates);
-  const csts = cstFile.rows.map((row, i) => cstRow(new Where(REFORM_TABLE_FILES.csts, i, row), row));
+  const csts = cstFile.rows.map((row, i) => cstRow(new Where(REFORM_TABLE_FILES.csts, i, row)));
   unique(REFORM_TABLE_FILES.csts, csts.map((c) => c.cst), 'cst');
   const known = new Set(csts.map((c) => c.cst));
-  const classes = classFile.rows.map((row, i) => classRow(new Where(REFORM_TABLE_FILES.classes, i, row), row, known));
+  const classes = classFile.rows.map((row, i) => classRow(new Where(REFORM_TABLE_FILES.classes, i, row), known));
   noOverlap(classes);
-  const rates = rateFile.rows.map((row, i) => rateRow(new Where(REFORM_TABLE_FILES.rates, i, row), row));
+  const rates = rateFile.rows.map((row, i) => rateRow(new Where(REFORM_TABLE_FILES.rates, i, row)));
   contiguous(rates);
   return { revision: `CST ${cstFile.revision}; cClassTrib ${classFile.revision}; rates ${rateFile.revision}`, csts, classes, rates };
 }
@@ -117,7 +117,7 @@ class Where {
 
 const CST_FIELDS = ['cst', 'description', ...CST_INDICATORS, 'documents'];
 
-function cstRow(at: Where, raw: unknown): CstEntry {
+function cstRow(at: Where): CstEntry {
   const row = at.fields(CST_FIELDS);
   const indicators = Object.fromEntries(CST_INDICATORS.map((k) => [k, at.flag(row, k)])) as unknown as CstIndicators;
   return { cst: at.text(row, 'cst', /^\d{3}$/), description: at.text(row, 'description'), indicators, documents: at.documents(row) };
@@ -125,7 +125,7 @@ function cstRow(at: Where, raw: unknown): CstEntry {
 
 const CLASS_FIELDS = ['code', 'cst', 'name', 'description', 'pRedIBS', 'pRedCBS', 'rateType', ...CLASS_INDICATORS, 'tpRBSN', 'documents', 'validFrom', 'validUntil', 'legalReference', 'annex', 'link'];
 
-function classRow(at: Where, raw: unknown, csts: Set<string>): ClassEntry {
+function classRow(at: Where, csts: Set<string>): ClassEntry {
   const row = at.fields(CLASS_FIELDS);
   const code = at.text(row, 'code', /^\d{6}$/);
   const cst = at.text(row, 'cst', /^\d{3}$/);
@@ -170,7 +170,7 @@ function optionalText(at: Where, row: Record<string, unknown>, key: string): str
 
 const RATE_FIELDS = ['from', 'until', 'ibsState', 'ibsMunicipal', 'cbs', 'simplesGroupsDue', 'source', 'note'];
 
-function rateRow(at: Where, raw: unknown): RatePeriod {
+function rateRow(at: Where): RatePeriod {
   const row = at.fields(RATE_FIELDS);
   const from = at.date(row, 'from')!;
   const until = at.date(row, 'until', true);

@@ -12,7 +12,7 @@
 export type ReformDocument = 'nfe' | 'nfce' | 'nfse';
 export const REFORM_DOCUMENTS: readonly ReformDocument[] = ['nfe', 'nfce', 'nfse'];
 
-/** The group indicators of a CST (Informe Técnico 2025.002, "Tabela CST"): 1 = the group may / must be written. */
+/** The group indicators of a CST (Informe Técnico 2025.002, "Tabela CST"); the sheet's legend: 1 = the group is required, 0 = not allowed. */
 export interface CstIndicators {
   ind_gIBSCBS: boolean;
   ind_gIBSCBSMono: boolean;

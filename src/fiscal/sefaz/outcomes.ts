@@ -92,8 +92,9 @@ export type InutilizationOutcome =
   | TransportFailure;
 
 export type StatusOutcome =
-  | (Answered & { kind: 'in-operation'; tMed: number | null })
-  | (Answered & { kind: 'stopped' })
+  // dhRecbto: the authority's clock when it answered (the doctor compares it with ours: B09-10, B09-40).
+  | (Answered & { kind: 'in-operation'; tMed: number | null; dhRecbto: string | null })
+  | (Answered & { kind: 'stopped'; dhRecbto: string | null })
   | TransportFailure;
 
 export type ReceiptOutcome = AuthorizationOutcome;

@@ -144,7 +144,7 @@ export function parseStatusAnswer(payload: string, timing: Timing): StatusOutcom
   if (!ret) return unknown('answer is not retConsStatServ', timing, false);
   const cStat = Number(str(ret, 'cStat'));
   const xMotivo = str(ret, 'xMotivo') ?? '';
-  const base = { cStat, xMotivo, timing, responseXml: payload };
+  const base = { cStat, xMotivo, timing, responseXml: payload, dhRecbto: str(ret, 'dhRecbto') };
   if (cStat === 107) {
     const tMed = str(ret, 'tMed');
     return { kind: 'in-operation', tMed: tMed === null ? null : Number(tMed), ...base };

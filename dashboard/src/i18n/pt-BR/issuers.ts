@@ -162,4 +162,11 @@ export const issuers = {
   contingency: 'Contingência offline (NFC-e)',
   contingencyDefault: 'Padrão do ambiente',
   contingencyMode: { off: 'Desligada', offline: 'Offline após {seconds} s' } as Record<string, string>,
+  // Diagnostics (the doctor)
+  diagnostics: 'Diagnóstico',
+  diagnosticsText: 'Verifica o certificado, o CSC, o acesso aos serviços da SEFAZ do estado e o relógio, como a SEFAZ verá em produção. Nada é emitido.',
+  diagnosticsRun: 'Verificar agora',
+  diagnosticsAgain: 'Verificar de novo',
+  diagnosticsVerdict: { ok: 'Tudo certo', warning: 'Atenção', failing: 'Com falhas' } as Record<string, string>,
+  diagnosticsCheck: { pass: 'OK', warn: 'Atenção', fail: 'Falha', skip: 'Não verificado' } as Record<string, string>,
 };

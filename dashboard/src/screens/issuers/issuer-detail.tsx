@@ -11,6 +11,7 @@ import { CertificateSection } from './certificate-section.js';
 import { CscSection } from './csc-section.js';
 import { DanfeSection } from './danfe-section.js';
 import { DataSection } from './data-section.js';
+import { DiagnosticsSection } from './diagnostics-section.js';
 import { InutilizationSection } from './inutilization-section.js';
 import { NfseSection } from './nfse-section.js';
 import { NumberingSection } from './numbering-section.js';
@@ -37,6 +38,7 @@ export function IssuerDetail() {
             <DataSection issuer={issuer} canWrite={canWrite} />
             <CertificateSection issuer={issuer} canWrite={canWrite} />
             <CscSection issuer={issuer} canWrite={canWrite} />
+            <DiagnosticsSection issuer={issuer} />
             <DanfeSection issuer={issuer} canWrite={canWrite} />
             <NumberingSection issuer={issuer} />
             {session.can('nfce:write') && <InutilizationSection issuer={issuer} />}

@@ -7,6 +7,7 @@ import { itemValue } from './totals.js';
 import { CSTS_WITHOUT_RATE, EXPORT_CST, isExportCfop } from './item-taxes.js';
 import { checkFcpRates } from './fcp-rates.js';
 import { toCents } from '../../../kernel/decimal.js';
+import { checkReformRules } from './validate-reform-rules.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
 
 /** What differs between the item checks of an NFC-e and an NF-e (model 55 reuses validateItem). */
@@ -199,6 +200,7 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   if (code) checkIcmsFields(errors, at, item, code, rules);
   checkFcpRates(errors, at, item);
   checkOtherTaxes(errors, at, item);
+  checkReformRules(errors, at, item, rules.document);
   const quantityOk = checkNumber(errors, `${at}.quantity`, item.quantity, QUANTITY);
   const priceOk = checkNumber(errors, `${at}.unit_price`, item.unit_price, UNIT_PRICE);
   if (!quantityOk || !priceOk) return undefined;

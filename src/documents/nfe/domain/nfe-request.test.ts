@@ -12,7 +12,10 @@ describe('NfeRequestSchema (for the HTTP route)', () => {
   it('accepts the request the domain accepts, refuses unknown fields and values', () => {
     expect(Value.Check(NfeRequestSchema, interstateRequest())).toBe(true);
     expect(Value.Check(NfeRequestSchema, { ...interstateRequest(), idDest: 2 })).toBe(false); // derived, never asked for
-    expect(Value.Check(NfeRequestSchema, { ...interstateRequest(), finalidade: 'credito' })).toBe(false);
+    expect(Value.Check(NfeRequestSchema, { ...interstateRequest(), finalidade: 'estorno' })).toBe(false);
+    // The tax reform's credit and debit notes (finNFe 5/6) with their type codes (TTpNFCredito / TTpNFDebito).
+    expect(Value.Check(NfeRequestSchema, { ...interstateRequest(), finalidade: 'credito', credit_type: '04' })).toBe(true);
+    expect(Value.Check(NfeRequestSchema, { ...interstateRequest(), finalidade: 'debito', debit_type: '09' })).toBe(false);
     const noRecipient: Partial<ReturnType<typeof interstateRequest>> = interstateRequest();
     delete noRecipient.destinatario;
     expect(Value.Check(NfeRequestSchema, noRecipient)).toBe(false);

@@ -14,7 +14,10 @@ const money = (description: string, example: number) =>
 const rate = (description: string, example: number) =>
   Type.Number({ description: `${description} Percent (12.5 = 12.5%), at most 4 decimals.`, examples: [example] });
 
-export const FINALIDADES = { normal: 1, complementar: 2, ajuste: 3, devolucao: 4 } as const;
+export const FINALIDADES = { normal: 1, complementar: 2, ajuste: 3, devolucao: 4, credito: 5, debito: 6 } as const;
+/** tpNFCredito (TTpNFCredito, PL_010 v1.40) and tpNFDebito (TTpNFDebito): the codes the XSD admits. */
+export const CREDIT_TYPES = ['01', '02', '03', '04', '05', '06'] as const;
+export const DEBIT_TYPES = ['01', '02', '03', '04', '05', '06', '07', '08'] as const;
 export const PRESENCAS = { nao_se_aplica: 0, presencial: 1, internet: 2, telefone: 3, presencial_fora: 5, outros: 9 } as const;
 export const INDICADORES_IE = { contribuinte: 1, isento: 2, nao_contribuinte: 9 } as const;
 
@@ -195,8 +198,10 @@ export const NfeRequestSchema = Type.Object(
     issuer_id: Type.String({ description: 'Issuer id (iss_...).' }),
     external_ref: Type.String({ description: 'Your own reference.' }),
     natureza_operacao: Type.String({ description: 'natOp (1-60), e.g. VENDA DE MERCADORIA.', examples: ['VENDA DE MERCADORIA'] }),
-    finalidade: Type.Optional(Type.Enum(keysOf(FINALIDADES), { description: 'finNFe; default normal.' })),
-    referenced_documents: Type.Optional(Type.Array(Type.String({ description: 'Access key (44).' }), { maxItems: 999, description: 'NFref/refNFe; required for complementar (exactly 1), ajuste and devolucao.' })),
+    finalidade: Type.Optional(Type.Enum(keysOf(FINALIDADES), { description: 'finNFe; default normal. credito (5, nota de crédito) and debito (6, nota de débito) are the IBS/CBS adjustment notes of the tax reform (NT 2025.002-RTC): they need the account taxRegime reform_2026 and carry IBS/CBS only (docs/fiscal/credit-debit-notes.md).' })),
+    credit_type: Type.Optional(Type.Enum([...CREDIT_TYPES], { description: 'tpNFCredito, required with finalidade credito and refused otherwise: 01 multa e juros, 02 crédito presumido de IBS na ZFM, 03 retorno por recusa na entrega, 04 redução de valores, 05 transferência de crédito na sucessão, 06 retorno por recusa parcial. The gateway issues 03 and 04 (docs/fiscal/credit-debit-notes.md says why not the others yet).', examples: ['04'] })),
+    debit_type: Type.Optional(Type.Enum([...DEBIT_TYPES], { description: 'tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06 (docs/fiscal/credit-debit-notes.md says why not the others yet).', examples: ['06'] })),
+    referenced_documents: Type.Optional(Type.Array(Type.String({ description: 'Access key (44).' }), { maxItems: 999, description: 'NFref/refNFe; required for complementar (exactly 1), ajuste, devolucao and credito 01/03/04 (exactly 1: the note the credit adjusts).' })),
     destinatario: DestinatarioSchema,
     presenca: Type.Enum(keysOf(PRESENCAS), { description: 'indPres (home delivery is NFC-e only).' }),
     intermediador: Type.Optional(

@@ -42,7 +42,7 @@ export interface DifalFacts {
   indFinal: 0 | 1;
   indIEDest: 1 | 2 | 9;
   tpNF: 0 | 1;
-  finNFe: 1 | 2 | 3 | 4;
+  finNFe: 1 | 2 | 3 | 4 | 5 | 6;
   crt: number;
 }
 

@@ -20,7 +20,7 @@ import { checkNfe, nfePayments, type FieldError } from './validate-nfe.js';
 // each number decides (cNF, key, ide numbers, nFat default, hashCSRT).
 
 /** The ide choices a request decides (the rest of ide is per number). */
-export type NfeIdeChoices = Pick<NfeIdeModel, 'natOp' | 'tpNF' | 'idDest' | 'finNFe' | 'indFinal' | 'indPres' | 'indIntermed' | 'NFref'>;
+export type NfeIdeChoices = Pick<NfeIdeModel, 'natOp' | 'tpNF' | 'idDest' | 'finNFe' | 'tpNFDebito' | 'tpNFCredito' | 'indFinal' | 'indPres' | 'indIntermed' | 'NFref'>;
 
 export interface PreparedNfe {
   issuer: Issuer;
@@ -86,6 +86,9 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
     natOp: layoutText(req.natureza_operacao), tpNF: facts.tpNF, idDest: facts.idDest, finNFe: facts.finNFe, indFinal: facts.indFinal, indPres: facts.indPres,
     NFref: [...(req.referenced_documents ?? [])],
   };
+  // NT 2025.002-RTC B25.1 / B25.2: the type of a debit (finNFe 6) or credit (finNFe 5) note.
+  if (facts.finNFe === 6 && req.debit_type) ide.tpNFDebito = req.debit_type;
+  if (facts.finNFe === 5 && req.credit_type) ide.tpNFCredito = req.credit_type;
   // NT 2020.006 (MOC B25c-10/20, 434/435): indIntermed with indPres 2, 3 or 9 only; 0 = own channel.
   if ([2, 3, 9].includes(facts.indPres)) ide.indIntermed = req.intermediador ? 1 : 0;
   if (req.intermediador) parts.infIntermed = { CNPJ: cleanTaxId(req.intermediador.cnpj), idCadIntTran: layoutText(req.intermediador.id_cadastro) };

@@ -15,7 +15,7 @@ const AMOUNT = { ...OPTIONAL_MONEY, required: true } as const;
 export interface InterstateFacts {
   idDest?: 1 | 2 | 3;
   indFinal?: 0 | 1;
-  finNFe?: 1 | 2 | 3 | 4;
+  finNFe?: 1 | 2 | 3 | 4 | 5 | 6;
 }
 
 /** ICMSPart: CST 10/90 (PL_009; PL_010 adds 20), own ICMS and the ST block mandatory, pBCOp and UFST. */

@@ -10,6 +10,7 @@ import { FINALIDADES, INDICADORES_IE, PRESENCAS, type NfeRequest } from './nfe-r
 import { interstateRate, type DifalFacts } from './operation.js';
 import { checkAutXml, checkCobranca, checkDestinatario, checkTransporte } from './validate-nfe-parties.js';
 import { checkReferences } from './validate-nfe-references.js';
+import { adjustmentItem, adjustmentKind, checkAdjustmentNote } from './validate-nfe-adjustment.js';
 import { checkExport } from './validate-nfe-export.js';
 import { checkTransportScope } from './validate-nfe-transport-scope.js';
 import { validateNfeItem } from './validate-nfe-item.js';
@@ -20,7 +21,7 @@ export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 export interface NfeFacts {
   idDest: 1 | 2 | 3;
   tpNF: 0 | 1;
-  finNFe: 1 | 2 | 3 | 4;
+  finNFe: 1 | 2 | 3 | 4 | 5 | 6;
   indFinal: 0 | 1;
   indPres: 0 | 1 | 2 | 3 | 5 | 9;
   indIEDest: 1 | 2 | 9;
@@ -71,11 +72,15 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   const indPres = enumValue(errors, 'presenca', PRESENCAS, req.presenca);
   for (const f of ['discount', 'freight', 'insurance', 'other_expenses', 'approximate_taxes'] as const) checkNumber(errors, f, req[f], OPTIONAL_MONEY);
   checkReferences(errors, req, cleanTaxId(issuer.cnpj), ctx.today);
+  checkAdjustmentNote(errors, req, ctx, cleanTaxId(issuer.cnpj));
+  // A credit or debit note's items carry no ICMS/PIS/COFINS (B25-80): checked and computed as untaxed, written without them.
+  const adjustment = adjustmentKind(req) !== undefined;
   const idDest = checkDestinatario(errors, req, issuer.uf);
   const dest = req.destinatario;
   const indIEDest = dest && Object.hasOwn(INDICADORES_IE, dest.indicador_ie) ? INDICADORES_IE[dest.indicador_ie] : undefined;
   const indFinal: 0 | 1 = (req.consumidor_final ?? indIEDest === 9) ? 1 : 0;
-  const items = Array.isArray(req.items) ? req.items : [];
+  const sent = Array.isArray(req.items) ? req.items : [];
+  const items = adjustment ? sent.map((it) => adjustmentItem(it, issuer.crt)) : sent;
   if (items.length === 0) fail(errors, 'items', 'must have at least one item');
   if (items.length > 990) fail(errors, 'items', 'must have at most 990 items (XSD det maxOccurs)');
   // tpNF comes from the first valid CFOP; DIFAL facts are known once the recipient is.
@@ -108,7 +113,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   if (errors.length === 0) {
     const gross = values.reduce((a: number, v) => a + v!, 0) - items.reduce((a, it) => a + (it.discount ? toCents(it.discount) : 0), 0);
     if (req.discount !== undefined && toCents(req.discount) > gross) fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
-    else computed = computeNfe(req, { crt: issuer.crt, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
+    else computed = computeNfe(adjustment ? { ...req, items } : req, { crt: issuer.crt, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
     if (computed && indIEDest === 2 && idDest === 2 && exemptTaxpayerRefused(destUf, computed.det)) {
       fail(errors, 'destinatario.indicador_ie', `is isento, but ${destUf} does not admit an exempt taxpayer in an interstate operation without ICMS-ST or exempt items (MOC E16a-30, 805): give contribuinte with its IE, or nao_contribuinte`, 'E16a-30');
       computed = undefined;
@@ -122,6 +127,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
       }
     });
     if (errors.length > 0) computed = undefined;
+    if (adjustment) computed?.det.forEach((d) => (d.reformOnly = true));
     // vNF is TDec_1302 (never negative): the relief subtracted (W16-10) cannot exceed what the note adds up to.
     if (computed && computed.total.vNF < 0) {
       fail(errors, 'items', `the ICMS relieved and deducted (icms_relief, R$ ${formatCents(deductedRelief(computed.det))}) exceeds the note's value; the total would be R$ ${formatCents(computed.total.vNF)}`);

@@ -34,6 +34,9 @@ function prodXml(m: DetModel): string {
 }
 
 function impostoXml(m: DetModel): string {
+  const reform = (m.is ? isXml(m.is) : '') + (m.ibscbs ? ibsCbsXml(m.ibscbs) : '');
+  // NT 2025.002-RTC B25-80 (1001): a credit or debit note's item has no ICMS, IPI, PIS, COFINS nor ICMSUFDest.
+  if (m.reformOnly) return el('imposto', (m.vTotTrib !== undefined ? money('vTotTrib', m.vTotTrib) : '') + reform);
   const icms = m.icms.code.length === 3 ? icmsSimplesXml(m.icms) : icmsNormalXml(m.icms);
   return el(
     'imposto',
@@ -43,8 +46,7 @@ function impostoXml(m: DetModel): string {
       pisCofinsXml('PIS', m.pis) +
       pisCofinsXml('COFINS', m.cofins) +
       (m.icmsUfDest ? icmsUfDestXml(m.icmsUfDest) : '') +
-      (m.is ? isXml(m.is) : '') +
-      (m.ibscbs ? ibsCbsXml(m.ibscbs) : ''),
+      reform,
   );
 }
 

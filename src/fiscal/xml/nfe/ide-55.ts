@@ -20,6 +20,9 @@ export function nfeIdeXml(m: NfeIdeModel): string {
       leaf('cDV', m.cDV) +
       leaf('tpAmb', m.tpAmb) +
       leaf('finNFe', m.finNFe) +
+      // XSD order (leiauteNFe PL_010): finNFe, tpNFDebito, tpNFCredito, indFinal.
+      (m.tpNFDebito !== undefined ? leaf('tpNFDebito', m.tpNFDebito) : '') +
+      (m.tpNFCredito !== undefined ? leaf('tpNFCredito', m.tpNFCredito) : '') +
       leaf('indFinal', m.indFinal) +
       leaf('indPres', m.indPres) +
       (m.indIntermed !== undefined ? leaf('indIntermed', m.indIntermed) : '') +

@@ -14,8 +14,12 @@ export interface NfeIdeModel extends Omit<IdeModel, 'indPres' | 'tpEmis'> {
   tpImp: 0 | 1 | 2 | 3;
   /** 1 normal, 6 SVC-AN, 7 SVC-RS (contingency needs dhCont/xJust). */
   tpEmis: 1 | 6 | 7;
-  /** 1 normal, 2 complementary, 3 adjustment, 4 return. */
-  finNFe: 1 | 2 | 3 | 4;
+  /** 1 normal, 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note (PL_010). */
+  finNFe: 1 | 2 | 3 | 4 | 5 | 6;
+  /** TTpNFDebito (01-08), with finNFe 6 only (NT 2025.002-RTC B25.1). */
+  tpNFDebito?: string;
+  /** TTpNFCredito (01-06), with finNFe 5 only (NT 2025.002-RTC B25.2). */
+  tpNFCredito?: string;
   indFinal: 0 | 1;
   /** 0 n/a, 1 presential, 2 internet, 3 telephone, 5 presential outside, 9 other (4 is NFC-e only, 794). */
   indPres: 0 | 1 | 2 | 3 | 5 | 9;

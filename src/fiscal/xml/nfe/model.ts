@@ -192,6 +192,8 @@ export interface DetModel {
   vDesc: number;
   vOutro?: number;
   vTotTrib?: number;
+  /** An item of a credit or debit note (NT 2025.002-RTC B25-80, 1001): imposto carries IS and IBSCBS only. */
+  reformOnly?: true;
   icms: IcmsModel;
   /** Model 55 only (IPI is rejected in an NFC-e, 742). */
   ipi?: IpiModel;

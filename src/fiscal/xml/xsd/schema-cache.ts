@@ -2,7 +2,7 @@
 // The official schemas are multi-file (xs:include/xs:import of tiposBasico, xmldsig...), so libxml2-wasm
 // needs its file-system input providers to resolve them relative to the root schema's path.
 import { isUtf8 } from 'node:buffer';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XmlDocument, XsdValidator } from 'libxml2-wasm';
 import { xmlRegisterFsInputProviders } from 'libxml2-wasm/lib/nodejs.mjs';
@@ -13,7 +13,7 @@ export type SchemaPackage = 'PL_009' | 'PL_010' | 'PL_010e' | 'NFSe_v1.01';
 /**
  * PL_009 = PL_009q (the layout before the tax reform); PL_010 = NT 2025.002 v1.30 RTC + alphanumeric CNPJ;
  * PL_010e = NT 2025.002 v1.40, the NF-e/NFC-e document schemas only (nfe, enviNFe, procNFe, retEnviNFe:
- * events and inutilização keep PL_010's); NFSe_v1.01 = NFS-e Padrão Nacional package of 09/02/2026 with
+ * events and inutilização take PL_009's or PL_010's by date, schema-packages.ts); NFSe_v1.01 = NFS-e Padrão Nacional package of 09/02/2026 with
  * the TSSerieDPS anchor patch (SOURCES.md, FACTS 16). Which one judges a document: schema-packages.ts.
  */
 export const SCHEMA_DIRS: Record<SchemaPackage, string> = {
@@ -22,6 +22,11 @@ export const SCHEMA_DIRS: Record<SchemaPackage, string> = {
   PL_010e: join(FISCAL_ASSETS_DIR, 'schemas', 'PL_010_V1.40'),
   'NFSe_v1.01': join(FISCAL_ASSETS_DIR, 'schemas', 'NFSe_v1.01'),
 };
+
+/** Whether a package ships this root schema (PL_009 has none of the reform event schemas, PL_010e only the NF-e's). */
+export function hasSchema(pkg: SchemaPackage, file: string): boolean {
+  return /^[\w.-]+\.xsd$/.test(file) && existsSync(join(SCHEMA_DIRS[pkg], file));
+}
 
 const validators = new Map<string, XsdValidator>();
 let providersRegistered = false;
