@@ -4,6 +4,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { reformTablesInForce } from '../src/fiscal/reform/reform-tables-in-force.js';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SignedXml } from 'xml-crypto';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
@@ -43,7 +44,7 @@ export function tenItemContext(signingKey: SigningKey, over: Partial<NfceContext
       cnpj: '06157250000116', ie: '110042490114', razao_social: 'Mercadinho Exemplo Ltda', nome_fantasia: 'Mercadinho', uf: 'SP', crt: 1,
       endereco: { logradouro: 'Rua Augusta', numero: '1500', bairro: 'Consolacao', codigo_municipio: '3550308', municipio: 'Sao Paulo', cep: '01304001' },
     },
-    tpAmb: 2, taxReform: false, serie: 1, nNF: 1, emittedAt: new Date('2026-03-10T15:30:00Z'), signingKey,
+    tpAmb: 2, taxReform: false, reformTables: reformTablesInForce(), serie: 1, nNF: 1, emittedAt: new Date('2026-03-10T15:30:00Z'), signingKey,
     csc: { id: '000001', token: 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO' },
     ...over,
   };

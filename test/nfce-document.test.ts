@@ -72,11 +72,14 @@ describe('buildNfce document', () => {
     const sale = simpleSale({ items: [{ description: 'Bebida', quantity: 1, unit_price: 100, ncm: '22021000', cfop: '5102', unit: 'UN', cst_icms: '00', pICMS: 18, reform: { selective_tax: { cst: '000', class_code: '000001', rate: 10 } } }], payment: { method: 'pix', amount: 100 } });
     const built = buildNfce(sale, testContext(NUMERIC_ISSUER, { taxReform: true }));
     expect(built.schemaPackage).toBe('PL_010');
-    expect(built.totals).toMatchObject({ vNF: 100, vIBS: 0.1, vCBS: 0.9, vIS: 10, vNFTot: 111 });
-    expect(built.items[0]).toMatchObject({ vICMS: 18, vIBS: 0.1, vCBS: 0.9, vIS: 10 });
-    expect(built.xml).toContain('<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS><vBC>100.00</vBC><gIBSUF><pIBSUF>0.10</pIBSUF><vIBSUF>0.10</vIBSUF></gIBSUF><gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.10</vIBS><gCBS><pCBS>0.90</pCBS><vCBS>0.90</vCBS></gCBS></gIBSCBS></IBSCBS>');
+    // IBS/CBS base (NT 2025.002 UB16-10, 2026; docs/fiscal/tax-reform.md): 100.00 - ICMS 18.00 - PIS 0.65
+    // - COFINS 3.00 = 78.35 (the IS enters it only from 2027); IBS 0.07835 -> 0.08, CBS 0.70515 -> 0.71;
+    // IS 10% of 100.00 = 10.00; vNFTot = 100.00 + 0.08 + 0.71 + 10.00 = 110.79.
+    expect(built.totals).toMatchObject({ vNF: 100, vIBS: 0.08, vCBS: 0.71, vIS: 10, vNFTot: 110.79 });
+    expect(built.items[0]).toMatchObject({ vICMS: 18, vIBS: 0.08, vCBS: 0.71, vIS: 10 });
+    expect(built.xml).toContain('<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS><vBC>78.35</vBC><gIBSUF><pIBSUF>0.10</pIBSUF><vIBSUF>0.08</vIBSUF></gIBSUF><gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.08</vIBS><gCBS><pCBS>0.90</pCBS><vCBS>0.71</vCBS></gCBS></gIBSCBS></IBSCBS>');
     expect(built.xml).toContain('<ISTot><vIS>10.00</vIS></ISTot>');
-    expect(built.xml).toContain('<vNFTot>111.00</vNFTot></total>');
+    expect(built.xml).toContain('<vNFTot>110.79</vNFTot></total>');
     const file = save('reform.xml', built.xml);
     expect(await xmllintFailures('PL_010_V1.30', [file])).toBe('');
     expect(await xmllintFailures('PL_009_V4', [file])).not.toBe('');

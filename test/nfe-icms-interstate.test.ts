@@ -54,7 +54,7 @@ function repasseRequest(): NfeRequest {
 }
 
 function build(req: NfeRequest, destUf: string) {
-  const { vNF } = computeNfe(req, { crt: 3, taxReform: false, issuerUf: 'SP', destUf, finalConsumer: req.consumidor_final ?? req.destinatario.indicador_ie === 'nao_contribuinte' }).total;
+  const { vNF } = computeNfe(req, { crt: 3, issuerUf: 'SP', destUf, finalConsumer: req.consumidor_final ?? req.destinatario.indicador_ie === 'nao_contribuinte' }).total;
   req.payment = { method: 'boleto', amount: vNF / 100 };
   const prepared = prepareNfe(req, NFE_CONTEXT);
   if (!prepared.ok) throw new Error(JSON.stringify(prepared.errors));

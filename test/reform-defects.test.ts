@@ -14,7 +14,7 @@ import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } fro
 //    observado o art. 8º da LC 214/2025", rate type "Sem Alíquota"), no gIBSCBS, nothing charged;
 // 2. a Simples Nacional / MEI note dated 2026 carries no IBS/CBS groups (LC 214/2025 art. 348 III c;
 //    NT 2025.002 v1.20: cStat 1115 applies to CRT 1, 2, 4 only from 04/01/2027);
-// 3. CST 200 (reduced rate) needs gRed: refused without the reduction, computed with it as
+// 3. CST 200 (reduced rate) needs gRed, with the reduction of its cClassTrib in the table, computed as
 //    pAliqEfet = rate x (1 - pRedAliq/100), value = vBC x pAliqEfet.
 
 const reformNfe = { ...NFE_CONTEXT, taxReform: true };
@@ -71,14 +71,19 @@ describe('issue 30.2: Simples Nacional and MEI carry no IBS/CBS groups in 2026 (
     const late = buildNfce(simplesSale(), testContext(SIMPLES, { taxReform: true, emittedAt: new Date('2027-01-01T02:59:00Z') }));
     expect(late.xml).toContain('<dhEmi>2026-12-31T23:59:00-03:00</dhEmi>');
     expect(late.xml).not.toContain('<IBSCBS>');
-    const y2027 = buildNfce(simplesSale(), testContext(SIMPLES, { taxReform: true, emittedAt: new Date('2027-01-15T15:00:00Z') }));
+    // 2027: the CBS rate is not published, so the item sends one (reform-compute.test.ts).
+    const sale2027 = simplesSale();
+    sale2027.items[0]!.reform = { cbs_rate: 8.8 };
+    const y2027 = buildNfce(sale2027, testContext(SIMPLES, { taxReform: true, emittedAt: new Date('2027-01-15T15:00:00Z') }));
     expect(y2027.xml).toContain('<IBSCBS><CST>000</CST>');
     expect(y2027.xml).toContain('<IBSCBSTot>');
   });
 
-  it('a regime normal (CRT 3) NFC-e dated 2026 keeps the test rates: 0.10 + 0.90 on 100.00', () => {
+  it('a regime normal (CRT 3) NFC-e dated 2026 keeps the test rates: 0.10 + 0.90 on the base 78.35', () => {
+    // UB16-10 (2026): 100.00 - ICMS 18.00 - PIS 0.65 - COFINS 3.00 = 78.35; IBS 0.1% = 0.07835 -> 0.08;
+    // CBS 0.9% = 0.70515 -> 0.71; vNFTot = 100.00 + 0.08 + 0.71 = 100.79.
     const built = buildNfce({ ...simplesSale(), items: [{ ...simplesSale().items[0]!, cst_icms: '00', pICMS: 18 }] }, testContext(NUMERIC_ISSUER, { taxReform: true }));
-    expect(built.totals).toMatchObject({ vIBS: 0.1, vCBS: 0.9, vNFTot: 101 });
+    expect(built.totals).toMatchObject({ vIBS: 0.08, vCBS: 0.71, vNFTot: 100.79 });
   });
 
   it('a Simples NF-e dated 2026 has no IBS/CBS groups either', () => {
@@ -100,23 +105,24 @@ const reducedSale = (reform: Record<string, unknown>) => simpleSale({
 });
 
 describe('issue 30.3: CST 200 (reduced rate) needs gRed', () => {
-  it('refuses CST 200 without the reduction, naming items[0].reform.rate_reduction', () => {
-    const p = prepareNfce(reducedSale({ cst: '200', class_code: '200030' }), testContext(NUMERIC_ISSUER, { taxReform: true }));
-    expect(p.ok).toBe(false);
+  it('takes the reduction of cClassTrib 200030 from the classification table (60%); a client\'s 50 is refused, naming items[0].reform.rate_reduction', () => {
+    expect(buildNfce(reducedSale({ cst: '200', class_code: '200030' }), testContext(NUMERIC_ISSUER, { taxReform: true })).xml).toContain('<gRed><pRedAliq>60.00</pRedAliq>');
+    const p = prepareNfce(reducedSale({ cst: '200', class_code: '200030', rate_reduction: 50 }), testContext(NUMERIC_ISSUER, { taxReform: true }));
     expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.rate_reduction']);
-    expect(p.ok ? '' : p.errors[0]!.message).toContain('gRed');
-    expect(p.ok ? '' : p.errors[0]!.message).toContain('1033');
+    expect(p.ok ? '' : p.errors[0]!.message).toMatch(/must be (the reduction of cClassTrib 200030: )?60/);
   });
 
-  it('writes gRed with the effective rates: 0.10 x 40% = 0.04 (R$ 0.40), 0 (R$ 0.00), 0.90 x 40% = 0.36 (R$ 3.60)', async () => {
+  // Base (UB16-10, 2026): 1000.00 - ICMS 180.00 - PIS 6.50 - COFINS 30.00 = 783.50.
+  it('writes gRed with the effective rates on the base 783.50: 0.10 x 40% = 0.04 (R$ 0.31), 0 (R$ 0.00), 0.90 x 40% = 0.36 (R$ 2.82)', async () => {
     const built = buildNfce(reducedSale({ cst: '200', class_code: '200030', rate_reduction: 60 }), testContext(NUMERIC_ISSUER, { taxReform: true }));
     expect(built.xml).toContain(
-      '<IBSCBS><CST>200</CST><cClassTrib>200030</cClassTrib><gIBSCBS><vBC>1000.00</vBC>' +
-      '<gIBSUF><pIBSUF>0.10</pIBSUF><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.04</pAliqEfet></gRed><vIBSUF>0.40</vIBSUF></gIBSUF>' +
-      '<gIBSMun><pIBSMun>0.00</pIBSMun><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.00</pAliqEfet></gRed><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.40</vIBS>' +
-      '<gCBS><pCBS>0.90</pCBS><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.36</pAliqEfet></gRed><vCBS>3.60</vCBS></gCBS></gIBSCBS></IBSCBS>',
+      '<IBSCBS><CST>200</CST><cClassTrib>200030</cClassTrib><gIBSCBS><vBC>783.50</vBC>' +
+      // 783.50 x 0.04% = 0.3134 -> 0.31; 783.50 x 0.36% = 2.8206 -> 2.82.
+      '<gIBSUF><pIBSUF>0.10</pIBSUF><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.04</pAliqEfet></gRed><vIBSUF>0.31</vIBSUF></gIBSUF>' +
+      '<gIBSMun><pIBSMun>0.00</pIBSMun><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.00</pAliqEfet></gRed><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.31</vIBS>' +
+      '<gCBS><pCBS>0.90</pCBS><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.36</pAliqEfet></gRed><vCBS>2.82</vCBS></gCBS></gIBSCBS></IBSCBS>',
     );
-    expect(built.totals).toMatchObject({ vNF: 1000, vIBS: 0.4, vCBS: 3.6, vNFTot: 1004 });
+    expect(built.totals).toMatchObject({ vNF: 1000, vIBS: 0.31, vCBS: 2.82, vNFTot: 1003.13 });
     const file = tempFile('reduced.xml', built.xml);
     expect(await xmllintFailures('PL_010_V1.30', [file])).toBe('');
     expect(await xmllintFailures('PL_010_V1.40', [file])).toBe('');

@@ -14,6 +14,7 @@ import { reformRejection } from './reform-rules.js';
 import { nfeFacts } from './nfe-facts.js';
 import { TEST_TABLES } from '../../test/support/reform-test-tables.js';
 import { item1, REFORM_BREAKERS } from '../../test/support/reform-breakers.js';
+import { fitReformRates } from '../../test/support/reform-rates-fit.js';
 
 // NT 2025.002-RTC reform rules (reform-rules.ts, docs/fiscal/reform-rules.md): the gateway's reform NF-e passes;
 // the same note hand-edited the way a faulty client writes it, signed again, is refused with the rule's code
@@ -28,6 +29,8 @@ function build(issuer: Issuer = NUMERIC_ISSUER, emittedAt = new Date('2026-07-15
     req.items = req.items.map(({ difal: _difal, ...item }) => ({ ...item, cst_icms: '102', pICMS: undefined }));
     req.consumidor_final = true;
   }
+  // From 2027 the CBS rate is not published: the item sends one (docs/fiscal/tax-reform.md, "Rates by date").
+  fitReformRates(req.items, emittedAt, issuer.endereco.codigo_municipio, issuer.uf);
   const p = prepareNfe(req, { ...reformNfe, issuer, today: emittedAt.toISOString().slice(0, 10) });
   if (!p.ok) throw new Error(JSON.stringify(p.errors));
   return buildPreparedNfe(p.nfe, nfeDocumentContext({ emittedAt })).xml;

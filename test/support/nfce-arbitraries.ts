@@ -12,6 +12,8 @@ import { itemValue } from '../../src/documents/goods/domain/totals.js';
 import { testSigningKey } from './nfce-fixtures.js';
 import { VALID_IE } from './state-registrations.js';
 import { respTecRequired } from '../../src/fiscal/states/states.js';
+import { fitReformRates } from './reform-rates-fit.js';
+import { reformTablesInForce } from '../../src/fiscal/reform/reform-tables-in-force.js';
 
 // fast-check generators of valid sales and issuer contexts for the NFC-e property test.
 
@@ -224,9 +226,10 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
         if (items.length > 0 && sum > NFCE_ITEMS_CEILING) break;
         items.push(it);
       }
+      fitReformRates(items, g.emittedAt, cityCode, g.base.uf);
       const sale: Sale = { issuer_id: 'iss_prop', external_ref: 'prop', items };
       if (g.saleDiscount !== undefined) {
-        const gross = computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vProd - computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vDesc;
+        const gross = computeItems(sale, { crt: g.base.crt, tpAmb: 1 }).total.vProd - computeItems(sale, { crt: g.base.crt, tpAmb: 1 }).total.vDesc;
         sale.discount = Math.floor((gross * g.saleDiscount) / 100) / 100;
       }
       if (g.approx !== undefined) sale.approximate_taxes = g.approx / 100;
@@ -245,7 +248,7 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
           sale.transporte = { modalidade: g.serie % 2 === 0 ? 'emitente' : 'proprio_emitente', transportadora: { cnpj: '10422724000187', name: 'Entregas Rapidas Ltda', ie: 'ISENTO', uf: g.base.uf } };
         }
       }
-      const vNF = computeItems(sale, { crt: g.base.crt, tpAmb: 1, taxReform: false }).total.vNF;
+      const vNF = computeItems(sale, { crt: g.base.crt, tpAmb: 1 }).total.vNF;
       // Ajuste SINIEF 19/16: from R$ 10.000,00 the consumer is identified.
       if (vNF >= 1_000_000 && !sale.consumer) sale.consumer = { cpf: g.consumer?.cpf ?? '52998224725' };
       // MOC W16-60 (752): and its address is written.
@@ -254,7 +257,7 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
       if (list.length === 1) sale.payment = list[0]!;
       else sale.payments = list;
       const ctx: NfceContext = {
-        issuer, tpAmb: g.tpAmb, serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, taxReform: g.taxReform, signingKey: testSigningKey(),
+        issuer, tpAmb: g.tpAmb, serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, taxReform: g.taxReform, reformTables: reformTablesInForce(), signingKey: testSigningKey(),
         csc: { id: '000001', token: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8' },
       };
       if (g.offline) Object.assign(ctx, { tpEmis: 9, contingency: { at: new Date(g.emittedAt.getTime() - 60_000), reason: 'Falha de comunicacao com a SEFAZ' } });

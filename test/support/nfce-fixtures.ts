@@ -5,6 +5,7 @@ import type { Issuer, SigningKey } from '../../src/documents/goods/domain/issuer
 import type { NfceContext } from '../../src/documents/nfce/domain/build-nfce.js';
 import type { Sale } from '../../src/documents/nfce/domain/sale.js';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
+import { reformTablesInForce } from '../../src/fiscal/reform/reform-tables-in-force.js';
 
 // Issuers, signing key and a ready sale for the NFC-e engine tests.
 
@@ -46,6 +47,7 @@ export function testContext(issuer: Issuer, overrides: Partial<NfceContext> = {}
     nNF: 1234,
     emittedAt: new Date('2026-07-15T15:04:05Z'),
     taxReform: false,
+    reformTables: reformTablesInForce(),
     signingKey: testSigningKey(),
     csc: { id: '000001', token: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8' },
     ...overrides,

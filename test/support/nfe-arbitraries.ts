@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { fitReformRates } from './reform-rates-fit.js';
 import { computeNfe } from '../../src/documents/nfe/domain/compute-nfe.js';
 import type { NfeContext, NfeDocumentContext } from '../../src/documents/nfe/domain/nfe-context.js';
 import type { NfeItem, NfeRequest } from '../../src/documents/nfe/domain/nfe-request.js';
@@ -16,6 +17,7 @@ import { VALID_IE } from './state-registrations.js';
 import { respTecRequired } from '../../src/fiscal/states/states.js';
 import { timeZoneOf } from '../../src/fiscal/layout/ibge.js';
 import { localDateTime } from '../../src/fiscal/layout/local-time.js';
+import { reformTablesInForce } from '../../src/fiscal/reform/reform-tables-in-force.js';
 
 // fast-check generators of valid NF-e requests and contexts for the model 55 property test: the
 // NFC-e items (every CST/CSOSN) turned into NF-e items (CFOP of the operation's scope, CST 50/51,
@@ -232,6 +234,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         }
         return item;
       });
+      fitReformRates(items, g.emittedAt, issuer.endereco.codigo_municipio, issuer.uf);
       const req: NfeRequest = {
         issuer_id: 'iss_prop', external_ref: 'prop', natureza_operacao: g.finalidade === 'devolucao' ? 'DEVOLUCAO DE COMPRA' : 'VENDA DE MERCADORIA',
         finalidade: g.finalidade, presenca: g.presenca, destinatario, consumidor_final: indFinal === 1, items,
@@ -255,7 +258,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         if (t.vehicle && idDest !== 2) req.transporte.veiculo = { placa: 'ABC1D23', uf: 'PR', rntc: '12345678' };
         if (t.volumes) req.transporte.volumes = Array.from({ length: t.volumes }, (_, i) => ({ quantity: i + 1, species: 'CAIXA', brand: 'ACME', numbering: String(i + 1), net_weight: 1.5 * (i + 1), gross_weight: 1.75 * (i + 1) }));
       }
-      const vNF = computeNfe(req, { crt, taxReform: g.taxReform, issuerUf: issuer.uf, destUf: abroad ? 'EX' : destUf, finalConsumer: indFinal === 1 }).total.vNF;
+      const vNF = computeNfe(req, { crt, issuerUf: issuer.uf, destUf: abroad ? 'EX' : destUf, finalConsumer: indFinal === 1 }).total.vNF;
       if (finNFe === 3 || finNFe === 4 || g.noPayment || vNF === 0) req.payment = { method: 'sem_pagamento', amount: 0 };
       else {
         const shares = spreadProportionally(vNF, g.methods.map((_, i) => i + 1));
@@ -277,7 +280,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         }
       }
       // MOC Y09-20 (900): the issuer's local date of emission, as the service gives it (documents/nfe/services/issue-nfe.ts).
-      const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform, today: localDateTime(g.emittedAt, timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf)).text.slice(0, 10) };
+      const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform, reformTables: reformTablesInForce(), today: localDateTime(g.emittedAt, timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf)).text.slice(0, 10) };
       // MOC ZD01-10: infRespTec is required in AM, MS, PE, PR, SC and TO (src/fiscal/states/states.ts).
       if (respTecRequired(issuer.uf)) ctx.respTec = { cnpj: '10422724000187', contato: 'Suporte Tecnico', email: 'suporte@example.com', fone: '11999998888' };
       const doc: NfeDocumentContext = { serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, signingKey: testSigningKey() };

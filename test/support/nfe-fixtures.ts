@@ -1,11 +1,12 @@
 import type { NfeContext, NfeDocumentContext } from '../../src/documents/nfe/domain/nfe-context.js';
 import type { NfeRequest } from '../../src/documents/nfe/domain/nfe-request.js';
 import { NUMERIC_ISSUER, testSigningKey } from './nfce-fixtures.js';
+import { reformTablesInForce } from '../../src/fiscal/reform/reform-tables-in-force.js';
 
 // A ready NF-e request (SP -> RJ sale to a non-taxpayer final consumer: DIFAL) and its contexts.
 // Interstate: no vehicle (MOC X02-20, 868).
 
-export const NFE_CONTEXT: NfeContext = { issuer: NUMERIC_ISSUER, tpAmb: 2, taxReform: false, today: '2026-07-15' };
+export const NFE_CONTEXT: NfeContext = { issuer: NUMERIC_ISSUER, tpAmb: 2, taxReform: false, today: '2026-07-15', reformTables: reformTablesInForce() };
 
 export function nfeDocumentContext(overrides: Partial<NfeDocumentContext> = {}): NfeDocumentContext {
   return { serie: 1, nNF: 1234, emittedAt: new Date('2026-07-15T15:04:05Z'), signingKey: testSigningKey(), cNF: '40521937', ...overrides };

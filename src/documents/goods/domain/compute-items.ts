@@ -1,21 +1,21 @@
-import type { DetModel, IcmsTotModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
+import type { DetModel, IcmsTotModel } from '../../../fiscal/xml/nfe/model.js';
 import { HOMOLOGATION_ITEM_DESCRIPTION } from '../../../fiscal/layout/homologation.js';
 import type { Crt } from './issuer-context.js';
-import { ibsCbsOf, icmsOf, pisCofinsOf, selectiveTaxOf } from './item-taxes.js';
+import { icmsOf, pisCofinsOf, reformPlanOf, type ReformItemPlan } from './item-taxes.js';
 import type { SaleLines } from './sale-item.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
-import { approximateTaxes, icmsTotals, itemAmounts, reformTotals } from './totals.js';
+import { approximateTaxes, icmsTotals, itemAmounts } from './totals.js';
 
 export interface ComputeOptions {
   crt: Crt;
   tpAmb: 1 | 2;
-  taxReform: boolean;
 }
 
 export interface ComputedItems {
   det: DetModel[];
   total: IcmsTotModel;
-  reformTotal?: ReformTotModel;
+  /** What each item's IBS/CBS will be made of when the note is dated (reform-schedule.ts). */
+  reform: ReformItemPlan[];
 }
 
 /** The items of a validated sale with all their values, and the document totals. */
@@ -44,15 +44,9 @@ export function computeItems(sale: SaleLines, options: ComputeOptions): Computed
     if (item.cest !== undefined) d.CEST = item.cest;
     if (vTotTrib[i] !== undefined) d.vTotTrib = vTotTrib[i];
     if (item.additional_info !== undefined) d.infAdProd = layoutText(item.additional_info);
-    if (options.taxReform) {
-      d.ibscbs = ibsCbsOf(item, a.net);
-      const is = selectiveTaxOf(item, a.net);
-      if (is) d.is = is;
-    }
     return d;
   });
   const total = icmsTotals(det);
-  const result: ComputedItems = { det, total };
-  if (options.taxReform) result.reformTotal = reformTotals(det, total.vNF);
-  return result;
+  // The IBS/CBS groups depend on the note's date (rates, base): added when it is built.
+  return { det, total, reform: sale.items.map(reformPlanOf) };
 }

@@ -1,3 +1,4 @@
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import type { KeyObject } from 'node:crypto';
 
 /** CRT: 1 Simples Nacional, 2 Simples excess of sub-limit, 3 regime normal, 4 MEI (XSD enumeration). */
@@ -45,6 +46,10 @@ export interface SaleContext {
   /** Writes the 2026 reform groups (IBSCBS, IS, IBSCBSTot, vNFTot): needs layout PL_010. */
   taxReform: boolean;
   respTec?: RespTec;
+  /** The issuer's local date the sale is prepared on (YYYY-MM-DD): the IBS/CBS rates it needs are those of its year. */
+  today?: string;
+  /** The reform tables in force (fiscal/reform): rates by date, CST and cClassTrib. */
+  reformTables: ReformTables;
 }
 
 /** What one numbered document adds to a prepared sale (buildPreparedNfce): ide, key and signature. */

@@ -1,7 +1,8 @@
-import type { IbsCbsModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StModel, StRetainedModel } from '../../../fiscal/xml/nfe/model.js';
+import type { IbsCbsModel, IbsCbsReductionModel, IcmsModel, IsModel, OwnIcmsModel, PisCofinsModel, StModel, StRetainedModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
 import { CREDIT_CODES, hasOwnIcms, hasSt, icmsCode, REDUCED_BASE_CODES, RETAINED_CODES } from './icms-codes.js';
 import { isSimplesNacional, type Crt } from './issuer-context.js';
+import type { ReformRates } from './reform-rates.js';
 import type { SaleItem } from './sale-item.js';
 
 // Tax values of one item, computed from its net value (vProd - vDesc) in integer cents.
@@ -105,8 +106,6 @@ export const EXPORT_CST = '410';
 export const EXPORT_CLASS_CODE = '410004';
 /** The CSTs whose codes carry no rate (table of CST x cClassTrib, NT 2025.002-RTC): only CST and cClassTrib. */
 export const CSTS_WITHOUT_RATE: ReadonlySet<string> = new Set(['410']);
-/** CST 200, "Alíquota reduzida": the table marks its codes with a rate reduction, written in gRed. */
-export const REDUCED_RATE_CST = '200';
 
 export const isExportCfop = (cfop: string): boolean => cfop.startsWith('7');
 
@@ -114,44 +113,85 @@ export const isExportCfop = (cfop: string): boolean => cfop.startsWith('7');
 const effectiveRate = (rate4v: number, red4: number): number => Number(mulDivRound(BigInt(rate4v), BigInt(1_000_000 - red4), 1_000_000n));
 
 /**
- * NT 2025.002-RTC item group, with the 2026 test rates (LC 214/2025 arts. 343 and 346) by default.
- * An export (CFOP 7xxx) without a CST of its own gets CST 410 / cClassTrib 410004 and no gIBSCBS.
- * With a rate reduction (gRed, CST 200) each tax is charged at its effective rate
- * pAliqEfet = rate x (1 - pRedAliq/100) on the base.
+ * What the request decides of an item's IBS/CBS, before the note is dated: CST, cClassTrib, the
+ * rates and reduction the client sent (scale 4) and the selective tax. An export (CFOP 7xxx) without
+ * a CST of its own gets CST 410 / cClassTrib 410004; any other item without one 000 / 000001
+ * (`proposed`: the gateway chose them).
  */
-export function ibsCbsOf(item: SaleItem, net: number): IbsCbsModel {
+export interface ReformItemPlan {
+  CST: string;
+  cClassTrib: string;
+  proposed: boolean;
+  rates: { ibsState?: number; ibsMunicipal?: number; cbs?: number };
+  /** pRedAliq of the IBS (UF and Mun) and of the CBS, scale 4: the cClassTrib's pRedIBS / pRedCBS. */
+  reduction?: { ibs: number; cbs: number };
+  /** The CST's ind_gIBSCBS in the CST table (reform-class-checks.ts); CSTS_WITHOUT_RATE decides without it. */
+  withGroup?: boolean;
+  selective?: { CSTIS: string; cClassTribIS: string; pIS: number };
+}
+
+export function reformPlanOf(item: SaleItem): ReformItemPlan {
   const reform = item.reform ?? {};
   const exported = isExportCfop(item.cfop) && reform.cst === undefined;
-  const CST = reform.cst ?? (exported ? EXPORT_CST : '000');
-  const cClassTrib = reform.class_code ?? (exported ? EXPORT_CLASS_CODE : '000001');
-  if (CSTS_WITHOUT_RATE.has(CST)) return { CST, cClassTrib };
-  const pIBSUF = rate4(reform.ibs_state_rate ?? 0.1);
-  const pIBSMun = rate4(reform.ibs_municipal_rate ?? 0);
-  const pCBS = rate4(reform.cbs_rate ?? 0.9);
-  if (reform.rate_reduction === undefined) {
-    return { CST, cClassTrib, gIBSCBS: { vBC: net, pIBSUF, vIBSUF: percentOf(net, pIBSUF), pIBSMun, vIBSMun: percentOf(net, pIBSMun), pCBS, vCBS: percentOf(net, pCBS) } };
+  const plan: ReformItemPlan = {
+    CST: reform.cst ?? (exported ? EXPORT_CST : '000'),
+    cClassTrib: reform.class_code ?? (exported ? EXPORT_CLASS_CODE : '000001'),
+    proposed: reform.cst === undefined && reform.class_code === undefined,
+    rates: {},
+  };
+  if (reform.ibs_state_rate !== undefined) plan.rates.ibsState = rate4(reform.ibs_state_rate);
+  if (reform.ibs_municipal_rate !== undefined) plan.rates.ibsMunicipal = rate4(reform.ibs_municipal_rate);
+  if (reform.cbs_rate !== undefined) plan.rates.cbs = rate4(reform.cbs_rate);
+  if (reform.rate_reduction !== undefined) plan.reduction = { ibs: rate4(reform.rate_reduction), cbs: rate4(reform.rate_reduction) };
+  const s = reform.selective_tax;
+  if (s) plan.selective = { CSTIS: s.cst, cClassTribIS: s.class_code, pIS: rate4(s.rate) };
+  return plan;
+}
+
+function rateOf(sent: number | undefined, ofYear: number | null, field: string): number {
+  if (sent !== undefined) return sent;
+  // prepare refuses such an item with a 422 (reform-rate-checks.ts) for the year it is prepared in;
+  // only a note prepared in one year and dated in the next can get here.
+  if (ofYear === null) throw new Error(`the ${field} of the note's year is not known: the item must send reform.${field}`);
+  return ofYear;
+}
+
+/**
+ * The item's IBSCBS group on its base vBC (reform-base.ts) at the rates of the note's year, or the
+ * client's. With a rate reduction (gRed, CST 200) each tax is charged at its effective rate
+ * pAliqEfet = rate x (1 - pRedAliq/100) on the base. A code without rate (CST 410) carries none.
+ */
+export function ibsCbsGroupOf(plan: ReformItemPlan, vBC: number, year: ReformRates): IbsCbsModel {
+  const { CST, cClassTrib } = plan;
+  if (!(plan.withGroup ?? !CSTS_WITHOUT_RATE.has(CST))) return { CST, cClassTrib };
+  const pIBSUF = rateOf(plan.rates.ibsState, year.ibsState, 'ibs_state_rate');
+  const pIBSMun = rateOf(plan.rates.ibsMunicipal, year.ibsMunicipal, 'ibs_municipal_rate');
+  const pCBS = rateOf(plan.rates.cbs, year.cbs, 'cbs_rate');
+  if (plan.reduction === undefined) {
+    return { CST, cClassTrib, gIBSCBS: { vBC, pIBSUF, vIBSUF: percentOf(vBC, pIBSUF), pIBSMun, vIBSMun: percentOf(vBC, pIBSMun), pCBS, vCBS: percentOf(vBC, pCBS) } };
   }
-  const pRedAliq = rate4(reform.rate_reduction);
-  const gRed = { pRedAliq, pAliqEfetUF: effectiveRate(pIBSUF, pRedAliq), pAliqEfetMun: effectiveRate(pIBSMun, pRedAliq), pAliqEfetCBS: effectiveRate(pCBS, pRedAliq) };
+  const { ibs, cbs } = plan.reduction;
+  const gRed: IbsCbsReductionModel = { pRedAliq: ibs, pAliqEfetUF: effectiveRate(pIBSUF, ibs), pAliqEfetMun: effectiveRate(pIBSMun, ibs), pAliqEfetCBS: effectiveRate(pCBS, cbs) };
+  if (cbs !== ibs) gRed.pRedAliqCBS = cbs;
   return {
     CST,
     cClassTrib,
     gIBSCBS: {
-      vBC: net,
+      vBC,
       pIBSUF,
-      vIBSUF: percentOf(net, gRed.pAliqEfetUF),
+      vIBSUF: percentOf(vBC, gRed.pAliqEfetUF),
       pIBSMun,
-      vIBSMun: percentOf(net, gRed.pAliqEfetMun),
+      vIBSMun: percentOf(vBC, gRed.pAliqEfetMun),
       pCBS,
-      vCBS: percentOf(net, gRed.pAliqEfetCBS),
+      vCBS: percentOf(vBC, gRed.pAliqEfetCBS),
       gRed,
     },
   };
 }
 
-export function selectiveTaxOf(item: SaleItem, net: number): IsModel | undefined {
-  const s = item.reform?.selective_tax;
+/** The IS group on the item's value net of discount. */
+export function selectiveTaxOf(plan: ReformItemPlan, net: number): IsModel | undefined {
+  const s = plan.selective;
   if (!s) return undefined;
-  const pIS = rate4(s.rate);
-  return { CSTIS: s.cst, cClassTribIS: s.class_code, vBCIS: net, pIS, vIS: percentOf(net, pIS) };
+  return { ...s, vBCIS: net, pIS: s.pIS, vIS: percentOf(net, s.pIS) };
 }

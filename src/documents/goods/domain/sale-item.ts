@@ -47,10 +47,10 @@ export const ReformSchema = Type.Object(
   {
     cst: Type.Optional(Type.String({ description: 'IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).', pattern: '^[0-9]{3}$', examples: ['000'] })),
     class_code: Type.Optional(Type.String({ description: 'cClassTrib (6 digits), default 000001, or 410004 (exports of goods and services, LC 214/2025 art. 8) for an export (CFOP 7xxx).', pattern: '^[0-9]{6}$', examples: ['000001'] })),
-    ibs_state_rate: Type.Optional(rate('pIBSUF, default 0.10 (LC 214/2025 art. 343, year 2026).', 0.1)),
-    ibs_municipal_rate: Type.Optional(rate('pIBSMun, default 0 (2026).', 0)),
-    cbs_rate: Type.Optional(rate('pCBS, default 0.90 (LC 214/2025 art. 346, year 2026).', 0.9)),
-    rate_reduction: Type.Optional(rate('pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100).', 60)),
+    ibs_state_rate: Type.Optional(rate('pIBSUF, default the rate of the note\'s year (0.10 in 2026, 0.05 in 2027 and 2028: LC 214/2025 arts. 343, 344); another one is refused.', 0.1)),
+    ibs_municipal_rate: Type.Optional(rate('pIBSMun, default the rate of the note\'s year (0 in 2026, 0.05 in 2027 and 2028); another one is refused.', 0)),
+    cbs_rate: Type.Optional(rate('pCBS, default the rate of the note\'s year (0.90 in 2026, LC 214/2025 art. 346); required from 2027 while the reference rate of art. 347 is not published.', 0.9)),
+    rate_reduction: Type.Optional(rate('pRedAliq: the reduction of the IBS and CBS rates in percent (gRed). The cClassTrib fixes it (its pRedIBS / pRedCBS in the classification table, e.g. 60 for 200030, LC 214/2025 Anexo IV), so it may be left out; one sent must agree. Each tax is charged at rate x (1 - pRedAliq/100).', 60)),
     selective_tax: Type.Optional(
       Type.Object(
         {
@@ -62,7 +62,7 @@ export const ReformSchema = Type.Object(
       ),
     ),
   },
-  { additionalProperties: false, description: '2026 tax reform (IBS/CBS/IS); used only when the account taxRegime enables the reform group.' },
+  { additionalProperties: false, description: 'Tax reform (IBS/CBS/IS): written in 2026 when the account taxRegime is reform_2026, on every note dated from 2027.' },
 );
 
 export const SaleItemSchema = Type.Object(

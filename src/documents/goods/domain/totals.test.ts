@@ -47,7 +47,7 @@ describe('discount spread', () => {
     expect(amounts.map((a) => a.vDesc)).toEqual([54, 100 + 47, 10]);
     expect(amounts.reduce((a, b) => a + b.vDesc, 0)).toBe(100 + 111);
     const sale: SaleLines & SaleTenders = { items, discount: 1.11, payment: { method: 'dinheiro', amount: 50 } };
-    const { total } = computeItems(sale, { crt: 1, tpAmb: 1, taxReform: false });
+    const { total } = computeItems(sale, { crt: 1, tpAmb: 1 });
     expect([total.vProd, total.vDesc, total.vNF]).toEqual([2197, 211, 1986]);
   });
 });
@@ -58,7 +58,7 @@ describe('vNF and change', () => {
       payment: { method: 'dinheiro', amount: 200 },
       items: [item(1, 100, { cst_icms: '10', pICMS: 18, st: { rate: 18, mva: 40, fcp_rate: 2 } })],
     };
-    const { total, det } = computeItems(sale, { crt: 3, tpAmb: 1, taxReform: false });
+    const { total, det } = computeItems(sale, { crt: 3, tpAmb: 1 });
     // ST base 140.00; ST = 140 x 18% - 18.00 own ICMS = 7.20; FCP-ST = 2.80
     expect(det[0]!.icms.st).toMatchObject({ vBCST: 14000, vICMSST: 720, fcp: { vFCPST: 280 } });
     expect(total.vNF).toBe(10000 + 720 + 280);

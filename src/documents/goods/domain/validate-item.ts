@@ -4,7 +4,7 @@ import { CREDIT_CODES, icmsCode, icmsCodeField, NFCE_CSOSNS, NFCE_CSTS, OWN_ICMS
 import { isSimplesNacional, type Crt } from './issuer-context.js';
 import type { SaleItem } from './sale-item.js';
 import { itemValue } from './totals.js';
-import { CSTS_WITHOUT_RATE, EXPORT_CST, isExportCfop, REDUCED_RATE_CST } from './item-taxes.js';
+import { CSTS_WITHOUT_RATE, EXPORT_CST, isExportCfop } from './item-taxes.js';
 import { checkFcpRates } from './fcp-rates.js';
 import { toCents } from '../../../kernel/decimal.js';
 import { checkReformRules } from './validate-reform-rules.js';
@@ -133,18 +133,15 @@ function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: strin
 }
 
 /**
- * The groups the IBS/CBS CST asks for (table of CST x cClassTrib of NT 2025.002-RTC): CST 200
- * (reduced rate) needs the reduction of gRed (pRedAliq), sent as reform.rate_reduction; CST 410
- * (immunity) carries no rate, so neither rates nor a reduction go with it.
+ * The groups the IBS/CBS CST asks for (table of CST x cClassTrib of NT 2025.002-RTC): CST 410
+ * (immunity) carries no rate, so neither rates nor a reduction go with it. CST 200's reduction is
+ * the cClassTrib's (reform-class-checks.ts).
  */
 function checkReformCodes(errors: Errors, at: string, item: SaleItem): void {
   const reform = item.reform!;
   const cst = reform.cst ?? (typeof item.cfop === 'string' && isExportCfop(item.cfop) ? EXPORT_CST : '000');
-  if (cst === REDUCED_RATE_CST) {
-    if (reform.rate_reduction === undefined) {
-      fail(errors, `${at}.reform.rate_reduction`, 'is required with CST 200 (reduced rate): the pRedAliq of the gRed group (NT 2025.002-RTC: the authority refuses a CST whose indicator ind_gRed is 1 without gIBSUF/gRed, cStat 1033), e.g. 60 for a 60% reduction');
-    } else checkNumber(errors, `${at}.reform.rate_reduction`, reform.rate_reduction, PERCENT);
-  } else if (CSTS_WITHOUT_RATE.has(cst)) {
+  // CST 200's reduction (gRed) is the cClassTrib's in the classification table (reform-class-checks.ts).
+  if (CSTS_WITHOUT_RATE.has(cst)) {
     for (const f of ['ibs_state_rate', 'ibs_municipal_rate', 'cbs_rate', 'rate_reduction'] as const) {
       if (reform[f] !== undefined) fail(errors, `${at}.reform.${f}`, `is not used with CST ${cst} (immunity and non-incidence: the item carries CST and cClassTrib only, no gIBSCBS)`);
     }

@@ -30,8 +30,9 @@ describe('validateReformRules', () => {
     expect(fields(errorsOf({ cst: '000', class_code: '200030' }))).toEqual([['items[0].reform.class_code', 'UB14-20']]);
   });
 
-  it('follows the CST indicators: gRed required (UB26-20) or forbidden (UB26-10), groups this API does not write (UB22-20)', () => {
-    expect(fields(errorsOf({ cst: '200', class_code: '200030' }))).toEqual([['items[0].reform.rate_reduction', 'UB26-20']]);
+  it('follows the CST indicators: gRed taken from the class when not sent (no UB26-20), forbidden (UB26-10), groups this API does not write (UB22-20)', () => {
+    // The gateway writes gRed with the cClassTrib's pRedIBS / pRedCBS (reform-class-checks.ts): CST 200 needs no rate_reduction.
+    expect(fields(errorsOf({ cst: '200', class_code: '200030' }))).toEqual([]);
     expect(fields(errorsOf({ cst: '000', class_code: '000001', rate_reduction: 10 }))).toEqual([['items[0].reform.rate_reduction', 'UB26-10']]);
     expect(fields(errorsOf({ cst: '510' }))).toEqual([['items[0].reform.cst', 'UB22-20']]);
   });

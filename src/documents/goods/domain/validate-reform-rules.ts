@@ -63,9 +63,9 @@ export function validateReformRules(errors: Errors, at: string, item: SaleItem, 
     }
   }
   if (!i.ind_gIBSCBS) return; // rates with a CST without gIBSCBS: validate-item.ts refuses them (UB13-20)
-  if (i.ind_gRed && reform.rate_reduction === undefined && !has(`${at}.reform.rate_reduction`)) {
-    fail(errors, `${at}.reform.rate_reduction`, `is required with CST ${cst}: its indicator ind_gRed asks for gRed (NT 2025.002 UB26-20, cStat 1033)`, 'UB26-20');
-  } else if (!i.ind_gRed && reform.rate_reduction !== undefined && !has(`${at}.reform.rate_reduction`)) {
+  // ind_gRed 1 without rate_reduction: the gateway writes gRed with the cClassTrib's pRedIBS / pRedCBS
+  // (reform-class-checks.ts), so UB26-20 (cStat 1033) cannot happen.
+  if (!i.ind_gRed && reform.rate_reduction !== undefined && !has(`${at}.reform.rate_reduction`)) {
     fail(errors, `${at}.reform.rate_reduction`, `is not used with CST ${cst}: its indicator ind_gRed forbids gRed (NT 2025.002 UB26-10, cStat 1032)`, 'UB26-10');
   }
   if (!input.dateIsIssue) return;

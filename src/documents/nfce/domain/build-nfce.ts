@@ -49,8 +49,9 @@ export function buildPreparedNfce(prepared: PreparedNfce, ctx: DocumentContext):
   const cnpj = cleanTaxId(issuer.cnpj);
   const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj, mod: 65, serie: ctx.serie, nNF: ctx.nNF, tpEmis, cNF });
   const model: NfceModel = {
-    // LC 214/2025 art. 348 III c: a Simples Nacional note dated 2026 carries no reform groups.
-    ...reformPartsOn(prepared.parts, issuer.crt, dhEmi.year),
+    // The IBS/CBS groups as the note's local date decides: rates and base of its year, none for a
+    // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027.
+    ...reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }),
     accessKey,
     ide: {
       cUF, cNF, natOp: 'VENDA', serie: ctx.serie, nNF: ctx.nNF, dhEmi: dhEmi.text, cMunFG: issuer.endereco.codigo_municipio,
@@ -68,7 +69,7 @@ export function buildPreparedNfce(prepared: PreparedNfce, ctx: DocumentContext):
   const signed = signNfce(model, ctx.signingKey, ctx.csc);
   return builtNfceSummary(model, {
     xml: signed.xml, qrCodeUrl: signed.qrCodeUrl, urlChave: signed.urlChave, digestValue: signed.digestValue,
-    schemaPackage: prepared.schemaPackage,
+    schemaPackage: model.reformTotal ? 'PL_010' : prepared.schemaPackage,
   });
 }
 

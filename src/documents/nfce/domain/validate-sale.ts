@@ -98,7 +98,7 @@ export type SaleCheck = { ok: false; errors: FieldError[] } | { ok: true; comput
  * vNF, so the items are computed here with the document's own options as soon as they are known
  * to be valid, and handed back for the document: a sale is computed once, not once per check.
  */
-export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptions, 'tpAmb' | 'taxReform'>): SaleCheck {
+export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptions, 'tpAmb'>): SaleCheck {
   const errors: Errors = [];
   checkText(errors, 'issuer_id', sale.issuer_id, 1, 100);
   checkText(errors, 'external_ref', sale.external_ref, 1, 255);
@@ -117,7 +117,7 @@ export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptio
       fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
     } else computed = computeItems(sale, { crt: issuer.crt, ...options });
   }
-  // The options change only xProd (tpAmb) and add the IBS/CBS/IS groups (taxReform), all outside
+  // The options change only xProd (tpAmb); the IBS/CBS/IS groups, added when the note is dated, are outside
   // vNF (MOC W16-10): the checks below see the same vNF whatever the document's options are.
   const vNF = computed?.total.vNF;
   validateConsumer(errors, sale, issuer);
@@ -141,6 +141,6 @@ export function checkSale(sale: Sale, issuer: Issuer, options: Pick<ComputeOptio
 
 /** The field errors of checkSale alone (an empty list: prepareNfce accepts the sale). */
 export function validateSale(sale: Sale, issuer: Issuer): FieldError[] {
-  const checked = checkSale(sale, issuer, { tpAmb: 1, taxReform: false });
+  const checked = checkSale(sale, issuer, { tpAmb: 1 });
   return checked.ok ? [] : checked.errors;
 }

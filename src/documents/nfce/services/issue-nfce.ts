@@ -1,4 +1,6 @@
 import { buildPreparedNfce } from '../domain/build-nfce.js';
+import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { prepareNfce, type PreparedNfce } from '../domain/prepare-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { xsdPathToField } from '../../goods/domain/xsd-path-to-field.js';
@@ -8,6 +10,7 @@ import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issue
 import { contingencyAtOnce } from './contingency-settings.js';
 import { DEFAULT_SERIE } from './nfce-deps.js';
 import { NFCE_FAMILY } from './nfce-family.js';
+import { reformTablesInForce } from '../../../fiscal/reform/reform-tables-in-force.js';
 
 export type { IssueOptions } from '../../notes/services/issue-note.js';
 
@@ -18,8 +21,11 @@ export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
   needsCsc: true,
   prepare(sale, issuer) {
     const respTec = engineRespTec(issuer);
+    const engine = engineIssuer(issuer);
+    // The IBS/CBS rates the items need are those of the issuer's local year (docs/fiscal/tax-reform.md).
+    const today = localDateTime(new Date(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
     const prepared = prepareNfce(sale, {
-      issuer: engineIssuer(issuer), tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', ...(respTec ? { respTec } : {}),
+      issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
     });
     return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
   },

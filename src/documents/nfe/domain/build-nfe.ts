@@ -53,8 +53,9 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   if (c && c.at.getTime() > ctx.emittedAt.getTime()) throw new Error('ctx.contingency.at must not be after emittedAt (dhCont)');
   const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj: cleanTaxId(issuer.cnpj), mod: 55, serie: ctx.serie, nNF: ctx.nNF, tpEmis, cNF });
   const model: NfeModel = {
-    // LC 214/2025 art. 348 III c: a Simples Nacional note dated 2026 carries no reform groups.
-    ...reformPartsOn(prepared.parts, issuer.crt, dhEmi.year),
+    // The IBS/CBS groups as the note's local date decides: rates and base of its year, none for a
+    // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027.
+    ...reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }),
     accessKey,
     ide: {
       ...prepared.ide, NFref: [...prepared.ide.NFref],
@@ -76,6 +77,6 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   const signed = signNfe(model, ctx.signingKey);
   return {
     xml: signed.xml, accessKey, cNF, nNF: ctx.nNF, serie: ctx.serie, dhEmi: dhEmi.text, digestValue: signed.digestValue,
-    schemaPackage: prepared.schemaPackage, tpEmis, totals: builtNfeTotals(model), model,
+    schemaPackage: model.reformTotal ? 'PL_010' : prepared.schemaPackage, tpEmis, totals: builtNfeTotals(model), model,
   };
 }

@@ -1,11 +1,11 @@
-import type { DetModel, IcmsTotModel, IcmsUfDestModel, IpiModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
+import type { DetModel, IcmsTotModel, IcmsUfDestModel, IpiModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
 import { computeItems } from '../../goods/domain/compute-items.js';
 import { icmsCode } from '../../goods/domain/icms-codes.js';
 import type { Crt } from '../../goods/domain/issuer-context.js';
-import { icmsOf, retainedOf } from '../../goods/domain/item-taxes.js';
+import { icmsOf, retainedOf, type ReformItemPlan } from '../../goods/domain/item-taxes.js';
 import type { SaleLines } from '../../goods/domain/sale-item.js';
-import { icmsTotals, reformTotals } from '../../goods/domain/totals.js';
+import { icmsTotals } from '../../goods/domain/totals.js';
 import type { NfeItem, NfeRequest } from './nfe-request.js';
 import { interstateRate } from './operation.js';
 
@@ -15,7 +15,6 @@ import { interstateRate } from './operation.js';
 
 export interface ComputeNfeOptions {
   crt: Crt;
-  taxReform: boolean;
   issuerUf: string;
   destUf: string;
   /** The recipient is a final consumer (indFinal 1): IPI then belongs to the ICMS base. */
@@ -25,7 +24,8 @@ export interface ComputeNfeOptions {
 export interface ComputedNfe {
   det: DetModel[];
   total: IcmsTotModel;
-  reformTotal?: ReformTotModel;
+  /** Each item's IBS/CBS plan: the groups are computed when the note is dated (reform-schedule.ts). */
+  reform: ReformItemPlan[];
 }
 
 const rate4 = (percent: number | undefined): number => (percent === undefined ? 0 : Number(toScaled(percent, 4)));
@@ -100,7 +100,7 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
   if (req.discount !== undefined) sale.discount = req.discount;
   if (req.approximate_taxes !== undefined) sale.approximate_taxes = req.approximate_taxes;
   // tpAmb 1: the homologation item description (MOC I04-10, 373) is an NFC-e rule only.
-  const { det } = computeItems(sale, { crt: o.crt, tpAmb: 1, taxReform: o.taxReform });
+  const { det, reform } = computeItems(sale, { crt: o.crt, tpAmb: 1 });
   const nets = det.map((d) => d.vProd - d.vDesc);
   const shares = (value: number | undefined) => spreadProportionally(value ? toCents(value) : 0, nets);
   const [frete, seg, outro] = [shares(req.freight), shares(req.insurance), shares(req.other_expenses)];
@@ -150,7 +150,5 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
   // + vIPI + vIPIDevol (+ vServ of ISSQN items, which this gateway does not issue), where NT 2023.004
   // deducts only the relief of the items with indDeduzDeson 1 (docs/fiscal/icms-relief.md).
   total.vNF = total.vProd - total.vDesc - deductedRelief(det) + total.vST + total.vFCPST + total.vFrete + total.vSeg + total.vOutro + total.vII + total.vIPI + total.vIPIDevol;
-  const result: ComputedNfe = { det, total };
-  if (o.taxReform) result.reformTotal = reformTotals(det, total.vNF);
-  return result;
+  return { det, total, reform };
 }

@@ -1,3 +1,4 @@
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { stateFacts } from '../../../fiscal/states/states.js';
 import type { Issuer, RespTec, SigningKey } from '../../goods/domain/issuer-context.js';
 
@@ -10,6 +11,8 @@ export interface NfeContext {
   respTec?: RespTec;
   /** The issuer's local date of emission (YYYY-MM-DD): installments may not fall due before it (MOC Y09-20, 900). */
   today?: string;
+  /** The reform tables in force (fiscal/reform): rates by date, CST and cClassTrib. */
+  reformTables: ReformTables;
 }
 
 /** What one numbered NF-e adds to a prepared one (buildPreparedNfe): ide, key and signature. */

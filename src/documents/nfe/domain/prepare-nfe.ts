@@ -6,6 +6,11 @@ import { toCents } from '../../../kernel/decimal.js';
 import type { Issuer } from '../../goods/domain/issuer-context.js';
 import { emitOf, respTecMissing, respTecOf } from '../../goods/domain/parties.js';
 import { paymentPlan } from '../../goods/domain/payments.js';
+import type { ReformItemPlan } from '../../goods/domain/item-taxes.js';
+import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
+import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
+import { classifyReform } from '../../goods/domain/reform-class-checks.js';
+import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
 import type { NfeContext } from './nfe-context.js';
 import { autXmlOf, exportaOf, nfeDestOf, transpOf } from './nfe-parties.js';
 import type { NfeRequest } from './nfe-request.js';
@@ -26,6 +31,11 @@ export interface PreparedNfe {
   /** Billing without nFat when the request left it to the note number. */
   billing?: { nFat?: string; vOrig: number; vDesc: number; vLiq: number; dup: Array<{ nDup: string; dVenc: string; vDup: number }> };
   csrt?: { id: string; token: string };
+  /** Each item's IBS/CBS: the groups are added when the note is dated (reform-schedule.ts). */
+  reform: ReformItemPlan[];
+  /** The account's taxRegime is reform_2026: the groups from 2026 (always from 2027). */
+  taxReform: boolean;
+  reformTables: ReformTables;
   /** PL_010 when reform groups or an alphanumeric CNPJ are written; PL_009 otherwise. */
   schemaPackage: 'PL_009' | 'PL_010';
 }
@@ -51,6 +61,11 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors)] };
   if (!checked.ok) return checked;
   const { computed, facts } = checked;
+  // The CST and cClassTrib against the tables (the reduction is the class's), then the rates of the date.
+  const reformErrors: FieldError[] = [];
+  const reform = classifyReform(reformErrors, computed.reform, 'nfe', ctx.today, ctx.reformTables);
+  checkReformRates(reformErrors, reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
+  if (reformErrors.length > 0) return { ok: false, errors: reformErrors };
   const parts: PreparedNfe['parts'] = {
     emit: emitOf(ctx.issuer),
     dest: nfeDestOf(req, ctx.tpAmb),
@@ -60,7 +75,6 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
     transp: transpOf(req),
     pag: paymentPlan(nfePayments(req), computed.total.vNF),
   };
-  if (computed.reformTotal) parts.reformTotal = computed.reformTotal;
   if (req.additional_info || req.fisco_info) {
     parts.infAdic = {};
     if (req.fisco_info) parts.infAdic.infAdFisco = layoutText(req.fisco_info);
@@ -78,19 +92,23 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   // NT 2020.006 (MOC B25c-10/20, 434/435): indIntermed with indPres 2, 3 or 9 only; 0 = own channel.
   if ([2, 3, 9].includes(facts.indPres)) ide.indIntermed = req.intermediador ? 1 : 0;
   if (req.intermediador) parts.infIntermed = { CNPJ: cleanTaxId(req.intermediador.cnpj), idCadIntTran: layoutText(req.intermediador.id_cadastro) };
-  const nfe: PreparedNfe = { issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, schemaPackage: needsPl010(parts) || ide.NFref.some((k) => /[A-Z]/.test(k)) ? 'PL_010' : 'PL_009' };
+  const nfe: PreparedNfe = {
+    issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
+    schemaPackage: ctx.taxReform || needsPl010(parts) || ide.NFref.some((k) => /[A-Z]/.test(k)) ? 'PL_010' : 'PL_009',
+  };
   const billing = billingOf(req, computed.total.vNF);
   if (billing) nfe.billing = billing;
   if (ctx.respTec?.csrt) nfe.csrt = ctx.respTec.csrt;
-  const tooBig = messageSizeError(widestModel(nfe));
+  const tooBig = messageSizeError(widestModel(nfe, reformGroupsLikely(ctx.taxReform, ctx.today)));
   if (tooBig) return { ok: false, errors: [tooBig] };
   return { ok: true, nfe };
 }
 
 /** The note as built with the widest ide a number can give (MOC B01, 214: measured before numbering). */
-function widestModel(p: PreparedNfe): NfeModel {
+function widestModel(p: PreparedNfe, withReform: boolean): NfeModel {
   const model: NfeModel = {
-    ...p.parts, accessKey: '0'.repeat(44),
+    // With the reform groups when the note may carry them (those of 2026: any year's are about as long).
+    ...(withReform ? withReformGroups(p.parts, p.reform, 3, '2026-01-01', p.reformTables) : p.parts), accessKey: '0'.repeat(44),
     ide: { ...p.ide, ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, mod: 55, tpImp: 1, tpEmis: 6, tpAmb: p.tpAmb },
   };
   const b = p.billing;
@@ -98,8 +116,8 @@ function widestModel(p: PreparedNfe): NfeModel {
   return model;
 }
 
-/** PL_009 cannot carry the reform groups nor a CNPJ with letters (its TCnpj is [0-9]{14}). */
+/** PL_009 cannot carry a CNPJ with letters (its TCnpj is [0-9]{14}) nor the reform groups (taxReform, or a note dated 2027). */
 function needsPl010(m: PreparedNfe['parts']): boolean {
   const cnpjs = [m.emit.CNPJ, m.dest.CNPJ, m.infIntermed?.CNPJ, m.respTec?.CNPJ, m.transp.transporta?.CNPJ, ...m.autXML.map((a) => a.CNPJ), ...m.pag.detPag.map((p) => p.card?.CNPJ)];
-  return m.reformTotal !== undefined || cnpjs.some((c) => c !== undefined && isAlphanumericCnpj(c));
+  return cnpjs.some((c) => c !== undefined && isAlphanumericCnpj(c));
 }

@@ -114,7 +114,7 @@ export function checkAdjustmentNote(errors: Errors, req: NfeRequest, ctx: NfeCon
   if (!kind) return;
   if (!ctx.taxReform) {
     fail(errors, 'finalidade', `${kind} is an IBS/CBS adjustment note: it needs the account's taxRegime reform_2026 (PATCH /v1/account), which writes the IBS/CBS groups`);
-  } else if (isSimplesNacional(ctx.issuer.crt) && ctx.today !== undefined && !reformGroupsDue(ctx.issuer.crt, Number(ctx.today.slice(0, 4)))) {
+  } else if (isSimplesNacional(ctx.issuer.crt) && ctx.today !== undefined && !reformGroupsDue(ctx.issuer.crt, true, Number(ctx.today.slice(0, 4)))) {
     fail(errors, 'finalidade', `${kind} carries IBS/CBS only, and a Simples Nacional or MEI note dated ${ctx.today.slice(0, 4)} carries no IBS/CBS group (LC 214/2025 art. 348 III c; docs/fiscal/tax-reform.md)`);
   }
   checkDirection(errors, req, kind);

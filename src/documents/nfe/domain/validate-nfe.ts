@@ -113,7 +113,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   if (errors.length === 0) {
     const gross = values.reduce((a: number, v) => a + v!, 0) - items.reduce((a, it) => a + (it.discount ? toCents(it.discount) : 0), 0);
     if (req.discount !== undefined && toCents(req.discount) > gross) fail(errors, 'discount', 'is larger than the value of the items after their own discounts');
-    else computed = computeNfe(adjustment ? { ...req, items } : req, { crt: issuer.crt, taxReform: ctx.taxReform, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
+    else computed = computeNfe(adjustment ? { ...req, items } : req, { crt: issuer.crt, issuerUf: issuer.uf, destUf, finalConsumer: indFinal === 1 });
     if (computed && indIEDest === 2 && idDest === 2 && exemptTaxpayerRefused(destUf, computed.det)) {
       fail(errors, 'destinatario.indicador_ie', `is isento, but ${destUf} does not admit an exempt taxpayer in an interstate operation without ICMS-ST or exempt items (MOC E16a-30, 805): give contribuinte with its IE, or nao_contribuinte`, 'E16a-30');
       computed = undefined;

@@ -10,6 +10,7 @@ import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issue
 import { NFE_SERIE } from './nfe-deps.js';
 import { NFE_FAMILY } from './nfe-family.js';
 import { nfeItemFigures } from './nfe-summary.js';
+import { reformTablesInForce } from '../../../fiscal/reform/reform-tables-in-force.js';
 
 /** The NF-e engine as the shared emission (documents/notes/services/issue-note.ts) drives it. */
 export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe> {
@@ -23,7 +24,7 @@ export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe
       const today = localDateTime(now(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
       const respTec = engineRespTec(issuer);
       const prepared = prepareNfe(request, {
-        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, ...(respTec ? { respTec } : {}),
+        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
       });
       return prepared.ok ? { ok: true, prepared: prepared.nfe } : prepared;
     },

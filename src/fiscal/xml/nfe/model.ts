@@ -138,7 +138,10 @@ export interface IcmsUfDestModel {
 
 /** gRed (TRed): pRedAliq and the effective rate pAliqEfet = rate x (1 - pRedAliq/100), per tax. */
 export interface IbsCbsReductionModel {
+  /** The IBS's (gIBSUF and gIBSMun: the cClassTrib's pRedIBS). */
   pRedAliq: number;
+  /** gCBS's when the cClassTrib's pRedCBS differs from its pRedIBS. */
+  pRedAliqCBS?: number;
   pAliqEfetUF: number;
   pAliqEfetMun: number;
   pAliqEfetCBS: number;

@@ -16,14 +16,14 @@ export function ibsCbsXml(m: IbsCbsModel): string {
   // a code without rate (CST 410, immunity and non-incidence) carries only CST and cClassTrib.
   if (!g) return el('IBSCBS', leaf('CST', m.CST) + leaf('cClassTrib', m.cClassTrib));
   // TRed: pRedAliq then pAliqEfet, after gDif/gDevTrib and before the value (DFeTiposBasicos_v1.00).
-  const red = (pAliqEfet: number | undefined): string =>
-    g.gRed && pAliqEfet !== undefined ? el('gRed', rate('pRedAliq', g.gRed.pRedAliq) + rate('pAliqEfet', pAliqEfet)) : '';
+  const red = (pAliqEfet: number | undefined, pRedAliq = g.gRed?.pRedAliq): string =>
+    g.gRed && pAliqEfet !== undefined && pRedAliq !== undefined ? el('gRed', rate('pRedAliq', pRedAliq) + rate('pAliqEfet', pAliqEfet)) : '';
   const body =
     money('vBC', g.vBC) +
     el('gIBSUF', rate('pIBSUF', g.pIBSUF) + red(g.gRed?.pAliqEfetUF) + money('vIBSUF', g.vIBSUF)) +
     el('gIBSMun', rate('pIBSMun', g.pIBSMun) + red(g.gRed?.pAliqEfetMun) + money('vIBSMun', g.vIBSMun)) +
     money('vIBS', g.vIBSUF + g.vIBSMun) +
-    el('gCBS', rate('pCBS', g.pCBS) + red(g.gRed?.pAliqEfetCBS) + money('vCBS', g.vCBS));
+    el('gCBS', rate('pCBS', g.pCBS) + red(g.gRed?.pAliqEfetCBS, g.gRed?.pRedAliqCBS ?? g.gRed?.pRedAliq) + money('vCBS', g.vCBS));
   return el('IBSCBS', leaf('CST', m.CST) + leaf('cClassTrib', m.cClassTrib) + el('gIBSCBS', body));
 }
 
