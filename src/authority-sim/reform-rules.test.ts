@@ -18,8 +18,10 @@ import { fitReformRates } from '../../test/support/reform-rates-fit.js';
 
 // NT 2025.002-RTC reform rules (reform-rules.ts, docs/fiscal/reform-rules.md): the gateway's reform NF-e passes;
 // the same note hand-edited the way a faulty client writes it, signed again, is refused with the rule's code
-// and the NT's words. Figures: R$ 3,000.00 + R$ 101.00 (interstateRequest) at the 2026 test rates (LC 214/2025
-// arts. 343 and 346): IBS UF 0.10% = 3.00 + 0.10 (0.101 rounded), CBS 0.90% = 27.00 + 0.91 (0.909 rounded).
+// and the NT's words. Figures: interstateRequest at the 2026 test rates (LC 214/2025 arts. 343 and 346) on the
+// UB16-10 bases (docs/fiscal/tax-reform.md "The base"): item 1 3,000.00 + 38.70 freight - 19.50 PIS - 90.00
+// COFINS - 401.11 ICMS - 267.41 DIFAL - 66.85 FCP = 2,193.83, IBS UF 0.10% = 2.19, CBS 0.90% = 19.74;
+// item 2 101.00 + 1.30 - 0.66 - 3.03 = 98.61, IBS UF 0.10, CBS 0.89; totals 2,292.44, 2.29 and 20.63.
 
 const reformNfe = { ...NFE_CONTEXT, taxReform: true };
 
@@ -51,7 +53,7 @@ function resign(xml: string): string {
 }
 
 const verdict = (xml: string, now = new Date('2026-07-15T15:04:10Z')) => nfeVerdict(resign(xml), { now, signature: true });
-const G1 = '<vBC>3000.00</vBC><gIBSUF><pIBSUF>0.10</pIBSUF><vIBSUF>3.00</vIBSUF></gIBSUF><gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>3.00</vIBS><gCBS><pCBS>0.90</pCBS><vCBS>27.00</vCBS></gCBS>';
+const G1 = '<vBC>2193.83</vBC><gIBSUF><pIBSUF>0.10</pIBSUF><vIBSUF>2.19</vIBSUF></gIBSUF><gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>2.19</vIBS><gCBS><pCBS>0.90</pCBS><vCBS>19.74</vCBS></gCBS>';
 
 let previous: ReturnType<typeof useReformTables>;
 beforeAll(() => {
@@ -70,29 +72,29 @@ describe('the NT 2025.002 reform rules in the simulator', () => {
   });
 
   it('refuse a rate other than the year\'s: pIBSUF 0.05 in 2026 (UB18-10, 1026), pIBSMun 0.05 (UB37-10, 1036), pCBS 0.80 (UB56-10, 1037)', () => {
-    // Value kept consistent with the rate sent, so only the rate rule breaks: 3000.00 x 0.05% = 1.50.
-    const ufOff = item1(xml, `<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS>${G1.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>3.00', '<pIBSUF>0.05</pIBSUF><vIBSUF>1.50')}</gIBSCBS></IBSCBS>`);
+    // Value kept consistent with the rate sent, so only the rate rule breaks: 2193.83 x 0.05% = 1.10.
+    const ufOff = item1(xml, `<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS>${G1.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>2.19', '<pIBSUF>0.05</pIBSUF><vIBSUF>1.10')}</gIBSCBS></IBSCBS>`);
     expect(verdict(ufOff)).toBe(1026);
     expect(reformRejection(nfeFacts(ufOff))).toMatchObject({ cStat: 1026, xMotivo: 'Rejeição: Alíquota do IBS da UF inválida [nItem: 1]' });
     expect(verdict(xml.replace('<pIBSMun>0.00</pIBSMun>', '<pIBSMun>0.05</pIBSMun>'))).toBe(1036);
-    expect(reformRejection(nfeFacts(xml.replace('<pCBS>0.90</pCBS><vCBS>27.00', '<pCBS>0.80</pCBS><vCBS>24.00')))?.cStat).toBe(1037);
+    expect(reformRejection(nfeFacts(xml.replace('<pCBS>0.90</pCBS><vCBS>19.74', '<pCBS>0.80</pCBS><vCBS>17.55')))?.cStat).toBe(1037);
   });
 
   it('refuse an item value off by more than R$ 0.01 (UB35-10 1041, UB54-10 1052, UB67-10 1069) and vIBS not vIBSUF + vIBSMun (UB54a-10 1150)', () => {
-    expect(verdict(xml.replace('<vIBSUF>3.00</vIBSUF>', '<vIBSUF>3.02</vIBSUF>'))).toBe(1041);
-    // 0.01 either way is accepted (Observação 1): 3.01 is the next rule's business (vIBS no longer adds up).
-    expect(reformRejection(nfeFacts(xml.replace('<vIBSUF>3.00</vIBSUF>', '<vIBSUF>3.01</vIBSUF>')))?.cStat).toBe(1150);
+    expect(verdict(xml.replace('<vIBSUF>2.19</vIBSUF>', '<vIBSUF>2.21</vIBSUF>'))).toBe(1041);
+    // 0.01 either way is accepted (Observação 1): 2.20 is the next rule's business (vIBS no longer adds up).
+    expect(reformRejection(nfeFacts(xml.replace('<vIBSUF>2.19</vIBSUF>', '<vIBSUF>2.20</vIBSUF>')))?.cStat).toBe(1150);
     expect(verdict(xml.replace('<vIBSMun>0.00</vIBSMun>', '<vIBSMun>0.05</vIBSMun>'))).toBe(1052);
-    expect(verdict(xml.replace('<vCBS>27.00</vCBS>', '<vCBS>26.90</vCBS>'))).toBe(1069);
+    expect(verdict(xml.replace('<vCBS>19.74</vCBS>', '<vCBS>19.64</vCBS>'))).toBe(1069);
   });
 
   it('refuse IBSCBSTot totals that are not the sum of the items (W35-10 1076, W41-10 1080, W46-10 1084, W47-10 1085, W56-10 1091, W38-10 1077, W53-10 1088)', () => {
     const tot = (name: string, from: string, to: string) => xml.replace(new RegExp(`(<IBSCBSTot>[\\s\\S]*?)<${name}>${from.replace('.', '\\.')}</${name}>`), `$1<${name}>${to}</${name}>`);
-    expect(verdict(tot('vBCIBSCBS', '3101.00', '3100.00'))).toBe(1076);
-    expect(verdict(tot('vIBSUF', '3.10', '3.11'))).toBe(1080);
+    expect(verdict(tot('vBCIBSCBS', '2292.44', '2291.44'))).toBe(1076);
+    expect(verdict(tot('vIBSUF', '2.29', '2.30'))).toBe(1080);
     expect(verdict(tot('vIBSMun', '0.00', '0.01'))).toBe(1084);
-    expect(verdict(tot('vIBS', '3.10', '3.09'))).toBe(1085);
-    expect(verdict(tot('vCBS', '27.91', '27.90'))).toBe(1091);
+    expect(verdict(tot('vIBS', '2.29', '2.28'))).toBe(1085);
+    expect(verdict(tot('vCBS', '20.63', '20.62'))).toBe(1091);
     expect(verdict(tot('vDif', '0.00', '1.00'))).toBe(1077);
     expect(reformRejection(nfeFacts(xml.replace(/(<gCBS><vDif>)0\.00/, '$11.00')))?.cStat).toBe(1088);
   });
@@ -123,7 +125,7 @@ describe('the NT 2025.002 reform rules in the simulator', () => {
 
   it('refuse gRed a CST forbids (UB26-10 1032) and its absence where the CST asks for it (UB26-20 1033, UB45-20 1074, UB64-20 1079)', () => {
     const red = '<gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.04</pAliqEfet></gRed>';
-    expect(verdict(xml.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>3.00', `<pIBSUF>0.10</pIBSUF>${red}<vIBSUF>1.20`))).toBe(1032);
+    expect(verdict(xml.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>2.19', `<pIBSUF>0.10</pIBSUF>${red}<vIBSUF>0.88`))).toBe(1032);
     // CST 200 / 200030 (60% reduction) sent without any gRed: the state sphere is checked first.
     const noRed = item1(xml, `<IBSCBS><CST>200</CST><cClassTrib>200030</cClassTrib><gIBSCBS>${G1}</gIBSCBS></IBSCBS>`);
     expect(reformRejection(nfeFacts(noRed))).toMatchObject({ cStat: 1033, xMotivo: 'Rejeição: Não informado o grupo de redução de alíquota Estadual [nItem: 1]' });
@@ -132,20 +134,20 @@ describe('the NT 2025.002 reform rules in the simulator', () => {
 
   it('pass the gateway\'s CST 200 note and refuse its reduction or effective rate altered (UB27-10 1034, UB28-10 1035, UB66-10 1064)', () => {
     const reduced = reducedNote();
-    // Hand figures: 0.10 x 0.40 = 0.04% of 3000.00 = 1.20; CBS 0.90 x 0.40 = 0.36% = 10.80.
-    expect(reduced).toContain('<gIBSUF><pIBSUF>0.10</pIBSUF><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.04</pAliqEfet></gRed><vIBSUF>1.20</vIBSUF>');
+    // Hand figures: 0.10 x 0.40 = 0.04% of 2193.83 = 0.88; CBS 0.90 x 0.40 = 0.36% = 7.90.
+    expect(reduced).toContain('<gIBSUF><pIBSUF>0.10</pIBSUF><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.04</pAliqEfet></gRed><vIBSUF>0.88</vIBSUF>');
     expect(verdict(reduced)).toBeNull();
     expect(reformRejection(nfeFacts(reduced.replace('<pRedAliq>60.00</pRedAliq><pAliqEfet>0.04</pAliqEfet>', '<pRedAliq>50.00</pRedAliq><pAliqEfet>0.05</pAliqEfet>')))?.cStat).toBe(1034);
-    expect(verdict(reduced.replace('<pAliqEfet>0.04</pAliqEfet></gRed><vIBSUF>1.20', '<pAliqEfet>0.05</pAliqEfet></gRed><vIBSUF>1.50'))).toBe(1035);
-    expect(reformRejection(nfeFacts(reduced.replace('<pAliqEfet>0.36</pAliqEfet></gRed><vCBS>10.80', '<pAliqEfet>0.40</pAliqEfet></gRed><vCBS>12.00')))?.cStat).toBe(1064);
+    expect(verdict(reduced.replace('<pAliqEfet>0.04</pAliqEfet></gRed><vIBSUF>0.88', '<pAliqEfet>0.05</pAliqEfet></gRed><vIBSUF>1.10'))).toBe(1035);
+    expect(reformRejection(nfeFacts(reduced.replace('<pAliqEfet>0.36</pAliqEfet></gRed><vCBS>7.90', '<pAliqEfet>0.40</pAliqEfet></gRed><vCBS>8.78')))?.cStat).toBe(1064);
   });
 
   it('refuse gDif a CST forbids (UB22-10 1029, UB59-20 1090) and a deferred value off (UB23-10 1031)', () => {
     const dif = (v: string) => `<gDif><pDif>100.00</pDif><vDif>${v}</vDif></gDif>`;
-    expect(verdict(xml.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>3.00', `<pIBSUF>0.10</pIBSUF>${dif('3.00')}<vIBSUF>0.00`))).toBe(1029);
-    expect(reformRejection(nfeFacts(xml.replace('<pCBS>0.90</pCBS><vCBS>27.00', `<pCBS>0.90</pCBS>${dif('27.00')}<vCBS>0.00`)))?.cStat).toBe(1090);
-    // CST 510 (deferral) requires gDif: 3000.00 x 0.10% x 100% = 3.00, sent 2.00.
-    const deferred = item1(xml, `<IBSCBS><CST>510</CST><cClassTrib>510001</cClassTrib><gIBSCBS>${G1.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>3.00', `<pIBSUF>0.10</pIBSUF>${dif('2.00')}<vIBSUF>1.00`)}</gIBSCBS></IBSCBS>`);
+    expect(verdict(xml.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>2.19', `<pIBSUF>0.10</pIBSUF>${dif('2.19')}<vIBSUF>0.00`))).toBe(1029);
+    expect(reformRejection(nfeFacts(xml.replace('<pCBS>0.90</pCBS><vCBS>19.74', `<pCBS>0.90</pCBS>${dif('19.74')}<vCBS>0.00`)))?.cStat).toBe(1090);
+    // CST 510 (deferral) requires gDif: 2193.83 x 0.10% x 100% = 2.19, sent 1.19.
+    const deferred = item1(xml, `<IBSCBS><CST>510</CST><cClassTrib>510001</cClassTrib><gIBSCBS>${G1.replace('<pIBSUF>0.10</pIBSUF><vIBSUF>2.19', `<pIBSUF>0.10</pIBSUF>${dif('1.19')}<vIBSUF>1.00`)}</gIBSCBS></IBSCBS>`);
     expect(reformRejection(nfeFacts(deferred))?.cStat).toBe(1031);
     expect(reformRejection(nfeFacts(item1(xml, `<IBSCBS><CST>510</CST><cClassTrib>510001</cClassTrib><gIBSCBS>${G1}</gIBSCBS></IBSCBS>`)))?.cStat).toBe(1030);
   });

@@ -24,8 +24,17 @@ export const SIMPLES_REFORM_FROM_YEAR = 2027;
  */
 export const EVERYONE_FROM_YEAR = 2027;
 
+/**
+ * The first year of IBS and CBS: the test rates of LC 214/2025 arts. 343 and 346 apply to the taxable
+ * events from 1 January 2026, and the official classification table starts on that day (dIniVig
+ * 2026-01-01, docs/fiscal/reform-tables.md): the simulator answers 1023 (cClassTrib not in force) to a
+ * group on an earlier date. A note dated before 2026 carries no reform group, whatever the account says.
+ */
+export const REFORM_FROM_YEAR = 2026;
+
 /** Whether a note of this issuer dated in this (local) year carries the reform groups. */
 export function reformGroupsDue(crt: Crt, taxReform: boolean, year: number): boolean {
+  if (year < REFORM_FROM_YEAR) return false;
   if (year >= EVERYONE_FROM_YEAR) return true;
   return taxReform && (!isSimplesNacional(crt) || year >= SIMPLES_REFORM_FROM_YEAR);
 }
