@@ -117,6 +117,8 @@ const PUBLIC = new Set([
   'POST /v1/auth/verify-email', 'POST /v1/auth/password/forgot', 'POST /v1/auth/password/reset',
   // Asaas's webhook: no API key, its own token (asaas-access-token; test/billing-payments.test.ts).
   'POST /v1/billing/webhooks/asaas',
+  // The API changelog, where a deprecated operation's Link header points (SPEC 9): public like /docs.
+  'GET /changelog.md',
 ]);
 const isSignInStep = (op: Operation) => op.path.startsWith('/v1/auth/');
 

@@ -9799,7 +9799,7 @@ export interface paths {
                                  */
                                 rate?: number;
                             };
-                            /** @description 2026 tax reform (IBS/CBS/IS); used only when the account taxRegime enables the reform group. */
+                            /** @description Tax reform (IBS/CBS/IS): written in 2026 when the account taxRegime is reform_2026, on every note dated from 2027. */
                             reform?: {
                                 /**
                                  * @description IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).
@@ -9812,22 +9812,22 @@ export interface paths {
                                  */
                                 class_code?: string;
                                 /**
-                                 * @description pIBSUF, default 0.10 (LC 214/2025 art. 343, year 2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pIBSUF, default the rate of the note's year (0.10 in 2026, 0.05 in 2027 and 2028: LC 214/2025 arts. 343, 344); another one is refused. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0.1
                                  */
                                 ibs_state_rate?: number;
                                 /**
-                                 * @description pIBSMun, default 0 (2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pIBSMun, default the rate of the note's year (0 in 2026, 0.05 in 2027 and 2028); another one is refused. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0
                                  */
                                 ibs_municipal_rate?: number;
                                 /**
-                                 * @description pCBS, default 0.90 (LC 214/2025 art. 346, year 2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pCBS, default the rate of the note's year (0.90 in 2026, LC 214/2025 art. 346); required from 2027 while the reference rate of art. 347 is not published. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0.9
                                  */
                                 cbs_rate?: number;
                                 /**
-                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed). The cClassTrib fixes it (its pRedIBS / pRedCBS in the classification table, e.g. 60 for 200030, LC 214/2025 Anexo IV), so it may be left out; one sent must agree. Each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 60
                                  */
                                 rate_reduction?: number;
@@ -11736,7 +11736,7 @@ export interface paths {
                                  */
                                 rate?: number;
                             };
-                            /** @description 2026 tax reform (IBS/CBS/IS); used only when the account taxRegime enables the reform group. */
+                            /** @description Tax reform (IBS/CBS/IS): written in 2026 when the account taxRegime is reform_2026, on every note dated from 2027. */
                             reform?: {
                                 /**
                                  * @description IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).
@@ -11749,22 +11749,22 @@ export interface paths {
                                  */
                                 class_code?: string;
                                 /**
-                                 * @description pIBSUF, default 0.10 (LC 214/2025 art. 343, year 2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pIBSUF, default the rate of the note's year (0.10 in 2026, 0.05 in 2027 and 2028: LC 214/2025 arts. 343, 344); another one is refused. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0.1
                                  */
                                 ibs_state_rate?: number;
                                 /**
-                                 * @description pIBSMun, default 0 (2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pIBSMun, default the rate of the note's year (0 in 2026, 0.05 in 2027 and 2028); another one is refused. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0
                                  */
                                 ibs_municipal_rate?: number;
                                 /**
-                                 * @description pCBS, default 0.90 (LC 214/2025 art. 346, year 2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pCBS, default the rate of the note's year (0.90 in 2026, LC 214/2025 art. 346); required from 2027 while the reference rate of art. 347 is not published. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0.9
                                  */
                                 cbs_rate?: number;
                                 /**
-                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed). The cClassTrib fixes it (its pRedIBS / pRedCBS in the classification table, e.g. 60 for 200030, LC 214/2025 Anexo IV), so it may be left out; one sent must agree. Each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 60
                                  */
                                 rate_reduction?: number;
@@ -12971,7 +12971,7 @@ export interface paths {
                                  */
                                 rate?: number;
                             };
-                            /** @description 2026 tax reform (IBS/CBS/IS); used only when the account taxRegime enables the reform group. */
+                            /** @description Tax reform (IBS/CBS/IS): written in 2026 when the account taxRegime is reform_2026, on every note dated from 2027. */
                             reform?: {
                                 /**
                                  * @description IBS/CBS CST (3 digits), default 000 (regular taxation), or 410 (immunity) for an export (CFOP 7xxx).
@@ -12984,22 +12984,22 @@ export interface paths {
                                  */
                                 class_code?: string;
                                 /**
-                                 * @description pIBSUF, default 0.10 (LC 214/2025 art. 343, year 2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pIBSUF, default the rate of the note's year (0.10 in 2026, 0.05 in 2027 and 2028: LC 214/2025 arts. 343, 344); another one is refused. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0.1
                                  */
                                 ibs_state_rate?: number;
                                 /**
-                                 * @description pIBSMun, default 0 (2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pIBSMun, default the rate of the note's year (0 in 2026, 0.05 in 2027 and 2028); another one is refused. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0
                                  */
                                 ibs_municipal_rate?: number;
                                 /**
-                                 * @description pCBS, default 0.90 (LC 214/2025 art. 346, year 2026). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pCBS, default the rate of the note's year (0.90 in 2026, LC 214/2025 art. 346); required from 2027 while the reference rate of art. 347 is not published. Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 0.9
                                  */
                                 cbs_rate?: number;
                                 /**
-                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed), required with CST 200 (e.g. 60 for the 60% reduction of LC 214/2025 Anexo IV); each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @description pRedAliq: the reduction of the IBS and CBS rates in percent (gRed). The cClassTrib fixes it (its pRedIBS / pRedCBS in the classification table, e.g. 60 for 200030, LC 214/2025 Anexo IV), so it may be left out; one sent must agree. Each tax is charged at rate x (1 - pRedAliq/100). Percent (12.5 = 12.5%), at most 4 decimals.
                                  * @example 60
                                  */
                                 rate_reduction?: number;

@@ -12,7 +12,7 @@ export const changelogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     CHANGELOG_PATH,
     {
       config: { public: true },
-      schema: { tags: ['meta'], summary: 'The API changelog (Markdown): changes, deprecations and their sunset dates', response: { 200: Type.String() } },
+      schema: { tags: ['meta'], summary: 'The API changelog (Markdown): changes, deprecations and their sunset dates', security: [], response: { 200: Type.String() } },
     },
     async (_request, reply) => reply.type('text/markdown; charset=utf-8').send(text),
   );
