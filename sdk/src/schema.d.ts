@@ -9618,7 +9618,10 @@ export interface paths {
                          * @example order-1001
                          */
                         external_ref: string;
-                        /** @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it. */
+                        /**
+                         * @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.
+                         * @example false
+                         */
                         allow_duplicate_external_ref?: boolean;
                         /**
                          * @description The issuer's series the sale is numbered in (0-889; GET/POST /v1/issuers/:id/series): one it opened and did not retire, else 422 on series. Default 1.
@@ -12694,7 +12697,10 @@ export interface paths {
                         issuer_id: string;
                         /** @description Your own reference. */
                         external_ref: string;
-                        /** @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it. */
+                        /**
+                         * @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.
+                         * @example false
+                         */
                         allow_duplicate_external_ref?: boolean;
                         /**
                          * @description The issuer's series the sale is numbered in (0-889; GET/POST /v1/issuers/:id/series): one it opened and did not retire, else 422 on series. Default 1.
@@ -15234,7 +15240,10 @@ export interface paths {
                          * @example OS-2026-0042
                          */
                         external_ref?: string;
-                        /** @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it. */
+                        /**
+                         * @description Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.
+                         * @example false
+                         */
                         allow_duplicate_external_ref?: boolean;
                         /**
                          * @description dCompet: date the service was provided (YYYY-MM-DD), not after the emission (E0015).

@@ -34,7 +34,7 @@ export const SaleSchema = Type.Object(
   {
     issuer_id: Type.String({ description: 'Issuer id (iss_...).', examples: ['iss_7Hk2...'] }),
     external_ref: Type.String({ description: 'Your own order reference: one live note per external_ref, issuer and model (see allow_duplicate_external_ref).', examples: ['order-1001'] }),
-    allow_duplicate_external_ref: Type.Optional(Type.Boolean({ description: 'Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.' })),
+    allow_duplicate_external_ref: Type.Optional(Type.Boolean({ description: 'Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.', examples: [false] })),
     series: Type.Optional(Type.Integer({ minimum: OWN_SERIES_MIN, maximum: OWN_SERIES_MAX, description: "The issuer's series the sale is numbered in (0-889; GET/POST /v1/issuers/:id/series): one it opened and did not retire, else 422 on series. Default 1.", examples: [1] })),
     items: Type.Array(SaleItemSchema, { minItems: 1, maxItems: 990, description: 'Items, 1 to 990 (XSD det maxOccurs).' }),
     payment: Type.Optional(PaymentSchema),

@@ -198,7 +198,7 @@ export const NfeRequestSchema = Type.Object(
   {
     issuer_id: Type.String({ description: 'Issuer id (iss_...).' }),
     external_ref: Type.String({ description: 'Your own reference.' }),
-    allow_duplicate_external_ref: Type.Optional(Type.Boolean({ description: 'Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.' })),
+    allow_duplicate_external_ref: Type.Optional(Type.Boolean({ description: 'Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.', examples: [false] })),
     series: Type.Optional(Type.Integer({ minimum: OWN_SERIES_MIN, maximum: OWN_SERIES_MAX, description: "The issuer's series the sale is numbered in (0-889; GET/POST /v1/issuers/:id/series): one it opened and did not retire, else 422 on series. Default 1.", examples: [1] })),
     natureza_operacao: Type.String({ description: 'natOp (1-60), e.g. VENDA DE MERCADORIA.', examples: ['VENDA DE MERCADORIA'] }),
     finalidade: Type.Optional(Type.Enum(keysOf(FINALIDADES), { description: 'finNFe; default normal. credito (5, nota de crédito) and debito (6, nota de débito) are the IBS/CBS adjustment notes of the tax reform (NT 2025.002-RTC): they need the account taxRegime reform_2026 and carry IBS/CBS only (docs/fiscal/credit-debit-notes.md).' })),

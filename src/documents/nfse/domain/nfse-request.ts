@@ -163,7 +163,7 @@ export const NfseRequestSchema = Type.Object(
   {
     issuer_id: Type.String({ description: 'The issuer (provider) of the account.', examples: ['iss_01J...'] }),
     external_ref: Type.Optional(Type.String({ description: 'Your reference for this note (1-60).', examples: ['OS-2026-0042'] })),
-    allow_duplicate_external_ref: Type.Optional(Type.Boolean({ description: 'Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.' })),
+    allow_duplicate_external_ref: Type.Optional(Type.Boolean({ description: 'Issue another document for this external_ref even when a live note of the issuer (processing, contingency or authorized) of this model holds it; without it that sale is refused with 409 duplicate_external_ref naming the note (details[0].note_id). A rejected, denied or canceled note does not hold it.', examples: [false] })),
     competence_date: Type.String({ description: 'dCompet: date the service was provided (YYYY-MM-DD), not after the emission (E0015).', examples: ['2026-03-10'] }),
     service: Type.Object(
       {
