@@ -8,6 +8,8 @@
 // force on 2026-12-31 and not on 2027-01-01. The official table's dFimVig is the last day in force;
 // the files hold the day after it (docs/fiscal/reform-tables.md, "Validity").
 
+import type { PresumedCreditEntry } from './presumed-credit-table.js';
+
 /** The documents the gateway issues, as the official tables' indNFe / indNFCe / indNFSe columns name them. */
 export type ReformDocument = 'nfe' | 'nfce' | 'nfse';
 export const REFORM_DOCUMENTS: readonly ReformDocument[] = ['nfe', 'nfce', 'nfse'];
@@ -105,6 +107,8 @@ export interface ReformTables {
   csts: readonly CstEntry[];
   classes: readonly ClassEntry[];
   rates: readonly RatePeriod[];
+  /** cCredPres (NT 2025.002-RTC Anexo IV, presumed-credit-table.ts); absent in tables built by hand without it. */
+  presumedCredits?: readonly PresumedCreditEntry[];
 }
 
 /** Whether `isoDate` falls in [from, until). */

@@ -128,6 +128,10 @@ export interface ReformItemPlan {
   /** The CST's ind_gIBSCBS in the CST table (reform-class-checks.ts); CSTS_WITHOUT_RATE decides without it. */
   withGroup?: boolean;
   selective?: { CSTIS: string; cClassTribIS: string; pIS: number };
+  /** reform.presumed_credit (reform-presumed-credit.ts): cCredPres, base in cents, rates scale 4. */
+  presumedCredit?: { code: string; base?: number; ibs?: number; cbs?: number };
+  /** reform.credit_transfer (reform-credit-transfer.ts): gTransfCred values in cents. */
+  transfer?: { vIBS: number; vCBS: number };
 }
 
 export function reformPlanOf(item: SaleItem): ReformItemPlan {
@@ -143,6 +147,14 @@ export function reformPlanOf(item: SaleItem): ReformItemPlan {
   if (reform.ibs_municipal_rate !== undefined) plan.rates.ibsMunicipal = rate4(reform.ibs_municipal_rate);
   if (reform.cbs_rate !== undefined) plan.rates.cbs = rate4(reform.cbs_rate);
   if (reform.rate_reduction !== undefined) plan.reduction = { ibs: rate4(reform.rate_reduction), cbs: rate4(reform.rate_reduction) };
+  const pc = reform.presumed_credit;
+  if (pc) {
+    plan.presumedCredit = { code: pc.code };
+    if (pc.base !== undefined) plan.presumedCredit.base = toCents(pc.base);
+    if (pc.ibs_rate !== undefined) plan.presumedCredit.ibs = rate4(pc.ibs_rate);
+    if (pc.cbs_rate !== undefined) plan.presumedCredit.cbs = rate4(pc.cbs_rate);
+  }
+  if (reform.credit_transfer) plan.transfer = { vIBS: toCents(reform.credit_transfer.ibs), vCBS: toCents(reform.credit_transfer.cbs) };
   const s = reform.selective_tax;
   if (s) plan.selective = { CSTIS: s.cst, cClassTribIS: s.class_code, pIS: rate4(s.rate) };
   return plan;

@@ -96,6 +96,11 @@ export function reformTotals(det: readonly DetModel[], vNF: number): ReformTotMo
     vNFTot: vNF + vIBSUF + vIBSMun + vCBS + vIS,
   };
   if (hasIs) totals.vIS = vIS;
+  // W48-10 / W56a-10: the presumed credits of the items (gCredPresOper, reform-presumed-credit.ts).
+  const vCredPresIBS = sum(det, (d) => d.ibscbs?.gCredPresOper?.gIBSCredPres?.vCredPres);
+  const vCredPresCBS = sum(det, (d) => d.ibscbs?.gCredPresOper?.gCBSCredPres?.vCredPres);
+  if (vCredPresIBS) totals.vCredPresIBS = vCredPresIBS;
+  if (vCredPresCBS) totals.vCredPresCBS = vCredPresCBS;
   return totals;
 }
 

@@ -42,7 +42,8 @@ export function validateReformRules(errors: Errors, at: string, item: SaleItem, 
     return;
   }
   const i = entry.indicators;
-  const unwritable = i.ind_gIBSCBSMono ? ['gIBSCBSMono', 'UB13-40', 1116] : i.ind_gTransfCred ? ['gTransfCred', 'UB13-45', 1132] : i.ind_gDif ? ['gDif', 'UB22-20', 1030] : null;
+  // gTransfCred (CST 800) is written with reform.credit_transfer (reform-credit-transfer.ts checks it).
+  const unwritable = i.ind_gIBSCBSMono ? ['gIBSCBSMono', 'UB13-40', 1116] : i.ind_gTransfCred && !reform.credit_transfer ? ['gTransfCred', 'UB13-45', 1132] : i.ind_gDif ? ['gDif', 'UB22-20', 1030] : null;
   if (unwritable) {
     fail(errors, cstField, `CST ${cst} requires the group ${unwritable[0]}, which this API does not write (NT 2025.002 ${unwritable[1]}, cStat ${unwritable[2]})`, unwritable[1] as string);
     return;

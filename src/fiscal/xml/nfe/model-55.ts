@@ -27,6 +27,8 @@ export interface NfeIdeModel extends Omit<IdeModel, 'indPres' | 'tpEmis'> {
   indIntermed?: 0 | 1;
   /** Access keys of the referenced NF-e (refNFe), 0..999. */
   NFref: string[];
+  /** gCompraGov (B31, TCompraGov): a purchase by a public entity (reform-government-purchase.ts). */
+  gCompraGov?: { tpEnteGov: number; pRedutor: number; tpOperGov: number };
 }
 
 export interface AutXmlModel {

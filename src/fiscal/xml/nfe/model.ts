@@ -157,6 +157,32 @@ export interface IbsCbsGroupModel {
   pCBS: number;
   vCBS: number;
   gRed?: IbsCbsReductionModel;
+  /** UB82a gTribCompraGov: the rates and values of a government purchase before LC 214/2025 art. 473 (reform-government-purchase.ts). */
+  gTribCompraGov?: GovernmentPurchaseTaxModel;
+}
+
+/** TTribCompraGov: pAliq (scale 4) and vTrib (cents) per sphere. */
+export interface GovernmentPurchaseTaxModel {
+  pAliqIBSUF: number;
+  vTribIBSUF: number;
+  pAliqIBSMun: number;
+  vTribIBSMun: number;
+  pAliqCBS: number;
+  vTribCBS: number;
+}
+
+/** TCredPres: pCredPres (scale 4) and vCredPres (cents). */
+export interface PresumedCreditTaxModel {
+  pCredPres: number;
+  vCredPres: number;
+}
+
+/** gCredPresOper (TCredPresOper, UB120): base, cCredPres and the credit of each tax the code allows (reform-presumed-credit.ts). */
+export interface PresumedCreditModel {
+  vBCCredPres: number;
+  cCredPres: string;
+  gIBSCredPres?: PresumedCreditTaxModel;
+  gCBSCredPres?: PresumedCreditTaxModel;
 }
 
 /** IBSCBS (TTribNFe): CST and cClassTrib, and gIBSCBS unless the code carries no rate (e.g. CST 410, immunity). */
@@ -164,6 +190,9 @@ export interface IbsCbsModel {
   CST: string;
   cClassTrib: string;
   gIBSCBS?: IbsCbsGroupModel;
+  /** CST 800 (UB106 gTransfCred): the IBS and CBS credit transferred, in cents, instead of gIBSCBS (reform-credit-transfer.ts). */
+  gTransfCred?: { vIBS: number; vCBS: number };
+  gCredPresOper?: PresumedCreditModel;
 }
 
 export interface IsModel {
@@ -240,6 +269,9 @@ export interface ReformTotModel {
   vIBSMun: number;
   vIBS: number;
   vCBS: number;
+  /** gIBS/vCredPres and gCBS/vCredPres (W48, W56a): the items' gIBSCredPres / gCBSCredPres vCredPres; 0 when absent. */
+  vCredPresIBS?: number;
+  vCredPresCBS?: number;
   vNFTot: number;
 }
 
