@@ -13,6 +13,7 @@ export interface EnforcedReformRule {
 
 const ITEM = 'authority-sim/reform-item-rules.ts';
 const NOTE = 'authority-sim/reform-rules.ts';
+const CREDITS = 'authority-sim/reform-credit-rules.ts';
 const rows = (where: string, list: readonly (readonly [string, number])[], tables?: true): EnforcedReformRule[] =>
   list.map(([rule, code]) => ({ rule, code, where, ...(tables ? { tables } : {}) }));
 
@@ -30,6 +31,11 @@ export const ENFORCED_REFORM_RULES: readonly EnforcedReformRule[] = [
   // arithmetic of the item
   ...rows(ITEM, [['UB23-10', 1031], ['UB42-10', 1045], ['UB61-10', 1062], ['UB28-10', 1035], ['UB47-10', 1047], ['UB66-10', 1064]]),
   ...rows(ITEM, [['UB35-10', 1041], ['UB54-10', 1052], ['UB54a-10', 1150], ['UB67-10', 1069]]),
+  // government purchase, credit transfer, presumed credit (reform-credit-rules.ts)
+  ...rows(CREDITS, [['B31-10', 1006], ['B32-10', 1008], ['B34-10', 1140], ['UB82a-10', 1141], ['UB82a-20', 1142], ['UB82a-30', 1144]]),
+  ...rows(CREDITS, [['UB106-30', 1133], ['UB106-31', 1168], ['UB106-40', 1129]]),
+  ...rows(CREDITS, [['UB120-10', 1049], ['UB120-20', 1175], ['UB122-10', 1055], ['UB123-10', 1053], ['UB123-20', 1054], ['UB125-10', 1107]], true),
+  ...rows(CREDITS, [['UB126-10', 1056], ['UB127-10', 1050], ['UB127-20', 1058], ['UB129-10', 1124], ['UB130-10', 1060]], true),
   // IBSCBSTot
   ...rows(NOTE, [['W34-10', 1118], ['W34-20', 1119], ['W35-10', 1076], ['W38-10', 1077], ['W39-10', 1078], ['W41-10', 1080], ['W43-10', 1081]]),
   ...rows(NOTE, [['W44-10', 1082], ['W46-10', 1084], ['W47-10', 1085], ['W48-10', 1086], ['W53-10', 1088], ['W54-10', 1089], ['W56-10', 1091], ['W56a-10', 1087]]),
@@ -40,9 +46,5 @@ export const REFORM_NOT_ENFORCED: Readonly<Record<string, { why: string; rules: 
   'future-implementation': {
     why: 'the NT marks the rule "Implementação Futura" (UB16-10: "aguardando orientação normativa"): the authority does not apply it yet',
     rules: ['UB16-10', 'VB01-05', 'VB01-10', 'W60-05', 'W60-10'],
-  },
-  'credit-transfer': {
-    why: 'about the credit-transfer group of a debit note (gTransfCred, finNFe 6), which the gateway never writes',
-    rules: ['UB106-30'],
   },
 };

@@ -1,6 +1,7 @@
 import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import type { ReformTablesView } from './reform-tables-view.js';
 import { yearRates, type CstIndicators } from './reform-tables-view.js';
+import { governmentItemBroken, presumedCreditBroken, transferBroken } from './reform-credit-rules.js';
 
 // NT 2025.002-RTC rules on one item's IBSCBS group (docs/fiscal/reform-rules.md), as data: each sphere
 // (IBS UF, IBS municipal, CBS) names its fields and the ids of its rules, and the checks below read them.
@@ -110,8 +111,8 @@ function sphereBroken(s: Sphere, g: ElementSlice, vBC: number, ctx: ItemContext,
   return null;
 }
 
-/** The item's IBSCBS group against the tables of its date (UB13-UB67); null when it breaks none. */
-export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDebito: string | null, mandatory: { group: boolean; mono: boolean }): Broken | null {
+/** The item's IBSCBS group against the tables of its date (UB13-UB130); null when it breaks none. det: the item (prod for UB120-UB129). */
+export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDebito: string | null, mandatory: { group: boolean; mono: boolean }, det: ElementSlice | null = null): Broken | null {
   const cst = textIn(ibscbs, 'CST') ?? '';
   const code = textIn(ibscbs, 'cClassTrib') ?? '';
   const g = el(ibscbs, 'gIBSCBS');
@@ -133,7 +134,9 @@ export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDeb
   if (t && !cls) return { id: 'UB14-10', detail: `cClassTrib ${code} is not in the table` };
   if (cls && cls.cst !== cst) return { id: 'UB14-20', detail: `cClassTrib ${code} belongs to CST ${cls.cst}, not ${cst}` };
   if (cls && !(ctx.mod === '65' ? cls.nfce : cls.nfe)) return { id: 'UB14-25', detail: `cClassTrib ${code} is not allowed in model ${ctx.mod}` };
-  if (!g) return null;
+  // After the gIBSCBS rules, in the NT's order: UB106 (gTransfCred), UB120-UB130 (gCredPresOper), reform-credit-rules.ts.
+  const later = () => transferBroken(ibscbs, ctx.finNFe, tpNFDebito) ?? presumedCreditBroken(ibscbs, det, ctx, cls?.credPresOper ?? null);
+  if (!g) return later();
   const vBC = units(textIn(g, 'vBC'), 2);
   for (const s of SPHERES) {
     const sphere = el(g, s.group);
@@ -148,7 +151,7 @@ export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDeb
   }
   if (cls?.tribRegular === true && !el(g, 'gTribRegular')) return { id: 'UB68-10', detail: `cClassTrib ${code} asks for gTribRegular` };
   if (cls?.tribRegular === false && el(g, 'gTribRegular')) return { id: 'UB68-11', detail: `gTribRegular with cClassTrib ${code}` };
-  return null;
+  return governmentItemBroken(g, ctx) ?? later();
 }
 
 /** UB54a-10: vIBS = vIBSUF + vIBSMun (less a deducted presumed credit: with one, not played). */
