@@ -33,7 +33,7 @@ export const ENFORCED_REFORM_RULES: readonly EnforcedReformRule[] = [
   ...rows(ITEM, [['UB35-10', 1041], ['UB54-10', 1052], ['UB54a-10', 1150], ['UB67-10', 1069]]),
   // government purchase, credit transfer, presumed credit (reform-credit-rules.ts)
   ...rows(CREDITS, [['B31-10', 1006], ['B32-10', 1008], ['B34-10', 1140], ['UB82a-10', 1141], ['UB82a-20', 1142], ['UB82a-30', 1144]]),
-  ...rows(CREDITS, [['UB106-30', 1133], ['UB106-31', 1168], ['UB106-40', 1129]]),
+  ...rows(CREDITS, [['UB106-31', 1168], ['UB106-40', 1129]]),
   ...rows(CREDITS, [['UB120-10', 1049], ['UB120-20', 1175], ['UB122-10', 1055], ['UB123-10', 1053], ['UB123-20', 1054], ['UB125-10', 1107]], true),
   ...rows(CREDITS, [['UB126-10', 1056], ['UB127-10', 1050], ['UB127-20', 1058], ['UB129-10', 1124], ['UB130-10', 1060]], true),
   // IBSCBSTot
@@ -46,5 +46,9 @@ export const REFORM_NOT_ENFORCED: Readonly<Record<string, { why: string; rules: 
   'future-implementation': {
     why: 'the NT marks the rule "Implementação Futura" (UB16-10: "aguardando orientação normativa"): the authority does not apply it yet',
     rules: ['UB16-10', 'VB01-05', 'VB01-10', 'W60-05', 'W60-10'],
+  },
+  'adjustment-notes': {
+    why: 'played with the other rules of the credit and debit notes (finNFe 5/6) in adjustment-note-rules.ts (1133), before the reform rules',
+    rules: ['UB106-30'],
   },
 };

@@ -65,11 +65,13 @@ export function governmentItemBroken(g: ElementSlice, ctx: ItemContext): Broken 
   return null;
 }
 
-/** UB106-30/31/40: gTransfCred on a debit note of type 01 or 05, with a value above zero. */
+/**
+ * UB106-31/40: gTransfCred on a debit note of type 01 or 05, with a value above zero. UB106-30 (gTransfCred on a note
+ * that is not a debit note, 1133) is played with the other finNFe 5/6 rules in adjustment-note-rules.ts.
+ */
 export function transferBroken(ibscbs: ElementSlice, finNFe: string, tpNFDebito: string | null): Broken | null {
   const transf = el(ibscbs, 'gTransfCred');
-  if (!transf) return null;
-  if (finNFe !== '6') return { id: 'UB106-30', detail: `gTransfCred on a note of finNFe ${finNFe}` };
+  if (!transf || finNFe !== '6') return null;
   if (tpNFDebito !== '01' && tpNFDebito !== '05') return { id: 'UB106-31', detail: `gTransfCred on a debit note of type ${tpNFDebito ?? '(none)'}` };
   if (units(textIn(transf, 'vIBS'), 2) <= 0 && units(textIn(transf, 'vCBS'), 2) <= 0) return { id: 'UB106-40', detail: 'gTransfCred with vIBS and vCBS zero' };
   return null;

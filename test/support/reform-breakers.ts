@@ -106,8 +106,7 @@ export const REFORM_BREAKERS: Readonly<Record<string, ReformBreaker>> = {
   'UB82a-10': { base: 'normal', edit: (xml) => govItem('')(gov('2')(xml)) },
   'UB82a-20': { base: 'normal', edit: (xml) => govItem(tribGov('3.19'))(gov('2')(xml)) },
   'UB82a-30': { base: 'normal', edit: on('000', '000001', g(uf(''), mun(''), '2.19', cbs(''), tribGov('2.19'))) },
-  // Credit transfer (CST 800): on a normal note (UB106-30), on a debit note of type 06 (UB106-31), both values zero (UB106-40).
-  'UB106-30': { base: 'normal', edit: transfer('1.00', '1.00') },
+  // Credit transfer (CST 800): on a debit note of type 06 (UB106-31), both values zero (UB106-40).
   'UB106-31': { base: 'normal', edit: (xml) => transfer('1.00', '1.00')(debit('06')(xml)) },
   'UB106-40': { base: 'normal', edit: (xml) => transfer('0.00', '0.00')(debit('01')(xml)) },
   // Presumed credit: in an NFC-e (UB120-10); with 000001, whose ind_gCredPresOper is 0 (UB120-20); code 99 (UB122-10);
