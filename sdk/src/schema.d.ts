@@ -9834,6 +9834,42 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
+                                presumed_credit?: {
+                                    /**
+                                     * @description cCredPres (2 digits) of the presumed credit table (NT 2025.002-RTC Anexo IV, revision 12/12/2025), e.g. 05 automotive regime of LC 214/2025 art. 311. The code must be one the table lets the note carry (Apropria via NF? 1) and in force on the note's date for each tax it credits (from 2027).
+                                     * @example 05
+                                     */
+                                    code: string;
+                                    /**
+                                     * @description vBCCredPres: the base of the presumed credit; default the item value net of discount (vProd - vDesc). Reais, at most 2 decimals.
+                                     * @example 3000
+                                     */
+                                    base?: number;
+                                    /**
+                                     * @description pCredPres of gIBSCredPres: required when the code credits the IBS (its ind_gIBSCredPres is 1), refused otherwise (UB123-10/20). Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 1.3
+                                     */
+                                    ibs_rate?: number;
+                                    /**
+                                     * @description pCredPres of gCBSCredPres: required when the code credits the CBS (its ind_gCBSCredPres is 1), refused otherwise (UB127-10/20). For code 05 LC 214/2025 art. 311 gives 11.60, 10 or 8.70 by month of the benefit. Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 11.6
+                                     */
+                                    cbs_rate?: number;
+                                };
+                                /** @description gTransfCred (NT 2025.002-RTC UB106): CST 800 only, on a debit note (finalidade debito) of debit_type 01 (cooperatives, cClassTrib 800002) or 05 (succession, 800001); one of the two values above zero (UB106-40). */
+                                credit_transfer?: {
+                                    /**
+                                     * @description gTransfCred/vIBS: the IBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 150
+                                     */
+                                    ibs: number;
+                                    /**
+                                     * @description gTransfCred/vCBS: the CBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 1350
+                                     */
+                                    cbs: number;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -11771,6 +11807,42 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
+                                presumed_credit?: {
+                                    /**
+                                     * @description cCredPres (2 digits) of the presumed credit table (NT 2025.002-RTC Anexo IV, revision 12/12/2025), e.g. 05 automotive regime of LC 214/2025 art. 311. The code must be one the table lets the note carry (Apropria via NF? 1) and in force on the note's date for each tax it credits (from 2027).
+                                     * @example 05
+                                     */
+                                    code: string;
+                                    /**
+                                     * @description vBCCredPres: the base of the presumed credit; default the item value net of discount (vProd - vDesc). Reais, at most 2 decimals.
+                                     * @example 3000
+                                     */
+                                    base?: number;
+                                    /**
+                                     * @description pCredPres of gIBSCredPres: required when the code credits the IBS (its ind_gIBSCredPres is 1), refused otherwise (UB123-10/20). Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 1.3
+                                     */
+                                    ibs_rate?: number;
+                                    /**
+                                     * @description pCredPres of gCBSCredPres: required when the code credits the CBS (its ind_gCBSCredPres is 1), refused otherwise (UB127-10/20). For code 05 LC 214/2025 art. 311 gives 11.60, 10 or 8.70 by month of the benefit. Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 11.6
+                                     */
+                                    cbs_rate?: number;
+                                };
+                                /** @description gTransfCred (NT 2025.002-RTC UB106): CST 800 only, on a debit note (finalidade debito) of debit_type 01 (cooperatives, cClassTrib 800002) or 05 (succession, 800001); one of the two values above zero (UB106-40). */
+                                credit_transfer?: {
+                                    /**
+                                     * @description gTransfCred/vIBS: the IBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 150
+                                     */
+                                    ibs: number;
+                                    /**
+                                     * @description gTransfCred/vCBS: the CBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 1350
+                                     */
+                                    cbs: number;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -12724,13 +12796,21 @@ export interface paths {
                          */
                         credit_type?: "01" | "02" | "03" | "04" | "05" | "06";
                         /**
-                         * @description tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06 (docs/fiscal/credit-debit-notes.md says why not the others yet).
+                         * @description tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06, and 01 and 05 whose items carry CST 800 with reform.credit_transfer (gTransfCred; cClassTrib 800002 and 800001) (docs/fiscal/credit-debit-notes.md says why not the others yet).
                          * @example 06
                          * @enum {unknown}
                          */
                         debit_type?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08";
                         /** @description NFref/refNFe; required for complementar (exactly 1), ajuste, devolucao and credito 01/03/04 (exactly 1: the note the credit adjusts). */
                         referenced_documents?: string[];
+                        /** @description gCompraGov (NT 2025.002-RTC B31; LC 214/2025 arts. 370, 472, 473): a sale to a public entity. The note carries gCompraGov {tpEnteGov, pRedutor, tpOperGov 1 (supply)} and each item gRed (pRedAliq the class reduction, 0 for CST 000) and gTribCompraGov. NF-e only; needs the IBS/CBS groups (taxReform reform_2026 in 2026). pRedutor is 0 in 2026 (the official calculator table); a purchase dated 2027 or later is refused with a 422 until the art. 370 reducer and the art. 473 transfer are implemented (docs/fiscal/tax-reform.md). */
+                        government_purchase?: {
+                            /**
+                             * @description tpEnteGov: the public buyer (direct administration, its autarchies and foundations): 1 União, 2 Estado, 3 Distrito Federal, 4 Município, 5 consórcio público, 6 Comitê Gestor do IBS.
+                             * @example 2
+                             */
+                            entity_type: number;
+                        };
                         /** @description dest: required in an NF-e (MOC E01-10, 719). */
                         destinatario: {
                             /** @description CNPJ, 14 characters (alphanumeric allowed). */
@@ -13009,6 +13089,42 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
+                                presumed_credit?: {
+                                    /**
+                                     * @description cCredPres (2 digits) of the presumed credit table (NT 2025.002-RTC Anexo IV, revision 12/12/2025), e.g. 05 automotive regime of LC 214/2025 art. 311. The code must be one the table lets the note carry (Apropria via NF? 1) and in force on the note's date for each tax it credits (from 2027).
+                                     * @example 05
+                                     */
+                                    code: string;
+                                    /**
+                                     * @description vBCCredPres: the base of the presumed credit; default the item value net of discount (vProd - vDesc). Reais, at most 2 decimals.
+                                     * @example 3000
+                                     */
+                                    base?: number;
+                                    /**
+                                     * @description pCredPres of gIBSCredPres: required when the code credits the IBS (its ind_gIBSCredPres is 1), refused otherwise (UB123-10/20). Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 1.3
+                                     */
+                                    ibs_rate?: number;
+                                    /**
+                                     * @description pCredPres of gCBSCredPres: required when the code credits the CBS (its ind_gCBSCredPres is 1), refused otherwise (UB127-10/20). For code 05 LC 214/2025 art. 311 gives 11.60, 10 or 8.70 by month of the benefit. Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 11.6
+                                     */
+                                    cbs_rate?: number;
+                                };
+                                /** @description gTransfCred (NT 2025.002-RTC UB106): CST 800 only, on a debit note (finalidade debito) of debit_type 01 (cooperatives, cClassTrib 800002) or 05 (succession, 800001); one of the two values above zero (UB106-40). */
+                                credit_transfer?: {
+                                    /**
+                                     * @description gTransfCred/vIBS: the IBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 150
+                                     */
+                                    ibs: number;
+                                    /**
+                                     * @description gTransfCred/vCBS: the CBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 1350
+                                     */
+                                    cbs: number;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
