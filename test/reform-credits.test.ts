@@ -123,7 +123,7 @@ describe('presumed credit of the operation (gCredPresOper, NT 2025.002-RTC UB120
 });
 
 describe('credit transfer (gTransfCred, CST 800; NT 2025.002-RTC UB13-45, UB106-30/31/40)', () => {
-  const transfer = (debit_type = '05', credit_transfer = { ibs: 150, cbs: 1350 }, class_code = '800001'): NfeRequest => debitNote({
+  const transfer = (debit_type: NfeRequest['debit_type'] = '05', credit_transfer = { ibs: 150, cbs: 1350 }, class_code = '800001'): NfeRequest => debitNote({
     debit_type, natureza_operacao: 'TRANSFERENCIA DE CREDITO NA SUCESSAO', payment: { method: 'sem_pagamento', amount: 0 },
     items: [{ description: 'Transferencia de saldo credor', quantity: 1, unit_price: 1500, ncm: '00000000', cfop: '5949', unit: 'UN', reform: { cst: '800', class_code, credit_transfer } }],
   });
