@@ -7,7 +7,8 @@ import { reformRule } from './reform-rule-table.js';
 import { reformTablesOn } from './reform-tables-view.js';
 import { governmentNoteBroken } from './reform-credit-rules.js';
 
-// NT 2025.002-RTC rules on the reform groups of an NF-e/NFC-e (UB12-UB68 per item, W34-W56a on IBSCBSTot),
+// NT 2025.002-RTC rules on the reform groups of an NF-e/NFC-e (B31-B34 government purchase on ide, UB12-UB130 per
+// item, W34-W56a on IBSCBSTot),
 // written from the NT's rule table (docs/fiscal/reform-rules.md), independently of the gateway's own checks
 // (documents/goods/domain/validate-reform-rules.ts). Enforced ids: enforced-reform.ts.
 
