@@ -1,4 +1,4 @@
-import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 
 // The figures of a built NF-e the API answers and the DANFE show: JSON numbers in reais
 // (2 decimals), derived from the integer cents the XML carries.

@@ -1,4 +1,4 @@
-import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 
 const reais = (cents: number | undefined): number => (cents ?? 0) / 100;
 

@@ -267,12 +267,11 @@ export interface NfceModel {
   total: IcmsTotModel;
   reformTotal?: ReformTotModel;
   /** Home delivery only (MOC X02-10, X03-10/20): modFrete and the carrier; absent = modFrete 9. */
-  transp?: { modFrete: 0 | 1 | 2 | 3 | 4 | 9; transporta: NonNullable<TranspModel['transporta']> };
+  transp?: { modFrete: 0 | 1 | 2 | 3 | 4 | 9; transporta: TransportaModel };
   pag: { detPag: DetPagModel[]; vTroco: number };
   infAdic?: { infCpl: string };
   respTec?: RespTecModel;
 }
 
-import type { TranspModel } from './model-55.js';
-
-export type { NfeModel, NfeIdeModel, TranspModel, CobrModel, VolModel, AutXmlModel, ExportaModel } from './model-55.js';
+/** The carrier (transporta, MOC X03): an NFC-e home delivery and an NF-e's transp share it. */
+export interface TransportaModel { CNPJ?: string; CPF?: string; xNome?: string; IE?: string; xEnder?: string; xMun?: string; UF?: string }
