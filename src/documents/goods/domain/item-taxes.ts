@@ -165,6 +165,7 @@ function rateOf(sent: number | undefined, ofYear: number | null, field: string):
  * The item's IBSCBS group on its base vBC (reform-base.ts) at the rates of the note's year, or the
  * client's. With a rate reduction (gRed, CST 200) each tax is charged at its effective rate
  * pAliqEfet = rate x (1 - pRedAliq/100) on the base. A code without rate (CST 410) carries none.
+ * Deferral (gDif, CST 510/515) and regular taxation (gTribRegular, CST 550): reform-deferral.ts.
  */
 export function ibsCbsGroupOf(plan: ReformItemPlan, vBC: number, year: ReformRates): IbsCbsModel {
   const model = rateGroupOf(plan, vBC, year);
