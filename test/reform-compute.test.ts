@@ -115,11 +115,11 @@ describe('classification from the tables (fiscal/reform; NT 2025.002-RTC UB13-10
     expect(p.ok ? '' : p.errors[0]!.message).toMatch(/not (a cClassTrib )?in force on 2026-/);
   });
 
-  it('refuses deferral (CST 510, gDif) while the gateway does not write it', () => {
+  it('refuses deferral (CST 510, gDif) without its percentage (worked cases: test/reform-deferral.test.ts)', () => {
     const req = interstateRequest();
     req.items[0]!.reform = { cst: '510', class_code: '510001' };
     const p = prepareNfe(req, reformNfe);
-    expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.cst']);
+    expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.deferral_rate']);
     expect(p.ok ? '' : p.errors[0]!.message).toContain('gDif');
   });
 

@@ -9834,6 +9834,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -11771,6 +11789,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -13009,6 +13045,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**

@@ -96,6 +96,12 @@ export function reformTotals(det: readonly DetModel[], vNF: number): ReformTotMo
     vNFTot: vNF + vIBSUF + vIBSMun + vCBS + vIS,
   };
   if (hasIs) totals.vIS = vIS;
+  // NT 2025.002-RTC W38-10, W43-10, W53-10: each vDif of IBSCBSTot is the sum of the items' gDif/vDif.
+  if (det.some((d) => d.ibscbs?.gIBSCBS?.gDif)) {
+    totals.vDifUF = sum(det, (d) => d.ibscbs?.gIBSCBS?.gDif?.vDifUF);
+    totals.vDifMun = sum(det, (d) => d.ibscbs?.gIBSCBS?.gDif?.vDifMun);
+    totals.vDifCBS = sum(det, (d) => d.ibscbs?.gIBSCBS?.gDif?.vDifCBS);
+  }
   return totals;
 }
 
