@@ -9453,9 +9453,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -10074,9 +10095,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10212,9 +10254,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10467,9 +10530,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10891,9 +10975,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11029,9 +11134,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12047,9 +12173,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12185,9 +12332,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12542,9 +12710,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -13400,9 +13589,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13534,9 +13744,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13788,9 +14019,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14210,9 +14462,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14344,9 +14617,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14603,9 +14897,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14737,9 +15052,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
