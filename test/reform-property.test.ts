@@ -24,7 +24,7 @@ import { nfeVerdict } from './support/simulator-verdict.js';
 // - carry the groups exactly when due: Simples Nacional none in 2026 (LC 214 art. 348), a legacy account none in
 //   2026, everyone from 2027 (arts. 344, 347).
 
-const RUNS = Number(process.env.REFORM_PROPERTY_RUNS ?? 120);
+const RUNS = Number(process.env.REFORM_PROPERTY_RUNS ?? 80);
 const SEED = Number(process.env.REFORM_PROPERTY_SEED ?? 30);
 const dir = mkdtempSync(join(tmpdir(), 'reform-property-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
