@@ -61,13 +61,14 @@ describe('deferral: CST 515 / 515001, LC 214/2025 art. 138 (60% reduction, payme
     expect(note.xml).toContain('<gIBSUF><pIBSUF>0.10</pIBSUF><gDif><pDif>40.00</pDif><vDif>0.02</vDif></gDif><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.04</pAliqEfet></gRed><vIBSUF>0.02</vIBSUF></gIBSUF>');
     expect(note.xml).toContain('<gCBS><pCBS>0.90</pCBS><gDif><pDif>40.00</pDif><vDif>0.14</vDif></gDif><gRed><pRedAliq>60.00</pRedAliq><pAliqEfet>0.36</pAliqEfet></gRed><vCBS>0.21</vCBS></gCBS>');
     // IBSCBSTot (W38-10, W43-10, W53-10): vDif UF 0.88 + 0.02 = 0.90, Mun 0.00, CBS 7.90 + 0.14 = 8.04;
-    // vIBSUF 0.00 + 0.02 = 0.02; vCBS 0.00 + 0.21 = 0.21; vNFTot = vNF 3,444.87 + 0.02 + 0.21 = 3,445.10.
+    // vIBSUF 0.00 + 0.02 = 0.02; vCBS 0.00 + 0.21 = 0.21; vNFTot = vNF = 3,444.87 (a 2026 note: NT VB01-10 Exceção 1, W60-10;
+    // docs/fiscal/tax-reform.md "The note's total").
     expect(note.xml).toContain(
       '<IBSCBSTot><vBCIBSCBS>2292.44</vBCIBSCBS><gIBS><gIBSUF><vDif>0.90</vDif><vDevTrib>0.00</vDevTrib><vIBSUF>0.02</vIBSUF></gIBSUF>' +
         '<gIBSMun><vDif>0.00</vDif><vDevTrib>0.00</vDevTrib><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.02</vIBS>',
     );
     expect(note.xml).toContain('<gCBS><vDif>8.04</vDif><vDevTrib>0.00</vDevTrib><vCBS>0.21</vCBS>');
-    expect(note.totals).toMatchObject({ vNF: 3444.87, vIBS: 0.02, vCBS: 0.21, vNFTot: 3445.1 });
+    expect(note.totals).toMatchObject({ vNF: 3444.87, vIBS: 0.02, vCBS: 0.21, vNFTot: 3444.87 });
     expect(await xmllintFailures('PL_010_V1.40', [tempFile('deferral-515.xml', note.xml)])).toBe('');
     expect(reformRejection(nfeFacts(note.xml))).toBeNull();
     // The simulator checks the arithmetic: a vDif off by more than 0.01 is refused (UB23-10, cStat 1031).
@@ -116,8 +117,8 @@ describe('suspension: CST 550 / 550001 (LC 214/2025 art. 82), gTribRegular', () 
         '<pAliqEfetRegIBSMun>0.00</pAliqEfetRegIBSMun><vTribRegIBSMun>0.00</vTribRegIBSMun><pAliqEfetRegCBS>0.90</pAliqEfetRegCBS><vTribRegCBS>19.74</vTribRegCBS></gTribRegular>' +
         '</gIBSCBS></IBSCBS>',
     );
-    // Totals: only item 2 (CST 000) is charged: IBS 0.10, CBS 0.89; vNFTot 3,444.87 + 0.10 + 0.89 = 3,445.86.
-    expect(note.totals).toMatchObject({ vIBS: 0.1, vCBS: 0.89, vNFTot: 3445.86 });
+    // Totals: only item 2 (CST 000) is charged: IBS 0.10, CBS 0.89; vNFTot = vNF = 3,444.87 (2026: VB01-10 Exceção 1).
+    expect(note.totals).toMatchObject({ vIBS: 0.1, vCBS: 0.89, vNFTot: 3444.87 });
     expect(await xmllintFailures('PL_010_V1.40', [tempFile('suspension-550.xml', note.xml)])).toBe('');
     expect(nfeVerdict(note.xml, { now: NOW, signature: true })).toBeNull();
   });

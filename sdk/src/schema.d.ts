@@ -9453,9 +9453,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -10092,9 +10113,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10230,9 +10272,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10485,9 +10548,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10909,9 +10993,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11047,9 +11152,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12083,9 +12209,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12221,9 +12368,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12578,9 +12746,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -13454,9 +13643,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13588,9 +13798,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13842,9 +14073,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14264,9 +14516,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14398,9 +14671,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14657,9 +14951,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14791,9 +15106,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
