@@ -45,8 +45,9 @@ describe('government purchase (NT 2025.002-RTC B31, UB26-20, UB28-10, UB82a; LC 
       '<gCBS><pCBS>0.90</pCBS><gRed><pRedAliq>0.00</pRedAliq><pAliqEfet>0.90</pAliqEfet></gRed><vCBS>19.74</vCBS></gCBS>' +
       '<gTribCompraGov><pAliqIBSUF>0.10</pAliqIBSUF><vTribIBSUF>2.19</vTribIBSUF><pAliqIBSMun>0.00</pAliqIBSMun><vTribIBSMun>0.00</vTribIBSMun><pAliqCBS>0.90</pAliqCBS><vTribCBS>19.74</vTribCBS></gTribCompraGov></gIBSCBS>',
     );
-    // Totals as without the purchase: 2.29 IBS and 20.63 CBS (tax-reform.md's worked case).
-    expect(b.totals).toMatchObject({ vIBS: 2.29, vCBS: 20.63, vNFTot: 3467.79 });
+    // Totals as without the purchase: 2.29 IBS and 20.63 CBS (tax-reform.md's worked case); vNFTot = vNF in 2026
+    // (NT 2025.002-RTC VB01-10 Exceção 1).
+    expect(b.totals).toMatchObject({ vIBS: 2.29, vCBS: 20.63, vNFTot: 3444.87 });
     expect(await xmllintFailures('PL_010_V1.40', [tempFile('government-purchase.xml', b.xml)])).toBe('');
     expect(verdictOf(b.xml, JULY_2026)).toBeNull();
   });

@@ -9453,9 +9453,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -9834,6 +9855,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
                                 presumed_credit?: {
                                     /**
@@ -10110,9 +10149,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10248,9 +10308,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10503,9 +10584,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10927,9 +11029,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11065,9 +11188,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11807,6 +11951,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
                                 presumed_credit?: {
                                     /**
@@ -12119,9 +12281,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12257,9 +12440,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12614,9 +12818,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -13089,6 +13314,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
                                 presumed_credit?: {
                                     /**
@@ -13516,9 +13759,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13650,9 +13914,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13904,9 +14189,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14326,9 +14632,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14460,9 +14787,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14719,9 +15067,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14853,9 +15222,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**

@@ -2,6 +2,7 @@ import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import type { ReformTablesView } from './reform-tables-view.js';
 import { yearRates, type CstIndicators } from './reform-tables-view.js';
 import { governmentItemBroken, presumedCreditBroken, transferBroken } from './reform-credit-rules.js';
+import { regularTaxationBroken } from './reform-regular-rules.js';
 
 // NT 2025.002-RTC rules on one item's IBSCBS group (docs/fiscal/reform-rules.md), as data: each sphere
 // (IBS UF, IBS municipal, CBS) names its fields and the ids of its rules, and the checks below read them.
@@ -151,7 +152,9 @@ export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDeb
   }
   if (cls?.tribRegular === true && !el(g, 'gTribRegular')) return { id: 'UB68-10', detail: `cClassTrib ${code} asks for gTribRegular` };
   if (cls?.tribRegular === false && el(g, 'gTribRegular')) return { id: 'UB68-11', detail: `gTribRegular with cClassTrib ${code}` };
-  return governmentItemBroken(g, ctx) ?? later();
+  const regular = el(g, 'gTribRegular');
+  // UB69-UB72d (gTribRegular), then UB82a (gTribCompraGov), UB106 and UB120-UB130 in the NT's order.
+  return (regular ? regularTaxationBroken(regular, vBC, t ?? null) : null) ?? governmentItemBroken(g, ctx) ?? later();
 }
 
 /** UB54a-10: vIBS = vIBSUF + vIBSMun (less a deducted presumed credit: with one, not played). */

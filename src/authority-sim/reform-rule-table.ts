@@ -67,6 +67,11 @@ export const REFORM_RULES: readonly ReformRule[] = [
   // regular taxation (gTribRegular), by the classification's ind_gTribRegular
   item('UB68-10', 1065, 'Classificação Tributária do IBS e da CBS informada obriga informação da tributação regular'),
   item('UB68-11', 1114, 'Classificação Tributária do IBS e da CBS informada não permite informação da tributação regular'),
+  item('UB69-10', 1066, 'CST do IBS e da CBS informado no grupo de tributação regular inexistente'),
+  item('UB70-10', 1067, 'Classificação Tributária do IBS e da CBS informada no grupo de tributação regular inexistente'),
+  item('UB72-10', 1040, 'Valor do Tributo Regular da UF difere do calculado'),
+  item('UB72b-10', 1051, 'Valor do Tributo Regular do Município difere do calculado'),
+  item('UB72d-10', 1068, 'Valor do Tributo Regular da CBS difere do calculado'),
   // government purchase (ide/gCompraGov, B31-B34; gTribCompraGov, UB82a)
   note('B31-10', 1006, 'NFCe com grupo de compra governamental'),
   note('B32-10', 1008, 'Nota de compra governamental e alíquota dos outros entes informada incorretamente'),

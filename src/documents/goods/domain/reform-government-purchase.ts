@@ -2,6 +2,7 @@ import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 import type { DetModel, IbsCbsModel, IcmsTotModel, ReformTotModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf } from '../../../kernel/decimal.js';
 import type { Crt } from './issuer-context.js';
+import type { ReformItemPlan } from './item-taxes.js';
 import { reformGroupsDue } from './reform-schedule.js';
 import { reformTotals } from './totals.js';
 
@@ -47,9 +48,16 @@ export interface GovernmentPurchase {
 }
 
 /** The gateway's refusals of `government_purchase` (422 naming the field), on the day the note is prepared. */
-export function checkGovernmentPurchase(errors: Errors, purchase: GovernmentPurchase | undefined, ctx: { crt: Crt; taxReform: boolean; today: string | undefined }): void {
+export function checkGovernmentPurchase(errors: Errors, purchase: GovernmentPurchase | undefined, ctx: { crt: Crt; taxReform: boolean; today: string | undefined }, plans: readonly ReformItemPlan[] = []): void {
   if (!purchase) return;
   const field = 'government_purchase';
+  // The calculator writes a deferred or suspended item of a purchase otherwise (gDif on the reduced rate; gTribRegular
+  // with the purchase's rates and the main group zeroed): not implemented here.
+  const mixed = plans.findIndex((p) => p.deferral !== undefined || p.regular !== undefined);
+  if (mixed >= 0) {
+    fail(errors, field, `items[${mixed}] is deferred or suspended (gDif / gTribRegular): a government purchase with such items is not implemented yet`);
+    return;
+  }
   if (GOVERNMENT_ENTITIES[purchase.tpEnteGov] === undefined) {
     fail(errors, `${field}.entity_type`, `must be 1 to 6 (TEnteGov: ${Object.entries(GOVERNMENT_ENTITIES).map(([k, v]) => `${k} ${v}`).join(', ')})`);
     return;
@@ -91,8 +99,8 @@ export function withGovernmentPurchase(m: IbsCbsModel, pRedutor: number): IbsCbs
 }
 
 /** The note's items and IBSCBSTot with the government purchase applied (pRedutor scale 4); parts without reform groups, or null (no purchase), are returned as they are. */
-export function withGovernmentPurchaseParts<T extends { det: DetModel[]; total: IcmsTotModel; reformTotal?: ReformTotModel }>(parts: T, pRedutor: number | null): T {
+export function withGovernmentPurchaseParts<T extends { det: DetModel[]; total: IcmsTotModel; reformTotal?: ReformTotModel }>(parts: T, pRedutor: number | null, year: number): T {
   if (!parts.reformTotal || pRedutor === null) return parts;
   const det = parts.det.map((d) => (d.ibscbs ? { ...d, ibscbs: withGovernmentPurchase(d.ibscbs, pRedutor) } : d));
-  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF) };
+  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF, year) };
 }

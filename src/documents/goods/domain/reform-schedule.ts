@@ -72,7 +72,7 @@ export function withReformGroups<T extends ReformParts>(parts: T, plan: readonly
     copy.ibscbs = withItemCredits(ibsCbsGroupOf(p, ibsCbsBase(d, year, simples, is?.vIS ?? 0), rates), p, d);
     return copy;
   });
-  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF) };
+  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF, year) };
 }
 
 /**

@@ -5,7 +5,7 @@ import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
-import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { signNfe } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
@@ -61,7 +61,7 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
     // The IBS/CBS groups as the note's local date decides: rates and base of its year, none for a
     // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027; a government
     // purchase's gRed and gTribCompraGov in each item (NT 2025.002-RTC UB26-20, UB82a-10).
-    ...withGovernmentPurchaseParts(reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }), pRedutor),
+    ...withGovernmentPurchaseParts(reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }), pRedutor, dhEmi.year),
     accessKey,
     ide: {
       ...prepared.ide, NFref: [...prepared.ide.NFref],

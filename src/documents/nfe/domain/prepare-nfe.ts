@@ -1,4 +1,4 @@
-import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { messageSizeError, WIDEST_IDE } from '../../goods/domain/message-size.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { cleanTaxId, isAlphanumericCnpj } from '../../../kernel/tax-id.js';
@@ -69,7 +69,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   const reform = classifyReform(reformErrors, computed.reform, 'nfe', ctx.today, ctx.reformTables);
   checkReformRates(reformErrors, reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
   const purchase = req.government_purchase ? { tpEnteGov: req.government_purchase.entity_type } : undefined;
-  checkGovernmentPurchase(reformErrors, purchase, { crt: ctx.issuer.crt, taxReform: ctx.taxReform, today: ctx.today });
+  checkGovernmentPurchase(reformErrors, purchase, { crt: ctx.issuer.crt, taxReform: ctx.taxReform, today: ctx.today }, reform);
   if (reformErrors.length > 0) return { ok: false, errors: reformErrors };
   const parts: PreparedNfe['parts'] = {
     emit: emitOf(ctx.issuer),
@@ -114,7 +114,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
 function widestModel(p: PreparedNfe, withReform: boolean): NfeModel {
   const model: NfeModel = {
     // With the reform groups when the note may carry them (those of 2026: any year's are about as long).
-    ...(withReform ? withGovernmentPurchaseParts(withReformGroups(p.parts, p.reform, 3, '2026-01-01', p.reformTables), p.governmentPurchase ? 0 : null) : p.parts), accessKey: '0'.repeat(44),
+    ...(withReform ? withGovernmentPurchaseParts(withReformGroups(p.parts, p.reform, 3, '2026-01-01', p.reformTables), p.governmentPurchase ? 0 : null, 2026) : p.parts), accessKey: '0'.repeat(44),
     ide: { ...p.ide, ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, mod: 55, tpImp: 1, tpEmis: 6, tpAmb: p.tpAmb },
   };
   if (p.governmentPurchase) model.ide.gCompraGov = { tpEnteGov: p.governmentPurchase.tpEnteGov, pRedutor: 0, tpOperGov: SUPPLY_OPERATION };
