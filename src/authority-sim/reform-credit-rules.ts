@@ -1,5 +1,5 @@
 import { sliceAll, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
-import { el, textIn, type Broken, type ItemContext } from './reform-item-rules.js';
+import { el, textIn, type Broken, type ItemContext } from './reform-rule-context.js';
 
 // NT 2025.002-RTC rules on government purchases (ide/gCompraGov: B31-10, B32-10, B34-10; item gTribCompraGov:
 // UB82a-10/20/30), credit transfer (gTransfCred: UB106-30/31/40) and the presumed credit of the operation

@@ -1,5 +1,5 @@
-import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
-import type { ReformTablesView } from './reform-tables-view.js';
+import type { ElementSlice } from '../fiscal/sefaz/xml-slice.js';
+import { el, textIn, type Broken, type ItemContext } from './reform-rule-context.js';
 import { yearRates, type CstIndicators } from './reform-tables-view.js';
 import { governmentItemBroken, presumedCreditBroken, transferBroken } from './reform-credit-rules.js';
 import { regularTaxationBroken } from './reform-regular-rules.js';
@@ -7,28 +7,10 @@ import { regularTaxationBroken } from './reform-regular-rules.js';
 // NT 2025.002-RTC rules on one item's IBSCBS group (docs/fiscal/reform-rules.md), as data: each sphere
 // (IBS UF, IBS municipal, CBS) names its fields and the ids of its rules, and the checks below read them.
 // A rule returns the id it breaks (the answer's code and words come from reform-rule-table.ts).
+export { el, textIn, type Broken, type ItemContext } from './reform-rule-context.js';
 
-export const el = (within: ElementSlice | null, name: string) => (within ? sliceElement(within.inner, name) : null);
-export const textIn = (within: ElementSlice | null, name: string) => el(within, name)?.inner.trim() ?? null;
 /** A decimal text in units of 10^-places (absent = 0). */
 const units = (v: string | null, places: number) => Math.round(Number(v ?? '0') * 10 ** places);
-
-export interface Broken {
-  id: string;
-  detail: string;
-}
-
-/** What an item rule knows of its note. */
-export interface ItemContext {
-  /** Local issue date of the note, YYYY-MM-DD. */
-  date: string;
-  mod: string;
-  finNFe: string;
-  emitUf: string;
-  /** gCompraGov/pRedutor (percent) when the note is a government purchase. */
-  pRedutor: number | null;
-  tables: ReformTablesView | null;
-}
 
 interface Sphere {
   group: 'gIBSUF' | 'gIBSMun' | 'gCBS';

@@ -1,5 +1,3 @@
-import { inForce } from './reform-tables.js';
-
 // The presumed credit classification table (cCredPres, NT 2025.002-RTC Anexo IV; "Tabela de códigos de crédito
 // presumido do IBS e da CBS", revision 12/12/2025) as data: assets/fiscal/reform/presumed-credit.json, read and
 // checked with the other reform tables (load-reform-tables.ts; docs/fiscal/reform-tables.md says where it comes
@@ -45,5 +43,7 @@ export function presumedCreditEntry(codes: readonly PresumedCreditEntry[] | unde
 /** Whether the code's credit of that tax is in force on `isoDate` (local YYYY-MM-DD...). */
 export function presumedCreditInForce(entry: PresumedCreditEntry, tax: 'ibs' | 'cbs', isoDate: string): boolean {
   const v = entry[tax];
-  return v !== null && inForce(v.from, v.until, isoDate.slice(0, 10));
+  const day = isoDate.slice(0, 10);
+  // [from, until), as every validity of the reform tables (reform-tables.ts inForce).
+  return v !== null && v.from <= day && (v.until === undefined || day < v.until);
 }
