@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { BuyerEmailOptionSchema } from '../../../kernel/buyer-email-option.js';
 import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-range.js';
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
 import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
@@ -206,6 +207,7 @@ export const NfeRequestSchema = Type.Object(
     debit_type: Type.Optional(Type.Enum([...DEBIT_TYPES], { description: 'tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06 (docs/fiscal/credit-debit-notes.md says why not the others yet).', examples: ['06'] })),
     referenced_documents: Type.Optional(Type.Array(Type.String({ description: 'Access key (44).' }), { maxItems: 999, description: 'NFref/refNFe; required for complementar (exactly 1), ajuste, devolucao and credito 01/03/04 (exactly 1: the note the credit adjusts).' })),
     destinatario: DestinatarioSchema,
+    email: Type.Optional(BuyerEmailOptionSchema),
     presenca: Type.Enum(keysOf(PRESENCAS), { description: 'indPres (home delivery is NFC-e only).' }),
     intermediador: Type.Optional(
       Type.Object(
