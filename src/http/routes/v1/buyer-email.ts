@@ -99,7 +99,7 @@ export const buyerEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await clearBounce(app.ctx, request.auth.accountId, request.params.address);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };
