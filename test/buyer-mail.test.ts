@@ -174,10 +174,13 @@ describe('buyer e-mail: DANFE and XML to the buyer over real SMTP', () => {
     expect(text).toContain('Olá, Maria da Silva.');
     // 2 x 18,90 + 0,35 x 16,50 = 37,80 + 5,775 -> 5,78 (item value rounded to cents) = 43,58.
     expect(text).toContain('Valor total: R$ 43,58');
-    expect(text).toContain(note.qrcode_url ? 'Consulte a nota em: http' : 'Consulte');
     const danfe = attachment(parts, `${note.access_key}-DANFE.pdf`)!;
     expect((await pdf.pdfText(danfe.body)).replace(/\s+/g, '')).toContain(note.access_key);
     const xml = attachment(parts, `${note.access_key}-nfeProc.xml`)!.body.toString('utf8');
+    // The consultation address is the state's urlChave the NFC-e carries (FACTS 9), the one its DANFE prints.
+    const urlChave = /<urlChave>([^<]+)<\/urlChave>/.exec(xml)?.[1];
+    expect(urlChave).toMatch(/^https?:\/\//);
+    expect(text).toContain(`Consulte a nota em: ${urlChave}`);
     expect(await xmllint(xml, 'PL_009_V4', 'procNFe_v4.00.xsd')).toBe('');
     expect(await xmlsecVerify(xml)).toBe('');
   });
