@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
+import { issueNfseSettled, nfseIssuer, serviceInvoice } from './support/nfse-flow.js';
 import { startSmtpCatcher, type ReceivedMail, type SmtpCatcher } from './support/smtp-server.js';
 import { attachment, headerText, mimeParts, plainText } from './support/mime-parts.js';
 import { pdfWorkspace } from './support/pdf-tools.js';
-import { xmllint, xmlsecVerify } from './support/xml-tools.js';
+import { NFSE_ID_ELEMENTS, xmllint, xmlsecVerify } from './support/xml-tools.js';
 import { eventually } from './support/webhook-receiver.js';
 import { buyerMailer } from '../src/documents/notes/services/send-buyer-mail.js';
 import type { Job } from '../src/jobs/queue.js';
@@ -195,6 +196,24 @@ describe('buyer e-mail: DANFE and XML to the buyer over real SMTP', () => {
     expect(await settledRecord(on.id)).toMatchObject({ state: 'sent' });
     expect((await t.db.query(`SELECT 1 FROM jobs WHERE dedupe_key = $1`, [`buyer-mail:${off.id}:authorized`])).rows).toHaveLength(0);
     expect(mailsTo(plain)).toHaveLength(0);
+  });
+
+  it('mails an NFS-e to its taker: the DANFSe and the NFS-e Sefin issued, named by its NFS-e number and key', async () => {
+    const nfseIssuerId = await nfseIssuer(t, auth);
+    const taker = `tomador-${uniq()}@example.com`;
+    const base = serviceInvoice(nfseIssuerId);
+    const { note } = await issueNfseSettled(t, auth, { ...base, tomador: { ...base.tomador, email: taker }, email: { send: true } });
+    expect(note.status).toBe('authorized');
+    const { headers, parts } = mimeParts((await mailTo(taker)).raw);
+    const issuer = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${nfseIssuerId}`, headers: auth })).json();
+    expect(headerText(headers['subject']!)).toBe(`NFS-e nº ${note.number} de ${issuer.nome_fantasia || issuer.razao_social}`);
+    const text = plainText(parts);
+    expect(text).toContain(`https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${note.access_key}`);
+    const danfse = attachment(parts, `${note.access_key}-DANFSe.pdf`)!;
+    expect((await pdf.pdfText(danfse.body)).replace(/\s+/g, '')).toContain(note.access_key);
+    const xml = attachment(parts, `${note.access_key}-NFSe.xml`)!.body.toString('utf8');
+    expect(await xmllint(xml, 'NFSe_v1.01', 'NFSe_v1.01.xsd')).toBe('');
+    expect(await xmlsecVerify(xml, NFSE_ID_ELEMENTS, "/*[local-name()='NFSe']/*[local-name()='Signature']")).toBe('');
   });
 
   async function issuerName(): Promise<string> {
