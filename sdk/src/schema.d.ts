@@ -9453,9 +9453,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -9834,6 +9855,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -10087,9 +10126,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10225,9 +10285,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10480,9 +10561,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10904,9 +11006,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11042,9 +11165,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11784,6 +11928,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -12073,9 +12235,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12211,9 +12394,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12568,9 +12772,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -13048,6 +13273,24 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -13439,9 +13682,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13573,9 +13837,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13827,9 +14112,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14249,9 +14555,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14383,9 +14710,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14642,9 +14990,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14776,9 +15145,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**

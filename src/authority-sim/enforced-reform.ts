@@ -27,6 +27,9 @@ export const ENFORCED_REFORM_RULES: readonly EnforcedReformRule[] = [
   ...rows(ITEM, [['UB22-10', 1029], ['UB22-20', 1030], ['UB40-20', 1083], ['UB40-10', 1044], ['UB59-20', 1090], ['UB59-10', 1061]], true),
   ...rows(ITEM, [['UB26-10', 1032], ['UB26-20', 1033], ['UB45-10', 1007], ['UB45-20', 1074], ['UB64-10', 1028], ['UB64-20', 1079]], true),
   ...rows(ITEM, [['UB27-10', 1034], ['UB46-10', 1046], ['UB65-10', 1063], ['UB68-10', 1065], ['UB68-11', 1114]], true),
+  // the regular taxation (gTribRegular) of a suspension: its codes in the tables, its values
+  ...rows('authority-sim/reform-regular-rules.ts', [['UB69-10', 1066], ['UB70-10', 1067]], true),
+  ...rows('authority-sim/reform-regular-rules.ts', [['UB72-10', 1040], ['UB72b-10', 1051], ['UB72d-10', 1068]]),
   // arithmetic of the item
   ...rows(ITEM, [['UB23-10', 1031], ['UB42-10', 1045], ['UB61-10', 1062], ['UB28-10', 1035], ['UB47-10', 1047], ['UB66-10', 1064]]),
   ...rows(ITEM, [['UB35-10', 1041], ['UB54-10', 1052], ['UB54a-10', 1150], ['UB67-10', 1069]]),

@@ -1,6 +1,7 @@
 import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import type { ReformTablesView } from './reform-tables-view.js';
 import { yearRates, type CstIndicators } from './reform-tables-view.js';
+import { regularTaxationBroken } from './reform-regular-rules.js';
 
 // NT 2025.002-RTC rules on one item's IBSCBS group (docs/fiscal/reform-rules.md), as data: each sphere
 // (IBS UF, IBS municipal, CBS) names its fields and the ids of its rules, and the checks below read them.
@@ -148,7 +149,8 @@ export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDeb
   }
   if (cls?.tribRegular === true && !el(g, 'gTribRegular')) return { id: 'UB68-10', detail: `cClassTrib ${code} asks for gTribRegular` };
   if (cls?.tribRegular === false && el(g, 'gTribRegular')) return { id: 'UB68-11', detail: `gTribRegular with cClassTrib ${code}` };
-  return null;
+  const regular = el(g, 'gTribRegular');
+  return regular ? regularTaxationBroken(regular, vBC, t ?? null) : null;
 }
 
 /** UB54a-10: vIBS = vIBSUF + vIBSMun (less a deducted presumed credit: with one, not played). */

@@ -67,6 +67,11 @@ export const REFORM_RULES: readonly ReformRule[] = [
   // regular taxation (gTribRegular), by the classification's ind_gTribRegular
   item('UB68-10', 1065, 'Classificação Tributária do IBS e da CBS informada obriga informação da tributação regular'),
   item('UB68-11', 1114, 'Classificação Tributária do IBS e da CBS informada não permite informação da tributação regular'),
+  item('UB69-10', 1066, 'CST do IBS e da CBS informado no grupo de tributação regular inexistente'),
+  item('UB70-10', 1067, 'Classificação Tributária do IBS e da CBS informada no grupo de tributação regular inexistente'),
+  item('UB72-10', 1040, 'Valor do Tributo Regular da UF difere do calculado'),
+  item('UB72b-10', 1051, 'Valor do Tributo Regular do Município difere do calculado'),
+  item('UB72d-10', 1068, 'Valor do Tributo Regular da CBS difere do calculado'),
   // credit transfer on a debit note
   item('UB106-30', 1133, 'Finalidade de Emissão da Nota Fiscal incompatível com o CST'),
   // VB: the item's total

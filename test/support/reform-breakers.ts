@@ -20,6 +20,9 @@ const cbs = (inner: string, v = '19.74', p = '0.90') => `<gCBS><pCBS>${p}</pCBS>
 const g = (ufPart: string, munPart: string, vIBS: string, cbsPart: string, extra = '') => `<gIBSCBS><vBC>2193.83</vBC>${ufPart}${munPart}<vIBS>${vIBS}</vIBS>${cbsPart}${extra}</gIBSCBS>`;
 const red = (pRed: string, efet: string) => `<gRed><pRedAliq>${pRed}</pRedAliq><pAliqEfet>${efet}</pAliqEfet></gRed>`;
 const dif = (vDif: string) => `<gDif><pDif>100.00</pDif><vDif>${vDif}</vDif></gDif>`;
+const regular = (cst: string, cls: string, vUF = '2.19', vMun = '0.00', vCBS = '19.74') =>
+  `<gTribRegular><CSTReg>${cst}</CSTReg><cClassTribReg>${cls}</cClassTribReg><pAliqEfetRegIBSUF>0.10</pAliqEfetRegIBSUF><vTribRegIBSUF>${vUF}</vTribRegIBSUF>` +
+  `<pAliqEfetRegIBSMun>0.00</pAliqEfetRegIBSMun><vTribRegIBSMun>${vMun}</vTribRegIBSMun><pAliqEfetRegCBS>0.90</pAliqEfetRegCBS><vTribRegCBS>${vCBS}</vTribRegCBS></gTribRegular>`;
 const on = (cst: string, cls: string, body: string) => (xml: string) => item1(xml, group(cst, cls, body));
 /** A field of IBSCBSTot set to 1.00 (path as in reform-rules.ts TOTALS). */
 function tot(path: string): (xml: string) => string {
@@ -83,6 +86,12 @@ export const REFORM_BREAKERS: Readonly<Record<string, ReformBreaker>> = {
   // 000990 stands for a classification of regular taxation (rates 0 in the main group, gTribRegular required).
   'UB68-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'))) },
   'UB68-11': { base: 'normal', edit: on('000', '000001', g(uf(''), mun(''), '2.19', cbs(''), '<gTribRegular><CSTReg>000</CSTReg></gTribRegular>')) },
+  // gTribRegular of the 000990 item: the 2026 rates on 2193.83: IBS UF 0.10% = 2.19, Mun 0.00, CBS 0.90% = 19.74.
+  'UB69-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('999', '000001'))) },
+  'UB70-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000999'))) },
+  'UB72-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000001', '2.21'))) },
+  'UB72b-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000001', '2.19', '0.02'))) },
+  'UB72d-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000001', '2.19', '0.00', '19.76'))) },
   'W34-10': { base: 'normal', edit: (xml) => xml.replace(/<IBSCBS>[\s\S]*?<\/IBSCBS>/g, '') },
   'W34-20': { base: 'normal', edit: (xml) => xml.replace(/<IBSCBSTot>[\s\S]*?<\/IBSCBSTot>/, '') },
   'W35-10': { base: 'normal', edit: tot('vBCIBSCBS') },

@@ -71,7 +71,7 @@ export function withReformGroups<T extends ReformParts>(parts: T, plan: readonly
     copy.ibscbs = ibsCbsGroupOf(p, ibsCbsBase(d, year, simples, is?.vIS ?? 0), rates);
     return copy;
   });
-  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF) };
+  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF, year) };
 }
 
 /**

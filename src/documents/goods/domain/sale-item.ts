@@ -51,6 +51,16 @@ export const ReformSchema = Type.Object(
     ibs_municipal_rate: Type.Optional(rate('pIBSMun, default the rate of the note\'s year (0 in 2026, 0.05 in 2027 and 2028); another one is refused.', 0)),
     cbs_rate: Type.Optional(rate('pCBS, default the rate of the note\'s year (0.90 in 2026, LC 214/2025 art. 346); required from 2027 while the reference rate of art. 347 is not published.', 0.9)),
     rate_reduction: Type.Optional(rate('pRedAliq: the reduction of the IBS and CBS rates in percent (gRed). The cClassTrib fixes it (its pRedIBS / pRedCBS in the classification table, e.g. 60 for 200030, LC 214/2025 Anexo IV), so it may be left out; one sent must agree. Each tax is charged at rate x (1 - pRedAliq/100).', 60)),
+    deferral_rate: Type.Optional(rate('pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10).', 100)),
+    regular_taxation: Type.Optional(
+      Type.Object(
+        {
+          cst: Type.String({ pattern: '^[0-9]{3}$', description: 'CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).', examples: ['000'] }),
+          class_code: Type.String({ pattern: '^[0-9]{6}$', description: 'cClassTribReg: its cClassTrib, of that CST.', examples: ['000001'] }),
+        },
+        { additionalProperties: false, description: 'gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item\'s own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note\'s year and their values (UB72-10).' },
+      ),
+    ),
     selective_tax: Type.Optional(
       Type.Object(
         {

@@ -4,7 +4,7 @@ import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
-import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { signNfe } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { layoutText } from '../../../fiscal/layout/text.js';

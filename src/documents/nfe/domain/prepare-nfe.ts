@@ -1,4 +1,4 @@
-import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { messageSizeError, WIDEST_IDE } from '../../goods/domain/message-size.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { cleanTaxId, isAlphanumericCnpj } from '../../../kernel/tax-id.js';

@@ -147,6 +147,26 @@ export interface IbsCbsReductionModel {
   pAliqEfetCBS: number;
 }
 
+/** gDif (TDif) of each sphere: one pDif (scale 4) and each sphere's deferred value vDif (cents). */
+export interface IbsCbsDeferralModel {
+  pDif: number;
+  vDifUF: number;
+  vDifMun: number;
+  vDifCBS: number;
+}
+
+/** gTribRegular (TTribRegular): the taxation if the suspensive/resolutory condition is not met. */
+export interface IbsCbsRegularModel {
+  CSTReg: string;
+  cClassTribReg: string;
+  pAliqEfetRegIBSUF: number;
+  vTribRegIBSUF: number;
+  pAliqEfetRegIBSMun: number;
+  vTribRegIBSMun: number;
+  pAliqEfetRegCBS: number;
+  vTribRegCBS: number;
+}
+
 /** gIBSCBS: the base, the rates and the values (vX = vBC x the effective rate). */
 export interface IbsCbsGroupModel {
   vBC: number;
@@ -157,6 +177,10 @@ export interface IbsCbsGroupModel {
   pCBS: number;
   vCBS: number;
   gRed?: IbsCbsReductionModel;
+  /** Deferral (CST 510, 515): vX is then vBC x the effective rate - vDif (NT 2025.002-RTC UB35-10). */
+  gDif?: IbsCbsDeferralModel;
+  /** Regular taxation (a cClassTrib with ind_gTribRegular, e.g. the CST 550 suspensions). */
+  gTribRegular?: IbsCbsRegularModel;
 }
 
 /** IBSCBS (TTribNFe): CST and cClassTrib, and gIBSCBS unless the code carries no rate (e.g. CST 410, immunity). */
@@ -241,6 +265,10 @@ export interface ReformTotModel {
   vIBS: number;
   vCBS: number;
   vNFTot: number;
+  /** The items' gDif/vDif of each sphere (W38, W43, W53); absent = 0. */
+  vDifUF?: number;
+  vDifMun?: number;
+  vDifCBS?: number;
 }
 
 export interface DetPagModel {
@@ -267,12 +295,11 @@ export interface NfceModel {
   total: IcmsTotModel;
   reformTotal?: ReformTotModel;
   /** Home delivery only (MOC X02-10, X03-10/20): modFrete and the carrier; absent = modFrete 9. */
-  transp?: { modFrete: 0 | 1 | 2 | 3 | 4 | 9; transporta: NonNullable<TranspModel['transporta']> };
+  transp?: { modFrete: 0 | 1 | 2 | 3 | 4 | 9; transporta: TransportaModel };
   pag: { detPag: DetPagModel[]; vTroco: number };
   infAdic?: { infCpl: string };
   respTec?: RespTecModel;
 }
 
-import type { TranspModel } from './model-55.js';
-
-export type { NfeModel, NfeIdeModel, TranspModel, CobrModel, VolModel, AutXmlModel, ExportaModel } from './model-55.js';
+/** The carrier (transporta, MOC X03): an NFC-e home delivery and an NF-e's transp share it. */
+export interface TransportaModel { CNPJ?: string; CPF?: string; xNome?: string; IE?: string; xEnder?: string; xMun?: string; UF?: string }
