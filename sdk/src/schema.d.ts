@@ -10051,6 +10051,19 @@ export interface paths {
                                 phone?: string;
                             };
                         };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
+                        };
                         /**
                          * @description Sale-level discount, spread over the items in proportion to their value. Reais, at most 2 decimals.
                          * @example 2
@@ -12147,6 +12160,19 @@ export interface paths {
                                 phone?: string;
                             };
                         };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
+                        };
                         /**
                          * @description Sale-level discount, spread over the items in proportion to their value. Reais, at most 2 decimals.
                          * @example 2
@@ -13094,6 +13120,19 @@ export interface paths {
                             };
                             /** @description E-mail (up to 60). */
                             email?: string;
+                        };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
                         };
                         /**
                          * @description indPres (home delivery is NFC-e only).
@@ -15943,6 +15982,19 @@ export interface paths {
                              * @example 21999998888
                              */
                             phone?: string;
+                        };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
                         };
                         /** @description A person or company: exactly one of cnpj, cpf, nif or no_nif_reason. */
                         intermediario?: {
@@ -19152,6 +19204,578 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/issuers/{id}/buyer-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The issuer's buyer e-mail settings
+         * @description Whether each authorized note of the issuer is e-mailed to its buyer (DANFE + XML) and its cancellation announced, the sender's display name and the accountant copied in Bcc. Off until set.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "buyer_email_settings";
+                            /** @example iss_7Hk2... */
+                            issuer_id: string;
+                            /** @description Off until turned on. */
+                            enabled: boolean;
+                            /** @description null: the issuer's name. */
+                            sender_name: string | null;
+                            accountant_email: string | null;
+                            /** @description null: never set. */
+                            updated_at: string | (never | null);
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn the issuer's buyer e-mail on or off, and set its sender name and accountant copy
+         * @description From the next authorization on, the buyer (the sale's `email.to`, else `destinatario.email`, `consumer.email` or `tomador.email`) gets an e-mail in Portuguese with the DANFE (PDF) and the authorized XML attached, and a notice with the cancellation event's XML if the note is canceled. A sale's `email.send` overrides this setting for its note. Sent by a background job: GET /v1/buyer-emails shows each one.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Send each authorized note's DANFE and XML to its buyer, and a notice when it is canceled. A sale's `email.send` overrides it for that note.
+                         * @example true
+                         */
+                        enabled: boolean;
+                        /**
+                         * @description Display name of the From header; null or never set: the issuer's trade name, else its legal name. Left out: unchanged.
+                         * @example Loja Exemplo
+                         */
+                        sender_name?: string | (never | null);
+                        /**
+                         * @description The accountant's address, copied (Bcc) on every e-mail to a buyer; null: nobody. Left out: unchanged.
+                         * @example fiscal@contabilidade.com.br
+                         */
+                        accountant_email?: string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "buyer_email_settings";
+                            /** @example iss_7Hk2... */
+                            issuer_id: string;
+                            /** @description Off until turned on. */
+                            enabled: boolean;
+                            /** @description null: the issuer's name. */
+                            sender_name: string | null;
+                            accountant_email: string | null;
+                            /** @description null: never set. */
+                            updated_at: string | (never | null);
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/buyer-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mails sent to buyers, newest first
+         * @description One per note and kind (authorized, canceled), with its state: a retried job never sends a second one. `note_id` keeps one note's.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Only the e-mails of this note.
+                     * @example nfe_01J...
+                     */
+                    note_id?: string;
+                    /**
+                     * @description Page size (1-100)
+                     * @example 20
+                     */
+                    limit?: number;
+                    /**
+                     * @description Id of the last item of the previous page
+                     * @example bml_4f8Kq...
+                     */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @example bml_4f8Kq... */
+                                id: string;
+                                /** @enum {string} */
+                                object: "buyer_email";
+                                /** @description The NFC-e, NF-e or NFS-e. */
+                                note_id: string;
+                                issuer_id: string;
+                                /** @description authorized: DANFE + XML; canceled: the cancellation notice with the event XML. */
+                                kind: "authorized" | "canceled";
+                                /** @description The buyer's address (the sale's email.to, else its e-mail); null: the note had none. */
+                                to: string | null;
+                                /** @description The issuer's accountant address, when set and not on the bounce list. */
+                                bcc: string | null;
+                                subject: string | null;
+                                /** @description sent: the SMTP server accepted it; captured: the sandbox without SMTP kept it; skipped: see reason; bounced: the server refused the address with a 5xx (now on the bounce list); failed: refused for good otherwise, or out of attempts. */
+                                state: "pending" | "sending" | "sent" | "captured" | "skipped" | "bounced" | "failed";
+                                /** @description Why a skipped e-mail was not sent: the note has no buyer address, or the address is on the bounce list. */
+                                reason: ("no_address" | "address_bounced") | (never | null);
+                                /** @description The last SMTP error. */
+                                error: string | null;
+                                attempts: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                sent_at: string | null;
+                            }[];
+                            /** @description Whether another page follows */
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bounce list: addresses no buyer e-mail goes to
+         * @description An address the SMTP server refused with a permanent (5xx) reply when a buyer e-mail was handed over. Later notes to it are recorded as skipped (`reason: address_bounced`) until it is removed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Page size (1-100)
+                     * @example 20
+                     */
+                    limit?: number;
+                    /**
+                     * @description The last address of the previous page (the list is in address order).
+                     * @example a@cliente.com.br
+                     */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                object: "mail_bounce";
+                                /** @example nao-existe@cliente.com.br */
+                                address: string;
+                                /**
+                                 * @description The 5xx reply code the SMTP server refused the address with.
+                                 * @example 550
+                                 */
+                                smtp_code: number;
+                                /** @description The server's reply text. */
+                                response: string;
+                                /** @description The note whose e-mail bounced. */
+                                note_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                bounced_at: string;
+                            }[];
+                            /** @description Whether another page follows */
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-bounces/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take an address off the bounce list
+         * @description The next note's e-mail goes to it again (a mail already skipped is not sent afterwards).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description The address to take off the list (any case).
+                     * @example nao-existe@cliente.com.br
+                     */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/webhooks": {

@@ -10,6 +10,8 @@ import type { JobHandler } from '../runner.js';
 import { certificatesExpiryCheck } from './certificates-expiry-check.js';
 import { eventsFanout } from './events-fanout.js';
 import { mailSend } from './mail-send.js';
+import { notesBuyerMail } from './notes-buyer-mail.js';
+import { BUYER_MAIL_JOB, buyerMailer } from '../../documents/notes/services/send-buyer-mail.js';
 import { nfceAuthorize } from './nfce-authorize.js';
 import { nfceCancel } from './nfce-cancel.js';
 import { nfceFirstAttempt } from './nfce-first-attempt.js';
@@ -46,6 +48,7 @@ export interface WorkerJobs {
 
 export function workerJobs(ports: Ports): WorkerJobs {
   const mail = mailSender(ports);
+  const buyerMail = buyerMailer(ports);
   let stopWaking: (() => void) | undefined;
   // The recurring jobs that queue their own next run: queued on start, and again after a sandbox reset.
   const scheduleRecurring = async () => {
@@ -73,6 +76,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [FANOUT_EVENT_JOB]: eventsFanout(ports),
       [DELIVER_WEBHOOK_JOB]: webhooksDeliver(ports),
       [SEND_MAIL_JOB]: mailSend(mail),
+      [BUYER_MAIL_JOB]: notesBuyerMail(buyerMail),
       [CERTIFICATE_EXPIRY_JOB]: certificatesExpiryCheck(ports),
       [SANDBOX_RESET_JOB]: sandboxReset(ports, scheduleRecurring),
       [CLOSE_PERIOD_JOB]: billingClosePeriod(ports),
@@ -95,6 +99,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
     close: () => {
       stopWaking?.();
       mail.close();
+      buyerMail.close();
     },
   };
 }

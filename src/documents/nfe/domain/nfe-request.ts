@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { BuyerEmailOptionSchema } from '../../../kernel/buyer-email-option.js';
 import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-range.js';
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
 import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
@@ -217,6 +218,7 @@ export const NfeRequestSchema = Type.Object(
       ),
     ),
     destinatario: DestinatarioSchema,
+    email: Type.Optional(BuyerEmailOptionSchema),
     presenca: Type.Enum(keysOf(PRESENCAS), { description: 'indPres (home delivery is NFC-e only).' }),
     intermediador: Type.Optional(
       Type.Object(
