@@ -40,7 +40,7 @@ export function IssuerDetail() {
             <CscSection issuer={issuer} canWrite={canWrite} />
             <DiagnosticsSection issuer={issuer} />
             <DanfeSection issuer={issuer} canWrite={canWrite} />
-            <NumberingSection issuer={issuer} />
+            <NumberingSection issuer={issuer} canWrite={canWrite} />
             {session.can('nfce:write') && <InutilizationSection issuer={issuer} />}
             <NfseSection issuer={issuer} canWrite={canWrite} />
           </Stack>
