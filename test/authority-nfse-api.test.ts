@@ -299,3 +299,22 @@ describe('events, substitution and ADN distribution', () => {
     expect((await callNfseApi(sim, other, 'GET', `/contribuintes/NFSe/${key}/Eventos`)).status).toBe(404);
   });
 });
+
+describe('the taxpayer register (POST /sim/admin/taxpayers): the NFS-e emit as the register holds it', () => {
+  it('refuses a record without a name or with a bad address; a registered provider gets its name and address on the NFS-e', async () => {
+    const link = remoteSimulatorLink({ url: sim.url, caPem: sim.caPem, token: TOKEN });
+    const address = { street: 'Rua da Assembleia', number: '10', complement: 'Sala 1201', district: 'Centro', municipalityCode: '3304557', postalCode: '20011000' };
+    await expect(link.registerTaxpayer(other.cnpj, { name: '' })).rejects.toThrow(/name \(1-300 characters\) is required/);
+    await expect(link.registerTaxpayer(other.cnpj, { name: 'X', address: { ...address, postalCode: '20011-00' } })).rejects.toThrow(/postal_code \(8 digits\)/);
+    await expect(link.registerTaxpayer(other.cnpj, { name: 'X', address: { ...address, municipalityCode: '9999999' } })).rejects.toThrow(/municipality_code/);
+    await link.registerTaxpayer(other.cnpj, { name: 'Consultoria Exemplo Ltda', tradeName: 'Exemplo', address });
+    const dps = signedDps(other, nextNumber());
+    const answer = await issue(dps.xml, undefined, other);
+    expect(answer.status).toBe(201);
+    const nfse = unGzB64(answer.json.nfseXmlGZipB64);
+    expect(nfse).toContain(
+      '<xNome>Consultoria Exemplo Ltda</xNome><xFant>Exemplo</xFant><enderNac><xLgr>Rua da Assembleia</xLgr><nro>10</nro><xCpl>Sala 1201</xCpl><xBairro>Centro</xBairro><cMun>3304557</cMun><UF>RJ</UF><CEP>20011000</CEP></enderNac>',
+    );
+    expect(await xmllint(nfse, 'NFSe_v1.01', 'NFSe_v1.01.xsd')).toBe('');
+  });
+});

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
+import { PASSWORD, signupUser } from './support/people.js';
 import { eventually } from './support/webhook-receiver.js';
 
 let t: TestApp;
@@ -83,6 +84,45 @@ describe('Idempotency-Key (SPEC 4)', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toMatchObject({ error: 'idempotency_key_invalid', details: [{ field: 'header.Idempotency-Key' }] });
     }
+  });
+
+  it('public routes: the password-reset request replays to the same body only; a sign-in is never replayed (issue 31 item 10)', async () => {
+    const forgot = (key: string, email: string) =>
+      t.app.inject({ method: 'POST', url: '/v1/auth/password/forgot', headers: { 'idempotency-key': key }, payload: { email } });
+    const links = async (email: string) =>
+      (await t.db.query<{ c: number }>(`SELECT count(*)::int AS c FROM jobs WHERE kind = 'people.password-reset-mail' AND payload->>'email' = $1`, [email])).rows[0]!.c;
+    const email = `forgot-${Date.now()}@example.com`;
+    const first = await forgot('forgot-retry-0001', email);
+    expect(first.statusCode).toBe(202);
+    expect(first.headers['idempotency-replay']).toBeUndefined();
+    await eventually(async () => {
+      const r = await t.db.query(`SELECT 1 FROM idempotency_keys WHERE key = 'forgot-retry-0001' AND state = 'completed'`);
+      return r.rows.length === 1;
+    }, undefined, 'the answer recorded');
+    const retry = await forgot('forgot-retry-0001', email);
+    expect(retry.statusCode).toBe(202);
+    expect(retry.headers['idempotency-replay']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect(await links(email)).toBe(1); // the retry sent no second link
+    // Another address under the same key is a request of its own: no conflict that would tell a stranger the key was used.
+    const other = `other-${email}`;
+    const another = await forgot('forgot-retry-0001', other);
+    expect(another.statusCode).toBe(202);
+    expect(another.headers['idempotency-replay']).toBeUndefined();
+    expect(await links(other)).toBe(1);
+
+    // A sign-in opens a session: its key is checked, never stored, so repeating the request (same key,
+    // same body) opens a session of its own instead of handing out the first one's tokens.
+    const user = await signupUser(t.app);
+    const signIn = () => t.app.inject({ method: 'POST', url: '/v1/auth/login', headers: { 'idempotency-key': 'sign-in-key-0001' }, payload: { email: user.email, password: PASSWORD } });
+    const a = await signIn();
+    const b = await signIn();
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(b.headers['idempotency-replay']).toBeUndefined();
+    expect(b.json().session_token).not.toBe(a.json().session_token);
+    const stored = await t.db.query(`SELECT 1 FROM idempotency_keys WHERE key = 'sign-in-key-0001'`);
+    expect(stored.rows).toHaveLength(0);
   });
 
   it('expires keys after 24 hours: reuse starts a new processing', async () => {

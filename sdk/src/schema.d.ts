@@ -1176,7 +1176,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a password reset link
-         * @description Answers 202 whether or not the e-mail has a user, after the same work (the link is sent by a background job), so neither the answer nor its time tells who signed up. The link works once, for an hour.
+         * @description Answers 202 whether or not the e-mail has a user, after the same work (the link is sent by a background job), so neither the answer nor its time tells who signed up. The link works once, for an hour. An `Idempotency-Key` sent again with the same body within 24 hours replays the answer (`Idempotency-Replay: true`) and sends no second link.
          */
         post: {
             parameters: {

@@ -18,6 +18,7 @@ import { holdThirdPartyNote, type HeldNote, type HoldNoteInput } from './third-p
 import { NfseStore } from './nfse/nfse-store.js';
 import { nfseScenarioOf } from './nfse/nfse-scenario.js';
 import { isNfsePath, serveNfse } from './nfse/serve-nfse.js';
+import { TaxpayerRegister, type TaxpayerRecord } from './nfse/taxpayer-register.js';
 import { OPERATOR_TENANT, randomTenantKey, TENANT_HEADER, tenantCredential, tenantKeyFromAdminToken, tenantOfHeader } from './tenant.js';
 
 export interface AuthoritySimulatorOptions {
@@ -71,6 +72,8 @@ export interface AuthoritySimulator {
   registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean; tenant?: string }): Promise<void>;
   /** The X-Sandbox-Tenant value a gateway sends for `tenant` (an account id). */
   tenantCredential(tenant: string): string;
+  /** Name and address of a CNPJ/CPF in the taxpayer register the NFS-e's emit is written from (taxpayer-register.ts). */
+  registerTaxpayer(taxId: string, record: TaxpayerRecord, opts?: { tenant?: string }): void;
   /** Trusted at once (the next handshake); persisted before the promise settles when persistClientCertificates. */
   registerClientCertificate(pem: string): Promise<void>;
   /** Plays `scenario` on the next `times` requests (to `service` only, when given; 'nfse' = the NFS-e API). null clears. */
@@ -120,6 +123,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   const parties = new RequestParties();
   const nfseStore = new NfseStore(opts.db);
   const nfseContext = { store: nfseStore, signingKey, now: () => now(), counters };
+  const taxpayers = new TaxpayerRegister(OPERATOR_TENANT);
   const [minLatency, maxLatency] = opts.latencyMs ?? [0, 0];
   const strict = (opts.clientAuth ?? 'registered') === 'registered';
 
@@ -194,7 +198,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       return reply(res, faultReply(version, 'Sender', why, 403));
     }
     if (isNfsePath(url.pathname)) {
-      const ctx = { ...nfseContext, store: nfseStore.forTenant(tenant) };
+      const ctx = { ...nfseContext, store: nfseStore.forTenant(tenant), taxpayer: (taxId: string) => taxpayers.lookup(tenant, taxId) };
       return serveNfse(req, res, { ctx, scenario: nfseScenarioOf(takeScenario(req, 'nfse')), readBody, hold });
     }
     const service = serviceOfPath(url.pathname);
@@ -271,6 +275,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       await store.forTenant(o?.tenant ?? OPERATOR_TENANT).upsertCsc(cnpj, tpAmb, Number(idCsc), csc, o?.revoked ?? false, now());
     },
     tenantCredential: (tenant) => tenantCredential(tenantKey, tenant),
+    registerTaxpayer: (taxId, record, o) => taxpayers.register(o?.tenant ?? OPERATOR_TENANT, taxId, record),
     async registerClientCertificate(pem) {
       if (trusted.has(pem)) return;
       trusted.add(pem);

@@ -4,6 +4,7 @@
 // Every route needs `Authorization: Bearer <SIM_ADMIN_TOKEN>`; bodies are JSON.
 //   POST   /sim/admin/client-certificates  {certificate_pem}                      -> 204 (trusted from the next handshake)
 //   POST   /sim/admin/csc                  {cnpj, tp_amb, id_csc, csc, revoked?, tenant?} -> 204
+//   POST   /sim/admin/taxpayers            {tax_id, name, trade_name?, address?, tenant?} -> 204 (the NFS-e emit's register)
 //   GET    /sim/admin/authorizations?key=<44-character access key>               -> {access_key, authorizations}
 //   GET    /sim/admin/nfse-issued?dps_id=<45-character DPS Id>                   -> {dps_id, nfse_issued}
 //   GET    /sim/admin/stats                                                       -> counters (requests, authorizations, ...)
@@ -26,6 +27,7 @@ import { parseScenario } from './scenario.js';
 import { serviceOf, type SimService } from './sim-router.js';
 import { HoldNoteError, type HeldNote, type HoldNoteInput } from './third-party-note.js';
 import { tenantField } from './tenant.js';
+import { taxpayerRecordOf, type TaxpayerRecord } from './nfse/taxpayer-register.js';
 import { ISSUER_ID, outageJson, outageRequestProblem, type Outage, type OutageRequest } from './outage.js';
 
 export const ADMIN_PREFIX = '/sim/admin/';
@@ -38,6 +40,7 @@ const SERVICE_NAMES: ReadonlySet<string> = new Set([...SEFAZ_SERVICES, 'distribu
 export interface AdminTarget {
   registerClientCertificate(pem: string): Promise<void> | void;
   registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number, csc: string, opts: { revoked: boolean; tenant?: string }): Promise<void>;
+  registerTaxpayer(taxId: string, record: TaxpayerRecord, opts: { tenant?: string }): void;
   authorizationsFor(accessKey: string): Promise<number>;
   nfseIssuedFor(dpsId: string): Promise<number>;
   stats(): SimCounters;
@@ -97,6 +100,17 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         const tenant = tenantField(b.tenant);
         if (tenant === null) throw new AdminError(400, 'tenant must be 1-64 letters, digits, _ or -');
         await sim.registerCsc(cnpj, tpAmb, idCsc, csc, { revoked: b.revoked === true, ...(tenant ? { tenant } : {}) });
+        return reply(res, 204);
+      }
+      case 'POST taxpayers': {
+        const b = await jsonBody(req);
+        const taxId = typeof b.tax_id === 'string' && /^([0-9A-Z]{12}[0-9]{2}|[0-9]{11})$/.test(b.tax_id) ? b.tax_id : null;
+        if (!taxId) throw new AdminError(400, 'tax_id (a CNPJ of 14 or a CPF of 11 characters) is required');
+        const record = taxpayerRecordOf(b);
+        if (typeof record === 'string') throw new AdminError(400, record);
+        const tenant = tenantField(b.tenant);
+        if (tenant === null) throw new AdminError(400, 'tenant must be 1-64 letters, digits, _ or -');
+        sim.registerTaxpayer(taxId, record, tenant ? { tenant } : {});
         return reply(res, 204);
       }
       case 'GET authorizations': {

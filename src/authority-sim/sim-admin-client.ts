@@ -4,6 +4,7 @@ import { ADMIN_PREFIX } from './sim-admin-api.js';
 import type { SimulatorLink } from './sim-link.js';
 import type { Outage, outageJson } from './outage.js';
 import { tenantCredential, tenantKeyFromAdminToken } from './tenant.js';
+import { taxpayerJson } from './nfse/taxpayer-register.js';
 
 type OutageJson = ReturnType<typeof outageJson>;
 const outageOf = (o: OutageJson): Outage => ({ mode: o.mode, cnpj: o.cnpj, tenant: o.tenant ?? null, startedAt: new Date(o.started_at), endsAt: new Date(o.ends_at) });
@@ -42,6 +43,9 @@ export function remoteSimulatorLink(o: RemoteSimulatorOptions): SimulatorLink {
     },
     async registerCsc(cnpj, tpAmb, idCsc, csc, opts) {
       await call('POST', 'csc', { cnpj, tp_amb: tpAmb, id_csc: Number(idCsc), csc, revoked: opts?.revoked ?? false, ...(opts?.tenant ? { tenant: opts.tenant } : {}) });
+    },
+    async registerTaxpayer(taxId, record, opts) {
+      await call('POST', 'taxpayers', { tax_id: taxId, ...taxpayerJson(record), ...(opts?.tenant ? { tenant: opts.tenant } : {}) });
     },
     tenantCredential: (tenant) => tenantCredential(tenantKey, tenant),
     async authorizationsFor(key) {

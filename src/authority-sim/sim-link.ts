@@ -3,6 +3,7 @@ import type { SimService } from './sim-router.js';
 import type { SimCounters } from './sim-context.js';
 import type { HeldNote, HoldNoteInput } from './third-party-note.js';
 import type { Outage, OutageRequest } from './outage.js';
+import type { TaxpayerRecord } from './nfse/taxpayer-register.js';
 
 /**
  * What a gateway (and a test) needs from the simulated authority besides SOAP: the taxpayer-portal
@@ -19,6 +20,8 @@ export interface SimulatorLink {
   registerClientCertificate(pem: string): Promise<void>;
   /** `tenant`: the account whose issuer it is (tenant.ts), so one account's CSC never replaces another's. */
   registerCsc(cnpj: string, tpAmb: 1 | 2, idCsc: number | string, csc: string, opts?: { revoked?: boolean; tenant?: string }): Promise<void>;
+  /** The issuer's legal name and address in the register the simulated Sefin writes the NFS-e's emit from (nfse/taxpayer-register.ts). */
+  registerTaxpayer(taxId: string, record: TaxpayerRecord, opts?: { tenant?: string }): Promise<void>;
   /** The X-Sandbox-Tenant value the gateway sends on every call for this account (tenant.ts). */
   tenantCredential(tenant: string): string;
   /** How many times the authority granted an authorization to this key (0 or 1 unless it is broken). */
@@ -44,6 +47,7 @@ export function inProcessLink(sim: AuthoritySimulator): SimulatorLink {
     kind: 'in-process',
     registerClientCertificate: async (pem) => sim.registerClientCertificate(pem),
     registerCsc: (cnpj, tpAmb, idCsc, csc, opts) => sim.registerCsc(cnpj, tpAmb, idCsc, csc, opts),
+    registerTaxpayer: async (taxId, record, opts) => sim.registerTaxpayer(taxId, record, opts),
     tenantCredential: (tenant) => sim.tenantCredential(tenant),
     authorizationsFor: (key) => sim.authorizationsFor(key),
     nfseIssuedFor: (dpsId) => sim.nfseIssuedFor(dpsId),

@@ -77,7 +77,8 @@ async function authorize(ctx: NfseSimContext, facts: DpsFacts, dpsText: string, 
     const nNFSe = await ctx.store.nextNumber(tx, taxId);
     const nDFSe = await ctx.store.nextNsu(tx);
     const key = nfseKey(facts, nNFSe, aamm, String(randomInt(0, 1_000_000_000)).padStart(9, '0'));
-    const xml = writeNfse({ key, nNFSe, nDFSe, processedAt: at, providerName: caller.name, facts, dpsText }, ctx.signingKey);
+    const provider = ctx.taxpayer?.(taxId);
+    const xml = writeNfse({ key, nNFSe, nDFSe, processedAt: at, providerName: caller.name, provider, facts, dpsText }, ctx.signingKey);
     const inserted = await ctx.store.insertNfse(tx, { accessKey: key, dpsId: facts.id, taxId, tpAmb: facts.tpAmb, nNFSe, nfseXml: xml, tomaId: facts.tomaId, intermId: facts.intermId, processedAt: at });
     if (!inserted) throw new NfseRefusal('E0014', 'an NFS-e came from this DPS meanwhile');
     const parties = actorsOf({ tax_id: taxId, toma_id: facts.tomaId ?? null, interm_id: facts.intermId ?? null });

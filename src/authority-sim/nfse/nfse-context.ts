@@ -1,6 +1,7 @@
 // What one NFS-e request's handler may use, and what it answers.
 import type { SigningKey } from '../../fiscal/xml/signature/sign.js';
 import type { NfseStore } from './nfse-store.js';
+import type { TaxpayerRecord } from './taxpayer-register.js';
 
 export interface NfseSimContext {
   store: NfseStore;
@@ -9,6 +10,8 @@ export interface NfseSimContext {
   now: () => Date;
   /** The simulator's counters (sim-context.ts SimCounters), the NFS-e ones. */
   counters: { nfseAuthorizations: number; nfseRejections: number; nfseEvents: number };
+  /** The request's tenant's taxpayer register (taxpayer-register.ts): the emit of the NFS-e. */
+  taxpayer?: (taxId: string) => TaxpayerRecord | undefined;
 }
 
 /** Who is calling: the TLS client certificate (FACTS 16.1: the certificate decides what one may read). */

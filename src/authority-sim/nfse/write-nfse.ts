@@ -10,6 +10,7 @@ import type { DpsFacts } from './dps-facts.js';
 import { nfseValues } from './nfse-values.js';
 import { brasilia, SIM_VERSION } from './nfse-wire.js';
 import { signAsSefin } from './sefin-signature.js';
+import type { TaxpayerRecord } from './taxpayer-register.js';
 import { writeNfseIbsCbs } from './write-nfse-ibscbs.js';
 
 export interface NfseIssue {
@@ -17,8 +18,10 @@ export interface NfseIssue {
   nNFSe: number;
   nDFSe: number;
   processedAt: Date;
-  /** The provider's name: Sefin takes it from its registers; the simulator from the client certificate. */
+  /** The provider's name from the client certificate: written when the register has no record. */
   providerName: string;
+  /** The provider as the taxpayer register holds it (taxpayer-register.ts); undefined: not registered. */
+  provider?: TaxpayerRecord | undefined;
   facts: DpsFacts;
   /** The DPS as received (signature included), without its XML declaration. */
   dpsText: string;
@@ -37,17 +40,22 @@ export function writeNfse(n: NfseIssue, key: SigningKey): string {
   // LC 116/2003 art. 3 caput: the tax falls due where the provider is established; the article's
   // exceptions (place of provision) are not simulated.
   const cLocIncid = f.cLocEmi;
-  // The provider's address comes from Sefin's registers (the DPS may not carry it, E0128); the
-  // simulator keeps none, so it writes the municipality it knows and says the rest is not registered.
-  const enderNac = el(
-    'enderNac',
-    leaf('xLgr', 'ENDERECO NAO CADASTRADO NO SIMULADOR') + leaf('nro', 'SN') + leaf('xBairro', 'NAO CADASTRADO') + leaf('cMun', f.cLocEmi) + leaf('UF', ufOf(f.cLocEmi)) + leaf('CEP', '00000000'),
-  );
+  // The provider's name and address come from Sefin's registers (the DPS may not carry the address,
+  // E0128): the simulator's register is what the gateway told it of the issuer (taxpayer-register.ts).
+  // A provider it does not know gets the municipality of the DPS and says the rest is not registered.
+  const a = n.provider?.address;
+  const enderNac = a
+    ? el('enderNac', leaf('xLgr', a.street) + leaf('nro', a.number) + optLeaf('xCpl', a.complement) + leaf('xBairro', a.district) + leaf('cMun', a.municipalityCode) + leaf('UF', ufOf(a.municipalityCode)) + leaf('CEP', a.postalCode))
+    : el(
+        'enderNac',
+        leaf('xLgr', 'ENDERECO NAO CADASTRADO NO SIMULADOR') + leaf('nro', 'SN') + leaf('xBairro', 'NAO CADASTRADO') + leaf('cMun', f.cLocEmi) + leaf('UF', ufOf(f.cLocEmi)) + leaf('CEP', '00000000'),
+      );
   const emit = el(
     'emit',
     (f.prest.CNPJ ? leaf('CNPJ', f.prest.CNPJ) : leaf('CPF', f.prest.CPF ?? '')) +
       optLeaf('IM', f.prest.IM) +
-      leaf('xNome', n.providerName) +
+      leaf('xNome', n.provider?.name ?? n.providerName) +
+      optLeaf('xFant', n.provider?.tradeName) +
       enderNac +
       optLeaf('fone', f.prest.fone) +
       optLeaf('email', f.prest.email),

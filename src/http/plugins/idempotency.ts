@@ -53,10 +53,18 @@ export const idempotencyPlugin = fp(
           [{ field: 'header.Idempotency-Key', message: `has ${key.length} characters or characters outside visible ASCII` }],
         );
       }
-      // The public routes have no account to scope a key to: a well-formed key is not stored there.
-      if (!request.auth) return true;
+      // A public route has no account to scope a key to (issue 31 item 10). Only one whose answer is
+      // the same for every caller and holds no secret (config.publicIdempotency: the password-reset
+      // request) stores it, scoped by the body itself, so a key replays only to a caller who sends
+      // that very body, and another body is a new request rather than a conflict (a 422 would tell a
+      // stranger the key was used with another address). The others open a session or spend a
+      // one-time token: a stored answer would keep live session tokens in clear for 24 hours (the
+      // sessions table keeps only hashes) and a replay would hand them to whoever repeats the
+      // request, past the refresh token's reuse detection. There the key is checked, not stored
+      // (docs/guides/api.md, Idempotency).
+      if (!request.auth && !request.routeOptions.config?.publicIdempotency) return true;
       const scope: IdempotencyScope = {
-        accountId: request.auth.accountId,
+        accountId: request.auth ? request.auth.accountId : `public:${bodyHash}`,
         method: request.method,
         // The matched route with its decoded parameters, not the raw URL: every spelling of one route
         // shares the key (issue 12 item 8). For the URLs clients send (plain ids, no percent-escapes)
@@ -159,6 +167,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The handler reads the body as a stream and calls request.claimIdempotency itself. */
     idempotencyInHandler?: boolean;
+    /** A public route whose answer holds no secret and is the same for everyone: its key is stored, scoped by the body. */
+    publicIdempotency?: boolean;
   }
   interface FastifyRequest {
     idempotency: IdempotencyScope | null;

@@ -31,6 +31,11 @@ import { readBearer } from './auth.js';
  * failed credentials, given back once the session proves valid: a flood of made-up cookies still
  * gets 429 without a lookup each.
  *
+ * Public answers (/healthz, /docs, /docs/json, the dashboard's page and files, /changelog.md) are
+ * not counted, yet carry the headers too (SPEC 8: every 2xx answer carries them): they describe the
+ * address's own budget, the one its next request without a valid key or session meets (sandbox:
+ * the per-IP limit; production: the per-IP budget of failed credentials), read without taking from it.
+ *
  * Every limited answer, 401 and 429 included, carries X-RateLimit-Limit, -Remaining (requests
  * accepted right now before a 429), -Reset (seconds until every counted request has left the
  * window, i.e. the whole limit is back) and -Window (60). A 429 adds Retry-After: the seconds until
@@ -64,6 +69,10 @@ export const clientRateLimitPlugin = fp(
         // Sign-in, sign-up and links from e-mails: public, yet counted per address (issue 14 item 1).
         const taken = await store.take(`auth-ip:${request.ip}`, authLimit, clock.now().getTime());
         return apply(request, reply, taken, `Too many sign-in requests from this address (limit ${authLimit} per minute)`);
+      }
+      if (request.routeOptions.config?.public) {
+        // SPEC 8: a 2xx answer carries the headers, a public one included; it spends nothing.
+        return headers(reply, await store.peek(`ip:${request.ip}`, limit, clock.now().getTime()));
       }
       if (!isLimited(request)) return;
       if (carriesSession(request)) {
@@ -128,13 +137,17 @@ function isLimited(request: FastifyRequest): boolean {
 
 function apply(request: FastifyRequest, reply: FastifyReply, v: Taken, refused: string): void {
   request.rateLimit = v;
+  headers(reply, v);
+  if (v.allowed) return;
+  const retryAfter = Math.max(1, Math.ceil(v.retryAfterMs / 1000));
+  throw new ApiError('rate_limited', `${refused}; retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
+}
+
+function headers(reply: FastifyReply, v: RateVerdict): void {
   reply.header('X-RateLimit-Limit', v.limit);
   reply.header('X-RateLimit-Remaining', v.remaining);
   reply.header('X-RateLimit-Reset', Math.ceil(v.resetMs / 1000));
   reply.header('X-RateLimit-Window', RATE_WINDOW_MS / 1000);
-  if (v.allowed) return;
-  const retryAfter = Math.max(1, Math.ceil(v.retryAfterMs / 1000));
-  throw new ApiError('rate_limited', `${refused}; retry in ${retryAfter} s`, undefined, { 'Retry-After': String(retryAfter) });
 }
 
 declare module 'fastify' {

@@ -7,11 +7,14 @@ import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
 
 /**
  * Called after a secret is stored: the sandbox registers the certificate and CSC with the SEFAZ
- * simulator, as a real taxpayer's are known to the state from its portal.
+ * simulator, as a real taxpayer's are known to the state from its portal; and after the issuer is
+ * saved, its name and address, as the CNPJ register holds them for the real authorities.
  */
 export interface IssuerSecretHooks {
   onCertificateStored?(issuer: IssuerRow, certificatePem: string, certificate: ParsedCertificate): Promise<void> | void;
   onCscStored?(issuer: IssuerRow, idCsc: string, csc: string): Promise<void> | void;
+  /** After the issuer is created or changed: the sandbox gives the simulated Sefin its name and address (the CNPJ register's part). */
+  onIssuerSaved?(issuer: IssuerRow): Promise<void> | void;
 }
 
 export interface IssuerServiceDeps {

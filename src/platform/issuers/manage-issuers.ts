@@ -27,7 +27,7 @@ import {
   type NewIssuerInput,
 } from './issuer-validation.js';
 
-type Deps = Pick<IssuerServiceDeps, 'db' | 'clock'>;
+type Deps = Pick<IssuerServiceDeps, 'db' | 'clock' | 'hooks'>;
 
 export async function createIssuer(deps: Deps, accountId: string, input: NewIssuerInput): Promise<IssuerRow> {
   const problems = new FieldProblems();
@@ -62,7 +62,9 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
       { field: 'cnpj', message: `already registered as ${err.existingId} in ambiente ${input.ambiente}` },
     ]);
   }
-  return (await findIssuer(deps.db, accountId, id))!;
+  const row = (await findIssuer(deps.db, accountId, id))!;
+  await deps.hooks?.onIssuerSaved?.(row);
+  return row;
 }
 
 export async function getIssuer(deps: Pick<Deps, 'db'>, accountId: string, id: string): Promise<IssuerRow> {
@@ -103,7 +105,9 @@ export async function patchIssuer(deps: Deps, accountId: string, id: string, pat
     assertIssuerActive(current);
     await updateIssuer(tx, accountId, id, issuerChanges(current, patch), deps.clock.now());
   });
-  return getIssuer(deps, accountId, id);
+  const row = await getIssuer(deps, accountId, id);
+  await deps.hooks?.onIssuerSaved?.(row);
+  return row;
 }
 
 /** The columns a PATCH changes, or a validation_error naming every bad field. */

@@ -2,6 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import type { SimulatorLink } from '../../authority-sim/sim-link.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { Db } from '../storage/db.js';
+import type { TaxpayerRecord } from '../../authority-sim/nfse/taxpayer-register.js';
+import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
 import { secretAad, type IssuerSecretHooks } from '../issuers/issuer-deps.js';
 
 /**
@@ -14,15 +16,33 @@ export function sandboxIssuerHooks(sim: SimulatorLink): IssuerSecretHooks {
     onCertificateStored: (_issuer, pem) => sim.registerClientCertificate(pem),
     // The account's own CSC (its tenant's): another account registering a CSC for the same test CNPJ never replaces it.
     onCscStored: (issuer, idCsc, csc) => sim.registerCsc(issuer.cnpj, issuer.ambiente === 'producao' ? 1 : 2, idCsc, csc, { tenant: issuer.account_id }),
+    // Real Sefin writes the NFS-e's emit (name, address) from the CNPJ register; the simulator's register is this.
+    onIssuerSaved: (issuer) => sim.registerTaxpayer(issuer.cnpj, taxpayerOf(issuer), { tenant: issuer.account_id }),
+  };
+}
+
+/** What the CNPJ register would say of the issuer: its legal and trade names and address. */
+export function taxpayerOf(issuer: Pick<IssuerRow, 'razao_social' | 'nome_fantasia' | 'endereco'>): TaxpayerRecord {
+  const e = issuer.endereco;
+  return {
+    name: issuer.razao_social,
+    tradeName: issuer.nome_fantasia ?? undefined,
+    address: e
+      ? { street: e.logradouro, number: e.numero, complement: e.complemento ?? undefined, district: e.bairro, municipalityCode: e.codigo_municipio, postalCode: e.cep }
+      : undefined,
   };
 }
 
 /**
- * On start, re-registers the certificates and CSCs stored before: the in-process simulator keeps
+ * On start, re-registers the issuers' names and addresses, the certificates and CSCs stored before: the in-process simulator keeps
  * them in memory only, so no clear CSC lands in the shared database; a standalone one (SIM_URL) may
  * have been replaced or reset since this gateway last ran.
  */
 export async function registerStoredIssuersWithSimulator(db: Db, secrets: SecretBox, sim: SimulatorLink): Promise<void> {
+  const issuers = await db.query<Pick<IssuerRow, 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'endereco'>>(
+    'SELECT account_id, cnpj, razao_social, nome_fantasia, endereco FROM issuers WHERE archived_at IS NULL',
+  );
+  for (const row of issuers.rows) await sim.registerTaxpayer(row.cnpj, taxpayerOf(row), { tenant: row.account_id });
   const certs = await db.query<{ issuer_id: string; certificate_blob: string }>('SELECT issuer_id, certificate_blob FROM issuer_certificates');
   for (const row of certs.rows) {
     const der = await openOrNull(secrets, row.certificate_blob, secretAad.certificate(row.issuer_id));

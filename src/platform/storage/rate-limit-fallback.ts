@@ -42,5 +42,9 @@ export function withInProcessFallback(primary: RateLimitStore, opts: FallbackOpt
         return fallback.take(key, limit, nowMs);
       }
     },
+    async peek(key, limit, nowMs) {
+      // Only headers hang on a peek: during an outage the in-process count is the one being kept.
+      return primary.peek(key, limit, nowMs).catch(() => fallback.peek(key, limit, nowMs));
+    },
   };
 }

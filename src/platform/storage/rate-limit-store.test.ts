@@ -19,6 +19,21 @@ if (redis) stores.push(['redis', () => redisRateLimitStore(redis, prefix())]);
 const T0 = Date.parse('2026-11-21T12:00:00.000Z');
 
 describe.each(stores)('%s rate limit store', (_name, make) => {
+  it('peek tells what the next take would meet and takes nothing', async () => {
+    for (const L of [3, 65]) {
+      const store = make();
+      const key = `peek:${L}`;
+      expect(await store.peek(key, L, T0)).toEqual({ allowed: true, limit: L, remaining: L, retryAfterMs: 0, resetMs: 0 });
+      for (let i = 0; i < L; i++) await store.take(key, L, T0 + i);
+      const full = await store.peek(key, L, T0 + 5_000);
+      const taken = await store.take(key, L, T0 + 5_000);
+      expect(full).toEqual({ allowed: taken.allowed, limit: taken.limit, remaining: taken.remaining, retryAfterMs: taken.retryAfterMs, resetMs: taken.resetMs });
+      expect(full.allowed).toBe(false);
+      // Past the window every stamp has left: the whole budget is back, nothing was added by peeking.
+      expect((await store.peek(key, L, T0 + RATE_WINDOW_MS + 2_000)).remaining).toBe(L);
+    }
+  });
+
   it('never accepts more than the limit in any 60-second window; refuses only when full; Retry-After is exact', async () => {
     // A step is a wait in ms, or a wait up to 1 ms around the moment the last 429 named (the edges).
     const step = fc.oneof(
@@ -132,7 +147,8 @@ describe('in-process store under a flood of distinct clients', () => {
 });
 
 describe('fallback while the shared store is down', () => {
-  const down: RateLimitStore = { kind: 'redis', take: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1')) };
+  const refused = async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:1'));
+  const down: RateLimitStore = { kind: 'redis', take: refused, peek: refused };
 
   it('counts in process and warns once per 30 s with the number of failures not logged', async () => {
     let now = T0;

@@ -1,4 +1,4 @@
-import { addTo, stampFor, takeFrom, type RateVerdict } from './rate-limit-window.js';
+import { addTo, peekAt, stampFor, takeFrom, type RateVerdict } from './rate-limit-window.js';
 
 /** One request's verdict, and how to give it back (a pre-authentication count refunded once the key is valid). */
 export interface Taken extends RateVerdict {
@@ -13,6 +13,8 @@ export interface Taken extends RateVerdict {
 export interface RateLimitStore {
   /** Takes one request from `key`'s budget of `limit` per 60 s at `nowMs` (the app's clock), if there is room. */
   take(key: string, limit: number, nowMs: number): Promise<Taken>;
+  /** What `key`'s budget is at `nowMs` without taking from it (the headers of an answer that is not counted). */
+  peek(key: string, limit: number, nowMs: number): Promise<RateVerdict>;
   readonly kind: 'memory' | 'redis';
 }
 
@@ -46,6 +48,9 @@ export function memoryRateLimitStore(maxKeys = DEFAULT_MAX_KEYS): RateLimitStore
           stamp = undefined; // once
         },
       };
+    },
+    async peek(key, limit, nowMs) {
+      return peekAt(byKey.get(key) ?? [], limit, nowMs);
     },
   };
 }

@@ -87,6 +87,18 @@ export function takeFrom(entries: number[], limit: number, nowMs: number): RateV
   return verdictOf(entries, allowed, limit, nowMs);
 }
 
+/** The verdict a request would meet at `nowMs` (entries flat [stamp, count, ...]), taking nothing: the live entries as they are. */
+export function peekAt(entries: readonly number[], limit: number, nowMs: number): RateVerdict {
+  const live: number[] = [];
+  let used = 0;
+  for (let i = 0; i + 1 < entries.length; i += 2) {
+    if (!isLive(entries[i]!, nowMs)) continue;
+    live.push(entries[i]!, entries[i + 1]!);
+    used += entries[i + 1]!;
+  }
+  return verdictOf(live, used < limit, limit, nowMs);
+}
+
 /** Adds `delta` requests at `stamp`, dropping the entry when it reaches 0. */
 export function addTo(entries: number[], stamp: number, delta: number): void {
   for (let i = 0; i + 1 < entries.length; i += 2) {

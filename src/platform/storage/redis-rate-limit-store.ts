@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { RateLimitStore } from './rate-limit-store.js';
-import { RATE_WINDOW_MS, stampFor, verdictOf } from './rate-limit-window.js';
+import { peekAt, RATE_WINDOW_MS, stampFor, verdictOf } from './rate-limit-window.js';
 
 // One script per request, so processes sharing the counters decide atomically (issue 12, defect 6).
 // The same steps as takeFrom in rate-limit-window.ts: drop the stamps the window has passed, count
@@ -72,6 +72,11 @@ export function redisRateLimitStore(redis: Redis, prefix = 'rlw:'): RateLimitSto
           await commands.rateLimitGiveBack(k, String(stamp));
         },
       };
+    },
+    async peek(key, limit, nowMs) {
+      // Read only: the stamps the window has passed are pruned by the next take.
+      const all = await redis.hgetall(prefix + key);
+      return peekAt(Object.entries(all).flatMap(([stamp, count]) => [Number(stamp), Number(count)]), limit, nowMs);
     },
   };
 }

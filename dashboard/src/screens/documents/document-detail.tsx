@@ -28,7 +28,7 @@ function Detail({ family, note }: { family: Family; note: AnyRecord }) {
   const familyName = t.documents.families[family] ?? family;
   return (
     <Page title={t.documents.detailTitle(familyName, summarize(note).number)} actions={<StatusBadge status={note.status} />}>
-      <Stack gap="md">
+      <Stack gap="md" className="long-words">
         {live && (
           <Group gap="xs" role="status" aria-live="polite">
             <Loader size="xs" aria-hidden="true" />

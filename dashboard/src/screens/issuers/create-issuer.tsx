@@ -65,6 +65,14 @@ export function CreateIssuer() {
                 required
                 maxLength={18}
                 {...form.text('cnpj')}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  form.set('cnpj', value);
+                  // The error leaves as soon as the CNPJ is right, not on blur: leaving on blur, it
+                  // moved the button up under a click started from this field (mousedown blurs), and
+                  // the click was lost (issue 31).
+                  if (cnpjError && !cnpjProblem(value, CNPJ_WORDS)) setCnpjError(null);
+                }}
                 onBlur={() => setCnpjError(v.cnpj ? cnpjProblem(v.cnpj, CNPJ_WORDS) : null)}
                 error={cnpjError ?? errors.cnpj}
               />

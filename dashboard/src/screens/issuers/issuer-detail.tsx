@@ -42,7 +42,7 @@ export function IssuerDetail() {
             <DiagnosticsSection issuer={issuer} />
             <DanfeSection issuer={issuer} canWrite={canWrite} />
             <BuyerEmailSection issuer={issuer} canWrite={canWrite} />
-            <NumberingSection issuer={issuer} />
+            <NumberingSection issuer={issuer} canWrite={canWrite} />
             {session.can('nfce:write') && <InutilizationSection issuer={issuer} />}
             <NfseSection issuer={issuer} canWrite={canWrite} />
           </Stack>

@@ -7,13 +7,15 @@ import { t } from '../../i18n/index.js';
 import { useLatestNotes } from './latest-notes.js';
 import { fill, type Issuer } from './model.js';
 import { Section } from './section.js';
+import { SeriesForm } from './series-form.js';
 
 /**
  * Where each numbering stands: the NF-e and NFC-e series of the issuer as GET /v1/issuers/{id}/series
  * gives them (next number, highest used, ranges voided ahead, retired), and the NFS-e's DPS series with
- * its latest note. Read-only: series are opened and moved through the API (issue 31 item 5).
+ * its latest note. A member who may change the issuer sets a series' next number or retires it
+ * (SeriesForm); opening a new series is done through the API (POST /v1/issuers/{id}/series).
  */
-export function NumberingSection({ issuer }: { issuer: Issuer }) {
+export function NumberingSection({ issuer, canWrite }: { issuer: Issuer; canWrite: boolean }) {
   const series = useQuery({
     queryKey: ['issuer-series', issuer.id],
     queryFn: () => orThrow(api.GET('/v1/issuers/{id}/series', { params: { path: { id: issuer.id } } })),
@@ -52,6 +54,7 @@ export function NumberingSection({ issuer }: { issuer: Issuer }) {
           </Loaded>
         )}
       </Loaded>
+      {canWrite && series.data && !issuer.archived_at && <SeriesForm issuerId={issuer.id} rows={series.data.data} />}
     </Section>
   );
 }

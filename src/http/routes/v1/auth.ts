@@ -107,10 +107,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => resendVerification(app.ctx, sessionOf(request).userId, request.auth.accountId));
 
   app.post('/v1/auth/password/forgot', {
-    config: open,
+    config: { ...open, publicIdempotency: true },
     schema: {
       tags, summary: 'E-mail a password reset link', security: [],
-      description: 'Answers 202 whether or not the e-mail has a user, after the same work (the link is sent by a background job), so neither the answer nor its time tells who signed up. The link works once, for an hour.',
+      description: 'Answers 202 whether or not the e-mail has a user, after the same work (the link is sent by a background job), so neither the answer nor its time tells who signed up. The link works once, for an hour. An `Idempotency-Key` sent again with the same body within 24 hours replays the answer (`Idempotency-Replay: true`) and sends no second link.',
       body: ForgotBody, response: { 202: Type.Object({ accepted: Type.Literal(true) }), ...errorResponses(400, 415, 422, 429) },
     },
   }, async (request, reply) => {
