@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
-import { emitSettled, emittingApp, readyIssuer, sale } from './support/nfce-flow.js';
+import { emitSettled, emittingApp, freshBranchCnpj, readyIssuer, sale, SP_ISSUER } from './support/nfce-flow.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { issueNfseSettled, nfseIssuer, serviceInvoice } from './support/nfse-flow.js';
 import { bearer, verifiedUser } from './support/people.js';
@@ -79,9 +79,9 @@ afterAll(async () => t?.runtime.close());
 const asAccountant = () => bearer(accountant);
 const exportOf = (who: Record<string, string>, body: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/v1/exports', headers: { ...who, ...headers }, payload: body });
-async function ready(id: string) {
+async function ready(id: string, who: Record<string, string> = asAccountant()) {
   return eventually(async () => {
-    const e = (await t.app.inject({ method: 'GET', url: `/v1/exports/${id}`, headers: asAccountant() })).json();
+    const e = (await t.app.inject({ method: 'GET', url: `/v1/exports/${id}`, headers: who })).json();
     if (e.status === 'failed') throw new Error(JSON.stringify(e.error));
     return e.status === 'ready' ? e : null;
   }, 60_000, () => `export ${id} ready`);
@@ -204,6 +204,20 @@ describe('authorization', () => {
     expect((await t.app.inject({ method: 'GET', url: `/v1/exports/${mine.id}`, headers: stranger })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/v1/exports/${mine.id}/download`, headers: stranger })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/v1/exports', headers: stranger })).json().data).toEqual([]);
+  });
+
+  it('a closed account still exports (its XMLs are kept and taken away), and still issues nothing', async () => {
+    const { accountId: closing, auth: key } = await t.newAccount('Closing account');
+    const issuer = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: key, payload: { ...SP_ISSUER, cnpj: freshBranchCnpj() } });
+    expect(issuer.statusCode, issuer.body).toBe(201);
+    await t.db.query('UPDATE accounts SET closed_at = $2 WHERE id = $1', [closing, NOW]);
+    const res = await exportOf(key, { issuer_id: issuer.json().id, month: MONTH });
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await ready(res.json().id, key)).status).toBe('ready');
+    expect((await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: key, payload: sale(issuer.json().id) })).json().error).toBe('account_closed');
+    // The rows that hold fiscal XMLs refuse deletion (docs/fiscal/retention.md).
+    await expect(t.db.query('DELETE FROM notes WHERE id = $1', [month.sold!.id])).rejects.toThrow(/never deleted/);
+    await expect(t.db.query('DELETE FROM issuers WHERE id = $1', [issuer.json().id])).rejects.toThrow(/never deleted/);
   });
 
   it('the accountant reads every document but issues, cancels and changes nothing', async () => {

@@ -51,10 +51,13 @@ export function canManageRole(actor: Role, target: Role): boolean {
   return actor === 'admin' && target !== 'owner';
 }
 
+/** What a closed account may still do beside reading: take its XMLs away (an export changes no fiscal record). */
+const KEPT_WHEN_CLOSED: ReadonlySet<string> = new Set(['exports:write']);
+
 /** Scopes left to an account that was closed: its documents stay readable for export, nothing changes. */
 export function closedAccountScopes(granted: readonly string[]): string[] {
   const all = granted.includes('*') ? SCOPES.filter((s) => s !== '*') : granted;
-  return [...new Set(all.map((s) => s.replace(/:write$/, ':read')))].filter((s) => s.endsWith(':read'));
+  return [...new Set(all.map((s) => (KEPT_WHEN_CLOSED.has(s) ? s : s.replace(/:write$/, ':read'))))].filter((s) => s.endsWith(':read') || KEPT_WHEN_CLOSED.has(s));
 }
 
 /**
