@@ -80,9 +80,10 @@ export async function appendExportChunk(db: Queryable, id: string, builder: stri
   return r.rowCount > 0;
 }
 
+/** Ready: the counts are the files written (a note settled while the build ran may have added one). */
 export async function finishExport(db: Queryable, id: string, builder: string, f: { filesDone: number; sizeBytes: number; sha256: string }, now: Date): Promise<boolean> {
   const r = await db.query(
-    `UPDATE exports SET status = 'ready', files_done = $3, size_bytes = $4, sha256 = $5, builder = NULL, finished_at = $6, updated_at = $6
+    `UPDATE exports SET status = 'ready', files_done = $3, files_total = $3, size_bytes = $4, sha256 = $5, builder = NULL, finished_at = $6, updated_at = $6
       WHERE id = $1 AND builder = $2 AND status = 'building'`,
     [id, builder, f.filesDone, f.sizeBytes, f.sha256, now],
   );
