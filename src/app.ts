@@ -31,6 +31,7 @@ import { searchRoutes } from './http/routes/v1/search.js';
 import { billingRoutes } from './http/routes/v1/billing.js';
 import { overviewRoutes } from './http/routes/v1/overview.js';
 import { sandboxMailRoutes } from './http/routes/v1/sandbox-mail.js';
+import { buyerEmailRoutes } from './http/routes/v1/buyer-email.js';
 import { authRoutes } from './http/routes/v1/auth.js';
 import { twoFactorRoutes } from './http/routes/v1/auth-2fa.js';
 import { factorRoutes } from './http/routes/v1/auth-factors.js';
@@ -214,6 +215,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(inutilizationRoutes);
   await app.register(seriesRoutes);
   await app.register(exportRoutes);
+  await app.register(buyerEmailRoutes);
   await app.register(webhookRoutes);
   await app.register(notificationRoutes);
   await app.register(auditLogRoutes);

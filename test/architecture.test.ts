@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FLOORS, floorOf, importEdges, moduleCycles, violations } from './support/import-graph.js';
+import { crossFamilyImports, fileCycles, FLOORS, floorOf, importEdges, moduleCycles, violations } from './support/import-graph.js';
 
 // ARCHITECTURE.md: the floors of src/ and the rule of which may import which, held against the code.
 const SRC = resolve(import.meta.dirname, '../src');
@@ -32,6 +32,14 @@ describe('the house (import graph of src/)', () => {
 
   it('no two modules (folders) import each other, directly or around a circle', () => {
     expect(moduleCycles(edges)).toEqual([]);
+  });
+
+  it('no two files import each other, directly or around a circle (type-only imports included)', () => {
+    expect(fileCycles(edges)).toEqual([]);
+  });
+
+  it('no document family (nfce, nfe, nfse) imports another', () => {
+    expect(crossFamilyImports(edges)).toEqual([]);
   });
 
   it('the pure layers import no framework, database or network', () => {
@@ -93,6 +101,22 @@ describe('the rule itself fails on a forbidden import', () => {
       'fiscal/tax-id.ts': "import { x } from './xml/a.js';",
       'fiscal/xml/a.ts': "import { y } from '../tax-id.js';",
     })).toEqual(['fiscal <-> fiscal/xml']);
+  });
+
+  it('two files of one folder importing each other make a file cycle, even by types only', () => {
+    const edges = importEdges('/x/src', {
+      'fiscal/xml/nfe/model.ts': "import type { A } from './model-55.js';",
+      'fiscal/xml/nfe/model-55.ts': "import type { B } from './model.js';",
+    });
+    expect(moduleCycles(edges)).toEqual([]);
+    expect(fileCycles(edges)).toEqual([['fiscal/xml/nfe/model-55.ts', 'fiscal/xml/nfe/model.ts']]);
+  });
+
+  it('one family importing another is named, the shared goods domain is not', () => {
+    const edges = importEdges('/x/src', {
+      'documents/nfe/domain/a.ts': "import { x } from '../../nfce/domain/b.js';\nimport { y } from '../../goods/domain/c.js';",
+    });
+    expect(crossFamilyImports(edges)).toEqual(['documents/nfe/domain/a.ts imports documents/nfce/domain/b.ts: a family never imports another family']);
   });
 
   it('a type-only import counts like any other', () => {

@@ -74,12 +74,13 @@ describe('buildNfce document', () => {
     expect(built.schemaPackage).toBe('PL_010');
     // IBS/CBS base (NT 2025.002 UB16-10, 2026; docs/fiscal/tax-reform.md): 100.00 - ICMS 18.00 - PIS 0.65
     // - COFINS 3.00 = 78.35 (the IS enters it only from 2027); IBS 0.07835 -> 0.08, CBS 0.70515 -> 0.71;
-    // IS 10% of 100.00 = 10.00; vNFTot = 100.00 + 0.08 + 0.71 + 10.00 = 110.79.
-    expect(built.totals).toMatchObject({ vNF: 100, vIBS: 0.08, vCBS: 0.71, vIS: 10, vNFTot: 110.79 });
+    // IS 10% of 100.00 = 10.00; vNFTot = vNF = 100.00 (2026: IBS, CBS and IS enter the total from 2027,
+    // NT 2025.002 VB01-10 Exceção 1 and W60-10).
+    expect(built.totals).toMatchObject({ vNF: 100, vIBS: 0.08, vCBS: 0.71, vIS: 10, vNFTot: 100 });
     expect(built.items[0]).toMatchObject({ vICMS: 18, vIBS: 0.08, vCBS: 0.71, vIS: 10 });
     expect(built.xml).toContain('<IBSCBS><CST>000</CST><cClassTrib>000001</cClassTrib><gIBSCBS><vBC>78.35</vBC><gIBSUF><pIBSUF>0.10</pIBSUF><vIBSUF>0.08</vIBSUF></gIBSUF><gIBSMun><pIBSMun>0.00</pIBSMun><vIBSMun>0.00</vIBSMun></gIBSMun><vIBS>0.08</vIBS><gCBS><pCBS>0.90</pCBS><vCBS>0.71</vCBS></gCBS></gIBSCBS></IBSCBS>');
     expect(built.xml).toContain('<ISTot><vIS>10.00</vIS></ISTot>');
-    expect(built.xml).toContain('<vNFTot>110.79</vNFTot></total>');
+    expect(built.xml).toContain('<vNFTot>100.00</vNFTot></total>');
     const file = save('reform.xml', built.xml);
     expect(await xmllintFailures('PL_010_V1.30', [file])).toBe('');
     expect(await xmllintFailures('PL_009_V4', [file])).not.toBe('');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessKeyCheckDigit } from '../src/fiscal/layout/access-key.js';
-import type { NfeModel } from '../src/fiscal/xml/nfe/model.js';
+import type { NfeModel } from '../src/fiscal/xml/nfe/model-55.js';
 import { signNfe } from '../src/fiscal/xml/nfe/sign-nfe.js';
 import { testSigningKey } from './support/nfce-fixtures.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';

@@ -34,9 +34,10 @@ describe('the base (NT 2025.002-RTC UB16-10; LC 214/2025 art. 12 par. 1 IV and p
     expect(built.xml).toContain('<gIBSCBS><vBC>98.61</vBC><gIBSUF><pIBSUF>0.10</pIBSUF><vIBSUF>0.10</vIBSUF></gIBSUF>');
     expect(built.xml).toContain('<gCBS><pCBS>0.90</pCBS><vCBS>0.89</vCBS></gCBS>');
     // Totals: vBCIBSCBS 2193.83 + 98.61 = 2292.44; vIBS 2.29; vCBS 20.63; vNF 3444.87 (3101.00 +
-    // 40.00 + IPI 303.87); vNFTot = 3444.87 + 2.29 + 20.63 = 3467.79.
+    // 40.00 + IPI 303.87); vNFTot = vNF = 3444.87 in 2026 (NT 2025.002 VB01-10 Exceção 1, W60-10: IBS/CBS
+    // enter the total only from 2027).
     expect(built.xml).toContain('<IBSCBSTot><vBCIBSCBS>2292.44</vBCIBSCBS>');
-    expect(built.totals).toMatchObject({ vNF: 3444.87, vIBS: 2.29, vCBS: 20.63, vNFTot: 3467.79 });
+    expect(built.totals).toMatchObject({ vNF: 3444.87, vIBS: 2.29, vCBS: 20.63, vNFTot: 3444.87 });
     expect(await xmllintFailures('PL_010_V1.40', [tempFile('base-nfe.xml', built.xml)])).toBe('');
   });
 });
@@ -115,11 +116,11 @@ describe('classification from the tables (fiscal/reform; NT 2025.002-RTC UB13-10
     expect(p.ok ? '' : p.errors[0]!.message).toMatch(/not (a cClassTrib )?in force on 2026-/);
   });
 
-  it('refuses deferral (CST 510, gDif) while the gateway does not write it', () => {
+  it('refuses deferral (CST 510, gDif) without its percentage (worked cases: test/reform-deferral.test.ts)', () => {
     const req = interstateRequest();
     req.items[0]!.reform = { cst: '510', class_code: '510001' };
     const p = prepareNfe(req, reformNfe);
-    expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.cst']);
+    expect(p.ok ? [] : p.errors.map((e) => e.field)).toEqual(['items[0].reform.deferral_rate']);
     expect(p.ok ? '' : p.errors[0]!.message).toContain('gDif');
   });
 

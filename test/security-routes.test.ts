@@ -273,6 +273,7 @@ describe("another account's records", () => {
     'PATCH /v1/issuers/{id}/danfe-settings': { danfeFooterText: 'hijacked' },
     'POST /v1/issuers/{id}/csc': { id_csc: '000002', csc: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ' },
     'PUT /v1/issuers/{id}/technical-responsible': { cnpj: '11222333000181', contact: 'Invasor', email: 'x@attacker.example', phone: '1130000000' },
+    'PUT /v1/issuers/{id}/buyer-email': { enabled: true, sender_name: 'Invasor', accountant_email: 'x@attacker.example' },
     'POST /v1/issuers/{id}/inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de PDV pulou a numeracao' },
     'POST /v1/issuers/{id}/nfe-inutilization': { serie: 1, numero_inicial: 900, numero_final: 901, justification: 'Falha no sistema de faturamento pulou a numeracao' },
     'POST /v1/issuers/{id}/series': { model: 65, series: 7 },
@@ -303,6 +304,7 @@ describe("another account's records", () => {
       '/v1/billing/invoices/{id}': { id: a.invoiceId },
       '/v1/inutilizations/{id}': { id: a.inutilizationId },
       '/v1/exports/{id}': { id: a.exportId },
+      '/v1/email-bounces/{address}': { address: a.bouncedAddress },
     };
     const withId = ops.filter((o) => o.pathParams.length > 0 && !o.isPublic && !o.sessionOnly);
     expect(withId.length).toBeGreaterThanOrEqual(19);
@@ -332,7 +334,7 @@ describe("another account's records", () => {
     const b = await t.newAccount('Account B lists');
     const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic && !o.sessionOnly);
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream', 'GET /v1/search']));
-    const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.receivedId, a.inutilizationId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId, a.exportId];
+    const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.receivedId, a.inutilizationId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId, a.bouncedAddress, a.exportId];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has
     // read everything it would ever show B.
     const ofB = await insertNotification(t.db, {
@@ -387,6 +389,8 @@ async function snapshotOfA() {
     notifications: (await get('/v1/notifications')).data,
     members: (await get('/v1/team/members')).data,
     invites: (await get('/v1/team/invites')).data,
+    bounces: (await get('/v1/email-bounces')).data,
+    buyerEmail: await get(`/v1/issuers/${a.issuerId}/buyer-email`),
   };
 }
 

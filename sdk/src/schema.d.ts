@@ -9453,9 +9453,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -9834,6 +9855,60 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
+                                /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
+                                presumed_credit?: {
+                                    /**
+                                     * @description cCredPres (2 digits) of the presumed credit table (NT 2025.002-RTC Anexo IV, revision 12/12/2025), e.g. 05 automotive regime of LC 214/2025 art. 311. The code must be one the table lets the note carry (Apropria via NF? 1) and in force on the note's date for each tax it credits (from 2027).
+                                     * @example 05
+                                     */
+                                    code: string;
+                                    /**
+                                     * @description vBCCredPres: the base of the presumed credit; default the item value net of discount (vProd - vDesc). Reais, at most 2 decimals.
+                                     * @example 3000
+                                     */
+                                    base?: number;
+                                    /**
+                                     * @description pCredPres of gIBSCredPres: required when the code credits the IBS (its ind_gIBSCredPres is 1), refused otherwise (UB123-10/20). Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 1.3
+                                     */
+                                    ibs_rate?: number;
+                                    /**
+                                     * @description pCredPres of gCBSCredPres: required when the code credits the CBS (its ind_gCBSCredPres is 1), refused otherwise (UB127-10/20). For code 05 LC 214/2025 art. 311 gives 11.60, 10 or 8.70 by month of the benefit. Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 11.6
+                                     */
+                                    cbs_rate?: number;
+                                };
+                                /** @description gTransfCred (NT 2025.002-RTC UB106): CST 800 only, on a debit note (finalidade debito) of debit_type 01 (cooperatives, cClassTrib 800002) or 05 (succession, 800001); one of the two values above zero (UB106-40). */
+                                credit_transfer?: {
+                                    /**
+                                     * @description gTransfCred/vIBS: the IBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 150
+                                     */
+                                    ibs: number;
+                                    /**
+                                     * @description gTransfCred/vCBS: the CBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 1350
+                                     */
+                                    cbs: number;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -9976,6 +10051,19 @@ export interface paths {
                                 phone?: string;
                             };
                         };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
+                        };
                         /**
                          * @description Sale-level discount, spread over the items in proportion to their value. Reais, at most 2 decimals.
                          * @example 2
@@ -10074,9 +10162,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10212,9 +10321,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10467,9 +10597,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -10891,9 +11042,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11029,9 +11201,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -11771,6 +11964,60 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
+                                /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
+                                presumed_credit?: {
+                                    /**
+                                     * @description cCredPres (2 digits) of the presumed credit table (NT 2025.002-RTC Anexo IV, revision 12/12/2025), e.g. 05 automotive regime of LC 214/2025 art. 311. The code must be one the table lets the note carry (Apropria via NF? 1) and in force on the note's date for each tax it credits (from 2027).
+                                     * @example 05
+                                     */
+                                    code: string;
+                                    /**
+                                     * @description vBCCredPres: the base of the presumed credit; default the item value net of discount (vProd - vDesc). Reais, at most 2 decimals.
+                                     * @example 3000
+                                     */
+                                    base?: number;
+                                    /**
+                                     * @description pCredPres of gIBSCredPres: required when the code credits the IBS (its ind_gIBSCredPres is 1), refused otherwise (UB123-10/20). Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 1.3
+                                     */
+                                    ibs_rate?: number;
+                                    /**
+                                     * @description pCredPres of gCBSCredPres: required when the code credits the CBS (its ind_gCBSCredPres is 1), refused otherwise (UB127-10/20). For code 05 LC 214/2025 art. 311 gives 11.60, 10 or 8.70 by month of the benefit. Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 11.6
+                                     */
+                                    cbs_rate?: number;
+                                };
+                                /** @description gTransfCred (NT 2025.002-RTC UB106): CST 800 only, on a debit note (finalidade debito) of debit_type 01 (cooperatives, cClassTrib 800002) or 05 (succession, 800001); one of the two values above zero (UB106-40). */
+                                credit_transfer?: {
+                                    /**
+                                     * @description gTransfCred/vIBS: the IBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 150
+                                     */
+                                    ibs: number;
+                                    /**
+                                     * @description gTransfCred/vCBS: the CBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 1350
+                                     */
+                                    cbs: number;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -11913,6 +12160,19 @@ export interface paths {
                                 phone?: string;
                             };
                         };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
+                        };
                         /**
                          * @description Sale-level discount, spread over the items in proportion to their value. Reais, at most 2 decimals.
                          * @example 2
@@ -12047,9 +12307,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12185,9 +12466,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -12542,9 +12844,30 @@ export interface paths {
                                     [key: string]: number;
                                 };
                                 /** @description Per item: nItem and its computed values and taxes */
-                                items: {
+                                items: ({
+                                    /**
+                                     * @description Item number (det/nItem)
+                                     * @example 1
+                                     */
+                                    nItem: number;
+                                    /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                    reform?: {
+                                        /**
+                                         * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                         * @example 000
+                                         */
+                                        cst: string;
+                                        /**
+                                         * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                         * @example 000001
+                                         */
+                                        class_code: string;
+                                        /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                        source: "request" | "default";
+                                    };
+                                } & {
                                     [key: string]: number;
-                                }[];
+                                })[];
                                 /** Rejection */
                                 rejection: {
                                     /**
@@ -12724,13 +13047,21 @@ export interface paths {
                          */
                         credit_type?: "01" | "02" | "03" | "04" | "05" | "06";
                         /**
-                         * @description tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06 (docs/fiscal/credit-debit-notes.md says why not the others yet).
+                         * @description tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06, and 01 and 05 whose items carry CST 800 with reform.credit_transfer (gTransfCred; cClassTrib 800002 and 800001) (docs/fiscal/credit-debit-notes.md says why not the others yet).
                          * @example 06
                          * @enum {unknown}
                          */
                         debit_type?: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08";
                         /** @description NFref/refNFe; required for complementar (exactly 1), ajuste, devolucao and credito 01/03/04 (exactly 1: the note the credit adjusts). */
                         referenced_documents?: string[];
+                        /** @description gCompraGov (NT 2025.002-RTC B31; LC 214/2025 arts. 370, 472, 473): a sale to a public entity. The note carries gCompraGov {tpEnteGov, pRedutor, tpOperGov 1 (supply)} and each item gRed (pRedAliq the class reduction, 0 for CST 000) and gTribCompraGov. NF-e only; needs the IBS/CBS groups (taxReform reform_2026 in 2026). pRedutor is 0 in 2026 (the official calculator table); a purchase dated 2027 or later is refused with a 422 until the art. 370 reducer and the art. 473 transfer are implemented (docs/fiscal/tax-reform.md). */
+                        government_purchase?: {
+                            /**
+                             * @description tpEnteGov: the public buyer (direct administration, its autarchies and foundations): 1 União, 2 Estado, 3 Distrito Federal, 4 Município, 5 consórcio público, 6 Comitê Gestor do IBS.
+                             * @example 2
+                             */
+                            entity_type: number;
+                        };
                         /** @description dest: required in an NF-e (MOC E01-10, 719). */
                         destinatario: {
                             /** @description CNPJ, 14 characters (alphanumeric allowed). */
@@ -12789,6 +13120,19 @@ export interface paths {
                             };
                             /** @description E-mail (up to 60). */
                             email?: string;
+                        };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
                         };
                         /**
                          * @description indPres (home delivery is NFC-e only).
@@ -13009,6 +13353,60 @@ export interface paths {
                                  * @example 60
                                  */
                                 rate_reduction?: number;
+                                /**
+                                 * @description pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10). Percent (12.5 = 12.5%), at most 4 decimals.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                                /** @description gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item's own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note's year and their values (UB72-10). */
+                                regular_taxation?: {
+                                    /**
+                                     * @description CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTribReg: its cClassTrib, of that CST.
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                };
+                                /** @description gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax. */
+                                presumed_credit?: {
+                                    /**
+                                     * @description cCredPres (2 digits) of the presumed credit table (NT 2025.002-RTC Anexo IV, revision 12/12/2025), e.g. 05 automotive regime of LC 214/2025 art. 311. The code must be one the table lets the note carry (Apropria via NF? 1) and in force on the note's date for each tax it credits (from 2027).
+                                     * @example 05
+                                     */
+                                    code: string;
+                                    /**
+                                     * @description vBCCredPres: the base of the presumed credit; default the item value net of discount (vProd - vDesc). Reais, at most 2 decimals.
+                                     * @example 3000
+                                     */
+                                    base?: number;
+                                    /**
+                                     * @description pCredPres of gIBSCredPres: required when the code credits the IBS (its ind_gIBSCredPres is 1), refused otherwise (UB123-10/20). Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 1.3
+                                     */
+                                    ibs_rate?: number;
+                                    /**
+                                     * @description pCredPres of gCBSCredPres: required when the code credits the CBS (its ind_gCBSCredPres is 1), refused otherwise (UB127-10/20). For code 05 LC 214/2025 art. 311 gives 11.60, 10 or 8.70 by month of the benefit. Percent (12.5 = 12.5%), at most 4 decimals.
+                                     * @example 11.6
+                                     */
+                                    cbs_rate?: number;
+                                };
+                                /** @description gTransfCred (NT 2025.002-RTC UB106): CST 800 only, on a debit note (finalidade debito) of debit_type 01 (cooperatives, cClassTrib 800002) or 05 (succession, 800001); one of the two values above zero (UB106-40). */
+                                credit_transfer?: {
+                                    /**
+                                     * @description gTransfCred/vIBS: the IBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 150
+                                     */
+                                    ibs: number;
+                                    /**
+                                     * @description gTransfCred/vCBS: the CBS credit transferred. Reais, at most 2 decimals.
+                                     * @example 1350
+                                     */
+                                    cbs: number;
+                                };
                                 /** @description Imposto Seletivo (IS), only for the goods LC 214/2025 lists. */
                                 selective_tax?: {
                                     /**
@@ -13400,9 +13798,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13534,9 +13953,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -13788,9 +14228,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14210,9 +14671,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14344,9 +14826,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14603,9 +15106,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -14737,9 +15261,30 @@ export interface paths {
                                 [key: string]: number;
                             };
                             /** @description Per item: nItem and its computed values and taxes */
-                            items: {
+                            items: ({
+                                /**
+                                 * @description Item number (det/nItem)
+                                 * @example 1
+                                 */
+                                nItem: number;
+                                /** @description Read-only. The item's IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md) */
+                                reform?: {
+                                    /**
+                                     * @description IBS/CBS CST written in the item (IBSCBS/CST)
+                                     * @example 000
+                                     */
+                                    cst: string;
+                                    /**
+                                     * @description cClassTrib written in the item (IBSCBS/cClassTrib)
+                                     * @example 000001
+                                     */
+                                    class_code: string;
+                                    /** @description request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP) */
+                                    source: "request" | "default";
+                                };
+                            } & {
                                 [key: string]: number;
-                            }[];
+                            })[];
                             /** Rejection */
                             rejection: {
                                 /**
@@ -15437,6 +15982,19 @@ export interface paths {
                              * @example 21999998888
                              */
                             phone?: string;
+                        };
+                        /** @description The buyer e-mail of this note: the DANFE and the authorized XML, then a notice if it is canceled (docs/guides/email.md). */
+                        email?: {
+                            /**
+                             * @description false: no e-mail for this note (neither the authorization nor the cancellation), whatever the issuer's setting; true: send them even where the issuer has buyer e-mail off. Left out: the issuer's setting decides.
+                             * @example false
+                             */
+                            send?: boolean;
+                            /**
+                             * @description Send to this address instead of the buyer's e-mail of the note (destinatario.email, consumer.email or tomador.email); it is not written in the XML.
+                             * @example compras@cliente.com.br
+                             */
+                            to?: string;
                         };
                         /** @description A person or company: exactly one of cnpj, cpf, nif or no_nif_reason. */
                         intermediario?: {
@@ -19173,6 +19731,578 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/issuers/{id}/buyer-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The issuer's buyer e-mail settings
+         * @description Whether each authorized note of the issuer is e-mailed to its buyer (DANFE + XML) and its cancellation announced, the sender's display name and the accountant copied in Bcc. Off until set.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "buyer_email_settings";
+                            /** @example iss_7Hk2... */
+                            issuer_id: string;
+                            /** @description Off until turned on. */
+                            enabled: boolean;
+                            /** @description null: the issuer's name. */
+                            sender_name: string | null;
+                            accountant_email: string | null;
+                            /** @description null: never set. */
+                            updated_at: string | (never | null);
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Turn the issuer's buyer e-mail on or off, and set its sender name and accountant copy
+         * @description From the next authorization on, the buyer (the sale's `email.to`, else `destinatario.email`, `consumer.email` or `tomador.email`) gets an e-mail in Portuguese with the DANFE (PDF) and the authorized XML attached, and a notice with the cancellation event's XML if the note is canceled. A sale's `email.send` overrides this setting for its note. Sent by a background job: GET /v1/buyer-emails shows each one.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Send each authorized note's DANFE and XML to its buyer, and a notice when it is canceled. A sale's `email.send` overrides it for that note.
+                         * @example true
+                         */
+                        enabled: boolean;
+                        /**
+                         * @description Display name of the From header; null or never set: the issuer's trade name, else its legal name. Left out: unchanged.
+                         * @example Loja Exemplo
+                         */
+                        sender_name?: string | (never | null);
+                        /**
+                         * @description The accountant's address, copied (Bcc) on every e-mail to a buyer; null: nobody. Left out: unchanged.
+                         * @example fiscal@contabilidade.com.br
+                         */
+                        accountant_email?: string | (never | null);
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            object: "buyer_email_settings";
+                            /** @example iss_7Hk2... */
+                            issuer_id: string;
+                            /** @description Off until turned on. */
+                            enabled: boolean;
+                            /** @description null: the issuer's name. */
+                            sender_name: string | null;
+                            accountant_email: string | null;
+                            /** @description null: never set. */
+                            updated_at: string | (never | null);
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/buyer-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mails sent to buyers, newest first
+         * @description One per note and kind (authorized, canceled), with its state: a retried job never sends a second one. `note_id` keeps one note's.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Only the e-mails of this note.
+                     * @example nfe_01J...
+                     */
+                    note_id?: string;
+                    /**
+                     * @description Page size (1-100)
+                     * @example 20
+                     */
+                    limit?: number;
+                    /**
+                     * @description Id of the last item of the previous page
+                     * @example bml_4f8Kq...
+                     */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @example bml_4f8Kq... */
+                                id: string;
+                                /** @enum {string} */
+                                object: "buyer_email";
+                                /** @description The NFC-e, NF-e or NFS-e. */
+                                note_id: string;
+                                issuer_id: string;
+                                /** @description authorized: DANFE + XML; canceled: the cancellation notice with the event XML. */
+                                kind: "authorized" | "canceled";
+                                /** @description The buyer's address (the sale's email.to, else its e-mail); null: the note had none. */
+                                to: string | null;
+                                /** @description The issuer's accountant address, when set and not on the bounce list. */
+                                bcc: string | null;
+                                subject: string | null;
+                                /** @description sent: the SMTP server accepted it; captured: the sandbox without SMTP kept it; skipped: see reason; bounced: the server refused the address with a 5xx (now on the bounce list); failed: refused for good otherwise, or out of attempts. */
+                                state: "pending" | "sending" | "sent" | "captured" | "skipped" | "bounced" | "failed";
+                                /** @description Why a skipped e-mail was not sent: the note has no buyer address, or the address is on the bounce list. */
+                                reason: ("no_address" | "address_bounced") | (never | null);
+                                /** @description The last SMTP error. */
+                                error: string | null;
+                                attempts: number;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                sent_at: string | null;
+                            }[];
+                            /** @description Whether another page follows */
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-bounces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bounce list: addresses no buyer e-mail goes to
+         * @description An address the SMTP server refused with a permanent (5xx) reply when a buyer e-mail was handed over. Later notes to it are recorded as skipped (`reason: address_bounced`) until it is removed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Page size (1-100)
+                     * @example 20
+                     */
+                    limit?: number;
+                    /**
+                     * @description The last address of the previous page (the list is in address order).
+                     * @example a@cliente.com.br
+                     */
+                    starting_after?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                object: "mail_bounce";
+                                /** @example nao-existe@cliente.com.br */
+                                address: string;
+                                /**
+                                 * @description The 5xx reply code the SMTP server refused the address with.
+                                 * @example 550
+                                 */
+                                smtp_code: number;
+                                /** @description The server's reply text. */
+                                response: string;
+                                /** @description The note whose e-mail bounced. */
+                                note_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                bounced_at: string;
+                            }[];
+                            /** @description Whether another page follows */
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/email-bounces/{address}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Take an address off the bounce list
+         * @description The next note's e-mail goes to it again (a mail already skipped is not sent afterwards).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /**
+                     * @description The address to take off the list (any case).
+                     * @example nao-existe@cliente.com.br
+                     */
+                    address: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

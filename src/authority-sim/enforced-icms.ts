@@ -1,4 +1,4 @@
-import type { EnforcedRule } from './enforced-rules.js';
+import type { EnforcedRule } from './enforced-rule.js';
 
 // Rules on ICMS of each item (N) that the simulator enforces (icms-rules.ts); see enforced-rules.ts.
 const WHERE = 'authority-sim/icms-rules.ts icmsRejection';

@@ -1,4 +1,4 @@
-import type { EnforcedRule } from './enforced-rules.js';
+import type { EnforcedRule } from './enforced-rule.js';
 
 // Rules on products (I, H, GA), IPI (O), PIS (Q), COFINS (S), DIFAL (NA) that the simulator enforces (items-rules.ts); see enforced-rules.ts.
 const WHERE = 'authority-sim/items-rules.ts itemRuleRejection';

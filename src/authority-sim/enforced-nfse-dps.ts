@@ -1,4 +1,4 @@
-import type { EnforcedRule } from './enforced-rules.js';
+import type { EnforcedRule } from './enforced-rule.js';
 
 // Rules on the DPS identification, substitution, parties and service (infDPS, subst, prest, toma, interm, serv) that the simulator enforces (nfse/dps-party-rules.ts, nfse/dps-service-rules.ts); see enforced-rules.ts.
 const where = 'authority-sim/nfse/dps-party-rules.ts';

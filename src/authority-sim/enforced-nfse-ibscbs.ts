@@ -1,4 +1,4 @@
-import type { EnforcedRule } from './enforced-rules.js';
+import type { EnforcedRule } from './enforced-rule.js';
 
 // Rules on the DPS's IBS/CBS group (infDPS/IBSCBS, 2026 reform) that the simulator enforces (nfse/dps-ibscbs-rules.ts); see enforced-rules.ts.
 const where = 'authority-sim/nfse/dps-ibscbs-rules.ts';

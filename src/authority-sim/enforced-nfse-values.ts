@@ -1,4 +1,4 @@
-import type { EnforcedRule } from './enforced-rules.js';
+import type { EnforcedRule } from './enforced-rule.js';
 
 // Rules on the DPS values (valores) and IBS/CBS (IBSCBS) that the simulator enforces (nfse/dps-value-rules.ts,
 // nfse/dps-federal-rules.ts for tribFed and totTrib); see enforced-rules.ts.

@@ -1,4 +1,4 @@
-import type { EnforcedRule } from './enforced-rules.js';
+import type { EnforcedRule } from './enforced-rule.js';
 
 // Rules on emitter (C), recipient (E) and referenced documents (BA) that the simulator enforces (parties-rules.ts); see enforced-rules.ts.
 const P = 'authority-sim/parties-rules.ts partyRejection';

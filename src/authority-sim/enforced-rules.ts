@@ -1,3 +1,4 @@
+import type { EnforcedRule } from './enforced-rule.js';
 import { ENFORCED_IDE } from './enforced-ide.js';
 import { ENFORCED_PARTIES } from './enforced-parties.js';
 import { ENFORCED_ITEMS } from './enforced-items.js';
@@ -15,12 +16,6 @@ import { ENFORCED_ADJUSTMENT_NOTES } from './enforced-adjustment-notes.js';
 // that enforces it. Adding a rule to the simulator = adding its line here; the test
 // (enforced-rules.test.ts) checks the id and code against the table and recomputes the README's
 // "Rule coverage" figure. Lines only record: nothing here changes what the simulator answers.
-
-export interface EnforcedRule {
-  rule: string;
-  code: number | string;
-  where: string;
-}
 
 /** NF-e / NFC-e: authorization (NFeAutorizacao4) and the general rules of every web service. */
 export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [

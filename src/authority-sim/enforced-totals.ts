@@ -1,4 +1,4 @@
-import type { EnforcedRule } from './enforced-rules.js';
+import type { EnforcedRule } from './enforced-rule.js';
 
 // Rules on totals (W), billing (Y), payments (YA), intermediary (YB), transport (X), technical responsible (ZD) that the simulator enforces (totals-rules.ts); see enforced-rules.ts.
 const at = (fn: string) => `authority-sim/totals-rules.ts ${fn}`;

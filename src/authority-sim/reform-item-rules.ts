@@ -1,32 +1,16 @@
-import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
-import type { ReformTablesView } from './reform-tables-view.js';
+import type { ElementSlice } from '../fiscal/sefaz/xml-slice.js';
+import { el, textIn, type Broken, type ItemContext } from './reform-rule-context.js';
 import { yearRates, type CstIndicators } from './reform-tables-view.js';
+import { governmentItemBroken, presumedCreditBroken, transferBroken } from './reform-credit-rules.js';
+import { regularTaxationBroken } from './reform-regular-rules.js';
 
 // NT 2025.002-RTC rules on one item's IBSCBS group (docs/fiscal/reform-rules.md), as data: each sphere
 // (IBS UF, IBS municipal, CBS) names its fields and the ids of its rules, and the checks below read them.
 // A rule returns the id it breaks (the answer's code and words come from reform-rule-table.ts).
+export { el, textIn, type Broken, type ItemContext } from './reform-rule-context.js';
 
-export const el = (within: ElementSlice | null, name: string) => (within ? sliceElement(within.inner, name) : null);
-export const textIn = (within: ElementSlice | null, name: string) => el(within, name)?.inner.trim() ?? null;
 /** A decimal text in units of 10^-places (absent = 0). */
 const units = (v: string | null, places: number) => Math.round(Number(v ?? '0') * 10 ** places);
-
-export interface Broken {
-  id: string;
-  detail: string;
-}
-
-/** What an item rule knows of its note. */
-export interface ItemContext {
-  /** Local issue date of the note, YYYY-MM-DD. */
-  date: string;
-  mod: string;
-  finNFe: string;
-  emitUf: string;
-  /** gCompraGov/pRedutor (percent) when the note is a government purchase. */
-  pRedutor: number | null;
-  tables: ReformTablesView | null;
-}
 
 interface Sphere {
   group: 'gIBSUF' | 'gIBSMun' | 'gCBS';
@@ -110,8 +94,8 @@ function sphereBroken(s: Sphere, g: ElementSlice, vBC: number, ctx: ItemContext,
   return null;
 }
 
-/** The item's IBSCBS group against the tables of its date (UB13-UB67); null when it breaks none. */
-export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDebito: string | null, mandatory: { group: boolean; mono: boolean }): Broken | null {
+/** The item's IBSCBS group against the tables of its date (UB13-UB130); null when it breaks none. det: the item (prod for UB120-UB129). */
+export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDebito: string | null, mandatory: { group: boolean; mono: boolean }, det: ElementSlice | null = null): Broken | null {
   const cst = textIn(ibscbs, 'CST') ?? '';
   const code = textIn(ibscbs, 'cClassTrib') ?? '';
   const g = el(ibscbs, 'gIBSCBS');
@@ -133,7 +117,9 @@ export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDeb
   if (t && !cls) return { id: 'UB14-10', detail: `cClassTrib ${code} is not in the table` };
   if (cls && cls.cst !== cst) return { id: 'UB14-20', detail: `cClassTrib ${code} belongs to CST ${cls.cst}, not ${cst}` };
   if (cls && !(ctx.mod === '65' ? cls.nfce : cls.nfe)) return { id: 'UB14-25', detail: `cClassTrib ${code} is not allowed in model ${ctx.mod}` };
-  if (!g) return null;
+  // After the gIBSCBS rules, in the NT's order: UB106 (gTransfCred), UB120-UB130 (gCredPresOper), reform-credit-rules.ts.
+  const later = () => transferBroken(ibscbs, ctx.finNFe, tpNFDebito) ?? presumedCreditBroken(ibscbs, det, ctx, cls?.credPresOper ?? null);
+  if (!g) return later();
   const vBC = units(textIn(g, 'vBC'), 2);
   for (const s of SPHERES) {
     const sphere = el(g, s.group);
@@ -148,7 +134,9 @@ export function itemReformBroken(ibscbs: ElementSlice, ctx: ItemContext, tpNFDeb
   }
   if (cls?.tribRegular === true && !el(g, 'gTribRegular')) return { id: 'UB68-10', detail: `cClassTrib ${code} asks for gTribRegular` };
   if (cls?.tribRegular === false && el(g, 'gTribRegular')) return { id: 'UB68-11', detail: `gTribRegular with cClassTrib ${code}` };
-  return null;
+  const regular = el(g, 'gTribRegular');
+  // UB69-UB72d (gTribRegular), then UB82a (gTribCompraGov), UB106 and UB120-UB130 in the NT's order.
+  return (regular ? regularTaxationBroken(regular, vBC, t ?? null) : null) ?? governmentItemBroken(g, ctx) ?? later();
 }
 
 /** UB54a-10: vIBS = vIBSUF + vIBSMun (less a deducted presumed credit: with one, not played). */

@@ -67,8 +67,35 @@ export const REFORM_RULES: readonly ReformRule[] = [
   // regular taxation (gTribRegular), by the classification's ind_gTribRegular
   item('UB68-10', 1065, 'Classificação Tributária do IBS e da CBS informada obriga informação da tributação regular'),
   item('UB68-11', 1114, 'Classificação Tributária do IBS e da CBS informada não permite informação da tributação regular'),
+  item('UB69-10', 1066, 'CST do IBS e da CBS informado no grupo de tributação regular inexistente'),
+  item('UB70-10', 1067, 'Classificação Tributária do IBS e da CBS informada no grupo de tributação regular inexistente'),
+  item('UB72-10', 1040, 'Valor do Tributo Regular da UF difere do calculado'),
+  item('UB72b-10', 1051, 'Valor do Tributo Regular do Município difere do calculado'),
+  item('UB72d-10', 1068, 'Valor do Tributo Regular da CBS difere do calculado'),
+  // government purchase (ide/gCompraGov, B31-B34; gTribCompraGov, UB82a)
+  note('B31-10', 1006, 'NFCe com grupo de compra governamental'),
+  note('B32-10', 1008, 'Nota de compra governamental e alíquota dos outros entes informada incorretamente'),
+  note('B34-10', 1140, 'NF-e de recebimento de pagamento do ente governamental sem nota de fornecimento referenciada'),
+  item('UB82a-10', 1141, 'Grupo de informações da composição do valor do IBS e da CBS em compras governamentais não informado'),
+  item('UB82a-20', 1142, 'Soma dos valores de IBS e CBS em compras governamentais divergente'),
+  item('UB82a-30', 1144, 'Grupo de informações da composição do valor do IBS e da CBS em compras governamentais informado indevidamente'),
   // credit transfer on a debit note
   item('UB106-30', 1133, 'Finalidade de Emissão da Nota Fiscal incompatível com o CST'),
+  item('UB106-31', 1168, 'Tipo de Nota de Débito incompatível com o CST'),
+  item('UB106-40', 1129, 'Valor do IBS ou da CBS deve ser maior que zero na transferência de crédito.'),
+  // presumed credit of the operation (gCredPresOper), by the cClassTrib's and the cCredPres table's indicators
+  item('UB120-10', 1049, 'Não é permitido o uso de Crédito Presumido na NFC-e modelo 65'),
+  item('UB120-20', 1175, 'Grupo de Crédito Presumido na Operação informado indevidamente'),
+  item('UB122-10', 1055, 'Código de Crédito Presumido (cCredPres) da Operação inexistente'),
+  item('UB123-10', 1053, 'Crédito Presumido para o IBS informado indevidamente'),
+  item('UB123-20', 1054, 'Crédito Presumido para o IBS não informado'),
+  item('UB125-10', 1107, 'Valor do Crédito Presumido do IBS não pode ser superior a vProd'),
+  item('UB126-10', 1056, 'Valor do Crédito Presumido em condição suspensiva do IBS informado indevidamente'),
+  item('UB127-10', 1050, 'Crédito Presumido para a CBS informado indevidamente'),
+  item('UB127-20', 1058, 'Crédito Presumido para a CBS não informado'),
+  item('UB129-10', 1124, 'Valor do Crédito Presumido da CBS não pode ser superior a vProd'),
+  // v1.31 prints two spaces after "Rejeição:"; the answer carries one.
+  item('UB130-10', 1060, 'Valor do Crédito Presumido da CBS informado indevidamente'),
   // VB: the item's total
   item('VB01-05', 1137, 'Valor total do Item (vItem) não informado'),
   item('VB01-10', 1105, 'Valor total do Item (vItem) difere do somatório dos valores que o compõem'),

@@ -5,8 +5,10 @@ import type { Rejection } from './nfe-rules.js';
 import { el, itemReformBroken, textIn, type Broken, type ItemContext } from './reform-item-rules.js';
 import { reformRule } from './reform-rule-table.js';
 import { reformTablesOn } from './reform-tables-view.js';
+import { governmentNoteBroken } from './reform-credit-rules.js';
 
-// NT 2025.002-RTC rules on the reform groups of an NF-e/NFC-e (UB12-UB68 per item, W34-W56a on IBSCBSTot),
+// NT 2025.002-RTC rules on the reform groups of an NF-e/NFC-e (B31-B34 government purchase on ide, UB12-UB130 per
+// item, W34-W56a on IBSCBSTot),
 // written from the NT's rule table (docs/fiscal/reform-rules.md), independently of the gateway's own checks
 // (documents/goods/domain/validate-reform-rules.ts). Enforced ids: enforced-reform.ts.
 
@@ -97,6 +99,9 @@ export function reformRejection(f: NfeFacts): Rejection | null {
   };
   const needsGroup = simples && date >= SIMPLES_GROUP_FROM && !(['2', '4'].includes(f.finNFe) && refersToBefore2026(ide));
   const tpNFDebito = textIn(ide, 'tpNFDebito');
+  // B31-10, B32-10, B34-10 (group B comes before the items' UB rules): reform-credit-rules.ts.
+  const government = governmentNoteBroken(inf, ide, f.mod, date);
+  if (government) return reject(government);
   const groups: ElementSlice[] = [];
   for (const det of sliceAll(inf.inner, 'det')) {
     const nItem = attributeOf(det, 'nItem') ?? '';
@@ -106,7 +111,7 @@ export function reformRejection(f: NfeFacts): Rejection | null {
       continue;
     }
     groups.push(ibscbs);
-    const broken = itemReformBroken(ibscbs, ctx, tpNFDebito, mandatory);
+    const broken = itemReformBroken(ibscbs, ctx, tpNFDebito, mandatory, det);
     if (broken) return reject(broken, nItem);
   }
   const broken = totalsBroken(el(inf, 'total'), groups);

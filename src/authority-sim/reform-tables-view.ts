@@ -1,10 +1,11 @@
 // What the simulator's NT 2025.002 rules read of the official tables (docs/fiscal/reform-rules.md): the CST
 // indicators (Tabela de Indicadores de CST: ind_gIBSCBS, ind_gRed, ind_gDif, ind_gIBSCBSMono, ind_gTransfCred),
 // the classification (Tabela de cClassTrib: its CST, indNFe/indNFCe, the reductions pRedIBS/pRedCBS,
-// ind_gTribRegular) and the rates of the year. The tables themselves are data in fiscal/reform; this file
+// ind_gTribRegular, ind_gCredPresOper), the cCredPres table (ind_gIBSCredPres, ind_gCBSCredPres) and the rates of the year. The tables themselves are data in fiscal/reform; this file
 // only adapts them (viewOf); a rule whose table row is not known is not played (never stricter than the authority).
 import { classificationOn, cstEntry, ratesOn, type ReformTables } from '../fiscal/reform/reform-tables.js';
 import { reformTablesInForce } from '../fiscal/reform/reform-tables-in-force.js';
+import { presumedCreditEntry } from '../fiscal/reform/presumed-credit-table.js';
 
 export interface CstIndicators {
   gIBSCBS: boolean;
@@ -23,6 +24,14 @@ export interface ClassificationFacts {
   pRedCBS: number | null;
   /** ind_gTribRegular; null when the table does not say. */
   tribRegular: boolean | null;
+  /** ind_gCredPresOper (UB120-20): 1 permits gCredPresOper; absent when the view does not know it. */
+  credPresOper?: boolean;
+}
+
+/** A cCredPres row as UB122-UB127 read it: whether the IBS / CBS credit group is required (1) or forbidden (0). */
+export interface PresumedCreditFacts {
+  ibs: boolean;
+  cbs: boolean;
 }
 
 export interface ReformTablesView {
@@ -30,6 +39,8 @@ export interface ReformTablesView {
   cst(code: string): CstIndicators | undefined;
   /** undefined: the code is not in the table in force (UB14-10). */
   classification(code: string): ClassificationFacts | undefined;
+  /** undefined: the code is not in the cCredPres table (UB122-10); the method is absent when no table is known. */
+  presumedCredit?(code: string): PresumedCreditFacts | undefined;
 }
 
 /** Rates (percent) a note of this date must carry; null where the NT leaves it to a rate not yet published. */
@@ -51,8 +62,16 @@ export function viewOf(t: ReformTables, date: string): ReformTablesView {
     classification: (code) => {
       const c = classificationOn(t, code, date);
       if (!c) return undefined;
-      return { cst: c.cst, nfe: c.documents.includes('nfe'), nfce: c.documents.includes('nfce'), pRedIBS: c.pRedIBS, pRedCBS: c.pRedCBS, tribRegular: c.indicators.ind_gTribRegular };
+      return { cst: c.cst, nfe: c.documents.includes('nfe'), nfce: c.documents.includes('nfce'), pRedIBS: c.pRedIBS, pRedCBS: c.pRedCBS, tribRegular: c.indicators.ind_gTribRegular, credPresOper: c.indicators.ind_gCredPresOper };
     },
+    ...(t.presumedCredits
+      ? {
+          presumedCredit: (code: string) => {
+            const e = presumedCreditEntry(t.presumedCredits, code);
+            return e ? { ibs: e.ibsGroup, cbs: e.cbsGroup } : undefined;
+          },
+        }
+      : {}),
   };
 }
 

@@ -3,8 +3,7 @@
 // for seconds. A document past the size or time bound, or one the thread cannot hold in its heap, is
 // answered as the authority answers a signature it cannot verify (298), never a crash.
 import { siblingWorker, ThreadPool } from '../kernel/thread-pool.js';
-import type { PlainSignatureCheck } from './signature-check.js';
-import type { SignatureCheckJob, SignatureCheckReply } from './signature-check-worker.js';
+import type { PlainSignatureCheck, SignatureCheckJob, SignatureCheckReply } from './signature-check-messages.js';
 
 /** A 990-item NFC-e (0.7 MB) verifies in about 3 s on a cold thread; the authority's own bound on a message is 1 MB (a batch: 500 KB each). */
 export const SIGNATURE_CHECK_MAX_BYTES = 2 * 1_048_576;

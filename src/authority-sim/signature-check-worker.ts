@@ -1,13 +1,9 @@
 // Worker thread entry (signature-check-pool.ts): one document's general signature check per message,
 // off the event loop of the process that runs the simulated authority.
 import { parentPort } from 'node:worker_threads';
-import { generalVerdict, type PlainSignatureCheck } from './signature-check.js';
+import { generalVerdict } from './signature-check.js';
+import type { SignatureCheckJob, SignatureCheckReply } from './signature-check-messages.js';
 
-export interface SignatureCheckJob {
-  xml: string;
-  signedElement: string;
-}
-export type SignatureCheckReply = { verdict: PlainSignatureCheck } | { failed: string };
 
 parentPort!.on('message', (job: SignatureCheckJob) => {
   let reply: SignatureCheckReply;

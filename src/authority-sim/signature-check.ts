@@ -11,6 +11,7 @@ import { verifyXmlSignature, type XmlSignatureVerification } from '../fiscal/xml
 import { sliceElement } from '../fiscal/sefaz/xml-slice.js';
 import { XMLDSIG_NAMESPACE } from '../fiscal/xml/xml-text.js';
 import { generalVerdictOffThread } from './signature-check-pool.js';
+import type { PlainSignatureCheck } from './signature-check-messages.js';
 
 export type SignatureCheck =
   | { ok: true; certificate: X509Certificate; digestValue: string }
@@ -109,11 +110,6 @@ function fastCheck(xml: string, signedElement: string): SignatureCheck | null {
   );
   return ok ? { ok: true, certificate, digestValue: parts.digestValue } : fail(297, 'signature value differs');
 }
-
-/** The general verifier's verdict in a form a worker thread can send back (signature-check-worker.ts). */
-export type PlainSignatureCheck =
-  | { ok: true; certificateBase64: string; digestValue: string }
-  | { ok: false; cStat: 297 | 298 | 404; reason: string };
 
 export function generalVerdict(xml: string, signedElement: string): PlainSignatureCheck {
   const root = /^\s*(?:<\?xml[^>]*\?>\s*)?<(?:[A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)/.exec(xml)?.[1] ?? '';

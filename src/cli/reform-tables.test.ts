@@ -17,6 +17,7 @@ describe('reform-tables command', () => {
     expect(code).toBe(0);
     expect(out).toContain(`reform tables in ${DEFAULT_REFORM_TABLES_DIR}: valid`);
     expect(out).toContain('revision: CST 2026-06-22; cClassTrib 2026-06-22');
+    expect(out).toContain('cCredPres codes: 13');
     expect(out).toContain('CSTs: 18; cClassTrib codes: 164');
     expect(out).toContain('2027-01-01 to 2028-01-01 (exclusive): IBS UF 0.05%, IBS Mun 0.05%, CBS not published');
   });

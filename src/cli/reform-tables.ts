@@ -31,7 +31,7 @@ export function describeReformTables(t: ReformTables): string[] {
     `${r.from} to ${r.until ? `${r.until} (exclusive)` : 'open'}: IBS UF ${rate(r.ibsState)}, IBS Mun ${rate(r.ibsMunicipal)}, CBS ${rate(r.cbs)}; Simples Nacional groups ${r.simplesGroupsDue ? 'due' : 'not due'}`;
   return [
     `revision: ${t.revision}`,
-    `CSTs: ${t.csts.length}; cClassTrib codes: ${new Set(t.classes.map((c) => c.code)).size} (${t.classes.length} rows)`,
+    `CSTs: ${t.csts.length}; cClassTrib codes: ${new Set(t.classes.map((c) => c.code)).size} (${t.classes.length} rows); cCredPres codes: ${t.presumedCredits?.length ?? 0}`,
     ...t.rates.map(period),
   ];
 }

@@ -162,6 +162,27 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     expect(pdf.headers['content-type']).toContain('application/pdf');
   });
 
+  it('turns the buyer e-mail on with a sender name; a bad accountant address shows the gateway\'s field error', async () => {
+    const page = await signedIn();
+    await openIssuer(issuerId)(page);
+    const section = page.getByTestId('buyer-email');
+    await section.getByText('Ao autorizar uma nota, o comprador recebe por e-mail').waitFor();
+    await section.getByLabel('Enviar DANFE e XML ao comprador').check();
+    await section.getByLabel('Nome do remetente').fill('Padaria Pão Quente');
+    await section.getByLabel('Cópia oculta para a contabilidade').fill('contabilidade-sem-arroba');
+    await section.getByRole('button', { name: 'Salvar e-mail ao comprador' }).click();
+    // The gateway's 422 names the field; the form marks that input (Mantine sets aria-invalid with its error).
+    await expect.poll(() => section.getByLabel('Cópia oculta para a contabilidade').getAttribute('aria-invalid')).toBe('true');
+    expect(await section.getByLabel('Nome do remetente').getAttribute('aria-invalid')).not.toBe('true');
+    expect((await api('GET', `/v1/issuers/${issuerId}/buyer-email`)).body.enabled).toBe(false);
+    await section.getByLabel('Cópia oculta para a contabilidade').fill('fiscal@contabilidade.example');
+    await section.getByRole('button', { name: 'Salvar e-mail ao comprador' }).click();
+    await section.getByText('Configuração de e-mail salva.').waitFor();
+    expect((await api('GET', `/v1/issuers/${issuerId}/buyer-email`)).body).toMatchObject({
+      enabled: true, sender_name: 'Padaria Pão Quente', accountant_email: 'fiscal@contabilidade.example',
+    });
+  });
+
   it('refuses a short justification with the gateway\'s message, then voids a range and shows the protocol', async () => {
     const page = await signedIn();
     await openIssuer(issuerId)(page);

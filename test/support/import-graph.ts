@@ -89,12 +89,12 @@ export function violations(edges: readonly Edge[]): string[] {
   return [...new Set(found)].sort();
 }
 
-/** Cycles between modules (folders), each as the list of its modules. */
-export function moduleCycles(edges: readonly Edge[]): string[][] {
+/** Cycles between modules (folders; or, with `unit` = the path itself, between files), each as the list of its members. */
+export function moduleCycles(edges: readonly Edge[], unit: (path: string) => string = moduleOf): string[][] {
   const graph = new Map<string, Set<string>>();
   for (const e of edges) {
-    const a = moduleOf(e.from);
-    const b = moduleOf(e.to);
+    const a = unit(e.from);
+    const b = unit(e.to);
     if (a === b) continue;
     if (!graph.has(a)) graph.set(a, new Set());
     graph.get(a)!.add(b);
@@ -121,4 +121,22 @@ export function moduleCycles(edges: readonly Edge[]): string[][] {
   };
   for (const v of graph.keys()) if (!idx.has(v)) visit(v);
   return out;
+}
+
+/** Cycles between single files: a type-only import counts, since the two files can no longer be read apart. */
+export function fileCycles(edges: readonly Edge[]): string[][] {
+  return moduleCycles(edges, (p) => p);
+}
+
+const FAMILY = /^documents\/(nfce|nfe|nfse)\//;
+
+/** Imports from one document family into another (ARCHITECTURE.md: each family is a sibling over the shared core). */
+export function crossFamilyImports(edges: readonly Edge[]): string[] {
+  return edges
+    .filter((e) => {
+      const a = FAMILY.exec(e.from)?.[1];
+      const b = FAMILY.exec(e.to)?.[1];
+      return a !== undefined && b !== undefined && a !== b;
+    })
+    .map((e) => `${e.from} imports ${e.to}: a family never imports another family`);
 }

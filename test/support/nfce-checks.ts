@@ -115,7 +115,9 @@ export function totalsProblems(xml: string): string[] {
     expect('vCBS', cents(ibs.gCBS.vCBS), sumOf(dets, (d) => d.imposto.IBSCBS?.gIBSCBS?.gCBS.vCBS));
     const vIS = sumOf(dets, (d) => d.imposto.IS?.vIS);
     expect('vIS', cents(inf.total.ISTot?.vIS), vIS);
-    expect('vNFTot', cents(inf.total.vNFTot), cents(tot.vNF) + cents(ibs.gIBS.vIBS) + cents(ibs.gCBS.vCBS) + vIS);
+    // NT 2025.002 VB01-10 (Exceção 1: not in 2025-2026) and W60-10: vNFTot = sum(vItem) = vNF (+ vIBS + vCBS + vIS from 2027).
+    const taxesIn = Number(String(inf.ide.dhEmi).slice(0, 4)) >= 2027;
+    expect('vNFTot', cents(inf.total.vNFTot), cents(tot.vNF) + (taxesIn ? cents(ibs.gIBS.vIBS) + cents(ibs.gCBS.vCBS) + vIS : 0));
   }
   return problems;
 }

@@ -20,6 +20,9 @@ const cbs = (inner: string, v = '19.74', p = '0.90') => `<gCBS><pCBS>${p}</pCBS>
 const g = (ufPart: string, munPart: string, vIBS: string, cbsPart: string, extra = '') => `<gIBSCBS><vBC>2193.83</vBC>${ufPart}${munPart}<vIBS>${vIBS}</vIBS>${cbsPart}${extra}</gIBSCBS>`;
 const red = (pRed: string, efet: string) => `<gRed><pRedAliq>${pRed}</pRedAliq><pAliqEfet>${efet}</pAliqEfet></gRed>`;
 const dif = (vDif: string) => `<gDif><pDif>100.00</pDif><vDif>${vDif}</vDif></gDif>`;
+const regular = (cst: string, cls: string, vUF = '2.19', vMun = '0.00', vCBS = '19.74') =>
+  `<gTribRegular><CSTReg>${cst}</CSTReg><cClassTribReg>${cls}</cClassTribReg><pAliqEfetRegIBSUF>0.10</pAliqEfetRegIBSUF><vTribRegIBSUF>${vUF}</vTribRegIBSUF>` +
+  `<pAliqEfetRegIBSMun>0.00</pAliqEfetRegIBSMun><vTribRegIBSMun>${vMun}</vTribRegIBSMun><pAliqEfetRegCBS>0.90</pAliqEfetRegCBS><vTribRegCBS>${vCBS}</vTribRegCBS></gTribRegular>`;
 const on = (cst: string, cls: string, body: string) => (xml: string) => item1(xml, group(cst, cls, body));
 /** A field of IBSCBSTot set to 1.00 (path as in reform-rules.ts TOTALS). */
 function tot(path: string): (xml: string) => string {
@@ -31,6 +34,19 @@ function tot(path: string): (xml: string) => string {
     return xml.slice(0, xml.indexOf('>', at) + 1) + '1.00' + xml.slice(end);
   };
 }
+/** ide/gCompraGov (B31) of a purchase by `ente` (tpEnteGov), pRedutor 0 (2026), tpOperGov `oper`. */
+const gov = (ente: string, oper = '1') => (xml: string) => xml.replace('</ide>', `<gCompraGov><tpEnteGov>${ente}</tpEnteGov><pRedutor>0.00</pRedutor><tpOperGov>${oper}</tpOperGov></gCompraGov></ide>`);
+/** Item 1 as a 2026 government purchase writes it: gRed 0 in each sphere, pAliqEfet = the rate (pRedutor 0). */
+const govItem = (extra: string) => on('000', '000001', g(uf(red('0.00', '0.10')), mun(red('0.00', '0.00')), '2.19', cbs(red('0.00', '0.90')), extra));
+const tribGov = (vUF: string) => `<gTribCompraGov><pAliqIBSUF>0.10</pAliqIBSUF><vTribIBSUF>${vUF}</vTribIBSUF><pAliqIBSMun>0.00</pAliqIBSMun><vTribIBSMun>0.00</vTribIBSMun><pAliqCBS>0.90</pAliqCBS><vTribCBS>19.74</vTribCBS></gTribCompraGov>`;
+const transfer = (vIBS: string, vCBS: string) => on('800', '800001', `<gTransfCred><vIBS>${vIBS}</vIBS><vCBS>${vCBS}</vCBS></gTransfCred>`);
+const debit = (type: string) => (xml: string) => xml.replace('<finNFe>1</finNFe>', `<finNFe>6</finNFe><tpNFDebito>${type}</tpNFDebito>`);
+/** TCredPres of gIBSCredPres / gCBSCredPres; `condSus` writes vCredPresCondSus instead of vCredPres. */
+const credTax = (name: string, v: string, condSus = false) => `<${name}><pCredPres>1.00</pCredPres><vCredPres${condSus ? 'CondSus' : ''}>${v}</vCredPres${condSus ? 'CondSus' : ''}></${name}>`;
+/** Item 1 (vProd 3000.00, the base 2193.83 group of CST 000) with gCredPresOper of `code` after gIBSCBS. */
+const credit = (cls: string, code: string, groups: string) => on('000', cls, g(uf(''), mun(''), '2.19', cbs('')) + `<gCredPresOper><vBCCredPres>3000.00</vBCCredPres><cCredPres>${code}</cCredPres>${groups}</gCredPresOper>`);
+const ibs30 = credTax('gIBSCredPres', '30.00');
+const cbs30 = credTax('gCBSCredPres', '30.00');
 const r60 = red('60.00', '0.04');
 const m60 = red('60.00', '0.00');
 const c60 = red('60.00', '0.36');
@@ -83,6 +99,40 @@ export const REFORM_BREAKERS: Readonly<Record<string, ReformBreaker>> = {
   // 000990 stands for a classification of regular taxation (rates 0 in the main group, gTribRegular required).
   'UB68-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'))) },
   'UB68-11': { base: 'normal', edit: on('000', '000001', g(uf(''), mun(''), '2.19', cbs(''), '<gTribRegular><CSTReg>000</CSTReg></gTribRegular>')) },
+  // gTribRegular of the 000990 item: the 2026 rates on 2193.83: IBS UF 0.10% = 2.19, Mun 0.00, CBS 0.90% = 19.74.
+  'UB69-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('999', '000001'))) },
+  'UB70-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000999'))) },
+  'UB72-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000001', '2.21'))) },
+  'UB72b-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000001', '2.19', '0.02'))) },
+  'UB72d-10': { base: 'normal', edit: on('000', '000990', g(uf('', '0.00', '0.00'), mun(''), '0.00', cbs('', '0.00', '0.00'), regular('000', '000001', '2.19', '0.00', '19.76'))) },
+  // Government purchase: an NFC-e (B31-10); a municipal purchase dated 2027 with pIBSUF 0.05 (B32-10: the state's
+  // rate must be 0 from 2027); receipt of the payment (tpOperGov 2) without the supply note (B34-10); the item
+  // without gTribCompraGov (UB82a-10), its vTrib adding up to 3.19 + 0 + 19.74 = 22.93 against 2.19 + 0 + 19.74 =
+  // 21.93 (UB82a-20, tolerance 0.04), gTribCompraGov without gCompraGov (UB82a-30).
+  'B31-10': { base: 'normal', edit: (xml) => gov('2')(xml).replace('<mod>55</mod>', '<mod>65</mod>') },
+  'B32-10': { base: 'simples', edit: gov('4') },
+  'B34-10': { base: 'normal', edit: gov('2', '2') },
+  'UB82a-10': { base: 'normal', edit: (xml) => govItem('')(gov('2')(xml)) },
+  'UB82a-20': { base: 'normal', edit: (xml) => govItem(tribGov('3.19'))(gov('2')(xml)) },
+  'UB82a-30': { base: 'normal', edit: on('000', '000001', g(uf(''), mun(''), '2.19', cbs(''), tribGov('2.19'))) },
+  // Credit transfer (CST 800): on a debit note of type 06 (UB106-31), both values zero (UB106-40).
+  'UB106-31': { base: 'normal', edit: (xml) => transfer('1.00', '1.00')(debit('06')(xml)) },
+  'UB106-40': { base: 'normal', edit: (xml) => transfer('0.00', '0.00')(debit('01')(xml)) },
+  // Presumed credit: in an NFC-e (UB120-10); with 000001, whose ind_gCredPresOper is 0 (UB120-20); code 99 (UB122-10);
+  // 05 credits the CBS only (UB123-10 with an IBS group), 01 both (UB123-20 without the IBS one), 07 the IBS only
+  // (UB127-10), 05 without its CBS group (UB127-20); 04's credit above vProd 3000.00 (UB125-10, UB129-10); a credit
+  // under a suspensive condition in 2026 (UB126-10: from 2033 and code 04 only; UB130-10: from 2027, code 04).
+  'UB120-10': { base: 'normal', edit: (xml) => credit('000001', '05', cbs30)(xml).replace('<mod>55</mod>', '<mod>65</mod>') },
+  'UB120-20': { base: 'normal', edit: credit('000001', '05', cbs30) },
+  'UB122-10': { base: 'normal', edit: credit('000003', '99', cbs30) },
+  'UB123-10': { base: 'normal', edit: credit('000003', '05', ibs30 + cbs30) },
+  'UB123-20': { base: 'normal', edit: credit('000003', '01', cbs30) },
+  'UB125-10': { base: 'normal', edit: credit('000003', '04', credTax('gIBSCredPres', '3000.01') + cbs30) },
+  'UB126-10': { base: 'normal', edit: credit('000003', '01', credTax('gIBSCredPres', '30.00', true) + cbs30) },
+  'UB127-10': { base: 'normal', edit: credit('000003', '07', ibs30 + cbs30) },
+  'UB127-20': { base: 'normal', edit: credit('000003', '05', '') },
+  'UB129-10': { base: 'normal', edit: credit('000003', '04', ibs30 + credTax('gCBSCredPres', '3000.01')) },
+  'UB130-10': { base: 'normal', edit: credit('000003', '01', ibs30 + credTax('gCBSCredPres', '30.00', true)) },
   'W34-10': { base: 'normal', edit: (xml) => xml.replace(/<IBSCBS>[\s\S]*?<\/IBSCBS>/g, '') },
   'W34-20': { base: 'normal', edit: (xml) => xml.replace(/<IBSCBSTot>[\s\S]*?<\/IBSCBSTot>/, '') },
   'W35-10': { base: 'normal', edit: tot('vBCIBSCBS') },

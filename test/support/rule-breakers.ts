@@ -1,5 +1,5 @@
 import { sliceElement } from '../../src/fiscal/sefaz/xml-slice.js';
-import type { EnforcedRule } from '../../src/authority-sim/enforced-rules.js';
+import type { EnforcedRule } from '../../src/authority-sim/enforced-rule.js';
 
 // The breaker table of the fiscal-truth property (test/fiscal-truth-property.test.ts): for every
 // rule the simulator enforces (authority-sim/enforced-rules.ts), one entry saying how a random valid

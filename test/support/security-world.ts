@@ -18,6 +18,7 @@ import { emitSettled, freshBranchCnpj, sale, SP_ISSUER } from './nfce-flow.js';
 import { emitNfeSettled, invoice } from './nfe-flow.js';
 import { issueNfseSettled, serviceInvoice } from './nfse-flow.js';
 import { upsertReceived } from '../../src/platform/storage/repositories/nfe-received-repository.js';
+import { addBounce } from '../../src/platform/storage/repositories/buyer-mail-repository.js';
 import { eventually } from './webhook-receiver.js';
 
 export const CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
@@ -171,6 +172,8 @@ export interface OwnedResources {
   memberUserId: string;
   /** A billing invoice (issue 19). */
   invoiceId: string;
+  /** An address on the account's e-mail bounce list (issue 31 item 6); written as the buyer-mail job does. */
+  bouncedAddress: string;
   /** Every answer while creating them, for the secrets scan. */
   answers: { what: string; res: LightMyRequestResponse }[];
 }
@@ -264,6 +267,8 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     lines: [{ kind: 'plan', description: 'Starter plan, 2026-10', quantity: 1, unit_cents: 4_900, amount_cents: 4_900 }],
   });
 
+  const bouncedAddress = `sem-caixa-${randomBytes(4).toString('hex')}@example.com`;
+  await addBounce(t.db, { accountId, address: bouncedAddress, smtpCode: 550, response: '5.1.1 mailbox unavailable', noteId: nfe.note.id as string, at: new Date() });
   return {
     accountId,
     auth,
@@ -285,6 +290,7 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     applicationId,
     applicationKey,
     notificationId: notification!.id,
+    bouncedAddress,
     answers,
   };
 }

@@ -2,44 +2,14 @@
 // Version 2 follows MOC 7.0 Anexo I group ZX parameter by parameter (verify-qr-v2.ts). Version 3
 // (NT 2025.001, not in the MOC table): SEFAZ verifies the signature over the document's own values,
 // so a parameter that differs from the NFC-e (tpAmb, day, vNF, recipient) surfaces as 464.
-import { verify, type KeyObject } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { qrV3SignedText } from './build-qr-code.js';
-import type { TpAmb } from './nfce-urls.js';
 import { parseNfceQrCode, qrParams, type ParsedNfceQrCode } from './parse-qr-code.js';
-import { dayOfEmission, destParams, moneyParam, type DestKind } from './qr-payload.js';
+import { dayOfEmission, destParams, moneyParam } from './qr-payload.js';
 import { verifyQrV2 } from './verify-qr-v2.js';
+import type { QrRejection, QrRejectionCode, QrVerifyContext } from './qr-verdict.js';
 
-export type QrRejectionCode = 395 | 396 | 397 | 398 | 399 | 400 | 462 | 463 | 464 | 903;
-export interface QrRejection {
-  cStat: QrRejectionCode;
-  reason: string;
-  /** The parameter a 396/397/400 names, as the MOC names it (tpAmb, dhEmi, vNF, digVal, cIdToken, cHashQRCode). */
-  param?: string;
-  /** The rule's own words when the section 4.4 list has none for the code (400, 903). */
-  xMotivo?: string;
-}
-
-export interface QrVerifyContext {
-  /** The state's QR base URL for this environment (nfceUrls(uf, tpAmb).qrCodeBaseUrl). */
-  expectedBaseUrl: string;
-  accessKey: string;
-  tpAmb: TpAmb;
-  tpEmis: number;
-  dhEmi: string;
-  vNF: string;
-  /** DigestValue of the NFC-e signature as transmitted. */
-  digestValue: string;
-  dest?: { kind: DestKind; id: string };
-  /** QR layouts the state accepts now (default: 2 and 3). */
-  acceptedVersions?: ReadonlyArray<2 | 3>;
-  /**
-   * CSC registered for the issuer under this id (v2), or undefined when unknown; `revokedAt`, when
-   * known, is when it was revoked (MOC ZX02-308: only a revocation before dhEmi refuses it).
-   */
-  cscLookup?: (idCsc: string) => { token: string; revoked?: boolean; revokedAt?: Date | null } | undefined | null;
-  /** Public key of the certificate that signed the NFC-e (v3 offline). */
-  publicKey?: KeyObject;
-}
+export type { QrRejection, QrRejectionCode, QrVerifyContext } from './qr-verdict.js';
 
 const reject = (cStat: QrRejectionCode, reason: string): QrRejection => ({ cStat, reason });
 

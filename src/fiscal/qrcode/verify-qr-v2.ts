@@ -4,7 +4,7 @@
 // and DigestValue (288/292/296), then idCSC (300/304/308) and the hash (312/316/320).
 // Not informed -> 396, not hexadecimal -> 400, differs from the NFC-e -> 397 (the parameter named).
 import { cscHash, cscIdParam, dayOfEmission, hexOfAscii, moneyParam } from './qr-payload.js';
-import type { QrRejection, QrVerifyContext } from './verify-qr-code.js';
+import type { QrRejection, QrVerifyContext } from './qr-verdict.js';
 
 const HEX = /^[0-9a-fA-F]+$/;
 

@@ -5,13 +5,14 @@ import {
   CLASS_INDICATORS, CST_INDICATORS, RATE_TYPES, REFORM_DOCUMENTS, inForce,
   type ClassEntry, type ClassIndicators, type CstEntry, type CstIndicators, type RatePeriod, type RateType, type ReformDocument, type ReformTables,
 } from './reform-tables.js';
+import { PRESUMED_CREDIT_FIELDS, type PresumedCreditEntry } from './presumed-credit-table.js';
 
 // Reads the reform tables (docs/fiscal/reform-tables.md) and checks every row before the gateway uses
 // them: a bad file stops the start (or the admin command) with the file and the row named, instead
 // of a wrong tax on some note later. The folder is assets/fiscal/reform/ or REFORM_TABLES_DIR.
 
 export const DEFAULT_REFORM_TABLES_DIR = join(FISCAL_ASSETS_DIR, 'reform');
-export const REFORM_TABLE_FILES = { csts: 'cst.json', classes: 'classification.json', rates: 'rates.json' } as const;
+export const REFORM_TABLE_FILES = { csts: 'cst.json', classes: 'classification.json', rates: 'rates.json', presumedCredits: 'presumed-credit.json' } as const;
 
 export class ReformTablesError extends Error {
   constructor(message: string) {
@@ -26,7 +27,7 @@ export function reformTablesDir(env: NodeJS.ProcessEnv = process.env): string {
   return dir ? dir : DEFAULT_REFORM_TABLES_DIR;
 }
 
-/** Reads and checks the three files of `dir`; throws ReformTablesError naming the file and row of the first fault. */
+/** Reads and checks the four files of `dir`; throws ReformTablesError naming the file and row of the first fault. */
 export function loadReformTables(dir: string = reformTablesDir()): ReformTables {
   const cstFile = readTable(dir, REFORM_TABLE_FILES.csts);
   const classFile = readTable(dir, REFORM_TABLE_FILES.classes);
@@ -38,7 +39,13 @@ export function loadReformTables(dir: string = reformTablesDir()): ReformTables 
   noOverlap(classes);
   const rates = rateFile.rows.map((row, i) => rateRow(new Where(REFORM_TABLE_FILES.rates, i, row)));
   contiguous(rates);
-  return { revision: `CST ${cstFile.revision}; cClassTrib ${classFile.revision}; rates ${rateFile.revision}`, csts, classes, rates };
+  const creditFile = readTable(dir, REFORM_TABLE_FILES.presumedCredits);
+  const presumedCredits = creditFile.rows.map((row, i) => presumedCreditRow(new Where(REFORM_TABLE_FILES.presumedCredits, i, row)));
+  unique(REFORM_TABLE_FILES.presumedCredits, presumedCredits.map((c) => c.code), 'code');
+  return {
+    revision: `CST ${cstFile.revision}; cClassTrib ${classFile.revision}; rates ${rateFile.revision}; cCredPres ${creditFile.revision}`,
+    csts, classes, rates, presumedCredits,
+  };
 }
 
 interface TableFile {
@@ -46,7 +53,7 @@ interface TableFile {
   rows: unknown[];
 }
 
-const ROWS_KEY: Record<string, string> = { [REFORM_TABLE_FILES.csts]: 'csts', [REFORM_TABLE_FILES.classes]: 'classes', [REFORM_TABLE_FILES.rates]: 'periods' };
+const ROWS_KEY: Record<string, string> = { [REFORM_TABLE_FILES.csts]: 'csts', [REFORM_TABLE_FILES.classes]: 'classes', [REFORM_TABLE_FILES.rates]: 'periods', [REFORM_TABLE_FILES.presumedCredits]: 'codes' };
 
 function readTable(dir: string, file: string): TableFile {
   const path = join(dir, file);
@@ -158,6 +165,40 @@ function classRow(at: Where, csts: Set<string>): ClassEntry {
   }
   if (annex !== undefined) entry.annex = annex;
   if (link !== undefined) entry.link = link;
+  return entry;
+}
+
+/** A cCredPres row (presumed-credit-table.ts): flags 0/1, a tax's validity only when the code is of that tax. */
+function presumedCreditRow(at: Where): PresumedCreditEntry {
+  const row = at.fields(PRESUMED_CREDIT_FIELDS);
+  const span = (tax: 'ibs' | 'cbs'): PresumedCreditEntry['ibs'] => {
+    const from = at.date(row, `${tax}From`, true);
+    const until = at.date(row, `${tax}Until`, true);
+    if (from === undefined) {
+      if (until !== undefined) at.fail(`${tax}Until without ${tax}From`);
+      return null;
+    }
+    if (until !== undefined && until <= from) at.fail(`${tax}Until ${until} must be after ${tax}From ${from} (the end is exclusive)`);
+    return until === undefined ? { from } : { from, until };
+  };
+  const entry: PresumedCreditEntry = {
+    code: at.text(row, 'code', /^\d{2}$/),
+    description: at.text(row, 'description'),
+    legalReference: at.text(row, 'legalReference'),
+    viaDocument: at.flag(row, 'viaDocument'),
+    viaEvent: at.flag(row, 'viaEvent'),
+    deducts: at.flag(row, 'ind_DeduzCredPres'),
+    ibsGroup: at.flag(row, 'ind_gIBSCredPres'),
+    cbsGroup: at.flag(row, 'ind_gCBSCredPres'),
+    ibsRate: optionalText(at, row, 'ibsRate') ?? null,
+    cbsRate: optionalText(at, row, 'cbsRate') ?? null,
+    referencedClass: at.text(row, 'referencedClass'),
+    validFrom: at.date(row, 'validFrom')!,
+    ibs: span('ibs'),
+    cbs: span('cbs'),
+  };
+  if (entry.ibsGroup && !entry.ibs) at.fail('ind_gIBSCredPres 1 needs ibsFrom (the IBS credit has a validity)');
+  if (entry.cbsGroup && !entry.cbs) at.fail('ind_gCBSCredPres 1 needs cbsFrom (the CBS credit has a validity)');
   return entry;
 }
 

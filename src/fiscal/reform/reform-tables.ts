@@ -8,24 +8,17 @@
 // force on 2026-12-31 and not on 2027-01-01. The official table's dFimVig is the last day in force;
 // the files hold the day after it (docs/fiscal/reform-tables.md, "Validity").
 
+import type { PresumedCreditEntry } from './presumed-credit-table.js';
+
 /** The documents the gateway issues, as the official tables' indNFe / indNFCe / indNFSe columns name them. */
 export type ReformDocument = 'nfe' | 'nfce' | 'nfse';
 export const REFORM_DOCUMENTS: readonly ReformDocument[] = ['nfe', 'nfce', 'nfse'];
 
 /** The group indicators of a CST (Informe Técnico 2025.002, "Tabela CST"); the sheet's legend: 1 = the group is required, 0 = not allowed. */
-export interface CstIndicators {
-  ind_gIBSCBS: boolean;
-  ind_gIBSCBSMono: boolean;
-  ind_gRed: boolean;
-  ind_gDif: boolean;
-  ind_gTransfCred: boolean;
-  ind_gCredPresIBSZFM: boolean;
-  ind_gAjusteCompet: boolean;
-  ind_RedutorBC: boolean;
-}
-export const CST_INDICATORS: ReadonlyArray<keyof CstIndicators> = [
+export const CST_INDICATORS = [
   'ind_gIBSCBS', 'ind_gIBSCBSMono', 'ind_gRed', 'ind_gDif', 'ind_gTransfCred', 'ind_gCredPresIBSZFM', 'ind_gAjusteCompet', 'ind_RedutorBC',
-];
+] as const;
+export type CstIndicators = Record<(typeof CST_INDICATORS)[number], boolean>;
 
 export interface CstEntry {
   /** Three digits: `000`, `200`, `410`. */
@@ -37,19 +30,10 @@ export interface CstEntry {
 }
 
 /** The per-class indicators of the cClassTrib table: which groups a code of this class writes. */
-export interface ClassIndicators {
-  ind_gTribRegular: boolean;
-  ind_gCredPresOper: boolean;
-  ind_gMonoPadrao: boolean;
-  ind_gMonoReten: boolean;
-  ind_gMonoRet: boolean;
-  ind_gMonoDif: boolean;
-  ind_gpBioDiferenca: boolean;
-  ind_gEstornoCred: boolean;
-}
-export const CLASS_INDICATORS: ReadonlyArray<keyof ClassIndicators> = [
+export const CLASS_INDICATORS = [
   'ind_gTribRegular', 'ind_gCredPresOper', 'ind_gMonoPadrao', 'ind_gMonoReten', 'ind_gMonoRet', 'ind_gMonoDif', 'ind_gpBioDiferenca', 'ind_gEstornoCred',
-];
+] as const;
+export type ClassIndicators = Record<(typeof CLASS_INDICATORS)[number], boolean>;
 
 /** "Tipo de Alíquota", spelled as the table spells it. */
 export type RateType = 'Padrão' | 'Sem alíquota' | 'Uniforme nacional (referência)' | 'Uniforme setorial' | 'Fixa';
@@ -105,6 +89,8 @@ export interface ReformTables {
   csts: readonly CstEntry[];
   classes: readonly ClassEntry[];
   rates: readonly RatePeriod[];
+  /** cCredPres (NT 2025.002-RTC Anexo IV, presumed-credit-table.ts); absent in tables built by hand without it. */
+  presumedCredits?: readonly PresumedCreditEntry[];
 }
 
 /** Whether `isoDate` falls in [from, until). */

@@ -54,6 +54,24 @@ export const ContingencySchema = Type.Object(
 
 const Money = Type.Number({ description: 'Reais, 2 decimals' });
 
+/** Which IBS/CBS classification an item carries and who chose it (issue 30: the gateway says what it proposed). */
+const ItemReformSchema = Type.Object(
+  {
+    cst: Type.String({ description: 'IBS/CBS CST written in the item (IBSCBS/CST)', examples: ['000'] }),
+    class_code: Type.String({ description: 'cClassTrib written in the item (IBSCBS/cClassTrib)', examples: ['000001'] }),
+    source: StringLiterals(['request', 'default'], { description: 'request: the sale sent reform.cst / reform.class_code; default: the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP)' }),
+  },
+  { description: 'Read-only. The item\'s IBS/CBS classification, present when the note carries the reform groups (docs/fiscal/tax-reform.md)' },
+);
+
+const NoteItemSchema = Type.Object(
+  {
+    nItem: Type.Integer({ description: 'Item number (det/nItem)', examples: [1] }),
+    reform: Type.Optional(ItemReformSchema),
+  },
+  { additionalProperties: Money, description: 'nItem, the item\'s computed values and taxes in reais (vProd, vDesc, vICMS, vPIS, vCOFINS, vIBS, vCBS, vIS, vTotTrib ...) and its reform classification' },
+);
+
 /** The fields every note record has (NFC-e and NF-e alike). */
 export const noteRecordFields = <O extends 'nfce' | 'nfe'>(object: O) => ({
   id: Type.String({ examples: [object === 'nfce' ? 'nfce_3kT9pW2xQa7LmZ4bN8cV' : 'nfe_8hR2mX5qWc3nV7bK1pLz'] }),
@@ -76,7 +94,7 @@ export const noteRecordFields = <O extends 'nfce' | 'nfe'>(object: O) => ({
   danfe_url: Type.Optional(Type.String({ description: object === 'nfce' ? 'DANFE NFC-e PDF (when authorized)' : 'DANFE PDF, A4 (when authorized)' })),
   xml_url: Type.Optional(Type.String({ description: 'Signed nfeProc XML (when authorized)' })),
   totals: Type.Record(Type.String(), Money, { description: 'vProd, vDesc, vNF, vTroco, vTotTrib, vICMS, vIBS, vCBS, vIS, vNFTot ...' }),
-  items: Type.Array(Type.Record(Type.String(), Type.Number()), { description: 'Per item: nItem and its computed values and taxes' }),
+  items: Type.Array(NoteItemSchema, { description: 'Per item: nItem and its computed values and taxes' }),
   rejection: Nullable(RejectionSchema),
   cancellation: Nullable(CancellationSchema),
   cancellation_pending: Type.Boolean({ description: 'A cancellation was requested and is being sent to the authority' }),

@@ -12,6 +12,8 @@ import { eventsFanout } from './events-fanout.js';
 import { exportsBuild } from './exports-build.js';
 import { EXPORT_JOB } from '../../platform/exports/export-rules.js';
 import { mailSend } from './mail-send.js';
+import { notesBuyerMail } from './notes-buyer-mail.js';
+import { BUYER_MAIL_JOB, buyerMailer } from '../../documents/notes/services/send-buyer-mail.js';
 import { nfceAuthorize } from './nfce-authorize.js';
 import { nfceCancel } from './nfce-cancel.js';
 import { nfceFirstAttempt } from './nfce-first-attempt.js';
@@ -48,6 +50,7 @@ export interface WorkerJobs {
 
 export function workerJobs(ports: Ports): WorkerJobs {
   const mail = mailSender(ports);
+  const buyerMail = buyerMailer(ports);
   let stopWaking: (() => void) | undefined;
   // The recurring jobs that queue their own next run: queued on start, and again after a sandbox reset.
   const scheduleRecurring = async () => {
@@ -75,6 +78,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [FANOUT_EVENT_JOB]: eventsFanout(ports),
       [DELIVER_WEBHOOK_JOB]: webhooksDeliver(ports),
       [SEND_MAIL_JOB]: mailSend(mail),
+      [BUYER_MAIL_JOB]: notesBuyerMail(buyerMail),
       [CERTIFICATE_EXPIRY_JOB]: certificatesExpiryCheck(ports),
       [SANDBOX_RESET_JOB]: sandboxReset(ports, scheduleRecurring),
       [CLOSE_PERIOD_JOB]: billingClosePeriod(ports),
@@ -98,6 +102,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
     close: () => {
       stopWaking?.();
       mail.close();
+      buyerMail.close();
     },
   };
 }

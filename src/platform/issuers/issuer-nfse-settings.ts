@@ -1,17 +1,10 @@
-import { DEFAULT_DPS_SIGNATURE_PROFILE, type DpsSignatureProfileName } from '../../fiscal/xml/nfse/sign-dps.js';
+import { DEFAULT_DPS_SIGNATURE_PROFILE } from '../../fiscal/xml/nfse/sign-dps.js';
 import { toLayoutText } from '../../fiscal/layout/text.js';
 import type { IssuerNfseRow, RegimeTributario } from '../storage/repositories/issuer-repository.js';
 import { checkIssuerText, type FieldProblems } from './issuer-validation.js';
+import type { NfseSettingsInput } from './issuer-nfse-input.js';
 
 /** `nfse` of POST and PATCH /v1/issuers: the fields sent; null clears an optional one. */
-export interface NfseSettingsInput {
-  municipal_registration?: string | null | undefined;
-  simples_regime?: 1 | 2 | 3 | null | undefined;
-  special_regime?: IssuerNfseRow['special_regime'] | undefined;
-  dps_series?: number | undefined;
-  signature_profile?: DpsSignatureProfileName | undefined;
-}
-
 /**
  * opSimpNac of the DPS from the issuer's regime (DPS XSD TCRegTrib: 1 Não Optante, 2 Optante MEI,
  * 3 Optante ME/EPP). `simples_excesso` (CRT 2, over the state sub-limit) is still an ME/EPP opting

@@ -3,7 +3,7 @@ import { ApiError, type ErrorDetail } from '../../kernel/errors.js';
 import { municipioByCode } from '../meta/municipio-catalog.js';
 import { checkText, type Errors } from '../../fiscal/layout/field-rules.js';
 import { ufByCode } from '../meta/uf-catalog.js';
-import type { NfseSettingsInput } from './issuer-nfse-settings.js';
+import type { NfseSettingsInput } from './issuer-nfse-input.js';
 import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../storage/repositories/issuer-repository.js';
 
 export interface AddressInput {

@@ -14,7 +14,8 @@ import {
   type RegimeTributario,
 } from '../storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
-import { mergeNfseSettings, type NfseSettingsInput } from './issuer-nfse-settings.js';
+import { mergeNfseSettings } from './issuer-nfse-settings.js';
+import type { NfseSettingsInput } from './issuer-nfse-input.js';
 import {
   checkIssuerNames,
   FieldProblems,

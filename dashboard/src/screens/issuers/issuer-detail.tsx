@@ -7,6 +7,7 @@ import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 import { ArchiveAction, ArchivedBadge } from './archive-action.js';
 import { ReadinessBadge } from './certificate-badge.js';
+import { BuyerEmailSection } from './buyer-email-section.js';
 import { CertificateSection } from './certificate-section.js';
 import { CscSection } from './csc-section.js';
 import { DanfeSection } from './danfe-section.js';
@@ -40,6 +41,7 @@ export function IssuerDetail() {
             <CscSection issuer={issuer} canWrite={canWrite} />
             <DiagnosticsSection issuer={issuer} />
             <DanfeSection issuer={issuer} canWrite={canWrite} />
+            <BuyerEmailSection issuer={issuer} canWrite={canWrite} />
             <NumberingSection issuer={issuer} />
             {session.can('nfce:write') && <InutilizationSection issuer={issuer} />}
             <NfseSection issuer={issuer} canWrite={canWrite} />

@@ -4,6 +4,7 @@ import { CREDIT_CODES, hasOwnIcms, hasSt, icmsCode, REDUCED_BASE_CODES, RETAINED
 import { isSimplesNacional, type Crt } from './issuer-context.js';
 import type { ReformRates } from './reform-rates.js';
 import type { SaleItem } from './sale-item.js';
+import { effectiveRate, regularTaxationOf, withDeferral, type RegularPlan } from './reform-deferral.js';
 
 // Tax values of one item, computed from its net value (vProd - vDesc) in integer cents.
 
@@ -109,8 +110,6 @@ export const CSTS_WITHOUT_RATE: ReadonlySet<string> = new Set(['410']);
 
 export const isExportCfop = (cfop: string): boolean => cfop.startsWith('7');
 
-/** rate x (1 - reduction/100), both scaled by 10^4, rounded to the 4 decimals of TDec_0302_04RTC. */
-const effectiveRate = (rate4v: number, red4: number): number => Number(mulDivRound(BigInt(rate4v), BigInt(1_000_000 - red4), 1_000_000n));
 
 /**
  * What the request decides of an item's IBS/CBS, before the note is dated: CST, cClassTrib, the
@@ -128,6 +127,14 @@ export interface ReformItemPlan {
   /** The CST's ind_gIBSCBS in the CST table (reform-class-checks.ts); CSTS_WITHOUT_RATE decides without it. */
   withGroup?: boolean;
   selective?: { CSTIS: string; cClassTribIS: string; pIS: number };
+  /** pDif (scale 4) of a CST whose ind_gDif is 1 (510, 515): reform-deferral.ts. */
+  deferral?: number;
+  /** gTribRegular of a cClassTrib whose ind_gTribRegular is 1 (CST 550): the item's own rates are 0 (reform-deferral.ts). */
+  regular?: RegularPlan;
+  /** reform.presumed_credit (reform-presumed-credit.ts): cCredPres, base in cents, rates scale 4. */
+  presumedCredit?: { code: string; base?: number; ibs?: number; cbs?: number };
+  /** reform.credit_transfer (reform-credit-transfer.ts): gTransfCred values in cents. */
+  transfer?: { vIBS: number; vCBS: number };
 }
 
 export function reformPlanOf(item: SaleItem): ReformItemPlan {
@@ -143,6 +150,16 @@ export function reformPlanOf(item: SaleItem): ReformItemPlan {
   if (reform.ibs_municipal_rate !== undefined) plan.rates.ibsMunicipal = rate4(reform.ibs_municipal_rate);
   if (reform.cbs_rate !== undefined) plan.rates.cbs = rate4(reform.cbs_rate);
   if (reform.rate_reduction !== undefined) plan.reduction = { ibs: rate4(reform.rate_reduction), cbs: rate4(reform.rate_reduction) };
+  if (reform.deferral_rate !== undefined) plan.deferral = rate4(reform.deferral_rate);
+  if (reform.regular_taxation) plan.regular = { CST: reform.regular_taxation.cst, cClassTrib: reform.regular_taxation.class_code };
+  const pc = reform.presumed_credit;
+  if (pc) {
+    plan.presumedCredit = { code: pc.code };
+    if (pc.base !== undefined) plan.presumedCredit.base = toCents(pc.base);
+    if (pc.ibs_rate !== undefined) plan.presumedCredit.ibs = rate4(pc.ibs_rate);
+    if (pc.cbs_rate !== undefined) plan.presumedCredit.cbs = rate4(pc.cbs_rate);
+  }
+  if (reform.credit_transfer) plan.transfer = { vIBS: toCents(reform.credit_transfer.ibs), vCBS: toCents(reform.credit_transfer.cbs) };
   const s = reform.selective_tax;
   if (s) plan.selective = { CSTIS: s.cst, cClassTribIS: s.class_code, pIS: rate4(s.rate) };
   return plan;
@@ -160,13 +177,28 @@ function rateOf(sent: number | undefined, ofYear: number | null, field: string):
  * The item's IBSCBS group on its base vBC (reform-base.ts) at the rates of the note's year, or the
  * client's. With a rate reduction (gRed, CST 200) each tax is charged at its effective rate
  * pAliqEfet = rate x (1 - pRedAliq/100) on the base. A code without rate (CST 410) carries none.
+ * Deferral (gDif, CST 510/515) and regular taxation (gTribRegular, CST 550): reform-deferral.ts.
  */
 export function ibsCbsGroupOf(plan: ReformItemPlan, vBC: number, year: ReformRates): IbsCbsModel {
+  const model = rateGroupOf(plan, vBC, year);
+  if (!model.gIBSCBS) return model;
+  // The deferral and the regular taxation come after the rates and reduction (reform-deferral.ts).
+  let g = plan.deferral !== undefined ? withDeferral(model.gIBSCBS, plan.deferral) : model.gIBSCBS;
+  if (plan.regular) {
+    // The rates of the year (or the client's) are those of the regular taxation; the item's own are 0.
+    const rates = { ibsState: rateOf(plan.rates.ibsState, year.ibsState, 'ibs_state_rate'), ibsMunicipal: rateOf(plan.rates.ibsMunicipal, year.ibsMunicipal, 'ibs_municipal_rate'), cbs: rateOf(plan.rates.cbs, year.cbs, 'cbs_rate') };
+    g = { ...g, gTribRegular: regularTaxationOf(plan.regular, vBC, rates) };
+  }
+  return { ...model, gIBSCBS: g };
+}
+
+function rateGroupOf(plan: ReformItemPlan, vBC: number, year: ReformRates): IbsCbsModel {
   const { CST, cClassTrib } = plan;
   if (!(plan.withGroup ?? !CSTS_WITHOUT_RATE.has(CST))) return { CST, cClassTrib };
-  const pIBSUF = rateOf(plan.rates.ibsState, year.ibsState, 'ibs_state_rate');
-  const pIBSMun = rateOf(plan.rates.ibsMunicipal, year.ibsMunicipal, 'ibs_municipal_rate');
-  const pCBS = rateOf(plan.rates.cbs, year.cbs, 'cbs_rate');
+  // NT 2025.002-RTC UB18-10, UB37-10, UB56-10, exception: a cClassTrib of regular taxation carries rates 0.
+  const pIBSUF = plan.regular ? 0 : rateOf(plan.rates.ibsState, year.ibsState, 'ibs_state_rate');
+  const pIBSMun = plan.regular ? 0 : rateOf(plan.rates.ibsMunicipal, year.ibsMunicipal, 'ibs_municipal_rate');
+  const pCBS = plan.regular ? 0 : rateOf(plan.rates.cbs, year.cbs, 'cbs_rate');
   if (plan.reduction === undefined) {
     return { CST, cClassTrib, gIBSCBS: { vBC, pIBSUF, vIBSUF: percentOf(vBC, pIBSUF), pIBSMun, vIBSMun: percentOf(vBC, pIBSMun), pCBS, vCBS: percentOf(vBC, pCBS) } };
   }

@@ -2,6 +2,9 @@ import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { classificationOn, classificationVersions, cstEntry, type ClassEntry, type ReformDocument, type ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { toScaled } from '../../../kernel/decimal.js';
 import type { ReformItemPlan } from './item-taxes.js';
+import { checkCreditTransfer } from './reform-credit-transfer.js';
+import { checkPresumedCredit } from './reform-presumed-credit.js';
+import { checkDeferral, checkRegularTaxation } from './reform-deferral-checks.js';
 
 // Each item's CST and cClassTrib against the official tables (fiscal/reform: Informe Técnico
 // 2025.002's CST and cClassTrib tables) on the date the note is prepared for, and the reduction the
@@ -12,21 +15,23 @@ import type { ReformItemPlan } from './item-taxes.js';
 // - a code the table does not mark for the model (indNFe / indNFCe): refused for that model;
 // - a CST whose ind_gRed is 1 carries gRed with the class's pRedIBS / pRedCBS (cStat 1033 without
 //   it); a client's rate_reduction must agree with them;
-// - the groups this gateway does not write yet (deferral gDif, monophase, credit transfer, ZFM
-//   presumed credit, competence adjustment; the class groups gTribRegular, gCredPresOper,
-//   gEstornoCred, gMono*) are refused with a 422 rather than sent without them.
+// - a CST whose ind_gDif is 1 (510, 515) takes reform.deferral_rate, a cClassTrib whose ind_gTribRegular
+//   is 1 (the CST 550 suspensions) reform.regular_taxation (reform-deferral-checks.ts);
+// - credit transfer (gTransfCred, CST 800) and the presumed credit of the operation (gCredPresOper, which
+//   ind_gCredPresOper 1 permits and does not require) are checked by reform-credit-transfer.ts and
+//   reform-presumed-credit.ts;
+// - the groups this gateway does not write yet (monophase, ZFM presumed credit, competence adjustment;
+//   the class groups gEstornoCred, gMono*) are refused with a 422 rather than sent without them.
 
 const MODEL_NAMES: Readonly<Record<ReformDocument, string>> = { nfe: 'an NF-e (model 55)', nfce: 'an NFC-e (model 65)', nfse: 'an NFS-e' };
 
 const CST_GROUPS_NOT_WRITTEN = [
   ['ind_gIBSCBSMono', 'monophase (gIBSCBSMono)'],
-  ['ind_gDif', 'deferral (gDif)'],
-  ['ind_gTransfCred', 'credit transfer (gTransfCred)'],
   ['ind_gCredPresIBSZFM', 'ZFM presumed credit (gCredPresIBSZFM)'],
   ['ind_gAjusteCompet', 'competence adjustment (gAjusteCompet)'],
 ] as const;
 const CLASS_GROUPS_NOT_WRITTEN = [
-  ['ind_gTribRegular', 'gTribRegular'], ['ind_gCredPresOper', 'gCredPresOper'], ['ind_gEstornoCred', 'gEstornoCred'],
+  ['ind_gEstornoCred', 'gEstornoCred'],
   ['ind_gMonoPadrao', 'gMonoPadrao'], ['ind_gMonoReten', 'gMonoReten'], ['ind_gMonoRet', 'gMonoRet'], ['ind_gMonoDif', 'gMonoDif'],
 ] as const;
 
@@ -76,11 +81,19 @@ export function classifyReform(errors: Errors, plan: readonly ReformItemPlan[], 
       ...CLASS_GROUPS_NOT_WRITTEN.filter(([k]) => cls.indicators[k]).map(([, name]) => name),
     ];
     if (missing.length > 0) {
-      fail(errors, `${at}.reform.${cst.indicators.ind_gDif || cst.indicators.ind_gIBSCBSMono ? 'cst' : 'class_code'}`, `CST ${p.CST} / cClassTrib ${p.cClassTrib} needs ${missing.join(', ')}, which this gateway does not write yet`);
+      fail(errors, `${at}.reform.${cst.indicators.ind_gIBSCBSMono ? 'cst' : 'class_code'}`, `CST ${p.CST} / cClassTrib ${p.cClassTrib} needs ${missing.join(', ')}, which this gateway does not write yet`);
       return p;
     }
+    checkCreditTransfer(errors, at, p, cst);
+    checkPresumedCredit(errors, at, p, cls, document, date, t);
     const out: ReformItemPlan = { ...p, withGroup: cst.indicators.ind_gIBSCBS };
     delete out.reduction;
+    delete out.regular;
+    // The request's pDif and regular taxation, as the plan holds them (their format: validate-reform-rules.ts).
+    const sent = { deferral_rate: p.deferral === undefined ? undefined : p.deferral / 10_000, regular_taxation: p.regular && { cst: p.regular.CST, class_code: p.regular.cClassTrib } };
+    checkDeferral(errors, at, sent, cst);
+    const regular = checkRegularTaxation(errors, at, sent, cls, t, date ?? FIRST_DAY);
+    if (regular) out.regular = regular;
     if (cst.indicators.ind_gRed) {
       const red = { ibs: Number(toScaled(cls.pRedIBS, 4)), cbs: Number(toScaled(cls.pRedCBS, 4)) };
       if (p.reduction !== undefined && (p.reduction.ibs !== red.ibs || p.reduction.cbs !== red.cbs)) {

@@ -3,6 +3,7 @@ import { isSimplesNacional, type Crt } from './issuer-context.js';
 import { ibsCbsGroupOf, selectiveTaxOf, type ReformItemPlan } from './item-taxes.js';
 import { ibsCbsBase } from './reform-base.js';
 import { reformRatesOf } from './reform-rates.js';
+import { withItemCredits } from './reform-presumed-credit.js';
 import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { reformTotals } from './totals.js';
 
@@ -68,10 +69,10 @@ export function withReformGroups<T extends ReformParts>(parts: T, plan: readonly
     const copy: DetModel = { ...d };
     const is = selectiveTaxOf(p, d.vProd - d.vDesc);
     if (is) copy.is = is;
-    copy.ibscbs = ibsCbsGroupOf(p, ibsCbsBase(d, year, simples, is?.vIS ?? 0), rates);
+    copy.ibscbs = withItemCredits(ibsCbsGroupOf(p, ibsCbsBase(d, year, simples, is?.vIS ?? 0), rates), p, d);
     return copy;
   });
-  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF) };
+  return { ...parts, det, reformTotal: reformTotals(det, parts.total.vNF, year) };
 }
 
 /**

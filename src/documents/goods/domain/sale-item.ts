@@ -51,6 +51,36 @@ export const ReformSchema = Type.Object(
     ibs_municipal_rate: Type.Optional(rate('pIBSMun, default the rate of the note\'s year (0 in 2026, 0.05 in 2027 and 2028); another one is refused.', 0)),
     cbs_rate: Type.Optional(rate('pCBS, default the rate of the note\'s year (0.90 in 2026, LC 214/2025 art. 346); required from 2027 while the reference rate of art. 347 is not published.', 0.9)),
     rate_reduction: Type.Optional(rate('pRedAliq: the reduction of the IBS and CBS rates in percent (gRed). The cClassTrib fixes it (its pRedIBS / pRedCBS in the classification table, e.g. 60 for 200030, LC 214/2025 Anexo IV), so it may be left out; one sent must agree. Each tax is charged at rate x (1 - pRedAliq/100).', 60)),
+    deferral_rate: Type.Optional(rate('pDif: the share of each tax deferred (gDif), required with a CST whose indicator ind_gDif is 1 (510, 515: NF-e only) and refused with any other. The classification table fixes no percentage, so the client sends it; the same pDif is written for the IBS UF, IBS Mun and CBS. vDif = vBC x rate x pDif/100 (the effective rate with gRed) and the tax due is the rest (NT 2025.002-RTC UB23-10, UB35-10).', 100)),
+    regular_taxation: Type.Optional(
+      Type.Object(
+        {
+          cst: Type.String({ pattern: '^[0-9]{3}$', description: 'CSTReg: the CST that applies if the suspensive condition is not met (a CST with rates, e.g. 000 or 200).', examples: ['000'] }),
+          class_code: Type.String({ pattern: '^[0-9]{6}$', description: 'cClassTribReg: its cClassTrib, of that CST.', examples: ['000001'] }),
+        },
+        { additionalProperties: false, description: 'gTribRegular: how the item would be taxed if the condition of the suspension is not met. Required with a cClassTrib whose ind_gTribRegular is 1 (the CST 550 suspensions, e.g. 550001 exports of goods, LC 214/2025 art. 82), refused with any other; the item\'s own rates are then 0 (NT 2025.002-RTC UB18-10, UB37-10, UB56-10 exception) and the gateway writes the regular rates of the note\'s year and their values (UB72-10).' },
+      ),
+    ),
+    presumed_credit: Type.Optional(
+      Type.Object(
+        {
+          code: Type.String({ pattern: '^[0-9]{2}$', description: 'cCredPres (2 digits) of the presumed credit table (NT 2025.002-RTC Anexo IV, revision 12/12/2025), e.g. 05 automotive regime of LC 214/2025 art. 311. The code must be one the table lets the note carry (Apropria via NF? 1) and in force on the note\'s date for each tax it credits (from 2027).', examples: ['05'] }),
+          base: Type.Optional(money('vBCCredPres: the base of the presumed credit; default the item value net of discount (vProd - vDesc).', 3000)),
+          ibs_rate: Type.Optional(rate('pCredPres of gIBSCredPres: required when the code credits the IBS (its ind_gIBSCredPres is 1), refused otherwise (UB123-10/20).', 1.3)),
+          cbs_rate: Type.Optional(rate('pCredPres of gCBSCredPres: required when the code credits the CBS (its ind_gCBSCredPres is 1), refused otherwise (UB127-10/20). For code 05 LC 214/2025 art. 311 gives 11.60, 10 or 8.70 by month of the benefit.', 11.6)),
+        },
+        { additionalProperties: false, description: 'gCredPresOper (NT 2025.002-RTC UB120): the presumed credit the issuer takes on this item, NF-e only (an NFC-e is refused, UB120-10), with a cClassTrib whose ind_gCredPresOper is 1 (e.g. 000003, 000004; UB120-20). vCredPres = base x rate, per tax.' },
+      ),
+    ),
+    credit_transfer: Type.Optional(
+      Type.Object(
+        {
+          ibs: money('gTransfCred/vIBS: the IBS credit transferred.', 150),
+          cbs: money('gTransfCred/vCBS: the CBS credit transferred.', 1350),
+        },
+        { additionalProperties: false, description: 'gTransfCred (NT 2025.002-RTC UB106): CST 800 only, on a debit note (finalidade debito) of debit_type 01 (cooperatives, cClassTrib 800002) or 05 (succession, 800001); one of the two values above zero (UB106-40).' },
+      ),
+    ),
     selective_tax: Type.Optional(
       Type.Object(
         {

@@ -80,7 +80,17 @@ export function icmsTotals(det: readonly DetModel[]): IcmsTotModel {
   };
 }
 
-export function reformTotals(det: readonly DetModel[], vNF: number): ReformTotModel {
+/**
+ * The first year the IBS, CBS and IS are added to the note's total. NT 2025.002-RTC (v1.51) rule VB01-10:
+ * vItem = vProd - vDesc + vICMSST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol ... + vIBS + vCBS
+ * + vIS, "Exceção 1: Em 2025 e 2026 não somar vIBS, vCBS, vIS"; rule W60-10: vNFTot is the sum of the items'
+ * vItem. So a note dated 2026 has vNFTot = vNF, one dated 2027 or later vNF + vIBS + vCBS + vIS
+ * (docs/fiscal/tax-reform.md, "The note's total").
+ */
+export const TAXES_IN_TOTAL_FROM_YEAR = 2027;
+
+/** IBSCBSTot / ISTot and vNFTot of the items; `year`: the note's local year (its dhEmi). */
+export function reformTotals(det: readonly DetModel[], vNF: number, year: number): ReformTotModel {
   const vIBSUF = sum(det, (d) => d.ibscbs?.gIBSCBS?.vIBSUF);
   const vIBSMun = sum(det, (d) => d.ibscbs?.gIBSCBS?.vIBSMun);
   const vCBS = sum(det, (d) => d.ibscbs?.gIBSCBS?.vCBS);
@@ -92,10 +102,21 @@ export function reformTotals(det: readonly DetModel[], vNF: number): ReformTotMo
     vIBSMun,
     vIBS: vIBSUF + vIBSMun,
     vCBS,
-    // XSD vNFTot: "Valor Total da NF considerando os impostos por fora IBS, CBS e IS".
-    vNFTot: vNF + vIBSUF + vIBSMun + vCBS + vIS,
+    // XSD vNFTot: "Valor Total da NF considerando os impostos por fora IBS, CBS e IS"; not in 2025-2026 (VB01-10).
+    vNFTot: year >= TAXES_IN_TOTAL_FROM_YEAR ? vNF + vIBSUF + vIBSMun + vCBS + vIS : vNF,
   };
   if (hasIs) totals.vIS = vIS;
+  // NT 2025.002-RTC W38-10, W43-10, W53-10: each vDif of IBSCBSTot is the sum of the items' gDif/vDif.
+  if (det.some((d) => d.ibscbs?.gIBSCBS?.gDif)) {
+    totals.vDifUF = sum(det, (d) => d.ibscbs?.gIBSCBS?.gDif?.vDifUF);
+    totals.vDifMun = sum(det, (d) => d.ibscbs?.gIBSCBS?.gDif?.vDifMun);
+    totals.vDifCBS = sum(det, (d) => d.ibscbs?.gIBSCBS?.gDif?.vDifCBS);
+  }
+  // W48-10 / W56a-10: the presumed credits of the items (gCredPresOper, reform-presumed-credit.ts).
+  const vCredPresIBS = sum(det, (d) => d.ibscbs?.gCredPresOper?.gIBSCredPres?.vCredPres);
+  const vCredPresCBS = sum(det, (d) => d.ibscbs?.gCredPresOper?.gCBSCredPres?.vCredPres);
+  if (vCredPresIBS) totals.vCredPresIBS = vCredPresIBS;
+  if (vCredPresCBS) totals.vCredPresCBS = vCredPresCBS;
   return totals;
 }
 

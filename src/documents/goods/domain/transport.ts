@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { TranspModel } from '../../../fiscal/xml/nfe/model.js';
+import type { TranspModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { checkPattern, checkText, fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { ufCode } from '../../../fiscal/layout/ibge.js';
 import { isStateRegistrationValid } from '../../../fiscal/layout/state-registration.js';

@@ -8,6 +8,7 @@ import { CSTS_WITHOUT_RATE, EXPORT_CST, isExportCfop } from './item-taxes.js';
 import { checkFcpRates } from './fcp-rates.js';
 import { toCents } from '../../../kernel/decimal.js';
 import { checkReformRules } from './validate-reform-rules.js';
+import { checkReformCreditShapes } from './reform-presumed-credit.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
 
 /** What differs between the item checks of an NFC-e and an NF-e (model 55 reuses validateItem). */
@@ -165,6 +166,7 @@ function checkOtherTaxes(errors: Errors, at: string, item: SaleItem): void {
     checkNumber(errors, `${at}.reform.ibs_municipal_rate`, reform.ibs_municipal_rate, OPTIONAL_PERCENT);
     checkNumber(errors, `${at}.reform.cbs_rate`, reform.cbs_rate, OPTIONAL_PERCENT);
     checkReformCodes(errors, at, item);
+    checkReformCreditShapes(errors, at, reform);
     const s = reform.selective_tax;
     if (s) {
       checkPattern(errors, `${at}.reform.selective_tax.cst`, s.cst, /^[0-9]{3}$/, 'must be 3 digits');

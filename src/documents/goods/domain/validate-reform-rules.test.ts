@@ -30,11 +30,17 @@ describe('validateReformRules', () => {
     expect(fields(errorsOf({ cst: '000', class_code: '200030' }))).toEqual([['items[0].reform.class_code', 'UB14-20']]);
   });
 
-  it('follows the CST indicators: gRed taken from the class when not sent (no UB26-20), forbidden (UB26-10), groups this API does not write (UB22-20)', () => {
+  it('follows the CST indicators: gRed taken from the class when not sent (no UB26-20), forbidden (UB26-10), deferral without its pDif (UB22-20) or with a CST that forbids it (UB22-10)', () => {
     // The gateway writes gRed with the cClassTrib's pRedIBS / pRedCBS (reform-class-checks.ts): CST 200 needs no rate_reduction.
     expect(fields(errorsOf({ cst: '200', class_code: '200030' }))).toEqual([]);
     expect(fields(errorsOf({ cst: '000', class_code: '000001', rate_reduction: 10 }))).toEqual([['items[0].reform.rate_reduction', 'UB26-10']]);
-    expect(fields(errorsOf({ cst: '510' }))).toEqual([['items[0].reform.cst', 'UB22-20']]);
+    expect(fields(errorsOf({ cst: '510' }))).toEqual([['items[0].reform.deferral_rate', 'UB22-20']]);
+    expect(fields(errorsOf({ cst: '510', class_code: '510001', deferral_rate: 100 }))).toEqual([]);
+    expect(fields(errorsOf({ cst: '000', deferral_rate: 100 }))).toEqual([['items[0].reform.deferral_rate', 'UB22-10']]);
+    // A suspension (550001: ind_gTribRegular 1) states its regular taxation (UB68-10); another class may not (UB68-11).
+    expect(fields(errorsOf({ cst: '550', class_code: '550001' }))).toEqual([['items[0].reform.regular_taxation', 'UB68-10']]);
+    expect(fields(errorsOf({ cst: '550', class_code: '550001', regular_taxation: { cst: '000', class_code: '000001' } }))).toEqual([]);
+    expect(fields(errorsOf({ regular_taxation: { cst: '000', class_code: '000001' } }))).toEqual([['items[0].reform.regular_taxation', 'UB68-11']]);
   });
 
   it('refuses a reduction other than the classification\'s (UB27-10: 200030 reduces 60%)', () => {

@@ -2,6 +2,7 @@ import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { classificationOn, cstEntry, ratesOn, type ReformDocument, type ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { reformTablesInForce } from '../../../fiscal/reform/reform-tables-in-force.js';
 import { EXPORT_CST, isExportCfop } from './item-taxes.js';
+import { checkDeferral, checkRegularTaxation } from './reform-deferral-checks.js';
 import type { SaleItem } from './sale-item.js';
 
 // The gateway refuses first (422 naming the field and the rule) what the authority would refuse under the
@@ -42,11 +43,16 @@ export function validateReformRules(errors: Errors, at: string, item: SaleItem, 
     return;
   }
   const i = entry.indicators;
-  const unwritable = i.ind_gIBSCBSMono ? ['gIBSCBSMono', 'UB13-40', 1116] : i.ind_gTransfCred ? ['gTransfCred', 'UB13-45', 1132] : i.ind_gDif ? ['gDif', 'UB22-20', 1030] : null;
+  // gTransfCred (CST 800) is written with reform.credit_transfer (reform-credit-transfer.ts checks it).
+  const unwritable = i.ind_gIBSCBSMono ? ['gIBSCBSMono', 'UB13-40', 1116] : i.ind_gTransfCred && !reform.credit_transfer ? ['gTransfCred', 'UB13-45', 1132] : null;
   if (unwritable) {
     fail(errors, cstField, `CST ${cst} requires the group ${unwritable[0]}, which this API does not write (NT 2025.002 ${unwritable[1]}, cStat ${unwritable[2]})`, unwritable[1] as string);
     return;
   }
+  // gDif by the CST's ind_gDif (UB22-10, UB22-20), gTribRegular by the class's ind_gTribRegular (UB68-10 ... UB70-10).
+  checkDeferral(errors, at, reform, entry);
+  const ownClass = classificationOn(input.tables, reform.class_code ?? (cst === '000' ? '000001' : ''), input.date);
+  if (ownClass && ownClass.cst === cst) checkRegularTaxation(errors, at, reform, ownClass, input.tables, input.date);
   if (reform.class_code !== undefined) {
     const cls = classificationOn(input.tables, reform.class_code, input.date);
     if (!cls) fail(errors, codeField, `${reform.class_code} is not a cClassTrib in force on ${input.date} (NT 2025.002 UB14-10, cStat 1023)`, 'UB14-10');

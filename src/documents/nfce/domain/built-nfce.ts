@@ -15,6 +15,8 @@ export interface BuiltNfceItem {
   vCBS: number;
   vIS: number;
   vTotTrib: number;
+  /** The IBS/CBS CST and cClassTrib written in the item's IBSCBS (absent when the note carries no reform group). */
+  reform?: { cst: string; class_code: string };
 }
 
 export interface BuiltNfceTotals {
@@ -80,6 +82,7 @@ export function builtNfceSummary(
       nItem: d.nItem, vProd: reais(d.vProd), vDesc: reais(d.vDesc), vICMS: reais(d.icms.own?.vICMS), vST: reais(d.icms.st?.vICMSST),
       vPIS: reais(d.pis.value), vCOFINS: reais(d.cofins.value), vIBS: reais(d.ibscbs?.gIBSCBS ? d.ibscbs.gIBSCBS.vIBSUF + d.ibscbs.gIBSCBS.vIBSMun : 0),
       vCBS: reais(d.ibscbs?.gIBSCBS?.vCBS), vIS: reais(d.is?.vIS), vTotTrib: reais(d.vTotTrib),
+      ...(d.ibscbs ? { reform: { cst: d.ibscbs.CST, class_code: d.ibscbs.cClassTrib } } : {}),
     })),
   };
 }

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { BuyerEmailOptionSchema } from '../../../kernel/buyer-email-option.js';
 import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-range.js';
 import { AddressSchema, PaymentSchema, SaleItemSchema, type SaleAddress, type SaleItem, type SalePayment } from '../../goods/domain/sale-item.js';
 import { CarrierSchema, FreightModeSchema } from '../../goods/domain/transport.js';
@@ -40,6 +41,7 @@ export const SaleSchema = Type.Object(
     payment: Type.Optional(PaymentSchema),
     payments: Type.Optional(Type.Array(PaymentSchema, { minItems: 1, maxItems: 100, description: 'Split tender, instead of payment.' })),
     consumer: Type.Optional(ConsumerSchema),
+    email: Type.Optional(BuyerEmailOptionSchema),
     discount: Type.Optional(money('Sale-level discount, spread over the items in proportion to their value.', 2)),
     approximate_taxes: Type.Optional(money('Approximate taxes of the sale (Lei 12.741/2012), spread over items that do not carry their own.', 12.3)),
     additional_info: Type.Optional(Type.String({ description: 'infCpl: free text printed on the receipt (up to 5000).' })),

@@ -1,10 +1,11 @@
 import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
 import { reformPartsOn } from '../../goods/domain/reform-schedule.js';
+import { governmentReducerOn, SUPPLY_OPERATION, withGovernmentPurchaseParts } from '../../goods/domain/reform-government-purchase.js';
 import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
-import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { signNfe } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
@@ -52,10 +53,15 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   if (c && (xJust.length < 15 || xJust.length > 256)) throw new Error('ctx.contingency.reason must have 15 to 256 characters (xJust)');
   if (c && c.at.getTime() > ctx.emittedAt.getTime()) throw new Error('ctx.contingency.at must not be after emittedAt (dhCont)');
   const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj: cleanTaxId(issuer.cnpj), mod: 55, serie: ctx.serie, nNF: ctx.nNF, tpEmis, cNF });
+  const purchase = prepared.governmentPurchase;
+  const pRedutor = purchase ? governmentReducerOn(dhEmi.text) : null;
+  // prepare refuses a purchase on a day whose reducer is not known; only a note prepared in 2026 and dated 2027 gets here.
+  if (purchase && pRedutor === null) throw new Error(`the government purchase reducer (pRedutor) of ${dhEmi.text.slice(0, 10)} is not known (reform-government-purchase.ts)`);
   const model: NfeModel = {
     // The IBS/CBS groups as the note's local date decides: rates and base of its year, none for a
-    // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027.
-    ...reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }),
+    // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027; a government
+    // purchase's gRed and gTribCompraGov in each item (NT 2025.002-RTC UB26-20, UB82a-10).
+    ...withGovernmentPurchaseParts(reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }), pRedutor, dhEmi.year),
     accessKey,
     ide: {
       ...prepared.ide, NFref: [...prepared.ide.NFref],
@@ -65,6 +71,7 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
     },
   };
   if (c) model.ide.contingency = { dhCont: localDateTime(c.at, zone).text, xJust };
+  if (purchase && pRedutor !== null && model.reformTotal) model.ide.gCompraGov = { tpEnteGov: purchase.tpEnteGov, pRedutor, tpOperGov: SUPPLY_OPERATION };
   const b = prepared.billing;
   if (b) {
     // MOC Y01-20 (905): with cobr, nFat, vOrig and vLiq are informed; nFat defaults to the note number.

@@ -1,4 +1,4 @@
-import type { NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 
 // The figures of a built NF-e the API answers and the DANFE show: JSON numbers in reais
 // (2 decimals), derived from the integer cents the XML carries.
@@ -8,7 +8,7 @@ export interface BuiltNfeTotals {
   vFrete: number; vSeg: number; vOutro: number; vIPI: number; vPIS: number; vCOFINS: number;
   vFCPUFDest: number; vICMSUFDest: number; vICMSUFRemet: number; vNF: number; vTroco: number; vTotTrib: number;
   vIBS: number; vCBS: number; vIS: number;
-  /** vNF + IBS + CBS + IS (only with the reform group; otherwise equal to vNF). */
+  /** vNFTot: vNF + IBS + CBS + IS on a note dated 2027 or later with the reform group; otherwise vNF (NT VB01-10, W60-10). */
   vNFTot: number;
 }
 

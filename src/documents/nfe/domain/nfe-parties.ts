@@ -1,5 +1,5 @@
 import type { DestModel } from '../../../fiscal/xml/nfe/model.js';
-import type { AutXmlModel, ExportaModel, TranspModel } from '../../../fiscal/xml/nfe/model.js';
+import type { AutXmlModel, ExportaModel, TranspModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { HOMOLOGATION_RECIPIENT_NAME } from '../../../fiscal/layout/homologation.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { toScaled } from '../../../kernel/decimal.js';

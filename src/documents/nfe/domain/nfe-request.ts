@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { BuyerEmailOptionSchema } from '../../../kernel/buyer-email-option.js';
 import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-range.js';
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
 import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
@@ -203,9 +204,21 @@ export const NfeRequestSchema = Type.Object(
     natureza_operacao: Type.String({ description: 'natOp (1-60), e.g. VENDA DE MERCADORIA.', examples: ['VENDA DE MERCADORIA'] }),
     finalidade: Type.Optional(Type.Enum(keysOf(FINALIDADES), { description: 'finNFe; default normal. credito (5, nota de crédito) and debito (6, nota de débito) are the IBS/CBS adjustment notes of the tax reform (NT 2025.002-RTC): they need the account taxRegime reform_2026 and carry IBS/CBS only (docs/fiscal/credit-debit-notes.md).' })),
     credit_type: Type.Optional(Type.Enum([...CREDIT_TYPES], { description: 'tpNFCredito, required with finalidade credito and refused otherwise: 01 multa e juros, 02 crédito presumido de IBS na ZFM, 03 retorno por recusa na entrega, 04 redução de valores, 05 transferência de crédito na sucessão, 06 retorno por recusa parcial. The gateway issues 03 and 04 (docs/fiscal/credit-debit-notes.md says why not the others yet).', examples: ['04'] })),
-    debit_type: Type.Optional(Type.Enum([...DEBIT_TYPES], { description: 'tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06 (docs/fiscal/credit-debit-notes.md says why not the others yet).', examples: ['06'] })),
+    debit_type: Type.Optional(Type.Enum([...DEBIT_TYPES], { description: 'tpNFDebito, required with finalidade debito and refused otherwise: 01 transferência de créditos para cooperativas, 02 anulação de crédito por saídas imunes/isentas, 03 débitos de notas não processadas, 04 multa e juros, 05 transferência de crédito na sucessão, 06 pagamento antecipado, 07 perda em estoque, 08 desenquadramento do Simples Nacional. The gateway issues 06, and 01 and 05 whose items carry CST 800 with reform.credit_transfer (gTransfCred; cClassTrib 800002 and 800001) (docs/fiscal/credit-debit-notes.md says why not the others yet).', examples: ['06'] })),
     referenced_documents: Type.Optional(Type.Array(Type.String({ description: 'Access key (44).' }), { maxItems: 999, description: 'NFref/refNFe; required for complementar (exactly 1), ajuste, devolucao and credito 01/03/04 (exactly 1: the note the credit adjusts).' })),
+    government_purchase: Type.Optional(
+      Type.Object(
+        {
+          entity_type: Type.Integer({ minimum: 1, maximum: 6, description: 'tpEnteGov: the public buyer (direct administration, its autarchies and foundations): 1 União, 2 Estado, 3 Distrito Federal, 4 Município, 5 consórcio público, 6 Comitê Gestor do IBS.', examples: [2] }),
+        },
+        {
+          additionalProperties: false,
+          description: 'gCompraGov (NT 2025.002-RTC B31; LC 214/2025 arts. 370, 472, 473): a sale to a public entity. The note carries gCompraGov {tpEnteGov, pRedutor, tpOperGov 1 (supply)} and each item gRed (pRedAliq the class reduction, 0 for CST 000) and gTribCompraGov. NF-e only; needs the IBS/CBS groups (taxReform reform_2026 in 2026). pRedutor is 0 in 2026 (the official calculator table); a purchase dated 2027 or later is refused with a 422 until the art. 370 reducer and the art. 473 transfer are implemented (docs/fiscal/tax-reform.md).',
+        },
+      ),
+    ),
     destinatario: DestinatarioSchema,
+    email: Type.Optional(BuyerEmailOptionSchema),
     presenca: Type.Enum(keysOf(PRESENCAS), { description: 'indPres (home delivery is NFC-e only).' }),
     intermediador: Type.Optional(
       Type.Object(

@@ -1,4 +1,4 @@
-import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model.js';
+import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { messageSizeError, WIDEST_IDE } from '../../goods/domain/message-size.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { cleanTaxId, isAlphanumericCnpj } from '../../../kernel/tax-id.js';
@@ -11,6 +11,7 @@ import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
 import { classifyReform } from '../../goods/domain/reform-class-checks.js';
 import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
+import { checkGovernmentPurchase, SUPPLY_OPERATION, withGovernmentPurchaseParts, type GovernmentPurchase } from '../../goods/domain/reform-government-purchase.js';
 import type { NfeContext } from './nfe-context.js';
 import { autXmlOf, exportaOf, nfeDestOf, transpOf } from './nfe-parties.js';
 import type { NfeRequest } from './nfe-request.js';
@@ -38,6 +39,8 @@ export interface PreparedNfe {
   reformTables: ReformTables;
   /** PL_010 when reform groups or an alphanumeric CNPJ are written; PL_009 otherwise. */
   schemaPackage: 'PL_009' | 'PL_010';
+  /** gCompraGov: the public buyer; pRedutor is the note's date's (reform-government-purchase.ts). */
+  governmentPurchase?: GovernmentPurchase;
 }
 
 export type PreparedNfeResult = { ok: false; errors: FieldError[] } | { ok: true; nfe: PreparedNfe };
@@ -65,6 +68,8 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   const reformErrors: FieldError[] = [];
   const reform = classifyReform(reformErrors, computed.reform, 'nfe', ctx.today, ctx.reformTables);
   checkReformRates(reformErrors, reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
+  const purchase = req.government_purchase ? { tpEnteGov: req.government_purchase.entity_type } : undefined;
+  checkGovernmentPurchase(reformErrors, purchase, { crt: ctx.issuer.crt, taxReform: ctx.taxReform, today: ctx.today }, reform);
   if (reformErrors.length > 0) return { ok: false, errors: reformErrors };
   const parts: PreparedNfe['parts'] = {
     emit: emitOf(ctx.issuer),
@@ -96,6 +101,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
     issuer: ctx.issuer, tpAmb: ctx.tpAmb, ide, parts, reform, taxReform: ctx.taxReform, reformTables: ctx.reformTables,
     schemaPackage: ctx.taxReform || needsPl010(parts) || ide.NFref.some((k) => /[A-Z]/.test(k)) ? 'PL_010' : 'PL_009',
   };
+  if (purchase) nfe.governmentPurchase = purchase;
   const billing = billingOf(req, computed.total.vNF);
   if (billing) nfe.billing = billing;
   if (ctx.respTec?.csrt) nfe.csrt = ctx.respTec.csrt;
@@ -108,9 +114,10 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
 function widestModel(p: PreparedNfe, withReform: boolean): NfeModel {
   const model: NfeModel = {
     // With the reform groups when the note may carry them (those of 2026: any year's are about as long).
-    ...(withReform ? withReformGroups(p.parts, p.reform, 3, '2026-01-01', p.reformTables) : p.parts), accessKey: '0'.repeat(44),
+    ...(withReform ? withGovernmentPurchaseParts(withReformGroups(p.parts, p.reform, 3, '2026-01-01', p.reformTables), p.governmentPurchase ? 0 : null, 2026) : p.parts), accessKey: '0'.repeat(44),
     ide: { ...p.ide, ...WIDEST_IDE, contingency: { ...WIDEST_IDE.contingency }, mod: 55, tpImp: 1, tpEmis: 6, tpAmb: p.tpAmb },
   };
+  if (p.governmentPurchase) model.ide.gCompraGov = { tpEnteGov: p.governmentPurchase.tpEnteGov, pRedutor: 0, tpOperGov: SUPPLY_OPERATION };
   const b = p.billing;
   if (b) model.cobr = { fat: { nFat: b.nFat ?? String(WIDEST_IDE.nNF), vOrig: b.vOrig, vDesc: b.vDesc, vLiq: b.vLiq }, dup: b.dup };
   return model;

@@ -4,13 +4,14 @@ import { isSimplesNacional } from '../../goods/domain/issuer-context.js';
 import { reformGroupsDue } from '../../goods/domain/reform-schedule.js';
 import type { NfeContext } from './nfe-context.js';
 import type { NfeItem, NfeRequest } from './nfe-request.js';
+import { checkCreditTransferNote } from './validate-nfe-credit-transfer.js';
 
 // The credit and debit notes of the tax reform (finNFe 5 and 6, NT 2025.002-RTC): what the request
 // must say and what their items may carry. Sources and the rules not taken: docs/fiscal/credit-debit-notes.md.
 
-/** The types the gateway issues: their items carry an ordinary gIBSCBS and no item-level reference. */
+/** The types the gateway issues: their items carry an ordinary gIBSCBS and no item-level reference, or (debit 01, 05) gTransfCred. */
 export const ISSUED_CREDIT_TYPES: ReadonlySet<string> = new Set(['03', '04']);
-export const ISSUED_DEBIT_TYPES: ReadonlySet<string> = new Set(['06']);
+export const ISSUED_DEBIT_TYPES: ReadonlySet<string> = new Set(['01', '05', '06']);
 
 /** Why the gateway does not issue the other types yet (each needs a group or a reference it does not write). */
 const NOT_ISSUED: Record<string, string> = {
@@ -18,11 +19,9 @@ const NOT_ISSUED: Record<string, string> = {
   'credito 02': 'binds cClassTrib 810001 and gCredPresIBSZFM, and is refused before 2029 (NT 2025.002 B25.2-30)',
   'credito 05': 'binds cClassTrib 800001 (CST 800, gTransfCred), which UB106-30 accepts on a debit note only',
   'credito 06': 'references the refused items one by one (DFeReferenciado, Ajuste SINIEF 8/26)',
-  'debito 01': 'binds cClassTrib 800002 and gTransfCred',
   'debito 02': 'binds cClassTrib 811001 and gAjusteCompet',
   'debito 03': 'binds cClassTrib 811002 and gAjusteCompet, and references notes per item (VC02-10)',
   'debito 04': 'references the original note per item (DFeReferenciado, VC02-10)',
-  'debito 05': 'binds cClassTrib 800001 and gTransfCred',
   'debito 07': 'binds cClassTrib 410030 and gEstornoCred',
   'debito 08': 'binds cClassTrib 811003 and gAjusteCompet',
 };
@@ -111,6 +110,7 @@ function checkCreditReference(errors: Errors, req: NfeRequest, type: string, iss
 export function checkAdjustmentNote(errors: Errors, req: NfeRequest, ctx: NfeContext, issuerCnpj: string): void {
   const kind = adjustmentKind(req);
   const type = checkTypes(errors, req, kind);
+  checkCreditTransferNote(errors, req, kind === 'debito' ? type : undefined);
   if (!kind) return;
   if (!ctx.taxReform) {
     fail(errors, 'finalidade', `${kind} is an IBS/CBS adjustment note: it needs the account's taxRegime reform_2026 (PATCH /v1/account), which writes the IBS/CBS groups`);

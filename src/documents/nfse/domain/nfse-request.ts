@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { BuyerEmailOptionSchema } from '../../../kernel/buyer-email-option.js';
 
 // The NFS-e (Padrão Nacional, DPS 1.01) creation request, POST /v1/nfse. Names follow /v1/nfce and
 // /v1/nfe (snake_case, the party names tomador/intermediario as the layout calls them); each field
@@ -183,6 +184,7 @@ export const NfseRequestSchema = Type.Object(
       { additionalProperties: false, description: 'The service (serv/cServ).' },
     ),
     tomador: Type.Optional(NfsePartySchema),
+    email: Type.Optional(BuyerEmailOptionSchema),
     intermediario: Type.Optional(NfsePartySchema),
     values: NfseValuesSchema,
     reform: Type.Optional(NfseReformSchema),

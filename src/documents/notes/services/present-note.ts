@@ -34,7 +34,7 @@ export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NoteRow, baseUrl:
     authorized_at: row.authorized_at?.toISOString() ?? null,
     ...links,
     totals: ordered(row.totals, TOTAL_ORDER),
-    items: row.items.map((i) => ordered(i as Record<string, number>, ITEM_ORDER)),
+    items: row.items.map((i, n) => presentItem(i as StoredItem, requestItems(row.request)[n])),
     rejection: row.rejection,
     cancellation,
     cancellation_pending: row.cancellation !== null && !('protocolo' in row.cancellation),
@@ -48,9 +48,29 @@ const TOTAL_ORDER = [
 ];
 const ITEM_ORDER = ['nItem', 'vProd', 'vDesc', 'vICMS', 'vST', 'vIPI', 'vPIS', 'vCOFINS', 'vIBS', 'vCBS', 'vIS', 'vTotTrib'];
 
-function ordered(obj: Record<string, number>, order: readonly string[]): Record<string, number> {
-  const out: Record<string, number> = {};
+function ordered<V>(obj: Record<string, V>, order: readonly string[]): Record<string, V> {
+  const out: Record<string, V> = {};
   for (const k of order) if (k in obj) out[k] = obj[k]!;
   for (const k of Object.keys(obj)) if (!(k in out)) out[k] = obj[k]!;
   return out;
+}
+
+/** An item as stored at emission: its figures and, with the reform groups, the CST / cClassTrib written. */
+type StoredItem = Record<string, number> & { nItem: number; reform?: { cst: string; class_code: string } };
+type RequestItem = { reform?: { cst?: string; class_code?: string } } | undefined;
+
+function requestItems(request: unknown): RequestItem[] {
+  const items = (request as { items?: unknown } | null)?.items;
+  return Array.isArray(items) ? (items as RequestItem[]) : [];
+}
+
+/**
+ * The item's figures, and which IBS/CBS CST and cClassTrib the note carries: `source` 'request' when the sale
+ * named them, 'default' when the gateway proposed them (000 / 000001, or 410 / 410004 on an export CFOP:
+ * docs/fiscal/tax-reform.md, "Defaults per item").
+ */
+function presentItem(item: StoredItem, sent: RequestItem) {
+  const { reform, ...figures } = item;
+  const named = sent?.reform?.cst !== undefined || sent?.reform?.class_code !== undefined;
+  return { nItem: item.nItem, ...ordered(figures, ITEM_ORDER), ...(reform ? { reform: { ...reform, source: named ? ('request' as const) : ('default' as const) } } : {}) };
 }

@@ -1,4 +1,5 @@
 import { el, leaf } from '../xml-text.js';
+import { rate } from './format.js';
 import type { NfeIdeModel } from './model-55.js';
 
 // ide of an NF-e (model 55): every choice the NFC-e fixes (ide.ts) comes from the model here.
@@ -29,6 +30,8 @@ export function nfeIdeXml(m: NfeIdeModel): string {
       leaf('procEmi', '0') +
       leaf('verProc', m.verProc) +
       (m.contingency ? leaf('dhCont', m.contingency.dhCont) + leaf('xJust', m.contingency.xJust) : '') +
-      m.NFref.map((key) => el('NFref', leaf('refNFe', key))).join(''),
+      m.NFref.map((key) => el('NFref', leaf('refNFe', key))).join('') +
+      // PL_010 v1.40 ide: ..., NFref, gCompraGov, gPagAntecipado.
+      (m.gCompraGov ? el('gCompraGov', leaf('tpEnteGov', m.gCompraGov.tpEnteGov) + rate('pRedutor', m.gCompraGov.pRedutor) + leaf('tpOperGov', m.gCompraGov.tpOperGov)) : ''),
   );
 }

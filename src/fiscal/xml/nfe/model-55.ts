@@ -1,4 +1,4 @@
-import type { DestModel, DetModel, DetPagModel, EmitModel, IcmsTotModel, IdeModel, ReformTotModel, RespTecModel } from './model.js';
+import type { DestModel, DetModel, DetPagModel, EmitModel, IcmsTotModel, IdeModel, ReformTotModel, RespTecModel, TransportaModel } from './model.js';
 
 // The NF-e (model 55) as the layout sees it. It shares emit, det, totals, pag and infRespTec with
 // the NFC-e (model.ts); what only model 55 has is here: the ide choices the NFC-e fixes, a
@@ -27,6 +27,8 @@ export interface NfeIdeModel extends Omit<IdeModel, 'indPres' | 'tpEmis'> {
   indIntermed?: 0 | 1;
   /** Access keys of the referenced NF-e (refNFe), 0..999. */
   NFref: string[];
+  /** gCompraGov (B31, TCompraGov): a purchase by a public entity (reform-government-purchase.ts). */
+  gCompraGov?: { tpEnteGov: number; pRedutor: number; tpOperGov: number };
 }
 
 export interface AutXmlModel {
@@ -47,7 +49,7 @@ export interface VolModel {
 export interface TranspModel {
   /** 0 sender (CIF), 1 recipient (FOB), 2 third party, 3 own by sender, 4 own by recipient, 9 no freight. */
   modFrete: 0 | 1 | 2 | 3 | 4 | 9;
-  transporta?: { CNPJ?: string; CPF?: string; xNome?: string; IE?: string; xEnder?: string; xMun?: string; UF?: string };
+  transporta?: TransportaModel;
   veicTransp?: { placa: string; UF?: string; RNTC?: string };
   vol: VolModel[];
 }

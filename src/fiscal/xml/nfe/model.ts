@@ -147,6 +147,26 @@ export interface IbsCbsReductionModel {
   pAliqEfetCBS: number;
 }
 
+/** gDif (TDif) of each sphere: one pDif (scale 4) and each sphere's deferred value vDif (cents). */
+export interface IbsCbsDeferralModel {
+  pDif: number;
+  vDifUF: number;
+  vDifMun: number;
+  vDifCBS: number;
+}
+
+/** gTribRegular (TTribRegular): the taxation if the suspensive/resolutory condition is not met. */
+export interface IbsCbsRegularModel {
+  CSTReg: string;
+  cClassTribReg: string;
+  pAliqEfetRegIBSUF: number;
+  vTribRegIBSUF: number;
+  pAliqEfetRegIBSMun: number;
+  vTribRegIBSMun: number;
+  pAliqEfetRegCBS: number;
+  vTribRegCBS: number;
+}
+
 /** gIBSCBS: the base, the rates and the values (vX = vBC x the effective rate). */
 export interface IbsCbsGroupModel {
   vBC: number;
@@ -157,6 +177,36 @@ export interface IbsCbsGroupModel {
   pCBS: number;
   vCBS: number;
   gRed?: IbsCbsReductionModel;
+  /** Deferral (CST 510, 515): vX is then vBC x the effective rate - vDif (NT 2025.002-RTC UB35-10). */
+  gDif?: IbsCbsDeferralModel;
+  /** Regular taxation (a cClassTrib with ind_gTribRegular, e.g. the CST 550 suspensions). */
+  gTribRegular?: IbsCbsRegularModel;
+  /** UB82a gTribCompraGov: the rates and values of a government purchase before LC 214/2025 art. 473 (reform-government-purchase.ts). */
+  gTribCompraGov?: GovernmentPurchaseTaxModel;
+}
+
+/** TTribCompraGov: pAliq (scale 4) and vTrib (cents) per sphere. */
+export interface GovernmentPurchaseTaxModel {
+  pAliqIBSUF: number;
+  vTribIBSUF: number;
+  pAliqIBSMun: number;
+  vTribIBSMun: number;
+  pAliqCBS: number;
+  vTribCBS: number;
+}
+
+/** TCredPres: pCredPres (scale 4) and vCredPres (cents). */
+export interface PresumedCreditTaxModel {
+  pCredPres: number;
+  vCredPres: number;
+}
+
+/** gCredPresOper (TCredPresOper, UB120): base, cCredPres and the credit of each tax the code allows (reform-presumed-credit.ts). */
+export interface PresumedCreditModel {
+  vBCCredPres: number;
+  cCredPres: string;
+  gIBSCredPres?: PresumedCreditTaxModel;
+  gCBSCredPres?: PresumedCreditTaxModel;
 }
 
 /** IBSCBS (TTribNFe): CST and cClassTrib, and gIBSCBS unless the code carries no rate (e.g. CST 410, immunity). */
@@ -164,6 +214,9 @@ export interface IbsCbsModel {
   CST: string;
   cClassTrib: string;
   gIBSCBS?: IbsCbsGroupModel;
+  /** CST 800 (UB106 gTransfCred): the IBS and CBS credit transferred, in cents, instead of gIBSCBS (reform-credit-transfer.ts). */
+  gTransfCred?: { vIBS: number; vCBS: number };
+  gCredPresOper?: PresumedCreditModel;
 }
 
 export interface IsModel {
@@ -240,7 +293,14 @@ export interface ReformTotModel {
   vIBSMun: number;
   vIBS: number;
   vCBS: number;
+  /** gIBS/vCredPres and gCBS/vCredPres (W48, W56a): the items' gIBSCredPres / gCBSCredPres vCredPres; 0 when absent. */
+  vCredPresIBS?: number;
+  vCredPresCBS?: number;
   vNFTot: number;
+  /** The items' gDif/vDif of each sphere (W38, W43, W53); absent = 0. */
+  vDifUF?: number;
+  vDifMun?: number;
+  vDifCBS?: number;
 }
 
 export interface DetPagModel {
@@ -267,12 +327,11 @@ export interface NfceModel {
   total: IcmsTotModel;
   reformTotal?: ReformTotModel;
   /** Home delivery only (MOC X02-10, X03-10/20): modFrete and the carrier; absent = modFrete 9. */
-  transp?: { modFrete: 0 | 1 | 2 | 3 | 4 | 9; transporta: NonNullable<TranspModel['transporta']> };
+  transp?: { modFrete: 0 | 1 | 2 | 3 | 4 | 9; transporta: TransportaModel };
   pag: { detPag: DetPagModel[]; vTroco: number };
   infAdic?: { infCpl: string };
   respTec?: RespTecModel;
 }
 
-import type { TranspModel } from './model-55.js';
-
-export type { NfeModel, NfeIdeModel, TranspModel, CobrModel, VolModel, AutXmlModel, ExportaModel } from './model-55.js';
+/** The carrier (transporta, MOC X03): an NFC-e home delivery and an NF-e's transp share it. */
+export interface TransportaModel { CNPJ?: string; CPF?: string; xNome?: string; IE?: string; xEnder?: string; xMun?: string; UF?: string }

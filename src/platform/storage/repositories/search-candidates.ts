@@ -1,5 +1,5 @@
 import type { Queryable } from '../db.js';
-import type { SearchPlan } from './search-repository.js';
+import type { MatchTexts, SearchPlan } from './search-plan.js';
 
 /**
  * How many matches are ranked: the exact identifier hits, then the newest. Past a few hundred, the
@@ -129,18 +129,6 @@ const WORDS_PROBE = `/* search: planned per call */
  * Search): past them a phrase search stops, its cost bounded whatever the account holds.
  */
 export const PHRASE_SCAN = 2000;
-
-/** What one search matches, as PostgreSQL parsed it (search-repository's parse step). */
-export interface MatchTexts {
-  /** tsquery text: q's words | the corrected names ('' when none). */
-  words: string;
-  /** tsquery text: q's own words (websearch_to_tsquery; '' when only stop words). */
-  own: string;
-  /** tsquery text of the identifiers ('#'-marked, identQuery; '' when none). */
-  idents: string;
-  /** q as the names are kept (search_names): lowercase, unaccented. */
-  names: string;
-}
 
 /**
  * The matches that go on to be ranked, at most RANKED_CANDIDATES: every exact identifier, then the

@@ -1,24 +1,5 @@
 import type { Queryable } from '../db.js';
-import type { MatchTexts } from './search-candidates.js';
-
-/** What one search asks of search_documents (migrations 0021, 0026), already made safe by the caller. */
-export interface SearchPlan {
-  accountId: string;
-  /** The words, handed to websearch_to_tsquery: any text is valid there, none raises a syntax error. */
-  text: string;
-  /**
-   * Identifier tokens, lowercase letters and digits only (the caller strips the rest): an exact
-   * match ranks first; those of 4+ characters also match as a prefix.
-   */
-  idents: string[];
-  kind?: string | undefined;
-  issuerId?: string | undefined;
-  status?: string | undefined;
-  createdGte?: Date | undefined;
-  createdLt?: Date | undefined;
-  /** The gateway's time: the newest matches are looked for in the weeks around it (search-candidates). */
-  now: Date;
-}
+import type { MatchTexts, SearchPlan } from './search-plan.js';
 
 /** What a result shows, as search_documents keeps it (migration 0021). */
 export interface SearchRowFields {
