@@ -16,6 +16,7 @@ import { nfseRoutes } from './http/routes/v1/nfse.js';
 import { nfeReceivedRoutes } from './http/routes/v1/nfe-received.js';
 import { inutilizationRoutes } from './http/routes/v1/inutilization.js';
 import { seriesRoutes } from './http/routes/v1/series.js';
+import { exportRoutes } from './http/routes/v1/exports.js';
 import { accountRoutes } from './http/routes/v1/account.js';
 import { hsmRoutes } from './http/routes/v1/hsm.js';
 import { issuerRoutes } from './http/routes/v1/issuers.js';
@@ -213,6 +214,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(nfeReceivedRoutes);
   await app.register(inutilizationRoutes);
   await app.register(seriesRoutes);
+  await app.register(exportRoutes);
   await app.register(buyerEmailRoutes);
   await app.register(webhookRoutes);
   await app.register(notificationRoutes);

@@ -303,6 +303,7 @@ describe("another account's records", () => {
       '/v1/team/members/{id}': { id: a.memberUserId },
       '/v1/billing/invoices/{id}': { id: a.invoiceId },
       '/v1/inutilizations/{id}': { id: a.inutilizationId },
+      '/v1/exports/{id}': { id: a.exportId },
       '/v1/email-bounces/{address}': { address: a.bouncedAddress },
     };
     const withId = ops.filter((o) => o.pathParams.length > 0 && !o.isPublic && !o.sessionOnly);
@@ -333,7 +334,7 @@ describe("another account's records", () => {
     const b = await t.newAccount('Account B lists');
     const lists = ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0 && !o.isPublic && !o.sessionOnly);
     expect(lists.map(opName)).toEqual(expect.arrayContaining(['GET /v1/issuers', 'GET /v1/nfce', 'GET /v1/webhooks', 'GET /v1/applications', 'GET /v1/notifications', 'GET /v1/audit-log', 'GET /v1/notifications/stream', 'GET /v1/search']));
-    const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.receivedId, a.inutilizationId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId, a.bouncedAddress];
+    const aIds = [a.accountId, a.issuerId, a.noteId, a.nfeId, a.receivedId, a.inutilizationId, a.webhookId, a.deliveryId, a.applicationId, a.notificationId, a.issuerCnpj, a.accessKey, a.inviteId, a.memberUserId, a.bouncedAddress, a.exportId];
     // B's stream is read until it replayed B's own notification, written after A's: by then it has
     // read everything it would ever show B.
     const ofB = await insertNotification(t.db, {

@@ -1585,13 +1585,13 @@ export interface paths {
                                 created_at: string;
                             };
                             /** @description Your role in the session's account */
-                            role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                            role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                             /** @description What the role allows (the role matrix) */
                             scopes: string[];
                             memberships: {
                                 account_id: string;
                                 account_name: string;
-                                role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                                role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                             }[];
                             /** SessionInfo */
                             session: {
@@ -3771,8 +3771,8 @@ export interface paths {
                                 user_id: string;
                                 email: string;
                                 name: string;
-                                /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                                role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                                /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                                role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                                 totp_enabled: boolean;
                                 /**
                                  * Format: date-time
@@ -3876,8 +3876,8 @@ export interface paths {
                                 /** @enum {string} */
                                 object: "invite";
                                 email: string;
-                                /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                                role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                                /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                                role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                                 /** @description The user (or application) that invited */
                                 invited_by: string;
                                 /**
@@ -3965,8 +3965,8 @@ export interface paths {
                          * @example bruno@padaria.com.br
                          */
                         email: string;
-                        /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                        role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                        /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                        role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                     };
                 };
             };
@@ -3983,8 +3983,8 @@ export interface paths {
                             /** @enum {string} */
                             object: "invite";
                             email: string;
-                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                            role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                            role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                             /** @description The user (or application) that invited */
                             invited_by: string;
                             /**
@@ -4217,8 +4217,8 @@ export interface paths {
                             account_id: string;
                             account_name: string;
                             user_id: string;
-                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                            role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                            role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds
@@ -4337,8 +4337,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                        role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                        /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                        role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                     };
                 };
             };
@@ -4360,8 +4360,8 @@ export interface paths {
                             user_id: string;
                             email: string;
                             name: string;
-                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                            role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                            role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                             totp_enabled: boolean;
                             /**
                              * Format: date-time
@@ -4663,8 +4663,8 @@ export interface paths {
                             user_id: string;
                             email: string;
                             name: string;
-                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `viewer`: Reads documents, issuers, notifications and the team */
-                            role: "owner" | "admin" | "billing" | "developer" | "viewer";
+                            /** @description `owner`: Everything, including closing the account and transferring ownership; `admin`: Manages members (not owners), issuers and certificates, and everything a developer does; `billing`: Reads the account and changes billing; nothing else; `developer`: Issues and cancels documents; manages applications, API keys, webhooks and notifications; `accountant`: Reads every document of the account's issuers and builds and downloads the monthly XML exports; changes nothing else; `viewer`: Reads documents, issuers, notifications and the team, and downloads the XML exports others built */
+                            role: "owner" | "admin" | "billing" | "developer" | "accountant" | "viewer";
                             totp_enabled: boolean;
                             /**
                              * Format: date-time
@@ -5223,7 +5223,7 @@ export interface paths {
                          *       "issuers:read"
                          *     ]
                          */
-                        scopes: ("*" | "account:read" | "account:write" | "applications:read" | "applications:write" | "issuers:read" | "issuers:write" | "nfce:read" | "nfce:write" | "nfe:read" | "nfe:write" | "nfse:read" | "nfse:write" | "webhooks:read" | "webhooks:write" | "notifications:read" | "notifications:write" | "audit:read" | "members:read" | "members:write" | "billing:read" | "billing:write")[];
+                        scopes: ("*" | "account:read" | "account:write" | "applications:read" | "applications:write" | "issuers:read" | "issuers:write" | "nfce:read" | "nfce:write" | "nfe:read" | "nfe:write" | "nfse:read" | "nfse:write" | "webhooks:read" | "webhooks:write" | "notifications:read" | "notifications:write" | "audit:read" | "members:read" | "members:write" | "billing:read" | "billing:write" | "exports:read" | "exports:write")[];
                     };
                 };
             };
@@ -19204,6 +19204,536 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The exports, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size (1-100) */
+                    limit?: number;
+                    /** @description Id of the last item of the previous page */
+                    starting_after?: string;
+                    /** @description Only this issuer's exports */
+                    issuer_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @example exp_7Tq1bN0aK2mZcV8yXwR3 */
+                                id: string;
+                                /** @enum {string} */
+                                object: "export";
+                                issuer_id: string;
+                                /** @example 2026-10 */
+                                month: string;
+                                kinds: ("nfce" | "nfe" | "nfse" | "inutilization" | "received")[];
+                                /** @description `queued` -> `building` -> `ready` (download it) or `failed` (see `error`) */
+                                status: "queued" | "building" | "ready" | "failed";
+                                progress: {
+                                    /** @description Files written into the ZIP so far (counted as each 1 MiB piece is stored) */
+                                    files_done: number;
+                                    /** @description Files the ZIP will hold, manifest.csv included (null until the build starts) */
+                                    files_total: number | null;
+                                };
+                                /** @description Size of the ZIP once ready */
+                                size_bytes: number | null;
+                                /** @description SHA-256 of the ZIP (hex) once ready */
+                                sha256: string | null;
+                                error: {
+                                    /** @example export_too_large */
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /**
+                                 * @description GET it for the ZIP once ready
+                                 * @example /v1/exports/exp_7Tq1bN0aK2mZcV8yXwR3/download
+                                 */
+                                download_url: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                created_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                finished_at: string | null;
+                            }[];
+                            /** @description Whether another page follows */
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Export a month of an issuer's XMLs
+         * @description Queues a ZIP of the month's XMLs of the issuer, exactly as stored (signatures intact): nfeProc of every authorized, canceled or denied NF-e/NFC-e, the procEventoNFe of each cancellation and CC-e, the NFS-e and their events, ProcInutNFe of the voided ranges, received NF-e, and `manifest.csv` (file, kind, key, model, serie, number, status, issued_at, value, protocol). Follow `progress` with GET /v1/exports/{id}; download when `ready`. `Idempotency-Key` honoured. Roles: owner, admin, developer, accountant.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The issuer whose documents go in (one of this account's; another's is 404)
+                         * @example iss_4Hq2a8Lm0ZbT1cV9xYwE
+                         */
+                        issuer_id: string;
+                        /**
+                         * @description The month, YYYY-MM, of the documents' issue date (dhEmi; a voided range: the authority's dhRecbto). Not a month still to come
+                         * @example 2026-10
+                         */
+                        month: string;
+                        /**
+                         * @description What the ZIP holds; every kind when absent
+                         * @example [
+                         *       "nfce",
+                         *       "nfe",
+                         *       "inutilization"
+                         *     ]
+                         */
+                        kinds?: ("nfce" | "nfe" | "nfse" | "inutilization" | "received")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example exp_7Tq1bN0aK2mZcV8yXwR3 */
+                            id: string;
+                            /** @enum {string} */
+                            object: "export";
+                            issuer_id: string;
+                            /** @example 2026-10 */
+                            month: string;
+                            kinds: ("nfce" | "nfe" | "nfse" | "inutilization" | "received")[];
+                            /** @description `queued` -> `building` -> `ready` (download it) or `failed` (see `error`) */
+                            status: "queued" | "building" | "ready" | "failed";
+                            progress: {
+                                /** @description Files written into the ZIP so far (counted as each 1 MiB piece is stored) */
+                                files_done: number;
+                                /** @description Files the ZIP will hold, manifest.csv included (null until the build starts) */
+                                files_total: number | null;
+                            };
+                            /** @description Size of the ZIP once ready */
+                            size_bytes: number | null;
+                            /** @description SHA-256 of the ZIP (hex) once ready */
+                            sha256: string | null;
+                            error: {
+                                /** @example export_too_large */
+                                code: string;
+                                message: string;
+                            } | null;
+                            /**
+                             * @description GET it for the ZIP once ready
+                             * @example /v1/exports/exp_7Tq1bN0aK2mZcV8yXwR3/download
+                             */
+                            download_url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            finished_at: string | null;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export: status and progress
+         * @description `progress.files_done` of `progress.files_total`; `download_url` once `ready`; `error` when `failed`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @example exp_7Tq1bN0aK2mZcV8yXwR3 */
+                            id: string;
+                            /** @enum {string} */
+                            object: "export";
+                            issuer_id: string;
+                            /** @example 2026-10 */
+                            month: string;
+                            kinds: ("nfce" | "nfe" | "nfse" | "inutilization" | "received")[];
+                            /** @description `queued` -> `building` -> `ready` (download it) or `failed` (see `error`) */
+                            status: "queued" | "building" | "ready" | "failed";
+                            progress: {
+                                /** @description Files written into the ZIP so far (counted as each 1 MiB piece is stored) */
+                                files_done: number;
+                                /** @description Files the ZIP will hold, manifest.csv included (null until the build starts) */
+                                files_total: number | null;
+                            };
+                            /** @description Size of the ZIP once ready */
+                            size_bytes: number | null;
+                            /** @description SHA-256 of the ZIP (hex) once ready */
+                            sha256: string | null;
+                            error: {
+                                /** @example export_too_large */
+                                code: string;
+                                message: string;
+                            } | null;
+                            /**
+                             * @description GET it for the ZIP once ready
+                             * @example /v1/exports/exp_7Tq1bN0aK2mZcV8yXwR3/download
+                             */
+                            download_url: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            finished_at: string | null;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the ZIP
+         * @description The ZIP (application/zip), streamed from storage; the `X-Content-SHA256` header carries its SHA-256 (hex). 409 until the export is ready.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/issuers/{id}/buyer-email": {

@@ -38,4 +38,14 @@ export function sendReceiptPage(reply: FastifyReply, page: { csp: string; fileNa
 }
 
 // File names are made of ids and access keys; anything else is replaced so the header stays one token.
-const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+export const safeFileName = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
+
+/** A ZIP streamed as the client reads it (GET /v1/exports/:id/download), its length and SHA-256 known beforehand. */
+export function sendZipStream(reply: FastifyReply, zip: { fileName: string; size: number; sha256: string; body: NodeJS.ReadableStream }): FastifyReply {
+  return reply
+    .type('application/zip')
+    .header('Content-Length', zip.size)
+    .header('X-Content-SHA256', zip.sha256)
+    .header('Content-Disposition', `attachment; filename="${safeFileName(zip.fileName)}"`)
+    .send(zip.body);
+}

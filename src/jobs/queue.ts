@@ -96,3 +96,9 @@ export async function bringForward(db: Queryable, kind: string, flag: string | n
   );
   return r.rowCount;
 }
+
+/** A long job renews its lease while it advances (only the worker holding it may); false: it was taken over. */
+export async function extendLease(db: Queryable, id: string, workerId: string, until: Date): Promise<boolean> {
+  const r = await db.query(`UPDATE jobs SET locked_until = $3 WHERE id = $1 AND locked_by = $2 AND state = 'running'`, [id, workerId, until]);
+  return r.rowCount > 0;
+}

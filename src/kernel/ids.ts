@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 export type IdPrefix =
-  | 'acc' | 'usr' | 'app' | 'iss' | 'nfce' | 'nfe' | 'nfer' | 'nfse' | 'whk' | 'dlv' | 'evt' | 'ntf' | 'aud' | 'req' | 'job' | 'inu' | 'ses' | 'pky' | 'ivt' | 'inv' | 'pch';
+  | 'acc' | 'usr' | 'app' | 'iss' | 'nfce' | 'nfe' | 'nfer' | 'nfse' | 'whk' | 'dlv' | 'evt' | 'ntf' | 'aud' | 'req' | 'job' | 'inu' | 'ses' | 'pky' | 'ivt' | 'inv' | 'pch' | 'exp';
 
 // Random bytes drawn a few KB at a time: every call into the CSPRNG has a fixed cost, and a sale
 // takes half a dozen ids.

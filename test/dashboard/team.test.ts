@@ -82,7 +82,13 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: team, roles and the audit log', () =
     await openTeam(page);
     const email = `pending.${Date.now()}@example.com`;
     await page.getByLabel('E-mail').fill(email);
+    // An accountant (issue 31 item 6): the role the owner picks is the one invited.
+    await page.getByRole('combobox', { name: 'Papel', exact: true }).click();
+    await page.getByRole('option', { name: 'Contador(a)' }).click();
     await page.getByRole('button', { name: 'Convidar' }).click();
+    await page.getByRole('cell', { name: 'Contador(a)', exact: true }).waitFor();
+    const sent = await w.t.app.inject({ method: 'GET', url: '/v1/team/invites', headers: bearer(owner) });
+    expect((sent.json().data as { email: string; role: string }[]).find((i) => i.email === email)?.role).toBe('accountant');
     await page.getByRole('button', { name: `Revogar convite para ${email}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
     await page.getByRole('cell', { name: email, exact: true }).waitFor({ state: 'detached' });

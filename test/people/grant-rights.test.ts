@@ -23,7 +23,7 @@ type Who = Tokens | { authorization: string };
 const req = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Who, payload?: object) =>
   t.app.inject({ method, url, headers: 'authorization' in who ? who : bearer(who), ...(payload ? { payload } : {}) });
 const invite = (who: Who, role: string, email = newEmail('invitee')) => req('POST', '/v1/team/invites', who, { email, role });
-const ADMIN_SCOPES = ['account:write', 'issuers:write', 'nfce:write', 'nfe:write', 'nfse:write', 'applications:write', 'webhooks:write', 'notifications:write', 'members:write', 'audit:read', 'billing:read'];
+const ADMIN_SCOPES = ['account:write', 'issuers:write', 'nfce:write', 'nfe:write', 'nfse:write', 'applications:write', 'webhooks:write', 'notifications:write', 'members:write', 'audit:read', 'billing:read', 'exports:write'];
 
 describe('nothing grants more than its granter holds', () => {
   it('the attack of the issue: a members:write key cannot invite an admin (nor anyone it does not cover)', async () => {
@@ -76,6 +76,34 @@ describe('nothing grants more than its granter holds', () => {
     const issuers = await req('POST', '/v1/applications', dev, { name: 'issuers', scopes: ['nfce:write', 'issuers:write'] });
     expect(issuers.json()).toMatchObject({ error: 'exceeds_own_rights', details: [{ field: 'scopes', message: expect.stringContaining('issuers:write') }] });
     expect((await req('POST', '/v1/applications', dev, { name: 'pos', scopes: ['nfce:write', 'issuers:read'] })).statusCode).toBe(201);
+  });
+});
+
+describe('the accountant (issue 31 item 6) gains nothing beyond reading and exporting', () => {
+  it('cannot invite anyone, change a role, take ownership or make a key; an admin may invite one, a viewer-scoped key may not', async () => {
+    const owner = await verifiedUser(t.app);
+    const accountant = await joinTeam(t.app, owner, 'accountant');
+    const dev = await joinTeam(t.app, owner, 'developer');
+    // No members:write: no invite of any role (themselves as owner least of all), no role change, not even their own.
+    for (const role of ['owner', 'admin', 'accountant', 'viewer']) expect((await invite(accountant, role)).statusCode, role).toBe(403);
+    expect((await req('PATCH', `/v1/team/members/${accountant.userId}/role`, accountant, { role: 'admin' })).statusCode).toBe(403);
+    expect((await req('PATCH', `/v1/team/members/${dev.userId}/role`, accountant, { role: 'viewer' })).statusCode).toBe(403);
+    expect((await req('POST', '/v1/team/transfer-ownership', accountant, { user_id: accountant.userId })).statusCode).toBe(403);
+    // No applications:write: no key at all, however narrow (an exports-only key would outlive the membership).
+    for (const scopes of [['exports:write'], ['*'], ['nfce:write']]) expect((await req('POST', '/v1/applications', accountant, { name: 'k', scopes })).statusCode).toBe(403);
+    // Nor certificates, billing or webhooks.
+    expect((await req('POST', '/v1/webhooks', accountant, { url: 'https://example.com/h', event_types: ['*'] })).statusCode).toBe(403);
+    expect((await req('GET', '/v1/billing/subscription', accountant)).statusCode).toBe(403);
+
+    // Giving the role is bounded like any other: an admin holds exports:write and may; a key of the viewer's reads may not.
+    clock.advance(1000);
+    const admin = await joinTeam(t.app, owner, 'admin');
+    expect((await invite(admin, 'accountant')).statusCode).toBe(201);
+    const reads = await keyWithScopes(t, owner.session.account_id, ['members:write', 'account:read', 'issuers:read', 'nfce:read', 'nfe:read', 'nfse:read', 'notifications:read', 'exports:read']);
+    expect((await invite(reads, 'accountant')).json()).toMatchObject({ error: 'exceeds_own_rights', message: expect.stringContaining('"exports:write"') });
+    // A developer made accountant loses issuing at once.
+    expect((await req('PATCH', `/v1/team/members/${dev.userId}/role`, owner, { role: 'accountant' })).statusCode).toBe(200);
+    expect((await req('POST', '/v1/applications', dev, { name: 'k', scopes: ['exports:read'] })).statusCode).toBe(403);
   });
 });
 

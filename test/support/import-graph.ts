@@ -15,7 +15,7 @@ export const FLOORS: readonly Floor[] = [
   {
     floor: 5, name: 'use cases',
     match: under('documents/nfce/services/', 'documents/notes/services/', 'documents/nfe/services/', 'documents/nfse/services/', 'platform/issuers/', 'platform/applications/', 'platform/audit/', 'platform/webhooks/',
-      'platform/notifications/', 'platform/mail/', 'platform/people/', 'platform/ports/', 'platform/sandbox/', 'platform/health/', 'platform/search/', 'platform/billing/', 'platform/overview/', 'authority-sim/'),
+      'platform/notifications/', 'platform/mail/', 'platform/people/', 'platform/ports/', 'platform/sandbox/', 'platform/health/', 'platform/search/', 'platform/billing/', 'platform/overview/', 'platform/exports/', 'authority-sim/'),
   },
   { floor: 4, name: 'document domain and printing', match: under('documents/goods/domain/', 'documents/nfce/domain/', 'documents/nfe/domain/', 'documents/nfse/domain/', 'danfe/') },
   { floor: 3, name: 'fiscal core', match: under('fiscal/', 'platform/meta/') },

@@ -158,6 +158,7 @@ export interface OwnedResources {
   /** An NF-e another company addressed to the issuer (filed as the download job files one). */
   receivedId: string;
   inutilizationId: string;
+  exportId: string;
   accessKey: string;
   webhookId: string;
   webhookSecret: string;
@@ -247,6 +248,11 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     payload: { serie: 1, numero_inicial: (note.number as number) + 500, numero_final: (note.number as number) + 501, justification: 'Falha no sistema pulou a numeracao' },
   }, [201])).json().id as string;
 
+  // A month's XML export (issue 31 item 6), built: its download is A's too.
+  const month = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 7);
+  const exportId = (await call('export the month', { method: 'POST', url: '/v1/exports', headers: auth, payload: { issuer_id: issuerId, month } }, [202])).json().id as string;
+  await eventually(async () => (await t.app.inject({ method: 'GET', url: `/v1/exports/${exportId}`, headers: auth })).json().status === 'ready' || null, 30_000, 'the export built');
+
   const inviteId = (await call('invite a member', { method: 'POST', url: '/v1/team/invites', headers: auth, payload: { email: `invitee.${randomBytes(6).toString('hex')}@example.com`, role: 'viewer' } }, [201])).json().id as string;
   // A member without the invite round trip (test/people/team.test.ts walks it): a user of their own account, added to A.
   const member = await t.app.inject({ method: 'POST', url: '/v1/auth/signup', payload: { email: `member.${randomBytes(6).toString('hex')}@example.com`, password: 'correct horse battery staple' } });
@@ -276,6 +282,7 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     nfseId: nfse.note.id as string,
     receivedId,
     inutilizationId,
+    exportId,
     accessKey: note.access_key as string,
     webhookId,
     webhookSecret,

@@ -9,6 +9,8 @@ import { DELIVER_WEBHOOK_JOB, FANOUT_EVENT_JOB } from '../../platform/webhooks/e
 import type { JobHandler } from '../runner.js';
 import { certificatesExpiryCheck } from './certificates-expiry-check.js';
 import { eventsFanout } from './events-fanout.js';
+import { exportsBuild } from './exports-build.js';
+import { EXPORT_JOB } from '../../platform/exports/export-rules.js';
 import { mailSend } from './mail-send.js';
 import { notesBuyerMail } from './notes-buyer-mail.js';
 import { BUYER_MAIL_JOB, buyerMailer } from '../../documents/notes/services/send-buyer-mail.js';
@@ -83,6 +85,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [CHARGE_INVOICE_JOB]: billingChargeInvoice(ports),
       [TRIAL_END_JOB]: billingTrialEnd(ports),
       [PASSWORD_RESET_MAIL_JOB]: peoplePasswordResetMail(ports),
+      [EXPORT_JOB]: exportsBuild(ports),
     },
     async start() {
       await scheduleRecurring();

@@ -1,7 +1,7 @@
 import { SCOPES } from './scopes.js';
 
-/** The five roles of a team member (SPEC 5), strongest first. */
-export const ROLES = ['owner', 'admin', 'billing', 'developer', 'viewer'] as const;
+/** The roles of a team member (SPEC 5; `accountant`: issue 31 item 6), strongest first. */
+export const ROLES = ['owner', 'admin', 'billing', 'developer', 'accountant', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'nfe:read', 'nfse:read', 'notifications:read', 'members:read'] as const;
@@ -13,6 +13,8 @@ const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'nfe:read',
  * every route of the OpenAPI document with a session of each role against it.
  *  - viewer reads documents, issuers, notifications and the team;
  *  - developer also issues and cancels documents and manages applications, webhooks and notifications;
+ *  - accountant reads what a viewer reads and builds and downloads the monthly XML exports (exports:write),
+ *    nothing else: no issuing, cancelling, issuers, certificates, people, keys, billing or webhooks;
  *  - billing reads the account and changes billing, nothing else;
  *  - admin also manages issuers and certificates, members (never owners), the account and reads the audit log;
  *  - owner: everything, including closing the account and transferring ownership.
@@ -21,11 +23,12 @@ export const ROLE_SCOPES: Readonly<Record<Role, readonly string[]>> = {
   owner: ['*'],
   admin: [
     ...READ_DOCUMENTS, 'account:write', 'issuers:write', 'nfce:write', 'nfe:write', 'nfse:write', 'applications:write', 'webhooks:write',
-    'notifications:write', 'members:write', 'audit:read', 'billing:read',
+    'notifications:write', 'members:write', 'audit:read', 'billing:read', 'exports:write',
   ],
-  developer: [...READ_DOCUMENTS, 'nfce:write', 'nfe:write', 'nfse:write', 'applications:write', 'webhooks:write', 'notifications:write'],
+  developer: [...READ_DOCUMENTS, 'nfce:write', 'nfe:write', 'nfse:write', 'applications:write', 'webhooks:write', 'notifications:write', 'exports:write'],
   billing: ['account:read', 'billing:write', 'notifications:read', 'members:read'],
-  viewer: [...READ_DOCUMENTS],
+  accountant: [...READ_DOCUMENTS, 'exports:write'],
+  viewer: [...READ_DOCUMENTS, 'exports:read'],
 };
 
 /** What each role is for, in the words the API and the people guide show. */
@@ -34,7 +37,8 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
   admin: 'Manages members (not owners), issuers and certificates, and everything a developer does',
   billing: 'Reads the account and changes billing; nothing else',
   developer: 'Issues and cancels documents; manages applications, API keys, webhooks and notifications',
-  viewer: 'Reads documents, issuers, notifications and the team',
+  accountant: 'Reads every document of the account\'s issuers and builds and downloads the monthly XML exports; changes nothing else',
+  viewer: 'Reads documents, issuers, notifications and the team, and downloads the XML exports others built',
 };
 
 export function isRole(value: string): value is Role {
@@ -47,10 +51,13 @@ export function canManageRole(actor: Role, target: Role): boolean {
   return actor === 'admin' && target !== 'owner';
 }
 
+/** What a closed account may still do beside reading: take its XMLs away (an export changes no fiscal record). */
+const KEPT_WHEN_CLOSED: ReadonlySet<string> = new Set(['exports:write']);
+
 /** Scopes left to an account that was closed: its documents stay readable for export, nothing changes. */
 export function closedAccountScopes(granted: readonly string[]): string[] {
   const all = granted.includes('*') ? SCOPES.filter((s) => s !== '*') : granted;
-  return [...new Set(all.map((s) => s.replace(/:write$/, ':read')))].filter((s) => s.endsWith(':read'));
+  return [...new Set(all.map((s) => (KEPT_WHEN_CLOSED.has(s) ? s : s.replace(/:write$/, ':read'))))].filter((s) => s.endsWith(':read') || KEPT_WHEN_CLOSED.has(s));
 }
 
 /**

@@ -26,6 +26,8 @@ export const SCOPES = [
   'members:write',
   'billing:read',
   'billing:write',
+  'exports:read',
+  'exports:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

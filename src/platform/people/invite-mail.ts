@@ -2,7 +2,7 @@ import type { Role } from '../identity/roles.js';
 
 /** Roles as the invitee reads them. */
 const ROLE_WORDS: Readonly<Record<Role, string>> = {
-  owner: 'proprietário(a)', admin: 'administrador(a)', billing: 'financeiro', developer: 'desenvolvedor(a)', viewer: 'leitor(a)',
+  owner: 'proprietário(a)', admin: 'administrador(a)', billing: 'financeiro', developer: 'desenvolvedor(a)', accountant: 'contador(a)', viewer: 'leitor(a)',
 };
 
 const NAME_MAX = 60;

@@ -63,6 +63,7 @@ export const common = {
     admin: 'Administrador',
     billing: 'Financeiro',
     developer: 'Desenvolvedor',
+    accountant: 'Contador(a)',
     viewer: 'Leitor',
   } as Record<string, string>,
   status: {

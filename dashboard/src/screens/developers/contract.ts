@@ -21,6 +21,7 @@ export const SCOPES = allOf<Scope>()([
   '*', 'account:read', 'account:write', 'applications:read', 'applications:write', 'issuers:read', 'issuers:write',
   'nfce:read', 'nfce:write', 'nfe:read', 'nfe:write', 'nfse:read', 'nfse:write', 'webhooks:read', 'webhooks:write',
   'notifications:read', 'notifications:write', 'audit:read', 'members:read', 'members:write', 'billing:read', 'billing:write',
+  'exports:read', 'exports:write',
 ]);
 
 /** The event types a webhook endpoint subscribes to (POST /v1/webhooks), `*` first. */
