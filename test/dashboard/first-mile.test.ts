@@ -1,7 +1,7 @@
 // Issue 31 item 1, the first mile: a new shop owner in the sandbox (no SMTP, so no e-mail leaves) signs
 // up in the dashboard, confirms the address with the link the page shows (or from their own captured
 // mail, reachable before confirming), lands on the dashboard and issues a first NFC-e that the sandbox
-// authority authorizes. Only the browser: no API call, no cookie read by the test. Desktop and a
+// authority authorizes, opens its DANFE and cancels it. Only the browser: no API call, no cookie read by the test. Desktop and a
 // 390-pixel phone. And (item 3) a session past its own rate limit reads a Portuguese message with the
 // wait, never a spinner.
 import type { Page } from 'playwright-core';
@@ -91,6 +91,23 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first mile of a new shop owner i
     // The timeline's lines the gateway writes itself, in Portuguese too (issue 31 item 2).
     await page.getByTestId('timeline').getByText(/^enviada à SEFAZ \(tentativa \d+\)$/).waitFor();
     await checkLayout(page, 'first-nfce-authorized');
+
+    // Its DANFE, inline from the gateway's PDF route with the page's own session.
+    const src = await page.getByTestId('danfe-frame').getAttribute('src');
+    expect(src).toMatch(/^\/v1\/nfce\/nfce_[^/]+\/danfe\.pdf$/);
+    const pdf = await page.evaluate(async (url) => {
+      const r = await fetch(url);
+      return { status: r.status, type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) };
+    }, src!);
+    expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
+
+    // And its cancellation, as the owner would do it after a customer gives up.
+    await page.getByRole('button', { name: 'Cancelar documento' }).click();
+    await page.getByLabel('Motivo do cancelamento').fill('Cliente desistiu da compra no caixa');
+    await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
+    await page.getByTestId('note-status').filter({ hasText: 'Cancelada' }).first().waitFor({ timeout: 60_000 });
+    await page.getByText('Cancelada: Cliente desistiu da compra no caixa').waitFor();
+    await checkLayout(page, 'first-nfce-canceled');
   }, 300_000);
 
   it('after a reload the link is still reachable: the own captured mail, before confirming', async () => {
