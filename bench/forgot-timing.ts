@@ -53,7 +53,7 @@ async function main(): Promise<void> {
       const r = await post('/v1/auth/signup', { email, password: 'another password 456' });
       signup[kind].push(r.ms);
       if (kind === 'fresh' && r.status !== 201) throw new Error(`signup fresh: ${r.status} ${r.text}`);
-      if (kind === 'taken' && r.status !== 201) console.log(`  (sign-up with a taken address answered ${r.status}: the behaviour before issue 28)`);
+      if (kind === 'taken' && r.status !== 201) console.log(`  (sign-up with a taken address answered ${r.status}: the behaviour of earlier versions)`);
     }
     const storage = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
     console.log(`forgot-password and sign-up timing over HTTP (${storage}), interleaved:`);

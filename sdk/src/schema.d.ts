@@ -6753,7 +6753,7 @@ export interface paths {
                              */
                             signature_profile?: "rsa-sha1-c14n" | "rsa-sha256-exc-c14n";
                         };
-                        /** @description NFC-e offline contingency (issue 17). Null: the environment's default (offline in the sandbox, off in production). */
+                        /** @description NFC-e offline contingency (docs/guides/nfce.md). Null: the environment's default (offline in the sandbox, off in production). */
                         contingency?: {
                             /**
                              * @description offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); off: the sale waits for the authority

@@ -93,7 +93,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0384', 'E0402', 'E0951', 'E0429'],
   },
   'cclasstrib-flags': {
-    why: 'not played yet: which regular-taxation class (cClassTribReg) fits a service (E0969, the table marks no class for it) and the deferral group gDif (E0971, E0972), which the request does not offer and whose CST indicator (ind_gDif) the simulator does not read yet (issue 30)',
+    why: 'not played yet: which regular-taxation class (cClassTribReg) fits a service (E0969, the table marks no class for it) and the deferral group gDif (E0971, E0972), which the request does not offer and whose CST indicator (ind_gDif) the simulator does not read yet',
     nfe: [],
     nfse: ['E0969', 'E0971', 'E0972'],
   },

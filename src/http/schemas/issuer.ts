@@ -65,7 +65,7 @@ export const ContingencySettings = Type.Object(
     }),
     wait_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 3, description: 'How long a sale waits for the authority before contingency, unless the request says `Prefer: wait=N`', examples: [3] })),
   },
-  { additionalProperties: false, description: 'NFC-e offline contingency (issue 17). Null: the environment\'s default (offline in the sandbox, off in production).' },
+  { additionalProperties: false, description: 'NFC-e offline contingency (docs/guides/nfce.md). Null: the environment\'s default (offline in the sandbox, off in production).' },
 );
 
 export const CreateIssuerBody = Type.Object(
