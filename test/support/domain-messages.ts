@@ -1,6 +1,6 @@
 // The English sentences the request validators write, read from their source with the TypeScript
-// parser (issue 31 item 2): every `fail(errors, field, message)` call and every `{ field, message }`
-// literal of the domain folders. A template literal becomes its template with `{}` per value; a
+// parser (issue 31 item 2): every `fail(errors, field, message)` and `checkPattern(..., message)` call
+// and every `{ field, message }` literal of the domain folders. A template literal becomes its template with `{}` per value; a
 // `cond ? 'a' : 'b'` (also inside a template) gives both sentences. A message built elsewhere (a
 // variable, a call) is counted apart as `dynamic`: its parts are sentences of their own files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,6 +15,16 @@ export const MESSAGE_FOLDERS = [
   'src/documents/nfse/domain',
   'src/fiscal/layout',
 ];
+
+/** The argument that holds the sentence, by the name of the function called. */
+const MESSAGE_ARGUMENT: Record<string, number> = { fail: 2, checkPattern: 4 };
+/** Local helpers of one file (`add(field, message, rule)`). */
+const LOCAL_ARGUMENT: Record<string, Record<string, number>> = {
+  'src/documents/nfce/domain/offline-nfce.ts': { add: 1 },
+  'src/documents/nfce/domain/offline-ide-rules.ts': { add: 2 },
+};
+/** Object properties that hold a sentence beside the `message` of a `{ field, message }`. */
+const MESSAGE_PROPERTIES = new Set(['cfopMessage']);
 
 export interface FoundMessage {
   template: string;
@@ -71,7 +81,11 @@ export function domainMessages(): { found: FoundMessage[]; dynamic: number } {
         else for (const template of s) if (template.replace(/\{\}/g, '').trim() !== '') found.push({ template, file });
       };
       const visit = (node: ts.Node) => {
-        if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'fail') take(node.arguments[2]);
+        if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+          const at = LOCAL_ARGUMENT[file]?.[node.expression.text] ?? MESSAGE_ARGUMENT[node.expression.text];
+          if (at !== undefined) take(node.arguments[at]);
+        }
+        if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && MESSAGE_PROPERTIES.has(node.name.text)) take(node.initializer);
         if (ts.isObjectLiteralExpression(node)) {
           const props = node.properties.filter(ts.isPropertyAssignment);
           const named = (n: string) => props.find((p) => (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === n);

@@ -18,6 +18,8 @@ export const FIELD_RULES_PT_BR: Translations = {
   'must have at most {} decimal places': 'deve ter no máximo {} casas decimais',
   'must be at most {}': 'deve ser no máximo {}',
   'must be a date YYYY-MM-DD': 'deve ser uma data AAAA-MM-DD',
+  'must be 6 to 14 digits': 'deve ter de 6 a 14 dígitos',
+  'must be 8 digits': 'deve ter 8 dígitos',
 };
 
 export const GOODS_PT_BR: Translations = {
@@ -39,7 +41,15 @@ export const GOODS_PT_BR: Translations = {
     'não é uma inscrição estadual válida de {} (dígitos verificadores; MOC X07-20, 544): informe a IE da transportadora como cadastrada, ou ISENTO',
   "is required when the carrier's ie is given (MOC X07-10, 559)": 'é obrigatório quando a IE da transportadora é informada (MOC X07-10, 559)',
   'must be one of {}': 'deve ser um de {}',
+  'must be 2-14 digits or ISENTO': 'deve ter de 2 a 14 dígitos ou ser ISENTO',
   // validate-item.ts
+  'must be 3 digits': 'deve ter 3 dígitos',
+  'must be 6 digits (cClassTrib)': 'deve ter 6 dígitos (cClassTrib)',
+  'must be 6 digits (cClassTribIS)': 'deve ter 6 dígitos (cClassTribIS)',
+  'must be a 4-digit CFOP starting with 5: an NFC-e is an in-state sale to a consumer (e.g. 5102, or 5405 for goods under ST)':
+    'deve ser um CFOP de 4 dígitos começando por 5: a NFC-e é uma venda a consumidor dentro do estado (ex.: 5102, ou 5405 para mercadoria com ST)',
+  'must be the 7-digit CEST code': 'deve ser o código CEST de 7 dígitos',
+  'must be the 8-digit NCM code of the product (digits only)': 'deve ser o código NCM de 8 dígitos do produto (só dígitos)',
   '5933 (service taxed by ISSQN) needs the ISSQN group, which this API does not write (MOC I08-160, 374)':
     '5933 (serviço tributado pelo ISSQN) exige o grupo do ISSQN, que esta API não escreve (MOC I08-160, 374)',
   '{} is not a CFOP an NFC-e accepts (MOC I08-150, 725): use one of {}': '{} não é um CFOP aceito na NFC-e (MOC I08-150, 725): use um de {}',

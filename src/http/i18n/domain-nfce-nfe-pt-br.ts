@@ -53,6 +53,10 @@ export const NFCE_PT_BR: Translations = {
 
 export const NFE_PT_BR: Translations = {
   // validate-nfe-parties.ts: the recipient
+  'must be a plate in capitals without separators (e.g. ABC1234 or ABC1D23)': 'deve ser uma placa em maiúsculas sem separadores (ex.: ABC1234 ou ABC1D23)',
+  'must be the BACEN country code (1-4 digits; 1058 Brazil)': 'deve ser o código de país do BACEN (1 a 4 dígitos; 1058 Brasil)',
+  "must be the recipient's IE, 2-14 digits (required for a contribuinte, MOC E17-20, 728)": 'deve ser a IE do destinatário, de 2 a 14 dígitos (obrigatória para um contribuinte, MOC E17-20, 728)',
+  'is not given in an interstate operation (recipient in another state): leave the vehicle out (MOC X02-20, 868)': 'não é informado numa operação interestadual (destinatário em outro estado): deixe o veículo de fora (MOC X02-20, 868)',
   'is not used for an address abroad (the layout writes EX)': 'não é usado num endereço no exterior (o leiaute escreve EX)',
   'is not used for an address abroad (the layout writes 9999999)': 'não é usado num endereço no exterior (o leiaute escreve 9999999)',
   'must be a two-letter Brazilian state (e.g. RJ), or give country_code for an address abroad': 'deve ser a sigla de uma UF brasileira (ex.: RJ), ou informe country_code para um endereço no exterior',

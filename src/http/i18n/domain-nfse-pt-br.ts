@@ -5,6 +5,8 @@ import type { Translations } from './template-catalog.js';
 
 export const NFSE_PT_BR: Translations = {
   // validate-nfse-parties.ts
+  'must be 6 to 20 digits': 'deve ter de 6 a 20 dígitos',
+  'must be the 7-digit IBGE municipality code (or give country_code for an address abroad)': 'deve ser o código IBGE do município, de 7 dígitos (ou informe country_code para um endereço no exterior)',
   'must have exactly one of cnpj, cpf, nif or no_nif_reason': 'deve ter exatamente um de cnpj, cpf, nif ou no_nif_reason',
   'is not a valid CNPJ: check the 14 characters and the two check digits (Anexo I {})': 'não é um CNPJ válido: confira os 14 caracteres e os dois dígitos verificadores (Anexo I {})',
   'must not be the provider itself (same CNPJ root, Anexo I {})': 'não pode ser o próprio prestador (mesma raiz de CNPJ, Anexo I {})',
