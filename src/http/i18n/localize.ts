@@ -32,10 +32,15 @@ export const HINT_CATALOG_PT_BR = new TemplateCatalog([
   NFSE_REJECTION_TEMPLATES_PT_BR,
 ]);
 
-/** The request validators' sentences (details[].message). */
-export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR], VALUES_PT_BR);
+/** A value inside a sentence, said in pt-BR: a word of the validators, an ISO day as 31/03/2025. */
+function valuePtBr(v: string): string {
+  return VALUES_PT_BR[v] ?? (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('/') : v);
+}
 
-const ENVELOPE_CATALOG_PT_BR = new TemplateCatalog([ENVELOPE_MESSAGES_PT_BR], VALUES_PT_BR);
+/** The request validators' sentences (details[].message). */
+export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR], valuePtBr);
+
+const ENVELOPE_CATALOG_PT_BR = new TemplateCatalog([ENVELOPE_MESSAGES_PT_BR], valuePtBr);
 
 /** One sentence of a detail in the request's language (the English one when the catalog lacks it). */
 export function localizeDetailMessage(lang: ApiLanguage, message: string): string {

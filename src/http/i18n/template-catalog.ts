@@ -23,8 +23,8 @@ export class TemplateCatalog {
   private readonly templates: Template[] = [];
   private readonly keys = new Set<string>();
 
-  /** `values` translates a captured value that is itself a word of the English sentence ("an NFC-e"). */
-  constructor(sources: readonly Translations[], private readonly values: Translations = {}) {
+  /** `value` says a captured value in the target language (a word like "an NFC-e", a date). */
+  constructor(sources: readonly Translations[], private readonly value: (v: string) => string = (v) => v) {
     for (const source of sources) {
       for (const [en, to] of Object.entries(source)) {
         this.keys.add(en);
@@ -48,7 +48,7 @@ export class TemplateCatalog {
     if (exact !== undefined) return exact;
     for (const t of this.templates) {
       const m = t.re.exec(text);
-      if (m) return fill(t.to, m.slice(1).map((v) => this.values[v] ?? v));
+      if (m) return fill(t.to, m.slice(1).map(this.value));
     }
     return undefined;
   }
