@@ -9470,7 +9470,7 @@ export interface paths {
                                      * @example items[2].ncm
                                      */
                                     field: string | null;
-                                    /** @description What to fix, in plain words */
+                                    /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                     hint: string | null;
                                 } | null;
                                 /** Cancellation */
@@ -10091,7 +10091,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -10229,7 +10229,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -10484,7 +10484,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -10908,7 +10908,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -11046,7 +11046,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -12064,7 +12064,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -12202,7 +12202,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -12559,7 +12559,7 @@ export interface paths {
                                      * @example items[2].ncm
                                      */
                                     field: string | null;
-                                    /** @description What to fix, in plain words */
+                                    /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                     hint: string | null;
                                 } | null;
                                 /** Cancellation */
@@ -13417,7 +13417,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -13551,7 +13551,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -13805,7 +13805,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -14227,7 +14227,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -14361,7 +14361,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -14620,7 +14620,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -14754,7 +14754,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -15128,7 +15128,7 @@ export interface paths {
                                      * @example items[2].ncm
                                      */
                                     field: string | null;
-                                    /** @description What to fix, in plain words */
+                                    /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                     hint: string | null;
                                     /** @description Every error, when Sefin listed several */
                                     errors?: {
@@ -15826,7 +15826,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -15936,7 +15936,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -16163,7 +16163,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -16567,7 +16567,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -16677,7 +16677,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -17675,7 +17675,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /**
@@ -17859,7 +17859,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /**
@@ -18025,7 +18025,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /**
@@ -21809,7 +21809,7 @@ export interface components {
              * @example validation_error
              */
             error: string;
-            /** @description What went wrong and what to do, in plain words */
+            /** @description What went wrong and what to do, in plain words, in the language of Accept-Language (pt-BR or en, the default; Content-Language says which) */
             message: string;
             details?: {
                 /** @example items[0].ncm */
