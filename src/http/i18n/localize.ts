@@ -3,7 +3,7 @@ import { REJECTION_FALLBACKS_PT_BR, REJECTION_HINTS_PT_BR } from '../../fiscal/c
 import { NFSE_HINTS } from '../../documents/nfse/domain/nfse-rejection.js';
 import { NFSE_HINTS_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR } from '../../documents/nfse/domain/nfse-rejection-hints-pt-br.js';
 import type { ErrorCode, ErrorDetail } from '../../kernel/errors.js';
-import type { ApiLanguage } from '../accept-language.js';
+import type { ApiLanguage } from './language.js';
 import { FIELD_RULES_PT_BR, GOODS_PT_BR, VALUES_PT_BR } from './domain-goods-pt-br.js';
 import { NFCE_PT_BR, NFE_PT_BR } from './domain-nfce-nfe-pt-br.js';
 import { NFSE_PT_BR } from './domain-nfse-pt-br.js';
