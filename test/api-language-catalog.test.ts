@@ -14,6 +14,7 @@ import { ERROR_STATUS } from '../src/kernel/errors.js';
 import { ERROR_MESSAGES_PT_BR } from '../src/http/i18n/error-messages.js';
 import { FIELD_RULES_PT_BR, GOODS_PT_BR } from '../src/http/i18n/domain-goods-pt-br.js';
 import { NFCE_PT_BR, NFE_PT_BR } from '../src/http/i18n/domain-nfce-nfe-pt-br.js';
+import { NFE_OPERATIONS_PT_BR } from '../src/http/i18n/domain-nfe-operations-pt-br.js';
 import { NFSE_PT_BR } from '../src/http/i18n/domain-nfse-pt-br.js';
 import { DETAIL_CATALOG_PT_BR, localizeError, localizeRejection } from '../src/http/i18n/localize.js';
 import { SCHEMA_KEYWORDS_PT_BR } from '../src/http/i18n/validation-messages.js';
@@ -53,7 +54,7 @@ describe('the catalog is whole where it can be', () => {
   });
 
   it('a translation takes as many values as its English template gives', () => {
-    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFSE_PT_BR]) {
+    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, NFSE_PT_BR]) {
       for (const [en, pt] of Object.entries(source)) expect(placeholders(pt), en).toBe(placeholders(en));
     }
   });
@@ -97,8 +98,19 @@ describe("the validators' sentences", () => {
   });
 
   it('every key of the catalog is a sentence the validators still write (a reworded one is not silently English)', () => {
-    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFSE_PT_BR]) {
+    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, NFSE_PT_BR]) {
       for (const en of Object.keys(source)) expect(inSource.has(en), en).toBe(true);
     }
+  });
+});
+
+describe('values inside a sentence', () => {
+  it('a document name and an ISO day are said in Portuguese too', () => {
+    expect(DETAIL_CATALOG_PT_BR.translate('000001 may not be used in an NFC-e (model 65): the cClassTrib table marks it for an NF-e (model 55) or an NFS-e only'))
+      .toBe('000001 não pode ser usado neste documento (a NFC-e (modelo 65)): a tabela de cClassTrib o reserva só para a NF-e (modelo 55) ou a NFS-e');
+    expect(DETAIL_CATALOG_PT_BR.translate('999 is not a CSOSN an NFC-e accepts; use one of 102, 103'))
+      .toBe('999 não é um CSOSN que a NFC-e aceita; use um de 102, 103');
+    expect(DETAIL_CATALOG_PT_BR.translate('must not be before the emission date 2026-03-05 (MOC Y09-20, 900)'))
+      .toBe('não pode ser anterior à data de emissão 05/03/2026 (MOC Y09-20, 900)');
   });
 });

@@ -100,10 +100,27 @@ export const GOODS_PT_BR: Translations = {
     'é obrigatório num pagamento integrado (TEF): o CNPJ da instituição de pagamento (MOC YA05-10, 392)',
   'is required for an integrated (TEF) card payment': 'é obrigatório num pagamento com cartão integrado (TEF)',
   'is required for an integrated (TEF) payment: the authorization code (MOC YA05-10, 392)': 'é obrigatório num pagamento integrado (TEF): o código de autorização (MOC YA05-10, 392)',
+  // reform-class-checks.ts, validate-reform-rules.ts (IBS/CBS, NT 2025.002-RTC)
+  '{} belongs to CST {}, not {} (NT 2025.002-RTC UB14-20, cStat 1024)': '{} pertence ao CST {}, não ao {} (NT 2025.002-RTC UB14-20, cStat 1024)',
+  '{} is not a cClassTrib of the classification table (NT 2025.002-RTC UB14-10, cStat 1023)': '{} não é um cClassTrib da tabela de classificação (NT 2025.002-RTC UB14-10, cStat 1023)',
+  '{} is not a CST of the IBS/CBS table (NT 2025.002-RTC UB13-10, cStat 1020)': '{} não é um CST da tabela do IBS/CBS (NT 2025.002-RTC UB13-10, cStat 1020)',
+  '{} is not in force on {} ({}; NT 2025.002-RTC UB14-10, cStat 1023)': '{} não está vigente em {} ({}; NT 2025.002-RTC UB14-10, cStat 1023)',
+  '{} may not be used in {}: the cClassTrib table marks it for {} only': '{} não pode ser usado neste documento ({}): a tabela de cClassTrib o reserva só para {}',
+  'is not used with CST {}: only a CST whose codes carry a rate reduction (gRed) takes one, e.g. 200': 'não é usado com o CST {}: só um CST cujos códigos levam redução de alíquota (gRed) a aceita, ex.: 200',
+  'must be {} for cClassTrib {} (its pRedIBS / pRedCBS in the classification table); leave it out to get it': 'deve ser {} para o cClassTrib {} (o seu pRedIBS / pRedCBS na tabela de classificação); deixe-o de fora para recebê-lo',
+  '{} belongs to CST {}, not {} (NT 2025.002 UB14-20, cStat 1024)': '{} pertence ao CST {}, não ao {} (NT 2025.002 UB14-20, cStat 1024)',
+  '{} is not a cClassTrib in force on {} (NT 2025.002 UB14-10, cStat 1023)': '{} não é um cClassTrib vigente em {} (NT 2025.002 UB14-10, cStat 1023)',
+  '{} is not allowed in an NF-e (NT 2025.002 UB14-25, cStat 1025)': '{} não é permitido na NF-e (NT 2025.002 UB14-25, cStat 1025)',
+  '{} is not allowed in an NFC-e (NT 2025.002 UB14-25, cStat 1025)': '{} não é permitido na NFC-e (NT 2025.002 UB14-25, cStat 1025)',
+  '{} is not an IBS/CBS CST of the official table (NT 2025.002 UB13-10, cStat 1020)': '{} não é um CST de IBS/CBS da tabela oficial (NT 2025.002 UB13-10, cStat 1020)',
+  'CST {} requires the group {}, which this API does not write (NT 2025.002 {}, cStat {})': 'o CST {} exige o grupo {}, que esta API não escreve (NT 2025.002 {}, cStat {})',
+  'is not used with CST {}: its indicator ind_gRed forbids gRed (NT 2025.002 UB26-10, cStat 1032)': 'não é usado com o CST {}: o seu indicador ind_gRed proíbe gRed (NT 2025.002 UB26-10, cStat 1032)',
+  'must be the reduction of cClassTrib {}: {} (NT 2025.002 UB27-10, cStat 1034; UB65-10, 1063)': 'deve ser a redução do cClassTrib {}: {} (NT 2025.002 UB27-10, cStat 1034; UB65-10, 1063)',
 };
 
 /** Words the validators put into their sentences as values (ItemRules.document). */
 export const VALUES_PT_BR: Translations = {
   'an NFC-e': 'a NFC-e',
   'an NF-e': 'a NF-e',
+  'other documents': 'outros documentos',
 };

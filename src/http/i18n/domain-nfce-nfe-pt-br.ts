@@ -49,6 +49,34 @@ export const NFCE_PT_BR: Translations = {
     'é obrigatório: vendas de R$ 10000.00 ou mais devem identificar o consumidor (esta é de R$ {}; MOC W16-40, 750)',
   "is required: sales above R$ 10000.00 carry the consumer's address (this one is R$ {}; MOC W16-60, 752)":
     'é obrigatório: vendas acima de R$ 10000.00 levam o endereço do consumidor (esta é de R$ {}; MOC W16-60, 752)',
+  // offline-nfce.ts, offline-ide-rules.ts: a sale the point of sale issued offline (POST /v1/nfce/offline)
+  "{} is not a municipality of the issuer's state (cUF {}) (MOC B12-20, 271)": '{} não é um município do estado do emitente (cUF {}) (MOC B12-20, 271)',
+  '{} is not an IBGE municipality code (MOC B12-10, 270)': '{} não é um código de município do IBGE (MOC B12-10, 270)',
+  "is {}; a point of sale issues with the taxpayer's application, procEmi 0 (MOC B26-20, 451)": 'é {}; o ponto de venda emite com o aplicativo do contribuinte, procEmi 0 (MOC B26-20, 451)',
+  'is {}; an NFC-e DANFE is tpImp 4 (or 5, electronic message) (MOC B21-10, 709)': 'é {}; o DANFE da NFC-e é tpImp 4 (ou 5, mensagem eletrônica) (MOC B21-10, 709)',
+  'is {}; an NFC-e is a normal note, finNFe 1 (MOC B25-20, 715)': 'é {}; a NFC-e é uma nota normal, finNFe 1 (MOC B25-20, 715)',
+  'is {}; an NFC-e is a sale to the final consumer, indFinal 1 (MOC B25a-10, 716)': 'é {}; a NFC-e é uma venda a consumidor final, indFinal 1 (MOC B25a-10, 716)',
+  'is {}; an NFC-e is an internal operation, idDest 1 (MOC B11a-10, 707)': 'é {}; a NFC-e é uma operação interna, idDest 1 (MOC B11a-10, 707)',
+  'is {}; an NFC-e is an outbound note, tpNF 1 (MOC B11-10, 706)': 'é {}; a NFC-e é uma nota de saída, tpNF 1 (MOC B11-10, 706)',
+  'is {}; an NFC-e is presential (1) or a home delivery (4) (MOC B25b-20, 717)': 'é {}; a NFC-e é presencial (1) ou entrega em domicílio (4) (MOC B25b-20, 717)',
+  'is required with indPres 4 (0: own channel, 1: a marketplace) (MOC B25c-10, 434)': 'é obrigatório com indPres 4 (0: canal próprio, 1: um marketplace) (MOC B25c-10, 434)',
+  'must be left out with indPres 1 (MOC B25c-20, 435)': 'deve ficar de fora com indPres 1 (MOC B25c-20, 435)',
+  'must be left out: an NFC-e has no date of exit or entry (MOC B10-10, 705)': 'deve ficar de fora: a NFC-e não tem data de saída ou entrada (MOC B10-10, 705)',
+  '{} is after dhEmi {}: contingency starts before the sale it covers': '{} é posterior a dhEmi {}: a contingência começa antes da venda que ela cobre',
+  '{} is in the future (MOC B09-10, 703)': '{} está no futuro (MOC B09-10, 703)',
+  '{} is not a date-time': '{} não é uma data e hora',
+  "{} is not a series of the point of sale (890-919 are the fisco's, 920-969 issuers identified by CPF, 970-999 nobody's; MOC B26-10, 244); use one below 890":
+    '{} não é uma série do ponto de venda (890-919 são do fisco, 920-969 de emitentes identificados por CPF, 970-999 de ninguém; MOC B26-10, 244); use uma abaixo de 890',
+  '{} is not the CNPJ of the issuer ({})': '{} não é o CNPJ do emitente ({})',
+  '{} is refused by NT 2019.001 B03-10 (equal to nNF or a forbidden sequence; 897)': '{} é recusado pela NT 2019.001 B03-10 (igual ao nNF ou uma sequência proibida; 897)',
+  "{} is the series the gateway numbers for this issuer; a point of sale issues offline in a series of its own so the gateway's numbers stay gap-free":
+    '{} é a série que o gateway numera para este emitente; o ponto de venda emite offline numa série própria para que a numeração do gateway fique sem lacunas',
+  'is {} but the issuer emits in homologation (2)': 'é {}, mas o emitente emite em homologação (2)',
+  'is {} but the issuer emits in production (1)': 'é {}, mas o emitente emite em produção (1)',
+  'is {}; an NFC-e issued offline carries tpEmis 9 (FACTS 10)': 'é {}; uma NFC-e emitida offline leva tpEmis 9 (FACTS 10)',
+  'is {}; only an NFC-e (model 65) is issued offline': 'é {}; só a NFC-e (modelo 65) é emitida offline',
+  'is required in offline contingency (when the point of sale lost the authority) (MOC B28-20, 557)': 'é obrigatório na contingência offline (quando o ponto de venda perdeu a SEFAZ) (MOC B28-20, 557)',
+  'must say why the authority could not be reached, 15 to 256 characters': 'deve dizer por que a SEFAZ não pôde ser alcançada, de 15 a 256 caracteres',
 };
 
 export const NFE_PT_BR: Translations = {

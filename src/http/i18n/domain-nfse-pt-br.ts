@@ -73,6 +73,60 @@ export const NFSE_PT_BR: Translations = {
     'é obrigatório para um prestador ME/EPP, ou informe approximate_taxes: a Sefin recusa uma DPS de ME/EPP sem os tributos aproximados (indTotTrib) (Anexo I E0712)',
   'is required for a provider outside the Simples Nacional: Sefin refuses a DPS without the approximate taxes (indTotTrib) from it (Anexo I E0713)':
     'é obrigatório para um prestador fora do Simples Nacional: a Sefin recusa uma DPS dele sem os tributos aproximados (indTotTrib) (Anexo I E0713)',
+  // validate-nfse.ts: codes and groups
+  'are not allowed for a Simples Nacional ME/EPP paying ISSQN through the SN, but for sub-items 06.01, 06.02, 07.02 and 07.05 (Anexo I E0441, E0442)':
+    'não são permitidas para um ME/EPP do Simples Nacional que recolhe o ISSQN pelo SN, exceto nos subitens 06.01, 06.02, 07.02 e 07.05 (Anexo I E0441, E0442)',
+  'bring the ISSQN below 2 % of service_amount minus unconditional_discount at rate {} (Anexo I {}; only sub-items 7.02, 7.05 and 16.01 may go below)':
+    'levam o ISSQN abaixo de 2 % de service_amount menos unconditional_discount à alíquota {} (Anexo I {}; só os subitens 7.02, 7.05 e 16.01 podem ficar abaixo)',
+  'IBS/CBS is accepted only for a competence from 2026-01-01 (Anexo I E0850)': 'o IBS/CBS só é aceito para competência a partir de 01/01/2026 (Anexo I E0850)',
+  'is a construction work code (LC 116 7.02, 7.04-7.08, 7.17, 7.19), whose DPS needs the obra group, not offered yet (Anexo I E0370)':
+    'é um código de obra de construção (LC 116 7.02, 7.04-7.08, 7.17, 7.19), cuja DPS exige o grupo obra, ainda não oferecido (Anexo I E0370)',
+  'is an operation with real estate (020101, 020201, 020301), whose DPS needs the imovel group, not offered yet (Anexo I E0932)':
+    'é uma operação com imóvel (020101, 020201, 020301), cuja DPS exige o grupo imovel, ainda não oferecido (Anexo I E0932)',
+  'is not a classification of the NFS-e in force on {} in the cClassTrib table (Anexo I E0958)': 'não é uma classificação da NFS-e vigente em {} na tabela de cClassTrib (Anexo I E0958)',
+  'is not an operation indicator of Anexo C (IndOp table; e.g. 100301 other onerous services) (Anexo I E0901)':
+    'não é um indicador de operação do Anexo C (tabela IndOp; ex.: 100301 demais serviços onerosos) (Anexo I E0901)',
+  'is not offered yet for LC 116 items 25.05, 15.09, 17.12 and 10.05 (they need tpOper, Anexo I E0903); leave reform out (IBS/CBS may be left out in 2026, FACTS 16.3)':
+    'ainda não é oferecido para os itens 25.05, 15.09, 17.12 e 10.05 da LC 116 (eles exigem tpOper, Anexo I E0903); deixe reform de fora (o IBS/CBS pode ficar de fora em 2026, FACTS 16.3)',
+  'is of LC 116 item 12 (cultural, sports and leisure events), whose DPS needs the atvEvento group, not offered yet (Anexo I E0390)':
+    'é do item 12 da LC 116 (eventos culturais, esportivos e de lazer), cuja DPS exige o grupo atvEvento, ainda não oferecido (Anexo I E0390)',
+  "is only accepted when the account's tax regime is reform_2026": 'só é aceito quando o regime tributário da conta é reform_2026',
+  'must be 3 digits (TSCodTribMun)': 'deve ter 3 dígitos (TSCodTribMun)',
+  'must be 30 digits (TSNumProcExigSuspensa)': 'deve ter 30 dígitos (TSNumProcExigSuspensa)',
+  'must be 6 digits (TSCodTribNac: LC 116 item, sub-item and detail, e.g. 010101)': 'deve ter 6 dígitos (TSCodTribNac: item, subitem e desdobramento da LC 116, ex.: 010101)',
+  'must be an ISO alpha-2 country code other than BR': 'deve ser um código de país ISO alfa-2 diferente de BR',
+  'must be an ISO alpha-2 country code other than BR (use city_code in Brazil)': 'deve ser um código de país ISO alfa-2 diferente de BR (no Brasil use city_code)',
+  'must be the 7-digit IBGE municipality code': 'deve ser o código IBGE do município, de 7 dígitos',
+  'must be the 9-digit NBS code (TSCodNBS)': 'deve ser o código NBS de 9 dígitos (TSCodNBS)',
+  "must be the replaced NFS-e's {}: a substitute keeps it (Anexo I {})": 'deve ser o {} da NFS-e substituída: a substituta o mantém (Anexo I {})',
+  'must begin with its CST {}: the first 3 digits of cClassTrib are the CST it belongs to (Anexo I E0959)': 'deve começar pelo seu CST {}: os 3 primeiros dígitos do cClassTrib são o CST a que ele pertence (Anexo I E0959)',
+  'needs the regular-taxation group (gTribRegular), not offered yet (Anexo I E0965)': 'exige o grupo de tributação regular (gTribRegular), ainda não oferecido (Anexo I E0965)',
+  // validate-nfse-federal.ts
+  'CST 04 and 06 need pis_rate and cofins_rate 0 (Anexo I E0688)': 'os CST 04 e 06 exigem pis_rate e cofins_rate 0 (Anexo I E0688)',
+  'is required when pis_cofins.withheld is {} (Anexo I E0724)': 'é obrigatório quando pis_cofins.withheld é {} (Anexo I E0724)',
+  'is required with a CST other than 00, 08, 09 (Anexo I E0684)': 'é obrigatório com um CST diferente de 00, 08, 09 (Anexo I E0684)',
+  'is required with a CST other than 00, 08, 09 (Anexo I E0690)': 'é obrigatório com um CST diferente de 00, 08, 09 (Anexo I E0690)',
+  'is required with a CST other than 00, 08, 09: 0 to 9 per TSTipoRetPISCofins (Anexo I E0698)': 'é obrigatório com um CST diferente de 00, 08, 09: de 0 a 9 conforme TSTipoRetPISCofins (Anexo I E0698)',
+  'must be 0 to 9 (TSTipoRetPISCofins)': 'deve ser de 0 a 9 (TSTipoRetPISCofins)',
+  'must be absent for a MEI provider (Anexo I E0676)': 'deve ficar de fora para um prestador MEI (Anexo I E0676)',
+  'must be absent when pis_cofins.withheld is 0 (Anexo I E0720)': 'deve ficar de fora quando pis_cofins.withheld é 0 (Anexo I E0720)',
+  'must be absent when the provider is a person (CPF) (Anexo I E0675)': 'deve ficar de fora quando o prestador é pessoa física (CPF) (Anexo I E0675)',
+  'must be absent with CST 00, 08 or 09 (Anexo I E0682)': 'deve ficar de fora com CST 00, 08 ou 09 (Anexo I E0682)',
+  'must be at most service_amount (Anexo I E0677)': 'deve ser no máximo service_amount (Anexo I E0677)',
+  'must be base x cofins_rate = {} (Anexo I E0696); or leave it out to have it computed': 'deve ser base x cofins_rate = {} (Anexo I E0696); ou deixe-o de fora para que seja calculado',
+  'must be base x pis_rate = {} (Anexo I E0694); or leave it out to have it computed': 'deve ser base x pis_rate = {} (Anexo I E0694); ou deixe-o de fora para que seja calculado',
+  'must be greater than zero (Anexo I E0680)': 'deve ser maior que zero (Anexo I E0680)',
+  'must be less than service_amount (Anexo I {})': 'deve ser menor que service_amount (Anexo I {})',
+  'must be one of the CSTs of TSTipoCST: {}': 'deve ser um dos CST de TSTipoCST: {}',
+  // validate-nfse-foreign-trade.ts
+  'is not given when temporary_goods is nao (Anexo I E0354)': 'não é informado quando temporary_goods é nao (Anexo I E0354)',
+  'is required in an export of services (a taker or intermediary abroad, a service provided abroad or taxation exportacao): give how the service was provided, the currency and value abroad and the support mechanisms (Anexo I E0330)':
+    'é obrigatório numa exportação de serviços (tomador ou intermediário no exterior, serviço prestado no exterior ou taxation exportacao): informe o modo de prestação, a moeda e o valor no exterior e os mecanismos de apoio (Anexo I E0330)',
+  'is required with temporary_goods declaracao_exportacao (Anexo I E0356)': 'é obrigatório com temporary_goods declaracao_exportacao (Anexo I E0356)',
+  'is required with temporary_goods declaracao_importacao (Anexo I E0352)': 'é obrigatório com temporary_goods declaracao_importacao (Anexo I E0352)',
+  'must be 01 to 08 (TSMecAFComExPrest; 00 is refused, Anexo I E0341)': 'deve ser de 01 a 08 (TSMecAFComExPrest; 00 é recusado, Anexo I E0341)',
+  'must be 01 to 26 (TSMecAFComExToma; 00 is refused, Anexo I E0343)': 'deve ser de 01 a 26 (TSMecAFComExToma; 00 é recusado, Anexo I E0343)',
+  'must be the 3-digit currency code of the Banco Central table (TSCodMoeda), e.g. 220': 'deve ser o código de moeda de 3 dígitos da tabela do Banco Central (TSCodMoeda), ex.: 220',
   // prepare-nfse.ts, nfse-rejection.ts
   'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)':
     'descontos, deduções e os tributos retidos (CP, IRRF, CSLL, e PIS, COFINS, ISSQN quando retidos) somam mais que service_amount (Anexo I E0428)',

@@ -6,6 +6,7 @@ import type { ErrorCode, ErrorDetail } from '../../kernel/errors.js';
 import type { ApiLanguage } from './language.js';
 import { FIELD_RULES_PT_BR, GOODS_PT_BR, VALUES_PT_BR } from './domain-goods-pt-br.js';
 import { NFCE_PT_BR, NFE_PT_BR } from './domain-nfce-nfe-pt-br.js';
+import { NFE_OPERATIONS_PT_BR } from './domain-nfe-operations-pt-br.js';
 import { NFSE_PT_BR } from './domain-nfse-pt-br.js';
 import { ENVELOPE_MESSAGES_PT_BR, ERROR_MESSAGES_PT_BR, summarizeDetailsPtBr } from './error-messages.js';
 import { TemplateCatalog, type Translations } from './template-catalog.js';
@@ -33,12 +34,18 @@ export const HINT_CATALOG_PT_BR = new TemplateCatalog([
 ]);
 
 /** A value inside a sentence, said in pt-BR: a word of the validators, an ISO day as 31/03/2025. */
+const DOCUMENT_NAMES = /^an (?:NF-e|NFC-e|NFS-e)(?: \(model \d+\))?(?: or an (?:NF-e|NFC-e|NFS-e)(?: \(model \d+\))?)*$/;
+
 function valuePtBr(v: string): string {
-  return VALUES_PT_BR[v] ?? (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v.split('-').reverse().join('/') : v);
+  if (VALUES_PT_BR[v] !== undefined) return VALUES_PT_BR[v];
+  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v.split('-').reverse().join('/');
+  // "an NF-e (model 55) or an NFC-e (model 65)" -> "a NF-e (modelo 55) ou a NFC-e (modelo 65)"
+  if (DOCUMENT_NAMES.test(v)) return v.replace(/\ban /g, 'a ').replace(/\(model /g, '(modelo ').replace(/ or /g, ' ou ');
+  return v;
 }
 
 /** The request validators' sentences (details[].message). */
-export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR], valuePtBr);
+export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR], valuePtBr);
 
 const ENVELOPE_CATALOG_PT_BR = new TemplateCatalog([ENVELOPE_MESSAGES_PT_BR], valuePtBr);
 
