@@ -40,6 +40,7 @@ import { teamRoutes } from './http/routes/v1/team.js';
 import { ssoRoutes } from './http/routes/v1/auth-sso.js';
 import { auditPlugin } from './http/plugins/audit.js';
 import { responseHeadersPlugin } from './http/plugins/response-headers.js';
+import { answerLanguagePlugin } from './http/plugins/answer-language.js';
 import type { IssuerSecretHooks } from './platform/issuers/issuer-deps.js';
 import { validatorCompiler } from './http/validation.js';
 import { answerClientError } from './http/client-error.js';
@@ -158,6 +159,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(errorHandlerPlugin);
   // nosniff on every answer, no-store on authenticated and /v1/ answers (src/http/plugins/response-headers.ts).
   await app.register(responseHeadersPlugin);
+  // A note's rejection hint in the language of Accept-Language (src/http/plugins/answer-language.ts).
+  await app.register(answerLanguagePlugin);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -9491,7 +9491,7 @@ export interface paths {
                                      * @example items[2].ncm
                                      */
                                     field: string | null;
-                                    /** @description What to fix, in plain words */
+                                    /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                     hint: string | null;
                                 } | null;
                                 /** Cancellation */
@@ -10200,7 +10200,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -10359,7 +10359,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -10635,7 +10635,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -11080,7 +11080,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -11239,7 +11239,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -12345,7 +12345,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -12504,7 +12504,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -12882,7 +12882,7 @@ export interface paths {
                                      * @example items[2].ncm
                                      */
                                     field: string | null;
-                                    /** @description What to fix, in plain words */
+                                    /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                     hint: string | null;
                                 } | null;
                                 /** Cancellation */
@@ -13836,7 +13836,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -13991,7 +13991,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -14266,7 +14266,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -14709,7 +14709,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -14864,7 +14864,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -15144,7 +15144,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -15299,7 +15299,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /** Cancellation */
@@ -15673,7 +15673,7 @@ export interface paths {
                                      * @example items[2].ncm
                                      */
                                     field: string | null;
-                                    /** @description What to fix, in plain words */
+                                    /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                     hint: string | null;
                                     /** @description Every error, when Sefin listed several */
                                     errors?: {
@@ -16384,7 +16384,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -16494,7 +16494,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -16721,7 +16721,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -17125,7 +17125,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -17235,7 +17235,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                                 /** @description Every error, when Sefin listed several */
                                 errors?: {
@@ -18233,7 +18233,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /**
@@ -18417,7 +18417,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /**
@@ -18583,7 +18583,7 @@ export interface paths {
                                  * @example items[2].ncm
                                  */
                                 field: string | null;
-                                /** @description What to fix, in plain words */
+                                /** @description What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en) */
                                 hint: string | null;
                             } | null;
                             /**
@@ -23469,7 +23469,7 @@ export interface components {
              * @example validation_error
              */
             error: string;
-            /** @description What went wrong and what to do, in plain words */
+            /** @description What went wrong and what to do, in plain words, in the language of Accept-Language (pt-BR or en, the default; Content-Language says which) */
             message: string;
             details?: {
                 /** @example items[0].ncm */

@@ -1,7 +1,9 @@
 // Accept-Language (RFC 9110 12.5.4) reduced to the two languages the API speaks: Brazilian
 // Portuguese for any `pt` tag the client prefers, English otherwise (and without the header).
 
-export type ApiLanguage = 'pt-BR' | 'en';
+import type { ApiLanguage } from './i18n/language.js';
+
+export type { ApiLanguage };
 
 export function preferredLanguage(header: string | undefined): ApiLanguage {
   if (!header) return 'en';

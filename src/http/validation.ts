@@ -2,6 +2,8 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ErrorDetail } from '../kernel/errors.js';
+import type { ApiLanguage } from './accept-language.js';
+import { SCHEMA_MESSAGES_PT_BR as PT, schemaKeywordPtBr } from './i18n/validation-messages.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -35,8 +37,9 @@ export function pointerToField(pointer: string): string {
   return out;
 }
 
-/** Turns ajv errors into the details of a validation_error, one per field, in plain words. */
-export function validationDetails(errors: ErrorObject[], context: string): ErrorDetail[] {
+/** Turns ajv errors into the details of a validation_error, one per field, in plain words of the request's language. */
+export function validationDetails(errors: ErrorObject[], context: string, lang: ApiLanguage = 'en'): ErrorDetail[] {
+  const pt = lang === 'pt-BR';
   const seen = new Set<string>();
   const details: ErrorDetail[] = [];
   for (const e of errors) {
@@ -46,39 +49,42 @@ export function validationDetails(errors: ErrorObject[], context: string): Error
       case 'required': {
         const missing = String((e.params as { missingProperty: string }).missingProperty);
         field = field ? `${field}.${missing}` : missing;
-        message = 'is required';
+        message = pt ? PT.required() : 'is required';
         break;
       }
       case 'additionalProperties': {
         const extra = String((e.params as { additionalProperty: string }).additionalProperty);
         field = field ? `${field}.${extra}` : extra;
-        message = 'is not a known field';
+        message = pt ? PT.additionalProperties() : 'is not a known field';
         break;
       }
       case 'type':
         // A nullable field's null branch: when the value's other branch says what is wrong, that is the answer.
         if ((e.params as { type: string }).type === 'null' && errors.some((o) => o !== e && o.keyword !== 'anyOf' && o.keyword !== 'oneOf' && o.schemaPath !== e.schemaPath && (o.instancePath === e.instancePath || o.instancePath.startsWith(`${e.instancePath}/`)))) continue;
-        message = `must be of type ${(e.params as { type: string }).type}`;
+        message = pt ? PT.type(String((e.params as { type: string }).type)) : `must be of type ${(e.params as { type: string }).type}`;
         break;
-      case 'enum':
-        message = `must be one of: ${((e.params as { allowedValues: unknown[] }).allowedValues ?? []).join(', ')}`;
+      case 'enum': {
+        const allowed = (e.params as { allowedValues: unknown[] }).allowedValues ?? [];
+        message = pt ? PT.oneOf(allowed) : `must be one of: ${allowed.join(', ')}`;
         break;
+      }
       case 'const': {
         // A union of literals (an event type, a status) fails once per literal: name them all.
         const allowed = errors
           .filter((o) => o.keyword === 'const' && o.instancePath === e.instancePath)
           .map((o) => String((o.params as { allowedValue: unknown }).allowedValue));
-        message = allowed.length > 1 ? `must be one of: ${[...new Set(allowed)].join(', ')}` : `must be ${allowed[0]}`;
+        if (pt) message = allowed.length > 1 ? PT.oneOf([...new Set(allowed)]) : PT.const(allowed[0]);
+        else message = allowed.length > 1 ? `must be one of: ${[...new Set(allowed)].join(', ')}` : `must be ${allowed[0]}`;
         break;
       }
       case 'anyOf':
       case 'oneOf':
         // The branch errors that follow say more; keep this one only if nothing else names the field.
         if (errors.some((o) => o !== e && o.instancePath.startsWith(e.instancePath) && o.keyword !== e.keyword)) continue;
-        message = 'does not match any allowed form';
+        message = pt ? PT.noForm() : 'does not match any allowed form';
         break;
       default:
-        message = e.message ?? 'is invalid';
+        message = (pt ? schemaKeywordPtBr(e) : undefined) ?? e.message ?? (pt ? 'é inválido' : 'is invalid');
     }
     if (context === 'querystring') field = field ? `query.${field}` : 'query';
     if (context === 'params') field = field ? `path.${field}` : 'path';

@@ -96,7 +96,7 @@ export const notFound = (what: string) => new ApiError('not_found', `${what} not
 export const ErrorSchema = Type.Object(
   {
     error: Type.String({ description: 'Stable machine-readable code', examples: ['validation_error'] }),
-    message: Type.String({ description: 'What went wrong and what to do, in plain words' }),
+    message: Type.String({ description: 'What went wrong and what to do, in plain words, in the language of Accept-Language (pt-BR or en, the default; Content-Language says which)' }),
     details: Type.Optional(
       Type.Array(
         Type.Object({

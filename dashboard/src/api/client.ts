@@ -6,12 +6,25 @@ export type { components, paths } from '../../../sdk/src/index.js';
 const REFRESH = '/v1/auth/refresh';
 
 /**
+ * The dashboard speaks Brazilian Portuguese, and so does the gateway when asked (issue 31 item 2):
+ * every call says Accept-Language: pt-BR, so error messages, field details and rejection hints
+ * arrive in Portuguese; codes and field paths stay the same.
+ */
+export const DASHBOARD_LANGUAGE = 'pt-BR';
+
+function inDashboardLanguage(request: Request): Request {
+  const headers = new Headers(request.headers);
+  headers.set('Accept-Language', DASHBOARD_LANGUAGE);
+  return new Request(request, { headers });
+}
+
+/**
  * Trades the `__Host-refresh` cookie for a new session once when a call answers 401, then repeats
  * the call. One refresh at a time: parallel 401s share it (a refresh token works once).
  */
 let refreshing: Promise<boolean> | undefined;
 function refreshOnce(): Promise<boolean> {
-  refreshing ??= fetch(REFRESH, { method: 'POST', credentials: 'same-origin' })
+  refreshing ??= fetch(REFRESH, { method: 'POST', credentials: 'same-origin', headers: { 'Accept-Language': DASHBOARD_LANGUAGE } })
     .then((r) => r.ok)
     .catch(() => false)
     .finally(() => {
@@ -26,7 +39,8 @@ export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler;
 }
 
-async function sessionFetch(request: Request): Promise<Response> {
+async function sessionFetch(asked: Request): Promise<Response> {
+  const request = inDashboardLanguage(asked);
   const spare = request.url.includes('/v1/auth/') ? undefined : request.clone();
   const first = await fetch(request);
   if (first.status !== 401 || !spare) return first;

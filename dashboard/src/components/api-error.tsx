@@ -1,9 +1,10 @@
 import { Alert, Button, List, Text } from '@mantine/core';
 import { FiscalGatewayError, errorText } from '../api/client.js';
-import { gatewayText, t } from '../i18n/index.js';
+import { t } from '../i18n/index.js';
 
 /**
- * A failed call as the gateway said it: its message, each field it named with what to fix, and
+ * A failed call as the gateway said it (in Portuguese: every call asks Accept-Language pt-BR,
+ * api/client.ts): its message, each field it named with what to fix, and
  * the request id support asks for. Screens never invent their own wording for API errors; a few
  * refusals a member meets on the team and billing screens also get a line in Portuguese (common.ts errorCodes),
  * and so does every 429, with the wait its Retry-After asks (issue 31 item 3).
@@ -15,12 +16,12 @@ export function ApiError({ error, onRetry }: { error: unknown; onRetry?: () => v
   return (
     <Alert color="red" title={t.errorTitle} role="alert" data-testid="api-error">
       {line && <Text size="sm" fw={500} mb={4}>{line}</Text>}
-      <Text size="sm">{gatewayText(errorText(error))}</Text>
+      <Text size="sm">{errorText(error)}</Text>
       {e && e.details.length > 0 && (
         <List size="sm" mt="xs">
           {e.details.map((d) => (
             <List.Item key={`${d.field}:${d.message}`}>
-              <Text span ff="monospace" size="sm">{d.field}</Text>: {gatewayText(d.message)}
+              <Text span ff="monospace" size="sm">{d.field}</Text>: {d.message}
             </List.Item>
           ))}
         </List>

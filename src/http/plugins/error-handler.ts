@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../../platform/security/key-provider.js';
 import { ApiError, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '../../kernel/errors.js';
 import { validationDetails } from '../validation.js';
+import { preferredLanguage } from '../accept-language.js';
+import { localizeError } from '../i18n/localize.js';
 import { RouteMethods } from './route-methods.js';
 
 // Fastify's own error codes for malformed requests, mapped to ours (DESIGN 4). No malformed request
@@ -31,10 +33,15 @@ export function sendError(
   message: string,
   details?: ErrorDetail[],
 ): FastifyReply {
-  const body: ErrorBody = { error: code, message, request_id: String(request.id) };
-  if (details && details.length > 0) body.details = details;
+  // Issue 31 item 2: message and details in the language Accept-Language asks for (en by default).
+  const lang = preferredLanguage(request.headers['accept-language']);
+  const said = localizeError(lang, code, message, details);
+  const body: ErrorBody = { error: code, message: said.message, request_id: String(request.id) };
+  if (said.details && said.details.length > 0) body.details = said.details;
   // Errors raised before the onRequest hooks (frameworkErrors: malformed URL) lack the header otherwise.
   reply.header('X-Request-Id', request.id);
+  const vary = reply.getHeader('vary');
+  reply.header('Content-Language', lang).header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
   return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 }
 
@@ -58,7 +65,7 @@ export const errorHandlerPlugin = fp(
       }
       const fe = err as FastifyError & { validationContext?: string };
       if (fe.validation) {
-        const details = validationDetails(fe.validation as never, fe.validationContext ?? 'body');
+        const details = validationDetails(fe.validation as never, fe.validationContext ?? 'body', preferredLanguage(request.headers['accept-language']));
         return sendError(request, reply, 'validation_error', summarize(details), details);
       }
       if (err instanceof SyntaxError && fe.statusCode === 400) {

@@ -13,7 +13,7 @@ export const RejectionSchema = Type.Object(
     code: Type.String({ description: "The authority's cStat", examples: ['778'] }),
     message: Type.String({ description: "The authority's xMotivo" }),
     field: Nullable(Type.String({ description: 'The request field at fault, when known', examples: ['items[2].ncm'] })),
-    hint: Nullable(Type.String({ description: 'What to fix, in plain words' })),
+    hint: Nullable(Type.String({ description: 'What to fix, in plain words, in the language of Accept-Language (pt-BR or en; webhooks: en)' })),
   },
   { title: 'Rejection' },
 );

@@ -21,7 +21,7 @@ interface AuthorityError {
 }
 
 // What to do about the codes a caller meets first; the rest get the official message and the field.
-const HINTS: Record<string, string> = {
+export const NFSE_HINTS: Record<string, string> = {
   E0714: 'Sefin refused the DPS signature. Check that the issuer\'s certificate is valid; if it is, switch the signature profile (PATCH /v1/issuers/:id with nfse.signature_profile "rsa-sha256-exc-c14n" or "rsa-sha1-c14n", FACTS 16.6) and send the sale again.',
   E0715: 'The certificate is expired, revoked or its chain cannot be checked: upload a current ICP-Brasil A1 (POST /v1/issuers/:id/certificate).',
   E0716: 'The certificate is not an ICP-Brasil e-CNPJ/e-CPF: upload one whose holder is the provider.',
@@ -51,6 +51,6 @@ function one(e: AuthorityError): { code: string; message: string; field: string 
 export function explainNfseRejection(errors: readonly AuthorityError[]): NfseRejection {
   const list = errors.length > 0 ? errors.map(one) : [{ code: 'E0000', message: 'Sefin refused the DPS without saying why', field: null }];
   const first = list[0]!;
-  const hint = HINTS[first.code] ?? (first.field ? `Correct ${first.field} (${first.code}: Anexo I/II of the national NFS-e) and send the sale again.` : null);
+  const hint = NFSE_HINTS[first.code] ?? (first.field ? `Correct ${first.field} (${first.code}: Anexo I/II of the national NFS-e) and send the sale again.` : null);
   return { ...first, hint, ...(list.length > 1 ? { errors: list } : {}) };
 }

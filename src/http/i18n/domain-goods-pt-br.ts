@@ -1,0 +1,126 @@
+import type { Translations } from './template-catalog.js';
+
+// The request validators' sentences in Brazilian Portuguese, keyed by the English template they write
+// (`{}` per interpolated value; test/support/domain-messages.ts reads them from the source): the
+// shared field checks (fiscal/layout) and the goods sale of models 55 and 65 (documents/goods/domain).
+
+export const FIELD_RULES_PT_BR: Translations = {
+  'is required': 'é obrigatório',
+  'must be a string': 'deve ser um texto',
+  'contains characters the fiscal layout cannot carry ({}); use Latin letters, digits and common punctuation':
+    'contém caracteres que o leiaute fiscal não aceita ({}); use letras latinas, dígitos e pontuação comum',
+  'must not be empty': 'não pode estar vazio',
+  'must have at least {} characters': 'deve ter no mínimo {} caracteres',
+  'must have at most {} characters (has {})': 'deve ter no máximo {} caracteres (tem {})',
+  'must be a number': 'deve ser um número',
+  'must be greater than zero': 'deve ser maior que zero',
+  'must not be negative': 'não pode ser negativo',
+  'must have at most {} decimal places': 'deve ter no máximo {} casas decimais',
+  'must be at most {}': 'deve ser no máximo {}',
+  'must be a date YYYY-MM-DD': 'deve ser uma data AAAA-MM-DD',
+  'must be 6 to 14 digits': 'deve ter de 6 a 14 dígitos',
+  'must be 8 digits': 'deve ter 8 dígitos',
+};
+
+export const GOODS_PT_BR: Translations = {
+  // fcp-rates.ts, message-size.ts, parties.ts
+  'must be greater than 0; leave it out when the item is not subject to the poverty fund (FCP)':
+    'deve ser maior que 0; deixe-o de fora quando o item não está sujeito ao Fundo de Combate à Pobreza (FCP)',
+  'must be greater than 0; leave it out when the item is not subject to the poverty fund on ST (FCP ST)':
+    'deve ser maior que 0; deixe-o de fora quando o item não está sujeito ao Fundo de Combate à Pobreza na ST (FCP ST)',
+  'make a note of about {} KB, above the 500 KB the authority accepts (MOC B01, 214): split the sale into several notes or shorten the item texts':
+    'formam uma nota de cerca de {} KB, acima dos 500 KB que a SEFAZ aceita (MOC B01, 214): divida a venda em várias notas ou encurte os textos dos itens',
+  'is required for an issuer in {} (infRespTec, MOC ZD01-10; the state rejects the note with 972): set the software house with PUT /v1/account/technical-responsible, or PUT /v1/issuers/{id}/technical-responsible for this issuer':
+    'é obrigatório para um emitente de {} (infRespTec, MOC ZD01-10; o estado rejeita a nota com 972): informe a software house com PUT /v1/account/technical-responsible, ou PUT /v1/issuers/{id}/technical-responsible para este emitente',
+  // transport.ts
+  'give cnpj or cpf, not both': 'informe cnpj ou cpf, não os dois',
+  'is not a valid CNPJ (14 characters, check digits must match)': 'não é um CNPJ válido (14 caracteres, os dígitos verificadores devem conferir)',
+  'is not a valid CPF (11 digits, check digits must match)': 'não é um CPF válido (11 dígitos, os dígitos verificadores devem conferir)',
+  'must be a two-letter Brazilian state': 'deve ser a sigla de uma UF brasileira (duas letras)',
+  "is not a valid {} state registration (check digits; MOC X07-20, 544): give the carrier's IE as registered, or ISENTO":
+    'não é uma inscrição estadual válida de {} (dígitos verificadores; MOC X07-20, 544): informe a IE da transportadora como cadastrada, ou ISENTO',
+  "is required when the carrier's ie is given (MOC X07-10, 559)": 'é obrigatório quando a IE da transportadora é informada (MOC X07-10, 559)',
+  'must be one of {}': 'deve ser um de {}',
+  'must be 2-14 digits or ISENTO': 'deve ter de 2 a 14 dígitos ou ser ISENTO',
+  // validate-item.ts
+  'must be 3 digits': 'deve ter 3 dígitos',
+  'must be 6 digits (cClassTrib)': 'deve ter 6 dígitos (cClassTrib)',
+  'must be 6 digits (cClassTribIS)': 'deve ter 6 dígitos (cClassTribIS)',
+  'must be a 4-digit CFOP starting with 5: an NFC-e is an in-state sale to a consumer (e.g. 5102, or 5405 for goods under ST)':
+    'deve ser um CFOP de 4 dígitos começando por 5: a NFC-e é uma venda a consumidor dentro do estado (ex.: 5102, ou 5405 para mercadoria com ST)',
+  'must be the 7-digit CEST code': 'deve ser o código CEST de 7 dígitos',
+  'must be the 8-digit NCM code of the product (digits only)': 'deve ser o código NCM de 8 dígitos do produto (só dígitos)',
+  '5933 (service taxed by ISSQN) needs the ISSQN group, which this API does not write (MOC I08-160, 374)':
+    '5933 (serviço tributado pelo ISSQN) exige o grupo do ISSQN, que esta API não escreve (MOC I08-160, 374)',
+  '{} is not a CFOP an NFC-e accepts (MOC I08-150, 725): use one of {}': '{} não é um CFOP aceito na NFC-e (MOC I08-150, 725): use um de {}',
+  'differs from cst_icms; send only one of them': 'difere de cst_icms; envie só um dos dois',
+  'is required: the CSOSN of the item (e.g. 102)': 'é obrigatório: o CSOSN do item (ex.: 102)',
+  'is required: the ICMS CST of the item (e.g. 00)': 'é obrigatório: o CST do ICMS do item (ex.: 00)',
+  '{} is a CST for regime-normal issuers, but this issuer is in the Simples Nacional (CRT {}) and must send a CSOSN: {}':
+    '{} é um CST de emitentes do regime normal, mas este emitente está no Simples Nacional (CRT {}) e deve enviar um CSOSN: {}',
+  '{} is not a CSOSN {} accepts; use one of {}': '{} não é um CSOSN que {} aceita; use um de {}',
+  'CST {} (suspension) is not allowed in an NFC-e (authority rejection {}); issue an NF-e (model 55) for this operation':
+    'o CST {} (suspensão) não é permitido na NFC-e (rejeição {} da SEFAZ); emita uma NF-e (modelo 55) para esta operação',
+  'CST {} (deferral) is not allowed in an NFC-e (authority rejection {}); issue an NF-e (model 55) for this operation':
+    'o CST {} (diferimento) não é permitido na NFC-e (rejeição {} da SEFAZ); emita uma NF-e (modelo 55) para esta operação',
+  '{} is a CSOSN for Simples Nacional issuers, but this issuer is in the regime normal (CRT 3) and must send a CST: {}':
+    '{} é um CSOSN de emitentes do Simples Nacional, mas este emitente está no regime normal (CRT 3) e deve enviar um CST: {}',
+  '{} is not an ICMS CST {} accepts; use one of {}': '{} não é um CST do ICMS que {} aceita; use um de {}',
+  "is required with CSOSN {}: the ICMS rate of your own operation (your state's internal rate, or the interstate rate 4, 7 or 12 for a sale to another state); the ST charged is the destination rate on the ST base minus this ICMS":
+    'é obrigatório com o CSOSN {}: a alíquota do ICMS da operação própria (a alíquota interna do seu estado, ou a interestadual de 4, 7 ou 12 numa venda para outro estado); a ST cobrada é a alíquota de destino sobre a base da ST menos este ICMS',
+  'is not used with code {}: the item has no own ICMS': 'não é usado com o código {}: o item não tem ICMS próprio',
+  'is only used with CST 20, 70, 90 or CSOSN 900, not {}': 'só é usado com CST 20, 70, 90 ou CSOSN 900, não {}',
+  'is only used with CST 00, 10, 20, 70 or 90 with pICMS, not {}': 'só é usado com CST 00, 10, 20, 70 ou 90 com pICMS, não {}',
+  'is required for code {} (ICMS tax substitution): give at least st.rate': 'é obrigatório para o código {} (substituição tributária do ICMS): informe ao menos st.rate',
+  'is only used with CST 10, 30, 70, 90 or CSOSN 201, 202, 203, 900, not {}': 'só é usado com CST 10, 30, 70, 90 ou CSOSN 201, 202, 203, 900, não {}',
+  'must be an integer from 0 to 6 (modBCST)': 'deve ser um inteiro de 0 a 6 (modBCST)',
+  'is only used with CST 60 or CSOSN 500, not {}': 'só é usado com CST 60 ou CSOSN 500, não {}',
+  'is only used with CSOSN 101, 201 or 900, not {}': 'só é usado com CSOSN 101, 201 ou 900, não {}',
+  'is not used with CST {} (immunity and non-incidence: the item carries CST and cClassTrib only, no gIBSCBS)':
+    'não é usado com o CST {} (imunidade e não incidência: o item leva só CST e cClassTrib, sem gIBSCBS)',
+  'must be one of 01, 02, 04-09, 49-56, 60-67, 70-75, 98, 99 (CST 03, per-quantity rate, is not supported)':
+    'deve ser um de 01, 02, 04-09, 49-56, 60-67, 70-75, 98, 99 (o CST 03, alíquota por quantidade, não é suportado)',
+  'is not used with CST {} (not taxed)': 'não é usado com o CST {} (não tributado)',
+  'must be the 8-digit NCM code of the product: 00 is only for a service item or an adjustment note (MOC I05-24, 471)':
+    'deve ser o código NCM de 8 dígitos do produto: 00 só vale para item de serviço ou nota de ajuste (MOC I05-24, 471)',
+  'must be the full NCM, 8 digits (MOC I05-10, 777)': 'deve ser o NCM completo, com 8 dígitos (MOC I05-10, 777)',
+  'is empty: give the GTIN, or "SEM GTIN" for a product without one (MOC I03-30, 883)': 'está vazio: informe o GTIN, ou "SEM GTIN" para um produto sem código de barras (MOC I03-30, 883)',
+  'must be a GTIN-8, 12, 13 or 14 with a valid check digit, or "SEM GTIN" (the check digit is wrong: MOC I03-10, 611)':
+    'deve ser um GTIN-8, 12, 13 ou 14 com dígito verificador válido, ou "SEM GTIN" (o dígito verificador está errado: MOC I03-10, 611)',
+  'must be a GTIN-8, 12, 13 or 14 with a valid check digit, or "SEM GTIN"': 'deve ser um GTIN-8, 12, 13 ou 14 com dígito verificador válido, ou "SEM GTIN"',
+  'must be an integer from 0 to 8': 'deve ser um inteiro de 0 a 8',
+  'quantity x unit_price rounds to R$ 0.00; the item value must be at least R$ 0.01': 'quantity x unit_price arredonda para R$ 0.00; o valor do item deve ser de pelo menos R$ 0.01',
+  'is larger than the item value (quantity x unit_price) (MOC I17-10, 483)': 'é maior que o valor do item (quantity x unit_price) (MOC I17-10, 483)',
+  // validate-payment.ts
+  'must be 0 for sem_pagamento': 'deve ser 0 em sem_pagamento',
+  'is only used with card payments, not {}': 'só é usado em pagamentos com cartão, não {}',
+  'is not a valid CNPJ (MOC YA05-20, 437)': 'não é um CNPJ válido (MOC YA05-20, 437)',
+  'is only used with method outros': 'só é usado com o método outros',
+  'is required for an integrated (TEF) payment: the CNPJ of the payment institution (MOC YA05-10, 392)':
+    'é obrigatório num pagamento integrado (TEF): o CNPJ da instituição de pagamento (MOC YA05-10, 392)',
+  'is required for an integrated (TEF) card payment': 'é obrigatório num pagamento com cartão integrado (TEF)',
+  'is required for an integrated (TEF) payment: the authorization code (MOC YA05-10, 392)': 'é obrigatório num pagamento integrado (TEF): o código de autorização (MOC YA05-10, 392)',
+  // reform-class-checks.ts, validate-reform-rules.ts (IBS/CBS, NT 2025.002-RTC)
+  '{} belongs to CST {}, not {} (NT 2025.002-RTC UB14-20, cStat 1024)': '{} pertence ao CST {}, não ao {} (NT 2025.002-RTC UB14-20, cStat 1024)',
+  '{} is not a cClassTrib of the classification table (NT 2025.002-RTC UB14-10, cStat 1023)': '{} não é um cClassTrib da tabela de classificação (NT 2025.002-RTC UB14-10, cStat 1023)',
+  '{} is not a CST of the IBS/CBS table (NT 2025.002-RTC UB13-10, cStat 1020)': '{} não é um CST da tabela do IBS/CBS (NT 2025.002-RTC UB13-10, cStat 1020)',
+  '{} is not in force on {} ({}; NT 2025.002-RTC UB14-10, cStat 1023)': '{} não está vigente em {} ({}; NT 2025.002-RTC UB14-10, cStat 1023)',
+  '{} may not be used in {}: the cClassTrib table marks it for {} only': '{} não pode ser usado neste documento ({}): a tabela de cClassTrib o reserva só para {}',
+  'is not used with CST {}: only a CST whose codes carry a rate reduction (gRed) takes one, e.g. 200': 'não é usado com o CST {}: só um CST cujos códigos levam redução de alíquota (gRed) a aceita, ex.: 200',
+  'must be {} for cClassTrib {} (its pRedIBS / pRedCBS in the classification table); leave it out to get it': 'deve ser {} para o cClassTrib {} (o seu pRedIBS / pRedCBS na tabela de classificação); deixe-o de fora para recebê-lo',
+  '{} belongs to CST {}, not {} (NT 2025.002 UB14-20, cStat 1024)': '{} pertence ao CST {}, não ao {} (NT 2025.002 UB14-20, cStat 1024)',
+  '{} is not a cClassTrib in force on {} (NT 2025.002 UB14-10, cStat 1023)': '{} não é um cClassTrib vigente em {} (NT 2025.002 UB14-10, cStat 1023)',
+  '{} is not allowed in an NF-e (NT 2025.002 UB14-25, cStat 1025)': '{} não é permitido na NF-e (NT 2025.002 UB14-25, cStat 1025)',
+  '{} is not allowed in an NFC-e (NT 2025.002 UB14-25, cStat 1025)': '{} não é permitido na NFC-e (NT 2025.002 UB14-25, cStat 1025)',
+  '{} is not an IBS/CBS CST of the official table (NT 2025.002 UB13-10, cStat 1020)': '{} não é um CST de IBS/CBS da tabela oficial (NT 2025.002 UB13-10, cStat 1020)',
+  'CST {} requires the group {}, which this API does not write (NT 2025.002 {}, cStat {})': 'o CST {} exige o grupo {}, que esta API não escreve (NT 2025.002 {}, cStat {})',
+  'is not used with CST {}: its indicator ind_gRed forbids gRed (NT 2025.002 UB26-10, cStat 1032)': 'não é usado com o CST {}: o seu indicador ind_gRed proíbe gRed (NT 2025.002 UB26-10, cStat 1032)',
+  'must be the reduction of cClassTrib {}: {} (NT 2025.002 UB27-10, cStat 1034; UB65-10, 1063)': 'deve ser a redução do cClassTrib {}: {} (NT 2025.002 UB27-10, cStat 1034; UB65-10, 1063)',
+};
+
+/** Words the validators put into their sentences as values (ItemRules.document). */
+export const VALUES_PT_BR: Translations = {
+  'an NFC-e': 'a NFC-e',
+  'an NF-e': 'a NF-e',
+  'other documents': 'outros documentos',
+};
