@@ -15,6 +15,7 @@ import { ERROR_MESSAGES_PT_BR } from '../src/http/i18n/error-messages.js';
 import { FIELD_RULES_PT_BR, GOODS_PT_BR } from '../src/http/i18n/domain-goods-pt-br.js';
 import { NFCE_PT_BR, NFE_PT_BR } from '../src/http/i18n/domain-nfce-nfe-pt-br.js';
 import { NFE_OPERATIONS_PT_BR } from '../src/http/i18n/domain-nfe-operations-pt-br.js';
+import { REFORM_GROUPS_PT_BR } from '../src/http/i18n/domain-reform-groups-pt-br.js';
 import { NFSE_PT_BR } from '../src/http/i18n/domain-nfse-pt-br.js';
 import { DETAIL_CATALOG_PT_BR, localizeError, localizeRejection } from '../src/http/i18n/localize.js';
 import { SCHEMA_KEYWORDS_PT_BR } from '../src/http/i18n/validation-messages.js';
@@ -54,7 +55,7 @@ describe('the catalog is whole where it can be', () => {
   });
 
   it('a translation takes as many values as its English template gives', () => {
-    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, NFSE_PT_BR]) {
+    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, REFORM_GROUPS_PT_BR, NFSE_PT_BR]) {
       for (const [en, pt] of Object.entries(source)) expect(placeholders(pt), en).toBe(placeholders(en));
     }
   });
@@ -98,7 +99,7 @@ describe("the validators' sentences", () => {
   });
 
   it('every key of the catalog is a sentence the validators still write (a reworded one is not silently English)', () => {
-    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, NFSE_PT_BR]) {
+    for (const source of [FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, REFORM_GROUPS_PT_BR, NFSE_PT_BR]) {
       for (const en of Object.keys(source)) expect(inSource.has(en), en).toBe(true);
     }
   });
