@@ -64,7 +64,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: signing up and in', () => {
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     const alert = page.getByTestId('api-error');
     await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/e-mail or password/i);
+    expect(await alert.textContent()).toMatch(/E-mail ou senha incorretos/); // the gateway's sentence, asked in pt-BR
     await expectAccessible(page, 'sign-in error');
     const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
     expect(overflow).toBeLessThanOrEqual(0);

@@ -11,6 +11,7 @@ import { issueNfseSettled, nfseIssuer, serviceInvoice } from '../support/nfse-fl
 import { bearer, verifiedUser, type Tokens } from '../support/people.js';
 import { joinTeam } from '../support/team.js';
 import { checkScreen, HAVE_CHROMIUM, startDashboard, useSession, type DashboardWorld } from '../support/dashboard.js';
+import { REJECTION_HINTS_PT_BR } from '../../src/fiscal/cstat/rejection-hints-pt-br.js';
 
 describe.skipIf(!HAVE_CHROMIUM)('dashboard: documents', () => {
   let w: DashboardWorld;
@@ -107,7 +108,8 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: documents', () => {
     const note = await api(`/v1/nfce/${id}`);
     expect(note.rejection.code).toBe('778');
     const text = (await rejection.textContent())!;
-    for (const part of [note.rejection.code, note.rejection.message, note.rejection.field, note.rejection.hint]) expect(text).toContain(part);
+    // The hint in Portuguese (the dashboard asks pt-BR); the authority's own message as it wrote it.
+    for (const part of [note.rejection.code, note.rejection.message, note.rejection.field, REJECTION_HINTS_PT_BR['778']!]) expect(text).toContain(part);
     await page.context().close();
     await checkScreen(w, 'documents-detail-rejected', owner, async (p) => {
       await p.goto(`${w.origin}/dashboard/documents/nfce/${id}`);

@@ -91,6 +91,7 @@ export const ENVELOPE_MESSAGES_PT_BR: Translations = {
   'Rate limit of {} requests per minute for this session exceeded; retry in {} s': 'Limite de {} requisições por minuto desta sessão atingido; tente de novo em {} s.',
   'Sign in again': 'Entre de novo.',
   'Wrong password': 'Senha errada.',
+  'Wrong e-mail or password': 'E-mail ou senha incorretos.',
   'Wrong or already used code': 'Código errado ou já usado.',
   'Wrong or already used code ({} tries left for this sign-in)': 'Código errado ou já usado ({} tentativas restantes para esta entrada).',
   'Too many failed sign-ins: try again in {} s': 'Tentativas de entrada malsucedidas demais: tente de novo em {} s.',
