@@ -37,6 +37,13 @@ describe('Atualização da Data de Previsão de Entrega 112150', () => {
     expect(await xmlsecVerify(env)).toBe('');
   });
 
+  it('accepts cOrgao 92 (the code sped-nfe uses for SVRS) and the XSD accepts it too', async () => {
+    const env = buildEnvEvento(1, [buildDeliveryForecastEvent({ ...input, cOrgao: '92' }, key)]);
+    expect(env).toContain('<cOrgao>92</cOrgao>');
+    expect(await xmllint(env, PKG, 'envEvento_v1.00.xsd')).toBe('');
+    expect(await xmllint(env.replace('<cOrgao>92<', '<cOrgao>93<'), PKG, 'envEvento_v1.00.xsd')).not.toBe('');
+  });
+
   it('the XSD refuses another author type and a date that does not exist; xmlsec1 a changed date', async () => {
     const env = buildEnvEvento(1, [buildDeliveryForecastEvent(input, key)]);
     expect(await xmllint(detEvento(env).replace('<tpAutor>1<', '<tpAutor>2<'), PKG, 'e112150_v1.00.xsd')).not.toBe('');
@@ -47,7 +54,7 @@ describe('Atualização da Data de Previsão de Entrega 112150', () => {
   it('names the fields it refuses before building', () => {
     expect(deliveryForecastProblems({ ...input, dPrevEntrega: '2026-02-30' }).map((e) => e.field)).toEqual(['dPrevEntrega']);
     expect(deliveryForecastProblems({ ...input, dPrevEntrega: '30/06/2026' }).map((e) => e.field)).toEqual(['dPrevEntrega']);
-    expect(deliveryForecastProblems({ ...input, cOrgaoAutor: '99', verAplic: '' }).map((e) => e.field)).toEqual(['cOrgaoAutor', 'verAplic']);
+    expect(deliveryForecastProblems({ ...input, cOrgao: '93', cOrgaoAutor: '92', verAplic: '' }).map((e) => e.field)).toEqual(['cOrgao', 'cOrgaoAutor', 'verAplic']);
     expect(() => buildDeliveryForecastEvent({ ...input, dPrevEntrega: '2026-13-01' }, key)).toThrow(/dPrevEntrega/);
   });
 });

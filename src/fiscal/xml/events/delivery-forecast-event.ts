@@ -2,10 +2,15 @@
 // assets/fiscal/schemas/PL_010_V1.30): sent by the issuer about its own NF-e. detEvento holds
 // descEvento (one accented value), cOrgaoAutor (TCodUfIBGE), tpAutor (only "1" = empresa emitente),
 // verAplic (TVerAplic, 1-20) and dPrevEntrega (TData, AAAA-MM-DD). The envelope is leiauteEvento_v1.00.
+// The NT has these events authorized by SVRS (docs/fiscal/reform-events.md), so cOrgao is any
+// TCOrgaoIBGE value (27 UFs, 90, 91, 92); which one SVRS expects is the caller's choice.
 import { leaf } from '../xml-text.js';
 import type { SigningKey } from '../signature/sign.js';
 import { eventHeadProblems, signEvent, type EventHead, type SignedEvent } from './event-envelope.js';
 import { check, EventInputError, UF_CODES, type EventFieldError } from './event-input.js';
+
+/** TCOrgaoIBGE (tiposBasico_v1.03.xsd): the 27 UF codes plus 90, 91 and 92. */
+const ORGAO_CODES = new Set([...UF_CODES, '90', '91', '92']);
 
 export const DELIVERY_FORECAST_TP_EVENTO = '112150';
 /** descEvento: the single value the e112150 enumeration accepts (accented). */
@@ -31,7 +36,7 @@ export function isLayoutDate(value: string): boolean {
 
 export function deliveryForecastProblems(input: DeliveryForecastInput): EventFieldError[] {
   const errors: EventFieldError[] = [];
-  check(errors, UF_CODES.has(input.cOrgao), 'cOrgao', 'must be the IBGE code of the issuer\'s state');
+  check(errors, ORGAO_CODES.has(input.cOrgao), 'cOrgao', 'must be a TCOrgaoIBGE code (a state, 90, 91 or 92)');
   check(errors, UF_CODES.has(input.cOrgaoAutor), 'cOrgaoAutor', 'must be the IBGE code of the issuer\'s state');
   errors.push(...eventHeadProblems(input));
   const ver = input.verAplic.trim();
