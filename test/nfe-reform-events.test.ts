@@ -21,7 +21,7 @@ async function authorizedNote() {
   expect(note.status, JSON.stringify(note.rejection)).toBe('authorized');
   return note;
 }
-const post = (id: string, payload: unknown, key?: string) =>
+const post = (id: string, payload: Record<string, unknown>, key?: string) =>
   t.app.inject({ method: 'POST', url: `/v1/nfe/${id}/reform-events`, headers: { ...auth, ...(key ? { 'idempotency-key': key } : {}) }, payload });
 
 describe('POST /v1/nfe/:id/reform-events (112150 Atualização da Data de Previsão de Entrega)', () => {
