@@ -281,6 +281,7 @@ describe("another account's records", () => {
     'POST /v1/nfce/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cce': { correction: 'Endereco de entrega: Rua A, 1, fundos' },
+    'POST /v1/nfe/{id}/reform-events': { type: 'delivery_forecast_update', delivery_date: '2026-12-30' },
     'POST /v1/nfe/{id}/manifestation': { type: 'ciencia' },
     'POST /v1/nfse/{id}/cancel': { reason_code: 2, reason: 'Servico nao foi prestado ao tomador' },
     'PATCH /v1/team/members/{id}/role': { role: 'viewer' },
@@ -295,7 +296,7 @@ describe("another account's records", () => {
       '/v1/nfce/{id}': { id: a.noteId },
       '/v1/nfe/received/{id}': { id: a.receivedId },
       '/v1/nfe/{id}/manifestation': { id: a.receivedId },
-      '/v1/nfe/{id}': { id: a.nfeId },
+      '/v1/nfe/{id}': { id: a.nfeId, eventId: 'evt_none' },
       '/v1/nfse/{id}': { id: a.nfseId },
       '/v1/webhooks/{id}': { id: a.webhookId, dlvId: a.deliveryId },
       '/v1/notifications/{id}': { id: a.notificationId },
@@ -440,7 +441,7 @@ describe('secrets', () => {
 
     // Every answer: those of the flow, then every GET of the document on A's records.
     const answers: { what: string; text: string }[] = a.answers.filter((x) => !created.has(x.res.body)).map((x) => ({ what: x.what, text: x.res.body }));
-    const ids: Record<string, string> = { id: a.issuerId, dlvId: a.deliveryId };
+    const ids: Record<string, string> = { id: a.issuerId, dlvId: a.deliveryId, eventId: 'evt_none' };
     for (const op of ops.filter((o) => o.method === 'GET' && !o.isPublic)) {
       const resource = op.path.split('/')[2];
       const id = { applications: a.applicationId, issuers: a.issuerId, nfce: a.noteId, nfe: a.nfeId, webhooks: a.webhookId, notifications: a.notificationId }[resource ?? ''] ?? a.issuerId;

@@ -6,7 +6,7 @@ import { checkEnvelopedSignatureOffLoop } from './signature-check.js';
 import { signerCertificateRejection } from './certificate-rules.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
-import { correctionLetterRejection, detEventosValid, manifestationRejection, MANIFESTATIONS, NFE_EVENT_LOT_SCHEMAS } from './nfe-event-rules.js';
+import { correctionLetterRejection, detEventosValid, manifestationRejection, MANIFESTATIONS, NFE_EVENT_LOT_SCHEMAS, REFORM_ISSUER_EVENTS } from './nfe-event-rules.js';
 import { distributeIssuerEvent, unlockFullNote } from './received-documents.js';
 
 const CANCELLATIONS = new Set(['110111', '110112']);
@@ -27,8 +27,8 @@ export function cancellationWindowMs(model: number, tpEvento: string): number {
 }
 
 // The event types this authority registers, each in its version 1.00 (NT 2011/004 CC-e, cancellation,
-// NT 2018.005 cancellation by substitution, NT 2012/002 manifestation): others get 491.
-const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS]);
+// NT 2018.005 cancellation by substitution, NT 2012/002 manifestation, NT 2025.002-RTC issuer events): others get 491.
+const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS]);
 const EVENT_VERSION = '1.00';
 
 /** MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. */

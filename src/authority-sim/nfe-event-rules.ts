@@ -16,10 +16,18 @@ export const MANIFESTATIONS: ReadonlySet<string> = new Set(['210200', '210210', 
 const CONCLUSIVE = ['210200', '210220', '210240'];
 /** The national environment's cOrgao (TCOrgaoIBGE 91, FACTS 14). */
 export const AN_CORGAO = '91';
+/**
+ * Reform events the issuer sends about its own NF-e (NT 2025.002-RTC 8.1; docs/fiscal/reform-events.md).
+ * The NT gives them no rejection codes of their own: the schema (493), the issuer as author (574)
+ * and the event Id not already registered (573) are the general MOC rules. Whether one is refused
+ * on a cancelled note, or on an NFC-e key, and with which code, the NT does not say: not enforced.
+ */
+export const REFORM_ISSUER_EVENTS: ReadonlySet<string> = new Set(['112150']);
 
 // Per-event detEvento schemas: the lot schema checks the envelope, these the event's own fields.
 const DET_SCHEMAS: Record<string, string> = {
   '110110': 'e110110_v1.00.xsd',
+  '112150': 'e112150_v1.00.xsd',
   '210200': 'e210200_v1.00.xsd',
   '210210': 'e210210_v1.00.xsd',
   '210220': 'e210220_v1.00.xsd',

@@ -1,5 +1,5 @@
 import { AUTHORIZE_JOB, CANCEL_JOB } from '../../documents/nfce/services/nfce-deps.js';
-import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_CCE_JOB } from '../../documents/nfe/services/nfe-deps.js';
+import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_CCE_JOB, NFE_REFORM_EVENT_JOB } from '../../documents/nfe/services/nfe-deps.js';
 import { NFSE_AUTHORIZE_JOB, NFSE_CANCEL_JOB } from '../../documents/nfse/services/nfse-deps.js';
 import { CERTIFICATE_EXPIRY_JOB, scheduleExpiryCheck } from '../../platform/issuers/certificate-expiry.js';
 import { mailSender, SEND_MAIL_JOB } from '../../platform/mail/mail-outbox.js';
@@ -23,6 +23,7 @@ import { FIRST_ATTEMPT_JOB } from '../../documents/nfce/services/switch-to-conti
 import { nfeAuthorize } from './nfe-authorize.js';
 import { nfeCancel } from './nfe-cancel.js';
 import { nfeCce } from './nfe-cce.js';
+import { nfeReformEvent } from './nfe-reform-event.js';
 import { nfeManifest } from './nfe-manifest.js';
 import { nfseAuthorize } from './nfse-authorize.js';
 import { nfseCancel } from './nfse-cancel.js';
@@ -70,6 +71,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [NFE_AUTHORIZE_JOB]: nfeAuthorize(ports),
       [NFE_CANCEL_JOB]: nfeCancel(ports),
       [NFE_CCE_JOB]: nfeCce(ports),
+      [NFE_REFORM_EVENT_JOB]: nfeReformEvent(ports),
       [MANIFEST_JOB]: nfeManifest(ports),
       [NFSE_AUTHORIZE_JOB]: nfseAuthorize(ports),
       [NFSE_CANCEL_JOB]: nfseCancel(ports),

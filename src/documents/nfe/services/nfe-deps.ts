@@ -4,3 +4,4 @@ export const NFE_SERIE = 1;
 export const NFE_AUTHORIZE_JOB = 'nfe.authorize';
 export const NFE_CANCEL_JOB = 'nfe.cancel';
 export const NFE_CCE_JOB = 'nfe.cce';
+export const NFE_REFORM_EVENT_JOB = 'nfe.reform_event';

@@ -14,3 +14,7 @@ export {
   type ManifestationInput, type ManifestationType,
 } from './manifestation-event.js';
 export { buildProcEventoNFe, ProcEventoMismatchError } from './proc-evento.js';
+export {
+  buildDeliveryForecastEvent, DELIVERY_FORECAST_DESC, DELIVERY_FORECAST_TP_EVENTO, deliveryForecastProblems,
+  type DeliveryForecastInput,
+} from './delivery-forecast-event.js';
