@@ -18,7 +18,7 @@ const section = (text: string, heading: string): string => {
 describe('the job types in ARCHITECTURE.md', () => {
   const registered = Object.keys(workerJobs({ config: {}, clock: { now: () => new Date() } } as unknown as Ports).handlers).sort();
   const table = section(readFileSync(join(PROJECT_ROOT, 'ARCHITECTURE.md'), 'utf8'), 'Job types');
-  const listed = [...table.matchAll(/^\| `([a-z0-9.-]+)` \|/gm)].map((m) => m[1]!).sort();
+  const listed = [...table.matchAll(/^\| `([a-z0-9._-]+)` \|/gm)].map((m) => m[1]!).sort();
 
   it('names every job type the worker runs, and none it does not', () => {
     expect(registered.length).toBeGreaterThan(15);
