@@ -1,4 +1,4 @@
-// `npm run bench:chaos-contingency` (or `CHAOS_MODE=contingency npm run bench:chaos`), issue 17: CHAOS_SALES
+// `npm run bench:chaos-contingency` (or `CHAOS_MODE=contingency npm run bench:chaos`), CHAOS_SALES
 // NFC-e sales (default 1000) from 2 API processes, paced over CHAOS_CYCLES down/up cycles, while the
 // simulated SEFAZ FLAPS through its admin API (POST /sim/admin/outage, DELETE /sim/admin/outage): down
 // CHAOS_FLAP_S seconds (30), up CHAOS_FLAP_S, again and again, the modes taking turns (unavailable = 108,

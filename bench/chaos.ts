@@ -1,4 +1,4 @@
-// `npm run bench:chaos` (issue 7): CHAOS_SALES sales (default 2000) through 2 API processes while
+// `npm run bench:chaos`: CHAOS_SALES sales (default 2000) through 2 API processes while
 // API and worker processes are killed with SIGKILL at random and restarted (CHAOS_KILLS, default 20,
 // at least), and the simulated SEFAZ is told through its admin API (POST /sim/admin/scenarios with
 // the bearer token) to time out, lose answers, answer 108/109 and HTTP 500. Afterwards: sales
@@ -8,7 +8,7 @@
 // Environment: CHAOS_SALES (2000), CHAOS_KILLS (20), CHAOS_CONCURRENCY (24), CHAOS_TIMEOUT_S (540),
 // CHAOS_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test),
 // CHAOS_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379), CHAOS_SIM_LATENCY_MS (5-60).
-// CHAOS_MODE=contingency runs bench/chaos-contingency.ts instead (a flapping authority, issue 17).
+// CHAOS_MODE=contingency runs bench/chaos-contingency.ts instead (a flapping authority).
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -186,7 +186,7 @@ async function main(): Promise<number> {
   }
 }
 
-// CHAOS_MODE=contingency: the run with a flapping authority and offline contingency (issue 17).
+// CHAOS_MODE=contingency: the run with a flapping authority and offline contingency.
 if (process.env.CHAOS_MODE === 'contingency') await import('./chaos-contingency.js');
 else {
   // Bounded: whatever happens, stop (the exit hook of bench/support/cluster.ts kills the children).
@@ -219,7 +219,7 @@ async function dumpSchema(url: string, schema: string): Promise<string> {
 }
 
 /**
- * Issue 7.5: which secrets of the run appear in the logs or the database: the issuer's private key
+ * Which secrets of the run appear in the logs or the database: the issuer's private key
  * (PEM lines and DER fragments; the public certificate, which every signed note carries, excluded),
  * the certificate password, the CSC and the application's API key.
  */

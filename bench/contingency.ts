@@ -1,4 +1,4 @@
-// POST latency of a sale while the authority is down (issue 17): the contingency autopilot must answer
+// POST latency of a sale while the authority is down: the contingency autopilot must answer
 // within the caller's bound (`Prefer: wait=N`) plus 100 ms. The gateway (API + worker) and the simulated
 // SEFAZ run in this process over real HTTP and mutual TLS; the load client is this process too (fetch,
 // keep-alive), so its own time is inside the figures.

@@ -1,4 +1,4 @@
-// The dashboard's weight and first load (issue 20): what a browser downloads before the first screen
+// The dashboard's weight and first load: what a browser downloads before the first screen
 // (the entry script, its preloaded chunks and the stylesheet) raw, gzip and brotli; every built file;
 // then, in headless Chromium against the gateway in this process (sandbox, embedded PGlite), the
 // time from navigation to the first screen being usable, with a cold cache each time:

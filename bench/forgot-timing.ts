@@ -1,4 +1,4 @@
-// `npm run bench:forgot` - issue 28 item 2: does POST /v1/auth/password/forgot, or a sign-up, tell an
+// `npm run bench:forgot` - does POST /v1/auth/password/forgot, or a sign-up, tell an
 // address that has an account from one that has none by its time? Over real HTTP against the gateway
 // (PGlite, or PostgreSQL with DATABASE_URL), interleaved at random, each request from an address of
 // its own (X-Forwarded-For, TRUST_PROXY): FORGOT_TRIES (200) forgot requests for known and unknown

@@ -1,4 +1,4 @@
-// OpenAPI fuzz, the long run (issue 7): every operation of GET /docs/json gets requests generated
+// OpenAPI fuzz, the long run: every operation of GET /docs/json gets requests generated
 // from its own schemas (test/support/fuzz-openapi.ts), sent in process (Fastify inject: nothing
 // listens, nothing leaves 127.0.0.1; the simulated SEFAZ is the in-process one on 127.0.0.1).
 // Every answer is checked: no 5xx, error envelopes, 2xx bodies against their declared schemas;

@@ -1,4 +1,4 @@
-// `npm run bench:hostile`: issue 12's attack list against production-mode gateways, as an attacker
+// `npm run bench:hostile`: the attack list against production-mode gateways, as an attacker
 // would send it. Two API processes on one PostgreSQL schema and one Redis (or, with
 // HOSTILE_STORAGE=pglite, one process on PGlite, which a second process cannot share). Each case runs
 // as a client IP of its own and must get its expected answer; meanwhile /healthz of every process is
@@ -93,7 +93,7 @@ export async function runHostile(o: HostileOptions): Promise<HostileReport> {
     world.gateways.push(await cluster.add('api'));
     world.gateways.push(...(await Promise.all(Array.from({ length: apis - 1 }, () => cluster.add('api')))));
     // A production account starts on the free plan (one issuer): the cases make several, as an
-    // enterprise customer would (issue 19 plan limits).
+    // enterprise customer would (plan limits).
     const up = await world.call(world.gateways[0]!, 'POST', '/v1/billing/upgrade', { body: { plan: 'enterprise' }, headers: { 'idempotency-key': `hostile-${account.accountId}` }, key: account.key });
     if (up.status !== 200) throw new Error(`upgrade: ${up.status} ${JSON.stringify(up.json)}`);
     log(`hostile: ${world.gateways.map((g) => `${g.name} ${g.base}`).join(', ')} (production mode) on ${o.databaseUrl ? `PostgreSQL schema ${schema}` : 'PGlite'}${o.redisUrl ? ' + Redis' : ''}`);

@@ -1,4 +1,4 @@
-// npm run bench:key-modes - what keeping certificate keys in an HSM or KMS costs (issue 18), per
+// npm run bench:key-modes - what keeping certificate keys in an HSM or KMS costs, per
 // KEY_PROVIDER: envelope (local master key), pkcs11 (SoftHSM2, a token in a temporary folder) and
 // aws-kms (the KMS test double of test/support/kms-double.ts on 127.0.0.1, its cryptography in
 // SoftHSM2: a real KMS adds a network round trip of a few milliseconds to each uncached call).

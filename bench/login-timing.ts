@@ -1,4 +1,4 @@
-// `npm run bench:login` - issue 14: does sign-in tell an unknown e-mail from a wrong password by its
+// `npm run bench:login` - does sign-in tell an unknown e-mail from a wrong password by its
 // time? 50 sign-ins with unknown e-mails and 50 with a known e-mail and a wrong password, interleaved
 // at random, over real HTTP against the gateway (PGlite, or PostgreSQL with DATABASE_URL). Each try
 // comes from an address of its own (X-Forwarded-For, TRUST_PROXY) and each known e-mail is tried

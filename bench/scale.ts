@@ -1,4 +1,4 @@
-// `npm run bench:scale`: the gateway at scale on one machine (issue 7). A standalone simulated
+// `npm run bench:scale`: the gateway at scale on one machine. A standalone simulated
 // SEFAZ (in this process), 2 API processes (`serve --role api`) and 2 worker processes
 // (`serve --role worker`) on one PostgreSQL schema and one Redis.
 //   1. throughput: SCALE_THROUGHPUT_SALES sales through 1 API process, then through 2 alternately;

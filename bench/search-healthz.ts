@@ -1,4 +1,4 @@
-// Issue 28 item 10: what one account's phrase searches cost the other users of a process on the
+// What one account's phrase searches cost the other users of a process on the
 // embedded database. PGlite runs every statement on the event loop's thread, so while searches run
 // nothing else is answered: this measures /healthz (asked every 10 ms over a connection of its own)
 // while one account sends BENCH_SEARCHES (20) phrase searches at once, after BENCH_NOTES (300) sales.

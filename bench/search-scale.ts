@@ -1,4 +1,4 @@
-// The API with many notes in the database (issue 19 item 8): one account with N authorized NFC-e and
+// The API with many notes in the database: one account with N authorized NFC-e and
 // the noise of 100 other accounts (N notes among them), loaded straight through the storage layer
 // (INSERT ... SELECT in batches of 10,000 on the runtime's Db, each writing its search_documents rows with
 // the functions migration 0021's triggers call, in the same transaction), then, over real HTTP against the gateway in this process (API + worker + the

@@ -9,7 +9,7 @@ export interface AuthInfo {
   /** null for the shared sandbox key. */
   applicationId: string | null;
   scopes: readonly string[];
-  /** A dashboard session's member (issue 14); absent for API keys. */
+  /** A dashboard session's member; absent for API keys. */
   session?: SessionActor | undefined;
   /** The account was closed (force-cancel): writes answer 403 account_closed, reads still work. */
   accountClosed?: boolean | undefined;

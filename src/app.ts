@@ -65,7 +65,7 @@ export interface BuildAppOptions {
   issuerHooks?: IssuerSecretHooks | undefined;
 }
 
-// Secrets never reach the logs (DESIGN 7.10): headers and body fields that may carry them.
+// Secrets never reach the logs (docs/decisions.md#no-secret-in-clear): headers and body fields that may carry them.
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -79,7 +79,7 @@ export const LOG_REDACT = [
   '*.key',
   '*.privateKey',
   '*.secret',
-  // Issue 14: what people send and receive while signing in.
+  // What people send and receive while signing in.
   '*.session_token',
   '*.refresh_token',
   '*.challenge_token',
@@ -115,7 +115,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     },
     ...serverTimeouts(ctx.config.http),
     // A malformed URL (bad percent-encoding) or an overlong id never reaches a route: it still gets
-    // the error envelope (DESIGN 4), not Fastify's own body.
+    // the error envelope (docs/decisions.md#api-conventions), not Fastify's own body.
     frameworkErrors: (err, request, reply) => {
       if (err.code === 'FST_ERR_ASYNC_CONSTRAINT') return void sendError(request, reply, 'invalid_request', 'Malformed request');
       return void sendError(request, reply, 'not_found', err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'No record with this id' : 'Malformed URL');

@@ -16,11 +16,11 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Production: requests per minute per client IP that fail authentication (src/http/plugins/rate-limit.ts). */
   rateLimitUnauthenticatedPerMinute: number;
-  /** HTTP server limits (issue 12 defect 5, src/http/server-limits.ts). */
+  /** HTTP server limits (src/http/server-limits.ts). */
   http: HttpLimits;
   /**
    * HEALTH_TOKEN: the operator credential that shows /healthz/deep's details (checks, errors, authority
-   * endpoints, breakers); without it the answer says only ok or degraded (issue 28 item 11). Unset: the
+   * endpoints, breakers); without it the answer says only ok or degraded. Unset: the
    * details are shown to nobody.
    */
   healthToken?: string | undefined;
@@ -35,12 +35,12 @@ export interface Config {
   idempotencyLockSeconds: number;
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
-  /** Where certificate keys and CSCs are wrapped (issue 18; platform/security/key-providers.ts). */
+  /** Where certificate keys and CSCs are wrapped (platform/security/key-providers.ts). */
   keyStorage: KeyStorageConfig;
   dbPoolSize: number;
   /** Sandbox: port of the in-process SEFAZ simulator (0 = any free port). */
   simulatorPort: number;
-  /** Sandbox: the simulator's answer delay range in ms (SPEC: about 1 to 3 s). */
+  /** Sandbox: the simulator's answer delay range in ms (docs/guides/api.md#contract-sandbox-and-secrets: about 1 to 3 s). */
   simulatorLatencyMs: [number, number];
   /**
    * Sandbox: a simulator running in another process (`npm run authority-sim`), which outlives this
@@ -55,7 +55,7 @@ export interface Config {
   authorityCaFile: string | undefined;
   authorityConnectTimeoutMs: number;
   authorityResponseTimeoutMs: number;
-  /** Circuit breaker per authority endpoint (issue 17; fiscal/sefaz/authority-breaker.ts); failures 0 = off. */
+  /** Circuit breaker per authority endpoint (fiscal/sefaz/authority-breaker.ts); failures 0 = off. */
   authorityBreaker: { failures: number; windowMs: number; cooldownMs: number; maxCooldownMs: number };
   /** Jobs one worker process runs at once. */
   workerConcurrency: number;
@@ -64,17 +64,17 @@ export interface Config {
   mailFrom: string;
   /** Webhook hosts exempt from the SSRF guard (private/loopback allowed): WEBHOOK_ALLOWED_HOSTS, plus 127.0.0.1 and localhost with WEBHOOKS_ALLOW_LOOPBACK=true (sandbox only). */
   webhookAllowedHosts: string[];
-  /** Whole-request limit of one webhook attempt (issue 6: 10 s). */
+  /** Whole-request limit of one webhook attempt (10 s). */
   webhookTimeoutMs: number;
-  /** Dashboard people: sessions, links in e-mails, CSRF (issue 14). */
+  /** Dashboard people: sessions, links in e-mails, CSRF. */
   people: PeopleConfig;
   /** Download NF-e addressed to the issuers from the national environment on the hourly sweep (NFE_RECEIVED_SYNC, default true). */
   nfeReceivedSync: boolean;
   /** Daily wipe of the sandbox's data (SANDBOX_RESET_AT, UTC "HH:MM", default 04:00; "off"); always null in production. */
   sandboxResetAt: ResetTime | null;
-  /** Single sign-on slots (issue 14 item 4); a slot without a client id is off. */
+  /** Single sign-on slots; a slot without a client id is off. */
   sso: SsoConfig;
-  /** Payments of billing (issue 19, docs/guides/billing.md "Payments (Asaas)"): ASAAS_API_URL + ASAAS_API_KEY (none: off), ASAAS_WEBHOOK_TOKEN, BILLING_GRACE_DAYS, BILLING_TRIAL_DAYS (docs/guides/billing.md "Trial"). */
+  /** Payments of billing (docs/guides/billing.md "Payments (Asaas)"): ASAAS_API_URL + ASAAS_API_KEY (none: off), ASAAS_WEBHOOK_TOKEN, BILLING_GRACE_DAYS, BILLING_TRIAL_DAYS (docs/guides/billing.md "Trial"). */
   billing: { asaas: { baseUrl: string; apiKey: string } | null; asaasWebhookToken: string | undefined; graceDays: number; trialDays: number };
 }
 
@@ -113,7 +113,7 @@ export interface PeopleConfig {
   sessionRateLimitPerMinute: number;
   /** Failed sign-ins from one address before each further try waits (LOGIN_IP_FREE_FAILURES, default 20). */
   loginIpFreeFailures: number;
-  /** Passkeys (issue 14 item 3): the relying party the browser binds each credential to. */
+  /** Passkeys: the relying party the browser binds each credential to. */
   webauthn: WebauthnConfig;
 }
 
@@ -163,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     keyRotationGraceSeconds: int(env, 'KEY_ROTATION_GRACE_SECONDS', 24 * 3600, 0, 30 * 24 * 3600),
-    idempotencyTtlSeconds: 24 * 3600, // SPEC 4 rule 5: keys expire after 24 hours
+    idempotencyTtlSeconds: 24 * 3600, // docs/guides/api.md#contract-idempotency: keys expire after 24 hours
     idempotencyLockSeconds: int(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 3600),
     masterKey: env.MASTER_KEY?.trim() || undefined,
     masterKeyFile: env.MASTER_KEY_FILE?.trim() || undefined,
@@ -239,7 +239,7 @@ export function parseResetTime(raw: string): ResetTime | null | undefined {
   return m ? { hour: Number(m[1]), minute: Number(m[2]) } : undefined;
 }
 
-// SPEC: "The sandbox database is reset every day at 04:00 UTC". Never in production, whatever is set.
+// docs/guides/api.md#contract-sandbox-and-secrets: "The sandbox database is reset every day at 04:00 UTC". Never in production, whatever is set.
 function sandboxResetAt(env: NodeJS.ProcessEnv, gatewayEnv: GatewayEnv): ResetTime | null {
   const raw = env.SANDBOX_RESET_AT?.trim() || '04:00';
   const parsed = parseResetTime(raw);
@@ -339,7 +339,7 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost'];
 
 /**
  * Webhook hosts exempt from the SSRF guard: WEBHOOK_ALLOWED_HOSTS, plus the loopback names when
- * WEBHOOKS_ALLOW_LOOPBACK=true. That is off by default, also in the sandbox (issue 28 item 16): on a
+ * WEBHOOKS_ALLOW_LOOPBACK=true. That is off by default, also in the sandbox: on a
  * sandbox others can reach, a loopback webhook and its delivery log (the first 1 KB of each answer)
  * would read the host's own services. Only a sandbox on one's own machine turns it on.
  */

@@ -113,7 +113,7 @@ async function serve(config: Config, args: string[]): Promise<void> {
   const app = runtime.app;
   if (app) await app.listen({ port: config.port, host: config.host });
   else console.log(`\n  Fiscal gateway worker (${config.env}) running, ${config.workerConcurrency} jobs at a time`);
-  // Up and serving: from now on a fault in a callback is logged and counted, not fatal (issue 12).
+  // Up and serving: from now on a fault in a callback is logged and counted, not fatal.
   installProcessGuards(guardLogger(config, 'gateway'));
   const address = app?.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -167,12 +167,12 @@ main(process.argv.slice(2)).catch((err) => {
   process.exit(1);
 });
 
-// Issue 18: where certificate keys are wrapped (KEY_PROVIDER), without anything secret.
+// Where certificate keys are wrapped (KEY_PROVIDER), without anything secret.
 function custodyLine(custody: { mode: string; keyId: string; label: string }): string {
   return custody.mode === 'envelope' ? `the local master key ${custody.keyId} (KEY_PROVIDER=envelope)` : `${custody.mode} ${custody.label} (${custody.keyId})`;
 }
 
-// SPEC: the sandbox's identifiers do not persist; say when they go next (SANDBOX_RESET_AT).
+// docs/guides/api.md#contract-sandbox-and-secrets: the sandbox's identifiers do not persist; say when they go next (SANDBOX_RESET_AT).
 function resetLine(config: Config): string[] {
   if (config.env !== 'sandbox') return [];
   const at = config.sandboxResetAt;

@@ -54,7 +54,7 @@ export interface Runtime {
 }
 
 /**
- * Composes one gateway process (DESIGN 2): storage, secrets, the authority (the in-process SEFAZ
+ * Composes one gateway process (docs/decisions.md#components): storage, secrets, the authority (the in-process SEFAZ
  * simulator in the sandbox), the job runner for the worker role and the HTTP app for the API role.
  */
 export async function startRuntime(config: Config, opts: RuntimeOptions = {}): Promise<Runtime> {

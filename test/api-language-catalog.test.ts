@@ -1,4 +1,4 @@
-// Issue 31 item 2: the pt-BR catalog is whole where it can be (every error code, every rejection
+// The pt-BR catalog is whole where it can be (every error code, every rejection
 // hint, the schema keywords) and its gap in the validators' sentences is visible and cannot grow:
 // test/fixtures/untranslated-pt-br.json lists each English sentence still without its Portuguese
 // one. A new sentence in src/ fails here until it is translated (or, knowingly, listed); a

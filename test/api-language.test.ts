@@ -1,4 +1,4 @@
-// Issue 31 item 2: the API says `message` and `hint` in the language Accept-Language asks for
+// The API says `message` and `hint` in the language Accept-Language asks for
 // (pt-BR or en; en without the header, docs/guides/api.md), through the real app. Codes, field paths
 // and rule ids are the same in both languages; the authority's own message is never translated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -72,7 +72,7 @@ describe('authorization rejections, in the authority order', () => {
     expect((await rejected(tampered)).cStat).toBe(297);
   });
 
-  it('404 for a Signature written with a namespace prefix (FACTS 3)', async () => {
+  it('404 for a Signature written with a namespace prefix (docs/fiscal/signature.md)', async () => {
     const { xml } = signedNfce(h.issuer, { cnpj, nNF: nNF++ });
     const sig = xml.slice(xml.indexOf('<Signature'), xml.indexOf('</Signature>') + 12);
     const prefixed = sig

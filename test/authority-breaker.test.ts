@@ -1,4 +1,4 @@
-// Issue 17: a circuit breaker per authority endpoint, shared by every gateway process through the
+// A circuit breaker per authority endpoint, shared by every gateway process through the
 // database. Two runtimes (two gateway processes: their own breaker, authority clients, worker and
 // probe timer) share one database - with TEST_DATABASE_URL the second one opens its own pool on the
 // same schema, as another process would; PGlite is one process only, so there they share its handle.

@@ -8,7 +8,7 @@ import { authorizedNfe55, cce, manifestation, RS55, HOUR, startShiftedHarness } 
 import { validateXml } from '../src/fiscal/xml/xsd/validate-xml.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
-// The Ambiente Nacional of the simulator (issue 15 item 7): the recipient's manifestation and
+// The Ambiente Nacional of the simulator: the recipient's manifestation and
 // NFeDistribuicaoDFe through the real client over mutual TLS, the one-hour rule on the simulator's clock.
 let h: AuthorityHarness;
 let issuerCnpj: string;

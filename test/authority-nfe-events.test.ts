@@ -8,7 +8,7 @@ import { brasiliaTime, uniqueCnpj } from './support/authority-fixtures.js';
 import type { AuthorityHarness } from './support/authority-harness.js';
 import { authorizedNfe55, cce, manifestation, nfeCancellation, RS55, HOUR, startShiftedHarness } from './support/authority-nfe55.js';
 
-// Model-55 events at the UF's reception (issue 15 item 6): CC-e rules, the NF-e cancellation
+// Model-55 events at the UF's reception: CC-e rules, the NF-e cancellation
 // window, cancellation after the recipient's confirmation. Through the real client, over mutual TLS.
 let h: AuthorityHarness;
 let cnpj: string;

@@ -1,4 +1,4 @@
-// Issue 28 (one tenant against all): the sandbox's simulated authority runs in the gateway's process
+// The sandbox's simulated authority runs in the gateway's process
 // and verified each note's signature on the event loop. A signed 750-item offline NFC-e (near the largest the authority's 500 KB
 // message limit lets through, MOC B01) that misses
 // the text fast path (here: a SignedInfo written with end tags instead of empty elements, canonically

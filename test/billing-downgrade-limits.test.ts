@@ -1,4 +1,4 @@
-// Issue 28 item 7: plan limits escaped through a trial. Upgrading started a trial, 5 issuers were
+// Plan limits escaped through a trial. Upgrading started a trial, 5 issuers were
 // made (free allows 1), a downgrade to free left all 5 working and the next invoice was 0. Now a
 // downgrade (and its preview) to a plan the account exceeds is 409 plan_limits_exceeded naming what
 // to remove; while a downgrade is pending the smaller plan's limits already bind; the trial never

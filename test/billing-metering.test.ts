@@ -1,4 +1,4 @@
-// Issue 19 item 2: every authorized document counted once, in the statement that authorizes it;
+// Every authorized document counted once, in the statement that authorizes it;
 // retries and replayed settlements never count twice; usage by type and by issuer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/platform/billing/period.js';

@@ -1,4 +1,4 @@
-// Issue 19 item 6: payments through Asaas, against a TEST DOUBLE of Asaas (test/support/asaas-double.ts,
+// Payments through Asaas, against a TEST DOUBLE of Asaas (test/support/asaas-double.ts,
 // the request and webhook shapes Asaas documents). An invoice is charged once however often its job
 // runs; Asaas's webhooks are verified by their token and applied once per event id; an overdue
 // payment makes the account past_due (notification, e-mail) without ever blocking a sale.

@@ -1,4 +1,4 @@
-// Issue 19 item 1: a plan's limits on issuers and team members hold for production accounts (402
+// A plan's limits on issuers and team members hold for production accounts (402
 // plan_limit_reached naming the limit), an upgrade lifts them at once, what exists keeps working,
 // and the sandbox has none.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 19 item 3: plan changes (preview, upgrade at once and prorated, downgrade at the period end),
+// Plan changes (preview, upgrade at once and prorated, downgrade at the period end),
 // the monthly invoice job (idempotent per account + period), invoices and their PDF, the sandbox
 // never billed. A manual clock walks through November 2026 (30 days, Brasília time).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 19: plans as data (README table in sync), billing periods, proration by hand, invoice lines.
+// Plans as data (README table in sync), billing periods, proration by hand, invoice lines.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { planAt } from '../src/platform/billing/account-plan.js';

@@ -1,4 +1,4 @@
-// Issue 19 item 4: past the quota documents keep being issued (overage); with a hard cap the sale is
+// Past the quota documents keep being issued (overage); with a hard cap the sale is
 // refused 402 quota_exceeded BEFORE anything is numbered or sent to the authority. And who may
 // change billing (role matrix), with the audit log recording the changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

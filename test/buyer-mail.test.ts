@@ -11,7 +11,7 @@ import { eventually } from './support/webhook-receiver.js';
 import { buyerMailer } from '../src/documents/notes/services/send-buyer-mail.js';
 import type { Job } from '../src/jobs/queue.js';
 
-// Issue 31 item 6: the buyer gets the DANFE and the authorized XML by e-mail, and a notice when the note
+// The buyer gets the DANFE and the authorized XML by e-mail, and a notice when the note
 // is canceled; a real SMTP server on loopback receives them, poppler reads the PDF, xmllint and xmlsec1
 // check the XML against the official schema and its signatures.
 
@@ -178,7 +178,7 @@ describe('buyer e-mail: DANFE and XML to the buyer over real SMTP', () => {
     const danfe = attachment(parts, `${note.access_key}-DANFE.pdf`)!;
     expect((await pdf.pdfText(danfe.body)).replace(/\s+/g, '')).toContain(note.access_key);
     const xml = attachment(parts, `${note.access_key}-nfeProc.xml`)!.body.toString('utf8');
-    // The consultation address is the state's urlChave the NFC-e carries (FACTS 9), the one its DANFE prints.
+    // The consultation address is the state's urlChave the NFC-e carries (docs/fiscal/qrcode.md), the one its DANFE prints.
     const urlChave = /<urlChave>([^<]+)<\/urlChave>/.exec(xml)?.[1];
     expect(urlChave).toMatch(/^https?:\/\//);
     expect(text).toContain(`Consulte a nota em: ${urlChave}`);

@@ -1,4 +1,4 @@
-// SPEC section 9: a public changelog of the API, and every deprecated operation of the app both marked
+// docs/guides/api.md#contract-versioning: a public changelog of the API, and every deprecated operation of the app both marked
 // in the OpenAPI document and listed in CHANGELOG.md with its dates.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -127,7 +127,7 @@ describe('DANFE NFC-e as ESC/POS', { timeout: 120_000 }, () => {
       expectWellFormed(stream, columns, 1);
       const copy = stream.copies[0]!;
       expect(copy.qr).toEqual([{ model: 2, moduleDots: expect.any(Number), errorCorrection: 49, payload: note.qrcode_url }]);
-      // 25 mm at least (FACTS 11): the symbol of this payload has 53-57 modules at 8 dots/mm.
+      // 25 mm at least (docs/fiscal/danfe-nfce.md): the symbol of this payload has 53-57 modules at 8 dots/mm.
       expect(copy.qr[0]!.moduleDots).toBeGreaterThanOrEqual(4);
       const lines = copy.lines.map((l) => l.text);
       const text = joinedText(copy);

@@ -1,4 +1,4 @@
-// Issue 12: the DANFE logo. Every hostile sample of the issue is refused with 422 on danfeLogo and
+// The DANFE logo. Every hostile sample of the issue is refused with 422 on danfeLogo and
 // leaves the issuer as it was; every legitimate PNG/JPEG variant is accepted, stored normalized
 // (8-bit greyscale/RGB PNG without interlacing, or baseline JPEG) and drawn on the DANFE (checked
 // with poppler's pdfimages/pdftotext and zbar); a hostile logo already in the database, as an older
@@ -67,7 +67,7 @@ async function expectDanfeWithLogo(logo: { width: number; height: number } | nul
 }
 
 // CPU-heavy (logo decoding, PDF rendering, pdftoppm + zbarimg): 120 s is a last guard for a loaded machine.
-describe('PATCH danfe-settings refuses every hostile logo of issue 12 with 422 on danfeLogo', { timeout: 120_000 }, () => {
+describe('PATCH danfe-settings refuses every hostile logo with 422 on danfeLogo', { timeout: 120_000 }, () => {
   const cases: [string, string, Buffer, RegExp][] = [
     ['corrupt IDAT (not zlib data)', 'image/png', HOSTILE.corruptIdat(), /^is damaged: its image data cannot be decompressed .*; export it again$/],
     ['IDAT byte changed, CRC kept', 'image/png', HOSTILE.badCrc(), /^is damaged: the CRC of its IDAT chunk does not match; export it again$/],

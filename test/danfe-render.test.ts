@@ -285,7 +285,7 @@ describe('DANFE NFC-e of a synthetic authorized 4.00 note', { timeout: 120_000 }
   });
 });
 
-describe('the renderer draws only a logo in normal form (issue 12)', () => {
+describe('the renderer draws only a logo in normal form', () => {
   const note = syntheticNfceProc({ items: 2 });
   it.each([
     ['an RGBA PNG with damaged data (pdfkit would inflate it in a callback and end the process)', HOSTILE.corruptIdat(), /^logo is damaged: the CRC|^logo must be an 8-bit greyscale or RGB PNG/],

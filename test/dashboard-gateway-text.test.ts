@@ -1,4 +1,4 @@
-// Issue 31 item 2: sentences the gateway writes in English, as the dashboard shows them in Portuguese.
+// Sentences the gateway writes in English, as the dashboard shows them in Portuguese.
 // Error messages are said in Portuguese by the gateway itself (the dashboard asks Accept-Language:
 // pt-BR on every call, dashboard/src/api/client.ts; the catalog is src/http/i18n/); the lines of a
 // note's timeline, stored records, by the dashboard (dashboard/src/i18n/pt-BR/gateway.ts). Each

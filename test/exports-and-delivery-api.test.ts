@@ -5,7 +5,7 @@ import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { issueNfseSettled, nfseIssuer, serviceInvoice } from './support/nfse-flow.js';
 import { xmllint } from './support/xml-tools.js';
 
-// Issue 29 through the API and the simulated authorities (docs/fiscal/exports-and-delivery.md): an NF-e
+// through the API and the simulated authorities (docs/fiscal/exports-and-delivery.md): an NF-e
 // export, an NFC-e home delivery and an NFS-e export were authorized without exporta, a carrier and
 // comExt. Now the gateway answers 422 naming the field and the rule, and with the new fields the note is
 // authorized with the group written.

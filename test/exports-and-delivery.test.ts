@@ -21,7 +21,7 @@ import { NUMERIC_ISSUER, simpleSale, testContext, testSigningKey } from './suppo
 import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 import { xmllint } from './support/xml-tools.js';
 
-// The groups of issue 29 the gateway never wrote (docs/fiscal/exports-and-delivery.md): exporta of an
+// The groups the gateway never wrote (docs/fiscal/exports-and-delivery.md): exporta of an
 // NF-e export (MOC ZA01), the carrier of an NFC-e home delivery (MOC X03-20) and comExt of an NFS-e
 // export (NFS-e Anexo I E0330), with the NFS-e Sefin writes for an export (E1301, E1303). Each: the
 // gateway refuses first naming the field and the rule, the simulator refuses with the official code and

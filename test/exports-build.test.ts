@@ -1,4 +1,4 @@
-// Issue 31 item 6: the job exports.build is retryable. A second claim of the job (the first worker's
+// The job exports.build is retryable. A second claim of the job (the first worker's
 // lease ran out) takes the export over and the first one's writes are refused; a run after the export
 // is ready changes nothing; the last attempt that fails leaves the export `failed`, not building forever.
 // Driven straight through the job's use case on an API-only app (no worker claims the job meanwhile).

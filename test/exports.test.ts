@@ -1,4 +1,4 @@
-// Issue 31 item 6: a month of an issuer's XMLs as one ZIP for the accountant (docs/guides/accountant.md).
+// A month of an issuer's XMLs as one ZIP for the accountant (docs/guides/accountant.md).
 // Notes are issued through the API by two issuers of one account, in this month and (an NF-e, which the
 // authority takes up to 30 days late: MOC B09-20) in the minute before it began; the export of this
 // month of one issuer must hold exactly that issuer's documents of the month, each

@@ -3,7 +3,7 @@ import type { TestApp } from './support/app.js';
 import { emitSettled, emittingApp, readyIssuer, sale, waitForSettled } from './support/nfce-flow.js';
 import { invoice } from './support/nfe-flow.js';
 
-// Issue 31 item 4: a sale retried without an Idempotency-Key issued a second fiscal document for the
+// A sale retried without an Idempotency-Key issued a second fiscal document for the
 // same external_ref, silently. A live note (processing, contingency, authorized) of the issuer and
 // model holds its external_ref; a second sale with it is 409 duplicate_external_ref naming the note,
 // unless it says allow_duplicate_external_ref: true.

@@ -1,4 +1,4 @@
-// Fast fuzz pass over every operation of the served OpenAPI document (issue 7); the long run is
+// Fast fuzz pass over every operation of the served OpenAPI document; the long run is
 // `npm run bench:fuzz`. Generators and checks: test/support/fuzz-openapi.ts.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 28 item 11: /healthz/deep was public, unthrottled, probed the HSM or KMS on every call (765
+// /healthz/deep was public, unthrottled, probed the HSM or KMS on every call (765
 // calls a second from one client) and showed authority endpoints, breaker errors and check errors to
 // anybody. Now the public answer says only ok or degraded; the details need the operator's
 // HEALTH_TOKEN; one round of probes answers every caller for 10 s; and it is counted per address.

@@ -1,4 +1,4 @@
-// Issue 12: the hostile suite of bench/hostile.ts in its fast form. Production-mode API processes
+// The hostile suite of bench/hostile.ts in its fast form. Production-mode API processes
 // (two on one PostgreSQL schema + Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set, else one on
 // PGlite), each attack as a client of its own, every answer checked, no process exit, and /healthz
 // of every process answering throughout. Timeouts are short here (the bench runs the defaults) and
@@ -24,7 +24,7 @@ describe(`hostile requests against production-mode gateways (${dbUrl ? `2 proces
       settings: { limit: 60, requestTimeoutMs: 1_500, headersTimeoutMs: 1_000, maxConnectionsPerIp: 128, floodRequests: 300 },
       healthBudgetMs: 2_000,
       rssSlackMb: 50,
-      // A worker pool's thread (the DANFE NFC-e one, issue 28 item 8) ends after 30 s unused: its heap
+      // A worker pool's thread (the DANFE NFC-e one) ends after 30 s unused: its heap
       // comes back then.
       rssWaitMs: 40_000,
       log: (l) => lines.push(l),

@@ -1,4 +1,4 @@
-// Issue 28 item 9: after the 408 (or any answer the HTTP parser's listener writes) the connection is
+// After the 408 (or any answer the HTTP parser's listener writes) the connection is
 // destroyed at a fixed deadline whatever the client keeps sending. Before, the socket got end() and an
 // idle timer that each byte from the client reset: a client dripping a byte now and then held the
 // half-open socket, and its slot under MAX_CONNECTIONS_PER_IP, forever.

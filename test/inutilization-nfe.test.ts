@@ -5,7 +5,7 @@ import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // Voiding NF-e (model 55) numbers, and the proof of any voiding (ProcInutNFe), through the API and
-// the simulated authority (FACTS 6; leiauteInutNFe_v4.00.xsd takes mod 55 or 65).
+// the simulated authority (docs/fiscal/inutilizacao.md; leiauteInutNFe_v4.00.xsd takes mod 55 or 65).
 
 let t: TestApp;
 let auth: { authorization: string };

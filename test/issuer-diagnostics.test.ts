@@ -1,4 +1,4 @@
-// Issue 31 item 7: the doctor. GET /v1/issuers/:id/diagnostics asks the simulated authorities with the
+// The doctor. GET /v1/issuers/:id/diagnostics asks the simulated authorities with the
 // issuer's own certificate and checks what usually goes wrong in production, with a verdict and what
 // to do per check, in the language of Accept-Language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { emittingApp, sale } from './support/nfce-flow.js';
 
-// Issue 31 items 5 and 11: an issuer's series through the API, a sale naming its series, and numbers
+// An issuer's series through the API, a sale naming its series, and numbers
 // voided ahead of the counter (docs/fiscal/series.md).
 
 let t: TestApp;
@@ -47,7 +47,7 @@ describe('an issuer\'s series', () => {
     const note = await sell({ series: 2 });
     expect(note).toMatchObject({ serie: 2, number: 1 });
     const key = (await t.runtime.ctx.db.query<{ access_key: string }>('SELECT access_key FROM notes WHERE id = $1', [note.id])).rows[0]!.access_key;
-    expect(key.slice(22, 25)).toBe('002'); // access key positions 23-25: serie (FACTS 1)
+    expect(key.slice(22, 25)).toBe('002'); // access key positions 23-25: serie (docs/fiscal/access-key.md)
     const unknown = await call('POST', '/v1/nfce', sale(issuerId, { series: 3 }));
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().details).toEqual([expect.objectContaining({ field: 'series', message: expect.stringContaining('POST /v1/issuers/') })]);
@@ -64,7 +64,7 @@ describe('an issuer\'s series', () => {
     expect((await sell({ series: 2 })).number).toBe(10);
   });
 
-  it('a range voided ahead keeps the counter and is stepped over; next_number cannot land in it (issue 31 item 11)', async () => {
+  it('a range voided ahead keeps the counter and is stepped over; next_number cannot land in it', async () => {
     const voided = await call('POST', `/v1/issuers/${issuerId}/inutilization`, { serie: 2, numero_inicial: 13, numero_final: 14, justification });
     expect(voided.json(), voided.body).toMatchObject({ status: 'voided' });
     expect(await seriesOf(65, 2)).toMatchObject({ next_number: 11, voided_ahead: [{ from: 13, to: 14 }] });

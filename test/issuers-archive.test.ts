@@ -1,4 +1,4 @@
-// Issue 28 item 7, second half: a downgrade past the smaller plan's issuer limit was refused naming
+// Second half: a downgrade past the smaller plan's issuer limit was refused naming
 // issuers to remove, but an issuer is never deleted (its documents are kept 5 years), so the account
 // could never move down. Now the excess is archived: read-only (no new document, 409 issuer_archived),
 // its documents still readable, and not counted by the plan; unarchiving counts again.

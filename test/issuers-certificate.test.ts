@@ -134,7 +134,7 @@ describe('POST /v1/issuers/:id/certificate', () => {
   });
 });
 
-// Issue 12: a file may neither freeze the event loop (defect 3: iteration counts, parsing on the
+// A file may neither freeze the event loop (defect 3: iteration counts, parsing on the
 // main thread) nor bring a key that stalls every sale (defect 4: RSA above 4096 bits).
 // CPU-heavy (RSA-4096 key generation, 100,000-iteration key derivation): about a second each alone,
 // up to 20 s on a loaded machine; 120 s is a last guard.

@@ -135,7 +135,7 @@ describe('GET, PATCH', () => {
   });
 });
 
-describe('issuer text the fiscal layout cannot carry (issue 12 item 9)', () => {
+describe('issuer text the fiscal layout cannot carry', () => {
   const countIssuers = async (account: string) =>
     (await t.db.query<{ c: number }>('SELECT count(*)::int AS c FROM issuers WHERE account_id = $1', [account])).rows[0]!.c;
   const byField = (body: { details: Array<{ field: string; message: string }> }) => Object.fromEntries(body.details.map((d) => [d.field, d.message]));
@@ -194,7 +194,7 @@ describe('PATCH /v1/issuers/:id/danfe-settings', () => {
   it('stores logo, color and footer, and clears them with null', async () => {
     const id = await createIssuer(t, auth, { ...VALID_ISSUER, cnpj: '11444777000161' });
     const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: `/v1/issuers/${id}/danfe-settings`, headers: auth, payload });
-    // Right magic bytes, nothing behind them: refused since issue 12 (it broke every DANFE).
+    // Right magic bytes, nothing behind them: refused (it broke every DANFE).
     const fake = await patch({ danfeLogo: url('image/png', Buffer.concat([png.subarray(0, 8), Buffer.alloc(100, 1)])) });
     expect(fake.statusCode).toBe(422);
     expect(fake.json().details).toEqual([{ field: 'danfeLogo', message: 'is not a complete PNG image (the file ends before its header); upload the whole file' }]);

@@ -4,7 +4,7 @@ import { nfseIssuerOf } from '../src/documents/nfse/services/nfse-issuer.js';
 import { findIssuerForEmission } from '../src/platform/storage/repositories/issuer-repository.js';
 import { createIssuer, issuerTestApp, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
 
-// Issue 16 item 1: the issuer's NFS-e settings through /v1/issuers.
+// The issuer's NFS-e settings through /v1/issuers.
 let t: IssuerTestApp;
 let account: Awaited<ReturnType<IssuerTestApp['newAccount']>>;
 beforeAll(async () => {

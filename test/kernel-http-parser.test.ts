@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 
 // Requests Node's HTTP parser refuses before Fastify sees them, and the body and URL errors Fastify
-// raises itself: every 4xx carries the error envelope and a request id (issue 12 item 10), over a
+// raises itself: every 4xx carries the error envelope and a request id, over a
 // real socket, since inject() bypasses the parser.
 
 let t: TestApp;

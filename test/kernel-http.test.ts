@@ -59,7 +59,7 @@ describe('malformed requests never produce a 500', () => {
   });
 });
 
-describe('rate limits (SPEC 8)', () => {
+describe('rate limits (docs/guides/api.md#contract-limits)', () => {
   it('carries the four X-RateLimit headers and answers the 61st request in a minute with 429', async () => {
     const clock = new ManualClock('2026-11-21T12:00:05.000Z');
     const rl = await createTestApp({ clock, env: { RATE_LIMIT_PER_MINUTE: '60' } });

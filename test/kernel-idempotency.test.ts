@@ -36,7 +36,7 @@ async function recorded(accountId: string, key: string): Promise<void> {
   }, undefined, `the answer recorded for ${key}`);
 }
 
-describe('Idempotency-Key (SPEC 4)', () => {
+describe('Idempotency-Key (docs/guides/api.md#contract-idempotency)', () => {
   it('replays the first answer with Idempotency-Replay: true and processes nothing again', async () => {
     const acc = await t.newAccount();
     const first = await create(acc.auth, 'order-1001-create', { name: 'pos', scopes: ['nfce:write'] });
@@ -86,7 +86,7 @@ describe('Idempotency-Key (SPEC 4)', () => {
     }
   });
 
-  it('public routes: the password-reset request replays to the same body only; a sign-in is never replayed (issue 31 item 10)', async () => {
+  it('public routes: the password-reset request replays to the same body only; a sign-in is never replayed', async () => {
     const forgot = (key: string, email: string) =>
       t.app.inject({ method: 'POST', url: '/v1/auth/password/forgot', headers: { 'idempotency-key': key }, payload: { email } });
     const links = async (email: string) =>

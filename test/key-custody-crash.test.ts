@@ -1,4 +1,4 @@
-// Issue 18: a gateway process killed (SIGKILL) in the middle of POST /v1/issuers/:id/migrate-cert-to-kms
+// A gateway process killed (SIGKILL) in the middle of POST /v1/issuers/:id/migrate-cert-to-kms
 // leaves the issuer's envelope copy complete and working, and the migration done again afterwards
 // succeeds. Two places to die:
 //  - aws-kms: the new blobs are made and KMS is asked to open them again (the verification), the

@@ -1,4 +1,4 @@
-// Issue 28 item 15, background side: the authorization job of a sale opens the issuer's certificate for
+// Background side: the authorization job of a sale opens the issuer's certificate for
 // the mutual TLS call. On a worker process without the key provider the certificate was moved to, the
 // job is retried with a message naming the provider and what to configure; the process keeps running.
 import { afterAll, describe, expect, it } from 'vitest';

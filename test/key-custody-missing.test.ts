@@ -1,4 +1,4 @@
-// Issue 28 item 15: a process without the key provider an issuer's certificate was moved to (another
+// A process without the key provider an issuer's certificate was moved to (another
 // process runs KEY_PROVIDER=aws-kms; this one envelope) answered 500 internal_error to a sale. Now
 // every path that opens the certificate answers 503 key_custody_unavailable naming the provider and the
 // variables to configure, and nothing secret.

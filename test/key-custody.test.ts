@@ -1,4 +1,4 @@
-// Issue 18: certificate keys and CSCs in an HSM (pkcs11, SoftHSM2) or KMS (aws-kms, against the KMS
+// Certificate keys and CSCs in an HSM (pkcs11, SoftHSM2) or KMS (aws-kms, against the KMS
 // test double of test/support/kms-double.ts, whose cryptography is done by SoftHSM2). In each mode:
 // a note is emitted with a certificate uploaded under the provider; a certificate uploaded under the
 // local master key is moved by POST /v1/issuers/:id/migrate-cert-to-kms, and a fault in the middle of

@@ -1,4 +1,4 @@
-// Found by bench:chaos-contingency (issue 17): the transmission of a contingency NFC-e and the settlement
+// Found by bench:chaos-contingency: the transmission of a contingency NFC-e and the settlement
 // of its first attempt run as two jobs, possibly in two worker processes. When the first attempt was voided
 // while the contingency note was on its way to the authority, the authorization's settlement wrote back
 // the contingency record it had read before sending, first attempt `pending` included: the note stayed

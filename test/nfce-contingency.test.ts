@@ -1,4 +1,4 @@
-// Issue 17: the contingency autopilot end to end against the simulated SEFAZ. The authority goes down,
+// The contingency autopilot end to end against the simulated SEFAZ. The authority goes down,
 // sales are answered in offline contingency within the caller's bound with a printable DANFE, the
 // authority comes back, every contingency note is authorized, every first attempt is settled (canceled
 // by substitution when the authority had authorized it, voided otherwise) and every number of the
@@ -119,7 +119,7 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
     for (const note of notes.slice(3)) {
       expect(note.status).toBe('contingency');
       expect(note.contingency).toMatchObject({ reason: expect.stringMatching(/SEFAZ/), transmitted_at: null });
-      // FACTS 10: 24 hours to transmit.
+      // docs/fiscal/offline-contingency.md: 24 hours to transmit.
       expect(Date.parse(note.contingency!.deadline_at) - Date.parse(note.contingency!.entered_at)).toBe(24 * 3600_000);
     }
     // The DANFE of each: printed now, marked as issued in contingency, its QR code the offline form.
@@ -132,7 +132,7 @@ describe('contingency autopilot', { timeout: 300_000 }, () => {
       // NT 2025.001 v3: key|3|tpAmb|day|vNF|...|signature); the online form has neither.
       expect(qr).toMatch(new RegExp(`p=${note.access_key}\\|[23]\\|2\\|\\d{2}\\|\\d+\\.\\d{2}\\|`));
     });
-    // FACTS 10: until it is authorized the contingency DANFE prints two copies, one page each.
+    // docs/fiscal/offline-contingency.md: until it is authorized the contingency DANFE prints two copies, one page each.
     const pending = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${notes[5]!.id}/danfe.pdf`, headers: auth })).rawPayload;
     expect((await pdfs.pdfInfo(pending)).pages).toBe(2);
     const text = await pdfs.pdfText(pending);

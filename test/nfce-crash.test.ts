@@ -1,4 +1,4 @@
-// Crash test (issue 5; NFS-e since issue 16): while 300 sales are being emitted - every fourth one a
+// Crash test (NFS-e): while 300 sales are being emitted - every fourth one a
 // service invoice (NFS-e, DPS to the simulated Sefin Nacional), the rest NFC-e - the gateway process is
 // killed with SIGKILL at random moments (at least 5 times) and restarted. The simulated authority lives
 // in this test process, so it outlives every kill and remembers what it authorized. Afterwards: every
@@ -110,7 +110,7 @@ describe('SIGKILL during emission', () => {
     // Gap-free numbering of each series: NFC-e 1..225, DPS 1..75.
     expect(notes.map((n) => n.number).sort((a, b) => a - b)).toEqual(Array.from({ length: SALES - nfseSales }, (_, i) => i + 1));
     expect(services.map((n) => n.dps.number).sort((a, b) => a - b)).toEqual(Array.from({ length: nfseSales }, (_, i) => i + 1));
-    // Billing (issue 19): each authorization metered once, whatever the kills and retries (the usage
+    // Billing: each authorization metered once, whatever the kills and retries (the usage
     // row is written in the authorization's own statement). Periods are months in Brasília time.
     const periods = new Set([startedAt, new Date()].map((d) => new Date(d.getTime() - 3 * 3600_000).toISOString().slice(0, 7)));
     const metered = { nfce: 0, nfse: 0 };

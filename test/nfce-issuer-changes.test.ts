@@ -48,7 +48,7 @@ describe('the issuer changed by another process', () => {
     await t.runtime.ctx.db.query(`UPDATE issuers SET regime_tributario = 'simples' WHERE id = $1`, [issuerId]);
   });
 
-  it('issuer text the layout cannot carry, stored before it was validated, names the issuer field to PATCH (issue 12 item 9)', async () => {
+  it('issuer text the layout cannot carry, stored before it was validated, names the issuer field to PATCH', async () => {
     const id = await readyIssuer(t, auth);
     await t.runtime.ctx.db.query(
       `UPDATE issuers SET razao_social = 'Padaria ' || chr(8238) || ' Ltda', endereco = jsonb_set(endereco, '{bairro}', to_jsonb('Bela ' || chr(128512))) WHERE id = $1`,
@@ -78,7 +78,7 @@ describe('the issuer changed by another process', () => {
     expect(res.json()).toMatchObject({ error: 'issuer_not_ready', details: [expect.objectContaining({ field: 'csc' })] });
   });
 
-  it('a 16384-bit key stored before uploads were size-checked signs nothing: 422 issuer_not_ready on certificate, not a quarter second of event loop per sale (issue 12 defect 4)', async () => {
+  it('a 16384-bit key stored before uploads were size-checked signs nothing: 422 issuer_not_ready on certificate, not a quarter second of event loop per sale', async () => {
     const id = await readyIssuer(t, auth);
     const huge = parsePfx(readFileSync(join(PROJECT_ROOT, 'test/fixtures/certs/rsa16384_cnpj_06157250000116_senha_minhasenha.pfx')), 'minhasenha');
     const blob = await t.runtime.ctx.secrets.encrypt(Buffer.from(huge.privateKeyPem, 'utf8'), secretAad.certificateKey(id));

@@ -1,4 +1,4 @@
-// Issue 28 item 12: POST /v1/nfce/offline read the note's facts with a slicer that also read inside
+// POST /v1/nfce/offline read the note's facts with a slicer that also read inside
 // comments, while the signature and XSD checks read the real tree. A comment holding NFe 2003 before
 // the signed NFe 2002 was stored as 2003. The XML is now parsed once, strictly: comments, processing
 // instructions, a DOCTYPE or anything beside the one NFe element is a 422 naming the problem, and every

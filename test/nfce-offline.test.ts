@@ -1,5 +1,5 @@
-// POST /v1/nfce/offline (issue 17 item 5): a point of sale that lost its internet issued NFC-e itself
-// in offline contingency (FACTS 10) and hands them over for transmission once back online.
+// POST /v1/nfce/offline: a point of sale that lost its internet issued NFC-e itself
+// in offline contingency (docs/fiscal/offline-contingency.md) and hands them over for transmission once back online.
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPreparedNfce } from '../src/documents/nfce/domain/build-nfce.js';
@@ -51,7 +51,7 @@ function offlineParams(o: { serie?: number; number?: number; issuedAt?: Date; cn
   };
 }
 
-/** The key a point of sale in SP computes from the values it printed (FACTS 1). */
+/** The key a point of sale in SP computes from the values it printed (docs/fiscal/access-key.md). */
 function expectedKey(p: ReturnType<typeof offlineParams>, cnpj = issuerCnpj): string {
   const [year, month] = p.issued_at.split('-').map(Number) as [number, number];
   return buildAccessKey({ cUF: 35, emittedYear: year, emittedMonth: month, cnpj, mod: 65, serie: p.serie, nNF: p.number, tpEmis: 9, cNF: p.cnf });
@@ -168,14 +168,14 @@ describe('the sale JSON with `offline`: the gateway builds the document with the
     const same = await post({ ...first, offline: p });
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json()).toMatchObject({ id: note.id, status: 'rejected' });
-    // FACTS 17.2: corrected, it is sent again under the same number and key, and authorized once.
+    // docs/fiscal/offline-contingency.md#sefaz-guidance: corrected, it is sent again under the same number and key, and authorized once.
     const again = await post({ ...first, payment: { method: 'dinheiro', amount: 60 }, offline: p });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ id: note.id, status: 'contingency', access_key: expectedKey(p), rejection: null });
     expect((await transmitted(note.id)).status).toBe('authorized');
     expect(await t.simulator.authorizationsFor(expectedKey(p))).toBe(1);
     expect(await eventTypes(note.id)).toEqual(['nfce.contingency_received', 'nfce.contingency_failed', 'nfce.contingency_received', 'nfce.contingency_authorized']);
-    // Its number was the point of sale's to correct, not the gateway's to void (FACTS 17.2).
+    // Its number was the point of sale's to correct, not the gateway's to void (docs/fiscal/offline-contingency.md#sefaz-guidance).
     const voids = await t.db.query<{ c: number }>('SELECT count(*)::int AS c FROM sim_voids WHERE cnpj = $1 AND model = 65 AND serie = $2', [issuerCnpj, p.serie]);
     expect(voids.rows[0]!.c).toBe(0);
     expect(await historyTypes(note.id)).not.toContain('contingency_number_voided');

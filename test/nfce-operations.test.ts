@@ -70,7 +70,7 @@ describe('one sale per Idempotency-Key', () => {
     await waitForSettled(t, auth, answers[0]!.json().id);
     clock.advance(24 * 3600_000 + 60_000);
     try {
-      // The sale is not replayed; its external_ref is still held by the first note (issue 31 item 4).
+      // The sale is not replayed; its external_ref is still held by the first note.
       const later = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers, payload: body });
       expect(later.statusCode, later.body).toBe(409);
       expect(later.headers['idempotency-replay']).toBeUndefined();
@@ -102,7 +102,7 @@ describe('one sale per Idempotency-Key', () => {
   });
 });
 
-describe('Idempotency-Key scope: the route, not the spelling of its URL (issue 12 item 8)', () => {
+describe('Idempotency-Key scope: the route, not the spelling of its URL', () => {
   // Each spelling reaches the same route (POST /v1/nfce, POST /v1/nfce/:id/cancel).
   const pctEncode = (s: string) => [...s].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
   const SALE_URLS = ['/v1/%6efce', '/v1/%6Efce', '/v1/nf%63e?utm=1', '/v1/nfce?x=%20', pctEncode('/v1/nfce').replace(/%2f/g, '/').toUpperCase()];

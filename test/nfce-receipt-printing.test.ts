@@ -1,4 +1,4 @@
-// Issue 28 items 8 and 17, the DANFE NFC-e in its three forms (PDF, ESC/POS, HTML).
+// The DANFE NFC-e in its three forms (PDF, ESC/POS, HTML).
 // Item 8: the DANFE NFC-e of a large note (750 items: the XSD allows 990, the authority's 500 KB
 // message limit about 800 of these; a point of sale's offline contingency note) is read and drawn off the event loop, in every form: PDF, ESC/POS and HTML. Before,
 // the PDF held the loop for about a second (0.74-1.16 s measured) and every other request, /healthz
@@ -123,7 +123,7 @@ describe('a note that is neither authorized nor issued in contingency has no DAN
     const id = created.json().id as string;
     const get = (path: string) => t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/${path}`, headers: auth });
     expect((await get('danfe.html')).statusCode).toBe(200);
-    // What a stored document that says one thing and signs another (issue 28 item 12) would leave: the
+    // What a stored document that says one thing and signs another would leave: the
     // row in contingency, the XML a normal emission. Printed, it would read "Pendente de autorização".
     const row = (await getNote(t.db, accountId, id, { full: true }))!;
     await t.db.query('UPDATE notes SET signed_xml = $2 WHERE id = $1', [id, row.signed_xml!.replace('<tpEmis>9</tpEmis>', '<tpEmis>1</tpEmis>')]);

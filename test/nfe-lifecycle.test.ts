@@ -44,7 +44,7 @@ describe('NF-e model 55 through the API and the simulated authority', () => {
     expect(res.headers.location).toBe(`/v1/nfe/${created.id}`);
     authorized = created.status === 'processing' ? await settled(created.id) : created;
     expect(authorized.status, JSON.stringify(authorized.rejection)).toBe('authorized');
-    // Access key: cUF 35, model 55 at positions 21-22, series 001 (FACTS 1).
+    // Access key: cUF 35, model 55 at positions 21-22, series 001 (docs/fiscal/access-key.md).
     expect(authorized.access_key).toMatch(/^35\d{18}55001\d{19}$/);
     expect(authorized.protocolo).toMatch(/^\d{15}$/);
     expect(authorized).not.toHaveProperty('qrcode_url');
@@ -60,7 +60,7 @@ describe('NF-e model 55 through the API and the simulated authority', () => {
     expect(await xmllint(xml.body, 'PL_009_V4', 'procNFe_v4.00.xsd')).toBe('');
     expect(await xmllint(xml.body, 'PL_010_V1.40', 'procNFe_v4.00.xsd')).toBe('');
     expect(await xmlsecVerify(xml.body)).toBe('');
-    // The package in force on its dhEmi and environment validated it, and the note says which (issue 30.1).
+    // The package in force on its dhEmi and environment validated it, and the note says which.
     const kept = (await t.db.query<{ schema_package: string; dh_emi: string; tp_amb: number }>('SELECT schema_package, dh_emi, tp_amb FROM notes WHERE id = $1', [authorized.id])).rows[0]!;
     expect(kept.schema_package).toBe(schemaPackageFor(55, kept.dh_emi, kept.tp_amb === 1 ? 1 : 2));
   });

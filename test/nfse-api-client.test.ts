@@ -12,9 +12,9 @@ import { AgentPool, requestOverMutualTls, type TransportOptions } from '../src/f
 import { ManualClock } from './support/clock.js';
 import { generateTestPfx } from './support/generate-certificate.js';
 
-// The Sefin Nacional client (FACTS 16.1/16.2) against SEFIN TEST DOUBLE below: a small local HTTPS
+// The Sefin Nacional client (docs/fiscal/nfse-national.md#hosts-and-transport, docs/fiscal/nfse-national.md#calls) against SEFIN TEST DOUBLE below: a small local HTTPS
 // server that demands a client certificate and answers what each test scripts. It is not the sandbox's
-// simulator (authority-sim/); it only plays the shapes the Swagger and FACTS 16.1 describe.
+// simulator (authority-sim/); it only plays the shapes the Swagger and docs/fiscal/nfse-national.md#hosts-and-transport describe.
 
 const KEY = '35503082211222333000181000000000000126031234567899';
 const DPS_ID = 'DPS355030821122233300018100001000000000000001';
@@ -145,7 +145,7 @@ describe('Sefin Nacional client: answers', () => {
     });
   });
 
-  it('an event refused with a PascalCase Erro array (FACTS 16.1) is read too', async () => {
+  it('an event refused with a PascalCase Erro array (docs/fiscal/nfse-national.md#hosts-and-transport) is read too', async () => {
     sefin.script = (_req, res) => json(res, 400, { Erro: [{ Codigo: 'E1235', Descricao: 'Falha no esquema', Complemento: 'xMotivo' }] });
     const outcome = await clientWith().registerEvent(KEY, '<pedRegEvento/>');
     expect(outcome).toEqual({ kind: 'rejected', status: 400, errors: [{ code: 'E1235', description: 'Falha no esquema', complement: 'xMotivo' }] });

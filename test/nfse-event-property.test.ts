@@ -12,7 +12,7 @@ import { CAPITALS, cpfArb, numericCnpjArb } from './support/nfce-arbitraries.js'
 import { xmllintFailures, xmlsecFailures } from './support/nfce-checks.js';
 import { testSigningKey } from './support/nfce-fixtures.js';
 
-// Random valid NFS-e event requests (101101 cancellation, 101103 analysis request; FACTS 16.5) -> signed
+// Random valid NFS-e event requests (101101 cancellation, 101103 analysis request; docs/fiscal/nfse-national.md#events) -> signed
 // with both DPS profiles -> checked by tools we did not write: xmllint with pedRegEvento_v1.01.xsd and
 // xmlsec1; and by our verifier. Short reasons are refused before a byte is written.
 
@@ -34,7 +34,7 @@ const reasonArb = (min: number, max: number) =>
 const dateTimeArb = fc
   .tuple(fc.integer({ min: 2026, max: 2030 }), two(1, 12), two(1, 28), two(0, 23), two(0, 59), two(0, 59), fc.constantFrom('-02:00', '-03:00', '-04:00', '-05:00'))
   .map(([y, mo, d, h, mi, s, off]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${off}`);
-// FACTS 16.4: cMun + ambGer + inscription type + CPF/CNPJ(14) + nNFSe(13) + AAMM + cNum(9) + DV.
+// docs/fiscal/nfse-national.md#access-key: cMun + ambGer + inscription type + CPF/CNPJ(14) + nNFSe(13) + AAMM + cNum(9) + DV.
 const keyArb = fc
   .tuple(fc.constantFrom(...Object.values(CAPITALS).map(([code]) => code)), fc.constantFrom('1', '2'), fc.oneof(cpfArb.map((c) => '1000' + c), numericCnpjArb.map((c) => '2' + c)), digits(13), two(26, 30), two(1, 12), digits(9))
   .map(([cMun, ambGer, inscription, nNFSe, yy, mm, cNum]) => {

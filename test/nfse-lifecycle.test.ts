@@ -36,12 +36,12 @@ describe('NFS-e through the API and the simulated Sefin Nacional', () => {
     expect(authorized.status, JSON.stringify(authorized.rejection)).toBe('authorized');
     expect(authorized.id).toMatch(/^nfse_/);
     expect(authorized.object).toBe('nfse');
-    // FACTS 16.3: DPS + cLocEmi(7) + 2 (CNPJ) + CNPJ(14) + serie(5) + nDPS(15).
+    // docs/fiscal/nfse-national.md#dps: DPS + cLocEmi(7) + 2 (CNPJ) + CNPJ(14) + serie(5) + nDPS(15).
     expect(authorized.dps.id).toMatch(/^DPS3550308206157250\d{6}00001\d{15}$/);
     expect(authorized.dps.id).toHaveLength(45);
     expect(authorized.access_key).toMatch(/^\d{50}$/);
     expect(isValidNfseKey(authorized.access_key)).toBe(true);
-    // FACTS 16.4: cMun + ambGer 2 + inscription type 2 + CNPJ ...
+    // docs/fiscal/nfse-national.md#access-key: cMun + ambGer 2 + inscription type 2 + CNPJ ...
     expect(authorized.access_key.slice(7, 9)).toBe('22');
     expect(authorized.number).toMatch(/^[1-9]\d*$/);
     expect(authorized.values).toMatchObject({ vServ: 1500, vBC: 1500, vLiq: 1500 });

@@ -11,7 +11,7 @@ import { testSigningKey } from './support/nfce-fixtures.js';
 
 // Random valid DPS -> signed with both profiles, checked by tools we did not write: xmllint with the
 // national XSD (NFSe_v1.01 DPS_v1.01.xsd) and xmlsec1; and by our own verifier and Id parser.
-// The 09/02/2026 package takes numeric CNPJ only (TSCNPJ [0-9]{14}, FACTS 16.9): DPS of providers with
+// The 09/02/2026 package takes numeric CNPJ only (TSCNPJ [0-9]{14}, docs/fiscal/nfse-national.md#alphanumeric-cnpj): DPS of providers with
 // an alphanumeric CNPJ are signed and verified, and their Id parsed, but not schema-checked.
 
 const RUNS = Number(process.env.NFSE_PROPERTY_RUNS ?? 750);

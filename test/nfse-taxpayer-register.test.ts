@@ -8,7 +8,7 @@ import { tempFile, xmllint } from './support/xml-tools.js';
 
 const run = promisify(execFile);
 
-// Issue 31 item 12: the sandbox DANFSe showed the certificate's name as the company and
+// The sandbox DANFSe showed the certificate's name as the company and
 // "ENDERECO NAO CADASTRADO NO SIMULADOR", CEP 00000-000. Sefin Nacional writes the NFS-e's emit
 // (xNome, xFant, enderNac) from its registers, not from the DPS (Anexo I E0128: the DPS may omit the
 // provider's address); the sandbox feeds the simulator's register from the issuer the gateway holds.

@@ -127,7 +127,7 @@ describe('notifications: server-sent events', () => {
   }, 60_000);
 });
 
-describe('notification sequence numbers are per account (issue 12 item 11)', () => {
+describe('notification sequence numbers are per account', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -134,7 +134,7 @@ describe.runIf(process.platform === 'linux')('SIGTERM to npm', () => {
     const { proc, log } = await npm(['start'], env);
     await until('the gateway ready', () => (log.join('').includes('ready in') ? true : undefined), log, 60_000);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-    // SPEC: the sandbox is wiped daily at 04:00 UTC; the banner says when next.
+    // docs/guides/api.md#contract-sandbox-and-secrets: the sandbox is wiped daily at 04:00 UTC; the banner says when next.
     expect(log.join('')).toMatch(/Reset: {4}daily at 04:00 UTC \(next \d{4}-\d\d-\d\dT04:00:00Z\)/);
 
     await expectStopsOnSigterm(proc, log, 'dist/main.js serve');

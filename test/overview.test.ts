@@ -4,7 +4,7 @@ import { ManualClock } from './support/clock.js';
 import { emitSettled, emittingApp, readyIssuer, sale } from './support/nfce-flow.js';
 import { localWindow } from '../src/platform/overview/local-day.js';
 
-// GET /v1/overview (issue 20) on a clock the test sets: notes issued ten minutes either side of a
+// GET /v1/overview on a clock the test sets: notes issued ten minutes either side of a
 // midnight in São Paulo count on their own day, another account's notes never count, and each
 // section follows the caller's scopes. Runs on PGlite, or PostgreSQL with TEST_DATABASE_URL.
 

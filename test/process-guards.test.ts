@@ -1,4 +1,4 @@
-// Issue 12: no uncaught exception or unhandled rejection may end a serving process. A real
+// No uncaught exception or unhandled rejection may end a serving process. A real
 // `src/main.ts serve` (and `authority-sim`) child process gets a preload that, on SIGUSR2, throws
 // from a timer callback and from a zlib callback and leaves a promise rejection unhandled; the
 // process must log each one, count them in /healthz/deep and keep answering requests.

@@ -6,8 +6,8 @@ import { memoryRateLimitStore } from '../src/platform/storage/rate-limit-store.j
 import { createTestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 
-// SPEC 8: "Responses with a 2xx status carry X-RateLimit-Limit, X-RateLimit-Remaining,
-// X-RateLimit-Reset, X-RateLimit-Window" (issue 31 item 10: /healthz, /docs/json and the dashboard's
+// docs/guides/api.md#contract-limits: "Responses with a 2xx status carry X-RateLimit-Limit, X-RateLimit-Remaining,
+// X-RateLimit-Reset, X-RateLimit-Window" (/healthz, /docs/json and the dashboard's
 // files had none). Public answers are not counted: their headers describe the address's budget.
 
 const HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-window'];

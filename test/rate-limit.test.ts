@@ -8,7 +8,7 @@ import { openRateLimitRedis, redisRateLimitStore } from '../src/platform/storage
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 
-// Issue 12, defect 6: the limit is exact over every 60-second window (SPEC 8: 60 per minute), on the
+// The limit is exact over every 60-second window (docs/guides/api.md#contract-limits: 60 per minute), on the
 // in-process store and on Redis, and requests that fail authentication are counted per IP first.
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -142,7 +142,7 @@ describe.each(stores)('rate limit over a sliding 60-second window (%s)', (_name,
         expect(r.headers['x-ratelimit-remaining']).toBe(String(L - 1 - i));
         expect(r.headers['x-ratelimit-window']).toBe('60');
       });
-      // The sandbox key from that IP shares the same per-IP budget (SPEC 8).
+      // The sandbox key from that IP shares the same per-IP budget (docs/guides/api.md#contract-limits).
       expect((await t.app.inject({ method: 'GET', url: '/v1/ufs', headers: sandbox, remoteAddress: ip })).statusCode).toBe(429);
       // Public routes are never limited.
       expect((await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip })).statusCode).toBe(200);

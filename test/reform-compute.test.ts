@@ -9,7 +9,7 @@ import { xmllintFailures } from './support/nfce-checks.js';
 import { tempFile } from './support/xml-tools.js';
 import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 
-// Issue 30 item 3: the IBS/CBS base and rates of NF-e and NFC-e, every figure computed by hand from
+// The IBS/CBS base and rates of NF-e and NFC-e, every figure computed by hand from
 // the sources named in docs/fiscal/tax-reform.md ("The base", "Rates by date").
 
 const reformNfe = { ...NFE_CONTEXT, taxReform: true };

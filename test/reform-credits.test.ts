@@ -9,7 +9,7 @@ import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nf
 import { debitNote } from './support/adjustment-notes.js';
 import { nfeVerdict } from './support/simulator-verdict.js';
 
-// Issue 30: government purchases (gCompraGov / gTribCompraGov), presumed credit of the operation (gCredPresOper) and
+// Government purchases (gCompraGov / gTribCompraGov), presumed credit of the operation (gCredPresOper) and
 // credit transfer (gTransfCred) in the NF-e, NT 2025.002-RTC (docs/fiscal/tax-reform.md). Figures computed by hand
 // from the sources cited next to them; the simulator judges the gateway's notes with the official tables.
 

@@ -8,7 +8,7 @@ import { xmllintFailures } from './support/nfce-checks.js';
 import { tempFile } from './support/xml-tools.js';
 import { exportRequest, interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
 
-// Issue 30, three defects of the reform_2026 mode, each with figures computed by hand from the law and
+// Three defects of the reform_2026 mode, each with figures computed by hand from the law and
 // NT 2025.002-RTC (docs/fiscal/tax-reform.md has the sources):
 // 1. an export (CFOP 7xxx) is immune: CST 410 / cClassTrib 410004 ("Exportações de bens e serviços,
 //    observado o art. 8º da LC 214/2025", rate type "Sem Alíquota"), no gIBSCBS, nothing charged;
@@ -22,7 +22,7 @@ const reformNfe = { ...NFE_CONTEXT, taxReform: true };
 /** Export to Argentina of 2 x R$ 1,625.00 = R$ 3,250.00: the 2026 test rates (0.1% + 0.9%) would charge R$ 32.50. */
 const exportSale = () => exportRequest(1625, { shipment_uf: 'SP', shipment_place: 'Porto de Santos' });
 
-describe('issue 30.1: an export is immune (CST 410, cClassTrib 410004)', () => {
+describe('An export is immune (CST 410, cClassTrib 410004)', () => {
   it('defaults to CST 410 / 410004 with no gIBSCBS and charges no IBS/CBS; the note passes PL_010', async () => {
     const p = prepareNfe(exportSale(), reformNfe);
     if (!p.ok) throw new Error(JSON.stringify(p.errors));
@@ -55,7 +55,7 @@ const simplesSale = () => simpleSale({
   payment: { method: 'pix', amount: 100 },
 });
 
-describe('issue 30.2: Simples Nacional and MEI carry no IBS/CBS groups in 2026 (LC 214/2025 art. 348 III c)', () => {
+describe('Simples Nacional and MEI carry no IBS/CBS groups in 2026 (LC 214/2025 art. 348 III c)', () => {
   it('a Simples (CRT 1) and a MEI (CRT 4) NFC-e dated 2026 have no IBSCBS, IBSCBSTot nor vNFTot, and pass PL_010', async () => {
     for (const issuer of [SIMPLES, MEI]) {
       const built = buildNfce(simplesSale(), testContext(issuer, { taxReform: true, emittedAt: new Date('2026-07-15T15:04:05Z') }));
@@ -104,7 +104,7 @@ const reducedSale = (reform: Record<string, unknown>) => simpleSale({
   payment: { method: 'pix', amount: 1000 },
 });
 
-describe('issue 30.3: CST 200 (reduced rate) needs gRed', () => {
+describe('CST 200 (reduced rate) needs gRed', () => {
   it('takes the reduction of cClassTrib 200030 from the classification table (60%); a client\'s 50 is refused, naming items[0].reform.rate_reduction', () => {
     expect(buildNfce(reducedSale({ cst: '200', class_code: '200030' }), testContext(NUMERIC_ISSUER, { taxReform: true })).xml).toContain('<gRed><pRedAliq>60.00</pRedAliq>');
     const p = prepareNfce(reducedSale({ cst: '200', class_code: '200030', rate_reduction: 50 }), testContext(NUMERIC_ISSUER, { taxReform: true }));

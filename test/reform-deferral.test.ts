@@ -8,10 +8,9 @@ import { interstateRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nf
 import { nfeVerdict } from './support/simulator-verdict.js';
 import type { NfeRequest } from '../src/documents/nfe/domain/index.js';
 
-// Issue 30: deferral (gDif, CST 510 / 515) and suspension (CST 550, gTribRegular) in an NF-e, every figure
+// Deferral (gDif, CST 510 / 515) and suspension (CST 550, gTribRegular) in an NF-e, every figure
 // computed by hand from NT 2025.002-RTC (v1.31 rules UB23-10, UB35-10, UB61-10, UB67-10, UB72-10, UB72b-10,
 // UB72d-10, W38-10, W53-10; docs/fiscal/tax-reform.md "Deferral", "Suspension") and LC 214/2025.
-//
 // The fixture is the interstate NF-e SP -> RJ of test/reform-compute.test.ts, whose UB16-10 bases were computed
 // by hand there: item 1 2,193.83, item 2 98.61 (docs/fiscal/tax-reform.md, "The base"). 2026 rates: IBS UF
 // 0.10%, IBS Mun 0%, CBS 0.90% (LC 214/2025 arts. 343, 346).

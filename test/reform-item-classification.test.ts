@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { emitSettled, emittingApp, readyIssuer } from './support/nfce-flow.js';
 
-// Issue 30: when the sale does not give CST / cClassTrib the gateway proposes them from the tables and SAYS which
+// When the sale does not give CST / cClassTrib the gateway proposes them from the tables and SAYS which
 // it chose: the note's items[].reform {cst, class_code, source} (docs/fiscal/tax-reform.md, "Defaults per item").
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import { nfceContextOf, nfeContextsOf, reformSaleArb, type ReformSale } from './
 import { packageFolderOf, reformFiguresOf } from './support/reform-figures-xml.js';
 import { nfeVerdict } from './support/simulator-verdict.js';
 
-// Issue 30 (b): random reform sales (2026 and 2027; regime normal with and without reform_2026, Simples Nacional;
+// Random reform sales (2026 and 2027; regime normal with and without reform_2026, Simples Nacional;
 // NFC-e, NF-e to a shop, to a consumer, exports; CST / cClassTrib from the table in force on the date among
 // those the gateway writes; discounts, freight, insurance, other charges) become notes that
 // - the simulated authority authorizes: its NT 2025.002 reform rules and its whole verdict (signature included);

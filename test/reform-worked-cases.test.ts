@@ -23,11 +23,10 @@ import { nfseIbsCbsFiguresOf, packageFolderOf, reformFiguresOf, type NoteReformF
 import { nfeVerdict, nfseVerdict } from './support/simulator-verdict.js';
 import { tempFile, xmllint } from './support/xml-tools.js';
 
-// Issue 30, "Done when": a table of worked cases of the tax reform, each computed BY HAND below from the law
+// "Done when": a table of worked cases of the tax reform, each computed BY HAND below from the law
 // (LC 214/2025) and NT 2025.002-RTC, the rule named per case; the gateway's XML must carry the same figures to
 // the cent, pass the schema package in force on its own date (schema-packages.ts, xmllint) and the simulated
 // authority (its reform rules and its whole authorization verdict). docs/fiscal/tax-reform.md, "Worked cases".
-//
 // Rules every case uses:
 // - Base (NT UB16-10; LC 214 art. 12 par. 1 IV, VI and par. 2 II, III, V): regime normal vProd + vFrete + vSeg +
 //   vOutro - vDesc - vICMS - vFCP (until 2032) - vPIS - vCOFINS (2026 only); Simples Nacional vProd + vFrete + vSeg

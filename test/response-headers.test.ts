@@ -1,4 +1,4 @@
-// Issue 28 items 12 and 13, over HTTP: answers that carry secrets or personal data are never stored
+// Over HTTP: answers that carry secrets or personal data are never stored
 // by a browser or a proxy (Cache-Control: no-store), the dashboard's hashed files keep their year of
 // cache, and every document answer (XML, PDF, ESC/POS) is a download the browser does not sniff.
 import { readdirSync, readFileSync } from 'node:fs';

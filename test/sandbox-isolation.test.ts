@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { issueNfseSettled, serviceInvoice } from './support/nfse-flow.js';
 
-// Issue 28 item 10: the public sandbox is shared by everyone who follows the README with the example
+// The public sandbox is shared by everyone who follows the README with the example
 // certificate, so every account registers the same CNPJ (06157250000116). The simulated authority
 // must keep each account's numbers, notes and outages apart: a second account's first sales were
 // refused 539 with the first account's key and protocol, and one account's `outage:` scenario sent

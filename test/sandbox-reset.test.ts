@@ -1,6 +1,5 @@
-// Issue 18 item 4 / SPEC: "The sandbox database is reset every day at 04:00 UTC, so identifiers do not
+// docs/guides/api.md#contract-sandbox-and-secrets: "The sandbox database is reset every day at 04:00 UTC, so identifiers do not
 // persist. The sandbox accepts a fixed public key and needs no signup."
-//
 // This file wipes the worker's shared database (vitest isolate: false): the reset itself makes the
 // sandbox account again, which is all the harness prepared once per worker (prepareDatabase), and the
 // files of one worker run one after another, so nothing else is using the database meanwhile.

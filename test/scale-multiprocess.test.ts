@@ -1,4 +1,4 @@
-// Issue 7, reduced `npm run bench:scale`: a standalone simulator, 2 API and 2 worker processes on one
+// Reduced `npm run bench:scale`: a standalone simulator, 2 API and 2 worker processes on one
 // PostgreSQL schema and one Redis. 40 sales, each sent to both APIs at once with one Idempotency-Key;
 // 8 of them cancelled through both APIs at once; a low rate limit hit through both APIs from one IP.
 // Needs TEST_DATABASE_URL (several processes cannot share PGlite files) and, for the rate-limit

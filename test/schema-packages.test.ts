@@ -1,4 +1,4 @@
-// Issue 30.1: the official schema package is chosen by the document's date (dhEmi) and environment;
+// The official schema package is chosen by the document's date (dhEmi) and environment;
 // a group that exists only in the newer package is refused by the older one and the other way round.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { committedSchema, renderSchema, servedDocument } from './support/sdk-schema.js';
 
-// Issue 20 item 1: the SDK's types are generated from GET /docs/json; a route or schema change that
+// The SDK's types are generated from GET /docs/json; a route or schema change that
 // is not regenerated would ship an SDK whose types lie about the API.
 describe('SDK types (sdk/src/schema.d.ts)', () => {
   let doc: Record<string, unknown>;

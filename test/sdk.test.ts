@@ -7,7 +7,7 @@ import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from './support/nfce-flow.
 import { certFile } from './issuers-harness.js';
 import { eventually } from './support/webhook-receiver.js';
 
-// Issue 20 item 1: the TypeScript SDK (sdk/) against a real gateway on a port, and its retry rules
+// The TypeScript SDK (sdk/) against a real gateway on a port, and its retry rules
 // against a local server that fails on purpose.
 
 describe('SDK against the gateway (sandbox)', () => {

@@ -3,7 +3,7 @@ import { openDb, type Db } from '../src/platform/storage/db.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { eventually } from './support/webhook-receiver.js';
 
-// Issue 28 item 10: on the public sandbox's embedded database (PGlite, whose statements run on the
+// On the public sandbox's embedded database (PGlite, whose statements run on the
 // event loop's thread) 20 phrase searches of one account took /healthz to 1.9 s. What one account's
 // searches may take of the process is bounded, and the embedded database lets the event loop turn
 // between statements.

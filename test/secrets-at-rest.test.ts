@@ -30,7 +30,7 @@ describe('secrets at rest', () => {
     expect(dump).toContain(parsed.serialNumber);
 
     const pemLines = (pem: string) => pem.split('\n').filter((l) => l.length === 64).slice(2, 5);
-    // The certificate itself is public (every signed document carries it in KeyInfo, FACTS 3), so
+    // The certificate itself is public (every signed document carries it in KeyInfo, docs/fiscal/signature.md), so
     // it is stored encrypted but not searched for: signed NFC-e of other tests hold it legitimately.
     // The PKCS#12 file holds the certificate unencrypted, so its fragments that are certificate
     // bytes are dropped too.

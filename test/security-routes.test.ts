@@ -5,7 +5,7 @@
 //     (the route config `scope` is not in the document): a key lacking it gets 403 + error envelope;
 //   - every route that takes an id answers 404 to account B for account A's record, and changes nothing;
 //   - lists, search and the notification stream never show B another account's records;
-//   - (issue 12) every operation on another application needs the caller to cover its scopes; every
+//   - every operation on another application needs the caller to cover its scopes; every
 //     mutating route spelled another way (%-encoded letters) is the same Idempotency-Key scope;
 //     every 401 carries the X-RateLimit-* headers (unauthenticated requests are counted too);
 //   - secrets (private key, certificate password, CSC, API keys, webhook secret) appear in no log
@@ -110,14 +110,14 @@ function expectEnvelope(res: { status: number; json(): Record<string, unknown> }
 // Routes any valid key may call: reference data that belongs to no account.
 const ANY_KEY = new Set(['GET /v1/ufs', 'GET /v1/municipios']);
 // Routes that are public by design (no key): liveness and readiness, and the steps of signing in
-// (issue 14), which are counted per address instead.
+// Which are counted per address instead.
 const PUBLIC = new Set([
   'GET /healthz', 'GET /healthz/deep',
   'POST /v1/auth/signup', 'POST /v1/auth/login', 'POST /v1/auth/login/second-factor', 'POST /v1/auth/refresh',
   'POST /v1/auth/verify-email', 'POST /v1/auth/password/forgot', 'POST /v1/auth/password/reset',
   // Asaas's webhook: no API key, its own token (asaas-access-token; test/billing-payments.test.ts).
   'POST /v1/billing/webhooks/asaas',
-  // The API changelog, where a deprecated operation's Link header points (SPEC 9): public like /docs.
+  // The API changelog, where a deprecated operation's Link header points (docs/guides/api.md#contract-versioning): public like /docs.
   'GET /changelog.md',
 ]);
 const isSignInStep = (op: Operation) => op.path.startsWith('/v1/auth/');
@@ -145,7 +145,7 @@ describe('routes from the served OpenAPI document', () => {
         const res = await call(op.method, path, headers);
         expect(res.status, `${opName(op)} with ${JSON.stringify(headers)}`).toBe(401);
         expectEnvelope(res, 'unauthorized', opName(op));
-        // Issue 12: requests without a valid key are counted per IP before authentication.
+        // Requests without a valid key are counted per IP before authentication.
         for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-ratelimit-window']) expect(res.headers.get(h), `${opName(op)}: ${h} on a 401`).not.toBeNull();
       }
     }
@@ -207,7 +207,7 @@ describe('routes from the served OpenAPI document', () => {
   }, 60_000);
 });
 
-describe('keys acting on other keys (issue 12)', () => {
+describe('keys acting on other keys', () => {
   it('every operation on another application refuses a caller whose scopes do not cover the target\'s, and changes nothing', async () => {
     const { accountId } = await t.newAccount('Key vs key');
     const narrow = await keyWithScopes(t, accountId, ['applications:write']);
@@ -228,7 +228,7 @@ describe('keys acting on other keys (issue 12)', () => {
   });
 });
 
-describe('one Idempotency-Key, two spellings of a route (issue 12)', () => {
+describe('one Idempotency-Key, two spellings of a route', () => {
   /** The path with every letter of its fixed segments %-encoded: the router decodes it to the same route. */
   const respelled = (path: string) => path.split('/').map((seg) => (seg.startsWith('{') ? seg : seg.replace(/[a-z]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))).join('/');
 

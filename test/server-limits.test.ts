@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
-// Issue 12, defect 5: a client that trickles its headers or body keeps no connection forever, and
+// A client that trickles its headers or body keeps no connection forever, and
 // one address cannot hold every socket. Real sockets against a listening server; every wait is for
 // an event (the socket's 'close'), never a sleep.
 

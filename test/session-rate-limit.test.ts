@@ -1,4 +1,4 @@
-// Issue 31 item 3: the dashboard's own traffic is limited per session, not through the address's API
+// The dashboard's own traffic is limited per session, not through the address's API
 // budget. In the sandbox every request of an address shared 60 a minute, curl's and the dashboard's:
 // a few reloads of the dashboard left its pages waiting. Now a session counts on itself
 // (SESSION_RATE_LIMIT_PER_MINUTE), and made-up session cookies still get 429 per address before any lookup.

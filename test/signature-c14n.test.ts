@@ -27,7 +27,7 @@ function bothForms(xml: string, name: string): { inclusive: string; exclusive: s
 const digestOf = (text: string) => createHash('sha1').update(text, 'utf8').digest('base64');
 
 describe('exclusive vs inclusive canonical form of the signed element', () => {
-  // SPEC says "exclusive canonicalization", the XSD fixes the inclusive URI: for infNFe both yield these same bytes.
+  // docs/guides/api.md says "exclusive canonicalization", the XSD fixes the inclusive URI: for infNFe both yield these same bytes.
   it('BA NFC-e sample: identical bytes, whose SHA-1 is the DigestValue SEFAZ accepted', () => {
     const xml = readFileSync(resolve(samples, 'nfce/nfce_v4.00_BA_homologacao_offline_tpEmis9_qrv2_assinada_sem_protocolo.xml'), 'utf8');
     const { inclusive, exclusive } = bothForms(xml, 'infNFe');

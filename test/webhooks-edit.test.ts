@@ -1,4 +1,4 @@
-// Issue 18 item 5: PATCH /v1/webhooks/:id changes an endpoint; one disabled (after 3 days of failures,
+// PATCH /v1/webhooks/:id changes an endpoint; one disabled (after 3 days of failures,
 // or by hand) can be enabled again and then receives events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';

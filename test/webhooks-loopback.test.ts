@@ -1,4 +1,4 @@
-// Issue 28 item 16: a sandbox's webhooks could target any loopback port, and the delivery log shows the
+// A sandbox's webhooks could target any loopback port, and the delivery log shows the
 // first 1 KB of the answer: on a shared sandbox host, a way to read the host's own services (Redis,
 // PostgreSQL, an admin page). Loopback targets are now refused unless WEBHOOKS_ALLOW_LOOPBACK=true (a
 // sandbox on one's own machine); the default, a sandbox others can reach, refuses.

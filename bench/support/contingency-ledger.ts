@@ -1,8 +1,8 @@
-// The books of a run with offline contingency (issue 17), held against what the simulated SEFAZ
+// The books of a run with offline contingency, held against what the simulated SEFAZ
 // stores (its tables sim_notes and sim_voids): per sale exactly one valid note, the note's final key;
 // a first attempt the authority authorized canceled there; every number of every series explained
-// (authorized, canceled or voided at the authority, FACTS 10: a number transmitted in normal emission
-// and not used is voided); every contingency note transmitted within its deadline (24 hours, FACTS 10).
+// (authorized, canceled or voided at the authority, docs/fiscal/offline-contingency.md: a number transmitted in normal emission
+// and not used is voided); every contingency note transmitted within its deadline (24 hours, docs/fiscal/offline-contingency.md).
 import pg from 'pg';
 import type { Json } from './cluster.js';
 

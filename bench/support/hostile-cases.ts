@@ -1,4 +1,4 @@
-// The attack list of issue 12, each with the answer a hostile request must get. Every case runs as
+// The attack list each with the answer a hostile request must get. Every case runs as
 // a client IP of its own against the production-mode gateways of bench/support/hostile-world.ts.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -272,7 +272,7 @@ export const HOSTILE_CASES: HostileCase[] = [
       return { got: brief(a), problems };
     },
   },
-  // Issue 28 item 10: one account's searches against the shared process (PGlite runs them on the
+  // One account's searches against the shared process (PGlite runs them on the
   // event loop's thread: 20 phrase searches at once held /healthz for 1.9 s).
   {
     name: '20 phrase searches at once from one account',
@@ -293,8 +293,8 @@ export const HOSTILE_CASES: HostileCase[] = [
       return { got: `${ok} x 200, ${refused.length} x 429; then ${after.status}`, problems };
     },
   },
-  // Issue 28 item 12: offline NFC-e XML with something beside or inside the signed NFe.
+  // Offline NFC-e XML with something beside or inside the signed NFe.
   ...OFFLINE_XML_CASES,
-  // Issue 28 items 8 and 9: a 750-item receipt off the event loop; no socket outlives its 408's deadline.
+  // A 750-item receipt off the event loop; no socket outlives its 408's deadline.
   ...PRINT_AND_DRIP_CASES,
 ];

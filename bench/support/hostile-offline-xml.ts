@@ -1,4 +1,4 @@
-// Issue 28 item 12: XML that says one thing beside the signed NFe that says another. The signed NFe
+// XML that says one thing beside the signed NFe that says another. The signed NFe
 // is the gateway's own (the sale JSON form of POST /v1/nfce/offline, then its XML), so the only
 // difference between the attack and a valid upload is what was put beside or inside it.
 import { randomInt } from 'node:crypto';

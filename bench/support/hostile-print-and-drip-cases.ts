@@ -1,4 +1,4 @@
-// Issue 28's hostile cases of items 8 and 9, appended to bench/support/hostile-cases.ts: a tenant's
+// The hostile cases of items 8 and 9, appended to bench/support/hostile-cases.ts: a tenant's
 // 750-item receipt (near the largest the authority's 500 KB limit lets through, MOC B01) must not hold the event loop, and a client dripping bytes after its 408 must not keep
 // its connection (and its place under MAX_CONNECTIONS_PER_IP) forever.
 import { randomInt } from 'node:crypto';

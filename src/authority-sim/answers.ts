@@ -13,7 +13,7 @@ export function authorityTime(at: Date): string {
 /**
  * Signs an element the authority issues (infProt, infEvento of retEvento, infInut of retInutNFe):
  * `inner` is its canonical content; inside its parent it inherits the NF-e default namespace, which
- * inclusive C14N writes on the apex (FACTS 3).
+ * inclusive C14N writes on the apex (docs/fiscal/signature.md).
  */
 function signedBlock(name: string, id: string, inner: string, key: SigningKey): { element: string; signature: string } {
   const canonical = `<${name} xmlns="${NFE_NAMESPACE}" Id="${id}">${inner}</${name}>`;

@@ -5,7 +5,7 @@ import { eventually } from '../../test/support/webhook-receiver.js';
 import { startAuthoritySimulator, type AuthoritySimulator } from './authority-simulator.js';
 import { generateSimulatorIdentity } from './server-certificate.js';
 
-// Issue 12 (callbacks on request paths): the simulator runs inside the sandbox gateway; a client
+// The simulator runs inside the sandbox gateway; a client
 // that drops a SOAP request halfway through its body made the request handler's promise reject with
 // nobody listening, which ends the process (API, worker and simulator together).
 let sim: AuthoritySimulator;

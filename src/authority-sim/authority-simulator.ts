@@ -26,7 +26,7 @@ export interface AuthoritySimulatorOptions {
   /** 0 (default) = a random free port. */
   port?: number;
   host?: string;
-  /** Answer delay range in ms; the sandbox uses [1000, 3000] (SPEC: 1-3 s), tests [0, 0]. */
+  /** Answer delay range in ms; the sandbox uses [1000, 3000] (docs/guides/api.md#contract-sandbox-and-secrets: 1-3 s), tests [0, 0]. */
   latencyMs?: readonly [number, number];
   /** Server certificate and key; generated (self-signed) when absent. */
   identity?: SimulatorIdentity;
@@ -147,7 +147,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       keepAliveTimeout: 120_000,
     },
     // serve() reads the body with for-await, which throws when the client drops the request: a
-    // rejection nobody handles ends the process this simulator shares with the gateway (issue 12).
+    // rejection nobody handles ends the process this simulator shares with the gateway.
     (req, res) =>
       void serve(req, res).catch(() => {
         if (!res.headersSent && !res.destroyed) reply(res, faultReply(replyVersion(req.headers['content-type']), 'Receiver', 'simulator failure: the request could not be read'));
@@ -305,7 +305,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   return sim;
 }
 
-// An oversized message is refused (the authorities answer cStat 214, FACTS 7); 8 MiB is far past any lot.
+// An oversized message is refused (the authorities answer cStat 214, docs/fiscal/cstat.md); 8 MiB is far past any lot.
 const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 
 /** The request body as UTF-8, or null past MAX_REQUEST_BYTES (the rest is drained, not kept). */

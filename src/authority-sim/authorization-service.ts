@@ -118,7 +118,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date, lotCuf: s
 
   const denial = scenarioDenial(scenario, facts);
   const denied = denial !== null;
-  // FACTS 10: an offline NFC-e transmitted after the deadline (24 h from issue, PE's reading) is
+  // docs/fiscal/offline-contingency.md: an offline NFC-e transmitted after the deadline (24 h from issue, PE's reading) is
   // still authorized, as 150 "fora de prazo".
   const late = facts.tpEmis === '9' && at.getTime() - Date.parse(facts.dhEmi) > CONTINGENCY_DEADLINE_MS;
   const cStat = denial ?? (late ? 150 : 100);

@@ -1,4 +1,4 @@
-// NFeDistribuicaoDFe of the simulated Ambiente Nacional (FACTS 15.4): per interested CNPJ/CPF, the
+// NFeDistribuicaoDFe of the simulated Ambiente Nacional (docs/fiscal/nfe-model-55.md#distribution-and-throttling): per interested CNPJ/CPF, the
 // documents handed to it under an increasing NSU (received-documents.ts), at most 50 per answer,
 // 137 when there is nothing after the NSU asked, and the consumption rule: after a 137, or after an
 // answer that reached maxNSU, the next distNSU must wait one hour (656 before); asking beyond the
@@ -55,7 +55,7 @@ export async function handleDistribution(payload: string, ctx: SimContext): Prom
   }
   const byKey = sliceElement(payload, 'consChNFe');
   if (byKey) {
-    // The whole nfeProc when the party may have it, else the summary (FACTS 15.3/15.4).
+    // The whole nfeProc when the party may have it, else the summary (docs/fiscal/nfe-model-55.md#recipient-manifestation, docs/fiscal/nfe-model-55.md#distribution-and-throttling).
     const held = await dfe.docsOfKey(interested, tpAmb, textOf(byKey.inner, 'chNFe') ?? '');
     const best = held.find((d) => d.schema === SCHEMA_PROC_NFE) ?? held.find((d) => d.schema === SCHEMA_RES_NFE);
     return best ? answer(138, BigInt(best.nsu), maxNSU, [best]) : answer(137, 0n, maxNSU);

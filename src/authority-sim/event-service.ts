@@ -18,7 +18,7 @@ const SCHEMA_BY_EVENT: Record<string, string> = {
 };
 
 /**
- * Cancellation windows (FACTS 5): NFC-e 30 minutes (Ajuste SINIEF 19/16 cl. 15), NFC-e by
+ * Cancellation windows (docs/fiscal/events.md): NFC-e 30 minutes (Ajuste SINIEF 19/16 cl. 15), NFC-e by
  * substitution 168 hours (cl. 15-A), NF-e 24 hours (Ajuste SINIEF 07/05). Later: 501.
  */
 export function cancellationWindowMs(model: number, tpEvento: string): number {
@@ -108,7 +108,7 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     if (!note || note.status !== 'authorized') return rejected(580);
     if ((textOf(evento, 'nProt') ?? '') !== note.n_prot) return rejected(222);
     if (at.getTime() - new Date(note.authorized_at).getTime() > cancellationWindowMs(note.model, tpEvento)) return rejected(501);
-    // FACTS 15.3: once the recipient confirmed the operation (210200) the issuer can no longer cancel.
+    // docs/fiscal/nfe-model-55.md#recipient-manifestation: once the recipient confirmed the operation (210200) the issuer can no longer cancel.
     if ((await ctx.store.dfe.eventCount(key, '210200')) > 0) return rejected(221);
   } else if (!note || note.status === 'denied') {
     return rejected(580);

@@ -8,7 +8,7 @@ import { checkSchema, isWellFormed } from './xml-checks.js';
 
 /**
  * NFeInutilizacao4: inutNFe -> retInutNFe. 102 voided; 563 the same range was voided already,
- * 256 a number of the range was voided, 241 a number of the range was used (FACTS 6).
+ * 256 a number of the range was voided, 241 a number of the range was used (docs/fiscal/inutilizacao.md).
  */
 export async function handleInutilization(payload: string, ctx: SimContext): Promise<string> {
   const at = ctx.now();

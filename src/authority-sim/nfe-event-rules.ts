@@ -1,4 +1,4 @@
-// Model-55 event rules of the simulated authority (FACTS 5, 15.2, 15.3; codes from cstat_nfe.csv):
+// Model-55 event rules of the simulated authority (docs/fiscal/events.md, docs/fiscal/nfe-model-55.md#cc-e, docs/fiscal/nfe-model-55.md#recipient-manifestation; codes from cstat_nfe.csv):
 // the CC-e at the UF's event reception and the recipient's manifestation at the Ambiente Nacional.
 import { sliceAll, textOf } from '../fiscal/sefaz/xml-slice.js';
 import { NFE_NAMESPACE } from '../fiscal/xml/xml-text.js';
@@ -7,14 +7,14 @@ import type { NoteRow } from './sim-store.js';
 import { checkSchema, tpAmbOf } from './xml-checks.js';
 
 const HOUR = 3600_000;
-/** CC-e: within 720 hours (30 days) of the authorization (NT 2011/004 as quoted in FACTS 5). */
+/** CC-e: within 720 hours (30 days) of the authorization (NT 2011/004 as quoted in docs/fiscal/events.md). */
 export const CCE_WINDOW_MS = 720 * HOUR;
-/** Manifestation: within 180 days of the authorization (FACTS 15.3, NT 2020.001 as quoted). */
+/** Manifestation: within 180 days of the authorization (docs/fiscal/nfe-model-55.md#recipient-manifestation, NT 2020.001 as quoted). */
 export const MANIFESTATION_WINDOW_MS = 180 * 24 * HOUR;
 export const MANIFESTATIONS: ReadonlySet<string> = new Set(['210200', '210210', '210220', '210240']);
-/** Conclusive manifestations: at most twice each per note, the last one counts (FACTS 15.3). */
+/** Conclusive manifestations: at most twice each per note, the last one counts (docs/fiscal/nfe-model-55.md#recipient-manifestation). */
 const CONCLUSIVE = ['210200', '210220', '210240'];
-/** The national environment's cOrgao (TCOrgaoIBGE 91, FACTS 14). */
+/** The national environment's cOrgao (TCOrgaoIBGE 91, docs/fiscal/codes-and-tables.md). */
 export const AN_CORGAO = '91';
 /**
  * Reform events the issuer sends about its own NF-e (NT 2025.002-RTC 8.1; docs/fiscal/reform-events.md).

@@ -20,10 +20,10 @@ export interface Rejection {
 
 const reject = (cStat: number, detail: string, xMotivo = motivo(cStat)): Rejection => ({ cStat, xMotivo, detail });
 
-// MOC homologation phrases (FACTS 8): first item description (373) and recipient name (598).
+// MOC homologation phrases (docs/fiscal/nfce-rules.md): first item description (373) and recipient name (598).
 export const HOMOLOGATION_ITEM = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 export const HOMOLOGATION_RECIPIENT = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
-// FACTS 7/8: an online NFC-e must reach the authority within about 5 minutes of dhEmi (704).
+// docs/fiscal/cstat.md, docs/fiscal/nfce-rules.md: an online NFC-e must reach the authority within about 5 minutes of dhEmi (704).
 export const NFCE_MAX_DELAY_MS = 5 * 60_000;
 
 const cents = (v: string) => Math.round(Number(v) * 100);

@@ -1,5 +1,5 @@
 // Outages on demand: the simulated SEFAZ stops serving for a while, for every issuer or for one
-// CNPJ, as the authorities do (FACTS 10 and 17: 108 "Serviço Paralisado Momentaneamente", 109
+// CNPJ, as the authorities do (docs/fiscal/offline-contingency.md, docs/fiscal/offline-contingency.md#autopilot: 108 "Serviço Paralisado Momentaneamente", 109
 // "Serviço Paralisado sem Previsão", or no answer at all), so the gateway's contingency can be
 // watched and tested. The duration runs on the simulator's clock (setClock): a test ends an outage
 // by moving that clock, without sleeping. A wall-clock timer ends it too and releases the

@@ -1,4 +1,4 @@
-// What the Ambiente Nacional distributes to a note's recipient (FACTS 15.3/15.4): when a model-55
+// What the Ambiente Nacional distributes to a note's recipient (docs/fiscal/nfe-model-55.md#recipient-manifestation, docs/fiscal/nfe-model-55.md#distribution-and-throttling): when a model-55
 // note naming a CNPJ/CPF in dest is authorised, its summary (resNFe); each issuer event on it, as
 // resEvento; after the recipient's 210200 (confirmation) or 210210 (awareness), the whole nfeProc.
 import { sliceElement, textOf } from '../fiscal/sefaz/xml-slice.js';

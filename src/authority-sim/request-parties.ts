@@ -1,6 +1,6 @@
 // Whose request this is, for an outage scoped to one issuer. The message names the issuer in most
 // services: the NF-e's emitter (NFeAutorizacao4), the event's or voiding's author, the interested
-// party of a distribution, the CNPJ inside the access key (positions 7-20, FACTS 2) of a
+// party of a distribution, the CNPJ inside the access key (positions 7-20, docs/fiscal/cnf.md) of a
 // consultation. Status and receipt messages name nobody: they stand for the client certificate's
 // CNPJ (ICP-Brasil 2.16.76.1.3.3) and for the issuers this certificate was last seen sending
 // documents for (sandbox test certificates carry no CNPJ; branches share their head office's).

@@ -4,7 +4,7 @@ import type { NfseOwnScenario } from './nfse/nfse-scenario.js';
 import type { OutageMode } from './outage.js';
 
 /**
- * Faults on demand (DESIGN 3): chosen per request by `X-Sandbox-Scenario` or queued by a test.
+ * Faults on demand (docs/decisions.md#the-authority-simulator): chosen per request by `X-Sandbox-Scenario` or queued by a test.
  * Answer-shaping ones (reject, deny, unavailable) reach the service; the transport ones
  * (timeout, lost-response, http-500, malformed) are played by the server.
  */
@@ -18,7 +18,7 @@ export type Scenario =
   | { kind: 'malformed' }
   /** A synchronous lot answered with a receipt (103): the result is polled with NFeRetAutorizacao4. */
   | { kind: 'async' }
-  /** NFeDistribuicaoDFe answers 137 (nothing found) whatever it holds; the hour of waiting starts (FACTS 15.4). */
+  /** NFeDistribuicaoDFe answers 137 (nothing found) whatever it holds; the hour of waiting starts (docs/fiscal/nfe-model-55.md#distribution-and-throttling). */
   | { kind: 'no-documents' }
   /**
    * `outage:<seconds>[:109|:no-answer]`: an outage of the request's issuer only (outage.ts), which

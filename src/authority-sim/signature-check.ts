@@ -26,7 +26,7 @@ const TRANSFORM_ORDERS: ReadonlyArray<readonly [string, string]> = [
 /**
  * Verifies the signature of `signedElement` (infNFe, infEvento, infInut, infProt) inside
  * `documentXml`, whose root is the element's parent (NFe, evento, inutNFe, protNFe). The profile is
- * the one fixed by xmldsig-core-schema_v1.01.xsd (FACTS 3).
+ * the one fixed by xmldsig-core-schema_v1.01.xsd (docs/fiscal/signature.md).
  */
 export function checkEnvelopedSignature(documentXml: string, signedElement: string): SignatureCheck {
   return fastCheck(documentXml, signedElement) ?? generalCheck(documentXml, signedElement);

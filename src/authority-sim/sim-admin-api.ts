@@ -8,7 +8,7 @@
 //   GET    /sim/admin/authorizations?key=<44-character access key>               -> {access_key, authorizations}
 //   GET    /sim/admin/nfse-issued?dps_id=<45-character DPS Id>                   -> {dps_id, nfse_issued}
 //   GET    /sim/admin/stats                                                       -> counters (requests, authorizations, ...)
-//   POST   /sim/admin/scenarios            {scenario, times?, service?}           -> 204 (queued faults, DESIGN 3)
+//   POST   /sim/admin/scenarios            {scenario, times?, service?}           -> 204 (queued faults, docs/decisions.md#the-authority-simulator)
 //   DELETE /sim/admin/scenarios                                                   -> 204
 //   POST   /sim/admin/received-notes       {recipient_cnpj | recipient_cpf, nfe_proc_xml?, tenant?} -> 201 {access_key, n_prot}
 //          (a third party's NF-e to that recipient: issued by the simulator, or the signed nfeProc given)
@@ -120,7 +120,7 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
       }
       case 'GET nfse-issued': {
         const dpsId = url.searchParams.get('dps_id') ?? '';
-        // XSD TSIdDPS: "DPS" + 42 (FACTS 16.3; letters after inscription type 2, FACTS 16.9).
+        // XSD TSIdDPS: "DPS" + 42 (docs/fiscal/nfse-national.md#dps; letters after inscription type 2, docs/fiscal/nfse-national.md#alphanumeric-cnpj).
         if (!/^DPS[0-9A-Z]{42}$/.test(dpsId)) throw new AdminError(400, 'dps_id must be a 45-character DPS Id');
         return reply(res, 200, { dps_id: dpsId, nfse_issued: await sim.nfseIssuedFor(dpsId) });
       }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteSimulatorLink, SimulatorAdminError } from './sim-admin-client.js';
 import { generateSimulatorIdentity } from './server-certificate.js';
 
-// Issue 12 (callbacks on request paths): an answer the gateway cannot parse must reject the call,
+// An answer the gateway cannot parse must reject the call,
 // not throw inside the response's 'end' callback, where nothing catches it and the process ends.
 const identity = generateSimulatorIdentity();
 const server = createServer({ key: identity.keyPem, cert: identity.certPem }, (_req, res) => {

@@ -123,7 +123,7 @@ function adminRequest<T>(o: RemoteSimulatorOptions, url: string, method: string,
           const status = res.statusCode ?? 0;
           if (status >= 200 && status < 300) {
             // Parsed here, inside an event callback: a throw would escape the promise and end the
-            // process (issue 12), so an answer that is not JSON rejects the call instead.
+            // process, so an answer that is not JSON rejects the call instead.
             try {
               return resolve((text ? JSON.parse(text) : undefined) as T);
             } catch {

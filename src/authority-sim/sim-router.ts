@@ -33,12 +33,12 @@ interface ServiceEntry {
   /** Other names the UFs publish (paths, namespaces), lower case without the trailing version. */
   aliases?: readonly string[];
   handle(payload: string, ctx: SimContext): Promise<string> | string;
-  /** The Body's content around the answer; default `<nfeResultMsg>` in the service's namespace (FACTS 4). */
+  /** The Body's content around the answer; default `<nfeResultMsg>` in the service's namespace (docs/fiscal/sefaz-services.md). */
   answer?(namespace: string, payload: string): string;
 }
 
 // One entry per service: the type makes a service added to endpoints.ts fail to compile until it
-// has one. Names from FACTS 4 and the endpoint table: SVRS paths say NfeConsulta4 and recepcaoevento4,
+// has one. Names from docs/fiscal/sefaz-services.md and the endpoint table: SVRS paths say NfeConsulta4 and recepcaoevento4,
 // GO/PR's namespaces NFeRecepcaoEvento, ACBr's older SP table NfeConsulta/RecepcaoEvento.
 const SERVICES: Record<SimService, ServiceEntry> = {
   autorizacao: { wsdlName: 'NFeAutorizacao4', wsdlFile: 'nfeautorizacao4.wsdl', handle: handleAuthorization },

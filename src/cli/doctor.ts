@@ -1,4 +1,4 @@
-// `npm run doctor -- --issuer iss_...` (issue 31 item 7): asks a running gateway for an issuer's
+// `npm run doctor -- --issuer iss_...`: asks a running gateway for an issuer's
 // diagnostics (GET /v1/issuers/:id/diagnostics) and prints each check with its verdict and what to do.
 // Over HTTP, so it works against the local sandbox as against a deployed gateway, with the caller's
 // own key and rights. Exit status: 0 ok or warnings, 1 a check failed, 2 the question could not be asked.

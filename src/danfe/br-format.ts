@@ -78,7 +78,7 @@ export function formatSeries(serie: string): string {
   return serie.padStart(3, '0');
 }
 
-/** CNPJ mask; works for the alphanumeric CNPJ too (FACTS 1.1: same 14 positions). */
+/** CNPJ mask; works for the alphanumeric CNPJ too (docs/fiscal/access-key.md#alphanumeric-cnpj: same 14 positions). */
 export function formatCnpj(cnpj: string): string {
   const m = /^([0-9A-Z]{2})([0-9A-Z]{3})([0-9A-Z]{3})([0-9A-Z]{4})(\d{2})$/.exec(cnpj);
   return m ? `${m[1]}.${m[2]}.${m[3]}/${m[4]}-${m[5]}` : cnpj;

@@ -7,11 +7,11 @@ export interface DanfeContext {
   input: DanfeInput;
   theme: DanfeTheme;
   layout: ReceiptLayout;
-  /** Which copy this page is, when a note prints two (offline contingency before authorization, FACTS 10). */
+  /** Which copy this page is, when a note prints two (offline contingency before authorization, docs/fiscal/offline-contingency.md). */
   copyLabel?: string;
   /** Pixel size of the issuer logo (PNG/JPEG), read by the PDF library. */
   imageSize(data: Buffer): { width: number; height: number };
 }
 
-/** The two copies of an offline contingency note not yet authorized (FACTS 10), in every printed form. */
+/** The two copies of an offline contingency note not yet authorized (docs/fiscal/offline-contingency.md), in every printed form. */
 export const CONTINGENCY_COPY_LABELS = ['Via consumidor', 'Via estabelecimento'] as const;

@@ -50,7 +50,7 @@ function identification(ctx: DanfeContext): void {
     layout.text(`Protocolo de autorização: ${auth.protocol}`, { size, align: 'center' });
     layout.text(`Data de autorização: ${formatDateTime(auth.receivedAt)}`, { size, align: 'center' });
   } else {
-    // FACTS 10 (sped-da): a contingency DANFE printed before authorization says so.
+    // docs/fiscal/offline-contingency.md (sped-da): a contingency DANFE printed before authorization says so.
     layout.text('Pendente de autorização', { size, font: 'Helvetica-Oblique', align: 'center' });
   }
 }

@@ -73,14 +73,14 @@ function notices(ctx: DanfeContext): void {
     });
   }
   if (input.tpAmb === 2) {
-    // FACTS 11: the homologation DANFE says it was issued in homologation and has no fiscal value.
+    // docs/fiscal/danfe-nfce.md: the homologation DANFE says it was issued in homologation and has no fiscal value.
     layout.gap(3).framed('#000000', 3, (box) => {
       box.text('EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', { size: size.notice, font: bold, align: 'center' });
     });
   }
 }
 
-/** Division II; FACTS 10: the contingency DANFE says "EMITIDA EM CONTINGÊNCIA". */
+/** Division II; docs/fiscal/offline-contingency.md: the contingency DANFE says "EMITIDA EM CONTINGÊNCIA". */
 function title(ctx: DanfeContext): void {
   const { layout, theme, input } = ctx;
   const { size } = theme;

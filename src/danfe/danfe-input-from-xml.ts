@@ -20,7 +20,7 @@ export interface DanfeExtras {
   cancellation?: DanfeCancellation;
 }
 
-// Authorized use: 100, or 150 when authorized late (FACTS 10: late contingency notes).
+// Authorized use: 100, or 150 when authorized late (docs/fiscal/offline-contingency.md: late contingency notes).
 const AUTHORIZED = new Set(['100', '150']);
 // Cancellation (110111) and cancellation by substitution (110112), registered (135) or late (155).
 const CANCEL_EVENTS = new Set(['110111', '110112']);
@@ -148,7 +148,7 @@ export function danfeInputFromXml(xml: string, extras: DanfeExtras = {}): DanfeI
   const emit = child(infNFe, 'emit');
   const tpAmb = text(ide, 'tpAmb') === '1' ? 1 : 2;
   const supl = child(nfe, 'infNFeSupl');
-  // FACTS 11: the QR code must exist on every DANFE NFC-e, normal or contingency.
+  // docs/fiscal/danfe-nfce.md: the QR code must exist on every DANFE NFC-e, normal or contingency.
   const qrCode = text(supl, 'qrCode');
   if (!qrCode) throw new DanfeInputError('infNFeSupl/qrCode is missing: the DANFE NFC-e must carry the QR code');
   const issuerAddress = address(child(emit, 'enderEmit')) ?? { street: '', number: '', city: '', uf: '' };

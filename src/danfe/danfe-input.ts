@@ -1,4 +1,4 @@
-// What the DANFE NFC-e prints, already pulled out of the XML (FACTS 11: the DANFE may only show data
+// What the DANFE NFC-e prints, already pulled out of the XML (docs/fiscal/danfe-nfce.md: the DANFE may only show data
 // present in the XML plus the authorization protocol). Amounts stay the XML's decimal strings
 // ("1500.00", "96.2200") so nothing is rounded before the Brazilian formatting.
 
@@ -11,8 +11,7 @@ export class DanfeInputError extends Error {
 }
 
 /**
- * The document is neither authorized nor issued in contingency: it has no DANFE yet (FACTS 10, 11;
- * issue 28 item 17). A distinct error so the caller answers 409, not the 422 of a document that
+ * The document is neither authorized nor issued in contingency: it has no DANFE yet (docs/fiscal/offline-contingency.md, docs/fiscal/danfe-nfce.md). A distinct error so the caller answers 409, not the 422 of a document that
  * cannot be drawn.
  */
 export class DanfeNotAuthorizedError extends Error {
@@ -116,7 +115,7 @@ export interface DanfeSettings {
 export interface DanfeInput {
   accessKey: string;
   tpAmb: 1 | 2;
-  /** 1 normal, 9 offline contingency (FACTS 10). */
+  /** 1 normal, 9 offline contingency (docs/fiscal/offline-contingency.md). */
   tpEmis: number;
   number: string;
   series: string;

@@ -1,4 +1,4 @@
-// tPag -> the Portuguese name printed in division IV (FACTS 8.1; same list as sped-da, ACBr, OCA).
+// tPag -> the Portuguese name printed in division IV (docs/fiscal/nfce-rules.md#payment-group; same list as sped-da, ACBr, OCA).
 
 const NAMES: Readonly<Record<string, string>> = {
   '01': 'Dinheiro',
@@ -23,7 +23,7 @@ const NAMES: Readonly<Record<string, string>> = {
   '99': 'Outros',
 };
 
-/** For tPag 99 ("Outros") the issuer's xPag says what it was (FACTS 8.1: xPag needed for 99). */
+/** For tPag 99 ("Outros") the issuer's xPag says what it was (docs/fiscal/nfce-rules.md#payment-group: xPag needed for 99). */
 export function paymentName(tPag: string, xPag?: string): string {
   const code = tPag.padStart(2, '0');
   const description = xPag?.trim();

@@ -13,7 +13,7 @@ export interface OpenedImage {
 export type ImageDoc = Doc & { openImage(src: Buffer): OpenedImage; image(src: OpenedImage, x: number, y: number, o: object): Doc };
 
 /**
- * Issue 12: pdfkit decodes a PNG with an alpha channel, a palette with transparency or interlacing
+ * Pdfkit decodes a PNG with an alpha channel, a palette with transparency or interlacing
  * in an asynchronous zlib callback, where a damaged image throws past every promise and ends the
  * process. Only the normal form (normalize-logo.ts) reaches it: an 8-bit greyscale/RGB PNG without
  * interlacing, whose data pdfkit copies without decoding, or a JPEG, whose data it copies as well;

@@ -4,7 +4,7 @@
 import QRCode from 'qrcode';
 
 export const MM = 72 / 25.4;
-// Manual DANFE NFC-e (FACTS 11): QR code at least 25 mm x 25 mm.
+// Manual DANFE NFC-e (docs/fiscal/danfe-nfce.md): QR code at least 25 mm x 25 mm.
 export const QR_MIN_MM = 25;
 // ISO/IEC 18004: a quiet zone of 4 modules around the symbol.
 export const QR_QUIET_MODULES = 4;

@@ -1,5 +1,5 @@
 // The DANFE NFC-e as lines of character columns: what the ESC/POS stream (escpos/) and the HTML page
-// (html/) print, in the order and with the words of the PDF (divisions I-IX of the Manual, FACTS 11),
+// (html/) print, in the order and with the words of the PDF (divisions I-IX of the Manual, docs/fiscal/danfe-nfce.md),
 // from the same DanfeInput (danfe-input-from-xml.ts), so the three forms say the same thing.
 import { formatAccessKey, formatCents, formatCnpj, formatCpf, formatDateTime, formatDecimal, formatMoney, formatNoteNumber, formatPhone, formatSeries, toCents } from './br-format.js';
 import { pairLines, wrapText, wrapUrl, type Columns } from './column-text.js';
@@ -77,12 +77,12 @@ function header(out: Lines, input: DanfeInput, label: string | undefined): void 
     out.rule().text('NFC-e CANCELADA', { bold: true, large: true });
     out.text([c.protocol ? `Protocolo de cancelamento: ${c.protocol}` : '', c.at ? formatDateTime(c.at) : ''].filter(Boolean).join(' - '));
   }
-  // FACTS 11: the homologation DANFE says it has no fiscal value.
+  // docs/fiscal/danfe-nfce.md: the homologation DANFE says it has no fiscal value.
   if (input.tpAmb === 2) out.rule().text('EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', { bold: true });
   out.rule().text('Documento Auxiliar da Nota Fiscal de Consumidor Eletrônica', { bold: true });
   out.text('Não permite aproveitamento de crédito de ICMS');
   if (input.tpEmis === 9) {
-    // FACTS 10: "EMITIDA EM CONTINGÊNCIA"; before authorization also "Pendente de autorização" (sped-da).
+    // docs/fiscal/offline-contingency.md: "EMITIDA EM CONTINGÊNCIA"; before authorization also "Pendente de autorização" (sped-da).
     out.text('EMITIDA EM CONTINGÊNCIA', { bold: true, large: true });
     if (!input.authorization) out.text('Pendente de autorização', { bold: true });
   }
@@ -143,7 +143,7 @@ function footer(out: Lines, input: DanfeInput): void {
 }
 
 /**
- * The copies a note prints. An offline contingency note not yet authorized prints two (FACTS 10: one
+ * The copies a note prints. An offline contingency note not yet authorized prints two (docs/fiscal/offline-contingency.md: one
  * copy stays with the establishment, available to the Fisco, until the note is authorized): the
  * consumer's and the establishment's, each saying which it is. Any other note prints one.
  */

@@ -69,7 +69,7 @@ export async function renderDanfeNfce(input: DanfeInput, options: DanfeRenderOpt
     info: { Title: `DANFE NFC-e ${input.accessKey}`, Author: input.issuer.name, Creator: 'fiscal-gateway' },
   }) as ImageDoc;
   const images = new Map<Buffer, OpenedImage>();
-  // FACTS 10: a contingency note not yet authorized prints two copies, the consumer's and the
+  // docs/fiscal/offline-contingency.md: a contingency note not yet authorized prints two copies, the consumer's and the
   // establishment's (kept for the Fisco until authorization), one page each; the ESC/POS and HTML forms
   // print the same two (receipt-text.ts receiptCopies).
   const labels = input.tpEmis === 9 && !input.authorization ? CONTINGENCY_COPY_LABELS : [undefined];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cnpjCheckDigits, cnpjProblem, cpfProblem, issuerIeProblem, isValidTaxId } from './tax-id.js';
 
-describe('CNPJ check digits (FACTS 1.1)', () => {
+describe('CNPJ check digits (docs/fiscal/access-key.md#alphanumeric-cnpj)', () => {
   it('computes the worked examples, alphanumeric included', () => {
     expect(cnpjCheckDigits('12ABC34501DE')).toBe('35');
     expect(cnpjCheckDigits('PC3D315K0001')).toBe('93');

@@ -1,4 +1,4 @@
-// Tax ids of an issuer: CNPJ (numeric and the 2026 alphanumeric form, FACTS 1.1), CPF and the state
+// Tax ids of an issuer: CNPJ (numeric and the 2026 alphanumeric form, docs/fiscal/access-key.md#alphanumeric-cnpj), CPF and the state
 // registration (IE). The check-digit arithmetic lives in kernel/tax-id.ts; this module adds the IE rule
 // and plain-words explanations used by the API's validation errors.
 import { cleanTaxId, isAlphanumericCnpj, isValidCnpj, isValidCpf } from '../kernel/tax-id.js';

@@ -4,7 +4,7 @@ import { ApiError } from '../kernel/errors.js';
 /** Deeper bodies are refused (400) rather than overflowing the stack (a 500). No real body nests this deep. */
 export const MAX_JSON_DEPTH = 100;
 
-/** JSON with object keys sorted and no whitespace, so one object re-serialized hashes the same (DESIGN 4). */
+/** JSON with object keys sorted and no whitespace, so one object re-serialized hashes the same (docs/decisions.md#api-conventions). */
 export function canonicalJson(value: unknown, depth = 0): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (depth >= MAX_JSON_DEPTH) throw new ApiError('invalid_json', `The body is nested more than ${MAX_JSON_DEPTH} levels deep`);

@@ -5,7 +5,7 @@ import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '../kernel/errors.j
 // Requests Node's HTTP parser refuses (duplicate or conflicting Content-Length, Content-Length with
 // Transfer-Encoding, obs-fold, bare LF, bad header characters, oversized headers) and requests the
 // server times out never reach Fastify: Node hands them to the server's 'clientError' listener.
-// DESIGN 4 says every 4xx carries the error envelope (issue 12 item 10), so this listener writes it
+// docs/decisions.md#api-conventions says every 4xx carries the error envelope, so this listener writes it
 // as a raw HTTP/1.1 answer and closes the connection: after a framing error the rest of the bytes on
 // it cannot be trusted (request smuggling).
 
@@ -34,7 +34,7 @@ export function clientErrorAnswer(err: Error & { code?: string; reason?: unknown
 
 /**
  * How long a connection answered here may stay open for the answer to drain, counted from the answer
- * and never extended: the client's bytes after it do not matter (issue 28 item 9).
+ * and never extended: the client's bytes after it do not matter.
  */
 export const CLIENT_ERROR_LINGER_MS = 5_000;
 

@@ -32,7 +32,7 @@ describe('a deprecated operation', () => {
     expect(schema.description).toBe('**Deprecated** since 2026-12-01; stops answering on 2027-03-01. Use GET /v1/new instead (CHANGELOG.md).\n\nLists things.');
   });
 
-  it('cannot be announced with less than 90 days of notice (SPEC 9)', () => {
+  it('cannot be announced with less than 90 days of notice (docs/guides/api.md#contract-versioning)', () => {
     expect(() => checkDeprecation('GET /v1/old', { ...OLD, sunset: '2027-02-28' })).toThrow(/89 days after 2026-12-01; SPEC 9 promises 90/);
     expect(() => checkDeprecation('GET /v1/old', OLD)).not.toThrow();
     expect(() => deprecationHeaders({ ...OLD, since: '1 Dec 2026' })).toThrow(RangeError);

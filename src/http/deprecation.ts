@@ -1,4 +1,4 @@
-// SPEC section 9: an operation is deprecated at least 90 days before it goes, said in three places:
+// docs/guides/api.md#contract-versioning: an operation is deprecated at least 90 days before it goes, said in three places:
 // the OpenAPI document (`deprecated: true`, with the sunset and the replacement in its description),
 // every answer of the operation (`Deprecation`, RFC 9745; `Sunset`, RFC 8594; `Link` to the changelog
 // with rel="deprecation"), and CHANGELOG.md. A route says so with `config.deprecation`.
@@ -12,7 +12,7 @@ export interface RouteDeprecation {
   replacement: string;
 }
 
-/** SPEC section 9: the notice period. */
+/** docs/guides/api.md#contract-versioning: the notice period. */
 export const DEPRECATION_NOTICE_DAYS = 90;
 /**
  * Where the deprecations are announced (Link rel="deprecation", RFC 9745 section 3): the gateway

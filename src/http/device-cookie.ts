@@ -5,7 +5,7 @@ import type { PeopleDeps } from '../platform/people/people-deps.js';
 import { readCookie } from './session-cookie.js';
 
 /**
- * The browser's device cookie (issue 28 item 3; platform/people/device-cookie.ts), set at each
+ * The browser's device cookie (platform/people/device-cookie.ts), set at each
  * completed sign-in. Like the session cookie: `__Host-` (Secure, host-only, Path=/) and HttpOnly;
  * SameSite=Strict because only the dashboard's own sign-in and step-up forms need it (a cross-site
  * page cannot make a request that is exempt from the per-e-mail delay).

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A document answer (issue 28 item 12): XML, PDF and ESC/POS are downloads, `Content-Disposition:
+ * A document answer: XML, PDF and ESC/POS are downloads, `Content-Disposition:
  * attachment`, so a browser never renders them on the API's origin. An XML rendered there could run
  * an XSLT stylesheet or XHTML script (the offline intake once kept a `<?xml-stylesheet?>` beside a
  * signed NFe); nosniff comes from plugins/response-headers.ts for every answer.

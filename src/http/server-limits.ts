@@ -4,7 +4,7 @@ import type { HttpLimits } from '../config.js';
 import { newId } from '../kernel/ids.js';
 
 /**
- * Server timeouts (issue 12, defect 5): a client that sends its headers or body a byte at a time
+ * Server timeouts: a client that sends its headers or body a byte at a time
  * is answered 408 and disconnected once HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS have
  * passed. The time a handler takes (Prefer: wait, the notification stream) is not limited by them.
  */

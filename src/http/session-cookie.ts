@@ -2,7 +2,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply } from 'fastify';
 
 /**
- * The browser's session (issue 14 item 1). `__Host-` makes the browser refuse the cookie unless it
+ * The browser's session. `__Host-` makes the browser refuse the cookie unless it
  * is Secure, host-only and Path=/ (no subdomain can plant or read it); HttpOnly keeps it from
  * scripts; SameSite=Lax keeps it off cross-site subrequests and form posts. Browsers treat
  * http://localhost and 127.0.0.1 as secure contexts, so Secure works on loopback too.

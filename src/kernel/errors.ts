@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 
-/** DESIGN 4: every error code the API answers, with its HTTP status. One place, stable codes. */
+/** docs/decisions.md#api-conventions: every error code the API answers, with its HTTP status. One place, stable codes. */
 export const ERROR_STATUS = {
   invalid_json: 400,
   invalid_request: 400,
@@ -8,12 +8,12 @@ export const ERROR_STATUS = {
   // A link or token from an e-mail or a sign-in step that is unknown, expired or already used.
   invalid_token: 400,
   unauthorized: 401,
-  // A plan's limit on issuers or team members (issue 19): only new ones are refused.
+  // A plan's limit on issuers or team members: only new ones are refused.
   plan_limit_reached: 402,
-  // Issue 19 (DESIGN 4): only when an account set a hard cap on its plan's quota; `details` names the limit.
+  // Only when an account set a hard cap on its plan's quota; `details` names the limit.
   quota_exceeded: 402,
   forbidden: 403,
-  // Issue 14: a sensitive action needs a password, TOTP or passkey within the last 10 minutes.
+  // A sensitive action needs a password, TOTP or passkey within the last 10 minutes.
   reauthentication_required: 403,
   // A session of a user who has not confirmed their e-mail yet reaches only the auth routes.
   email_not_verified: 403,
@@ -21,31 +21,31 @@ export const ERROR_STATUS = {
   sso_required: 403,
   // The account was closed (force-cancel): its documents stay readable, nothing new is made.
   account_closed: 403,
-  // Issue 28 item 5: an invite, a role change or a new key would give rights the caller does not hold.
+  // An invite, a role change or a new key would give rights the caller does not hold.
   exceeds_own_rights: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   invalid_state: 409,
   idempotency_in_progress: 409,
-  // Issue 31 item 4: a sale whose external_ref a live note of the same issuer and model already holds;
+  // A sale whose external_ref a live note of the same issuer and model already holds;
   // details[0].note_id names that note (allow_duplicate_external_ref: true issues another anyway).
   duplicate_external_ref: 409,
-  // Issue 31 item 5: POST /v1/issuers/:id/series for a series the issuer already has.
+  // POST /v1/issuers/:id/series for a series the issuer already has.
   series_exists: 409,
-  // Issue 31 item 5: a series' next_number at or below a number already used or voided (never issued twice).
+  // A series' next_number at or below a number already used or voided (never issued twice).
   series_number_used: 409,
   // Creating what the account already has (an issuer with the same CNPJ and ambiente).
   issuer_exists: 409,
-  // Issue 28 item 7: a downgrade to a plan whose limits the account exceeds; `details` names what to remove.
+  // A downgrade to a plan whose limits the account exceeds; `details` names what to remove.
   plan_limits_exceeded: 409,
-  // Issue 28 item 7: an archived issuer is read-only (no new document, settings, certificate or CSC).
+  // An archived issuer is read-only (no new document, settings, certificate or CSC).
   issuer_archived: 409,
   // Sign-up with an e-mail that already has a user.
   email_taken: 409,
-  // Issue 31 item 9: the shared sandbox key (sk_sandbox_public) cannot change what every one of its users shares.
+  // The shared sandbox key (sk_sandbox_public) cannot change what every one of its users shares.
   shared_sandbox_read_only: 409,
-  // Issue 18: migrate-cert-to-kms on a gateway whose KEY_PROVIDER is envelope (nothing to move to).
+  // migrate-cert-to-kms on a gateway whose KEY_PROVIDER is envelope (nothing to move to).
   key_provider_not_configured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -57,7 +57,7 @@ export const ERROR_STATUS = {
   certificate_invalid: 422,
   cancel_window_expired: 422,
   rate_limited: 429,
-  // Issue 28 item 14: too many invitations from the account, or to one address, in 24 hours (Retry-After).
+  // Too many invitations from the account, or to one address, in 24 hours (Retry-After).
   invite_limit_reached: 429,
   internal_error: 500,
   authority_unavailable: 503,

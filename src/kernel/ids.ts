@@ -29,7 +29,7 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-/** DESIGN 4: ids are a prefix plus random base62 (about 119 bits with 20 characters). */
+/** docs/decisions.md#api-conventions: ids are a prefix plus random base62 (about 119 bits with 20 characters). */
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(20)}`;
 }

@@ -28,7 +28,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: signing up and in', () => {
     await page.getByLabel('Senha').fill(PASSWORD);
     await expectAccessible(page, 'sign-up');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await page.getByTestId('sandbox-verification').getByText(email).waitFor(); // no SMTP: no e-mail leaves (issue 31 item 1)
+    await page.getByTestId('sandbox-verification').getByText(email).waitFor(); // no SMTP: no e-mail leaves
 
     // The captured e-mail's link is a dashboard page (DASHBOARD_URL defaults to PUBLIC_BASE_URL/dashboard).
     const session = (await page.context().cookies()).find((c) => c.name === '__Host-session')!.value;

@@ -1,4 +1,4 @@
-// Issue 31 item 1, the first mile: a new shop owner in the sandbox (no SMTP, so no e-mail leaves) signs
+// The first mile: a new shop owner in the sandbox (no SMTP, so no e-mail leaves) signs
 // up in the dashboard, confirms the address with the link the page shows (or from their own captured
 // mail, reachable before confirming), lands on the dashboard and issues a first NFC-e that the sandbox
 // authority authorizes, opens its DANFE and cancels it. Only the browser: no API call, no cookie read by the test. Desktop and a
@@ -88,7 +88,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first mile of a new shop owner i
     await page.getByRole('button', { name: 'Emitir NFC-e' }).click();
     await page.waitForURL(/\/dashboard\/documents\/nfce\/nfce_/);
     await page.getByTestId('note-status').filter({ hasText: 'Autorizada' }).first().waitFor({ timeout: 60_000 });
-    // The timeline's lines the gateway writes itself, in Portuguese too (issue 31 item 2).
+    // The timeline's lines the gateway writes itself, in Portuguese too.
     await page.getByTestId('timeline').getByText(/^enviada à SEFAZ \(tentativa \d+\)$/).waitFor();
     await checkLayout(page, 'first-nfce-authorized');
 

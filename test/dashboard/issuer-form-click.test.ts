@@ -1,4 +1,4 @@
-// Issue 31 item 12: "the issuer form swallows the first click after a field is corrected". The CNPJ's
+// "the issuer form swallows the first click after a field is corrected". The CNPJ's
 // error showed on blur and left on blur: correcting the CNPJ and clicking "Cadastrar emitente" blurred
 // the field on mousedown, the error line went away, the button moved up under the pointer and the
 // mouseup landed beside it, so no click. The error now leaves as soon as the value is right.

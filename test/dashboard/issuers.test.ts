@@ -105,7 +105,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     expect(sale.status, JSON.stringify(sale.body)).toBeLessThan(300);
     expect((await waitForSettled(w.t, bearer(owner), sale.body.id)).status).toMatch(/^(authorized|contingency)$/);
 
-    // The doctor (issue 31 item 7): on demand, in Portuguese; the simulated SEFAZ answers 107 to both
+    // The doctor: on demand, in Portuguese; the simulated SEFAZ answers 107 to both
     // status services; the self-signed test certificate only warns (a real SEFAZ would refuse it: E07).
     const doctor = page.getByTestId('diagnostics');
     await doctor.getByRole('button', { name: 'Verificar agora' }).click();
@@ -233,7 +233,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     expect(await page.getByRole('link', { name: 'Novo emitente' }).count()).toBe(0);
   });
 
-  // Issue 28 item 7: an issuer is never deleted; archived it is read-only and not counted by the plan.
+  // An issuer is never deleted; archived it is read-only and not counted by the plan.
   it('archives an issuer ("Arquivado", read-only notice) and reactivates it', async () => {
     const created = await api('POST', '/v1/issuers', { ...SP_ISSUER, cnpj: freshBranchCnpj(), nome_fantasia: 'Filial Arquivada' });
     expect(created.status).toBe(201);

@@ -1,4 +1,4 @@
-// Issue 20's journey, one person's first hour in the dashboard, in a real Chromium against a real
+// The journey, one person's first hour in the dashboard, in a real Chromium against a real
 // gateway (API + job worker + simulated SEFAZ): sign up, confirm the e-mail from the captured
 // message, enable TOTP, register an issuer with the test certificate, issue an NFC-e and watch it
 // authorize, open its DANFE, cancel it, issue one the sandbox rejects and read why, create an API
@@ -58,7 +58,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first hour of a new account', ()
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Senha').fill(PASSWORD);
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await page.getByTestId('sandbox-verification').getByText(email).waitFor(); // no SMTP: no e-mail leaves (issue 31 item 1)
+    await page.getByTestId('sandbox-verification').getByText(email).waitFor(); // no SMTP: no e-mail leaves
     const mail = await w.t.app.inject({ method: 'GET', url: '/v1/sandbox/mail', headers: bearer(await cookie(page)) });
     const link = (mail.json().data as { subject: string; text: string }[]).find((m) => /Confirm/.test(m.subject))!.text.match(/https?:\/\/\S+verify-email\?token=\S+/)![0];
     await page.goto(link);

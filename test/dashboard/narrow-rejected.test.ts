@@ -1,4 +1,4 @@
-// Issue 31 item 12: "no sideways scrolling at 390 px" is promised, yet a rejected NFC-e page was 498 px
+// "no sideways scrolling at 390 px" is promised, yet a rejected NFC-e page was 498 px
 // wide on a phone: the rejection's long unbroken words (access keys, protocol numbers, field paths)
 // and the timeline's lines did not wrap. Each rejection below is opened at 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

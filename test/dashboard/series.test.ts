@@ -1,4 +1,4 @@
-// Issue 31 item 5 (its dashboard part): the issuer's numbering panel lets an owner continue a series
+// The issuer's numbering panel lets an owner continue a series
 // where another system stopped (the next number) and retire it, through PATCH
 // /v1/issuers/{id}/series/{model}/{series}, in Portuguese, with the numbers skipped and the date to
 // void them by. The gateway's rules (docs/guides/api.md, series) decide; the page shows their answer.

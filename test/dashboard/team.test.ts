@@ -82,7 +82,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: team, roles and the audit log', () =
     await openTeam(page);
     const email = `pending.${Date.now()}@example.com`;
     await page.getByLabel('E-mail').fill(email);
-    // An accountant (issue 31 item 6): the role the owner picks is the one invited.
+    // An accountant: the role the owner picks is the one invited.
     await page.getByRole('combobox', { name: 'Papel', exact: true }).click();
     await page.getByRole('option', { name: 'Contador(a)' }).click();
     await page.getByRole('button', { name: 'Convidar' }).click();

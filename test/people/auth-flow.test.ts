@@ -1,4 +1,4 @@
-// Issue 14 "done when", first point: signup -> verify e-mail (link from the captured mail) -> login
+// "done when", first point: signup -> verify e-mail (link from the captured mail) -> login
 // -> TOTP setup -> logout -> login with TOTP -> recovery code -> refresh rotation -> reuse of an old
 // refresh token revokes the family; all through HTTP against the real app, on a manual clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

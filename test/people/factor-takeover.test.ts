@@ -1,4 +1,4 @@
-// Issue 28 item 1, end to end over HTTP: enrolling a factor is a sensitive action and never a proof;
+// End to end over HTTP: enrolling a factor is a sensitive action and never a proof;
 // every change of factor and every password reset is announced (e-mail and notification); a reset
 // suspends the factors added in the 24 hours before it, lists them all, and lets the owner remove
 // the intruder's or confirm their own. Passkeys with the software authenticator; manual clock.
@@ -14,7 +14,7 @@ const clock = new ManualClock('2026-11-25T12:00:00.000Z');
 let t: TestApp;
 
 beforeAll(async () => {
-  // A worker: the reset link leaves through a job (issue 28 item 2).
+  // A worker: the reset link leaves through a job.
   t = await createTestApp({ clock, role: 'all', env: { WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: ORIGIN } });
 }, 60_000);
 afterAll(async () => {

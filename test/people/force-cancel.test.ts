@@ -1,4 +1,4 @@
-// Issue 14 item 7: POST /v1/account/force-cancel. Owner only, step-up, in one transaction: keys
+// POST /v1/account/force-cancel. Owner only, step-up, in one transaction: keys
 // revoked (401 at once in this process), sessions revoked, webhooks disabled ('account_closed');
 // afterwards nothing new is issued (403 account_closed) while an owner who signs in again still
 // reads the documents; the same Idempotency-Key replays the first answer.

@@ -1,4 +1,4 @@
-// Issue 28 item 5 (nothing grants more than its granter holds) and item 1's step-up for invites and
+// (nothing grants more than its granter holds) and item 1's step-up for invites and
 // promotions to admin or owner. The attack of the issue, over HTTP: a key with only members:write
 // (403 on issuers, 403 on creating keys) invited an admin, who then made a key with
 // issuers:write, applications:write, audit:read. Now every route that hands out rights (invite,
@@ -79,7 +79,7 @@ describe('nothing grants more than its granter holds', () => {
   });
 });
 
-describe('the accountant (issue 31 item 6) gains nothing beyond reading and exporting', () => {
+describe('the accountant gains nothing beyond reading and exporting', () => {
   it('cannot invite anyone, change a role, take ownership or make a key; an admin may invite one, a viewer-scoped key may not', async () => {
     const owner = await verifiedUser(t.app);
     const accountant = await joinTeam(t.app, owner, 'accountant');
@@ -107,7 +107,7 @@ describe('the accountant (issue 31 item 6) gains nothing beyond reading and expo
   });
 });
 
-describe('step-up for inviting or promoting to admin or owner (issue 28 item 1)', () => {
+describe('step-up for inviting or promoting to admin or owner', () => {
   it('a session proven more than 10 minutes ago invites a viewer, but an admin or owner only after a fresh proof', async () => {
     const owner = await verifiedUser(t.app);
     clock.advance(11 * 60_000);

@@ -1,4 +1,4 @@
-// Issue 28 item 14: invites could mail anybody. Invite and revoke in a loop sent 5 e-mails to one
+// Invites could mail anybody. Invite and revoke in a loop sent 5 e-mails to one
 // address with an account name chosen by the sender in the subject. Now an account sends at most 20
 // invitations in 24 hours and an address receives at most 3 (revoked ones count), 429
 // invite_limit_reached with Retry-After; the account's name is quoted, one line, shortened, no link.

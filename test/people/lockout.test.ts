@@ -1,4 +1,4 @@
-// Issue 28 item 3: the sign-in throttle must not become a lockout. An attacker who knows a user's
+// The sign-in throttle must not become a lockout. An attacker who knows a user's
 // e-mail sends one wrong password each time the per-e-mail delay runs out, from rotating addresses
 // (behind TRUST_PROXY, X-Forwarded-For), while the user signs in every 3 s. Before the device cookie
 // the user got 0 of 49 sign-ins; now the browser that signed in before (its __Host-device cookie) is

@@ -1,4 +1,4 @@
-// Issue 14 item 3 in a real browser: headless Chromium (playwright-core, /usr/bin/chromium) with a
+// in a real browser: headless Chromium (playwright-core, /usr/bin/chromium) with a
 // CDP virtual authenticator (CTAP2, internal transport, resident keys, user verification) runs
 // navigator.credentials.create/get against the gateway listening on loopback. An IP address is not
 // a valid RP ID (WebAuthn L3 §5.1.3), so the page is http://localhost:<port> and the RP ID localhost.

@@ -1,4 +1,4 @@
-// Issue 14 item 3, passkeys, through HTTP against the real app without a browser: a software
+// Passkeys, through HTTP against the real app without a browser: a software
 // authenticator (test/support/soft-authenticator.ts) plays the browser and the authenticator, so the
 // test can also play a phishing origin, a replay and a cloned authenticator. Manual clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,7 +194,7 @@ describe('passkeys without a browser', () => {
     expect((await get('/v1/auth/webauthn/credentials', bearer(user))).json().data).toHaveLength(1);
   });
 
-  it('an unconfirmed e-mail adds no passkey (issue 28 item 2); one added before gets a restricted session; an account that requires single sign-on refuses', async () => {
+  it('an unconfirmed e-mail adds no passkey; one added before gets a restricted session; an account that requires single sign-on refuses', async () => {
     const fresh = await signupUser(t.app);
     const refused = await post('/v1/auth/webauthn/registration/options', undefined, bearer(fresh));
     expect(refused.statusCode).toBe(403);

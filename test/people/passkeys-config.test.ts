@@ -1,4 +1,4 @@
-// The relying party settings of passkeys (issue 14 item 3): defaults follow the dashboard, and an
+// The relying party settings of passkeys: defaults follow the dashboard, and an
 // origin that is not on the RP ID stops the start (WebAuthn L3 §5.1.3: browsers would refuse it anyway).
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';

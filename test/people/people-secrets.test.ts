@@ -1,4 +1,4 @@
-// Issue 14, last point of "done when": no password, session token, refresh token, TOTP secret,
+// Last point of "done when": no password, session token, refresh token, TOTP secret,
 // recovery code or sign-in token in clear in the database, the logs (pino at trace, the options of
 // `serve`) or the audit log, after a realistic life of a person: sign-up, e-mail link, sign-in, an
 // invite, TOTP, challenge, recovery code, refresh, step-up, password reset.
@@ -79,7 +79,7 @@ describe('secrets of people', () => {
     const reset = await post('/v1/auth/password/reset', { token: resetToken, password: newPassword });
     expect(reset.statusCode).toBe(200);
     later.push(reset.body);
-    // TOTP was turned on minutes before the reset: suspended (issue 28 item 1), the new password alone signs in.
+    // TOTP was turned on minutes before the reset: suspended, the new password alone signs in.
     const after = (await post('/v1/auth/login', { email, password: newPassword })).json();
     expect(after.object).toBe('session');
     keep('session token', after.session_token);

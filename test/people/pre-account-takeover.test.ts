@@ -1,4 +1,4 @@
-// Issue 28 item 2, end to end over HTTP: somebody signs up with another person's e-mail before they
+// End to end over HTTP: somebody signs up with another person's e-mail before they
 // do. The unconfirmed account can add no factor, key, member or issuer; the real owner's sign-up is
 // answered like any other (and they are told by e-mail); their password reset confirms the address
 // and removes every session and factor set up before it. Passkeys with the software authenticator.

@@ -1,4 +1,4 @@
-// Issue 14 item 5: THE role matrix (src/platform/identity/roles.ts) held route by route against the
+// THE role matrix (src/platform/identity/roles.ts) held route by route against the
 // served OpenAPI document (GET /docs/json), like test/security-routes.test.ts, so a route added later
 // is swept without editing this file. One verified user per role in one account; the scope each
 // operation needs is derived as the sweep derives it (one single-scope API key per scope: the keys

@@ -1,4 +1,4 @@
-// Issue 14 item 5: the "Roles" table of docs/guides/people-and-teams.md is the role matrix of the code, word for word.
+// The "Roles" table of docs/guides/people-and-teams.md is the role matrix of the code, word for word.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ROLE_DESCRIPTIONS, ROLE_SCOPES, ROLES, rolesTableMarkdown } from '../../src/platform/identity/roles.js';

@@ -1,4 +1,4 @@
-// Issue 28 item 6: the sandbox's captured mail was a takeover channel. Any member with
+// The sandbox's captured mail was a takeover channel. Any member with
 // notifications:read (viewer, billing, developer) read GET /v1/sandbox/mail, including the owner's
 // password-reset link and pending invite tokens. Now a member reads only the mail addressed to them;
 // owners, admins and API keys read the account's mail with every token redacted; the invitee reads

@@ -1,4 +1,4 @@
-// Issue 31 item 1: a sandbox without SMTP sends no e-mail, so a new user waited for a verification
+// A sandbox without SMTP sends no e-mail, so a new user waited for a verification
 // message that never left. There (and only there) sign-up answers its link, and the new session reads
 // its own captured mail before it is confirmed. Thought as an attacker: an address that already has a
 // user gets a link of the same shape that confirms nothing; the unconfirmed session reads none of the

@@ -1,4 +1,4 @@
-// Issue 28 item 4: second-factor failures count per user across sign-in challenges, atomically,
+// second-factor failures count per user across sign-in challenges, atomically,
 // with growing delays, and only a successful second factor resets them. Before, each correct
 // password started a new challenge with 5 fresh tries (40 wrong codes checked in 0.5 s), and on
 // PostgreSQL 25 parallel answers to one challenge checked 5 to 7 codes where the limit is 5.

@@ -1,4 +1,4 @@
-// Issue 14 item 1 and 6: what guards a session. Lifetimes (idle, absolute), the CSRF check of
+// What guards a session. Lifetimes (idle, absolute), the CSRF check of
 // cookie-authenticated requests, the growing delays after failed sign-ins (never a lock), the
 // argon2id hash upgraded at sign-in, step-up, password reset ending every session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ describe('sessions', () => {
     const first = await signupUser(t.app, email);
     const before = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts');
     const again = await post('/v1/auth/signup', { email: email.toUpperCase(), password: PASSWORD });
-    // Issue 28 item 2: a stranger does not learn that the address has an account; its owner is told by e-mail.
+    // A stranger does not learn that the address has an account; its owner is told by e-mail.
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ object: 'session', session_token: expect.stringMatching(/^st_/), refresh_token: expect.stringMatching(/^rt_/) });
     expect((await get('/v1/auth/session', bearer(again.json()))).statusCode).toBe(401);

@@ -1,4 +1,4 @@
-// Issue 14 item 4: single sign-on against a real OpenID provider (oidc-provider on 127.0.0.1, one
+// Single sign-on against a real OpenID provider (oidc-provider on 127.0.0.1, one
 // client per slot, PKCE required). The browser's part is played by fetch (test/support/oidc-issuer.ts);
 // the gateway is called through inject with the callback URL the provider redirected to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +85,7 @@ describe('single sign-on: the flow', () => {
     expect(issued.session_token).toMatch(/^st_/);
     expect(setCookies(res.headers).some((c) => c.startsWith('__Host-session=st_'))).toBe(true);
     expect(setCookies(res.headers).some((c) => /^__Host-oauth=;.*Max-Age=0/.test(c))).toBe(true);
-    // A completed sign-in: the browser's device cookie (issue 28 item 3), as after a password or a passkey.
+    // A completed sign-in: the browser's device cookie, as after a password or a passkey.
     expect(setCookies(res.headers).some((c) => /^__Host-device=dv_[A-Za-z0-9]{43};.*HttpOnly.*Secure.*SameSite=Strict/.test(c))).toBe(true);
     expect(await me(issued.session_token)).toMatchObject({ role: 'owner', user: { email, email_verified: true } });
 
@@ -121,7 +121,7 @@ describe('single sign-on: the flow', () => {
 });
 
 describe('single sign-on: what is refused', () => {
-  it('an identity a provider linked to an unconfirmed e-mail is removed when the owner\'s password reset confirms it (issue 28 item 2)', async () => {
+  it('an identity a provider linked to an unconfirmed e-mail is removed when the owner\'s password reset confirms it', async () => {
     // Somebody with their own Entra tenant claims the victim's address (no email_verified): a new, unconfirmed user.
     const email = newEmail('victim');
     const sub = subject();

@@ -1,4 +1,4 @@
-// Issue 14 item 6: which routes ask a session for a recent proof (step-up), swept over the served
+// Which routes ask a session for a recent proof (step-up), swept over the served
 // OpenAPI document: an owner's session whose last proof is 11 minutes old gets 403
 // reauthentication_required on exactly these, and nothing else; after POST /v1/auth/reauthenticate
 // it passes; API keys are never asked (they cannot re-authenticate).
@@ -12,7 +12,7 @@ const STEP_UP = [
   'PATCH /v1/team/members/{id}/role', 'POST /v1/team/transfer-ownership', 'POST /v1/account/force-cancel', 'POST /v1/auth/2fa/disable',
   'DELETE /v1/auth/webauthn/credentials/{id}', 'POST /v1/issuers/{id}/migrate-cert-to-kms', 'POST /v1/issuers/migrate-cert-to-kms',
   'POST /v1/billing/upgrade', 'PATCH /v1/billing/subscription',
-  // Issue 28 item 1: enrolling a factor, and the review of factors after a password reset.
+  // Enrolling a factor, and the review of factors after a password reset.
   'POST /v1/auth/2fa/setup', 'POST /v1/auth/2fa/verify', 'POST /v1/auth/webauthn/registration/options',
   'POST /v1/auth/webauthn/registration/verify', 'POST /v1/auth/factors/{id}/confirm', 'DELETE /v1/auth/factors/{id}',
 ];

@@ -1,4 +1,4 @@
-// Issue 14 item 5: the team. Invite -> sealed mail -> accept by the invited address only; revoke;
+// The team. Invite -> sealed mail -> accept by the invited address only; revoke;
 // expiry; role changes with step-up; the last owner stays; admins never touch owners; ownership
 // transfer; removal ends the member's sessions; audit entries name the acting user. Through HTTP
 // against the real app, on a manual clock.
@@ -65,7 +65,7 @@ describe('invites', () => {
     expect(members.has_more).toBe(false);
     const me = members.data.find((m: { id: string }) => m.id === invitee.session.user_id);
     expect(me).toEqual({ id: invitee.session.user_id, object: 'member', user_id: invitee.session.user_id, email: invitee.email, name: 'Ana Souza', role: 'developer', totp_enabled: false, joined_at: clock.now().toISOString() });
-    // Pages of the list (DESIGN 4): by user id, `limit` and `starting_after`.
+    // Pages of the list (docs/decisions.md#api-conventions): by user id, `limit` and `starting_after`.
     const first = (await req('GET', '/v1/team/members?limit=1', owner)).json();
     expect(first.has_more).toBe(true);
     const rest = (await req('GET', `/v1/team/members?limit=1&starting_after=${first.data[0].id as string}`, owner)).json();
@@ -104,7 +104,7 @@ describe('invites', () => {
     // Accepting needs a confirmed e-mail (the route is not allowUnverified; team-invites.ts says why).
     const unverified = await signupUser(t.app);
     expect((await req('POST', '/v1/team/invites', fresh, { email: unverified.email, role: 'viewer' })).statusCode).toBe(201);
-    // The unconfirmed user cannot read mail other accounts sent to their address (issue 28 item 6):
+    // The unconfirmed user cannot read mail other accounts sent to their address:
     // the route refuses them before looking at the token anyway.
     const unverifiedToken = `inv_${'A'.repeat(43)}`;
     const notYet = await req('POST', '/v1/team/invites/accept', unverified, { token: unverifiedToken });

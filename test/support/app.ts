@@ -66,7 +66,7 @@ export async function createTestApp(
     // passes 04:00 UTC; test/sandbox-reset.test.ts turns it on for its own runtimes.
     SANDBOX_RESET_AT: 'off',
     HEALTH_TOKEN: TEST_HEALTH_TOKEN,
-    // The webhook tests' receivers listen on 127.0.0.1: a sandbox on one's own machine (issue 28 item 16;
+    // The webhook tests' receivers listen on 127.0.0.1: a sandbox on one's own machine (
     // production refuses the setting).
     ...(opts.env?.GATEWAY_ENV === 'production' ? {} : { WEBHOOKS_ALLOW_LOOPBACK: 'true' }),
     ...opts.env,

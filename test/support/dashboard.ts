@@ -1,4 +1,4 @@
-// The dashboard's end-to-end tests (issue 20): a real gateway listening on loopback serves the built
+// The dashboard's end-to-end tests: a real gateway listening on loopback serves the built
 // dashboard (dist/dashboard) at http://localhost:<port>/dashboard, and headless Chromium
 // (playwright-core, Debian's /usr/bin/chromium) drives it like a person would. `localhost`, not
 // 127.0.0.1: passkeys need a domain as RP ID, and localhost is a secure context (the

@@ -1,5 +1,5 @@
 // The English sentences the request validators write, read from their source with the TypeScript
-// parser (issue 31 item 2): every `fail(errors, field, message)` and `checkPattern(..., message)` call
+// parser: every `fail(errors, field, message)` and `checkPattern(..., message)` call
 // and every `{ field, message }` literal of the domain folders. A template literal becomes its template with `{}` per value; a
 // `cond ? 'a' : 'b'` (also inside a template) gives both sentences. A message built elsewhere (a
 // variable, a call) is counted apart as `dynamic`: its parts are sentences of their own files.

@@ -1,6 +1,6 @@
 // Preloaded (node --import) into a real gateway process by test/process-guards.test.ts: on SIGUSR2
 // the process meets the faults the process guards exist for: an exception thrown from a timer
-// callback, one thrown from a zlib callback (as pdfkit's PNG decoder did, issue 12), and a promise
+// callback, one thrown from a zlib callback (as pdfkit's PNG decoder did), and a promise
 // rejected with nobody listening. Test code only: nothing in src/ knows about it.
 import { inflate } from 'node:zlib';
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the OpenAPI document and its schemas are untyped JSON walked generically */
-// Fuzzing from the served OpenAPI document (issue 7): every operation of GET /docs/json gets
+// Fuzzing from the served OpenAPI document: every operation of GET /docs/json gets
 // requests generated from its own schemas (path, query, header parameters, body), valid, boundary
-// and invalid, and every answer is held to the API conventions (DESIGN.md §4): no 5xx, every 4xx is
+// and invalid, and every answer is held to the API conventions (docs/decisions.md#api-conventions): no 5xx, every 4xx is
 // the error envelope with a code that matches its status, every 2xx matches the response schema the
 // document declares for that status. Shared by test/fuzz-openapi.test.ts (fast pass) and
 // bench/fuzz.ts (the long run).
@@ -51,7 +51,7 @@ export interface FuzzContext {
   issuerId: string;
 }
 
-/** Error codes and their statuses (DESIGN.md §4), from the one module that lists them. */
+/** Error codes and their statuses (docs/decisions.md#api-conventions), from the one module that lists them. */
 const ERROR_STATUS: Record<string, number> = API_ERROR_STATUS;
 
 export function operationsOf(doc: any): Operation[] {
@@ -319,7 +319,7 @@ function flipBytes(bytes: Buffer, flips: Array<[number, number]>, keep: number):
   return out;
 }
 
-// Issue 12: images whose header lies (dimensions, data, length), odd but valid ones, and a real
+// Images whose header lies (dimensions, data, length), odd but valid ones, and a real
 // image with bytes flipped (test/support/logo-samples.ts).
 const REAL_PNG = logoPng({ colorType: 6, bitDepth: 8, width: 24, height: 12 });
 const hostileLogoArb: fc.Arbitrary<{ kind: string; body: Json }> = fc
@@ -330,7 +330,7 @@ const hostileLogoArb: fc.Arbitrary<{ kind: string; body: Json }> = fc
   )
   .map(({ kind, bytes }) => ({ kind, body: { danfeLogo: `data:${bytes[0] === 0xff ? 'image/jpeg' : 'image/png'};base64,${bytes.toString('base64')}` } as Json }));
 
-// Issue 12: PKCS#12 files whose key derivation or MAC would hold a CPU for minutes (test/support/
+// PKCS#12 files whose key derivation or MAC would hold a CPU for minutes (test/support/
 // hostile-pfx.ts), absurd integers, and the real file with bytes flipped.
 const GOOD_PFX = certFile('novo_cert_cnpj_06157250000116_senha_minhasenha.pfx');
 const hostilePfxArb: fc.Arbitrary<Buffer> = fc.oneof(
@@ -346,7 +346,7 @@ const hostilePfxArb: fc.Arbitrary<Buffer> = fc.oneof(
 );
 
 /**
- * The same path spelled another way (issue 12: /v1/%6efce routes to /v1/nfce): unreserved characters
+ * The same path spelled another way (/v1/%6efce routes to /v1/nfce): unreserved characters
  * of the fixed segments percent-encoded, in lower or upper case hex.
  */
 function respell(url: string, how: 'plain' | 'lower' | 'upper', seed: number): string {

@@ -1,8 +1,8 @@
-// PKCS#12 files built piece by piece, so a test can choose every iteration count (issue 12): the MAC,
+// PKCS#12 files built piece by piece, so a test can choose every iteration count: the MAC,
 // the shrouded private key (PBES2/PBKDF2 or PKCS#12 3DES) and encrypted certificates (PKCS#12 3DES,
 // the legacy layout of old A1 exports). Counts a test can afford are real (the file opens with its
 // password); larger ones are written into the file without being run: the file is then hostile in
-// exactly the way issue 12 describes, since a reader runs the derivation before anything can fail.
+// exactly the way describes, since a reader runs the derivation before anything can fail.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 import { generateSelfSigned } from '../../src/authority-sim/server-certificate.js';

@@ -1,5 +1,5 @@
 // Logo images for the DANFE logo tests, written byte by byte here so each sample is exactly what its
-// name says: the hostile ones of issue 12 (damaged data, decompression bombs, empty files) and the
+// name says: the hostile ones (damaged data, decompression bombs, empty files) and the
 // legitimate PNG variants the gateway must accept (palette, 16-bit, greyscale, alpha, interlaced).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -146,7 +146,7 @@ export function logoPng(o: PngSampleOptions): Buffer {
   return pngFile(ihdr(w, h, o.bitDepth, o.colorType, o.interlace ? 1 : 0), deflateSync(raw), before);
 }
 
-/** The hostile samples of issue 12: each was stored before and then broke every DANFE (or the process). */
+/** The hostile samples of each was stored before and then broke every DANFE (or the process). */
 export const HOSTILE = {
   /** RGBA PNG whose IDAT is not zlib data (valid CRCs): png-js threw inside a zlib callback. */
   corruptIdat: () => pngFile(ihdr(50, 50, 8, 6), Buffer.from('this is not zlib data at all')),

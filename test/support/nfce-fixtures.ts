@@ -29,7 +29,7 @@ export const NUMERIC_ISSUER: Issuer = {
   endereco: { logradouro: 'Rua das Flores', numero: '100', complemento: 'Loja 2', bairro: 'Centro', codigo_municipio: '3550308', municipio: 'São Paulo', cep: '01001000', telefone: '1133334444' },
 };
 
-/** SVRS homologation test CNPJ with letters (FACTS 1.1). */
+/** SVRS homologation test CNPJ with letters (docs/fiscal/access-key.md#alphanumeric-cnpj). */
 export const ALPHANUMERIC_ISSUER: Issuer = {
   cnpj: 'PC3D315K000193',
   ie: '0018001360',

@@ -1,4 +1,4 @@
-// A real OpenID provider for the single sign-on tests (issue 14 item 4): oidc-provider on
+// A real OpenID provider for the single sign-on tests: oidc-provider on
 // 127.0.0.1, one client per gateway slot (google, microsoft), PKCE required. The login and consent
 // interaction completes itself with the claims the test chose: no browser, no form.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';

@@ -52,7 +52,7 @@ export async function mailFor(app: FastifyInstance, session: string, subject: Re
 
 /**
  * POST /v1/auth/password/forgot, then the reset token once the worker has sent the link (the link
- * leaves through a job whatever the address: issue 28 item 2). Needs an app with a worker (role 'all').
+ * leaves through a job whatever the address). Needs an app with a worker (role 'all').
  */
 export async function forgotPasswordToken(app: FastifyInstance, email: string, readerSession: string): Promise<string> {
   const seen = async () => (await mailFor(app, readerSession, /Redefina sua senha/))?.text.match(/[?&]token=(pwr_[A-Za-z0-9]+)/)?.[1];

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { createTestApp } from './app.js';
 
-/** Where the SDK keeps the types generated from the served document (issue 20 item 1). */
+/** Where the SDK keeps the types generated from the served document. */
 export const SDK_SCHEMA_FILE = new URL('../../sdk/src/schema.d.ts', import.meta.url);
 
 const HEADER =

@@ -166,13 +166,13 @@ export interface OwnedResources {
   applicationId: string;
   applicationKey: string;
   notificationId: string;
-  /** A pending invite of the team (issue 14). */
+  /** A pending invite of the team. */
   inviteId: string;
   /** A member of the team: a user who joined account A. */
   memberUserId: string;
-  /** A billing invoice (issue 19). */
+  /** A billing invoice. */
   invoiceId: string;
-  /** An address on the account's e-mail bounce list (issue 31 item 6); written as the buyer-mail job does. */
+  /** An address on the account's e-mail bounce list; written as the buyer-mail job does. */
   bouncedAddress: string;
   /** Every answer while creating them, for the secrets scan. */
   answers: { what: string; res: LightMyRequestResponse }[];
@@ -248,7 +248,7 @@ export async function ownedResources(t: TestApp, opts: { csc: string; webhookUrl
     payload: { serie: 1, numero_inicial: (note.number as number) + 500, numero_final: (note.number as number) + 501, justification: 'Falha no sistema pulou a numeracao' },
   }, [201])).json().id as string;
 
-  // A month's XML export (issue 31 item 6), built: its download is A's too.
+  // A month's XML export, built: its download is A's too.
   const month = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 7);
   const exportId = (await call('export the month', { method: 'POST', url: '/v1/exports', headers: auth, payload: { issuer_id: issuerId, month } }, [202])).json().id as string;
   await eventually(async () => (await t.app.inject({ method: 'GET', url: `/v1/exports/${exportId}`, headers: auth })).json().status === 'ready' || null, 30_000, 'the export built');

@@ -50,7 +50,7 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const payload = o.payload ?? buildEnviNFe(nfeXml, 1);
   const message = messageRejection(payload);
   if (message?.cStat === 214) return 214;
-  // The lot's schema as before issue 30's dating of messages: PL_009, or PL_010 when PL_009 refuses (the real
+  // The lot's schema as before the dating of messages: PL_009, or PL_010 when PL_009 refuses (the real
   // simulator judges each NF-e by its dhEmi, checkNfeLotSchema; the breakers date some notes in 2006).
   const pl009 = validateXml(payload, { pkg: 'PL_009', file: 'enviNFe_v4.00.xsd' });
   const schema = pl009.valid || validateXml(payload, { pkg: 'PL_010', file: 'enviNFe_v4.00.xsd' }).valid ? { valid: true, errors: [] } : pl009;

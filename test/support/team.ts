@@ -7,7 +7,7 @@ export type Member = Tokens & { email: string; userId: string };
 /**
  * The token of the newest invite mail to `to`, read by the invitee's own session as a person reads
  * their mailbox (captured in the sandbox: GET /v1/sandbox/mail; the inviting team sees the token
- * redacted, issue 28 item 6). By addressee: two invites sent at one instant have no order.
+ * redacted). By addressee: two invites sent at one instant have no order.
  */
 export async function inviteToken(app: FastifyInstance, inviteeSession: string, to: string): Promise<string> {
   const r = await app.inject({ method: 'GET', url: '/v1/sandbox/mail?limit=100', headers: bearer(inviteeSession) });

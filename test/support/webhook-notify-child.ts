@@ -1,4 +1,4 @@
-// Another process (issue 6 acceptance): writes one notification through the service into the same
+// Another process (acceptance): writes one notification through the service into the same
 // PostgreSQL schema and announces it on the configured bus, then prints its id and the time it
 // began writing it.
 import { openDb } from '../../src/platform/storage/db.js';

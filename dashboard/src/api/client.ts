@@ -6,7 +6,7 @@ export type { components, paths } from '../../../sdk/src/index.js';
 const REFRESH = '/v1/auth/refresh';
 
 /**
- * The dashboard speaks Brazilian Portuguese, and so does the gateway when asked (issue 31 item 2):
+ * The dashboard speaks Brazilian Portuguese, and so does the gateway when asked:
  * every call says Accept-Language: pt-BR, so error messages, field details and rejection hints
  * arrive in Portuguese; codes and field paths stay the same.
  */
@@ -53,7 +53,7 @@ async function sessionFetch(asked: Request): Promise<Response> {
 
 /**
  * Network errors and short waits are retried quietly; a 429 or 503 whose Retry-After is longer than
- * 2 s is shown at once (with the wait, components/api-error.tsx) rather than behind a spinner (issue 31 item 3).
+ * 2 s is shown at once (with the wait, components/api-error.tsx) rather than behind a spinner.
  */
 const RETRIES = { retries: 2, maxDelayMs: 2_000 };
 

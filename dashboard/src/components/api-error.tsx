@@ -7,7 +7,7 @@ import { t } from '../i18n/index.js';
  * api/client.ts): its message, each field it named with what to fix, and
  * the request id support asks for. Screens never invent their own wording for API errors; a few
  * refusals a member meets on the team and billing screens also get a line in Portuguese (common.ts errorCodes),
- * and so does every 429, with the wait its Retry-After asks (issue 31 item 3).
+ * and so does every 429, with the wait its Retry-After asks.
  */
 export function ApiError({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   if (!error) return null;

@@ -10,7 +10,7 @@ const StepUpContext = createContext<Ask | null>(null);
 
 /**
  * Sensitive routes answer 403 `reauthentication_required` when the session's last proof is older
- * than 10 minutes (SPEC 5). This asks the member for their password (and TOTP code when enabled),
+ * than 10 minutes (docs/guides/api.md#contract-people). This asks the member for their password (and TOTP code when enabled),
  * proves it at POST /v1/auth/reauthenticate, and lets the action run again.
  */
 export function StepUpProvider({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 // ADN contribuintes: GET /contribuintes/DFe/{NSU}?cnpjConsulta=&lote= -> LoteDistribuicaoNSUResponse,
-// PascalCase (FACTS 16.2): the NFS-e and events that involve the CNPJ asked for (cnpjConsulta, else
+// PascalCase (docs/fiscal/nfse-national.md#calls): the NFS-e and events that involve the CNPJ asked for (cnpjConsulta, else
 // the client certificate's), NSU ordered, each document gzip + base64 in ArquivoXml; and
 // GET /contribuintes/NFSe/{ChaveAcesso}/Eventos -> the same response with the events of that key.
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';

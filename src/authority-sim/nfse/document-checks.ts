@@ -1,4 +1,4 @@
-// The reception rules every XML data area goes through, in Anexo I's order (FACTS 16.1): well-formed
+// The reception rules every XML data area goes through, in Anexo I's order (docs/fiscal/nfse-national.md#hosts-and-transport): well-formed
 // (E1226), no namespace prefix (E1228), a document type Sefin handles (E1242), the schema (E1235,
 // complement = libxml2's message). The DOM is returned for the rules that read fields.
 import { DOMParser, type Document, type Element } from '@xmldom/xmldom';

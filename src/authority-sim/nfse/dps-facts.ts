@@ -1,4 +1,4 @@
-// The fields of a schema-valid DPS (FACTS 16.3) that Sefin's rules and the NFS-e need, read from the DOM.
+// The fields of a schema-valid DPS (docs/fiscal/nfse-national.md#dps) that Sefin's rules and the NFS-e need, read from the DOM.
 import type { Element } from '@xmldom/xmldom';
 import { childOf, textAt } from './document-checks.js';
 

@@ -116,7 +116,7 @@ function checkParty(party: Element | undefined, codes: PartyCodes, providerCnpj:
   if (email !== undefined && !EMAIL.test(email)) throw new NfseRefusal(codes.email, `${tag}/email`);
 }
 
-/** The DPS series of the taxpayer's own software, the issuer type that sends through the API (FACTS 16.3). */
+/** The DPS series of the taxpayer's own software, the issuer type that sends through the API (docs/fiscal/nfse-national.md#dps). */
 const API_SERIES = { min: 1, max: 49_999 };
 
 /** Throws NfseRefusal with the first rule the DPS breaks; `now` is the reception's (dhProc). */

@@ -1,4 +1,4 @@
-// Anexo I rules on an accepted-by-schema DPS that need no register (FACTS 16.3, 16.6): signature
+// Anexo I rules on an accepted-by-schema DPS that need no register (docs/fiscal/nfse-national.md#dps, docs/fiscal/nfse-national.md#signature): signature
 // (E0717 missing, E0714 invalid - or refused on purpose by the refuse-profile scenario), the signer is
 // the provider (E0718), its certificate within its validity (E0715), tpEmit 1 only (E9996), what a provider issuing must not send (E0121, E0128),
 // the Id against its fields (E0004), competence not after emission (E0015).
@@ -23,7 +23,7 @@ export function dpsProfileOf(dps: Element): DpsSignatureProfileName | null {
 }
 
 export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, refusedProfile: DpsSignatureProfileName | null, now: Date): void {
-  // FACTS 16.6: the XSD makes Signature optional, the web service demands it (E0717).
+  // docs/fiscal/nfse-national.md#signature: the XSD makes Signature optional, the web service demands it (E0717).
   if (!childOf(dps, 'Signature')) throw new NfseRefusal('E0717');
   const verdict = verifyNfseDocument(xml);
   if (!verdict.valid) throw new NfseRefusal(verdict.reason === 'no_signature' ? 'E0717' : 'E0714', verdict.detail);

@@ -1,5 +1,5 @@
-// POST /SefinNacional/nfse {dpsXmlGZipB64} (FACTS 16.2): reception rules, DPS rules, one NFS-e per DPS
-// Id (E0014), then the authorization: nNFSe per provider, cNum, the 50-digit key (FACTS 16.4), the
+// POST /SefinNacional/nfse {dpsXmlGZipB64} (docs/fiscal/nfse-national.md#calls): reception rules, DPS rules, one NFS-e per DPS
+// Id (E0014), then the authorization: nNFSe per provider, cNum, the 50-digit key (docs/fiscal/nfse-national.md#access-key), the
 // signed NFS-e, its distribution to the parties, and 105102 on the replaced note for a substitution.
 import { randomInt } from 'node:crypto';
 import { nfseKeyCheckDigit } from '../../fiscal/xml/nfse/dps-id.js';
@@ -42,7 +42,7 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
     checkDpsValues(checked.root, facts);
     checkDpsIbsCbs(checked.root, facts);
     checkForeignTrade(checked.root);
-    // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (FACTS 16.3).
+    // Anexo I E0014: series + number + cLocEmi + CNPJ/CPF are the DPS Id (docs/fiscal/nfse-national.md#dps).
     const previous = await ctx.store.byDps(facts.id);
     if (previous) throw new NfseRefusal('E0014', `NFS-e ${previous.access_key}`);
     const issued = await authorize(ctx, facts, checked.text, caller);
@@ -54,12 +54,12 @@ export async function issueNfse(body: string, ctx: NfseSimContext, caller: NfseC
   } catch (err) {
     if (!(err instanceof NfseRefusal)) throw err;
     ctx.counters.nfseRejections += 1;
-    // NFSePostResponseErro spells the Id idDPS (FACTS 16.2).
+    // NFSePostResponseErro spells the Id idDPS (docs/fiscal/nfse-national.md#calls).
     return { status: err.status, body: { ...answerHead(tpAmb, ctx.now()), idDPS, erros: [err.item] } };
   }
 }
 
-/** The 50-digit key: cMun + ambGer 2 + inscription type + CPF/CNPJ(14) + nNFSe(13) + AAMM + cNum(9) + DV (FACTS 16.4). */
+/** The 50-digit key: cMun + ambGer 2 + inscription type + CPF/CNPJ(14) + nNFSe(13) + AAMM + cNum(9) + DV (docs/fiscal/nfse-national.md#access-key). */
 export function nfseKey(f: DpsFacts, nNFSe: number, aamm: string, cNum: string): string {
   const taxId = (f.prest.CNPJ ?? f.prest.CPF ?? '').padStart(14, '0');
   const body = f.cLocEmi + '2' + (f.prest.CNPJ ? '2' : '1') + taxId + String(nNFSe).padStart(13, '0') + aamm + cNum;

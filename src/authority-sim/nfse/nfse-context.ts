@@ -14,7 +14,7 @@ export interface NfseSimContext {
   taxpayer?: (taxId: string) => TaxpayerRecord | undefined;
 }
 
-/** Who is calling: the TLS client certificate (FACTS 16.1: the certificate decides what one may read). */
+/** Who is calling: the TLS client certificate (docs/fiscal/nfse-national.md#hosts-and-transport: the certificate decides what one may read). */
 export interface NfseCaller {
   /** The subject's name (ICP-Brasil CN without its ":CNPJ" tail): the NFS-e's emit/xNome. */
   name: string;

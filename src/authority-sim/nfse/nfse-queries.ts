@@ -1,4 +1,4 @@
-// The read side of Sefin Nacional (FACTS 16.2): GET/HEAD /dps/{id}, GET /nfse/{chaveAcesso},
+// The read side of Sefin Nacional (docs/fiscal/nfse-national.md#calls): GET/HEAD /dps/{id}, GET /nfse/{chaveAcesso},
 // GET /nfse/{chaveAcesso}/eventos/{tipoEvento}/{numSeqEvento}. Errors are ResponseErro; where no
 // Anexo code governs a lookup, `descricao` is the Swagger's description of that status.
 import { cnpjRootMatches } from '../../fiscal/certificate/pfx.js';
@@ -24,7 +24,7 @@ const mayRead = (note: NfseRow, caller: NfseCaller) =>
 
 /** GET (or HEAD: same status, no body; any valid certificate may ask) /dps/{id}. */
 export async function lookupDps(id: string, ctx: NfseSimContext, caller: NfseCaller, head: boolean): Promise<JsonReply> {
-  // XSD TSIdDPS (FACTS 16.3; letters after inscription type 2, FACTS 16.9).
+  // XSD TSIdDPS (docs/fiscal/nfse-national.md#dps; letters after inscription type 2, docs/fiscal/nfse-national.md#alphanumeric-cnpj).
   if (!/^DPS[0-9]{7}(?:1[0-9]{14}|2[0-9A-Z]{12}[0-9]{2})[0-9]{20}$/.test(id)) return head ? { status: 400 } : refused(ctx, 400, 'Identificador de DPS inválido', id);
   const note = await ctx.store.byDps(id);
   if (head) return { status: note ? 200 : 404 };

@@ -1,5 +1,5 @@
 // Sefin Nacional (basePath /SefinNacional) and ADN contribuintes (/contribuintes) on the simulator's
-// HTTPS port, routed by path (FACTS 16.1, 16.2): the paths and methods of the official Swagger.
+// HTTPS port, routed by path (docs/fiscal/nfse-national.md#hosts-and-transport, docs/fiscal/nfse-national.md#calls): the paths and methods of the official Swagger.
 import { distributeDfe, eventsOfKey } from './adn-distribution.js';
 import { issueNfse, type IssueFaults } from './issue-nfse.js';
 import type { JsonReply, NfseCaller, NfseSimContext } from './nfse-context.js';

@@ -91,7 +91,7 @@ export class NfseStore {
     return r.rows[0]?.xml ?? null;
   }
 
-  /** The provider's next nNFSe (sequential per provider, FACTS 16.4: Sefin assigns it). */
+  /** The provider's next nNFSe (sequential per provider, docs/fiscal/nfse-national.md#access-key: Sefin assigns it). */
   async nextNumber(tx: Queryable, taxId: string): Promise<number> {
     const r = await tx.query<{ last: string }>(
       `INSERT INTO sim_nfse_numbers (tenant, tax_id, last) VALUES ($2, $1, 1)

@@ -1,4 +1,4 @@
-// The JSON envelope of Sefin Nacional (Swagger 2.0, FACTS 16.2): XML travels gzip + base64 inside a
+// The JSON envelope of Sefin Nacional (Swagger 2.0, docs/fiscal/nfse-national.md#calls): XML travels gzip + base64 inside a
 // string field; errors carry the official Anexo I/II codes (nfse-codes). Decoding is bounded: the
 // gunzipped document may not pass MAX_XML_BYTES (a small body could otherwise inflate to gigabytes).
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -9,7 +9,7 @@ export const MAX_XML_BYTES = 2 * 1024 * 1024;
 /** What this simulator reports as versaoAplicativo (the real one says e.g. SefinNac_Pre_1.4.0). */
 export const SIM_VERSION = 'SefinNacSim_1.0.0';
 
-/** One MensagemProcessamento item (FACTS 16.2). */
+/** One MensagemProcessamento item (docs/fiscal/nfse-national.md#calls). */
 export interface NfseMessage {
   codigo: string;
   descricao: string;
@@ -34,7 +34,7 @@ export class NfseRefusal extends Error {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** base64 -> gunzip (bounded) -> UTF-8 text. E1225 undecodable, E1229 not UTF-8 (Anexo I, FACTS 16.1). */
+/** base64 -> gunzip (bounded) -> UTF-8 text. E1225 undecodable, E1229 not UTF-8 (Anexo I, docs/fiscal/nfse-national.md#hosts-and-transport). */
 export function decodeXmlField(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length % 4 !== 0 || !BASE64.test(value)) {
     throw new NfseRefusal('E1225', 'the data area is not base64');

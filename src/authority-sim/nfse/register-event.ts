@@ -1,4 +1,4 @@
-// POST /SefinNacional/nfse/{chaveAcesso}/eventos {pedidoRegistroEventoXmlGZipB64} (FACTS 16.2, 16.5).
+// POST /SefinNacional/nfse/{chaveAcesso}/eventos {pedidoRegistroEventoXmlGZipB64} (docs/fiscal/nfse-national.md#calls, docs/fiscal/nfse-national.md#events).
 // Reception as for a DPS (E1225-E1235 against pedRegEvento_v1.01.xsd), then Anexo II: signature
 // mandatory (E1989) and valid (E1980), signer = author (E0812/E0815, E1991), certificate in validity (E1983), Id = PRE + key + tpEvento
 // (E1827), the NFS-e exists (E1831), the author is its provider (E0813/E0816: Tipo Eventos names the
@@ -76,7 +76,7 @@ export async function registerEvent(pathKey: string, body: string, ctx: NfseSimC
   } catch (err) {
     if (!(err instanceof NfseRefusal)) throw err;
     ctx.counters.nfseRejections += 1;
-    // ResponseErro: a single `erro` (FACTS 16.2).
+    // ResponseErro: a single `erro` (docs/fiscal/nfse-national.md#calls).
     return { status: err.status, body: { ...answerHead(tpAmb, ctx.now()), erro: err.item } };
   }
 }

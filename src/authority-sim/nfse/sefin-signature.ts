@@ -1,5 +1,5 @@
 // Sefin Nacional signs what it generates (NFS-e, registered events) with RSA-SHA256 + SHA-256 +
-// exclusive C14N WithComments (FACTS 16.6, seen on the real RJ sample). These documents embed a
+// exclusive C14N WithComments (docs/fiscal/nfse-national.md#signature, seen on the real RJ sample). These documents embed a
 // taxpayer's signed DPS or pedRegEvento verbatim, whose text is not canonical (empty-element tags,
 // maybe comments), so the canonical form of the signed element comes from a DOM, not from our text.
 import { DOMParser, type Element } from '@xmldom/xmldom';

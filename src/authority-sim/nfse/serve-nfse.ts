@@ -1,5 +1,5 @@
 // The HTTP side of the NFS-e API on the simulator's server: the caller from its client certificate,
-// the bounded body, the transport scenarios (DESIGN 3) and the JSON answer. authority-simulator.ts
+// the bounded body, the transport scenarios (docs/decisions.md#the-authority-simulator) and the JSON answer. authority-simulator.ts
 // hands over every request whose path starts with /SefinNacional/ or /contribuintes/.
 import { X509Certificate } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -37,7 +37,7 @@ export async function serveNfse(req: IncomingMessage, res: ServerResponse, deps:
   const { scenario } = deps;
   if (body === null) return send(res, { status: 413, body: { mensagem: 'request too large' } });
   if (scenario?.kind === 'throttle') {
-    // FACTS 16.1: 429 with Retry-After (seconds); nothing is processed.
+    // docs/fiscal/nfse-national.md#hosts-and-transport: 429 with Retry-After (seconds); nothing is processed.
     return send(res, { status: 429, headers: { 'retry-after': String(scenario.retryAfterSeconds) } });
   }
   if (scenario?.kind === 'timeout') return deps.hold(req.socket);

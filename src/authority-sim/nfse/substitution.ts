@@ -1,4 +1,4 @@
-// Substitution (FACTS 16.5): a DPS with subst/chSubstda replaces an authorized NFS-e of the same
+// Substitution (docs/fiscal/nfse-national.md#events): a DPS with subst/chSubstda replaces an authorized NFS-e of the same
 // provider; Sefin registers event 105102 on the original itself and returns the substitute NFS-e.
 // Rules checked (Anexo I): E0042 key invalid or not this DPS's provider/municipality, E0044 unknown,
 // E0046 already canceled (by cancellation or substitution), E0060/E0061 what the substitute may not change

@@ -1,4 +1,4 @@
-// The registered event (evento_v1.01.xsd TCEvento, FACTS 16.5): infEvento Id = "EVT" + the 56 digits of
+// The registered event (evento_v1.01.xsd TCEvento, docs/fiscal/nfse-national.md#events): infEvento Id = "EVT" + the 56 digits of
 // the request Id + nSeqEvento(3), then verAplic, ambGer, nSeqEvento, dhProc, nDFSe and the
 // pedRegEvento embedded as received; signed by the simulator with Sefin's profile. Also the
 // pedRegEvento Sefin writes itself for 105102 (cancellation by substitution, author = the system).
@@ -42,13 +42,13 @@ export interface SubstitutionRequest {
   at: Date;
 }
 
-/** The unsigned 105102 request Sefin registers on the replaced NFS-e (FACTS 16.5: not sent by the taxpayer). */
+/** The unsigned 105102 request Sefin registers on the replaced NFS-e (docs/fiscal/nfse-national.md#events: not sent by the taxpayer). */
 export function substitutionRequest(r: SubstitutionRequest): { preId: string; xml: string } {
   const preId = `PRE${r.chNFSe}105102`;
   const author = r.author.CNPJ ? leaf('CNPJAutor', r.author.CNPJ) : leaf('CPFAutor', r.author.CPF ?? '');
   const e105102 = el(
     'e105102',
-    // XSD enumeration, accented (FACTS 16.5).
+    // XSD enumeration, accented (docs/fiscal/nfse-national.md#events).
     leaf('xDesc', 'Cancelamento de NFS-e por Substituição') + leaf('cMotivo', r.cMotivo) + optLeaf('xMotivo', r.xMotivo) + leaf('chSubstituta', r.chSubstituta),
   );
   const inf = leaf('tpAmb', r.tpAmb) + leaf('verAplic', SIM_VERSION) + leaf('dhEvento', brasilia(r.at)) + author + leaf('chNFSe', r.chNFSe) + e105102;

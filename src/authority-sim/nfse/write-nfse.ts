@@ -81,7 +81,7 @@ export function writeNfse(n: NfseIssue, key: SigningKey): string {
     leaf('xTribNac', xTribNac) +
     optLeaf('xNBS', f.cNBS && `NBS ${f.cNBS}`) +
     leaf('verAplic', SIM_VERSION) +
-    // FACTS 16.4: ambGer 2 = Sefin Nacional; tpEmis 1 and procEmi 1 as on the sample (DPS sent by the taxpayer's application).
+    // docs/fiscal/nfse-national.md#access-key: ambGer 2 = Sefin Nacional; tpEmis 1 and procEmi 1 as on the sample (DPS sent by the taxpayer's application).
     leaf('ambGer', 2) +
     leaf('tpEmis', 1) +
     leaf('procEmi', 1) +

@@ -19,7 +19,7 @@ const PRINTABLE_DOTS = { 80: 576, 58: 384 } as const;
 const QR_TARGET_MM = { 80: 35, 58: 30 } as const;
 
 /**
- * Module size in dots: about the target width, never under the 25 mm minimum (FACTS 11) and, unless
+ * Module size in dots: about the target width, never under the 25 mm minimum (docs/fiscal/danfe-nfce.md) and, unless
  * that minimum forbids it, never wider than the paper with its quiet zone. The printer picks the QR
  * version; the library's version for the same payload and level is the estimate.
  */

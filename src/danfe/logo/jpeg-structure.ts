@@ -1,5 +1,5 @@
 // The structure of a JPEG file read without decoding it: its segments up to the first scan, the frame
-// header (SOFn: coding, precision, size, components) and whether the file ends with EOI. Issue 12:
+// header (SOFn: coding, precision, size, components) and whether the file ends with EOI.
 // the declared size is checked here, before the decoder allocates anything.
 import { LogoRefusal } from './logo-refusal.js';
 import { checkLogoSize } from './png-structure.js';

@@ -1,4 +1,4 @@
-// Limits of the issuer logo printed on the DANFE NFC-e (issue 12). A thermal receipt prints the logo
+// Limits of the issuer logo printed on the DANFE NFC-e. A thermal receipt prints the logo
 // about 20 mm wide (160-240 dots), so these are generous for a logo and small enough that decoding
 // the largest allowed one costs a few milliseconds and a few MB, never seconds and hundreds of MB.
 

@@ -1,4 +1,4 @@
-// Runs normalize-logo.ts on worker threads (issue 12: no image may hold the event loop or exhaust
+// Runs normalize-logo.ts on worker threads (no image may hold the event loop or exhaust
 // the process): at most LOGO_WORKERS threads, each with a heap limit, a time limit per logo (a thread
 // past it is terminated), LOGO_QUEUE logos waiting at most (beyond: LogoBusy). Threads are started
 // on demand and ended after a while unused; they never keep the process alive.

@@ -1,6 +1,6 @@
 // Worker thread entry (logo-pool.ts): normalizes logos (normalize-logo.ts) one message at a time.
 // Decoding is CPU-bound (tens of ms for the largest allowed logo), so it never runs on the event
-// loop (issue 12).
+// loop.
 import { parentPort } from 'node:worker_threads';
 import { LogoRefusal } from './logo-refusal.js';
 import { normalizeLogo } from './normalize-logo.js';

@@ -1,4 +1,4 @@
-// Turns an uploaded logo into the one form the DANFE draws without surprises (issue 12): fully
+// Turns an uploaded logo into the one form the DANFE draws without surprises: fully
 // decoded (so damaged data is found now, not while printing), flattened onto white paper (no
 // alpha channel, which pdfkit would split in an asynchronous zlib callback), then written as an
 // 8-bit greyscale/RGB PNG without interlacing (pdfkit copies its data as is) or, for a JPEG, a

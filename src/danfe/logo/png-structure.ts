@@ -1,5 +1,5 @@
 // The structure of a PNG file read without decompressing anything: the header (IHDR), every chunk's
-// length and CRC, the compressed image data (IDAT) and whether the file ends with IEND. Issue 12:
+// length and CRC, the compressed image data (IDAT) and whether the file ends with IEND.
 // the declared size is checked here, before a single byte is inflated.
 import { LOGO_LIMIT_TEXT, LOGO_MAX_PIXELS, LOGO_MAX_SIDE } from './logo-limits.js';
 import { LogoRefusal } from './logo-refusal.js';
@@ -40,7 +40,7 @@ export function isPng(bytes: Buffer): boolean {
   return bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
 }
 
-/** Refuses a size of zero or beyond the logo limits (issue 12: before anything is decoded). */
+/** Refuses a size of zero or beyond the logo limits (before anything is decoded). */
 export function checkLogoSize(width: number, height: number): void {
   if (width < 1 || height < 1) throw new LogoRefusal(`is ${width}x${height} pixels; a logo needs at least 1x1`);
   if (width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE || width * height > LOGO_MAX_PIXELS) {

@@ -1,5 +1,5 @@
 // The logo a DANFE may draw, from the bytes stored for the issuer. A logo stored by an older version
-// was checked only for its magic bytes (issue 12), so every stored logo goes through the normalizer
+// was checked only for its magic bytes, so every stored logo goes through the normalizer
 // (off the event loop) before pdfkit sees it; the outcome is remembered by the bytes' digest, so
 // that costs one decode per logo per process, and logos normalized by this process cost none.
 import { createHash } from 'node:crypto';

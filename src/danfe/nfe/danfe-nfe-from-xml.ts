@@ -1,5 +1,5 @@
 // Authorised nfeProc (model 55) -> DanfeNfeInput. Works on any company's note (received documents
-// too): everything printed comes from the XML and its protocol (FACTS 11 holds for the NF-e too).
+// too): everything printed comes from the XML and its protocol (docs/fiscal/danfe-nfce.md holds for the NF-e too).
 import { address, authorization, cancellationIn, required } from '../danfe-input-from-xml.js';
 import { DanfeInputError, type DanfeCancellation, type DanfeSettings } from '../danfe-input.js';
 import { child, children, parseXml, path, text, type XmlNode } from '../xml-node.js';

@@ -8,7 +8,7 @@ export const DANFE_NFE_LIMITS = {
   xmlBytes: 1024 * 1024,
   /** det maxOccurs in the 4.00 XSD. */
   items: 990,
-  /** cobr/dup maxOccurs in the 4.00 XSD (FACTS 15.1). */
+  /** cobr/dup maxOccurs in the 4.00 XSD (docs/fiscal/nfe-model-55.md#emission). */
   duplicates: 120,
 } as const;
 

@@ -1,7 +1,7 @@
 // The top of the DANFSe: title band (logo, "DANFSe - Documento Auxiliar da NFS-e", municipality and
 // environment), then the identification of the NFS-e and of its DPS beside the QR code of the public
 // consultation. Blocks after the national DANFSe (ADN's PDF until 03/08/2026 and "DANFSe v2.0" of
-// NT 008/2026 as open implementations describe it: the NT's text is not among our sources, FACTS 16.8).
+// NT 008/2026 as open implementations describe it: the NT's text is not among our sources, docs/fiscal/nfse-national.md#danfse).
 import type { NfseView } from '../../fiscal/xml/nfse/nfse-view.js';
 import { formatAccessKey, formatDateTime } from '../br-format.js';
 import { MM, QR_QUIET_MODULES, qrSymbol } from '../qr-symbol.js';

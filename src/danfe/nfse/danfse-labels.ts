@@ -2,7 +2,7 @@
 // simple type (tiposSimples_v1.01.xsd), and the formats of its values. A code the table lacks prints
 // as itself: the DANFSe never says more than the XML ("não poderá conter informações que não existam
 // no arquivo XML": Res. CGNFS-e 3/2023 art. 13, repeated in NT 008/2026 §2.1 as open implementations
-// quote it; the NT's own text is not among our sources, FACTS 16.8).
+// quote it; the NT's own text is not among our sources, docs/fiscal/nfse-national.md#danfse).
 import type { DpsPartyId } from '../../fiscal/xml/nfse/model.js';
 import type { NfseView } from '../../fiscal/xml/nfse/nfse-view.js';
 import { formatCents, formatCep, formatCnpj, formatCpf, formatPhone } from '../br-format.js';

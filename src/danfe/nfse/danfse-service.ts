@@ -11,7 +11,7 @@ export const DESCRIPTION_SIZE = 7;
 export const DESCRIPTION_LINE = DESCRIPTION_SIZE * 1.25;
 const DESCRIPTION_PAD = 9;
 
-/** "010101" -> "01.01.01" (item, sub-item, detail of LC 116; FACTS 16.3 / TSCodTribNac). */
+/** "010101" -> "01.01.01" (item, sub-item, detail of LC 116; docs/fiscal/nfse-national.md#dps / TSCodTribNac). */
 const taxCode = (c: string) => (/^\d{6}$/.test(c) ? `${c.slice(0, 2)}.${c.slice(2, 4)}.${c.slice(4)}` : c);
 
 /** Height of the block without the description's lines. */

@@ -1,6 +1,6 @@
 // DANFSe (the NFS-e Padrão Nacional's auxiliary document) as one A4 portrait page, from the
 // authorized NFS-e XML. Since the ADN's DANFSe service was suspended (03/08/2026, NT 008/2026 v1.02;
-// FACTS 16.8) issuers render it themselves. NT 008 ("DANFSe v2.0") asks, as open implementations
+// docs/fiscal/nfse-national.md#danfse) issuers render it themselves. NT 008 ("DANFSe v2.0") asks, as open implementations
 // quote it (§2.2), for a single page with the QR code of the public consultation. Blocks, top to bottom: title, identification + QR code,
 // emitente, tomador, intermediário, serviço, ISSQN, federal taxes, totals, approximate taxes,
 // IBS/CBS, informações complementares; long texts are cut so the page never overflows.

@@ -1,5 +1,5 @@
 // Bounds of one DANFE NFC-e rendering (PDF, ESC/POS or HTML), so its cost is bounded whatever the XML
-// (issue 28 item 8: a 990-item offline NFC-e held the event loop for about a second).
+// (a 990-item offline NFC-e held the event loop for about a second).
 
 export const RECEIPT_LIMITS = {
   /**

@@ -1,5 +1,5 @@
 // Draws the DANFE NFC-e (PDF, ESC/POS, HTML) on worker threads, as the DANFE NF-e and the DANFSe are
-// (issue 28 item 8): at most RECEIPT_WORKERS threads, each with a heap limit and a time limit per
+// At most RECEIPT_WORKERS threads, each with a heap limit and a time limit per
 // rendering (a thread past it is terminated), RECEIPT_QUEUE renderings waiting at most (beyond:
 // DanfeNfceBusy). Threads start on demand, end after a while unused and never keep the process alive
 // (kernel/thread-pool.ts). The XML is read in the thread too: at 990 items reading it alone takes

@@ -3,7 +3,7 @@ export type CertificateErrorReason =
   | 'not_pkcs12'
   | 'no_private_key'
   | 'no_certificate'
-  /** The file asks for more key-derivation work than any real A1 file (issue 12: hostile iteration counts). */
+  /** The file asks for more key-derivation work than any real A1 file (hostile iteration counts). */
   | 'too_costly'
   /** Opening the file took longer than the worker's time limit. */
   | 'too_slow'

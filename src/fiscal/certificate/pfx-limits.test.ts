@@ -17,7 +17,7 @@ function refusal(pfx: Buffer, password = PASSWORD): CertificateError {
   throw new Error('the file was accepted');
 }
 
-// Issue 12, defect 3: before these checks forge ran each count first (10 million: 30 s of a frozen
+// Before these checks forge ran each count first (10 million: 30 s of a frozen
 // event loop; these tests then time out instead of answering).
 // Key derivation at the allowed limits takes seconds on a loaded machine: 120 s is a last guard.
 describe('parsePfx refuses key-derivation work no real certificate asks for', { timeout: 120_000 }, () => {

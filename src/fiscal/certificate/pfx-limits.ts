@@ -1,4 +1,4 @@
-// Issue 12, defect 3: node-forge runs every key derivation a PKCS#12 file asks for (the MAC key, the
+// node-forge runs every key derivation a PKCS#12 file asks for (the MAC key, the
 // PBE/PBKDF2 keys of encrypted certificates and of the shrouded private key) with whatever iteration
 // count the file names, before a wrong password can show: 10 million iterations cost 30 s, 2^31 about
 // 40 minutes. This walks the structure first, with forge's own decoder and options so it sees what

@@ -1,4 +1,4 @@
-// Opens uploaded PKCS#12 files in worker threads with a time limit (issue 12, defect 3). The
+// Opens uploaded PKCS#12 files in worker threads with a time limit. The
 // iteration caps (pfx-limits.ts) bound the work a file may ask for, but even an allowed file costs
 // up to seconds of pure-JS key derivation: that must never hold the event loop that answers every
 // tenant. A tiny pool (MAX_WORKERS threads, reused, idle ones unref'd) keeps uploads cheap; a file

@@ -1,5 +1,5 @@
 // Worker-thread side of openPfx (pfx-worker-pool.ts): opens one PKCS#12 per message, off the
-// gateway's event loop (issue 12: a slow file must never hold every tenant's requests).
+// gateway's event loop (a slow file must never hold every tenant's requests).
 import { parentPort } from 'node:worker_threads';
 import { CertificateError, parsePfx, type ParsedCertificate } from './pfx.js';
 import type { CertificateErrorReason } from './certificate-error.js';

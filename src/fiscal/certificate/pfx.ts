@@ -33,7 +33,7 @@ export function parsePfx(pfx: Buffer, password: string): ParsedCertificate {
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     const der = asn1.fromDer(util.createBuffer(pfx.toString('binary')));
-    // Issue 12: iteration counts are checked before forge derives a single key with them.
+    // Iteration counts are checked before forge derives a single key with them.
     checkPfxWork(der, password);
     p12 = pkcs12.pkcs12FromAsn1(der, false, password);
   } catch (err) {

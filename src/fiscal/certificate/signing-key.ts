@@ -1,6 +1,6 @@
 // Which private keys may sign NFC-e. The authority verifies RSA-SHA1 XMLDSig only (the official
 // xmldsig-core-schema_v1.01.xsd fixes the algorithm), and ICP-Brasil A1 certificates carry RSA 2048
-// keys (4096 is tolerated). Issue 12, defect 4: a larger key was accepted and each signature then held
+// keys (4096 is tolerated). A larger key was accepted and each signature then held
 // the event loop (16384 bits: about 250 ms per sale), so sizes outside 2048..4096 are refused.
 import type { KeyObject } from 'node:crypto';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cStatMessage, explainRejection } from './explain-rejection.js';
 import { REJECTION_HINTS } from './rejection-hints.js';
 
-// cStat codes of FACTS section 7 that are rejections or denials (the others are successes).
+// cStat codes of docs/fiscal/cstat.md that are rejections or denials (the others are successes).
 const FACTS_REJECTIONS = [
   '110', '202', '204', '206', '213', '214', '215', '225', '226', '227', '236', '239', '243', '252', '280', '281', '283', '284', '290', '291', '293', '294',
   '297', '298', '301', '302', '373', '394', '395', '396', '397', '398', '399', '404', '420', '462', '463', '464', '501', '502', '539', '562', '564', '573',
@@ -10,7 +10,7 @@ const FACTS_REJECTIONS = [
 ];
 
 describe('explainRejection', () => {
-  it('has an official message and a hint for every rejection listed in FACTS 7', () => {
+  it('has an official message and a hint for every rejection listed in docs/fiscal/cstat.md', () => {
     for (const code of FACTS_REJECTIONS) {
       expect(REJECTION_HINTS[code], code).toBeDefined();
       expect(cStatMessage(code), code).toBeTruthy();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
 import { REJECTION_HINTS } from './rejection-hints.js';
 
-// Turns the authority's cStat/xMotivo into the rejection object of the API (DESIGN 4):
+// Turns the authority's cStat/xMotivo into the rejection object of the API (docs/decisions.md#api-conventions):
 // { code, message, field, hint }.
 
 export interface ExplainedRejection {

@@ -1,5 +1,5 @@
 // The hints of REJECTION_HINTS (rejection-hints.ts) in Brazilian Portuguese, by the same cStat
-// (issue 31 item 2). The authority's own message (xMotivo) is never translated: it is shown as the
+// The authority's own message (xMotivo) is never translated: it is shown as the
 // SEFAZ wrote it. test/api-language.test.ts holds that every cStat there has its sentence here.
 
 const RETRY = 'Problema temporário na SEFAZ; o gateway tenta de novo automaticamente, não há nada a corrigir.';

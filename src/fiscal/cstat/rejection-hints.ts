@@ -1,4 +1,4 @@
-// What to fix for the rejections users meet most (FACTS 7 and 8), keyed by cStat. `field` is the
+// What to fix for the rejections users meet most (docs/fiscal/cstat.md, docs/fiscal/nfce-rules.md), keyed by cStat. `field` is the
 // request field concerned ("items[].ncm": the item is named by the authority's [nItem:n]).
 // Messages come from assets/fiscal/webservices/cstat.json; these are our plain-language hints.
 

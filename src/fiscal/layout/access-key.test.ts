@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessKeyCheckDigit, buildAccessKey, parseAccessKey } from './access-key.js';
 import { cnpjCheckDigits, isValidCnpj, isValidCpf } from '../../kernel/tax-id.js';
 
-describe('access key check digit (MOC 5.4, FACTS 1)', () => {
+describe('access key check digit (MOC 5.4, docs/fiscal/access-key.md)', () => {
   it('recomputes the DV of a real authorised NFC-e key', () => {
     const key = '41170310422724000187650010000000061000005858';
     expect(accessKeyCheckDigit(key.slice(0, 43))).toBe(8);
@@ -28,7 +28,7 @@ describe('access key check digit (MOC 5.4, FACTS 1)', () => {
 });
 
 describe('CNPJ / CPF check digits', () => {
-  it('matches the published alphanumeric examples (FACTS 1.1)', () => {
+  it('matches the published alphanumeric examples (docs/fiscal/access-key.md#alphanumeric-cnpj)', () => {
     expect(cnpjCheckDigits('12ABC34501DE')).toBe('35');
     expect(cnpjCheckDigits('PC3D315K0001')).toBe('93');
     expect(isValidCnpj('PC3D315K000193')).toBe(true);

@@ -26,7 +26,7 @@ export function accessKeyCheckDigit(first43: string): number {
 
 /**
  * The NF-e mod 11: characters valued ASCII - 48, weights 2..9 from the right restarting at 2;
- * remainder 0 or 1 -> 0, else 11 - remainder. The NFS-e key uses the same digit (FACTS 16.4).
+ * remainder 0 or 1 -> 0, else 11 - remainder. The NFS-e key uses the same digit (docs/fiscal/nfse-national.md#access-key).
  */
 export function mod11CheckDigit(body: string): number {
   let sum = 0;

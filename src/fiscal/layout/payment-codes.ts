@@ -1,4 +1,4 @@
-// Payment method -> tPag and card brand -> tBand (FACTS 8.1; lists of sped-da, ACBr, OCA agree).
+// Payment method -> tPag and card brand -> tBand (docs/fiscal/nfce-rules.md#payment-group; lists of sped-da, ACBr, OCA agree).
 
 export const PAYMENT_METHODS = {
   dinheiro: '01',

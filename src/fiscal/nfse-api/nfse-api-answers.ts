@@ -1,4 +1,4 @@
-// Reading Sefin Nacional's JSON answers (FACTS 16.2), tolerant of what FACTS 16.1 saw in practice:
+// Reading Sefin Nacional's JSON answers (docs/fiscal/nfse-national.md#calls), tolerant of what docs/fiscal/nfse-national.md#hosts-and-transport saw in practice:
 // PascalCase items (`Codigo`/`Descricao`), an `erro` that is sometimes an array, and 429 + Retry-After.
 import type { NfseApiMessage } from './nfse-api-types.js';
 
@@ -22,7 +22,7 @@ export function parseJsonObject(body: string, maxJsonBytes: number): ParsedJson 
   return { ok: true, value: value as JsonObject };
 }
 
-/** A field under its documented camelCase name or the PascalCase one FACTS 16.1 saw (`Codigo`). */
+/** A field under its documented camelCase name or the PascalCase one docs/fiscal/nfse-national.md#hosts-and-transport saw (`Codigo`). */
 export function field(obj: JsonObject, name: string): unknown {
   return obj[name] ?? obj[name[0]!.toUpperCase() + name.slice(1)];
 }
@@ -46,7 +46,7 @@ function message(item: unknown): NfseApiMessage | undefined {
   return complement ? { code, description, complement } : { code, description };
 }
 
-/** Items of one list-or-object field (`erro` arrives as either, FACTS 16.1). */
+/** Items of one list-or-object field (`erro` arrives as either, docs/fiscal/nfse-national.md#hosts-and-transport). */
 function messagesIn(v: unknown): NfseApiMessage[] {
   const items = Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
   return items.slice(0, MAX_MESSAGES).flatMap((i) => message(i) ?? []);
@@ -57,7 +57,7 @@ export function errorsOf(obj: JsonObject): NfseApiMessage[] {
   return [...messagesIn(field(obj, 'erros')), ...messagesIn(field(obj, 'erro'))].slice(0, MAX_MESSAGES);
 }
 
-/** `alertas[]`: non-blocking messages of an authorized answer (FACTS 16.7). */
+/** `alertas[]`: non-blocking messages of an authorized answer (docs/fiscal/nfse-national.md#error-codes). */
 export function alertsOf(obj: JsonObject): NfseApiMessage[] {
   return messagesIn(field(obj, 'alertas'));
 }

@@ -1,5 +1,5 @@
 // NfseApiClient over one HTTP sender (mutual TLS with the issuer's certificate, AuthorityAccess.nfseClientFor):
-// FACTS 16.2 calls with JSON bodies, the XML gzip+base64 inside (FACTS 16.1), every answer and network
+// docs/fiscal/nfse-national.md#calls calls with JSON bodies, the XML gzip+base64 inside (docs/fiscal/nfse-national.md#hosts-and-transport), every answer and network
 // condition returned as a value (nfse-api-types.ts). Decoding is bounded: the JSON text, then the inflated XML.
 import { systemClock, type Clock } from '../../kernel/clock.js';
 import { alertsOf, describeMessages, errorsOf, field, parseJsonObject, retryAfterMs, stringField, type JsonObject, type RetryAfterPolicy } from './nfse-api-answers.js';
@@ -26,7 +26,7 @@ import { packXml, unpackXml } from './xml-gzip-base64.js';
 export const NFSE_API_LIMITS = { maxResponseBytes: 4 * 1024 * 1024, maxXmlBytes: 2 * 1024 * 1024 };
 
 /**
- * FACTS 16.1 records 429 + Retry-After but no usual delay: without the header we wait a minute (our
+ * docs/fiscal/nfse-national.md#hosts-and-transport records 429 + Retry-After but no usual delay: without the header we wait a minute (our
  * choice); a header further out than an hour is clamped to an hour.
  */
 export const DEFAULT_RETRY_AFTER: RetryAfterPolicy = { defaultMs: 60_000, maxMs: 3_600_000 };
@@ -98,7 +98,7 @@ export function createNfseApiClient(options: NfseApiClientOptions): NfseApiClien
     return r.kind === 'not-found' ? unavailable('HTTP 404', true, 404) : r;
   };
 
-  /** chaveAcesso of an answer, checked for shape (FACTS 16.4: 50 characters; letters only with an alphanumeric CNPJ, FACTS 16.9). */
+  /** chaveAcesso of an answer, checked for shape (docs/fiscal/nfse-national.md#access-key: 50 characters; letters only with an alphanumeric CNPJ, docs/fiscal/nfse-national.md#alphanumeric-cnpj). */
   const keyOf = (json: JsonObject): string | undefined => {
     const key = stringField(json, 'chaveAcesso');
     return key && ACCESS_KEY.test(key) ? key : undefined;
@@ -108,7 +108,7 @@ export function createNfseApiClient(options: NfseApiClientOptions): NfseApiClien
     async issue(dpsXml, opts): Promise<NfseIssueOutcome> {
       const r = await post(SEFIN_PATHS.issue(), { dpsXmlGZipB64: packXml(dpsXml) }, opts);
       if (r.kind !== 'ok') return r;
-      // FACTS 16.2: 201 {idDps, chaveAcesso, nfseXmlGZipB64, dataHoraProcessamento, alertas}.
+      // docs/fiscal/nfse-national.md#calls: 201 {idDps, chaveAcesso, nfseXmlGZipB64, dataHoraProcessamento, alertas}.
       const accessKey = keyOf(r.json);
       if (!accessKey) return unavailable(`HTTP ${r.status}: answer without a valid chaveAcesso`, true, r.status);
       const xml = unpackXml('nfseXmlGZipB64', field(r.json, 'nfseXmlGZipB64'), maxXml);

@@ -1,4 +1,4 @@
-// Where Sefin Nacional answers (FACTS 16.1, Swagger `host` + `basePath`), and its paths (FACTS 16.2).
+// Where Sefin Nacional answers (docs/fiscal/nfse-national.md#hosts-and-transport, Swagger `host` + `basePath`), and its paths (docs/fiscal/nfse-national.md#calls).
 
 export type NfseTpAmb = 1 | 2;
 
@@ -18,7 +18,7 @@ export function sefinBaseUrl(tpAmb: NfseTpAmb, overrideBaseUrl?: string): string
 
 const seg = encodeURIComponent;
 
-/** FACTS 16.2 paths, relative to the base URL. */
+/** docs/fiscal/nfse-national.md#calls paths, relative to the base URL. */
 export const SEFIN_PATHS = {
   issue: () => '/nfse',
   dps: (dpsId: string) => `/dps/${seg(dpsId)}`,

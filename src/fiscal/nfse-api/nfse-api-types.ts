@@ -1,8 +1,8 @@
-// What the gateway asks of Sefin Nacional's REST API (FACTS 16.2) and what comes back, as values: the
+// What the gateway asks of Sefin Nacional's REST API (docs/fiscal/nfse-national.md#calls) and what comes back, as values: the
 // client never throws for an answer or a network condition. nfse-api-client.ts implements it over
 // mutual TLS; the sandbox points it at the simulator (authority-sim/nfse/).
 
-/** One `MensagemProcessamento` (FACTS 16.2); PascalCase items (`Codigo`, `Descricao`) are read too (FACTS 16.1). */
+/** One `MensagemProcessamento` (docs/fiscal/nfse-national.md#calls); PascalCase items (`Codigo`, `Descricao`) are read too (docs/fiscal/nfse-national.md#hosts-and-transport). */
 export interface NfseApiMessage {
   /** `E0714`; '' when the authority sent none. */
   code: string;
@@ -19,7 +19,7 @@ export interface NfseApiUnavailable {
   status?: number | undefined;
 }
 
-/** HTTP 429: ask again after `retryAfterMs` (the `Retry-After` header, seconds or an HTTP date; FACTS 16.1). */
+/** HTTP 429: ask again after `retryAfterMs` (the `Retry-After` header, seconds or an HTTP date; docs/fiscal/nfse-national.md#hosts-and-transport). */
 export interface NfseApiThrottled {
   kind: 'throttled';
   retryAfterMs: number;

@@ -1,4 +1,4 @@
-// The XML inside Sefin Nacional's JSON: gzip, then base64 (FACTS 16.1: `dpsXmlGZipB64`,
+// The XML inside Sefin Nacional's JSON: gzip, then base64 (docs/fiscal/nfse-national.md#hosts-and-transport: `dpsXmlGZipB64`,
 // `pedidoRegistroEventoXmlGZipB64`, `nfseXmlGZipB64`, `eventoXmlGZipB64`). Decoding an answer is bounded:
 // the base64 text by the JSON's own bound, the inflated XML by zlib's maxOutputLength, so a small
 // "gzip bomb" costs at most `maxXmlBytes` of memory.

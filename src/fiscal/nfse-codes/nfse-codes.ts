@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
 
-// The official NFS-e rejection codes (Anexo I DPS/NFS-e, Anexo II events; FACTS 16.7), shipped as
+// The official NFS-e rejection codes (Anexo I DPS/NFS-e, Anexo II events; docs/fiscal/nfse-national.md#error-codes), shipped as
 // assets/fiscal/nfse-codes/nfse_error_codes.csv (provenance in assets/fiscal/SOURCES.md). Read once, lazily.
 
 export interface NfseCode {

@@ -1,4 +1,4 @@
-// The qrCode text of infNFeSupl: the state's consultation URL + `?p=` + parameters (FACTS 9).
+// The qrCode text of infNFeSupl: the state's consultation URL + `?p=` + parameters (docs/fiscal/qrcode.md).
 import { sign, type KeyObject } from 'node:crypto';
 import { nfceUrls, type TpAmb, type Uf } from './nfce-urls.js';
 import { cscHash, cscIdParam, dayOfEmission, destParams, hexOfAscii, moneyParam, withPayload, type DestKind } from './qr-payload.js';
@@ -48,9 +48,9 @@ export function buildNfceQrCode(p: NfceQrCodeInput): string {
 }
 
 /**
- * The same v2 offline QR code signed with another CSC (issue 17: a contingency NFC-e whose CSC was
+ * The same v2 offline QR code signed with another CSC (a contingency NFC-e whose CSC was
  * revoked or replaced before it reached the authority, 462/463/464). Only idCSC and the hash change:
- * the key, day, total and DigestValue are the document's (FACTS 9.1), so the signed XML stays valid.
+ * the key, day, total and DigestValue are the document's (docs/fiscal/qrcode.md#version-2), so the signed XML stays valid.
  * Null when the URL is not a v2 offline QR code (v3 offline is signed with the certificate, not the CSC).
  */
 export function reissueOfflineQrV2(qrCodeUrl: string, csc: { id: string; token: string }): string | null {

@@ -1,4 +1,4 @@
-// Per-state NFC-e consultation addresses (FACTS 9): the QR code base URL (`NfeConsultaQR`) and the
+// Per-state NFC-e consultation addresses (docs/fiscal/qrcode.md): the QR code base URL (`NfeConsultaQR`) and the
 // "consulta por chave" address printed on the DANFE (`infNFeSupl/urlChave`), for all 27 UFs and both
 // environments. Data: assets/fiscal/webservices/sefaz_endpoints_v4_derived.json (derived from sped-nfe
 // wsnfe_4.00_mod65.xml + uri_consulta_nfce.json, see assets/fiscal/SOURCES.md).

@@ -1,4 +1,4 @@
-// Reading an NFC-e QR code text back into its parameters (layouts v2 and v3, FACTS 9.1-9.2).
+// Reading an NFC-e QR code text back into its parameters (layouts v2 and v3, docs/fiscal/qrcode.md#version-2, docs/fiscal/qrcode.md#version-3).
 
 interface Common {
   baseUrl: string;

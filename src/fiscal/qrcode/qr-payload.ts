@@ -1,5 +1,5 @@
 // The pieces of the `p=` parameter of the NFC-e QR code, shared by the writer and the verifier.
-// Formulas: Manual DANFE NFC-e / NT 2016.002 (v2) and NT 2025.001 (v3) as summarised in FACTS 9.1-9.2.
+// Formulas: Manual DANFE NFC-e / NT 2016.002 (v2) and NT 2025.001 (v3) as summarised in docs/fiscal/qrcode.md#version-2, docs/fiscal/qrcode.md#version-3.
 import { createHash } from 'node:crypto';
 
 export type DestKind = 'CNPJ' | 'CPF' | 'idEstrangeiro';
@@ -39,7 +39,7 @@ export function cscHash(joinedParams: string, cscToken: string): string {
 /**
  * v3 offline recipient pair: 1 CNPJ, 2 CPF, 3 foreign id; unidentified consumer -> both empty. The XSD
  * allows only 3-14 digits for the id, so a foreign id is written as type 3 with an empty id
- * (FACTS 9.2, sped-nfe citing Manual DANFE NFC-e v6.00).
+ * (docs/fiscal/qrcode.md#version-3, sped-nfe citing Manual DANFE NFC-e v6.00).
  */
 export function destParams(dest?: { kind: DestKind; id: string }): [string, string] {
   if (!dest || dest.id.trim() === '') return ['', ''];

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { buildNfceQrCode, knownUfs, nfceUrls, parseNfceQrCode, qrVersionFor, verifyNfceQrCode, type QrVerifyContext } from './index.js';
 
-// Vectors computed independently (Python hashlib) from the FACTS 9.1 formulas.
+// Vectors computed independently (Python hashlib) from the docs/fiscal/qrcode.md#version-2 formulas.
 const CSC = { id: '000001', token: 'G8063VRTNDMO886SFNK5LDUDEI24XJ22YIPO' };
 const ONLINE_KEY = '41170310422724000187650010000000061000005858';
 const BA_KEY = '29181033657677000156650010001654399001654399';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildNfceQrCode, nfceUrls, reissueOfflineQrV2, verifyNfceQrCode } from './index.js';
 
-// Issue 17: a contingency NFC-e whose CSC was revoked before transmission is sent again with its QR code
+// A contingency NFC-e whose CSC was revoked before transmission is sent again with its QR code
 // signed by the current CSC; the authority's own check (verifyNfceQrCode, the simulator's) decides.
 describe('reissueOfflineQrV2', () => {
   const note = {

@@ -89,7 +89,7 @@ export class AuthorityAccess {
   }
 
   /**
-   * Sefin Nacional's REST client (NFS-e, FACTS 16.1) for one certificate and environment, on the same
+   * Sefin Nacional's REST client (NFS-e, docs/fiscal/nfse-national.md#hosts-and-transport) for one certificate and environment, on the same
    * keep-alive pool, trust store and timeouts; with an endpoint override (the sandbox) it talks to
    * `${baseUrl}/SefinNacional` on the simulator.
    */

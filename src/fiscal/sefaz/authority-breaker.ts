@@ -60,7 +60,7 @@ export interface ProbeReport {
 }
 
 /**
- * Circuit breakers of the authority endpoints (issue 17), shared across gateway processes through
+ * Circuit breakers of the authority endpoints, shared across gateway processes through
  * the store. The hot path costs nothing while all is well: isOpen reads this process's copy of the
  * states (refreshed at most every refreshMs) and an answered call writes only when it ends a run of
  * failures. Failures are counted in the store (each one is already slow). Across processes a run
@@ -226,7 +226,7 @@ export class AuthorityBreaker {
       if (!client) error = 'no certificate to send the status probe with';
       else {
         const out = await client.status({ uf: row.probe_uf, model: row.probe_model, tpAmb: row.probe_tp_amb, responseTimeoutMs: this.o.probeTimeoutMs });
-        // NFeStatusServico4: 107 = service running (FACTS 7); 108/109 or no answer = still down.
+        // NFeStatusServico4: 107 = service running (docs/fiscal/cstat.md); 108/109 or no answer = still down.
         if (out.kind === 'in-operation') error = null;
         else error = breakerFailureOf(out) ?? (out.kind === 'stopped' ? `cStat ${out.cStat}: ${out.xMotivo}` : out.kind);
       }

@@ -28,7 +28,7 @@ export interface BreakerEndpoint {
 }
 
 /**
- * One breaker per endpoint URL, not per state: the per-state table (FACTS 4) sends many states to
+ * One breaker per endpoint URL, not per state: the per-state table (docs/fiscal/sefaz-services.md) sends many states to
  * one authorizer (SVRS serves most NFC-e states, SVAN others), so when SVRS's NFeAutorizacao4 stops
  * every state it serves stops together, and a state with its own SEFAZ fails alone. Each service has
  * its own URL, so the authorization service can be down while consultation answers. The environment

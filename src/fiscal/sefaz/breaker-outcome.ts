@@ -9,8 +9,8 @@ export type BreakerOutcome = AuthorizationOutcome | ConsultOutcome | EventOutcom
  * rejection or denial is an answer: the service works, the note does not), otherwise why it did not
  * serve the request. Failures: no answer in time (timeout), no connection (refused, reset, TLS),
  * HTTP 5xx or a SOAP fault, an unreadable answer (a proxy's HTML page), and cStat 108/109, the
- * authorizer saying itself that the service is stopped (FACTS 7) - the cases in which SEFAZ allows
- * offline contingency (FACTS 10: authorization technically impossible).
+ * authorizer saying itself that the service is stopped (docs/fiscal/cstat.md) - the cases in which SEFAZ allows
+ * offline contingency (docs/fiscal/offline-contingency.md: authorization technically impossible).
  */
 export function breakerFailureOf(outcome: BreakerOutcome): string | null {
   switch (outcome.kind) {

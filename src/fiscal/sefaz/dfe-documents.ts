@@ -1,4 +1,4 @@
-// The documents NFeDistribuicaoDFe hands out (FACTS 15.4), read into small records:
+// The documents NFeDistribuicaoDFe hands out (docs/fiscal/nfe-model-55.md#distribution-and-throttling), read into small records:
 //   resNFe_v1.01      summary of an NF-e addressed to us (before a 210200/210210 by us)
 //   resEvento_v1.01   summary of an event on such an NF-e
 //   procNFe_v4.00     the whole nfeProc (after our 210200/210210, or always for our own notes)

@@ -1,4 +1,4 @@
-// The AN's consumption rule for NFeDistribuicaoDFe (FACTS 15.4; NT 2014.002 as quoted): after an
+// The AN's consumption rule for NFeDistribuicaoDFe (docs/fiscal/nfe-model-55.md#distribution-and-throttling; NT 2014.002 as quoted): after an
 // answer 137 (nothing found), or when ultNSU == maxNSU (caught up), wait ONE HOUR before the next
 // distNSU; ask always from the ultNSU last received (never out of sequence). Breaking it answers
 // 656 and blocks the interested party for an hour. Pure: the caller stores the last answer and
@@ -42,7 +42,7 @@ export function nextDistribution(last: LastDistribution | null, firstNSU: string
     return { ultNSU, notBefore: last.at, reason: 'more-documents' };
   }
   // 656 blocks for an hour; any other answer (rejection, service stopped) is not retried faster:
-  // a loop of failing calls is itself improper consumption (MOC 7.0 4.3.6, FACTS 15.4).
+  // a loop of failing calls is itself improper consumption (MOC 7.0 4.3.6, docs/fiscal/nfe-model-55.md#distribution-and-throttling).
   return { ultNSU: padNsu(last.askedUltNSU), notBefore: later, reason: last.cStat === 656 ? 'throttled' : 'failed' };
 }
 

@@ -1,4 +1,4 @@
-// NFeDistribuicaoDFe of the Ambiente Nacional (FACTS 15.4; distDFeInt_v1.01.xsd, retDistDFeInt_v1.01.xsd):
+// NFeDistribuicaoDFe of the Ambiente Nacional (docs/fiscal/nfe-model-55.md#distribution-and-throttling; distDFeInt_v1.01.xsd, retDistDFeInt_v1.01.xsd):
 // the documents addressed to an interested CNPJ/CPF, numbered by a per-interested NSU.
 import { gunzipSync } from 'node:zlib';
 import { el, leaf, NFE_NAMESPACE } from '../xml/xml-text.js';

@@ -33,7 +33,7 @@ export interface Endpoint {
   url: string;
   /** WSDL target namespace: the `nfeDadosMsg` wrapper's namespace. */
   namespace: string;
-  /** SOAP 1.2 action = namespace + '/' + operation (FACTS 4; WSDL soapAction). */
+  /** SOAP 1.2 action = namespace + '/' + operation (docs/fiscal/sefaz-services.md; WSDL soapAction). */
   action: string;
   /** WSDL operation, e.g. nfeAutorizacaoLote. */
   operation: string;
@@ -65,7 +65,7 @@ interface EndpointTable {
 
 let table: EndpointTable | undefined;
 function loadTable(): EndpointTable {
-  // Data file, not code (DESIGN 7.7): regenerated when the authorities move their services.
+  // Data file, not code (docs/decisions.md#data-not-code): regenerated when the authorities move their services.
   table ??= JSON.parse(
     readFileSync(join(FISCAL_ASSETS_DIR, 'webservices', 'sefaz_endpoints_v4_derived.json'), 'utf8'),
   ) as EndpointTable;
@@ -95,7 +95,7 @@ export interface EndpointOverride {
 /**
  * Endpoint of one service for a UF, model and environment (tpAmb 1 production, 2 homologation).
  * The namespace comes from the table's service name, because a few authorisers publish their own
- * (GO and PR NFC-e events use `NFeRecepcaoEvento`, PR `nfeRetAutorizacao`): FACTS 4 caveat.
+ * (GO and PR NFC-e events use `NFeRecepcaoEvento`, PR `nfeRetAutorizacao`): docs/fiscal/sefaz-services.md caveat.
  */
 export function resolveEndpoint(
   uf: string | number,

@@ -51,7 +51,7 @@ export class AgentPool {
         key: opts.credentials.key,
         cert: opts.credentials.cert,
         ...(opts.ca ? { ca: [...opts.ca] } : {}),
-        // NT 2025.001 v1.02 (FACTS 4): TLS 1.2 or later.
+        // NT 2025.001 v1.02 (docs/fiscal/sefaz-services.md): TLS 1.2 or later.
         minVersion: 'TLSv1.2',
       });
       this.agents.set(id, agent);

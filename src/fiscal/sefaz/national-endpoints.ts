@@ -1,6 +1,6 @@
 // The Ambiente Nacional (AN) services: the recipient's manifestation (NFeRecepcaoEvento4 of AN,
-// cOrgao 91) and NFeDistribuicaoDFe (FACTS 4, 15.3, 15.4). URLs, operations and versions are read
-// from the `AN` block of webservices/wsnfe_4.00_mod55.xml (DESIGN 7.7: data, not code).
+// cOrgao 91) and NFeDistribuicaoDFe (docs/fiscal/sefaz-services.md, docs/fiscal/nfe-model-55.md#recipient-manifestation, docs/fiscal/nfe-model-55.md#distribution-and-throttling). URLs, operations and versions are read
+// from the `AN` block of webservices/wsnfe_4.00_mod55.xml (docs/decisions.md#data-not-code: data, not code).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';

@@ -1,5 +1,5 @@
 /**
- * What an authority call can end in. Every expected result is a value (DESIGN 7.6): a rejection,
+ * What an authority call can end in. Every expected result is a value (docs/decisions.md#expected-outcomes-are-values): a rejection,
  * a denial, an unavailable service and a timeout are outcomes the caller must handle, not errors.
  */
 
@@ -11,7 +11,7 @@ export interface Timing {
   elapsedMs: number;
 }
 
-/** The fields of protNFe/infProt (FACTS 4.1). */
+/** The fields of protNFe/infProt (docs/fiscal/sefaz-services.md#authorization-request-and-answer). */
 export interface ProtocolInfo {
   tpAmb: string;
   verAplic: string;
@@ -99,6 +99,6 @@ export type StatusOutcome =
 
 export type ReceiptOutcome = AuthorizationOutcome;
 
-// MOC cStat table (FACTS 7): 110 denied; 301/302/303 denial for the issuer's/recipient's status.
+// MOC cStat table (docs/fiscal/cstat.md): 110 denied; 301/302/303 denial for the issuer's/recipient's status.
 export const DENIAL_CODES: ReadonlySet<number> = new Set([110, 301, 302, 303]);
 export const UNAVAILABLE_CODES: ReadonlySet<number> = new Set([108, 109]);

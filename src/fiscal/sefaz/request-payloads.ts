@@ -9,7 +9,7 @@ const ns: ReadonlyArray<readonly [string, string]> = [['xmlns', NFE_NAMESPACE]];
 
 /**
  * enviNFe 4.00 with one signed NF-e. indSinc=1: a lot holding a single note is processed
- * synchronously (FACTS 4.1, NT 2025.001), so the answer carries protNFe directly.
+ * synchronously (docs/fiscal/sefaz-services.md#authorization-request-and-answer, NT 2025.001), so the answer carries protNFe directly.
  */
 export function buildEnviNFe(signedNFeXml: string, idLote: string | number, indSinc: 0 | 1 = 1): string {
   const lote = String(idLote);
@@ -45,7 +45,7 @@ export function buildConsReciNFe(tpAmb: 1 | 2, nRec: string): string {
   return el('consReciNFe', leaf('tpAmb', tpAmb) + leaf('nRec', nRec), [['versao', '4.00'], ...ns]);
 }
 
-/** envEvento 1.00 wrapping already signed `<evento>` elements (1..20, FACTS 5). */
+/** envEvento 1.00 wrapping already signed `<evento>` elements (1..20, docs/fiscal/events.md). */
 export function buildEnvEvento(signedEventos: readonly string[], idLote: string | number): string {
   if (signedEventos.length < 1 || signedEventos.length > 20) throw new RangeError('envEvento holds 1 to 20 events');
   return (

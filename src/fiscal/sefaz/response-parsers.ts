@@ -129,7 +129,7 @@ export function parseConsultAnswer(payload: string, timing: Timing): ConsultOutc
   if ((cStat === 100 || cStat === 150) && protocol) {
     return { kind: 'authorized', late: cStat === 150, protocol, events, ...base };
   }
-  // MOC: 101 canceled, 151/155 canceled out of time (FACTS 7).
+  // MOC: 101 canceled, 151/155 canceled out of time (docs/fiscal/cstat.md).
   if (cStat === 101 || cStat === 151 || cStat === 155) return { kind: 'canceled', protocol, events, ...base };
   if (DENIAL_CODES.has(cStat)) return { kind: 'denied', protocol, events, ...base };
   if (cStat === 217) return { kind: 'not-found', ...base };
@@ -178,7 +178,7 @@ export function parseEventAnswer(payload: string, timing: Timing): EventOutcome 
   if (UNAVAILABLE_CODES.has(lotStat)) {
     return { kind: 'unavailable', cStat: lotStat, xMotivo: str(ret, 'xMotivo') ?? '', httpStatus: null, inDoubt: false, timing };
   }
-  // 128 = lot processed; each event then has its own cStat: 135/136 registered, 155 accepted late (FACTS 5).
+  // 128 = lot processed; each event then has its own cStat: 135/136 registered, 155 accepted late (docs/fiscal/events.md).
   if (lotStat === 128 && event) {
     const registered = event.cStat === 135 || event.cStat === 136 || event.cStat === 155;
     return { kind: registered ? 'registered' : 'rejected', cStat: event.cStat, xMotivo: event.xMotivo, event, ...base } as EventOutcome;

@@ -82,7 +82,7 @@ export interface SefazClient {
   sendEvent(target: CallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
   /**
    * NFeRecepcaoEvento4 of the Ambiente Nacional: the recipient's manifestation (210200/210210/
-   * 210220/210240, cOrgao 91), signed with the recipient's certificate (FACTS 15.3).
+   * 210220/210240, cOrgao 91), signed with the recipient's certificate (docs/fiscal/nfe-model-55.md#recipient-manifestation).
    */
   sendNationalEvent(target: NationalCallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
   /**

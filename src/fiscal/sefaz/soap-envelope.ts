@@ -1,7 +1,7 @@
 import { elementTags, XmlScanError, type ElementTag } from './xml-namespaces.js';
 import { decodeEntities, sliceElement } from './xml-slice.js';
 
-// FACTS 4: the NF-e 4.00 web services are document/literal, no input header. Every official WSDL
+// docs/fiscal/sefaz-services.md: the NF-e 4.00 web services are document/literal, no input header. Every official WSDL
 // (assets/fiscal/wsdl/nfe_v4) binds each operation twice at one address: soap12 (SOAP 1.2) and soap
 // (SOAP 1.1), with soapAction = namespace + '/' + operation. We send SOAP 1.2 and read either.
 export const SOAP12_NAMESPACE = 'http://www.w3.org/2003/05/soap-envelope';

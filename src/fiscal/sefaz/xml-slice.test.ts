@@ -1,5 +1,5 @@
 // The slicer cuts exact bytes out of XML; comments, CDATA sections and processing instructions hide
-// no element from a real parser, so they must hide none from the slicer either (issue 28 item 12:
+// no element from a real parser, so they must hide none from the slicer either (
 // `<!-- NFe 2003 -->` before the signed NFe 2002 was read as 2003).
 import { describe, expect, it } from 'vitest';
 import { attributeOf, sliceAll, sliceElement, textOf } from './xml-slice.js';

@@ -1,11 +1,11 @@
 /**
  * Exact-byte slicing of XML elements. The protocol (protNFe) and event answers must be kept as the
- * authority sent them: re-serialising would change bytes the authority signed (FACTS 3: whitespace
+ * authority sent them: re-serialising would change bytes the authority signed (docs/fiscal/signature.md: whitespace
  * and attribute order matter to the signature), so we cut them out of the text instead of parsing.
  *
  * Tags are searched in a copy of the text where comments, CDATA sections and processing instructions
  * are blanked (same length, so offsets hold): what a parser does not see as an element, the slicer
- * does not either (issue 28 item 12: `<!-- NFe 2003 -->` before a signed NFe 2002 was read as 2003).
+ * does not either (`<!-- NFe 2003 -->` before a signed NFe 2002 was read as 2003).
  * The slices themselves are cut from the text as sent.
  */
 

@@ -1,4 +1,4 @@
-// One strict reading of an XML document somebody else wrote (issue 28 item 12): parsed by
+// One strict reading of an XML document somebody else wrote: parsed by
 // @xmldom/xmldom, the parser the signature check uses, so that what the gateway reads and what the
 // signature covers are one tree. A regular-expression slicer also reads inside comments and CDATA,
 // and the signature (C14N without comments) does not: `<!-- NFe 2003 -->` before the signed NFe 2002

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../../kernel/errors.js';
 import type { Translations } from './template-catalog.js';
 
-// The envelope's `message` in Brazilian Portuguese (issue 31 item 2). A sentence the catalog below
+// The envelope's `message` in Brazilian Portuguese. A sentence the catalog below
 // knows is translated as such; any other falls back to the sentence of its code, so a pt-BR client
 // never reads English in `message` (the code stays the stable, English key).
 
@@ -74,7 +74,7 @@ export const ENVELOPE_MESSAGES_PT_BR: Translations = {
   '{} is not allowed on {}; it answers {}': '{} não é permitido em {}; esta rota atende {}.',
   'No route {} {}': 'Não há rota {} {}.',
   '{} not found': 'Não encontrado: {}.',
-  // src/fiscal/certificate/pfx.ts, src/platform/issuers/upload-certificate.ts (said by the dashboard before issue 31 item 2)
+  // src/fiscal/certificate/pfx.ts, src/platform/issuers/upload-certificate.ts (said by the dashboard before)
   'The certificate password is wrong.': 'A senha do certificado está errada.',
   'The file is not a valid PKCS#12 (.pfx/.p12) certificate.': 'O arquivo não é um certificado PKCS#12 (.pfx/.p12) válido.',
   'The certificate file does not contain its private key.': 'O arquivo do certificado não contém a chave privada.',

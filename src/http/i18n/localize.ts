@@ -12,7 +12,7 @@ import { REFORM_GROUPS_PT_BR } from './domain-reform-groups-pt-br.js';
 import { ENVELOPE_MESSAGES_PT_BR, ERROR_MESSAGES_PT_BR, summarizeDetailsPtBr } from './error-messages.js';
 import { TemplateCatalog, type Translations } from './template-catalog.js';
 
-// Issue 31 item 2: the language of `message` and `hint`, chosen by Accept-Language, applied when the
+// The language of `message` and `hint`, chosen by Accept-Language, applied when the
 // HTTP layer writes an answer. Everything below src/http/ writes English; codes, field paths and rule
 // ids are never translated. English stays the default (no header, or one naming no language we speak).
 

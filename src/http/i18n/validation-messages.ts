@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv';
 
-// What a schema keyword the request failed says in Brazilian Portuguese (issue 31 item 2), from the
+// What a schema keyword the request failed says in Brazilian Portuguese, from the
 // keyword's parameters, not from ajv's English text. src/http/validation.ts picks it for a pt-BR
 // request; the English sentences stay as they were.
 

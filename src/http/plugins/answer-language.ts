@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { preferredLanguage } from '../accept-language.js';
 import { localizeRejection } from '../i18n/localize.js';
 
-// Issue 31 item 2: a note's rejection object (NFC-e, NF-e, NFS-e, an inutilization), in a record or a
+// A note's rejection object (NFC-e, NF-e, NFS-e, an inutilization), in a record or a
 // list, says its hint in the language Accept-Language asks for. The stored row keeps the English
 // hint (webhooks, written without a reader, send it: docs/guides/api.md); the authority's message is
 // never translated. Error answers are said in error-handler.ts.

@@ -23,7 +23,7 @@ declare module 'fastify' {
 const AUDIT_LINGER_MS = 50;
 
 /**
- * Issue 6 audit log: every authenticated POST/PUT/PATCH/DELETE, with actor, action (from method and
+ * audit log: every authenticated POST/PUT/PATCH/DELETE, with actor, action (from method and
  * route pattern), target, IP, request id and status code. Written after the answer is sent, batched.
  */
 export const auditPlugin = fp(

@@ -93,7 +93,7 @@ export const authPlugin = fp(
       request.auth = auth;
     });
   },
-  // After the per-IP rate limit, so a flood of wrong keys is refused before its lookups (issue 12).
+  // After the per-IP rate limit, so a flood of wrong keys is refused before its lookups.
   { name: 'auth', dependencies: ['error-handler', 'rate-limit-client'] },
 );
 
@@ -148,7 +148,7 @@ export const scopePlugin = fp(
 );
 
 /**
- * What the shared sandbox key may not change (issue 31 item 9): settings every user of the key shares.
+ * What the shared sandbox key may not change: settings every user of the key shares.
  * Issuers, documents and webhooks stay usable with it.
  */
 const SHARED_SANDBOX_READ_ONLY: ReadonlySet<string> = new Set(['account:write', 'applications:write', 'members:write', 'billing:write']);

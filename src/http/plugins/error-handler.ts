@@ -7,7 +7,7 @@ import { preferredLanguage } from '../accept-language.js';
 import { localizeError } from '../i18n/localize.js';
 import { RouteMethods } from './route-methods.js';
 
-// Fastify's own error codes for malformed requests, mapped to ours (DESIGN 4). No malformed request
+// Fastify's own error codes for malformed requests, mapped to ours (docs/decisions.md#api-conventions). No malformed request
 // may produce a 500.
 const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_json', 'The body is not valid JSON'],
@@ -33,7 +33,7 @@ export function sendError(
   message: string,
   details?: ErrorDetail[],
 ): FastifyReply {
-  // Issue 31 item 2: message and details in the language Accept-Language asks for (en by default).
+  // Message and details in the language Accept-Language asks for (en by default).
   const lang = preferredLanguage(request.headers['accept-language']);
   const said = localizeError(lang, code, message, details);
   const body: ErrorBody = { error: code, message: said.message, request_id: String(request.id) };

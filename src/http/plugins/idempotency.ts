@@ -13,7 +13,7 @@ import {
 } from '../../platform/storage/repositories/idempotency-repository.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
-// SPEC 4 rule 4: 8 to 256 characters; visible ASCII so the key survives every HTTP stack unchanged.
+// docs/guides/api.md#contract-idempotency: 8 to 256 characters; visible ASCII so the key survives every HTTP stack unchanged.
 const KEY_PATTERN = /^[\x21-\x7e]{8,256}$/;
 const POLL_MS = 25;
 // Headers worth replaying; the rate-limit and request-id headers describe the new request instead.
@@ -25,7 +25,7 @@ export interface IdempotencyOptions {
 }
 
 /**
- * SPEC 4 / DESIGN 4 idempotency: scope = account + method + route path (canonicalRoutePath) + key; body hash = SHA-256 of the
+ * docs/guides/api.md#contract-idempotency / docs/decisions.md#api-conventions idempotency: scope = account + method + route path (canonicalRoutePath) + key; body hash = SHA-256 of the
  * canonical JSON; the first answer (status, body, headers that matter) is replayed for 24 hours with
  * `Idempotency-Replay: true`. Durable in PostgreSQL, so it holds across processes.
  */
@@ -41,7 +41,7 @@ export const idempotencyPlugin = fp(
      * handler may run; false when the reply was sent. No key: true.
      */
     async function claim(request: FastifyRequest, reply: FastifyReply, bodyHash: string): Promise<boolean> {
-      if (!MUTATING.has(request.method)) return true; // SPEC 4 rule 6: ignored on GET
+      if (!MUTATING.has(request.method)) return true; // docs/guides/api.md#contract-idempotency: ignored on GET
       const raw = request.headers['idempotency-key'];
       if (raw === undefined) return true;
       const key = Array.isArray(raw) ? raw[0]! : raw;
@@ -53,7 +53,7 @@ export const idempotencyPlugin = fp(
           [{ field: 'header.Idempotency-Key', message: `has ${key.length} characters or characters outside visible ASCII` }],
         );
       }
-      // A public route has no account to scope a key to (issue 31 item 10). Only one whose answer is
+      // A public route has no account to scope a key to. Only one whose answer is
       // the same for every caller and holds no secret (config.publicIdempotency: the password-reset
       // request) stores it, scoped by the body itself, so a key replays only to a caller who sends
       // that very body, and another body is a new request rather than a conflict (a 422 would tell a
@@ -67,7 +67,7 @@ export const idempotencyPlugin = fp(
         accountId: request.auth ? request.auth.accountId : `public:${bodyHash}`,
         method: request.method,
         // The matched route with its decoded parameters, not the raw URL: every spelling of one route
-        // shares the key (issue 12 item 8). For the URLs clients send (plain ids, no percent-escapes)
+        // shares the key. For the URLs clients send (plain ids, no percent-escapes)
         // this is the very string the raw URL gave, so keys claimed before this change still match;
         // a key first used on an escaped spelling stays under that spelling until it expires (24 h)
         // and cannot be replayed from the canonical path meanwhile.
@@ -121,7 +121,7 @@ export const idempotencyPlugin = fp(
       return claim(this, reply, bodyHash);
     });
 
-    // preValidation: SPEC 4 rule 3 holds even when the second body would also fail validation.
+    // preValidation: docs/guides/api.md#contract-idempotency holds even when the second body would also fail validation.
     // A route whose body is a stream its handler reads (config.idempotencyInHandler) claims from the
     // handler instead, once it knows what the body holds.
     app.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {

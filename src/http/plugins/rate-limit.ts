@@ -9,7 +9,7 @@ import { readCookie, SESSION_COOKIE } from '../session-cookie.js';
 import { readBearer } from './auth.js';
 
 /**
- * Rate limits (SPEC 8, issue 12 defect 6) over a sliding 60-second window
+ * Rate limits (docs/guides/api.md#contract-limits) over a sliding 60-second window
  * (src/platform/storage/rate-limit-window.ts), in two steps around authentication:
  *
  * 1. Before authentication (this plugin, registered before `auth`), every request to a non-public
@@ -25,14 +25,13 @@ import { readBearer } from './auth.js';
  *    (RATE_LIMIT_PER_MINUTE per API key's application).
  *
  * The dashboard's own traffic (a session, by cookie or `Bearer st_...`) is counted per session
- * (SESSION_RATE_LIMIT_PER_MINUTE), in both environments, never on the address's API budget (issue 31
- * item 3: the sandbox's 60 per address, shared by curl and the dashboard, left a few reloads on a
+ * (SESSION_RATE_LIMIT_PER_MINUTE), in both environments, never on the address's API budget (* item 3: the sandbox's 60 per address, shared by curl and the dashboard, left a few reloads on a
  * spinner). Before the session is looked up the request is counted against its IP on the budget of
  * failed credentials, given back once the session proves valid: a flood of made-up cookies still
  * gets 429 without a lookup each.
  *
  * Public answers (/healthz, /docs, /docs/json, the dashboard's page and files, /changelog.md) are
- * not counted, yet carry the headers too (SPEC 8: every 2xx answer carries them): they describe the
+ * not counted, yet carry the headers too (docs/guides/api.md#contract-limits: every 2xx answer carries them): they describe the
  * address's own budget, the one its next request without a valid key or session meets (sandbox:
  * the per-IP limit; production: the per-IP budget of failed credentials), read without taking from it.
  *
@@ -61,17 +60,17 @@ export const clientRateLimitPlugin = fp(
     const authLimit = config.people.authRateLimitPerMinute;
     app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.routeOptions.config?.public && request.routeOptions.config.limitPerIp === 'health') {
-        // /healthz/deep: public for load balancers, counted per address on a budget of its own (issue 28 item 11).
+        // /healthz/deep: public for load balancers, counted per address on a budget of its own.
         const taken = await store.take(`health-ip:${request.ip}`, config.rateLimitPerMinute, clock.now().getTime());
         return apply(request, reply, taken, `Too many health checks from this address (limit ${config.rateLimitPerMinute} per minute)`);
       }
       if (request.routeOptions.config?.public && request.routeOptions.config.limitPerIp) {
-        // Sign-in, sign-up and links from e-mails: public, yet counted per address (issue 14 item 1).
+        // Sign-in, sign-up and links from e-mails: public, yet counted per address.
         const taken = await store.take(`auth-ip:${request.ip}`, authLimit, clock.now().getTime());
         return apply(request, reply, taken, `Too many sign-in requests from this address (limit ${authLimit} per minute)`);
       }
       if (request.routeOptions.config?.public) {
-        // SPEC 8: a 2xx answer carries the headers, a public one included; it spends nothing.
+        // docs/guides/api.md#contract-limits: a 2xx answer carries the headers, a public one included; it spends nothing.
         return headers(reply, await store.peek(`ip:${request.ip}`, limit, clock.now().getTime()));
       }
       if (!isLimited(request)) return;
@@ -94,7 +93,7 @@ export const clientRateLimitPlugin = fp(
 
 /**
  * Once the credential is known valid: a dashboard session counts on itself (both environments); in
- * production an API key counts on its application, not on the IP (SPEC 8: per IP in the sandbox).
+ * production an API key counts on its application, not on the IP (docs/guides/api.md#contract-limits: per IP in the sandbox).
  */
 export const keyRateLimitPlugin = fp(
   async (app: FastifyInstance) => {

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { deprecationHeaders } from '../deprecation.js';
 
 /**
- * Headers every answer gets, decided in one place rather than route by route (issue 28 items 12, 13):
+ * Headers every answer gets, decided in one place rather than route by route:
  *
  * - `X-Content-Type-Options: nosniff`: a browser takes the Content-Type as sent. An XML, PDF or error
  *   body is never guessed into HTML or script.

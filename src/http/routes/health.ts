@@ -75,7 +75,7 @@ export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsy
       async () => ({ status: 'ok' as const, ts: new Date().toISOString() }),
     );
 
-    // One round of probes answers every caller for 10 s (issue 28 item 11): the key store's check is a
+    // One round of probes answers every caller for 10 s: the key store's check is a
     // round trip through the HSM or KMS, which a flood of calls would otherwise multiply.
     const probes = new DeepHealthCache(
       () => deepHealth(app.ctx.db, extraChecks(), () => app.ctx.breaker.states()),
@@ -106,7 +106,7 @@ export function healthRoutes(extraChecks: () => HealthCheck[]): FastifyPluginAsy
         reply.code(report.status === 'ok' ? 200 : 503);
         // The process counters cost nothing to read: always today's, not the cached round's.
         if (isOperator(request.headers.authorization, app.ctx.config.healthToken)) return reply.send({ ...report, process: processFaults(), ...sandbox });
-        // The sandbox's reset time is public (SPEC); what the checks found is the operator's.
+        // The sandbox's reset time is public (docs/guides/api.md#contract-sandbox-and-secrets); what the checks found is the operator's.
         return reply.send({ status: report.status === 'ok' ? 'ok' : 'degraded', ts: report.ts, ...sandbox });
       },
     );

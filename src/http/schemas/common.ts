@@ -1,6 +1,6 @@
 import { Type, type TSchema, type TSchemaOptions } from 'typebox';
 
-/** DESIGN 4 lists: `?limit=` 1-100 (default 20) and `?starting_after=<id>`. */
+/** docs/decisions.md#api-conventions lists: `?limit=` 1-100 (default 20) and `?starting_after=<id>`. */
 export const ListQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Page size (1-100)' })),

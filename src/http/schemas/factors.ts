@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Timestamp } from './common.js';
 
-/** A sign-in factor in the review list (issue 28 item 1). */
+/** A sign-in factor in the review list. */
 export const Factor = Type.Object(
   {
     id: Type.String({ description: '`totp`, or the passkey\'s id', examples: ['totp', 'pky_4Hc9sT2kQm1ZpW8vXy3B'] }),

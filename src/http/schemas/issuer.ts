@@ -22,7 +22,7 @@ export const AddressInput = Type.Object(
   { additionalProperties: false, description: 'Address of the establishment (printed on the DANFE, required before emitting)' },
 );
 
-// What an issuer needs to issue NFS-e (DPS XSD TCInfoPrestador / TCRegTrib; FACTS 16.3, 16.6).
+// What an issuer needs to issue NFS-e (DPS XSD TCInfoPrestador / TCRegTrib; docs/fiscal/nfse-national.md#dps, docs/fiscal/nfse-national.md#signature).
 const SimplesRegime = Type.Enum([1, 2, 3], {
   type: 'integer',
   description:

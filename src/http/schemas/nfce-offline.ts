@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { SaleSchema } from '../../documents/nfce/domain/sale.js';
 
-// POST /v1/nfce/offline (issue 17 item 5): an NFC-e the point of sale issued itself in offline
-// contingency (FACTS 10), in one of two forms.
+// POST /v1/nfce/offline: an NFC-e the point of sale issued itself in offline
+// contingency (docs/fiscal/offline-contingency.md), in one of two forms.
 
 /** The values the point of sale printed; the gateway builds the document with exactly these. */
 export const OfflineParamsSchema = Type.Object(
@@ -19,7 +19,7 @@ export const OfflineParamsSchema = Type.Object(
 );
 
 // The point of sale numbered the sale in its own series (offline.serie) and it is already a fiscal
-// document: the gateway's series and the external_ref guard (issue 31 items 4, 5) do not apply.
+// document: the gateway's series and the external_ref guard do not apply.
 const { series: _series, allow_duplicate_external_ref: _allow, ...offlineSaleFields } = SaleSchema.properties;
 
 export const OfflineSaleBody = Type.Object(

@@ -54,7 +54,7 @@ export const ContingencySchema = Type.Object(
 
 const Money = Type.Number({ description: 'Reais, 2 decimals' });
 
-/** Which IBS/CBS classification an item carries and who chose it (issue 30: the gateway says what it proposed). */
+/** Which IBS/CBS classification an item carries and who chose it (the gateway says what it proposed). */
 const ItemReformSchema = Type.Object(
   {
     cst: Type.String({ description: 'IBS/CBS CST written in the item (IBSCBS/CST)', examples: ['000'] }),

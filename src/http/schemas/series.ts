@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { MAX_NUMBER, OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../fiscal/layout/series-range.js';
 import { Timestamp } from './common.js';
 
-// Issue 31 item 5: an issuer's NF-e (55) and NFC-e (65) series (docs/fiscal/series.md).
+// An issuer's NF-e (55) and NFC-e (65) series (docs/fiscal/series.md).
 
 const Model = Type.Union([Type.Literal(55), Type.Literal(65)], { description: '55 NF-e, 65 NFC-e' });
 export const SeriesNumber = Type.Integer({

@@ -59,7 +59,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
     await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
     // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
     if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
-    // Issue 19: the invoices of this billing period when it closes (each close queues the next).
+    // The invoices of this billing period when it closes (each close queues the next).
     await scheduleClosePeriod(ports.db, periodOf(now), now);
   };
   return {
@@ -93,7 +93,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       await scheduleRecurring();
       // The sandbox's daily wipe (never in production: the call does nothing there).
       await scheduleNextSandboxReset(ports.db, ports.config, ports.clock.now());
-      // Issue 17: when an authority endpoint answers again, the contingency notes go at once, oldest first.
+      // When an authority endpoint answers again, the contingency notes go at once, oldest first.
       // So do the first attempts still to void or cancel (their backoff reaches 5 minutes).
       stopWaking = ports.breaker.onClosed(() => {
         const now = ports.clock.now();

@@ -10,7 +10,7 @@ import type { JobHandler } from '../runner.js';
 /**
  * Job `nfce.authorize`: send a stored NFC-e to the authority, consulting before any resend. When the
  * authority does not answer a sale past the issuer's bound, the sale is issued in offline contingency
- * (issue 17) and a job of the same kind transmits that document.
+ * and a job of the same kind transmits that document.
  */
 export const nfceAuthorize = (deps: AuthorityDeps): JobHandler =>
   (job, { workerId }) =>

@@ -28,7 +28,7 @@ export interface ApplicationWithKey {
 
 /**
  * Every operation on a key (create, rotate, revoke) needs the caller to cover the key's scopes
- * (issue 12 item 7): otherwise a narrow key could take a broader one away or obtain its successor.
+ * Otherwise a narrow key could take a broader one away or obtain its successor.
  */
 function requireCovers(granted: readonly string[], target: readonly string[], action: string): void {
   const missing = missingScopes(granted, target);
@@ -56,7 +56,7 @@ export async function createApplication(
   caller: Caller,
   input: { name: string; scopes: string[] },
 ): Promise<ApplicationWithKey> {
-  // A new key gives rights: issue 28 item 5's rule, the same as for an invite or a role (grants.ts).
+  // A new key gives rights: the rule, the same as for an invite or a role (grants.ts).
   requireWithinOwnRights(caller.scopes, input.scopes, 'create this key');
   const key = generateApiKey(deps.config.env);
   const row = await insertApplication(deps.db, {

@@ -67,7 +67,7 @@ export function invoiceLines(changes: readonly PlanChangeRow[], period: Period, 
 }
 
 /**
- * The monthly job (issue 19 item 3): the invoice of `period` for every production account (the
+ * The monthly job: the invoice of `period` for every production account (the
  * sandbox is never billed), each stored with its billing.invoice_created event in one transaction.
  * Idempotent per account + period (UNIQUE (account_id, period)): a rerun, a second worker or a
  * retry after a crash creates nothing twice. An account with nothing to pay gets no invoice.

@@ -1,5 +1,5 @@
 /**
- * A payment provider as billing uses it (issue 19 item 6): a customer per account and one charge per
+ * A payment provider as billing uses it: a customer per account and one charge per
  * invoice, both found again by our own id (externalReference) so a job that crashed after the
  * provider made one never makes a second. Our invoices change every month (overage), so each is its
  * own charge rather than a provider subscription of a fixed value.

@@ -8,12 +8,12 @@ import { PLANS, type Plan, type PlanId } from './plans.js';
 const NOUN = { issuers: ['issuer', 'issuers'], team_members: ['team member (invites pending included)', 'team members (invites pending included)'] } as const;
 
 /**
- * Issue 19 item 1: the plan's limits on issuers and team members, checked before one more is made
+ * The plan's limits on issuers and team members, checked before one more is made
  * (402 plan_limit_reached, naming the limit and the way up). Sandbox accounts are never limited, as
  * they are never billed. Two creations at the same instant may both pass the count: a limit of the
  * plan, not of the law.
  *
- * Issue 28 item 7: while a downgrade waits for the period's end, the smaller plan's limit binds
+ * While a downgrade waits for the period's end, the smaller plan's limit binds
  * already; otherwise what a downgrade was allowed for (assertFitsPlan) could grow before it takes
  * effect, and the smaller plan would start with more than it allows.
  */
@@ -47,7 +47,7 @@ export async function assertPlanAllows(
 }
 
 /**
- * Issue 28 item 7: limits hold at every change of plan, not only when something is created. A
+ * Limits hold at every change of plan, not only when something is created. A
  * trial let an account make 5 issuers on a paid plan, downgrade to free during the trial, pay
  * nothing and keep all 5. So a downgrade (or its preview) to a plan whose limits the account
  * exceeds now is refused, 409 plan_limits_exceeded, naming what to remove first: pending invites

@@ -1,5 +1,5 @@
 /**
- * The plans (issue 19), as data: prices in BRL integer cents (never floats for money), the documents
+ * The plans, as data: prices in BRL integer cents (never floats for money), the documents
  * included per month by type, the price of each document past them (overage), and the account's
  * limits. The "Plans" table of docs/guides/billing.md is generated from these words (plansTableMarkdown below;
  * test/billing-plans.test.ts holds the guide to it).

@@ -33,7 +33,7 @@ async function billingState(db: Queryable, accountId: string, now: Date) {
 }
 
 /**
- * Issue 19 item 4: with a hard cap, a document past the plan's included ones is refused (402
+ * With a hard cap, a document past the plan's included ones is refused (402
  * quota_exceeded, naming the limit) BEFORE anything is numbered or sent to the authority. Without
  * one (the default) nothing is ever refused: the document is counted as overage, a checkout never
  * stops for billing. Documents already on their way (processing) are not counted until authorized,

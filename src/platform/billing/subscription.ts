@@ -97,7 +97,7 @@ export interface PlanChangeResult {
 }
 
 /**
- * POST /v1/billing/upgrade (issue 19 item 3): a change of plan. An upgrade (a dearer plan) takes
+ * POST /v1/billing/upgrade: a change of plan. An upgrade (a dearer plan) takes
  * effect at once and charges the price difference for the rest of the period (proration.ts) on
  * this period's invoice; a downgrade takes effect at the period's end, with nothing refunded. A new
  * choice replaces a downgrade still pending. `preview` returns the same math and changes nothing.
@@ -124,7 +124,7 @@ export async function changePlan(deps: Deps, accountId: string, input: { plan: s
     if (kind === 'upgrade' && from !== to && sub?.status === 'past_due' && sub.past_due_since && now >= graceEnd(sub.past_due_since, deps.config.billing.graceDays)) {
       throw new ApiError('invalid_state', `An invoice has been overdue since ${iso(sub.past_due_since)}: pay it (GET /v1/billing/invoices, payment_url) before upgrading; documents keep being issued meanwhile`);
     }
-    // Issue 28 item 7: nothing beyond the smaller plan's limits is carried into it (plan-limits.ts).
+    // Nothing beyond the smaller plan's limits is carried into it (plan-limits.ts).
     if (kind === 'downgrade' && billed) await assertFitsPlan(db, accountId, to, now);
     const effectiveAt = kind === 'upgrade' ? now : period.end;
     // The first paid plan starts a trial; an upgrade during one costs from its end (trial.ts).

@@ -1,6 +1,6 @@
 import type { DeepHealthReport } from './deep-health.js';
 
-/** How long one round of probes answers /healthz/deep (issue 28 item 11). */
+/** How long one round of probes answers /healthz/deep. */
 export const DEEP_HEALTH_TTL_MS = 10_000;
 
 /**

@@ -22,7 +22,7 @@ export interface DeepHealthReport {
   ts: string;
   checks: CheckResult[];
   process: ReturnType<typeof processFaults>;
-  /** Every known authority endpoint's circuit breaker (issue 17). */
+  /** Every known authority endpoint's circuit breaker. */
   authority?: BreakerState[];
 }
 

@@ -1,4 +1,4 @@
-// Last line of defence of a serving process (issue 12): an exception thrown in a callback (a zlib or
+// Last line of defence of a serving process: an exception thrown in a callback (a zlib or
 // stream callback of some library) or a promise rejected with nobody listening would end the API,
 // the worker and the simulator together, and a stored input that triggers it would end them again
 // after every restart. The entry points (serve, authority-sim) install these guards once they are

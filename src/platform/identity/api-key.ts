@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { GatewayEnv } from '../../config.js';
 import { randomBase62 } from '../../kernel/ids.js';
 
-/** The fixed public key of the shared sandbox account (SPEC 1, DESIGN 2). */
+/** The fixed public key of the shared sandbox account (docs/guides/api.md#contract-sandbox-and-secrets, docs/decisions.md#components). */
 export const SANDBOX_PUBLIC_KEY = 'sk_sandbox_public';
 export const SANDBOX_ACCOUNT_ID = 'acc_sandbox';
 

@@ -3,7 +3,7 @@ import { ROLE_SCOPES, type Role } from './roles.js';
 import { missingScopes } from './scopes.js';
 
 /**
- * Issue 28 item 5: nothing grants more than its granter holds. Whoever hands out rights (an invite
+ * Nothing grants more than its granter holds. Whoever hands out rights (an invite
  * or a role change gives a role, a new key gives scopes) must hold every scope of what they give:
  * a member the scopes of their role, an API key its own scopes (`x:write` covers `x:read`, `*`
  * everything). Otherwise a key with only `members:write` invites an admin who then makes keys the

@@ -1,13 +1,13 @@
 import { SCOPES } from './scopes.js';
 
-/** The roles of a team member (SPEC 5; `accountant`: issue 31 item 6), strongest first. */
+/** The roles of a team member (docs/guides/api.md#contract-people; `accountant`), strongest first. */
 export const ROLES = ['owner', 'admin', 'billing', 'developer', 'accountant', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 const READ_DOCUMENTS = ['account:read', 'issuers:read', 'nfce:read', 'nfe:read', 'nfse:read', 'notifications:read', 'members:read'] as const;
 
 /**
- * THE role matrix (issue 14 item 5), written once: a session acts with the scopes of its member's
+ * THE role matrix, written once: a session acts with the scopes of its member's
  * role, and every route names the scope it needs (route config `scope`), so this table is what
  * every route consults. The "Roles" table of docs/guides/people-and-teams.md is generated from the same words; a test sweeps
  * every route of the OpenAPI document with a session of each role against it.

@@ -1,7 +1,7 @@
 /**
  * API key scopes. `<resource>:write` also covers `<resource>:read`; `*` covers everything.
  * A key can only create, rotate or revoke keys whose scopes it covers itself (no escalation, and no
- * narrower key taking a broader one away: issue 12 item 7).
+ * narrower key taking a broader one away).
  */
 export const SCOPES = [
   '*',

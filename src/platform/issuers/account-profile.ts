@@ -11,9 +11,9 @@ export interface AccountProfile {
   name: string;
   taxRegime: TaxRegime;
   environment: string;
-  /** Where certificate alerts and webhook-disabled e-mails go (issue 6); null: in-app only. */
+  /** Where certificate alerts and webhook-disabled e-mails go; null: in-app only. */
   notification_email: string | null;
-  /** Members sign in through single sign-on only (issue 14 item 4); password and passkey get 403 sso_required. */
+  /** Members sign in through single sign-on only; password and passkey get 403 sso_required. */
   require_sso: boolean;
   created_at: string;
 }

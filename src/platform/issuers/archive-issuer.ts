@@ -6,7 +6,7 @@ import type { IssuerServiceDeps } from './issuer-deps.js';
 type Deps = Pick<IssuerServiceDeps, 'db' | 'clock'>;
 
 /**
- * Issue 28 item 7: an issuer cannot be deleted (its documents are kept 5 years), so an account
+ * An issuer cannot be deleted (its documents are kept 5 years), so an account
  * past a smaller plan's issuer limit archives the excess. Archived, it emits nothing new and
  * changes no setting, but every document stays readable and the events the law still allows on
  * them (cancellation in its window, CC-e, manifestation) keep working. The plan does not count it.

@@ -8,7 +8,7 @@ import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
 import { recordEvent } from '../storage/repositories/outbox-repository.js';
 
 export const CERTIFICATE_EXPIRY_JOB = 'certificates.expiry-check';
-/** SPEC 6: alerts 30, 14, 7 and 1 day before expiry; 0 stands for `certificate.expired` on the day. */
+/** docs/guides/api.md#contract-certificate-alerts: alerts 30, 14, 7 and 1 day before expiry; 0 stands for `certificate.expired` on the day. */
 export const EXPIRY_THRESHOLDS_DAYS = [30, 14, 7, 1] as const;
 const DAY_MS = 86_400_000;
 // An expiry further back than this is old news (e.g. a database restored from a backup): no alert.

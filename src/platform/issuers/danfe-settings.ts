@@ -26,7 +26,7 @@ const MAGIC: Record<string, Buffer> = {
 
 /**
  * Decodes a logo data URL; the declared type must match the file's own signature (magic bytes), and
- * the image is then decoded in full and stored only in normal form (issue 12: a damaged image or a
+ * the image is then decoded in full and stored only in normal form (a damaged image or a
  * decompression bomb stored as is crashed or stalled every DANFE of the issuer).
  */
 export async function parseLogo(dataUrl: string, problems: FieldProblems): Promise<{ type: string; bytes: Buffer } | null> {

@@ -4,7 +4,7 @@ import type { CertificateInfo } from '../../fiscal/certificate/certificate-info.
 import { signingProfile } from '../../fiscal/certificate/signing-profile.js';
 import type { StatusOutcome } from '../../fiscal/sefaz/outcomes.js';
 
-// The doctor's checks (issue 31 item 7): what usually goes wrong when an issuer reaches production,
+// The doctor's checks: what usually goes wrong when an issuer reaches production,
 // each with a verdict and what to do, in Portuguese and English. Pure: the use case
 // (issuer-diagnostics.ts) gathers the facts. Rule ids: MOC 7.0 Anexo I (assets/fiscal/rules/moc-anexo-i.json).
 
@@ -90,7 +90,7 @@ export function certificateIcpBrasil(lang: Lang, cert: CertificateFacts | null, 
     : { 'pt-BR': 'Use um e-CNPJ A1 emitido na ICP-Brasil.', en: 'Use an ICP-Brasil e-CNPJ A1.' });
 }
 
-/** The CSC signs the NFC-e QR code (FACTS 9); an NF-e needs none. */
+/** The CSC signs the NFC-e QR code (docs/fiscal/qrcode.md); an NF-e needs none. */
 export function cscCheck(lang: Lang, hasCsc: boolean): DiagnosticCheck {
   if (hasCsc) return check(lang, 'csc', 'pass', null, { 'pt-BR': 'CSC cadastrado (QR code da NFC-e).', en: 'CSC registered (NFC-e QR code).' }, null);
   return check(lang, 'csc', 'warn', null, { 'pt-BR': 'Sem CSC: o emissor não emite NFC-e (NF-e e NFS-e não precisam dele).', en: 'No CSC: the issuer cannot issue NFC-e (NF-e and NFS-e need none).' }, { 'pt-BR': 'Gere o CSC no portal da SEFAZ do estado e cadastre: POST /v1/issuers/{id}/csc.', en: 'Generate the CSC on the state authority\'s portal and register it: POST /v1/issuers/{id}/csc.' });

@@ -23,7 +23,7 @@ import {
 } from './diagnostic-checks.js';
 import { loadIssuerSigningMaterial } from './issuer-signing-material.js';
 
-// The doctor (issue 31 item 7): GET /v1/issuers/:id/diagnostics, `npm run doctor`, the dashboard's
+// The doctor: GET /v1/issuers/:id/diagnostics, `npm run doctor`, the dashboard's
 // panel. It asks the issuer's state authorities for their status with the issuer's own certificate
 // (NfeStatusServico4, nothing is issued) and reads the answer's dhRecbto for the clock.
 

@@ -10,7 +10,7 @@ import { assertIssuerActive } from './archive-issuer.js';
 
 type Deps = Pick<Ports, 'db' | 'clock'>;
 
-/** A series as the API shows it (issue 31 item 5). */
+/** A series as the API shows it. */
 export interface SeriesRecord {
   object: 'series';
   issuer_id: string;

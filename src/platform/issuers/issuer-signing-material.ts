@@ -15,7 +15,7 @@ import { openCsrt } from './technical-responsible.js';
 
 export interface IssuerSigningMaterial {
   certificate: ParsedCertificate | null;
-  /** `id` without leading zeros, as the QR code wants it (FACTS 9.1: `0|[1-9][0-9]{0,5}`). */
+  /** `id` without leading zeros, as the QR code wants it (docs/fiscal/qrcode.md#version-2: `0|[1-9][0-9]{0,5}`). */
   csc: { id: string; token: string } | null;
   /** The CSRT of the technical responsible the issuer's notes carry (infRespTec, NT 2018.005), opened; null without one. */
   csrt: { id: string; token: string } | null;

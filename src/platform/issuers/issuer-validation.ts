@@ -29,7 +29,7 @@ export interface NewIssuerInput {
   contingency?: { mode: 'off' | 'offline'; wait_seconds?: number | undefined } | null | undefined;
 }
 
-/** CRT of the layout (FACTS 12): 1 Simples Nacional, 2 SN over the sub-limit, 3 normal, 4 MEI. */
+/** CRT of the layout (docs/fiscal/icms-groups.md): 1 Simples Nacional, 2 SN over the sub-limit, 3 normal, 4 MEI. */
 export const CRT_BY_REGIME: Record<RegimeTributario, 1 | 2 | 3 | 4> = { simples: 1, simples_excesso: 2, normal: 3, mei: 4 };
 
 /** Collects every problem of a request before answering, so the client fixes them in one go. */
@@ -49,7 +49,7 @@ export class FieldProblems {
 /**
  * Issuer text goes into every note (emit/xNome, xFant, enderEmit/*), so it obeys the rules of item
  * text (TString: Latin-1 after the usual normalization, lengths of the layout) when it is stored,
- * not when the first sale fails on it (issue 12 item 9). Null and undefined are left to the
+ * not when the first sale fails on it. Null and undefined are left to the
  * request schema (required fields) and mean "none" for optional ones.
  */
 export function checkIssuerText(problems: FieldProblems, field: string, value: string | null | undefined, min: number, max: number): void {

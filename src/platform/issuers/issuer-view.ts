@@ -35,7 +35,7 @@ export function certificateStatus(row: IssuerRow, now: Date): CertificateStatusV
   };
 }
 
-/** DESIGN 4 issuer_not_ready: what is still missing before this issuer can emit, one detail each. */
+/** docs/decisions.md#api-conventions issuer_not_ready: what is still missing before this issuer can emit, one detail each. */
 /** What keeps the issuer from emitting; `csc: false` for documents without a QR code (NF-e). */
 export function issuerReadinessProblems(row: IssuerRow, now: Date, needs: { csc: boolean } = { csc: true }): ErrorDetail[] {
   const problems: ErrorDetail[] = [];

@@ -1,4 +1,4 @@
-// Issue 18 item 2 (SPEC: POST /v1/issuers/:id/migrate-cert-to-kms): moves an issuer's certificate key,
+// Moves an issuer's certificate key,
 // certificate and CSC from the local master key to the HSM or KMS (KEY_PROVIDER). The new blobs are
 // written, opened again through the provider itself (no cache) and used to sign before the old ones
 // are replaced; the replacement of all three is one transaction, so a migration interrupted at any

@@ -43,7 +43,7 @@ export async function uploadCertificate(
   assertIssuerActive(issuer);
   let cert: ParsedCertificate;
   try {
-    // Issue 12: opened in a worker thread with a time limit, never on the event loop.
+    // Opened in a worker thread with a time limit, never on the event loop.
     cert = await openPfx(pfx, password);
   } catch (err) {
     if (err instanceof CertificateError) refuse(err.message, err.reason === 'wrong_password' ? 'password' : 'pfx');
@@ -60,7 +60,7 @@ export async function uploadCertificate(
   if (validity === 'not_yet_valid') refuse(`The certificate is valid only from ${day(cert.notBefore)}; upload it from that day on.`);
   // MOC 4.1 E01 (290) / A01 (280): a CA certificate (basicConstraints cA true) neither signs nor transmits.
   if (basicConstraintsCa(new X509Certificate(cert.certificateDer))) refuse('This is a certificate authority\'s certificate (basicConstraints CA:TRUE); the authority refuses documents signed with it (290). Upload the A1 certificate issued to the company.');
-  // Issue 12, defect 4: RSA 2048..4096 only (after validity, so an old expired file says it expired).
+  // RSA 2048..4096 only (after validity, so an old expired file says it expired).
   const keyProblem = signingKeyProblem(cert.privateKey);
   if (keyProblem) refuse(keyProblem);
 

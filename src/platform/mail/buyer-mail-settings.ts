@@ -3,7 +3,7 @@ import type { Ports } from '../ports/ports.js';
 import { findIssuer } from '../storage/repositories/issuer-repository.js';
 import { findBuyerMailSettings, upsertBuyerMailSettings, type BuyerMailSettingsRow } from '../storage/repositories/buyer-mail-repository.js';
 
-// The issuer's buyer e-mail settings (issue 31 item 6; docs/guides/email.md): whether the buyer gets
+// The issuer's buyer e-mail settings (docs/guides/email.md): whether the buyer gets
 // the DANFE and XML of each authorized note and the notice of its cancellation, the name the
 // mail is sent under, and an accountant's address copied in Bcc.
 

@@ -19,13 +19,13 @@ export const redactTokens = (text: string): string => text.replace(TOKEN, '$1_[r
 /**
  * A page of captured mail (GET /v1/sandbox/mail), newest first. The captured mail held
  * password-reset links and invite tokens of every member, readable by anyone with
- * notifications:read: a takeover channel (issue 28 item 6). Now it is a mailbox:
+ * notifications:read: a takeover channel. Now it is a mailbox:
  *  - a member reads the mail addressed to them (and, once their own address is confirmed, the mail
  *    to it filed under other accounts: the invite an account sent them), links intact;
  *  - owners and admins also read the rest of the account's mail, with every token redacted;
  *  - an API key reads the account's mail, every token redacted (a key is nobody's mailbox).
  * Before their address is confirmed a member reads only the mail to it filed under the session's
- * account, whatever their role (issue 31 item 1): a new sign-up reaches its verification link, and
+ * account, whatever their role: a new sign-up reaches its verification link, and
  * nothing anyone else was sent. With SMTP configured that mail was really sent: until the address is
  * confirmed its tokens are redacted here too, so that the link is read in the inbox it went to.
  */

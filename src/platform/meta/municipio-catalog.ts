@@ -9,7 +9,7 @@ export interface Municipio {
   name: string;
   uf: string;
   capital: boolean;
-  /** IANA time zone: the XML's dhEmi carries the issuer's local offset (DESIGN 4 "Times"). */
+  /** IANA time zone: the XML's dhEmi carries the issuer's local offset (docs/decisions.md#times). */
   timezone: string;
 }
 

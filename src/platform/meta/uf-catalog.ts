@@ -14,7 +14,7 @@ export type UfGap = 'state_facts' | 'nfe_endpoints' | 'nfce_endpoints' | 'nfce_q
 export interface Uf {
   /** Two-letter state code (UF). */
   code: string;
-  /** IBGE state code, the cUF of the access key (FACTS 1). */
+  /** IBGE state code, the cUF of the access key (docs/fiscal/access-key.md). */
   ibge_code: string;
   name: string;
   status: UfStatus;
@@ -31,7 +31,7 @@ export interface Uf {
   };
 }
 
-// SPEC 1 "State coverage": a state is `supported` when its data is complete (facts, endpoints of
+// docs/guides/api.md#contract-sandbox-and-secrets: a state is `supported` when its data is complete (facts, endpoints of
 // every service in both environments for models 55 and 65, QR and consultation URLs, the
 // authorizer the endpoint table names) and a sale is authorized and cancelled in it through the
 // simulator (test/state-coverage.test.ts); else `configured`, with `missing` saying what is not there.

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../storage/db.js';
 
 /**
- * Wakes server-sent-event streams when an account gets a notification, in every process (DESIGN 2:
+ * Wakes server-sent-event streams when an account gets a notification, in every process (docs/decisions.md#components:
  * Redis when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY otherwise, in-process for the embedded PGlite,
  * which no other process can open). A message is only a hint: streams read the rows themselves
  * (after the last seq they sent), so a lost message delays nothing beyond the next heartbeat.

@@ -23,7 +23,7 @@ const typeOf = (model: number): DocumentType => DOCUMENT_TYPES.find((t) => t.mod
 export const TOP_REJECTION_CAUSES = 5;
 export const CONTINGENCY_NOTES = 20;
 export const EXPIRING_CERTIFICATES = 20;
-/** Certificates expiring within this many days are listed (SPEC 6's first alert). */
+/** Certificates expiring within this many days are listed (docs/guides/api.md#contract-certificate-alerts's first alert). */
 export const EXPIRY_WINDOW_DAYS = 30;
 const DAY_MS = 86_400_000;
 
@@ -66,7 +66,7 @@ async function usageSection(deps: Pick<Ports, 'db'>, accountId: string, now: Dat
 }
 
 /**
- * GET /v1/overview (issue 20): the account at a glance, in São Paulo's calendar. Each section is
+ * GET /v1/overview: the account at a glance, in São Paulo's calendar. Each section is
  * there when the caller's scopes read what it shows, null otherwise: documents, latency, rejections
  * and contingency need a document type's read scope (and count only the types the caller reads),
  * certificates need `issuers:read`, usage needs `billing:read`. A billing member gets usage alone.

@@ -18,7 +18,7 @@ export interface ClosedAccount {
 }
 
 /**
- * Force-cancel (issue 14 item 7): the account closes NOW, not at the end of the billing period. In
+ * Force-cancel: the account closes NOW, not at the end of the billing period. In
  * ONE transaction: accounts.closed_at, every API key revoked, every session of the account revoked
  * (the caller's too), every webhook endpoint disabled ('account_closed'), pending invites revoked,
  * and an audit entry; either all of it happens or none. Documents are not touched: SEFAZ requires

@@ -7,7 +7,7 @@ import { emailKey } from '../storage/repositories/user-repository.js';
 import type { PeopleDeps } from './people-deps.js';
 
 /**
- * OWASP's device cookie (issue 28 item 3). The per-e-mail delay slows a password guesser, but anyone
+ * OWASP's device cookie. The per-e-mail delay slows a password guesser, but anyone
  * who knows the e-mail can keep it running from rotating addresses and so keep the user out. A
  * browser that completed a sign-in gets a random token bound to its user; presented with that user's
  * e-mail it skips the per-e-mail delay (per-address delays still apply). The token's own tries are

@@ -4,7 +4,7 @@ import { expireUserTokens, insertUserToken, type UserTokenPurpose } from '../sto
 import { queueMailTo } from '../mail/mail-outbox.js';
 import type { PeopleDeps } from './people-deps.js';
 
-// In Brazilian Portuguese, like every message people read (issue 31 item 2).
+// In Brazilian Portuguese, like every message people read.
 const LINKS: Record<'verify_email' | 'reset_password', { prefix: TokenPrefix; path: string; hours: number; subject: string; body: string }> = {
   verify_email: {
     prefix: 'evf',

@@ -46,7 +46,7 @@ function details(c: FactorChange): string {
 }
 
 /**
- * Tells the person that a sign-in factor or the password changed (issue 28 item 1): an e-mail to the
+ * Tells the person that a sign-in factor or the password changed: an e-mail to the
  * user's own address and an in-app notification in each account they belong to, naming what changed,
  * when and from which IP address, with a link to the security page where factors are reviewed. In the
  * caller's transaction; answers the accounts to wake once it commits (`announceFactorNotice`).

@@ -17,7 +17,7 @@ async function inviterNow(tx: Queryable, accountId: string, invitedBy: string): 
 }
 
 /**
- * Issue 28 item 5 at acceptance: an invite is a grant made in its inviter's name and used up to 7
+ * at acceptance: an invite is a grant made in its inviter's name and used up to 7
  * days later. If meanwhile the inviter lost the rights it gives (an admin demoted or removed, a key
  * revoked), accepting it would still hand them out; so it is refused (the invite stays pending,
  * the account can revoke it or send a new one).

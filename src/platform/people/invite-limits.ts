@@ -3,7 +3,7 @@ import type { Queryable } from '../storage/db.js';
 import { lockInviteWindows, type InviteWindow } from '../storage/repositories/invite-repository.js';
 
 /**
- * Issue 28 item 14: an invite is an e-mail the gateway sends to any address, with words the inviter
+ * An invite is an e-mail the gateway sends to any address, with words the inviter
  * chose (the account's name). Invite-and-revoke in a loop made it a mailer for anyone. So in any 24
  * hours an account sends at most 20 invitations, and an address receives at most 3, whoever sends
  * them; a revoked invite still counts (its mail was sent). Past either: 429 invite_limit_reached

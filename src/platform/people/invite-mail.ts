@@ -9,7 +9,7 @@ const NAME_MAX = 60;
 
 /**
  * The account's name as an invitation shows it. The name is typed by whoever created the account,
- * and an invitation goes to any address (issue 28 item 14): left as it is, the subject line is
+ * and an invitation goes to any address: left as it is, the subject line is
  * theirs to write ("Your bank: confirm at evil.example"). So it is one line (no header injection),
  * at most 60 characters, always in quotes after words of ours that say what the message is, and its
  * dots are kept from forming a link that a mail client would make clickable.

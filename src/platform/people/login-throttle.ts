@@ -4,10 +4,10 @@ import { emailKey } from '../storage/repositories/user-repository.js';
 import { addLoginFailure, clearLoginFailures, getLoginFailures } from '../storage/repositories/login-failure-repository.js';
 
 /**
- * Growing delays after failed sign-ins (issue 14 item 1), per e-mail and per client IP. After the
+ * Growing delays after failed sign-ins, per e-mail and per client IP. After the
  * delay one more try is allowed, so a password guesser gets a handful of tries an hour. But whoever
  * knows the e-mail can send that one try each time the delay runs out and so keep everyone waiting
- * (issue 28 item 3): the user's own browser, with its device cookie, is therefore not held by the
+ * The user's own browser, with its device cookie, is therefore not held by the
  * e-mail's count (password-guard.ts, device-cookie.ts). Counts live in the database: every API
  * process sees the same ones.
  */

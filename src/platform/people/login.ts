@@ -24,7 +24,7 @@ const WRONG = () => new ApiError('unauthorized', 'Wrong e-mail or password');
 /**
  * Password sign-in. An unknown e-mail, a user without a password (single sign-on only) and a wrong
  * password get the same answer after the same work (one argon2id verification), so neither the
- * words nor the time tell whether the e-mail has a user (issue 14 item 1; bench/login-timing.ts).
+ * words nor the time tell whether the e-mail has a user (bench/login-timing.ts).
  */
 export async function loginWithPassword(
   deps: PeopleDeps,

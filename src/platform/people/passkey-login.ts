@@ -67,7 +67,7 @@ async function passkeyOf(deps: Pick<PeopleDeps, 'db'>, input: AssertionInput, us
   if (input.id !== input.rawId) throw new ApiError('validation_error', 'id and rawId differ', [{ field: 'rawId', message: 'must equal id' }]);
   const passkey = await findPasskeyByCredentialId(deps.db, input.id);
   if (!passkey || (userId !== null && passkey.user_id !== userId)) throw REFUSED('this passkey is not registered here');
-  // Issue 28 item 1: added in the 24 hours before a password reset, perhaps by whoever the reset shut out.
+  // Added in the 24 hours before a password reset, perhaps by whoever the reset shut out.
   if (passkey.suspended_at) throw REFUSED('a password reset suspended this passkey: sign in with the password and confirm or remove it on the security page');
   const handle = input.response.userHandle;
   if (userId === null && !handle) throw REFUSED('the authenticator did not say whose passkey it is (no user handle)');
@@ -115,7 +115,7 @@ export async function passkeyStepUpOptions(deps: Pick<PeopleDeps, 'db' | 'clock'
   return { object: 'passkey_authentication_options', expires_at: expiresAt, options: opts };
 }
 
-/** Step-up (issue 14 item 6) with a passkey: the session counts as freshly authenticated. */
+/** Step-up with a passkey: the session counts as freshly authenticated. */
 export async function verifyPasskeyStepUp(deps: Pick<PeopleDeps, 'db' | 'clock' | 'config'>, actor: SessionActor, input: AssertionInput): Promise<SessionView> {
   const { challenge, row } = await takeChallenge(deps, input.response.clientDataJSON, ['step_up']);
   if (row.session_id !== actor.sessionId || row.user_id !== actor.userId) throw BAD_CHALLENGE();

@@ -92,7 +92,7 @@ export async function passkeyRegistrationOptions(
 
 /**
  * Checks the browser's answer to the registration options and stores the new passkey; the person is
- * told by e-mail and notification (issue 28 item 1). Like the options, the route asks for a recent
+ * told by e-mail and notification. Like the options, the route asks for a recent
  * proof and a confirmed e-mail; adding a passkey proves nothing about the session in turn.
  */
 export async function verifyPasskeyRegistration(

@@ -2,7 +2,7 @@ import { countTrustedDeviceTry, uncountTrustedDeviceTry, type TrustedDevice } fr
 import { checkLoginThrottle, clearEmailFailures, recordLoginFailure, throttleKeys } from './login-throttle.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 
-/** Which counts a password try is held by and goes to (issue 28 item 3). */
+/** Which counts a password try is held by and goes to. */
 export interface PasswordTry {
   keys: string[];
   device: TrustedDevice | null;

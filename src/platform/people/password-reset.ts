@@ -17,13 +17,13 @@ import type { PeopleDeps, RequestMeta } from './people-deps.js';
 
 export const PASSWORD_RESET_MAIL_JOB = 'people.password-reset-mail';
 
-// Issue 28 item 1: a factor added this long before a reset may be the intruder's; it waits for its owner.
+// A factor added this long before a reset may be the intruder's; it waits for its owner.
 const SUSPEND_WINDOW_MS = 24 * 3600_000;
 
 /**
  * Queues the reset link as a job, whatever the address: the request does the same work (one insert)
  * for an address with a user and one without, so neither the answer nor its time tells them apart
- * (issue 28 item 2; bench/forgot-timing.ts). The worker looks the address up.
+ * (bench/forgot-timing.ts). The worker looks the address up.
  */
 export async function requestPasswordReset(deps: Pick<Ports, 'db' | 'clock' | 'wakeWorker'>, email: string): Promise<void> {
   const now = deps.clock.now();
@@ -55,9 +55,9 @@ export interface PasswordResetAnswer {
  * Sets the new password and ends every session of the user (whoever held the old password is out),
  * and any sign-in still waiting for its second factor. The factors:
  * - the e-mail was not confirmed before: the reset confirms it, and every factor made before (by
- *   whoever signed up with this address) is removed (issue 28 item 2);
+ *   whoever signed up with this address) is removed;
  * - otherwise a factor added in the 24 hours before is suspended until the owner, signed in with the
- *   new password, confirms or removes it (issue 28 item 1).
+ *   new password, confirms or removes it.
  * The answer lists them all with their dates; the person is told by e-mail and notification.
  */
 export async function resetPassword(deps: NoticeDeps, token: string, password: string, meta: RequestMeta): Promise<PasswordResetAnswer> {
@@ -81,7 +81,7 @@ export async function resetPassword(deps: NoticeDeps, token: string, password: s
       suspended = await suspendFactorsAddedSince(tx, user.id, new Date(now.getTime() - SUSPEND_WINDOW_MS), now);
     }
     await revokeUserSessions(tx, user.id, 'password_reset', now);
-    // Device cookies exempt a browser from the e-mail's sign-in delay (issue 28 item 3): none survives a reset.
+    // Device cookies exempt a browser from the e-mail's sign-in delay: none survives a reset.
     await deleteUserDeviceTokens(tx, user.id);
     await expireUserTokens(tx, user.id, 'login_challenge', now);
     if (row.account_id) {

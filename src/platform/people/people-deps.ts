@@ -8,6 +8,6 @@ export interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
   requestId: string;
-  /** The browser's `__Host-device` cookie, if it sent one (issue 28 item 3: device-cookie.ts). */
+  /** The browser's `__Host-device` cookie, if it sent one (device-cookie.ts). */
   deviceToken?: string | null;
 }

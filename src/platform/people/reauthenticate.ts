@@ -11,7 +11,7 @@ import { checkTotpCode } from './second-factor.js';
 import { throttledSecondFactor } from './second-factor-throttle.js';
 
 /**
- * Step-up (issue 14 item 6): the signed-in user proves again who they are; for the next 10 minutes
+ * Step-up: the signed-in user proves again who they are; for the next 10 minutes
  * the session may do sensitive things. A password, or a TOTP code when the user enabled TOTP
  * (passkeys step up at POST /v1/auth/webauthn/reauthentication/options and /verify). Failures count like sign-in
  * failures: a stolen session cannot guess the password faster than a stranger could; and like them the

@@ -2,7 +2,7 @@ import { newOpaqueToken } from '../identity/opaque-token.js';
 import type { PeopleDeps } from './people-deps.js';
 
 /**
- * The verification link shown on the sign-up answer (issue 31 item 1). A sandbox without SMTP_URL
+ * The verification link shown on the sign-up answer. A sandbox without SMTP_URL
  * sends no e-mail: its new user would wait for a message that never leaves. There, and only there,
  * sign-up answers the link it just queued for the address typed in the form, so the dashboard can
  * show it at once. With SMTP configured, and in production whatever the mail settings, the link is
@@ -28,7 +28,7 @@ export function shownVerification(deps: Deps, sent: { link: string; token: strin
 /**
  * The answer to a sign-up with an address that already has a user: a link of the same shape whose
  * token was never stored (it confirms nothing: 400 invalid_token, like the decoy session's 401).
- * Never the owner's link, and the answer's shape does not tell who has an account (issue 28 item 2).
+ * Never the owner's link, and the answer's shape does not tell who has an account.
  */
 export function decoyVerification(deps: Deps): { sandbox_verification?: SandboxVerification } {
   const token = newOpaqueToken('evf');

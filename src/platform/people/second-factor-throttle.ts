@@ -6,7 +6,7 @@ import { uncountTrustedDeviceTry, type TrustedDevice } from './device-cookie.js'
 import type { PeopleDeps } from './people-deps.js';
 
 /**
- * Wrong TOTP and recovery codes per user (issue 28 item 4), wherever they are sent: the answer to a
+ * Wrong TOTP and recovery codes per user, wherever they are sent: the answer to a
  * sign-in challenge, step-up, disabling TOTP. A correct password starts a new challenge, so counting
  * per challenge let someone who knew the password check codes as fast as they could sign in; the
  * count lives with the user, is taken before the code is checked (atomically: see the repository)

@@ -88,7 +88,7 @@ export async function setupTotp(deps: PeopleDeps, actor: SessionActor) {
 
 /**
  * Enables TOTP with a first code; answers the recovery codes, shown this once (stored hashed). The
- * route asks for a recent proof, and this proves nothing in turn (issue 28 item 1): the session's
+ * route asks for a recent proof, and this proves nothing in turn: the session's
  * `authenticated_at` stays where the last real proof put it, or enrolling would be a step-up.
  */
 export async function verifyTotpSetup(deps: NoticeDeps, actor: SessionActor, code: string, meta: RequestMeta) {

@@ -67,7 +67,7 @@ export function presentSession(s: SessionRow, idleSeconds: number): SessionView 
 
 /**
  * The account a sign-in acts on: the one asked for (the user must be a member), else the oldest
- * membership. An account that requires single sign-on refuses any other method (issue 14 item 4).
+ * membership. An account that requires single sign-on refuses any other method.
  */
 export async function chooseAccount(tx: Queryable, userId: string, methods: readonly AuthMethod[], wanted?: string): Promise<string> {
   const memberships = await listUserMemberships(tx, userId);

@@ -26,7 +26,7 @@ export interface SignupInput {
  *
  * An e-mail that already has a user gets the same answer (201, a session of the same shape, after the
  * same password hashing) whose tokens open nothing, and the address's owner gets an e-mail saying
- * somebody tried (issue 28 item 2): the sign-up form does not tell a stranger who has an account,
+ * somebody tried: the sign-up form does not tell a stranger who has an account,
  * and whoever owns the address learns of the attempt. In a sandbox without SMTP the answer also
  * carries the verification link (the decoy's is one that confirms nothing): sandbox-verification.ts.
  */

@@ -1,10 +1,10 @@
 import { ApiError } from '../../kernel/errors.js';
 
 /**
- * The step-up rule (issue 14 item 6), in one place: a session acts on a sensitive action only with a
+ * The step-up rule, in one place: a session acts on a sensitive action only with a
  * proof (password, TOTP or passkey) within the window. Routes that are sensitive whatever their body
  * ask it through the route config (`stepUp: true`, http/plugins/auth.ts); a use case whose
- * sensitivity depends on what it is asked (an invite as admin or owner, issue 28 item 1) asks it
+ * sensitivity depends on what it is asked (an invite as admin or owner) asks it
  * here. API keys are never asked: they cannot re-authenticate, their scopes bound them.
  */
 export function requireRecentProof(authenticatedAt: Date | null, now: Date, windowSeconds: number): void {

@@ -16,7 +16,7 @@ export interface TeamActor {
   actorId: string;
   /** Set for a session: the member acting. */
   userId: string | null;
-  /** What the actor holds: a session its role's scopes, a key its own; it grants nothing beyond them (issue 28 item 5). */
+  /** What the actor holds: a session its role's scopes, a key its own; it grants nothing beyond them. */
   scopes: readonly string[];
   /** A session's last proof (password, TOTP, passkey), for the step-up an admin or owner grant asks; null for a key. */
   provenAt: Date | null;
@@ -32,8 +32,8 @@ export function teamActorOf(auth: {
 
 /**
  * Giving `role` to someone (an invite, a promotion): the actor must be allowed to manage the role
- * (only owners make owners), hold every scope it acts with (issue 28 item 5), and, for admin and
- * owner, have proven themselves recently like for a new API key (issue 28 item 1).
+ * (only owners make owners), hold every scope it acts with, and, for admin and
+ * owner, have proven themselves recently like for a new API key.
  */
 export function requireGrant(actor: TeamActor, role: Role, what: string, now: Date, stepUpSeconds: number): void {
   requireManage(actor, role, what);

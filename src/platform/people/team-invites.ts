@@ -19,7 +19,7 @@ import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';
 import { requireGrant, requireManage, type TeamActor } from './team-actor.js';
 
-// SPEC 5: an invite is good for 7 days, once.
+// docs/guides/api.md#contract-people: an invite is good for 7 days, once.
 export const INVITE_DAYS = 7;
 
 export interface InviteView {

@@ -32,7 +32,7 @@ export function presentMember(m: MemberRow): MemberView {
   };
 }
 
-/** GET /v1/team/members: the account's members, by user id (DESIGN 4 list). */
+/** GET /v1/team/members: the account's members, by user id (docs/decisions.md#api-conventions list). */
 export async function listTeamMembers(deps: Pick<PeopleDeps, 'db'>, accountId: string, limit: number, startingAfter?: string) {
   const p = page(await listMembers(deps.db, accountId, limit + 1, startingAfter), limit);
   return { data: p.data.map(presentMember), has_more: p.has_more };
@@ -48,11 +48,11 @@ async function memberView(deps: Pick<PeopleDeps, 'db'>, accountId: string, userI
  * A member's new role. The actor must be allowed to manage both the member's current role and the
  * new one (canManageRole: an admin never makes or unmakes an owner). The owners are locked first,
  * in every team change, so two demotions of the last two owners are decided one after the other and
- * the account always keeps one (SPEC 5).
+ * the account always keeps one (docs/guides/api.md#contract-people).
  */
 export async function changeMemberRole(deps: Pick<PeopleDeps, 'db' | 'clock' | 'config'>, actor: TeamActor, userId: string, role: string): Promise<MemberView> {
   if (!isRole(role)) throw new ApiError('validation_error', `Unknown role ${role}`, [{ field: 'role', message: 'not a role' }]);
-  // The route asks every session for a recent proof already; this adds the actor's own rights (issue 28 item 5).
+  // The route asks every session for a recent proof already; this adds the actor's own rights.
   requireGrant(actor, role, 'make someone', deps.clock.now(), deps.config.people.stepUpSeconds);
   await deps.db.transaction(async (tx) => {
     const owners = await lockOwners(tx, actor.accountId);

@@ -7,7 +7,7 @@ import type { SecretBox } from '../security/secret-box.js';
 import type { Db } from '../storage/db.js';
 
 /**
- * The adapters a use case can be handed (DESIGN 5: adapters sit at the edges behind small
+ * The adapters a use case can be handed (docs/decisions.md#the-way-a-sale-travels: adapters sit at the edges behind small
  * interfaces). Each use case names the few it uses, as `Pick<Ports, 'db' | 'clock'>`, so a test or
  * another process hands it exactly those; the composition root (runtime.ts) builds the whole set.
  */

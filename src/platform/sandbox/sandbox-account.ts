@@ -2,7 +2,7 @@ import { SANDBOX_ACCOUNT_ID } from '../identity/api-key.js';
 import type { Queryable } from '../storage/db.js';
 
 /**
- * The shared account behind `sk_sandbox_public` (SPEC 1): made on start and again after each daily reset.
+ * The shared account behind `sk_sandbox_public` (docs/guides/api.md#contract-sandbox-and-secrets): made on start and again after each daily reset.
  * It comes with a technical responsible (infRespTec), so a sale of an issuer in a state that requires
  * one (MOC ZD01-10: AM, MS, PE, PR, SC, TO) works out of the box; PUT /v1/account/technical-responsible
  * replaces it. The CNPJ is a fictitious one with valid check digits (11.222.333/0001-81), no CSRT.

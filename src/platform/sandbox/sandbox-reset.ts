@@ -23,7 +23,7 @@ type Ctx = Pick<Ports, 'db' | 'clock' | 'config' | 'notifications'>;
 const KEPT = new Set(['jobs', 'authority_breakers']);
 const isBookkeeping = (table: string) => table.endsWith('_migrations');
 
-/** Refused in production: the daily wipe is a sandbox promise (SPEC), never a production action. */
+/** Refused in production: the daily wipe is a sandbox promise (docs/guides/api.md#contract-sandbox-and-secrets), never a production action. */
 export class SandboxResetRefused extends Error {
   constructor() {
     super('the sandbox reset never runs in production');

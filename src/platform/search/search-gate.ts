@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 
 /**
- * What one account's searches may take of a shared process (issue 28 item 10): 20 phrase searches
+ * What one account's searches may take of a shared process: 20 phrase searches
  * sent at once by one account of the public sandbox (embedded PGlite, whose statements run on the
  * event loop's thread one after another) held /healthz for 1.9 s. An account runs at most
  * PER_ACCOUNT searches at once in a process; one more is answered 429 `rate_limited` with

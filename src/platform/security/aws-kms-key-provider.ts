@@ -1,4 +1,4 @@
-// KEY_PROVIDER=aws-kms (DESIGN 2 "key storage"): KMS makes each data key (GenerateDataKey, AES_256)
+// KEY_PROVIDER=aws-kms (docs/decisions.md#key-storage): KMS makes each data key (GenerateDataKey, AES_256)
 // and opens it (Decrypt), both bound to an encryption context naming the issuer and the secret, so
 // CloudTrail records which secret was opened and a key policy can test it. The master key never
 // leaves KMS. Credentials come from the SDK's default chain (environment, profile, IAM role).

@@ -16,7 +16,7 @@ export interface KeyCacheOptions {
 }
 
 /**
- * Keeps data keys an HSM or KMS opened, for a bounded time, in this process only (issue 18: a sale
+ * Keeps data keys an HSM or KMS opened, for a bounded time, in this process only (a sale
  * must not wait for a KMS round trip per secret, and a key disabled in KMS must stop working within
  * KEY_CACHE_SECONDS). Keyed by a hash of the wrapped key and its context, never by anything secret;
  * an evicted key is zeroed. Wrapping is never cached: a new secret always gets a fresh data key.

@@ -1,4 +1,4 @@
-// The seam between secret encryption and where master keys live (DESIGN 2 "key storage"). Envelope
+// The seam between secret encryption and where master keys live (docs/decisions.md#key-storage). Envelope
 // mode keeps a local master key; pkcs11 mode wraps data keys inside a PKCS#11 token (an HSM); aws-kms
 // mode asks KMS for data keys (GenerateDataKey) and to open them (Decrypt). The master key never
 // leaves the token or KMS: the gateway only ever holds data keys, one per secret.
@@ -60,7 +60,7 @@ const WHAT_TO_CONFIGURE: Record<KeyStorageMode, string> = {
 
 /**
  * A secret wrapped by a master key this process has not loaded: typically an issuer's certificate moved
- * to an HSM or KMS by a process configured for it, read by one that is not (issue 28 item 15). Not the
+ * to an HSM or KMS by a process configured for it, read by one that is not. Not the
  * stored secret's fault, and fixed by configuration: the custody 503 (retryable), not a decryption
  * failure. The message names the provider and what to configure; never anything of the blob but its mode
  * and the key's public id.

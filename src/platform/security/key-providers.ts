@@ -5,7 +5,7 @@ import type { KeyProvider } from './key-provider.js';
 import { Pkcs11KeyProvider } from './pkcs11-key-provider.js';
 
 /**
- * The custody provider KEY_PROVIDER names (issue 18): the local master key itself for `envelope`;
+ * The custody provider KEY_PROVIDER names: the local master key itself for `envelope`;
  * otherwise the HSM token or KMS key, behind a cache of opened data keys bounded by KEY_CACHE_SECONDS.
  * Fails fast at start-up (wrong PIN, no such token or key) with the setting to fix.
  */

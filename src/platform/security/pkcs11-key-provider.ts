@@ -1,4 +1,4 @@
-// KEY_PROVIDER=pkcs11 (DESIGN 2 "key storage"): every data key is wrapped with AES-256-GCM by a
+// KEY_PROVIDER=pkcs11 (docs/decisions.md#key-storage): every data key is wrapped with AES-256-GCM by a
 // non-extractable master key inside a PKCS#11 token; the gateway never sees the master key.
 import { createHash, randomBytes } from 'node:crypto';
 import { canonicalContext } from './encryption-context.js';

@@ -1,4 +1,4 @@
-// Envelope encryption of secrets at rest (SPEC 1 step 2, DESIGN 2 "key storage"): every secret gets a
+// Envelope encryption of secrets at rest (docs/guides/api.md#contract-sandbox-and-secrets, docs/decisions.md#key-storage): every secret gets a
 // fresh AES-256-GCM data key; only the data key's wrapped form (by the master key, in the token or in
 // KMS) is stored beside it.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
@@ -106,7 +106,7 @@ export class SecretBox {
     const blob = parseBlob(stored);
     const provider = this.#byKeyId.get(blob.kid) ?? this.#lookup(blob.kid);
     // Wrapped where this process cannot reach (another KEY_PROVIDER, another master key): a configuration
-    // to fix, answered 503 with what to configure, not a damaged secret (issue 28 item 15).
+    // to fix, answered 503 with what to configure, not a damaged secret.
     if (!provider) {
       const mode = KEY_STORAGE_MODES.includes(blob.mode) ? blob.mode : 'envelope';
       throw new KeyCustodyMissingError(mode, blob.kid, this.#custody.mode);

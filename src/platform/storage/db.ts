@@ -17,7 +17,7 @@ export interface Queryable {
 
 /**
  * The one storage handle of the process. Same SQL dialect (PostgreSQL) whether it is the embedded
- * PGlite or a server reached through a `pg` pool (DESIGN 2).
+ * PGlite or a server reached through a `pg` pool (docs/decisions.md#components).
  */
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'pg';
@@ -175,7 +175,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   // PGlite runs each statement on this thread, and its own queue hands the session from one
   // statement to the next in promise callbacks: statements waiting back to back ran without the
   // event loop turning once between them, so one account's 20 searches held every other request
-  // (/healthz waited 1.9 s, issue 28). Here each statement (a transaction as a whole) starts on a
+  // (/healthz waited 1.9 s). Here each statement (a transaction as a whole) starts on a
   // turn of its own (setImmediate, after I/O is polled), in arrival order: what others wait is
   // the statement running, not the queue in front of them.
   let turn: Promise<unknown> = Promise.resolve();

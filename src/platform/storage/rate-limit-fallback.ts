@@ -14,7 +14,7 @@ export interface FallbackOptions {
 /**
  * A shared-counter outage must not take the API down: while `primary` (Redis) fails, requests are
  * counted in process, and the failure is logged at most once per WARN_EVERY_MS with the number of
- * failures not logged since, and without a stack trace (issue 12, defect 6). Counting is per
+ * failures not logged since, and without a stack trace. Counting is per
  * process during an outage; a request taken in one store is given back to the same store.
  */
 export function withInProcessFallback(primary: RateLimitStore, opts: FallbackOptions): RateLimitStore {

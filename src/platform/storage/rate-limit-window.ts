@@ -1,5 +1,5 @@
 /**
- * The rate limit's arithmetic (SPEC 8, issue 12 defect 6): a sliding 60-second window, shared by
+ * The rate limit's arithmetic (docs/guides/api.md#contract-limits): a sliding 60-second window, shared by
  * the in-process store and the Redis script so both decide alike.
  *
  * A key's state is the list of the requests it had accepted, as (stamp, count) entries. A request

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { peekAt, RATE_WINDOW_MS, stampFor, verdictOf } from './rate-limit-window.js';
 
-// One script per request, so processes sharing the counters decide atomically (issue 12, defect 6).
+// One script per request, so processes sharing the counters decide atomically.
 // The same steps as takeFrom in rate-limit-window.ts: drop the stamps the window has passed, count
 // the rest, add this request's stamp if the count is under the limit. The key (a hash of
 // stamp -> count) expires one window after its newest stamp leaves the window: the stamps are judged

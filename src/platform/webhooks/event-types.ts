@@ -1,10 +1,10 @@
-/** DESIGN 4 webhook event types (NF-e and NFS-e add theirs here). `*` subscribes to all of them. */
+/** docs/decisions.md#api-conventions webhook event types (NF-e and NFS-e add theirs here). `*` subscribes to all of them. */
 export const WEBHOOK_EVENT_TYPES = [
   'nfce.authorized',
   'nfce.rejected',
   'nfce.denied',
   'nfce.canceled',
-  // Issue 17 (DESIGN 4's nfce.contingency, told apart): issued offline, authorized once transmitted,
+  // Issued offline, authorized once transmitted,
   // refused by the authority, and near its transmission deadline.
   'nfce.contingency_issued',
   'nfce.contingency_authorized',
@@ -25,7 +25,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'certificate.expiring',
   'certificate.expired',
   'webhook.test',
-  // Issue 19: billing (platform/billing).
+  // Billing (platform/billing).
   'billing.invoice_created',
   'billing.payment_succeeded',
   'billing.payment_failed',

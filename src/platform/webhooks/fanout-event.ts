@@ -53,7 +53,7 @@ const LABELS = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e' } as const;
 
 /**
  * A rejected or denied note (NFC-e, NF-e, NFS-e) needs a person's attention; authorized and canceled ones do not.
- * So does a contingency NFC-e the authority refused, or one near its transmission deadline (issue 17).
+ * So does a contingency NFC-e the authority refused, or one near its transmission deadline.
  */
 function notificationFor(e: OutboxEvent, now: Date): NotificationInput | null {
   if (e.type === 'nfce.contingency_deadline' || e.type === 'nfce.contingency_failed') return contingencyNotification(e, now);

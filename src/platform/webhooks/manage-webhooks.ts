@@ -63,7 +63,7 @@ export async function createWebhook(ctx: Ctx, accountId: string, input: CreateWe
 }
 
 /**
- * PATCH /v1/webhooks/:id (issue 18 item 5): the URL (checked as on creation), event types, description,
+ * PATCH /v1/webhooks/:id: the URL (checked as on creation), event types, description,
  * and enabled; an endpoint disabled after 3 days of failures, or by hand, can be enabled again. The
  * signing secret does not change.
  */

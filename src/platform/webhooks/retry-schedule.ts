@@ -1,5 +1,5 @@
 /**
- * Webhook retry schedule (issue 6, DESIGN 4 "about 3 days"): after a failed attempt the next one
+ * Webhook retry schedule (docs/decisions.md#webhooks): after a failed attempt the next one
  * comes 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h later, then every 8 h, each delay
  * with +/-10% jitter (so endpoints that fail together are not retried in lockstep), until 72 h
  * after the event: a retry that would fall later is not made and the delivery is `failed`

@@ -33,7 +33,7 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
-/** In the sandbox, how a loopback target is allowed: on one's own machine only (issue 28 item 16). */
+/** In the sandbox, how a loopback target is allowed: on one's own machine only. */
 function loopbackHint(host: string, policy: UrlPolicy): string {
   if (policy.env !== 'sandbox') return '';
   const family = isIP(host);

@@ -9,7 +9,7 @@ export function generateWebhookSecret(): string {
 
 const aad = (endpointId: string) => `webhook:${endpointId}:signing_secret`;
 
-/** DESIGN 7.10: the secret is needed in clear to sign, so it is stored envelope-encrypted, never hashed. */
+/** docs/decisions.md#no-secret-in-clear: the secret is needed in clear to sign, so it is stored envelope-encrypted, never hashed. */
 export function sealWebhookSecret(secrets: SecretBox, endpointId: string, secret: string): Promise<string> {
   return secrets.encrypt(Buffer.from(secret, 'utf8'), aad(endpointId));
 }

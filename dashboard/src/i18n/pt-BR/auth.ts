@@ -18,9 +18,9 @@ export const auth = {
   accountName: 'Nome da empresa',
   passwordHint: 'Pelo menos 10 caracteres.',
   verifyEmailTitle: 'Confirme seu e-mail',
-  // The same words whether the address was new or already had an account (issue 28 item 2): its owner got an e-mail either way.
+  // The same words whether the address was new or already had an account: its owner got an e-mail either way.
   verifyEmailSent: (email: string) => `Enviamos um e-mail para ${email}. Abra o link dele para continuar.`,
-  // A sandbox without SMTP sends no e-mail: sign-up answers the link itself (issue 31 item 1).
+  // A sandbox without SMTP sends no e-mail: sign-up answers the link itself.
   sandboxNoMailTitle: 'Sandbox: nenhum e-mail é enviado',
   sandboxNoMail: (email: string) => `Este sandbox não tem servidor de e-mail configurado, então a mensagem para ${email} não sai daqui. Confirme o endereço por este botão, que abre o mesmo link do e-mail.`,
   confirmNow: 'Confirmar meu e-mail agora',

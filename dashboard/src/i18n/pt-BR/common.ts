@@ -23,7 +23,7 @@ export const common = {
   copied: 'Copiado',
   requestId: 'ID da requisição',
   errorTitle: 'Não foi possível concluir',
-  /** A few refusals said in the member's words, above the gateway's own message (issue 28 items 5, 7, 14). */
+  /** A few refusals said in the member's words, above the gateway's own message. */
   errorCodes: {
     exceeds_own_rights: 'Você não pode dar a alguém (nem a uma chave de API) permissões que você mesmo não tem.',
     invite_limit_reached: 'Limite de convites atingido: no máximo 20 por conta e 3 por endereço em 24 horas, contando os revogados. Tente de novo mais tarde.',

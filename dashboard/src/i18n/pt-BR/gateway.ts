@@ -1,4 +1,4 @@
-// The lines of a note's timeline the gateway writes itself (issue 31 item 2). Error messages and
+// The lines of a note's timeline the gateway writes itself. Error messages and
 // field details arrive in Portuguese from the gateway (every call asks Accept-Language: pt-BR,
 // api/client.ts; the catalog is src/http/i18n/); the timeline's lines are stored records the API
 // returns as written, so the dashboard says the ones it knows in Portuguese and shows any other as

@@ -11,7 +11,7 @@ import { AuditFilterForm, type AuditFilters } from './filters.js';
 import { ScrollTable } from '../../components/scroll-table.js';
 
 /**
- * The audit log (issue 20): every mutating call, newest first, filtered as the API allows, a page
+ * The audit log: every mutating call, newest first, filtered as the API allows, a page
  * at a time. The cursors of the pages already seen make "previous" work without offsets.
  */
 function AuditLogScreen() {

@@ -13,7 +13,7 @@ export const verifyPath = (token: string) => `/verify-email?token=${encodeURICom
 
 /**
  * The signed-in person's own captured mail (GET /v1/sandbox/mail), before their address is confirmed
- * (issue 31 item 1): in a sandbox without SMTP nothing is sent, and the verification link is here. The
+ * In a sandbox without SMTP nothing is sent, and the verification link is here. The
  * API shows an unconfirmed session only the mail to its own address.
  */
 export function OwnMail() {

@@ -40,7 +40,7 @@ type ResetAnswer = Awaited<ReturnType<typeof resetPassword>>;
 const resetPassword = (token: string, password: string) => orThrow(api.POST('/v1/auth/password/reset', { body: { token, password } }));
 
 /**
- * What the reset left on the account (issue 28 item 1): every factor with the date it was added, the
+ * What the reset left on the account: every factor with the date it was added, the
  * suspended ones marked, and the way to the security page to confirm or remove them.
  */
 function ResetDone({ answer }: { answer: ResetAnswer }) {

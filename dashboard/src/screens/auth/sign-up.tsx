@@ -23,9 +23,9 @@ export default function SignUp() {
       const body = { email: form.email, password: form.password, ...(form.name ? { name: form.name } : {}), ...(form.account_name ? { account_name: form.account_name } : {}) };
       const answer = await orThrow(api.POST('/v1/auth/signup', { body }));
       await client.invalidateQueries({ queryKey: ['session'] });
-      // An address that already has an account gets the same answer (issue 28 item 2), and its session
+      // An address that already has an account gets the same answer, and its session
       // opens nothing: the next page names the address from here, not from the session. A sandbox
-      // without SMTP sends no e-mail and answers the link instead (issue 31 item 1): the next page shows it.
+      // without SMTP sends no e-mail and answers the link instead: the next page shows it.
       const sandboxToken = answer.sandbox_verification?.token;
       navigate(`/verify-email${next !== '/' ? `?next=${encodeURIComponent(next)}` : ''}`, { replace: true, state: { email: form.email, sandboxToken } });
     });

@@ -33,7 +33,7 @@ export default function VerifyEmail() {
   }, [token, run, client]);
   const typed = useLocation().state as { email?: string; sandboxToken?: string } | null;
   const email = session.data?.me.user.email ?? typed?.email ?? '';
-  // A sandbox without SMTP answered the link at sign-up (issue 31 item 1): no e-mail will come.
+  // A sandbox without SMTP answered the link at sign-up: no e-mail will come.
   const sandboxToken = typed?.sandboxToken;
   const unconfirmed = !token && done !== 'verified' && session.data && !session.data.me.user.email_verified;
   return (

@@ -10,7 +10,7 @@ import { Invoices } from './invoices.js';
 import { PlanSummary } from './plan-summary.js';
 import { Usage } from './usage.js';
 
-/** Billing (issue 20): plan, usage against it, invoices, and plan changes for billing:write. */
+/** Billing: plan, usage against it, invoices, and plan changes for billing:write. */
 function BillingScreen() {
   const session = useSession();
   const sub = useQuery({ queryKey: ['billing', 'subscription'], queryFn: () => orThrow(api.GET('/v1/billing/subscription')) });

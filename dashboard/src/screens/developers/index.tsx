@@ -17,7 +17,7 @@ interface Section {
 }
 
 /**
- * Developers (issue 20): API keys, webhooks with their deliveries and, in a sandbox account, the
+ * Developers: API keys, webhooks with their deliveries and, in a sandbox account, the
  * sandbox's scenarios and captured mail. Each section shows only when the member's role reaches it.
  */
 export default function Developers() {

@@ -5,7 +5,7 @@ import { t } from '../../i18n/index.js';
 import type { Issuer } from './model.js';
 import { useIssuerAction } from './use-issuer-action.js';
 
-/** Issue 28 item 7: an issuer is never deleted; archived it is read-only and not counted by the plan. */
+/** An issuer is never deleted; archived it is read-only and not counted by the plan. */
 export function ArchivedBadge({ issuer }: { issuer: Pick<Issuer, 'archived_at'> }) {
   return issuer.archived_at ? <Badge color="gray">{t.issuers.archivedBadge}</Badge> : null;
 }

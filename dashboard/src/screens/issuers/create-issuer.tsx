@@ -70,7 +70,7 @@ export function CreateIssuer() {
                   form.set('cnpj', value);
                   // The error leaves as soon as the CNPJ is right, not on blur: leaving on blur, it
                   // moved the button up under a click started from this field (mousedown blurs), and
-                  // the click was lost (issue 31).
+                  // the click was lost.
                   if (cnpjError && !cnpjProblem(value, CNPJ_WORDS)) setCnpjError(null);
                 }}
                 onBlur={() => setCnpjError(v.cnpj ? cnpjProblem(v.cnpj, CNPJ_WORDS) : null)}

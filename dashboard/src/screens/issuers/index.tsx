@@ -4,7 +4,7 @@ import { CreateIssuer } from './create-issuer.js';
 import { IssuerDetail } from './issuer-detail.js';
 import { IssuerList } from './issuer-list.js';
 
-// Area "issuers" (issue 20): the list, registering an issuer, and one issuer's page with its
+// Area "issuers": the list, registering an issuer, and one issuer's page with its
 // certificate, CSC, DANFE template, numbering, inutilization and NFS-e settings.
 export default function IssuersArea() {
   return (

@@ -21,7 +21,7 @@ export function Passkeys() {
     await client.invalidateQueries({ queryKey: ['security', 'passkeys'] });
     await session.reload();
   };
-  // Adding a passkey needs a recent proof (issue 28 item 1).
+  // Adding a passkey needs a recent proof.
   const add = useMutation({ mutationFn: () => stepUp(() => registerPasskey(name)), onSuccess: changed });
   const remove = useMutation({
     mutationFn: (id: string) => stepUp(() => orThrow(api.DELETE('/v1/auth/webauthn/credentials/{id}', { params: { path: { id } } }))),

@@ -8,7 +8,7 @@ import { t } from '../../i18n/index.js';
 import { useSession } from '../../session.js';
 
 /**
- * Issue 28 item 1: a password reset suspends every factor added in the 24 hours before it (perhaps by
+ * A password reset suspends every factor added in the 24 hours before it (perhaps by
  * whoever the reset shut out). Here the owner, signed in with the new password, confirms or removes each.
  */
 export function SuspendedFactors() {

@@ -26,7 +26,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function EnableTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const session = useSession();
-  // Turning TOTP on needs a recent proof and renews none (issue 28 item 1).
+  // Turning TOTP on needs a recent proof and renews none.
   const stepUp = useStepUp();
   const [code, setCode] = useState('');
   const setup = useMutation({ mutationFn: () => stepUp(() => orThrow(api.POST('/v1/auth/2fa/setup'))) });

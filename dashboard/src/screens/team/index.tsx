@@ -6,7 +6,7 @@ import { Invites } from './invites.js';
 import { MembersTable } from './members.js';
 import { Ownership } from './ownership.js';
 
-/** Team and roles (issue 20): members and their roles, invites, leaving and ownership. */
+/** Team and roles: members and their roles, invites, leaving and ownership. */
 function TeamScreen() {
   return (
     <Page title={t.team.title}>

@@ -5,7 +5,7 @@ const METHOD_NAMES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
 const BRAND_NAMES = Object.keys(CARD_BRANDS) as CardBrand[];
 
 // The parts of a goods sale that models 55 and 65 share: an item with its taxes, a payment, an address.
-// SPEC field names are kept exactly (camelCase vBC, pICMS); every field we added is snake_case.
+// docs/guides/api.md field names are kept exactly (camelCase vBC, pICMS); every field we added is snake_case.
 
 const money = (description: string, example: number) =>
   Type.Number({ description: `${description} Reais, at most 2 decimals.`, examples: [example] });

@@ -30,7 +30,7 @@ const DEST: Record<string, string> = {
 };
 
 // The issuer block comes from the stored issuer, not from the sale: its fields are named as in
-// /v1/issuers, under `issuer.`, so the caller knows which issuer field to PATCH (issue 12 item 9).
+// /v1/issuers, under `issuer.`, so the caller knows which issuer field to PATCH.
 // xMun is the name of the municipality the code points to; UF and CNPJ cannot be changed.
 const EMIT: Record<string, string> = {
   CNPJ: 'cnpj', CPF: 'cnpj', xNome: 'razao_social', xFant: 'nome_fantasia', IE: 'ie', CRT: 'regime_tributario', UF: 'uf',

@@ -1,4 +1,4 @@
-// NFC-e cancellation deadline (FACTS 5): at most 30 minutes after authorization, Ajuste SINIEF
+// NFC-e cancellation deadline (docs/fiscal/events.md): at most 30 minutes after authorization, Ajuste SINIEF
 // 19/16 cl. 15 (wording of Ajuste SINIEF 07/18); a state may set a shorter one. No state in our
 // sources sets a shorter window for NFC-e; the per-state figure is data (fiscal/states/states.ts).
 import { stateFacts } from '../../../fiscal/states/states.js';

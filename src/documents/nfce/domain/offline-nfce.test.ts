@@ -11,7 +11,7 @@ const facts = readOfflineNfce(offline.xml)!;
 const ctx = { now: new Date('2026-07-15T16:00:00Z'), issuerCnpj: NUMERIC_ISSUER.cnpj, tpAmb: 2 as 1 | 2, gatewaySerie: 1, field: (f: string) => f };
 const fields = (f: OfflineNfceFacts, c = ctx) => offlineNfceProblems(f, c).map((p) => p.field);
 
-describe('an NFC-e a point of sale issued offline (FACTS 10)', () => {
+describe('an NFC-e a point of sale issued offline (docs/fiscal/offline-contingency.md)', () => {
   it('reads what it printed: key, series, number, cNF, dhEmi, dhCont, xJust, the QR code, the signature', () => {
     expect(facts).toMatchObject({
       accessKey: offline.accessKey, serie: '600', nNF: '77', cNF: '48213907', tpEmis: '9', mod: '65', emitCnpj: NUMERIC_ISSUER.cnpj,

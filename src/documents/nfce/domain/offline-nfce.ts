@@ -1,6 +1,6 @@
-// An NFC-e the point of sale issued itself in offline contingency (issue 17 item 5, FACTS 10 and 17.1
+// An NFC-e the point of sale issued itself in offline contingency (docs/fiscal/offline-contingency.md, docs/fiscal/offline-contingency.md#autopilot
 // "manual mode"): what the gateway reads of it and the rules it must meet before it is stored and
-// transmitted. Pure. The facts are read from the one tree the signature covers (issue 28 item 12: a
+// transmitted. Pure. The facts are read from the one tree the signature covers (a
 // slicer read `<!-- NFe 2003 -->` before the signed NFe 2002 as 2003), parsed strictly once.
 import type { Element } from '@xmldom/xmldom';
 import { parseAccessKey } from '../../../fiscal/layout/access-key.js';
@@ -36,7 +36,7 @@ export interface OfflineNfceFacts {
 }
 
 /**
- * The bounds of an offline NFe: 990 items (the NFC-e's most, FACTS 1) make about 0.7 MB and 37,000
+ * The bounds of an offline NFe: 990 items (the NFC-e's most, docs/fiscal/access-key.md) make about 0.7 MB and 37,000
  * elements; a document is a few levels deep (the Signature's elements are the deepest, at 6). The QR code and its URL may be written as
  * CDATA (MOC 4.01, infNFeSupl); nowhere else does the layout use it.
  */
@@ -55,7 +55,7 @@ const text = (e: Element | null): string | null => (e ? (e.textContent ?? '') : 
 
 /**
  * The facts of an NFe element: null when it is not NFe > infNFe (one of each, the caller answers 422 on
- * `xml`). NFe's element children must be infNFe, then infNFeSupl, then Signature (FACTS 9), each at most
+ * `xml`). NFe's element children must be infNFe, then infNFeSupl, then Signature (docs/fiscal/qrcode.md), each at most
  * once: whatever else would sit beside the signed infNFe is refused, not skipped.
  */
 export function offlineFactsOf(nfe: Element): OfflineNfceFacts | null {
@@ -87,7 +87,7 @@ export function offlineFactsOf(nfe: Element): OfflineNfceFacts | null {
     dest: destNode && destKind ? { kind: destKind, id: t(destNode, destKind) } : null,
     qrCode: text(el(supl, 'qrCode'))?.trim() || null,
     urlChave: text(el(supl, 'urlChave'))?.trim() || null,
-    // The Signature that matters is NFe's own last child (FACTS 3), after infNFe.
+    // The Signature that matters is NFe's own last child (docs/fiscal/signature.md), after infNFe.
     signed: el(nfe, 'Signature') !== null,
     ide: { cUF: t(ide, 'cUF'), ...Object.fromEntries(OFFLINE_IDE_LEAVES.map((leaf) => [leaf, text(el(ide, leaf))])) } as OfflineIdeValues,
   };
@@ -104,7 +104,7 @@ export interface OfflineRulesContext {
   /** The issuer the note is for: its CNPJ and environment (1 production, 2 homologation). */
   issuerCnpj: string;
   tpAmb: 1 | 2;
-  /** The series the gateway numbers for this issuer: its numbers stay gap-free, the POS keeps out (DESIGN 4). */
+  /** The series the gateway numbers for this issuer: its numbers stay gap-free, the POS keeps out (docs/decisions.md#api-conventions). */
   gatewaySerie: number;
   /** How the fields are named in the answer: `xml.ide.` for the XML form, the JSON names for the sale form. */
   field: (xmlName: OfflineField) => string;
@@ -119,7 +119,7 @@ export const OFFLINE_CLOCK_SKEW_MS = 5 * 60_000;
 const RESERVED_SERIES_FROM = 890;
 
 /**
- * The rules an offline NFC-e meets before the gateway keeps it (FACTS 1, 2, 10, 17). Every problem
+ * The rules an offline NFC-e meets before the gateway keeps it (docs/fiscal/access-key.md, docs/fiscal/cnf.md, docs/fiscal/offline-contingency.md, docs/fiscal/offline-contingency.md#autopilot). Every problem
  * is reported, each naming its field. Lateness is not one: see offlineDeadline.
  */
 export function offlineNfceProblems(f: OfflineNfceFacts, ctx: OfflineRulesContext): ErrorDetail[] {
@@ -127,7 +127,7 @@ export function offlineNfceProblems(f: OfflineNfceFacts, ctx: OfflineRulesContex
   const add = (field: OfflineField, message: string, rule?: string) => out.push({ field: ctx.field(field), message, ...(rule ? { rule } : {}) });
   if (f.mod !== '65') add('mod', `is ${f.mod}; only an NFC-e (model 65) is issued offline`);
   if (f.tpEmis !== '9') add('tpEmis', `is ${f.tpEmis}; an NFC-e issued offline carries tpEmis 9 (FACTS 10)`);
-  // FACTS 10, MOC B28 (557): dhCont and xJust are mandatory in contingency; dhCont not after dhEmi.
+  // docs/fiscal/offline-contingency.md, MOC B28 (557): dhCont and xJust are mandatory in contingency; dhCont not after dhEmi.
   const emitted = Date.parse(f.dhEmi);
   if (!f.dhCont) add('dhCont', 'is required in offline contingency (when the point of sale lost the authority) (MOC B28-20, 557)', 'B28-20');
   else if (Number.isNaN(Date.parse(f.dhCont))) add('dhCont', `${f.dhCont} is not a date-time`);
@@ -151,7 +151,7 @@ export function offlineNfceProblems(f: OfflineNfceFacts, ctx: OfflineRulesContex
   return out;
 }
 
-/** The key against the ide fields (FACTS 1: cStat 502, 236, 562); null when they agree. */
+/** The key against the ide fields (docs/fiscal/access-key.md: cStat 502, 236, 562); null when they agree. */
 export function accessKeyProblem(f: OfflineNfceFacts): string | null {
   const parts = parseAccessKey(f.accessKey);
   if (!parts) return `${f.id} is not "NFe" followed by a 44-digit key with a right check digit`;
@@ -167,14 +167,14 @@ export function accessKeyProblem(f: OfflineNfceFacts): string | null {
   return differ.length === 0 ? null : `the access key disagrees with the document on ${differ.join(', ')}`;
 }
 
-// FACTS 10 / 17.2: the deadline is UF dependent (24 h in PE, the next business day in MG); the gateway
+// docs/fiscal/offline-contingency.md, docs/fiscal/offline-contingency.md#sefaz-guidance: the deadline is UF dependent (24 h in PE, the next business day in MG); the gateway
 // holds itself to the shorter, 24 hours from dhEmi, as its own contingency does (contingency-settings.ts).
 export const OFFLINE_DEADLINE_MS = 24 * 3600_000;
 
 /**
  * The transmission deadline of an offline NFC-e and whether it has passed. A late note is still
  * accepted and transmitted: it was printed and handed to the consumer, and the authority may authorize
- * it with cStat 150 "autorizado fora de prazo" (FACTS 10, 17.2); refusing it here would leave a sale
+ * it with cStat 150 "autorizado fora de prazo" (docs/fiscal/offline-contingency.md, docs/fiscal/offline-contingency.md#sefaz-guidance); refusing it here would leave a sale
  * that can never be regularized.
  */
 export function offlineDeadline(dhEmi: string, now: Date): { deadline: Date; late: boolean } {

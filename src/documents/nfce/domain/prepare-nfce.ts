@@ -15,7 +15,7 @@ import type { Sale } from './sale.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { checkSale, type FieldError } from './validate-sale.js';
 
-// DESIGN 5, "domain nfce": request -> NFC-e model, in one pass. The service prepares a sale before
+// docs/decisions.md#the-way-a-sale-travels, "domain nfce": request -> NFC-e model, in one pass. The service prepares a sale before
 // any number is reserved and builds it afterwards once per number it is given (a batch that finds
 // its series moved is built again with other numbers), so all that does not depend on the number
 // is computed here, once.

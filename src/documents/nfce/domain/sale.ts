@@ -6,7 +6,7 @@ import { CarrierSchema, FreightModeSchema } from '../../goods/domain/transport.j
 
 export type { SaleAddress, SaleItem, SalePayment };
 
-// The NFC-e creation request (SPEC section 2) plus what real sales need: the shared item and payment
+// The NFC-e creation request (docs/guides/api.md#contract-fields) plus what real sales need: the shared item and payment
 // parts (goods/domain/sale-item.ts) and the NFC-e's own consumer and delivery fields.
 
 const money = (description: string, example: number) =>

@@ -5,11 +5,11 @@ import { NFCE_FAMILY } from './nfce-family.js';
 import { contingencyReason, switchToContingency } from './switch-to-contingency.js';
 
 // What the switch itself may take (read the sale, sign the tpEmis 9 document, XSD, one transaction):
-// the answer must leave within the caller's bound plus 100 ms (issue 17), so the wait stops this early.
+// the answer must leave within the caller's bound plus 100 ms, so the wait stops this early.
 const SWITCH_MARGIN_MS = 500;
 
 /**
- * `POST /v1/nfce` with `Prefer: wait=N` (issue 17 item 1): the customer is at the till. The note as it
+ * `POST /v1/nfce` with `Prefer: wait=N`: the customer is at the till. The note as it
  * stands when the authority answered within the bound; when it did not, the sale is issued in offline
  * contingency at once (the issuer allowing it) and that note answers: printable, its transmission queued.
  */

@@ -3,12 +3,12 @@ import { recordEvent } from '../../../platform/storage/repositories/outbox-repos
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFCE_FAMILY } from './nfce-family.js';
 
-/** How long before its deadline a contingency note still not transmitted raises the alarm (issue 17 item 3). */
+/** How long before its deadline a contingency note still not transmitted raises the alarm. */
 export const DEADLINE_WARNING_MS = 2 * 3600_000;
 
 /**
  * A contingency NFC-e the authority still has not taken, two hours from its transmission deadline
- * (FACTS 10: 24 hours): once, the event `nfce.contingency_deadline` (a webhook and a notification)
+ * (docs/fiscal/offline-contingency.md: 24 hours): once, the event `nfce.contingency_deadline` (a webhook and a notification)
  * and a history line. Called by the transmission job each time the authority fails it, so it needs no
  * timer of its own: while the authority is down that job runs at least once a minute.
  */

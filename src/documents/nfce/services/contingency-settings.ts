@@ -3,16 +3,16 @@ import type { EmissionIssuerRow, IssuerRow } from '../../../platform/storage/rep
 import type { IssueDeps, IssueOptions } from '../../notes/services/issue-note.js';
 import { NFCE_MODEL } from './nfce-deps.js';
 
-/** How long a sale waits for the authority before contingency when the issuer says nothing (issue 17: "a few seconds"). */
+/** How long a sale waits for the authority before contingency when the issuer says nothing ("a few seconds"). */
 export const DEFAULT_CONTINGENCY_WAIT_SECONDS = 3;
 
-// FACTS 10: the deadline to transmit is UF dependent ("until the first business day after issue" in MG,
+// docs/fiscal/offline-contingency.md: the deadline to transmit is UF dependent ("until the first business day after issue" in MG,
 // "24 hours from issue" in PE, Ajuste SINIEF 11); the gateway holds itself to the shorter, 24 hours.
 export const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
 
 /**
  * The issuer's contingency choice (issuers.contingency; null: the environment's default). Contingency
- * is the taxpayer's decision (FACTS 10), so production issues in contingency only when the issuer opted in;
+ * is the taxpayer's decision (docs/fiscal/offline-contingency.md), so production issues in contingency only when the issuer opted in;
  * the sandbox does by default, so the autopilot can be watched.
  */
 export function contingencyOf(issuer: Pick<IssuerRow, 'contingency'>, env: GatewayEnv): { mode: 'off' | 'offline'; waitSeconds: number } {
@@ -20,14 +20,14 @@ export function contingencyOf(issuer: Pick<IssuerRow, 'contingency'>, env: Gatew
   return { mode: c?.mode ?? (env === 'sandbox' ? 'offline' : 'off'), waitSeconds: c?.wait_seconds ?? DEFAULT_CONTINGENCY_WAIT_SECONDS };
 }
 
-/** xJust of the contingency (15-256 characters, FACTS 10): why the authority could not be used. */
+/** xJust of the contingency (15-256 characters, docs/fiscal/offline-contingency.md): why the authority could not be used. */
 export function contingencyReason(detail: string): string {
   const text = `SEFAZ sem resposta na autorizacao: ${detail}`.replace(/\s+/g, ' ').trim();
   return text.length > 256 ? text.slice(0, 256) : text;
 }
 
 /**
- * Issue 17 item 1: the authority is KNOWN to be down (its authorization endpoint's breaker is open, so
+ * The authority is KNOWN to be down (its authorization endpoint's breaker is open, so
  * several calls in a row went unanswered, from any process): a sale of an issuer that allows
  * contingency goes straight to offline contingency, without a first attempt to settle later.
  */

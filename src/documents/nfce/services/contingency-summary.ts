@@ -2,7 +2,7 @@ import { outstandingContingency, type OutstandingContingency } from '../../../pl
 import type { Ports } from '../../../platform/ports/ports.js';
 
 /**
- * GET /v1/contingency (issue 17 item 4): per issuer, the NFC-e issued in offline contingency that the
+ * GET /v1/contingency: per issuer, the NFC-e issued in offline contingency that the
  * authority has not taken yet (how many, the oldest, the nearest deadline) and the first attempts still
  * to cancel or void. The notes themselves: GET /v1/nfce?status=contingency&issuer_id=...
  */

@@ -37,7 +37,7 @@ const MAX_RANGE = 10_000;
 
 /**
  * POST /v1/issuers/:id/inutilization (NFC-e, model 65) and /nfe-inutilization (NF-e, model 55)
- * (FACTS 6): voids numbers of that model's series that were never used. Numbers this gateway holds
+ * (docs/fiscal/inutilizacao.md): voids numbers of that model's series that were never used. Numbers this gateway holds
  * (authorized, in doubt, denied, canceled) are refused locally, listed; the authority's answer is
  * recorded either way (a voided range with its ProcInutNFe), and a voided range is never issued afterwards.
  */

@@ -9,5 +9,5 @@ export const NFCE_MODEL = 65 as const;
 export const DEFAULT_SERIE = 1;
 export const AUTHORIZE_JOB = 'nfce.authorize';
 export const CANCEL_JOB = 'nfce.cancel';
-/** Voids the number of a contingency NFC-e the authority refused (issue 17). */
+/** Voids the number of a contingency NFC-e the authority refused. */
 export const CONTINGENCY_VOID_JOB = 'nfce.contingency-void';

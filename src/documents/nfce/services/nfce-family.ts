@@ -9,7 +9,7 @@ export const NFCE_FAMILY: NoteFamily = {
   object: 'nfce',
   label: 'NFC-e',
   jobs: { authorize: AUTHORIZE_JOB, cancel: CANCEL_JOB, contingencyRejected: CONTINGENCY_VOID_JOB },
-  // FACTS 4.1: NFC-e lots of one note are processed synchronously everywhere.
+  // docs/fiscal/sefaz-services.md#authorization-request-and-answer: NFC-e lots of one note are processed synchronously everywhere.
   synchronous: () => true,
   present: presentNfce,
   cancellation: {

@@ -1,6 +1,6 @@
 // The two forms a point of sale hands its offline NFC-e in (POST /v1/nfce/offline), turned into one
 // signed document with its QR code, and the checks that only the document itself can answer: XSD,
-// signature, QR code (FACTS 3, 9, 10). The rules on content are the domain's (offline-nfce.ts).
+// signature, QR code (docs/fiscal/signature.md, docs/fiscal/qrcode.md, docs/fiscal/offline-contingency.md). The rules on content are the domain's (offline-nfce.ts).
 import { X509Certificate } from 'node:crypto';
 import { basicConstraintsCa } from '../../../fiscal/certificate/basic-constraints.js';
 import { buildNfceQrCode, nfceUrls, qrVersionFor, verifyNfceQrCode } from '../../../fiscal/qrcode/index.js';
@@ -55,12 +55,12 @@ export type OfflineReading = Extract<OfflineXmlReading, { ok: true }>;
 
 /**
  * The XML form, signed by the point of sale: the signature is verified and infNFe and Signature are
- * kept byte for byte (they are what was printed and what the authority compares, FACTS 9.1: the QR
+ * kept byte for byte (they are what was printed and what the authority compares, docs/fiscal/qrcode.md#version-2: the QR
  * code carries the DigestValue). The signer must be a certificate of the issuer's company (CNPJ root,
  * as the authority's cStat 213). A QR code the point of sale wrote must be the document's (what the
  * authority checks, 395-399/464); an absent one is computed here, and with the same DigestValue and
  * CSC it is the text a correct point of sale printed. Every value comes from the reading, i.e. from
- * the one tree the signature was verified on (issue 28 item 12); what is kept is the NFe element alone.
+ * the one tree the signature was verified on; what is kept is the NFe element alone.
  */
 export async function acceptSignedOfflineXml(
   reading: OfflineReading,
@@ -99,7 +99,7 @@ export async function acceptSignedOfflineXml(
       accessKey: f.accessKey, tpAmb, tpEmis: 9, uf, version, dhEmi: f.dhEmi, vNF: f.vNF, digestValue,
       ...(issuer.csc ? { csc: issuer.csc } : {}), ...(f.dest ? { dest: f.dest } : {}), ...(issuer.signer ? { signingKey: issuer.signer } : {}),
     });
-    // infNFeSupl sits between infNFe and Signature (FACTS 9), outside the signed data: the signature holds.
+    // infNFeSupl sits between infNFe and Signature (docs/fiscal/qrcode.md), outside the signed data: the signature holds.
     // The strict reading leaves one place a start tag "<Signature" can be: NFe's own Signature (infNFe's
     // text cannot hold an unescaped "<", and neither comments nor CDATA are allowed there).
     const at = out.search(/<Signature[\s>]/);
@@ -112,7 +112,7 @@ export async function acceptSignedOfflineXml(
 
 /**
  * The XML form left unsigned by the point of sale: infNFe is signed here with the issuer's certificate
- * (C14N 1.0 of the text as sent, RSA-SHA1, FACTS 3) and the document rewritten as NFe > infNFe (canonical)
+ * (C14N 1.0 of the text as sent, RSA-SHA1, docs/fiscal/signature.md) and the document rewritten as NFe > infNFe (canonical)
  * > infNFeSupl > Signature. The QR code is computed from this signature. A QR code the point of sale
  * already wrote (and printed) must be the very one: QR v2 offline carries the DigestValue, which the point
  * of sale can compute without the key (SHA-1 of the canonical infNFe), so a correct one matches; a

@@ -1,4 +1,4 @@
-// Reads offline NFC-e XML on worker threads (kernel/thread-pool.ts, issue 28 item 12): at most
+// Reads offline NFC-e XML on worker threads (kernel/thread-pool.ts): at most
 // OFFLINE_XML_WORKERS threads, each with a heap limit and a time limit per document (a thread past
 // it is ended and the document refused), OFFLINE_XML_QUEUE documents waiting (beyond: 503).
 import { siblingWorker, ThreadPool } from '../../../kernel/thread-pool.js';

@@ -1,4 +1,4 @@
-// What the intake reads of the XML a point of sale sends (POST /v1/nfce/offline, issue 28 item 12):
+// What the intake reads of the XML a point of sale sends (POST /v1/nfce/offline):
 // one strict parse (fiscal/xml/strict-document.ts), then from that one tree the facts, the signature's
 // verdict with its DigestValue and certificate, or, unsigned, the canonical infNFe the gateway signs.
 // Runs on a worker thread (offline-xml-pool.ts): a 990-item NFC-e is about 0.7 MB of XML, and parsing,

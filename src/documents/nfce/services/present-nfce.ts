@@ -3,7 +3,7 @@ import { presentNoteCore } from '../../notes/services/present-note.js';
 
 /**
  * The NFC-e record of the API: the fields every note has (its QR code URL among the links), and for a
- * sale issued in offline contingency (issue 17) why, its transmission deadline and what became of the
+ * sale issued in offline contingency why, its transmission deadline and what became of the
  * normal-emission attempt it replaced.
  */
 export function presentNfce(row: NoteRow, baseUrl: string) {

@@ -62,7 +62,7 @@ const invalid = (details: ErrorDetail[]) =>
   new ApiError('validation_error', `${details[0]!.field} ${details[0]!.message}${details.length > 1 ? ` (and ${details.length - 1} more)` : ''}`, details);
 
 /**
- * POST /v1/nfce/offline (issue 17 item 5, FACTS 10 and 17.1 "manual mode"): an NFC-e the point of sale
+ * POST /v1/nfce/offline (docs/fiscal/offline-contingency.md and 17.1 "manual mode"): an NFC-e the point of sale
  * issued itself in offline contingency and printed is received for TRANSMISSION. Everything is checked
  * before anything is stored (422 naming each field); the note is stored in `contingency` with its
  * history line, the outbox event `nfce.contingency_received` and the job that transmits it (the same
@@ -78,7 +78,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     if (existing) return { row: existing, created: false };
   }
   const xmlForm = 'xml' in body;
-  // Parsed once, strictly, off the event loop (issue 28 item 12): every fact below comes from this tree.
+  // Parsed once, strictly, off the event loop: every fact below comes from this tree.
   let reading: OfflineReading | null = null;
   if ('xml' in body) {
     const read = await readOfflineXmlOffThread(body.xml);
@@ -145,7 +145,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
   };
   const known = await alreadyHeld(deps, accountId, issuer.id, f);
   if (known) {
-    // FACTS 17.2: a contingency NFC-e the authority rejected may be corrected and sent again with the same
+    // docs/fiscal/offline-contingency.md#sefaz-guidance: a contingency NFC-e the authority rejected may be corrected and sent again with the same
     // number (and key): a different document for a rejected note of the point of sale is transmitted anew.
     if (known.status === 'rejected' && known.contingency?.source === 'client' && known.digest_value !== doc.digestValue) {
       const fields: Partial<NoteRow> = {
@@ -223,7 +223,7 @@ async function resolveIssuer(deps: IssueDeps, accountId: string, issuerId: strin
 
 /**
  * The note this document already is (same access key, this account: the resend of a lost answer), or a
- * 409 when its key or its number belongs to another document (FACTS 10: one number, one document).
+ * 409 when its key or its number belongs to another document (docs/fiscal/offline-contingency.md: one number, one document).
  */
 async function alreadyHeld(deps: IssueDeps, accountId: string, issuerId: string, f: OfflineNfceFacts): Promise<NoteRow | null> {
   const byKey = await findNoteIdByAccessKey(deps.db, f.accessKey);

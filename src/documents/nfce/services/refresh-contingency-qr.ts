@@ -3,11 +3,11 @@ import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-sign
 import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
-// FACTS 8 (cStat table): 462 CSC id unknown, 463 CSC revoked, 464 QR hash differs.
+// docs/fiscal/nfce-rules.md (cStat table): 462 CSC id unknown, 463 CSC revoked, 464 QR hash differs.
 const STALE_QR = new Set([462, 463, 464]);
 
 /**
- * Issue 17 item 3: a contingency NFC-e the authority refused for its QR code because the CSC it was
+ * A contingency NFC-e the authority refused for its QR code because the CSC it was
  * signed with is no longer the issuer's (replaced or revoked while the note waited) is fixed and sent
  * again under the same number and key: the QR code is signed with the issuer's current CSC. The
  * infNFeSupl is outside the XML signature, so nothing else changes. Once per note; true when fixed.

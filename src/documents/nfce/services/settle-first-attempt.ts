@@ -21,7 +21,7 @@ const ALREADY_VOIDED = new Set([256, 563]);
 const ALREADY_CANCELED = new Set([573, 420]);
 
 /**
- * Job `nfce.first-attempt` (issue 17 item 2, FACTS 10): the normal-emission attempt of a sale issued
+ * Job `nfce.first-attempt` (docs/fiscal/offline-contingency.md): the normal-emission attempt of a sale issued
  * again in offline contingency. The authority is consulted by the attempt's key:
  *  - authorized (it got through after all): canceled by substitution, event 110112 naming the contingency
  *    NFC-e (chNFeRef), once that one is authorized (within 168 hours);
@@ -77,7 +77,7 @@ export async function settleFirstAttemptJob(deps: AuthorityDeps, job: Job<{ note
 }
 
 /**
- * Voids (inutilizes) one number of the note's issuer (FACTS 10: a number that will hold no note is
+ * Voids (inutilizes) one number of the note's issuer (docs/fiscal/offline-contingency.md: a number that will hold no note is
  * explained to the authority). Answers the protocol; a voiding the authority already holds counts.
  * Throws RetryLater while the authority is unavailable or refuses.
  */

@@ -19,9 +19,9 @@ import { NFCE_FAMILY } from './nfce-family.js';
 export const FIRST_ATTEMPT_JOB = 'nfce.first-attempt';
 
 /**
- * The sale of an NFC-e the authority has not answered is issued again in offline contingency (FACTS 10:
+ * The sale of an NFC-e the authority has not answered is issued again in offline contingency (docs/fiscal/offline-contingency.md:
  * tpEmis 9, dhCont, xJust, the offline QR code), under a NEW number: a number already transmitted in
- * normal emission may not be reused in contingency (FACTS 10). The note keeps its id (the client's handle,
+ * normal emission may not be reused in contingency (docs/fiscal/offline-contingency.md). The note keeps its id (the client's handle,
  * its Idempotency-Key) and takes the contingency document; the first attempt's number and key are kept in
  * `contingency.first_attempt` and settled by job `nfce.first-attempt` (110112 if the authority had
  * authorized it, inutilization if not). Everything in one transaction, only while the note is still

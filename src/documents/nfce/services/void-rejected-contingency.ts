@@ -6,16 +6,16 @@ import { voidOneNumber } from './settle-first-attempt.js';
 export { CONTINGENCY_VOID_JOB } from './nfce-deps.js';
 
 /**
- * Job `nfce.contingency-void` (issue 17 item 3): the authority refused an NFC-e issued in offline
+ * Job `nfce.contingency-void`: the authority refused an NFC-e issued in offline
  * contingency. Its number was printed and handed to the customer, so it never goes to another sale;
  * the authority did not book it either (a rejection books nothing), so it is voided (inutilization,
- * FACTS 6/10) and the note says so. The first attempt, if any, is settled by its own job.
+ * docs/fiscal/inutilizacao.md, docs/fiscal/offline-contingency.md) and the note says so. The first attempt, if any, is settled by its own job.
  */
 export async function voidRejectedContingencyJob(deps: AuthorityDeps, job: Job<{ noteId: string }>): Promise<void> {
   const note = await getNoteForWork(deps.db, job.payload.noteId);
   if (!note || note.status !== 'rejected' || !note.contingency || note.contingency.number_voided_at) return;
   // A point of sale's own offline note (POST /v1/nfce/offline) is its to correct and send again under the
-  // same number (FACTS 17.2), or to void itself (POST /v1/issuers/:id/inutilization): its series is not the gateway's.
+  // same number (docs/fiscal/offline-contingency.md#sefaz-guidance), or to void itself (POST /v1/issuers/:id/inutilization): its series is not the gateway's.
   if (note.contingency.source === 'client') return;
   const protocolo = await voidOneNumber(
     deps, note, note.serie, note.number,

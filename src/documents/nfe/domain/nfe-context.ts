@@ -27,7 +27,7 @@ export interface NfeDocumentContext {
   verProc?: string;
   /**
    * SVC contingency (the state's authority is down): the note goes to SVC-AN (tpEmis 6) or SVC-RS
-   * (tpEmis 7) by the issuer's state, with dhCont and xJust (MOC B28, FACTS 15.5).
+   * (tpEmis 7) by the issuer's state, with dhCont and xJust (MOC B28, docs/fiscal/nfe-model-55.md#svc-contingency).
    */
   contingency?: { at: Date; reason: string };
   /** The technical responsible's CSRT, opened: hashCSRT covers the access key (NT 2018.005). */

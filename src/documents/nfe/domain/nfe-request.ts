@@ -6,7 +6,7 @@ import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods
 
 export { MODALIDADES_FRETE };
 
-// The NF-e (model 55) creation request. It reuses the NFC-e item and payment schemas (same SPEC
+// The NF-e (model 55) creation request. It reuses the NFC-e item and payment schemas (same docs/guides/api.md
 // names: vBC, pICMS; additions snake_case) and adds what model 55 has: operation nature and
 // purpose, a mandatory recipient, IPI and DIFAL per item, freight, billing and XML downloaders.
 // idDest (internal, interstate, abroad) and tpNF (inbound/outbound) are derived, never asked for.

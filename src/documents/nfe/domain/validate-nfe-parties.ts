@@ -42,7 +42,7 @@ export function checkDestinatario(errors: Errors, req: NfeRequest, issuerUf: str
   if (d.cnpj !== undefined && !isValidCnpj(d.cnpj)) fail(errors, 'destinatario.cnpj', 'is not a valid CNPJ (14 characters, check digits must match; MOC E02-10, 208)', 'E02-10');
   if (d.cpf !== undefined && !isValidCpf(d.cpf)) fail(errors, 'destinatario.cpf', 'is not a valid CPF (11 digits, check digits must match; MOC E03-10, 237)', 'E03-10');
   if (d.id_estrangeiro !== undefined && !/^([!-ÿ]{5,20})?$/.test(d.id_estrangeiro)) fail(errors, 'destinatario.id_estrangeiro', 'must be empty or 5 to 20 characters without spaces');
-  // MOC E03a-60 (372): letters, digits and : . + - / ( ) only (the XSD admits any other visible character).
+  // MOC E03a-60 (372): letters, digits and : . + - / only (the XSD admits any other visible character).
   else if (d.id_estrangeiro !== undefined && !/^[0-9A-Za-z:.+\-/()]*$/.test(d.id_estrangeiro)) {
     fail(errors, 'destinatario.id_estrangeiro', 'may hold only letters, digits and the characters : . + - / ( ) (MOC E03a-60, 372)', 'E03a-60');
   }

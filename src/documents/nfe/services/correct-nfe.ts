@@ -53,7 +53,7 @@ export async function requestCorrection(
   if (now > deadline) {
     throw new ApiError('invalid_state', `NF-e ${id} was authorized at ${note.authorized_at!.toISOString()}; a correction letter may be sent within ${CCE_WINDOW_HOURS} hours (until ${deadline.toISOString()})`);
   }
-  // Issue 19: a CC-e is a billable event; a hard cap past the plan's events refuses it before anything is signed or sent.
+  // A CC-e is a billable event; a hard cap past the plan's events refuses it before anything is signed or sent.
   await assertWithinQuota(deps, accountId, 'events');
   const issuer = await findIssuer(db, accountId, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
@@ -150,7 +150,7 @@ async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string
     await addHistory(tx, noteId, { type: 'corrected', at: now, code: r.code, message: `CC-e ${ev.n_seq} registrada`, protocolo: r.protocolo });
     const fresh = (await getNoteForWork(tx, noteId))!;
     await recordEvent(tx, { accountId: fresh.account_id, type: 'nfe.corrected', subjectType: 'nfe', subjectId: noteId, data: NFE_FAMILY.present(fresh, deps.config.publicBaseUrl), at: now });
-    // Issue 19: a registered CC-e is a billable event, metered in this transaction, once, keyed by the event's id.
+    // A registered CC-e is a billable event, metered in this transaction, once, keyed by the event's id.
     const counted = await meterUsage(tx, { subjectId: eventId, kind: 'events', accountId: fresh.account_id, issuerId: fresh.issuer_id, period: periodOf(now), at: now });
     if (counted) metered = { account_id: fresh.account_id, period: periodOf(now), kind: 'events' as const, count: counted.count };
   });

@@ -13,20 +13,20 @@ import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
 export const MANIFEST_JOB = 'nfe.manifest';
 
-/** The API's names of the recipient's manifestations (FACTS 15.3; e2102xx). */
+/** The API's names of the recipient's manifestations (docs/fiscal/nfe-model-55.md#recipient-manifestation; e2102xx). */
 export const MANIFESTATIONS: Readonly<Record<string, ManifestationType>> = {
   confirmacao: '210200',
   ciencia: '210210',
   desconhecimento: '210220',
   nao_realizada: '210240',
 };
-// FACTS 15.3: each conclusive event at most twice; within 180 days of the authorization.
+// docs/fiscal/nfe-model-55.md#recipient-manifestation: each conclusive event at most twice; within 180 days of the authorization.
 const MAX_CONCLUSIVE = 2;
 const WINDOW_DAYS = 180;
 
 /**
  * POST /v1/nfe/:id/manifestation on a received NF-e: checked here (type, justification, the limits
- * of FACTS 15.3), signed with the recipient's certificate and sent by a job to the national
+ * of docs/fiscal/nfe-model-55.md#recipient-manifestation), signed with the recipient's certificate and sent by a job to the national
  * environment (cOrgao 91). After a confirmation or an awareness the full XML becomes downloadable.
  */
 export async function requestManifestation(
@@ -124,7 +124,7 @@ export async function manifestationJob(deps: AuthorityDeps, job: Job<{ eventId: 
   if (registered && (ev.tp_evento === '210200' || ev.tp_evento === '210210')) await fetchFullXml(deps, ev.account_id, receivedId);
 }
 
-/** FACTS 15.3/15.4: after 210200/210210 the AN distributes the nfeProc; asked for by key (consChNFe). */
+/** docs/fiscal/nfe-model-55.md#recipient-manifestation, docs/fiscal/nfe-model-55.md#distribution-and-throttling: after 210200/210210 the AN distributes the nfeProc; asked for by key (consChNFe). */
 async function fetchFullXml(deps: AuthorityDeps, accountId: string, receivedId: string): Promise<void> {
   const row = await getReceived(deps.db, accountId, receivedId);
   if (!row || row.proc_xml) return;

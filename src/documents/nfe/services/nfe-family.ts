@@ -3,7 +3,7 @@ import type { NoteFamily } from '../../notes/services/note-family.js';
 import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_MODEL } from './nfe-deps.js';
 import { presentNfe } from './present-nfe.js';
 
-// FACTS 4.1: NT 2025.001 makes synchronous processing mandatory for lots holding a single NF-e.
+// docs/fiscal/sefaz-services.md#authorization-request-and-answer: NT 2025.001 makes synchronous processing mandatory for lots holding a single NF-e.
 // A state listed here would still be sent asynchronous lots (indSinc=0); none is known today, and an
 // authority that answers a synchronous lot with a receipt (103) is polled all the same.
 const ASYNCHRONOUS_UFS: ReadonlySet<string> = new Set();

@@ -57,7 +57,7 @@ export async function requestReceivedSync(deps: Pick<AuthorityDeps, 'db' | 'cloc
 
 /**
  * Downloads the documents addressed to one issuer by NSU (NFeDistribuicaoDFe), obeying the
- * consumption rule (NT 2014.002, FACTS 15.4): in sequence from the last NSU received, and after a
+ * consumption rule (NT 2014.002, docs/fiscal/nfe-model-55.md#distribution-and-throttling): in sequence from the last NSU received, and after a
  * 137 or once ultNSU reaches maxNSU, not again for an hour. Documents and the cursor are stored in
  * one transaction per page, so a crash repeats a page (in sequence) and never skips one.
  */

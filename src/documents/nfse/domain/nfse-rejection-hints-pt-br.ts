@@ -1,4 +1,4 @@
-// The hints of nfse-rejection.ts in Brazilian Portuguese, by the same Sefin code (issue 31 item 2),
+// The hints of nfse-rejection.ts in Brazilian Portuguese, by the same Sefin code,
 // and the sentences it writes around a code without its own hint. The authority's own message
 // (`descricao`) is shown as Sefin wrote it.
 

@@ -1,8 +1,8 @@
 import { nfseCode } from '../../../fiscal/nfse-codes/nfse-codes.js';
 import { dpsPathToField } from './dps-path-to-field.js';
 
-// Sefin's `erros` (FACTS 16.2: {codigo, descricao, complemento}) -> the note's rejection object
-// (DESIGN 4: code, the authority's message, the request field to fix, a hint). The field comes from the
+// Sefin's `erros` (docs/fiscal/nfse-national.md#calls: {codigo, descricao, complemento}) -> the note's rejection object
+// (docs/decisions.md#api-conventions: code, the authority's message, the request field to fix, a hint). The field comes from the
 // XML path Anexo I gives the code, or for a schema failure (E1235) from the path in the complement.
 
 export interface NfseRejection {

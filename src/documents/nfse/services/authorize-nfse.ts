@@ -16,10 +16,10 @@ import { settleSubstitutedOriginal } from './substituted-original.js';
 type Done = { id: string; workerId: string } | undefined;
 
 /**
- * Worker step for one DPS (issue 16 item 3): POST /nfse and record the outcome. Safe to run again after
+ * Worker step for one DPS: POST /nfse and record the outcome. Safe to run again after
  * a crash or a lost answer: from the second attempt on Sefin is asked for the DPS Id first
- * (GET /dps/{id}, FACTS 16.3) and an NFS-e it already generated is fetched, never a second DPS sent.
- * A 429 waits what Retry-After says (FACTS 16.1).
+ * (GET /dps/{id}, docs/fiscal/nfse-national.md#dps) and an NFS-e it already generated is fetched, never a second DPS sent.
+ * A 429 waits what Retry-After says (docs/fiscal/nfse-national.md#hosts-and-transport).
  */
 export async function authorizeNfseJob(deps: AuthorityDeps, job: Job<{ noteId: string }>, workerId?: string): Promise<void | typeof JOB_COMPLETED> {
   const found = await getNoteWithIssuer(deps.db, job.payload.noteId);
@@ -103,7 +103,7 @@ async function settleAuthorized(
     ...before,
     { type: 'authorized', at: now, code: '201', message: `NFS-e ${fields.nfse_number ?? ''} authorized${via === 'recovered' ? ' (recovered by its DPS Id)' : ''}${alertText ? `; alerts: ${alertText}` : ''}`, protocolo: accessKey },
   ];
-  // A substitute's original is canceled by Sefin with it (105102, FACTS 16.5); recorded first, idempotently,
+  // A substitute's original is canceled by Sefin with it (105102, docs/fiscal/nfse-national.md#events); recorded first, idempotently,
   // so a crash between the two leaves this job to finish both.
   const substitutes = (note.request as { substitutes?: { nfse_id: string; reason_code: string; reason?: string } }).substitutes;
   if (substitutes) await settleSubstitutedOriginal(deps, note, substitutes, accessKey, client);
@@ -135,7 +135,7 @@ async function finish(
     history,
     releaseNumber,
     event: { type: `nfse.${fields.status}`, data: NFSE_FAMILY.present(after, deps.config.publicBaseUrl) },
-    // Issue 19: an authorized NFS-e is metered by this same statement, once, keyed by the note's id.
+    // An authorized NFS-e is metered by this same statement, once, keyed by the note's id.
     meterPeriod: fields.status === 'authorized' ? periodOf(now) : undefined,
     now,
     job: done,

@@ -18,7 +18,7 @@ import { NFSE_CANCEL_JOB, NFSE_MODEL } from './nfse-deps.js';
 import { NFSE_FAMILY } from './nfse-family.js';
 import { nfseIssuerOf } from './nfse-issuer.js';
 
-// FACTS 16.5: e101101 "Cancelamento de NFS-e", cMotivo 1 (error), 2 (service not provided), 9 (other).
+// docs/fiscal/nfse-national.md#events: e101101 "Cancelamento de NFS-e", cMotivo 1 (error), 2 (service not provided), 9 (other).
 const CANCELLATION = '101101' as const;
 // Anexo II E0840: a cancellation is refused when an event already bars it - ours, registered by an
 // attempt whose answer was lost, is fetched instead.

@@ -70,7 +70,7 @@ export function nfseEmitter(now: () => Date, substitutedKey?: string, substitute
       }
       return {
         xml: built.xml,
-        // FACTS 16.3: the DPS Id is the document's handle at Sefin until it is authorized (migration 17).
+        // docs/fiscal/nfse-national.md#dps: the DPS Id is the document's handle at Sefin until it is authorized (migration 17).
         accessKey: built.dpsId,
         tpEmis: 1,
         dhEmi: built.dhEmi,

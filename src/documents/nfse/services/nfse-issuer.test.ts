@@ -88,7 +88,7 @@ describe('nfseIssuerOf: the stored issuer as the DPS provider (prest)', () => {
     ]);
     expect(problemsOf(row('mei', settings({ special_regime: 5 })))).toEqual([{ field: 'nfse.special_regime', message: expect.stringMatching(/E0174/) }]);
     expect(problemsOf(row('simples', settings({ simples_regime: 1, special_regime: 3 })))).toEqual([{ field: 'nfse.special_regime', message: expect.stringMatching(/E0175/) }]);
-    // FACTS 16.9: the shipped DPS 1.01 schema takes a numeric CNPJ only.
+    // docs/fiscal/nfse-national.md#alphanumeric-cnpj: the shipped DPS 1.01 schema takes a numeric CNPJ only.
     expect(problemsOf(row('normal', settings(), { cnpj: '12ABC34501DE35' }))).toEqual([{ field: 'cnpj', message: expect.stringMatching(/TSCNPJ/) }]);
     expect(problemsOf(row('normal', settings({ dps_series: 50_000 })))).toEqual([{ field: 'nfse.dps_series', message: expect.stringMatching(/E0010/) }]);
   });

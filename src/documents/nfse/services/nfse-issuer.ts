@@ -16,12 +16,12 @@ export type NfseIssuerResult =
 export function nfseIssuerOf(row: EmissionIssuerRow): NfseIssuerResult {
   const fix = `PATCH /v1/issuers/${row.id}`;
   const problems: ErrorDetail[] = [];
-  // cLocEmi: IBGE code of the municipality of emission (DPS XSD TCInfDPS; part of the DPS Id, FACTS 16.3).
+  // cLocEmi: IBGE code of the municipality of emission (DPS XSD TCInfDPS; part of the DPS Id, docs/fiscal/nfse-national.md#dps).
   const cityCode = row.endereco?.codigo_municipio;
   if (!cityCode || !/^[0-9]{7}$/.test(cityCode)) {
     problems.push({ field: 'endereco.codigo_municipio', message: `the issuer needs an address with the 7-digit IBGE code of its municipality (cLocEmi): ${fix} with endereco` });
   }
-  // FACTS 16.9: the DPS 1.01 package shipped (assets/fiscal/schemas/NFSe_v1.01) has TSCNPJ [0-9]{14}; the
+  // docs/fiscal/nfse-national.md#alphanumeric-cnpj: the DPS 1.01 package shipped (assets/fiscal/schemas/NFSe_v1.01) has TSCNPJ [0-9]{14}; the
   // alphanumeric CNPJ needs the package of 27/07/2026, not shipped yet. Said here, not as a schema error later.
   if (!/^[0-9]{14}$/.test(row.cnpj)) {
     problems.push({ field: 'cnpj', message: 'an alphanumeric CNPJ cannot issue an NFS-e yet: the DPS 1.01 schema accepts only 14 digits (TSCNPJ)' });

@@ -5,9 +5,9 @@ import type { NoteRow } from '../../../platform/storage/repositories/note-reposi
 const FIGURE_ORDER = ['vServ', 'vDescIncond', 'vDescCond', 'vDR', 'vBC', 'vISSQN', 'vRetISSQN', 'vRetPisCofins', 'vRetFed', 'vLiq', 'vBCIBSCBS', 'vIBSUF', 'vIBSMun', 'vIBSTot', 'vCBS', 'vTotNF'];
 
 /**
- * GET /v1/nfse/:id and the nfse.* webhooks (SPEC 4, issue 16 item 5). The DPS is the gateway's document
- * from the start (`dps.id` is the handle Sefin knows it by, FACTS 16.3); the NFS-e key and number exist
- * once Sefin authorizes (FACTS 16.4). The national NFS-e has no verification code (only municipal
+ * GET /v1/nfse/:id and the nfse.* webhooks (docs/guides/api.md#contract-idempotency). The DPS is the gateway's document
+ * from the start (`dps.id` is the handle Sefin knows it by, docs/fiscal/nfse-national.md#dps); the NFS-e key and number exist
+ * once Sefin authorizes (docs/fiscal/nfse-national.md#access-key). The national NFS-e has no verification code (only municipal
  * systems had cVerifNFSeMun): the 50-digit key, printed and in the QR code, is what a taker checks.
  */
 export function presentNfse(row: NoteRow, baseUrl: string) {

@@ -5,7 +5,7 @@ import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { noteSettled } from '../../notes/services/note-settled.js';
 import { NFSE_FAMILY } from './nfse-family.js';
 
-// FACTS 16.5: substitution is not an event the taxpayer sends. Sefin validates the substitute DPS,
+// docs/fiscal/nfse-national.md#events: substitution is not an event the taxpayer sends. Sefin validates the substitute DPS,
 // registers "Cancelamento de NFS-e por Substituição" (105102) on the original itself, and answers the
 // substitute NFS-e. The gateway then records the original as canceled, naming its substitute.
 const SUBSTITUTION_EVENT = '105102';

@@ -16,7 +16,7 @@ import { quotaAfterMetering } from '../../../platform/billing/quota.js';
 /**
  * Worker step for one note: send it (indSinc=1) and record the final state. Safe to run again after
  * a crash: a note already final is left alone, and from the second attempt on the authority is
- * consulted by key before anything is re-sent (DESIGN 5: never two authorizations for one sale).
+ * consulted by key before anything is re-sent (docs/decisions.md#the-way-a-sale-travels: never two authorizations for one sale).
  */
 export async function authorizeNoteJob(
   deps: AuthorityDeps,
@@ -27,7 +27,7 @@ export async function authorizeNoteJob(
 ): Promise<void | typeof JOB_COMPLETED> {
   const { db } = deps;
   const found = await getNoteWithIssuer(db, job.payload.noteId);
-  // A note in offline contingency (NFC-e, FACTS 10) is transmitted by this same job, until authorized.
+  // A note in offline contingency (NFC-e, docs/fiscal/offline-contingency.md) is transmitted by this same job, until authorized.
   if (!found || (found.note.status !== 'processing' && found.note.status !== 'contingency')) return;
   // The switch to contingency queues the job that transmits the new document; the first attempt's job stops.
   if ((found.note.status === 'contingency') !== (job.payload.contingency === true)) return;
@@ -99,7 +99,7 @@ export async function authorizeNoteJob(
 // MOC 4.1: tMed is the authority's average processing time; a second is the usual first wait.
 const RECEIPT_POLL_MS = 1000;
 
-// MOC cStat table (FACTS 7): the authority already holds this number under another key, or voided it.
+// MOC cStat table (docs/fiscal/cstat.md): the authority already holds this number under another key, or voided it.
 const NUMBER_TAKEN: ReadonlySet<number> = new Set([539, 206]);
 
 /** Backoff for an unavailable authority: 1, 2, 4 ... s, at most one minute apart. */
@@ -153,7 +153,7 @@ async function settle(
     line = { type: 'rejected', at: now, code, message: r.xMotivo };
   }
   fields.attempts = note.attempts + 1;
-  // A contingency note was printed and handed over before the authority saw it (FACTS 10): its number
+  // A contingency note was printed and handed over before the authority saw it (docs/fiscal/offline-contingency.md): its number
   // is never given to another sale; the webhooks say what became of the contingency.
   const inContingency = note.status === 'contingency';
   // Only the key this settlement owns: the first attempt is another job's (settleNote merges it).
@@ -168,16 +168,16 @@ async function settle(
     fields,
     contingencyPatch,
     history: [...before, line],
-    // DESIGN 4: a rejected number never reached the authority's books; the next sale reuses it -
+    // docs/decisions.md#api-conventions: a rejected number never reached the authority's books; the next sale reuses it -
     // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
     releaseNumber: fields.status === 'rejected' && !inContingency && !NUMBER_TAKEN.has(r.cStat ?? 0),
-    // Issue 17: the refused contingency note's number was printed and cannot go to another sale: it is voided.
+    // The refused contingency note's number was printed and cannot go to another sale: it is voided.
     followUp:
       inContingency && fields.status === 'rejected' && family.jobs.contingencyRejected && !NUMBER_TAKEN.has(r.cStat ?? 0)
         ? { kind: family.jobs.contingencyRejected, payload: { noteId: note.id }, dedupeKey: `${family.jobs.contingencyRejected}:${note.id}`, maxAttempts: 10_000 }
         : undefined,
     event: { type: eventType, data: family.present(after, deps.config.publicBaseUrl) },
-    // Issue 19: an authorized document (found canceled already counts: it was authorized first) is
+    // An authorized document (found canceled already counts: it was authorized first) is
     // metered by this same statement, once, keyed by the note's id.
     meterPeriod: fields.status === 'authorized' || fields.status === 'canceled' ? periodOf(now) : undefined,
     now,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import { attachmentNames, buyerMailText, buyerOf, consultLink } from './buyer-mail-text.js';
 
-// The NFS-e's mail names what Sefin assigned (FACTS 16.4): its own number nNFSe and the 50-digit key,
+// The NFS-e's mail names what Sefin assigned (docs/fiscal/nfse-national.md#access-key): its own number nNFSe and the 50-digit key,
 // not the DPS number and Id the note was numbered under; the link is the national public consultation.
 const NFSE_KEY = '33045572211222333000181000000000000126110000000019';
 const nfse = {

@@ -2,7 +2,7 @@ import { consultationUrl } from '../../../danfe/nfse/index.js';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
 import type { BuyerMailKind } from '../../../platform/storage/repositories/buyer-mail-repository.js';
 
-// What the buyer reads (issue 31 item 6; docs/guides/email.md): Portuguese text, the facts of the note as
+// What the buyer reads (docs/guides/email.md): Portuguese text, the facts of the note as
 // the authority registered them, and the files attached. Pure: the sender adds the transport.
 
 /** The request fields this mail reads: the sale's override and the buyer's name and address of each family. */
@@ -51,7 +51,7 @@ function totalOf(row: NoteRow): number | null {
 
 /**
  * Where the buyer checks the note: the NFC-e's consultation address of its state (urlChave, the one its
- * DANFE prints, FACTS 9), the national NF-e portal the DANFE NF-e names (danfe/nfe/nfe-header.ts), or
+ * DANFE prints, docs/fiscal/qrcode.md), the national NF-e portal the DANFE NF-e names (danfe/nfe/nfe-header.ts), or
  * the NFS-e national public consultation with the key (the DANFSe's QR code, danfe/nfse/danfse-labels.ts).
  */
 export function consultLink(row: NoteRow): string {

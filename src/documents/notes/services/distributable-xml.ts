@@ -21,7 +21,7 @@ export async function distributableXml(
   event?: 'cancellation',
 ): Promise<DistributableXml> {
   const row = await findNote(deps, family, accountId, id, { full: true });
-  // In offline contingency the signed NFe itself is the document (FACTS 10); nfeProc comes with the authorization.
+  // In offline contingency the signed NFe itself is the document (docs/fiscal/offline-contingency.md); nfeProc comes with the authorization.
   const inContingency = row.status === 'contingency' && !event;
   const xml = event === 'cancellation' ? row.cancel_proc_xml : inContingency ? row.signed_xml : row.status === 'authorized' || row.status === 'canceled' ? row.proc_xml : null;
   if (!xml) {

@@ -4,7 +4,7 @@ import { EXTERNAL_REF_INDEX, findNoteHoldingExternalRef } from '../../../platfor
 import type { Ports } from '../../../platform/ports/ports.js';
 
 /**
- * Issue 31 item 4: a sale retried without an Idempotency-Key issued a second fiscal document for the
+ * A sale retried without an Idempotency-Key issued a second fiscal document for the
  * same external_ref. A note issued through the API holds its external_ref among its issuer's live
  * notes of its model (processing, contingency, authorized; migration 40): the statement storing a
  * second one breaks that unique index, stores nothing, and the sale is refused naming the first note.

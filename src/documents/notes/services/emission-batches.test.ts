@@ -115,7 +115,7 @@ describe('emission batches (group commit per series)', () => {
     expect(seq.rows[0]!.next_number).toBe(11);
   });
 
-  it('a range voided ahead after this process last sold on the series is stepped over, the numbers before it still issued (issue 31 item 11)', async () => {
+  it('a range voided ahead after this process last sold on the series is stepped over, the numbers before it still issued', async () => {
     const issuerId = await newIssuer();
     for (let i = 0; i < 3; i++) await commitEmission(db, draft(issuerId));
     const s = { issuerId, model: 65, serie: 1 };

@@ -62,7 +62,7 @@ const MAX_STATES = 10_000;
 const OPTIMISTIC_TRIES = 2;
 
 /**
- * Group commit of sales per series (DESIGN 4 "Numbering"). The series counter is locked from the
+ * Group commit of sales per series (docs/decisions.md#numbering). The series counter is locked from the
  * moment a number is taken until the note is committed, so one series can only move one
  * transaction at a time. Sales that arrive while a transaction of their series is open wait and
  * then share the next one. At low load a batch is one sale and nothing waits.
@@ -123,7 +123,7 @@ async function settleAlreadyStored(db: Db, w: Waiting, err: unknown): Promise<vo
   else w.reject(err);
 }
 
-/** Issue 31 item 5: a retired series numbers no sale (the request's `series`, or series 1 when it names none). */
+/** A retired series numbers no sale (the request's `series`, or series 1 when it names none). */
 function retiredSeries(s: Series): ApiError {
   return new ApiError('validation_error', `Series ${s.serie} of model ${s.model} is retired: name another series`, [
     { field: 'series', message: `series ${s.serie} was retired (PATCH /v1/issuers/${s.issuerId}/series/${s.model}/${s.serie} with retired false opens it again)` },

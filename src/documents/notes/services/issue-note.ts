@@ -47,9 +47,9 @@ export interface BuiltNote {
 export interface SaleRequest {
   issuer_id: string;
   external_ref?: string | undefined;
-  /** Issue 31 item 4: issue the sale even when a live note of the issuer holds its external_ref. */
+  /** Issue the sale even when a live note of the issuer holds its external_ref. */
   allow_duplicate_external_ref?: boolean | undefined;
-  /** Issue 31 item 5: the issuer's series the sale is numbered in (NF-e, NFC-e); series 1 without it. */
+  /** The issuer's series the sale is numbered in (NF-e, NFC-e); series 1 without it. */
   series?: number | undefined;
 }
 
@@ -68,7 +68,7 @@ export interface NoteEmitter<Request extends SaleRequest, Prepared> {
   fieldOfXsdPath(path: string, request: Request): string | null;
   /**
    * Whether the sale goes straight to offline contingency (NFC-e: the authority is known to be down
-   * and the issuer allows it; issue 17), and why. Families without contingency leave it out.
+   * and the issuer allows it), and why. Families without contingency leave it out.
    */
   /** `caller`: breaker-key.ts breakerCaller of the issuer's certificate and account. */
   contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<IssueOptions['contingency']>;
@@ -81,7 +81,7 @@ export interface BuildContext {
   emittedAt: Date;
   signingKey: NonNullable<IssuerSigningMaterial['certificate']>;
   csc: IssuerSigningMaterial['csc'];
-  /** Issued in offline contingency (NFC-e, FACTS 10: tpEmis 9 with dhCont and xJust). */
+  /** Issued in offline contingency (NFC-e, docs/fiscal/offline-contingency.md: tpEmis 9 with dhCont and xJust). */
   contingency?: { at: Date; reason: string } | undefined;
   /** The technical responsible's CSRT, opened (infRespTec/hashCSRT, NT 2018.005), or null. */
   csrt: IssuerSigningMaterial['csrt'];
@@ -92,7 +92,7 @@ export interface IssueOptions {
   scenario?: string | undefined;
   idempotencyKey?: string | undefined;
   /**
-   * Issue the sale straight in offline contingency (the authority is known to be down; issue 17):
+   * Issue the sale straight in offline contingency (the authority is known to be down):
    * stored as `contingency` with its transmission deadline, its transmission job and the
    * `<object>.contingency_issued` event, in the same statement as the note.
    */
@@ -100,7 +100,7 @@ export interface IssueOptions {
 }
 
 /**
- * POST /v1/nfce, /v1/nfe, /v1/nfse (DESIGN 5): validate everything before anything is reserved, then build and
+ * POST /v1/nfce, /v1/nfe, /v1/nfse (docs/decisions.md#the-way-a-sale-travels): validate everything before anything is reserved, then build and
  * sign the document for its number and store the note, its number and its authorization job in ONE
  * statement. Either all of it exists afterwards or none of it does. Sales of one series arriving
  * together share that statement (emission-batches.ts).
@@ -190,7 +190,7 @@ async function issueFrom<R extends SaleRequest, P>(
       { field: 'issuer_id', message: 'no issuer with this id' },
     ]);
   }
-  // Issue 28 item 7: every family's sale comes through here; an archived issuer issues nothing new.
+  // Every family's sale comes through here; an archived issuer issues nothing new.
   assertIssuerActive(issuer);
   const now = clock.now();
   const notReady = issuerReadinessProblems(issuer, now, { csc: emitter.needsCsc });
@@ -210,7 +210,7 @@ async function issueFrom<R extends SaleRequest, P>(
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
     throw new ApiError('validation_error', `${first.field} ${first.message}${more}`, problems);
   }
-  // Issue 31 item 5: a series the sale names must be one the issuer opened and did not retire.
+  // A series the sale names must be one the issuer opened and did not retire.
   const named = request.series;
   const seriesRefused = named === undefined ? null : await seriesProblem(deps, issuer.id, family.model, named);
   if (seriesRefused) throw new ApiError('validation_error', `series ${seriesRefused}`, [{ field: 'series', message: seriesRefused }]);
@@ -220,7 +220,7 @@ async function issueFrom<R extends SaleRequest, P>(
       { field: material?.certificate ? 'csc' : 'certificate', message: 'missing' },
     ]);
   }
-  // Issue 12, defect 4: a key stored before uploads were size-checked (a 16384-bit one held the event
+  // A key stored before uploads were size-checked (a 16384-bit one held the event
   // loop for a quarter second per signature) signs nothing until the issuer uploads a proper A1.
   const keyProblem = signingKeyProblem(material.certificate.privateKey);
   if (keyProblem) {
@@ -228,7 +228,7 @@ async function issueFrom<R extends SaleRequest, P>(
       { field: 'certificate', message: `${keyProblem} Upload a new one (POST /v1/issuers/${issuer.id}/certificate).` },
     ]);
   }
-  // Issue 19: an account with a hard cap past its plan's quota is refused here, before a number is
+  // An account with a hard cap past its plan's quota is refused here, before a number is
   // taken or the authority called (nothing else in billing ever stops a sale).
   await assertWithinQuota(deps, accountId, family.object);
   const id = newId(family.object);
@@ -256,7 +256,7 @@ async function issueFrom<R extends SaleRequest, P>(
         csrt: material.csrt,
         ...(contingency ? { contingency: { at: now, reason: contingency.reason } } : {}),
       });
-      // Issue 3.6: every document is checked against the official XSD before it leaves; a violation
+      // Every document is checked against the official XSD before it leaves; a violation
       // the validation above missed is still the caller's field, named, and the number is not used.
       // The package in force on the document's dhEmi and environment judges it (schema-packages.ts).
       const schema = built.schemaFile
@@ -304,7 +304,7 @@ async function issueFrom<R extends SaleRequest, P>(
 
 /**
  * One XSD failure as a field problem. A failure in the issuer block is not the sale's: it says which
- * issuer field to correct and how (issue 12 item 9), since every sale of that issuer would fail alike.
+ * issuer field to correct and how, since every sale of that issuer would fail alike.
  */
 function schemaProblem<R extends { issuer_id: string }, P>(
   emitter: NoteEmitter<R, P>,

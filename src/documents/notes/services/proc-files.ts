@@ -1,7 +1,7 @@
 import { NFE_NAMESPACE } from '../../../fiscal/xml/xml-text.js';
 
 /**
- * The distributable file (FACTS 4.1, procNFe_v4.00.xsd): the signed NFe exactly as sent plus the
+ * The distributable file (docs/fiscal/sefaz-services.md#authorization-request-and-answer, procNFe_v4.00.xsd): the signed NFe exactly as sent plus the
  * authority's protNFe exactly as received; neither is re-serialized, so both signatures hold.
  */
 export function nfeProcXml(signedNFe: string, protNFeXml: string): string {

@@ -22,7 +22,7 @@ export interface NoteDanfe {
 
 /**
  * The issuer's logo as the DANFE may draw it. A logo stored by an older version (checked only for
- * its magic bytes, issue 12) may be damaged, a decompression bomb or in a form pdfkit decodes in an
+ * its magic bytes) may be damaged, a decompression bomb or in a form pdfkit decodes in an
  * asynchronous callback; it is normalized off the event loop first. One that cannot be drawn leaves
  * the DANFE without a logo rather than without a DANFE: the receipt is the legal document the
  * customer waits for at the till, the logo is decoration; the answer says why (X-Danfe-Warning).
@@ -69,14 +69,14 @@ export function notPrintable(label: string, row: Pick<NoteRow, 'id' | 'status' |
 export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 } | { model: 99 };
 
 /**
- * The DANFE of a note, drawn from its distributable XML (FACTS 11: the DANFE shows nothing the XML
+ * The DANFE of a note, drawn from its distributable XML (docs/fiscal/danfe-nfce.md: the DANFE shows nothing the XML
  * and the authorization do not hold) plus the issuer's DANFE settings: the NFC-e roll, or the NF-e
  * A4 page set or the NFS-e's DANFSe, each drawn in a worker pool of its own (a note may hold 990 items).
  */
 export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: DanfeForm): Promise<NoteDanfe> {
   const label = form.model === 65 ? 'NFC-e' : form.model === 55 ? 'NF-e' : 'NFS-e';
   // An NFC-e in offline contingency (tpEmis 9) prints from its signed XML, marked as issued in contingency
-  // (FACTS 10); no other note prints before authorization (issue 28 item 17; the XML is checked again
+  // (docs/fiscal/offline-contingency.md); no other note prints before authorization (the XML is checked again
   // where it is drawn, so a row and a document that disagree print nothing either).
   const offline = row.status === 'contingency' && form.model === 65 && row.tp_emis === 9;
   const xml = offline ? row.signed_xml : row.proc_xml;
@@ -86,7 +86,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: Danfe
   const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
   try {
     if (form.model === 99) {
-      // The DANFSe prints the cancellation as a marking with its date (the event's dhProc, FACTS 16.5).
+      // The DANFSe prints the cancellation as a marking with its date (the event's dhProc, docs/fiscal/nfse-national.md#events).
       const canceledAt = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation.canceled_at : undefined;
       const pdf = await renderDanfse(xml, {
         ...(logo ? { logo } : {}),
@@ -101,7 +101,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: Danfe
       const pdf = await renderDanfeNfeOffThread(xml, { settings, ...(cancellation ? { cancellation } : {}) });
       return { pdf, ...(warning ? { warning } : {}) };
     }
-    // The NFC-e roll is read and drawn in its own worker pool too (issue 28 item 8: 990 items held the loop ~1 s).
+    // The NFC-e roll is read and drawn in its own worker pool too (990 items held the loop ~1 s).
     const pdf = await renderReceiptOffThread({
       form: 'pdf',
       xml,

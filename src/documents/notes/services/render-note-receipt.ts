@@ -9,7 +9,7 @@ import { cancellationOf, notPrintable, type DanfeDeps } from './render-note-danf
 /**
  * The XML the receipt is drawn from: the nfeProc of an authorized (or canceled) note, or the signed
  * tpEmis 9 NFe of a note in offline contingency, which is printed and handed to the consumer before the
- * authority sees it (FACTS 10). Other notes have no DANFE: the same 409 as the PDF's.
+ * authority sees it (docs/fiscal/offline-contingency.md). Other notes have no DANFE: the same 409 as the PDF's.
  */
 function printableXml(row: NoteRow): string {
   if ((row.status === 'authorized' || row.status === 'canceled') && row.proc_xml) return row.proc_xml;
@@ -21,7 +21,7 @@ function printableXml(row: NoteRow): string {
  * The receipt as the printer or the browser takes it: the same DanfeInput as the PDF, with the issuer's
  * footer text and the cancellation. The logo and color are the PDF's alone: a thermal printer prints
  * neither without a raster upload, and the HTML page mirrors what the printer prints. Read and drawn in
- * the DANFE NFC-e worker pool (issue 28 item 8): at 990 items reading the XML alone takes ~100 ms.
+ * the DANFE NFC-e worker pool: at 990 items reading the XML alone takes ~100 ms.
  */
 async function renderReceipt(deps: DanfeDeps, row: NoteRow, form: Exclude<ReceiptForm, 'pdf'>, width: 80 | 58): Promise<Buffer> {
   const xml = printableXml(row);
@@ -31,7 +31,7 @@ async function renderReceipt(deps: DanfeDeps, row: NoteRow, form: Exclude<Receip
   try {
     return await renderReceiptOffThread({ form, xml, width, ...(footerText ? { settings: { footerText } } : {}), ...(cancellation ? { cancellation } : {}) });
   } catch (err) {
-    // The document itself is neither authorized nor a contingency emission: the same 409 (issue 28 item 17).
+    // The document itself is neither authorized nor a contingency emission: the same 409.
     if (err instanceof DanfeNotAuthorizedError) throw notPrintable('NFC-e', row);
     // Stored XML that can no longer be drawn is the PDF route's 422, not a 500.
     if (err instanceof DanfeInputError) throw new ApiError('validation_error', `The DANFE cannot be drawn: ${err.message}`);

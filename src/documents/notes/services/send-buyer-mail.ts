@@ -34,7 +34,7 @@ interface Attachment { filename: string; content: Buffer | string; contentType: 
 const permanent = (code: unknown): code is number => typeof code === 'number' && code >= 500 && code < 600;
 
 /**
- * Job `notes.buyer-mail` (issue 31 item 6; docs/guides/email.md): the buyer of an authorized note gets
+ * Job `notes.buyer-mail` (docs/guides/email.md): the buyer of an authorized note gets
  * its DANFE and authorized XML, and of a canceled one the cancellation event's XML. The first run records
  * what is sent to whom (buyer_mails, one row per note and kind); a later run of the same job (a retry, a
  * lease taken over) reads that row and sends nothing once the SMTP server accepted the message. An address

@@ -1,4 +1,4 @@
-// Cancellation events of an NFC-e (FACTS 5; e110111_v1.00.xsd, e110112_v1.00.xsd, leiauteEvento*):
+// Cancellation events of an NFC-e (docs/fiscal/events.md; e110111_v1.00.xsd, e110112_v1.00.xsd, leiauteEvento*):
 //   110111 Cancelamento: nProt + xJust (NFC-e: within 30 minutes, Ajuste SINIEF 19/16 cl. 15)
 //   110112 Cancelamento por substituicao: the NFC-e replaced by one issued in offline contingency
 //          (cl. 15-A, within 168 hours): adds cOrgaoAutor, tpAutor=1, verAplic and chNFeRef.

@@ -1,4 +1,4 @@
-// Carta de Correção, event 110110 (FACTS 5 and 15.2; e110110_v1.00.xsd, leiauteCCe_v1.00.xsd):
+// Carta de Correção, event 110110 (docs/fiscal/events.md, docs/fiscal/nfe-model-55.md#cc-e; e110110_v1.00.xsd, leiauteCCe_v1.00.xsd):
 // NF-e (model 55) only - an NFC-e is refused with 784. Sent by the issuer to its UF's event
 // reception, nSeqEvento 1-20 (each CC-e replaces the previous one: send the consolidated text),
 // within 720 hours of the authorization (NT 2011/004).
@@ -40,7 +40,7 @@ export function correctionLetterProblems(input: CorrectionLetterInput): EventFie
   const errors: EventFieldError[] = [];
   check(errors, UF_CODES.has(input.cOrgao), 'cOrgao', 'must be the IBGE code of the issuer\'s state');
   errors.push(...eventHeadProblems(input));
-  // Access key positions 21-22 hold the model (FACTS 1): CC-e exists for model 55 only (784).
+  // Access key positions 21-22 hold the model (docs/fiscal/access-key.md): CC-e exists for model 55 only (784).
   if (ACCESS_KEY.test(input.chNFe)) check(errors, input.chNFe.slice(20, 22) === '55', 'chNFe', 'must be the key of an NF-e (model 55): an NFC-e has no CC-e');
   const text = correctionTextProblem(input.xCorrecao);
   if (text) errors.push(text);

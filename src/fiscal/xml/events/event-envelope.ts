@@ -1,4 +1,4 @@
-// The generic part of every NF-e event (leiauteEvento_v1.00.xsd, FACTS 5): evento/infEvento with
+// The generic part of every NF-e event (leiauteEvento_v1.00.xsd, docs/fiscal/events.md): evento/infEvento with
 // cOrgao, tpAmb, author, chNFe, dhEvento, tpEvento, nSeqEvento, verEvento and detEvento, signed on
 // infEvento (RSA-SHA1). Each event family writes only its detEvento.
 import { el, leaf, NFE_NAMESPACE } from '../xml-text.js';

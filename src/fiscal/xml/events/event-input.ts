@@ -1,4 +1,4 @@
-// Field rules shared by event and inutilização requests (tiposBasico_v4.00.xsd, FACTS 5-6).
+// Field rules shared by event and inutilização requests (tiposBasico_v4.00.xsd, docs/fiscal/events.md, docs/fiscal/inutilizacao.md).
 
 /** A field the caller must fix; the request is not built. */
 export interface EventFieldError {

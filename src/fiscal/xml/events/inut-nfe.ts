@@ -1,4 +1,4 @@
-// Inutilização (voiding a range of numbers never used), inutNFe 4.00 (FACTS 6; leiauteInutNFe_v4.00.xsd).
+// Inutilização (voiding a range of numbers never used), inutNFe 4.00 (docs/fiscal/inutilizacao.md; leiauteInutNFe_v4.00.xsd).
 // Numbers used in offline contingency may not be voided (Ajuste SINIEF 19/16 cl. 11 §2) - the caller's rule.
 import { el, leaf, NFE_NAMESPACE } from '../xml-text.js';
 import { signElement, type SigningKey } from '../signature/sign.js';

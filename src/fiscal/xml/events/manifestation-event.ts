@@ -1,4 +1,4 @@
-// Recipient manifestation (FACTS 15.3; leiauteConfRecebto_v1.00.xsd, e210200/e210210/e210220/e210240):
+// Recipient manifestation (docs/fiscal/nfe-model-55.md#recipient-manifestation; leiauteConfRecebto_v1.00.xsd, e210200/e210210/e210220/e210240):
 // sent by the recipient (dest CNPJ/CPF of the NF-e) to the Ambiente Nacional, cOrgao 91.
 //   210200 Confirmacao da Operacao    210210 Ciencia da Operacao
 //   210220 Desconhecimento da Operacao (xJust optional)    210240 Operacao nao Realizada (xJust required)
@@ -7,7 +7,7 @@ import type { SigningKey } from '../signature/sign.js';
 import { eventHeadProblems, signEvent, type EventHead, type SignedEvent } from './event-envelope.js';
 import { EventInputError, justificationProblem, normalizeJustification, type EventFieldError } from './event-input.js';
 
-/** TCOrgaoIBGE 91: the Ambiente Nacional, which receives the recipient's manifestation (FACTS 14). */
+/** TCOrgaoIBGE 91: the Ambiente Nacional, which receives the recipient's manifestation (docs/fiscal/codes-and-tables.md). */
 export const NATIONAL_ENVIRONMENT_CORGAO = '91';
 
 export type ManifestationType = '210200' | '210210' | '210220' | '210240';
@@ -20,7 +20,7 @@ export const MANIFESTATION_DESC: Readonly<Record<ManifestationType, string>> = {
   '210240': 'Operacao nao Realizada',
 };
 
-/** The conclusive manifestations: each may be registered at most twice per note (FACTS 15.3). */
+/** The conclusive manifestations: each may be registered at most twice per note (docs/fiscal/nfe-model-55.md#recipient-manifestation). */
 export const CONCLUSIVE_MANIFESTATIONS: ReadonlySet<string> = new Set(['210200', '210220', '210240']);
 
 /** cOrgao is always 91; author = the recipient named in dest. */

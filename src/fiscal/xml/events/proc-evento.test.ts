@@ -1,5 +1,5 @@
 // The pairing check of an event and the authority's answer reads elements, not text that looks like
-// them inside a comment (issue 28 item 12, the slicer class).
+// them inside a comment (the slicer class).
 import { describe, expect, it } from 'vitest';
 import { buildProcEventoNFe, ProcEventoMismatchError } from './proc-evento.js';
 

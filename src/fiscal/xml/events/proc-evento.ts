@@ -1,4 +1,4 @@
-// procEventoNFe (leiauteEvento_v1.00.xsd TProcEvento, FACTS 5): the archive form of an event, the
+// procEventoNFe (leiauteEvento_v1.00.xsd TProcEvento, docs/fiscal/events.md): the archive form of an event, the
 // signed evento as sent followed by the authority's retEvento, both kept byte for byte (their
 // signatures cover those bytes; inclusive C14N sees the same default namespace inside the proc).
 import { el, NFE_NAMESPACE } from '../xml-text.js';
@@ -10,7 +10,7 @@ const HIDDEN = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<\?[\s\S]*?
 
 /**
  * The text of the first `<name>` element's content, or null (names are unprefixed in NF-e documents).
- * Text that only looks like an element, inside a comment or CDATA, is not read (issue 28 item 12).
+ * Text that only looks like an element, inside a comment or CDATA, is not read.
  */
 function firstText(xml: string, name: string): string | null {
   return new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml.replace(HIDDEN, ''))?.[1] ?? null;

@@ -1,7 +1,7 @@
 import { el, leaf } from '../xml-text.js';
 import type { IdeModel } from './model.js';
 
-// ide for an NFC-e: the fixed values below are NFC-e rules (FACTS 8), not defaults.
+// ide for an NFC-e: the fixed values below are NFC-e rules (docs/fiscal/nfce-rules.md), not defaults.
 export function ideXml(m: IdeModel): string {
   return el(
     'ide',

@@ -88,7 +88,7 @@ export function infNfeTexts(m: AnyNfeModel): { canonical: string; embedded: stri
 }
 
 /**
- * The full NFe document: infNFe + infNFeSupl + Signature (Signature last, FACTS 3). A model 55
+ * The full NFe document: infNFe + infNFeSupl + Signature (Signature last, docs/fiscal/signature.md). A model 55
  * note has no infNFeSupl (its QR code group is NFC-e only): pass `supl` undefined.
  */
 export function nfeXml(embeddedInfNfe: string, supl: { qrCode: string; urlChave: string } | undefined, signatureXml: string): string {

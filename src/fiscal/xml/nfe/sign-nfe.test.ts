@@ -39,7 +39,7 @@ describe('signInfNfe', () => {
 });
 
 describe('signNfce', () => {
-  it('writes NFe = infNFe + infNFeSupl + Signature, Signature last (FACTS 3)', () => {
+  it('writes NFe = infNFe + infNFeSupl + Signature, Signature last (docs/fiscal/signature.md)', () => {
     const m = model();
     const signed = signNfce(m, key, CSC);
     expect(signed.xml.startsWith('<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id=')).toBe(true);

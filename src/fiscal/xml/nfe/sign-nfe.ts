@@ -1,4 +1,4 @@
-// Model -> signed NFe 4.00 text (DESIGN 5, "fiscal xml": model -> XML 4.00 -> sign -> QR code). The
+// Model -> signed NFe 4.00 text (docs/decisions.md#the-way-a-sale-travels, "fiscal xml": model -> XML 4.00 -> sign -> QR code). The
 // document domains hand a finished model here and never write, sign or QR-code XML themselves, so an
 // NF-e (model 55) signs with signInfNfe exactly as the NFC-e does.
 import { buildNfceQrCode, nfceUrls, qrVersionFor, type NfceQrCodeInput } from '../../qrcode/index.js';
@@ -11,7 +11,7 @@ import type { NfeModel } from './model-55.js';
 export interface SignedInfNfe {
   /** infNFe as placed inside NFe (the default namespace inherited from NFe). */
   embedded: string;
-  /** The enveloped Signature over infNFe (C14N 1.0, RSA-SHA1), to be NFe's last child (FACTS 3). */
+  /** The enveloped Signature over infNFe (C14N 1.0, RSA-SHA1), to be NFe's last child (docs/fiscal/signature.md). */
   signatureXml: string;
   /** base64 SHA-1 of the canonical infNFe (protNFe/digVal, QR code v2 offline). */
   digestValue: string;

@@ -8,7 +8,7 @@ import { buildDpsId, isValidNfseKey, nfseKeyCheckDigit, parseDpsId, parseNfseKey
 const dir = join(PROJECT_ROOT, 'test/fixtures/samples/nfse');
 const SAMPLE_NFSE = join(dir, 'nfse_v1.01_RJ_producaorestrita_autorizada_assinada.xml');
 
-describe('DPS Id (FACTS 16.3)', () => {
+describe('DPS Id (docs/fiscal/nfse-national.md#dps)', () => {
   it('builds the Id of the real restricted-production DPS', () => {
     const id = buildDpsId({ cLocEmi: '3304557', inscriptionType: 2, taxId: '11905971000105', serie: '333', nDPS: '6' });
     expect(id).toBe('DPS330455721190597100010500333000000000000006');
@@ -33,13 +33,13 @@ describe('DPS Id (FACTS 16.3)', () => {
   });
 });
 
-describe('NFS-e access key (FACTS 16.4)', () => {
+describe('NFS-e access key (docs/fiscal/nfse-national.md#access-key)', () => {
   const sampleKey = /Id="NFS([0-9]{50})"/.exec(readFileSync(SAMPLE_NFSE, 'utf8'))![1]!;
   it("recomputes the real sample's check digit", () => {
     expect(sampleKey).toBe('33045572211905971000105000000000014625124504258429');
     expect(nfseKeyCheckDigit(sampleKey.slice(0, 49))).toBe(9);
     expect(parseNfseKey(sampleKey)).toMatchObject({ cMun: '3304557', ambGer: '2', inscriptionType: 2, taxId: '11905971000105', aamm: '2512' });
-    // the production key FACTS 16.4 quotes
+    // the production key docs/fiscal/nfse-national.md#access-key quotes
     expect(isValidNfseKey('21113002200574753000100000000000146726037032711025')).toBe(true);
   });
   it('rejects every wrong check digit and malformed keys', () => {

@@ -1,4 +1,4 @@
-// DPS Id and NFS-e access key of the NFS-e Padrão Nacional (FACTS 16.3, 16.4; XSD TSIdDPS, TSIdNFSe).
+// DPS Id and NFS-e access key of the NFS-e Padrão Nacional (docs/fiscal/nfse-national.md#dps, docs/fiscal/nfse-national.md#access-key; XSD TSIdDPS, TSIdNFSe).
 import { mod11CheckDigit } from '../../layout/access-key.js';
 
 /** Inscription type in the DPS Id and the key: 1 = CPF, 2 = CNPJ (XSD TSIdDPS documentation). */
@@ -13,7 +13,7 @@ export interface DpsIdParts {
   nDPS: string; // 1-15 digits, no leading zero
 }
 
-// Letters are allowed only after inscription type 2 (alphanumeric CNPJ, package of 27/07/2026, FACTS 16.9);
+// Letters are allowed only after inscription type 2 (alphanumeric CNPJ, package of 27/07/2026, docs/fiscal/nfse-national.md#alphanumeric-cnpj);
 // the 09/02/2026 XSD (TSIdDPS DPS[0-9]{42}) still takes digits only.
 const DPS_ID = /^DPS([0-9]{7})(?:(1)([0-9]{14})|(2)([0-9A-Z]{12}[0-9]{2}))([0-9]{5})([0-9]{15})$/;
 
@@ -49,7 +49,7 @@ export function parseDpsId(id: string): DpsIdParts | null {
 // Key = cMun(7) + ambGer(1) + inscription type(1) + CPF/CNPJ(14) + nNFSe(13) + AAMM(4) + cNum(9) + DV(1).
 const KEY = /^([0-9]{7})([12])([12])([0-9A-Z]{14})([0-9]{13})([0-9]{4})([0-9]{9})([0-9])$/;
 
-/** DV of the NFS-e key over its first 49 characters: the NF-e mod 11 (FACTS 16.4; letters valued ASCII - 48 as in FACTS 1.1). */
+/** DV of the NFS-e key over its first 49 characters: the NF-e mod 11 (docs/fiscal/nfse-national.md#access-key; letters valued ASCII - 48 as in docs/fiscal/access-key.md#alphanumeric-cnpj). */
 export function nfseKeyCheckDigit(first49: string): number {
   if (!/^[0-9]{9}[0-9A-Z]{14}[0-9]{26}$/.test(first49)) throw new Error('NFS-e key body must be 49 characters');
   return mod11CheckDigit(first49);

@@ -1,4 +1,4 @@
-// NFS-e Padrão Nacional, DPS 1.01: the pure fiscal core later layers build on (FACTS 16).
+// NFS-e Padrão Nacional, DPS 1.01: the pure fiscal core later layers build on (docs/fiscal/nfse-national.md).
 export type { DpsAddress, DpsIbsCbs, DpsModel, DpsPartyId, DpsPessoa, DpsPisCofins, DpsPrestador, DpsRegTrib, DpsServ, DpsSubst, DpsTotTrib, DpsValores } from './model.js';
 export { buildDpsId, isValidNfseKey, nfseKeyCheckDigit, parseDpsId, parseNfseKey, type DpsIdParts, type InscriptionType, type NfseKeyParts } from './dps-id.js';
 export { DPS_VERSION, dpsIdOf, dpsXml, infDpsTexts, writeDps, type DpsTexts } from './write-dps.js';

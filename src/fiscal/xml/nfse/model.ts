@@ -33,7 +33,7 @@ export interface DpsRegTrib {
 
 /**
  * The provider. With tpEmit 1 (the only value Sefin accepts, E9996) the provider must send neither
- * xNome (E0121) nor end (E0128): Sefin takes them from its registers (FACTS 16.3), so the model has neither.
+ * xNome (E0121) nor end (E0128): Sefin takes them from its registers (docs/fiscal/nfse-national.md#dps), so the model has neither.
  */
 export interface DpsPrestador {
   id: DpsPartyId;
@@ -60,7 +60,7 @@ export interface DpsServ {
   cTribNac: string; // 6 digits (item, sub-item, detail of LC 116)
   cTribMun?: string; // 3 digits
   xDescServ: string;
-  /** NBS code, 9 digits; mandatory when IBSCBS is sent (E0322, FACTS 16.3). */
+  /** NBS code, 9 digits; mandatory when IBSCBS is sent (E0322, docs/fiscal/nfse-national.md#dps). */
   cNBS?: string;
   cIntContrib?: string;
   /** TCComExterior: foreign trade, required in an export of services (Anexo I E0330). */
@@ -89,7 +89,7 @@ export interface DpsComExt {
 
 /**
  * Substitution: a new DPS naming the NFS-e it replaces; Sefin registers event 105102 on the original
- * itself (FACTS 16.5). cMotivo per TSCodJustSubst: 01-05, 99; xMotivo 15-255 characters (TSMotivo).
+ * itself (docs/fiscal/nfse-national.md#events). cMotivo per TSCodJustSubst: 01-05, 99; xMotivo 15-255 characters (TSMotivo).
  */
 export interface DpsSubst {
   chSubstda: string; // 50-digit key
@@ -141,7 +141,7 @@ export interface DpsValores {
   totTrib: DpsTotTrib;
 }
 
-/** TCRTCInfoIBSCBS reduced to what a regular operation needs (v1.01 only, competence from 2026, FACTS 16.1). */
+/** TCRTCInfoIBSCBS reduced to what a regular operation needs (v1.01 only, competence from 2026, docs/fiscal/nfse-national.md#hosts-and-transport). */
 export interface DpsIbsCbs {
   finNFSe: 0; // TSRTCFinNFSe: 0 regular
   indFinal?: 0 | 1;
@@ -158,7 +158,7 @@ export interface DpsModel {
   serie: string;
   nDPS: string;
   dCompet: string; // YYYY-MM-DD
-  /** 1 = provider; 2/3 are refused by Sefin in this version (E9996, FACTS 16.3). */
+  /** 1 = provider; 2/3 are refused by Sefin in this version (E9996, docs/fiscal/nfse-national.md#dps). */
   tpEmit: 1;
   cLocEmi: string;
   subst?: DpsSubst;

@@ -152,7 +152,7 @@ export interface NfseDps {
 }
 
 export interface NfseView {
-  /** The 50-character key (infNFSe/@Id without its "NFS" prefix; FACTS 16.4). */
+  /** The 50-character key (infNFSe/@Id without its "NFS" prefix; docs/fiscal/nfse-national.md#access-key). */
   accessKey: string;
   nNFSe: string;
   nDFSe?: string;

@@ -251,7 +251,7 @@ export function readNfse(xml: string): NfseView {
   }
   const inf = new Reader(child(child(root, 'NFSe'), 'infNFSe'), 'NFSe/infNFSe');
   if (!inf.present) throw new NfseReadError(`not an NFS-e: no NFSe/infNFSe element (root: ${Object.keys(root).find((k) => !k.startsWith('?')) ?? 'none'})`);
-  // FACTS 16.4: infNFSe/@Id = "NFS" + the 50-character key, whose last digit is the mod-11 check digit.
+  // docs/fiscal/nfse-national.md#access-key: infNFSe/@Id = "NFS" + the 50-character key, whose last digit is the mod-11 check digit.
   const id = inf.attr('Id') ?? '';
   const accessKey = id.slice(3);
   if (!id.startsWith('NFS') || !isValidNfseKey(accessKey)) throw new NfseReadError(`NFSe/infNFSe/@Id is not "NFS" + a valid access key: ${JSON.stringify(id.slice(0, 60))}`);

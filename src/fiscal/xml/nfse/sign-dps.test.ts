@@ -12,7 +12,7 @@ const key = parsePfx(readFileSync(join(PROJECT_ROOT, 'test/fixtures/certs/novo_t
 // xmlsec1 checks the first Signature in document order: in an NFS-e that is the DPS's (inside infNFSe).
 const NFSE_SIGNATURE = "/*/*[local-name()='Signature']";
 
-describe('real NFS-e documents (restricted production, FACTS 16.6)', () => {
+describe('real NFS-e documents (restricted production, docs/fiscal/nfse-national.md#signature)', () => {
   const nfse = readNfseSample(RJ_NFSE_FILE);
   it('the NFS-e (Sefin: RSA-SHA256, exc-C14N WithComments) and its DPS (RSA-SHA1, C14N) verify with our verifier', () => {
     const result = verifyNfseDocument(nfse);

@@ -1,4 +1,4 @@
-// DpsModel -> signed DPS, and verification of NFS-e documents (DPS, NFS-e, event request, event) with the profiles FACTS 16.6
+// DpsModel -> signed DPS, and verification of NFS-e documents (DPS, NFS-e, event request, event) with the profiles docs/fiscal/nfse-national.md#signature
 // found on real documents. The signature is enveloped on infDPS, Reference URI "#" + Id, the issuer's
 // certificate in KeyInfo/X509Data, no namespace prefix (E0717, E0718, E1228); Signature is DPS's last child.
 import { signCanonical, type SigningKey } from '../signature/sign.js';
@@ -21,8 +21,8 @@ export const DPS_SIGNATURE_PROFILES: Record<DpsSignatureProfileName, SignaturePr
 };
 
 /**
- * Default: RSA-SHA1 + inclusive C14N, the profile of the real DPS that FACTS 16.6 verified as accepted by
- * Sefin (production, São Luís 03/2026, and restricted production, the RJ sample). FACTS records
+ * Default: RSA-SHA1 + inclusive C14N, the profile of the real DPS that docs/fiscal/nfse-national.md#signature verified as accepted by
+ * Sefin (production, São Luís 03/2026, and restricted production, the RJ sample). docs/fiscal/README.md records
  * RSA-SHA256 + exclusive C14N as accepted too (open-nfse, [L]); whether Sefin refuses either is unknown.
  */
 export const DEFAULT_DPS_SIGNATURE_PROFILE: DpsSignatureProfileName = 'rsa-sha1-c14n';
@@ -34,7 +34,7 @@ export interface SignedNfseXml {
   digestValue: string;
 }
 
-/** `<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01">` with infDPS and Signature; `id` is the 45-character DPS Id (the idempotency key for GET /dps/{id}, FACTS 16.3). */
+/** `<DPS xmlns="http://www.sped.fazenda.gov.br/nfse" versao="1.01">` with infDPS and Signature; `id` is the 45-character DPS Id (the idempotency key for GET /dps/{id}, docs/fiscal/nfse-national.md#dps). */
 export type SignedDps = SignedNfseXml;
 
 /** Signs the canonical text of an element and places the Signature as its root's last child (`wrap`). */
@@ -57,7 +57,7 @@ export const NFSE_ACCEPTED_PROFILES: readonly SignatureProfile[] = [RSA_SHA1_C14
 
 /**
  * Verifies every signature of an NFS-e document: DPS/infDPS and NFSe/infNFSe (the DPS inside an NFS-e too),
- * pedRegEvento/infPedReg and Sefin's evento/infEvento (the request inside the event too, FACTS 16.5).
+ * pedRegEvento/infPedReg and Sefin's evento/infEvento (the request inside the event too, docs/fiscal/nfse-national.md#events).
  * Every such element present must be signed: an unsigned request inside an event (a manifestation, whose
  * signature Anexo II does not demand) fails as `no_signature`.
  */

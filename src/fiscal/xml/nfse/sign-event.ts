@@ -1,6 +1,6 @@
-// PedRegEventoModel -> signed pedRegEvento, like the DPS (FACTS 16.6): enveloped on infPedReg, Reference
+// PedRegEventoModel -> signed pedRegEvento, like the DPS (docs/fiscal/nfse-national.md#signature): enveloped on infPedReg, Reference
 // URI "#" + Id, the author's certificate in KeyInfo, Signature as pedRegEvento's last child; mandatory for
-// 101101 and 101103 (FACTS 16.5, E1989). The same two configurable profiles as signDps.
+// 101101 and 101103 (docs/fiscal/nfse-national.md#events, E1989). The same two configurable profiles as signDps.
 import type { SigningKey } from '../signature/sign.js';
 import { DEFAULT_DPS_SIGNATURE_PROFILE, signNfseTexts, type DpsSignatureProfileName, type SignedNfseXml } from './sign-dps.js';
 import { infPedRegTexts, pedRegEventoXml, type PedRegEventoModel } from './write-event.js';

@@ -1,6 +1,6 @@
 // DpsModel -> DPS 1.01 text in XSD order (TCInfDPS and its types, tiposComplexos_v1.01.xsd), already in
 // Canonical XML 1.0 form (xml-text.ts) so the bytes written are the bytes signed. No whitespace between
-// tags (FACTS 3: pretty-printed signed documents fail verification).
+// tags (docs/fiscal/signature.md: pretty-printed signed documents fail verification).
 import { formatCents } from '../../../kernel/decimal.js';
 import { el, leaf, optLeaf } from '../xml-text.js';
 import { buildDpsId } from './dps-id.js';
@@ -13,7 +13,7 @@ const optDec = (name: string, hundredths: number | undefined): string => (hundre
 
 export const DPS_VERSION = '1.01';
 
-/** The DPS Id derived from the fields it repeats (FACTS 16.3; a mismatch is E0004). */
+/** The DPS Id derived from the fields it repeats (docs/fiscal/nfse-national.md#dps; a mismatch is E0004). */
 export function dpsIdOf(model: DpsModel): string {
   const id = model.prest.id;
   if (!('CNPJ' in id) && !('CPF' in id)) throw new Error('the provider of a DPS Id is identified by CNPJ or CPF');

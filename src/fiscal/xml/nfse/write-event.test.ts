@@ -17,7 +17,7 @@ const run = promisify(execFile);
 const cert = parsePfx(readFileSync(join(PROJECT_ROOT, 'test/fixtures/certs/novo_test_certificate.pfx')), 'nfephp');
 const KEY = '35503082211222333000181000000000000126031234567899';
 
-/** The data of the hand-made valid request in samples/nfse (FACTS 16.5). */
+/** The data of the hand-made valid request in samples/nfse (docs/fiscal/nfse-national.md#events). */
 const SAMPLE: PedRegEventoModel = {
   tpAmb: 2,
   verAplic: 'gateway-1.0.0',

@@ -1,4 +1,4 @@
-// The NFS-e event request, pedRegEvento 1.01 (FACTS 16.5; pedRegEvento_v1.01.xsd, TCPedRegEvt and
+// The NFS-e event request, pedRegEvento 1.01 (docs/fiscal/nfse-national.md#events; pedRegEvento_v1.01.xsd, TCPedRegEvt and
 // TCInfPedReg in tiposEventos_v1.01.xsd), written in Canonical XML 1.0 form like the DPS so the bytes
 // written are the bytes signed. Values the XSD would refuse are refused here first, with the field named.
 import { el, leaf } from '../xml-text.js';
@@ -10,7 +10,7 @@ export const PED_REG_EVENTO_VERSION = '1.01';
 /** TE101101 cMotivo (TSCodJustCanc): 1 issuing error, 2 service not provided, 9 other. */
 export type NfseCancellationReason = '1' | '2' | '9';
 
-/** e101101, cancellation (FACTS 16.5): xDesc fixed, cMotivo, xMotivo 15-255 characters (TSMotivo). */
+/** e101101, cancellation (docs/fiscal/nfse-national.md#events): xDesc fixed, cMotivo, xMotivo 15-255 characters (TSMotivo). */
 export interface NfseCancellation {
   tpEvento: '101101';
   cMotivo: NfseCancellationReason;
@@ -37,7 +37,7 @@ export interface PedRegEventoModel {
   event: NfseEventDetail;
 }
 
-/** xDesc enumerations of the official XSD, accented as written there (FACTS 16.5). */
+/** xDesc enumerations of the official XSD, accented as written there (docs/fiscal/nfse-national.md#events). */
 const X_DESC: Record<NfseEventDetail['tpEvento'], string> = {
   '101101': 'Cancelamento de NFS-e',
   '101103': 'Solicitação de Análise Fiscal para Cancelamento de NFS-e',
@@ -61,7 +61,7 @@ function check(m: PedRegEventoModel): void {
   if ('CNPJ' in m.author ? !/^[0-9]{14}$/.test(m.author.CNPJ) : !/^[0-9]{11}$/.test(m.author.CPF)) {
     throw new RangeError('CNPJAutor must be 14 digits, CPFAutor 11 digits');
   }
-  // TSChaveNFSe [0-9]{50}; the check digit (FACTS 16.4) too, so a mistyped key is not sent.
+  // TSChaveNFSe [0-9]{50}; the check digit (docs/fiscal/nfse-national.md#access-key) too, so a mistyped key is not sent.
   if (!/^[0-9]{50}$/.test(m.chNFSe) || !isValidNfseKey(m.chNFSe)) throw new RangeError('chNFSe must be a 50-digit NFS-e key with a valid check digit');
   const e = m.event;
   if (!(e.tpEvento in X_DESC)) throw new RangeError(`event ${String(e.tpEvento)} is not written by this module`);
@@ -70,7 +70,7 @@ function check(m: PedRegEventoModel): void {
   requireText('xMotivo', e.xMotivo, 15, 255);
 }
 
-/** `PRE` + chNFSe(50) + tpEvento(6): 59 characters, no nPedRegEvento any more (FACTS 16.5, TSIdPedRegEvt). */
+/** `PRE` + chNFSe(50) + tpEvento(6): 59 characters, no nPedRegEvento any more (docs/fiscal/nfse-national.md#events, TSIdPedRegEvt). */
 export function pedRegEventoId(chNFSe: string, tpEvento: string): string {
   if (!/^[0-9]{50}$/.test(chNFSe) || !/^[0-9]{6}$/.test(tpEvento)) throw new RangeError('the request Id takes a 50-digit key and a 6-digit event type');
   return 'PRE' + chNFSe + tpEvento;

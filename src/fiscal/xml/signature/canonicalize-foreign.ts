@@ -1,4 +1,4 @@
-// Canonical XML 1.0 (inclusive, without comments; FACTS 3) of one element of a document we did NOT
+// Canonical XML 1.0 (inclusive, without comments; docs/fiscal/signature.md) of one element of a document we did NOT
 // write, e.g. an unsigned NFe a point of sale sends: its text may use empty-element tags, other
 // attribute order or quoting, character references... so it is parsed and canonicalized by xml-crypto
 // (canonical-element.ts handles only the canonical text we write ourselves, without a DOM).

@@ -1,5 +1,5 @@
 // Structural checks of an enveloped signature against the SEFAZ profile (or the NFS-e profiles given) (xmldsig-core-schema_v1.01.xsd,
-// FACTS 3). A document that breaks them is answered with cStat 298 ("assinatura fora do padrão"), or 404
+// docs/fiscal/signature.md). A document that breaks them is answered with cStat 298 ("assinatura fora do padrão"), or 404
 // for a namespace prefix; only a well-formed signature goes on to the digest/RSA checks (297).
 import type { Element, Node } from '@xmldom/xmldom';
 import { ENVELOPED_SIGNATURE, RSA_SHA1_C14N, type SignatureProfile } from './signature-profile.js';

@@ -25,7 +25,7 @@ export interface VerifyOptions {
   idAttribute?: string;
   /** [parent, element] pairs that must carry an enveloped signature (default NFe/infNFe, evento/infEvento, inutNFe/infInut). */
   signedElements?: ReadonlyArray<readonly [parent: string, element: string]>;
-  /** Accepted signature profiles (default: SEFAZ's RSA-SHA1 + inclusive C14N only, FACTS 3). */
+  /** Accepted signature profiles (default: SEFAZ's RSA-SHA1 + inclusive C14N only, docs/fiscal/signature.md). */
   profiles?: readonly SignatureProfile[];
   /** The text already parsed (strict-document.ts): the elements checked are the ones the caller read. */
   document?: Document;

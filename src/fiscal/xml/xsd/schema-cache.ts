@@ -14,7 +14,7 @@ export type SchemaPackage = 'PL_009' | 'PL_010' | 'PL_010e' | 'NFSe_v1.01';
  * PL_009 = PL_009q (the layout before the tax reform); PL_010 = NT 2025.002 v1.30 RTC + alphanumeric CNPJ;
  * PL_010e = NT 2025.002 v1.40, the NF-e/NFC-e document schemas only (nfe, enviNFe, procNFe, retEnviNFe:
  * events and inutilização take PL_009's or PL_010's by date, schema-packages.ts); NFSe_v1.01 = NFS-e Padrão Nacional package of 09/02/2026 with
- * the TSSerieDPS anchor patch (SOURCES.md, FACTS 16). Which one judges a document: schema-packages.ts.
+ * the TSSerieDPS anchor patch (SOURCES.md, docs/fiscal/nfse-national.md). Which one judges a document: schema-packages.ts.
  */
 export const SCHEMA_DIRS: Record<SchemaPackage, string> = {
   PL_009: join(FISCAL_ASSETS_DIR, 'schemas', 'PL_009_V4'),
@@ -56,7 +56,7 @@ export function disposeCompiledSchemas(): void {
 
 /**
  * The official retEnvConfRecebto_v1.00.xsd (both packages) is ISO-8859-1 text under an UTF-8
- * declaration (FACTS 15.3), which libxml2 refuses: a root schema that is not valid UTF-8 is read as
+ * declaration (docs/fiscal/nfe-model-55.md#recipient-manifestation), which libxml2 refuses: a root schema that is not valid UTF-8 is read as
  * Latin-1 and handed over as the UTF-8 its declaration promises.
  */
 export function utf8Schema(bytes: Buffer): Buffer {

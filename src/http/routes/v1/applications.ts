@@ -64,7 +64,7 @@ export const applicationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/v1/applications',
     {
-      // A new key outlives the session that made it: a session needs a recent proof (issue 14 item 6).
+      // A new key outlives the session that made it: a session needs a recent proof.
       config: { scope: 'applications:write', stepUp: true },
       schema: {
         tags,

@@ -5,8 +5,8 @@ import { requestMeta, sessionOf } from '../../request-meta.js';
 import { CodeBody, DisableBody, TotpDisabled, TotpEnabled, TotpSetup } from '../../schemas/two-factor.js';
 
 /**
- * TOTP second factor (RFC 6238) with one-time recovery codes (issue 14 item 2). Turning it on is a
- * sensitive action and never a proof (issue 28 item 1): it needs a proof within the step-up window
+ * TOTP second factor (RFC 6238) with one-time recovery codes. Turning it on is a
+ * sensitive action and never a proof: it needs a proof within the step-up window
  * and a confirmed e-mail, and leaves the session's proof time where it was.
  */
 export const twoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {

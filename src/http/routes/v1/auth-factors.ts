@@ -7,7 +7,7 @@ import { IdParams } from '../../schemas/common.js';
 import { Factor, FactorList } from '../../schemas/factors.js';
 
 /**
- * The review of one's sign-in factors after a password reset (issue 28 item 1): the list with the
+ * The review of one's sign-in factors after a password reset: the list with the
  * date each was added, and for a factor the reset suspended, confirm or remove. Both need a recent
  * proof, which a sign-in with the new password is.
  */

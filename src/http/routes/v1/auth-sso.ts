@@ -22,7 +22,7 @@ const OAUTH_COOKIE_MAX = 1024;
 const flowCookie = (value: string, maxAge: number) =>
   stringifySetCookie({ name: OAUTH_COOKIE, value, path: '/', httpOnly: true, secure: true, sameSite: 'lax', maxAge });
 
-/** Single sign-on with Google or Microsoft (issue 14 item 4): OpenID Connect, code flow with PKCE. */
+/** Single sign-on with Google or Microsoft: OpenID Connect, code flow with PKCE. */
 export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['auth'];
   const open = { public: true, limitPerIp: true } as const;

@@ -17,15 +17,15 @@ import { setDeviceCookie } from '../../device-cookie.js';
 // here needs the API's 1 MiB.
 const BODY_LIMIT = 64 * 1024;
 
-/** Passkeys (issue 14 item 3): register, sign in (alone or as a second factor), step up, list, remove. */
+/** Passkeys: register, sign in (alone or as a second factor), step up, list, remove. */
 export const webauthnRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['auth'];
   const open = { public: true, limitPerIp: true } as const;
   // An unconfirmed e-mail still lists and removes its own passkeys (a passkey sign-in gets the same
-  // restricted session), but cannot add one (issue 28 item 2: somebody who signed up with another
+  // restricted session), but cannot add one (somebody who signed up with another
   // person's address would keep a way in once the owner resets the password).
   const mine = { sessionOnly: true, allowUnverified: true } as const;
-  // Adding a passkey is sensitive and no proof (issue 28 item 1): a recent proof, a confirmed e-mail.
+  // Adding a passkey is sensitive and no proof: a recent proof, a confirmed e-mail.
   const enrol = { sessionOnly: true, stepUp: true } as const;
   const cookieAge = app.ctx.config.people.sessionAbsoluteSeconds;
 

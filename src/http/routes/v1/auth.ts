@@ -23,7 +23,7 @@ import { SwitchAccountBody } from '../../schemas/auth.js';
 import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from '../../session-cookie.js';
 import { setDeviceCookie } from '../../device-cookie.js';
 
-/** Sign-up, sign-in, second factor, refresh, sign-out, e-mail links and one's own sessions (issue 14). */
+/** Sign-up, sign-in, second factor, refresh, sign-out, e-mail links and one's own sessions. */
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['auth'];
   const open = { public: true, limitPerIp: true } as const;

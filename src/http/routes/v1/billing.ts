@@ -14,7 +14,7 @@ import {
 import { sendDocument } from '../../document-reply.js';
 
 /**
- * SPEC 4 Billing (issue 19): subscription, usage, invoices and plan changes. Reading needs
+ * docs/guides/api.md#contract-idempotency Billing: subscription, usage, invoices and plan changes. Reading needs
  * `billing:read` (owner, admin, billing); changing needs `billing:write` (owner and billing roles,
  * platform/identity/roles.ts) and, from a dashboard session, a recent sign-in (step-up).
  */

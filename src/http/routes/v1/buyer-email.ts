@@ -15,7 +15,7 @@ import {
   MailBounce,
 } from '../../schemas/buyer-email.js';
 
-/** Issue 31 item 6: the DANFE and XML to the buyer by e-mail, its settings, log and bounce list (docs/guides/email.md). */
+/** The DANFE and XML to the buyer by e-mail, its settings, log and bounce list (docs/guides/email.md). */
 export const buyerEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['buyer e-mail'];
   const read = { scope: 'issuers:read' };

@@ -6,7 +6,7 @@ import { sendZipStream } from '../../document-reply.js';
 import { IdParams } from '../../schemas/common.js';
 import { CreateExportBody, ExportList, ExportListQuery, ExportSchema } from '../../schemas/exports.js';
 
-/** Issue 31 item 6: a month of an issuer's fiscal XMLs as one ZIP, for the accountant (docs/guides/accountant.md). */
+/** A month of an issuer's fiscal XMLs as one ZIP, for the accountant (docs/guides/accountant.md). */
 export const exportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['exports'];
   app.post(

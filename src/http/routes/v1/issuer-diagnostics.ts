@@ -6,7 +6,7 @@ import { preferredLanguage } from '../../accept-language.js';
 import { IdParams } from '../../schemas/common.js';
 import { IssuerDiagnostics } from '../../schemas/diagnostics.js';
 
-/** The doctor (issue 31 item 7): GET /v1/issuers/:id/diagnostics. */
+/** The doctor: GET /v1/issuers/:id/diagnostics. */
 export const issuerDiagnosticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/v1/issuers/:id/diagnostics',

@@ -112,7 +112,7 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
       presentIssuer(await patchIssuer(deps(), request.auth.accountId, request.params.id, request.body), now()),
   );
 
-  // Issue 28 item 7: an issuer is never deleted (its documents are kept 5 years); archived, it is
+  // An issuer is never deleted (its documents are kept 5 years); archived, it is
   // read-only and the plan does not count it, so an account can move to a smaller plan.
   app.post(
     '/v1/issuers/:id/archive',
@@ -242,7 +242,7 @@ export const issuerRoutes: FastifyPluginAsyncTypebox<IssuerRoutesOptions> = asyn
       {
         // The Idempotency-Key is claimed once the parts are read: the same key with another file or
         // password is a conflict, whatever multipart boundary each request used.
-        // A certificate signs in the issuer's name: a session needs a recent proof (issue 14 item 6).
+        // A certificate signs in the issuer's name: a session needs a recent proof.
         config: { ...write, idempotencyInHandler: true, stepUp: true },
         // The body is a stream read by the handler; the schema below documents it for OpenAPI.
         validatorCompiler: (req) => (req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req)),

@@ -67,7 +67,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const wait = preferWait(request.headers.prefer);
       if (wait !== null) {
         reply.header('Preference-Applied', `wait=${wait}`);
-        // Past the bound the sale is issued in offline contingency rather than left waiting (issue 17).
+        // Past the bound the sale is issued in offline contingency rather than left waiting.
         if (wait > 0) row = await nfceWithinBound(ctx, request.auth.accountId, row, wait * 1000);
       }
       reply.header('Location', `/v1/nfce/${row.id}`);

@@ -4,7 +4,7 @@ import { accountOverview } from '../../../platform/overview/account-overview.js'
 import { OverviewSchema } from '../../schemas/overview.js';
 
 /**
- * Issue 20: the dashboard's home page in one call. Any member reads it (`account:read`); what each
+ * The dashboard's home page in one call. Any member reads it (`account:read`); what each
  * section shows follows the caller's scopes, so a billing member gets usage and a viewer everything
  * but usage.
  */

@@ -10,7 +10,7 @@ const HEADER = 'x-sandbox-scenario';
 type Validation = ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
 
 /**
- * X-Sandbox-Scenario: a failure the SEFAZ simulator understands (DESIGN 3). Empty is no scenario,
+ * X-Sandbox-Scenario: a failure the SEFAZ simulator understands (docs/decisions.md#the-authority-simulator). Empty is no scenario,
  * as it always was.
  */
 export const SandboxScenarioHeader = Type.Optional(

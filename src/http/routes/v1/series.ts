@@ -4,7 +4,7 @@ import { createSeries, listSeries, updateSeries } from '../../../platform/issuer
 import { IdParams } from '../../schemas/common.js';
 import { CreateSeriesBody, PatchSeriesBody, SeriesChangeSchema, SeriesList, SeriesParams } from '../../schemas/series.js';
 
-/** Issue 31 item 5: an issuer's NF-e and NFC-e series and their numbers (docs/fiscal/series.md). */
+/** An issuer's NF-e and NFC-e series and their numbers (docs/fiscal/series.md). */
 export const seriesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['issuers'];
   app.get(

@@ -9,7 +9,7 @@ import { IdParams, ListOf, ListQuery } from '../../schemas/common.js';
 import { AcceptedInvite, AcceptInviteBody, CreateInviteBody, Invite, Member, RoleBody, TransferBody } from '../../schemas/team.js';
 
 /**
- * The team of an account (issue 14 item 5): members, invites, roles, leaving, ownership. The role
+ * The team of an account: members, invites, roles, leaving, ownership. The role
  * matrix is platform/identity/roles.ts: sessions act with their role's scopes, API keys with
  * members:read / members:write use the member routes too; what acts as a person (accept, leave,
  * transfer) is sessionOnly.

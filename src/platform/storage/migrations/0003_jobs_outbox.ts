@@ -2,7 +2,7 @@ import type { Migration } from '../migrate.js';
 
 // The durable job queue (authorization, webhooks, expiry checks) and the outbox of state changes
 // that webhooks and notifications read; both live in PostgreSQL so any process can die and another
-// picks the work up (DESIGN 2).
+// picks the work up (docs/decisions.md#components).
 export const migration: Migration = {
   id: 3,
   name: 'jobs queue and event outbox',

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// NFC-e notes, their gap-free numbering and their history (DESIGN 4 "Numbering").
+// NFC-e notes, their gap-free numbering and their history (docs/decisions.md#numbering).
 export const migration: Migration = {
   id: 4,
   name: 'nfce: notes, numbering, history, inutilizations',

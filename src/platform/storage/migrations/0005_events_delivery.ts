@@ -1,7 +1,7 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 6: webhooks, notifications, certificate-expiry alerts, mail, audit log. Everything a worker
-// needs lives here so any process may pick the work up after another dies (DESIGN 2).
+// Webhooks, notifications, certificate-expiry alerts, mail, audit log. Everything a worker
+// needs lives here so any process may pick the work up after another dies (docs/decisions.md#components).
 // Function bodies stay on one line: the migration runner splits statements at `;` + line end.
 export const migration: Migration = {
   id: 5,

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 12 item 11: the `seq` a client sees (the list's `seq`, the stream's event id, Last-Event-ID)
+// The `seq` a client sees (the list's `seq`, the stream's event id, Last-Event-ID)
 // was the table's global sequence, so an account could count the notifications of all the others.
 // Each account now has its own sequence, 1, 2, 3, ..., taken from a counter row per account by a
 // trigger, so every writer (any process, any release still running during an upgrade) numbers the

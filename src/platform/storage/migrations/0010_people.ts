@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 14: dashboard people. Every secret here is a hash (SHA-256 of a long random token, argon2id
+// Dashboard people. Every secret here is a hash (SHA-256 of a long random token, argon2id
 // of a password) or sealed by the secret box (the TOTP seed): a copy of the database signs no one in.
 // Function bodies stay on one line: the migration runner splits statements at `;` + line end.
 export const migration: Migration = {

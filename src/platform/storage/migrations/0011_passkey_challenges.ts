@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 14 item 3: the random challenges of passkey ceremonies. Only the SHA-256 of a challenge is
+// The random challenges of passkey ceremonies. Only the SHA-256 of a challenge is
 // kept (the browser sends the challenge back inside clientDataJSON; we look it up by its hash). A row
 // is bound to what it was issued for and is deleted by the one verification that uses it, so a
 // replayed response finds nothing (WebAuthn L3 §13.4.3: challenges are single-use and short-lived).

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 14 item 4: the `state` of a single sign-on flow is good once (RFC 9700 section 4.7.1, the
+// The `state` of a single sign-on flow is good once (RFC 9700 section 4.7.1, the
 // OAuth 2.0 Security BCP: a state bound to one user agent and one flow). The callback records the
 // state's random id here before it exchanges the code; a second callback with the same state finds
 // the row and is refused. Rows are useless once the state has expired and are purged then.

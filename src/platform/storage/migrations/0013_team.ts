@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 14 item 7: why an owner closed the account (force-cancel), kept beside the closing time.
+// Why an owner closed the account (force-cancel), kept beside the closing time.
 export const migration: Migration = {
   id: 13,
   name: 'team: reason of an account closure',

@@ -3,10 +3,9 @@ import type { Migration } from '../migrate.js';
 // NFS-e (Padrão Nacional) notes live in `notes` beside NF-e and NFC-e: one emission statement (note +
 // number + job), one numbering (model 99: DPS series per issuer), one history, one settlement. What
 // differs is how the authority names the document. A DPS is known to Sefin by its 45-character DPS Id
-// (FACTS 16.3) from the moment it is built - that is the note's `access_key`, the recovery handle for
+// (docs/fiscal/nfse-national.md#dps) from the moment it is built - that is the note's `access_key`, the recovery handle for
 // GET /dps/{id} - while the 50-digit NFS-e key and the NFS-e number exist only once Sefin authorizes
-// (FACTS 16.4): they get columns of their own.
-//
+// (docs/fiscal/nfse-national.md#access-key): they get columns of their own.
 // The DPS Id is made of the number (cLocEmi + provider + serie + nDPS): a DPS Sefin refused generated
 // no NFS-e (E0014 concerns DPS that did), so its number goes to the next sale, which then carries the
 // same Id. The key stays unique among the notes that hold their number - the ones not rejected - as

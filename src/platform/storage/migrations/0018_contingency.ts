@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// NFC-e offline contingency (issue 17, FACTS 10). The issuer chooses whether the gateway may issue in
+// NFC-e offline contingency (docs/fiscal/offline-contingency.md). The issuer chooses whether the gateway may issue in
 // contingency when the authority does not answer (`contingency` {mode, wait_seconds}; null = the
 // environment's default). A note issued in contingency carries why, when it entered contingency
 // (dhCont), its transmission deadline and what became of an earlier attempt of the same sale.

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// A circuit breaker per authority endpoint (issue 17): every gateway process reads and writes the same
+// A circuit breaker per authority endpoint: every gateway process reads and writes the same
 // row, so one process's failures open the endpoint for all of them and exactly one claims the probe.
 // `endpoint` is the service's URL (several states share SVRS's; see fiscal/sefaz/breaker-key.ts).
 // `probe_*` name a call that reached the endpoint (state, model, environment, certificate

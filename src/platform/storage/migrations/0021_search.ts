@@ -1,8 +1,7 @@
 import type { Migration } from '../migrate.js';
 
-// GET /v1/search (SPEC 4 "Search", issue 19): full text over the account's notes (NFC-e, NF-e,
+// GET /v1/search (docs/guides/api.md#search): full text over the account's notes (NFC-e, NF-e,
 // NFS-e), issuers and the notes' events (note_history, what GET /v1/<family>/:id/events lists).
-//
 // Why one search_documents table written by triggers, rather than generated tsvector columns on each
 // table: one query, one GIN index and one ranking serve every kind (a UNION over three tables would
 // rank each on its own scale and page awkwardly); an event's document needs its note's account and
@@ -10,16 +9,14 @@ import type { Migration } from '../migrate.js';
 // Why triggers: a note is written by single-statement CTEs (emission, settlement, contingency, offline
 // reception) and by updateNoteIf; a row trigger runs inside each of those statements, so the index
 // row is committed or rolled back with its record and can neither lag nor diverge, whatever path
-// writes (issue 19: "the index never lags"). AFTER ROW triggers see the whole statement's rows, so an
+// writes ("the index never lags"). AFTER ROW triggers see the whole statement's rows, so an
 // event inserted in the same CTE as its note finds the note.
-//
 // Matching (src/platform/search/search.ts): `tsv` holds the words (search_pt: Portuguese stemming on
 // unaccented text, so "pao frances" finds "Pão Francês") with weight B (title) and D (body), and the
 // identifiers (access keys, CNPJ/CPF, protocols, numbers, external_ref; lowercase letters and digits
 // only, so punctuation never matters) as unstemmed lexemes marked '#', found exactly or by prefix
 // with `'#3526...':*`. `names` (unaccented, lowercase) feeds search_words, the vocabulary pg_trgm
 // corrects a misspelt name against, and the similarity part of the rank.
-//
 // Extensions live in schema public and are named with it (public.unaccent, public.word_similarity):
 // test runs and deployments may set search_path to another schema. PGlite gets both at creation
 // (platform/storage/db.ts). The text search configuration lives in the gateway's schema.

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Billing (issue 19). The plans themselves are data in code (platform/billing/plans.ts); these tables
+// Billing. The plans themselves are data in code (platform/billing/plans.ts); these tables
 // hold what happened to an account:
 //  - billing_plan_changes: every plan change, with when it takes effect (an upgrade at once, a
 //    downgrade at the period's end); the plan in force at any instant is the latest change in effect,

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// GET /v1/overview (issue 20) counts a month of an account's notes by type and status and measures
+// GET /v1/overview counts a month of an account's notes by type and status and measures
 // today's authorization latency. The index on (account_id, created_at) found those rows but each one
 // cost a heap visit for model, status and the timestamps; the same key with those columns INCLUDEd
 // answers the counts from the index alone (index-only scan), and serves every query the old index

@@ -1,11 +1,10 @@
 import type { Migration } from '../migrate.js';
 
 // GET /v1/search over the recipient's manifestations on NF-e received from other companies (the
-// 2102xx rows of nfe_events, FACTS 15.3): an accountant looks for "desconhecimento" or for the
+// 2102xx rows of nfe_events, docs/fiscal/nfe-model-55.md#recipient-manifestation): an accountant looks for "desconhecimento" or for the
 // supplier to see what was answered about its notes, and for the event's protocol. Same design as
 // migrations 0021/0023: one search_documents row per event, written by an AFTER ROW trigger in the
 // statement that records or settles it, so the row commits or rolls back with the event.
-//
 //   nfe_manifestation   /v1/nfe/received/:received_id   the type in words, the supplier, the
 //                       justification (210220/210240), the rejection, the protocol and the access key
 // The received note's own row stays first for its access key: a manifestation ranks as a correction

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 28 item 1: a password reset suspends every factor added in the 24 hours before it (somebody
+// A password reset suspends every factor added in the 24 hours before it (somebody
 // who held the account for a moment may have added it to keep coming back). A suspended passkey or
 // TOTP secret stays listed, with the date it was added, but signs nobody in until its owner, signed
 // in with the new password, confirms it or removes it. NULL: usable.

@@ -1,12 +1,10 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 28 items 3 and 4: sign-in throttling that slows an attacker without locking the user out.
-//
+// sign-in throttling that slows an attacker without locking the user out.
 // device_tokens: OWASP's device cookie. A browser that completed a sign-in holds a random token (only
 // its SHA-256 is here) bound to its user; presented with that user's e-mail it skips the per-e-mail
 // delay, which an attacker can keep up from anywhere. Its own failures are counted here: a device
 // that sees too many is refused for the rest of its window.
-//
 // second_factor_failures: wrong TOTP and recovery codes per user, across sign-in challenges, step-up
 // and disabling TOTP. Each try is counted before the code is checked, in one UPDATE that also
 // refuses the try while the delay runs, so parallel tries cannot check more codes than the rule says.

@@ -1,6 +1,5 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 28 items 6 and 14.
 // - An invitation is counted per address over 24 hours, whatever account sent it (3 per address:
 //   invite-limits.ts): the invites by address and time, so the count reads one address's rows only.
 // - The sandbox's captured mail is read as a mailbox: a person reads what was sent to their address,

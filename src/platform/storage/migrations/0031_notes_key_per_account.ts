@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 28 item 10: a DPS Id (an NFS-e note's access_key) is made of the provider's CNPJ, the series
+// A DPS Id (an NFS-e note's access_key) is made of the provider's CNPJ, the series
 // and the number only, so the first DPS of every account that registers the same provider has the
 // same Id: on the public sandbox, where everybody follows the README with the example CNPJ, the
 // second account's first NFS-e failed with a 500 (unique violation across accounts). Two accounts

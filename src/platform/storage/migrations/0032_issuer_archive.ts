@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 28 item 7: an issuer cannot be deleted (its documents are kept 5 years), so an account past
+// An issuer cannot be deleted (its documents are kept 5 years), so an account past
 // a smaller plan's issuer limit archives the excess instead: read-only, and not counted by the plan.
 export const migration: Migration = {
   id: 32,

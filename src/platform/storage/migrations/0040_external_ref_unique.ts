@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 31 item 4: a sale retried without an Idempotency-Key issued a second fiscal document for the
+// A sale retried without an Idempotency-Key issued a second fiscal document for the
 // same external_ref, silently. A note issued through the API holds its external_ref among its issuer's
 // live notes of its model (processing, contingency, authorized): a second sale with it is refused
 // (409 duplicate_external_ref) by this index, in the statement that stores the note, so two sales

@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 31 items 11 and 5. `skips`: numbers voided ahead of the counter (number-skips.ts), stepped
+// `skips`: numbers voided ahead of the counter (number-skips.ts), stepped
 // over when the counter reaches them instead of moving it at once (a void of 950-952 while the next
 // number was 14 left 14-949 neither issued nor voided). `created_at`: a series opened through the
 // API (POST /v1/issuers/:id/series); `retired_at`: a series retired, on which no sale is numbered.

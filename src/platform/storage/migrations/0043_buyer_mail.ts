@@ -1,6 +1,6 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 31 item 6: the buyer receives the DANFE and the authorized XML by e-mail, and a notice when the
+// The buyer receives the DANFE and the authorized XML by e-mail, and a notice when the
 // note is canceled (documents/notes/services/send-buyer-mail.ts, docs/guides/email.md).
 //  - issuer_buyer_mail: one row per issuer that set it up (on/off, the sender's display name, an
 //    accountant's address copied in Bcc); no row is "off".

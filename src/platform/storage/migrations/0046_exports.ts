@@ -1,13 +1,11 @@
 import type { Migration } from '../migrate.js';
 
-// Issue 31 item 6. The `accountant` role joins the roles a membership or an invite may hold.
-//
+// The `accountant` role joins the roles a membership or an invite may hold.
 // `exports`: a month of one issuer's fiscal XMLs built into a ZIP by the job exports.build
 // (platform/exports). `builder` names the claim of the job that builds it (job id + attempt): a
 // build whose lease ran out and was taken over finds another builder and stops writing. The ZIP is
 // kept in `export_chunks`, pieces of at most 1 MiB in order, so neither the build nor the download
 // holds a whole month in memory.
-//
 // Retention (docs/guides/accountant.md, docs/fiscal/retention.md): a fiscal document's XML is never
 // deleted. The rows that hold the XMLs (notes, their NF-e events, voided ranges, received notes) and
 // what they belong to (issuers, accounts) refuse DELETE row by row, like the audit log (migration 5).

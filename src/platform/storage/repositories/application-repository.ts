@@ -27,7 +27,7 @@ export async function insertApplication(
 /**
  * The live application a key belongs to: its current key, or its previous key within the grace
  * period; with whether its account was closed (a key created while the account was being closed
- * survives the closure's revocation, but acts as a reader only: issue 14 item 7).
+ * survives the closure's revocation, but acts as a reader only).
  */
 export async function findApplicationByKeyHash(db: Queryable, hash: Buffer, now: Date): Promise<(ApplicationRow & { account_closed: boolean }) | undefined> {
   const r = await db.query<ApplicationRow & { account_closed: boolean }>(

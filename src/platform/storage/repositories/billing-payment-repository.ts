@@ -1,7 +1,7 @@
 import type { Queryable } from '../db.js';
 import type { InvoiceRow } from './billing-repository.js';
 
-// SQL of billing's payments (issue 19 item 6): the provider's ids on our rows, and each provider
+// SQL of billing's payments: the provider's ids on our rows, and each provider
 // webhook event claimed once.
 
 export type StoredInvoice = InvoiceRow & { provider_payment_id: string | null };

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db.js';
 
-// SQL of billing (issue 19, migration 22). Plans are data in platform/billing/plans.ts; here are the
+// SQL of billing (migration 22). Plans are data in platform/billing/plans.ts; here are the
 // rows of what happened to each account.
 
 export interface PlanChangeRow {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db.js';
 
-/** A browser that completed a sign-in (issue 28 item 3): only the token's SHA-256 is stored. */
+/** A browser that completed a sign-in: only the token's SHA-256 is stored. */
 export async function insertDeviceToken(db: Queryable, t: { tokenHash: Buffer; userId: string; at: Date; expiresAt: Date }): Promise<void> {
   await db.query('INSERT INTO device_tokens (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [t.tokenHash, t.userId, t.at, t.expiresAt]);
 }

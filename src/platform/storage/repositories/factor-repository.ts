@@ -1,7 +1,7 @@
 import type { Queryable } from '../db.js';
 
 /**
- * A user's sign-in factors as one list (issue 28 item 1): the TOTP secret and each passkey, with the
+ * A user's sign-in factors as one list: the TOTP secret and each passkey, with the
  * date it was added and whether a password reset suspended it. Recovery codes ride with TOTP. A
  * single sign-on identity (`sso`, named by its provider) appears only among what a reset removed.
  */

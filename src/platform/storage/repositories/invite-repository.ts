@@ -89,7 +89,7 @@ export interface InviteWindow {
 
 /**
  * Invites made since `since` by the account and to the address (any account), revoked ones
- * included: revoking does not give a mail back (issue 28 item 14). The account's invites are
+ * included: revoking does not give a mail back. The account's invites are
  * serialized first (a transaction-scoped advisory lock), so two at once never both pass the count.
  */
 export async function lockInviteWindows(tx: Queryable, accountId: string, emailKeyValue: string, since: Date): Promise<{ account: InviteWindow; address: InviteWindow }> {

@@ -28,7 +28,7 @@ export interface IssuerNfseRow {
   signature_profile: 'rsa-sha1-c14n' | 'rsa-sha256-exc-c14n';
 }
 
-/** NFC-e offline contingency (issue 17): `offline` lets the gateway issue tpEmis 9 when the authority does not answer. */
+/** NFC-e offline contingency: `offline` lets the gateway issue tpEmis 9 when the authority does not answer. */
 export interface IssuerContingencyRow {
   mode: 'off' | 'offline';
   /** How long a sale waits for the authority before it is issued in contingency (1-10 s). */
@@ -54,7 +54,7 @@ export interface IssuerRow {
   danfe_footer_text: string | null;
   danfe_logo_type: string | null;
   danfe_logo: Buffer | null;
-  /** Issue 28 item 7: set while the issuer is archived (read-only, not counted by the plan). */
+  /** Set while the issuer is archived (read-only, not counted by the plan). */
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -172,7 +172,7 @@ export async function listIssuers(db: Queryable, accountId: string, limit: numbe
   return r.rows.map(withBuffer);
 }
 
-/** Issue 28 item 7: archives (at a date) or unarchives (null) the issuer; an already archived one keeps its date. */
+/** Archives (at a date) or unarchives (null) the issuer; an already archived one keeps its date. */
 export async function setIssuerArchived(db: Queryable, accountId: string, id: string, archivedAt: Date | null, now: Date): Promise<void> {
   await db.query(
     `UPDATE issuers SET archived_at = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE COALESCE(archived_at, $3::timestamptz) END, updated_at = $4

@@ -2,7 +2,7 @@
 // stays a readable size.
 
 /**
- * Why and when an NFC-e went to offline contingency (FACTS 10), its transmission deadline, and what
+ * Why and when an NFC-e went to offline contingency (docs/fiscal/offline-contingency.md), its transmission deadline, and what
  * became of the normal-emission attempt it replaced (its number and key are no longer the note's).
  */
 export interface NoteContingency {
@@ -15,7 +15,7 @@ export interface NoteContingency {
   transmitted_at?: string | null;
   /** Who issued it: the gateway's autopilot, or the point of sale itself (POST /v1/nfce/offline); absent = gateway. */
   source?: 'gateway' | 'client';
-  /** A point of sale's note received past deadline_at (still transmitted: the authority may answer 150, FACTS 10). */
+  /** A point of sale's note received past deadline_at (still transmitted: the authority may answer 150, docs/fiscal/offline-contingency.md). */
   late?: boolean;
   /** A contingency note the authority refused: when its number was voided (nfce.contingency-void). */
   number_voided_at?: string | null;

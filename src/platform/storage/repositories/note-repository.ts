@@ -60,7 +60,7 @@ export interface NoteRow {
   receipt?: string | null;
   /** NF-e only: the correction letters (CC-e) registered or on their way. */
   corrections?: NoteCorrections | null;
-  /** NFC-e issued in offline contingency (tpEmis 9, issue 17, migration 18); null otherwise. */
+  /** NFC-e issued in offline contingency (tpEmis 9, migration 18); null otherwise. */
   contingency?: NoteContingency | null;
   /** NFS-e only: the 50-digit key and the number Sefin assigns on authorization (migration 17); `access_key` holds the DPS Id. */
   nfse_key?: string | null;
@@ -101,7 +101,7 @@ export interface InsertGuards {
  * rows travel as one JSON array, so the statement text is the same for any batch size.
  *
  * Guards, checked by the same statement, which stores nothing when one fails:
- * - `numbering`: the statement also takes the notes' numbers (DESIGN 4 "Numbering"). It moves the
+ * - `numbering`: the statement also takes the notes' numbers (docs/decisions.md#numbering). It moves the
  *   series' counter from `expected` to `updated` and deletes the released numbers used;
  *   numbering_holds() (migration 8) aborts it with SQLSTATE FGN01 when the series is not where the
  *   caller built from (another sale, process or inutilization moved it, or a number was released
@@ -180,7 +180,7 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
   return sql;
 }
 
-/** The note a live Idempotency-Key created (keys live 24 hours: SPEC 4 rule 5). */
+/** The note a live Idempotency-Key created (keys live 24 hours: docs/guides/api.md#contract-idempotency). */
 export async function findNoteByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<NoteRow | undefined> {
   const r = await db.query<NoteRow>(
     `SELECT ${SUMMARY} FROM notes WHERE account_id = $1 AND idempotency_key = $2 AND created_at > $3`,
@@ -189,7 +189,7 @@ export async function findNoteByIdempotencyKey(db: Queryable, accountId: string,
   return r.rows[0];
 }
 
-/** Issue 31 item 4: the live note holding an external_ref for its issuer and model (notes_external_ref_live, migration 40). */
+/** The live note holding an external_ref for its issuer and model (notes_external_ref_live, migration 40). */
 export async function findNoteHoldingExternalRef(db: Queryable, accountId: string, issuerId: string, model: number, ref: string): Promise<NoteRow | undefined> {
   const r = await db.query<NoteRow>(
     `SELECT ${SUMMARY} FROM notes WHERE account_id = $1 AND issuer_id = $2 AND model = $3 AND external_ref = $4

@@ -21,7 +21,7 @@ export interface Settlement {
   /**
    * Keys set in the note's contingency record, merged into the row's record by the statement itself:
    * never a whole record read before the transmission, since job nfce.first-attempt may have settled
-   * the first attempt meanwhile and a stale copy would turn it back to `pending` (issue 17).
+   * the first attempt meanwhile and a stale copy would turn it back to `pending`.
    */
   contingencyPatch?: Partial<NoteContingency> | undefined;
   history: HistoryLine[];
@@ -37,7 +37,7 @@ export interface Settlement {
   /**
    * The billing period (`YYYY-MM`, platform/billing/period.ts) this authorization is metered in.
    * Given when the note becomes authorized (or is found authorized and canceled already): the
-   * statement then writes its usage row and bumps the period's total (issue 19).
+   * statement then writes its usage row and bumps the period's total.
    */
   meterPeriod?: string | undefined;
 }

@@ -14,7 +14,7 @@ export interface NotificationRow {
   created_at: Date;
 }
 
-// `seq` is the account's own sequence (migration 0009, issue 12 item 11); the table's global `seq`
+// `seq` is the account's own sequence (migration 0009); the table's global `seq`
 // column never leaves this file, since it would tell how many notifications other accounts got.
 const COLUMNS = 'account_seq AS seq, id, account_id, type, title, body, data, read_at, created_at';
 

@@ -1,5 +1,5 @@
 /**
- * Numbers voided (inutilização, FACTS 6) ahead of a series' counter (issue 31 item 11): the counter
+ * Numbers voided (inutilização, docs/fiscal/inutilizacao.md) ahead of a series' counter: the counter
  * stays where it is and steps over them when it reaches them, so the numbers before the voided range
  * are still issued in order and no number is left neither issued nor voided. Kept on the counter's row
  * (number_sequences.skips, migration 41) as sorted, disjoint [first, last] ranges, all above the counter,

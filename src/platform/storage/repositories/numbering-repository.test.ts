@@ -38,7 +38,7 @@ describe('gap-free numbering', () => {
     expect(await db.transaction((tx) => reserveNumber(tx, s))).toBe(6);
   });
 
-  // Issue 31 item 11: voiding 950-952 while the next number was 14 moved the series to 953, leaving
+  // Voiding 950-952 while the next number was 14 moved the series to 953, leaving
   // 14-949 neither issued nor voided.
   it('a range voided ahead of the counter leaves it where it is and is stepped over when reached', async () => {
     const s = { issuerId: await newIssuer(), model: 55, serie: 4 };

@@ -8,7 +8,7 @@ export interface Series {
 }
 
 /**
- * Takes the next number of a series inside the caller's transaction (DESIGN 4 "Numbering"): first
+ * Takes the next number of a series inside the caller's transaction (docs/decisions.md#numbering): first
  * the lowest number a rejected note gave back, otherwise the counter. The counter row is locked
  * until the transaction ends, so two sales never get one number and a rolled-back sale leaves no gap.
  */
@@ -154,7 +154,7 @@ export async function usedNumbersInRange(tx: Queryable, s: Series, from: number,
 /**
  * After a range is voided its numbers must never be issued: drop them from the reuse pool; a range
  * reaching the counter moves it past the range, a range ahead of it is stepped over when the counter
- * gets there (issue 31 item 11, number-skips.ts), a range behind it changes nothing. Inside the
+ * gets there (number-skips.ts), a range behind it changes nothing. Inside the
  * caller's transaction (the counter's row is locked until it ends).
  */
 export async function retireRange(tx: Queryable, s: Series, from: number, to: number): Promise<void> {

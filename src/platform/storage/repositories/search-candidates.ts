@@ -106,7 +106,7 @@ const IDENTIFIER_PROBE = `/* search: planned per call */
 // that hold the newest matches are read. $12: the whole match over the document's own tsvector when
 // the words hold a phrase (the indexed lexemes have no positions), else null. $13: how many rows
 // holding the words are read at most: RANKED_CANDIDATES without a phrase (each is a match), and
-// PHRASE_SCAN with one, whose words may be in every note but side by side in none (issue 28: such
+// PHRASE_SCAN with one, whose words may be in every note but side by side in none (such
 // searches read, and rechecked, every note of ten years, on the event loop's thread with PGlite).
 const WORDS_PROBE = `/* search: planned per call */
      SELECT ${RANKED}

@@ -5,7 +5,7 @@ import { fcpWithBase, ownIcms, retainedBlock, stBlock } from './icms-blocks.js';
 import { icmsPartXml, icmsStXml } from './icms-interstate.js';
 
 // ICMS groups of regime-normal issuers (CRT 3), one writer per CST, fields in XSD order.
-// CST 50 and 51 are NF-e only: NFC-e rejects them (cStat 766/740, FACTS 8) and validateSale refuses them.
+// CST 50 and 51 are NF-e only: NFC-e rejects them (cStat 766/740, docs/fiscal/nfce-rules.md) and validateSale refuses them.
 
 function need<T>(value: T | undefined, what: string, cst: string): T {
   if (value === undefined) throw new Error(`ICMS CST ${cst} needs ${what} (validateSale should have caught this)`);

@@ -16,7 +16,7 @@ function need<T>(value: T | undefined, what: string, csosn: string): T {
 
 const WRITERS: Record<string, [string, (m: IcmsModel) => string]> = {
   '101': ['ICMSSN101', (m) => head(m) + credit(m)],
-  // orig is optional in ICMSSN102 but we always send it (FACTS 12).
+  // orig is optional in ICMSSN102 but we always send it (docs/fiscal/icms-groups.md).
   '102': ['ICMSSN102', head],
   '103': ['ICMSSN102', head],
   '300': ['ICMSSN102', head],
