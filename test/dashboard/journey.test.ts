@@ -119,10 +119,10 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first hour of a new account', ()
     await page.getByRole('button', { name: 'Confirmar cancelamento' }).click();
     await noteStatus(page, 'Cancelada');
 
-    // 5. A sale the sandbox rejects on purpose: the authority's code and our explanation on the page.
+    // 5. A sale the sandbox rejects on purpose: the authority's code and our explanation on the page, in the Portuguese the API answers the dashboard.
     const rejected = await issueFromForm(page, 'Queijo minas', 'Rejeição 778 (NCM inexistente)');
     await noteStatus(page, 'Rejeitada');
-    const why = (await w.t.app.inject({ method: 'GET', url: `/v1/nfce/${rejected}`, headers: bearer(owner) })).json().rejection;
+    const why = (await w.t.app.inject({ method: 'GET', url: `/v1/nfce/${rejected}`, headers: { ...bearer(owner), 'accept-language': 'pt-BR' } })).json().rejection;
     const shown = (await page.getByTestId('rejection').textContent())!;
     for (const part of [why.code, why.message, why.field, why.hint]) expect(shown).toContain(part);
 
