@@ -27,8 +27,10 @@ export default function VerifyEmail() {
     sent.current = true; // a token works once: StrictMode's second effect must not spend it again
     void run(async () => {
       await orThrow(api.POST('/v1/auth/verify-email', { body: { token } }));
-      setDone('verified');
+      // The session is read again before Continuar shows: clicked on the stale (unconfirmed) session, the app
+      // would send the person back here, without the token, and leave them there.
       await client.invalidateQueries({ queryKey: ['session'] });
+      setDone('verified');
     });
   }, [token, run, client]);
   const typed = useLocation().state as { email?: string; sandboxToken?: string } | null;
