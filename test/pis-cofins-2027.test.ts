@@ -9,6 +9,10 @@ import { prepareNfce } from '../src/documents/nfce/domain/prepare-nfce.js';
 import type { Sale } from '../src/documents/nfce/domain/sale.js';
 import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.js';
 import type { NfeRequest } from '../src/documents/nfe/domain/nfe-request.js';
+import type { NfseContext } from '../src/documents/nfse/domain/nfse-context.js';
+import type { NfseRequest } from '../src/documents/nfse/domain/nfse-request.js';
+import { checkNfse } from '../src/documents/nfse/domain/validate-nfse.js';
+import { reformTablesInForce } from '../src/fiscal/reform/reform-tables-in-force.js';
 import { recipient } from './support/adjustment-notes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
@@ -228,6 +232,34 @@ describe('a sale prepared in 2027 that sends pis or cofins is refused (422) nami
   it('the same fields are accepted on a sale prepared in 2026', () => {
     const p = prepareNfe(chairs(undefined, { pis: { cst: '01', rate: 0.65 }, cofins: { cst: '01', rate: 3 } }), { ...NFE_CONTEXT, taxReform: true, today: '2026-12-31' });
     expect(p.ok).toBe(true);
+  });
+});
+
+describe('NFS-e: a competence in 2027 declares no PIS/COFINS due nor withheld (the layout has no such rule: the law)', () => {
+  const ctx = (today: string): NfseContext => ({
+    issuer: { taxId: '11444777000161', simplesNacional: 1, specialRegime: 0, cityCode: '3304557', municipalRegistration: '12345' },
+    tpAmb: 2, taxReform: true, today, reformTables: reformTablesInForce(),
+  });
+  const service = (competence: string, pisCofins: NonNullable<NonNullable<NfseRequest['values']['federal']>['pis_cofins']>, csll?: number): NfseRequest => ({
+    issuer_id: 'iss_1', competence_date: competence,
+    service: { national_code: '010101', description: 'Desenvolvimento de software sob encomenda', place_of_provision: { city_code: '3304557' } },
+    tomador: { cnpj: '11222333000181', name: 'Mercado Boa Compra Ltda', address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', cep: '20010000' } },
+    values: {
+      service_amount: 1000, approximate_taxes: { federal_rate: 13.45, state_rate: 0, municipal_rate: 2 }, iss: { retained: 'nao_retido', rate: 2 },
+      federal: { pis_cofins: pisCofins, ...(csll !== undefined ? { withholdings: { csll } } : {}) },
+    },
+  });
+  const pisCofinsErrors = (req: NfseRequest, today: string) => checkNfse(req, ctx(today)).filter((e) => e.field.startsWith('values.federal.pis_cofins'));
+
+  it('CST 01 with PIS and COFINS withheld (3) in 2027: both fields refused, naming the law', () => {
+    const errors = pisCofinsErrors(service('2027-01-20', { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 3 }, 46.5), '2027-01-20');
+    expect(errors.map((e) => e.field)).toEqual(['values.federal.pis_cofins.cst', 'values.federal.pis_cofins.withheld']);
+    expect(errors[0]!.message).toBe('must be 00, 08 or 09 for a competence in 2027: PIS/PASEP and COFINS end with 2026 (ADCT art. 126 II b, EC 132/2023; LC 214/2025 art. 542 revokes their laws from 1 January 2027); or leave pis_cofins out');
+  });
+
+  it('CST 08 with the CSLL alone withheld (8) in 2027, and the same CST 01 service in 2026, pass', () => {
+    expect(pisCofinsErrors(service('2027-01-20', { cst: '08', withheld: 8 }, 10), '2027-01-20')).toEqual([]);
+    expect(pisCofinsErrors(service('2026-12-20', { cst: '01', pis_rate: 0.65, cofins_rate: 3, withheld: 2 }), '2027-01-20')).toEqual([]);
   });
 });
 

@@ -1,15 +1,11 @@
 import type { DetModel, IcmsTotModel, PisCofinsModel } from '../../../fiscal/xml/nfe/model.js';
 import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { pisCofinsDue } from '../../../fiscal/reform/pis-cofins-end.js';
 import type { SaleItem } from './sale-item.js';
 
-// PIS/PASEP and COFINS end with 2026 (docs/fiscal/tax-reform.md, "PIS and COFINS end in 2027"):
-// ADCT art. 126 II b (EC 132/2023) extinguishes from 2027 the contributions of CF art. 195 I b and IV
-// and art. 239, and LC 214/2025 art. 542 revokes their laws from 1 January 2027. So a note dated 2027
-// or later charges neither. Decided like the reform groups on the note's dhEmi (its local year), so a
-// sale prepared on 31 December and numbered on 1 January follows the new year.
-
-/** The last year whose taxable events bear PIS and COFINS. */
-export const PIS_COFINS_LAST_YEAR = 2026;
+// PIS/PASEP and COFINS end with 2026 (src/fiscal/reform/pis-cofins-end.ts; docs/fiscal/tax-reform.md, "PIS and
+// COFINS end in 2027"), so a note dated 2027 or later charges neither. Decided like the reform groups on the note's
+// dhEmi (its local year), so a sale prepared on 31 December and numbered on 1 January follows the new year.
 
 /**
  * What an NF-e (model 55) dated 2027 carries instead: the authority still requires both groups on
@@ -19,8 +15,6 @@ export const PIS_COFINS_LAST_YEAR = 2026;
  * group (XSD minOccurs 0, no MOC rule asks for them in model 65) and carries none.
  */
 export const NO_INCIDENCE_CST = '08';
-
-export const pisCofinsDue = (year: number): boolean => year <= PIS_COFINS_LAST_YEAR;
 
 interface PisCofinsParts {
   det: DetModel[];
