@@ -9797,7 +9797,7 @@ export interface paths {
                              * @example 1.25
                              */
                             simples_credit_rate?: number;
-                            /** @description PIS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. */
+                            /** @description PIS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. PIS and COFINS end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): a sale prepared in 2027 or later must leave it out (422 otherwise), and a note dated 2027 or later charges neither (NFC-e: no group; NF-e: CST 08). */
                             pis?: {
                                 /**
                                  * @description PIS CST (01, 02, 04-09, 49-99).
@@ -9810,7 +9810,7 @@ export interface paths {
                                  */
                                 rate?: number;
                             };
-                            /** @description COFINS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. */
+                            /** @description COFINS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. PIS and COFINS end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): a sale prepared in 2027 or later must leave it out (422 otherwise), and a note dated 2027 or later charges neither (NFC-e: no group; NF-e: CST 08). */
                             cofins?: {
                                 /**
                                  * @description COFINS CST (01, 02, 04-09, 49-99).
@@ -11906,7 +11906,7 @@ export interface paths {
                              * @example 1.25
                              */
                             simples_credit_rate?: number;
-                            /** @description PIS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. */
+                            /** @description PIS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. PIS and COFINS end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): a sale prepared in 2027 or later must leave it out (422 otherwise), and a note dated 2027 or later charges neither (NFC-e: no group; NF-e: CST 08). */
                             pis?: {
                                 /**
                                  * @description PIS CST (01, 02, 04-09, 49-99).
@@ -11919,7 +11919,7 @@ export interface paths {
                                  */
                                 rate?: number;
                             };
-                            /** @description COFINS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. */
+                            /** @description COFINS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. PIS and COFINS end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): a sale prepared in 2027 or later must leave it out (422 otherwise), and a note dated 2027 or later charges neither (NFC-e: no group; NF-e: CST 08). */
                             cofins?: {
                                 /**
                                  * @description COFINS CST (01, 02, 04-09, 49-99).
@@ -13295,7 +13295,7 @@ export interface paths {
                              * @example 1.25
                              */
                             simples_credit_rate?: number;
-                            /** @description PIS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. */
+                            /** @description PIS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. PIS and COFINS end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): a sale prepared in 2027 or later must leave it out (422 otherwise), and a note dated 2027 or later charges neither (NFC-e: no group; NF-e: CST 08). */
                             pis?: {
                                 /**
                                  * @description PIS CST (01, 02, 04-09, 49-99).
@@ -13308,7 +13308,7 @@ export interface paths {
                                  */
                                 rate?: number;
                             };
-                            /** @description COFINS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. */
+                            /** @description COFINS; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. PIS and COFINS end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): a sale prepared in 2027 or later must leave it out (422 otherwise), and a note dated 2027 or later charges neither (NFC-e: no group; NF-e: CST 08). */
                             cofins?: {
                                 /**
                                  * @description COFINS CST (01, 02, 04-09, 49-99).
@@ -16557,7 +16557,7 @@ export interface paths {
                             simples_nacional_rate?: number;
                             /** @description Federal taxes (tribFed). */
                             federal?: {
-                                /** @description PIS and COFINS (tribFed/piscofins). */
+                                /** @description PIS and COFINS (tribFed/piscofins). Both end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): for a competence_date in 2027 or later only CST 00, 08 or 09 and withheld 0, 2 or 8 (CSLL alone) are accepted (422 otherwise). */
                                 pis_cofins?: {
                                     /**
                                      * @description CST of PIS/COFINS (TSTipoCST); with 00, 08 or 09 no base, rates nor withheld are due.

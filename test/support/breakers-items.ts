@@ -114,7 +114,8 @@ export const ITEMS_BREAKERS: readonly GoodsBreaker[] = [
   // NA: ICMS to the destination state (DIFAL), which the gateway computes
   {
     kind: 'document', rule: 'NA01-10', code: 807, models: NFCE, why: 'the NFC-e request has no DIFAL (difal is NF-e only)',
-    break: (d) => ({ xml: firstDet(d.xml, (det) => det.replace('</COFINS>', '</COFINS><ICMSUFDest><vBCUFDest>1.00</vBCUFDest><pICMSUFDest>18.00</pICMSUFDest><pICMSInter>12.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart><vICMSUFDest>0.06</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>')) }),
+    // After COFINS in the XSD's order; an NFC-e dated 2027 has no COFINS group (pis-cofins-schedule.ts): after ICMS.
+    break: (d) => ({ xml: firstDet(d.xml, (det) => det.replace(/<\/COFINS>|<\/ICMS>(?![\s\S]*<\/COFINS>)/, (end) => `${end}<ICMSUFDest><vBCUFDest>1.00</vBCUFDest><pICMSUFDest>18.00</pICMSUFDest><pICMSInter>12.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart><vICMSUFDest>0.06</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>`)) }),
   },
   { kind: 'document', rule: 'NA09-10', code: 697, models: NFE, why: COMPUTED, applies: (_c, d) => difalDet(d.xml) >= 0, break: (d) => ({ xml: onDifal(d.xml, (det) => setIn(setIn(det, 'orig', '0'), 'pICMSInter', '4.00')) }) },
   { kind: 'document', rule: 'NA09-20', code: 697, models: NFE, why: COMPUTED, applies: (_c, d) => difalDet(d.xml) >= 0, break: (d) => ({ xml: onDifal(d.xml, (det) => setIn(setIn(det, 'orig', '1'), 'pICMSInter', '12.00')) }) },

@@ -71,8 +71,8 @@ export function nfeTotalsProblems(xml: string): string[] {
   // W06b-10: FCP retained earlier (N27d, written in ICMSST); ICMSST's other values are in no total.
   expect('vFCPSTRet (W06b-10)', cents(tot.vFCPSTRet), sumOf(dets, (d) => icmsGroup(d).vFCPSTRet));
   expect('vIPI', cents(tot.vIPI), sumOf(dets, (d) => d.imposto.IPI?.IPITrib?.vIPI));
-  expect('vPIS', cents(tot.vPIS), sumOf(dets, (d) => (Object.values(d.imposto.PIS)[0] as Node).vPIS));
-  expect('vCOFINS', cents(tot.vCOFINS), sumOf(dets, (d) => (Object.values(d.imposto.COFINS)[0] as Node).vCOFINS));
+  expect('vPIS', cents(tot.vPIS), sumOf(dets, (d) => (Object.values(d.imposto.PIS ?? {})[0] as Node | undefined)?.vPIS));
+  expect('vCOFINS', cents(tot.vCOFINS), sumOf(dets, (d) => (Object.values(d.imposto.COFINS ?? {})[0] as Node | undefined)?.vCOFINS));
   expect('vFCPUFDest', cents(tot.vFCPUFDest), sumOf(dets, (d) => d.imposto.ICMSUFDest?.vFCPUFDest));
   expect('vICMSUFDest', cents(tot.vICMSUFDest), sumOf(dets, (d) => d.imposto.ICMSUFDest?.vICMSUFDest));
   expect('vICMSUFRemet', cents(tot.vICMSUFRemet), sumOf(dets, (d) => d.imposto.ICMSUFDest?.vICMSUFRemet));

@@ -84,8 +84,11 @@ export function nfseRequestArb(): fc.Arbitrary<GeneratedNfseRequest> {
       ctx.today = today;
       const competence = new Date(Date.parse(`${today}T00:00:00Z`) - g.competenceDaysBack * 86_400_000).toISOString().slice(0, 10);
       const reform = g.reform && g.taxReform;
+      // PIS/COFINS due or withheld only on a competence up to 2026 (src/fiscal/reform/pis-cofins-end.ts): such a service is of 2026.
+      const pisCofinsDue = g.pisCofins !== undefined && !['00', '08', '09'].includes(g.pisCofins.cst);
+      const competenceOf = (c: string) => (reform && c < '2026-01-01' ? '2026-01-01' : pisCofinsDue && c >= '2027-01-01' ? '2026-12-31' : c);
       const req: NfseRequest = {
-        issuer_id: 'iss_prop', external_ref: 'prop', competence_date: reform && competence < '2026-01-01' ? '2026-01-01' : competence,
+        issuer_id: 'iss_prop', external_ref: 'prop', competence_date: competenceOf(competence),
         service: {
           national_code: g.code, description: g.longText ? 'Manutenção <preventiva> & "corretiva"\n'.repeat(50).slice(0, 2000) : 'Desenvolvimento de sistemas & manutenção', place_of_provision: g.abroad ? { country_code: 'US' } : { city_code: g.city },
           ...(g.municipal ? { municipal_code: g.municipal } : {}), ...(g.nbs || reform ? { nbs: g.nbs ?? '115021000' } : {}),

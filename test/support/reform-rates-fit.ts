@@ -11,7 +11,8 @@ export const TEST_CBS_RATE_2027 = 8.8;
 /**
  * The reform rates an item may send on the note's local date (docs/fiscal/tax-reform.md, "Rates by
  * date"): the year's own IBS rates are known, so none is sent; the CBS rate is sent only in 2027,
- * when the gateway does not know it (an export, CST 410, sends none).
+ * when the gateway does not know it (an export, CST 410, sends none). From 2027 no item sends `pis`
+ * nor `cofins`: both contributions end with 2026 and the gateway refuses them (pis-cofins-schedule.ts).
  */
 export function fitReformRates(items: SaleItem[], emittedAt: Date, cityCode: string, uf: string): void {
   const year = localDateTime(emittedAt, timeZoneOf(cityCode, uf)).year;
@@ -23,5 +24,9 @@ export function fitReformRates(items: SaleItem[], emittedAt: Date, cityCode: str
     }
     const immune = item.reform?.cst === '410' || (item.reform?.cst === undefined && item.cfop.startsWith('7'));
     if (year >= 2027 && !immune) item.reform = { ...item.reform, cbs_rate: TEST_CBS_RATE_2027 };
+    if (year >= 2027) {
+      delete item.pis;
+      delete item.cofins;
+    }
   }
 }

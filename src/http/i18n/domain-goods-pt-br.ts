@@ -116,6 +116,11 @@ export const GOODS_PT_BR: Translations = {
   'CST {} requires the group {}, which this API does not write (NT 2025.002 {}, cStat {})': 'o CST {} exige o grupo {}, que esta API não escreve (NT 2025.002 {}, cStat {})',
   'is not used with CST {}: its indicator ind_gRed forbids gRed (NT 2025.002 UB26-10, cStat 1032)': 'não é usado com o CST {}: o seu indicador ind_gRed proíbe gRed (NT 2025.002 UB26-10, cStat 1032)',
   'must be the reduction of cClassTrib {}: {} (NT 2025.002 UB27-10, cStat 1034; UB65-10, 1063)': 'deve ser a redução do cClassTrib {}: {} (NT 2025.002 UB27-10, cStat 1034; UB65-10, 1063)',
+  // pis-cofins-schedule.ts
+  'is not accepted on a note dated {}: PIS/PASEP and COFINS end with 2026 (ADCT art. 126 II b, EC 132/2023; LC 214/2025 art. 542 revokes their laws from 1 January 2027); leave it out: the NF-e carries CST 08 (no incidence) in both groups':
+    'não é aceito em uma nota com data de {}: o PIS/PASEP e a COFINS acabam em 2026 (ADCT art. 126, II, b, EC 132/2023; a LC 214/2025, art. 542, revoga suas leis a partir de 1º de janeiro de 2027); deixe-o de fora: a NF-e leva o CST 08 (sem incidência) nos dois grupos',
+  'is not accepted on a note dated {}: PIS/PASEP and COFINS end with 2026 (ADCT art. 126 II b, EC 132/2023; LC 214/2025 art. 542 revokes their laws from 1 January 2027); leave it out: the NFC-e carries neither group':
+    'não é aceito em uma nota com data de {}: o PIS/PASEP e a COFINS acabam em 2026 (ADCT art. 126, II, b, EC 132/2023; a LC 214/2025, art. 542, revoga suas leis a partir de 1º de janeiro de 2027); deixe-o de fora: a NFC-e não leva nenhum dos dois grupos',
 };
 
 /** Words the validators put into their sentences as values (ItemRules.document). */

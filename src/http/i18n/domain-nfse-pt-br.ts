@@ -130,4 +130,9 @@ export const NFSE_PT_BR: Translations = {
   // prepare-nfse.ts, nfse-rejection.ts
   'discounts, deductions and the taxes withheld (CP, IRRF, CSLL, and PIS, COFINS, ISSQN when withheld) add up to more than service_amount (Anexo I E0428)':
     'descontos, deduções e os tributos retidos (CP, IRRF, CSLL, e PIS, COFINS, ISSQN quando retidos) somam mais que service_amount (Anexo I E0428)',
+  // validate-nfse-federal.ts (PIS/COFINS end with 2026)
+  'must be 00, 08 or 09 for a competence in {}: PIS/PASEP and COFINS end with 2026 (ADCT art. 126 II b, EC 132/2023; LC 214/2025 art. 542 revokes their laws from 1 January 2027); or leave pis_cofins out':
+    'deve ser 00, 08 ou 09 para uma competência em {}: o PIS/PASEP e a COFINS acabam em 2026 (ADCT art. 126, II, b, EC 132/2023; a LC 214/2025, art. 542, revoga suas leis a partir de 1º de janeiro de 2027); ou deixe pis_cofins de fora',
+  'must be 0, 2 or 8 for a competence in {}: PIS/PASEP and COFINS end with 2026 (ADCT art. 126 II b, EC 132/2023; LC 214/2025 art. 542), so neither is withheld; 8 withholds the CSLL alone':
+    'deve ser 0, 2 ou 8 para uma competência em {}: o PIS/PASEP e a COFINS acabam em 2026 (ADCT art. 126, II, b, EC 132/2023; LC 214/2025, art. 542), então nenhum dos dois é retido; 8 retém só a CSLL',
 };

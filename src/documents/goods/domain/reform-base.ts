@@ -21,7 +21,7 @@ export function ibsCbsBase(d: DetModel, year: number, simples: boolean, vIS: num
   let base = d.vProd + (d.vFrete ?? 0) + (d.vSeg ?? 0) + (d.vOutro ?? 0) - d.vDesc;
   if (year >= 2027) base += vIS;
   if (simples) return base;
-  if (year <= 2026) base -= (d.pis.value ?? 0) + (d.cofins.value ?? 0);
+  if (year <= 2026) base -= (d.pis?.value ?? 0) + (d.cofins?.value ?? 0);
   if (year <= 2032) {
     base -= (d.icms.own?.vICMS ?? 0) + (d.icms.own?.fcp?.vFCP ?? 0);
     base -= (d.icmsUfDest?.vICMSUFDest ?? 0) + (d.icmsUfDest?.fcp?.vFCPUFDest ?? 0);

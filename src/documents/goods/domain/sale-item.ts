@@ -40,7 +40,7 @@ const pisCofins = (name: string) =>
       cst: Type.String({ description: `${name} CST (01, 02, 04-09, 49-99).`, pattern: '^[0-9]{2}$', examples: ['01'] }),
       rate: Type.Optional(rate(`${name} rate on the item value (CST 01, 02 and 49-99).`, 0.65)),
     },
-    { additionalProperties: false, description: `${name}; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal.` },
+    { additionalProperties: false, description: `${name}; default: CST 49 with zero values for Simples Nacional, CST 01 at the cumulative rate for regime normal. PIS and COFINS end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): a sale prepared in 2027 or later must leave it out (422 otherwise), and a note dated 2027 or later charges neither (NFC-e: no group; NF-e: CST 08).` },
   );
 
 export const ReformSchema = Type.Object(

@@ -1,5 +1,6 @@
 import type { NfceModel } from '../../../fiscal/xml/nfe/model.js';
 import { reformPartsOn } from '../../goods/domain/reform-schedule.js';
+import { pisCofinsPartsOn } from '../../goods/domain/pis-cofins-schedule.js';
 import { csrtHash } from '../../../fiscal/xml/nfe/inf-nfe.js';
 import { signNfce } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
@@ -50,8 +51,9 @@ export function buildPreparedNfce(prepared: PreparedNfce, ctx: DocumentContext):
   const accessKey = buildAccessKey({ cUF, emittedYear: dhEmi.year, emittedMonth: dhEmi.month, cnpj, mod: 65, serie: ctx.serie, nNF: ctx.nNF, tpEmis, cNF });
   const model: NfceModel = {
     // The IBS/CBS groups as the note's local date decides: rates and base of its year, none for a
-    // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027.
-    ...reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }),
+    // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027; no PIS/COFINS
+    // group from 2027 (both end with 2026: pis-cofins-schedule.ts).
+    ...reformPartsOn(pisCofinsPartsOn(prepared.parts, 65, dhEmi.year), prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }),
     accessKey,
     ide: {
       cUF, cNF, natOp: 'VENDA', serie: ctx.serie, nNF: ctx.nNF, dhEmi: dhEmi.text, cMunFG: issuer.endereco.codigo_municipio,

@@ -80,7 +80,7 @@ export function builtNfceSummary(
     },
     items: model.det.map((d) => ({
       nItem: d.nItem, vProd: reais(d.vProd), vDesc: reais(d.vDesc), vICMS: reais(d.icms.own?.vICMS), vST: reais(d.icms.st?.vICMSST),
-      vPIS: reais(d.pis.value), vCOFINS: reais(d.cofins.value), vIBS: reais(d.ibscbs?.gIBSCBS ? d.ibscbs.gIBSCBS.vIBSUF + d.ibscbs.gIBSCBS.vIBSMun : 0),
+      vPIS: reais(d.pis?.value), vCOFINS: reais(d.cofins?.value), vIBS: reais(d.ibscbs?.gIBSCBS ? d.ibscbs.gIBSCBS.vIBSUF + d.ibscbs.gIBSCBS.vIBSMun : 0),
       vCBS: reais(d.ibscbs?.gIBSCBS?.vCBS), vIS: reais(d.is?.vIS), vTotTrib: reais(d.vTotTrib),
       ...(d.ibscbs ? { reform: { cst: d.ibscbs.CST, class_code: d.ibscbs.cClassTrib } } : {}),
     })),

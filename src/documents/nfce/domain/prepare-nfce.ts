@@ -9,6 +9,7 @@ import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
 import { classifyReform } from '../../goods/domain/reform-class-checks.js';
 import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
+import { checkPisCofinsDate } from '../../goods/domain/pis-cofins-schedule.js';
 import { paymentPlan, salePayments } from '../../goods/domain/payments.js';
 import { carrierModel, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
 import type { Sale } from './sale.js';
@@ -59,6 +60,7 @@ export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   const reformErrors: FieldError[] = [];
   const reform = classifyReform(reformErrors, computed.reform, 'nfce', ctx.today, ctx.reformTables);
   checkReformRates(reformErrors, reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
+  checkPisCofinsDate(reformErrors, sale.items, ctx.today, 65);
   if (reformErrors.length > 0) return { ok: false, errors: reformErrors };
   const parts: PreparedNfce['parts'] = {
     emit: emitOf(ctx.issuer),

@@ -14,28 +14,33 @@ import { reformTablesInForce } from '../../../fiscal/reform/reform-tables-in-for
 
 export type { IssueOptions } from '../../notes/services/issue-note.js';
 
-/** The NFC-e engine as the shared emission drives it. */
-export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = {
-  family: NFCE_FAMILY,
-  serie: DEFAULT_SERIE,
-  needsCsc: true,
-  prepare(sale, issuer) {
-    const respTec = engineRespTec(issuer);
-    const engine = engineIssuer(issuer);
-    // The IBS/CBS rates the items need are those of the issuer's local year (docs/fiscal/tax-reform.md).
-    const today = localDateTime(new Date(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
-    const prepared = prepareNfce(sale, {
-      issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
-    });
-    return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
-  },
-  build: (prepared, { contingency, ...ctx }) =>
-    buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc!, ...(contingency ? { tpEmis: 9 as const, contingency } : {}) }),
-  fieldOfXsdPath: (path, sale) => xsdPathToField(path, sale),
-  contingencyAtOnce,
-};
+/** The NFC-e engine as the shared emission drives it; `now` gives the issuer's local date the sale is prepared on. */
+export function nfceEmitter(now: () => Date): NoteEmitter<Sale, PreparedNfce> {
+  return {
+    family: NFCE_FAMILY,
+    serie: DEFAULT_SERIE,
+    needsCsc: true,
+    prepare(sale, issuer) {
+      const respTec = engineRespTec(issuer);
+      const engine = engineIssuer(issuer);
+      // The IBS/CBS rates the items need are those of the issuer's local year (docs/fiscal/tax-reform.md).
+      const today = localDateTime(now(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
+      const prepared = prepareNfce(sale, {
+        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
+      });
+      return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
+    },
+    build: (prepared, { contingency, ...ctx }) =>
+      buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc!, ...(contingency ? { tpEmis: 9 as const, contingency } : {}) }),
+    fieldOfXsdPath: (path, sale) => xsdPathToField(path, sale),
+    contingencyAtOnce,
+  };
+}
+
+/** The engine on the machine's clock, for the paths that prepare again a sale already dated (contingency, offline). */
+export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = nfceEmitter(() => new Date());
 
 /** POST /v1/nfce: the shared emission (documents/notes/services/issue-note.ts) with the NFC-e engine. */
 export function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NoteRow> {
-  return issueNote(deps, NFCE_EMITTER, accountId, sale, opts);
+  return issueNote(deps, nfceEmitter(() => deps.clock.now()), accountId, sale, opts);
 }

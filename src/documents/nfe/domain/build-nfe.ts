@@ -1,5 +1,6 @@
 import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
 import { reformPartsOn } from '../../goods/domain/reform-schedule.js';
+import { pisCofinsPartsOn } from '../../goods/domain/pis-cofins-schedule.js';
 import { governmentReducerOn, SUPPLY_OPERATION, withGovernmentPurchaseParts } from '../../goods/domain/reform-government-purchase.js';
 import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
@@ -60,8 +61,9 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   const model: NfeModel = {
     // The IBS/CBS groups as the note's local date decides: rates and base of its year, none for a
     // Simples Nacional note dated 2026 (LC 214/2025 art. 348 III c), always from 2027; a government
-    // purchase's gRed and gTribCompraGov in each item (NT 2025.002-RTC UB26-20, UB82a-10).
-    ...withGovernmentPurchaseParts(reformPartsOn(prepared.parts, prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }), pRedutor, dhEmi.year),
+    // purchase's gRed and gTribCompraGov in each item (NT 2025.002-RTC UB26-20, UB82a-10); PIS and COFINS
+    // CST 08 from 2027 (both end with 2026; MOC Q01-20/S01-20 still ask for the groups: pis-cofins-schedule.ts).
+    ...withGovernmentPurchaseParts(reformPartsOn(pisCofinsPartsOn(prepared.parts, 55, dhEmi.year), prepared.reform, { crt: issuer.crt, taxReform: prepared.taxReform, date: dhEmi.text, tables: prepared.reformTables }), pRedutor, dhEmi.year),
     accessKey,
     ide: {
       ...prepared.ide, NFref: [...prepared.ide.NFref],

@@ -11,6 +11,7 @@ import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { checkReformRates } from '../../goods/domain/reform-rate-checks.js';
 import { classifyReform } from '../../goods/domain/reform-class-checks.js';
 import { reformGroupsLikely, withReformGroups } from '../../goods/domain/reform-schedule.js';
+import { checkPisCofinsDate } from '../../goods/domain/pis-cofins-schedule.js';
 import { checkGovernmentPurchase, SUPPLY_OPERATION, withGovernmentPurchaseParts, type GovernmentPurchase } from '../../goods/domain/reform-government-purchase.js';
 import type { NfeContext } from './nfe-context.js';
 import { autXmlOf, exportaOf, nfeDestOf, transpOf } from './nfe-parties.js';
@@ -70,6 +71,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   checkReformRates(reformErrors, reform, ctx.issuer.crt, ctx.taxReform, ctx.today, ctx.reformTables);
   const purchase = req.government_purchase ? { tpEnteGov: req.government_purchase.entity_type } : undefined;
   checkGovernmentPurchase(reformErrors, purchase, { crt: ctx.issuer.crt, taxReform: ctx.taxReform, today: ctx.today }, reform);
+  checkPisCofinsDate(reformErrors, req.items, ctx.today, 55);
   if (reformErrors.length > 0) return { ok: false, errors: reformErrors };
   const parts: PreparedNfe['parts'] = {
     emit: emitOf(ctx.issuer),

@@ -103,7 +103,7 @@ export const NfsePisCofinsSchema = Type.Object(
     cofins_amount: Type.Optional(money('vCofins; computed as base x cofins_rate; when given it must equal that (E0696).', 30)),
     withheld: Type.Optional(Type.Integer({ description: 'tpRetPisCofins (0-9, TSTipoRetPISCofins): which of PIS, COFINS and CSLL the taker withholds; required with a CST other than 00, 08, 09 (E0698); other than 0 and 2 needs withholdings.csll (E0724), 0 forbids it (E0720).', examples: [0] })),
   },
-  { additionalProperties: false, description: 'PIS and COFINS (tribFed/piscofins).' },
+  { additionalProperties: false, description: 'PIS and COFINS (tribFed/piscofins). Both end with 2026 (ADCT art. 126 II b, LC 214/2025 art. 542): for a competence_date in 2027 or later only CST 00, 08 or 09 and withheld 0, 2 or 8 (CSLL alone) are accepted (422 otherwise).' },
 );
 
 export const NfseValuesSchema = Type.Object(

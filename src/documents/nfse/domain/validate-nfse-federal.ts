@@ -3,6 +3,7 @@ import { percentOf, toCents, toScaled } from '../../../kernel/decimal.js';
 import { deductionOf } from './figures.js';
 import type { NfseIssuer } from './nfse-context.js';
 import type { NfseRequest } from './nfse-request.js';
+import { pisCofinsDue } from '../../../fiscal/reform/pis-cofins-end.js';
 
 // tribFed: PIS/COFINS and the federal withholdings, Anexo I E0677-E0724.
 
@@ -84,4 +85,23 @@ export function checkFederal(errors: Errors, req: NfseRequest, vServ: number | u
   // E0720: withheld 0 (nothing withheld) excludes vRetCSLL; E0724: other than 0 and 2 requires it.
   if (ret === 0 && w?.csll !== undefined) fail(errors, 'values.federal.withholdings.csll', 'must be absent when pis_cofins.withheld is 0 (Anexo I E0720)', 'E0720');
   if (ret !== undefined && ret !== 0 && ret !== 2 && w?.csll === undefined) fail(errors, 'values.federal.withholdings.csll', `is required when pis_cofins.withheld is ${ret} (Anexo I E0724)`, 'E0724');
+}
+
+/** tpRetPisCofins that withhold PIS or COFINS (TSTipoRetPISCofins: 1, 3, 4, 5, 6, 7, 9); 0, 2 and 8 withhold neither. */
+const WITHHOLDS_PIS_OR_COFINS = new Set([1, 3, 4, 5, 6, 7, 9]);
+
+/**
+ * A service whose competence (the taxable event, dCompet) is in 2027 or later bears no PIS nor COFINS: both end with
+ * 2026 (src/fiscal/reform/pis-cofins-end.ts). The national layout has no rule on it (Anexo I E0677-E0724 have no
+ * date; docs/fiscal/nfse-reform.md), so the gateway refuses from the law: a taxed CST (one with base and rates), or
+ * a withholding of PIS or COFINS. CST 00, 08, 09 without values, and the withholding of CSLL alone (8), stay.
+ */
+export function checkPisCofinsCompetence(errors: Errors, req: NfseRequest): void {
+  const pc = req.values.federal?.pis_cofins;
+  if (!pc || !/^[0-9]{4}-/.test(req.competence_date)) return;
+  const year = Number(req.competence_date.slice(0, 4));
+  if (pisCofinsDue(year)) return;
+  const at = 'values.federal.pis_cofins';
+  if (pisCofinsTaxed(pc.cst)) fail(errors, `${at}.cst`, `must be 00, 08 or 09 for a competence in ${year}: PIS/PASEP and COFINS end with 2026 (ADCT art. 126 II b, EC 132/2023; LC 214/2025 art. 542 revokes their laws from 1 January 2027); or leave pis_cofins out`);
+  if (pc.withheld !== undefined && WITHHOLDS_PIS_OR_COFINS.has(pc.withheld)) fail(errors, `${at}.withheld`, `must be 0, 2 or 8 for a competence in ${year}: PIS/PASEP and COFINS end with 2026 (ADCT art. 126 II b, EC 132/2023; LC 214/2025 art. 542), so neither is withheld; 8 withholds the CSLL alone`);
 }

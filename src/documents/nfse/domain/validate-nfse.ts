@@ -7,7 +7,7 @@ import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { deductionOf } from './figures.js';
 import type { NfseContext } from './nfse-context.js';
 import { ISS_RETENTION, ISS_TAXATION, type NfseRequest } from './nfse-request.js';
-import { checkFederal } from './validate-nfse-federal.js';
+import { checkFederal, checkPisCofinsCompetence } from './validate-nfse-federal.js';
 import { checkForeignTrade } from './validate-nfse-foreign-trade.js';
 import { checkParty, type PartyKind } from './validate-nfse-parties.js';
 import { checkTotTrib } from './validate-nfse-tot-trib.js';
@@ -218,6 +218,7 @@ function checkValues(errors: Errors, req: NfseRequest, ctx: NfseContext, taker: 
     fail(errors, 'values.iss.retained', 'intermediario needs an intermediary identified by cpf or cnpj with an address in Brazil (Anexo I E0264, E0293)', identified ? 'E0293' : 'E0264');
   }
   checkFederal(errors, req, vServ, ctx.issuer);
+  checkPisCofinsCompetence(errors, req);
   checkTotTrib(errors, req, ctx.issuer, vServ);
 }
 

@@ -43,8 +43,8 @@ function impostoXml(m: DetModel): string {
     (m.vTotTrib !== undefined ? money('vTotTrib', m.vTotTrib) : '') +
       el('ICMS', icms) +
       (m.ipi ? ipiXml(m.ipi) : '') +
-      pisCofinsXml('PIS', m.pis) +
-      pisCofinsXml('COFINS', m.cofins) +
+      (m.pis ? pisCofinsXml('PIS', m.pis) : '') +
+      (m.cofins ? pisCofinsXml('COFINS', m.cofins) : '') +
       (m.icmsUfDest ? icmsUfDestXml(m.icmsUfDest) : '') +
       reform,
   );

@@ -250,8 +250,12 @@ export interface DetModel {
   icms: IcmsModel;
   /** Model 55 only (IPI is rejected in an NFC-e, 742). */
   ipi?: IpiModel;
-  pis: PisCofinsModel;
-  cofins: PisCofinsModel;
+  /**
+   * Absent: the item carries no PIS / COFINS group (XSD minOccurs 0), as an NFC-e dated 2027 or later
+   * (both contributions end with 2026: documents/goods/domain/pis-cofins-schedule.ts).
+   */
+  pis?: PisCofinsModel;
+  cofins?: PisCofinsModel;
   /** Model 55 only: DIFAL of an interstate sale to a non-taxpayer (ICMSUFDest, NT 2015.003). */
   icmsUfDest?: IcmsUfDestModel;
   is?: IsModel;
