@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ThreadPool } from './thread-pool.js';
 
 const ECHO = `require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m * 2));`;
@@ -67,5 +67,22 @@ describe('ThreadPool', () => {
     expect(next).not.toBe(t);
     expect(started).toHaveLength(2);
     p.release(next, false);
+  });
+
+  it('a thread told to end at its idle time is never handed out while it ends (a job there would fail with no answer)', async () => {
+    const { p, started } = pool(1, 0, 50);
+    const t = await p.acquire();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      p.release(t, true);
+      // The idle timer fires: terminate() is called, the 'exit' event comes later.
+      vi.advanceTimersByTime(60);
+    } finally {
+      vi.useRealTimers();
+    }
+    const outcome = await p.run<number>(4, { timeoutMs: 10_000, label: 'echo' });
+    expect(outcome).toEqual({ kind: 'reply', reply: 8 });
+    expect(started).toHaveLength(2);
+    await new Promise((r) => (t.exited ? r(null) : t.worker.once('exit', r)));
   });
 });

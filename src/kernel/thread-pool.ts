@@ -11,6 +11,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 export interface PoolThread {
   worker: Worker;
   exited: boolean;
+  /** Told to end at its idle time: no longer counted against `size`, its 'exit' not awaited. */
+  retired?: boolean;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -46,7 +48,11 @@ export class ThreadPool {
   constructor(private readonly o: ThreadPoolOptions) {}
 
   async acquire(): Promise<PoolThread> {
-    const ready = this.idle.pop();
+    // A thread whose idle time ran out leaves `idle` as it is told to end, and one that died while idle
+    // (its 'exit' already seen) is skipped: neither may take a job, whose caller would get "exited
+    // without an answer" for a thread the pool itself ended.
+    let ready = this.idle.pop();
+    while (ready?.exited) ready = this.idle.pop();
     if (ready) {
       clearTimeout(ready.idleTimer);
       return ready;
@@ -57,7 +63,7 @@ export class ThreadPool {
       t.worker.unref();
       t.worker.once('exit', () => {
         t.exited = true;
-        this.threads--;
+        if (!t.retired) this.threads--;
         const at = this.idle.indexOf(t);
         if (at >= 0) this.idle.splice(at, 1);
       });
@@ -98,7 +104,13 @@ export class ThreadPool {
     }
     const next = this.waiting.shift();
     if (next) return next(t);
-    t.idleTimer = setTimeout(() => void t.worker.terminate(), this.o.idleMs ?? 30_000).unref();
+    t.idleTimer = setTimeout(() => {
+      const at = this.idle.indexOf(t);
+      if (at >= 0) this.idle.splice(at, 1);
+      t.retired = true;
+      this.threads--;
+      void t.worker.terminate();
+    }, this.o.idleMs ?? 30_000).unref();
     this.idle.push(t);
   }
 }
