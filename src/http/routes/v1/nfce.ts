@@ -188,7 +188,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         querystring: Type.Object({ width: Type.Optional(Type.Union([Type.Literal(80), Type.Literal(58)], { default: 80 })) }, { additionalProperties: false }),
         // Sent as bytes: documented as a binary string, typed as the Buffer the handler sends.
-        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429) },
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -223,7 +223,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Served as application/octet-stream: raw printer bytes that no client or proxy may re-encode.',
         params: IdParams,
         querystring: RollWidthQuery,
-        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/octet-stream (ESC/POS)', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429) },
+        response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/octet-stream (ESC/POS)', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {
@@ -246,7 +246,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'it loads nothing and runs no script (Content-Security-Policy).',
         params: IdParams,
         querystring: RollWidthQuery,
-        response: { 200: Type.String({ description: 'text/html' }), ...errorResponses(401, 403, 404, 409, 422, 429) },
+        response: { 200: Type.String({ description: 'text/html' }), ...errorResponses(401, 403, 404, 409, 422, 429, 503) },
       },
     },
     async (request, reply) => {
