@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { crossFamilyImports, fileCycles, FLOORS, floorOf, importEdges, moduleCycles, violations } from './support/import-graph.js';
+import { crossFamilyImports, fileCycles, FLOORS, floorOf, importEdges, moduleCycles, violations } from '../scripts/house/house-rule.mjs';
 
 // ARCHITECTURE.md: the floors of src/ and the rule of which may import which, held against the code.
 const SRC = resolve(import.meta.dirname, '../src');
@@ -125,5 +126,30 @@ describe('the rule itself fails on a forbidden import', () => {
 
   it('names each floor once, from the root down', () => {
     expect(FLOORS.map((f) => f.floor)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+  });
+});
+
+describe('ESLint holds the same rule, so an editor marks a forbidden import at its line', () => {
+  const eslint = new ESLint({ cwd: resolve(SRC, '..') });
+  const lint = async (file: string, text: string) =>
+    (await eslint.lintText(text, { filePath: join(SRC, file) }))[0]!.messages.filter((m) => m.ruleId === 'house/floors').map((m) => `${m.line}: ${m.message}`);
+
+  it('an upward import, a route reading storage, a family importing another and a type-only import of a route are each reported', async () => {
+    expect(await lint('fiscal/xml/nfe/format.ts', "import { formatCents } from '../../../documents/nfce/domain/decimal.js';\nexport const f = formatCents;\n")).toEqual([
+      '1: fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (document domain and printing): upward',
+    ]);
+    expect(await lint('http/routes/v1/webhooks.ts', "export const a = 1;\nexport { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';\n")).toEqual([
+      '2: http/routes/v1/webhooks.ts imports platform/storage/repositories/webhook-repository.ts: a route calls services, never storage',
+    ]);
+    expect(await lint('documents/nfe/domain/compute-nfe.ts', "import { icmsOf } from '../../nfce/domain/item-taxes.js';\nexport const g = icmsOf;\n")).toEqual([
+      '1: documents/nfe/domain/compute-nfe.ts imports documents/nfce/domain/item-taxes.ts: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)',
+    ]);
+    expect(await lint('kernel/errors.ts', "import type { Config } from '../http/plugins/auth.js';\nexport type C = Config;\n")).toHaveLength(1);
+  });
+
+  it('an allowed import and a file outside src/ are not reported', async () => {
+    expect(await lint('documents/nfe/domain/compute-nfe.ts', "import { x } from '../../goods/domain/c.js';\nexport const g = x;\n")).toEqual([]);
+    const outside = (await eslint.lintText("import { x } from '../src/http/app.js';\nexport const g = x;\n", { filePath: resolve(SRC, '../test/x.test.ts') }))[0]!.messages;
+    expect(outside.filter((m) => m.ruleId === 'house/floors')).toEqual([]);
   });
 });
