@@ -75,3 +75,27 @@ describe('POST /v1/nfce/offline reads the XML the signature covers, and nothing 
     expect(res.json().details[0]).toMatchObject({ field: 'xml', message: expect.stringMatching(/bytes/) });
   });
 });
+
+describe('the same refusals said in Portuguese to a reader who asks for pt-BR (the XML parser\'s reasons included)', () => {
+  const postPt = (xml: string) => t.app.inject({ method: 'POST', url: '/v1/nfce/offline', headers: { ...auth, 'accept-language': 'pt-BR' }, payload: { xml } });
+  // Words of the English sentences (ours and @xmldom/xmldom's) that no Portuguese one holds.
+  const ENGLISH = /\b(the|is|has|not|only|may|inside|outside|element|unclosed|mismatch|expected|found|end of|more than)\b/i;
+
+  it.each([
+    ['an unclosed document', () => '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe>', /^não é um XML bem-formado: tag\(s\) não fechada\(s\): NFe, infNFe$/],
+    ['mismatched tags', () => '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe></ide></NFe>', /^não é um XML bem-formado: a tag de abertura e a de fechamento não correspondem/],
+    ['a repeated attribute', () => '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="a" Id="b"/></NFe>', /^não é um XML bem-formado: atributo Id repetido$/],
+    ['text that is no XML', () => 'hello', /^não é um XML bem-formado|^xml não é um elemento NFe/],
+    ['a DOCTYPE', () => '<!DOCTYPE NFe [<!ELEMENT NFe ANY>]><NFe/>', /^tem um DOCTYPE; um documento fiscal não tem DOCTYPE/],
+    ['a comment inside the root', () => '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><!-- x --><infNFe/></NFe>', /^tem um comentário \(<!-- -->\) dentro de NFe; um documento fiscal não tem comentários/],
+    ['a processing instruction before the root', () => '<?xml-stylesheet href="x.xsl"?><NFe xmlns="http://www.portalfiscal.inf.br/nfe"/>', /^tem uma instrução de processamento \(<\?xml-stylesheet \?>\) fora do elemento raiz/],
+    ['another root element', () => '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe"/>', /^não é um elemento NFe no namespace http:\/\/www\.portalfiscal\.inf\.br\/nfe$/],
+  ])('%s', async (_name, xml, said) => {
+    const res = await postPt(xml());
+    expect(res.statusCode, res.body).toBe(422);
+    const { message, details } = res.json();
+    expect(details[0].field).toBe('xml');
+    expect(details[0].message).toMatch(said);
+    expect(`${message} ${details[0].message}`).not.toMatch(ENGLISH);
+  });
+});

@@ -11,6 +11,7 @@ import { NFSE_PT_BR } from './domain-nfse-pt-br.js';
 import { REFORM_GROUPS_PT_BR } from './domain-reform-groups-pt-br.js';
 import { ENVELOPE_MESSAGES_PT_BR, ERROR_MESSAGES_PT_BR, summarizeDetailsPtBr } from './error-messages.js';
 import { TemplateCatalog, type Translations } from './template-catalog.js';
+import { STRICT_XML_PT_BR, XML_PARSER_PT_BR } from './xml-input-pt-br.js';
 
 // The language of `message` and `hint`, chosen by Accept-Language, applied when the
 // HTTP layer writes an answer. Everything below src/http/ writes English; codes, field paths and rule
@@ -37,8 +38,13 @@ export const HINT_CATALOG_PT_BR = new TemplateCatalog([
 /** A value inside a sentence, said in pt-BR: a word of the validators, an ISO day as 31/03/2025. */
 const DOCUMENT_NAMES = /^an (?:NF-e|NFC-e|NFS-e)(?: \(model \d+\))?(?: or an (?:NF-e|NFC-e|NFS-e)(?: \(model \d+\))?)*$/;
 
+/** What an XML text was found to hold, and the XML parser's reason, said in pt-BR (xml-input-pt-br.ts). */
+const XML_PARSER_CATALOG_PT_BR = new TemplateCatalog([XML_PARSER_PT_BR]);
+
 function valuePtBr(v: string): string {
   if (VALUES_PT_BR[v] !== undefined) return VALUES_PT_BR[v];
+  const xml = XML_PARSER_CATALOG_PT_BR.translate(v);
+  if (xml !== undefined) return xml;
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v.split('-').reverse().join('/');
   // "an NF-e (model 55) or an NFC-e (model 65)" -> "a NF-e (modelo 55) ou a NFC-e (modelo 65)"
   if (DOCUMENT_NAMES.test(v)) return v.replace(/\ban /g, 'a ').replace(/\(model /g, '(modelo ').replace(/ or /g, ' ou ');
@@ -46,7 +52,7 @@ function valuePtBr(v: string): string {
 }
 
 /** The request validators' sentences (details[].message). */
-export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, REFORM_GROUPS_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR], valuePtBr);
+export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, REFORM_GROUPS_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR, STRICT_XML_PT_BR], valuePtBr);
 
 const ENVELOPE_CATALOG_PT_BR = new TemplateCatalog([ENVELOPE_MESSAGES_PT_BR], valuePtBr);
 
