@@ -1,11 +1,9 @@
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
-import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import { buildCorrectionLetterEvent, buildProcEventoNFe, correctionTextProblem } from '../../../fiscal/xml/events/index.js';
+import { buildCorrectionLetterEvent, correctionTextProblem } from '../../../fiscal/xml/events/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { RetryLater } from '../../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
@@ -22,6 +20,7 @@ import { meterUsage } from '../../../platform/storage/repositories/billing-repos
 import { periodOf } from '../../../platform/billing/period.js';
 import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing/quota.js';
 import { NFE_FAMILY } from './nfe-family.js';
+import { sendPendingNfeEvent } from './nfe-event-send.js';
 
 const CCE = '110110';
 
@@ -104,33 +103,12 @@ export async function requestCorrection(
 
 /** Worker step: send the letter; a lost answer is repaired from the authority's record (573 duplicate). */
 export async function correctionJob(deps: AuthorityDeps, job: Job<{ eventId: string }>): Promise<void> {
-  const { db, clock } = deps;
-  const ev = await getNfeEvent(db, job.payload.eventId);
-  if (!ev || ev.status !== 'pending' || !ev.note_id) return;
-  const note = (await getNoteForWork(db, ev.note_id))!;
-  const issuer = await findIssuer(db, ev.account_id, ev.issuer_id);
-  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, ev.account_id, ev.issuer_id));
-  if (!issuer || !material?.certificate) throw new Error(`issuer ${ev.issuer_id} has no certificate`);
-  const client = deps.authority.clientFor(material.certificate, ev.account_id);
-  const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2 };
-  const outcome = await client.sendEvent({ ...target, signedEventXml: ev.event_xml });
-  if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
-    await addHistory(db, note.id, { type: 'authority_unavailable', at: clock.now(), message: `correction letter ${ev.n_seq} not confirmed: ${outcome.kind}` });
-    throw new RetryLater(Math.min(60_000, 1000 * 2 ** Math.min(6, job.attempts - 1)), `event ${outcome.kind}`);
-  }
-  const answer = outcome.event;
-  const code = answer?.cStat ?? outcome.cStat;
-  if (outcome.kind === 'registered' && answer) {
-    return settleLetter(deps, ev.id, note.id, { protocolo: answer.nProt ?? '', proc: buildProcEventoNFe(ev.event_xml, answer.retEventoXml), code: String(code) });
-  }
-  if (code === 573) {
-    // Registered by an earlier attempt whose answer was lost: the consultation lists the note's events.
-    const known = await client.consult({ ...target, accessKey: note.access_key });
-    const seq = String(ev.n_seq).padStart(2, '0');
-    const proc = 'events' in known ? known.events.find((e) => e.includes(`<tpEvento>${CCE}</tpEvento>`) && new RegExp(`<nSeqEvento>0?${Number(seq)}</nSeqEvento>`).test(e)) : undefined;
-    if (proc) return settleLetter(deps, ev.id, note.id, { protocolo: /<retEvento[\s\S]*?<nProt>(\d+)<\/nProt>/.exec(proc)?.[1] ?? '', proc, code: String(code) });
-  }
-  await rejectLetter(deps, ev.id, note.id, ev.n_seq, { code: String(code), message: answer?.xMotivo ?? outcome.xMotivo });
+  const ev = await getNfeEvent(deps.db, job.payload.eventId);
+  const sent = ev && (await sendPendingNfeEvent(deps, job, ev, `correction letter ${ev.n_seq}`));
+  if (!ev || !sent) return;
+  const { note, outcome } = sent;
+  if (outcome.kind === 'registered') return settleLetter(deps, ev.id, note.id, outcome);
+  await rejectLetter(deps, ev.id, note.id, ev.n_seq, outcome.rejection);
 }
 
 async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string, r: { protocolo: string; proc: string; code: string }): Promise<void> {

@@ -1,10 +1,9 @@
-import { asModel, ufCode } from '../../../fiscal/sefaz/endpoints.js';
+import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import { buildDeliveryForecastEvent, buildProcEventoNFe, deliveryForecastProblems, DELIVERY_FORECAST_TP_EVENTO } from '../../../fiscal/xml/events/index.js';
+import { buildDeliveryForecastEvent, deliveryForecastProblems, DELIVERY_FORECAST_TP_EVENTO } from '../../../fiscal/xml/events/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { RetryLater } from '../../../jobs/runner.js';
 import { enqueueJob, type Job } from '../../../jobs/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
@@ -15,6 +14,7 @@ import { findNote } from '../../notes/services/find-note.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFE_REFORM_EVENT_JOB } from './nfe-deps.js';
 import { NFE_FAMILY } from './nfe-family.js';
+import { sendPendingNfeEvent } from './nfe-event-send.js';
 import { assertWithinQuota } from '../../../platform/billing/quota.js';
 
 // NT 2025.002-RTC issuer events on its own NF-e (docs/fiscal/reform-events.md). Only 112150 so far.
@@ -130,43 +130,18 @@ export async function requestReformEvent(
 
 /** Worker step: send the event; a lost answer is repaired from the authority's record (573 duplicate). */
 export async function reformEventJob(deps: AuthorityDeps, job: Job<{ eventId: string }>): Promise<void> {
-  const { db, clock } = deps;
-  const ev = await getNfeEvent(db, job.payload.eventId);
-  if (!ev || ev.status !== 'pending' || !ev.note_id) return;
-  const note = (await getNoteForWork(db, ev.note_id))!;
-  const issuer = await findIssuer(db, ev.account_id, ev.issuer_id);
-  const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, ev.account_id, ev.issuer_id));
-  if (!issuer || !material?.certificate) throw new Error(`issuer ${ev.issuer_id} has no certificate`);
-  const client = deps.authority.clientFor(material.certificate, ev.account_id);
-  const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2 };
-  const outcome = await client.sendEvent({ ...target, signedEventXml: ev.event_xml });
-  if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
-    await addHistory(db, note.id, { type: 'authority_unavailable', at: clock.now(), message: `event ${ev.tp_evento} ${ev.n_seq} not confirmed: ${outcome.kind}` });
-    throw new RetryLater(Math.min(60_000, 1000 * 2 ** Math.min(6, job.attempts - 1)), `event ${outcome.kind}`);
-  }
-  const answer = outcome.event;
-  const code = answer?.cStat ?? outcome.cStat;
-  let proc: string | undefined;
-  let protocolo = '';
-  if (outcome.kind === 'registered' && answer) {
-    proc = buildProcEventoNFe(ev.event_xml, answer.retEventoXml);
-    protocolo = answer.nProt ?? '';
-  } else if (code === 573) {
-    const known = await client.consult({ ...target, accessKey: note.access_key });
-    proc = 'events' in known
-      ? known.events.find((e) => e.includes(`<tpEvento>${ev.tp_evento}</tpEvento>`) && new RegExp(`<nSeqEvento>0?${ev.n_seq}</nSeqEvento>`).test(e))
-      : undefined;
-    protocolo = proc ? /<retEvento[\s\S]*?<nProt>(\d+)<\/nProt>/.exec(proc)?.[1] ?? '' : '';
-  }
-  const now = clock.now();
-  await db.transaction(async (tx) => {
-    if (proc) {
-      if (!(await settleNfeEvent(tx, ev.id, { status: 'registered', proc_xml: proc, protocolo }, now))) return;
-      await addHistory(tx, note.id, { type: 'reform_event_registered', at: now, code: String(code), message: `Evento ${ev.tp_evento} ${ev.n_seq} registrado`, protocolo });
+  const ev = await getNfeEvent(deps.db, job.payload.eventId);
+  const sent = ev && (await sendPendingNfeEvent(deps, job, ev, `event ${ev.tp_evento} ${ev.n_seq}`));
+  if (!ev || !sent) return;
+  const { note, outcome } = sent;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    if (outcome.kind === 'registered') {
+      if (!(await settleNfeEvent(tx, ev.id, { status: 'registered', proc_xml: outcome.proc, protocolo: outcome.protocolo }, now))) return;
+      await addHistory(tx, note.id, { type: 'reform_event_registered', at: now, code: outcome.code, message: `Evento ${ev.tp_evento} ${ev.n_seq} registrado`, protocolo: outcome.protocolo });
     } else {
-      const rejection = { code: String(code), message: answer?.xMotivo ?? outcome.xMotivo };
-      if (!(await settleNfeEvent(tx, ev.id, { status: 'rejected', rejection }, now))) return;
-      await addHistory(tx, note.id, { type: 'reform_event_rejected', at: now, code: rejection.code, message: rejection.message });
+      if (!(await settleNfeEvent(tx, ev.id, { status: 'rejected', rejection: outcome.rejection }, now))) return;
+      await addHistory(tx, note.id, { type: 'reform_event_rejected', at: now, code: outcome.rejection.code, message: outcome.rejection.message });
     }
   });
 }
