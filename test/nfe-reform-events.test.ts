@@ -49,6 +49,24 @@ describe('POST /v1/nfe/:id/reform-events (112150 Atualização da Data de Previs
     }
   });
 
+  it('an answer lost on the way back: the retried send meets 573 (duplicate) and the event is settled from the record of the authority, once', async () => {
+    const note = await authorizedNote();
+    // Registered by the simulator, its answer never delivered; the job's next attempt is the duplicate.
+    t.simulator.setScenario('lost-response', { times: 1, service: 'recepcaoEvento' });
+    const res = await post(note.id, { type: 'delivery_forecast_update', delivery_date: '2026-12-31' });
+    expect(res.statusCode, res.body).toBe(202);
+    const settled = await eventually(async () => {
+      const l = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/reform-events`, headers: auth })).json().data;
+      return l.length === 1 && l[0].status !== 'pending' ? l[0] : null;
+    }, 30_000, () => 'the event to settle after the lost answer');
+    expect(settled).toMatchObject({ status: 'registered', sequence: 1, protocolo: expect.stringMatching(/^\d{15}$/) });
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/events`, headers: auth })).json().data as { type: string; code?: string }[];
+    expect(history.filter((h) => h.type === 'reform_event_registered')).toEqual([expect.objectContaining({ code: '573' })]);
+    const proc = await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/reform-events/${settled.id}/xml`, headers: auth });
+    expect(proc.body).toContain('<dPrevEntrega>2026-12-31</dPrevEntrega>');
+    expect(await xmlsecVerify(proc.body)).toBe('');
+  });
+
   it('422 naming delivery_date for a date that does not exist; 422 for an unknown type; 404 for an unknown event', async () => {
     const note = await authorizedNote();
     const bad = await post(note.id, { type: 'delivery_forecast_update', delivery_date: '2026-02-30' });
