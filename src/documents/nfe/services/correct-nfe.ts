@@ -18,7 +18,8 @@ import { forbiddenCorrection, nextCorrection } from '../domain/correction-letter
 import { NFE_CCE_JOB } from './nfe-deps.js';
 import { meterUsage } from '../../../platform/storage/repositories/billing-repository.js';
 import { periodOf } from '../../../platform/billing/period.js';
-import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing/quota.js';
+import { assertWithinQuota } from '../../../platform/billing/quota.js';
+import { announceSettled } from '../../notes/services/settle-and-announce.js';
 import { NFE_FAMILY } from './nfe-family.js';
 import { sendPendingNfeEvent } from './nfe-event-send.js';
 
@@ -132,10 +133,8 @@ async function settleLetter(deps: AuthorityDeps, eventId: string, noteId: string
     const counted = await meterUsage(tx, { subjectId: eventId, kind: 'events', accountId: fresh.account_id, issuerId: fresh.issuer_id, period: periodOf(now), at: now });
     if (counted) metered = { account_id: fresh.account_id, period: periodOf(now), kind: 'events' as const, count: counted.count };
   });
-  noteSettled.emit(`cce:${noteId}`);
-  deps.wakeWorker();
-  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
-  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
+  // The outbox event's fan-out job was queued by the trigger: the runner is woken either way.
+  await announceSettled(deps, `cce:${noteId}`, { fanout: true, metered });
 }
 
 async function rejectLetter(deps: AuthorityDeps, eventId: string, noteId: string, seq: number, rejection: { code: string; message: string }): Promise<void> {

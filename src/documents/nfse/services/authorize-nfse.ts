@@ -4,11 +4,10 @@ import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
 import type { Job } from '../../../jobs/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { addHistory, getNoteWithIssuer, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/note-settlement.js';
+import type { HistoryLine, Settlement } from '../../../platform/storage/repositories/note-settlement.js';
+import { settleAndAnnounce } from '../../notes/services/settle-and-announce.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
-import { noteSettled } from '../../notes/services/note-settled.js';
 import { periodOf } from '../../../platform/billing/period.js';
-import { quotaAfterMetering } from '../../../platform/billing/quota.js';
 import { explainNfseRejection } from '../domain/nfse-rejection.js';
 import { NFSE_FAMILY } from './nfse-family.js';
 import { settleSubstitutedOriginal } from './substituted-original.js';
@@ -128,7 +127,7 @@ async function finish(
 ): Promise<void | typeof JOB_COMPLETED> {
   const now = deps.clock.now();
   const after = { ...note, ...fields, updated_at: now } as NoteRow;
-  const { fanout, metered } = await settleNote(deps.db, {
+  await settleAndAnnounce(deps, {
     noteId: note.id,
     from: 'processing',
     fields,
@@ -140,10 +139,6 @@ async function finish(
     now,
     job: done,
   });
-  noteSettled.emit(note.id);
-  if (fanout) deps.wakeWorker();
-  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
-  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
   return done ? JOB_COMPLETED : undefined;
 }
 

@@ -1,8 +1,7 @@
 import type { NfseApiClient } from '../../../fiscal/nfse-api/nfse-api-types.js';
 import { getNoteForWork, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import { settleNote } from '../../../platform/storage/repositories/note-settlement.js';
+import { settleAndAnnounce } from '../../notes/services/settle-and-announce.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
-import { noteSettled } from '../../notes/services/note-settled.js';
 import { NFSE_FAMILY } from './nfse-family.js';
 
 // docs/fiscal/nfse-national.md#events: substitution is not an event the taxpayer sends. Sefin validates the substitute DPS,
@@ -35,7 +34,7 @@ export async function settleSubstitutedOriginal(
   };
   const fields = { status: 'canceled' as const, cancellation, cancel_proc_xml: event?.kind === 'found' ? event.eventXml : null };
   const after = { ...original, ...fields, updated_at: now };
-  const { fanout } = await settleNote(deps.db, {
+  await settleAndAnnounce(deps, {
     noteId: original.id,
     from: 'authorized',
     fields,
@@ -43,7 +42,5 @@ export async function settleSubstitutedOriginal(
     releaseNumber: false,
     event: { type: 'nfse.canceled', data: NFSE_FAMILY.present(after, deps.config.publicBaseUrl) },
     now,
-  });
-  noteSettled.emit(`cancel:${original.id}`);
-  if (fanout) deps.wakeWorker();
+  }, `cancel:${original.id}`);
 }

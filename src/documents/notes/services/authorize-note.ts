@@ -3,15 +3,14 @@ import { authorizeOrReconcile, fromReceipt, type ReconciledAuthorization } from 
 import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
 import type { Job } from '../../../jobs/queue.js';
 import { addHistory, getNoteWithIssuer, settleReceipt, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import { settleNote, type HistoryLine, type Settlement } from '../../../platform/storage/repositories/note-settlement.js';
+import type { HistoryLine, Settlement } from '../../../platform/storage/repositories/note-settlement.js';
+import { settleAndAnnounce } from './settle-and-announce.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
 import { nfeProcXml } from './proc-files.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
-import { noteSettled } from './note-settled.js';
 import { periodOf } from '../../../platform/billing/period.js';
-import { quotaAfterMetering } from '../../../platform/billing/quota.js';
 
 /**
  * Worker step for one note: send it (indSinc=1) and record the final state. Safe to run again after
@@ -160,7 +159,7 @@ async function settle(
   const contingencyPatch = inContingency && note.contingency ? { transmitted_at: now.toISOString() } : undefined;
   const eventType = inContingency ? `${family.object}.contingency_${line.type === 'authorized' ? 'authorized' : 'failed'}` : `${family.object}.${line.type}`;
   const after = { ...note, ...fields, ...(contingencyPatch ? { contingency: { ...note.contingency!, ...contingencyPatch } } : {}), updated_at: now } as NoteRow;
-  const { fanout, metered } = await settleNote(deps.db, {
+  await settleAndAnnounce(deps, {
     noteId: note.id,
     from: note.status,
     // The key this job sent: a note switched to contingency meanwhile settles only its new document.
@@ -183,11 +182,6 @@ async function settle(
     now,
     job,
   });
-  noteSettled.emit(note.id);
-  // The outbox trigger queued a fan-out job: the runner is told, since it will not look by itself.
-  if (fanout) deps.wakeWorker();
-  // The document is settled and its job done: a failed alert must not fail it; the next document raises it again.
-  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
   return job ? JOB_COMPLETED : undefined;
 }
 
