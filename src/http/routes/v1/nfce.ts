@@ -3,25 +3,20 @@ import { Type } from 'typebox';
 import { SaleSchema } from '../../../documents/nfce/domain/sale.js';
 import { issueNfce } from '../../../documents/nfce/services/issue-nfce.js';
 import { distributableXml } from '../../../documents/notes/services/distributable-xml.js';
-import {
-  findNote,
-  listNotesPage,
-  noteHistory,
-  noteWhenCancellationSettled,
-} from '../../../documents/notes/services/find-note.js';
+import { findNote } from '../../../documents/notes/services/find-note.js';
 import { nfceWithinBound } from '../../../documents/nfce/services/answer-within-bound.js';
 import { presentNfce } from '../../../documents/nfce/services/present-nfce.js';
 import { errorResponses } from '../../../kernel/errors.js';
-import { IdParams, ListOf } from '../../schemas/common.js';
-import { CancelBody, NfceHistoryEntrySchema, NfceListQuery, NfceRecordSchema } from '../../schemas/nfce.js';
+import { IdParams } from '../../schemas/common.js';
+import { CancelBody, NfceRecordSchema } from '../../schemas/nfce.js';
 import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
 import { NFCE_FAMILY } from '../../../documents/nfce/services/nfce-family.js';
 import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { renderNoteEscpos, renderNoteHtml } from '../../../documents/notes/services/render-note-receipt.js';
 import { RECEIPT_CSP } from '../../../danfe/html/index.js';
-import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument, sendReceiptPage } from '../../document-reply.js';
+import { answerCancellation, answerIssued, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfce'];
 
@@ -60,68 +55,19 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const sale = request.body;
       const key = request.headers['idempotency-key'];
-      let row = await issueNfce(ctx, request.auth.accountId, sale, {
+      const row = await issueNfce(ctx, request.auth.accountId, sale, {
         scenario: request.headers['x-sandbox-scenario'] || undefined, // empty: none
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
-      const wait = preferWait(request.headers.prefer);
-      if (wait !== null) {
-        reply.header('Preference-Applied', `wait=${wait}`);
-        // Past the bound the sale is issued in offline contingency rather than left waiting.
-        if (wait > 0) row = await nfceWithinBound(ctx, request.auth.accountId, row, wait * 1000);
-      }
-      reply.header('Location', `/v1/nfce/${row.id}`);
-      return reply.code(row.status === 'processing' ? 202 : 201).send(present(row));
+      // Past the bound the sale is issued in offline contingency rather than left waiting.
+      return answerIssued(app, reply, { object: 'nfce', family: NFCE_FAMILY, present }, request, row, (r, ms) => nfceWithinBound(ctx, request.auth.accountId, r, ms));
     },
   );
 
-  app.get(
-    '/v1/nfce/:id',
-    {
-      config: { scope: 'nfce:read' },
-      schema: { tags, summary: 'Retrieve an NFC-e', params: IdParams, response: { 200: NfceRecordSchema, ...errorResponses(401, 403, 404, 429) } },
-    },
-    async (request) => {
-      const { id } = request.params;
-      return present(await findNote(ctx, NFCE_FAMILY, request.auth.accountId, id));
-    },
-  );
-
-  app.get(
-    '/v1/nfce',
-    {
-      config: { scope: 'nfce:read' },
-      schema: {
-        tags,
-        summary: 'List NFC-e, newest first',
-        description: 'Filters: issuer_id, status, external_ref, created_at[gte] and created_at[lt] (ISO 8601).',
-        querystring: NfceListQuery,
-        response: { 200: ListOf(NfceRecordSchema, 'NfceList'), ...errorResponses(401, 403, 422, 429) },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const p = await listNotesPage(ctx, NFCE_FAMILY, request.auth.accountId, q);
-      return { data: p.data.map(present), has_more: p.has_more };
-    },
-  );
-
-  app.get(
-    '/v1/nfce/:id/events',
-    {
-      config: { scope: 'nfce:read' },
-      schema: {
-        tags,
-        summary: "The note's history",
-        params: IdParams,
-        response: { 200: Type.Object({ data: Type.Array(NfceHistoryEntrySchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
-      },
-    },
-    async (request) => {
-      const { id } = request.params;
-      return { data: await noteHistory(ctx, NFCE_FAMILY, request.auth.accountId, id), has_more: false };
-    },
-  );
+  registerFamilyReads(app, {
+    object: 'nfce', family: NFCE_FAMILY, tags, record: NfceRecordSchema, listTitle: 'NfceList', present,
+    summaries: { get: 'Retrieve an NFC-e', list: 'List NFC-e, newest first', history: "The note's history" },
+  });
 
   app.get(
     '/v1/nfce/:id/xml',
@@ -163,13 +109,8 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { reason } = request.body;
-      let row = await requestCancellation(ctx, NFCE_FAMILY, request.auth.accountId, id, reason);
-      if (row.status !== 'canceled') {
-        row = await noteWhenCancellationSettled(ctx, NFCE_FAMILY, request.auth.accountId, id, 5_000);
-      }
-      const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
-      return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
+      const requested = await requestCancellation(ctx, NFCE_FAMILY, request.auth.accountId, id, request.body.reason);
+      return answerCancellation(app, reply, { family: NFCE_FAMILY, present }, request.auth.accountId, requested);
     },
   );
 

@@ -6,18 +6,18 @@ import { NFE_FAMILY } from '../../../documents/nfe/services/nfe-family.js';
 import { presentNfe } from '../../../documents/nfe/services/present-nfe.js';
 import { requestCancellation } from '../../../documents/notes/services/cancel-note.js';
 import { distributableXml } from '../../../documents/notes/services/distributable-xml.js';
-import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
+import { findNote } from '../../../documents/notes/services/find-note.js';
 import { waitUntilCorrectionSettled } from '../../../documents/notes/services/note-settled.js';
 import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { requestCorrection } from '../../../documents/nfe/services/correct-nfe.js';
 import { correctionLetterXml } from '../../../documents/nfe/services/nfe-event-files.js';
 import { errorResponses } from '../../../kernel/errors.js';
-import { IdParams, ListOf } from '../../schemas/common.js';
-import { CancelBody, NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
+import { IdParams } from '../../schemas/common.js';
+import { CancelBody } from '../../schemas/nfce.js';
 import { CorrectionBody, NfeRecordSchema } from '../../schemas/nfe.js';
-import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument } from '../../document-reply.js';
+import { answerCancellation, answerIssued, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfe'];
 
@@ -53,66 +53,19 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      let row = await issueNfe(ctx, request.auth.accountId, request.body, {
+      const row = await issueNfe(ctx, request.auth.accountId, request.body, {
         scenario: request.headers['x-sandbox-scenario'] || undefined, // empty: none
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
-      const wait = preferWait(request.headers.prefer);
-      if (wait !== null) {
-        reply.header('Preference-Applied', `wait=${wait}`);
-        if (wait > 0) row = await noteWhenSettled(ctx, NFE_FAMILY, request.auth.accountId, row.id, wait * 1000);
-      }
-      reply.header('Location', `/v1/nfe/${row.id}`);
-      return reply.code(row.status === 'processing' ? 202 : 201).send(present(row));
+      return answerIssued(app, reply, { object: 'nfe', family: NFE_FAMILY, present }, request, row);
     },
   );
 
-  app.get(
-    '/v1/nfe/:id',
-    {
-      config: { scope: 'nfe:read' },
-      schema: {
-        tags,
-        summary: 'Retrieve an NF-e',
-        description: 'The record, with the correction in force (`correction`, the consolidated text of the last registered letter) and every letter sent.',
-        params: IdParams,
-        response: { 200: NfeRecordSchema, ...errorResponses(401, 403, 404, 429) },
-      },
-    },
-    async (request) => present(await findNote(ctx, NFE_FAMILY, request.auth.accountId, request.params.id)),
-  );
-
-  app.get(
-    '/v1/nfe',
-    {
-      config: { scope: 'nfe:read' },
-      schema: {
-        tags,
-        summary: 'List NF-e, newest first',
-        description: 'Filters: issuer_id, status, external_ref, created_at[gte] and created_at[lt] (ISO 8601).',
-        querystring: NfceListQuery,
-        response: { 200: ListOf(NfeRecordSchema, 'NfeList'), ...errorResponses(401, 403, 422, 429) },
-      },
-    },
-    async (request) => {
-      const p = await listNotesPage(ctx, NFE_FAMILY, request.auth.accountId, request.query);
-      return { data: p.data.map(present), has_more: p.has_more };
-    },
-  );
-
-  app.get(
-    '/v1/nfe/:id/events',
-    {
-      config: { scope: 'nfe:read' },
-      schema: {
-        tags,
-        summary: "The NF-e's history",
-        params: IdParams,
-        response: { 200: Type.Object({ data: Type.Array(NfceHistoryEntrySchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
-      },
-    },
-    async (request) => ({ data: await noteHistory(ctx, NFE_FAMILY, request.auth.accountId, request.params.id), has_more: false }),
-  );
+  registerFamilyReads(app, {
+    object: 'nfe', family: NFE_FAMILY, tags, record: NfeRecordSchema, listTitle: 'NfeList', present,
+    summaries: { get: 'Retrieve an NF-e', list: 'List NF-e, newest first', history: "The NF-e's history" },
+    descriptions: { get: 'The record, with the correction in force (`correction`, the consolidated text of the last registered letter) and every letter sent.' },
+  });
 
   app.get(
     '/v1/nfe/:id/xml',
@@ -163,10 +116,8 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      let row = await requestCancellation(ctx, NFE_FAMILY, request.auth.accountId, id, request.body.reason);
-      if (row.status !== 'canceled') row = await noteWhenCancellationSettled(ctx, NFE_FAMILY, request.auth.accountId, id, 5_000);
-      const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
-      return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
+      const requested = await requestCancellation(ctx, NFE_FAMILY, request.auth.accountId, id, request.body.reason);
+      return answerCancellation(app, reply, { family: NFE_FAMILY, present }, request.auth.accountId, requested);
     },
   );
 

@@ -6,15 +6,14 @@ import { issueNfse } from '../../../documents/nfse/services/issue-nfse.js';
 import { NFSE_FAMILY } from '../../../documents/nfse/services/nfse-family.js';
 import { nfseXml } from '../../../documents/nfse/services/nfse-files.js';
 import { presentNfse } from '../../../documents/nfse/services/present-nfse.js';
-import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
+import { findNote } from '../../../documents/notes/services/find-note.js';
 import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { errorResponses } from '../../../kernel/errors.js';
-import { IdParams, ListOf } from '../../schemas/common.js';
-import { NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
+import { IdParams } from '../../schemas/common.js';
 import { NfseCancelBody, NfseRecordSchema } from '../../schemas/nfse.js';
-import { preferWait } from './prefer-wait.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument } from '../../document-reply.js';
+import { answerCancellation, answerIssued, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfse'];
 
@@ -52,61 +51,19 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
-      let row = await issueNfse(ctx, request.auth.accountId, request.body, {
+      const row = await issueNfse(ctx, request.auth.accountId, request.body, {
         scenario: request.headers['x-sandbox-scenario'] || undefined,
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
-      const wait = preferWait(request.headers.prefer);
-      if (wait !== null) {
-        reply.header('Preference-Applied', `wait=${wait}`);
-        if (wait > 0) row = await noteWhenSettled(ctx, NFSE_FAMILY, request.auth.accountId, row.id, wait * 1000);
-      }
-      reply.header('Location', `/v1/nfse/${row.id}`);
-      return reply.code(row.status === 'processing' ? 202 : 201).send(present(row));
+      return answerIssued(app, reply, { object: 'nfse', family: NFSE_FAMILY, present }, request, row);
     },
   );
 
-  app.get(
-    '/v1/nfse/:id',
-    {
-      config: { scope: 'nfse:read' },
-      schema: { tags, summary: 'Retrieve an NFS-e', params: IdParams, response: { 200: NfseRecordSchema, ...errorResponses(401, 403, 404, 429) } },
-    },
-    async (request) => present(await findNote(ctx, NFSE_FAMILY, request.auth.accountId, request.params.id)),
-  );
-
-  app.get(
-    '/v1/nfse',
-    {
-      config: { scope: 'nfse:read' },
-      schema: {
-        tags,
-        summary: 'List NFS-e, newest first',
-        description: 'Filters: issuer_id, status, external_ref, created_at[gte] and created_at[lt] (ISO 8601).',
-        querystring: NfceListQuery,
-        response: { 200: ListOf(NfseRecordSchema, 'NfseList'), ...errorResponses(401, 403, 422, 429) },
-      },
-    },
-    async (request) => {
-      const p = await listNotesPage(ctx, NFSE_FAMILY, request.auth.accountId, request.query);
-      return { data: p.data.map(present), has_more: p.has_more };
-    },
-  );
-
-  app.get(
-    '/v1/nfse/:id/events',
-    {
-      config: { scope: 'nfse:read' },
-      schema: {
-        tags,
-        summary: "The NFS-e's history",
-        description: 'created, transmitted, consulted (DPS looked up by its Id), authority_throttled (429), authority_in_doubt, authorized, rejected, cancellation_requested, canceled ...',
-        params: IdParams,
-        response: { 200: Type.Object({ data: Type.Array(NfceHistoryEntrySchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
-      },
-    },
-    async (request) => ({ data: await noteHistory(ctx, NFSE_FAMILY, request.auth.accountId, request.params.id), has_more: false }),
-  );
+  registerFamilyReads(app, {
+    object: 'nfse', family: NFSE_FAMILY, tags, record: NfseRecordSchema, listTitle: 'NfseList', present,
+    summaries: { get: 'Retrieve an NFS-e', list: 'List NFS-e, newest first', history: "The NFS-e's history" },
+    descriptions: { history: 'created, transmitted, consulted (DPS looked up by its Id), authority_throttled (429), authority_in_doubt, authorized, rejected, cancellation_requested, canceled ...' },
+  });
 
   app.get(
     '/v1/nfse/:id/xml',
@@ -147,10 +104,8 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      let row = await requestNfseCancellation(ctx, request.auth.accountId, id, { reasonCode: request.body.reason_code ?? 1, reason: request.body.reason });
-      if (row.status !== 'canceled') row = await noteWhenCancellationSettled(ctx, NFSE_FAMILY, request.auth.accountId, id, 5_000);
-      const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
-      return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(present(row));
+      const requested = await requestNfseCancellation(ctx, request.auth.accountId, id, { reasonCode: request.body.reason_code ?? 1, reason: request.body.reason });
+      return answerCancellation(app, reply, { family: NFSE_FAMILY, present }, request.auth.accountId, requested);
     },
   );
 

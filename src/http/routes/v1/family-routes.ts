@@ -1,0 +1,110 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
+import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
+import { preferWait } from './prefer-wait.js';
+import type { NoteFamily } from '../../../documents/notes/services/note-family.js';
+import { errorResponses } from '../../../kernel/errors.js';
+import { IdParams, ListOf } from '../../schemas/common.js';
+import { NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
+
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+/** A note as the services hand it over. */
+type NoteRow = Awaited<ReturnType<typeof findNote>>;
+
+/** What the three document families (NFC-e, NF-e, NFS-e) say alike about their notes. */
+export interface FamilyRoutes {
+  /** The path segment and the scope prefix: nfce, nfe, nfse. */
+  object: 'nfce' | 'nfe' | 'nfse';
+  family: NoteFamily;
+  tags: string[];
+  record: TSchema;
+  /** The list schema's title (NfceList, NfeList, NfseList). */
+  listTitle: string;
+  present: (row: NoteRow) => unknown;
+  summaries: { get: string; list: string; history: string };
+  descriptions?: { get?: string; history?: string };
+}
+
+/**
+ * GET /v1/{object}/:id, GET /v1/{object} (newest first, filtered) and GET /v1/{object}/:id/events:
+ * the same three reads for every family, registered here once.
+ */
+export function registerFamilyReads(app: App, f: FamilyRoutes): void {
+  const { ctx } = app;
+  const base = `/v1/${f.object}`;
+  app.get(
+    `${base}/:id`,
+    {
+      config: { scope: `${f.object}:read` },
+      schema: {
+        tags: f.tags, summary: f.summaries.get, ...(f.descriptions?.get ? { description: f.descriptions.get } : {}), params: IdParams,
+        response: { 200: f.record, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => f.present(await findNote(ctx, f.family, request.auth.accountId, request.params.id)),
+  );
+
+  app.get(
+    base,
+    {
+      config: { scope: `${f.object}:read` },
+      schema: {
+        tags: f.tags,
+        summary: f.summaries.list,
+        description: 'Filters: issuer_id, status, external_ref, created_at[gte] and created_at[lt] (ISO 8601).',
+        querystring: NfceListQuery,
+        response: { 200: ListOf(f.record, f.listTitle), ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const p = await listNotesPage(ctx, f.family, request.auth.accountId, request.query);
+      return { data: p.data.map(f.present), has_more: p.has_more };
+    },
+  );
+
+  app.get(
+    `${base}/:id/events`,
+    {
+      config: { scope: `${f.object}:read` },
+      schema: {
+        tags: f.tags, summary: f.summaries.history, ...(f.descriptions?.history ? { description: f.descriptions.history } : {}), params: IdParams,
+        response: { 200: Type.Object({ data: Type.Array(NfceHistoryEntrySchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => ({ data: await noteHistory(ctx, f.family, request.auth.accountId, request.params.id), has_more: false }),
+  );
+}
+
+/**
+ * The answer to a cancellation request, alike for every family: wait a few seconds for the authority,
+ * then 200 with the canceled (or refused: still authorized) note, or 202 with cancellation_pending.
+ */
+export async function answerCancellation(app: App, reply: FastifyReply, f: Pick<FamilyRoutes, 'family' | 'present'>, accountId: string, requested: NoteRow): Promise<FastifyReply> {
+  const row = requested.status === 'canceled' ? requested : await noteWhenCancellationSettled(app.ctx, f.family, accountId, requested.id, 5_000);
+  const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
+  return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(f.present(row));
+}
+
+/**
+ * The answer to a new document, alike for every family: with `Prefer: wait=N` (N <= 10) wait up to N
+ * seconds for the final state (the NFC-e passes its own wait, which turns to offline contingency past
+ * the bound), then 201 with the final record or 202 while it is processing, `Location` naming it.
+ */
+export async function answerIssued(
+  app: App,
+  reply: FastifyReply,
+  f: Pick<FamilyRoutes, 'object' | 'family' | 'present'>,
+  request: { headers: { prefer?: string | undefined }; auth: { accountId: string } },
+  issued: NoteRow,
+  waitFor: (row: NoteRow, ms: number) => Promise<NoteRow> = (row, ms) => noteWhenSettled(app.ctx, f.family, request.auth.accountId, row.id, ms),
+): Promise<FastifyReply> {
+  let row = issued;
+  const wait = preferWait(request.headers.prefer);
+  if (wait !== null) {
+    reply.header('Preference-Applied', `wait=${wait}`);
+    if (wait > 0) row = await waitFor(row, wait * 1000);
+  }
+  reply.header('Location', `/v1/${f.object}/${row.id}`);
+  return reply.code(row.status === 'processing' ? 202 : 201).send(f.present(row));
+}
