@@ -26,6 +26,7 @@ import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
 import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
 import { cpuPerUnit, postgresPerUnit, readCpu } from './support/cpu-usage.js';
+import { mainEntry } from './support/main-entry.js';
 
 type Doc = 'nfce' | 'nfe' | 'nfse';
 const LABEL: Record<Doc, string> = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e' };
@@ -165,7 +166,7 @@ function pct(sorted: number[], p: number): number {
 /** The simulator CLI in a child process; resolves with what a gateway needs to reach it. */
 async function simulatorProcess(token: string, database: { url: string; schema: string } | undefined): Promise<{ child: ChildProcess; url: string; caFile: string }> {
   const storage = database ? { SIM_DATABASE_URL: database.url, SIM_DATABASE_SCHEMA: database.schema } : { SIM_DATABASE_URL: '' };
-  const child = own(spawn(process.execPath, ['--import', 'tsx', new URL('../src/main.ts', import.meta.url).pathname, 'authority-sim'], {
+  const child = own(spawn(process.execPath, [...mainEntry(), 'authority-sim'], {
     env: { ...process.env, SIM_ADMIN_TOKEN: token, SIM_DATA_DIR: `/tmp/fg-bench-sim-${randomBytes(4).toString('hex')}`, AUTHORITY_SIM_LATENCY_MS: '0', DATABASE_URL: '', ...storage },
     stdio: ['ignore', 'pipe', 'inherit'],
   }));

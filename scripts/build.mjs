@@ -12,10 +12,11 @@
 // changed, and it writes nothing then, so dist's own times cannot tell a no-op from a stale build.
 /* global process, console -- a Node script; eslint.config.js declares no environment for .mjs files */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
+import { DASHBOARD_INPUTS, SERVER_INPUTS, staleBecause } from './build-inputs.mjs';
 
 const root = process.cwd(); // npm runs scripts from the package's folder
 const ifStale = process.argv.includes('--if-stale');
@@ -24,10 +25,7 @@ const require = createRequire(join(root, 'package.json'));
 const PARTS = [
   {
     name: 'server',
-    stamp: join(root, 'dist', '.build-stamp'),
-    output: join(root, 'dist', 'main.js'),
-    folders: ['src'],
-    files: ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
+    inputs: SERVER_INPUTS,
     build() {
       // tsc's incremental state would skip emitting files it believes are already in dist.
       if (!existsSync(join(root, 'dist', 'main.js'))) rmSync(join(root, 'dist', '.tsbuildinfo'), { force: true });
@@ -36,10 +34,7 @@ const PARTS = [
   },
   {
     name: 'dashboard',
-    stamp: join(root, 'dist', '.dashboard-stamp'),
-    output: join(root, 'dist', 'dashboard', 'index.html'),
-    folders: ['dashboard', 'sdk/src'],
-    files: ['package-lock.json'],
+    inputs: DASHBOARD_INPUTS,
     build() {
       const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
       if (!existsSync(vite)) {
@@ -69,42 +64,18 @@ function precompress(folder) {
   }
 }
 
-/** The latest change time among a part's inputs; folders count, so a deleted file counts too. */
-function newestInput(part) {
-  let newest = 0;
-  const see = (path) => {
-    newest = Math.max(newest, statSync(path).mtimeMs);
-  };
-  const walk = (folder) => {
-    see(folder);
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (!entry.name.endsWith('.test.ts')) see(path);
-    }
-  };
-  for (const folder of part.folders) if (existsSync(join(root, folder))) walk(join(root, folder));
-  for (const file of part.files) if (existsSync(join(root, file))) see(join(root, file));
-  return newest;
-}
-
-function staleBecause(part) {
-  if (!existsSync(part.output)) return `${part.output.slice(root.length + 1)} is missing`;
-  if (!existsSync(part.stamp)) return 'no successful build recorded';
-  return newestInput(part) > statSync(part.stamp).mtimeMs ? 'sources changed since the last build' : null;
-}
-
 for (const part of PARTS) {
   if (ifStale) {
-    const reason = staleBecause(part);
+    const reason = staleBecause(root, part.inputs);
     if (reason === null) continue;
     console.log(`building the ${part.name}: ${reason}`);
   }
   const started = new Date();
-  rmSync(part.stamp, { force: true });
+  const stamp = join(root, part.inputs.stamp);
+  rmSync(stamp, { force: true });
   const status = part.build();
   if (status !== 0) process.exit(status ?? 1);
   // Stamped with the time the build started: a source saved during the build is newer, and rebuilt.
-  writeFileSync(part.stamp, '');
-  utimesSync(part.stamp, started, started);
+  writeFileSync(stamp, '');
+  utimesSync(stamp, started, started);
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../src/kernel/paths.js';
+import { mainEntry } from '../bench/support/main-entry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'fg-sim-cli-'));
 const children: ChildProcess[] = [];
@@ -48,7 +49,7 @@ describe('npm run authority-sim without SIM_ADMIN_TOKEN', () => {
     for (const name of ['SIM_ADMIN_TOKEN', 'SIM_CLIENT_AUTH', 'GATEWAY_ENV', 'NODE_ENV', 'DATABASE_URL', 'SIM_DATABASE_URL', 'AUTHORITY_SIM_PORT', 'SIM_PORT']) delete env[name];
     const stdout: string[] = [];
     const log: string[] = [];
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/main.ts'), 'authority-sim'], {
+    const proc = spawn(process.execPath, [...mainEntry(), 'authority-sim'], {
       cwd: PROJECT_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

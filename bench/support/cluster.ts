@@ -10,6 +10,7 @@ import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 import { certFile } from '../../test/issuers-harness.js';
 import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from '../../test/support/nfce-flow.js';
 import { serviceInvoice } from '../../test/support/nfse-flow.js';
+import { mainEntry } from './main-entry.js';
 
 export { freshBranchCnpj, sale, serviceInvoice };
 
@@ -140,7 +141,7 @@ export class Cluster {
   }
 
   async start(g: Gateway): Promise<void> {
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/main.ts'), 'serve', '--role', g.role], {
+    const proc = spawn(process.execPath, [...mainEntry(), 'serve', '--role', g.role], {
       cwd: PROJECT_ROOT,
       env: this.env(g.env, g.port),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,11 +5,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../src/kernel/paths.js';
 import { certFile } from '../../test/issuers-harness.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../../test/support/nfce-flow.js';
 import type { Cluster, Gateway, Json } from './cluster.js';
+import { mainEntry } from './main-entry.js';
 
 export const PRODUCTION_CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';
 
@@ -117,7 +117,7 @@ export class HostileWorld {
 
 /** `node src/main.ts create-account` with the gateways' environment: the owner key of a new account. */
 export async function createAccountKey(cluster: Cluster): Promise<{ accountId: string; key: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(PROJECT_ROOT, 'src/main.ts'), 'create-account', '--name', `Hostile ${randomBytes(3).toString('hex')}`], {
+  const proc = spawn(process.execPath, [...mainEntry(), 'create-account', '--name', `Hostile ${randomBytes(3).toString('hex')}`], {
     cwd: PROJECT_ROOT,
     env: cluster.env(),
     stdio: ['ignore', 'pipe', 'pipe'],
