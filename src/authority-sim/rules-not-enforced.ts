@@ -93,14 +93,14 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0384', 'E0402', 'E0951', 'E0429'],
   },
   'cclasstrib-flags': {
-    why: 'not played yet: which regular-taxation class (cClassTribReg) fits a service (E0969, the table marks no class for it) and the deferral group gDif (E0971, E0972), which the request does not offer and whose CST indicator (ind_gDif) the simulator does not read yet',
+    why: 'not played yet: which regular-taxation class (cClassTribReg) fits a service (E0969, the table marks no class for it)',
     nfe: [],
-    nfse: ['E0969', 'E0971', 'E0972'],
+    nfse: ['E0969'],
   },
   'reform-tables-data': {
-    why: 'played from the cClassTrib table of the reform tables (assets/fiscal/reform): the simulator refuses a class that is not of the NFS-e or not in force on the competence (E0958) and gTribRegular against the class\'s indicator (E0964, E0965; nfse/dps-ibscbs-rules.ts checkClassTable), the gateway answers E0958 and E0965 with a 422; not counted yet, as their breakers and the coverage line are still to come (docs/fiscal/nfse-reform.md). No NFS-e class of the official table asks for gTribRegular, so E0965 cannot be met with it',
+    why: 'played from the cClassTrib table of the reform tables (assets/fiscal/reform): the simulator refuses a class that is not of the NFS-e or not in force on the competence (E0958) and gTribRegular against the class\'s indicator (E0964, E0965; nfse/dps-ibscbs-rules.ts checkClassTable), gDif against the CST\'s indicator ind_gDif (E0971, E0972; checkDeferral), the gateway answers E0958, E0965 and E0972 with a 422; not counted yet, as their breakers and the coverage line are still to come (docs/fiscal/nfse-reform.md). No NFS-e class of the official table asks for gTribRegular, so E0965 cannot be met with it',
     nfe: [],
-    nfse: ['E0958', 'E0964', 'E0965'],
+    nfse: ['E0958', 'E0964', 'E0965', 'E0971', 'E0972'],
   },
   'groups-not-written': {
     why: 'about a part of valores the gateway never writes: the deduction documents (documentos/docDedRed) and a municipal tax benefit (BM)',

@@ -14,13 +14,14 @@ const cls = (code: string, pRed: number, rateType: ClassEntry['rateType'], docum
 
 export const NFSE_REFORM_TABLES: ReformTables = {
   revision: 'test rows',
-  csts: [cst('000', { ind_gIBSCBS: true }), cst('200', { ind_gIBSCBS: true, ind_gRed: true }), cst('410', {})],
+  csts: [cst('000', { ind_gIBSCBS: true }), cst('200', { ind_gIBSCBS: true, ind_gRed: true }), cst('410', {}), cst('515', { ind_gIBSCBS: true, ind_gRed: true, ind_gDif: true })],
   classes: [
     cls('000001', 0, 'Padrão', ['nfe', 'nfce', 'nfse'], 'Situações tributadas integralmente pelo IBS e CBS'),
     cls('200003', 100, 'Padrão', ['nfe', 'nfce'], 'Alimentos do Anexo I (not for the NFS-e)'),
     cls('200028', 60, 'Padrão', ['nfse'], 'Serviços de educação do Anexo II'),
     cls('200052', 30, 'Padrão', ['nfse'], 'Profissões intelectuais regulamentadas'),
     cls('410004', 0, 'Sem alíquota', ['nfe', 'nfse'], 'Exportações de bens e serviços, art. 8º'),
+    cls('515001', 60, 'Padrão', ['nfe', 'nfse'], 'Operações, sujeitas a diferimento, com insumos agropecuários e aquícolas (Anexo IX)'),
   ],
   rates: [
     { from: '2026-01-01', until: '2027-01-01', ibsState: 0.1, ibsMunicipal: 0, cbs: 0.9, simplesGroupsDue: false, source: 'LC 214/2025 arts. 343, 346' },

@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { municipality } from '../../fiscal/layout/ibge.js';
 import { installedReformTables } from '../../fiscal/reform/installed-reform-tables.js';
-import type { ReformTables } from '../../fiscal/reform/reform-tables.js';
+import { cstEntry, type ReformTables } from '../../fiscal/reform/reform-tables.js';
 import { nfseClassOn } from '../../fiscal/xml/nfse/ibscbs-terms.js';
 import { nfseKeyCheckDigit } from '../../fiscal/xml/nfse/dps-id.js';
 import { isValidCnpj, isValidCpf } from '../../kernel/tax-id.js';
@@ -15,8 +15,8 @@ import { NfseRefusal } from './nfse-wire.js';
 // specs/ruleset/emissao.regras.json, commit 65ffd3008c0bb017fe2eaacdfc4e9192217e5b9a), independently of the
 // gateway's own checks (documents/nfse/domain/validate-nfse.ts). With the reform tables installed, the cClassTrib
 // table decides E0958, E0964, E0965. Not played: the CNPJ/CPF registers (E0912, E0914, E0921, E0922, E0946,
-// E0948), the CIB check digit (E0933, whose algorithm the sheet does not give), E0969 (cClassTribReg for services)
-// and the deferral group (E0971, E0972).
+// E0948), the CIB check digit (E0933, whose algorithm the sheet does not give) and E0969 (cClassTribReg for
+// services). The deferral group (E0971, E0972) follows the CST's indicator ind_gDif.
 
 /**
  * E0901: the operation indicators of Anexo C (ANEXO_C-INDOP_IBSCBS-SNNFSe, v1.01 2026-01-22), as transcribed in
@@ -154,6 +154,15 @@ function checkClassification(g: Element, dCompet: string, tables: ReformTables |
   // The table's rules after the group's own shape (the sheet gives no order of evaluation): with the official
   // table no class of the NFS-e asks for gTribRegular, so E0964 would otherwise hide E0970 for good.
   if (tables) checkClassTable(tables, cClassTrib, dCompet, regular !== undefined);
+  // E0971 / E0972: the deferral group exactly when the CST's indicator (ind_gDif) asks for it.
+  if (tables) checkDeferral(tables, cst, childOf(trib, 'gDif') !== undefined);
+}
+
+/** E0971 / E0972 from the CST table (Tabela de Indicadores de CST, ind_gDif; docs/fiscal/nfse-reform.md). */
+function checkDeferral(tables: ReformTables, cst: string, hasDeferral: boolean): void {
+  const wanted = cstEntry(tables, cst)?.indicators.ind_gDif === true;
+  if (hasDeferral && !wanted) throw new NfseRefusal('E0971', `gDif with CST ${cst}`);
+  if (!hasDeferral && wanted) throw new NfseRefusal('E0972', `CST ${cst} without gDif`);
 }
 
 /** E0958 / E0964 / E0965 from the cClassTrib table of the reform tables (docs/fiscal/nfse-reform.md). */

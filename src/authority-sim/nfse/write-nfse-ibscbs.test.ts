@@ -60,7 +60,7 @@ describe('the NFS-e IBS/CBS group the simulator writes', () => {
   });
 });
 
-describe('with the reform tables: the class decides the reductions (written) and E0958 / E0964 (played)', () => {
+describe('with the reform tables: the class decides the reductions (written) and E0958 / E0964 / E0971 / E0972 (played)', () => {
   it('education (200028, 60 %): pRedAliqUF/Mun/CBS 60.00 written, effective 0.04 / 0.00 / 0.36 on vBC 8,740.00', () => {
     const f = sampleFacts((x) => ((x.ibsCbs!.CST = '200'), (x.ibsCbs!.cClassTrib = '200028')));
     const xml = writeNfseIbsCbs(f, nfseValues(f.values), NFSE_REFORM_TABLES);
@@ -86,5 +86,12 @@ describe('with the reform tables: the class decides the reductions (written) and
     expect(refusal((x) => x)).toBe('accepted');
     expect(refusal((x) => x.replace('<CST>000</CST><cClassTrib>000001</cClassTrib>', '<CST>200</CST><cClassTrib>200003</cClassTrib>'))).toBe('E0958');
     expect(refusal((x) => x.replace('<cClassTrib>000001</cClassTrib>', '<cClassTrib>000001</cClassTrib><gTribRegular><CSTReg>000</CSTReg><cClassTribReg>000001</cClassTribReg></gTribRegular>'))).toBe('E0964');
+  });
+
+  it('E0971: gDif with a CST whose indicator ind_gDif is 0 (000); E0972: CST 515 (515001, a deferral of the NFS-e) without gDif', () => {
+    const gDif = '<gDif><pDifUF>100.00</pDifUF><pDifMun>100.00</pDifMun><pDifCBS>100.00</pDifCBS></gDif>';
+    expect(refusal((x) => x.replace('<cClassTrib>000001</cClassTrib>', `<cClassTrib>000001</cClassTrib>${gDif}`))).toBe('E0971');
+    expect(refusal((x) => x.replace('<CST>000</CST><cClassTrib>000001</cClassTrib>', '<CST>515</CST><cClassTrib>515001</cClassTrib>'))).toBe('E0972');
+    expect(refusal((x) => x.replace('<CST>000</CST><cClassTrib>000001</cClassTrib>', `<CST>515</CST><cClassTrib>515001</cClassTrib>${gDif}`))).toBe('accepted');
   });
 });

@@ -101,6 +101,7 @@ export const NFSE_PT_BR: Translations = {
   "must be the replaced NFS-e's {}: a substitute keeps it (Anexo I {})": 'deve ser o {} da NFS-e substituída: a substituta o mantém (Anexo I {})',
   'must begin with its CST {}: the first 3 digits of cClassTrib are the CST it belongs to (Anexo I E0959)': 'deve começar pelo seu CST {}: os 3 primeiros dígitos do cClassTrib são o CST a que ele pertence (Anexo I E0959)',
   'needs the regular-taxation group (gTribRegular), not offered yet (Anexo I E0965)': 'exige o grupo de tributação regular (gTribRegular), ainda não oferecido (Anexo I E0965)',
+  'is of CST {}, which needs the deferral group (gDif), not offered yet (Anexo I E0972)': 'é de CST {}, que exige o grupo de diferimento (gDif), ainda não oferecido (Anexo I E0972)',
   // validate-nfse-federal.ts
   'CST 04 and 06 need pis_rate and cofins_rate 0 (Anexo I E0688)': 'os CST 04 e 06 exigem pis_rate e cofins_rate 0 (Anexo I E0688)',
   'is required when pis_cofins.withheld is {} (Anexo I E0724)': 'é obrigatório quando pis_cofins.withheld é {} (Anexo I E0724)',

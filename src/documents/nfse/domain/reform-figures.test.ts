@@ -76,4 +76,9 @@ describe('with the reform tables (rows of the official cClassTrib table)', () =>
     const p = prepareNfse(request({ reform: { operation_code: '100301', cst: '200', class_code: '200003' } }), withTables);
     expect(p).toMatchObject({ ok: false, errors: [{ field: 'reform.class_code', rule: 'E0958' }] });
   });
+
+  it('422 naming reform.class_code for a deferral class (515001: CST 515 asks for gDif, which the request does not offer; Anexo I E0972)', () => {
+    const p = prepareNfse(request({ reform: { operation_code: '100301', cst: '515', class_code: '515001' } }), withTables);
+    expect(p).toMatchObject({ ok: false, errors: [{ field: 'reform.class_code', rule: 'E0972' }] });
+  });
 });

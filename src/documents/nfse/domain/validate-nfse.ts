@@ -1,4 +1,4 @@
-import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
+import { cstEntry, type ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { nfseClassOn } from '../../../fiscal/xml/nfse/ibscbs-terms.js';
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { municipality } from '../../../fiscal/layout/ibge.js';
@@ -83,6 +83,8 @@ function checkReformClass(errors: Errors, classCode: string, dCompet: string, ta
   if (!c) fail(errors, 'reform.class_code', `is not a classification of the NFS-e in force on ${dCompet} in the cClassTrib table (Anexo I E0958)`, 'E0958');
   // E0965: a class whose indicator asks for the regular-taxation group (gTribRegular), which the request does not offer.
   else if (c.indicators.ind_gTribRegular) fail(errors, 'reform.class_code', 'needs the regular-taxation group (gTribRegular), not offered yet (Anexo I E0965)', 'E0965');
+  // E0972: a CST whose indicator asks for the deferral group (ind_gDif, CST 515 among the NFS-e's), not offered yet.
+  else if (cstEntry(tables, c.cst)?.indicators.ind_gDif) fail(errors, 'reform.class_code', `is of CST ${c.cst}, which needs the deferral group (gDif), not offered yet (Anexo I E0972)`, 'E0972');
 }
 
 /** ISSQN rate: TSDec1V2 (two decimals) and Anexo I E0595, E0600, E0602, E0604, E0621. */
