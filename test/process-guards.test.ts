@@ -1,5 +1,5 @@
 // No uncaught exception or unhandled rejection may end a serving process. A real
-// `src/main.ts serve` (and `authority-sim`) child process gets a preload that, on SIGUSR2, throws
+// `main.ts serve` (and `authority-sim`) child process gets a preload that, on SIGUSR2, throws
 // from a timer callback and from a zlib callback and leaves a promise rejection unhandled; the
 // process must log each one, count them in /healthz/deep and keep answering requests.
 // Storage: a schema of its own on TEST_DATABASE_URL, else PGlite files in a temporary directory.
@@ -12,6 +12,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSchema, dropSchema, freePort, withSearchPath } from '../bench/support/cluster.js';
 import { PROJECT_ROOT } from '../src/kernel/paths.js';
+import { mainEntry } from '../bench/support/main-entry.js';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
 const dir = mkdtempSync(join(tmpdir(), 'fg-guards-'));
@@ -44,7 +45,7 @@ async function child(args: string[], env: Record<string, string>): Promise<{ pro
     schemas.push(schema);
   }
   const log: string[] = [];
-  const proc = spawn(process.execPath, ['--import', 'tsx', '--import', join(PROJECT_ROOT, 'test/support/fault-on-signal.ts'), join(PROJECT_ROOT, 'src/main.ts'), ...args], {
+  const proc = spawn(process.execPath, ['--import', join(PROJECT_ROOT, 'test/support/fault-on-signal.mjs'), ...mainEntry(), ...args], {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
