@@ -185,7 +185,7 @@ describe.skipIf(!pgUrl).each(buses)('notifications across processes (%s)', (_nam
     const { auth, accountId } = await t.newAccount();
     const base = await listen(t);
     const child = (title: string) =>
-      promisify(execFile)('npx', ['tsx', 'test/support/webhook-notify-child.ts', accountId, testSchema, title], {
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/support/webhook-notify-child.ts', accountId, testSchema, title], {
         env: { ...process.env, DATABASE_URL: pgUrl!, REDIS_URL: busEnv.REDIS_URL ?? '' },
       }).then(({ stdout }) => {
         const [id, at] = stdout.trim().split(' ');
@@ -205,5 +205,5 @@ describe.skipIf(!pgUrl).each(buses)('notifications across processes (%s)', (_nam
     expect(r.events[0]!.data.id).toBe(two.id);
     expect(r.events[0]!.id).toBe('2');
     r.close();
-  }, 120_000); // two child processes started through npx tsx: seconds each on a loaded machine
+  }, 120_000); // two child processes started through tsx: seconds each on a loaded machine
 });
