@@ -115,3 +115,19 @@ describe('values inside a sentence', () => {
       .toBe('não pode ser anterior à data de emissão 05/03/2026 (MOC Y09-20, 900)');
   });
 });
+
+describe("the history's pt-BR lines (src/http/i18n/history-pt-br.ts)", () => {
+  it('each key is a sentence the gateway writes: its fixed parts stand in src/documents', async () => {
+    const { readdirSync, statSync } = await import('node:fs');
+    const { HISTORY_SENTENCES } = await import('../src/http/i18n/history-pt-br.js');
+    const walk = (dir: string): string[] => readdirSync(dir).flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? walk(p) : p.endsWith('.ts') && !p.endsWith('.test.ts') ? [p] : [];
+    });
+    const source = walk(join(PROJECT_ROOT, 'src/documents')).map((p) => readFileSync(p, 'utf8')).join('\n');
+    // Split at the seams where the code composes a line (a parenthesis, an appended "; ..." clause).
+    const parts = (key: string) => key.split(/\{\}|[();]/).map((part) => part.trim()).filter((part) => part.length >= 6);
+    const missing = HISTORY_SENTENCES.flatMap((key) => parts(key).filter((part) => !source.includes(part)).map((part) => `${key}: "${part}"`));
+    expect(missing).toEqual([]);
+  });
+});

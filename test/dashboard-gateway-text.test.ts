@@ -1,14 +1,14 @@
 // Sentences the gateway writes in English, as the dashboard shows them in Portuguese.
 // Error messages are said in Portuguese by the gateway itself (the dashboard asks Accept-Language:
-// pt-BR on every call, dashboard/src/api/client.ts; the catalog is src/http/i18n/); the lines of a
-// note's timeline, stored records, by the dashboard (dashboard/src/i18n/pt-BR/gateway.ts). Each
+// pt-BR on every call, dashboard/src/api/client.ts; the catalog is src/http/i18n/), the lines of a
+// note's timeline too (stored in English, said in pt-BR by GET .../events: src/http/i18n/history-pt-br.ts). Each
 // English sentence below is copied from the source that writes it (named beside it), and the test
 // also finds its fixed part there: a reworded sentence in src/ fails here instead of silently
 // showing English again.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gatewayText } from '../dashboard/src/i18n/index.js';
+import { HISTORY_CATALOG_PT_BR } from '../src/http/i18n/history-pt-br.js';
 import { localizeError } from '../src/http/i18n/localize.js';
 import type { ErrorCode } from '../src/kernel/errors.js';
 import { PROJECT_ROOT } from '../src/kernel/paths.js';
@@ -23,7 +23,7 @@ const SAID_BY_THE_GATEWAY: Array<Case<ErrorCode>> = [
   ['src/http/plugins/rate-limit.ts', 'requests per minute for this session exceeded', 'rate_limited', 'Rate limit of 300 requests per minute for this session exceeded; retry in 42 s', 'Limite de 300 requisições por minuto desta sessão atingido; tente de novo em 42 s.'],
 ];
 
-const SAID_BY_THE_DASHBOARD: Array<Case<'timeline'>> = [
+const TIMELINE_SAID_BY_THE_GATEWAY: Array<Case<'timeline'>> = [
   ['src/documents/notes/services/authorize-note.ts', 'sent to the authority (attempt ${job.attempts})', 'timeline', 'sent to the authority (attempt 1)', 'enviada à SEFAZ (tentativa 1)'],
   ['src/documents/notes/services/authorize-note.ts', 'lot received: receipt ${result.nRec}', 'timeline', 'lot received: receipt 351000000012345', 'lote recebido: recibo 351000000012345'],
   ['src/documents/notes/services/emission-batches.ts', '${work.label} ${n.number} series ${n.serie} signed', 'timeline', 'NFC-e 12 series 1 signed', 'NFC-e 12 série 1 assinada'],
@@ -37,9 +37,9 @@ describe("the gateway's English sentences in the dashboard", () => {
     expect(localizeError('en', code, english, undefined).message).toBe(english);
   });
 
-  it.each(SAID_BY_THE_DASHBOARD)('%s: "%s" (a timeline line) is said in Portuguese by the dashboard', (source, fixedPart, _what, english, portuguese) => {
+  it.each(TIMELINE_SAID_BY_THE_GATEWAY)('%s: "%s" (a timeline line) is said in Portuguese by the gateway', (source, fixedPart, _what, english, portuguese) => {
     expect(readFileSync(join(PROJECT_ROOT, source), 'utf8')).toContain(fixedPart);
-    expect(gatewayText(english)).toBe(portuguese);
+    expect(HISTORY_CATALOG_PT_BR.translate(english)).toBe(portuguese);
   });
 
   it('every API call of the dashboard asks for Portuguese', () => {
@@ -48,8 +48,8 @@ describe("the gateway's English sentences in the dashboard", () => {
     expect(client).toMatch(/DASHBOARD_LANGUAGE = 'pt-BR'/);
   });
 
-  it('shows any other sentence as the gateway wrote it (the authority\'s own xMotivo is Portuguese already)', () => {
-    expect(gatewayText('Autorizado o uso da NF-e')).toBe('Autorizado o uso da NF-e');
-    expect(gatewayText('something new')).toBe('something new');
+  it('knows no other sentence, so the authority\'s own xMotivo (Portuguese already) is shown as written', () => {
+    expect(HISTORY_CATALOG_PT_BR.translate('Autorizado o uso da NF-e')).toBeUndefined();
+    expect(HISTORY_CATALOG_PT_BR.translate('something new')).toBeUndefined();
   });
 });

@@ -36,4 +36,22 @@ describe('NFC-e emission end to end (HTTP -> worker -> SOAP over mTLS -> simulat
     expect(res.json().status).toBe('authorized');
     expect(res.headers['preference-applied']).toBe('wait=10');
   });
+
+  it("the history's lines the gateway writes are said in pt-BR to a reader who asks, English otherwise (Vary: Accept-Language)", async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=10' }, payload: sale(issuerId) });
+    const note = res.json();
+    expect(note.status).toBe('authorized');
+    const read = (lang?: string) => t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/events`, headers: { ...auth, ...(lang ? { 'accept-language': lang } : {}) } });
+    const en = await read();
+    expect(en.headers.vary).toContain('Accept-Language');
+    const enLines = en.json().data.map((l: { message: string | null }) => l.message);
+    expect(enLines).toEqual(expect.arrayContaining([`NFC-e ${note.number} series ${note.serie} signed`, 'sent to the authority (attempt 1)']));
+    const pt = await read('pt-BR');
+    expect(pt.headers['content-language']).toBe('pt-BR');
+    const ptLines = pt.json().data.map((l: { message: string | null }) => l.message);
+    expect(ptLines).toEqual(expect.arrayContaining([`NFC-e ${note.number} série ${note.serie} assinada`, 'enviada à SEFAZ (tentativa 1)']));
+    // The authority's own line (its xMotivo) is never translated.
+    const authorized = pt.json().data.find((l: { type: string }) => l.type === 'authorized');
+    expect(authorized.message).toBe(en.json().data.find((l: { type: string }) => l.type === 'authorized').message);
+  });
 });

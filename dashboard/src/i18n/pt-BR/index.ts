@@ -5,7 +5,6 @@ import { buyerEmail } from './buyer-email.js';
 import { common } from './common.js';
 import { developers } from './developers.js';
 import { documents } from './documents.js';
-import { gateway } from './gateway.js';
 import { issuers } from './issuers.js';
 import { notifications } from './notifications.js';
 import { overview } from './overview.js';
@@ -16,4 +15,4 @@ import { team } from './team.js';
  * Every word the dashboard shows, in Brazilian Portuguese. One object per area, joined here; an
  * English edition is a second object of the same type (`Strings`) handed to `i18n/index.ts`.
  */
-export const ptBR = { ...common, auth, developers, documents, issuers, team, billing, notifications, auditLog, security, overview, gateway, buyerEmail };
+export const ptBR = { ...common, auth, developers, documents, issuers, team, billing, notifications, auditLog, security, overview, buyerEmail };

@@ -1,6 +1,6 @@
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import { Loaded } from '../../components/page.js';
-import { gatewayText, t } from '../../i18n/index.js';
+import { t } from '../../i18n/index.js';
 import { formatDateTime } from '../../i18n/format.js';
 import type { Family } from './families.js';
 import { useNoteEvents } from './use-notes.js';
@@ -24,7 +24,7 @@ export function EventTimeline({ family, id, version }: { family: Family; id: str
                   <Text size="xs">{formatDateTime(e.at)}</Text>
                   {(e.code || e.message) && (
                     <Text size="sm">
-                      {[e.code, e.message && gatewayText(e.message)].filter(Boolean).join(' – ')}
+                      {[e.code, e.message].filter(Boolean).join(' – ')}
                     </Text>
                   )}
                   {e.protocolo && (

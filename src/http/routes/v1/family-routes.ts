@@ -5,6 +5,8 @@ import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, note
 import { preferWait } from './prefer-wait.js';
 import type { NoteFamily } from '../../../documents/notes/services/note-family.js';
 import { errorResponses } from '../../../kernel/errors.js';
+import { preferredLanguage } from '../../accept-language.js';
+import { HISTORY_CATALOG_PT_BR } from '../../i18n/history-pt-br.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
 import { NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
 
@@ -72,7 +74,15 @@ export function registerFamilyReads(app: App, f: FamilyRoutes): void {
         response: { 200: Type.Object({ data: Type.Array(NfceHistoryEntrySchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await noteHistory(ctx, f.family, request.auth.accountId, request.params.id), has_more: false }),
+    async (request, reply) => {
+      const lines = await noteHistory(ctx, f.family, request.auth.accountId, request.params.id);
+      const vary = reply.getHeader('vary');
+      reply.header('Vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+      if (preferredLanguage(request.headers['accept-language']) !== 'pt-BR') return { data: lines, has_more: false };
+      // The lines the gateway wrote in English, said in pt-BR (history-pt-br.ts); the authority's own stay as written.
+      reply.header('Content-Language', 'pt-BR');
+      return { data: lines.map((l) => (l.message ? { ...l, message: HISTORY_CATALOG_PT_BR.translate(l.message) ?? l.message } : l)), has_more: false };
+    },
   );
 }
 
