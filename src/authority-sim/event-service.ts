@@ -84,6 +84,7 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     tpEvento,
     xEvento: textOf(evento, 'descEvento'),
     nSeqEvento: nSeq,
+    cOrgaoAutor: tpEvento === '110192' || tpEvento === '110193' ? textOf(evento, 'cOrgaoAutor') : null,
     dhRegEvento: authorityTime(at),
     nProt: null,
   };
