@@ -9717,6 +9717,11 @@ export interface paths {
                              */
                             cest?: string;
                             /**
+                             * @description cBenef: the tax-benefit code of the issuer's state table (8 or 10 characters, or "SEM CBENEF"), for the CSTs the state asks it for (docs/fiscal/cbenef.md).
+                             * @example RS052001
+                             */
+                            benefit_code?: string;
+                            /**
                              * @description Item discount (vDesc). Reais, at most 2 decimals.
                              * @example 1.5
                              */
@@ -11853,6 +11858,11 @@ export interface paths {
                              */
                             cest?: string;
                             /**
+                             * @description cBenef: the tax-benefit code of the issuer's state table (8 or 10 characters, or "SEM CBENEF"), for the CSTs the state asks it for (docs/fiscal/cbenef.md).
+                             * @example RS052001
+                             */
+                            benefit_code?: string;
+                            /**
                              * @description Item discount (vDesc). Reais, at most 2 decimals.
                              * @example 1.5
                              */
@@ -13241,6 +13251,11 @@ export interface paths {
                              * @example 1700100
                              */
                             cest?: string;
+                            /**
+                             * @description cBenef: the tax-benefit code of the issuer's state table (8 or 10 characters, or "SEM CBENEF"), for the CSTs the state asks it for (docs/fiscal/cbenef.md).
+                             * @example RS052001
+                             */
+                            benefit_code?: string;
                             /**
                              * @description Item discount (vDesc). Reais, at most 2 decimals.
                              * @example 1.5

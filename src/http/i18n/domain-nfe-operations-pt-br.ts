@@ -5,6 +5,9 @@ import type { Translations } from './template-catalog.js';
 // debit notes of the reform, export. test/api-language-catalog.test.ts lists those still missing.
 
 export const NFE_OPERATIONS_PT_BR: Translations = {
+  // validate-cbenef.ts (docs/fiscal/cbenef.md)
+  'is required: {} requires the tax-benefit code (cBenef) of its table with CST {} (MOC {}, {}; {})':
+    'é obrigatório: {} exige o código de benefício fiscal (cBenef) da sua tabela com o CST {} (MOC {}, {}; {})',
   // delivery-event-request.ts (docs/fiscal/delivery-events.md)
   'is not used with type {}': 'não é usado com o tipo {}',
   'is required: the hash the event carries is computed from the captured image (NT 2021.001 P35, NT 2023.005 P36)':
