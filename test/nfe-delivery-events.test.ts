@@ -105,14 +105,22 @@ describe('POST /v1/nfe/:id/delivery-events', () => {
     expect(await xmlsecVerify(cancelProc)).toBe('');
   });
 
-  it('the NF-e cannot be cancelled while a proof of delivery stands: the authority answers 826', async () => {
+  it('the NF-e cannot be cancelled while a proof of delivery stands: 409 naming the authority\'s 826; once the proof is cancelled it can', async () => {
     const note = await authorizedNote();
     expect((await post(note.id, { type: 'proof', delivered_at: justNow(), receiver_document: 'RG 1234567', receiver_name: 'Jose Souza', image_base64: image })).statusCode).toBe(202);
-    await settled(note.id, 1);
-    const cancel = await t.app.inject({ method: 'POST', url: `/v1/nfe/${note.id}/cancel`, headers: auth, payload: { reason: 'Pedido cancelado pelo cliente antes do envio' } });
-    expect(cancel.statusCode, cancel.body).toBeLessThan(300);
-    const refused = await eventually(async () => (await history(note.id)).find((h) => h.type === 'cancellation_rejected') ?? null, 20_000, () => 'the cancellation to be refused');
-    expect(refused.code).toBe('826');
+    const [proof] = await settled(note.id, 1);
+    const cancelNfe = () => t.app.inject({ method: 'POST', url: `/v1/nfe/${note.id}/cancel`, headers: auth, payload: { reason: 'Pedido cancelado pelo cliente antes do envio' } });
+    const refused = await cancelNfe();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toContain('826');
+    expect((await post(note.id, { type: 'proof_cancel', protocol: proof!.protocolo })).statusCode).toBe(202);
+    await settled(note.id, 2);
+    expect((await cancelNfe()).statusCode).toBeLessThan(300);
+    const canceled = await eventually(async () => {
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}`, headers: auth })).json();
+      return n.status === 'canceled' ? n : null;
+    }, 20_000, () => 'the NF-e to be canceled');
+    expect(canceled.cancellation).toMatchObject({ protocolo: expect.stringMatching(/^\d{15}$/) });
   });
 
   it('422 naming the field: a delivery in the future (821), before the NF-e (823), reason other without justification, a bad image, a field of another type', async () => {
