@@ -105,6 +105,17 @@ describe('POST /v1/nfe/:id/delivery-events', () => {
     expect(await xmlsecVerify(cancelProc)).toBe('');
   });
 
+  it('an answer of the AN lost on the way back: the retried send meets 573 and the proof is settled from the authority\'s record, once', async () => {
+    const note = await authorizedNote();
+    t.simulator.setScenario('lost-response', { times: 1, service: 'recepcaoEvento' });
+    const res = await post(note.id, { type: 'proof', delivered_at: justNow(), receiver_document: '12345678909', receiver_name: 'Maria da Silva', image_base64: image });
+    expect(res.statusCode, res.body).toBe(202);
+    const [proof] = await settled(note.id, 1);
+    expect(proof).toMatchObject({ status: 'registered', protocolo: expect.stringMatching(/^\d{15}$/) });
+    expect((await history(note.id)).filter((h) => h.type === 'delivery_event_registered')).toEqual([expect.objectContaining({ code: '573' })]);
+    expect(await xmlsecVerify(await procOf(note.id, proof!.id))).toBe('');
+  });
+
   it('the NF-e cannot be cancelled while a proof of delivery stands: 409 naming the authority\'s 826; once the proof is cancelled it can', async () => {
     const note = await authorizedNote();
     expect((await post(note.id, { type: 'proof', delivered_at: justNow(), receiver_document: 'RG 1234567', receiver_name: 'Jose Souza', image_base64: image })).statusCode).toBe(202);
