@@ -13,6 +13,7 @@ import { nfceOfflineRoutes } from './http/routes/v1/nfce-offline.js';
 import { contingencyRoutes } from './http/routes/v1/contingency.js';
 import { nfeRoutes } from './http/routes/v1/nfe.js';
 import { nfeReformEventRoutes } from './http/routes/v1/nfe-reform-events.js';
+import { nfeDeliveryEventRoutes } from './http/routes/v1/nfe-delivery-events.js';
 import { nfseRoutes } from './http/routes/v1/nfse.js';
 import { nfeReceivedRoutes } from './http/routes/v1/nfe-received.js';
 import { inutilizationRoutes } from './http/routes/v1/inutilization.js';
@@ -215,6 +216,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(contingencyRoutes);
   await app.register(nfeRoutes);
   await app.register(nfeReformEventRoutes);
+  await app.register(nfeDeliveryEventRoutes);
   await app.register(nfseRoutes);
   await app.register(nfeReceivedRoutes);
   await app.register(inutilizationRoutes);

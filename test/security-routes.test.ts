@@ -282,6 +282,7 @@ describe("another account's records", () => {
     'POST /v1/nfe/{id}/cancel': { reason: 'Cliente desistiu da compra no caixa' },
     'POST /v1/nfe/{id}/cce': { correction: 'Endereco de entrega: Rua A, 1, fundos' },
     'POST /v1/nfe/{id}/reform-events': { type: 'delivery_forecast_update', delivery_date: '2026-12-30' },
+    'POST /v1/nfe/{id}/delivery-events': { type: 'proof_cancel', protocol: '891260000000123' },
     'POST /v1/nfe/{id}/manifestation': { type: 'ciencia' },
     'POST /v1/nfse/{id}/cancel': { reason_code: 2, reason: 'Servico nao foi prestado ao tomador' },
     'PATCH /v1/team/members/{id}/role': { role: 'viewer' },

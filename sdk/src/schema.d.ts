@@ -9717,6 +9717,11 @@ export interface paths {
                              */
                             cest?: string;
                             /**
+                             * @description cBenef: the tax-benefit code of the issuer's state table (8 or 10 characters, or "SEM CBENEF"), for the CSTs the state asks it for (docs/fiscal/cbenef.md).
+                             * @example RS052001
+                             */
+                            benefit_code?: string;
+                            /**
                              * @description Item discount (vDesc). Reais, at most 2 decimals.
                              * @example 1.5
                              */
@@ -11853,6 +11858,11 @@ export interface paths {
                              */
                             cest?: string;
                             /**
+                             * @description cBenef: the tax-benefit code of the issuer's state table (8 or 10 characters, or "SEM CBENEF"), for the CSTs the state asks it for (docs/fiscal/cbenef.md).
+                             * @example RS052001
+                             */
+                            benefit_code?: string;
+                            /**
                              * @description Item discount (vDesc). Reais, at most 2 decimals.
                              * @example 1.5
                              */
@@ -13241,6 +13251,11 @@ export interface paths {
                              * @example 1700100
                              */
                             cest?: string;
+                            /**
+                             * @description cBenef: the tax-benefit code of the issuer's state table (8 or 10 characters, or "SEM CBENEF"), for the CSTs the state asks it for (docs/fiscal/cbenef.md).
+                             * @example RS052001
+                             */
+                            benefit_code?: string;
                             /**
                              * @description Item discount (vDesc). Reais, at most 2 decimals.
                              * @example 1.5
@@ -15861,6 +15876,419 @@ export interface paths {
             cookie?: never;
         };
         /** The procEventoNFe of a registered tax-reform event */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/xml */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/delivery-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The NF-e's delivery events */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The event id (evt_...) */
+                                id: string;
+                                type: "proof" | "proof_cancel" | "failure" | "failure_cancel";
+                                /** @description tpEvento: 110130, 110131, 110192 or 110193 */
+                                tp_evento: string;
+                                /** @description nSeqEvento */
+                                sequence: number;
+                                /** @description pending while it is sent; registered (135) or rejected by the authority */
+                                status: "pending" | "registered" | "rejected";
+                                protocolo: string | null;
+                                rejection: {
+                                    code: string;
+                                    message: string;
+                                } | null;
+                                /** @description proof / failure: protocol of the registered cancellation that voids it */
+                                canceled_by: string | null;
+                                /** @description What was written: delivered_at or attempted_at (local time), receiver_document, receiver_name, attempt, reason, justification, latitude, longitude, image_hash; protocol for a cancellation */
+                                detail: {
+                                    [key: string]: string | number | (never | null);
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                requested_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC with milliseconds
+                                 * @example 2026-11-21T13:05:09.123Z
+                                 */
+                                updated_at: string;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a proof of delivery, a failed delivery, or cancel one
+         * @description proof (110130, NT 2021.001, sent to the Ambiente Nacional) with delivered_at, receiver_document, receiver_name, image_base64 and optional latitude/longitude; failure (110192, NT 2023.005, sent to SVRS) with attempted_at, reason (other needs justification), image_base64, optional attempt and coordinates; proof_cancel / failure_cancel (110131 / 110193) with the protocol of the event. A field the event refuses is 422 naming it; a note that is not authorized, or a second proof (failure) while one stands, 409. Answers 202 with the event (pending); webhooks nfe.delivery_event_registered / nfe.delivery_event_rejected follow.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description proof = 110130 Comprovante de Entrega; proof_cancel = 110131 its cancellation; failure = 110192 Insucesso na Entrega; failure_cancel = 110193 its cancellation
+                         * @example proof
+                         */
+                        type: "proof" | "proof_cancel" | "failure" | "failure_cancel";
+                        /**
+                         * @description proof: dhEntrega, when the delivery ended (date-time with offset); not in the future, not before the NF-e was issued
+                         * @example 2026-06-10T17:45:00-03:00
+                         */
+                        delivered_at?: string;
+                        /**
+                         * @description proof: nDoc, the document number of who received the goods (2-20 characters)
+                         * @example 12345678909
+                         */
+                        receiver_document?: string;
+                        /**
+                         * @description proof: xNome, their name (2-60 characters)
+                         * @example Maria da Silva
+                         */
+                        receiver_name?: string;
+                        /** @description failure: dhTentativaEntrega, when the failed attempt ended (date-time with offset) */
+                        attempted_at?: string;
+                        /** @description failure: nTentativa, which attempt failed (1-999) */
+                        attempt?: number;
+                        /** @description failure: tpMotivo 1-4; other needs justification */
+                        reason?: "receiver_not_found" | "receiver_refused" | "address_not_found" | "other";
+                        /** @description failure with reason other: xJustMotivo, 25-250 characters */
+                        justification?: string;
+                        /** @description latGPS of the delivery point (written with six decimals); with longitude */
+                        latitude?: number;
+                        /** @description longGPS of the delivery point; with latitude */
+                        longitude?: number;
+                        /** @description proof and failure: the captured image (signature, photo) in Base64, at most 1,000,000 characters. Only its hash travels: hashComprovante / hashTentativaEntrega = Base64(SHA-1(access key + this Base64 text)); the image is not kept */
+                        image_base64?: string;
+                        /**
+                         * @description proof_cancel / failure_cancel: nProtEvento, the protocol of the proof or failure being cancelled
+                         * @example 891260000000123
+                         */
+                        protocol?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The event id (evt_...) */
+                            id: string;
+                            type: "proof" | "proof_cancel" | "failure" | "failure_cancel";
+                            /** @description tpEvento: 110130, 110131, 110192 or 110193 */
+                            tp_evento: string;
+                            /** @description nSeqEvento */
+                            sequence: number;
+                            /** @description pending while it is sent; registered (135) or rejected by the authority */
+                            status: "pending" | "registered" | "rejected";
+                            protocolo: string | null;
+                            rejection: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** @description proof / failure: protocol of the registered cancellation that voids it */
+                            canceled_by: string | null;
+                            /** @description What was written: delivered_at or attempted_at (local time), receiver_document, receiver_name, attempt, reason, justification, latitude, longitude, image_hash; protocol for a cancellation */
+                            detail: {
+                                [key: string]: string | number | (never | null);
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            requested_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Malformed request (invalid JSON, bad Idempotency-Key) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account set a hard cap and its plan's quota for this document type is used up this month (quota_exceeded), or a plan limit on issuers or members is reached (plan_limit_reached) */
+                402: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unsupported Content-Type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request is well-formed but a field is invalid; details name each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/delivery-events/{eventId}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The procEventoNFe of a registered delivery event */
         get: {
             parameters: {
                 query?: never;
@@ -20821,7 +21249,7 @@ export interface paths {
                          *       "*"
                          *     ]
                          */
-                        event_types: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
+                        event_types: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
                         description?: string;
                         /** @default true */
                         enabled?: boolean;
@@ -21146,7 +21574,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        event_types?: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
+                        event_types?: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
                         description?: string;
                         /** @description true enables a disabled endpoint again (its failure run starts afresh) */
                         enabled?: boolean;

@@ -126,6 +126,8 @@ export interface EventAnswerFields {
   tpEvento: string | null;
   xEvento: string | null;
   nSeqEvento: string | null;
+  /** R22 of NT 2023.005's answer: SVRS returns it for the failed-delivery events (its cancellation schema requires it). */
+  cOrgaoAutor?: string | null;
   dhRegEvento: string;
   nProt: string | null;
 }
@@ -142,6 +144,7 @@ export function retEvento(f: EventAnswerFields, key: SigningKey): string {
     optLeaf('tpEvento', f.tpEvento) +
     optLeaf('xEvento', f.xEvento) +
     optLeaf('nSeqEvento', f.nSeqEvento) +
+    optLeaf('cOrgaoAutor', f.cOrgaoAutor) +
     leaf('dhRegEvento', f.dhRegEvento) +
     optLeaf('nProt', f.nProt);
   if (!f.nProt) return `<retEvento versao="1.00"><infEvento>${inner}</infEvento></retEvento>`;

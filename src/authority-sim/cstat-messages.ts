@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../kernel/paths.js';
+import { DELIVERY_EVENT_MESSAGES } from './delivery-event-rules.js';
 
 let table: Map<number, string> | undefined;
 
@@ -16,6 +17,7 @@ const OVERRIDES: Record<number, string> = {
 /** xMotivo for a cStat, with the table's bracketed placeholders ([nRec:999...]) removed. */
 export function motivo(cStat: number): string {
   if (OVERRIDES[cStat]) return OVERRIDES[cStat];
+  if (DELIVERY_EVENT_MESSAGES[cStat]) return DELIVERY_EVENT_MESSAGES[cStat];
   table ??= new Map(
     (
       JSON.parse(readFileSync(join(FISCAL_ASSETS_DIR, 'webservices', 'cstat.json'), 'utf8')) as Array<{

@@ -20,6 +20,8 @@ export const ENFORCED_ICMS: readonly EnforcedRule[] = [
   { rule: 'N17c-10', code: 860, where: `${WHERE} (fcpValueRejection)` },
   { rule: 'N17c-20', code: 876, where: `${WHERE} (interstateFcpRejection)` },
   { rule: 'N23-10', code: 806, where: `${WHERE} (cestRejection)` },
+  // Only in the states of assets/fiscal/rules/cbenef-required.json (docs/fiscal/cbenef.md).
+  { rule: 'N12-85', code: 930, where: 'authority-sim/cbenef-rules.ts cbenefRejection' },
   { rule: 'N23d-10', code: 860, where: `${WHERE} (fcpStValueRejection)` },
   { rule: 'N27b-10', code: 881, where: `${WHERE} (retainedFcpRejection)` },
   { rule: 'N27d-10', code: 860, where: `${WHERE} (retainedFcpRejection)` },

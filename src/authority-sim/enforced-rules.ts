@@ -168,6 +168,7 @@ export const ENFORCED_OUTSIDE_TABLES: readonly { code: number; where: string; wh
   ...[573, 574, 420, 580, 222, 501, 221].map((code) => ({ code, where: 'authority-sim/event-service.ts', why: 'event reception rules (not in Anexo I)' })),
   ...[784, 657, 596, 594, 494, 575, 650, 651, 655].map((code) => ({ code, where: 'authority-sim/nfe-event-rules.ts', why: 'CC-e / manifestation rules (not in Anexo I)' })),
   ...[563, 256, 241].map((code) => ({ code, where: 'authority-sim/inutilization-service.ts', why: 'inutilização rules (not in Anexo I)' })),
+  ...[250, 455, 459, 460, 821, 822, 823, 824, 825, 826].map((code) => ({ code, where: 'authority-sim/delivery-event-rules.ts', why: 'delivery event rules (NT 2021.001, NT 2023.005; not in Anexo I)' })),
   { code: 217, where: 'authority-sim/consult-service.ts', why: 'consultation rule (not in Anexo I)' },
   ...[656, 589].map((code) => ({ code, where: 'authority-sim/distribution-service.ts', why: 'NFeDistribuicaoDFe rules (NT 2014.002, not in Anexo I)' })),
   ...ENFORCED_ADJUSTMENT_NOTES,

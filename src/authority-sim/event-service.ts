@@ -8,6 +8,7 @@ import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 import { correctionLetterRejection, detEventosValid, manifestationRejection, MANIFESTATIONS, NFE_EVENT_LOT_SCHEMAS, REFORM_ISSUER_EVENTS } from './nfe-event-rules.js';
 import { distributeIssuerEvent, unlockFullNote } from './received-documents.js';
+import { deliveryBlocksCancellation, deliveryEventRejection, DELIVERY_EVENTS } from './delivery-event-rules.js';
 
 const CANCELLATIONS = new Set(['110111', '110112']);
 // Per-event schemas: cancellation and cancellation by substitution are validated in full.
@@ -28,7 +29,8 @@ export function cancellationWindowMs(model: number, tpEvento: string): number {
 
 // The event types this authority registers, each in its version 1.00 (NT 2011/004 CC-e, cancellation,
 // NT 2018.005 cancellation by substitution, NT 2012/002 manifestation, NT 2025.002-RTC issuer events): others get 491.
-const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS]);
+// NT 2021.001 and NT 2023.005 delivery events (delivery-event-rules.ts).
+const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS, ...DELIVERY_EVENTS]);
 const EVENT_VERSION = '1.00';
 
 /** MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. */
@@ -82,6 +84,7 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     tpEvento,
     xEvento: textOf(evento, 'descEvento'),
     nSeqEvento: nSeq,
+    cOrgaoAutor: tpEvento === '110192' || tpEvento === '110193' ? textOf(evento, 'cOrgaoAutor') : null,
     dhRegEvento: authorityTime(at),
     nProt: null,
   };
@@ -101,7 +104,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   if (!MANIFESTATIONS.has(tpEvento) && note && textOf(evento, 'CNPJ') !== key.slice(6, 20) && textOf(evento, 'CPF') === null) return rejected(574);
   const nfeRule = MANIFESTATIONS.has(tpEvento)
     ? await manifestationRejection(evento, note, at, ctx)
-    : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx) : null;
+    : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx)
+    : DELIVERY_EVENTS.has(tpEvento) ? await deliveryEventRejection(evento, note, ctx) : null;
   if (nfeRule) return rejected(nfeRule);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);
@@ -110,13 +114,15 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     if (at.getTime() - new Date(note.authorized_at).getTime() > cancellationWindowMs(note.model, tpEvento)) return rejected(501);
     // docs/fiscal/nfe-model-55.md#recipient-manifestation: once the recipient confirmed the operation (210200) the issuer can no longer cancel.
     if ((await ctx.store.dfe.eventCount(key, '210200')) > 0) return rejected(221);
+    // docs/fiscal/delivery-events.md: NT 2021.001 / 2023.005 5.1 (826), a proof or a failure of delivery not cancelled.
+    if (await deliveryBlocksCancellation(key, ctx)) return rejected(826);
   } else if (!note || note.status === 'denied') {
     return rejected(580);
   }
   if (ctx.scenario?.kind === 'reject') return rejected(ctx.scenario.cStat);
 
   // TProt carries the authoriser's code: the AN (91) registers the manifestations.
-  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) ? '91' : key.slice(0, 2), at);
+  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at);
   const answer = retEvento({ ...base, cStat: 135, xMotivo: motivo(135), nProt }, ctx.signingKey);
   const stored = await ctx.store.insertEvent({
     eventId,

@@ -1,6 +1,7 @@
 import { mocRule } from '../fiscal/rules/rule-table.js';
 import { sliceAll, sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import type { NfeFacts } from './nfe-facts.js';
+import { cbenefRejection } from './cbenef-rules.js';
 import type { ContentContext, Rejection } from './nfe-rules.js';
 
 // MOC 7.0 Anexo I rules on ICMS of each item (N), written from the rule text
@@ -290,5 +291,5 @@ export function icmsRejection(f: NfeFacts, _ctx: ContentContext): Rejection | nu
     const r = itemRejection(f.mod, o, i);
     if (r) return r;
   }
-  return null;
+  return cbenefRejection(f);
 }

@@ -28,6 +28,10 @@ export const REFORM_ISSUER_EVENTS: ReadonlySet<string> = new Set(['112150']);
 const DET_SCHEMAS: Record<string, string> = {
   '110110': 'e110110_v1.00.xsd',
   '112150': 'e112150_v1.00.xsd',
+  '110130': 'e110130_v1.00.xsd',
+  '110131': 'e110131_v1.00.xsd',
+  '110192': 'e110192_v1.00.xsd',
+  '110193': 'e110193_v1.00.xsd',
   '210200': 'e210200_v1.00.xsd',
   '210210': 'e210210_v1.00.xsd',
   '210220': 'e210220_v1.00.xsd',
@@ -40,6 +44,11 @@ export const NFE_EVENT_LOT_SCHEMAS: Readonly<Record<string, string>> = {
   '210210': 'envConfRecebto_v1.00.xsd',
   '210220': 'envConfRecebto_v1.00.xsd',
   '210240': 'envConfRecebto_v1.00.xsd',
+  // docs/fiscal/delivery-events.md: each delivery event's own lot schema (NT 2021.001, NT 2023.005).
+  '110130': 'envEventoEntregaNFe_v1.00.xsd',
+  '110131': 'envEventoCancEntregaNFe_v1.00.xsd',
+  '110192': 'envEventoInsucessoNFe_v1.00.xsd',
+  '110193': 'envEventoCancInsucessoNFe_v1.00.xsd',
 };
 
 /** Every detEvento of the lot against its event's schema (215 otherwise). */

@@ -2,6 +2,7 @@ import type { Endpoint, EndpointOverride, Model, SefazService, TpAmb } from './e
 import { buildDistDFeInt, parseDistributionAnswer, type DistributionOutcome, type DistributionRequest } from './distribution.js';
 import { buildDistributionRequestEnvelope, parseDistributionEnvelope } from './distribution-envelope.js';
 import { resolveNationalEndpoint } from './national-endpoints.js';
+import { resolveSvrsEventEndpoint } from './svrs-endpoints.js';
 import { resolveEndpoint, ufCode } from './endpoints.js';
 import { AgentPool, postOverMutualTls } from './https-transport.js';
 import type { ClientCredentials, HttpExchange } from './https-transport.js';
@@ -85,6 +86,8 @@ export interface SefazClient {
    * 210220/210240, cOrgao 91), signed with the recipient's certificate (docs/fiscal/nfe-model-55.md#recipient-manifestation).
    */
   sendNationalEvent(target: NationalCallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
+  /** NFeRecepcaoEvento4 of SVRS (cOrgao 92): the failed-delivery events 110192/110193 (docs/fiscal/delivery-events.md). */
+  sendSvrsEvent(target: NationalCallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
   /**
    * NFeDistribuicaoDFe (operation nfeDistDFeInteresse): documents addressed to the interested
    * CNPJ/CPF. Mind the consumption rule (distribution-pacing.ts) or the AN answers 656.
@@ -146,6 +149,10 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
     sendEvent: (t) => call('recepcaoEvento', t, eventPayload(t), parseEventAnswer, true),
     sendNationalEvent: (t) => {
       const endpoint = resolveNationalEndpoint(t.tpAmb, 'recepcaoEventoAN', options.endpointOverride);
+      return post(endpoint, t, buildRequestEnvelope(endpoint.namespace, eventPayload(t)), parseEventAnswer, true);
+    },
+    sendSvrsEvent: (t) => {
+      const endpoint = resolveSvrsEventEndpoint(t.tpAmb, options.endpointOverride);
       return post(endpoint, t, buildRequestEnvelope(endpoint.namespace, eventPayload(t)), parseEventAnswer, true);
     },
     distribute: (t) => {

@@ -49,6 +49,8 @@ export const GOODS_PT_BR: Translations = {
   'must be a 4-digit CFOP starting with 5: an NFC-e is an in-state sale to a consumer (e.g. 5102, or 5405 for goods under ST)':
     'deve ser um CFOP de 4 dígitos começando por 5: a NFC-e é uma venda a consumidor dentro do estado (ex.: 5102, ou 5405 para mercadoria com ST)',
   'must be the 7-digit CEST code': 'deve ser o código CEST de 7 dígitos',
+  'must be the tax-benefit code of the state table: 8 or 10 characters without blanks, or "SEM CBENEF"':
+    'deve ser o código de benefício fiscal da tabela da UF: 8 ou 10 caracteres sem espaços, ou "SEM CBENEF"',
   'must be the 8-digit NCM code of the product (digits only)': 'deve ser o código NCM de 8 dígitos do produto (só dígitos)',
   '5933 (service taxed by ISSQN) needs the ISSQN group, which this API does not write (MOC I08-160, 374)':
     '5933 (serviço tributado pelo ISSQN) exige o grupo do ISSQN, que esta API não escreve (MOC I08-160, 374)',

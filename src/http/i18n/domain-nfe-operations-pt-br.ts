@@ -5,6 +5,26 @@ import type { Translations } from './template-catalog.js';
 // debit notes of the reform, export. test/api-language-catalog.test.ts lists those still missing.
 
 export const NFE_OPERATIONS_PT_BR: Translations = {
+  // validate-cbenef.ts (docs/fiscal/cbenef.md)
+  'is required: {} requires the tax-benefit code (cBenef) of its table with CST {} (MOC {}, {}; {})':
+    'é obrigatório: {} exige o código de benefício fiscal (cBenef) da sua tabela com o CST {} (MOC {}, {}; {})',
+  // delivery-event-request.ts (docs/fiscal/delivery-events.md)
+  'is not used with type {}': 'não é usado com o tipo {}',
+  'is required: the hash the event carries is computed from the captured image (NT 2021.001 P35, NT 2023.005 P36)':
+    'é obrigatório: o hash que o evento leva é calculado a partir da imagem capturada (NT 2021.001 P35, NT 2023.005 P36)',
+  'is required: the protocol of the event being cancelled': 'é obrigatório: o protocolo do evento que está sendo cancelado',
+  'is written only with reason other (NT 2023.005 P33)': 'só é informado com o motivo other (outros) (NT 2023.005 P33)',
+  'latitude and longitude go together': 'latitude e longitude vão juntas',
+  'must be a date-time with its offset, e.g. 2026-06-10T17:45:00-03:00': 'deve ser uma data e hora com o fuso, ex.: 2026-06-10T17:45:00-03:00',
+  'must be a whole number from 1 to 999': 'deve ser um número inteiro de 1 a 999',
+  'must be between -180 and 180': 'deve estar entre -180 e 180',
+  'must be between -90 and 90': 'deve estar entre -90 e 90',
+  'must be the 15-digit protocol of the event being cancelled': 'deve ser o protocolo de 15 dígitos do evento que está sendo cancelado',
+  'must be the image in standard Base64 (A-Z, a-z, 0-9, +, /, padded with =)': 'deve ser a imagem em Base64 padrão (A-Z, a-z, 0-9, +, /, completada com =)',
+  'must have {} to {} characters (Latin-1), no blank at either end': 'deve ter de {} a {} caracteres (Latin-1), sem espaço no início nem no fim',
+  'must have 1 to {} Base64 characters': 'deve ter de 1 a {} caracteres Base64',
+  'must not be earlier than the issue of the NF-e (NT 2P30-10, 823)': 'não pode ser anterior à emissão da NF-e (NT 2P30-10, 823)',
+  'must not be later than now, the time of the event (NT P30-10, 821)': 'não pode ser posterior a agora, a hora do evento (NT P30-10, 821)',
   // validate-icms-interstate.ts
   'is not used with icms_partilha: an item with the ICMS split (ICMSPart) carries no ICMSUFDest (MOC NA01); remove it':
     'não é usado com icms_partilha: um item com partilha do ICMS (ICMSPart) não leva ICMSUFDest (MOC NA01); remova-o',

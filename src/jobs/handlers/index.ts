@@ -1,5 +1,5 @@
 import { AUTHORIZE_JOB, CANCEL_JOB } from '../../documents/nfce/services/nfce-deps.js';
-import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_CCE_JOB, NFE_REFORM_EVENT_JOB } from '../../documents/nfe/services/nfe-deps.js';
+import { NFE_AUTHORIZE_JOB, NFE_CANCEL_JOB, NFE_CCE_JOB, NFE_DELIVERY_EVENT_JOB, NFE_REFORM_EVENT_JOB } from '../../documents/nfe/services/nfe-deps.js';
 import { NFSE_AUTHORIZE_JOB, NFSE_CANCEL_JOB } from '../../documents/nfse/services/nfse-deps.js';
 import { CERTIFICATE_EXPIRY_JOB, scheduleExpiryCheck } from '../../platform/issuers/certificate-expiry.js';
 import { mailSender, SEND_MAIL_JOB } from '../../platform/mail/mail-outbox.js';
@@ -24,6 +24,7 @@ import { nfeAuthorize } from './nfe-authorize.js';
 import { nfeCancel } from './nfe-cancel.js';
 import { nfeCce } from './nfe-cce.js';
 import { nfeReformEvent } from './nfe-reform-event.js';
+import { nfeDeliveryEvent } from './nfe-delivery-event.js';
 import { nfeManifest } from './nfe-manifest.js';
 import { nfseAuthorize } from './nfse-authorize.js';
 import { nfseCancel } from './nfse-cancel.js';
@@ -72,6 +73,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [NFE_CANCEL_JOB]: nfeCancel(ports),
       [NFE_CCE_JOB]: nfeCce(ports),
       [NFE_REFORM_EVENT_JOB]: nfeReformEvent(ports),
+      [NFE_DELIVERY_EVENT_JOB]: nfeDeliveryEvent(ports),
       [MANIFEST_JOB]: nfeManifest(ports),
       [NFSE_AUTHORIZE_JOB]: nfseAuthorize(ports),
       [NFSE_CANCEL_JOB]: nfseCancel(ports),

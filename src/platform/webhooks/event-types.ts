@@ -18,6 +18,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'nfe.canceled',
   'nfe.corrected',
   'nfe.received',
+  // A delivery event (proof, failure or their cancellation; docs/fiscal/delivery-events.md) registered or refused.
+  'nfe.delivery_event_registered',
+  'nfe.delivery_event_rejected',
   'nfse.authorized',
   'nfse.rejected',
   'nfse.canceled',

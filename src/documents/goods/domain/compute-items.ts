@@ -42,6 +42,7 @@ export function computeItems(sale: SaleLines, options: ComputeOptions): Computed
       cofins: pisCofinsOf('COFINS', item, a.net, options.crt),
     };
     if (item.cest !== undefined) d.CEST = item.cest;
+    if (item.benefit_code !== undefined) d.cBenef = item.benefit_code;
     if (vTotTrib[i] !== undefined) d.vTotTrib = vTotTrib[i];
     if (item.additional_info !== undefined) d.infAdProd = layoutText(item.additional_info);
     return d;

@@ -110,6 +110,11 @@ export const SaleItemSchema = Type.Object(
     code: Type.Optional(Type.String({ description: 'cProd, your product code (1-60); defaults to the item position.', examples: ['SKU-123'] })),
     gtin: Type.Optional(Type.String({ description: 'cEAN: GTIN-8/12/13/14 or "SEM GTIN" (default).', examples: ['7891000315507'] })),
     cest: Type.Optional(Type.String({ description: 'CEST, 7 digits (goods under ST).', examples: ['1700100'] })),
+    benefit_code: Type.Optional(Type.String({
+      maxLength: 10,
+      description: "cBenef: the tax-benefit code of the issuer's state table (8 or 10 characters, or \"SEM CBENEF\"), for the CSTs the state asks it for (docs/fiscal/cbenef.md).",
+      examples: ['RS052001'],
+    })),
     discount: Type.Optional(money('Item discount (vDesc).', 1.5)),
     origin: Type.Optional(Type.Integer({ description: 'orig: 0 national ... 8; default 0.', minimum: 0, maximum: 8, examples: [0] })),
     icms_base_reduction: Type.Optional(rate('pRedBC (CST 20/70/90, CSOSN 900).', 33.33)),

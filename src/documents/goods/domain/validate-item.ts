@@ -192,6 +192,8 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   } else if (checkPattern(errors, `${at}.ncm`, item.ncm, /^[0-9]{8}$/, 'must be the 8-digit NCM code of the product (digits only)')) checkNcmExists(errors, `${at}.ncm`, item.ncm);
   if (checkPattern(errors, `${at}.cfop`, item.cfop, rules.cfop, rules.cfopMessage)) rules.checkCfop?.(errors, `${at}.cfop`, item.cfop);
   checkPattern(errors, `${at}.cest`, item.cest, /^[0-9]{7}$/, 'must be the 7-digit CEST code', false);
+  // leiauteNFe_v4.00.xsd cBenef: 8 or 10 printable Latin-1 characters without blanks, or SEM CBENEF (docs/fiscal/cbenef.md).
+  checkPattern(errors, `${at}.benefit_code`, item.benefit_code, /^([!-\u00ff]{8}|[!-\u00ff]{10}|SEM CBENEF)$/, 'must be the tax-benefit code of the state table: 8 or 10 characters without blanks, or "SEM CBENEF"', false);
   if (item.gtin === '') fail(errors, `${at}.gtin`, 'is empty: give the GTIN, or "SEM GTIN" for a product without one (MOC I03-30, 883)', 'I03-30');
   else if (item.gtin !== undefined && item.gtin !== 'SEM GTIN' && !isValidGtin(item.gtin)) {
     const shaped = typeof item.gtin === 'string' && /^([0-9]{8}|[0-9]{12,14})$/.test(item.gtin);

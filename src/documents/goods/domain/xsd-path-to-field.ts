@@ -6,7 +6,7 @@ import type { SaleTenders } from './sale-item.js';
 // Null when the element is neither request nor issuer data.
 
 const PROD: Record<string, string> = {
-  cProd: 'code', cEAN: 'gtin', cEANTrib: 'gtin', xProd: 'description', NCM: 'ncm', CEST: 'cest', CFOP: 'cfop', uCom: 'unit', uTrib: 'unit',
+  cProd: 'code', cEAN: 'gtin', cEANTrib: 'gtin', xProd: 'description', NCM: 'ncm', CEST: 'cest', cBenef: 'benefit_code', CFOP: 'cfop', uCom: 'unit', uTrib: 'unit',
   qCom: 'quantity', qTrib: 'quantity', vUnCom: 'unit_price', vUnTrib: 'unit_price', vProd: 'unit_price', vDesc: 'discount',
 };
 

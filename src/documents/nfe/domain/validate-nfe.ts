@@ -14,6 +14,7 @@ import { adjustmentItem, adjustmentKind, checkAdjustmentNote } from './validate-
 import { checkExport } from './validate-nfe-export.js';
 import { checkTransportScope } from './validate-nfe-transport-scope.js';
 import { validateNfeItem } from './validate-nfe-item.js';
+import { checkCbenefRequired } from './validate-cbenef.js';
 
 export type { FieldError } from '../../../fiscal/layout/field-rules.js';
 
@@ -91,6 +92,7 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   const recipient = difal ? { op: difal, destCnpj: typeof dest?.cnpj === 'string', ...(idDest === 2 ? { nationalRate: interstateRate(0, issuer.uf, destUf) } : {}) } : undefined;
   const values = items.map((item, i) => {
     const r = validateNfeItem(errors, i, item, issuer.crt, { ...(idDest ? { idDest } : {}), ...(difal ? { difal } : {}), ...(recipient ? { recipient } : {}), interRate: (it) => (idDest === 2 ? interstateRate(it.origin ?? 0, issuer.uf, destUf) : undefined) });
+    if (!adjustment) checkCbenefRequired(errors, `items[${i}]`, item, issuer.uf, ctx.today ?? '9999-12-31');
     if (r.tpNF !== undefined && r.tpNF !== tpNF) fail(errors, `items[${i}].cfop`, `is ${r.tpNF === 0 ? 'an inbound' : 'an outbound'} CFOP but items[0] is ${tpNF === 0 ? 'inbound' : 'outbound'}: one NF-e goes one way (MOC I08-10/20, 518/519)`);
     return r.vProd;
   });

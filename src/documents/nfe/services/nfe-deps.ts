@@ -5,3 +5,4 @@ export const NFE_AUTHORIZE_JOB = 'nfe.authorize';
 export const NFE_CANCEL_JOB = 'nfe.cancel';
 export const NFE_CCE_JOB = 'nfe.cce';
 export const NFE_REFORM_EVENT_JOB = 'nfe.reform_event';
+export const NFE_DELIVERY_EVENT_JOB = 'nfe.delivery_event';

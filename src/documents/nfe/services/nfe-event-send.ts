@@ -1,5 +1,5 @@
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
-import { buildProcEventoNFe } from '../../../fiscal/xml/events/index.js';
+import { buildProcEventoNFe, DELIVERY_EVENT_CORGAO } from '../../../fiscal/xml/events/index.js';
 import { RetryLater } from '../../../jobs/runner.js';
 import type { Job } from '../../../jobs/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
@@ -34,7 +34,11 @@ export async function sendPendingNfeEvent(
   if (!issuer || !material?.certificate) throw new Error(`issuer ${ev.issuer_id} has no certificate`);
   const client = deps.authority.clientFor(material.certificate, ev.account_id);
   const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2 };
-  const outcome = await client.sendEvent({ ...target, signedEventXml: ev.event_xml });
+  // docs/fiscal/delivery-events.md: the proof events are received only by the Ambiente Nacional (91), the failure events only by SVRS (92).
+  const receiver = DELIVERY_EVENT_CORGAO[ev.tp_evento];
+  const outcome = receiver === '91' ? await client.sendNationalEvent({ tpAmb: target.tpAmb, signedEventXml: ev.event_xml })
+    : receiver === '92' ? await client.sendSvrsEvent({ tpAmb: target.tpAmb, signedEventXml: ev.event_xml })
+    : await client.sendEvent({ ...target, signedEventXml: ev.event_xml });
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
     await addHistory(deps.db, note.id, { type: 'authority_unavailable', at: deps.clock.now(), message: `${label} not confirmed: ${outcome.kind}` });
     throw new RetryLater(Math.min(60_000, 1000 * 2 ** Math.min(6, job.attempts - 1)), `event ${outcome.kind}`);

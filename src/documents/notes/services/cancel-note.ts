@@ -39,6 +39,8 @@ export async function requestCancellation(deps: AuthorityDeps, family: NoteFamil
   if (note.status !== 'authorized') {
     throw new ApiError('invalid_state', `${family.label} ${id} is ${note.status}; only an authorized note can be cancelled`);
   }
+  const blocked = await family.cancellation.blockedBy?.(db, id);
+  if (blocked) throw new ApiError('invalid_state', blocked);
   const issuer = await findIssuer(db, accountId, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
   if (!issuer || !material?.certificate) throw new ApiError('issuer_not_ready', 'The issuer has no certificate to sign the cancellation', [{ field: 'certificate', message: 'missing' }]);

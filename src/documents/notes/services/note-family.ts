@@ -1,5 +1,6 @@
 import type { Ports } from '../../../platform/ports/ports.js';
 import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { Queryable } from '../../../platform/storage/db.js';
 
 /**
  * What the use cases shared by the note families (NF-e model 55, NFC-e model 65, and the NFS-e for
@@ -24,6 +25,8 @@ export interface NoteFamily {
     deadline(uf: string, authorizedAt: Date): Date;
     windowText(uf: string): string;
     pastIt: string;
+    /** Why the authority would refuse this note's cancellation for the events it carries (NF-e: 826), or null. */
+    blockedBy?(db: Queryable, noteId: string): Promise<string | null>;
   };
 }
 

@@ -18,3 +18,9 @@ export {
   buildDeliveryForecastEvent, DELIVERY_FORECAST_DESC, DELIVERY_FORECAST_TP_EVENTO, deliveryForecastProblems,
   type DeliveryForecastInput,
 } from './delivery-forecast-event.js';
+export {
+  buildDeliveryCancelEvent, buildDeliveryFailureEvent, buildDeliveryProofEvent, DELIVERY_EVENT_CORGAO, DELIVERY_EVENT_DESC,
+  DELIVERY_FAILURE_CANCEL_TP_EVENTO, DELIVERY_FAILURE_TP_EVENTO, DELIVERY_PROOF_CANCEL_TP_EVENTO, DELIVERY_PROOF_TP_EVENTO,
+  deliveryCancelProblems, deliveryFailureProblems, deliveryImageHash, deliveryProofProblems, gpsCoordinate,
+  type DeliveryCancelInput, type DeliveryFailureInput, type DeliveryFailureReason, type DeliveryProofInput,
+} from './delivery-events.js';

@@ -15,6 +15,7 @@ function prodXml(m: DetModel): string {
       leaf('xProd', m.xProd) +
       leaf('NCM', m.NCM) +
       optLeaf('CEST', m.CEST) +
+      optLeaf('cBenef', m.cBenef) +
       leaf('CFOP', m.CFOP) +
       leaf('uCom', m.uCom) +
       quantity('qCom', m.qCom) +

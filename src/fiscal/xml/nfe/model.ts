@@ -234,6 +234,8 @@ export interface DetModel {
   xProd: string;
   NCM: string;
   CEST?: string;
+  /** cBenef: the state's tax-benefit code (8 or 10 characters, or SEM CBENEF; leiauteNFe_v4.00.xsd, docs/fiscal/cbenef.md). */
+  cBenef?: string;
   CFOP: string;
   uCom: string;
   qCom: bigint; // scale 4
