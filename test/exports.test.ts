@@ -64,6 +64,10 @@ beforeAll(async () => {
   expect(cancel.statusCode, cancel.body).toBeLessThan(300);
   await eventually(async () => (await t.app.inject({ method: 'GET', url: `/v1/nfce/${month.canceled!.id}`, headers: auth })).json().status === 'canceled', 20_000, () => 'cancellation');
   month.nfe = (await emitNfeSettled(t, auth, invoice(issuerId))).note;
+  // An event the issuer registered on that NF-e (the reform's 112150): its procEventoNFe belongs in the month too.
+  const reformEvent = await t.app.inject({ method: 'POST', url: `/v1/nfe/${month.nfe!.id}/reform-events`, headers: auth, payload: { type: 'delivery_forecast_update', delivery_date: '2026-12-30' } });
+  expect(reformEvent.statusCode, reformEvent.body).toBe(202);
+  await eventually(async () => (await t.app.inject({ method: 'GET', url: `/v1/nfe/${month.nfe!.id}/reform-events`, headers: auth })).json().data[0]?.status === 'registered', 20_000, () => 'the reform event');
   const voided = await t.app.inject({
     method: 'POST', url: `/v1/issuers/${issuerId}/nfe-inutilization`, headers: auth,
     payload: { serie: 1, numero_inicial: month.nfe!.number + 1, numero_final: month.nfe!.number + 2, justification: 'Numeracao pulada por falha no sistema' },
@@ -111,6 +115,7 @@ describe('a month of one issuer, as the accountant asks for it', () => {
     const expected = [
       `inutilizacao/${inutId}-procInutNFe.xml`, 'manifest.csv',
       `nfce/${c}-nfeProc.xml`, `nfce/${c}-procEventoNFe-110111.xml`, `nfce/${s}-nfeProc.xml`, `nfe/${e}-nfeProc.xml`,
+      `nfe/${e}-procEventoNFe-112150-1.xml`,
     ].sort();
     // Progress: every file counted, manifest included.
     expect(done.progress).toEqual({ files_done: expected.length, files_total: expected.length });
@@ -129,10 +134,10 @@ describe('a month of one issuer, as the accountant asks for it', () => {
     const nfceXml = (id: string) => t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/xml`, headers: auth }).then((r) => r.body);
     expect(readFileSync(join(dir, `nfce/${s}-nfeProc.xml`), 'utf8')).toBe(await nfceXml(month.sold!.id));
     expect(readFileSync(join(dir, 'inutilizacao', `${inutId}-procInutNFe.xml`), 'utf8')).toBe(voidedXml);
-    const checks: Array<[string, 'PL_009_V4' | 'PL_010_V1.40', string]> = [
+    const checks: Array<[string, 'PL_009_V4' | 'PL_010_V1.30' | 'PL_010_V1.40', string]> = [
       [`nfce/${s}-nfeProc.xml`, 'PL_010_V1.40', 'procNFe_v4.00.xsd'], [`nfce/${c}-nfeProc.xml`, 'PL_010_V1.40', 'procNFe_v4.00.xsd'],
       [`nfe/${e}-nfeProc.xml`, 'PL_010_V1.40', 'procNFe_v4.00.xsd'], [`nfce/${c}-procEventoNFe-110111.xml`, 'PL_009_V4', 'procEventoCancNFe_v1.00.xsd'],
-      [`inutilizacao/${inutId}-procInutNFe.xml`, 'PL_009_V4', 'procInutNFe_v4.00.xsd'],
+      [`inutilizacao/${inutId}-procInutNFe.xml`, 'PL_009_V4', 'procInutNFe_v4.00.xsd'], [`nfe/${e}-procEventoNFe-112150-1.xml`, 'PL_010_V1.30', 'procEventoNFe_v1.00.xsd'],
     ];
     for (const [file, pkg, xsd] of checks) {
       const xml = readFileSync(join(dir, file), 'utf8');
@@ -149,6 +154,7 @@ describe('a month of one issuer, as the accountant asks for it', () => {
     expect(sold.slice(1, 9)).toEqual(['nfce', s, '65', '1', String(month.sold!.number), 'authorized', expect.stringMatching(new RegExp(`^${MONTH}-`)), '43.58']);
     expect(manifest.find((l) => l.startsWith(`nfce/${c}-nfeProc.xml,`))).toContain(',canceled,');
     expect(manifest.find((l) => l.startsWith(`nfce/${c}-procEventoNFe-110111.xml,`))).toContain(',cancellation,');
+    expect(manifest.find((l) => l.startsWith(`nfe/${e}-procEventoNFe-112150-1.xml,`))).toContain(',event,');
   }, 240_000);
 
   it('the previous month holds the NF-e of its last minute and nothing of this month', async () => {

@@ -12,6 +12,7 @@ const HISTORY_PT_BR: Translations = {
   'cancellation not confirmed: {}': 'cancelamento não confirmado: {}',
   'correction letter {} not confirmed: {}': 'carta de correção {} não confirmada: {}',
   'event {} {} not confirmed: {}': 'evento {} {} não confirmado: {}',
+  'delivery event {} {} not confirmed: {}': 'evento de entrega {} {} não confirmado: {}',
   'Sefin asked to wait {} s (Retry-After)': 'a Sefin Nacional pediu para aguardar {} s (Retry-After)',
   '110112 not registered yet ({})': '110112 ainda não registrado ({})',
   'number {}: {}': 'número {}: {}',

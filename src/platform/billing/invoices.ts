@@ -20,7 +20,7 @@ const DAY_MS = 86_400_000;
 /** An invoice is due this long after its period closes. */
 export const INVOICE_DUE_DAYS = 10;
 
-const KIND_LABEL: Record<string, string> = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'events (CC-e)' };
+const KIND_LABEL: Record<string, string> = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'events (CC-e, delivery, reform)' };
 
 /** The close of `period`, queued once whoever asks (dedupe key), to run when the period ends. */
 export async function scheduleClosePeriod(db: Queryable, period: string, now: Date): Promise<void> {

@@ -92,7 +92,7 @@ export function plansTableMarkdown(): string {
     return `| \`${id}\` | ${p.name} | ${brl(p.monthly_price_cents)} | ${kinds.join(' | ')} | ${count(p.limits.issuers)} | ${count(p.limits.team_members)} |`;
   });
   return [
-    '| plan | name | per month | NFC-e included (+each past it) | NF-e | NFS-e | events (CC-e) | issuers | team members |',
+    '| plan | name | per month | NFC-e included (+each past it) | NF-e | NFS-e | events (CC-e, delivery and reform events) | issuers | team members |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
   ].join('\n');

@@ -10,7 +10,7 @@ import { accountPlanAt } from './account-plan.js';
 import { periodOf } from './period.js';
 import { PLANS, type PlanId, type UsageKind } from './plans.js';
 
-const KIND_LABEL: Record<UsageKind, string> = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'events (CC-e)' };
+const KIND_LABEL: Record<UsageKind, string> = { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'events (CC-e, delivery, reform)' };
 
 // What an account's sale needs to know of billing, remembered briefly per process: the hot path of a
 // sale must not pay two more queries for accounts without a cap (nearly all). A cap turned on in

@@ -7,7 +7,7 @@ import { EXPORT_PAGE_ROWS } from './export-rules.js';
 export interface ExportFile {
   path: string;
   xml: string;
-  kind: 'nfce' | 'nfe' | 'nfse' | 'cancellation' | 'correction' | 'inutilization' | 'received';
+  kind: 'nfce' | 'nfe' | 'nfse' | 'cancellation' | 'correction' | 'event' | 'inutilization' | 'received';
   key: string;
   model: number;
   serie: number | null;
@@ -25,7 +25,8 @@ const FOLDER: Record<number, 'nfce' | 'nfe' | 'nfse'> = { 65: 'nfce', 55: 'nfe',
  * stored, never re-serialized, so every signature in it still verifies:
  *  - an authorized, canceled or denied NF-e / NFC-e: its nfeProc (signed NFe + protNFe, procNFe_v4.00.xsd);
  *  - a canceled one also its cancellation, procEventoNFe (110111, or 110112 for a substitution);
- *  - an NF-e's registered correction letters (CC-e 110110), procEventoNFe;
+ *  - an NF-e's other registered events, procEventoNFe: correction letters (CC-e 110110, kind `correction`), the
+ *    reform's 112150 and the delivery events 110130/110131/110192/110193 (kind `event`);
  *  - an NFS-e: the NFS-e Sefin signed (the DPS inside) and, canceled, its registered event;
  *  - a voided range: ProcInutNFe (procInutNFe_v4.00.xsd);
  *  - a received NF-e whose full nfeProc was downloaded (NFeDistribuicaoDFe).
@@ -48,7 +49,7 @@ export async function* exportFiles(
       const rows = await exportEventsPage(db, { ...scope, after });
       for (const e of rows) {
         yield {
-          path: `nfe/${e.access_key}-procEventoNFe-${e.tp_evento}-${e.n_seq}.xml`, xml: e.proc_xml, kind: 'correction', key: e.access_key,
+          path: `nfe/${e.access_key}-procEventoNFe-${e.tp_evento}-${e.n_seq}.xml`, xml: e.proc_xml, kind: e.tp_evento === '110110' ? 'correction' : 'event', key: e.access_key,
           model: 55, serie: null, number: null, status: 'registered', issued_at: e.dh_emi, value: null, protocol: e.protocolo,
         };
       }

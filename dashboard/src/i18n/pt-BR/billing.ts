@@ -12,7 +12,7 @@ export const billing = {
   usage: 'Uso no período',
   usageChart: 'Documentos incluídos e usados por tipo',
   kind: 'Tipo',
-  kinds: { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'Eventos (CC-e)' } as Record<string, string>,
+  kinds: { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'Eventos (CC-e, entrega, reforma)' } as Record<string, string>,
   included: 'Incluídos',
   used: 'Usados',
   overage: 'Excedente',

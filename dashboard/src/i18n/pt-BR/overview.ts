@@ -4,7 +4,7 @@ export const overview = {
   asOf: (when: string) => `Atualizado em ${when} (horário de São Paulo).`,
   refresh: 'Atualizar',
   types: { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e' } as Record<string, string>,
-  usageKinds: { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'Eventos (CC-e)' } as Record<string, string>,
+  usageKinds: { nfce: 'NFC-e', nfe: 'NF-e', nfse: 'NFS-e', events: 'Eventos (CC-e, entrega, reforma)' } as Record<string, string>,
   documents: {
     heading: 'Documentos',
     today: 'Hoje',

@@ -15,7 +15,9 @@ import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFE_REFORM_EVENT_JOB } from './nfe-deps.js';
 import { NFE_FAMILY } from './nfe-family.js';
 import { sendPendingNfeEvent } from './nfe-event-send.js';
-import { assertWithinQuota } from '../../../platform/billing/quota.js';
+import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing/quota.js';
+import { periodOf } from '../../../platform/billing/period.js';
+import { meterUsage } from '../../../platform/storage/repositories/billing-repository.js';
 
 // NT 2025.002-RTC issuer events on its own NF-e (docs/fiscal/reform-events.md). Only 112150 so far.
 export const REFORM_EVENT_TYPES = { delivery_forecast_update: DELIVERY_FORECAST_TP_EVENTO } as const;
@@ -135,13 +137,19 @@ export async function reformEventJob(deps: AuthorityDeps, job: Job<{ eventId: st
   if (!ev || !sent) return;
   const { note, outcome } = sent;
   const now = deps.clock.now();
+  let metered: { account_id: string; period: string; kind: 'events'; count: number } | undefined;
   await deps.db.transaction(async (tx) => {
     if (outcome.kind === 'registered') {
       if (!(await settleNfeEvent(tx, ev.id, { status: 'registered', proc_xml: outcome.proc, protocolo: outcome.protocolo }, now))) return;
       await addHistory(tx, note.id, { type: 'reform_event_registered', at: now, code: outcome.code, message: `Evento ${ev.tp_evento} ${ev.n_seq} registrado`, protocolo: outcome.protocolo });
+      // An event the issuer registers on its NF-e (other than its cancellation) is an `events` document
+      // (docs/guides/billing.md), metered in this transaction, once, keyed by the event's id.
+      const counted = await meterUsage(tx, { subjectId: ev.id, kind: 'events', accountId: note.account_id, issuerId: note.issuer_id, period: periodOf(now), at: now });
+      if (counted) metered = { account_id: note.account_id, period: periodOf(now), kind: 'events', count: counted.count };
     } else {
       if (!(await settleNfeEvent(tx, ev.id, { status: 'rejected', rejection: outcome.rejection }, now))) return;
       await addHistory(tx, note.id, { type: 'reform_event_rejected', at: now, code: outcome.rejection.code, message: outcome.rejection.message });
     }
   });
+  if (metered) await quotaAfterMetering(deps, metered).catch(() => false);
 }

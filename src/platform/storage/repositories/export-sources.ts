@@ -38,13 +38,13 @@ export async function exportNotesPage(db: Queryable, f: { issuerId: string; mont
 
 export interface ExportEventRow { id: string; access_key: string; tp_evento: string; n_seq: number; protocolo: string | null; proc_xml: string; dh_emi: string }
 
-/** Registered NF-e events of the month's own notes other than the cancellation (kept on the note): CC-e 110110. */
+/** Registered NF-e events of the month's own notes other than the cancellation (kept on the note): CC-e 110110, the reform's 112150, the delivery events. */
 export async function exportEventsPage(db: Queryable, f: { issuerId: string; month: string; after: string; limit: number }): Promise<ExportEventRow[]> {
   const r = await db.query<ExportEventRow>(
     `SELECT e.id, e.access_key, e.tp_evento, e.n_seq, e.protocolo, e.proc_xml, n.dh_emi
        FROM nfe_events e JOIN notes n ON n.id = e.note_id
       WHERE e.issuer_id = $1 AND substring(n.dh_emi, 1, 7) = $2 AND e.id > $3 AND e.status = 'registered' AND e.proc_xml IS NOT NULL
-        AND e.tp_evento = '110110' AND n.model = 55
+        AND n.model = 55
       ORDER BY e.id LIMIT $4`,
     [f.issuerId, f.month, f.after, f.limit],
   );
