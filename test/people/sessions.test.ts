@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/platform/identity/password.js';
 import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
+import { MAX_LIVE_SESSIONS } from '../../src/platform/people/session-lifecycle.js';
+import { insertSession } from '../../src/platform/storage/repositories/session-repository.js';
+import { hashToken, newOpaqueToken } from '../../src/platform/identity/opaque-token.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
 import { bearer, forgotPasswordToken, mailFor, newEmail, PASSWORD, signupUser, totpCode, verifiedUser } from '../support/people.js';
@@ -236,5 +239,34 @@ describe('sessions', () => {
     const u = await verifiedUser(t.app);
     const mine = (await get('/v1/account', bearer(u))).json();
     expect(mine.id).toBe(u.session.account_id);
+  });
+
+  it(`a person holds at most ${MAX_LIVE_SESSIONS} live sessions: signing in once more ends the least recently used, and the list shows every live one`, async () => {
+    const u = await verifiedUser(t.app);
+    const userId = u.session.user_id;
+    // Sessions opened earlier (as many sign-ins would), each used ten seconds after the one before (all within the idle lifetime); the oldest is u's own.
+    const now = clock.now();
+    for (let i = 1; i < MAX_LIVE_SESSIONS; i++) {
+      const at = new Date(now.getTime() - (MAX_LIVE_SESSIONS - i) * 10_000 + 1000);
+      await insertSession(t.db, {
+        id: `ses_limit_${process.pid}_${i}`, userId, accountId: u.session.account_id, tokenHash: hashToken(newOpaqueToken('st')), methods: ['password'],
+        at, expiresAt: new Date(now.getTime() + 3600_000), ip: null, userAgent: null,
+      });
+    }
+    const before = (await get('/v1/auth/sessions', bearer(u.session_token))).json().data as { id: string }[];
+    expect(before).toHaveLength(MAX_LIVE_SESSIONS);
+    // Reading the list used u's session; set it back to the least recently used.
+    await t.db.query(`UPDATE sessions SET last_used_at = $2 WHERE id = $1`, [u.session.id, new Date(now.getTime() - MAX_LIVE_SESSIONS * 10_000)]);
+
+    const again = await post('/v1/auth/login', { email: u.email, password: PASSWORD });
+    expect(again.statusCode, again.body).toBe(200);
+    const fresh = again.json().session_token as string;
+    const after = (await get('/v1/auth/sessions', bearer(fresh))).json().data as { id: string }[];
+    expect(after).toHaveLength(MAX_LIVE_SESSIONS);
+    // The least recently used (u's first session) is the one ended: its token opens nothing any more.
+    expect(after.map((x) => x.id)).not.toContain(u.session.id);
+    expect((await get('/v1/auth/sessions', bearer(u.session_token))).statusCode).toBe(401);
+    const ended = await t.db.query<{ revoked_reason: string }>('SELECT revoked_reason FROM sessions WHERE id = $1', [u.session.id]);
+    expect(ended.rows[0]!.revoked_reason).toBe('session_limit');
   });
 });

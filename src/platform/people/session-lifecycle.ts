@@ -12,6 +12,7 @@ import {
   markRefreshTokenUsed,
   replaceSessionToken,
   revokeSession,
+  revokeSessionsBeyond,
   type SessionRow,
 } from '../storage/repositories/session-repository.js';
 import { auditPeopleEvent } from './people-audit.js';
@@ -84,6 +85,13 @@ export async function chooseAccount(tx: Queryable, userId: string, methods: read
   return chosen.account_id;
 }
 
+/**
+ * Live sessions a person may hold at once. Opening one more ends the least recently used: a script that
+ * signs in in a loop cannot grow the table without end, and the list of one's sessions
+ * (GET /v1/auth/sessions, up to 100) always shows every live one, so each can be seen and revoked.
+ */
+export const MAX_LIVE_SESSIONS = 50;
+
 /** Opens a session (a new refresh family) for a user who just proved who they are. */
 export async function startSession(
   tx: Queryable,
@@ -110,6 +118,13 @@ export async function startSession(
     accountId: s.accountId, actor: s.userId, action: 'auth.session.create', target: row.id,
     route: '/v1/auth/login', status: 200, meta: s.meta, at: now,
   });
+  const evicted = await revokeSessionsBeyond(tx, s.userId, MAX_LIVE_SESSIONS, now);
+  if (evicted > 0) {
+    await auditPeopleEvent(tx, {
+      accountId: s.accountId, actor: s.userId, action: 'auth.session.evict', target: row.id,
+      route: '/v1/auth/login', status: 200, meta: s.meta, at: now,
+    });
+  }
   return { object: 'session', session: presentSession(row, people.sessionIdleSeconds), session_token: sessionToken, refresh_token: refreshToken };
 }
 

@@ -95,6 +95,20 @@ export async function revokeAccountSessions(db: Queryable, accountId: string, re
   return r.rowCount;
 }
 
+/**
+ * Revokes a user's live sessions beyond the `keep` most recently used (`reason` session_limit), in the
+ * transaction that opens a new one; answers how many it ended.
+ */
+export async function revokeSessionsBeyond(db: Queryable, userId: string, keep: number, now: Date): Promise<number> {
+  const r = await db.query(
+    `UPDATE sessions SET revoked_at = $2, revoked_reason = 'session_limit'
+      WHERE id IN (SELECT id FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2
+                    ORDER BY last_used_at DESC, created_at DESC, id DESC OFFSET $3)`,
+    [userId, now, keep],
+  );
+  return r.rowCount ?? 0;
+}
+
 export async function listUserSessions(db: Queryable, userId: string, now: Date): Promise<SessionRow[]> {
   const r = await db.query<SessionRow>(
     `SELECT ${COLUMNS} FROM sessions WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > $2 ORDER BY created_at DESC LIMIT 100`,
