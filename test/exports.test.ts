@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 import { emitSettled, emittingApp, freshBranchCnpj, readyIssuer, sale, SP_ISSUER } from './support/nfce-flow.js';
@@ -18,6 +18,7 @@ import { bearer, verifiedUser } from './support/people.js';
 import { keyWithScopes } from './support/security-world.js';
 import { joinTeam, signInTo, type Member } from './support/team.js';
 import { eventually } from './support/webhook-receiver.js';
+import { scheduleExportExpiry } from '../src/platform/exports/expire-exports.js';
 import { NFSE_ID_ELEMENTS, xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // The simulated authorities judge dhEmi against the real time (an NFC-e 5 minutes late is 704): the months are the real ones.
@@ -199,6 +200,29 @@ describe('a month of one issuer, as the accountant asks for it', () => {
     const queued = await t.runtime.ctx.db.query(`INSERT INTO exports (id, account_id, issuer_id, month, kinds, status, created_at, updated_at) VALUES ('exp_notready0000000001', $1, $2, '2026-08', '["nfce"]', 'building', now(), now()) RETURNING id`, [accountId, issuerId]);
     const early = await t.app.inject({ method: 'GET', url: `/v1/exports/${queued.rows[0]!.id as string}/download`, headers: asAccountant() });
     expect(early.statusCode).toBe(409);
+  });
+
+  it('a ready ZIP is kept 7 days: then the daily job ends it (chunks gone, status expired, download 409 saying to ask again)', async () => {
+    const res = await exportOf(asAccountant(), { issuer_id: issuerId, month: MONTH, kinds: ['inutilization'] });
+    const done = await ready(res.json().id);
+    expect(Date.parse(done.expires_at) - Date.parse(done.finished_at)).toBe(7 * 86_400_000);
+    // The day after it expires, the day's run of exports.expire (queued as the worker starts each day) ends it.
+    const later = new Date(Date.parse(done.expires_at) + 60_000);
+    await scheduleExportExpiry(t.runtime.ctx.db, later.toISOString().slice(0, 10), clock.now());
+    clock.set(later);
+    onTestFinished(() => clock.set(NOW));
+    t.runtime.ctx.wakeWorker();
+    const expired = await eventually(async () => {
+      // Read with the account's API key: a week later the accountant's session has ended.
+      const e = (await t.app.inject({ method: 'GET', url: `/v1/exports/${done.id}`, headers: auth })).json();
+      return e.status === 'expired' ? e : null;
+    }, 30_000, () => 'the export to expire');
+    expect(expired.download_url).toBeNull();
+    const chunks = await t.runtime.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_chunks WHERE export_id = $1', [done.id]);
+    expect(chunks.rows[0]!.n).toBe(0);
+    const download = await t.app.inject({ method: 'GET', url: `/v1/exports/${done.id}/download`, headers: auth });
+    expect([download.statusCode, download.json().error]).toEqual([409, 'invalid_state']);
+    expect(download.json().message).toMatch(/expired on .*ask for it again with POST \/v1\/exports/);
   });
 });
 

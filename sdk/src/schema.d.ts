@@ -20057,8 +20057,8 @@ export interface paths {
                                 /** @example 2026-10 */
                                 month: string;
                                 kinds: ("nfce" | "nfe" | "nfse" | "inutilization" | "received")[];
-                                /** @description `queued` -> `building` -> `ready` (download it) or `failed` (see `error`) */
-                                status: "queued" | "building" | "ready" | "failed";
+                                /** @description `queued` -> `building` -> `ready` (download it until `expires_at`) or `failed` (see `error`); a ready ZIP past `expires_at` is `expired` (ask again) */
+                                status: "queued" | "building" | "ready" | "failed" | "expired";
                                 progress: {
                                     /** @description Files written into the ZIP so far (counted as each 1 MiB piece is stored) */
                                     files_done: number;
@@ -20091,6 +20091,8 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 finished_at: string | null;
+                                /** @description A ready export's ZIP is kept until then (7 days after it is ready); the XMLs themselves are kept for good */
+                                expires_at: string | (never | null);
                             }[];
                             /** @description Whether another page follows */
                             has_more: boolean;
@@ -20206,8 +20208,8 @@ export interface paths {
                             /** @example 2026-10 */
                             month: string;
                             kinds: ("nfce" | "nfe" | "nfse" | "inutilization" | "received")[];
-                            /** @description `queued` -> `building` -> `ready` (download it) or `failed` (see `error`) */
-                            status: "queued" | "building" | "ready" | "failed";
+                            /** @description `queued` -> `building` -> `ready` (download it until `expires_at`) or `failed` (see `error`); a ready ZIP past `expires_at` is `expired` (ask again) */
+                            status: "queued" | "building" | "ready" | "failed" | "expired";
                             progress: {
                                 /** @description Files written into the ZIP so far (counted as each 1 MiB piece is stored) */
                                 files_done: number;
@@ -20240,6 +20242,8 @@ export interface paths {
                              * @example 2026-11-21T13:05:09.123Z
                              */
                             finished_at: string | null;
+                            /** @description A ready export's ZIP is kept until then (7 days after it is ready); the XMLs themselves are kept for good */
+                            expires_at: string | (never | null);
                         };
                     };
                 };
@@ -20360,8 +20364,8 @@ export interface paths {
                             /** @example 2026-10 */
                             month: string;
                             kinds: ("nfce" | "nfe" | "nfse" | "inutilization" | "received")[];
-                            /** @description `queued` -> `building` -> `ready` (download it) or `failed` (see `error`) */
-                            status: "queued" | "building" | "ready" | "failed";
+                            /** @description `queued` -> `building` -> `ready` (download it until `expires_at`) or `failed` (see `error`); a ready ZIP past `expires_at` is `expired` (ask again) */
+                            status: "queued" | "building" | "ready" | "failed" | "expired";
                             progress: {
                                 /** @description Files written into the ZIP so far (counted as each 1 MiB piece is stored) */
                                 files_done: number;
@@ -20394,6 +20398,8 @@ export interface paths {
                              * @example 2026-11-21T13:05:09.123Z
                              */
                             finished_at: string | null;
+                            /** @description A ready export's ZIP is kept until then (7 days after it is ready); the XMLs themselves are kept for good */
+                            expires_at: string | (never | null);
                         };
                     };
                 };

@@ -23,7 +23,9 @@ export const ExportSchema = Type.Object(
     issuer_id: Type.String(),
     month: Type.String({ examples: ['2026-10'] }),
     kinds: Type.Array(Kind),
-    status: StringLiterals(['queued', 'building', 'ready', 'failed'] as const, { description: '`queued` -> `building` -> `ready` (download it) or `failed` (see `error`)' }),
+    status: StringLiterals(['queued', 'building', 'ready', 'failed', 'expired'] as const, {
+      description: '`queued` -> `building` -> `ready` (download it until `expires_at`) or `failed` (see `error`); a ready ZIP past `expires_at` is `expired` (ask again)',
+    }),
     progress: Type.Object({
       files_done: Type.Integer({ description: 'Files written into the ZIP so far (counted as each 1 MiB piece is stored)' }),
       files_total: Type.Union([Type.Integer(), Type.Null()], { description: 'Files the ZIP will hold, manifest.csv included (null until the build starts)' }),
@@ -34,6 +36,7 @@ export const ExportSchema = Type.Object(
     download_url: Type.Union([Type.String(), Type.Null()], { description: 'GET it for the ZIP once ready', examples: ['/v1/exports/exp_7Tq1bN0aK2mZcV8yXwR3/download'] }),
     created_at: Timestamp,
     finished_at: Type.Union([Timestamp, Type.Null()]),
+    expires_at: Type.Union([Timestamp, Type.Null()], { description: 'A ready export\'s ZIP is kept until then (7 days after it is ready); the XMLs themselves are kept for good' }),
   },
   { title: 'Export' },
 );

@@ -10,7 +10,9 @@ import type { JobHandler } from '../runner.js';
 import { certificatesExpiryCheck } from './certificates-expiry-check.js';
 import { eventsFanout } from './events-fanout.js';
 import { exportsBuild } from './exports-build.js';
-import { EXPORT_JOB } from '../../platform/exports/export-rules.js';
+import { EXPORT_EXPIRE_JOB, EXPORT_JOB } from '../../platform/exports/export-rules.js';
+import { exportsExpire } from './exports-expire.js';
+import { scheduleExportExpiry } from '../../platform/exports/expire-exports.js';
 import { mailSend } from './mail-send.js';
 import { notesBuyerMail } from './notes-buyer-mail.js';
 import { BUYER_MAIL_JOB, buyerMailer } from '../../documents/notes/services/send-buyer-mail.js';
@@ -58,6 +60,8 @@ export function workerJobs(ports: Ports): WorkerJobs {
   const scheduleRecurring = async () => {
     const now = ports.clock.now();
     await scheduleExpiryCheck(ports.db, now.toISOString().slice(0, 10), now);
+    // The export ZIPs past their time (each run queues the next day's).
+    await scheduleExportExpiry(ports.db, now.toISOString().slice(0, 10), now);
     // Received NF-e: the hourly sweep starts each issuer's download (and its own next run).
     if (ports.config.nfeReceivedSync) await scheduleReceivedSweep(ports.db, now, now);
     // The invoices of this billing period when it closes (each close queues the next).
@@ -90,6 +94,7 @@ export function workerJobs(ports: Ports): WorkerJobs {
       [TRIAL_END_JOB]: billingTrialEnd(ports),
       [PASSWORD_RESET_MAIL_JOB]: peoplePasswordResetMail(ports),
       [EXPORT_JOB]: exportsBuild(ports),
+      [EXPORT_EXPIRE_JOB]: exportsExpire(ports),
     },
     async start() {
       await scheduleRecurring();

@@ -5,7 +5,7 @@ import { appendExportChunk, exportToBuild, failExport, finishExport, startExport
 import { exportFileCount } from '../storage/repositories/export-sources.js';
 import { exportFiles } from './export-files.js';
 import { MANIFEST_HEADER, manifestLine } from './export-manifest.js';
-import { EXPORT_CHUNK_BYTES, EXPORT_MAX_BYTES, modelsOf } from './export-rules.js';
+import { EXPORT_CHUNK_BYTES, EXPORT_KEEP_DAYS, EXPORT_MAX_BYTES, modelsOf } from './export-rules.js';
 import { ZipWriter } from './zip-writer.js';
 
 /** The build lost its export to another claim of the job (its lease ran out): nothing more is written. */
@@ -79,5 +79,5 @@ async function build(deps: Pick<Ports, 'db' | 'clock'>, e: ExportRow, builder: s
   done++;
   await zip.finish();
   await flush();
-  if (!(await finishExport(deps.db, e.id, builder, { filesDone: done, sizeBytes: zip.size, sha256: hash.digest('hex') }, deps.clock.now()))) throw new Superseded();
+  if (!(await finishExport(deps.db, e.id, builder, { filesDone: done, sizeBytes: zip.size, sha256: hash.digest('hex'), expiresAt: new Date(deps.clock.now().getTime() + EXPORT_KEEP_DAYS * 86_400_000) }, deps.clock.now()))) throw new Superseded();
 }

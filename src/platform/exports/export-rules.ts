@@ -3,6 +3,12 @@ import type { ExportKind } from '../storage/repositories/export-repository.js';
 /** The job that builds an export (jobs/handlers/exports-build.ts). */
 export const EXPORT_JOB = 'exports.build';
 
+/** The daily job that ends the ZIPs past their time (platform/exports/expire-exports.ts). */
+export const EXPORT_EXPIRE_JOB = 'exports.expire';
+
+/** Days a ready export's ZIP is kept; then it expires and asking again builds it anew. */
+export const EXPORT_KEEP_DAYS = 7;
+
 /** What an export may hold; all of them when the request names none. */
 export const EXPORT_KINDS: readonly ExportKind[] = ['nfce', 'nfe', 'nfse', 'inutilization', 'received'];
 

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import type { Ports } from '../ports/ports.js';
 import { findIssuer } from '../storage/repositories/issuer-repository.js';
 import { exportChunk, getExport, insertExport, listExports, type ExportKind, type ExportRow } from '../storage/repositories/export-repository.js';
-import { EXPORT_JOB, EXPORT_KINDS, EXPORT_MAX_ATTEMPTS, monthProblem } from './export-rules.js';
+import { EXPORT_JOB, EXPORT_KEEP_DAYS, EXPORT_KINDS, EXPORT_MAX_ATTEMPTS, monthProblem } from './export-rules.js';
 
 /** An export as GET /v1/exports/:id shows it. */
 export function presentExport(e: ExportRow) {
@@ -24,6 +24,8 @@ export function presentExport(e: ExportRow) {
     download_url: e.status === 'ready' ? `/v1/exports/${e.id}/download` : null,
     created_at: e.created_at.toISOString(),
     finished_at: e.finished_at?.toISOString() ?? null,
+    /** A ready export's ZIP is kept until then; past it the export is `expired` (ask again). */
+    expires_at: e.expires_at?.toISOString() ?? null,
   };
 }
 
@@ -74,6 +76,9 @@ export async function listAccountExports(deps: Pick<Ports, 'db'>, accountId: str
 export async function downloadExport(deps: Pick<Ports, 'db'>, accountId: string, id: string): Promise<{ fileName: string; size: number; sha256: string; body: Readable }> {
   const e = await getExport(deps.db, accountId, id);
   if (!e) throw notFound('Export');
+  if (e.status === 'expired') {
+    throw new ApiError('invalid_state', `Export ${id} expired on ${e.expires_at?.toISOString() ?? 'its date'}: a ZIP is kept ${EXPORT_KEEP_DAYS} days; ask for it again with POST /v1/exports`);
+  }
   if (e.status !== 'ready') throw new ApiError('invalid_state', `Export ${id} is ${e.status}; it can be downloaded once ready`);
   async function* pieces() {
     for (let seq = 0; ; seq++) {

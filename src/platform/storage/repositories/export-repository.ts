@@ -1,7 +1,7 @@
 import type { Queryable } from '../db.js';
 
 export type ExportKind = 'nfce' | 'nfe' | 'nfse' | 'inutilization' | 'received';
-export type ExportStatus = 'queued' | 'building' | 'ready' | 'failed';
+export type ExportStatus = 'queued' | 'building' | 'ready' | 'failed' | 'expired';
 
 /** An exports row (migration 46) as the API shows it. */
 export interface ExportRow {
@@ -20,9 +20,11 @@ export interface ExportRow {
   created_at: Date;
   updated_at: Date;
   finished_at: Date | null;
+  /** When a ready export's ZIP goes (migration 47). */
+  expires_at: Date | null;
 }
 
-const COLUMNS = 'id, account_id, issuer_id, month, kinds, status, files_total, files_done, size_bytes, sha256, error, requested_by, created_at, updated_at, finished_at';
+const COLUMNS = 'id, account_id, issuer_id, month, kinds, status, files_total, files_done, size_bytes, sha256, error, requested_by, created_at, updated_at, finished_at, expires_at';
 
 export async function insertExport(tx: Queryable, e: Pick<ExportRow, 'id' | 'account_id' | 'issuer_id' | 'month' | 'kinds' | 'requested_by' | 'created_at'>): Promise<ExportRow> {
   const r = await tx.query<ExportRow>(
@@ -81,11 +83,11 @@ export async function appendExportChunk(db: Queryable, id: string, builder: stri
 }
 
 /** Ready: the counts are the files written (a note settled while the build ran may have added one). */
-export async function finishExport(db: Queryable, id: string, builder: string, f: { filesDone: number; sizeBytes: number; sha256: string }, now: Date): Promise<boolean> {
+export async function finishExport(db: Queryable, id: string, builder: string, f: { filesDone: number; sizeBytes: number; sha256: string; expiresAt: Date }, now: Date): Promise<boolean> {
   const r = await db.query(
-    `UPDATE exports SET status = 'ready', files_done = $3, files_total = $3, size_bytes = $4, sha256 = $5, builder = NULL, finished_at = $6, updated_at = $6
+    `UPDATE exports SET status = 'ready', files_done = $3, files_total = $3, size_bytes = $4, sha256 = $5, builder = NULL, finished_at = $6, updated_at = $6, expires_at = $7
       WHERE id = $1 AND builder = $2 AND status = 'building'`,
-    [id, builder, f.filesDone, f.sizeBytes, f.sha256, now],
+    [id, builder, f.filesDone, f.sizeBytes, f.sha256, now, f.expiresAt],
   );
   return r.rowCount > 0;
 }
@@ -106,4 +108,18 @@ export async function exportChunk(db: Queryable, id: string, seq: number): Promi
   const r = await db.query<{ bytes: Buffer | Uint8Array }>('SELECT bytes FROM export_chunks WHERE export_id = $1 AND seq = $2', [id, seq]);
   const b = r.rows[0]?.bytes;
   return b === undefined ? undefined : Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+}
+
+/**
+ * Ready exports whose time is up, at most `limit`: their chunks deleted and the export `expired`, in one
+ * statement; answers how many.
+ */
+export async function expireExports(db: Queryable, now: Date, limit: number): Promise<number> {
+  const r = await db.query(
+    `WITH due AS (SELECT id FROM exports WHERE status = 'ready' AND expires_at <= $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+          gone AS (DELETE FROM export_chunks WHERE export_id IN (SELECT id FROM due))
+     UPDATE exports SET status = 'expired', updated_at = $1 WHERE id IN (SELECT id FROM due)`,
+    [now, limit],
+  );
+  return r.rowCount ?? 0;
 }
