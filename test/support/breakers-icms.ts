@@ -75,6 +75,9 @@ export const ICMS_BREAKERS: readonly GoodsBreaker[] = [
   },
   { kind: 'request', rule: 'N12-70', code: 508, models: NFE, applies: (c) => regimeNormal(c) && outboundTo(c, 9), break: (c) => onlyCode(c, '90') },
   { kind: 'request', rule: 'N12-80', code: 529, models: NFE, applies: (c) => regimeNormal(c) && op(c).indIEDest === 2, break: (c) => onlyCode(c, '50') },
+  // RJ applies N12-85 to the NF-e with CST 20/30/40/70 (assets/fiscal/rules/cbenef-required.json): the random issuers are an
+  // RJ one of the normal regime in about 1 case of 108, too rare for the draw to reach it in a run.
+  { kind: 'excluded', rule: 'N12-85', code: 930, why: 'a state rule (RJ issuers only): the gateway 422 and the simulator 930 are tested in test/nfe-cbenef.test.ts and src/documents/nfe/domain/validate-cbenef.test.ts' },
   { kind: 'request', rule: 'N12a-70', code: 600, models: NFE, applies: (c) => !regimeNormal(c) && outboundTo(c, 9), break: (c) => onlyCode(c, '900') },
   {
     kind: 'request', rule: 'N16-20', code: 693, models: NFE,
