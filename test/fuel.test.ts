@@ -3,7 +3,8 @@ import { schemaPackageFor } from '../src/fiscal/xml/xsd/schema-packages.js';
 import type { TestApp } from './support/app.js';
 import { emitSettled, emittingApp, sale } from './support/nfce-flow.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
-import { xmllint, xmlsecVerify } from './support/xml-tools.js';
+import { run } from './support/pdf-tools.js';
+import { tempFile, xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // docs/fiscal/fuel.md: items[].fuel is written as prod/comb (leiauteNFe_v4.00.xsd), after indTot.
 // Hand figures: 40 L x R$ 6.29 = R$ 251.60 (vProd); CIDE 40 L x R$ 0.1000/L = R$ 4.00 (vCIDE = qBCProd x vAliqProd);
@@ -56,14 +57,21 @@ describe('items[].fuel (prod/comb)', () => {
 
   it('an NF-e with GLP (shares, vPart) and diesel B (pBio, qTemp, CODIF): authorized, XSD of its date', async () => {
     const diesel = { description: 'Oleo diesel B S10', quantity: 100, unit_price: 5.99, ncm: '27101921', cfop: '5656', unit: 'L', cst_icms: '102',
-      fuel: { anp_code: '820101034', anp_description: 'OLEO DIESEL B S10 - COMUM', uf_cons: 'SP', codif: '123456789', temperature_quantity: 99.5, biodiesel_percent: 14 } };
+      fuel: { anp_code: '820101034', anp_description: 'OLEO DIESEL B S10 - COMUM', uf_cons: 'SP', codif: '123456789', temperature_quantity: 99.5, biodiesel_percent: 14,
+        pump_reading: { nozzle: '7', tank: '2', start: 5000, end: 5100 } } };
     // 198.90 + 100 x 5.99 = 198.90 + 599.00 = 797.90
     const { note } = await emitNfeSettled(t, auth, invoice(issuerId, { items: [glp(), diesel], payment: { method: 'boleto', amount: 797.9 } }));
     expect(note.status, JSON.stringify(note.rejection)).toBe('authorized');
     const xml = await checkedXml('nfe', note.id);
     expect(xml).toContain('<comb><cProdANP>210203001</cProdANP><descANP>GLP</descANP><pGLP>60.00</pGLP><pGNn>30.00</pGNn><pGNi>10.00</pGNi><vPart>6.50</vPart><UFCons>SP</UFCons></comb>');
-    expect(xml).toContain('<comb><cProdANP>820101034</cProdANP><descANP>OLEO DIESEL B S10 - COMUM</descANP><CODIF>123456789</CODIF><qTemp>99.5000</qTemp><UFCons>SP</UFCons><pBio>14</pBio></comb>');
+    expect(xml).toContain('<comb><cProdANP>820101034</cProdANP><descANP>OLEO DIESEL B S10 - COMUM</descANP><CODIF>123456789</CODIF><qTemp>99.5000</qTemp><UFCons>SP</UFCons>' +
+      '<encerrante><nBico>7</nBico><nTanque>2</nTanque><vEncIni>5000.000</vEncIni><vEncFin>5100.000</vEncFin></encerrante><pBio>14</pBio></comb>');
     expect(xml).toContain('<vNF>797.90</vNF>');
+    // The DANFE prints the ANP code and the pump readings under each fuel item's description (src/danfe/nfe/fuel-line.ts).
+    const pdf = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/danfe.pdf`, headers: auth })).rawPayload;
+    const text = (await run('pdftotext', ['-raw', tempFile('danfe.pdf', pdf), '-'])).stdout.replace(/\s+/g, '');
+    expect(text).toContain('ANP210203001');
+    expect(text).toContain('ANP820101034-BICO7TANQUE2-ENCERRANTE5000.000A5100.000');
   });
 
   it('422 naming the field and the MOC rule for each rule of the group', async () => {
