@@ -10,6 +10,7 @@ import { buildPreparedNfe, prepareNfe } from '../src/documents/nfe/domain/index.
 import type { FuelInput } from '../src/documents/goods/domain/fuel-item.js';
 import type { SaleItem } from '../src/documents/goods/domain/sale-item.js';
 import { sliceAll, sliceElement, attributeOf } from '../src/fiscal/sefaz/xml-slice.js';
+import { REPASSE_FUEL_CODES } from '../src/fiscal/layout/anp-products.js';
 import { caseArb } from './support/nfce-arbitraries.js';
 import { nfeCaseArb } from './support/nfe-arbitraries.js';
 import { packageFailures, xmlsecFailures } from './support/nfce-checks.js';
@@ -64,14 +65,17 @@ function fuelOf(p: FuelPlan, model: 55 | 65, cfop: string): FuelInput {
 }
 
 function withFuel(item: SaleItem, p: FuelPlan, model: 55 | 65): SaleItem {
-  return { ...item, ...(p.code === GLP ? { unit: 'kg' } : {}), fuel: fuelOf(p, model, item.cfop) };
+  // MOC N08-10 (NF-e): CST 60 without the repasse group only for a fuel outside the rule's list (ethanol here).
+  const icms60 = model === 55 && item.cst_icms === '60' && !('st_repasse' in item && item.st_repasse);
+  const plan = icms60 && REPASSE_FUEL_CODES.has(p.code) ? { ...p, code: '810101001' } : p;
+  return { ...item, ...(plan.code === GLP ? { unit: 'kg' } : {}), fuel: fuelOf(plan, model, item.cfop) };
 }
 
 /** The simulator's LA rules on every item of a built document. */
 function simulatorAnswers(xml: string, mod: string) {
   return sliceAll(xml, 'det').map((det) => {
     const prod = sliceElement(det.inner, 'prod');
-    return fuelRejection(prod, attributeOf(det, 'nItem') ?? '', mod, prod ? (sliceElement(prod.inner, 'CFOP')?.inner ?? '') : '');
+    return fuelRejection(prod, attributeOf(det, 'nItem') ?? '', mod, prod ? (sliceElement(prod.inner, 'CFOP')?.inner ?? '') : '', sliceElement(det.inner, 'imposto'));
   });
 }
 

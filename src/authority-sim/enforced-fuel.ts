@@ -9,4 +9,5 @@ export const ENFORCED_FUEL: readonly EnforcedRule[] = [
   { rule: 'LA03d-10', code: 856, where: WHERE },
   { rule: 'LA11-20', code: 379, where: WHERE },
   { rule: 'LA16-10', code: 380, where: WHERE },
+  { rule: 'N08-10', code: 858, where: WHERE },
 ];

@@ -26,5 +26,11 @@ describe('fuel group rules (MOC LA)', () => {
     expect(fuelRejection(prod(gasoline() + enc('100.000', '140.000')), '1', '55', '5102')).toMatchObject({ cStat: 379 });
     expect(fuelRejection(prod(gasoline() + enc('140.000', '140.000')), '3', '65', '5656'))
       .toMatchObject({ cStat: 380, xMotivo: 'Rejeição: Valor do Encerrante final não é superior ao Encerrante inicial [nItem:3]' });
+    // N08-10 (858, NF-e): ICMS60 for a fuel under interstate repasse (820101034 is in the rule's list); ICMSST passes.
+    const imposto = (group: string) => sliceElement(`<imposto><ICMS><${group}><orig>0</orig><CST>60</CST></${group}></ICMS></imposto>`, 'imposto');
+    const diesel = prod('<cProdANP>820101034</cProdANP><descANP>OLEO DIESEL B S10 - COMUM</descANP><UFCons>SP</UFCons>');
+    expect(fuelRejection(diesel, '1', '55', '5656', imposto('ICMS60'))).toMatchObject({ cStat: 858, xMotivo: 'Rejeição: Grupo de Tributação informado indevidamente [nItem:1]' });
+    expect(fuelRejection(diesel, '1', '55', '5656', imposto('ICMSST'))).toBeNull();
+    expect(fuelRejection(diesel, '1', '65', '5656', imposto('ICMS60'))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { mocRule } from '../fiscal/rules/rule-table.js';
-import { ANP_GLP, anpCodeExists, FUEL_CONSUMER_CFOPS } from '../fiscal/layout/anp-products.js';
+import { ANP_GLP, anpCodeExists, FUEL_CONSUMER_CFOPS, REPASSE_FUEL_CODES } from '../fiscal/layout/anp-products.js';
 import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import type { Rejection } from './nfe-rules.js';
 
@@ -20,8 +20,11 @@ const share = (v: string | null) => Math.round(Number(v ?? '0') * 10_000);
 /** Thousandths of an encerrante reading. */
 const reading = (v: string | null) => BigInt(Math.round(Number(v ?? '0') * 1000));
 
-/** MOC LA02-10 (761), LA03c-10 (461), LA03c-20 (855), LA03d-10 (856, NF-e), LA11-20 (379, NF-e), LA16-10 (380). */
-export function fuelRejection(prod: ElementSlice | null, nItem: string, mod: string, cfop: string): Rejection | null {
+/**
+ * MOC LA02-10 (761), LA03c-10 (461), LA03c-20 (855), LA03d-10 (856, NF-e), LA11-20 (379, NF-e), LA16-10 (380),
+ * and N08-10 (858, NF-e: ICMS60 for a fuel under interstate repasse; `imposto` is the item's).
+ */
+export function fuelRejection(prod: ElementSlice | null, nItem: string, mod: string, cfop: string, imposto: ElementSlice | null = null): Rejection | null {
   const comb = prod ? sliceElement(prod.inner, 'comb') : null;
   if (!comb) return null;
   const code = textIn(comb, 'cProdANP') ?? '';
@@ -39,6 +42,10 @@ export function fuelRejection(prod: ElementSlice | null, nItem: string, mod: str
   if (enc && mod === '55' && !FUEL_CONSUMER_CFOPS.has(cfop)) return reject('LA11-20', 379, `encerrante with CFOP ${cfop}`, nItem);
   if (enc && reading(textIn(enc, 'vEncFin')) <= reading(textIn(enc, 'vEncIni'))) {
     return reject('LA16-10', 380, `vEncFin ${textIn(enc, 'vEncFin')} <= vEncIni ${textIn(enc, 'vEncIni')}`, nItem);
+  }
+  const icms = imposto ? sliceElement(imposto.inner, 'ICMS') : null;
+  if (mod === '55' && REPASSE_FUEL_CODES.has(code) && icms && sliceElement(icms.inner, 'ICMS60')) {
+    return reject('N08-10', 858, `ICMS60 for cProdANP ${code} (under interstate repasse)`, nItem);
   }
   return null;
 }

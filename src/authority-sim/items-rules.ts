@@ -282,7 +282,7 @@ export function itemRuleRejection(f: NfeFacts, ctx: ContentContext): Rejection |
       ncmRejection(i, f.finNFe) ??
       cfopRejection(i, f.mod, hasNfRef) ??
       unitRejection(i) ??
-      fuelRejection(i.prod, i.nItem, f.mod, i.text('CFOP') ?? '') ??
+      fuelRejection(i.prod, i.nItem, f.mod, i.text('CFOP') ?? '', i.imposto) ??
       valueAndTraceRejection(i, f.mod, idDest, today) ??
       (f.mod === '55' ? importExportRejection(i, today) : null) ??
       difalRejection(i, doc) ??
