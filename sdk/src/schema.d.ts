@@ -9940,6 +9940,102 @@ export interface paths {
                             approximate_taxes?: number;
                             /** @description infAdProd, up to 500 characters. */
                             additional_info?: string;
+                            /** @description prod/comb: the fuel group of an item sold by a gas station or distributor (docs/fiscal/fuel.md). */
+                            fuel?: {
+                                /**
+                                 * @description cProdANP: the 9-digit ANP (SIMP) product code; must be in the ANP table (MOC LA02-10, 761).
+                                 * @example 320102001
+                                 */
+                                anp_code: string;
+                                /**
+                                 * @description descANP (2-95 characters); default the ANP table's description of the code.
+                                 * @example GASOLINA C COMUM
+                                 */
+                                anp_description?: string;
+                                /**
+                                 * @description pGLP: share of GLP from petroleum. GLP (210203001) only; with GLP the three shares must add up to 100 (MOC LA03c-10/20). Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                glp_percent?: number;
+                                /**
+                                 * @description pGNn: share of GLGNn (national natural gas). GLP only. Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                natural_gas_national_percent?: number;
+                                /**
+                                 * @description pGNi: share of GLGNi (imported natural gas). GLP only. Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                natural_gas_imported_percent?: number;
+                                /**
+                                 * @description vPart: the starting value (valor de partida) of GLP per kg, reais; required for GLP in an NF-e (MOC LA03d-10, 856).
+                                 * @example 6.5
+                                 */
+                                starting_value?: number;
+                                /** @description CODIF: the authorization code of the state program that controls fuel (1-21 digits), where the state has one. */
+                                codif?: string;
+                                /**
+                                 * @description qTemp: the quantity billed at ambient temperature, > 0, at most 4 decimals.
+                                 * @example 40
+                                 */
+                                temperature_quantity?: number;
+                                /**
+                                 * @description UFCons: the state where the fuel is consumed (two letters, EX abroad).
+                                 * @example SP
+                                 */
+                                uf_cons: string;
+                                /** @description CIDE-Combustíveis (Lei 10.336/2001) charged on this item, where due. */
+                                cide?: {
+                                    /**
+                                     * @description qBCProd: the CIDE base in the unit the rate is set for, at most 4 decimals.
+                                     * @example 40
+                                     */
+                                    base_quantity: number;
+                                    /**
+                                     * @description vAliqProd: the CIDE in reais per unit, at most 4 decimals.
+                                     * @example 0.1
+                                     */
+                                    rate_per_unit: number;
+                                    /**
+                                     * @description vCIDE: default base_quantity x rate_per_unit rounded to cents; one sent must equal it.
+                                     * @example 4
+                                     */
+                                    amount?: number;
+                                };
+                                /** @description encerrante: the pump totalizer readings of this fill. NF-e: only with CFOP 5656 or 5667 (MOC LA11-20, 379). */
+                                pump_reading?: {
+                                    /**
+                                     * @description nBico: the nozzle number (1-3 digits).
+                                     * @example 1
+                                     */
+                                    nozzle: string;
+                                    /**
+                                     * @description nBomba: the pump the nozzle belongs to (1-3 digits).
+                                     * @example 2
+                                     */
+                                    pump?: string;
+                                    /**
+                                     * @description nTanque: the tank that feeds the nozzle (1-3 digits).
+                                     * @example 3
+                                     */
+                                    tank: string;
+                                    /**
+                                     * @description vEncIni: the totalizer (encerrante) at the start of the fill, at most 3 decimals.
+                                     * @example 123456.789
+                                     */
+                                    start: number;
+                                    /**
+                                     * @description vEncFin: the totalizer at the end of the fill; must be greater than start (MOC LA16-10, 380).
+                                     * @example 123496.789
+                                     */
+                                    end: number;
+                                };
+                                /**
+                                 * @description pBio: the biodiesel share of the blend (diesel B), > 0 and <= 100, at most 4 decimals.
+                                 * @example 14
+                                 */
+                                biodiesel_percent?: number;
+                            };
                         }[];
                         payment?: {
                             /**
@@ -12081,6 +12177,102 @@ export interface paths {
                             approximate_taxes?: number;
                             /** @description infAdProd, up to 500 characters. */
                             additional_info?: string;
+                            /** @description prod/comb: the fuel group of an item sold by a gas station or distributor (docs/fiscal/fuel.md). */
+                            fuel?: {
+                                /**
+                                 * @description cProdANP: the 9-digit ANP (SIMP) product code; must be in the ANP table (MOC LA02-10, 761).
+                                 * @example 320102001
+                                 */
+                                anp_code: string;
+                                /**
+                                 * @description descANP (2-95 characters); default the ANP table's description of the code.
+                                 * @example GASOLINA C COMUM
+                                 */
+                                anp_description?: string;
+                                /**
+                                 * @description pGLP: share of GLP from petroleum. GLP (210203001) only; with GLP the three shares must add up to 100 (MOC LA03c-10/20). Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                glp_percent?: number;
+                                /**
+                                 * @description pGNn: share of GLGNn (national natural gas). GLP only. Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                natural_gas_national_percent?: number;
+                                /**
+                                 * @description pGNi: share of GLGNi (imported natural gas). GLP only. Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                natural_gas_imported_percent?: number;
+                                /**
+                                 * @description vPart: the starting value (valor de partida) of GLP per kg, reais; required for GLP in an NF-e (MOC LA03d-10, 856).
+                                 * @example 6.5
+                                 */
+                                starting_value?: number;
+                                /** @description CODIF: the authorization code of the state program that controls fuel (1-21 digits), where the state has one. */
+                                codif?: string;
+                                /**
+                                 * @description qTemp: the quantity billed at ambient temperature, > 0, at most 4 decimals.
+                                 * @example 40
+                                 */
+                                temperature_quantity?: number;
+                                /**
+                                 * @description UFCons: the state where the fuel is consumed (two letters, EX abroad).
+                                 * @example SP
+                                 */
+                                uf_cons: string;
+                                /** @description CIDE-Combustíveis (Lei 10.336/2001) charged on this item, where due. */
+                                cide?: {
+                                    /**
+                                     * @description qBCProd: the CIDE base in the unit the rate is set for, at most 4 decimals.
+                                     * @example 40
+                                     */
+                                    base_quantity: number;
+                                    /**
+                                     * @description vAliqProd: the CIDE in reais per unit, at most 4 decimals.
+                                     * @example 0.1
+                                     */
+                                    rate_per_unit: number;
+                                    /**
+                                     * @description vCIDE: default base_quantity x rate_per_unit rounded to cents; one sent must equal it.
+                                     * @example 4
+                                     */
+                                    amount?: number;
+                                };
+                                /** @description encerrante: the pump totalizer readings of this fill. NF-e: only with CFOP 5656 or 5667 (MOC LA11-20, 379). */
+                                pump_reading?: {
+                                    /**
+                                     * @description nBico: the nozzle number (1-3 digits).
+                                     * @example 1
+                                     */
+                                    nozzle: string;
+                                    /**
+                                     * @description nBomba: the pump the nozzle belongs to (1-3 digits).
+                                     * @example 2
+                                     */
+                                    pump?: string;
+                                    /**
+                                     * @description nTanque: the tank that feeds the nozzle (1-3 digits).
+                                     * @example 3
+                                     */
+                                    tank: string;
+                                    /**
+                                     * @description vEncIni: the totalizer (encerrante) at the start of the fill, at most 3 decimals.
+                                     * @example 123456.789
+                                     */
+                                    start: number;
+                                    /**
+                                     * @description vEncFin: the totalizer at the end of the fill; must be greater than start (MOC LA16-10, 380).
+                                     * @example 123496.789
+                                     */
+                                    end: number;
+                                };
+                                /**
+                                 * @description pBio: the biodiesel share of the blend (diesel B), > 0 and <= 100, at most 4 decimals.
+                                 * @example 14
+                                 */
+                                biodiesel_percent?: number;
+                            };
                         }[];
                         payment?: {
                             /**
@@ -13475,6 +13667,102 @@ export interface paths {
                             approximate_taxes?: number;
                             /** @description infAdProd, up to 500 characters. */
                             additional_info?: string;
+                            /** @description prod/comb: the fuel group of an item sold by a gas station or distributor (docs/fiscal/fuel.md). */
+                            fuel?: {
+                                /**
+                                 * @description cProdANP: the 9-digit ANP (SIMP) product code; must be in the ANP table (MOC LA02-10, 761).
+                                 * @example 320102001
+                                 */
+                                anp_code: string;
+                                /**
+                                 * @description descANP (2-95 characters); default the ANP table's description of the code.
+                                 * @example GASOLINA C COMUM
+                                 */
+                                anp_description?: string;
+                                /**
+                                 * @description pGLP: share of GLP from petroleum. GLP (210203001) only; with GLP the three shares must add up to 100 (MOC LA03c-10/20). Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                glp_percent?: number;
+                                /**
+                                 * @description pGNn: share of GLGNn (national natural gas). GLP only. Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                natural_gas_national_percent?: number;
+                                /**
+                                 * @description pGNi: share of GLGNi (imported natural gas). GLP only. Percent, 0-100, at most 4 decimals.
+                                 * @example 60
+                                 */
+                                natural_gas_imported_percent?: number;
+                                /**
+                                 * @description vPart: the starting value (valor de partida) of GLP per kg, reais; required for GLP in an NF-e (MOC LA03d-10, 856).
+                                 * @example 6.5
+                                 */
+                                starting_value?: number;
+                                /** @description CODIF: the authorization code of the state program that controls fuel (1-21 digits), where the state has one. */
+                                codif?: string;
+                                /**
+                                 * @description qTemp: the quantity billed at ambient temperature, > 0, at most 4 decimals.
+                                 * @example 40
+                                 */
+                                temperature_quantity?: number;
+                                /**
+                                 * @description UFCons: the state where the fuel is consumed (two letters, EX abroad).
+                                 * @example SP
+                                 */
+                                uf_cons: string;
+                                /** @description CIDE-Combustíveis (Lei 10.336/2001) charged on this item, where due. */
+                                cide?: {
+                                    /**
+                                     * @description qBCProd: the CIDE base in the unit the rate is set for, at most 4 decimals.
+                                     * @example 40
+                                     */
+                                    base_quantity: number;
+                                    /**
+                                     * @description vAliqProd: the CIDE in reais per unit, at most 4 decimals.
+                                     * @example 0.1
+                                     */
+                                    rate_per_unit: number;
+                                    /**
+                                     * @description vCIDE: default base_quantity x rate_per_unit rounded to cents; one sent must equal it.
+                                     * @example 4
+                                     */
+                                    amount?: number;
+                                };
+                                /** @description encerrante: the pump totalizer readings of this fill. NF-e: only with CFOP 5656 or 5667 (MOC LA11-20, 379). */
+                                pump_reading?: {
+                                    /**
+                                     * @description nBico: the nozzle number (1-3 digits).
+                                     * @example 1
+                                     */
+                                    nozzle: string;
+                                    /**
+                                     * @description nBomba: the pump the nozzle belongs to (1-3 digits).
+                                     * @example 2
+                                     */
+                                    pump?: string;
+                                    /**
+                                     * @description nTanque: the tank that feeds the nozzle (1-3 digits).
+                                     * @example 3
+                                     */
+                                    tank: string;
+                                    /**
+                                     * @description vEncIni: the totalizer (encerrante) at the start of the fill, at most 3 decimals.
+                                     * @example 123456.789
+                                     */
+                                    start: number;
+                                    /**
+                                     * @description vEncFin: the totalizer at the end of the fill; must be greater than start (MOC LA16-10, 380).
+                                     * @example 123496.789
+                                     */
+                                    end: number;
+                                };
+                                /**
+                                 * @description pBio: the biodiesel share of the blend (diesel B), > 0 and <= 100, at most 4 decimals.
+                                 * @example 14
+                                 */
+                                biodiesel_percent?: number;
+                            };
                             /**
                              * @description pDif: deferred share of the ICMS (CST 51 with pICMS); default 100. Percent (12.5 = 12.5%), at most 4 decimals.
                              * @example 100

@@ -13,7 +13,6 @@ export const NFE_LEFT_OUT: Readonly<Record<string, string>> = {
   J: 'veicProd (new vehicles): not written',
   K: 'med (medicines): not written',
   L: 'arma (weapons): not written',
-  LA: 'comb (fuel): not written',
   LB: 'nRECOPI (immune paper): not written',
   P: 'II (import tax): not written',
   R: 'PISST: not written',

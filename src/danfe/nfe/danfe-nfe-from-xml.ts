@@ -5,6 +5,7 @@ import { DanfeInputError, type DanfeCancellation, type DanfeSettings } from '../
 import { child, children, parseXml, path, text, type XmlNode } from '../xml-node.js';
 import type { DanfeNfeDuplicate, DanfeNfeInput, DanfeNfeItem, DanfeNfeParty, DanfeNfeTransport, DanfeNfeVolumes } from './danfe-nfe-input.js';
 import { DANFE_NFE_LIMITS } from './danfe-nfe-limits.js';
+import { withFuelLine } from './fuel-line.js';
 
 export interface DanfeNfeExtras {
   settings?: DanfeSettings;
@@ -63,7 +64,7 @@ function item(det: XmlNode, i: number): DanfeNfeItem {
     total: required(prod, 'vProd', where),
   };
   const optional = [
-    ['extra', clamp(text(det, 'infAdProd'), 500)],
+    ['extra', clamp(withFuelLine(prod, text(det, 'infAdProd')), 600)],
     ['icmsBase', text(icms, 'vBC')],
     ['icmsValue', text(icms, 'vICMS')],
     ['icmsRate', text(icms, 'pICMS')],

@@ -32,6 +32,25 @@ export const GOODS_PT_BR: Translations = {
     'formam uma nota de cerca de {} KB, acima dos 500 KB que a SEFAZ aceita (MOC B01, 214): divida a venda em várias notas ou encurte os textos dos itens',
   'is required for an issuer in {} (infRespTec, MOC ZD01-10; the state rejects the note with 972): set the software house with PUT /v1/account/technical-responsible, or PUT /v1/issuers/{id}/technical-responsible for this issuer':
     'é obrigatório para um emitente de {} (infRespTec, MOC ZD01-10; o estado rejeita a nota com 972): informe a software house com PUT /v1/account/technical-responsible, ou PUT /v1/issuers/{id}/technical-responsible para este emitente',
+  // validate-fuel.ts (docs/fiscal/fuel.md)
+  '{} is not in the ANP product code table (SIMP) (MOC LA02-10, 761)': '{} não está na tabela de códigos de produtos da ANP (SIMP) (MOC LA02-10, 761)',
+  'is only for a fuel sale to a final consumer in an NF-e, CFOP 5656 or 5667 (MOC LA11-20, 379)':
+    'só cabe na NF-e em venda de combustível a consumidor final, CFOP 5656 ou 5667 (MOC LA11-20, 379)',
+  'is required for GLP in an NF-e (vPart, MOC LA03d-10, 856)': 'é obrigatório para GLP na NF-e (vPart, MOC LA03d-10, 856)',
+  'is required for this ANP code: the table the gateway holds has no description for it (descANP)':
+    'é obrigatório para este código ANP: a tabela que o gateway mantém não tem a descrição dele (descANP)',
+  'must be a two-letter Brazilian state, or EX for consumption abroad (UFCons)': 'deve ser a sigla de uma UF brasileira, ou EX para consumo no exterior (UFCons)',
+  'must be base_quantity x rate_per_unit rounded to cents ({}), or be left out': 'deve ser base_quantity x rate_per_unit arredondado em centavos ({}), ou ficar de fora',
+  'must be greater than start: the totalizer only goes up; when it rolls over, end this item at the last reading and start a new item from zero (MOC LA16-10, 380)':
+    'deve ser maior que start: o encerrante só aumenta; quando ele zerar, encerre este item na última leitura e comece um novo item a partir de zero (MOC LA16-10, 380)',
+  'must be greater than zero; leave it out for a product without biodiesel': 'deve ser maior que zero; deixe-o de fora para um produto sem biodiesel',
+  'must be kg for GLP (ANP code 210203001): the taxable unit of GLP is the kilogram (MOC I13-20, 854)':
+    'deve ser kg para GLP (código ANP 210203001): a unidade tributável do GLP é o quilograma (MOC I13-20, 854)',
+  'must be the 9-digit ANP product code (cProdANP)': 'deve ser o código de produto da ANP com 9 dígitos (cProdANP)',
+  'the GLP and natural gas shares (pGLP, pGNn, pGNi) are only for GLP, ANP code 210203001 (MOC LA03c-10, 461)':
+    'os percentuais de GLP e de gás natural (pGLP, pGNn, pGNi) são só para GLP, código ANP 210203001 (MOC LA03c-10, 461)',
+  'with natural_gas_national_percent and natural_gas_imported_percent must add up to 100 for GLP (MOC LA03c-20, 855)':
+    'somado a natural_gas_national_percent e natural_gas_imported_percent deve dar 100 para GLP (MOC LA03c-20, 855)',
   // transport.ts
   'give cnpj or cpf, not both': 'informe cnpj ou cpf, não os dois',
   'is not a valid CNPJ (14 characters, check digits must match)': 'não é um CNPJ válido (14 caracteres, os dígitos verificadores devem conferir)',

@@ -80,6 +80,9 @@ export const NFCE_PT_BR: Translations = {
 };
 
 export const NFE_PT_BR: Translations = {
+  // validate-fuel-repasse.ts (docs/fiscal/fuel.md)
+  "is required with CST 60 for ANP product {}: this fuel's ST charged earlier goes in the ICMSST group, not in ICMS60 (MOC N08-10, 858)":
+    'é obrigatório com CST 60 para o produto ANP {}: o ICMS-ST cobrado anteriormente deste combustível vai no grupo ICMSST, não no ICMS60 (MOC N08-10, 858)',
   // validate-nfe-parties.ts: the recipient
   'must be a plate in capitals without separators (e.g. ABC1234 or ABC1D23)': 'deve ser uma placa em maiúsculas sem separadores (ex.: ABC1234 ou ABC1D23)',
   'must be the BACEN country code (1-4 digits; 1058 Brazil)': 'deve ser o código de país do BACEN (1 a 4 dígitos; 1058 Brasil)',

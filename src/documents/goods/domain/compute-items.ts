@@ -4,6 +4,7 @@ import type { Crt } from './issuer-context.js';
 import { icmsOf, pisCofinsOf, reformPlanOf, type ReformItemPlan } from './item-taxes.js';
 import type { SaleLines } from './sale-item.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
+import { combOf } from './fuel-item.js';
 import { approximateTaxes, icmsTotals, itemAmounts } from './totals.js';
 
 export interface ComputeOptions {
@@ -45,6 +46,7 @@ export function computeItems(sale: SaleLines, options: ComputeOptions): Computed
     if (item.benefit_code !== undefined) d.cBenef = item.benefit_code;
     if (vTotTrib[i] !== undefined) d.vTotTrib = vTotTrib[i];
     if (item.additional_info !== undefined) d.infAdProd = layoutText(item.additional_info);
+    if (item.fuel !== undefined) d.comb = combOf(item.fuel);
     return d;
   });
   const total = icmsTotals(det);

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FuelSchema } from './fuel-item.js';
 import { CARD_BRANDS, PAYMENT_METHODS, type CardBrand, type PaymentMethod } from '../../../fiscal/layout/payment-codes.js';
 
 const METHOD_NAMES = Object.keys(PAYMENT_METHODS) as PaymentMethod[];
@@ -127,6 +128,7 @@ export const SaleItemSchema = Type.Object(
     reform: Type.Optional(ReformSchema),
     approximate_taxes: Type.Optional(money('Approximate taxes of the item (Lei 12.741/2012, vTotTrib).', 5.2)),
     additional_info: Type.Optional(Type.String({ description: 'infAdProd, up to 500 characters.' })),
+    fuel: Type.Optional(FuelSchema),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import { toCents } from '../../../kernel/decimal.js';
 import { checkReformRules } from './validate-reform-rules.js';
 import { checkReformCreditShapes } from './reform-presumed-credit.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
+import { checkFuel } from './validate-fuel.js';
 
 /** What differs between the item checks of an NFC-e and an NF-e (model 55 reuses validateItem). */
 export interface ItemRules {
@@ -205,6 +206,8 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   checkFcpRates(errors, at, item);
   checkOtherTaxes(errors, at, item);
   checkReformRules(errors, at, item, rules.document);
+  // prod/comb (docs/fiscal/fuel.md): the MOC LA rules need the model, the CFOP and the unit.
+  if (item.fuel !== undefined) checkFuel(errors, at, item.fuel, { model: rules.document.includes('NFC-e') ? 65 : 55, cfop: item.cfop, unit: item.unit });
   const quantityOk = checkNumber(errors, `${at}.quantity`, item.quantity, QUANTITY);
   const priceOk = checkNumber(errors, `${at}.unit_price`, item.unit_price, UNIT_PRICE);
   if (!quantityOk || !priceOk) return undefined;

@@ -7,6 +7,7 @@ import type { NfeItem } from './nfe-request.js';
 import { cfopScope, difalAllowed, difalRequired, type DifalFacts } from './operation.js';
 import { checkInterstateIcms, withoutRepasseRetained } from './validate-icms-interstate.js';
 import { checkRecipientIcms, type RecipientFacts } from './validate-icms-recipient.js';
+import { checkRepasseFuel } from './validate-fuel-repasse.js';
 
 // Item checks of an NF-e: the NFC-e's (validateItem, with model 55's CFOPs and CSTs) plus the
 // CFOP's scope against the parties, CST 51 deferral, IPI, DIFAL and the interstate ICMS groups.
@@ -125,6 +126,7 @@ export function validateNfeItem(errors: Errors, index: number, item: NfeItem, cr
     else checkNumber(errors, `${at}.deferral_rate`, item.deferral_rate, PERCENT);
   }
   checkRelief(errors, at, item);
+  checkRepasseFuel(errors, at, item);
   if (vProd !== undefined && item.icms_relief && typeof item.icms_relief.amount === 'number' && toCents(item.icms_relief.amount) > vProd - (item.discount ? toCents(item.discount) : 0)) {
     fail(errors, `${at}.icms_relief.amount`, 'is larger than the item value after its discount');
   }

@@ -1,4 +1,5 @@
 import { el, leaf, optLeaf } from '../xml-text.js';
+import { combXml } from './comb.js';
 import { money, optMoney, quantity, unitValue } from './format.js';
 import type { DetModel } from './model.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
@@ -30,7 +31,9 @@ function prodXml(m: DetModel): string {
       optMoney('vSeg', m.vSeg) +
       optMoney('vDesc', m.vDesc) +
       optMoney('vOutro', m.vOutro) +
-      leaf('indTot', '1'),
+      leaf('indTot', '1') +
+      // prod's closing choice (veicProd | med | arma | comb | nRECOPI) follows indTot and its optional groups.
+      (m.comb ? combXml(m.comb) : ''),
   );
 }
 

@@ -263,6 +263,24 @@ export interface DetModel {
   is?: IsModel;
   ibscbs?: IbsCbsModel;
   infAdProd?: string;
+  /** prod/comb: the fuel group (docs/fiscal/fuel.md). */
+  comb?: CombModel;
+}
+
+/** prod/comb of leiauteNFe_v4.00.xsd; decimal fields already written in their XSD type (fuel-item.ts), money in cents. */
+export interface CombModel {
+  cProdANP: string;
+  descANP: string;
+  pGLP?: string;
+  pGNn?: string;
+  pGNi?: string;
+  vPart?: number;
+  CODIF?: string;
+  qTemp?: string;
+  UFCons: string;
+  CIDE?: { qBCProd: string; vAliqProd: string; vCIDE: number };
+  encerrante?: { nBico: string; nBomba?: string; nTanque: string; vEncIni: string; vEncFin: string };
+  pBio?: string;
 }
 
 export interface IcmsTotModel {
