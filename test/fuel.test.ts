@@ -78,7 +78,6 @@ describe('items[].fuel (prod/comb)', () => {
     const nfce = (item: object) => sale(issuerId, { items: [item], payment: { method: 'dinheiro', amount: 300 } });
     const nfe = (item: object) => invoice(issuerId, { items: [item], payment: { method: 'boleto', amount: 251.6 } });
     const cases: Array<[string, object, string, string]> = [
-      ['/v1/nfce', nfce(gasoline({ anp_code: '999999999' })), 'items[0].fuel.anp_code', 'LA02-10'],
       ['/v1/nfce', nfce(gasoline({ pump_reading: { nozzle: '1', tank: '1', start: 500, end: 500 } })), 'items[0].fuel.pump_reading.end', 'LA16-10'],
       ['/v1/nfce', nfce(gasoline({ glp_percent: 100 })), 'items[0].fuel.glp_percent', 'LA03c-10'],
       ['/v1/nfce', nfce(glp({ natural_gas_imported_percent: 0 })), 'items[0].fuel.glp_percent', 'LA03c-20'],
@@ -90,6 +89,10 @@ describe('items[].fuel (prod/comb)', () => {
       const details = await refused(path, payload);
       expect(details, `${field} ${rule}`).toContainEqual(expect.objectContaining({ field, rule }));
     }
+    // A code the gateway's partial ANP list lacks is the authority's to judge (LA02-10 is not enforced here): it needs
+    // the description the sale gives, and goes with it.
+    const unknownCode = await refused('/v1/nfce', nfce(gasoline({ anp_code: '999999999', anp_description: undefined })));
+    expect(unknownCode.map((d) => d.field)).toEqual(['items[0].fuel.anp_description']);
     const wrongCide = await refused('/v1/nfce', nfce(gasoline({ cide: { base_quantity: 40, rate_per_unit: 0.1, amount: 4.01 } })));
     expect(wrongCide.map((d) => d.field)).toContain('items[0].fuel.cide.amount');
     const badUf = await refused('/v1/nfce', nfce(gasoline({ uf_cons: 'XX' })));

@@ -9943,7 +9943,7 @@ export interface paths {
                             /** @description prod/comb: the fuel group of an item sold by a gas station or distributor (docs/fiscal/fuel.md). */
                             fuel?: {
                                 /**
-                                 * @description cProdANP: the 9-digit ANP (SIMP) product code; must be in the ANP table (MOC LA02-10, 761).
+                                 * @description cProdANP: the 9-digit ANP (SIMP) product code (the authority refuses one not in the ANP table: MOC LA02-10, 761).
                                  * @example 320102001
                                  */
                                 anp_code: string;
@@ -12180,7 +12180,7 @@ export interface paths {
                             /** @description prod/comb: the fuel group of an item sold by a gas station or distributor (docs/fiscal/fuel.md). */
                             fuel?: {
                                 /**
-                                 * @description cProdANP: the 9-digit ANP (SIMP) product code; must be in the ANP table (MOC LA02-10, 761).
+                                 * @description cProdANP: the 9-digit ANP (SIMP) product code (the authority refuses one not in the ANP table: MOC LA02-10, 761).
                                  * @example 320102001
                                  */
                                 anp_code: string;
@@ -13670,7 +13670,7 @@ export interface paths {
                             /** @description prod/comb: the fuel group of an item sold by a gas station or distributor (docs/fiscal/fuel.md). */
                             fuel?: {
                                 /**
-                                 * @description cProdANP: the 9-digit ANP (SIMP) product code; must be in the ANP table (MOC LA02-10, 761).
+                                 * @description cProdANP: the 9-digit ANP (SIMP) product code (the authority refuses one not in the ANP table: MOC LA02-10, 761).
                                  * @example 320102001
                                  */
                                 anp_code: string;

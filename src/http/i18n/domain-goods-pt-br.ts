@@ -33,12 +33,11 @@ export const GOODS_PT_BR: Translations = {
   'is required for an issuer in {} (infRespTec, MOC ZD01-10; the state rejects the note with 972): set the software house with PUT /v1/account/technical-responsible, or PUT /v1/issuers/{id}/technical-responsible for this issuer':
     'é obrigatório para um emitente de {} (infRespTec, MOC ZD01-10; o estado rejeita a nota com 972): informe a software house com PUT /v1/account/technical-responsible, ou PUT /v1/issuers/{id}/technical-responsible para este emitente',
   // validate-fuel.ts (docs/fiscal/fuel.md)
-  '{} is not in the ANP product code table (SIMP) (MOC LA02-10, 761)': '{} não está na tabela de códigos de produtos da ANP (SIMP) (MOC LA02-10, 761)',
   'is only for a fuel sale to a final consumer in an NF-e, CFOP 5656 or 5667 (MOC LA11-20, 379)':
     'só cabe na NF-e em venda de combustível a consumidor final, CFOP 5656 ou 5667 (MOC LA11-20, 379)',
   'is required for GLP in an NF-e (vPart, MOC LA03d-10, 856)': 'é obrigatório para GLP na NF-e (vPart, MOC LA03d-10, 856)',
-  'is required for this ANP code: the table the gateway holds has no description for it (descANP)':
-    'é obrigatório para este código ANP: a tabela que o gateway mantém não tem a descrição dele (descANP)',
+  'is required for this ANP code: the list the gateway holds has no description for it (descANP)':
+    'é obrigatório para este código ANP: a lista que o gateway mantém não tem a descrição dele (descANP)',
   'must be a two-letter Brazilian state, or EX for consumption abroad (UFCons)': 'deve ser a sigla de uma UF brasileira, ou EX para consumo no exterior (UFCons)',
   'must be base_quantity x rate_per_unit rounded to cents ({}), or be left out': 'deve ser base_quantity x rate_per_unit arredondado em centavos ({}), ou ficar de fora',
   'must be greater than start: the totalizer only goes up; when it rolls over, end this item at the last reading and start a new item from zero (MOC LA16-10, 380)':

@@ -23,7 +23,7 @@ export const PumpReadingSchema = Type.Object(
 
 export const FuelSchema = Type.Object(
   {
-    anp_code: Type.String({ description: 'cProdANP: the 9-digit ANP (SIMP) product code; must be in the ANP table (MOC LA02-10, 761).', examples: ['320102001'] }),
+    anp_code: Type.String({ description: 'cProdANP: the 9-digit ANP (SIMP) product code (the authority refuses one not in the ANP table: MOC LA02-10, 761).', examples: ['320102001'] }),
     anp_description: Type.Optional(Type.String({ description: "descANP (2-95 characters); default the ANP table's description of the code.", examples: ['GASOLINA C COMUM'] })),
     glp_percent: percent('pGLP: share of GLP from petroleum. GLP (210203001) only; with GLP the three shares must add up to 100 (MOC LA03c-10/20).'),
     natural_gas_national_percent: percent('pGNn: share of GLGNn (national natural gas). GLP only.'),

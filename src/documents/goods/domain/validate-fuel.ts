@@ -1,4 +1,4 @@
-import { ANP_GLP, anpCodeExists, anpDescription, FUEL_CONSUMER_CFOPS } from '../../../fiscal/layout/anp-products.js';
+import { ANP_GLP, anpDescription, FUEL_CONSUMER_CFOPS } from '../../../fiscal/layout/anp-products.js';
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, OPTIONAL_PERCENT, type Errors, type NumberRule } from '../../../fiscal/layout/field-rules.js';
 import { toCents, toScaled } from '../../../kernel/decimal.js';
 import { cideAmountCents, type FuelInput } from './fuel-item.js';
@@ -24,10 +24,10 @@ export interface FuelItemContext {
 export function checkFuel(errors: Errors, at: string, f: FuelInput, ctx: FuelItemContext): void {
   const p = `${at}.fuel`;
   const codeShaped = checkPattern(errors, `${p}.anp_code`, f.anp_code, /^[0-9]{9}$/, 'must be the 9-digit ANP product code (cProdANP)');
-  if (codeShaped && !anpCodeExists(f.anp_code)) {
-    fail(errors, `${p}.anp_code`, `${f.anp_code} is not in the ANP product code table (SIMP) (MOC LA02-10, 761)`, 'LA02-10');
-  } else if (codeShaped && f.anp_description === undefined && anpDescription(f.anp_code) === null) {
-    fail(errors, `${p}.anp_description`, 'is required for this ANP code: the table the gateway holds has no description for it (descANP)');
+  // LA02-10 (761) is the authority's: the gateway holds a partial ANP list (docs/fiscal/fuel.md), which fills descANP but
+  // may lack a real code, so a code it does not know is sent with the description the sale gives.
+  if (codeShaped && f.anp_description === undefined && anpDescription(f.anp_code) === null) {
+    fail(errors, `${p}.anp_description`, 'is required for this ANP code: the list the gateway holds has no description for it (descANP)');
   }
   checkText(errors, `${p}.anp_description`, f.anp_description, 2, 95, false);
   const glp = f.anp_code === ANP_GLP;
