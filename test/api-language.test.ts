@@ -99,3 +99,29 @@ describe("a rejected note's hint", () => {
     expect(row?.rejection.hint).toBe(pt.rejection.hint);
   });
 });
+
+describe('a slip in a field name or a value is answered with the word meant', () => {
+  it('an item field and a payment method misspelt: "did you mean" in English, "você quis dizer" in Portuguese', async () => {
+    const base = sale(issuerId);
+    const [item] = base.items as Array<Record<string, unknown>>;
+    const { description, ...rest } = item!;
+    const slip = { ...base, items: [{ ...rest, descripton: description }], payment: { method: 'dinhero', amount: 50 } };
+    const en = await post(slip, 'en');
+    expect(en.res.statusCode).toBe(422);
+    expect(en.body.details).toEqual(expect.arrayContaining([
+      { field: 'items[0].descripton', message: 'is not a known field (did you mean "description"?)' },
+      expect.objectContaining({ field: 'payment.method', message: expect.stringMatching(/ \(did you mean "dinheiro"\?\)$/) }),
+    ]));
+    const pt = await post(slip, 'pt-BR');
+    expect(pt.body.details).toEqual(expect.arrayContaining([
+      { field: 'items[0].descripton', message: 'não é um campo conhecido (você quis dizer "description"?)' },
+    ]));
+  });
+
+  it('a webhook event type misspelt names the type meant', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/webhooks', headers: auth, payload: { url: 'https://example.com/hook', event_types: ['nfce.authorised'] } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().details[0].message).toMatch(/\(did you mean "nfce\.authorized"\?\)$/);
+  });
+});
+

@@ -4,6 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import type { ErrorDetail } from '../kernel/errors.js';
 import type { ApiLanguage } from './accept-language.js';
 import { SCHEMA_MESSAGES_PT_BR as PT, schemaKeywordPtBr } from './i18n/validation-messages.js';
+import { closestWord } from './closest-word.js';
 
 // ajv-formats ships CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -11,8 +12,9 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 // Bodies are validated strictly: "10" is not a number, unknown fields are refused (a typo must not
 // be silently ignored), and every problem is reported at once. Query strings and path parameters
 // arrive as text, so they are coerced.
-const bodyAjv = addFormats(new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false }));
-const textAjv = addFormats(new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false }));
+// `verbose` keeps the value sent and the schema beside each error, so a typo can be answered with the word meant.
+const bodyAjv = addFormats(new Ajv({ allErrors: true, coerceTypes: false, useDefaults: true, removeAdditional: false, strict: false, verbose: true }));
+const textAjv = addFormats(new Ajv({ allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: false, strict: false, verbose: true }));
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;
@@ -37,6 +39,17 @@ export function pointerToField(pointer: string): string {
   return out;
 }
 
+/** The allowed value a sent text most likely meant (a typo), if any. */
+function suggestion(sent: unknown, allowed: readonly unknown[]): string | undefined {
+  return typeof sent === 'string' ? closestWord(sent, allowed.filter((a): a is string => typeof a === 'string')) : undefined;
+}
+
+/** " (did you mean "x"?)", in the request's language; nothing without a suggestion. */
+function meant(word: string | undefined, pt: boolean): string {
+  if (word === undefined) return '';
+  return pt ? ` (você quis dizer "${word}"?)` : ` (did you mean "${word}"?)`;
+}
+
 /** Turns ajv errors into the details of a validation_error, one per field, in plain words of the request's language. */
 export function validationDetails(errors: ErrorObject[], context: string, lang: ApiLanguage = 'en'): ErrorDetail[] {
   const pt = lang === 'pt-BR';
@@ -55,7 +68,8 @@ export function validationDetails(errors: ErrorObject[], context: string, lang: 
       case 'additionalProperties': {
         const extra = String((e.params as { additionalProperty: string }).additionalProperty);
         field = field ? `${field}.${extra}` : extra;
-        message = pt ? PT.additionalProperties() : 'is not a known field';
+        const known = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+        message = (pt ? PT.additionalProperties() : 'is not a known field') + meant(closestWord(extra, known), pt);
         break;
       }
       case 'type':
@@ -65,7 +79,7 @@ export function validationDetails(errors: ErrorObject[], context: string, lang: 
         break;
       case 'enum': {
         const allowed = (e.params as { allowedValues: unknown[] }).allowedValues ?? [];
-        message = pt ? PT.oneOf(allowed) : `must be one of: ${allowed.join(', ')}`;
+        message = (pt ? PT.oneOf(allowed) : `must be one of: ${allowed.join(', ')}`) + meant(suggestion(e.data, allowed), pt);
         break;
       }
       case 'const': {
@@ -75,6 +89,7 @@ export function validationDetails(errors: ErrorObject[], context: string, lang: 
           .map((o) => String((o.params as { allowedValue: unknown }).allowedValue));
         if (pt) message = allowed.length > 1 ? PT.oneOf([...new Set(allowed)]) : PT.const(allowed[0]);
         else message = allowed.length > 1 ? `must be one of: ${[...new Set(allowed)].join(', ')}` : `must be ${allowed[0]}`;
+        if (allowed.length > 1) message += meant(suggestion(e.data, allowed), pt);
         break;
       }
       case 'anyOf':
