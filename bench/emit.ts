@@ -61,13 +61,14 @@ const RECIPIENT = {
 const SERVICE = { national_code: '010101', nbs: '115021000', description: 'Desenvolvimento de software sob encomenda', place_of_provision: { city_code: '3550308' } };
 const TAKER = { cpf: '52998224725', name: 'Maria da Silva', address: { street: 'Rua das Flores', number: '100', district: 'Centro', city_code: '3550308', cep: '01001000' } };
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const saleBody = (doc: Doc, issuerId: string, n: number) =>
+// external_ref is the sale's own (one per POST of every phase): a repeated one is a 409 duplicate_external_ref.
+const saleBody = (doc: Doc, issuerId: string, ref: string) =>
   JSON.stringify(
     doc === 'nfce'
-      ? { issuer_id: issuerId, external_ref: `bench-${n}`, items: ITEMS, payment: { method: 'dinheiro', amount: 100 } }
+      ? { issuer_id: issuerId, external_ref: ref, items: ITEMS, payment: { method: 'dinheiro', amount: 100 } }
       : doc === 'nfe'
-        ? { issuer_id: issuerId, external_ref: `bench-${n}`, natureza_operacao: 'VENDA DE MERCADORIA', presenca: 'nao_se_aplica', destinatario: RECIPIENT, items: ITEMS, payment: { method: 'boleto', amount: 60.05 } }
-        : { issuer_id: issuerId, external_ref: `bench-${n}`, competence_date: yesterday(), service: SERVICE, tomador: TAKER, values: { service_amount: 1500, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 } },
+        ? { issuer_id: issuerId, external_ref: ref, natureza_operacao: 'VENDA DE MERCADORIA', presenca: 'nao_se_aplica', destinatario: RECIPIENT, items: ITEMS, payment: { method: 'boleto', amount: 60.05 } }
+        : { issuer_id: issuerId, external_ref: ref, competence_date: yesterday(), service: SERVICE, tomador: TAKER, values: { service_amount: 1500, iss: { retained: 'nao_retido' }, simples_nacional_rate: 6 } },
   );
 
 /** The load client (child process). */
@@ -80,7 +81,8 @@ async function runLoad(job: LoadJob, phase: (name: 'latency' | 'throughput') => 
   let reportedFailure = false;
   const post = (): Promise<{ ok: boolean; ms: number; id?: string }> => {
     const key = `bench-${run}-${n}`;
-    const body = saleBody(job.doc, job.issuerId, n++);
+    const body = saleBody(job.doc, job.issuerId, key);
+    n++;
     const t0 = performance.now();
     return new Promise((resolve) => {
       const req = request(
@@ -166,7 +168,9 @@ function pct(sorted: number[], p: number): number {
 /** The simulator CLI in a child process; resolves with what a gateway needs to reach it. */
 async function simulatorProcess(token: string, database: { url: string; schema: string } | undefined): Promise<{ child: ChildProcess; url: string; caFile: string }> {
   const storage = database ? { SIM_DATABASE_URL: database.url, SIM_DATABASE_SCHEMA: database.schema } : { SIM_DATABASE_URL: '' };
-  const child = own(spawn(process.execPath, [...mainEntry(), 'authority-sim'], {
+  // BENCH_SIM_NODE_ARGS: node flags for the simulator alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_SIM_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = own(spawn(process.execPath, [...nodeArgs, ...mainEntry(), 'authority-sim'], {
     env: { ...process.env, SIM_ADMIN_TOKEN: token, SIM_DATA_DIR: `/tmp/fg-bench-sim-${randomBytes(4).toString('hex')}`, AUTHORITY_SIM_LATENCY_MS: '0', DATABASE_URL: '', ...storage },
     stdio: ['ignore', 'pipe', 'inherit'],
   }));
@@ -247,7 +251,7 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
       if (nfse.statusCode !== 200) throw new Error(`NFS-e settings: ${nfse.body}`);
     }
     // Warm-up: compile schemas, open the mutual-TLS connections, fill caches.
-    for (let i = 0; i < 20; i++) await app.inject({ method: 'POST', url: `/v1/${doc}`, headers: { ...h, prefer: 'wait=5' }, payload: JSON.parse(saleBody(doc, issuerId, i)) });
+    for (let i = 0; i < 20; i++) await app.inject({ method: 'POST', url: `/v1/${doc}`, headers: { ...h, prefer: 'wait=5' }, payload: JSON.parse(saleBody(doc, issuerId, `warm-${i}`)) });
 
     const job: LoadJob = {
       doc,

@@ -119,7 +119,7 @@ export async function runScale(o: ScaleOptions): Promise<ScaleReport> {
         Array.from({ length: o.concurrency }, async () => {
           while (next < o.throughputSales) {
             const i = next++;
-            await sendSale(() => [bases[i % bases.length]!], `tp${n}-${tag}-${i}`, sale(issuerId, { external_ref: `tp${n}-${i}` }), stats);
+            await sendSale(() => [bases[i % bases.length]!], `tp${n}-${tag}-${i}`, sale(issuerId, { external_ref: `tp${n}-${tag}-${i}` }), stats);
           }
         }),
       );

@@ -78,7 +78,7 @@ function certificateOf(base64: string): X509Certificate {
  * and the signed element's comes from canonicalElement, both shared with the signer. Anything
  * else returns null and goes to the general verifier.
  */
-function fastCheck(xml: string, signedElement: string): SignatureCheck | null {
+export function fastCheck(xml: string, signedElement: string): SignatureCheck | null {
   const signature = sliceElement(xml, 'Signature');
   if (!signature || !signature.outer.startsWith(`<Signature xmlns="${XMLDSIG_NAMESPACE}">`)) return null;
   if (!xml.slice(signature.end).trim().startsWith('</')) return null;

@@ -11,6 +11,9 @@ import { childOf } from './document-checks.js';
 import { checkProviderIdentity } from './dps-party-rules.js';
 import type { DpsFacts } from './dps-facts.js';
 import { NfseRefusal } from './nfse-wire.js';
+import type { X509Certificate } from 'node:crypto';
+import { certificateInfo, type CertificateInfo } from '../../fiscal/certificate/certificate-info.js';
+import { fastCheck } from '../signature-check.js';
 
 /** The DPS profile (sign-dps.ts) its Signature uses, from SignatureMethod and CanonicalizationMethod. */
 export function dpsProfileOf(dps: Element): DpsSignatureProfileName | null {
@@ -22,10 +25,27 @@ export function dpsProfileOf(dps: Element): DpsSignatureProfileName | null {
   return null;
 }
 
+// One provider signs its DPS with one certificate: read it once.
+const certificateInfos = new Map<string, CertificateInfo>();
+function certificateInfoOf(x509: X509Certificate): CertificateInfo {
+  let info = certificateInfos.get(x509.fingerprint256);
+  if (!info) {
+    info = certificateInfo(x509.raw, x509);
+    if (certificateInfos.size >= 256) certificateInfos.clear();
+    certificateInfos.set(x509.fingerprint256, info);
+  }
+  return info;
+}
+
 export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, refusedProfile: DpsSignatureProfileName | null, now: Date): void {
   // docs/fiscal/nfse-national.md#signature: the XSD makes Signature optional, the web service demands it (E0717).
   if (!childOf(dps, 'Signature')) throw new NfseRefusal('E0717');
-  const verdict = verifyNfseDocument(xml);
+  // A DPS signed the way the gateway signs it (RSA-SHA1, inclusive C14N, the Signature last) takes the text
+  // path of the SEFAZ side (signature-check.ts, the same verdict without DOM and xml-crypto: most of this
+  // simulator's CPU per NFS-e); any other form goes to the general verifier.
+  const fast = fastCheck(xml, 'infDPS');
+  if (fast && !fast.ok) throw new NfseRefusal('E0714', fast.reason);
+  const verdict = fast?.ok ? { valid: true as const, certificate: certificateInfoOf(fast.certificate) } : verifyNfseDocument(xml);
   if (!verdict.valid) throw new NfseRefusal(verdict.reason === 'no_signature' ? 'E0717' : 'E0714', verdict.detail);
   const profile = dpsProfileOf(dps);
   if (refusedProfile && profile === refusedProfile) throw new NfseRefusal('E0714', `signature profile ${profile} refused (scenario refuse-profile)`);
