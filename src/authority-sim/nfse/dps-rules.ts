@@ -13,7 +13,7 @@ import type { DpsFacts } from './dps-facts.js';
 import { NfseRefusal } from './nfse-wire.js';
 import type { X509Certificate } from 'node:crypto';
 import { certificateInfo, type CertificateInfo } from '../../fiscal/certificate/certificate-info.js';
-import { fastCheck } from '../signature-check.js';
+import { fastEnvelopedCheck } from '../../fiscal/sefaz/fast-enveloped-check.js';
 
 /** The DPS profile (sign-dps.ts) its Signature uses, from SignatureMethod and CanonicalizationMethod. */
 export function dpsProfileOf(dps: Element): DpsSignatureProfileName | null {
@@ -41,10 +41,10 @@ export function checkDpsSignature(xml: string, dps: Element, facts: DpsFacts, re
   // docs/fiscal/nfse-national.md#signature: the XSD makes Signature optional, the web service demands it (E0717).
   if (!childOf(dps, 'Signature')) throw new NfseRefusal('E0717');
   // A DPS signed the way the gateway signs it (RSA-SHA1, inclusive C14N, the Signature last) takes the text
-  // path of the SEFAZ side (signature-check.ts, the same verdict without DOM and xml-crypto: most of this
+  // path of the SEFAZ side (fiscal/sefaz/fast-enveloped-check.ts, the same verdict without DOM and xml-crypto: most of this
   // simulator's CPU per NFS-e); any other form goes to the general verifier.
-  const fast = fastCheck(xml, 'infDPS');
-  if (fast && !fast.ok) throw new NfseRefusal('E0714', fast.reason);
+  const fast = fastEnvelopedCheck(xml, 'infDPS');
+  if (fast && !fast.ok) throw new NfseRefusal('E0714', fast.reason === 'digest' ? 'digest of infDPS differs' : 'signature value differs');
   const verdict = fast?.ok ? { valid: true as const, certificate: certificateInfoOf(fast.certificate) } : verifyNfseDocument(xml);
   if (!verdict.valid) throw new NfseRefusal(verdict.reason === 'no_signature' ? 'E0717' : 'E0714', verdict.detail);
   const profile = dpsProfileOf(dps);
