@@ -15,7 +15,7 @@ import { buildPreparedDps, dpsFigures, prepareNfse, type NfseRequest } from '../
 import type { NfseContext } from '../src/documents/nfse/domain/nfse-context.js';
 import { reformTablesInForce } from '../src/fiscal/reform/reform-tables-in-force.js';
 import { schemaPackageFor } from '../src/fiscal/xml/xsd/schema-packages.js';
-import { creditNote, recipient } from './support/adjustment-notes.js';
+import { creditNote, debitNote, recipient } from './support/adjustment-notes.js';
 import { xmllintFailures } from './support/nfce-checks.js';
 import { NUMERIC_ISSUER, testContext, testSigningKey } from './support/nfce-fixtures.js';
 import { exportRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
@@ -180,6 +180,18 @@ const CASES: GoodsCase[] = [
     ] }), NUMERIC_ISSUER, new Date('2026-11-28T13:00:00Z'), '2026-11-28'),
     hand: { items: [{ vBC: 350, vIBSUF: 0.35, vIBSMun: 0, vCBS: 3.15 }, { vBC: 149.9, vIBSUF: 0.15, vIBSMun: 0, vCBS: 1.35 }], vNF: 499.9, vNFTot: 499.9 },
   },
+  {
+    // Nota de débito (finNFe 6, tpNFDebito 06 pagamento antecipado), NT 2025.002-RTC B25 / B25.1: as for the credit
+    // note, IBS/CBS only in the item (B25-80), so vBC = vProd (UB16-10 with nothing to subtract). 2026 rates.
+    // 500.00: IBS UF 0.50, CBS 4.50. 1,234.56: IBS UF 1.23456 -> 1.23, CBS 11.11104 -> 11.11.
+    // Totals: vBC 1734.56; vIBSUF 1.73; vIBSMun 0; vIBS 1.73; vCBS 15.61; vNF 1734.56; vNFTot = vNF = 1734.56 (2026).
+    name: 'NF-e, nota de débito 06 (finNFe 6), 2026',
+    build: () => nfe(debitNote({ items: [
+      { description: 'Antecipacao do pedido 77 - cafe', quantity: 1, unit_price: 500, ncm: '09012100', cfop: '5949', unit: 'UN' },
+      { description: 'Antecipacao do pedido 77 - leite', quantity: 1, unit_price: 1234.56, ncm: '04012010', cfop: '5949', unit: 'UN' },
+    ], payment: { method: 'pix', amount: 1734.56 } }), NUMERIC_ISSUER, new Date('2026-11-28T13:00:00Z'), '2026-11-28'),
+    hand: { items: [{ vBC: 500, vIBSUF: 0.5, vIBSMun: 0, vCBS: 4.5 }, { vBC: 1234.56, vIBSUF: 1.23, vIBSMun: 0, vCBS: 11.11 }], vNF: 1734.56, vNFTot: 1734.56 },
+  },
 ];
 
 function expectedFigures(hand: Hand): Pick<NoteReformFigures, 'vNF' | 'vNFTot'> & { items: unknown[]; total: unknown } {
@@ -224,7 +236,7 @@ describe('worked cases of the tax reform: hand figures = the gateway\'s XML, whi
     const codes = CASES.map((c) => reformFiguresOf(c.build().xml).items.map((i) => i && `${i.CST}/${i.cClassTrib}`));
     expect(codes).toEqual([
       ['000/000001', '000/000001'], ['000/000001', '000/000001'], [null, null], ['000/000001', '000/000001'],
-      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'],
+      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
     ]);
   });
 });
