@@ -131,6 +131,17 @@ const CASES: GoodsCase[] = [
     hand: { items: 'absent', vNF: 89.94, vNFTot: null },
   },
   {
+    // LC 214 arts. 344, 347: from 2027 the Simples Nacional carries the groups (NT UB12-10, 1115, binds CRT 1, 2, 4
+    // from 04/01/2027; a note of 15/01/2027). SN base (docs/fiscal/tax-reform.md "The base"): vProd + vFrete + vSeg
+    // + vOutro - vDesc, no ICMS subtracted (CSOSN 102 has none).
+    // Coffee: vBC = 65.70 - 5.70 = 60.00; IBS UF 0.05 % = 0.03; Mun 0.03; CBS 8.70 % = 5.22.
+    // Milk: vBC = 29.94; IBS UF 0.01497 -> 0.01; Mun 0.01; CBS 2.60478 -> 2.60.
+    // Totals: vBC 89.94; vIBSUF 0.04; vIBSMun 0.04; vIBS 0.08; vCBS 7.82; vNFTot = 89.94 + 0.08 + 7.82 = 97.84.
+    name: 'NFC-e, the same retail sale, Simples Nacional (CRT 1), 2027 (reform.cbs_rate 8.70 sent)',
+    build: () => nfce(basket('simples', { cbs_rate: CBS_2027 }), SIMPLES, JAN_2027, false),
+    hand: { items: [{ vBC: 60, vIBSUF: 0.03, vIBSMun: 0.03, vCBS: 5.22 }, { vBC: 29.94, vIBSUF: 0.01, vIBSMun: 0.01, vCBS: 2.6 }], vNF: 89.94, vNFTot: 97.84 },
+  },
+  {
     // LC 214 arts. 344, 347 (no Simples exception from 2027); SN base (official calculator): vProd + vFrete +
     // vSeg + vOutro - vDesc, no ICMS/PIS/COFINS subtracted. Charges split 700 : 300 (70 % / 30 %):
     // discount 50 -> 35.00 / 15.00; freight 40 -> 28.00 / 12.00; insurance 10 -> 7.00 / 3.00; other 5 -> 3.50 / 1.50.
@@ -235,7 +246,7 @@ describe('worked cases of the tax reform: hand figures = the gateway\'s XML, whi
   it('the cases name the codes they are about (CST / cClassTrib as written)', () => {
     const codes = CASES.map((c) => reformFiguresOf(c.build().xml).items.map((i) => i && `${i.CST}/${i.cClassTrib}`));
     expect(codes).toEqual([
-      ['000/000001', '000/000001'], ['000/000001', '000/000001'], [null, null], ['000/000001', '000/000001'],
+      ['000/000001', '000/000001'], ['000/000001', '000/000001'], [null, null], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
       ['410/410004'], ['200/200030'], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
     ]);
   });
