@@ -15,7 +15,7 @@ import { buildPreparedDps, dpsFigures, prepareNfse, type NfseRequest } from '../
 import type { NfseContext } from '../src/documents/nfse/domain/nfse-context.js';
 import { reformTablesInForce } from '../src/fiscal/reform/reform-tables-in-force.js';
 import { schemaPackageFor } from '../src/fiscal/xml/xsd/schema-packages.js';
-import { creditNote, recipient } from './support/adjustment-notes.js';
+import { creditNote, debitNote, recipient } from './support/adjustment-notes.js';
 import { xmllintFailures } from './support/nfce-checks.js';
 import { NUMERIC_ISSUER, testContext, testSigningKey } from './support/nfce-fixtures.js';
 import { exportRequest, NFE_CONTEXT, nfeDocumentContext } from './support/nfe-fixtures.js';
@@ -131,6 +131,17 @@ const CASES: GoodsCase[] = [
     hand: { items: 'absent', vNF: 89.94, vNFTot: null },
   },
   {
+    // LC 214 arts. 344, 347: from 2027 the Simples Nacional carries the groups (NT UB12-10, 1115, binds CRT 1, 2, 4
+    // from 04/01/2027; a note of 15/01/2027). SN base (docs/fiscal/tax-reform.md "The base"): vProd + vFrete + vSeg
+    // + vOutro - vDesc, no ICMS subtracted (CSOSN 102 has none).
+    // Coffee: vBC = 65.70 - 5.70 = 60.00; IBS UF 0.05 % = 0.03; Mun 0.03; CBS 8.70 % = 5.22.
+    // Milk: vBC = 29.94; IBS UF 0.01497 -> 0.01; Mun 0.01; CBS 2.60478 -> 2.60.
+    // Totals: vBC 89.94; vIBSUF 0.04; vIBSMun 0.04; vIBS 0.08; vCBS 7.82; vNFTot = 89.94 + 0.08 + 7.82 = 97.84.
+    name: 'NFC-e, the same retail sale, Simples Nacional (CRT 1), 2027 (reform.cbs_rate 8.70 sent)',
+    build: () => nfce(basket('simples', { cbs_rate: CBS_2027 }), SIMPLES, JAN_2027, false),
+    hand: { items: [{ vBC: 60, vIBSUF: 0.03, vIBSMun: 0.03, vCBS: 5.22 }, { vBC: 29.94, vIBSUF: 0.01, vIBSMun: 0.01, vCBS: 2.6 }], vNF: 89.94, vNFTot: 97.84 },
+  },
+  {
     // LC 214 arts. 344, 347 (no Simples exception from 2027); SN base (official calculator): vProd + vFrete +
     // vSeg + vOutro - vDesc, no ICMS/PIS/COFINS subtracted. Charges split 700 : 300 (70 % / 30 %):
     // discount 50 -> 35.00 / 15.00; freight 40 -> 28.00 / 12.00; insurance 10 -> 7.00 / 3.00; other 5 -> 3.50 / 1.50.
@@ -180,6 +191,18 @@ const CASES: GoodsCase[] = [
     ] }), NUMERIC_ISSUER, new Date('2026-11-28T13:00:00Z'), '2026-11-28'),
     hand: { items: [{ vBC: 350, vIBSUF: 0.35, vIBSMun: 0, vCBS: 3.15 }, { vBC: 149.9, vIBSUF: 0.15, vIBSMun: 0, vCBS: 1.35 }], vNF: 499.9, vNFTot: 499.9 },
   },
+  {
+    // Nota de débito (finNFe 6, tpNFDebito 06 pagamento antecipado), NT 2025.002-RTC B25 / B25.1: as for the credit
+    // note, IBS/CBS only in the item (B25-80), so vBC = vProd (UB16-10 with nothing to subtract). 2026 rates.
+    // 500.00: IBS UF 0.50, CBS 4.50. 1,234.56: IBS UF 1.23456 -> 1.23, CBS 11.11104 -> 11.11.
+    // Totals: vBC 1734.56; vIBSUF 1.73; vIBSMun 0; vIBS 1.73; vCBS 15.61; vNF 1734.56; vNFTot = vNF = 1734.56 (2026).
+    name: 'NF-e, nota de débito 06 (finNFe 6), 2026',
+    build: () => nfe(debitNote({ items: [
+      { description: 'Antecipacao do pedido 77 - cafe', quantity: 1, unit_price: 500, ncm: '09012100', cfop: '5949', unit: 'UN' },
+      { description: 'Antecipacao do pedido 77 - leite', quantity: 1, unit_price: 1234.56, ncm: '04012010', cfop: '5949', unit: 'UN' },
+    ], payment: { method: 'pix', amount: 1734.56 } }), NUMERIC_ISSUER, new Date('2026-11-28T13:00:00Z'), '2026-11-28'),
+    hand: { items: [{ vBC: 500, vIBSUF: 0.5, vIBSMun: 0, vCBS: 4.5 }, { vBC: 1234.56, vIBSUF: 1.23, vIBSMun: 0, vCBS: 11.11 }], vNF: 1734.56, vNFTot: 1734.56 },
+  },
 ];
 
 function expectedFigures(hand: Hand): Pick<NoteReformFigures, 'vNF' | 'vNFTot'> & { items: unknown[]; total: unknown } {
@@ -223,8 +246,8 @@ describe('worked cases of the tax reform: hand figures = the gateway\'s XML, whi
   it('the cases name the codes they are about (CST / cClassTrib as written)', () => {
     const codes = CASES.map((c) => reformFiguresOf(c.build().xml).items.map((i) => i && `${i.CST}/${i.cClassTrib}`));
     expect(codes).toEqual([
-      ['000/000001', '000/000001'], ['000/000001', '000/000001'], [null, null], ['000/000001', '000/000001'],
-      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'],
+      ['000/000001', '000/000001'], ['000/000001', '000/000001'], [null, null], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
+      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
     ]);
   });
 });
