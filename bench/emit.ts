@@ -26,6 +26,7 @@ import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
 import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
 import { cpuPerUnit, postgresPerUnit, readCpu } from './support/cpu-usage.js';
+import { pgNoteStats, walLsn } from './support/pg-note-stats.js';
 import { mainEntry } from './support/main-entry.js';
 
 type Doc = 'nfce' | 'nfe' | 'nfse';
@@ -267,6 +268,7 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
     const loopDelay = monitorEventLoopDelay({ resolution: 1 });
     const client = own(fork(new URL(import.meta.url).pathname, ['--load-client'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
     const pids = [process.pid, sim?.child.pid, client.pid].filter((p): p is number => p !== undefined);
+    const walAtStart = store === 'pg' ? await walLsn(pgUrl) : '';
     let cpuAtLatency = readCpu(pids);
     let cpuAtThroughput = cpuAtLatency;
     const report = await new Promise<LoadReport>((resolve, reject) => {
@@ -302,6 +304,11 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
       if (pending > 0) await new Promise((res) => setTimeout(res, 100));
     }
     const cpuAtEnd = readCpu(pids);
+    // BENCH_PG_STATS=1: rows written per note per table, unused indexes, WAL per note (bench/support/pg-note-stats.ts).
+    if (store === 'pg' && process.env.BENCH_PG_STATS) {
+      const all = (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM notes')).rows[0]!.c;
+      console.error(JSON.stringify({ doc, ...(await pgNoteStats(pgUrl, [schema, `${schema}_sim`], all, walAtStart, await walLsn(pgUrl))) }, null, 1));
+    }
     const statuses = await db.query<{ status: string; c: number }>('SELECT status, count(*)::int AS c FROM notes WHERE id = ANY($1) GROUP BY status', [ids]);
     const lat = report.latency.ms.sort((a, b) => a - b);
     const seconds = (lastFinal - report.throughput.firstAt) / 1000;
