@@ -3,6 +3,7 @@ import { ENFORCED_IDE } from './enforced-ide.js';
 import { ENFORCED_PARTIES } from './enforced-parties.js';
 import { ENFORCED_ITEMS } from './enforced-items.js';
 import { ENFORCED_FUEL } from './enforced-fuel.js';
+import { ENFORCED_MEDICINE } from './enforced-medicine.js';
 import { ENFORCED_ICMS } from './enforced-icms.js';
 import { ENFORCED_TOTALS } from './enforced-totals.js';
 import { ENFORCED_QR_RECORDS } from './enforced-qr-records.js';
@@ -25,6 +26,7 @@ export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
   ...ENFORCED_PARTIES,
   ...ENFORCED_ITEMS,
   ...ENFORCED_FUEL,
+  ...ENFORCED_MEDICINE,
   ...ENFORCED_ICMS,
   ...ENFORCED_TOTALS,
   ...ENFORCED_QR_RECORDS,

@@ -2,6 +2,7 @@ import { mocRule } from '../fiscal/rules/rule-table.js';
 import { attributeOf, sliceAll, sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import { cnpjProblem, cpfProblem } from '../fiscal/tax-id.js';
 import { fuelRejection } from './fuel-rules.js';
+import { medicineRejection } from './medicine-rules.js';
 import type { NfeFacts } from './nfe-facts.js';
 import type { ContentContext, Rejection } from './nfe-rules.js';
 
@@ -283,6 +284,7 @@ export function itemRuleRejection(f: NfeFacts, ctx: ContentContext): Rejection |
       cfopRejection(i, f.mod, hasNfRef) ??
       unitRejection(i) ??
       fuelRejection(i.prod, i.nItem, f.mod, i.text('CFOP') ?? '', i.imposto) ??
+      medicineRejection(i.prod, i.nItem, f.mod) ??
       valueAndTraceRejection(i, f.mod, idDest, today) ??
       (f.mod === '55' ? importExportRejection(i, today) : null) ??
       difalRejection(i, doc) ??

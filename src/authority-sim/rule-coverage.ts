@@ -11,7 +11,6 @@ export const NFE_LEFT_OUT: Readonly<Record<string, string>> = {
   F: 'retirada (pick-up place): not written',
   G: 'entrega (delivery place): not written',
   J: 'veicProd (new vehicles): not written',
-  K: 'med (medicines): not written',
   L: 'arma (weapons): not written',
   LB: 'nRECOPI (immune paper): not written',
   P: 'II (import tax): not written',

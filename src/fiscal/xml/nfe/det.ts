@@ -1,5 +1,6 @@
 import { el, leaf, optLeaf } from '../xml-text.js';
 import { combXml } from './comb.js';
+import { medXml, rastroXml } from './med-rastro.js';
 import { money, optMoney, quantity, unitValue } from './format.js';
 import type { DetModel } from './model.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
@@ -32,8 +33,11 @@ function prodXml(m: DetModel): string {
       optMoney('vDesc', m.vDesc) +
       optMoney('vOutro', m.vOutro) +
       leaf('indTot', '1') +
+      // prod/rastro (0..500) sits between nFCI and the closing choice; docs/fiscal/medicines.md.
+      (m.rastro ? rastroXml(m.rastro) : '') +
       // prod's closing choice (veicProd | med | arma | comb | nRECOPI) follows indTot and its optional groups.
-      (m.comb ? combXml(m.comb) : ''),
+      (m.comb ? combXml(m.comb) : '') +
+      (m.med ? medXml(m.med) : ''),
   );
 }
 

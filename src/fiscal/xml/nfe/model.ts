@@ -2,6 +2,8 @@
 // (src/nfce). Money is integer cents, rates are integers of scale 4 (18% = 180000), quantities
 // scale 4 and unit prices scale 10 (bigint). The writers only place values in XSD order.
 
+import type { MedModel, RastroModel } from './med-rastro.js';
+
 export interface IdeModel {
   cUF: string;
   cNF: string;
@@ -265,6 +267,9 @@ export interface DetModel {
   infAdProd?: string;
   /** prod/comb: the fuel group (docs/fiscal/fuel.md). */
   comb?: CombModel;
+  /** prod/rastro and prod/med: batches and the medicine group (docs/fiscal/medicines.md). */
+  rastro?: RastroModel[];
+  med?: MedModel;
 }
 
 /** prod/comb of leiauteNFe_v4.00.xsd; decimal fields already written in their XSD type (fuel-item.ts), money in cents. */
