@@ -1,0 +1,10 @@
+// pt-BR sentences of src/documents/nfe/domain/validate-foreign-trade.ts (veicProd, DI/II, detExport).
+export const FOREIGN_TRADE_PT_BR: Readonly<Record<string, string>> = {
+  'is only given in an NF-e (model 55), never in an NFC-e (MOC J01-10, 736)': 'só é informado na NF-e (modelo 55), nunca na NFC-e (MOC J01-10, 736)',
+  'is required with an import CFOP ({}) (MOC I08-110, 525)': 'é obrigatório com CFOP de importação ({}) (MOC I08-110, 525)',
+  'is required with an import CFOP ({}) (MOC I08-130, 599)': 'é obrigatório com CFOP de importação ({}) (MOC I08-130, 599)',
+  'is required with CFOP {} (MOC I29a-10, 334)': 'é obrigatório com o CFOP {} (MOC I29a-10, 334)',
+  'is only given in an operation with a party abroad (idDest 3) (MOC I50-10, 336)': 'só é informado em operação com o exterior (idDest 3) (MOC I50-10, 336)',
+  'must be up to 12 digits (MOC I53-10, 341)': 'deve ter até 12 dígitos (MOC I53-10, 341)',
+  'is required with CFOP {} (MOC I51-10, 338)': 'é obrigatório com o CFOP {} (MOC I51-10, 338)',
+};
