@@ -19,6 +19,7 @@ export const AREAS: readonly Area[] = [
   { path: '/team', label: t.nav.team, anyOf: ['members:read'], element: lazy(() => import('./team/index.js')) },
   { path: '/billing', label: t.nav.billing, anyOf: ['billing:read', 'billing:write'], element: lazy(() => import('./billing/index.js')) },
   { path: '/notifications', label: t.nav.notifications, anyOf: ['notifications:read'], element: lazy(() => import('./notifications/index.js')) },
+  { path: '/exports', label: t.nav.exports, anyOf: ['exports:read', 'exports:write'], element: lazy(() => import('./exports/index.js')) },
   { path: '/audit-log', label: t.nav.auditLog, anyOf: ['audit:read'], element: lazy(() => import('./audit-log/index.js')) },
   { path: '/security', label: t.nav.security, anyOf: [], element: lazy(() => import('./security/index.js')) },
 ];

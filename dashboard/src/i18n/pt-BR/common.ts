@@ -56,6 +56,7 @@ export const common = {
     billing: 'Cobrança',
     notifications: 'Notificações',
     auditLog: 'Auditoria',
+    exports: 'Exportações',
     security: 'Segurança',
   },
   roles: {

@@ -4,6 +4,7 @@ import { billing } from './billing.js';
 import { buyerEmail } from './buyer-email.js';
 import { common } from './common.js';
 import { developers } from './developers.js';
+import { exports } from './exports.js';
 import { documents } from './documents.js';
 import { issuers } from './issuers.js';
 import { notifications } from './notifications.js';
@@ -15,4 +16,4 @@ import { team } from './team.js';
  * Every word the dashboard shows, in Brazilian Portuguese. One object per area, joined here; an
  * English edition is a second object of the same type (`Strings`) handed to `i18n/index.ts`.
  */
-export const ptBR = { ...common, auth, developers, documents, issuers, team, billing, notifications, auditLog, security, overview, buyerEmail };
+export const ptBR = { ...common, auth, developers, documents, issuers, team, billing, notifications, auditLog, security, overview, buyerEmail, exports };
