@@ -63,4 +63,23 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: series of an issuer', () => {
     expect(await seriesOf(65, 1)).toMatchObject({ next_number: 1043, status: 'active' });
     await page.context().close();
   }, 90_000);
+
+  it('opens a new NF-e series 2 starting at 500; opening it again says it exists, in Portuguese', async () => {
+    const page = await w.newPage();
+    await useSession(page, w.origin, owner);
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${w.origin}/dashboard/issuers/${issuerId}`);
+    const form = page.getByTestId('numbering').getByRole('form', { name: 'Nova série' });
+    await form.getByLabel('Modelo').selectOption({ label: 'NF-e' });
+    await form.getByLabel('Número da série').fill('2');
+    await form.getByLabel('Primeiro número').fill('500');
+    await form.getByRole('button', { name: 'Abrir série' }).click();
+    await page.getByTestId('numbering').getByRole('cell', { name: '500', exact: true }).waitFor();
+    expect(await seriesOf(55, 2)).toMatchObject({ next_number: 500, status: 'active' });
+    await form.getByLabel('Número da série').fill('2');
+    await form.getByRole('button', { name: 'Abrir série' }).click();
+    await form.getByText('O emitente já tem esta série.', { exact: false }).waitFor();
+    await expectAccessible(page, 'new series form');
+  });
 });
+

@@ -8,12 +8,13 @@ import { useLatestNotes } from './latest-notes.js';
 import { fill, type Issuer } from './model.js';
 import { Section } from './section.js';
 import { SeriesForm } from './series-form.js';
+import { NewSeriesForm } from './new-series-form.js';
 
 /**
  * Where each numbering stands: the NF-e and NFC-e series of the issuer as GET /v1/issuers/{id}/series
  * gives them (next number, highest used, ranges voided ahead, retired), and the NFS-e's DPS series with
  * its latest note. A member who may change the issuer sets a series' next number or retires it
- * (SeriesForm); opening a new series is done through the API (POST /v1/issuers/{id}/series).
+ * (SeriesForm) or opens a new one (NewSeriesForm, POST /v1/issuers/{id}/series).
  */
 export function NumberingSection({ issuer, canWrite }: { issuer: Issuer; canWrite: boolean }) {
   const series = useQuery({
@@ -55,6 +56,7 @@ export function NumberingSection({ issuer, canWrite }: { issuer: Issuer; canWrit
         )}
       </Loaded>
       {canWrite && series.data && !issuer.archived_at && <SeriesForm issuerId={issuer.id} rows={series.data.data} />}
+      {canWrite && !issuer.archived_at && <NewSeriesForm issuerId={issuer.id} />}
     </Section>
   );
 }
