@@ -106,6 +106,26 @@ describe("the validators' sentences", () => {
 });
 
 describe('values inside a sentence', () => {
+  it('the law behind each rate period of the shipped reform tables is said in Portuguese', () => {
+    const rates = JSON.parse(readFileSync(join(PROJECT_ROOT, 'assets/fiscal/reform/rates.json'), 'utf8')) as { periods: Array<{ source: string }> };
+    for (const { source } of rates.periods) {
+      const said = DETAIL_CATALOG_PT_BR.translate(`must be 0.1 (pIBSUF) for a note dated 2026 (NT 2025.002 UB18-10; ${source})`);
+      expect(said, source).toMatch(/^deve ser 0\.1 \(pIBSUF\) numa nota com data de 2026 \(NT 2025\.002 UB18-10; LC 214\/2025, art\. /);
+      expect(said, source).not.toMatch(/\b(?:and|the|of|by|rate|reduced)\b/);
+    }
+  });
+
+  it('a list of groups, a CFOP scope, an IPI case and a note type not issued are said in Portuguese', () => {
+    expect(DETAIL_CATALOG_PT_BR.translate('CST 620 / cClassTrib 620001 needs monophase (gIBSCBSMono), competence adjustment (gAjusteCompet), which this gateway does not write yet'))
+      .toBe('o CST 620 / cClassTrib 620001 exige monofásico (gIBSCBSMono), ajuste de competência (gAjusteCompet), que este gateway ainda não escreve');
+    expect(DETAIL_CATALOG_PT_BR.translate('6102 is a CFOP of an operation interstate (2xxx/6xxx), but the recipient makes this operation internal (same state: 1xxx/5xxx); use a CFOP starting with 5'))
+      .toBe('6102 é um CFOP de operação interestadual (2xxx/6xxx), mas o destinatário faz desta uma operação interna (mesmo estado: 1xxx/5xxx); use um CFOP que comece com 5');
+    expect(DETAIL_CATALOG_PT_BR.translate('is required with IPI CST 04 (immunity): give the legal framework code of the immunity, 001 to 099 (MOC O09-10, 388)'))
+      .toBe('é obrigatório com o CST 04 do IPI (imunidade): informe o código de enquadramento legal da imunidade, de 001 a 099 (MOC O09-10, 388)');
+    expect(DETAIL_CATALOG_PT_BR.translate('07 is not issued by the gateway yet: it binds cClassTrib 410030 and gEstornoCred; it issues 01, 05, 06'))
+      .toBe('o tipo 07 ainda não é emitido pelo gateway: ele exige o cClassTrib 410030 e o gEstornoCred; o gateway emite 01, 05, 06');
+  });
+
   it('a document name and an ISO day are said in Portuguese too', () => {
     expect(DETAIL_CATALOG_PT_BR.translate('000001 may not be used in an NFC-e (model 65): the cClassTrib table marks it for an NF-e (model 55) or an NFS-e only'))
       .toBe('000001 não pode ser usado neste documento (a NFC-e (modelo 65)): a tabela de cClassTrib o reserva só para a NF-e (modelo 55) ou a NFS-e');

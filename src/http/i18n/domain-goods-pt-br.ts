@@ -148,4 +148,42 @@ export const VALUES_PT_BR: Translations = {
   'an NFC-e': 'a NFC-e',
   'an NF-e': 'a NF-e',
   'other documents': 'outros documentos',
+  // The groups a reform class needs that the gateway does not write (reform-class-checks.ts).
+  'monophase (gIBSCBSMono)': 'monofásico (gIBSCBSMono)',
+  'ZFM presumed credit (gCredPresIBSZFM)': 'crédito presumido da ZFM (gCredPresIBSZFM)',
+  'competence adjustment (gAjusteCompet)': 'ajuste de competência (gAjusteCompet)',
+  // Why the CBS rate must be sent (reform-rate-checks.ts).
+  'the CBS rate of 2027 and 2028 is the reference rate of the Senate resolution minus 0.1 percentage point (LC 214/2025 art. 347), which this gateway does not have yet':
+    'a alíquota da CBS de 2027 e 2028 é a alíquota de referência da resolução do Senado menos 0,1 ponto percentual (LC 214/2025, art. 347), que este gateway ainda não tem',
+  // The credit and debit note types not issued yet (validate-nfe-adjustment.ts).
+  'is not a type of the layout': 'não é um tipo do leiaute',
+  'must reference a debit note of type 04 (multa e juros), which needs item references (DFeReferenciado) the gateway does not write':
+    'deve referenciar uma nota de débito do tipo 04 (multa e juros), que exige referências por item (DFeReferenciado) que o gateway não escreve',
+  'binds cClassTrib 810001 and gCredPresIBSZFM, and is refused before 2029 (NT 2025.002 B25.2-30)':
+    'exige o cClassTrib 810001 e o gCredPresIBSZFM, e é recusado antes de 2029 (NT 2025.002 B25.2-30)',
+  'binds cClassTrib 800001 (CST 800, gTransfCred), which UB106-30 accepts on a debit note only':
+    'exige o cClassTrib 800001 (CST 800, gTransfCred), que a UB106-30 só aceita numa nota de débito',
+  'references the refused items one by one (DFeReferenciado, Ajuste SINIEF 8/26)': 'referencia os itens recusados um a um (DFeReferenciado, Ajuste SINIEF 8/26)',
+  'binds cClassTrib 811001 and gAjusteCompet': 'exige o cClassTrib 811001 e o gAjusteCompet',
+  'binds cClassTrib 811002 and gAjusteCompet, and references notes per item (VC02-10)': 'exige o cClassTrib 811002 e o gAjusteCompet, e referencia notas por item (VC02-10)',
+  'references the original note per item (DFeReferenciado, VC02-10)': 'referencia a nota original por item (DFeReferenciado, VC02-10)',
+  'binds cClassTrib 410030 and gEstornoCred': 'exige o cClassTrib 410030 e o gEstornoCred',
+  'binds cClassTrib 811003 and gAjusteCompet': 'exige o cClassTrib 811003 e o gAjusteCompet',
+  // The scope of a CFOP (validate-nfe-item.ts).
+  'internal (same state: 1xxx/5xxx)': 'interna (mesmo estado: 1xxx/5xxx)',
+  'interstate (2xxx/6xxx)': 'interestadual (2xxx/6xxx)',
+  'abroad (3xxx/7xxx)': 'com o exterior (3xxx/7xxx)',
+  // What an IPI CST says (validate-nfe-item.ts).
+  exemption: 'isenção',
+  immunity: 'imunidade',
+  suspension: 'suspensão',
+  // The law behind each rate period of the shipped reform tables (assets/fiscal/reform/rates.json).
+  'LC 214/2025 art. 343 (IBS, alíquota estadual 0,1%; no municipal rate), art. 346 (CBS 0,9%), art. 348 III c (these rates do not apply to Simples Nacional taxpayers)':
+    'LC 214/2025, art. 343 (IBS, alíquota estadual 0,1%; sem alíquota municipal), art. 346 (CBS 0,9%), art. 348, III, c (essas alíquotas não se aplicam aos optantes do Simples Nacional)',
+  'LC 214/2025 art. 344 (IBS 0,05% estadual + 0,05% municipal, 2027 and 2028), art. 347 (CBS = reference rate of art. 14 I fixed by Senate resolution, art. 349 I and art. 353, reduced by 0,1 percentage point; fuels of arts. 172-180 excepted)':
+    'LC 214/2025, art. 344 (IBS 0,05% estadual + 0,05% municipal, 2027 e 2028), art. 347 (CBS = alíquota de referência do art. 14, I, fixada por resolução do Senado, art. 349, I, e art. 353, reduzida em 0,1 ponto percentual; exceto os combustíveis dos arts. 172 a 180)',
+  'LC 214/2025 art. 344 (IBS 0,05% + 0,05%), art. 347 (CBS = 2028 reference rate, art. 349 I and art. 354, reduced by 0,1 percentage point)':
+    'LC 214/2025, art. 344 (IBS 0,05% + 0,05%), art. 347 (CBS = alíquota de referência de 2028, art. 349, I, e art. 354, reduzida em 0,1 ponto percentual)',
+  'LC 214/2025 art. 349 I and II (reference rates of CBS and of state and municipal IBS, 2029-2033, fixed year by year by Senate resolution), arts. 355-365':
+    'LC 214/2025, art. 349, I e II (alíquotas de referência da CBS e do IBS estadual e municipal, 2029 a 2033, fixadas ano a ano por resolução do Senado), arts. 355 a 365',
 };

@@ -119,4 +119,13 @@ export const NFE_OPERATIONS_PT_BR: Translations = {
     'é obrigatório numa exportação (NF-e de saída a destinatário no exterior): informe shipment_uf e shipment_place, por onde a mercadoria sai do país (MOC ZA01-10, 355)',
   'must be the two-letter Brazilian state where the goods are shipped or cross the border (EX is not accepted, MOC ZA02)':
     'deve ser a sigla da UF onde a mercadoria embarca ou cruza a fronteira (EX não é aceito, MOC ZA02)',
+  // validate-nfe-adjustment.ts (docs/fiscal/credit-debit-notes.md)
+  '{} is not issued by the gateway yet: it {}; it issues {}': 'o tipo {} ainda não é emitido pelo gateway: ele {}; o gateway emite {}',
+  // validate-nfe-item.ts
+  '{} is a CFOP of an operation {}, but the recipient makes this operation {}; use a CFOP starting with {}':
+    '{} é um CFOP de operação {}, mas o destinatário faz desta uma operação {}; use um CFOP que comece com {}',
+  'is required with IPI CST {} ({}): give the legal framework code of the {}, {} to {} (MOC O09-10, 388)':
+    'é obrigatório com o CST {} do IPI ({}): informe o código de enquadramento legal da {}, de {} a {} (MOC O09-10, 388)',
+  '{} does not fit IPI CST {} ({}): give the legal framework code of the {}, {} to {} (MOC O09-10, 388)':
+    '{} não serve para o CST {} do IPI ({}): informe o código de enquadramento legal da {}, de {} a {} (MOC O09-10, 388)',
 };

@@ -56,4 +56,12 @@ export const REFORM_GROUPS_PT_BR: Translations = {
     'só é enviado em uma nota de débito (finalidade debito, finNFe 6): gTransfCred em outra nota é recusado (NT 2025.002-RTC UB106-30, cStat 1133)',
   'is only sent on a nota de débito of debit_type 01 (cooperatives) or 05 (succession) (NT 2025.002-RTC UB106-31, cStat 1168)':
     'só é enviado em uma nota de débito de debit_type 01 (cooperativas) ou 05 (sucessão) (NT 2025.002-RTC UB106-31, cStat 1168)',
+  // reform-class-checks.ts, reform-rate-checks.ts, validate-reform-rules.ts
+  'CST {} / cClassTrib {} needs {}, which this gateway does not write yet': 'o CST {} / cClassTrib {} exige {}, que este gateway ainda não escreve',
+  'is required for a note dated {}: {}; send the {} in force (percent)': 'é obrigatório numa nota com data de {}: {}; informe a alíquota {} em vigor (percentual)',
+  "is required for a note dated {}: the {} of {} is fixed by each entity's law, which this gateway does not have; send the {} in force (percent)":
+    'é obrigatório numa nota com data de {}: a alíquota {} de {} é fixada pela lei de cada ente, que este gateway não tem; informe a alíquota {} em vigor (percentual)',
+  'must be {} for a note dated {} (the authority refuses another {}: NT 2025.002-RTC {}); leave it out to get it':
+    'deve ser {} numa nota com data de {} (a autoridade recusa outra alíquota {}: NT 2025.002-RTC {}); deixe-o de fora para recebê-la',
+  'must be {} ({}) for a note dated {} (NT 2025.002 {}; {})': 'deve ser {} ({}) numa nota com data de {} (NT 2025.002 {}; {})',
 };

@@ -44,6 +44,9 @@ const XML_PARSER_CATALOG_PT_BR = new TemplateCatalog([XML_PARSER_PT_BR]);
 
 function valuePtBr(v: string): string {
   if (VALUES_PT_BR[v] !== undefined) return VALUES_PT_BR[v];
+  // A list of such words ("monophase (gIBSCBSMono), competence adjustment (gAjusteCompet)"), each said.
+  const parts = v.split(', ');
+  if (parts.length > 1 && parts.every((p) => VALUES_PT_BR[p] !== undefined)) return parts.map((p) => VALUES_PT_BR[p]).join(', ');
   const xml = XML_PARSER_CATALOG_PT_BR.translate(v);
   if (xml !== undefined) return xml;
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v.split('-').reverse().join('/');

@@ -16,9 +16,8 @@ const RATES: ReadonlyArray<{ key: keyof ReformRates; field: string; name: string
   { key: 'cbs', field: 'cbs_rate', name: 'pCBS', rule: 'UB56-10, cStat 1037' },
 ];
 
-const WHY_UNKNOWN: Readonly<Record<string, string>> = {
-  cbs_rate: 'the CBS rate of 2027 and 2028 is the reference rate of the Senate resolution minus 0.1 percentage point (LC 214/2025 art. 347), which this gateway does not have yet',
-};
+const WHY_CBS_UNKNOWN =
+  'the CBS rate of 2027 and 2028 is the reference rate of the Senate resolution minus 0.1 percentage point (LC 214/2025 art. 347), which this gateway does not have yet';
 
 const percent = (rate4: number): string => (rate4 / 10_000).toFixed(2);
 
@@ -34,9 +33,10 @@ export function checkReformRates(errors: Errors, plan: readonly ReformItemPlan[]
       const sent = p.rates[r.key];
       const known = ofYear[r.key];
       const field = `items[${i}].reform.${r.field}`;
-      if (sent === undefined && known === null) {
-        const why = WHY_UNKNOWN[r.field] ?? `the ${r.name} of ${year} is fixed by each entity's law, which this gateway does not have`;
-        fail(errors, field, `is required for a note dated ${year}: ${why}; send the ${r.name} in force (percent)`);
+      if (sent === undefined && known === null && r.field === 'cbs_rate') {
+        fail(errors, field, `is required for a note dated ${year}: ${WHY_CBS_UNKNOWN}; send the ${r.name} in force (percent)`);
+      } else if (sent === undefined && known === null) {
+        fail(errors, field, `is required for a note dated ${year}: the ${r.name} of ${year} is fixed by each entity's law, which this gateway does not have; send the ${r.name} in force (percent)`);
       } else if (sent !== undefined && known !== null && sent !== known) {
         fail(errors, field, `must be ${percent(known)} for a note dated ${year} (the authority refuses another ${r.name}: NT 2025.002-RTC ${r.rule}); leave it out to get it`);
       }

@@ -76,7 +76,11 @@ function checkIpi(errors: Errors, at: string, item: NfeItem): void {
   const cEnq = typeof ipi.enquadramento === 'string' && /^[0-9]{3}$/.test(ipi.enquadramento) ? Number(ipi.enquadramento) : undefined;
   if (range && (cEnq === undefined || cEnq < range[0] || cEnq > range[1])) {
     const pad = (n: number) => String(n).padStart(3, '0');
-    fail(errors, `${at}.ipi.enquadramento`, `${ipi.enquadramento === undefined ? 'is required' : `${ipi.enquadramento} does not fit`} with IPI CST ${ipi.cst} (${range[2]}): give the legal framework code of the ${range[2]}, ${pad(range[0])} to ${pad(range[1])} (MOC O09-10, 388)`, 'O09-10');
+    if (ipi.enquadramento === undefined) {
+      fail(errors, `${at}.ipi.enquadramento`, `is required with IPI CST ${ipi.cst} (${range[2]}): give the legal framework code of the ${range[2]}, ${pad(range[0])} to ${pad(range[1])} (MOC O09-10, 388)`, 'O09-10');
+    } else {
+      fail(errors, `${at}.ipi.enquadramento`, `${ipi.enquadramento} does not fit IPI CST ${ipi.cst} (${range[2]}): give the legal framework code of the ${range[2]}, ${pad(range[0])} to ${pad(range[1])} (MOC O09-10, 388)`, 'O09-10');
+    }
   }
   if (IPI_TRIB_CSTS.includes(ipi.cst)) {
     checkNumber(errors, `${at}.ipi.rate`, ipi.rate, PERCENT);
