@@ -159,6 +159,14 @@ function preparedStatements(): PreparedStatements {
   return statement;
 }
 
+/**
+ * PGlite's server settings. shared_buffers: PostgreSQL's default 128 MB is taken from the WebAssembly
+ * heap up front, which the sandbox's first start paid as ~120 MB of resident memory; the sandbox's
+ * data fits in 16 MB many times over and the data files stay in the OS page cache (BENCHMARKS.md,
+ * "The first start").
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB'];
+
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 async function openPglite(dataDir: string | undefined): Promise<Db> {
@@ -166,7 +174,7 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   // Search (migration 0021) needs these two contrib modules; PGlite only loads what it is given here,
   // and every PGlite of the project (server, tests, simulator) is made by this function.
   const extensions = { pg_trgm, unaccent };
-  const lite = dataDir ? await PGlite.create(dataDir, { extensions }) : await PGlite.create({ extensions });
+  const lite = dataDir ? await PGlite.create(dataDir, { extensions, postgresqlconf: PGLITE_CONF }) : await PGlite.create({ extensions, postgresqlconf: PGLITE_CONF });
   const toResult = <R>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<R> => ({
     rows: r.rows as R[],
     rowCount: r.affectedRows ?? r.rows.length,
