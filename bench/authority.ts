@@ -15,7 +15,7 @@ import { startAuthoritySimulator } from '../src/authority-sim/authority-simulato
 import { certificateBase64, generateSelfSigned, privateKeyObject } from '../src/authority-sim/server-certificate.js';
 import { AgentPool } from '../src/fiscal/sefaz/https-transport.js';
 import { createSefazClient } from '../src/fiscal/sefaz/sefaz-client.js';
-import { openDb, type Db } from '../src/platform/storage/db.js';
+import { openDb, type Db } from '../src/infra/storage/db.js';
 import { signedNfce, TEST_CSC, uniqueCnpj, type TestIssuer } from '../test/support/authority-fixtures.js';
 
 type ToSim = { op: 'cpu' } | { op: 'stats' } | { op: 'stop' };

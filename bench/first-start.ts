@@ -70,7 +70,7 @@ async function startOnce(dataDir: string): Promise<Start> {
 async function barePglite(): Promise<{ ms: number; rss: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'fg-first-start-pglite-'));
   const script = `
-    const { openDb } = await import(${JSON.stringify(join(PROJECT_ROOT, 'dist/platform/storage/db.js'))});
+    const { openDb } = await import(${JSON.stringify(join(PROJECT_ROOT, 'dist/infra/storage/db.js'))});
     const t0 = performance.now();
     const db = await openDb({ dataDir: ${JSON.stringify(dir)} });
     const ms = performance.now() - t0;
@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   console.log('| round | first start: ready | RSS ready / settled | second start: ready | RSS ready / settled | bare PGlite (fresh dir) | first start / bare PGlite |');
   console.log('|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   console.log(`median first start ${(median(firsts) / 1000).toFixed(1)} s; median bare PGlite ${(median(bares) / 1000).toFixed(1)} s`);
 }
 

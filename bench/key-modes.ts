@@ -10,12 +10,12 @@
 //      the goal is every mode within 10% of envelope.
 import { fork } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
-import { CachedKeyProvider } from '../src/platform/security/cached-key-provider.js';
-import { EnvelopeKeyProvider } from '../src/platform/security/envelope-key-provider.js';
-import { AwsKmsKeyProvider } from '../src/platform/security/aws-kms-key-provider.js';
-import type { KeyProvider } from '../src/platform/security/key-provider.js';
-import { initPkcs11MasterKey, Pkcs11KeyProvider } from '../src/platform/security/pkcs11-key-provider.js';
-import { SecretBox } from '../src/platform/security/secret-box.js';
+import { CachedKeyProvider } from '../src/infra/security/cached-key-provider.js';
+import { EnvelopeKeyProvider } from '../src/infra/security/envelope-key-provider.js';
+import { AwsKmsKeyProvider } from '../src/infra/security/aws-kms-key-provider.js';
+import type { KeyProvider } from '../src/infra/security/key-provider.js';
+import { initPkcs11MasterKey, Pkcs11KeyProvider } from '../src/infra/security/pkcs11-key-provider.js';
+import { SecretBox } from '../src/infra/security/secret-box.js';
 import { startKmsDouble } from '../test/support/kms-double.js';
 import { createSoftHsmTokens, removeSoftHsmTokens, softHsmSettings } from '../test/support/softhsm.js';
 

@@ -7,7 +7,7 @@
 // verification, and RSA-2048 signatures per second on the same machine for scale.
 // Environment: LOGIN_TRIES (50), DATABASE_URL (unset: PGlite in memory).
 import { createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../src/platform/identity/password.js';
+import { hashPassword, verifyPassword } from '../src/infra/identity/password.js';
 import { median, ms, startTimedGateway } from './support/timed-gateway.js';
 
 const TRIES = Number(process.env.LOGIN_TRIES ?? 50);

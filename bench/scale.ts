@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
-import type { Db } from '../src/platform/storage/db.js';
+import type { Db } from '../src/infra/storage/db.js';
 import { call, Cluster, createSchema, dropSchema, listNotes, readyIssuer, sale, sendSale, sleep, waitSettled, type Gateway, type Json } from './support/cluster.js';
 
 export interface ScaleOptions {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { createAccount } from '../src/cli/create-account.js';
 import { loadConfig } from '../src/config.js';
 import { startRuntime } from '../src/runtime.js';
-import { openDb, type Db } from '../src/platform/storage/db.js';
+import { openDb, type Db } from '../src/infra/storage/db.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, sale, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
 

@@ -54,7 +54,7 @@ import { errorHandlerPlugin, sendError } from './http/plugins/error-handler.js';
 import { idempotencyPlugin } from './http/plugins/idempotency.js';
 import { clientRateLimitPlugin, keyRateLimitPlugin } from './http/plugins/rate-limit.js';
 import { capConnectionsPerIp, serverTimeouts } from './http/server-limits.js';
-import { memoryRateLimitStore, type RateLimitStore } from './platform/storage/rate-limit-store.js';
+import { memoryRateLimitStore, type RateLimitStore } from './infra/storage/rate-limit-store.js';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];

@@ -1,9 +1,9 @@
 import type { Config } from './config.js';
 import { ensureSandboxAccount } from './platform/sandbox/sandbox-account.js';
-import type { Db } from './platform/storage/db.js';
-import { openDb } from './platform/storage/db.js';
-import { runMigrations } from './platform/storage/migrate.js';
-import { gatewayMigrations } from './platform/storage/migrations/index.js';
+import type { Db } from './infra/storage/db.js';
+import { openDb } from './infra/storage/db.js';
+import { runMigrations } from './infra/storage/migrate.js';
+import { gatewayMigrations } from './infra/storage/migrations/index.js';
 import { join } from 'node:path';
 
 export { ensureSandboxAccount };

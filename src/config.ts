@@ -35,7 +35,7 @@ export interface Config {
   idempotencyLockSeconds: number;
   masterKey: string | undefined;
   masterKeyFile: string | undefined;
-  /** Where certificate keys and CSCs are wrapped (platform/security/key-providers.ts). */
+  /** Where certificate keys and CSCs are wrapped (infra/security/key-providers.ts). */
   keyStorage: KeyStorageConfig;
   dbPoolSize: number;
   /** Sandbox: port of the in-process SEFAZ simulator (0 = any free port). */

@@ -10,10 +10,10 @@ import { loadReformTables } from './fiscal/reform/load-reform-tables.js';
 import { reformTablesInForce, useReformTables } from './fiscal/reform/reform-tables-in-force.js';
 import { LOG_REDACT } from './app.js';
 import { startRuntime, type Role } from './runtime.js';
-import { SANDBOX_PUBLIC_KEY } from './platform/identity/api-key.js';
+import { SANDBOX_PUBLIC_KEY } from './infra/identity/api-key.js';
 import { formatResetTime, nextResetAt } from './platform/sandbox/reset-schedule.js';
-import { memoryRateLimitStore } from './platform/storage/rate-limit-store.js';
-import { openRateLimitRedis, redisRateLimitStore } from './platform/storage/redis-rate-limit-store.js';
+import { memoryRateLimitStore } from './infra/storage/rate-limit-store.js';
+import { openRateLimitRedis, redisRateLimitStore } from './infra/storage/redis-rate-limit-store.js';
 import { installProcessGuards } from './platform/health/process-guards.js';
 import type { runAuthoritySimCli as RunAuthoritySimCliFn } from './authority-sim/cli.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { workerJobs } from '../src/jobs/handlers/index.js';
+import { workerJobs } from '../src/worker/handlers/index.js';
 import type { Ports } from '../src/platform/ports/ports.js';
 import { PROJECT_ROOT } from '../src/kernel/paths.js';
 

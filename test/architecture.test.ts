@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { crossFamilyImports, fileCycles, FLOORS, floorOf, importEdges, moduleCycles, violations } from '../scripts/house/house-rule.mjs';
+import { crossFamilyImports, fileCycles, FLOORS, floorOf, importEdges, moduleCycles, topFolderOf, violations } from '../scripts/house/house-rule.mjs';
 
 // ARCHITECTURE.md: the floors of src/ and the rule of which may import which, held against the code.
 const SRC = resolve(import.meta.dirname, '../src');
@@ -27,12 +27,25 @@ describe('the house (import graph of src/)', () => {
   });
 
   it('no route imports storage: routes call services', () => {
-    const onStorage = edges.filter((e) => e.from.startsWith('http/routes/') && e.to.startsWith('platform/storage/')).map((e) => e.from);
+    const onStorage = edges.filter((e) => e.from.startsWith('http/routes/') && e.to.startsWith('infra/storage/')).map((e) => e.from);
     expect([...new Set(onStorage)].sort()).toEqual([]);
   });
 
   it('no two modules (folders) import each other, directly or around a circle', () => {
     expect(moduleCycles(edges)).toEqual([]);
+  });
+
+  it('no two top-level folders import each other, directly or around a circle (depth 1)', () => {
+    expect(moduleCycles(edges, topFolderOf)).toEqual([]);
+  });
+
+  it('each top-level folder of src/ sits on exactly one floor', () => {
+    const floorsOf = new Map<string, Set<number>>();
+    for (const p of sourceFiles(SRC).map((f) => relative(SRC, f)).filter((f) => !f.endsWith('.test.ts'))) {
+      const top = topFolderOf(p);
+      floorsOf.set(top, (floorsOf.get(top) ?? new Set()).add(floorOf(p)?.floor ?? -1));
+    }
+    expect([...floorsOf].filter(([, f]) => f.size !== 1).map(([top, f]) => `${top}: floors ${[...f].join(', ')}`)).toEqual([]);
   });
 
   it('no two files import each other, directly or around a circle (type-only imports included)', () => {
@@ -83,17 +96,17 @@ describe('the rule itself fails on a forbidden import', () => {
     expect(check({
       'platform/webhooks/manage-webhooks.ts': "import { ApiError } from '../../http/errors.js';",
       'documents/nfce/domain/sale.ts': "import type { IssueDeps } from '../services/nfce-deps.js';",
-      'http/routes/v1/webhooks.ts': "import { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';",
+      'http/routes/v1/webhooks.ts': "import { listWebhookEndpoints } from '../../../infra/storage/repositories/webhook-repository.js';",
       'fiscal/xml/nfe/format.ts': "import { formatCents } from '../../../documents/nfce/domain/decimal.js';",
       'platform/issuers/issuer-validation.ts': "import { checkText } from '../../documents/nfce/domain/field-rules.js';",
       'documents/nfe/domain/compute-nfe.ts': "import { icmsOf } from '../../nfce/domain/item-taxes.js';",
     })).toEqual([
-      'documents/nfce/domain/sale.ts (document domain and printing) imports documents/nfce/services/nfce-deps.ts (use cases): upward',
+      'documents/nfce/domain/sale.ts imports documents/nfce/services/nfce-deps.ts: a document domain is pure (kernel, fiscal core, printing and domains only)',
       'documents/nfe/domain/compute-nfe.ts imports documents/nfce/domain/item-taxes.ts: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)',
-      'fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (document domain and printing): upward',
-      'http/routes/v1/webhooks.ts imports platform/storage/repositories/webhook-repository.ts: a route calls services, never storage',
+      'fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (documents, features and the simulated authorities): upward',
+      'http/routes/v1/webhooks.ts imports infra/storage/repositories/webhook-repository.ts: a route calls services, never storage',
       'platform/issuers/issuer-validation.ts imports documents/nfce/domain/field-rules.ts: the platform serves every document family and depends on none',
-      'platform/webhooks/manage-webhooks.ts (use cases) imports http/errors.ts (entry points (routes, plugins, job handlers)): upward',
+      'platform/webhooks/manage-webhooks.ts (documents, features and the simulated authorities) imports http/errors.ts (entry points (routes, plugins, job handlers)): upward',
     ]);
   });
 
@@ -136,10 +149,10 @@ describe('ESLint holds the same rule, so an editor marks a forbidden import at i
 
   it('an upward import, a route reading storage, a family importing another and a type-only import of a route are each reported', async () => {
     expect(await lint('fiscal/xml/nfe/format.ts', "import { formatCents } from '../../../documents/nfce/domain/decimal.js';\nexport const f = formatCents;\n")).toEqual([
-      '1: fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (document domain and printing): upward',
+      '1: fiscal/xml/nfe/format.ts (fiscal core) imports documents/nfce/domain/decimal.ts (documents, features and the simulated authorities): upward',
     ]);
-    expect(await lint('http/routes/v1/webhooks.ts', "export const a = 1;\nexport { listWebhookEndpoints } from '../../../platform/storage/repositories/webhook-repository.js';\n")).toEqual([
-      '2: http/routes/v1/webhooks.ts imports platform/storage/repositories/webhook-repository.ts: a route calls services, never storage',
+    expect(await lint('http/routes/v1/webhooks.ts', "export const a = 1;\nexport { listWebhookEndpoints } from '../../../infra/storage/repositories/webhook-repository.js';\n")).toEqual([
+      '2: http/routes/v1/webhooks.ts imports infra/storage/repositories/webhook-repository.ts: a route calls services, never storage',
     ]);
     expect(await lint('documents/nfe/domain/compute-nfe.ts', "import { icmsOf } from '../../nfce/domain/item-taxes.js';\nexport const g = icmsOf;\n")).toEqual([
       '1: documents/nfe/domain/compute-nfe.ts imports documents/nfce/domain/item-taxes.ts: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)',

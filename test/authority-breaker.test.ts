@@ -10,7 +10,7 @@ import type { BreakerTarget } from '../src/fiscal/sefaz/breaker-key.js';
 import { breakerKeyFor } from '../src/fiscal/sefaz/breaker-key.js';
 import type { SefazClient } from '../src/fiscal/sefaz/sefaz-client.js';
 import { loadIssuerSigningMaterial } from '../src/platform/issuers/issuer-signing-material.js';
-import { openDb, type Db } from '../src/platform/storage/db.js';
+import { openDb, type Db } from '../src/infra/storage/db.js';
 import { startRuntime, type Runtime } from '../src/runtime.js';
 import { createTestApp, testSimulator, type TestApp, TEST_HEALTH_AUTH } from './support/app.js';
 import { ManualClock } from './support/clock.js';

@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { DescribeKeyCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import type { HttpRequest } from '@smithy/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AwsKmsKeyProvider, kmsKeyId } from '../src/platform/security/aws-kms-key-provider.js';
-import { EnvelopeKeyProvider } from '../src/platform/security/envelope-key-provider.js';
-import { KeyProviderUnavailableError, SecretDecryptionError } from '../src/platform/security/key-provider.js';
-import { SecretBox } from '../src/platform/security/secret-box.js';
+import { AwsKmsKeyProvider, kmsKeyId } from '../src/infra/security/aws-kms-key-provider.js';
+import { EnvelopeKeyProvider } from '../src/infra/security/envelope-key-provider.js';
+import { KeyProviderUnavailableError, SecretDecryptionError } from '../src/infra/security/key-provider.js';
+import { SecretBox } from '../src/infra/security/secret-box.js';
 import { startKmsDouble, type KmsDouble } from './support/kms-double.js';
 
 const context = { issuer: 'iss_123', secret: 'certificate_key' };

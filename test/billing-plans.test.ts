@@ -6,7 +6,7 @@ import { invoiceLines } from '../src/platform/billing/invoices.js';
 import { isPeriodId, nextPeriod, periodBounds, periodOf, previousPeriod } from '../src/platform/billing/period.js';
 import { brl, PLAN_IDS, PLANS, plansTableMarkdown, USAGE_KINDS } from '../src/platform/billing/plans.js';
 import { prorate } from '../src/platform/billing/proration.js';
-import type { PlanChangeRow } from '../src/platform/storage/repositories/billing-repository.js';
+import type { PlanChangeRow } from '../src/infra/storage/repositories/billing-repository.js';
 
 const readme = readFileSync(new URL('../docs/guides/billing.md', import.meta.url), 'utf8');
 

@@ -9,7 +9,7 @@ import { pdfWorkspace } from './support/pdf-tools.js';
 import { NFSE_ID_ELEMENTS, xmllint, xmlsecVerify } from './support/xml-tools.js';
 import { eventually } from './support/webhook-receiver.js';
 import { buyerMailer } from '../src/documents/notes/services/send-buyer-mail.js';
-import type { Job } from '../src/jobs/queue.js';
+import type { Job } from '../src/infra/queue/queue.js';
 
 // The buyer gets the DANFE and the authorized XML by e-mail, and a notice when the note
 // is canceled; a real SMTP server on loopback receives them, poppler reads the PDF, xmllint and xmlsec1

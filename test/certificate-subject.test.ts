@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../src/jobs/queue.js';
+import type { Job } from '../src/infra/queue/queue.js';
 import { certificateExpiryJob } from '../src/platform/issuers/certificate-expiry.js';
 import { multipart, VALID_ISSUER } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';

@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../src/http/dashboard.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { PASSWORD_MIN } from '../src/platform/identity/password.js';
+import { PASSWORD_MIN } from '../src/infra/identity/password.js';
 import { auth as authTexts } from '../dashboard/src/i18n/pt-BR/auth.js';
 
 let t: TestApp;

@@ -3,10 +3,10 @@
 // is ready changes nothing; the last attempt that fails leaves the export `failed`, not building forever.
 // Driven straight through the job's use case on an API-only app (no worker claims the job meanwhile).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '../src/jobs/queue.js';
+import type { Job } from '../src/infra/queue/queue.js';
 import { buildExportJob } from '../src/platform/exports/build-export.js';
-import type { Queryable } from '../src/platform/storage/db.js';
-import { appendExportChunk, startExportBuild } from '../src/platform/storage/repositories/export-repository.js';
+import type { Queryable } from '../src/infra/storage/db.js';
+import { appendExportChunk, startExportBuild } from '../src/infra/storage/repositories/export-repository.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freshBranchCnpj, SP_ISSUER } from './support/nfce-flow.js';
 

@@ -4,14 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { hashApiKey, generateApiKey, keyPrefix } from '../src/platform/identity/api-key.js';
+import { hashApiKey, generateApiKey, keyPrefix } from '../src/infra/identity/api-key.js';
 import type { Clock } from '../src/kernel/clock.js';
 import type { Config } from '../src/config.js';
 import { createTestApp, TEST_MASTER_KEY } from './support/app.js';
 import { newId } from '../src/kernel/ids.js';
 import { PROJECT_ROOT } from '../src/kernel/paths.js';
-import type { Db } from '../src/platform/storage/db.js';
-import { insertApplication } from '../src/platform/storage/repositories/application-repository.js';
+import type { Db } from '../src/infra/storage/db.js';
+import { insertApplication } from '../src/infra/storage/repositories/application-repository.js';
 
 export { TEST_MASTER_KEY };
 

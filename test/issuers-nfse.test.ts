@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cnpjCheckDigits } from '../src/fiscal/tax-id.js';
 import { nfseIssuerOf } from '../src/documents/nfse/services/nfse-issuer.js';
-import { findIssuerForEmission } from '../src/platform/storage/repositories/issuer-repository.js';
+import { findIssuerForEmission } from '../src/infra/storage/repositories/issuer-repository.js';
 import { createIssuer, issuerTestApp, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
 
 // The issuer's NFS-e settings through /v1/issuers.

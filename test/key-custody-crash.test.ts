@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, Cluster, createSchema, dropSchema, readyIssuer, sale, withSearchPath, type Gateway } from '../bench/support/cluster.js';
 import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
-import { initPkcs11MasterKey } from '../src/platform/security/pkcs11-key-provider.js';
+import { initPkcs11MasterKey } from '../src/infra/security/pkcs11-key-provider.js';
 import { getTestDb } from './support/db.js';
 import { startKmsDouble, type KmsDouble } from './support/kms-double.js';
 import { softHsmSettings } from './support/softhsm.js';

@@ -4,9 +4,9 @@
 // variables to configure, and nothing secret.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../src/platform/security/key-provider.js';
-import { SecretBox } from '../src/platform/security/secret-box.js';
-import { EnvelopeKeyProvider } from '../src/platform/security/envelope-key-provider.js';
+import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../src/infra/security/key-provider.js';
+import { SecretBox } from '../src/infra/security/secret-box.js';
+import { EnvelopeKeyProvider } from '../src/infra/security/envelope-key-provider.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { kmsBlob } from './support/custody-blobs.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';

@@ -10,7 +10,7 @@ import { NFCE_FAMILY } from '../src/documents/nfce/services/nfce-family.js';
 import { settleFirstAttemptJob } from '../src/documents/nfce/services/settle-first-attempt.js';
 import type { AuthorityAccess } from '../src/fiscal/sefaz/authority-access.js';
 import type { SefazClient } from '../src/fiscal/sefaz/sefaz-client.js';
-import type { Job } from '../src/jobs/queue.js';
+import type { Job } from '../src/infra/queue/queue.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { readyIssuer, sale } from './support/nfce-flow.js';
 

@@ -4,11 +4,11 @@ import * as graphene from 'graphene-pk11';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hsmInit } from '../src/cli/hsm-init.js';
 import { loadConfig } from '../src/config.js';
-import { EnvelopeKeyProvider } from '../src/platform/security/envelope-key-provider.js';
-import { KeyProviderUnavailableError, SecretDecryptionError } from '../src/platform/security/key-provider.js';
-import { initPkcs11MasterKey, Pkcs11KeyProvider } from '../src/platform/security/pkcs11-key-provider.js';
-import { Pkcs11SetupError, Pkcs11Token } from '../src/platform/security/pkcs11-token.js';
-import { SecretBox } from '../src/platform/security/secret-box.js';
+import { EnvelopeKeyProvider } from '../src/infra/security/envelope-key-provider.js';
+import { KeyProviderUnavailableError, SecretDecryptionError } from '../src/infra/security/key-provider.js';
+import { initPkcs11MasterKey, Pkcs11KeyProvider } from '../src/infra/security/pkcs11-key-provider.js';
+import { Pkcs11SetupError, Pkcs11Token } from '../src/infra/security/pkcs11-token.js';
+import { SecretBox } from '../src/infra/security/secret-box.js';
 import { softHsmSettings } from './support/softhsm.js';
 
 // Each run of this file its own key label: the token lives for the whole test run.

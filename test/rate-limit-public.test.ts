@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_DIR } from '../src/http/dashboard.js';
-import { memoryRateLimitStore } from '../src/platform/storage/rate-limit-store.js';
+import { memoryRateLimitStore } from '../src/infra/storage/rate-limit-store.js';
 import { createTestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { memoryRateLimitStore, type RateLimitStore } from '../src/platform/storage/rate-limit-store.js';
-import { openRateLimitRedis, redisRateLimitStore } from '../src/platform/storage/redis-rate-limit-store.js';
+import { memoryRateLimitStore, type RateLimitStore } from '../src/infra/storage/rate-limit-store.js';
+import { openRateLimitRedis, redisRateLimitStore } from '../src/infra/storage/redis-rate-limit-store.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 

@@ -5,12 +5,12 @@
 // files of one worker run one after another, so nothing else is using the database meanwhile.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { workerJobs } from '../src/jobs/handlers/index.js';
-import type { Job } from '../src/jobs/queue.js';
+import { workerJobs } from '../src/worker/handlers/index.js';
+import type { Job } from '../src/infra/queue/queue.js';
 import type { Ports } from '../src/platform/ports/ports.js';
 import { nextResetAt, resetBetween } from '../src/platform/sandbox/reset-schedule.js';
 import { SANDBOX_RESET_JOB, SandboxResetRefused, sandboxResetJob, scheduleNextSandboxReset } from '../src/platform/sandbox/sandbox-reset.js';
-import { openDb, type Db } from '../src/platform/storage/db.js';
+import { openDb, type Db } from '../src/infra/storage/db.js';
 import { startRuntime, type Runtime } from '../src/runtime.js';
 import { createTestApp, testSimulator, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../src/platform/storage/db.js';
+import { openDb, type Db } from '../src/infra/storage/db.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { eventually } from './support/webhook-receiver.js';
 

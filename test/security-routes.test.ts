@@ -14,9 +14,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../src/app.js';
-import { SCOPES } from '../src/platform/identity/scopes.js';
+import { SCOPES } from '../src/infra/identity/scopes.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
-import { insertNotification } from '../src/platform/storage/repositories/notification-repository.js';
+import { insertNotification } from '../src/infra/storage/repositories/notification-repository.js';
 import { certFile, multipart } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freshBranchCnpj, SP_ISSUER } from './support/nfce-flow.js';

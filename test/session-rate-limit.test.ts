@@ -3,7 +3,7 @@
 // a few reloads of the dashboard left its pages waiting. Now a session counts on itself
 // (SESSION_RATE_LIMIT_PER_MINUTE), and made-up session cookies still get 429 per address before any lookup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryRateLimitStore } from '../src/platform/storage/rate-limit-store.js';
+import { memoryRateLimitStore } from '../src/infra/storage/rate-limit-store.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 import { verifiedUser } from './support/people.js';

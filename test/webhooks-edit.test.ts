@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
-import { disableEndpoint } from '../src/platform/storage/repositories/webhook-repository.js';
+import { disableEndpoint } from '../src/infra/storage/repositories/webhook-repository.js';
 
 let t: TestApp;
 let receiver: WebhookReceiver;

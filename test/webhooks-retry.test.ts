@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
 import { jobsSettled } from './support/job-queue.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
-import { recordEvent } from '../src/platform/storage/repositories/outbox-repository.js';
+import { recordEvent } from '../src/infra/storage/repositories/outbox-repository.js';
 import { RETRY_DELAYS_MS } from '../src/platform/webhooks/retry-schedule.js';
 
 let t: TestApp;

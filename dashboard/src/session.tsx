@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
-import { scopeCovers } from '../../src/platform/identity/scopes.js';
+import { scopeCovers } from '../../src/infra/identity/scopes.js';
 import { api, type paths } from './api/client.js';
 
 type Me = paths['/v1/auth/session']['get']['responses'][200]['content']['application/json'];
@@ -9,7 +9,7 @@ type Account = paths['/v1/account']['get']['responses'][200]['content']['applica
 export interface Session {
   me: Me;
   account: Account | null;
-  /** The role matrix (src/platform/identity/roles.ts), as GET /v1/auth/session lists it for this member. */
+  /** The role matrix (src/infra/identity/roles.ts), as GET /v1/auth/session lists it for this member. */
   can(scope: string): boolean;
   reload(): Promise<void>;
 }

@@ -4,6 +4,7 @@ export interface Edge { from: string; to: string; typeOnly: boolean; spec: strin
 export const FLOORS: readonly Floor[];
 export function floorOf(path: string): Floor | undefined;
 export function moduleOf(path: string): string;
+export function topFolderOf(path: string): string;
 export function edgeOf(srcDir: string, file: string, spec: string, typeOnly: boolean): Edge;
 export function importEdges(srcDir: string, files?: Record<string, string>): Edge[];
 export function edgeViolations(e: Edge): string[];

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { Db } from '../platform/storage/db.js';
+import type { Db } from '../infra/storage/db.js';
 import { soapResponseContentType } from '../fiscal/sefaz/soap-envelope.js';
 import { parseScenario, SCENARIO_HEADER, type Scenario } from './scenario.js';
 import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type SimulatorIdentity } from './server-certificate.js';

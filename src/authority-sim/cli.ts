@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { openDb, type Db } from '../platform/storage/db.js';
+import { openDb, type Db } from '../infra/storage/db.js';
 import { startAuthoritySimulator, type AuthoritySimulator } from './authority-simulator.js';
 import { loadOrCreateIdentity } from './server-certificate.js';
 

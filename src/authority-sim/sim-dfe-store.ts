@@ -1,4 +1,4 @@
-import type { Db } from '../platform/storage/db.js';
+import type { Db } from '../infra/storage/db.js';
 
 export interface ReceivedNote {
   access_key: string;

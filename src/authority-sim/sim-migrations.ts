@@ -1,6 +1,6 @@
-import type { Db } from '../platform/storage/db.js';
-import type { Migration } from '../platform/storage/migrate.js';
-import { runMigrations } from '../platform/storage/migrate.js';
+import type { Db } from '../infra/storage/db.js';
+import type { Migration } from '../infra/storage/migrate.js';
+import { runMigrations } from '../infra/storage/migrate.js';
 
 // The simulator's own tables (prefix sim_, own migration table) so it can share the gateway's
 // database in the sandbox or run alone. Rows are keyed by tenant (tenant.ts: the account a gateway

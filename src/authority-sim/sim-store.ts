@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import type { Db } from '../platform/storage/db.js';
+import type { Db } from '../infra/storage/db.js';
 import { SimDfeStore } from './sim-dfe-store.js';
 import { OPERATOR_TENANT } from './tenant.js';
 

@@ -1,8 +1,8 @@
-import { generateApiKey, hashApiKey, keyPrefix } from '../platform/identity/api-key.js';
+import { generateApiKey, hashApiKey, keyPrefix } from '../infra/identity/api-key.js';
 import type { Config } from '../config.js';
 import { newId } from '../kernel/ids.js';
-import type { Db } from '../platform/storage/db.js';
-import { insertApplication } from '../platform/storage/repositories/application-repository.js';
+import type { Db } from '../infra/storage/db.js';
+import { insertApplication } from '../infra/storage/repositories/application-repository.js';
 
 /** Creates an account and its first all-scopes key: how a production install gets its first key. */
 export async function createAccount(

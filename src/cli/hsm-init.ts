@@ -2,7 +2,7 @@
 // by PKCS11_TOKEN_LABEL (README, "Key providers (HSM and KMS)"). The token itself is created with
 // the HSM's own tool (softhsm2-util --init-token for SoftHSM2).
 import type { KeyStorageConfig } from '../config.js';
-import { initPkcs11MasterKey } from '../platform/security/pkcs11-key-provider.js';
+import { initPkcs11MasterKey } from '../infra/security/pkcs11-key-provider.js';
 
 export function hsmInit(keyStorage: KeyStorageConfig, print: (line: string) => void): void {
   const { library, tokenLabel, pin, keyLabel } = keyStorage.pkcs11;

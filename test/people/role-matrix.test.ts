@@ -1,13 +1,13 @@
-// THE role matrix (src/platform/identity/roles.ts) held route by route against the
+// THE role matrix (src/infra/identity/roles.ts) held route by route against the
 // served OpenAPI document (GET /docs/json), like test/security-routes.test.ts, so a route added later
 // is swept without editing this file. One verified user per role in one account; the scope each
 // operation needs is derived as the sweep derives it (one single-scope API key per scope: the keys
 // that pass), and the session-only routes, which refuse every key, name theirs below. Each role's
 // session gets a non-403 answer exactly when ROLE_SCOPES covers the scope, else 403 + the envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_SCOPES, ROLES, type Role } from '../../src/platform/identity/roles.js';
-import { SCOPES, scopeCovers } from '../../src/platform/identity/scopes.js';
-import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
+import { ROLE_SCOPES, ROLES, type Role } from '../../src/infra/identity/roles.js';
+import { SCOPES, scopeCovers } from '../../src/infra/identity/scopes.js';
+import { insertMembership } from '../../src/infra/storage/repositories/membership-repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { bearer, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
 import { fillPath, keyWithScopes, opName, servedOperations, type Operation } from '../support/security-world.js';

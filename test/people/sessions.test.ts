@@ -2,11 +2,11 @@
 // cookie-authenticated requests, the growing delays after failed sign-ins (never a lock), the
 // argon2id hash upgraded at sign-in, step-up, password reset ending every session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/platform/identity/password.js';
-import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
+import { hashPassword } from '../../src/infra/identity/password.js';
+import { insertMembership } from '../../src/infra/storage/repositories/membership-repository.js';
 import { MAX_LIVE_SESSIONS } from '../../src/platform/people/session-lifecycle.js';
-import { insertSession } from '../../src/platform/storage/repositories/session-repository.js';
-import { hashToken, newOpaqueToken } from '../../src/platform/identity/opaque-token.js';
+import { insertSession } from '../../src/infra/storage/repositories/session-repository.js';
+import { hashToken, newOpaqueToken } from '../../src/infra/identity/opaque-token.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';
 import { bearer, forgotPasswordToken, mailFor, newEmail, PASSWORD, signupUser, totpCode, verifiedUser } from '../support/people.js';

@@ -8,7 +8,7 @@ import type { Clock } from '../../src/kernel/clock.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createAccount } from '../../src/cli/create-account.js';
 import { startRuntime, type Role, type Runtime } from '../../src/runtime.js';
-import type { Db } from '../../src/platform/storage/db.js';
+import type { Db } from '../../src/infra/storage/db.js';
 import { getTestDb } from './db.js';
 
 export const TEST_MASTER_KEY = randomBytes(32).toString('base64');

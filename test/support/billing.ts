@@ -1,5 +1,5 @@
-import type { Db } from '../../src/platform/storage/db.js';
-import { meterUsage } from '../../src/platform/storage/repositories/billing-repository.js';
+import type { Db } from '../../src/infra/storage/db.js';
+import { meterUsage } from '../../src/infra/storage/repositories/billing-repository.js';
 import { forgetBillingState } from '../../src/platform/billing/quota.js';
 
 /**

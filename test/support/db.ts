@@ -1,6 +1,6 @@
-import type { Db } from '../../src/platform/storage/db.js';
+import type { Db } from '../../src/infra/storage/db.js';
 import { newId } from '../../src/kernel/ids.js';
-import { openDb } from '../../src/platform/storage/db.js';
+import { openDb } from '../../src/infra/storage/db.js';
 
 // One database handle per test worker process, shared by every file it runs (vitest runs with
 // isolate: false). A PGlite instance costs ~2 s and hundreds of MB, so it must not be per file.

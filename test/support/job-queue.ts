@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src/kernel/clock.js';
-import { enqueueJob } from '../../src/jobs/queue.js';
-import type { JobRunner } from '../../src/jobs/runner.js';
+import { enqueueJob } from '../../src/infra/queue/queue.js';
+import type { JobRunner } from '../../src/infra/queue/runner.js';
 import { SEND_MAIL_JOB } from '../../src/platform/mail/mail-outbox.js';
 import { CERTIFICATE_EXPIRY_JOB } from '../../src/platform/issuers/certificate-expiry.js';
-import type { Db } from '../../src/platform/storage/db.js';
+import type { Db } from '../../src/infra/storage/db.js';
 import { DELIVER_WEBHOOK_JOB, FANOUT_EVENT_JOB } from '../../src/platform/webhooks/event-types.js';
 import { eventually } from './webhook-receiver.js';
 

@@ -13,9 +13,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { canonicalContext } from '../../src/platform/security/encryption-context.js';
-import { SecretDecryptionError } from '../../src/platform/security/key-provider.js';
-import { Pkcs11Token, type Pkcs11TokenSettings } from '../../src/platform/security/pkcs11-token.js';
+import { canonicalContext } from '../../src/infra/security/encryption-context.js';
+import { SecretDecryptionError } from '../../src/infra/security/key-provider.js';
+import { Pkcs11Token, type Pkcs11TokenSettings } from '../../src/infra/security/pkcs11-token.js';
 import { checkSigV4, type SigV4Credentials } from './sigv4-check.js';
 import { softHsmSettings } from './softhsm.js';
 

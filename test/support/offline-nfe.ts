@@ -6,7 +6,7 @@ import type { Sale } from '../../src/documents/nfce/domain/sale.js';
 import { NFCE_EMITTER } from '../../src/documents/nfce/services/issue-nfce.js';
 import { parsePfx } from '../../src/fiscal/certificate/pfx.js';
 import { generateCnf } from '../../src/fiscal/layout/cnf.js';
-import { findIssuerForEmission } from '../../src/platform/storage/repositories/issuer-repository.js';
+import { findIssuerForEmission } from '../../src/infra/storage/repositories/issuer-repository.js';
 import type { TestApp } from './app.js';
 import { sale, TEST_CSC } from './nfce-flow.js';
 import { certFile } from '../issuers-harness.js';

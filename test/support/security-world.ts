@@ -1,24 +1,24 @@
 // Shared by test/security-*.test.ts: the served OpenAPI operations, a log capture, a database dump,
 // and "account A owns one of everything" for the cross-account and secrets checks.
-import { insertInvoice } from '../../src/platform/storage/repositories/billing-repository.js';
+import { insertInvoice } from '../../src/infra/storage/repositories/billing-repository.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { hashApiKey, generateApiKey, keyPrefix } from '../../src/platform/identity/api-key.js';
+import { hashApiKey, generateApiKey, keyPrefix } from '../../src/infra/identity/api-key.js';
 import { newId } from '../../src/kernel/ids.js';
-import type { Db } from '../../src/platform/storage/db.js';
-import { insertApplication } from '../../src/platform/storage/repositories/application-repository.js';
-import { insertMembership } from '../../src/platform/storage/repositories/membership-repository.js';
-import { insertNotification } from '../../src/platform/storage/repositories/notification-repository.js';
+import type { Db } from '../../src/infra/storage/db.js';
+import { insertApplication } from '../../src/infra/storage/repositories/application-repository.js';
+import { insertMembership } from '../../src/infra/storage/repositories/membership-repository.js';
+import { insertNotification } from '../../src/infra/storage/repositories/notification-repository.js';
 import { certFile, multipart } from '../issuers-harness.js';
 import type { TestApp } from './app.js';
 import { emitSettled, freshBranchCnpj, sale, SP_ISSUER } from './nfce-flow.js';
 import { emitNfeSettled, invoice } from './nfe-flow.js';
 import { issueNfseSettled, serviceInvoice } from './nfse-flow.js';
-import { upsertReceived } from '../../src/platform/storage/repositories/nfe-received-repository.js';
-import { addBounce } from '../../src/platform/storage/repositories/buyer-mail-repository.js';
+import { upsertReceived } from '../../src/infra/storage/repositories/nfe-received-repository.js';
+import { addBounce } from '../../src/infra/storage/repositories/buyer-mail-repository.js';
 import { eventually } from './webhook-receiver.js';
 
 export const CERT = 'novo_cert_cnpj_06157250000116_senha_minhasenha.pfx';

@@ -1,7 +1,7 @@
 // Another process (acceptance): writes one notification through the service into the same
 // PostgreSQL schema and announces it on the configured bus, then prints its id and the time it
 // began writing it.
-import { openDb } from '../../src/platform/storage/db.js';
+import { openDb } from '../../src/infra/storage/db.js';
 import { openNotificationBus } from '../../src/platform/notifications/notification-bus.js';
 import { createNotification } from '../../src/platform/notifications/notify.js';
 

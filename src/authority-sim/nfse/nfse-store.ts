@@ -1,7 +1,7 @@
 // What the simulated Sefin Nacional and ADN remember (tables in sim-migrations.ts, migration 5): the
 // NFS-e by key and by DPS Id (one NFS-e per DPS Id: E0014), the registered events, the number each
 // provider is at, and the distribution log (NSU) of every document with the parties it involves.
-import type { Db, Queryable } from '../../platform/storage/db.js';
+import type { Db, Queryable } from '../../infra/storage/db.js';
 
 export type NfseStatus = 'authorized' | 'canceled' | 'substituted';
 

@@ -4,7 +4,7 @@
 // E0046 already canceled (by cancellation or substitution), E0060/E0061 what the substitute may not change
 // (dps-service-rules.ts). Municipal parameters (E0050 deadline,
 // E0056 taker required) and the event-dependent ones (E0068-E0076) have nothing to hold here.
-import type { Queryable } from '../../platform/storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import type { SigningKey } from '../../fiscal/xml/signature/sign.js';
 import { parseNfseKey } from '../../fiscal/xml/nfse/dps-id.js';
 import type { DpsFacts } from './dps-facts.js';

@@ -6,7 +6,7 @@ import type { EndpointOverride } from './endpoints.js';
 import type { SefazClient } from './sefaz-client.js';
 
 /**
- * Where the breakers live, shared by every process (PostgreSQL: platform/storage/repositories/
+ * Where the breakers live, shared by every process (PostgreSQL: infra/storage/repositories/
  * breaker-repository.ts, handed in by runtime.ts).
  */
 export interface BreakerStore {

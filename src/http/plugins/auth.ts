@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthInfo } from '../../app-context.js';
-import { SANDBOX_ACCOUNT_ID, SANDBOX_PUBLIC_KEY, hashApiKey } from '../../platform/identity/api-key.js';
-import { closedAccountScopes } from '../../platform/identity/roles.js';
-import { scopeCovers } from '../../platform/identity/scopes.js';
+import { SANDBOX_ACCOUNT_ID, SANDBOX_PUBLIC_KEY, hashApiKey } from '../../infra/identity/api-key.js';
+import { closedAccountScopes } from '../../infra/identity/roles.js';
+import { scopeCovers } from '../../infra/identity/scopes.js';
 import { ApiError } from '../../kernel/errors.js';
-import { findApplicationByKeyHash } from '../../platform/storage/repositories/application-repository.js';
+import { findApplicationByKeyHash } from '../../infra/storage/repositories/application-repository.js';
 import { authenticateSession, isSessionToken } from '../../platform/people/session-auth.js';
 import { requireRecentProof } from '../../platform/people/step-up.js';
 import { SESSION_COOKIE, readCookie } from '../session-cookie.js';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../../platform/security/key-provider.js';
+import { KeyCustodyMissingError, KeyProviderUnavailableError } from '../../infra/security/key-provider.js';
 import { ApiError, ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '../../kernel/errors.js';
 import { validationDetails } from '../validation.js';
 import { preferredLanguage } from '../accept-language.js';

@@ -10,7 +10,7 @@ import {
   readIdempotencyKey,
   releaseIdempotencyKey,
   type IdempotencyScope,
-} from '../../platform/storage/repositories/idempotency-repository.js';
+} from '../../infra/storage/repositories/idempotency-repository.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH']);
 // docs/guides/api.md#contract-idempotency: 8 to 256 characters; visible ASCII so the key survives every HTTP stack unchanged.

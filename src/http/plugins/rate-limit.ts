@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../kernel/errors.js';
-import { withInProcessFallback } from '../../platform/storage/rate-limit-fallback.js';
-import type { RateLimitStore, Taken } from '../../platform/storage/rate-limit-store.js';
-import { RATE_WINDOW_MS, type RateVerdict } from '../../platform/storage/rate-limit-window.js';
+import { withInProcessFallback } from '../../infra/storage/rate-limit-fallback.js';
+import type { RateLimitStore, Taken } from '../../infra/storage/rate-limit-store.js';
+import { RATE_WINDOW_MS, type RateVerdict } from '../../infra/storage/rate-limit-window.js';
 import { isSessionToken } from '../../platform/people/session-auth.js';
 import { readCookie, SESSION_COOKIE } from '../session-cookie.js';
 import { readBearer } from './auth.js';
 
 /**
  * Rate limits (docs/guides/api.md#contract-limits) over a sliding 60-second window
- * (src/platform/storage/rate-limit-window.ts), in two steps around authentication:
+ * (src/infra/storage/rate-limit-window.ts), in two steps around authentication:
  *
  * 1. Before authentication (this plugin, registered before `auth`), every request to a non-public
  *    route is counted against its client IP, whatever its key: a flood of missing or wrong keys gets

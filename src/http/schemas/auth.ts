@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../platform/identity/password.js';
-import { ROLES } from '../../platform/identity/roles.js';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../infra/identity/password.js';
+import { ROLES } from '../../infra/identity/roles.js';
 import { StringLiterals, Timestamp } from './common.js';
 
 const Email = Type.String({ format: 'email', maxLength: 254, examples: ['ana@padaria.com.br'] });

@@ -117,7 +117,7 @@ export const DanfeSettingsBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Where a certificate's key is wrapped (platform/security/key-provider.ts KEY_STORAGE_MODES). */
+/** Where a certificate's key is wrapped (infra/security/key-provider.ts KEY_STORAGE_MODES). */
 export const StorageMode = Type.Enum(['envelope', 'pkcs11', 'aws-kms'], {
   description: '`envelope`: under the local master key; `pkcs11`: under a key inside an HSM token; `aws-kms`: under an AWS KMS key',
 });

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ROLE_DESCRIPTIONS, ROLES } from '../../platform/identity/roles.js';
+import { ROLE_DESCRIPTIONS, ROLES } from '../../infra/identity/roles.js';
 import { StringLiterals, Timestamp } from './common.js';
 
 export const RoleSchema = StringLiterals(ROLES, {

@@ -1,4 +1,4 @@
-import type { ApplicationRow } from '../storage/repositories/application-repository.js';
+import type { ApplicationRow } from '../../infra/storage/repositories/application-repository.js';
 
 /** An application as the API shows it: the key itself is never stored, only its prefix. */
 export function presentApplication(row: ApplicationRow) {

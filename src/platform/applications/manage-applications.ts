@@ -2,9 +2,9 @@ import { ApiError, notFound } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { generateApiKey, hashApiKey, keyPrefix } from '../identity/api-key.js';
-import { requireWithinOwnRights } from '../identity/grants.js';
-import { missingScopes } from '../identity/scopes.js';
+import { generateApiKey, hashApiKey, keyPrefix } from '../../infra/identity/api-key.js';
+import { requireWithinOwnRights } from '../../infra/identity/grants.js';
+import { missingScopes } from '../../infra/identity/scopes.js';
 import {
   getApplication,
   insertApplication,
@@ -12,7 +12,7 @@ import {
   revokeApplication as storeRevocation,
   rotateApplicationKey as storeRotatedKey,
   type ApplicationRow,
-} from '../storage/repositories/application-repository.js';
+} from '../../infra/storage/repositories/application-repository.js';
 
 /** The key making the call: its account, and the scopes bounding what it may do to other keys. */
 export interface Caller {

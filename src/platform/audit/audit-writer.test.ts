@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Queryable } from '../storage/db.js';
-import type { AuditEntry } from '../storage/repositories/audit-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import type { AuditEntry } from '../../infra/storage/repositories/audit-repository.js';
 import { AuditWriter } from './audit-writer.js';
 
 /** Counts the INSERTs and the rows each carried (the first column array is the ids). */

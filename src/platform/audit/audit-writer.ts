@@ -1,5 +1,5 @@
-import type { Queryable } from '../storage/db.js';
-import { appendAuditEntries, type AuditEntry } from '../storage/repositories/audit-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { appendAuditEntries, type AuditEntry } from '../../infra/storage/repositories/audit-repository.js';
 
 // Bounded memory if the database is down for long: the oldest entries are dropped (and counted).
 const MAX_BUFFER = 10_000;

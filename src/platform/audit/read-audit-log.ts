@@ -1,6 +1,6 @@
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { listAuditEntries, type AuditEntry } from '../storage/repositories/audit-repository.js';
+import { listAuditEntries, type AuditEntry } from '../../infra/storage/repositories/audit-repository.js';
 import type { AuditWriter } from './audit-writer.js';
 
 /** GET /v1/audit-log's filters; dates as ISO 8601 text. */

@@ -1,5 +1,5 @@
-import type { Queryable } from '../storage/db.js';
-import { planChanges, type PlanChangeRow } from '../storage/repositories/billing-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { planChanges, type PlanChangeRow } from '../../infra/storage/repositories/billing-repository.js';
 import { DEFAULT_PLAN, isPlanId, type PlanId } from './plans.js';
 
 /**

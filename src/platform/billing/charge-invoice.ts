@@ -1,9 +1,9 @@
-import { enqueueJob, type Job } from '../../jobs/queue.js';
+import { enqueueJob, type Job } from '../../infra/queue/queue.js';
 import type { Ports } from '../ports/ports.js';
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import {
   billingParty, invoiceById, providerCustomerId, setInvoicePayment, setProviderCustomerId,
-} from '../storage/repositories/billing-payment-repository.js';
+} from '../../infra/storage/repositories/billing-payment-repository.js';
 import { asaasProvider } from './asaas-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '../../danfe/pdf-bytes.js';
-import type { InvoiceRow } from '../storage/repositories/billing-repository.js';
+import type { InvoiceRow } from '../../infra/storage/repositories/billing-repository.js';
 import { brl } from './plans.js';
 
 /**

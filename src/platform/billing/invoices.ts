@@ -1,12 +1,12 @@
 import { ApiError } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
-import { enqueueJob, type Job } from '../../jobs/queue.js';
+import { enqueueJob, type Job } from '../../infra/queue/queue.js';
 import type { Ports } from '../ports/ports.js';
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import {
   billableAccountIds, billingAccount, findInvoice, insertInvoice, listInvoices, planChanges, usageTotals, type InvoiceRow, type PlanChangeRow,
-} from '../storage/repositories/billing-repository.js';
-import { recordEvent } from '../storage/repositories/outbox-repository.js';
+} from '../../infra/storage/repositories/billing-repository.js';
+import { recordEvent } from '../../infra/storage/repositories/outbox-repository.js';
 import { planAt } from './account-plan.js';
 import { queueCharge } from './charge-invoice.js';
 import { nextPeriod, periodBounds, type Period } from './period.js';

@@ -3,12 +3,12 @@ import { ApiError } from '../../kernel/errors.js';
 import { queueAccountMail } from '../mail/mail-outbox.js';
 import { announceNotifications, writeNotification } from '../notifications/notify.js';
 import type { Ports } from '../ports/ports.js';
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import {
   claimProviderEvent, invoiceById, invoiceByProviderPayment, overdueInvoiceCount, setInvoiceStatus, type StoredInvoice,
-} from '../storage/repositories/billing-payment-repository.js';
-import { lockSubscription, setSubscriptionStatus } from '../storage/repositories/billing-repository.js';
-import { recordEvent } from '../storage/repositories/outbox-repository.js';
+} from '../../infra/storage/repositories/billing-payment-repository.js';
+import { lockSubscription, setSubscriptionStatus } from '../../infra/storage/repositories/billing-repository.js';
+import { recordEvent } from '../../infra/storage/repositories/outbox-repository.js';
 import { presentInvoice } from './invoices.js';
 import { brl } from './plans.js';
 

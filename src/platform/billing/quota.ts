@@ -1,10 +1,10 @@
 import { ApiError } from '../../kernel/errors.js';
 import type { Ports } from '../ports/ports.js';
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import { queueAccountMail } from '../mail/mail-outbox.js';
 import { announceNotifications, writeNotification } from '../notifications/notify.js';
-import { recordEvent } from '../storage/repositories/outbox-repository.js';
-import { billingAccount, claimQuotaAlert, getSubscription, usageTotals } from '../storage/repositories/billing-repository.js';
+import { recordEvent } from '../../infra/storage/repositories/outbox-repository.js';
+import { billingAccount, claimQuotaAlert, getSubscription, usageTotals } from '../../infra/storage/repositories/billing-repository.js';
 import { newId } from '../../kernel/ids.js';
 import { accountPlanAt } from './account-plan.js';
 import { periodOf } from './period.js';

@@ -3,7 +3,7 @@ import { newId } from '../../kernel/ids.js';
 import type { Ports } from '../ports/ports.js';
 import {
   billingAccount, cancelPendingChanges, getSubscription, insertPlanChange, lockSubscription, planChanges, setHardCap, setSubscriptionStatus, usageTotals,
-} from '../storage/repositories/billing-repository.js';
+} from '../../infra/storage/repositories/billing-repository.js';
 import { pendingChange, planAt } from './account-plan.js';
 import { periodBounds, periodOf } from './period.js';
 import { isUpgrade, PLANS, type PlanId } from './plans.js';

@@ -1,8 +1,8 @@
-import { enqueueJob, type Job } from '../../jobs/queue.js';
-import { RetryLater } from '../../jobs/runner.js';
+import { enqueueJob, type Job } from '../../infra/queue/queue.js';
+import { RetryLater } from '../../infra/queue/runner.js';
 import type { Ports } from '../ports/ports.js';
-import type { Queryable } from '../storage/db.js';
-import { getSubscription, setSubscriptionStatus, type PlanChangeRow } from '../storage/repositories/billing-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { getSubscription, setSubscriptionStatus, type PlanChangeRow } from '../../infra/storage/repositories/billing-repository.js';
 import { PLANS, type PlanId } from './plans.js';
 
 // The trial (docs/guides/billing.md "Trial"): a production account's first move from the free plan to a paid one

@@ -1,5 +1,5 @@
-import type { Queryable } from '../storage/db.js';
-import { usageByIssuer, usageTotals } from '../storage/repositories/billing-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { usageByIssuer, usageTotals } from '../../infra/storage/repositories/billing-repository.js';
 import { PLANS, USAGE_KINDS, type PlanId, type UsageKind } from './plans.js';
 
 export interface UsageLine {

@@ -1,6 +1,6 @@
-import type { ExportKind } from '../storage/repositories/export-repository.js';
+import type { ExportKind } from '../../infra/storage/repositories/export-repository.js';
 
-/** The job that builds an export (jobs/handlers/exports-build.ts). */
+/** The job that builds an export (worker/handlers/exports-build.ts). */
 export const EXPORT_JOB = 'exports.build';
 
 /** The daily job that ends the ZIPs past their time (platform/exports/expire-exports.ts). */

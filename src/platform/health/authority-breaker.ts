@@ -5,10 +5,10 @@ import { AuthorityBreaker } from '../../fiscal/sefaz/authority-breaker.js';
 import type { EndpointOverride } from '../../fiscal/sefaz/endpoints.js';
 import type { Clock } from '../../kernel/clock.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
-import type { SecretBox } from '../security/secret-box.js';
-import type { Db } from '../storage/db.js';
-import { breakerRepository } from '../storage/repositories/breaker-repository.js';
-import { issuerWithCertificate } from '../storage/repositories/issuer-secret-repository.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
+import type { Db } from '../../infra/storage/db.js';
+import { breakerRepository } from '../../infra/storage/repositories/breaker-repository.js';
+import { issuerWithCertificate } from '../../infra/storage/repositories/issuer-secret-repository.js';
 
 export interface BreakerPortOptions {
   config: Config;

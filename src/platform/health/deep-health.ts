@@ -1,7 +1,7 @@
 import type { BreakerState } from '../../fiscal/sefaz/authority-breaker.js';
-import type { Db } from '../storage/db.js';
-import { pendingMigrations } from '../storage/migrate.js';
-import { gatewayMigrations } from '../storage/migrations/index.js';
+import type { Db } from '../../infra/storage/db.js';
+import { pendingMigrations } from '../../infra/storage/migrate.js';
+import { gatewayMigrations } from '../../infra/storage/migrations/index.js';
 import { processFaults } from './process-guards.js';
 
 /** A named dependency check for /healthz/deep; other modules add theirs (key store, authority). */

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import type { HealthCheck } from './deep-health.js';
-import type { SecretBox } from '../security/secret-box.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
 
 /**
  * /healthz/deep: the local master key and the custody provider (an HSM or KMS under KEY_PROVIDER) can

@@ -1,7 +1,7 @@
 // Private adapter (the accounts table belongs to the core migration; no account repository exists
 // yet): reads and updates the account fields the API exposes. Move to an account repository when one lands.
 import { ApiError, notFound } from '../../kernel/errors.js';
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 
 export type TaxRegime = 'legacy' | 'reform_2026';
 

@@ -1,6 +1,6 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { assertPlanAllows } from '../billing/plan-limits.js';
-import { findIssuer, setIssuerArchived, type IssuerRow } from '../storage/repositories/issuer-repository.js';
+import { findIssuer, setIssuerArchived, type IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 
 type Deps = Pick<IssuerServiceDeps, 'db' | 'clock'>;

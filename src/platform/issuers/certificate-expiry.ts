@@ -1,11 +1,11 @@
 import type { Ports } from '../ports/ports.js';
-import type { Job } from '../../jobs/queue.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import type { Job } from '../../infra/queue/queue.js';
+import { enqueueJob } from '../../infra/queue/queue.js';
 import { queueAccountMail } from '../mail/mail-outbox.js';
 import { announceNotifications, writeNotification } from '../notifications/notify.js';
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
-import { recordEvent } from '../storage/repositories/outbox-repository.js';
+import { recordEvent } from '../../infra/storage/repositories/outbox-repository.js';
 
 export const CERTIFICATE_EXPIRY_JOB = 'certificates.expiry-check';
 /** docs/guides/api.md#contract-certificate-alerts: alerts 30, 14, 7 and 1 day before expiry; 0 stands for `certificate.expired` on the day. */

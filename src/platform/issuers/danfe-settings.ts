@@ -1,7 +1,7 @@
 import { LOGO_MAX_BYTES, LogoBusy, normalizeLogoOffThread, rememberPrintableLogo } from '../../danfe/logo/index.js';
 import { ApiError } from '../../kernel/errors.js';
-import type { IssuerChanges, IssuerRow } from '../storage/repositories/issuer-repository.js';
-import { updateIssuer } from '../storage/repositories/issuer-repository.js';
+import type { IssuerChanges, IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import { updateIssuer } from '../../infra/storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 import { FieldProblems } from './issuer-validation.js';
 import { assertIssuerActive } from './archive-issuer.js';

@@ -1,9 +1,9 @@
 import type { Clock } from '../../kernel/clock.js';
 import type { GatewayEnv } from '../../config.js';
 import type { ParsedCertificate } from '../../fiscal/certificate/pfx.js';
-import type { SecretBox } from '../security/secret-box.js';
-import type { Db } from '../storage/db.js';
-import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
+import type { Db } from '../../infra/storage/db.js';
+import type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
 
 /**
  * Called after a secret is stored: the sandbox registers the certificate and CSC with the SEFAZ

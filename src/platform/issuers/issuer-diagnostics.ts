@@ -4,8 +4,8 @@ import { resolveEndpoint } from '../../fiscal/sefaz/endpoints.js';
 import type { StatusOutcome } from '../../fiscal/sefaz/outcomes.js';
 import { ApiError } from '../../kernel/errors.js';
 import type { Ports } from '../ports/ports.js';
-import type { SecretBox } from '../security/secret-box.js';
-import { findIssuer } from '../storage/repositories/issuer-repository.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
+import { findIssuer } from '../../infra/storage/repositories/issuer-repository.js';
 import {
   certificateHolder,
   certificateIcpBrasil,

@@ -1,5 +1,5 @@
 import type { DpsSignatureProfileName } from '../../fiscal/xml/nfse/sign-dps.js';
-import type { IssuerNfseRow } from '../storage/repositories/issuer-repository.js';
+import type { IssuerNfseRow } from '../../infra/storage/repositories/issuer-repository.js';
 
 /** The NFS-e settings a create or update request may send (merged by issuer-nfse-settings.ts, checked by issuer-validation.ts). */
 export interface NfseSettingsInput {

@@ -1,6 +1,6 @@
 import { DEFAULT_DPS_SIGNATURE_PROFILE } from '../../fiscal/xml/nfse/sign-dps.js';
 import { toLayoutText } from '../../fiscal/layout/text.js';
-import type { IssuerNfseRow, RegimeTributario } from '../storage/repositories/issuer-repository.js';
+import type { IssuerNfseRow, RegimeTributario } from '../../infra/storage/repositories/issuer-repository.js';
 import { checkIssuerText, type FieldProblems } from './issuer-validation.js';
 import type { NfseSettingsInput } from './issuer-nfse-input.js';
 

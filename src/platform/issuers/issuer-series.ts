@@ -2,9 +2,9 @@ import { ApiError, notFound } from '../../kernel/errors.js';
 import { DEFAULT_SERIES, SERIES_MODELS, type SeriesModel } from '../../fiscal/layout/series-range.js';
 import { timeZoneOf } from '../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../fiscal/layout/local-time.js';
-import { findIssuer, type IssuerRow } from '../storage/repositories/issuer-repository.js';
-import { normalize, type Skip } from '../storage/repositories/number-skips.js';
-import { ensureSeriesRow, listSeriesRows, lockSeriesRow, voidedRanges, writeSeries, type SeriesRow } from '../storage/repositories/series-repository.js';
+import { findIssuer, type IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import { normalize, type Skip } from '../../infra/storage/repositories/number-skips.js';
+import { ensureSeriesRow, listSeriesRows, lockSeriesRow, voidedRanges, writeSeries, type SeriesRow } from '../../infra/storage/repositories/series-repository.js';
 import type { Ports } from '../ports/ports.js';
 import { assertIssuerActive } from './archive-issuer.js';
 

@@ -1,16 +1,16 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { ApiError } from '../../kernel/errors.js';
 import type { ParsedCertificate } from '../../fiscal/certificate/pfx.js';
-import type { SecretBox } from '../security/secret-box.js';
-import type { Queryable } from '../storage/db.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import {
   findCertificate,
   findCsc,
   secretVersions,
   type CertificateRecord,
-} from '../storage/repositories/issuer-secret-repository.js';
+} from '../../infra/storage/repositories/issuer-secret-repository.js';
 import { secretAad } from './issuer-deps.js';
-import type { EmissionRespTec } from '../storage/repositories/issuer-repository.js';
+import type { EmissionRespTec } from '../../infra/storage/repositories/issuer-repository.js';
 import { openCsrt } from './technical-responsible.js';
 
 export interface IssuerSigningMaterial {

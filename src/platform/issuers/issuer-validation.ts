@@ -1,10 +1,10 @@
 import { cleanTaxId, cnpjProblem, issuerIeProblem, issuerIeStateProblem } from '../../fiscal/tax-id.js';
 import { ApiError, type ErrorDetail } from '../../kernel/errors.js';
-import { municipioByCode } from '../meta/municipio-catalog.js';
+import { municipioByCode } from '../../fiscal/catalog/municipio-catalog.js';
 import { checkText, type Errors } from '../../fiscal/layout/field-rules.js';
-import { ufByCode } from '../meta/uf-catalog.js';
+import { ufByCode } from '../../fiscal/catalog/uf-catalog.js';
 import type { NfseSettingsInput } from './issuer-nfse-input.js';
-import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../storage/repositories/issuer-repository.js';
+import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../../infra/storage/repositories/issuer-repository.js';
 
 export interface AddressInput {
   logradouro: string;

@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../kernel/errors.js';
-import type { KeyStorageMode } from '../security/key-provider.js';
-import { municipioByCode } from '../meta/municipio-catalog.js';
-import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
+import type { KeyStorageMode } from '../../infra/security/key-provider.js';
+import { municipioByCode } from '../../fiscal/catalog/municipio-catalog.js';
+import type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
 import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
 import { CRT_BY_REGIME } from './issuer-validation.js';
 import { NFSE_DEFAULTS } from './issuer-nfse-settings.js';

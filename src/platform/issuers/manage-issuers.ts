@@ -12,7 +12,7 @@ import {
   type IssuerChanges,
   type IssuerRow,
   type RegimeTributario,
-} from '../storage/repositories/issuer-repository.js';
+} from '../../infra/storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 import { mergeNfseSettings } from './issuer-nfse-settings.js';
 import type { NfseSettingsInput } from './issuer-nfse-input.js';

@@ -5,16 +5,16 @@
 // point leaves either the old copies or the new ones, each complete and working.
 import { createPrivateKey, randomBytes, sign, verify, X509Certificate } from 'node:crypto';
 import { ApiError } from '../../kernel/errors.js';
-import { CachedKeyProvider } from '../security/cached-key-provider.js';
-import type { KeyProvider, KeyStorageMode } from '../security/key-provider.js';
-import { SecretBox } from '../security/secret-box.js';
+import { CachedKeyProvider } from '../../infra/security/cached-key-provider.js';
+import type { KeyProvider, KeyStorageMode } from '../../infra/security/key-provider.js';
+import { SecretBox } from '../../infra/security/secret-box.js';
 import {
   findCertificate,
   findCsc,
   issuersOutsideCustody,
   replaceCertificateBlobs,
   replaceCscBlob,
-} from '../storage/repositories/issuer-secret-repository.js';
+} from '../../infra/storage/repositories/issuer-secret-repository.js';
 import { secretAad, type IssuerServiceDeps } from './issuer-deps.js';
 import { getIssuer } from './manage-issuers.js';
 

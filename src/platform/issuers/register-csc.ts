@@ -1,4 +1,4 @@
-import { upsertCsc } from '../storage/repositories/issuer-secret-repository.js';
+import { upsertCsc } from '../../infra/storage/repositories/issuer-secret-repository.js';
 import { secretAad, type IssuerServiceDeps } from './issuer-deps.js';
 import { assertIssuerActive } from './archive-issuer.js';
 import { getIssuer } from './manage-issuers.js';

@@ -1,13 +1,13 @@
 import { notFound } from '../../kernel/errors.js';
 import { cnpjProblem } from '../../fiscal/tax-id.js';
-import type { SecretBox } from '../security/secret-box.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
 import {
   deleteTechnicalResponsible,
   findTechnicalResponsible,
   upsertTechnicalResponsible,
   type TechnicalResponsibleRecord,
-} from '../storage/repositories/technical-responsible-repository.js';
-import type { EmissionRespTec } from '../storage/repositories/issuer-repository.js';
+} from '../../infra/storage/repositories/technical-responsible-repository.js';
+import type { EmissionRespTec } from '../../infra/storage/repositories/issuer-repository.js';
 import { csrtAad, type IssuerServiceDeps } from './issuer-deps.js';
 import { assertIssuerActive } from './archive-issuer.js';
 import { checkIssuerText, FieldProblems } from './issuer-validation.js';

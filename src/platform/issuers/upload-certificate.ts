@@ -9,7 +9,7 @@ import {
 import { openPfx, PfxOpenerBusyError } from '../../fiscal/certificate/pfx-worker-pool.js';
 import { signingKeyProblem } from '../../fiscal/certificate/signing-key.js';
 import { ApiError } from '../../kernel/errors.js';
-import { upsertCertificate, type CertificateRecord } from '../storage/repositories/issuer-secret-repository.js';
+import { upsertCertificate, type CertificateRecord } from '../../infra/storage/repositories/issuer-secret-repository.js';
 import { secretAad, type IssuerServiceDeps } from './issuer-deps.js';
 import { assertIssuerActive } from './archive-issuer.js';
 import { getIssuer } from './manage-issuers.js';

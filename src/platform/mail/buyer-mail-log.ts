@@ -1,6 +1,6 @@
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { listBuyerMails, type BuyerMailRow } from '../storage/repositories/buyer-mail-repository.js';
+import { listBuyerMails, type BuyerMailRow } from '../../infra/storage/repositories/buyer-mail-repository.js';
 
 // GET /v1/buyer-emails: what each note's buyer was sent, or why not (docs/guides/email.md).
 

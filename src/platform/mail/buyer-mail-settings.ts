@@ -1,7 +1,7 @@
 import { notFound } from '../../kernel/errors.js';
 import type { Ports } from '../ports/ports.js';
-import { findIssuer } from '../storage/repositories/issuer-repository.js';
-import { findBuyerMailSettings, upsertBuyerMailSettings, type BuyerMailSettingsRow } from '../storage/repositories/buyer-mail-repository.js';
+import { findIssuer } from '../../infra/storage/repositories/issuer-repository.js';
+import { findBuyerMailSettings, upsertBuyerMailSettings, type BuyerMailSettingsRow } from '../../infra/storage/repositories/buyer-mail-repository.js';
 
 // The issuer's buyer e-mail settings (docs/guides/email.md): whether the buyer gets
 // the DANFE and XML of each authorized note and the notice of its cancellation, the name the

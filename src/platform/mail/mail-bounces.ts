@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { listBounces, removeBounce, type MailBounceRow } from '../storage/repositories/buyer-mail-repository.js';
+import { listBounces, removeBounce, type MailBounceRow } from '../../infra/storage/repositories/buyer-mail-repository.js';
 
 // The account's bounce list (docs/guides/email.md): an address an SMTP server refused with a permanent
 // (5xx) reply while a buyer's mail was handed over is not mailed again until it is removed here.

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config.js';
-import type { Db } from '../storage/db.js';
+import type { Db } from '../../infra/storage/db.js';
 
 /**
  * Wakes server-sent-event streams when an account gets a notification, in every process (docs/decisions.md#components:

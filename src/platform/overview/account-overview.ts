@@ -1,12 +1,12 @@
 import type { Ports } from '../ports/ports.js';
-import { scopeCovers } from '../identity/scopes.js';
+import { scopeCovers } from '../../infra/identity/scopes.js';
 import { accountPlanAt } from '../billing/account-plan.js';
 import { PLANS } from '../billing/plans.js';
 import { usageLines } from '../billing/usage.js';
-import { billingAccount, getSubscription, usageTotals } from '../storage/repositories/billing-repository.js';
+import { billingAccount, getSubscription, usageTotals } from '../../infra/storage/repositories/billing-repository.js';
 import {
   authorizationLatency, contingencyNotes, expiringCertificates, noteCountsByStatus, topRejectionCauses, type NoteWindow,
-} from '../storage/repositories/overview-repository.js';
+} from '../../infra/storage/repositories/overview-repository.js';
 import { localWindow, OVERVIEW_TIME_ZONE } from './local-day.js';
 
 /** The document types of the shared notes table and their models (the platform knows them only as numbers). */

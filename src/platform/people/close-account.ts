@@ -1,9 +1,9 @@
 import { ApiError } from '../../kernel/errors.js';
-import { markAccountClosed } from '../storage/repositories/account-repository.js';
-import { revokeAccountApplications } from '../storage/repositories/application-repository.js';
-import { revokePendingInvites } from '../storage/repositories/invite-repository.js';
-import { revokeAccountSessions } from '../storage/repositories/session-repository.js';
-import { disableAccountEndpoints } from '../storage/repositories/webhook-repository.js';
+import { markAccountClosed } from '../../infra/storage/repositories/account-repository.js';
+import { revokeAccountApplications } from '../../infra/storage/repositories/application-repository.js';
+import { revokePendingInvites } from '../../infra/storage/repositories/invite-repository.js';
+import { revokeAccountSessions } from '../../infra/storage/repositories/session-repository.js';
+import { disableAccountEndpoints } from '../../infra/storage/repositories/webhook-repository.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';

@@ -1,9 +1,9 @@
 import { ApiError } from '../../kernel/errors.js';
-import { hashToken, looksLikeToken, newOpaqueToken } from '../identity/opaque-token.js';
+import { hashToken, looksLikeToken, newOpaqueToken } from '../../infra/identity/opaque-token.js';
 import {
   countDeviceTry, deleteDeviceToken, deleteExpiredDeviceTokens, insertDeviceToken, uncountDeviceTry,
-} from '../storage/repositories/device-token-repository.js';
-import { emailKey } from '../storage/repositories/user-repository.js';
+} from '../../infra/storage/repositories/device-token-repository.js';
+import { emailKey } from '../../infra/storage/repositories/user-repository.js';
 import type { PeopleDeps } from './people-deps.js';
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../storage/db.js';
-import type { FactorRow } from '../storage/repositories/factor-repository.js';
-import { listUserMemberships } from '../storage/repositories/membership-repository.js';
-import { getUser } from '../storage/repositories/user-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import type { FactorRow } from '../../infra/storage/repositories/factor-repository.js';
+import { listUserMemberships } from '../../infra/storage/repositories/membership-repository.js';
+import { getUser } from '../../infra/storage/repositories/user-repository.js';
 import { queueMailTo } from '../mail/mail-outbox.js';
 import { announceNotifications, writeNotification } from '../notifications/notify.js';
 import type { Ports } from '../ports/ports.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../identity/roles.js';
+import type { Role } from '../../infra/identity/roles.js';
 
 /** Roles as the invitee reads them. */
 const ROLE_WORDS: Readonly<Record<Role, string>> = {

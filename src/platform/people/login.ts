@@ -1,9 +1,9 @@
 import { ApiError } from '../../kernel/errors.js';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../identity/password.js';
-import { hashToken, newOpaqueToken } from '../identity/opaque-token.js';
-import { findUserByEmail, totpActive, upgradePasswordHash } from '../storage/repositories/user-repository.js';
-import { insertUserToken } from '../storage/repositories/user-token-repository.js';
-import { countPasskeys } from '../storage/repositories/passkey-count.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../infra/identity/password.js';
+import { hashToken, newOpaqueToken } from '../../infra/identity/opaque-token.js';
+import { findUserByEmail, totpActive, upgradePasswordHash } from '../../infra/storage/repositories/user-repository.js';
+import { insertUserToken } from '../../infra/storage/repositories/user-token-repository.js';
+import { countPasskeys } from '../../infra/storage/repositories/passkey-count.js';
 import { passwordTryFailed, passwordTrySucceeded, startPasswordTry } from './password-guard.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import { chooseAccount, startSession, type IssuedSession } from './session-lifecycle.js';

@@ -1,9 +1,9 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
-import { ROLE_SCOPES, type Role } from '../identity/roles.js';
-import { listUserMemberships } from '../storage/repositories/membership-repository.js';
-import { countPasskeys } from '../storage/repositories/passkey-count.js';
-import { getSession, listUserSessions, revokeSession } from '../storage/repositories/session-repository.js';
-import { getUser } from '../storage/repositories/user-repository.js';
+import { ROLE_SCOPES, type Role } from '../../infra/identity/roles.js';
+import { listUserMemberships } from '../../infra/storage/repositories/membership-repository.js';
+import { countPasskeys } from '../../infra/storage/repositories/passkey-count.js';
+import { getSession, listUserSessions, revokeSession } from '../../infra/storage/repositories/session-repository.js';
+import { getUser } from '../../infra/storage/repositories/user-repository.js';
 import type { PeopleDeps } from './people-deps.js';
 import { presentSession, type SessionView } from './session-lifecycle.js';
 import type { SessionActor } from './session-auth.js';

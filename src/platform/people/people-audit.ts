@@ -1,6 +1,6 @@
 import { newId } from '../../kernel/ids.js';
-import type { Queryable } from '../storage/db.js';
-import { appendAuditEntries } from '../storage/repositories/audit-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { appendAuditEntries } from '../../infra/storage/repositories/audit-repository.js';
 import type { RequestMeta } from './people-deps.js';
 
 /**

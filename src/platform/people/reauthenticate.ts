@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
-import { verifyPassword } from '../identity/password.js';
-import { getSession, markAuthenticated } from '../storage/repositories/session-repository.js';
-import { getUser } from '../storage/repositories/user-repository.js';
+import { verifyPassword } from '../../infra/identity/password.js';
+import { getSession, markAuthenticated } from '../../infra/storage/repositories/session-repository.js';
+import { getUser } from '../../infra/storage/repositories/user-repository.js';
 import { uncountTrustedDeviceTry } from './device-cookie.js';
 import { passwordTryFailed, startPasswordTry } from './password-guard.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';

@@ -1,4 +1,4 @@
-import { newOpaqueToken } from '../identity/opaque-token.js';
+import { newOpaqueToken } from '../../infra/identity/opaque-token.js';
 import type { PeopleDeps } from './people-deps.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
 import { ApiError } from '../../kernel/errors.js';
-import { hashToken, looksLikeToken } from '../identity/opaque-token.js';
+import { hashToken, looksLikeToken } from '../../infra/identity/opaque-token.js';
 import {
   claimTotpStep,
   deleteRecoveryCodes,
@@ -13,8 +13,8 @@ import {
   totpActive,
   useRecoveryCode,
   type UserRow,
-} from '../storage/repositories/user-repository.js';
-import { countUserTokenAttempt, lockLiveUserToken, useUserToken } from '../storage/repositories/user-token-repository.js';
+} from '../../infra/storage/repositories/user-repository.js';
+import { countUserTokenAttempt, lockLiveUserToken, useUserToken } from '../../infra/storage/repositories/user-token-repository.js';
 import { countTrustedDeviceTry, type TrustedDevice } from './device-cookie.js';
 import { announceFactorNotice, writeFactorNotice, type NoticeDeps } from './factor-notice.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';

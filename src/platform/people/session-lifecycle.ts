@@ -1,9 +1,9 @@
 import { ApiError } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
-import { hashToken, looksLikeToken, newOpaqueToken } from '../identity/opaque-token.js';
-import type { Queryable } from '../storage/db.js';
-import { getAccountFlags } from '../storage/repositories/account-repository.js';
-import { getMembership, listUserMemberships } from '../storage/repositories/membership-repository.js';
+import { hashToken, looksLikeToken, newOpaqueToken } from '../../infra/identity/opaque-token.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { getAccountFlags } from '../../infra/storage/repositories/account-repository.js';
+import { getMembership, listUserMemberships } from '../../infra/storage/repositories/membership-repository.js';
 import {
   getSession,
   insertRefreshToken,
@@ -14,7 +14,7 @@ import {
   revokeSession,
   revokeSessionsBeyond,
   type SessionRow,
-} from '../storage/repositories/session-repository.js';
+} from '../../infra/storage/repositories/session-repository.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 

@@ -1,11 +1,11 @@
 import { newId } from '../../kernel/ids.js';
-import { hashPassword } from '../identity/password.js';
-import { newOpaqueToken } from '../identity/opaque-token.js';
+import { hashPassword } from '../../infra/identity/password.js';
+import { newOpaqueToken } from '../../infra/identity/opaque-token.js';
 import { queueMailTo } from '../mail/mail-outbox.js';
-import type { Queryable } from '../storage/db.js';
-import { insertAccount } from '../storage/repositories/account-repository.js';
-import { insertMembership, listUserMemberships } from '../storage/repositories/membership-repository.js';
-import { findUserByEmail, insertUser } from '../storage/repositories/user-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { insertAccount } from '../../infra/storage/repositories/account-repository.js';
+import { insertMembership, listUserMemberships } from '../../infra/storage/repositories/membership-repository.js';
+import { findUserByEmail, insertUser } from '../../infra/storage/repositories/user-repository.js';
 import { sendUserLink } from './email-links.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';

@@ -1,11 +1,11 @@
 import type { SsoProviderName } from '../../config.js';
 import { ApiError } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
-import type { Queryable } from '../storage/db.js';
-import { insertAccount } from '../storage/repositories/account-repository.js';
-import { insertMembership } from '../storage/repositories/membership-repository.js';
-import { findIdentity, insertIdentity } from '../storage/repositories/sso-repository.js';
-import { findUserByEmail, insertUser } from '../storage/repositories/user-repository.js';
+import type { Queryable } from '../../infra/storage/db.js';
+import { insertAccount } from '../../infra/storage/repositories/account-repository.js';
+import { insertMembership } from '../../infra/storage/repositories/membership-repository.js';
+import { findIdentity, insertIdentity } from '../../infra/storage/repositories/sso-repository.js';
+import { findUserByEmail, insertUser } from '../../infra/storage/repositories/user-repository.js';
 import { sendUserLink } from './email-links.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';

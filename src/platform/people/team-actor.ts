@@ -1,6 +1,6 @@
 import { ApiError } from '../../kernel/errors.js';
-import { requireRoleWithinOwnRights } from '../identity/grants.js';
-import { canManageRole, type Role } from '../identity/roles.js';
+import { requireRoleWithinOwnRights } from '../../infra/identity/grants.js';
+import { canManageRole, type Role } from '../../infra/identity/roles.js';
 import { requireRecentProof, STEP_UP_ROLES } from './step-up.js';
 
 /**

@@ -1,15 +1,15 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
 import { page } from '../../kernel/page.js';
-import { hashToken, looksLikeToken, newOpaqueToken } from '../identity/opaque-token.js';
-import { isRole, type Role } from '../identity/roles.js';
+import { hashToken, looksLikeToken, newOpaqueToken } from '../../infra/identity/opaque-token.js';
+import { isRole, type Role } from '../../infra/identity/roles.js';
 import { queueMailTo } from '../mail/mail-outbox.js';
-import { getAccountFlags, getAccountName } from '../storage/repositories/account-repository.js';
+import { getAccountFlags, getAccountName } from '../../infra/storage/repositories/account-repository.js';
 import {
   getInvite, insertInvite, listPendingInvites, lockLiveInvite, markInviteAccepted, revokeInvite, revokePendingInvites, type InviteRow,
-} from '../storage/repositories/invite-repository.js';
-import { getMembership, insertMembership } from '../storage/repositories/membership-repository.js';
-import { emailKey, findUserByEmail, getUser } from '../storage/repositories/user-repository.js';
+} from '../../infra/storage/repositories/invite-repository.js';
+import { getMembership, insertMembership } from '../../infra/storage/repositories/membership-repository.js';
+import { emailKey, findUserByEmail, getUser } from '../../infra/storage/repositories/user-repository.js';
 import { assertPlanAllows } from '../billing/plan-limits.js';
 import { requireInviterStillHolds } from './invite-grantor.js';
 import { assertInviteBudget } from './invite-limits.js';

@@ -3,8 +3,8 @@ import type { AuthorityAccess } from '../../fiscal/sefaz/authority-access.js';
 import type { AuthorityBreaker } from '../../fiscal/sefaz/authority-breaker.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { NotificationBus } from '../notifications/notification-bus.js';
-import type { SecretBox } from '../security/secret-box.js';
-import type { Db } from '../storage/db.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
+import type { Db } from '../../infra/storage/db.js';
 
 /**
  * The adapters a use case can be handed (docs/decisions.md#the-way-a-sale-travels: adapters sit at the edges behind small

@@ -1,5 +1,5 @@
-import { SANDBOX_ACCOUNT_ID } from '../identity/api-key.js';
-import type { Queryable } from '../storage/db.js';
+import { SANDBOX_ACCOUNT_ID } from '../../infra/identity/api-key.js';
+import type { Queryable } from '../../infra/storage/db.js';
 
 /**
  * The shared account behind `sk_sandbox_public` (docs/guides/api.md#contract-sandbox-and-secrets): made on start and again after each daily reset.

@@ -1,8 +1,8 @@
-import type { Job } from '../../jobs/queue.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import type { Job } from '../../infra/queue/queue.js';
+import { enqueueJob } from '../../infra/queue/queue.js';
 import { clearSigningMaterialCache } from '../issuers/issuer-signing-material.js';
 import type { Ports } from '../ports/ports.js';
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import { nextResetAt, resetInstantOn } from './reset-schedule.js';
 import { ensureSandboxAccount } from './sandbox-account.js';
 

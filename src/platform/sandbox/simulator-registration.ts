@@ -1,9 +1,9 @@
 import { X509Certificate } from 'node:crypto';
 import type { SimulatorLink } from '../../authority-sim/sim-link.js';
-import type { SecretBox } from '../security/secret-box.js';
-import type { Db } from '../storage/db.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
+import type { Db } from '../../infra/storage/db.js';
 import type { TaxpayerRecord } from '../../authority-sim/nfse/taxpayer-register.js';
-import type { IssuerRow } from '../storage/repositories/issuer-repository.js';
+import type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
 import { secretAad, type IssuerSecretHooks } from '../issuers/issuer-deps.js';
 
 /**

@@ -1,9 +1,9 @@
 import { ApiError } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { newestFirst, searchCandidates, type Candidate } from '../storage/repositories/search-candidates.js';
-import { parseQuery, searchPageRows, type SearchRowFields } from '../storage/repositories/search-repository.js';
-import type { SearchPlan } from '../storage/repositories/search-plan.js';
+import { newestFirst, searchCandidates, type Candidate } from '../../infra/storage/repositories/search-candidates.js';
+import { parseQuery, searchPageRows, type SearchRowFields } from '../../infra/storage/repositories/search-repository.js';
+import type { SearchPlan } from '../../infra/storage/repositories/search-plan.js';
 
 /** What a result is (http/schemas/search.ts lists the same). */
 export type SearchKind = 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | 'nfe_received' | 'nfe_correction' | 'nfe_manifestation' | 'inutilization';

@@ -1,7 +1,7 @@
 import type { Ports } from '../ports/ports.js';
-import type { Job } from '../../jobs/queue.js';
-import { RetryLater } from '../../jobs/runner.js';
-import type { Queryable } from '../storage/db.js';
+import type { Job } from '../../infra/queue/queue.js';
+import { RetryLater } from '../../infra/queue/runner.js';
+import type { Queryable } from '../../infra/storage/db.js';
 import { queueAccountMail } from '../mail/mail-outbox.js';
 import { announceNotifications, writeNotification } from '../notifications/notify.js';
 import {
@@ -12,14 +12,14 @@ import {
   type AttemptTrigger,
   type DeliveryRow,
   type DeliveryState,
-} from '../storage/repositories/delivery-repository.js';
+} from '../../infra/storage/repositories/delivery-repository.js';
 import {
   disableEndpoint,
   getWebhookEndpoint,
   markEndpointFailing,
   markEndpointHealthy,
   type WebhookEndpointRow,
-} from '../storage/repositories/webhook-repository.js';
+} from '../../infra/storage/repositories/webhook-repository.js';
 import { DISABLE_AFTER_MS, nextRetryAt } from './retry-schedule.js';
 import { resolveWebhookTarget, WebhookUrlError } from './url-guard.js';
 import { postWebhook, type AttemptResult } from './webhook-http.js';

@@ -1,9 +1,9 @@
 import type { Ports } from '../ports/ports.js';
-import type { Job } from '../../jobs/queue.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import type { Job } from '../../infra/queue/queue.js';
+import { enqueueJob } from '../../infra/queue/queue.js';
 import { announceNotifications, writeNotification, type NotificationInput } from '../notifications/notify.js';
-import { getOutboxEvent, insertDelivery, type OutboxEvent } from '../storage/repositories/delivery-repository.js';
-import { subscribedEndpoints } from '../storage/repositories/webhook-repository.js';
+import { getOutboxEvent, insertDelivery, type OutboxEvent } from '../../infra/storage/repositories/delivery-repository.js';
+import { subscribedEndpoints } from '../../infra/storage/repositories/webhook-repository.js';
 import { DELIVER_WEBHOOK_JOB, webhookPayload } from './event-types.js';
 
 type Ctx = Pick<Ports, 'db' | 'clock' | 'notifications' | 'wakeWorker'>;

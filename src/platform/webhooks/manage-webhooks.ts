@@ -2,7 +2,7 @@ import type { Ports } from '../ports/ports.js';
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
 import { page } from '../../kernel/page.js';
-import { enqueueJob } from '../../jobs/queue.js';
+import { enqueueJob } from '../../infra/queue/queue.js';
 import {
   attemptsOf,
   getDelivery,
@@ -11,7 +11,7 @@ import {
   type AttemptRow,
   type AttemptTrigger,
   type DeliveryRow,
-} from '../storage/repositories/delivery-repository.js';
+} from '../../infra/storage/repositories/delivery-repository.js';
 import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -19,7 +19,7 @@ import {
   listWebhookEndpoints,
   updateWebhookEndpoint,
   type WebhookEndpointRow,
-} from '../storage/repositories/webhook-repository.js';
+} from '../../infra/storage/repositories/webhook-repository.js';
 import { DELIVER_WEBHOOK_JOB, webhookPayload } from './event-types.js';
 import { checkWebhookUrl, WebhookUrlError } from './url-guard.js';
 import { generateWebhookSecret, sealWebhookSecret } from './webhook-secret.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { SecretBox } from '../security/secret-box.js';
+import type { SecretBox } from '../../infra/security/secret-box.js';
 
 // Standard Webhooks: the secret is `whsec_` + base64 of 24-64 random bytes; HMAC-SHA256 uses those bytes.
 export function generateWebhookSecret(): string {

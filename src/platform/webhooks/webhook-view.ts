@@ -1,5 +1,5 @@
-import type { AttemptRow, DeliveryRow } from '../storage/repositories/delivery-repository.js';
-import type { WebhookEndpointRow } from '../storage/repositories/webhook-repository.js';
+import type { AttemptRow, DeliveryRow } from '../../infra/storage/repositories/delivery-repository.js';
+import type { WebhookEndpointRow } from '../../infra/storage/repositories/webhook-repository.js';
 
 export function presentWebhook(r: WebhookEndpointRow) {
   return {

@@ -1,4 +1,4 @@
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { findNote, noteWhenSettled } from '../../notes/services/find-note.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFCE_FAMILY } from './nfce-family.js';

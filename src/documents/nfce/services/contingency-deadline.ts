@@ -1,5 +1,5 @@
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
+import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFCE_FAMILY } from './nfce-family.js';
 

@@ -1,5 +1,5 @@
 import type { GatewayEnv } from '../../../config.js';
-import type { EmissionIssuerRow, IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { EmissionIssuerRow, IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
 import type { IssueDeps, IssueOptions } from '../../notes/services/issue-note.js';
 import { NFCE_MODEL } from './nfce-deps.js';
 

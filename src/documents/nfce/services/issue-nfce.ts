@@ -4,7 +4,7 @@ import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { prepareNfce, type PreparedNfce } from '../domain/prepare-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { xsdPathToField } from '../../goods/domain/xsd-path-to-field.js';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { contingencyAtOnce } from './contingency-settings.js';

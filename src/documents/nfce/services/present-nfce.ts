@@ -1,4 +1,4 @@
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { presentNoteCore } from '../../notes/services/present-note.js';
 
 /**

@@ -1,6 +1,6 @@
 import { reissueOfflineQrV2 } from '../../../fiscal/qrcode/index.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
 // docs/fiscal/nfce-rules.md (cStat table): 462 CSC id unknown, 463 CSC revoked, 464 QR hash differs.

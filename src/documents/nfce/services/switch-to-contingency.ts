@@ -1,10 +1,10 @@
 import { validateNfeOfItsDate } from '../../../fiscal/xml/xsd/validate-xml.js';
-import { enqueueJob } from '../../../jobs/queue.js';
+import { enqueueJob } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { findIssuerForEmission } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import { reserveNumbers } from '../../../platform/storage/repositories/numbering-repository.js';
-import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
+import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
+import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { reserveNumbers } from '../../../infra/storage/repositories/numbering-repository.js';
+import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { noteSettled } from '../../notes/services/note-settled.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';

@@ -1,5 +1,5 @@
-import type { Job } from '../../../jobs/queue.js';
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency } from '../../../platform/storage/repositories/note-repository.js';
+import type { Job } from '../../../infra/queue/queue.js';
+import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency } from '../../../infra/storage/repositories/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { voidOneNumber } from './settle-first-attempt.js';
 

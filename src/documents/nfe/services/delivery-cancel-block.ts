@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../platform/storage/db.js';
+import type { Queryable } from '../../../infra/storage/db.js';
 
 // NT 2021.001 and NT 2023.005, 5.1 (826; docs/fiscal/delivery-events.md): an NF-e with a proof of delivery (110130) or a
 // failed delivery (110192) that no cancellation (110131 / 110193) voids cannot be cancelled. The gateway says so first.

@@ -7,16 +7,16 @@ import {
 } from '../../../fiscal/xml/events/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { enqueueJob, type Job } from '../../../jobs/queue.js';
+import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork } from '../../../platform/storage/repositories/note-repository.js';
-import { getNfeEvent, insertNfeEvent, settleNfeEvent, type NfeEventRow } from '../../../platform/storage/repositories/nfe-event-repository.js';
-import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
-import { meterUsage } from '../../../platform/storage/repositories/billing-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import { addHistory, getNoteForWork } from '../../../infra/storage/repositories/note-repository.js';
+import { getNfeEvent, insertNfeEvent, settleNfeEvent, type NfeEventRow } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
+import { meterUsage } from '../../../infra/storage/repositories/billing-repository.js';
 import { periodOf } from '../../../platform/billing/period.js';
 import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing/quota.js';
-import type { Queryable } from '../../../platform/storage/db.js';
+import type { Queryable } from '../../../infra/storage/db.js';
 import { findNote } from '../../notes/services/find-note.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import {

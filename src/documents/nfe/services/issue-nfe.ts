@@ -4,7 +4,7 @@ import type { NfeRequest } from '../domain/nfe-request.js';
 import { nfeXsdPathToField } from '../domain/xsd-path-to-field.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { NFE_SERIE } from './nfe-deps.js';

@@ -3,12 +3,12 @@ import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { ApiError, notFound } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { enqueueJob, type Job } from '../../../jobs/queue.js';
-import { RetryLater } from '../../../jobs/runner.js';
+import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
+import { RetryLater } from '../../../infra/queue/runner.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../../../platform/storage/repositories/nfe-event-repository.js';
-import { getReceived, setManifestation, upsertReceived, type ReceivedManifestation, type ReceivedRow } from '../../../platform/storage/repositories/nfe-received-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import { getReceived, setManifestation, upsertReceived, type ReceivedManifestation, type ReceivedRow } from '../../../infra/storage/repositories/nfe-received-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
 export const MANIFEST_JOB = 'nfe.manifest';

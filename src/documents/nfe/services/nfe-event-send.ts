@@ -1,12 +1,12 @@
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 import { buildProcEventoNFe, DELIVERY_EVENT_CORGAO } from '../../../fiscal/xml/events/index.js';
-import { RetryLater } from '../../../jobs/runner.js';
-import type { Job } from '../../../jobs/queue.js';
+import { RetryLater } from '../../../infra/queue/runner.js';
+import type { Job } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork } from '../../../platform/storage/repositories/note-repository.js';
-import type { NfeEventRow } from '../../../platform/storage/repositories/nfe-event-repository.js';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import { addHistory, getNoteForWork } from '../../../infra/storage/repositories/note-repository.js';
+import type { NfeEventRow } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
 /** What the authority made of an issuer's event on its own NF-e. */

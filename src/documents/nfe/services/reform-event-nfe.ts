@@ -4,12 +4,12 @@ import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { buildDeliveryForecastEvent, deliveryForecastProblems, DELIVERY_FORECAST_TP_EVENTO } from '../../../fiscal/xml/events/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { enqueueJob, type Job } from '../../../jobs/queue.js';
+import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork } from '../../../platform/storage/repositories/note-repository.js';
-import { getNfeEvent, insertNfeEvent, settleNfeEvent, type NfeEventRow } from '../../../platform/storage/repositories/nfe-event-repository.js';
-import type { Queryable } from '../../../platform/storage/db.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import { addHistory, getNoteForWork } from '../../../infra/storage/repositories/note-repository.js';
+import { getNfeEvent, insertNfeEvent, settleNfeEvent, type NfeEventRow } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import type { Queryable } from '../../../infra/storage/db.js';
 import { findNote } from '../../notes/services/find-note.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFE_REFORM_EVENT_JOB } from './nfe-deps.js';
@@ -17,7 +17,7 @@ import { NFE_FAMILY } from './nfe-family.js';
 import { sendPendingNfeEvent } from './nfe-event-send.js';
 import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing/quota.js';
 import { periodOf } from '../../../platform/billing/period.js';
-import { meterUsage } from '../../../platform/storage/repositories/billing-repository.js';
+import { meterUsage } from '../../../infra/storage/repositories/billing-repository.js';
 
 // NT 2025.002-RTC issuer events on its own NF-e (docs/fiscal/reform-events.md). Only 112150 so far.
 export const REFORM_EVENT_TYPES = { delivery_forecast_update: DELIVERY_FORECAST_TP_EVENTO } as const;

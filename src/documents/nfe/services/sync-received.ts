@@ -3,13 +3,13 @@ import type { DistributedDocument } from '../../../fiscal/sefaz/distribution.js'
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
-import { enqueueJob, type Job } from '../../../jobs/queue.js';
-import { RetryLater } from '../../../jobs/runner.js';
+import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
+import { RetryLater } from '../../../infra/queue/runner.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import type { Queryable } from '../../../platform/storage/db.js';
-import { findIssuer, type IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
-import { getCursor, getReceived, issuersWithCertificate, saveCursor, upsertReceived } from '../../../platform/storage/repositories/nfe-received-repository.js';
-import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
+import type { Queryable } from '../../../infra/storage/db.js';
+import { findIssuer, type IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import { getCursor, getReceived, issuersWithCertificate, saveCursor, upsertReceived } from '../../../infra/storage/repositories/nfe-received-repository.js';
+import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { presentReceived } from './present-received.js';
 

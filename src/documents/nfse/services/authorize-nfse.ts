@@ -1,10 +1,10 @@
 import { isValidNfseKey } from '../../../fiscal/xml/nfse/dps-id.js';
 import type { NfseApiClient, NfseApiMessage } from '../../../fiscal/nfse-api/nfse-api-types.js';
-import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
-import type { Job } from '../../../jobs/queue.js';
+import { JOB_COMPLETED, RetryLater } from '../../../infra/queue/runner.js';
+import type { Job } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { addHistory, getNoteWithIssuer, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import type { HistoryLine, Settlement } from '../../../platform/storage/repositories/note-settlement.js';
+import { addHistory, getNoteWithIssuer, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { HistoryLine, Settlement } from '../../../infra/storage/repositories/note-settlement.js';
 import { settleAndAnnounce } from '../../notes/services/settle-and-announce.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { periodOf } from '../../../platform/billing/period.js';

@@ -2,7 +2,7 @@ import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import type { DpsSignatureProfileName } from '../../../fiscal/xml/nfse/sign-dps.js';
-import { getNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { getNote, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { tpAmbOf } from '../../notes/services/issuer-context.js';
 import { buildPreparedDps, type DpsFigures } from '../domain/index.js';

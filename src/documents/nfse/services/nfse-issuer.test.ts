@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmissionIssuerRow, IssuerNfseRow, RegimeTributario } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { EmissionIssuerRow, IssuerNfseRow, RegimeTributario } from '../../../infra/storage/repositories/issuer-repository.js';
 import { prepareNfse } from '../domain/prepare-nfse.js';
 import type { NfseRequest } from '../domain/nfse-request.js';
 import { nfseIssuerOf } from './nfse-issuer.js';

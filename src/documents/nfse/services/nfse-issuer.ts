@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../../kernel/errors.js';
 import type { DpsSignatureProfileName } from '../../../fiscal/xml/nfse/sign-dps.js';
 import { DPS_SERIES_MAX, NFSE_DEFAULTS, nfseRegimeProblems, SIMPLES_NACIONAL_BY_REGIME } from '../../../platform/issuers/issuer-nfse-settings.js';
-import type { EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
 import type { NfseIssuer } from '../domain/nfse-context.js';
 
 export type NfseIssuerResult =

@@ -1,4 +1,4 @@
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 
 // Figures in reais, in the order of the NFS-e's valores (TCValoresNFSe), then of its IBS/CBS group (TCRTCIBSCBS)
 // so people can read them.

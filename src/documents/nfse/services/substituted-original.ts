@@ -1,5 +1,5 @@
 import type { NfseApiClient } from '../../../fiscal/nfse-api/nfse-api-types.js';
-import { getNoteForWork, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { getNoteForWork, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { settleAndAnnounce } from '../../notes/services/settle-and-announce.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFSE_FAMILY } from './nfse-family.js';

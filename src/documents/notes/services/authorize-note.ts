@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { authorizeOrReconcile, fromReceipt, type ReconciledAuthorization } from '../../../fiscal/sefaz/reconcile.js';
-import { JOB_COMPLETED, RetryLater } from '../../../jobs/runner.js';
-import type { Job } from '../../../jobs/queue.js';
-import { addHistory, getNoteWithIssuer, settleReceipt, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import type { HistoryLine, Settlement } from '../../../platform/storage/repositories/note-settlement.js';
+import { JOB_COMPLETED, RetryLater } from '../../../infra/queue/runner.js';
+import type { Job } from '../../../infra/queue/queue.js';
+import { addHistory, getNoteWithIssuer, settleReceipt, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { HistoryLine, Settlement } from '../../../infra/storage/repositories/note-settlement.js';
 import { settleAndAnnounce } from './settle-and-announce.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';

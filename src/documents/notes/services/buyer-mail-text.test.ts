@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { attachmentNames, buyerMailText, buyerOf, consultLink } from './buyer-mail-text.js';
 
 // The NFS-e's mail names what Sefin assigned (docs/fiscal/nfse-national.md#access-key): its own number nNFSe and the 50-digit key,

@@ -1,6 +1,6 @@
 import { consultationUrl } from '../../../danfe/nfse/index.js';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import type { BuyerMailKind } from '../../../platform/storage/repositories/buyer-mail-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { BuyerMailKind } from '../../../infra/storage/repositories/buyer-mail-repository.js';
 
 // What the buyer reads (docs/guides/email.md): Portuguese text, the facts of the note as
 // the authority registered them, and the files attached. Pure: the sender adds the transport.

@@ -1,13 +1,13 @@
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { buildCancellationEvent, buildProcEventoNFe, justificationProblem } from '../../../fiscal/xml/events/index.js';
 import { ApiError, notFound } from '../../../kernel/errors.js';
-import { RetryLater } from '../../../jobs/runner.js';
-import { enqueueJob, type Job } from '../../../jobs/queue.js';
+import { RetryLater } from '../../../infra/queue/runner.js';
+import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { addHistory, getNote, getNoteForWork, updateNote, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import { recordEvent } from '../../../platform/storage/repositories/outbox-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import { addHistory, getNote, getNoteForWork, updateNote, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
 import { noteSettled } from './note-settled.js';

@@ -1,12 +1,12 @@
-import { sqlState, type Db } from '../../../platform/storage/db.js';
-import { isIssuerChanged } from '../../../platform/storage/repositories/issuer-repository.js';
+import { sqlState, type Db } from '../../../infra/storage/db.js';
+import { isIssuerChanged } from '../../../infra/storage/repositories/issuer-repository.js';
 import {
   getNote,
   insertNotes,
   type IssuerBasis,
   type NewNote,
   type NoteRow,
-} from '../../../platform/storage/repositories/note-repository.js';
+} from '../../../infra/storage/repositories/note-repository.js';
 import {
   isSeriesMoved,
   readSeriesState,
@@ -14,8 +14,8 @@ import {
   reserveNumbers,
   type Series,
   type SeriesState,
-} from '../../../platform/storage/repositories/numbering-repository.js';
-import { nthNumber, takeNumbers } from '../../../platform/storage/repositories/number-skips.js';
+} from '../../../infra/storage/repositories/numbering-repository.js';
+import { nthNumber, takeNumbers } from '../../../infra/storage/repositories/number-skips.js';
 import { ApiError } from '../../../kernel/errors.js';
 
 /** A validated sale waiting for its number: everything is known but the number. */

@@ -1,5 +1,5 @@
-import type { Db } from '../../../platform/storage/db.js';
-import { findIssuerForEmission, type EmissionIssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { Db } from '../../../infra/storage/db.js';
+import { findIssuerForEmission, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
 
 // The issuer a sale is built from is kept per process once a sale of it was stored: the next sales
 // skip the read. Safe because the statement that stores a note checks that the issuer's basis is

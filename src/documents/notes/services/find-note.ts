@@ -1,7 +1,7 @@
 import { notFound } from '../../../kernel/errors.js';
 import { page } from '../../../kernel/page.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { getNote, listHistory, listNoteRows, type NoteRow, type NoteStatus } from '../../../platform/storage/repositories/note-repository.js';
+import { getNote, listHistory, listNoteRows, type NoteRow, type NoteStatus } from '../../../infra/storage/repositories/note-repository.js';
 import type { NoteFamily } from './note-family.js';
 import { waitUntilCancellationSettled, waitUntilSettled } from './note-settled.js';
 

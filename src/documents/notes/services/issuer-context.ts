@@ -1,6 +1,6 @@
-import { municipioByCode } from '../../../platform/meta/municipio-catalog.js';
+import { municipioByCode } from '../../../fiscal/catalog/municipio-catalog.js';
 import type { Issuer, RespTec } from '../../goods/domain/issuer-context.js';
-import type { EmissionIssuerRow, IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
+import type { EmissionIssuerRow, IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
 import { CRT_BY_REGIME } from '../../../platform/issuers/issuer-validation.js';
 
 /** The stored issuer as the document engine wants it (address already checked by issuer readiness). */

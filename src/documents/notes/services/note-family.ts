@@ -1,6 +1,6 @@
 import type { Ports } from '../../../platform/ports/ports.js';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
-import type { Queryable } from '../../../platform/storage/db.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { Queryable } from '../../../infra/storage/db.js';
 
 /**
  * What the use cases shared by the note families (NF-e model 55, NFC-e model 65, and the NFS-e for

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Queryable } from '../../../platform/storage/db.js';
+import type { Queryable } from '../../../infra/storage/db.js';
 
 /**
  * In-process signal that a note changed state (`<id>` when authorization settles, `cancel:<id>`

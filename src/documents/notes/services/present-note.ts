@@ -1,4 +1,4 @@
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 
 /**
  * The fields every note record of the API has, NFC-e or NF-e (docs/guides/api.md#contract-fields fields by state, docs/decisions.md#api-conventions):

@@ -6,8 +6,8 @@ import { DanfseBusy, renderDanfse } from '../../../danfe/nfse/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import { findIssuer, type IssuerRow } from '../../../platform/storage/repositories/issuer-repository.js';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { findIssuer, type IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 

@@ -1,8 +1,8 @@
 import { DanfeInputError, DanfeNotAuthorizedError } from '../../../danfe/index.js';
 import { DanfeNfceBusy, renderReceiptOffThread, type ReceiptForm } from '../../../danfe/receipt/index.js';
 import { ApiError } from '../../../kernel/errors.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import type { NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { danfeTemplateOf } from '../../../platform/issuers/danfe-settings.js';
 import { cancellationOf, notPrintable, type DanfeDeps } from './render-note-danfe.js';
 

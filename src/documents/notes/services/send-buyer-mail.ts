@@ -1,9 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Job } from '../../../jobs/queue.js';
+import type { Job } from '../../../infra/queue/queue.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { getOutboxEvent } from '../../../platform/storage/repositories/delivery-repository.js';
-import { findIssuer } from '../../../platform/storage/repositories/issuer-repository.js';
-import { getNoteForWork, type NoteRow } from '../../../platform/storage/repositories/note-repository.js';
+import { getOutboxEvent } from '../../../infra/storage/repositories/delivery-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import { getNoteForWork, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import {
   addBounce,
   bouncedAmong,
@@ -14,7 +14,7 @@ import {
   settleBuyerMail,
   type BuyerMailKind,
   type BuyerMailRow,
-} from '../../../platform/storage/repositories/buyer-mail-repository.js';
+} from '../../../infra/storage/repositories/buyer-mail-repository.js';
 import { attachmentNames, buyerMailText, buyerOf } from './buyer-mail-text.js';
 import { renderNoteDanfe } from './render-note-danfe.js';
 

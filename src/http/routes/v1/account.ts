@@ -7,7 +7,7 @@ import { requestMeta, sessionOf } from '../../request-meta.js';
 import { Account, PatchAccountBody } from '../../schemas/account.js';
 import { TechnicalResponsible, TechnicalResponsibleBody, TechnicalResponsibleOrNone } from '../../schemas/technical-responsible.js';
 import { getTechnicalResponsible, removeTechnicalResponsible, setTechnicalResponsible } from '../../../platform/issuers/technical-responsible.js';
-import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
+import { secretBoxFor } from '../../../infra/security/secret-box-registry.js';
 import { AccountClosure, ForceCancelBody } from '../../schemas/team.js';
 
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {

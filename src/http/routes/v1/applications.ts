@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { SCOPES } from '../../../platform/identity/scopes.js';
+import { SCOPES } from '../../../infra/identity/scopes.js';
 import { presentApplication } from '../../../platform/applications/application-view.js';
 import {
   createApplication,

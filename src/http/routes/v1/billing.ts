@@ -16,7 +16,7 @@ import { sendDocument } from '../../document-reply.js';
 /**
  * docs/guides/api.md#contract-idempotency Billing: subscription, usage, invoices and plan changes. Reading needs
  * `billing:read` (owner, admin, billing); changing needs `billing:write` (owner and billing roles,
- * platform/identity/roles.ts) and, from a dashboard session, a recent sign-in (step-up).
+ * infra/identity/roles.ts) and, from a dashboard session, a recent sign-in (step-up).
  */
 export const billingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['billing'];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { keyCustodyStatus } from '../../../platform/issuers/key-custody-status.js';
 import { migrateAccountCustody, migrateCertificateCustody } from '../../../platform/issuers/migrate-certificate-custody.js';
-import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
+import { secretBoxFor } from '../../../infra/security/secret-box-registry.js';
 import { errorResponse, errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
 import { BulkCustody, BulkCustodyQuery, CertificateCustody, HsmStatus } from '../../schemas/key-custody.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errorResponses } from '../../../kernel/errors.js';
 import { diagnoseIssuer } from '../../../platform/issuers/issuer-diagnostics.js';
-import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
+import { secretBoxFor } from '../../../infra/security/secret-box-registry.js';
 import { preferredLanguage } from '../../accept-language.js';
 import { IdParams } from '../../schemas/common.js';
 import { IssuerDiagnostics } from '../../schemas/diagnostics.js';

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { secretBoxFor } from '../../../platform/security/secret-box-registry.js';
+import { secretBoxFor } from '../../../infra/security/secret-box-registry.js';
 import { updateDanfeSettings } from '../../../platform/issuers/danfe-settings.js';
 import type { IssuerSecretHooks, IssuerServiceDeps } from '../../../platform/issuers/issuer-deps.js';
 import { presentIssuer } from '../../../platform/issuers/issuer-view.js';

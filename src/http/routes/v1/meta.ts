@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { searchMunicipios, UnknownCursorError } from '../../../platform/meta/municipio-catalog.js';
-import { listUfs, ufByCode } from '../../../platform/meta/uf-catalog.js';
+import { searchMunicipios, UnknownCursorError } from '../../../fiscal/catalog/municipio-catalog.js';
+import { listUfs, ufByCode } from '../../../fiscal/catalog/uf-catalog.js';
 import { ApiError, errorResponses } from '../../../kernel/errors.js';
 import { MunicipioList, MunicipioQuery, UfList } from '../../schemas/meta.js';
 

@@ -10,7 +10,7 @@ import { AcceptedInvite, AcceptInviteBody, CreateInviteBody, Invite, Member, Rol
 
 /**
  * The team of an account: members, invites, roles, leaving, ownership. The role
- * matrix is platform/identity/roles.ts: sessions act with their role's scopes, API keys with
+ * matrix is infra/identity/roles.ts: sessions act with their role's scopes, API keys with
  * members:read / members:write use the member routes too; what acts as a person (accept, leave,
  * transfer) is sessionOnly.
  */
