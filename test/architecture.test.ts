@@ -110,6 +110,23 @@ describe('the rule itself fails on a forbidden import', () => {
     ]);
   });
 
+  it("a feature's storage read by another feature or by a route, a top-level folder cycle", () => {
+    expect(check({
+      'platform/billing/usage.ts': "import { findSession } from '../people/storage/session-repository.js';",
+      'documents/notes/services/a.ts': "import { listEvents } from '../../nfe/storage/nfe-event-repository.js';",
+      'http/routes/v1/search.ts': "import { searchCandidates } from '../../../platform/search/storage/search-candidates.js';",
+      'platform/people/sign-in.ts': "import { findSession } from './storage/session-repository.js';",
+    })).toEqual([
+      'documents/notes/services/a.ts imports documents/nfe/storage/nfe-event-repository.ts: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)',
+      "documents/notes/services/a.ts imports documents/nfe/storage/nfe-event-repository.ts: a feature's storage is imported only by that feature (documents/nfe/)",
+      "http/routes/v1/search.ts imports platform/search/storage/search-candidates.ts: a feature's storage is imported only by that feature (platform/search/)",
+      'http/routes/v1/search.ts imports platform/search/storage/search-candidates.ts: a route calls services, never storage',
+      "platform/billing/usage.ts imports platform/people/storage/session-repository.ts: a feature's storage is imported only by that feature (platform/people/)",
+    ]);
+    const edges = importEdges('/x/src', { 'infra/queue/a.ts': "import { x } from '../../fiscal/b.js';", 'fiscal/b.ts': "import { y } from '../infra/queue/c.js';" });
+    expect(moduleCycles(edges, topFolderOf)).toEqual([['fiscal', 'infra']]);
+  });
+
   it('two folders on one floor importing each other make a cycle', () => {
     expect(check({
       'fiscal/tax-id.ts': "import { x } from './xml/a.js';",

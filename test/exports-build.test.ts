@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../src/infra/queue/queue.js';
 import { buildExportJob } from '../src/platform/exports/build-export.js';
 import type { Queryable } from '../src/infra/storage/db.js';
-import { appendExportChunk, startExportBuild } from '../src/infra/storage/repositories/export-repository.js';
+import { appendExportChunk, startExportBuild } from '../src/platform/exports/storage/export-repository.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freshBranchCnpj, SP_ISSUER } from './support/nfce-flow.js';
 

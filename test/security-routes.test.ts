@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_REDACT } from '../src/app.js';
 import { SCOPES } from '../src/infra/identity/scopes.js';
 import { parsePfx } from '../src/fiscal/certificate/pfx.js';
-import { insertNotification } from '../src/infra/storage/repositories/notification-repository.js';
+import { insertNotification } from '../src/platform/notifications/storage/notification-repository.js';
 import { certFile, multipart } from './issuers-harness.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freshBranchCnpj, SP_ISSUER } from './support/nfce-flow.js';

@@ -26,6 +26,9 @@ export function topFolderOf(path) {
   return path.split('/')[0];
 }
 
+/** A feature's own repositories (`platform/people/storage/`, `documents/nfe/storage/`): only that feature imports them. */
+const STORAGE_OWNER = /^((?:platform|documents)\/[a-z-]+)\/storage\//;
+
 /** A document domain is pure: it imports the kernel, the fiscal core, printing and document domains only. */
 const DOMAIN = /^documents\/[a-z]+\/domain\//;
 const DOMAIN_MAY_IMPORT = (to) => DOMAIN.test(to) || to.startsWith('kernel/') || to.startsWith('fiscal/') || to.startsWith('danfe/') || to === 'config.ts';
@@ -85,7 +88,9 @@ export function edgeViolations(e) {
   if (!a) return [`${e.from}: on no floor`];
   if (!b) return [`${e.from} -> ${e.to}: target on no floor`];
   if (b.floor > a.floor) found.push(`${e.from} (${a.name}) imports ${e.to} (${b.name}): upward`);
-  if (e.from.startsWith('http/routes/') && e.to.startsWith('infra/storage/')) found.push(`${e.from} imports ${e.to}: a route calls services, never storage`);
+  if (e.from.startsWith('http/routes/') && (e.to.startsWith('infra/storage/') || STORAGE_OWNER.test(e.to))) found.push(`${e.from} imports ${e.to}: a route calls services, never storage`);
+  const owner = STORAGE_OWNER.exec(e.to)?.[1];
+  if (owner && !e.from.startsWith(`${owner}/`)) found.push(`${e.from} imports ${e.to}: a feature's storage is imported only by that feature (${owner}/)`);
   if (DOMAIN.test(e.from) && !DOMAIN_MAY_IMPORT(e.to)) found.push(`${e.from} imports ${e.to}: a document domain is pure (kernel, fiscal core, printing and domains only)`);
   if (e.from.startsWith('platform/') && e.to.startsWith('documents/')) found.push(`${e.from} imports ${e.to}: the platform serves every document family and depends on none`);
   const [fa, fb] = [family(e.from), family(e.to)];

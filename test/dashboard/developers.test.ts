@@ -4,7 +4,7 @@
 // sandbox page; a viewer never reaches the area.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertMembership } from '../../src/infra/storage/repositories/membership-repository.js';
+import { insertMembership } from '../../src/platform/people/storage/membership-repository.js';
 import { checkScreen, HAVE_CHROMIUM, startDashboard, useSession, type DashboardWorld } from '../support/dashboard.js';
 import { bearer, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_SCOPES, ROLES, type Role } from '../../src/infra/identity/roles.js';
 import { SCOPES, scopeCovers } from '../../src/infra/identity/scopes.js';
-import { insertMembership } from '../../src/infra/storage/repositories/membership-repository.js';
+import { insertMembership } from '../../src/platform/people/storage/membership-repository.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { bearer, PASSWORD, verifiedUser, type Tokens } from '../support/people.js';
 import { fillPath, keyWithScopes, opName, servedOperations, type Operation } from '../support/security-world.js';

@@ -3,9 +3,9 @@
 // argon2id hash upgraded at sign-in, step-up, password reset ending every session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/infra/identity/password.js';
-import { insertMembership } from '../../src/infra/storage/repositories/membership-repository.js';
+import { insertMembership } from '../../src/platform/people/storage/membership-repository.js';
 import { MAX_LIVE_SESSIONS } from '../../src/platform/people/session-lifecycle.js';
-import { insertSession } from '../../src/infra/storage/repositories/session-repository.js';
+import { insertSession } from '../../src/platform/people/storage/session-repository.js';
 import { hashToken, newOpaqueToken } from '../../src/infra/identity/opaque-token.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { ManualClock } from '../support/clock.js';

@@ -10,14 +10,14 @@ import { hashApiKey, generateApiKey, keyPrefix } from '../../src/infra/identity/
 import { newId } from '../../src/kernel/ids.js';
 import type { Db } from '../../src/infra/storage/db.js';
 import { insertApplication } from '../../src/infra/storage/repositories/application-repository.js';
-import { insertMembership } from '../../src/infra/storage/repositories/membership-repository.js';
-import { insertNotification } from '../../src/infra/storage/repositories/notification-repository.js';
+import { insertMembership } from '../../src/platform/people/storage/membership-repository.js';
+import { insertNotification } from '../../src/platform/notifications/storage/notification-repository.js';
 import { certFile, multipart } from '../issuers-harness.js';
 import type { TestApp } from './app.js';
 import { emitSettled, freshBranchCnpj, sale, SP_ISSUER } from './nfce-flow.js';
 import { emitNfeSettled, invoice } from './nfe-flow.js';
 import { issueNfseSettled, serviceInvoice } from './nfse-flow.js';
-import { upsertReceived } from '../../src/infra/storage/repositories/nfe-received-repository.js';
+import { upsertReceived } from '../../src/documents/nfe/storage/nfe-received-repository.js';
 import { addBounce } from '../../src/infra/storage/repositories/buyer-mail-repository.js';
 import { eventually } from './webhook-receiver.js';
 

@@ -5,8 +5,8 @@ import type { Db } from '../storage/db.js';
 import { getTestDb } from '../../../test/support/db.js';
 import { ManualClock } from '../../../test/support/clock.js';
 import { eventually } from '../../../test/support/webhook-receiver.js';
-import { backoffMs, claimJobs, completeJob, enqueueJob } from '../../infra/queue/queue.js';
-import { JOB_COMPLETED, JobRunner, RetryLater } from '../../infra/queue/runner.js';
+import { backoffMs, claimJobs, completeJob, enqueueJob } from './queue.js';
+import { JOB_COMPLETED, JobRunner, RetryLater } from './runner.js';
 
 let db: Db;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../storage/db.js';
 import { randomBase62 } from '../../kernel/ids.js';
-import { backoffMs, claimJobs, completeJob, failJob, retryJob, type Job } from '../../infra/queue/queue.js';
+import { backoffMs, claimJobs, completeJob, failJob, retryJob, type Job } from './queue.js';
 
 /** What a handler tells the runner when the work is not finished but nothing is wrong (e.g. lot in process). */
 export class RetryLater extends Error {

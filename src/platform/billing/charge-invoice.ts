@@ -3,7 +3,7 @@ import type { Ports } from '../ports/ports.js';
 import type { Queryable } from '../../infra/storage/db.js';
 import {
   billingParty, invoiceById, providerCustomerId, setInvoicePayment, setProviderCustomerId,
-} from '../../infra/storage/repositories/billing-payment-repository.js';
+} from './storage/billing-payment-repository.js';
 import { asaasProvider } from './asaas-provider.js';
 import type { PaymentProvider } from './payment-provider.js';
 

@@ -6,7 +6,7 @@ import type { Ports } from '../ports/ports.js';
 import type { Queryable } from '../../infra/storage/db.js';
 import {
   claimProviderEvent, invoiceById, invoiceByProviderPayment, overdueInvoiceCount, setInvoiceStatus, type StoredInvoice,
-} from '../../infra/storage/repositories/billing-payment-repository.js';
+} from './storage/billing-payment-repository.js';
 import { lockSubscription, setSubscriptionStatus } from '../../infra/storage/repositories/billing-repository.js';
 import { recordEvent } from '../../infra/storage/repositories/outbox-repository.js';
 import { presentInvoice } from './invoices.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 import type { Queryable } from '../../infra/storage/db.js';
 import { billingAccount, countLimited, planChanges } from '../../infra/storage/repositories/billing-repository.js';
-import { limitedHoldings } from '../../infra/storage/repositories/plan-usage-repository.js';
+import { limitedHoldings } from './storage/plan-usage-repository.js';
 import { pendingChange, planAt } from './account-plan.js';
 import { PLANS, type Plan, type PlanId } from './plans.js';
 

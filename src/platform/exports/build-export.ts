@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { extendLease, type Job } from '../../infra/queue/queue.js';
 import type { Ports } from '../ports/ports.js';
-import { appendExportChunk, exportToBuild, failExport, finishExport, startExportBuild, type ExportRow } from '../../infra/storage/repositories/export-repository.js';
-import { exportFileCount } from '../../infra/storage/repositories/export-sources.js';
+import { appendExportChunk, exportToBuild, failExport, finishExport, startExportBuild, type ExportRow } from './storage/export-repository.js';
+import { exportFileCount } from './storage/export-sources.js';
 import { exportFiles } from './export-files.js';
 import { MANIFEST_HEADER, manifestLine } from './export-manifest.js';
 import { EXPORT_CHUNK_BYTES, EXPORT_KEEP_DAYS, EXPORT_MAX_BYTES, modelsOf } from './export-rules.js';

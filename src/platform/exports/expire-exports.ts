@@ -1,7 +1,7 @@
 import { enqueueJob, type Job } from '../../infra/queue/queue.js';
 import type { Ports } from '../ports/ports.js';
 import type { Queryable } from '../../infra/storage/db.js';
-import { expireExports } from '../../infra/storage/repositories/export-repository.js';
+import { expireExports } from './storage/export-repository.js';
 import { EXPORT_EXPIRE_JOB } from './export-rules.js';
 
 /** Exports ended per statement: bounds one transaction; the job runs until none is left. */

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../infra/storage/db.js';
-import type { ExportKind } from '../../infra/storage/repositories/export-repository.js';
-import { exportEventsPage, exportNotesPage, exportReceivedPage, exportVoidsPage, type ExportNoteRow } from '../../infra/storage/repositories/export-sources.js';
+import type { ExportKind } from './storage/export-repository.js';
+import { exportEventsPage, exportNotesPage, exportReceivedPage, exportVoidsPage, type ExportNoteRow } from './storage/export-sources.js';
 import { EXPORT_PAGE_ROWS } from './export-rules.js';
 
 /** One file of an export and the line the manifest gives it. */

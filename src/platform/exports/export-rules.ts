@@ -1,4 +1,4 @@
-import type { ExportKind } from '../../infra/storage/repositories/export-repository.js';
+import type { ExportKind } from './storage/export-repository.js';
 
 /** The job that builds an export (worker/handlers/exports-build.ts). */
 export const EXPORT_JOB = 'exports.build';

@@ -5,7 +5,7 @@ import { page } from '../../kernel/page.js';
 import { enqueueJob } from '../../infra/queue/queue.js';
 import type { Ports } from '../ports/ports.js';
 import { findIssuer } from '../../infra/storage/repositories/issuer-repository.js';
-import { exportChunk, getExport, insertExport, listExports, type ExportKind, type ExportRow } from '../../infra/storage/repositories/export-repository.js';
+import { exportChunk, getExport, insertExport, listExports, type ExportKind, type ExportRow } from './storage/export-repository.js';
 import { EXPORT_JOB, EXPORT_KEEP_DAYS, EXPORT_KINDS, EXPORT_MAX_ATTEMPTS, monthProblem } from './export-rules.js';
 
 /** An export as GET /v1/exports/:id shows it. */

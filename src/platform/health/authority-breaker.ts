@@ -7,7 +7,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { loadIssuerSigningMaterial } from '../issuers/issuer-signing-material.js';
 import type { SecretBox } from '../../infra/security/secret-box.js';
 import type { Db } from '../../infra/storage/db.js';
-import { breakerRepository } from '../../infra/storage/repositories/breaker-repository.js';
+import { breakerRepository } from './storage/breaker-repository.js';
 import { issuerWithCertificate } from '../../infra/storage/repositories/issuer-secret-repository.js';
 
 export interface BreakerPortOptions {

@@ -4,7 +4,7 @@ import { timeZoneOf } from '../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../fiscal/layout/local-time.js';
 import { findIssuer, type IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
 import { normalize, type Skip } from '../../infra/storage/repositories/number-skips.js';
-import { ensureSeriesRow, listSeriesRows, lockSeriesRow, voidedRanges, writeSeries, type SeriesRow } from '../../infra/storage/repositories/series-repository.js';
+import { ensureSeriesRow, listSeriesRows, lockSeriesRow, voidedRanges, writeSeries, type SeriesRow } from './storage/series-repository.js';
 import type { Ports } from '../ports/ports.js';
 import { assertIssuerActive } from './archive-issuer.js';
 

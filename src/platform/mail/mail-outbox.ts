@@ -3,7 +3,7 @@ import type { Ports } from '../ports/ports.js';
 import type { Job } from '../../infra/queue/queue.js';
 import { enqueueJob } from '../../infra/queue/queue.js';
 import type { Queryable } from '../../infra/storage/db.js';
-import { accountNotificationEmail, getMail, insertMail, markMail, newMailId, type MailRow } from '../../infra/storage/repositories/mail-repository.js';
+import { accountNotificationEmail, getMail, insertMail, markMail, newMailId, type MailRow } from './storage/mail-repository.js';
 import type { SecretBox } from '../../infra/security/secret-box.js';
 
 export const SEND_MAIL_JOB = 'mail.send';

@@ -1,7 +1,7 @@
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
 import { mailText } from './mail-outbox.js';
-import { listMailFor, type MailReader, type MailRow } from '../../infra/storage/repositories/mail-repository.js';
+import { listMailFor, type MailReader, type MailRow } from './storage/mail-repository.js';
 import { emailKey, getUser } from '../../infra/storage/repositories/user-repository.js';
 
 /** Who asks: a member's session (their user and role) or an API key (no user). */

@@ -2,7 +2,7 @@ import { notFound } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../infra/storage/db.js';
-import { listNotifications, markNotificationRead, type NotificationRow } from '../../infra/storage/repositories/notification-repository.js';
+import { listNotifications, markNotificationRead, type NotificationRow } from './storage/notification-repository.js';
 
 // The ports by name, not Pick<Ports, ...>: ports.ts imports this folder's NotificationBus, and a
 // type import back would make the two folders a cycle.

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../../infra/storage/db.js';
 import type { NotificationBus } from './notification-bus.js';
-import { latestNotificationSeq, notificationResumePoint, notificationsAfter } from '../../infra/storage/repositories/notification-repository.js';
+import { latestNotificationSeq, notificationResumePoint, notificationsAfter } from './storage/notification-repository.js';
 import { presentNotification } from './notification-view.js';
 
 export interface StreamOptions {

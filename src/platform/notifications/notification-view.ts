@@ -1,4 +1,4 @@
-import type { NotificationRow } from '../../infra/storage/repositories/notification-repository.js';
+import type { NotificationRow } from './storage/notification-repository.js';
 
 export interface NotificationView {
   id: string;

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../infra/storage/db.js';
 import type { NotificationBus } from './notification-bus.js';
-import { insertNotification, type NotificationRow } from '../../infra/storage/repositories/notification-repository.js';
+import { insertNotification, type NotificationRow } from './storage/notification-repository.js';
 
 export interface NotificationInput {
   accountId: string;

@@ -6,7 +6,7 @@ import { usageLines } from '../billing/usage.js';
 import { billingAccount, getSubscription, usageTotals } from '../../infra/storage/repositories/billing-repository.js';
 import {
   authorizationLatency, contingencyNotes, expiringCertificates, noteCountsByStatus, topRejectionCauses, type NoteWindow,
-} from '../../infra/storage/repositories/overview-repository.js';
+} from './storage/overview-repository.js';
 import { localWindow, OVERVIEW_TIME_ZONE } from './local-day.js';
 
 /** The document types of the shared notes table and their models (the platform knows them only as numbers). */

@@ -1,8 +1,8 @@
 import { ApiError } from '../../kernel/errors.js';
-import { markAccountClosed } from '../../infra/storage/repositories/account-repository.js';
+import { markAccountClosed } from './storage/account-repository.js';
 import { revokeAccountApplications } from '../../infra/storage/repositories/application-repository.js';
-import { revokePendingInvites } from '../../infra/storage/repositories/invite-repository.js';
-import { revokeAccountSessions } from '../../infra/storage/repositories/session-repository.js';
+import { revokePendingInvites } from './storage/invite-repository.js';
+import { revokeAccountSessions } from './storage/session-repository.js';
 import { disableAccountEndpoints } from '../../infra/storage/repositories/webhook-repository.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';

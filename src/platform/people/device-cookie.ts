@@ -2,7 +2,7 @@ import { ApiError } from '../../kernel/errors.js';
 import { hashToken, looksLikeToken, newOpaqueToken } from '../../infra/identity/opaque-token.js';
 import {
   countDeviceTry, deleteDeviceToken, deleteExpiredDeviceTokens, insertDeviceToken, uncountDeviceTry,
-} from '../../infra/storage/repositories/device-token-repository.js';
+} from './storage/device-token-repository.js';
 import { emailKey } from '../../infra/storage/repositories/user-repository.js';
 import type { PeopleDeps } from './people-deps.js';
 

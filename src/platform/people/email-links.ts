@@ -1,6 +1,6 @@
 import { hashToken, newOpaqueToken, type TokenPrefix } from '../../infra/identity/opaque-token.js';
 import type { Queryable } from '../../infra/storage/db.js';
-import { expireUserTokens, insertUserToken, type UserTokenPurpose } from '../../infra/storage/repositories/user-token-repository.js';
+import { expireUserTokens, insertUserToken, type UserTokenPurpose } from './storage/user-token-repository.js';
 import { queueMailTo } from '../mail/mail-outbox.js';
 import type { PeopleDeps } from './people-deps.js';
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 import { hashToken, looksLikeToken } from '../../infra/identity/opaque-token.js';
 import { getUser, markEmailVerified } from '../../infra/storage/repositories/user-repository.js';
-import { lockLiveUserToken, useUserToken } from '../../infra/storage/repositories/user-token-repository.js';
+import { lockLiveUserToken, useUserToken } from './storage/user-token-repository.js';
 import { sendUserLink } from './email-links.js';
 import type { PeopleDeps } from './people-deps.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../infra/storage/db.js';
-import type { FactorRow } from '../../infra/storage/repositories/factor-repository.js';
-import { listUserMemberships } from '../../infra/storage/repositories/membership-repository.js';
+import type { FactorRow } from './storage/factor-repository.js';
+import { listUserMemberships } from './storage/membership-repository.js';
 import { getUser } from '../../infra/storage/repositories/user-repository.js';
 import { queueMailTo } from '../mail/mail-outbox.js';
 import { announceNotifications, writeNotification } from '../notifications/notify.js';

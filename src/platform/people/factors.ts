@@ -1,7 +1,7 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
-import { confirmFactor, listUserFactors, TOTP_FACTOR_ID, type FactorRow } from '../../infra/storage/repositories/factor-repository.js';
+import { confirmFactor, listUserFactors, TOTP_FACTOR_ID, type FactorRow } from './storage/factor-repository.js';
 import { deleteRecoveryCodes, getUser, setTotpSecret } from '../../infra/storage/repositories/user-repository.js';
-import { deleteUserPasskey } from '../../infra/storage/repositories/webauthn-repository.js';
+import { deleteUserPasskey } from './storage/webauthn-repository.js';
 import { announceFactorNotice, writeFactorNotice, type NoticeDeps } from './factor-notice.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';

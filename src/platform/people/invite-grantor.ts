@@ -3,7 +3,7 @@ import { canManageRole, isRole, ROLE_SCOPES, type Role } from '../../infra/ident
 import { missingScopes } from '../../infra/identity/scopes.js';
 import type { Queryable } from '../../infra/storage/db.js';
 import { getApplication } from '../../infra/storage/repositories/application-repository.js';
-import { getMembership } from '../../infra/storage/repositories/membership-repository.js';
+import { getMembership } from './storage/membership-repository.js';
 
 /** What the inviter holds now: a member their role's scopes, a key its own (a `*` key acts as owner); nothing once gone. */
 async function inviterNow(tx: Queryable, accountId: string, invitedBy: string): Promise<{ role: Role; scopes: readonly string[] } | null> {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../kernel/errors.js';
 import type { Queryable } from '../../infra/storage/db.js';
-import { lockInviteWindows, type InviteWindow } from '../../infra/storage/repositories/invite-repository.js';
+import { lockInviteWindows, type InviteWindow } from './storage/invite-repository.js';
 
 /**
  * An invite is an e-mail the gateway sends to any address, with words the inviter

@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 import type { Queryable } from '../../infra/storage/db.js';
 import { emailKey } from '../../infra/storage/repositories/user-repository.js';
-import { addLoginFailure, clearLoginFailures, getLoginFailures } from '../../infra/storage/repositories/login-failure-repository.js';
+import { addLoginFailure, clearLoginFailures, getLoginFailures } from './storage/login-failure-repository.js';
 
 /**
  * Growing delays after failed sign-ins, per e-mail and per client IP. After the

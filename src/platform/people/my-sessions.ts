@@ -1,8 +1,8 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { ROLE_SCOPES, type Role } from '../../infra/identity/roles.js';
-import { listUserMemberships } from '../../infra/storage/repositories/membership-repository.js';
-import { countPasskeys } from '../../infra/storage/repositories/passkey-count.js';
-import { getSession, listUserSessions, revokeSession } from '../../infra/storage/repositories/session-repository.js';
+import { listUserMemberships } from './storage/membership-repository.js';
+import { countPasskeys } from './storage/passkey-count.js';
+import { getSession, listUserSessions, revokeSession } from './storage/session-repository.js';
 import { getUser } from '../../infra/storage/repositories/user-repository.js';
 import type { PeopleDeps } from './people-deps.js';
 import { presentSession, type SessionView } from './session-lifecycle.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { ApiError } from '../../kernel/errors.js';
 import { hashToken } from '../../infra/identity/opaque-token.js';
-import { consumeChallenge, insertChallenge, recordPasskeyUse, type ChallengePurpose, type ChallengeRow, type PasskeyRow } from '../../infra/storage/repositories/webauthn-repository.js';
+import { consumeChallenge, insertChallenge, recordPasskeyUse, type ChallengePurpose, type ChallengeRow, type PasskeyRow } from './storage/webauthn-repository.js';
 import type { PeopleDeps } from './people-deps.js';
 
 /** What the browser's `navigator.credentials.get()` answered, as JSON (base64url fields). */

@@ -1,10 +1,10 @@
 import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { ApiError } from '../../kernel/errors.js';
 import { hashToken, looksLikeToken, sameHash } from '../../infra/identity/opaque-token.js';
-import { getSession, markAuthenticated } from '../../infra/storage/repositories/session-repository.js';
+import { getSession, markAuthenticated } from './storage/session-repository.js';
 import { getUser } from '../../infra/storage/repositories/user-repository.js';
-import { lockLiveUserToken } from '../../infra/storage/repositories/user-token-repository.js';
-import { findPasskeyByCredentialId, listUserPasskeys, type PasskeyRow } from '../../infra/storage/repositories/webauthn-repository.js';
+import { lockLiveUserToken } from './storage/user-token-repository.js';
+import { findPasskeyByCredentialId, listUserPasskeys, type PasskeyRow } from './storage/webauthn-repository.js';
 import { BAD_CHALLENGE, CEREMONY_SECONDS, newChallenge, REFUSED, rememberChallenge, takeChallenge, verifyAssertion, type AssertionInput } from './passkey-ceremony.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import { answerLoginChallenge } from './second-factor.js';

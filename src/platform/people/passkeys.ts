@@ -1,7 +1,7 @@
 import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/server';
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
-import { deleteUserPasskey, insertPasskey, listUserPasskeys, type PasskeyRow } from '../../infra/storage/repositories/webauthn-repository.js';
+import { deleteUserPasskey, insertPasskey, listUserPasskeys, type PasskeyRow } from './storage/webauthn-repository.js';
 import { announceFactorNotice, writeFactorNotice, type NoticeDeps } from './factor-notice.js';
 import { getUser } from '../../infra/storage/repositories/user-repository.js';
 import { BAD_CHALLENGE, CEREMONY_SECONDS, newChallenge, REFUSED, rememberChallenge, takeChallenge } from './passkey-ceremony.js';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../kernel/errors.js';
 import { verifyPassword } from '../../infra/identity/password.js';
-import { getSession, markAuthenticated } from '../../infra/storage/repositories/session-repository.js';
+import { getSession, markAuthenticated } from './storage/session-repository.js';
 import { getUser } from '../../infra/storage/repositories/user-repository.js';
 import { uncountTrustedDeviceTry } from './device-cookie.js';
 import { passwordTryFailed, startPasswordTry } from './password-guard.js';

@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors.js';
 import {
   clearSecondFactorFailures, countSecondFactorTry, getSecondFactorFailures, type SecondFactorRule,
-} from '../../infra/storage/repositories/second-factor-failure-repository.js';
+} from './storage/second-factor-failure-repository.js';
 import { uncountTrustedDeviceTry, type TrustedDevice } from './device-cookie.js';
 import type { PeopleDeps } from './people-deps.js';
 

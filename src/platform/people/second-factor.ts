@@ -14,7 +14,7 @@ import {
   useRecoveryCode,
   type UserRow,
 } from '../../infra/storage/repositories/user-repository.js';
-import { countUserTokenAttempt, lockLiveUserToken, useUserToken } from '../../infra/storage/repositories/user-token-repository.js';
+import { countUserTokenAttempt, lockLiveUserToken, useUserToken } from './storage/user-token-repository.js';
 import { countTrustedDeviceTry, type TrustedDevice } from './device-cookie.js';
 import { announceFactorNotice, writeFactorNotice, type NoticeDeps } from './factor-notice.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';

@@ -1,6 +1,6 @@
 import { hashToken, looksLikeToken } from '../../infra/identity/opaque-token.js';
 import { closedAccountScopes, isRole, ROLE_SCOPES, type Role } from '../../infra/identity/roles.js';
-import { findSessionAuth, revokeSession, touchSession } from '../../infra/storage/repositories/session-repository.js';
+import { findSessionAuth, revokeSession, touchSession } from './storage/session-repository.js';
 import type { PeopleDeps } from './people-deps.js';
 
 /** A request made with a dashboard session: the member acting and how fresh their proof is. */

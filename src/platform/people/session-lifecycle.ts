@@ -2,8 +2,8 @@ import { ApiError } from '../../kernel/errors.js';
 import { newId } from '../../kernel/ids.js';
 import { hashToken, looksLikeToken, newOpaqueToken } from '../../infra/identity/opaque-token.js';
 import type { Queryable } from '../../infra/storage/db.js';
-import { getAccountFlags } from '../../infra/storage/repositories/account-repository.js';
-import { getMembership, listUserMemberships } from '../../infra/storage/repositories/membership-repository.js';
+import { getAccountFlags } from './storage/account-repository.js';
+import { getMembership, listUserMemberships } from './storage/membership-repository.js';
 import {
   getSession,
   insertRefreshToken,
@@ -14,7 +14,7 @@ import {
   revokeSession,
   revokeSessionsBeyond,
   type SessionRow,
-} from '../../infra/storage/repositories/session-repository.js';
+} from './storage/session-repository.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { SsoProviderName } from '../../config.js';
 import { ApiError } from '../../kernel/errors.js';
-import { claimSsoState } from '../../infra/storage/repositories/sso-repository.js';
+import { claimSsoState } from './storage/sso-repository.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { IssuedSession } from './session-lifecycle.js';
 import { providerClient, providerFailure, providerLabel, providerSettings, redirectUri } from './sso-client.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../kernel/errors.js';
-import { getSession, revokeSession, setAuthenticatedAt } from '../../infra/storage/repositories/session-repository.js';
+import { getSession, revokeSession, setAuthenticatedAt } from './storage/session-repository.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import { chooseAccount, startSession, type AuthMethod, type IssuedSession } from './session-lifecycle.js';
 import type { SessionActor } from './session-auth.js';

@@ -4,11 +4,11 @@ import { page } from '../../kernel/page.js';
 import { hashToken, looksLikeToken, newOpaqueToken } from '../../infra/identity/opaque-token.js';
 import { isRole, type Role } from '../../infra/identity/roles.js';
 import { queueMailTo } from '../mail/mail-outbox.js';
-import { getAccountFlags, getAccountName } from '../../infra/storage/repositories/account-repository.js';
+import { getAccountFlags, getAccountName } from './storage/account-repository.js';
 import {
   getInvite, insertInvite, listPendingInvites, lockLiveInvite, markInviteAccepted, revokeInvite, revokePendingInvites, type InviteRow,
-} from '../../infra/storage/repositories/invite-repository.js';
-import { getMembership, insertMembership } from '../../infra/storage/repositories/membership-repository.js';
+} from './storage/invite-repository.js';
+import { getMembership, insertMembership } from './storage/membership-repository.js';
 import { emailKey, findUserByEmail, getUser } from '../../infra/storage/repositories/user-repository.js';
 import { assertPlanAllows } from '../billing/plan-limits.js';
 import { requireInviterStillHolds } from './invite-grantor.js';

@@ -1,8 +1,8 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import { isRole, type Role } from '../../infra/identity/roles.js';
-import { deleteMembership, getMembership, listMembers, lockOwners, setMembershipRole, type MemberRow } from '../../infra/storage/repositories/membership-repository.js';
-import { revokeAccountSessions } from '../../infra/storage/repositories/session-repository.js';
+import { deleteMembership, getMembership, listMembers, lockOwners, setMembershipRole, type MemberRow } from './storage/membership-repository.js';
+import { revokeAccountSessions } from './storage/session-repository.js';
 import { auditPeopleEvent } from './people-audit.js';
 import type { PeopleDeps, RequestMeta } from './people-deps.js';
 import type { SessionActor } from './session-auth.js';

@@ -1,9 +1,9 @@
 import { ApiError } from '../../kernel/errors.js';
 import { page } from '../../kernel/page.js';
 import type { Ports } from '../ports/ports.js';
-import { newestFirst, searchCandidates, type Candidate } from '../../infra/storage/repositories/search-candidates.js';
-import { parseQuery, searchPageRows, type SearchRowFields } from '../../infra/storage/repositories/search-repository.js';
-import type { SearchPlan } from '../../infra/storage/repositories/search-plan.js';
+import { newestFirst, searchCandidates, type Candidate } from './storage/search-candidates.js';
+import { parseQuery, searchPageRows, type SearchRowFields } from './storage/search-repository.js';
+import type { SearchPlan } from './storage/search-plan.js';
 
 /** What a result is (http/schemas/search.ts lists the same). */
 export type SearchKind = 'nfce' | 'nfe' | 'nfse' | 'issuer' | 'event' | 'nfe_received' | 'nfe_correction' | 'nfe_manifestation' | 'inutilization';
@@ -41,7 +41,7 @@ export function identTokens(q: string): string[] {
 
 // Ranking tiers: an exact identifier (key, CNPJ, protocol, number, external_ref) outranks a prefix
 // of one, which outranks words; within a tier each candidate's base (the kind's weight, ts_rank and
-// the names' trigram similarity: repositories/search-candidates.ts).
+// the names' trigram similarity: storage/search-candidates.ts).
 const EXACT = 100;
 const PREFIX = 10;
 

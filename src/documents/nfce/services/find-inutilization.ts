@@ -1,6 +1,6 @@
 import { ApiError, notFound } from '../../../kernel/errors.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { getInutilization, getInutilizationProcXml } from '../../../infra/storage/repositories/inutilization-repository.js';
+import { getInutilization, getInutilizationProcXml } from '../storage/inutilization-repository.js';
 import type { InutilizationRecord } from './inutilize-numbers.js';
 
 /** GET /v1/inutilizations/:id: the record POST /v1/issuers/:id/inutilization answered (and where search points). */

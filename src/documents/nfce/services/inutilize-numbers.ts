@@ -4,7 +4,7 @@ import { ApiError, notFound } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import type { InutilizationRow } from '../../../infra/storage/repositories/inutilization-repository.js';
+import type { InutilizationRow } from '../storage/inutilization-repository.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
 import { retireRange, usedNumbersInRange } from '../../../infra/storage/repositories/numbering-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';

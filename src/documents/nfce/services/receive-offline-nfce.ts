@@ -6,7 +6,7 @@ import { enqueueJob } from '../../../infra/queue/queue.js';
 import { sqlState } from '../../../infra/storage/db.js';
 import { findIssuerForEmission, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
 import { addHistory, findNoteByIdempotencyKey, getNote, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
-import { findIssuersByCnpj, findLiveNoteByNumber, findNoteIdByAccessKey, insertOfflineNote } from '../../../infra/storage/repositories/offline-note-repository.js';
+import { findIssuersByCnpj, findLiveNoteByNumber, findNoteIdByAccessKey, insertOfflineNote } from '../storage/offline-note-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';

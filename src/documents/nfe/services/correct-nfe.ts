@@ -8,7 +8,7 @@ import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
 import { addHistory, getNoteForWork, updateNote, type NoteRow, type NoteCorrections } from '../../../infra/storage/repositories/note-repository.js';
-import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../storage/nfe-event-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { findNote } from '../../notes/services/find-note.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';

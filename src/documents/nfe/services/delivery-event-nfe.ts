@@ -11,7 +11,7 @@ import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
 import { addHistory, getNoteForWork } from '../../../infra/storage/repositories/note-repository.js';
-import { getNfeEvent, insertNfeEvent, settleNfeEvent, type NfeEventRow } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import { getNfeEvent, insertNfeEvent, settleNfeEvent, type NfeEventRow } from '../storage/nfe-event-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { meterUsage } from '../../../infra/storage/repositories/billing-repository.js';
 import { periodOf } from '../../../platform/billing/period.js';

@@ -1,7 +1,7 @@
 import { ApiError, notFound } from '../../../kernel/errors.js';
 import { page } from '../../../kernel/page.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { getReceived, listReceived, type ReceivedRow } from '../../../infra/storage/repositories/nfe-received-repository.js';
+import { getReceived, listReceived, type ReceivedRow } from '../storage/nfe-received-repository.js';
 
 type ReadDeps = Pick<Ports, 'db'>;
 

@@ -7,8 +7,8 @@ import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { RetryLater } from '../../../infra/queue/runner.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../../../infra/storage/repositories/nfe-event-repository.js';
-import { getReceived, setManifestation, upsertReceived, type ReceivedManifestation, type ReceivedRow } from '../../../infra/storage/repositories/nfe-received-repository.js';
+import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../storage/nfe-event-repository.js';
+import { getReceived, setManifestation, upsertReceived, type ReceivedManifestation, type ReceivedRow } from '../storage/nfe-received-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
 export const MANIFEST_JOB = 'nfe.manifest';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../kernel/errors.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { registeredNfeEvent } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import { registeredNfeEvent } from '../storage/nfe-event-repository.js';
 import type { DistributableXml } from '../../notes/services/distributable-xml.js';
 import { findNote } from '../../notes/services/find-note.js';
 import { NFE_FAMILY } from './nfe-family.js';

@@ -5,7 +5,7 @@ import type { Job } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
 import { addHistory, getNoteForWork } from '../../../infra/storage/repositories/note-repository.js';
-import type { NfeEventRow } from '../../../infra/storage/repositories/nfe-event-repository.js';
+import type { NfeEventRow } from '../storage/nfe-event-repository.js';
 import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 

@@ -1,4 +1,4 @@
-import type { ReceivedRow, ReceivedSummaryRow } from '../../../infra/storage/repositories/nfe-received-repository.js';
+import type { ReceivedRow, ReceivedSummaryRow } from '../storage/nfe-received-repository.js';
 
 /** A received NF-e as the API shows it: the summary the AN distributed, the manifestation, the XML once downloadable. */
 export function presentReceived(row: ReceivedSummaryRow | ReceivedRow, baseUrl: string) {

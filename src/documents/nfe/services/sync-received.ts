@@ -8,7 +8,7 @@ import { RetryLater } from '../../../infra/queue/runner.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Queryable } from '../../../infra/storage/db.js';
 import { findIssuer, type IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
-import { getCursor, getReceived, issuersWithCertificate, saveCursor, upsertReceived } from '../../../infra/storage/repositories/nfe-received-repository.js';
+import { getCursor, getReceived, issuersWithCertificate, saveCursor, upsertReceived } from '../storage/nfe-received-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { presentReceived } from './present-received.js';

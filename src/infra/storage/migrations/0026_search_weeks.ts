@@ -9,7 +9,7 @@ import type { Migration } from '../migrate.js';
 // Now the indexed tsvector holds each word as the account's word of the document's week
 // ('@acc_.../2914/pao', weeks since 1970-01-01 UTC), the week itself ('@acc_.../2914'), and each
 // identifier as the account's ('@acc_...#3526...', any week). A search asks for its words in the
-// weeks around today first, then in wider windows further back (repositories/search-candidates.ts),
+// weeks around today first, then in wider windows further back (platform/search/storage/search-candidates.ts),
 // stopping once 500 matches are found: each posting list it reads holds one account's week, and it
 // reads the rows of the few weeks that hold those matches, whatever the account's size or age.
 // tsv itself (positions, weights: ts_rank, phrases, headlines) is unchanged.
