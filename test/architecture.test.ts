@@ -52,6 +52,20 @@ describe('the house (import graph of src/)', () => {
     expect(fileCycles(edges)).toEqual([]);
   });
 
+  it('the jobs table is written only by the queue: infra/queue/ in code, enqueue_job() in SQL (migration 50 on)', () => {
+    const writes = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE)\s+(?:TABLE\s+)?"?jobs"?\b/i;
+    const offenders = sourceFiles(SRC)
+      .map((p) => relative(SRC, p))
+      .filter((p) => !p.endsWith('.test.ts') && !p.startsWith('infra/queue/'))
+      .filter((p) => {
+        const migration = /^infra\/storage\/migrations\/(\d{4})_/.exec(p);
+        // Migrations before 50 are history, applied as written; from 50 on only enqueue_job() itself writes.
+        if (migration) return Number(migration[1]) > 50 && writes.test(readFileSync(join(SRC, p), 'utf8'));
+        return writes.test(readFileSync(join(SRC, p), 'utf8'));
+      });
+    expect(offenders).toEqual([]);
+  });
+
   it('no document family (nfce, nfe, nfse) imports another', () => {
     expect(crossFamilyImports(edges)).toEqual([]);
   });

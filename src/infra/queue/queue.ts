@@ -1,4 +1,4 @@
-import type { Queryable } from '../storage/db.js';
+import type { Queryable } from '../../kernel/db-handle.js';
 import { newId } from '../../kernel/ids.js';
 
 export interface Job<P = unknown> {
@@ -28,6 +28,28 @@ export async function enqueueJob(tx: Queryable, kind: string, payload: unknown, 
     [id, kind, JSON.stringify(payload), o.runAt, o.maxAttempts ?? 25, o.dedupeKey ?? null, o.now],
   );
   return r.rowCount > 0 ? id : null;
+}
+
+/**
+ * The queue's INSERT as a statement part, for a change that writes its job in the same statement as
+ * itself (a note's insert, its settlement: one round trip each). Each value is an SQL expression over
+ * `from`'s rows; a repeated dedupe key is a no-op, as with enqueueJob. The jobs table is written only
+ * here and by the database's enqueue_job() (migration 48), which the triggers call.
+ */
+export function insertJobsSql(v: { id: string; kind: string; payload: string; runAt: string; maxAttempts: string; dedupeKey: string; at: string; from: string }): string {
+  return `INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
+       SELECT ${v.id}, ${v.kind}, ${v.payload}, ${v.runAt}, ${v.maxAttempts}, ${v.dedupeKey}, ${v.at}, ${v.at} FROM ${v.from}
+       ON CONFLICT (dedupe_key) DO NOTHING`;
+}
+
+/** completeJob as a statement part: the job whose lease `workerId` holds is done (SQL expressions). */
+export function completeJobSql(id: string, workerId: string, now: string): string {
+  return `UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL, updated_at = ${now} WHERE id = ${id} AND locked_by = ${workerId}`;
+}
+
+/** Empties the queue but for `keepKind` and the job `keepId` (the sandbox's daily wipe, in its transaction). */
+export async function dropJobsExcept(tx: Queryable, keepKind: string, keepId: string | undefined): Promise<void> {
+  await tx.query(`DELETE FROM jobs WHERE kind <> $1 AND id <> $2`, [keepKind, keepId ?? '']);
 }
 
 /**

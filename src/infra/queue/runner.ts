@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { Clock } from '../../kernel/clock.js';
-import type { Db } from '../storage/db.js';
+import type { Db } from '../../kernel/db-handle.js';
 import { randomBase62 } from '../../kernel/ids.js';
 import { backoffMs, claimJobs, completeJob, failJob, retryJob, type Job } from './queue.js';
 

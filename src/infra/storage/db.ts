@@ -5,28 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
-export interface QueryResult<R> {
-  rows: R[];
-  rowCount: number;
-}
+import type { Db, Queryable, QueryResult } from '../../kernel/db-handle.js';
 
-/** Anything that runs one parameterised statement: the database itself or an open transaction. */
-export interface Queryable {
-  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
-}
-
-/**
- * The one storage handle of the process. Same SQL dialect (PostgreSQL) whether it is the embedded
- * PGlite or a server reached through a `pg` pool (docs/decisions.md#components).
- */
-export interface Db extends Queryable {
-  readonly kind: 'pglite' | 'pg';
-  /** Runs several statements separated by semicolons (migrations). */
-  exec(sql: string): Promise<void>;
-  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Db, Queryable, QueryResult };
 
 export interface OpenDbOptions {
   /** postgres://... ; when absent the embedded PGlite is used. */

@@ -1,5 +1,5 @@
 import type { Job } from '../../infra/queue/queue.js';
-import { enqueueJob } from '../../infra/queue/queue.js';
+import { dropJobsExcept, enqueueJob } from '../../infra/queue/queue.js';
 import { clearSigningMaterialCache } from '../issuers/issuer-signing-material.js';
 import type { Ports } from '../ports/ports.js';
 import type { Queryable } from '../../infra/storage/db.js';
@@ -79,7 +79,7 @@ export async function wipeSandbox(db: Ctx['db'], keepJobId?: string): Promise<st
       `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
     );
     const wiped = listed.rows.map((r) => r.table_name).filter((t) => !KEPT.has(t) && !isBookkeeping(t));
-    await tx.query(`DELETE FROM jobs WHERE kind <> $1 AND id <> $2`, [SANDBOX_RESET_JOB, keepJobId ?? '']);
+    await dropJobsExcept(tx, SANDBOX_RESET_JOB, keepJobId);
     if (wiped.length) await tx.query(`TRUNCATE ${wiped.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY`);
     await ensureSandboxAccount(tx);
     return wiped;

@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../db.js';
 import { newId } from '../../../kernel/ids.js';
 import { EMISSION_BASIS_SQL } from './issuer-repository.js';
+import { insertJobsSql } from '../../queue/queue.js';
 import { NUMBERING_GUARD, numberingParams, type NumberingClaim } from './numbering-repository.js';
 import type { NoteContingency } from './note-contingency.js';
 
@@ -168,10 +169,16 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
        INSERT INTO note_history (id, note_id, type, at, message)
        SELECT history_id, id, history_type, created_at, history_message FROM v),
      j AS (
-       INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
-       SELECT job_id, $2,
-         CASE WHEN status = 'contingency' THEN jsonb_build_object('noteId', id, 'contingency', true) ELSE jsonb_build_object('noteId', id) END,
-         created_at, $3, $2 || ':' || id || CASE WHEN status = 'contingency' THEN ':contingency' ELSE '' END, created_at, created_at FROM v),
+       ${insertJobsSql({
+         id: 'job_id',
+         kind: '$2',
+         payload: "CASE WHEN status = 'contingency' THEN jsonb_build_object('noteId', id, 'contingency', true) ELSE jsonb_build_object('noteId', id) END",
+         runAt: 'created_at',
+         maxAttempts: '$3',
+         dedupeKey: "$2 || ':' || id || CASE WHEN status = 'contingency' THEN ':contingency' ELSE '' END",
+         at: 'created_at',
+         from: 'v',
+       })}),
      e AS (
        INSERT INTO events (id, account_id, type, subject_type, subject_id, data, created_at)
        SELECT event_id, account_id, event_type, event_subject, id, event_data, created_at FROM v WHERE event_type IS NOT NULL)

@@ -1,5 +1,6 @@
 import { newId } from '../../../kernel/ids.js';
 import type { Queryable } from '../db.js';
+import { completeJobSql, insertJobsSql } from '../../queue/queue.js';
 import type { NoteContingency } from './note-contingency.js';
 import type { NoteRow, NoteStatus } from './note-repository.js';
 
@@ -92,9 +93,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
     s.followUp
       ? `,
     f AS (
-      INSERT INTO jobs (id, kind, payload, run_at, max_attempts, dedupe_key, created_at, updated_at)
-      SELECT ${p(newId('job'))}, ${p(s.followUp.kind)}, ${p(s.followUp.payload)}::jsonb, $3, ${p(s.followUp.maxAttempts)}, ${p(s.followUp.dedupeKey)}, $3, $3 FROM u
-      ON CONFLICT DO NOTHING)`
+      ${insertJobsSql({ id: p(newId('job')), kind: p(s.followUp.kind), payload: `${p(s.followUp.payload)}::jsonb`, runAt: '$3', maxAttempts: p(s.followUp.maxAttempts), dedupeKey: p(s.followUp.dedupeKey), at: '$3', from: 'u' })})`
       : ''
   }${
     s.meterPeriod !== undefined
@@ -114,8 +113,7 @@ export async function settleNote(db: Queryable, s: Settlement): Promise<{ change
     s.job
       ? `,
     d AS (
-      UPDATE jobs SET state = 'done', locked_by = NULL, locked_until = NULL, updated_at = $3
-       WHERE id = ${p(s.job.id)} AND locked_by = ${p(s.job.workerId)})`
+      ${completeJobSql(p(s.job.id), p(s.job.workerId), '$3')})`
       : ''
   }
     SELECT count(*)::int AS changed, coalesce(bool_or(events_fanout_wanted(u.account_id, ${eventType})), false) AS fanout${
