@@ -7,6 +7,7 @@ import { ManualClock } from '../../../test/support/clock.js';
 import { eventually } from '../../../test/support/webhook-receiver.js';
 import { backoffMs, claimJobs, completeJob, enqueueJob } from './queue.js';
 import { JOB_COMPLETED, JobRunner, RetryLater } from './runner.js';
+import { typedHandler } from './job-payload.js';
 
 let db: Db;
 beforeAll(async () => {
@@ -29,6 +30,31 @@ describe('job queue', () => {
     const ids = claims.flat().map((j) => j.id);
     expect(ids).toHaveLength(31);
     expect(new Set(ids).size).toBe(31);
+  });
+
+  it('a job whose payload does not fit its type fails at its first attempt, naming the field; a fitting one runs', async () => {
+    const k = kind();
+    const clock = new ManualClock(new Date());
+    const ran: string[] = [];
+    const runner = new JobRunner({
+      db,
+      clock,
+      pollMs: 10,
+      handlers: { [k]: typedHandler({ noteId: 'string', contingency: 'boolean?' }, async (job) => void ran.push(job.payload.noteId)) },
+    });
+    const now = clock.now();
+    await enqueueJob(db, k, { noteId: 'nfce_1' }, { runAt: now, now, maxAttempts: 25 });
+    await enqueueJob(db, k, { noteId: 42 }, { runAt: now, now, maxAttempts: 25 });
+    await enqueueJob(db, k, { noteId: 'nfce_2', contingency: 'yes' }, { runAt: now, now, maxAttempts: 25 });
+    runner.start();
+    await eventually(async () => (await db.query<{ c: number }>(`SELECT count(*)::int AS c FROM jobs WHERE kind = $1 AND state IN ('done', 'failed')`, [k])).rows[0]!.c === 3, 20_000, 'the three outcomes');
+    await runner.stop();
+    expect(ran).toEqual(['nfce_1']);
+    const failed = await db.query<{ attempts: number; last_error: string }>(`SELECT attempts, last_error FROM jobs WHERE kind = $1 AND state = 'failed' ORDER BY last_error`, [k]);
+    expect(failed.rows).toEqual([
+      { attempts: 1, last_error: "the job payload's contingency must be a boolean" },
+      { attempts: 1, last_error: "the job payload's noteId must be a non-empty string" },
+    ]);
   });
 
   it('hands a job whose lease ran out (worker died) to another worker', async () => {

@@ -10,6 +10,9 @@ export interface Job<P = unknown> {
   run_at: Date;
 }
 
+/** A payload that does not fit its job type (job-payload.ts): the runner fails the job without retrying it. */
+export class JobPayloadError extends Error {}
+
 export interface EnqueueOptions {
   runAt: Date;
   now: Date;

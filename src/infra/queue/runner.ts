@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../kernel/db-handle.js';
 import { randomBase62 } from '../../kernel/ids.js';
-import { backoffMs, claimJobs, completeJob, failJob, retryJob, type Job } from './queue.js';
+import { backoffMs, claimJobs, completeJob, failJob, JobPayloadError, retryJob, type Job } from './queue.js';
 
 /** What a handler tells the runner when the work is not finished but nothing is wrong (e.g. lot in process). */
 export class RetryLater extends Error {
@@ -126,7 +126,11 @@ export class JobRunner {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       try {
-        if (err instanceof RetryLater) {
+        if (err instanceof JobPayloadError) {
+          // The payload cannot become right by waiting: the job fails now, with the reason.
+          this.o.onError?.(job, err);
+          await failJob(db, job.id, this.workerId, message, clock.now());
+        } else if (err instanceof RetryLater) {
           await retryJob(db, job.id, this.workerId, new Date(clock.now().getTime() + err.delayMs), message, clock.now());
         } else {
           this.o.onError?.(job, err);

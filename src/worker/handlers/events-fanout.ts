@@ -1,8 +1,8 @@
 import { fanoutEventJob } from '../../platform/webhooks/fanout-event.js';
 import type { Ports } from '../../platform/ports/ports.js';
-import type { Job } from '../../infra/queue/queue.js';
+import { typedHandler } from '../../infra/queue/job-payload.js';
 import type { JobHandler } from '../../infra/queue/runner.js';
 
 /** Job `events.fanout`: turn one event into a delivery per subscribed webhook endpoint and a notification. */
 export const eventsFanout = (deps: Pick<Ports, 'db' | 'clock' | 'notifications' | 'wakeWorker'>): JobHandler =>
-  (job) => fanoutEventJob(deps, job as Job<{ event_id: string }>);
+  typedHandler({ event_id: 'string' }, (job) => fanoutEventJob(deps, job));

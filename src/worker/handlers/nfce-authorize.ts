@@ -4,7 +4,7 @@ import { NFCE_FAMILY } from '../../documents/nfce/services/nfce-family.js';
 import { refreshContingencyQr } from '../../documents/nfce/services/refresh-contingency-qr.js';
 import { warnNearDeadline } from '../../documents/nfce/services/contingency-deadline.js';
 import { contingencyReason, switchToContingency } from '../../documents/nfce/services/switch-to-contingency.js';
-import type { Job } from '../../infra/queue/queue.js';
+import { typedHandler } from '../../infra/queue/job-payload.js';
 import type { JobHandler } from '../../infra/queue/runner.js';
 
 /**
@@ -13,9 +13,9 @@ import type { JobHandler } from '../../infra/queue/runner.js';
  * and a job of the same kind transmits that document.
  */
 export const nfceAuthorize = (deps: AuthorityDeps): JobHandler =>
-  (job, { workerId }) =>
-    authorizeNoteJob(deps, NFCE_FAMILY, job as Job<{ noteId: string; contingency?: boolean }>, workerId, {
+  typedHandler({ noteId: 'string', contingency: 'boolean?' }, (job, { workerId }) =>
+    authorizeNoteJob(deps, NFCE_FAMILY, job, workerId, {
       authorityDown: async (note, why) => (await switchToContingency(deps, note.id, contingencyReason(why), { afterBound: true })) !== null,
       contingencyWaiting: (note) => warnNearDeadline(deps, note),
       fixRefused: (note, cStat) => refreshContingencyQr(deps, note, cStat),
-    });
+    }));
