@@ -35,8 +35,8 @@ export function checkMedicine(errors: Errors, at: string, medicine: MedicineInpu
       fail(errors, `${at}.batches`, 'is required with medicine in an NF-e: give at least one batch of the medicine sold (rastro, MOC K01-20, 873)', 'K01-20');
     }
   }
-  if (batches === undefined) return;
-  if (!Array.isArray(batches)) return fail(errors, `${at}.batches`, 'must be a list');
+  // The request schema makes batches a list of objects; anything else has been refused before.
+  if (!Array.isArray(batches)) return;
   if (batches.length > MAX_BATCHES) fail(errors, `${at}.batches`, `must have at most ${MAX_BATCHES} batches (rastro)`);
   batches.forEach((b, k) => checkBatch(errors, `${at}.batches[${k}]`, b));
 }
