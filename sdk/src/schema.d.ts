@@ -10036,6 +10036,52 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
+                            /** @description prod/med: the medicine group of an item sold by a pharmacy, drugstore or distributor (docs/fiscal/medicines.md). Not with fuel on the same item. */
+                            medicine?: {
+                                /**
+                                 * @description cProdANVISA: the ANVISA registration of the medicine, 11 or 13 digits, or ISENTO for a medicine exempt from registration.
+                                 * @example 1012345670012
+                                 */
+                                anvisa_code: string;
+                                /**
+                                 * @description xMotivoIsencao (1-255 characters): for an exempt medicine (anvisa_code ISENTO), the ANVISA decision that exempts it, e.g. the number of the RDC.
+                                 * @example RDC 98/2016
+                                 */
+                                exemption_reason?: string;
+                                /**
+                                 * @description vPMC: the maximum consumer price (Preço Máximo ao Consumidor) of the medicine, reais, 2 decimals.
+                                 * @example 14.9
+                                 */
+                                max_consumer_price: number;
+                            };
+                            /** @description prod/rastro: the batches (lots) the item was taken from, up to 500 (XSD). Required with medicine in an NF-e (MOC K01-20, 873); any traced product may carry them. */
+                            batches?: {
+                                /**
+                                 * @description nLote: the batch (lot) number, 1-20 characters.
+                                 * @example L2301A
+                                 */
+                                number: string;
+                                /**
+                                 * @description qLote: the quantity of the item taken from this batch, at most 8 integer digits and 3 decimals.
+                                 * @example 2
+                                 */
+                                quantity: number;
+                                /**
+                                 * @description dFab: the manufacturing date, YYYY-MM-DD; not after the day the authority processes the note (MOC I83-10, 877).
+                                 * @example 2025-01-10
+                                 */
+                                manufactured_on: string;
+                                /**
+                                 * @description dVal: the expiry date, YYYY-MM-DD (the last day of the month when the validity names no day); not before manufactured_on (MOC I84-10, 870).
+                                 * @example 2027-01-31
+                                 */
+                                expires_on: string;
+                                /**
+                                 * @description cAgreg: the aggregation code (1-20 characters).
+                                 * @example 7891234567890
+                                 */
+                                aggregation_code?: string;
+                            }[];
                         }[];
                         payment?: {
                             /**
@@ -12273,6 +12319,52 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
+                            /** @description prod/med: the medicine group of an item sold by a pharmacy, drugstore or distributor (docs/fiscal/medicines.md). Not with fuel on the same item. */
+                            medicine?: {
+                                /**
+                                 * @description cProdANVISA: the ANVISA registration of the medicine, 11 or 13 digits, or ISENTO for a medicine exempt from registration.
+                                 * @example 1012345670012
+                                 */
+                                anvisa_code: string;
+                                /**
+                                 * @description xMotivoIsencao (1-255 characters): for an exempt medicine (anvisa_code ISENTO), the ANVISA decision that exempts it, e.g. the number of the RDC.
+                                 * @example RDC 98/2016
+                                 */
+                                exemption_reason?: string;
+                                /**
+                                 * @description vPMC: the maximum consumer price (Preço Máximo ao Consumidor) of the medicine, reais, 2 decimals.
+                                 * @example 14.9
+                                 */
+                                max_consumer_price: number;
+                            };
+                            /** @description prod/rastro: the batches (lots) the item was taken from, up to 500 (XSD). Required with medicine in an NF-e (MOC K01-20, 873); any traced product may carry them. */
+                            batches?: {
+                                /**
+                                 * @description nLote: the batch (lot) number, 1-20 characters.
+                                 * @example L2301A
+                                 */
+                                number: string;
+                                /**
+                                 * @description qLote: the quantity of the item taken from this batch, at most 8 integer digits and 3 decimals.
+                                 * @example 2
+                                 */
+                                quantity: number;
+                                /**
+                                 * @description dFab: the manufacturing date, YYYY-MM-DD; not after the day the authority processes the note (MOC I83-10, 877).
+                                 * @example 2025-01-10
+                                 */
+                                manufactured_on: string;
+                                /**
+                                 * @description dVal: the expiry date, YYYY-MM-DD (the last day of the month when the validity names no day); not before manufactured_on (MOC I84-10, 870).
+                                 * @example 2027-01-31
+                                 */
+                                expires_on: string;
+                                /**
+                                 * @description cAgreg: the aggregation code (1-20 characters).
+                                 * @example 7891234567890
+                                 */
+                                aggregation_code?: string;
+                            }[];
                         }[];
                         payment?: {
                             /**
@@ -13763,6 +13855,52 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
+                            /** @description prod/med: the medicine group of an item sold by a pharmacy, drugstore or distributor (docs/fiscal/medicines.md). Not with fuel on the same item. */
+                            medicine?: {
+                                /**
+                                 * @description cProdANVISA: the ANVISA registration of the medicine, 11 or 13 digits, or ISENTO for a medicine exempt from registration.
+                                 * @example 1012345670012
+                                 */
+                                anvisa_code: string;
+                                /**
+                                 * @description xMotivoIsencao (1-255 characters): for an exempt medicine (anvisa_code ISENTO), the ANVISA decision that exempts it, e.g. the number of the RDC.
+                                 * @example RDC 98/2016
+                                 */
+                                exemption_reason?: string;
+                                /**
+                                 * @description vPMC: the maximum consumer price (Preço Máximo ao Consumidor) of the medicine, reais, 2 decimals.
+                                 * @example 14.9
+                                 */
+                                max_consumer_price: number;
+                            };
+                            /** @description prod/rastro: the batches (lots) the item was taken from, up to 500 (XSD). Required with medicine in an NF-e (MOC K01-20, 873); any traced product may carry them. */
+                            batches?: {
+                                /**
+                                 * @description nLote: the batch (lot) number, 1-20 characters.
+                                 * @example L2301A
+                                 */
+                                number: string;
+                                /**
+                                 * @description qLote: the quantity of the item taken from this batch, at most 8 integer digits and 3 decimals.
+                                 * @example 2
+                                 */
+                                quantity: number;
+                                /**
+                                 * @description dFab: the manufacturing date, YYYY-MM-DD; not after the day the authority processes the note (MOC I83-10, 877).
+                                 * @example 2025-01-10
+                                 */
+                                manufactured_on: string;
+                                /**
+                                 * @description dVal: the expiry date, YYYY-MM-DD (the last day of the month when the validity names no day); not before manufactured_on (MOC I84-10, 870).
+                                 * @example 2027-01-31
+                                 */
+                                expires_on: string;
+                                /**
+                                 * @description cAgreg: the aggregation code (1-20 characters).
+                                 * @example 7891234567890
+                                 */
+                                aggregation_code?: string;
+                            }[];
                             /**
                              * @description pDif: deferred share of the ICMS (CST 51 with pICMS); default 100. Percent (12.5 = 12.5%), at most 4 decimals.
                              * @example 100

@@ -38,6 +38,13 @@ const onDifal = (xml: string, edit: (det: string) => string) => editDet(xml, dif
 /** Money text plus two cents (beyond the MOC's tolerance of R$ 0.01). */
 const plusTwoCents = (det: string, tag: string) => det.replace(new RegExp(`<${tag}>([^<]*)</${tag}>`), (_, v: string) => `<${tag}>${((Math.round(Number(v) * 100) + 2) / 100).toFixed(2)}</${tag}>`);
 
+const noBatches = (c: GoodsCase) => c.req.items[last(c)]!.batches === undefined;
+/** One batch on the last item with the dates given; the field of the date the refusal must name. */
+function withBatch(c: GoodsCase, dates: { manufactured_on: string; expires_on: string }, field: 'manufactured_on' | 'expires_on'): string {
+  c.req.items[last(c)]!.batches = [{ number: 'L1', quantity: 1, ...dates }];
+  return `items[${last(c)}].batches[0].${field}`;
+}
+
 const SOUTH_SOUTHEAST_BUT_ES = new Set(['SP', 'RJ', 'MG', 'PR', 'SC', 'RS']);
 const isSaleCfop = (cfop: string) => /^6[14][0-9]{2}$/.test(cfop);
 const noRefs = (c: GoodsCase) => (nfe(c).referenced_documents ?? []).length === 0;
@@ -109,8 +116,10 @@ export const ITEMS_BREAKERS: readonly GoodsBreaker[] = [
   })),
   { kind: 'document', rule: 'I50-10', code: 336, models: BOTH, why: NOT_WRITTEN('detExport'), applies: (c) => c.model === 65 || op(c).idDest !== 3, break: (d) => ({ xml: firstDet(d.xml, endOfProd('<detExport><nDraw>20190000019</nDraw></detExport>')) }) },
   { kind: 'document', rule: 'I51-10', code: 338, models: NFE, why: NOT_WRITTEN('detExport'), break: (d) => ({ xml: firstDet(d.xml, (det) => setIn(det, 'CFOP', '7127')) }) },
-  { kind: 'document', rule: 'I83-10', code: 877, models: BOTH, why: NOT_WRITTEN('rastro (batches)'), break: (d) => ({ xml: firstDet(d.xml, endOfProd('<rastro><nLote>L1</nLote><qLote>1.000</qLote><dFab>2099-01-01</dFab><dVal>2099-12-31</dVal></rastro>')) }) },
-  { kind: 'document', rule: 'I84-10', code: 870, models: BOTH, why: NOT_WRITTEN('rastro (batches)'), break: (d) => ({ xml: firstDet(d.xml, endOfProd('<rastro><nLote>L1</nLote><qLote>1.000</qLote><dFab>2020-06-01</dFab><dVal>2020-05-31</dVal></rastro>')) }) },
+  // prod/rastro (items[].batches, docs/fiscal/medicines.md): the random sales carry none; a batch is added to the last item.
+  // I83-10 is judged against the UTC date of emission (the gateway's processingDay, the simulator's date).
+  { kind: 'request', rule: 'I83-10', code: 877, models: BOTH, applies: (c) => noBatches(c), break: (c) => withBatch(c, { manufactured_on: '2099-01-01', expires_on: '2099-12-31' }, 'manufactured_on') },
+  { kind: 'request', rule: 'I84-10', code: 870, models: BOTH, applies: (c) => noBatches(c), break: (c) => withBatch(c, { manufactured_on: '2020-06-01', expires_on: '2020-05-31' }, 'expires_on') },
   // NA: ICMS to the destination state (DIFAL), which the gateway computes
   {
     kind: 'document', rule: 'NA01-10', code: 807, models: NFCE, why: 'the NFC-e request has no DIFAL (difal is NF-e only)',
@@ -145,8 +154,11 @@ export const ITEMS_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'document', rule: 'S01-20', code: 748, models: NFE, why: WRITTEN, break: (d) => ({ xml: firstDet(d.xml, (det) => det.replace(/<COFINS>[\s\S]*?<\/COFINS>/, '')) }) },
   // The fuel group (MOC group LA, prod/comb): the random sales carry no fuel items; each rule is broken on random fuel
   // NFC-e and NF-e by test/fuel-property.test.ts (the gateway's 422 and the simulator's answer) and test/fuel.test.ts.
-  // The medicine group (MOC group K): the API does not take `med` yet (docs/fiscal/medicines.md), so no sale carries it.
-  { kind: 'excluded', rule: 'K01-20', code: 873, why: 'the gateway writes med only once the API takes it (not yet): the rule is tested in src/authority-sim/medicine-rules.test.ts' },
+  // The medicine group (MOC group K, items[].medicine): a medicine without batches on the last item of an NF-e.
+  {
+    kind: 'request', rule: 'K01-20', code: 873, models: NFE, applies: (c) => noBatches(c) && c.req.items[last(c)]!.fuel === undefined,
+    break: (c) => ((c.req.items[last(c)]!.medicine = { anvisa_code: '1012345670012', max_consumer_price: 14.9 }), `items[${last(c)}].batches`),
+  },
   ...(['LA03c-10/461', 'LA03c-20/855', 'LA03d-10/856', 'LA11-20/379', 'LA16-10/380', 'N08-10/858'] as const).map((id): GoodsBreaker => {
     const [rule, code] = id.split('/') as [string, string];
     return { kind: 'excluded', rule, code: Number(code), why: 'a rule of the fuel group, which the random sales do not carry: broken on random fuel sales in test/fuel-property.test.ts (N08-10 in src/authority-sim/fuel-rules.test.ts and validate-fuel-repasse.test.ts)' };

@@ -145,7 +145,9 @@ export const PARTIES_BREAKERS: readonly GoodsBreaker[] = [
     kind: 'request', rule: 'E16a-30', code: 805, models: NFE,
     applies: (c) =>
       op(c).idDest === 2 && nfe(c).destinatario.indicador_ie === 'contribuinte' && NO_EXEMPT_TAXPAYER.has(address(c).uf) &&
-      nfe(c).items.every((i) => !EXEMPT_ICMS_CODES.has(code(i)) && !(i as { st?: unknown }).st && !(i as { st_retained?: unknown }).st_retained),
+      nfe(c).items.every((i) => !EXEMPT_ICMS_CODES.has(code(i)) && !(i as { st?: unknown }).st && !(i as { st_retained?: unknown }).st_retained) &&
+      // CST 50/51 to an exempt recipient is MOC N12-80 (529), refused first.
+      nfe(c).items.every((i) => code(i) !== '50' && code(i) !== '51'),
     break: (c) => ((nfe(c).destinatario.indicador_ie = 'isento'), delete nfe(c).destinatario.ie, 'destinatario.indicador_ie'),
   },
   {

@@ -257,7 +257,7 @@ export function caseArb(): fc.Arbitrary<GeneratedCase> {
       if (list.length === 1) sale.payment = list[0]!;
       else sale.payments = list;
       const ctx: NfceContext = {
-        issuer, tpAmb: g.tpAmb, serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, taxReform: g.taxReform, reformTables: reformTablesInForce(), signingKey: testSigningKey(),
+        issuer, tpAmb: g.tpAmb, serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, processingDay: g.emittedAt.toISOString().slice(0, 10), taxReform: g.taxReform, reformTables: reformTablesInForce(), signingKey: testSigningKey(),
         csc: { id: '000001', token: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8' },
       };
       if (g.offline) Object.assign(ctx, { tpEmis: 9, contingency: { at: new Date(g.emittedAt.getTime() - 60_000), reason: 'Falha de comunicacao com a SEFAZ' } });

@@ -280,7 +280,7 @@ export function nfeCaseArb(): fc.Arbitrary<GeneratedNfe> {
         }
       }
       // MOC Y09-20 (900): the issuer's local date of emission, as the service gives it (documents/nfe/services/issue-nfe.ts).
-      const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform, reformTables: reformTablesInForce(), today: localDateTime(g.emittedAt, timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf)).text.slice(0, 10) };
+      const ctx: NfeContext = { issuer, tpAmb: g.tpAmb, taxReform: g.taxReform, reformTables: reformTablesInForce(), today: localDateTime(g.emittedAt, timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf)).text.slice(0, 10), processingDay: g.emittedAt.toISOString().slice(0, 10) };
       // MOC ZD01-10: infRespTec is required in AM, MS, PE, PR, SC and TO (src/fiscal/states/states.ts).
       if (respTecRequired(issuer.uf)) ctx.respTec = { cnpj: '10422724000187', contato: 'Suporte Tecnico', email: 'suporte@example.com', fone: '11999998888' };
       const doc: NfeDocumentContext = { serie: g.serie, nNF: g.nNF, emittedAt: g.emittedAt, signingKey: testSigningKey() };

@@ -6,6 +6,7 @@ import { child, children, parseXml, path, text, type XmlNode } from '../xml-node
 import type { DanfeNfeDuplicate, DanfeNfeInput, DanfeNfeItem, DanfeNfeParty, DanfeNfeTransport, DanfeNfeVolumes } from './danfe-nfe-input.js';
 import { DANFE_NFE_LIMITS } from './danfe-nfe-limits.js';
 import { withFuelLine } from './fuel-line.js';
+import { withMedicineLine } from './medicine-line.js';
 
 export interface DanfeNfeExtras {
   settings?: DanfeSettings;
@@ -64,7 +65,7 @@ function item(det: XmlNode, i: number): DanfeNfeItem {
     total: required(prod, 'vProd', where),
   };
   const optional = [
-    ['extra', clamp(withFuelLine(prod, text(det, 'infAdProd')), 600)],
+    ['extra', clamp(withMedicineLine(prod, withFuelLine(prod, text(det, 'infAdProd'))), 600)],
     ['icmsBase', text(icms, 'vBC')],
     ['icmsValue', text(icms, 'vICMS')],
     ['icmsRate', text(icms, 'pICMS')],

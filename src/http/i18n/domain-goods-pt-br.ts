@@ -50,6 +50,19 @@ export const GOODS_PT_BR: Translations = {
     'os percentuais de GLP e de gás natural (pGLP, pGNn, pGNi) são só para GLP, código ANP 210203001 (MOC LA03c-10, 461)',
   'with natural_gas_national_percent and natural_gas_imported_percent must add up to 100 for GLP (MOC LA03c-20, 855)':
     'somado a natural_gas_national_percent e natural_gas_imported_percent deve dar 100 para GLP (MOC LA03c-20, 855)',
+  // validate-medicine.ts (docs/fiscal/medicines.md)
+  'must be the ANVISA registration, 11 or 13 digits, or ISENTO for a medicine exempt from registration (cProdANVISA)':
+    'deve ser o registro na ANVISA, com 11 ou 13 dígitos, ou ISENTO para medicamento isento de registro (cProdANVISA)',
+  'cannot go with fuel on the same item: the layout gives an item either the medicine group (med) or the fuel group (comb)':
+    'não pode vir com fuel no mesmo item: o leiaute dá ao item ou o grupo de medicamento (med) ou o de combustível (comb)',
+  'is required with medicine in an NF-e: give at least one batch of the medicine sold (rastro, MOC K01-20, 873)':
+    'é obrigatório com medicine na NF-e: informe ao menos um lote do medicamento vendido (rastro, MOC K01-20, 873)',
+  'must have at most {} batches (rastro)': 'deve ter no máximo {} lotes (rastro)',
+  'must be a date YYYY-MM-DD from 2000-01-01 to 2099-12-31 (the layout type TData)':
+    'deve ser uma data AAAA-MM-DD de 2000-01-01 a 2099-12-31 (o tipo TData do leiaute)',
+  'must not be before manufactured_on (MOC I84-10, 870)': 'não pode ser anterior a manufactured_on (MOC I84-10, 870)',
+  'must not be after {}, the day the authority processes the note (MOC I83-10, 877)':
+    'não pode ser posterior a {}, o dia em que a SEFAZ processa a nota (MOC I83-10, 877)',
   // transport.ts
   'give cnpj or cpf, not both': 'informe cnpj ou cpf, não os dois',
   'is not a valid CNPJ (14 characters, check digits must match)': 'não é um CNPJ válido (14 caracteres, os dígitos verificadores devem conferir)',

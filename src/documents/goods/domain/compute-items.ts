@@ -5,6 +5,7 @@ import { icmsOf, pisCofinsOf, reformPlanOf, type ReformItemPlan } from './item-t
 import type { SaleLines } from './sale-item.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { combOf } from './fuel-item.js';
+import { medOf, rastroOf } from './medicine-item.js';
 import { approximateTaxes, icmsTotals, itemAmounts } from './totals.js';
 
 export interface ComputeOptions {
@@ -47,6 +48,8 @@ export function computeItems(sale: SaleLines, options: ComputeOptions): Computed
     if (vTotTrib[i] !== undefined) d.vTotTrib = vTotTrib[i];
     if (item.additional_info !== undefined) d.infAdProd = layoutText(item.additional_info);
     if (item.fuel !== undefined) d.comb = combOf(item.fuel);
+    if (item.batches !== undefined && item.batches.length > 0) d.rastro = rastroOf(item.batches);
+    if (item.medicine !== undefined) d.med = medOf(item.medicine);
     return d;
   });
   const total = icmsTotals(det);

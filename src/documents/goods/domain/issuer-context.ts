@@ -48,6 +48,8 @@ export interface SaleContext {
   respTec?: RespTec;
   /** The issuer's local date the sale is prepared on (YYYY-MM-DD): the IBS/CBS rates it needs are those of its year. */
   today?: string;
+  /** The UTC date the sale is prepared on: a batch may not be made after it (MOC I83-10, validate-medicine.ts). */
+  processingDay?: string;
   /** The reform tables in force (fiscal/reform): rates by date, CST and cClassTrib. */
   reformTables: ReformTables;
 }

@@ -11,6 +11,7 @@ import { checkReformRules } from './validate-reform-rules.js';
 import { checkReformCreditShapes } from './reform-presumed-credit.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
 import { checkFuel } from './validate-fuel.js';
+import { checkMedicine } from './validate-medicine.js';
 
 /** What differs between the item checks of an NFC-e and an NF-e (model 55 reuses validateItem). */
 export interface ItemRules {
@@ -207,7 +208,10 @@ export function validateItem(errors: Errors, index: number, item: SaleItem, crt:
   checkOtherTaxes(errors, at, item);
   checkReformRules(errors, at, item, rules.document);
   // prod/comb (docs/fiscal/fuel.md): the MOC LA rules need the model, the CFOP and the unit.
-  if (item.fuel !== undefined) checkFuel(errors, at, item.fuel, { model: rules.document.includes('NFC-e') ? 65 : 55, cfop: item.cfop, unit: item.unit });
+  const model = rules.document.includes('NFC-e') ? 65 : 55;
+  if (item.fuel !== undefined) checkFuel(errors, at, item.fuel, { model, cfop: item.cfop, unit: item.unit });
+  // prod/med and prod/rastro (docs/fiscal/medicines.md): MOC K01-20 binds the NF-e only.
+  checkMedicine(errors, at, item.medicine, item.batches, { model, fuel: item.fuel !== undefined });
   const quantityOk = checkNumber(errors, `${at}.quantity`, item.quantity, QUANTITY);
   const priceOk = checkNumber(errors, `${at}.unit_price`, item.unit_price, UNIT_PRICE);
   if (!quantityOk || !priceOk) return undefined;

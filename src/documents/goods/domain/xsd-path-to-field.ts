@@ -10,6 +10,10 @@ const PROD: Record<string, string> = {
   qCom: 'quantity', qTrib: 'quantity', vUnCom: 'unit_price', vUnTrib: 'unit_price', vProd: 'unit_price', vDesc: 'discount',
 };
 
+// prod/rastro and prod/med (docs/fiscal/medicines.md): items[].batches[k] and items[].medicine.
+const BATCH: Record<string, string> = { nLote: 'number', qLote: 'quantity', dFab: 'manufactured_on', dVal: 'expires_on', cAgreg: 'aggregation_code' };
+const MEDICINE: Record<string, string> = { cProdANVISA: 'anvisa_code', xMotivoIsencao: 'exemption_reason', vPMC: 'max_consumer_price' };
+
 const ICMS: Record<string, string> = {
   orig: 'origin', CST: 'cst_icms', CSOSN: 'cst_icms', vBC: 'vBC', pICMS: 'pICMS', vICMS: 'pICMS', pRedBC: 'icms_base_reduction',
   pFCP: 'fcp_rate', vFCP: 'fcp_rate', vBCFCP: 'vBC', modBCST: 'st.modality', pMVAST: 'st.mva', pRedBCST: 'st.base_reduction',
@@ -65,6 +69,11 @@ export function xsdPathToField(path: string, sale?: SaleTenders): string | null 
   if (group === 'det' && position !== undefined) {
     const item = `items[${position - 1}]`;
     if (!last) return item;
+    if (names[0] === 'prod' && names[1] === 'rastro') {
+      const batch = `${item}.batches[${s[start + 3]![1] - 1}]`;
+      return names.length > 2 && BATCH[last] ? `${batch}.${BATCH[last]}` : batch;
+    }
+    if (names[0] === 'prod' && names[1] === 'med') return names.length > 2 && MEDICINE[last] ? `${item}.medicine.${MEDICINE[last]}` : `${item}.medicine`;
     if (names[0] === 'prod') return PROD[last] ? `${item}.${PROD[last]}` : item;
     if (names[0] === 'infAdProd') return `${item}.additional_info`;
     if (names[0] !== 'imposto') return item;

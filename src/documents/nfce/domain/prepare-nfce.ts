@@ -15,6 +15,7 @@ import { carrierModel, MODALIDADES_FRETE } from '../../goods/domain/transport.js
 import type { Sale } from './sale.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
 import { checkSale, type FieldError } from './validate-sale.js';
+import { checkBatchDates } from '../../goods/domain/validate-medicine.js';
 
 // docs/decisions.md#the-way-a-sale-travels, "domain nfce": request -> NFC-e model, in one pass. The service prepares a sale before
 // any number is reserved and builds it afterwards once per number it is given (a batch that finds
@@ -52,9 +53,12 @@ export type PreparedSale = { ok: false; errors: FieldError[] } | { ok: true; nfc
  */
 export function prepareNfce(sale: Sale, ctx: SaleContext): PreparedSale {
   const checked = checkSale(sale, ctx.issuer, { tpAmb: ctx.tpAmb });
+  const batchErrors: FieldError[] = [];
+  checkBatchDates(batchErrors, Array.isArray(sale.items) ? sale.items : [], ctx.processingDay);
   const noRespTec = respTecMissing(ctx.issuer.uf, ctx.respTec);
-  if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors)] };
-  if (!checked.ok) return checked;
+  if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors), ...batchErrors] };
+  if (!checked.ok) return { ok: false, errors: [...checked.errors, ...batchErrors] };
+  if (batchErrors.length > 0) return { ok: false, errors: batchErrors };
   const { computed } = checked;
   // The CST and cClassTrib against the tables (the reduction is the class's), then the rates of the date.
   const reformErrors: FieldError[] = [];

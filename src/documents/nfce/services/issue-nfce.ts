@@ -24,9 +24,10 @@ export function nfceEmitter(now: () => Date): NoteEmitter<Sale, PreparedNfce> {
       const respTec = engineRespTec(issuer);
       const engine = engineIssuer(issuer);
       // The IBS/CBS rates the items need are those of the issuer's local year (docs/fiscal/tax-reform.md).
-      const today = localDateTime(now(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
+      const at = now();
+      const today = localDateTime(at, timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
       const prepared = prepareNfce(sale, {
-        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
+        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, processingDay: at.toISOString().slice(0, 10), reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
       });
       return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
     },

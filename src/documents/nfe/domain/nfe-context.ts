@@ -11,6 +11,8 @@ export interface NfeContext {
   respTec?: RespTec;
   /** The issuer's local date of emission (YYYY-MM-DD): installments may not fall due before it (MOC Y09-20, 900). */
   today?: string;
+  /** The UTC date the note is prepared on: a batch may not be made after it (MOC I83-10, validate-medicine.ts). */
+  processingDay?: string;
   /** The reform tables in force (fiscal/reform): rates by date, CST and cClassTrib. */
   reformTables: ReformTables;
 }

@@ -17,6 +17,7 @@ import type { NfeContext } from './nfe-context.js';
 import { autXmlOf, exportaOf, nfeDestOf, transpOf } from './nfe-parties.js';
 import type { NfeRequest } from './nfe-request.js';
 import { checkNfe, nfePayments, type FieldError } from './validate-nfe.js';
+import { checkBatchDates } from '../../goods/domain/validate-medicine.js';
 
 // request -> NF-e model, in one pass, before any number is reserved; buildPreparedNfe adds what
 // each number decides (cNF, key, ide numbers, nFat default, hashCSRT).
@@ -61,9 +62,12 @@ function billingOf(req: NfeRequest, vNF: number): PreparedNfe['billing'] {
 /** Validates the request and computes its items, totals, parties, freight, billing and payments once. */
 export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult {
   const checked = checkNfe(req, ctx);
+  const batchErrors: FieldError[] = [];
+  checkBatchDates(batchErrors, Array.isArray(req.items) ? req.items : [], ctx.processingDay);
   const noRespTec = respTecMissing(ctx.issuer.uf, ctx.respTec);
-  if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors)] };
-  if (!checked.ok) return checked;
+  if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors), ...batchErrors] };
+  if (!checked.ok) return { ok: false, errors: [...checked.errors, ...batchErrors] };
+  if (batchErrors.length > 0) return { ok: false, errors: batchErrors };
   const { computed, facts } = checked;
   // The CST and cClassTrib against the tables (the reduction is the class's), then the rates of the date.
   const reformErrors: FieldError[] = [];

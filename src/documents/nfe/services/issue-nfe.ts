@@ -21,10 +21,11 @@ export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe
     prepare(request, issuer) {
       const engine = engineIssuer(issuer);
       // MOC Y09-20 (900): installments may not fall due before the issuer's local date of emission.
-      const today = localDateTime(now(), timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
+      const at = now();
+      const today = localDateTime(at, timeZoneOf(engine.endereco.codigo_municipio, engine.uf)).text.slice(0, 10);
       const respTec = engineRespTec(issuer);
       const prepared = prepareNfe(request, {
-        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
+        issuer: engine, tpAmb: tpAmbOf(issuer), taxReform: issuer.account_tax_regime === 'reform_2026', today, processingDay: at.toISOString().slice(0, 10), reformTables: reformTablesInForce(), ...(respTec ? { respTec } : {}),
       });
       return prepared.ok ? { ok: true, prepared: prepared.nfe } : prepared;
     },
