@@ -14009,6 +14009,32 @@ export interface paths {
                                     amount: number;
                                 };
                             };
+                            /** @description detExport: the export detail of an item in a sale abroad (idDest 3): the drawback act and the indirect export (MOC I50-I54). */
+                            export_detail?: {
+                                /**
+                                 * @description nDraw: the drawback concession act (ato concessório), 1-20 characters; required with CFOP 7127 and 7211 (MOC I51-10, 338).
+                                 * @example 20230001234
+                                 */
+                                drawback?: string;
+                                /** @description exportInd: an indirect export (goods received from a trading company or exporter with the end of export). */
+                                indirect?: {
+                                    /**
+                                     * @description nRE: the export registration (registro de exportação), up to 12 digits.
+                                     * @example 123456789012
+                                     */
+                                    re_number: string;
+                                    /**
+                                     * @description chNFe: the 44-digit access key of the NF-e received for export (the goods bought with the end of export).
+                                     * @example 35260611222333000181550010000000011000000015
+                                     */
+                                    access_key: string;
+                                    /**
+                                     * @description qExport: the quantity of the item actually exported, up to 4 decimals.
+                                     * @example 10
+                                     */
+                                    quantity: number;
+                                };
+                            };
                         }[];
                         /**
                          * @description Note-level discount, spread over the items. Reais, at most 2 decimals.

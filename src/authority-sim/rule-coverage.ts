@@ -22,7 +22,6 @@ export const NFE_LEFT_OUT: Readonly<Record<string, string>> = {
   ZB: 'compra: not written',
   ZC: 'cana: not written',
   '2A': 'EPEC database rules: the gateway never issues tpEmis 4 (EPEC)',
-  '4': 'indirect-export keys database (detExport/exportInd): not written',
 };
 
 /** Group (path below the DPS / event root) of the NFS-e rows that apply: what write-dps.ts and write-event.ts emit. */

@@ -114,8 +114,15 @@ export const ITEMS_BREAKERS: readonly GoodsBreaker[] = [
     kind: 'document', rule, code, models: NFE, why: NOT_WRITTEN('the import declaration (DI)'),
     break: (d) => ({ xml: firstDet(d.xml, (det) => endOfProd(importDeclaration(d.xml, di))('cfop' in di ? setIn(det, 'CFOP', di.cfop) : det)) }),
   })),
-  { kind: 'document', rule: 'I50-10', code: 336, models: BOTH, why: NOT_WRITTEN('detExport'), applies: (c) => c.model === 65 || op(c).idDest !== 3, break: (d) => ({ xml: firstDet(d.xml, endOfProd('<detExport><nDraw>20190000019</nDraw></detExport>')) }) },
-  { kind: 'document', rule: 'I51-10', code: 338, models: NFE, why: NOT_WRITTEN('detExport'), break: (d) => ({ xml: firstDet(d.xml, (det) => setIn(det, 'CFOP', '7127')) }) },
+  // prod/detExport (items[].export_detail, NF-e only; docs/fiscal/vehicles-and-foreign-trade.md).
+  {
+    kind: 'request', rule: 'I50-10', code: 336, models: NFE, applies: (c) => op(c).idDest !== 3,
+    break: (c) => ((nfe(c).items[last(c)]!.export_detail = { drawback: '20190000019' }), `items[${last(c)}].export_detail`),
+  },
+  {
+    kind: 'request', rule: 'I51-10', code: 338, models: NFE, applies: (c) => op(c).idDest === 3,
+    break: (c) => ((nfe(c).items[last(c)]!.cfop = '7127'), `items[${last(c)}].export_detail.drawback`),
+  },
   // prod/rastro (items[].batches, docs/fiscal/medicines.md): the random sales carry none; a batch is added to the last item.
   // I83-10 is judged against the UTC date of emission (the gateway's processingDay, the simulator's date).
   { kind: 'request', rule: 'I83-10', code: 877, models: BOTH, applies: (c) => noBatches(c), break: (c) => withBatch(c, { manufactured_on: '2099-01-01', expires_on: '2099-12-31' }, 'manufactured_on') },

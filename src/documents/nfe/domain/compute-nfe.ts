@@ -1,3 +1,4 @@
+import { detExportOf } from './export-detail.js';
 import type { DetModel, IcmsTotModel, IcmsUfDestModel, IpiModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
 import { computeItems } from '../../goods/domain/compute-items.js';
@@ -126,6 +127,7 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     if (r) d.icms.relief = { vICMSDeson: toCents(r.amount), motDesICMS: r.reason, indDeduzDeson: r.deducted === false ? 0 : 1 };
     const difal = difalOf(item, charged + vIPI, o);
     if (difal) d.icmsUfDest = difal;
+    if (item.export_detail) d.detExport = detExportOf(item.export_detail);
   });
   const base = icmsTotals(det);
   const total: IcmsTotModel = {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { BuyerEmailOptionSchema } from '../../../kernel/buyer-email-option.js';
 import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-range.js';
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
+import { ExportDetailSchema } from './export-detail.js';
 import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
 
 export { MODALIDADES_FRETE };
@@ -103,6 +104,7 @@ export const NfeItemSchema = Type.Object(
     difal: Type.Optional(DifalSchema),
     icms_partilha: Type.Optional(IcmsPartilhaSchema),
     st_repasse: Type.Optional(StRepasseSchema),
+    export_detail: Type.Optional(ExportDetailSchema),
   },
   { additionalProperties: false },
 );

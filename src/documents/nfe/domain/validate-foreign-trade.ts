@@ -1,8 +1,9 @@
-import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
+import { checkText, fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 
 // Per-item rules of the MOC rule table for new vehicles (veicProd), the import declaration (DI)
 // with the import tax (II), and the export detail (detExport), NF-e model 55 only.
-// Facts and sources: docs/fiscal/vehicles-and-foreign-trade.md. Pure: no request schema hook yet.
+// Facts and sources: docs/fiscal/vehicles-and-foreign-trade.md. The export detail is in the NF-e request
+// (items[].export_detail, checked by validate-nfe-item.ts); the vehicle and import groups are not yet.
 
 /** The item facts these rules read, in the request's words. */
 export interface ForeignTradeItem {
@@ -35,17 +36,22 @@ export function checkForeignTradeItem(errors: Errors, path: string, it: ForeignT
       if (!a.drawback) fail(errors, `${path}.import_declaration.additions[${i}].drawback`, `is required with CFOP ${it.cfop} (MOC I29a-10, 334)`, 'I29a-10');
     });
   }
-  const ex = it.export_detail;
+  checkExportDetail(errors, path, it.cfop, it.export_detail, ctx.idDest);
+}
+
+/** prod/detExport of an item: MOC I50-10 (336), I51-10 (338) and the nRE pattern of the XSD (I53-10, 341). */
+export function checkExportDetail(errors: Errors, path: string, cfop: string, ex: ForeignTradeItem['export_detail'], idDest: 1 | 2 | 3 | undefined): void {
   if (ex) {
     // MOC I50-10 (336): detExport only in an operation abroad (idDest 3).
-    if (ctx.idDest !== 3) fail(errors, `${path}.export_detail`, 'is only given in an operation with a party abroad (idDest 3) (MOC I50-10, 336)', 'I50-10');
+    if (idDest !== undefined && idDest !== 3) fail(errors, `${path}.export_detail`, 'is only given in an operation with a party abroad (idDest 3) (MOC I50-10, 336)', 'I50-10');
     // MOC I53-10 (341) with the XSD pattern [0-9]{0,12} for nRE.
     const nre = ex.indirect?.re_number;
     if (nre !== undefined && !/^[0-9]{0,12}$/.test(nre)) fail(errors, `${path}.export_detail.indirect.re_number`, 'must be up to 12 digits (MOC I53-10, 341)', 'I53-10');
+    if (ex.drawback !== undefined) checkText(errors, `${path}.export_detail.drawback`, ex.drawback, 1, 20);
   }
   // MOC I51-10 (338): drawback number for CFOP 7127 and 7211.
-  if ((it.cfop === '7127' || it.cfop === '7211') && !ex?.drawback) {
-    fail(errors, `${path}.export_detail.drawback`, `is required with CFOP ${it.cfop} (MOC I51-10, 338)`, 'I51-10');
+  if ((cfop === '7127' || cfop === '7211') && !ex?.drawback) {
+    fail(errors, `${path}.export_detail.drawback`, `is required with CFOP ${cfop} (MOC I51-10, 338)`, 'I51-10');
   }
 }
 

@@ -1,3 +1,4 @@
+import { checkExportDetail } from './validate-foreign-trade.js';
 import { checkNumber, checkText, fail, MONEY, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { IPI_NT_CSTS, IPI_TRIB_CSTS } from '../../../fiscal/xml/nfe/taxes/ipi.js';
 import { toCents } from '../../../kernel/decimal.js';
@@ -138,6 +139,8 @@ export function validateNfeItem(errors: Errors, index: number, item: NfeItem, cr
   checkDifal(errors, at, item, facts.difal, facts.interRate(item));
   checkInterstateIcms(errors, at, item, { ...(facts.idDest ? { idDest: facts.idDest } : {}), ...(facts.difal ? { indFinal: facts.difal.indFinal, finNFe: facts.difal.finNFe } : {}) });
   if (facts.recipient) checkRecipientIcms(errors, at, item, facts.recipient);
+  // prod/detExport (docs/fiscal/vehicles-and-foreign-trade.md): MOC I50-10, I51-10.
+  if (typeof item.cfop === 'string') checkExportDetail(errors, at, item.cfop, item.export_detail, facts.idDest);
   const out: { vProd?: number; tpNF?: 0 | 1 } = {};
   if (vProd !== undefined) out.vProd = vProd;
   if (tpNF !== undefined) out.tpNF = tpNF;

@@ -2,12 +2,17 @@ import { el, leaf, optLeaf } from '../xml-text.js';
 import { combXml } from './comb.js';
 import { medXml, rastroXml } from './med-rastro.js';
 import { money, optMoney, quantity, unitValue } from './format.js';
-import type { DetModel } from './model.js';
+import type { DetExportModel, DetModel } from './model.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
 import { icmsNormalXml } from './taxes/icms-normal.js';
 import { icmsSimplesXml } from './taxes/icms-simples.js';
 import { icmsUfDestXml, ipiXml } from './taxes/ipi.js';
 import { pisCofinsXml } from './taxes/pis-cofins.js';
+
+function detExportXml(d: DetExportModel): string {
+  const ind = d.exportInd;
+  return el('detExport', optLeaf('nDraw', d.nDraw) + (ind ? el('exportInd', leaf('nRE', ind.nRE) + leaf('chNFe', ind.chNFe) + quantity('qExport', ind.qExport)) : ''));
+}
 
 function prodXml(m: DetModel): string {
   return el(
@@ -33,6 +38,8 @@ function prodXml(m: DetModel): string {
       optMoney('vDesc', m.vDesc) +
       optMoney('vOutro', m.vOutro) +
       leaf('indTot', '1') +
+      // prod/detExport (0..500) follows indTot and DI, before xPed, nFCI and rastro (leiauteNFe_v4.00.xsd).
+      (m.detExport ? detExportXml(m.detExport) : '') +
       // prod/rastro (0..500) sits between nFCI and the closing choice; docs/fiscal/medicines.md.
       (m.rastro ? rastroXml(m.rastro) : '') +
       // prod's closing choice (veicProd | med | arma | comb | nRECOPI) follows indTot and its optional groups.

@@ -267,9 +267,17 @@ export interface DetModel {
   infAdProd?: string;
   /** prod/comb: the fuel group (docs/fiscal/fuel.md). */
   comb?: CombModel;
+  /** prod/detExport: the export detail of an item sold abroad (docs/fiscal/vehicles-and-foreign-trade.md). */
+  detExport?: DetExportModel;
   /** prod/rastro and prod/med: batches and the medicine group (docs/fiscal/medicines.md). */
   rastro?: RastroModel[];
   med?: MedModel;
+}
+
+/** prod/detExport: nDraw (TString 1-20), exportInd (nRE [0-9]{0,12}, chNFe TChNFe, qExport TDec_1104v as 4-decimal units). */
+export interface DetExportModel {
+  nDraw?: string;
+  exportInd?: { nRE: string; chNFe: string; qExport: bigint };
 }
 
 /** prod/comb of leiauteNFe_v4.00.xsd; decimal fields already written in their XSD type (fuel-item.ts), money in cents. */
