@@ -25,7 +25,7 @@ import { startRuntime } from '../src/runtime.js';
 import { generateTestPfx } from '../test/support/generate-certificate.js';
 import { freshBranchCnpj, SP_ISSUER, TEST_CSC } from '../test/support/nfce-flow.js';
 import { createSchema, dropSchema, withSearchPath } from './support/cluster.js';
-import { cpuPerUnit, postgresPerUnit, readCpu } from './support/cpu-usage.js';
+import { backendsPerUnit, cpuPerUnit, postgresPerUnit, readBackendCpu, readCpu } from './support/cpu-usage.js';
 import { pgNoteStats, walLsn } from './support/pg-note-stats.js';
 import { mainEntry } from './support/main-entry.js';
 
@@ -196,7 +196,17 @@ process.once('SIGTERM', () => process.exit(143));
 async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Promise<Record<string, string | number>> {
   const schema = `bench_${Date.now().toString(36)}`;
   const simToken = randomBytes(16).toString('hex');
-  const sim = process.env.BENCH_SIM === 'inline' ? undefined : await simulatorProcess(simToken, store === 'pg' ? { url: pgUrl, schema: `${schema}_sim` } : undefined);
+  // The bench's own PostgreSQL backends carry the schema's name (application_name), so their CPU is
+  // told from the other sessions of a shared server; BENCH_PG_STATS=1 also times the functions
+  // (track_functions: the search triggers among them, bench/support/pg-note-stats.ts).
+  // (withSearchPath appends an `options` parameter of its own: the URL is built before these are merged in.)
+  const ownUrl = (url: string) => {
+    const u = new URL(url);
+    u.searchParams.set('application_name', schema);
+    if (process.env.BENCH_PG_STATS) u.searchParams.set('options', [u.searchParams.get('options'), '-c track_functions=pl'].filter(Boolean).join(' '));
+    return u.toString();
+  };
+  const sim = process.env.BENCH_SIM === 'inline' ? undefined : await simulatorProcess(simToken, store === 'pg' ? { url: ownUrl(pgUrl), schema: `${schema}_sim` } : undefined);
   // The gateway as `serve` composes it, with the product's defaults (DB_POOL_SIZE and
   // WORKER_CONCURRENCY pass through when set): storage opened by the runtime, a second pool for
   // the worker on PostgreSQL, the simulator reached through SIM_URL.
@@ -213,7 +223,7 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
     ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
     // Where certificate keys are wrapped (bench/key-modes.ts runs this bench once per KEY_PROVIDER).
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => /^(KEY_PROVIDER|KEY_CACHE_SECONDS|PKCS11_|AWS_KMS_|AWS_REGION)/.test(k)) as [string, string][]),
-    ...(store === 'pg' ? { DATABASE_URL: withSearchPath(pgUrl, schema) } : {}),
+    ...(store === 'pg' ? { DATABASE_URL: ownUrl(withSearchPath(pgUrl, schema)) } : {}),
     ...(sim ? { SIM_URL: sim.url, SIM_CA_FILE: sim.caFile, SIM_ADMIN_TOKEN: simToken } : {}),
   };
   const config = loadConfig(env);
@@ -271,17 +281,23 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
     const walAtStart = store === 'pg' ? await walLsn(pgUrl) : '';
     let cpuAtLatency = readCpu(pids);
     let cpuAtThroughput = cpuAtLatency;
+    const none = Promise.resolve(new Map<number, number>());
+    const ownCpu = () => (store === 'pg' ? readBackendCpu(pgUrl, schema) : none);
+    let ownAtLatency = none;
+    let ownAtThroughput = none;
     const report = await new Promise<LoadReport>((resolve, reject) => {
       client.on('message', (m: { phase?: string; report?: LoadReport }) => {
         if (m.phase === 'latency') {
           timing = true;
           loopDelay.enable();
           cpuAtLatency = readCpu(pids);
+          ownAtLatency = ownCpu();
         }
         if (m.phase === 'throughput') {
           timing = false;
           loopDelay.disable();
           cpuAtThroughput = readCpu(pids);
+          ownAtThroughput = ownCpu();
         }
         if (m.report) resolve(m.report);
       });
@@ -304,6 +320,7 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
       if (pending > 0) await new Promise((res) => setTimeout(res, 100));
     }
     const cpuAtEnd = readCpu(pids);
+    const [ownLatency, ownThroughput, ownEnd] = await Promise.all([ownAtLatency, ownAtThroughput, ownCpu()]);
     // BENCH_PG_STATS=1: rows written per note per table, unused indexes, WAL per note (bench/support/pg-note-stats.ts).
     if (store === 'pg' && process.env.BENCH_PG_STATS) {
       const all = (await db.query<{ c: number }>('SELECT count(*)::int AS c FROM notes')).rows[0]!.c;
@@ -330,10 +347,12 @@ async function benchStore(store: 'pglite' | 'pg', doc: Doc, pgUrl: string): Prom
       [`CPU ms/note at ${job.rate}/s gateway`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, process.pid, report.latency.sent) ?? 'n/a',
       [`CPU ms/note at ${job.rate}/s simulator`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, sim?.child.pid, report.latency.sent) ?? 'n/a',
       [`CPU ms/note at ${job.rate}/s PostgreSQL`]: store === 'pg' ? (postgresPerUnit(cpuAtLatency, cpuAtThroughput, report.latency.sent) ?? 'n/a') : 'n/a',
+      [`CPU ms/note at ${job.rate}/s PostgreSQL, own backends`]: store === 'pg' ? backendsPerUnit(ownLatency, ownThroughput, report.latency.sent) : 'n/a',
       [`CPU ms/note at ${job.rate}/s load client`]: cpuPerUnit(cpuAtLatency, cpuAtThroughput, client.pid, report.latency.sent) ?? 'n/a',
       'CPU ms/note flat out gateway': cpuPerUnit(cpuAtThroughput, cpuAtEnd, process.pid, ids.length) ?? 'n/a',
       'CPU ms/note flat out simulator': cpuPerUnit(cpuAtThroughput, cpuAtEnd, sim?.child.pid, ids.length) ?? 'n/a',
       'CPU ms/note flat out PostgreSQL': store === 'pg' ? (postgresPerUnit(cpuAtThroughput, cpuAtEnd, ids.length) ?? 'n/a') : 'n/a',
+      'CPU ms/note flat out PostgreSQL, own backends': store === 'pg' ? backendsPerUnit(ownThroughput, ownEnd, ids.length) : 'n/a',
       'CPU ms/note flat out load client': cpuPerUnit(cpuAtThroughput, cpuAfterLoad, client.pid, ids.length) ?? 'n/a',
       'TLS handshakes': runtime.simulator ? (await runtime.simulator.stats()).tlsHandshakes : 'n/a',
       'gateway peak RSS MB': Math.round(process.resourceUsage().maxRSS / 1024),

@@ -54,3 +54,32 @@ export function postgresPerUnit(a: CpuReading, b: CpuReading, units: number): nu
   // busy backends, which live for the whole run.
   return a.postgres === null || b.postgres === null ? null : +(Math.max(0, b.postgres - a.postgres) / units).toFixed(2);
 }
+
+/**
+ * CPU milliseconds of the PostgreSQL backends whose application_name is `name`, by pid: the bench's
+ * own connections (gateway and simulator), where the server-wide sum above also counts every other
+ * session of a shared server. A backend that ends between two readings loses its time (pools keep
+ * theirs open during a run); one that starts between them counts from zero.
+ */
+export async function readBackendCpu(url: string, name: string): Promise<Map<number, number>> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [name]);
+    const out = new Map<number, number>();
+    for (const { pid } of r.rows) {
+      const t = ticksOf(pid);
+      if (t) out.set(pid, t.ms);
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}
+
+export function backendsPerUnit(a: Map<number, number>, b: Map<number, number>, units: number): number {
+  let ms = 0;
+  for (const [pid, after] of b) ms += after - (a.get(pid) ?? 0);
+  return +(ms / units).toFixed(2);
+}
