@@ -47,10 +47,13 @@ afterAll(async () => {
 
 describe('SIGKILL during emission', () => {
   it(`${SALES} sales, ${MIN_KILLS}+ kills: every sale final, authorized once, numbers gap-free`, async () => {
-    // An issuer of its own (the simulator keeps one numbering per CNPJ).
+    // An issuer of its own (the simulator keeps one numbering per CNPJ), with the contingency autopilot
+    // off: on a machine slow enough that a sale waits past its bound between two lives, the autopilot
+    // issues it offline under a new number and voids the first (seen once: 42 voided, 114 used), which
+    // is right but is not what this test counts; the autopilot has its own tests (nfce-contingency*).
     const base = gateway.base!;
     const startedAt = new Date();
-    const issuerId = await readyIssuer(base);
+    const issuerId = await readyIssuer(base, { contingency: { mode: 'off' } });
     await enableNfse(base, issuerId);
 
     // The clients: each sale retried with its Idempotency-Key until the gateway accepts it.

@@ -38,7 +38,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first mile of a new shop owner i
 
   it.each([['desktop', DESKTOP], ['phone', PHONE]] as const)('signs up, confirms from the page, and issues an authorized NFC-e (%s)', async (_name, viewport) => {
     const page = await w.newPage(viewport);
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(45_000);
     const email = newEmail('first-mile');
     await signUp(page, email, 'Padaria Primeira');
 
@@ -112,7 +112,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first mile of a new shop owner i
 
   it('after a reload the link is still reachable: the own captured mail, before confirming', async () => {
     const page = await w.newPage(PHONE);
-    page.setDefaultTimeout(20_000);
+    page.setDefaultTimeout(45_000);
     const email = newEmail('reload');
     await signUp(page, email, 'Padaria Recarga');
     await page.getByTestId('sandbox-verification').waitFor();

@@ -20,7 +20,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the issuer form after a correction',
     it(`the first click on "Cadastrar emitente" after correcting the CNPJ registers the issuer (${viewport.width} px)`, async () => {
       const page = await w.newPage(viewport);
       await useSession(page, w.origin, owner);
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(45_000);
       await page.goto(`${w.origin}/dashboard/issuers/new`);
       await page.getByRole('heading', { name: 'Cadastrar emitente' }).waitFor();
       await page.getByLabel('Inscrição estadual').fill(SP_ISSUER.ie);
@@ -42,7 +42,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the issuer form after a correction',
       const before = await w.t.db.query('SELECT 1 FROM issuers WHERE cnpj = $1', [cnpj]);
       expect(before.rows).toHaveLength(0);
       await page.getByRole('button', { name: 'Cadastrar emitente' }).click();
-      await page.waitForURL(/\/dashboard\/issuers\/iss_/, { timeout: 10_000 });
+      await page.waitForURL(/\/dashboard\/issuers\/iss_/, { timeout: 45_000 });
       const after = (await w.t.app.inject({ method: 'GET', url: `/v1/issuers/${page.url().split('/').at(-1)!}`, headers: bearer(owner) })).json();
       expect(after.cnpj).toBe(cnpj);
       await page.context().close();

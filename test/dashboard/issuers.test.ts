@@ -30,7 +30,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: issuers', () => {
     const page = await w.newPage();
     await useSession(page, w.origin, tokens);
     // A step that cannot happen fails on its own line, well before the test's time runs out.
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(45_000);
     return page;
   };
   const openIssuer = (id: string) => async (page: Page) => {

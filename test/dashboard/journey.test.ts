@@ -42,7 +42,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first hour of a new account', ()
 
   it('walks from sign-up to a passkey sign-in', async () => {
     const page = await w.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(45_000);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -161,7 +161,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: the first hour of a new account', ()
     const viewer = await verifiedUser(w.t.app, viewerEmail);
     const token = await tokenFromMail(w.t.app, viewer.session_token, /^Convite/, 'inv');
     const viewerPage = await w.newPage();
-    viewerPage.setDefaultTimeout(15_000);
+    viewerPage.setDefaultTimeout(45_000);
     await useSession(viewerPage, w.origin, viewer);
     await go(viewerPage, `/accept-invite?token=${token}`);
     await viewerPage.getByRole('button', { name: 'Aceitar convite' }).click();

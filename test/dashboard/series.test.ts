@@ -27,7 +27,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: series of an issuer', () => {
     for (const viewport of [undefined, PHONE]) {
       const page = await w.newPage(viewport);
       await useSession(page, w.origin, owner);
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(45_000);
       await page.goto(`${w.origin}/dashboard/issuers/${issuerId}`);
       const panel = page.getByTestId('numbering');
       await panel.getByRole('form', { name: 'Alterar uma série' }).waitFor();
@@ -40,7 +40,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: series of an issuer', () => {
 
     const page = await w.newPage();
     await useSession(page, w.origin, owner);
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(45_000);
     await page.goto(`${w.origin}/dashboard/issuers/${issuerId}`);
     const panel = page.getByTestId('numbering');
     await panel.getByLabel('Série', { exact: true }).selectOption({ label: 'NFC-e série 1' });
@@ -67,7 +67,7 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: series of an issuer', () => {
   it('opens a new NF-e series 2 starting at 500; opening it again says it exists, in Portuguese', async () => {
     const page = await w.newPage();
     await useSession(page, w.origin, owner);
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(45_000);
     await page.goto(`${w.origin}/dashboard/issuers/${issuerId}`);
     const form = page.getByTestId('numbering').getByRole('form', { name: 'Nova série' });
     await form.getByLabel('Modelo').selectOption({ label: 'NF-e' });

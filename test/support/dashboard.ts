@@ -62,7 +62,11 @@ export async function startDashboard(opts: { env?: Record<string, string>; clock
     async newPage(viewport = DESKTOP) {
       const context = await browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      // Each wait is for a condition; the cap only bounds a failing test. A machine running other work
+      // beside the suite (load 8-10 on 2 cores was seen) takes well over 10 s for a page now and then.
+      page.setDefaultTimeout(45_000);
+      return page;
     },
     async close() {
       await browser.close();
