@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { deliveryEventXml, listDeliveryEvents, requestDeliveryEvent } from '../../../documents/nfe/services/delivery-event-nfe.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
-import { DeliveryEventBody, DeliveryEventParams, DeliveryEventSchema } from '../../schemas/nfe-delivery-events.js';
-import { sendDocument } from '../../document-reply.js';
+import { DeliveryEventBody, DeliveryEventSchema } from '../../schemas/nfe-delivery-events.js';
+import { registerNfeEventReads } from './nfe-event-reads.js';
 
 const tags = ['nfe'];
 
@@ -33,34 +32,12 @@ export const nfeDeliveryEventRoutes: FastifyPluginAsyncTypebox = async (app) => 
     async (request, reply) => reply.code(202).send(await requestDeliveryEvent(ctx, request.auth.accountId, request.params.id, request.body)),
   );
 
-  app.get(
-    '/v1/nfe/:id/delivery-events',
-    {
-      config: { scope: 'nfe:read' },
-      schema: {
-        tags,
-        summary: "The NF-e's delivery events",
-        params: IdParams,
-        response: { 200: Type.Object({ data: Type.Array(DeliveryEventSchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
-      },
-    },
-    async (request) => ({ data: await listDeliveryEvents(ctx, request.auth.accountId, request.params.id), has_more: false }),
-  );
-
-  app.get(
-    '/v1/nfe/:id/delivery-events/:eventId/xml',
-    {
-      config: { scope: 'nfe:read' },
-      schema: {
-        tags,
-        summary: 'The procEventoNFe of a registered delivery event',
-        params: DeliveryEventParams,
-        response: { 200: Type.String({ description: 'application/xml' }), ...errorResponses(401, 403, 404, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { xml, fileName } = await deliveryEventXml(ctx, request.auth.accountId, request.params.id, request.params.eventId);
-      return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
-    },
-  );
+  registerNfeEventReads(app, {
+    segment: 'delivery-events',
+    schema: DeliveryEventSchema,
+    listSummary: "The NF-e's delivery events",
+    xmlSummary: 'The procEventoNFe of a registered delivery event',
+    list: listDeliveryEvents,
+    xml: deliveryEventXml,
+  });
 };

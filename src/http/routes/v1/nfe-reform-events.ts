@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { listReformEvents, reformEventXml, requestReformEvent } from '../../../documents/nfe/services/reform-event-nfe.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
-import { ReformEventBody, ReformEventParams, ReformEventSchema } from '../../schemas/nfe-reform-events.js';
-import { sendDocument } from '../../document-reply.js';
+import { ReformEventBody, ReformEventSchema } from '../../schemas/nfe-reform-events.js';
+import { registerNfeEventReads } from './nfe-event-reads.js';
 
 const tags = ['nfe'];
 
@@ -32,34 +31,12 @@ export const nfeReformEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => reply.code(202).send(await requestReformEvent(ctx, request.auth.accountId, request.params.id, request.body)),
   );
 
-  app.get(
-    '/v1/nfe/:id/reform-events',
-    {
-      config: { scope: 'nfe:read' },
-      schema: {
-        tags,
-        summary: "The NF-e's tax-reform events",
-        params: IdParams,
-        response: { 200: Type.Object({ data: Type.Array(ReformEventSchema), has_more: Type.Boolean() }), ...errorResponses(401, 403, 404, 429) },
-      },
-    },
-    async (request) => ({ data: await listReformEvents(ctx, request.auth.accountId, request.params.id), has_more: false }),
-  );
-
-  app.get(
-    '/v1/nfe/:id/reform-events/:eventId/xml',
-    {
-      config: { scope: 'nfe:read' },
-      schema: {
-        tags,
-        summary: 'The procEventoNFe of a registered tax-reform event',
-        params: ReformEventParams,
-        response: { 200: Type.String({ description: 'application/xml' }), ...errorResponses(401, 403, 404, 409, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { xml, fileName } = await reformEventXml(ctx, request.auth.accountId, request.params.id, request.params.eventId);
-      return sendDocument(request, reply, { type: 'application/xml; charset=utf-8', fileName, body: xml });
-    },
-  );
+  registerNfeEventReads(app, {
+    segment: 'reform-events',
+    schema: ReformEventSchema,
+    listSummary: "The NF-e's tax-reform events",
+    xmlSummary: 'The procEventoNFe of a registered tax-reform event',
+    list: listReformEvents,
+    xml: reformEventXml,
+  });
 };
