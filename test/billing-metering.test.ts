@@ -2,7 +2,7 @@
 // retries and replayed settlements never count twice; usage by type and by issuer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodOf } from '../src/platform/billing/period.js';
-import { settleNote } from '../src/infra/storage/repositories/note-settlement.js';
+import { settleNote } from '../src/documents/notes/storage/note-settlement.js';
 import type { TestApp } from './support/app.js';
 import { createTestApp } from './support/app.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';

@@ -9,7 +9,7 @@ import { parsePfx } from '../src/fiscal/certificate/pfx.js';
 import { buildAccessKey } from '../src/fiscal/layout/access-key.js';
 import { generateCnf } from '../src/fiscal/layout/cnf.js';
 import { findIssuerForEmission } from '../src/infra/storage/repositories/issuer-repository.js';
-import { getNote } from '../src/infra/storage/repositories/note-repository.js';
+import { getNote } from '../src/documents/notes/storage/note-repository.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { freshBranchCnpj, readyIssuer, sale, TEST_CSC } from './support/nfce-flow.js';
 import { eventually } from './support/webhook-receiver.js';

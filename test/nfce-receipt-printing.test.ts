@@ -13,7 +13,7 @@ import { renderDanfeEscpos } from '../src/danfe/escpos/index.js';
 import { renderDanfeHtml } from '../src/danfe/html/index.js';
 import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { generateCnf } from '../src/fiscal/layout/cnf.js';
-import { getNote } from '../src/infra/storage/repositories/note-repository.js';
+import { getNote } from '../src/documents/notes/storage/note-repository.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
 import { readyIssuer, sale } from './support/nfce-flow.js';

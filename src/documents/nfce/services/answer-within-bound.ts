@@ -1,4 +1,4 @@
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { Note } from '../../notes/domain/note.js';
 import { findNote, noteWhenSettled } from '../../notes/services/find-note.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFCE_FAMILY } from './nfce-family.js';
@@ -13,7 +13,7 @@ const SWITCH_MARGIN_MS = 500;
  * stands when the authority answered within the bound; when it did not, the sale is issued in offline
  * contingency at once (the issuer allowing it) and that note answers: printable, its transmission queued.
  */
-export async function nfceWithinBound(deps: AuthorityDeps, accountId: string, row: NoteRow, waitMs: number): Promise<NoteRow> {
+export async function nfceWithinBound(deps: AuthorityDeps, accountId: string, row: Note, waitMs: number): Promise<Note> {
   const settled = await noteWhenSettled(deps, NFCE_FAMILY, accountId, row.id, Math.max(0, waitMs - SWITCH_MARGIN_MS));
   if (settled.status !== 'processing') return settled;
   const switched = await switchToContingency(deps, row.id, contingencyReason(`sem resposta em ${Math.round(waitMs / 1000)} s`));

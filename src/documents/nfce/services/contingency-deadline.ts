@@ -1,4 +1,5 @@
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { Note, NoteContingency } from '../../notes/domain/note.js';
+import { addHistory, getNoteForWork, updateNoteIf } from '../../notes/storage/note-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFCE_FAMILY } from './nfce-family.js';
@@ -12,7 +13,7 @@ export const DEADLINE_WARNING_MS = 2 * 3600_000;
  * and a history line. Called by the transmission job each time the authority fails it, so it needs no
  * timer of its own: while the authority is down that job runs at least once a minute.
  */
-export async function warnNearDeadline(deps: Pick<AuthorityDeps, 'db' | 'clock' | 'config'>, note: NoteRow): Promise<void> {
+export async function warnNearDeadline(deps: Pick<AuthorityDeps, 'db' | 'clock' | 'config'>, note: Note): Promise<void> {
   const c = note.contingency;
   const now = deps.clock.now();
   if (note.status !== 'contingency' || !c || c.deadline_warned_at || Date.parse(c.deadline_at) - now.getTime() > DEADLINE_WARNING_MS) return;

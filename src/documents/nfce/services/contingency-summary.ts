@@ -1,4 +1,4 @@
-import { outstandingContingency, type OutstandingContingency } from '../../../infra/storage/repositories/note-repository.js';
+import { outstandingContingency, type OutstandingContingency } from '../../notes/storage/note-repository.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 
 /**

@@ -1,10 +1,10 @@
+import type { Note } from '../../notes/domain/note.js';
 import { buildPreparedNfce } from '../domain/build-nfce.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { prepareNfce, type PreparedNfce } from '../domain/prepare-nfce.js';
 import type { Sale } from '../domain/sale.js';
 import { xsdPathToField } from '../../goods/domain/xsd-path-to-field.js';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { contingencyAtOnce } from './contingency-settings.js';
@@ -42,6 +42,6 @@ export function nfceEmitter(now: () => Date): NoteEmitter<Sale, PreparedNfce> {
 export const NFCE_EMITTER: NoteEmitter<Sale, PreparedNfce> = nfceEmitter(() => new Date());
 
 /** POST /v1/nfce: the shared emission (documents/notes/services/issue-note.ts) with the NFC-e engine. */
-export function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<NoteRow> {
+export function issueNfce(deps: IssueDeps, accountId: string, sale: Sale, opts: IssueOptions = {}): Promise<Note> {
   return issueNote(deps, nfceEmitter(() => deps.clock.now()), accountId, sale, opts);
 }

@@ -1,4 +1,4 @@
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { Note } from '../../notes/domain/note.js';
 import { presentNoteCore } from '../../notes/services/present-note.js';
 
 /**
@@ -6,7 +6,7 @@ import { presentNoteCore } from '../../notes/services/present-note.js';
  * sale issued in offline contingency why, its transmission deadline and what became of the
  * normal-emission attempt it replaced.
  */
-export function presentNfce(row: NoteRow, baseUrl: string) {
+export function presentNfce(row: Note, baseUrl: string) {
   const c = row.contingency ?? null;
   return {
     ...presentNoteCore(row, baseUrl, 'nfce'),

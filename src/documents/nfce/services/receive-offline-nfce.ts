@@ -1,3 +1,4 @@
+import type { Note, NoteContingency } from '../../notes/domain/note.js';
 import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { cleanTaxId } from '../../../kernel/tax-id.js';
@@ -5,7 +6,7 @@ import { isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { enqueueJob } from '../../../infra/queue/queue.js';
 import { sqlState } from '../../../infra/storage/db.js';
 import { findIssuerForEmission, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, findNoteByIdempotencyKey, getNote, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, findNoteByIdempotencyKey, getNote, updateNoteIf } from '../../notes/storage/note-repository.js';
 import { findIssuersByCnpj, findLiveNoteByNumber, findNoteIdByAccessKey, insertOfflineNote } from '../storage/offline-note-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
@@ -45,7 +46,7 @@ export interface OfflineOptions {
 
 /** The note and whether this call created it (201) or found it (200: the same key sent again). */
 export interface OfflineReceipt {
-  row: NoteRow;
+  row: Note;
   created: boolean;
 }
 
@@ -148,7 +149,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
     // docs/fiscal/offline-contingency.md#sefaz-guidance: a contingency NFC-e the authority rejected may be corrected and sent again with the same
     // number (and key): a different document for a rejected note of the point of sale is transmitted anew.
     if (known.status === 'rejected' && known.contingency?.source === 'client' && known.digest_value !== doc.digestValue) {
-      const fields: Partial<NoteRow> = {
+      const fields: Partial<Note> = {
         status: 'contingency', dh_emi: f.dhEmi, schema_package: doc.schemaPackage, request: summary.request, totals: summary.totals,
         items: summary.items, signed_xml: doc.xml, digest_value: doc.digestValue, qrcode_url: doc.qrCodeUrl, url_chave: doc.urlChave,
         rejection: null, scenario: opts.scenario ?? null, contingency,
@@ -188,7 +189,7 @@ export async function receiveOfflineNfce(deps: IssueDeps, accountId: string, bod
 }
 
 /** A rejected offline note takes its corrected document and goes back to `contingency`, with a new transmission job. */
-async function resendRejected(deps: IssueDeps, note: NoteRow, fields: Partial<NoteRow>, now: Date): Promise<NoteRow> {
+async function resendRejected(deps: IssueDeps, note: Note, fields: Partial<Note>, now: Date): Promise<Note> {
   const row = await deps.db.transaction(async (tx) => {
     const updated = await updateNoteIf(tx, note.id, 'rejected', fields, now).catch((err: unknown) => {
       // notes_number_key: since the rejection another document of the point of sale took this number.
@@ -225,7 +226,7 @@ async function resolveIssuer(deps: IssueDeps, accountId: string, issuerId: strin
  * The note this document already is (same access key, this account: the resend of a lost answer), or a
  * 409 when its key or its number belongs to another document (docs/fiscal/offline-contingency.md: one number, one document).
  */
-async function alreadyHeld(deps: IssueDeps, accountId: string, issuerId: string, f: OfflineNfceFacts): Promise<NoteRow | null> {
+async function alreadyHeld(deps: IssueDeps, accountId: string, issuerId: string, f: OfflineNfceFacts): Promise<Note | null> {
   const byKey = await findNoteIdByAccessKey(deps.db, f.accessKey);
   if (byKey && byKey.account_id === accountId) return (await getNote(deps.db, accountId, byKey.id))!;
   if (byKey) throw new ApiError('invalid_state', `Access key ${f.accessKey} is already registered`, [{ field: 'access_key', message: 'already registered' }]);

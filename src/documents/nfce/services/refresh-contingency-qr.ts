@@ -1,6 +1,7 @@
+import type { Note, NoteContingency } from '../../notes/domain/note.js';
 import { reissueOfflineQrV2 } from '../../../fiscal/qrcode/index.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork, updateNoteIf } from '../../notes/storage/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
 // docs/fiscal/nfce-rules.md (cStat table): 462 CSC id unknown, 463 CSC revoked, 464 QR hash differs.
@@ -12,7 +13,7 @@ const STALE_QR = new Set([462, 463, 464]);
  * again under the same number and key: the QR code is signed with the issuer's current CSC. The
  * infNFeSupl is outside the XML signature, so nothing else changes. Once per note; true when fixed.
  */
-export async function refreshContingencyQr(deps: AuthorityDeps, note: NoteRow, cStat: number | null): Promise<boolean> {
+export async function refreshContingencyQr(deps: AuthorityDeps, note: Note, cStat: number | null): Promise<boolean> {
   if (note.status !== 'contingency' || !note.contingency || note.contingency.qr_refreshed_at || !STALE_QR.has(cStat ?? 0) || !note.qrcode_url) return false;
   const material = await loadIssuerSigningMaterial(deps.db, deps.secrets, note.account_id, note.issuer_id);
   if (!material?.csc) return false;

@@ -1,3 +1,4 @@
+import type { Note, NoteContingency } from '../../notes/domain/note.js';
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
@@ -7,7 +8,7 @@ import { RetryLater } from '../../../infra/queue/runner.js';
 import type { Job } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork, updateNote, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork, updateNote } from '../../notes/storage/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { inutilizeNumbers } from './inutilize-numbers.js';
 import { NFCE_MODEL } from './nfce-deps.js';
@@ -81,7 +82,7 @@ export async function settleFirstAttemptJob(deps: AuthorityDeps, job: Job<{ note
  * explained to the authority). Answers the protocol; a voiding the authority already holds counts.
  * Throws RetryLater while the authority is unavailable or refuses.
  */
-export async function voidOneNumber(deps: AuthorityDeps, note: NoteRow, serie: number, number: number, justification: string, attempts: number): Promise<string | null> {
+export async function voidOneNumber(deps: AuthorityDeps, note: Note, serie: number, number: number, justification: string, attempts: number): Promise<string | null> {
   const wait = (why: string) => new RetryLater(Math.min(300_000, 5_000 * 2 ** Math.min(6, attempts - 1)), why);
   try {
     const record = await inutilizeNumbers(deps, note.account_id, note.issuer_id, { serie, numero_inicial: number, numero_final: number, justification });
@@ -95,7 +96,7 @@ export async function voidOneNumber(deps: AuthorityDeps, note: NoteRow, serie: n
   }
 }
 
-async function settled(deps: AuthorityDeps, note: NoteRow, attempt: FirstAttempt, outcome: FirstAttempt['outcome'], protocolo: string | null): Promise<void> {
+async function settled(deps: AuthorityDeps, note: Note, attempt: FirstAttempt, outcome: FirstAttempt['outcome'], protocolo: string | null): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const locked = await getNoteForWork(tx, note.id, true);

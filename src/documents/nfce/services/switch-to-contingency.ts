@@ -1,8 +1,9 @@
+import type { Note, NoteContingency } from '../../notes/domain/note.js';
 import { validateNfeOfItsDate } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { enqueueJob } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork, updateNoteIf } from '../../notes/storage/note-repository.js';
 import { reserveNumbers } from '../../../infra/storage/repositories/numbering-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
@@ -34,7 +35,7 @@ export async function switchToContingency(
   noteId: string,
   reason: string,
   opts: { afterBound?: boolean } = {},
-): Promise<NoteRow | null> {
+): Promise<Note | null> {
   const { db, clock } = deps;
   const note = await getNoteForWork(db, noteId);
   if (!note || note.status !== 'processing' || note.model !== NFCE_FAMILY.model || note.tp_emis !== 1) return null;

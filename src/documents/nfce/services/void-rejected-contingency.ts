@@ -1,5 +1,6 @@
+import type { NoteContingency } from '../../notes/domain/note.js';
 import type { Job } from '../../../infra/queue/queue.js';
-import { addHistory, getNoteForWork, updateNoteIf, type NoteContingency } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork, updateNoteIf } from '../../notes/storage/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { voidOneNumber } from './settle-first-attempt.js';
 

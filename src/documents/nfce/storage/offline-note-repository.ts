@@ -1,5 +1,6 @@
+import type { NoteContingency } from '../../notes/domain/note.js';
 import type { Queryable } from '../../../infra/storage/db.js';
-import type { NewNote, NoteContingency } from '../../../infra/storage/repositories/note-repository.js';
+import type { NewNote } from '../../notes/storage/note-repository.js';
 
 /**
  * Stores an NFC-e a point of sale issued offline (POST /v1/nfce/offline), already in `contingency`. Its

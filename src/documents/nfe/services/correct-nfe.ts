@@ -1,3 +1,4 @@
+import type { Note, NoteCorrections } from '../../notes/domain/note.js';
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
@@ -7,7 +8,7 @@ import { newId } from '../../../kernel/ids.js';
 import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork, updateNote, type NoteRow, type NoteCorrections } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork, updateNote } from '../../notes/storage/note-repository.js';
 import { getNfeEvent, insertNfeEvent, settleNfeEvent } from '../storage/nfe-event-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { findNote } from '../../notes/services/find-note.js';
@@ -36,7 +37,7 @@ export async function requestCorrection(
   accountId: string,
   id: string,
   input: { correction: string; mode?: 'append' | 'replace' },
-): Promise<NoteRow> {
+): Promise<Note> {
   const { db, clock } = deps;
   const note = await findNote(deps, NFE_FAMILY, accountId, id);
   const bad = correctionTextProblem(input.correction);

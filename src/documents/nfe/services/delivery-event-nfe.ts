@@ -10,7 +10,7 @@ import { newId } from '../../../kernel/ids.js';
 import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork } from '../../notes/storage/note-repository.js';
 import { getNfeEvent, insertNfeEvent, settleNfeEvent, type NfeEventRow } from '../storage/nfe-event-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { meterUsage } from '../../../infra/storage/repositories/billing-repository.js';

@@ -1,10 +1,10 @@
+import type { Note } from '../../notes/domain/note.js';
 import { buildPreparedNfe } from '../domain/build-nfe.js';
 import { prepareNfe, type PreparedNfe } from '../domain/prepare-nfe.js';
 import type { NfeRequest } from '../domain/nfe-request.js';
 import { nfeXsdPathToField } from '../domain/xsd-path-to-field.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { NFE_SERIE } from './nfe-deps.js';
@@ -38,6 +38,6 @@ export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe
 }
 
 /** POST /v1/nfe: the shared emission with the NF-e engine. */
-export function issueNfe(deps: IssueDeps, accountId: string, request: NfeRequest, opts: IssueOptions = {}): Promise<NoteRow> {
+export function issueNfe(deps: IssueDeps, accountId: string, request: NfeRequest, opts: IssueOptions = {}): Promise<Note> {
   return issueNote(deps, nfeEmitter(() => deps.clock.now()), accountId, request, opts);
 }

@@ -1,12 +1,12 @@
+import type { Note } from '../../notes/domain/note.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
 import { buildProcEventoNFe, DELIVERY_EVENT_CORGAO } from '../../../fiscal/xml/events/index.js';
 import { RetryLater } from '../../../infra/queue/runner.js';
 import type { Job } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, getNoteForWork } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNoteForWork } from '../../notes/storage/note-repository.js';
 import type { NfeEventRow } from '../storage/nfe-event-repository.js';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 
 /** What the authority made of an issuer's event on its own NF-e. */
@@ -26,7 +26,7 @@ export async function sendPendingNfeEvent(
   job: Job<{ eventId: string }>,
   ev: NfeEventRow,
   label: string,
-): Promise<{ note: NoteRow; outcome: NfeEventOutcome } | null> {
+): Promise<{ note: Note; outcome: NfeEventOutcome } | null> {
   if (ev.status !== 'pending' || !ev.note_id) return null;
   const note = (await getNoteForWork(deps.db, ev.note_id))!;
   const issuer = await findIssuer(deps.db, ev.account_id, ev.issuer_id);

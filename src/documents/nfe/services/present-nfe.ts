@@ -1,11 +1,11 @@
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { Note } from '../../notes/domain/note.js';
 import { presentNoteCore } from '../../notes/services/present-note.js';
 
 /**
  * The NF-e record of the API: the fields every note has, then the recipient as sent and the
  * correction letters (CC-e) with the consolidated text in force.
  */
-export function presentNfe(row: NoteRow, baseUrl: string) {
+export function presentNfe(row: Note, baseUrl: string) {
   const request = (row.request ?? {}) as { destinatario?: { name?: string; cnpj?: string; cpf?: string; id_estrangeiro?: string } };
   const d = request.destinatario;
   return {

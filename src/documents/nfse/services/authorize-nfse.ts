@@ -1,10 +1,11 @@
+import type { Note } from '../../notes/domain/note.js';
 import { isValidNfseKey } from '../../../fiscal/xml/nfse/dps-id.js';
 import type { NfseApiClient, NfseApiMessage } from '../../../fiscal/nfse-api/nfse-api-types.js';
 import { JOB_COMPLETED, RetryLater } from '../../../infra/queue/runner.js';
 import type { Job } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { addHistory, getNoteWithIssuer, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
-import type { HistoryLine, Settlement } from '../../../infra/storage/repositories/note-settlement.js';
+import { addHistory, getNoteWithIssuer } from '../../notes/storage/note-repository.js';
+import type { HistoryLine, Settlement } from '../../notes/storage/note-settlement.js';
 import { settleAndAnnounce } from '../../notes/services/settle-and-announce.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { periodOf } from '../../../platform/billing/period.js';
@@ -69,7 +70,7 @@ export async function authorizeNfseJob(deps: AuthorityDeps, job: Job<{ noteId: s
 }
 
 /** The NFS-e Sefin generated from this DPS earlier (found by its DPS Id or E0014), fetched and recorded. */
-async function recover(deps: AuthorityDeps, client: NfseApiClient, note: NoteRow, accessKey: string, done: Done): Promise<void | typeof JOB_COMPLETED> {
+async function recover(deps: AuthorityDeps, client: NfseApiClient, note: Note, accessKey: string, done: Done): Promise<void | typeof JOB_COMPLETED> {
   const fetched = await client.fetchNfse(accessKey);
   if (fetched.kind === 'throttled') throw new RetryLater(fetched.retryAfterMs, 'Sefin asked to wait (429)');
   if (fetched.kind !== 'found') throw new RetryLater(5_000, `NFS-e ${accessKey} not fetched yet: ${describe(fetched)}`);
@@ -79,7 +80,7 @@ async function recover(deps: AuthorityDeps, client: NfseApiClient, note: NoteRow
 async function settleAuthorized(
   deps: AuthorityDeps,
   client: NfseApiClient,
-  note: NoteRow,
+  note: Note,
   accessKey: string,
   nfseXml: string,
   alerts: NfseApiMessage[],
@@ -109,7 +110,7 @@ async function settleAuthorized(
   return finish(deps, note, fields, history, false, done);
 }
 
-async function settleRejected(deps: AuthorityDeps, note: NoteRow, errors: NfseApiMessage[], before: HistoryLine[], done: Done): Promise<void | typeof JOB_COMPLETED> {
+async function settleRejected(deps: AuthorityDeps, note: Note, errors: NfseApiMessage[], before: HistoryLine[], done: Done): Promise<void | typeof JOB_COMPLETED> {
   const now = deps.clock.now();
   const rejection = explainNfseRejection(errors);
   const fields: Settlement['fields'] = { status: 'rejected', rejection, attempts: note.attempts + 1 };
@@ -119,14 +120,14 @@ async function settleRejected(deps: AuthorityDeps, note: NoteRow, errors: NfseAp
 
 async function finish(
   deps: AuthorityDeps,
-  note: NoteRow,
+  note: Note,
   fields: Settlement['fields'],
   history: HistoryLine[],
   releaseNumber: boolean,
   done: Done,
 ): Promise<void | typeof JOB_COMPLETED> {
   const now = deps.clock.now();
-  const after = { ...note, ...fields, updated_at: now } as NoteRow;
+  const after = { ...note, ...fields, updated_at: now } as Note;
   await settleAndAnnounce(deps, {
     noteId: note.id,
     from: 'processing',
@@ -142,7 +143,7 @@ async function finish(
   return done ? JOB_COMPLETED : undefined;
 }
 
-async function line(deps: AuthorityDeps, note: NoteRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
+async function line(deps: AuthorityDeps, note: Note, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
   await addHistory(deps.db, note.id, { ...e, at: deps.clock.now() });
 }
 

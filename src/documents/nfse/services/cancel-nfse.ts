@@ -1,3 +1,4 @@
+import type { Note } from '../../notes/domain/note.js';
 import { checkText, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
@@ -8,7 +9,7 @@ import { RetryLater } from '../../../infra/queue/runner.js';
 import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, getNote, getNoteForWork, updateNote, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNote, getNoteForWork, updateNote } from '../../notes/storage/note-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { noteSettled } from '../../notes/services/note-settled.js';
@@ -32,7 +33,7 @@ interface PendingNfseCancellation {
   event_xml: string;
 }
 
-const isPending = (c: NoteRow['cancellation']): c is PendingNfseCancellation => c !== null && 'status' in c && c.status === 'pending';
+const isPending = (c: Note['cancellation']): c is PendingNfseCancellation => c !== null && 'status' in c && c.status === 'pending';
 
 /**
  * POST /v1/nfse/:id/cancel: refused locally what can be (state, reason), then the signed pedRegEvento
@@ -44,7 +45,7 @@ export async function requestNfseCancellation(
   accountId: string,
   id: string,
   input: { reasonCode: 1 | 2 | 9; reason: string },
-): Promise<NoteRow> {
+): Promise<Note> {
   const { db, clock } = deps;
   const note = await getNote(db, accountId, id, { model: NFSE_MODEL });
   if (!note) throw notFound('NFS-e');
@@ -142,7 +143,7 @@ export async function cancelNfseJob(deps: AuthorityDeps, job: Job<{ noteId: stri
   noteSettled.emit(`cancel:${note.id}`);
 }
 
-async function settleCanceled(deps: AuthorityDeps, note: NoteRow, pending: PendingNfseCancellation, eventXml: string): Promise<void> {
+async function settleCanceled(deps: AuthorityDeps, note: Note, pending: PendingNfseCancellation, eventXml: string): Promise<void> {
   const { db, clock } = deps;
   const now = clock.now();
   const eventId = /<infEvento[^>]*\sId="([^"]+)"/.exec(eventXml)?.[1] ?? '';

@@ -1,8 +1,9 @@
+import type { Note } from '../../notes/domain/note.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import type { DpsSignatureProfileName } from '../../../fiscal/xml/nfse/sign-dps.js';
-import { getNote, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { getNote } from '../../notes/storage/note-repository.js';
 import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '../../notes/services/issue-note.js';
 import { tpAmbOf } from '../../notes/services/issuer-context.js';
 import { buildPreparedDps, type DpsFigures } from '../domain/index.js';
@@ -90,7 +91,7 @@ export function nfseEmitter(now: () => Date, substitutedKey?: string, substitute
  * our id; its key (chSubstda) is looked up here, and what Sefin alone can judge (the municipality's
  * deadline E0050, manifestations E0070) is left to Sefin.
  */
-export async function issueNfse(deps: IssueDeps, accountId: string, request: NfseRequest, opts: IssueOptions = {}): Promise<NoteRow> {
+export async function issueNfse(deps: IssueDeps, accountId: string, request: NfseRequest, opts: IssueOptions = {}): Promise<Note> {
   let substitutedKey: string | undefined;
   let substituted: SubstitutedRequest | undefined;
   if (request.substitutes) {

@@ -1,4 +1,4 @@
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { Note } from '../../notes/domain/note.js';
 
 // Figures in reais, in the order of the NFS-e's valores (TCValoresNFSe), then of its IBS/CBS group (TCRTCIBSCBS)
 // so people can read them.
@@ -10,7 +10,7 @@ const FIGURE_ORDER = ['vServ', 'vDescIncond', 'vDescCond', 'vDR', 'vBC', 'vISSQN
  * once Sefin authorizes (docs/fiscal/nfse-national.md#access-key). The national NFS-e has no verification code (only municipal
  * systems had cVerifNFSeMun): the 50-digit key, printed and in the QR code, is what a taker checks.
  */
-export function presentNfse(row: NoteRow, baseUrl: string) {
+export function presentNfse(row: Note, baseUrl: string) {
   const authorized = row.status === 'authorized' || row.status === 'canceled';
   const totals = row.totals;
   const figures: Record<string, number> = {};

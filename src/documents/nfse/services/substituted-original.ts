@@ -1,5 +1,6 @@
+import type { Note } from '../../notes/domain/note.js';
 import type { NfseApiClient } from '../../../fiscal/nfse-api/nfse-api-types.js';
-import { getNoteForWork, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { getNoteForWork } from '../../notes/storage/note-repository.js';
 import { settleAndAnnounce } from '../../notes/services/settle-and-announce.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { NFSE_FAMILY } from './nfse-family.js';
@@ -16,7 +17,7 @@ const SUBSTITUTION_EVENT = '105102';
  */
 export async function settleSubstitutedOriginal(
   deps: AuthorityDeps,
-  substitute: NoteRow,
+  substitute: Note,
   substitutes: { nfse_id: string; reason_code: string; reason?: string },
   substituteKey: string,
   client?: NfseApiClient,

@@ -1,9 +1,10 @@
+import type { Note } from '../domain/note.js';
 import { randomInt } from 'node:crypto';
 import { authorizeOrReconcile, fromReceipt, type ReconciledAuthorization } from '../../../fiscal/sefaz/reconcile.js';
 import { JOB_COMPLETED, RetryLater } from '../../../infra/queue/runner.js';
 import type { Job } from '../../../infra/queue/queue.js';
-import { addHistory, getNoteWithIssuer, settleReceipt, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
-import type { HistoryLine, Settlement } from '../../../infra/storage/repositories/note-settlement.js';
+import { addHistory, getNoteWithIssuer, settleReceipt } from '../storage/note-repository.js';
+import type { HistoryLine, Settlement } from '../storage/note-settlement.js';
 import { settleAndAnnounce } from './settle-and-announce.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { explainAuthorityRejection } from './rejection.js';
@@ -108,18 +109,18 @@ function retryDelay(attempt: number): number {
 
 export interface AuthorizeHooks {
   /** The authority did not answer this note; true when the family issued it another way (it changed the note). */
-  authorityDown?(note: NoteRow, reason: string): Promise<boolean>;
+  authorityDown?(note: Note, reason: string): Promise<boolean>;
   /** A refused contingency note the family could fix (NFC-e: a stale QR code); true: send it again. */
-  fixRefused?(note: NoteRow, cStat: number | null): Promise<boolean>;
+  fixRefused?(note: Note, cStat: number | null): Promise<boolean>;
   /** A note already issued another way is still not taken by the authority (NFC-e: warn near the deadline). */
-  contingencyWaiting?(note: NoteRow): Promise<void>;
+  contingencyWaiting?(note: Note): Promise<void>;
 }
 
 /** Records the final state; with `job`, marks the job done in the same statement. */
 async function settle(
   deps: AuthorityDeps,
   family: NoteFamily,
-  note: NoteRow,
+  note: Note,
   r: ReconciledAuthorization,
   before: HistoryLine[],
   job: { id: string; workerId: string } | undefined,
@@ -158,7 +159,7 @@ async function settle(
   // Only the key this settlement owns: the first attempt is another job's (settleNote merges it).
   const contingencyPatch = inContingency && note.contingency ? { transmitted_at: now.toISOString() } : undefined;
   const eventType = inContingency ? `${family.object}.contingency_${line.type === 'authorized' ? 'authorized' : 'failed'}` : `${family.object}.${line.type}`;
-  const after = { ...note, ...fields, ...(contingencyPatch ? { contingency: { ...note.contingency!, ...contingencyPatch } } : {}), updated_at: now } as NoteRow;
+  const after = { ...note, ...fields, ...(contingencyPatch ? { contingency: { ...note.contingency!, ...contingencyPatch } } : {}), updated_at: now } as Note;
   await settleAndAnnounce(deps, {
     noteId: note.id,
     from: note.status,
@@ -185,7 +186,7 @@ async function settle(
   return job ? JOB_COMPLETED : undefined;
 }
 
-async function noteHistory(deps: AuthorityDeps, note: NoteRow, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
+async function noteHistory(deps: AuthorityDeps, note: Note, e: { type: string; code?: string | null; message?: string | null }): Promise<void> {
   await addHistory(deps.db, note.id, { ...e, at: deps.clock.now() });
 }
 

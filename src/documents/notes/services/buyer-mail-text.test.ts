@@ -1,5 +1,5 @@
+import type { Note } from '../domain/note.js';
 import { describe, expect, it } from 'vitest';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { attachmentNames, buyerMailText, buyerOf, consultLink } from './buyer-mail-text.js';
 
 // The NFS-e's mail names what Sefin assigned (docs/fiscal/nfse-national.md#access-key): its own number nNFSe and the 50-digit key,
@@ -10,7 +10,7 @@ const nfse = {
   tp_amb: 2, dh_emi: '2026-11-20T09:30:00-03:00', protocolo: null, totals: { vServ: 1500, vLiq: 1425.5 },
   request: { tomador: { cnpj: '11222333000181', name: 'Cliente Servicos Ltda', email: 'financeiro@cliente.com.br' } },
   cancellation: { protocolo: '123456789012345', reason: 'Servico nao prestado', canceled_at: '2026-11-21T12:00:00.000Z' },
-} as unknown as NoteRow;
+} as unknown as Note;
 
 describe('buyer e-mail text', () => {
   it('names an NFS-e by its NFS-e number and key, its net value, the national consultation', () => {

@@ -1,5 +1,5 @@
+import type { Note } from '../domain/note.js';
 import { consultationUrl } from '../../../danfe/nfse/index.js';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import type { BuyerMailKind } from '../../../infra/storage/repositories/buyer-mail-repository.js';
 
 // What the buyer reads (docs/guides/email.md): Portuguese text, the facts of the note as
@@ -18,7 +18,7 @@ const LABEL = { 65: 'NFC-e', 55: 'NF-e', 99: 'NFS-e' } as const;
 export const noteLabel = (model: number): string => LABEL[model as keyof typeof LABEL] ?? 'Nota';
 
 /** The buyer of the sale: `email.to` of the sale first, else the recipient's, consumer's or taker's e-mail. */
-export function buyerOf(row: Pick<NoteRow, 'request'>): { name: string | null; address: string | null } {
+export function buyerOf(row: Pick<Note, 'request'>): { name: string | null; address: string | null } {
   const r = (row.request ?? {}) as MailRequest;
   const party = r.destinatario ?? r.consumer ?? r.tomador;
   const address = r.email?.to?.trim() || party?.email?.trim() || null;
@@ -26,10 +26,10 @@ export function buyerOf(row: Pick<NoteRow, 'request'>): { name: string | null; a
 }
 
 /** The number the buyer knows the note by: the NFS-e's own number (nNFSe) once Sefin gave it, else the note's. */
-const numberOf = (row: NoteRow): string => (row.model === 99 && row.nfse_number ? row.nfse_number : String(row.number));
+const numberOf = (row: Note): string => (row.model === 99 && row.nfse_number ? row.nfse_number : String(row.number));
 
 /** The key that finds the note at the authority: the 50-digit NFS-e key, or the 44-digit access key. */
-export const keyOf = (row: NoteRow): string => (row.model === 99 && row.nfse_key ? row.nfse_key : row.access_key);
+export const keyOf = (row: Note): string => (row.model === 99 && row.nfse_key ? row.nfse_key : row.access_key);
 
 /** The key in groups of four, as the DANFE prints it. */
 const grouped = (key: string): string => key.replace(/(.{4})(?=.)/g, '$1 ');
@@ -43,7 +43,7 @@ function localDate(dhEmi: string): string {
 }
 
 /** The note's total: vNF of the NF-e and NFC-e (W16), the net value vLiq of an NFS-e (else the service's vServ). */
-function totalOf(row: NoteRow): number | null {
+function totalOf(row: Note): number | null {
   const t = row.totals ?? {};
   const v = row.model === 99 ? (t['vLiq'] ?? t['vServ']) : t['vNF'];
   return typeof v === 'number' ? v : null;
@@ -54,7 +54,7 @@ function totalOf(row: NoteRow): number | null {
  * DANFE prints, docs/fiscal/qrcode.md), the national NF-e portal the DANFE NF-e names (danfe/nfe/nfe-header.ts), or
  * the NFS-e national public consultation with the key (the DANFSe's QR code, danfe/nfse/danfse-labels.ts).
  */
-export function consultLink(row: NoteRow): string {
+export function consultLink(row: Note): string {
   if (row.model === 65 && row.url_chave) return row.url_chave;
   if (row.model === 99) return consultationUrl(keyOf(row));
   return 'https://www.nfe.fazenda.gov.br/portal';
@@ -65,7 +65,7 @@ export interface BuyerMailText {
   text: string;
 }
 
-export function buyerMailText(row: NoteRow, kind: BuyerMailKind, issuerName: string, issuerCnpj: string): BuyerMailText {
+export function buyerMailText(row: Note, kind: BuyerMailKind, issuerName: string, issuerCnpj: string): BuyerMailText {
   const label = noteLabel(row.model);
   const number = numberOf(row);
   const buyer = buyerOf(row);
@@ -115,7 +115,7 @@ export function buyerMailText(row: NoteRow, kind: BuyerMailKind, issuerName: str
 }
 
 /** The attached files' names: the key and what the file is, as the authority's own tools name them. */
-export function attachmentNames(row: NoteRow): { pdf: string; xml: string; cancellation: string } {
+export function attachmentNames(row: Note): { pdf: string; xml: string; cancellation: string } {
   const key = keyOf(row);
   if (row.model === 99) return { pdf: `${key}-DANFSe.pdf`, xml: `${key}-NFSe.xml`, cancellation: `${key}-evento-cancelamento.xml` };
   return { pdf: `${key}-DANFE.pdf`, xml: `${key}-nfeProc.xml`, cancellation: `${key}-procEventoNFe.xml` };

@@ -1,3 +1,4 @@
+import type { Note } from '../domain/note.js';
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { buildCancellationEvent, buildProcEventoNFe, justificationProblem } from '../../../fiscal/xml/events/index.js';
 import { ApiError, notFound } from '../../../kernel/errors.js';
@@ -6,7 +7,7 @@ import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import { addHistory, getNote, getNoteForWork, updateNote, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { addHistory, getNote, getNoteForWork, updateNote } from '../storage/note-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
@@ -20,14 +21,14 @@ interface PendingCancellation {
   event_xml: string;
 }
 
-const isPending = (c: NoteRow['cancellation']): c is PendingCancellation => c !== null && 'status' in c && c.status === 'pending';
+const isPending = (c: Note['cancellation']): c is PendingCancellation => c !== null && 'status' in c && c.status === 'pending';
 
 /**
  * POST /v1/nfce/:id/cancel and /v1/nfe/:id/cancel: everything that can be refused locally is refused before anything is
  * sent (reason length by schema, state, the UF's window); then the signed 110111 event and its job
  * are stored in one transaction and the worker sends it.
  */
-export async function requestCancellation(deps: AuthorityDeps, family: NoteFamily, accountId: string, id: string, reason: string): Promise<NoteRow> {
+export async function requestCancellation(deps: AuthorityDeps, family: NoteFamily, accountId: string, id: string, reason: string): Promise<Note> {
   const { db, clock } = deps;
   const note = await getNote(db, accountId, id, { model: family.model });
   if (!note) throw notFound(family.label);
@@ -129,7 +130,7 @@ export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job
 async function settleCancellation(
   deps: AuthorityDeps,
   family: NoteFamily,
-  note: NoteRow,
+  note: Note,
   pending: PendingCancellation,
   nProt: string,
   procXml: string | null,

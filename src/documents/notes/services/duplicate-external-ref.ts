@@ -1,6 +1,6 @@
 import { ApiError } from '../../../kernel/errors.js';
 import { sqlState } from '../../../infra/storage/db.js';
-import { EXTERNAL_REF_INDEX, findNoteHoldingExternalRef } from '../../../infra/storage/repositories/note-repository.js';
+import { EXTERNAL_REF_INDEX, findNoteHoldingExternalRef } from '../storage/note-repository.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 
 /**

@@ -3,7 +3,7 @@ import { prepareDatabase } from '../../../bootstrap.js';
 import { newId } from '../../../kernel/ids.js';
 import { getTestDb, insertBareIssuer, testSchema } from '../../../../test/support/db.js';
 import { openDb, type Db } from '../../../infra/storage/db.js';
-import type { NewNote } from '../../../infra/storage/repositories/note-repository.js';
+import type { NewNote } from '../storage/note-repository.js';
 import { releaseNumber, retireRange } from '../../../infra/storage/repositories/numbering-repository.js';
 import { commitEmission, type EmissionDraft } from './emission-batches.js';
 

@@ -1,12 +1,7 @@
+import type { Note } from '../domain/note.js';
 import { sqlState, type Db } from '../../../infra/storage/db.js';
 import { isIssuerChanged } from '../../../infra/storage/repositories/issuer-repository.js';
-import {
-  getNote,
-  insertNotes,
-  type IssuerBasis,
-  type NewNote,
-  type NoteRow,
-} from '../../../infra/storage/repositories/note-repository.js';
+import { getNote, insertNotes, type IssuerBasis, type NewNote } from '../storage/note-repository.js';
 import {
   isSeriesMoved,
   readSeriesState,
@@ -40,7 +35,7 @@ interface Waiting {
   draft: EmissionDraft;
   /** The id of the note once built (the same on every rebuild: a note can only be stored once). */
   noteId?: string;
-  resolve(row: NoteRow): void;
+  resolve(row: Note): void;
   reject(err: unknown): void;
 }
 
@@ -75,13 +70,13 @@ const OPTIMISTIC_TRIES = 2;
  * was voided) nothing was stored: the batch is built again from the series' real state, and after
  * OPTIMISTIC_TRIES the batch holds the series' lock for its whole build (commitBatchLocked).
  */
-export function commitEmission(db: Db, draft: EmissionDraft): Promise<NoteRow> {
+export function commitEmission(db: Db, draft: EmissionDraft): Promise<Note> {
   let queues = queuesByDb.get(db);
   if (!queues) queuesByDb.set(db, (queues = new Map()));
   const key = seriesKey(draft.series);
   let queue = queues.get(key);
   if (!queue) queues.set(key, (queue = { waiting: [], busy: false }));
-  const promise = new Promise<NoteRow>((resolve, reject) => queue.waiting.push({ draft, resolve, reject }));
+  const promise = new Promise<Note>((resolve, reject) => queue.waiting.push({ draft, resolve, reject }));
   if (!queue.busy) void drain(db, queues, key, queue);
   return promise;
 }
@@ -175,7 +170,7 @@ async function commitBatch(db: Db, batch: Waiting[]): Promise<void> {
     const released = state.released.slice(0, built.length);
     const expected = { next: state.next, skips: state.skips };
     const updated = built.length > released.length ? takeNumbers(expected, built.length - released.length).after : expected;
-    let rows: NoteRow[];
+    let rows: Note[];
     try {
       rows = await insertNotes(db, built.map((b) => b.note), noteWork(batch), {
         numbering: { series, expected, updated, released },

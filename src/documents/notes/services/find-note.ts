@@ -1,7 +1,8 @@
+import type { Note, NoteStatus } from '../domain/note.js';
 import { notFound } from '../../../kernel/errors.js';
 import { page } from '../../../kernel/page.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import { getNote, listHistory, listNoteRows, type NoteRow, type NoteStatus } from '../../../infra/storage/repositories/note-repository.js';
+import { getNote, listHistory, listNoteRows } from '../storage/note-repository.js';
 import type { NoteFamily } from './note-family.js';
 import { waitUntilCancellationSettled, waitUntilSettled } from './note-settled.js';
 
@@ -19,7 +20,7 @@ export interface NoteListQuery {
 }
 
 /** The account's note, or 404 (also for a note of another account). `full` includes the XML documents. */
-export async function findNote(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<NoteRow> {
+export async function findNote(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, opts: { full?: boolean } = {}): Promise<Note> {
   const row = await getNote(deps.db, accountId, id, { ...opts, model: family.model });
   if (!row) throw notFound(family.label);
   return row;
@@ -49,13 +50,13 @@ export async function noteHistory(deps: ReadDeps, family: NoteFamily, accountId:
 }
 
 /** The note once its authorization settles, or as it stands after `ms` (`Prefer: wait`). */
-export async function noteWhenSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NoteRow> {
+export async function noteWhenSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<Note> {
   await waitUntilSettled(deps.db, id, ms);
   return findNote(deps, family, accountId, id);
 }
 
 /** The note once a requested cancellation is registered or refused, or as it stands after `ms`. */
-export async function noteWhenCancellationSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<NoteRow> {
+export async function noteWhenCancellationSettled(deps: ReadDeps, family: NoteFamily, accountId: string, id: string, ms: number): Promise<Note> {
   await waitUntilCancellationSettled(deps.db, id, ms);
   return findNote(deps, family, accountId, id);
 }

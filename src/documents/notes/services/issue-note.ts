@@ -1,3 +1,4 @@
+import type { Note } from '../domain/note.js';
 import { ApiError, type ErrorDetail } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { validateNfeOfItsDate, validateXml, type SchemaPackage } from '../../../fiscal/xml/xsd/validate-xml.js';
@@ -5,7 +6,7 @@ import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
 import { breakerCaller } from '../../../fiscal/sefaz/breaker-key.js';
 import { sqlState } from '../../../infra/storage/db.js';
 import { isIssuerChanged, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
-import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote } from '../storage/note-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';
 import { seriesProblem } from '../../../platform/issuers/issuer-series.js';
@@ -111,7 +112,7 @@ export async function issueNote<R extends SaleRequest, P>(
   accountId: string,
   request: R,
   opts: IssueOptions = {},
-): Promise<NoteRow> {
+): Promise<Note> {
   const { db, clock } = deps;
   const key = opts.idempotencyKey;
   // One sale per Idempotency-Key is held by the notes' unique index, not by a read before every
@@ -157,7 +158,7 @@ async function issueFromIssuer<R extends SaleRequest, P>(
   accountId: string,
   request: R,
   opts: IssueOptions,
-): Promise<NoteRow> {
+): Promise<Note> {
   for (let attempt = 0; ; attempt++) {
     const issuer = await emissionIssuer(deps.db, accountId, request.issuer_id, attempt > 0);
     try {
@@ -181,7 +182,7 @@ async function issueFrom<R extends SaleRequest, P>(
   request: R,
   opts: IssueOptions,
   found: EmissionIssuer | undefined,
-): Promise<NoteRow> {
+): Promise<Note> {
   const { db, clock } = deps;
   const { family } = emitter;
   const issuer = found?.row;

@@ -1,5 +1,5 @@
+import type { Note } from '../domain/note.js';
 import type { Ports } from '../../../platform/ports/ports.js';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import type { Queryable } from '../../../infra/storage/db.js';
 
 /**
@@ -19,7 +19,7 @@ export interface NoteFamily {
   /** Whether the authority of `uf` processes a one-note lot synchronously (indSinc=1) for this model. */
   synchronous(uf: string): boolean;
   /** The record the API answers and the webhooks carry. */
-  present(row: NoteRow, baseUrl: string): unknown;
+  present(row: Note, baseUrl: string): unknown;
   /** Cancellation (110111) deadline for a note authorized at `authorizedAt` in `uf`, and what to do past it. */
   cancellation: {
     deadline(uf: string, authorizedAt: Date): Date;

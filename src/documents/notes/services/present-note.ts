@@ -1,10 +1,10 @@
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import type { Note } from '../domain/note.js';
 
 /**
  * The fields every note record of the API has, NFC-e or NF-e (docs/guides/api.md#contract-fields fields by state, docs/decisions.md#api-conventions):
  * links and protocol appear once authorized; a rejection explains itself; money in reais.
  */
-export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: NoteRow, baseUrl: string, object: O) {
+export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: Note, baseUrl: string, object: O) {
   const authorized = row.status === 'authorized' || row.status === 'canceled';
   // A note issued in offline contingency is a valid document before the authority sees it (docs/fiscal/offline-contingency.md):
   // its key, XML and DANFE are what the point of sale prints and hands over.

@@ -1,3 +1,4 @@
+import type { Note } from '../domain/note.js';
 import { cancellationInEventXml, DanfeInputError, DanfeNotAuthorizedError, type DanfeCancellation } from '../../../danfe/index.js';
 import { DanfeNfceBusy, renderReceiptOffThread } from '../../../danfe/receipt/index.js';
 import { printableLogo } from '../../../danfe/logo/index.js';
@@ -7,7 +8,6 @@ import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { findIssuer, type IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 
@@ -43,7 +43,7 @@ async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffe
  * is printed). A cancellation settled without the event document (found by consultation) falls
  * back to when the gateway recorded it, in the issuer's local time rather than UTC.
  */
-export function cancellationOf(row: NoteRow, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
+export function cancellationOf(row: Note, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
   const settled = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
   if (!settled) return undefined;
   const registered = row.cancel_proc_xml ? cancellationInEventXml(row.cancel_proc_xml) : undefined;
@@ -57,7 +57,7 @@ export function cancellationOf(row: NoteRow, issuer: IssuerRow | undefined): Dan
  * The 409 of a note that has no DANFE yet: only an authorized (or canceled) note, or an NFC-e issued in
  * offline contingency (tpEmis 9), is printed.
  */
-export function notPrintable(label: string, row: Pick<NoteRow, 'id' | 'status' | 'tp_emis'>): ApiError {
+export function notPrintable(label: string, row: Pick<Note, 'id' | 'status' | 'tp_emis'>): ApiError {
   const how = row.status === 'contingency' ? ` but its document is not a contingency emission (tpEmis ${row.tp_emis})` : '';
   return new ApiError(
     'invalid_state',
@@ -73,7 +73,7 @@ export type DanfeForm = { model: 65; width: 80 | 58 } | { model: 55 } | { model:
  * and the authorization do not hold) plus the issuer's DANFE settings: the NFC-e roll, or the NF-e
  * A4 page set or the NFS-e's DANFSe, each drawn in a worker pool of its own (a note may hold 990 items).
  */
-export async function renderNoteDanfe(deps: DanfeDeps, row: NoteRow, form: DanfeForm): Promise<NoteDanfe> {
+export async function renderNoteDanfe(deps: DanfeDeps, row: Note, form: DanfeForm): Promise<NoteDanfe> {
   const label = form.model === 65 ? 'NFC-e' : form.model === 55 ? 'NF-e' : 'NFS-e';
   // An NFC-e in offline contingency (tpEmis 9) prints from its signed XML, marked as issued in contingency
   // (docs/fiscal/offline-contingency.md); no other note prints before authorization (the XML is checked again

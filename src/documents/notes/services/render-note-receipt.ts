@@ -1,8 +1,8 @@
+import type { Note } from '../domain/note.js';
 import { DanfeInputError, DanfeNotAuthorizedError } from '../../../danfe/index.js';
 import { DanfeNfceBusy, renderReceiptOffThread, type ReceiptForm } from '../../../danfe/receipt/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import type { NoteRow } from '../../../infra/storage/repositories/note-repository.js';
 import { danfeTemplateOf } from '../../../platform/issuers/danfe-settings.js';
 import { cancellationOf, notPrintable, type DanfeDeps } from './render-note-danfe.js';
 
@@ -11,7 +11,7 @@ import { cancellationOf, notPrintable, type DanfeDeps } from './render-note-danf
  * tpEmis 9 NFe of a note in offline contingency, which is printed and handed to the consumer before the
  * authority sees it (docs/fiscal/offline-contingency.md). Other notes have no DANFE: the same 409 as the PDF's.
  */
-function printableXml(row: NoteRow): string {
+function printableXml(row: Note): string {
   if ((row.status === 'authorized' || row.status === 'canceled') && row.proc_xml) return row.proc_xml;
   if (row.status === 'contingency' && row.tp_emis === 9 && row.signed_xml) return row.signed_xml;
   throw notPrintable('NFC-e', row);
@@ -23,7 +23,7 @@ function printableXml(row: NoteRow): string {
  * neither without a raster upload, and the HTML page mirrors what the printer prints. Read and drawn in
  * the DANFE NFC-e worker pool: at 990 items reading the XML alone takes ~100 ms.
  */
-async function renderReceipt(deps: DanfeDeps, row: NoteRow, form: Exclude<ReceiptForm, 'pdf'>, width: 80 | 58): Promise<Buffer> {
+async function renderReceipt(deps: DanfeDeps, row: Note, form: Exclude<ReceiptForm, 'pdf'>, width: 80 | 58): Promise<Buffer> {
   const xml = printableXml(row);
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
   const footerText = issuer ? danfeTemplateOf(issuer).footerText : undefined;
@@ -41,11 +41,11 @@ async function renderReceipt(deps: DanfeDeps, row: NoteRow, form: Exclude<Receip
 }
 
 /** The DANFE NFC-e as an ESC/POS stream for an 80 or 58 mm thermal printer. */
-export async function renderNoteEscpos(deps: DanfeDeps, row: NoteRow, width: 80 | 58): Promise<Buffer> {
+export async function renderNoteEscpos(deps: DanfeDeps, row: Note, width: 80 | 58): Promise<Buffer> {
   return renderReceipt(deps, row, 'escpos', width);
 }
 
 /** The DANFE NFC-e as a self-contained HTML page for browser printing on an 80 or 58 mm roll. */
-export async function renderNoteHtml(deps: DanfeDeps, row: NoteRow, width: 80 | 58): Promise<string> {
+export async function renderNoteHtml(deps: DanfeDeps, row: Note, width: 80 | 58): Promise<string> {
   return (await renderReceipt(deps, row, 'html', width)).toString('utf8');
 }

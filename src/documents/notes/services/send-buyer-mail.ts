@@ -1,9 +1,10 @@
+import type { Note } from '../domain/note.js';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Job } from '../../../infra/queue/queue.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { getOutboxEvent } from '../../../infra/storage/repositories/delivery-repository.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
-import { getNoteForWork, type NoteRow } from '../../../infra/storage/repositories/note-repository.js';
+import { getNoteForWork } from '../storage/note-repository.js';
 import {
   addBounce,
   bouncedAmong,
@@ -111,7 +112,7 @@ export function buyerMailer(deps: BuyerMailDeps): BuyerMailer {
  * bounce list). The outbox trigger queued the job only where a mail may go (the issuer's setting or the
  * sale's `email.send`).
  */
-async function recordOf(deps: BuyerMailDeps, note: NoteRow, kind: BuyerMailKind, eventId: string): Promise<BuyerMailRow> {
+async function recordOf(deps: BuyerMailDeps, note: Note, kind: BuyerMailKind, eventId: string): Promise<BuyerMailRow> {
   const settings = await findBuyerMailSettings(deps.db, note.issuer_id);
   const buyer = buyerOf(note).address;
   const accountant = settings?.accountant_email ?? null;
@@ -134,7 +135,7 @@ async function recordOf(deps: BuyerMailDeps, note: NoteRow, kind: BuyerMailKind,
   });
 }
 
-async function attachmentsOf(deps: BuyerMailDeps, note: NoteRow, kind: BuyerMailKind): Promise<Attachment[]> {
+async function attachmentsOf(deps: BuyerMailDeps, note: Note, kind: BuyerMailKind): Promise<Attachment[]> {
   const names = attachmentNames(note);
   if (kind === 'canceled') {
     return note.cancel_proc_xml ? [{ filename: names.cancellation, content: note.cancel_proc_xml, contentType: 'application/xml' }] : [];
@@ -152,13 +153,13 @@ async function bounce(deps: BuyerMailDeps, row: BuyerMailRow, address: string, c
 }
 
 /** The issuer as the buyer knows it (trade name, else legal name) and its CNPJ. */
-async function issuerNames(deps: BuyerMailDeps, note: NoteRow): Promise<[string, string]> {
+async function issuerNames(deps: BuyerMailDeps, note: Note): Promise<[string, string]> {
   const issuer = await findIssuer(deps.db, note.account_id, note.issuer_id);
   return [issuer?.nome_fantasia || issuer?.razao_social || 'Emitente', issuer?.cnpj ?? ''];
 }
 
 /** The From header's display name: the issuer's setting, else its name. */
-async function senderName(deps: BuyerMailDeps, note: NoteRow): Promise<string> {
+async function senderName(deps: BuyerMailDeps, note: Note): Promise<string> {
   const settings = await findBuyerMailSettings(deps.db, note.issuer_id);
   return settings?.sender_name || (await issuerNames(deps, note))[0];
 }

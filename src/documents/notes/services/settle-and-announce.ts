@@ -1,5 +1,5 @@
 import { quotaAfterMetering } from '../../../platform/billing/quota.js';
-import { settleNote, type Settlement } from '../../../infra/storage/repositories/note-settlement.js';
+import { settleNote, type Settlement } from '../storage/note-settlement.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { noteSettled } from './note-settled.js';
 

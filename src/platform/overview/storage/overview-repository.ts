@@ -1,5 +1,5 @@
+import type { NoteStatus } from '../../../kernel/note-status.js';
 import type { Queryable } from '../../../infra/storage/db.js';
-import type { NoteStatus } from '../../../infra/storage/repositories/note-repository.js';
 
 // The aggregates of GET /v1/overview over the shared notes table (every family) and the issuers'
 // certificates. Every query is bounded by the account and a time window or a LIMIT, and walks an index:

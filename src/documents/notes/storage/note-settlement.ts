@@ -1,8 +1,7 @@
 import { newId } from '../../../kernel/ids.js';
-import type { Queryable } from '../db.js';
-import { completeJobSql, insertJobsSql } from '../../queue/queue.js';
-import type { NoteContingency } from './note-contingency.js';
-import type { NoteRow, NoteStatus } from './note-repository.js';
+import type { Queryable } from '../../../infra/storage/db.js';
+import { completeJobSql, insertJobsSql } from '../../../infra/queue/queue.js';
+import type { Note, NoteContingency, NoteStatus } from '../domain/note.js';
 
 export interface HistoryLine {
   type: string;
@@ -18,7 +17,7 @@ export interface Settlement {
   from: NoteStatus;
   /** And the key it must still carry: a note switched to contingency meanwhile is another document. */
   accessKey?: string;
-  fields: Partial<Pick<NoteRow, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml' | 'nfse_key' | 'nfse_number'>>;
+  fields: Partial<Pick<Note, 'status' | 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'attempts' | 'cancellation' | 'cancel_proc_xml' | 'nfse_key' | 'nfse_number'>>;
   /**
    * Keys set in the note's contingency record, merged into the row's record by the statement itself:
    * never a whole record read before the transmission, since job nfce.first-attempt may have settled

@@ -1,83 +1,16 @@
-import type { Db, Queryable } from '../db.js';
+import type { Db, Queryable } from '../../../infra/storage/db.js';
 import { newId } from '../../../kernel/ids.js';
-import { EMISSION_BASIS_SQL } from './issuer-repository.js';
-import { insertJobsSql } from '../../queue/queue.js';
-import { NUMBERING_GUARD, numberingParams, type NumberingClaim } from './numbering-repository.js';
-import type { NoteContingency } from './note-contingency.js';
-
-/** CC-e state of a note: each letter replaces the previous one, so `current` is the text in force. */
-export interface NoteCorrections {
-  current: { sequence: number; text: string; protocolo: string; registered_at: string } | null;
-  letters: Array<{
-    sequence: number;
-    text: string;
-    status: 'pending' | 'registered' | 'rejected';
-    requested_at: string;
-    protocolo: string | null;
-    registered_at: string | null;
-    rejection: { code: string; message: string } | null;
-  }>;
-}
-
-export type { NoteContingency } from './note-contingency.js';
-
-export type NoteStatus = 'processing' | 'authorized' | 'rejected' | 'denied' | 'canceled' | 'contingency';
-
-export interface NoteRow {
-  id: string;
-  account_id: string;
-  issuer_id: string;
-  external_ref: string | null;
-  status: NoteStatus;
-  model: number;
-  serie: number;
-  number: number;
-  access_key: string;
-  tp_amb: number;
-  tp_emis: number;
-  dh_emi: string;
-  /** The package that validated the XML (fiscal/xml/xsd/schema-cache.ts SchemaPackage; schema-packages.ts picks it by date). */
-  schema_package: 'PL_009' | 'PL_010' | 'PL_010e' | 'NFSe_v1.01';
-  request: unknown;
-  totals: Record<string, number>;
-  items: unknown[];
-  signed_xml: string;
-  digest_value: string;
-  /** NFC-e only (infNFeSupl); null for an NF-e. */
-  qrcode_url: string | null;
-  url_chave: string | null;
-  protocolo: string | null;
-  authorized_at: Date | null;
-  proc_xml: string | null;
-  rejection: { code: string; message: string; field: string | null; hint: string | null } | null;
-  /** NFS-e: `reason_code` (cMotivo of e101101) and, when a substitute replaced it (e105102), `substituted_by`. */
-  cancellation:
-    | { protocolo: string; reason: string; canceled_at: string; reason_code?: string; substituted_by?: string }
-    | { status: 'pending'; reason: string; requested_at: string; reason_code?: string }
-    | null;
-  cancel_proc_xml: string | null;
-  attempts: number;
-  /** nRec of the asynchronous lot holding the note, while it is processed. */
-  receipt?: string | null;
-  /** NF-e only: the correction letters (CC-e) registered or on their way. */
-  corrections?: NoteCorrections | null;
-  /** NFC-e issued in offline contingency (tpEmis 9, migration 18); null otherwise. */
-  contingency?: NoteContingency | null;
-  /** NFS-e only: the 50-digit key and the number Sefin assigns on authorization (migration 17); `access_key` holds the DPS Id. */
-  nfse_key?: string | null;
-  nfse_number?: string | null;
-  scenario: string | null;
-  idempotency_key: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+import { EMISSION_BASIS_SQL } from '../../../infra/storage/repositories/issuer-repository.js';
+import { insertJobsSql } from '../../../infra/queue/queue.js';
+import { NUMBERING_GUARD, numberingParams, type NumberingClaim } from '../../../infra/storage/repositories/numbering-repository.js';
+import type { Note, NoteStatus } from '../domain/note.js';
 
 /** Columns a listing needs: everything but the XML documents. */
 const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
   cancellation, attempts, receipt, corrections, nfse_key, nfse_number, contingency, scenario, idempotency_key, created_at, updated_at`;
 
-export type NewNote = Omit<NoteRow, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'> & {
+export type NewNote = Omit<Note, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'> & {
   /** An event recorded with the note (a sale issued straight into contingency: nfce.contingency_issued). */
   event?: { type: string; subjectType: string; data: unknown } | undefined;
   /** The note holds its external_ref among its issuer's live notes of its model (migration 40); false by default. */
@@ -114,7 +47,7 @@ export async function insertNotes(
   notes: readonly NewNote[],
   work: { history: (n: NewNote) => { type: string; message: string }; job: { kind: string; maxAttempts: number } },
   guards: InsertGuards = {},
-): Promise<NoteRow[]> {
+): Promise<Note[]> {
   const rows = notes.map(({ event, ...n }) => {
     const history = work.history(n);
     const ev = event ? { event_id: newId('evt'), event_type: event.type, event_subject: event.subjectType, event_data: event.data } : {};
@@ -124,7 +57,7 @@ export async function insertNotes(
   const { numbering, issuers } = guards;
   if (numbering) params.push(...numberingParams(numbering));
   if (issuers) params.push(JSON.stringify(issuers));
-  const r = await tx.query<NoteRow>(insertNotesSql(!!numbering, !!issuers), params);
+  const r = await tx.query<Note>(insertNotesSql(!!numbering, !!issuers), params);
   // RETURNING order is not guaranteed: answer in the callers' order.
   const byId = new Map(r.rows.map((row) => [row.id, row]));
   return notes.map((n) => byId.get(n.id)!);
@@ -188,8 +121,8 @@ function insertNotesSql(numbering: boolean, issuers: boolean): string {
 }
 
 /** The note a live Idempotency-Key created (keys live 24 hours: docs/guides/api.md#contract-idempotency). */
-export async function findNoteByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<NoteRow | undefined> {
-  const r = await db.query<NoteRow>(
+export async function findNoteByIdempotencyKey(db: Queryable, accountId: string, key: string, since: Date): Promise<Note | undefined> {
+  const r = await db.query<Note>(
     `SELECT ${SUMMARY} FROM notes WHERE account_id = $1 AND idempotency_key = $2 AND created_at > $3`,
     [accountId, key, since],
   );
@@ -197,8 +130,8 @@ export async function findNoteByIdempotencyKey(db: Queryable, accountId: string,
 }
 
 /** The live note holding an external_ref for its issuer and model (notes_external_ref_live, migration 40). */
-export async function findNoteHoldingExternalRef(db: Queryable, accountId: string, issuerId: string, model: number, ref: string): Promise<NoteRow | undefined> {
-  const r = await db.query<NoteRow>(
+export async function findNoteHoldingExternalRef(db: Queryable, accountId: string, issuerId: string, model: number, ref: string): Promise<Note | undefined> {
+  const r = await db.query<Note>(
     `SELECT ${SUMMARY} FROM notes WHERE account_id = $1 AND issuer_id = $2 AND model = $3 AND external_ref = $4
         AND external_ref_unique AND status IN ('processing', 'contingency', 'authorized')`,
     [accountId, issuerId, model, ref],
@@ -230,9 +163,9 @@ export async function getNote(
   accountId: string,
   id: string,
   opts: { full?: boolean; model?: number } = {},
-): Promise<NoteRow | undefined> {
+): Promise<Note | undefined> {
   const cols = opts.full ? '*' : SUMMARY;
-  const r = await db.query<NoteRow>(
+  const r = await db.query<Note>(
     `SELECT ${cols} FROM notes WHERE account_id = $1 AND id = $2 AND ($3::int IS NULL OR model = $3)`,
     [accountId, id, opts.model ?? null],
   );
@@ -240,19 +173,19 @@ export async function getNote(
 }
 
 /** For workers: the note by id alone, locked for the rest of the transaction when `forUpdate`. */
-export async function getNoteForWork(db: Queryable, id: string, forUpdate = false): Promise<NoteRow | undefined> {
-  const r = await db.query<NoteRow>(`SELECT * FROM notes WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+export async function getNoteForWork(db: Queryable, id: string, forUpdate = false): Promise<Note | undefined> {
+  const r = await db.query<Note>(`SELECT * FROM notes WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
   return r.rows[0];
 }
 
 export interface NoteForWork {
-  note: NoteRow;
+  note: Note;
   issuer: { uf: string; cert_version: number | null; csc_version: number | null };
 }
 
 /** A note with what a worker needs of its issuer (state, secret versions), in one round trip. */
 export async function getNoteWithIssuer(db: Queryable, id: string): Promise<NoteForWork | undefined> {
-  const r = await db.query<NoteRow & { issuer_uf: string; cert_version: number | null; csc_version: number | null }>(
+  const r = await db.query<Note & { issuer_uf: string; cert_version: number | null; csc_version: number | null }>(
     `SELECT n.*, i.uf AS issuer_uf, c.version AS cert_version, s.version AS csc_version
        FROM notes n
        JOIN issuers i ON i.id = n.issuer_id
@@ -264,7 +197,7 @@ export async function getNoteWithIssuer(db: Queryable, id: string): Promise<Note
   const row = r.rows[0];
   if (!row) return undefined;
   const { issuer_uf, cert_version, csc_version, ...note } = row;
-  return { note: note as NoteRow, issuer: { uf: issuer_uf, cert_version, csc_version } };
+  return { note: note as Note, issuer: { uf: issuer_uf, cert_version, csc_version } };
 }
 
 export interface NoteListFilter {
@@ -278,9 +211,9 @@ export interface NoteListFilter {
   limit: number;
 }
 
-export async function listNoteRows(db: Queryable, accountId: string, f: NoteListFilter): Promise<NoteRow[]> {
+export async function listNoteRows(db: Queryable, accountId: string, f: NoteListFilter): Promise<Note[]> {
   // Newest first; ids are random, so the cursor is (created_at, id) of the row named by starting_after.
-  const r = await db.query<NoteRow>(
+  const r = await db.query<Note>(
     `SELECT ${SUMMARY} FROM notes n
       WHERE account_id = $1
         AND ($2::text IS NULL OR issuer_id = $2)
@@ -297,7 +230,7 @@ export async function listNoteRows(db: Queryable, accountId: string, f: NoteList
   return r.rows;
 }
 
-export async function updateNote(tx: Queryable, id: string, fields: Partial<NoteRow>, now: Date): Promise<void> {
+export async function updateNote(tx: Queryable, id: string, fields: Partial<Note>, now: Date): Promise<void> {
   await updateNoteIf(tx, id, null, fields, now);
 }
 
@@ -309,13 +242,13 @@ export async function updateNoteIf(
   tx: Queryable,
   id: string,
   expectedStatus: NoteStatus | null,
-  fields: Partial<NoteRow>,
+  fields: Partial<Note>,
   now: Date,
-): Promise<NoteRow | undefined> {
+): Promise<Note | undefined> {
   const entries = Object.entries(fields);
   const sets = entries.map(([k], i) => `${k} = $${i + 4}`);
   const values = entries.map(([, v]) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v));
-  const r = await tx.query<NoteRow>(
+  const r = await tx.query<Note>(
     `UPDATE notes SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1 AND ($3::text IS NULL OR status = $3) RETURNING ${SUMMARY}`,
     [id, now, expectedStatus, ...values],
   );
