@@ -141,6 +141,20 @@ describe('the rule itself fails on a forbidden import', () => {
     expect(moduleCycles(edges, topFolderOf)).toEqual([['fiscal', 'infra']]);
   });
 
+  it("the note engine's storage: every document family reaches it, a platform feature or a route never", () => {
+    expect(check({
+      'documents/nfe/services/issue-nfe.ts': "import { getNote } from '../../notes/storage/note-repository.js';",
+      'documents/nfce/storage/offline.ts': "import { insertNotes } from '../../notes/storage/note-repository.js';",
+      'platform/overview/overview.ts': "import { getNote } from '../../documents/notes/storage/note-repository.js';",
+      'http/routes/v1/nfe.ts': "import { getNote } from '../../../documents/notes/storage/note-repository.js';",
+    })).toEqual([
+      "http/routes/v1/nfe.ts imports documents/notes/storage/note-repository.ts: a feature's storage is imported only by that feature (documents/)",
+      'http/routes/v1/nfe.ts imports documents/notes/storage/note-repository.ts: a route calls services, never storage',
+      "platform/overview/overview.ts imports documents/notes/storage/note-repository.ts: a feature's storage is imported only by that feature (documents/)",
+      'platform/overview/overview.ts imports documents/notes/storage/note-repository.ts: the platform serves every document family and depends on none',
+    ]);
+  });
+
   it('two folders on one floor importing each other make a cycle', () => {
     expect(check({
       'fiscal/tax-id.ts': "import { x } from './xml/a.js';",
