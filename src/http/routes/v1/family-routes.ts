@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
 import { preferWait } from './prefer-wait.js';
 import type { NoteFamily } from '../../../documents/notes/services/note-family.js';
@@ -8,7 +8,9 @@ import { errorResponses } from '../../../kernel/errors.js';
 import { preferredLanguage } from '../../accept-language.js';
 import { HISTORY_CATALOG_PT_BR } from '../../i18n/history-pt-br.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
-import { NfceHistoryEntrySchema, NfceListQuery } from '../../schemas/nfce.js';
+import { NfceHistoryEntrySchema, NfceListQuery, type CancelBody } from '../../schemas/nfce.js';
+import type { NfseCancelBody } from '../../schemas/nfse.js';
+import { SandboxScenarioHeader } from './sandbox-scenario-header.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 /** A note as the services hand it over. */
@@ -82,6 +84,50 @@ export function registerFamilyReads(app: App, f: FamilyRoutes): void {
       // The lines the gateway wrote in English, said in pt-BR (history-pt-br.ts); the authority's own stay as written.
       reply.header('Content-Language', 'pt-BR');
       return { data: lines.map((l) => (l.message ? { ...l, message: HISTORY_CATALOG_PT_BR.translate(l.message) ?? l.message } : l)), has_more: false };
+    },
+  );
+}
+
+/** The headers every family's POST of a new document takes: the wait, the idempotency key and, in the sandbox, the failure to produce. */
+export const IssueHeaders = Type.Object({
+  prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
+  'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
+  'x-sandbox-scenario': SandboxScenarioHeader,
+});
+
+/** What those headers ask of the use case; an empty scenario is none. */
+export function issueOptions(headers: { 'idempotency-key'?: string | string[] | undefined; 'x-sandbox-scenario'?: string | undefined }): { scenario: string | undefined; idempotencyKey: string | undefined } {
+  const key = headers['idempotency-key'];
+  return { scenario: headers['x-sandbox-scenario'] || undefined, idempotencyKey: typeof key === 'string' ? key : undefined };
+}
+
+/**
+ * POST /v1/{object}/:id/cancel: each family has its own body and use case (the NFS-e's event carries a reason
+ * code) and says its own window, but asks the same scope and answers alike (answerCancellation).
+ */
+export function registerFamilyCancel(
+  app: App,
+  f: Pick<FamilyRoutes, 'object' | 'family' | 'tags' | 'record' | 'present'>,
+  c: {
+    summary: string;
+    description: string;
+    body: typeof CancelBody | typeof NfseCancelBody;
+    /** The NF-e and NFC-e body (a reason) is the NFS-e's without its optional reason code. */
+    request: (accountId: string, id: string, body: Static<typeof NfseCancelBody>) => Promise<NoteRow>;
+  },
+): void {
+  app.post(
+    `/v1/${f.object}/:id/cancel`,
+    {
+      config: { scope: `${f.object}:write` },
+      schema: {
+        tags: f.tags, summary: c.summary, description: c.description, params: IdParams, body: c.body,
+        response: { 200: f.record, 202: f.record, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const requested = await c.request(request.auth.accountId, request.params.id, request.body);
+      return answerCancellation(app, reply, f, request.auth.accountId, requested);
     },
   );
 }

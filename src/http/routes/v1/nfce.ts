@@ -14,9 +14,9 @@ import { NFCE_FAMILY } from '../../../documents/nfce/services/nfce-family.js';
 import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { renderNoteEscpos, renderNoteHtml } from '../../../documents/notes/services/render-note-receipt.js';
 import { RECEIPT_CSP } from '../../../danfe/html/index.js';
-import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+import { sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument, sendReceiptPage } from '../../document-reply.js';
-import { answerCancellation, answerIssued, registerFamilyReads } from './family-routes.js';
+import { answerIssued, issueOptions, IssueHeaders, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfce'];
 
@@ -40,11 +40,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). ' +
           'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt; `outage:60` takes it down for this issuer for 60 s).',
         body: SaleSchema,
-        headers: Type.Object({
-          prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
-          'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
-          'x-sandbox-scenario': SandboxScenarioHeader,
-        }),
+        headers: IssueHeaders,
         response: {
           201: NfceRecordSchema,
           202: NfceRecordSchema,
@@ -53,12 +49,7 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const sale = request.body;
-      const key = request.headers['idempotency-key'];
-      const row = await issueNfce(ctx, request.auth.accountId, sale, {
-        scenario: request.headers['x-sandbox-scenario'] || undefined, // empty: none
-        idempotencyKey: typeof key === 'string' ? key : undefined,
-      });
+      const row = await issueNfce(ctx, request.auth.accountId, request.body, issueOptions(request.headers));
       // Past the bound the sale is issued in offline contingency rather than left waiting.
       return answerIssued(app, reply, { object: 'nfce', family: NFCE_FAMILY, present }, request, row, (r, ms) => nfceWithinBound(ctx, request.auth.accountId, r, ms));
     },
@@ -90,29 +81,16 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/v1/nfce/:id/cancel',
-    {
-      config: { scope: 'nfce:write' },
-      schema: {
-        tags,
-        summary: 'Cancel an authorized NFC-e',
-        description:
-          'Sends the cancellation event (110111). A reason under 15 characters is refused here and never sent; a note that ' +
-          "is not authorized is 409; past the state's window (30 minutes after authorization) is 422 cancel_window_expired. " +
-          'Answers 200 with status canceled when the authority confirms within a few seconds, otherwise 202 with ' +
-          'cancellation_pending true while the cancellation finishes in the background.',
-        params: IdParams,
-        body: CancelBody,
-        response: { 200: NfceRecordSchema, 202: NfceRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const requested = await requestCancellation(ctx, NFCE_FAMILY, request.auth.accountId, id, request.body.reason);
-      return answerCancellation(app, reply, { family: NFCE_FAMILY, present }, request.auth.accountId, requested);
-    },
-  );
+  registerFamilyCancel(app, { object: 'nfce', family: NFCE_FAMILY, tags, record: NfceRecordSchema, present }, {
+    summary: 'Cancel an authorized NFC-e',
+    description:
+      'Sends the cancellation event (110111). A reason under 15 characters is refused here and never sent; a note that ' +
+      "is not authorized is 409; past the state's window (30 minutes after authorization) is 422 cancel_window_expired. " +
+      'Answers 200 with status canceled when the authority confirms within a few seconds, otherwise 202 with ' +
+      'cancellation_pending true while the cancellation finishes in the background.',
+    body: CancelBody,
+    request: (accountId, id, body) => requestCancellation(ctx, NFCE_FAMILY, accountId, id, body.reason),
+  });
 
   app.get(
     '/v1/nfce/:id/danfe.pdf',

@@ -15,9 +15,9 @@ import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
 import { CancelBody } from '../../schemas/nfce.js';
 import { CorrectionBody, NfeRecordSchema } from '../../schemas/nfe.js';
-import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+import { sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument } from '../../document-reply.js';
-import { answerCancellation, answerIssued, registerFamilyReads } from './family-routes.js';
+import { answerIssued, issueOptions, IssueHeaders, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfe'];
 
@@ -43,20 +43,12 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, ' +
           '`malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll; `outage:60` takes it down for this issuer for 60 s).',
         body: NfeRequestSchema,
-        headers: Type.Object({
-          prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
-          'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
-          'x-sandbox-scenario': SandboxScenarioHeader,
-        }),
+        headers: IssueHeaders,
         response: { 201: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const row = await issueNfe(ctx, request.auth.accountId, request.body, {
-        scenario: request.headers['x-sandbox-scenario'] || undefined, // empty: none
-        idempotencyKey: typeof key === 'string' ? key : undefined,
-      });
+      const row = await issueNfe(ctx, request.auth.accountId, request.body, issueOptions(request.headers));
       return answerIssued(app, reply, { object: 'nfe', family: NFE_FAMILY, present }, request, row);
     },
   );
@@ -97,29 +89,16 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/v1/nfe/:id/cancel',
-    {
-      config: { scope: 'nfe:write' },
-      schema: {
-        tags,
-        summary: 'Cancel an authorized NF-e',
-        description:
-          'Sends the cancellation event (110111). A reason under 15 characters is refused here and never sent; a note that is ' +
-          "not authorized is 409; past the state's window (24 hours after authorization) is 422 cancel_window_expired. Answers " +
-          '200 with status canceled when the authority confirms within a few seconds, otherwise 202 with cancellation_pending ' +
-          'true while the cancellation finishes in the background.',
-        params: IdParams,
-        body: CancelBody,
-        response: { 200: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const requested = await requestCancellation(ctx, NFE_FAMILY, request.auth.accountId, id, request.body.reason);
-      return answerCancellation(app, reply, { family: NFE_FAMILY, present }, request.auth.accountId, requested);
-    },
-  );
+  registerFamilyCancel(app, { object: 'nfe', family: NFE_FAMILY, tags, record: NfeRecordSchema, present }, {
+    summary: 'Cancel an authorized NF-e',
+    description:
+      'Sends the cancellation event (110111). A reason under 15 characters is refused here and never sent; a note that is ' +
+      "not authorized is 409; past the state's window (24 hours after authorization) is 422 cancel_window_expired. Answers " +
+      '200 with status canceled when the authority confirms within a few seconds, otherwise 202 with cancellation_pending ' +
+      'true while the cancellation finishes in the background.',
+    body: CancelBody,
+    request: (accountId, id, body) => requestCancellation(ctx, NFE_FAMILY, accountId, id, body.reason),
+  });
 
   app.post(
     '/v1/nfe/:id/cce',

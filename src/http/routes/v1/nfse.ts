@@ -11,9 +11,9 @@ import { renderNoteDanfe } from '../../../documents/notes/services/render-note-d
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
 import { NfseCancelBody, NfseRecordSchema } from '../../schemas/nfse.js';
-import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
+import { sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument } from '../../document-reply.js';
-import { answerCancellation, answerIssued, registerFamilyReads } from './family-routes.js';
+import { answerIssued, issueOptions, IssueHeaders, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfse'];
 
@@ -41,20 +41,12 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`X-Sandbox-Scenario` (`reject:E0xxx`, `refuse-profile:rsa-sha1-c14n`, `throttle`, `timeout`, `lost-response`, `http-500`) ' +
           'makes the simulated Sefin fail on purpose.',
         body: NfseRequestSchema,
-        headers: Type.Object({
-          prefer: Type.Optional(Type.String({ description: 'wait=N: wait up to N seconds (max 10) for the final state' })),
-          'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
-          'x-sandbox-scenario': SandboxScenarioHeader,
-        }),
+        headers: IssueHeaders,
         response: { 201: NfseRecordSchema, 202: NfseRecordSchema, ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const row = await issueNfse(ctx, request.auth.accountId, request.body, {
-        scenario: request.headers['x-sandbox-scenario'] || undefined,
-        idempotencyKey: typeof key === 'string' ? key : undefined,
-      });
+      const row = await issueNfse(ctx, request.auth.accountId, request.body, issueOptions(request.headers));
       return answerIssued(app, reply, { object: 'nfse', family: NFSE_FAMILY, present }, request, row);
     },
   );
@@ -84,30 +76,17 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post(
-    '/v1/nfse/:id/cancel',
-    {
-      config: { scope: 'nfse:write' },
-      schema: {
-        tags,
-        summary: 'Cancel an authorized NFS-e',
-        description:
-          'Sends the cancellation event e101101 (signed pedRegEvento, Id PRE + key + 101101) to Sefin Nacional. A reason outside ' +
-          '15-255 characters is refused here; a note that is not authorized is 409. The deadline and value ceiling are the ' +
-          "municipality's (E0822, E0823): Sefin's refusal is kept in the history and the note stays authorized. Answers 200 when " +
-          'Sefin registers it within a few seconds, otherwise 202 with cancellation_pending true. To replace the NFS-e instead, ' +
-          'issue a new one with `substitutes`.',
-        params: IdParams,
-        body: NfseCancelBody,
-        response: { 200: NfseRecordSchema, 202: NfseRecordSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      const requested = await requestNfseCancellation(ctx, request.auth.accountId, id, { reasonCode: request.body.reason_code ?? 1, reason: request.body.reason });
-      return answerCancellation(app, reply, { family: NFSE_FAMILY, present }, request.auth.accountId, requested);
-    },
-  );
+  registerFamilyCancel(app, { object: 'nfse', family: NFSE_FAMILY, tags, record: NfseRecordSchema, present }, {
+    summary: 'Cancel an authorized NFS-e',
+    description:
+      'Sends the cancellation event e101101 (signed pedRegEvento, Id PRE + key + 101101) to Sefin Nacional. A reason outside ' +
+      '15-255 characters is refused here; a note that is not authorized is 409. The deadline and value ceiling are the ' +
+      "municipality's (E0822, E0823): Sefin's refusal is kept in the history and the note stays authorized. Answers 200 when " +
+      'Sefin registers it within a few seconds, otherwise 202 with cancellation_pending true. To replace the NFS-e instead, ' +
+      'issue a new one with `substitutes`.',
+    body: NfseCancelBody,
+    request: (accountId, id, body) => requestNfseCancellation(ctx, accountId, id, { reasonCode: body.reason_code ?? 1, reason: body.reason }),
+  });
 
   app.get(
     '/v1/nfse/:id/danfse.pdf',
