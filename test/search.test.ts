@@ -115,6 +115,18 @@ describe('GET /v1/search', () => {
     expect(hits.map((h) => h.matched)).toEqual(['identifier', 'identifier_prefix', 'text']);
   });
 
+  it("finds an authorized note by its protocol once, as the note: its created, transmitted and authorized lines are not indexed", async () => {
+    const { note } = await emitSettled(t, auth, sale(issuerId, { items: [item('Broa de milho caseira')] }));
+    expect(note.status).toBe('authorized');
+    const hits = await found(note.protocolo as string);
+    expect(hits.map((h) => [h.type, h.id])).toEqual([['nfce', note.id]]);
+    // The history still tells the three steps; only the search leaves out what the note's document says.
+    const lines = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/events`, headers: auth })).json().data as Array<{ type: string }>;
+    expect(lines.map((l) => l.type)).toEqual(expect.arrayContaining(['created', 'transmitted', 'authorized']));
+    expect((await found('attempt', { type: 'event' })).filter((h) => h.note_id === note.id)).toEqual([]);
+    expect((await found('signed', { type: 'event' })).filter((h) => h.note_id === note.id)).toEqual([]);
+  });
+
   it('indexes rejections and their events, and filters by type, status, issuer and date', async () => {
     const { note } = await emitSettled(t, auth, sale(issuerId, { items: [item('Biscoito amanteigado')] }), { 'x-sandbox-scenario': 'reject:225' });
     expect(note.status).toBe('rejected');
