@@ -43,7 +43,10 @@ function root(payload: string, name: string): Node | null {
 }
 
 function protocolFrom(protNFeXml: string): Protocol | null {
-  const infProt = child(root(protNFeXml, 'protNFe') ?? undefined, 'infProt');
+  // Only infProt is read: the protNFe is kept as sent (its bytes), and its Signature, most of its text,
+  // says nothing the gateway reads here; parsing it was half the cost of reading an answer.
+  const infProtXml = sliceElement(protNFeXml, 'infProt');
+  const infProt = infProtXml ? (root(infProtXml.outer, 'infProt') ?? undefined) : undefined;
   if (!infProt) return null;
   const info: ProtocolInfo = {
     tpAmb: str(infProt, 'tpAmb') ?? '',
@@ -90,14 +93,15 @@ function classifyProtocol(protocol: Protocol, base: { timing: Timing; responseXm
 /** Lot-level answer of NFeAutorizacao4 (retEnviNFe) or NFeRetAutorizacao4 (retConsReciNFe). */
 export function parseAuthorizationAnswer(payload: string, timing: Timing): AuthorizationOutcome {
   const rootName = sliceElement(payload, 'retEnviNFe') ? 'retEnviNFe' : 'retConsReciNFe';
-  const ret = root(payload, rootName);
+  // The protocol is cut out and read apart (protocolFrom); the parser reads the rest, the lot's own status.
+  const prot = sliceElement(payload, 'protNFe');
+  const ret = root(prot ? payload.slice(0, prot.start) + payload.slice(prot.end) : payload, rootName);
   // The request reached the authority and may have been processed: an unreadable answer is in doubt.
   if (!ret) return unknown(`answer is not retEnviNFe/retConsReciNFe`, timing, true);
   const cStat = Number(str(ret, 'cStat'));
   const xMotivo = str(ret, 'xMotivo') ?? '';
   const base = { timing, responseXml: payload };
   if (cStat === 104) {
-    const prot = sliceElement(payload, 'protNFe');
     const protocol = prot ? protocolFrom(prot.outer) : null;
     if (!protocol) return unknown('lot processed (104) without a readable protNFe', timing, true);
     return classifyProtocol(protocol, base);
