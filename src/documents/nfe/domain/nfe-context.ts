@@ -1,21 +1,11 @@
-import type { ReformTables } from '../../../fiscal/reform/reform-tables.js';
 import { stateFacts } from '../../../fiscal/states/states.js';
-import type { Issuer, RespTec, SigningKey } from '../../goods/domain/issuer-context.js';
+import type { SaleContext, SigningKey } from '../../goods/domain/issuer-context.js';
 
-/** What the content of an NF-e depends on: known before its number is reserved (prepareNfe). */
-export interface NfeContext {
-  issuer: Issuer;
-  tpAmb: 1 | 2;
-  /** Writes the 2026 reform groups (IBSCBS, IS, IBSCBSTot, vNFTot): needs layout PL_010. */
-  taxReform: boolean;
-  respTec?: RespTec;
-  /** The issuer's local date of emission (YYYY-MM-DD): installments may not fall due before it (MOC Y09-20, 900). */
-  today?: string;
-  /** The UTC date the note is prepared on: a batch may not be made after it (MOC I83-10, validate-medicine.ts). */
-  processingDay?: string;
-  /** The reform tables in force (fiscal/reform): rates by date, CST and cClassTrib. */
-  reformTables: ReformTables;
-}
+/**
+ * What the content of an NF-e depends on, known before its number is reserved (prepareNfe): the goods sale's
+ * context. Its `today` also bounds the installments (MOC Y09-20, 900: none may fall due before it).
+ */
+export type NfeContext = SaleContext;
 
 /** What one numbered NF-e adds to a prepared one (buildPreparedNfe): ide, key and signature. */
 export interface NfeDocumentContext {
