@@ -1,28 +1,12 @@
 import type { Db } from '../../../infra/storage/db.js';
+import type { BreakerRow } from '../../../fiscal/sefaz/breaker-transitions.js';
 
 // Circuit breakers of the authority endpoints (migration 19), shared by every gateway process. The
 // state machine is fiscal/sefaz/breaker-transitions.ts; this file only reads, inserts and changes a
 // row under its lock, so two processes never both claim a probe or both lose a failure.
 
-export interface BreakerRecord {
-  endpoint: string;
-  authorizer: string;
-  service: string;
-  state: 'closed' | 'open' | 'half_open';
-  failures: number;
-  first_failure_at: Date | null;
-  opened_at: Date | null;
-  next_probe_at: Date | null;
-  cooldown_ms: number;
-  last_error: string | null;
-  last_error_at: Date | null;
-  probe_uf: string;
-  probe_model: 55 | 65;
-  probe_tp_amb: 1 | 2;
-  probe_certificate: string | null;
-  updated_at: Date;
-  version: number;
-}
+/** The row as stored is the breaker the state machine reads (fiscal/sefaz/breaker-transitions.ts). */
+export type BreakerRecord = BreakerRow;
 
 const COLUMNS = [
   'endpoint', 'authorizer', 'service', 'state', 'failures', 'first_failure_at', 'opened_at', 'next_probe_at', 'cooldown_ms',
