@@ -10,7 +10,7 @@ import { HISTORY_CATALOG_PT_BR } from '../../i18n/history-pt-br.js';
 import { IdParams, ListOf } from '../../schemas/common.js';
 import { NfceHistoryEntrySchema, NfceListQuery, type CancelBody } from '../../schemas/nfce.js';
 import type { NfseCancelBody } from '../../schemas/nfse.js';
-import { SandboxScenarioHeader } from './sandbox-scenario-header.js';
+import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 /** A note as the services hand it over. */
@@ -94,6 +94,30 @@ export const IssueHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ description: '8-256 characters; the same key and body within 24 h replays the first answer' })),
   'x-sandbox-scenario': SandboxScenarioHeader,
 });
+
+/**
+ * The route options of POST /v1/{object}, alike for every family but the body and the words: the scope, the sandbox
+ * scenario's validator, the issue headers and the answers (201 final, 202 processing). Generic over the body so the
+ * route's handler gets the family's request type.
+ */
+export function issueRouteOptions<B extends TSchema, R extends TSchema>(
+  app: App,
+  f: { object: FamilyRoutes['object']; tags: string[]; record: R },
+  c: { summary: string; description: string; body: B },
+) {
+  return {
+    config: { scope: `${f.object}:write` },
+    validatorCompiler: sandboxScenarioValidator(app.ctx.config.env),
+    schema: {
+      tags: f.tags,
+      summary: c.summary,
+      description: c.description,
+      body: c.body,
+      headers: IssueHeaders,
+      response: { 201: f.record, 202: f.record, ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429) },
+    },
+  };
+}
 
 /** What those headers ask of the use case; an empty scenario is none. */
 export function issueOptions(headers: { 'idempotency-key'?: string | string[] | undefined; 'x-sandbox-scenario'?: string | undefined }): { scenario: string | undefined; idempotencyKey: string | undefined } {

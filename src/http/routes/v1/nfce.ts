@@ -14,9 +14,8 @@ import { NFCE_FAMILY } from '../../../documents/nfce/services/nfce-family.js';
 import { renderNoteDanfe } from '../../../documents/notes/services/render-note-danfe.js';
 import { renderNoteEscpos, renderNoteHtml } from '../../../documents/notes/services/render-note-receipt.js';
 import { RECEIPT_CSP } from '../../../danfe/html/index.js';
-import { sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument, sendReceiptPage } from '../../document-reply.js';
-import { answerIssued, issueOptions, IssueHeaders, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
+import { answerIssued, issueOptions, issueRouteOptions, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfce'];
 
@@ -26,28 +25,17 @@ export const nfceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v1/nfce',
-    {
-      config: { scope: 'nfce:write' },
-      validatorCompiler: sandboxScenarioValidator(ctx.config.env),
-      schema: {
-        tags,
-        summary: 'Issue an NFC-e',
-        description:
-          'Validates the sale, reserves the next number, builds and signs the NFC-e and queues it for authorization. ' +
-          'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
-          'Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the ' +
-          "authority's answer and answers 201 with the final record when it arrives in time; when it does not and the issuer allows " +
-          'contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). ' +
-          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt; `outage:60` takes it down for this issuer for 60 s).',
-        body: SaleSchema,
-        headers: IssueHeaders,
-        response: {
-          201: NfceRecordSchema,
-          202: NfceRecordSchema,
-          ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429),
-        },
-      },
-    },
+    issueRouteOptions(app, { object: 'nfce', tags, record: NfceRecordSchema }, {
+      summary: 'Issue an NFC-e',
+      description:
+        'Validates the sale, reserves the next number, builds and signs the NFC-e and queues it for authorization. ' +
+        'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
+        'Answers 202 with status processing at once; with `Prefer: wait=N` (N <= 10) waits up to N seconds for the ' +
+        "authority's answer and answers 201 with the final record when it arrives in time; when it does not and the issuer allows " +
+        'contingency, the sale is issued in offline contingency (status `contingency`, printable at once, transmitted later). ' +
+        'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, `malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt; `outage:60` takes it down for this issuer for 60 s).',
+      body: SaleSchema,
+    }),
     async (request, reply) => {
       const row = await issueNfce(ctx, request.auth.accountId, request.body, issueOptions(request.headers));
       // Past the bound the sale is issued in offline contingency rather than left waiting.

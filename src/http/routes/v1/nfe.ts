@@ -15,9 +15,8 @@ import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
 import { CancelBody } from '../../schemas/nfce.js';
 import { CorrectionBody, NfeRecordSchema } from '../../schemas/nfe.js';
-import { sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument } from '../../document-reply.js';
-import { answerIssued, issueOptions, IssueHeaders, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
+import { answerIssued, issueOptions, issueRouteOptions, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfe'];
 
@@ -28,25 +27,18 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v1/nfe',
-    {
-      config: { scope: 'nfe:write' },
-      validatorCompiler: sandboxScenarioValidator(ctx.config.env),
-      schema: {
-        tags,
-        summary: 'Issue an NF-e (model 55)',
-        description:
-          'Validates the invoice (recipient, items, taxes, freight, billing, payments; idDest derived from the parties\' states), ' +
-          'reserves the next number of the issuer\'s model-55 series, builds and signs the NF-e and queues it for authorization. ' +
-          'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
-          'Totals are computed, never taken from the request. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
-          '(N <= 10) waits up to N seconds for the authority and answers 201 with the final record when it arrives in time. ' +
-          'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, ' +
-          '`malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll; `outage:60` takes it down for this issuer for 60 s).',
-        body: NfeRequestSchema,
-        headers: IssueHeaders,
-        response: { 201: NfeRecordSchema, 202: NfeRecordSchema, ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429) },
-      },
-    },
+    issueRouteOptions(app, { object: 'nfe', tags, record: NfeRecordSchema }, {
+      summary: 'Issue an NF-e (model 55)',
+      description:
+        'Validates the invoice (recipient, items, taxes, freight, billing, payments; idDest derived from the parties\' states), ' +
+        'reserves the next number of the issuer\'s model-55 series, builds and signs the NF-e and queues it for authorization. ' +
+        'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
+        'Totals are computed, never taken from the request. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
+        '(N <= 10) waits up to N seconds for the authority and answers 201 with the final record when it arrives in time. ' +
+        'In the sandbox, `X-Sandbox-Scenario` (`reject:<cStat>`, `deny`, `timeout`, `lost-response`, `unavailable`, `http-500`, ' +
+        '`malformed`, `async`, `outage:<seconds>[:109|:no-answer]`) makes the simulated authority fail on purpose (or, `async`, answer with a receipt to poll; `outage:60` takes it down for this issuer for 60 s).',
+      body: NfeRequestSchema,
+    }),
     async (request, reply) => {
       const row = await issueNfe(ctx, request.auth.accountId, request.body, issueOptions(request.headers));
       return answerIssued(app, reply, { object: 'nfe', family: NFE_FAMILY, present }, request, row);

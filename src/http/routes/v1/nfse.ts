@@ -11,9 +11,8 @@ import { renderNoteDanfe } from '../../../documents/notes/services/render-note-d
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
 import { NfseCancelBody, NfseRecordSchema } from '../../schemas/nfse.js';
-import { sandboxScenarioValidator } from './sandbox-scenario-header.js';
 import { sendDocument } from '../../document-reply.js';
-import { answerIssued, issueOptions, IssueHeaders, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
+import { answerIssued, issueOptions, issueRouteOptions, registerFamilyCancel, registerFamilyReads } from './family-routes.js';
 
 const tags = ['nfse'];
 
@@ -24,27 +23,20 @@ export const nfseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/v1/nfse',
-    {
-      config: { scope: 'nfse:write' },
-      validatorCompiler: sandboxScenarioValidator(ctx.config.env),
-      schema: {
-        tags,
-        summary: 'Issue an NFS-e (national standard)',
-        description:
-          'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
-          'Validates the service invoice (provider from the issuer and its `nfse` settings, taker, intermediary, service codes, ' +
-          'ISSQN, federal withholdings, IBS/CBS) against every Anexo I rule that needs no Sefin register, reserves the next DPS ' +
-          "number of the issuer's series, builds and signs the DPS (its 45-character Id is the recovery handle), checks it against " +
-          'the national XSD and queues it for Sefin Nacional. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
-          '(N <= 10) waits up to N seconds and answers 201 with the authorized NFS-e (50-digit key, number) when Sefin answers in ' +
-          'time. `substitutes` replaces an authorized NFS-e: Sefin cancels it by substitution (105102). In the sandbox, ' +
-          '`X-Sandbox-Scenario` (`reject:E0xxx`, `refuse-profile:rsa-sha1-c14n`, `throttle`, `timeout`, `lost-response`, `http-500`) ' +
-          'makes the simulated Sefin fail on purpose.',
-        body: NfseRequestSchema,
-        headers: IssueHeaders,
-        response: { 201: NfseRecordSchema, 202: NfseRecordSchema, ...errorResponses(400, 401, 402, 403, 409, 413, 415, 422, 429) },
-      },
-    },
+    issueRouteOptions(app, { object: 'nfse', tags, record: NfseRecordSchema }, {
+      summary: 'Issue an NFS-e (national standard)',
+      description:
+        'A second sale with the external_ref of a live note of the same issuer (processing, contingency or authorized) is refused with 409 `duplicate_external_ref`, `details[0].note_id` naming that note, unless `allow_duplicate_external_ref` is true. ' +
+        'Validates the service invoice (provider from the issuer and its `nfse` settings, taker, intermediary, service codes, ' +
+        'ISSQN, federal withholdings, IBS/CBS) against every Anexo I rule that needs no Sefin register, reserves the next DPS ' +
+        "number of the issuer's series, builds and signs the DPS (its 45-character Id is the recovery handle), checks it against " +
+        'the national XSD and queues it for Sefin Nacional. Answers 202 with status processing at once; with `Prefer: wait=N` ' +
+        '(N <= 10) waits up to N seconds and answers 201 with the authorized NFS-e (50-digit key, number) when Sefin answers in ' +
+        'time. `substitutes` replaces an authorized NFS-e: Sefin cancels it by substitution (105102). In the sandbox, ' +
+        '`X-Sandbox-Scenario` (`reject:E0xxx`, `refuse-profile:rsa-sha1-c14n`, `throttle`, `timeout`, `lost-response`, `http-500`) ' +
+        'makes the simulated Sefin fail on purpose.',
+      body: NfseRequestSchema,
+    }),
     async (request, reply) => {
       const row = await issueNfse(ctx, request.auth.accountId, request.body, issueOptions(request.headers));
       return answerIssued(app, reply, { object: 'nfse', family: NFSE_FAMILY, present }, request, row);
