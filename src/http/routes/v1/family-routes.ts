@@ -4,6 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { findNote, listNotesPage, noteHistory, noteWhenCancellationSettled, noteWhenSettled } from '../../../documents/notes/services/find-note.js';
 import { preferWait } from './prefer-wait.js';
 import type { NoteFamily } from '../../../documents/notes/services/note-family.js';
+import type { Note } from '../../../documents/notes/domain/note.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { preferredLanguage } from '../../accept-language.js';
 import { HISTORY_CATALOG_PT_BR } from '../../i18n/history-pt-br.js';
@@ -13,8 +14,6 @@ import type { NfseCancelBody } from '../../schemas/nfse.js';
 import { SandboxScenarioHeader, sandboxScenarioValidator } from './sandbox-scenario-header.js';
 
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
-/** A note as the services hand it over. */
-type NoteRow = Awaited<ReturnType<typeof findNote>>;
 
 /** What the three document families (NFC-e, NF-e, NFS-e) say alike about their notes. */
 export interface FamilyRoutes {
@@ -25,7 +24,7 @@ export interface FamilyRoutes {
   record: TSchema;
   /** The list schema's title (NfceList, NfeList, NfseList). */
   listTitle: string;
-  present: (row: NoteRow) => unknown;
+  present: (row: Note) => unknown;
   summaries: { get: string; list: string; history: string };
   descriptions?: { get?: string; history?: string };
 }
@@ -137,7 +136,7 @@ export function registerFamilyCancel(
     description: string;
     body: typeof CancelBody | typeof NfseCancelBody;
     /** The NF-e and NFC-e body (a reason) is the NFS-e's without its optional reason code. */
-    request: (accountId: string, id: string, body: Static<typeof NfseCancelBody>) => Promise<NoteRow>;
+    request: (accountId: string, id: string, body: Static<typeof NfseCancelBody>) => Promise<Note>;
   },
 ): void {
   app.post(
@@ -160,7 +159,7 @@ export function registerFamilyCancel(
  * The answer to a cancellation request, alike for every family: wait a few seconds for the authority,
  * then 200 with the canceled (or refused: still authorized) note, or 202 with cancellation_pending.
  */
-export async function answerCancellation(app: App, reply: FastifyReply, f: Pick<FamilyRoutes, 'family' | 'present'>, accountId: string, requested: NoteRow): Promise<FastifyReply> {
+export async function answerCancellation(app: App, reply: FastifyReply, f: Pick<FamilyRoutes, 'family' | 'present'>, accountId: string, requested: Note): Promise<FastifyReply> {
   const row = requested.status === 'canceled' ? requested : await noteWhenCancellationSettled(app.ctx, f.family, accountId, requested.id, 5_000);
   const pending = row.cancellation !== null && !('protocolo' in row.cancellation);
   return reply.code(row.status === 'canceled' || !pending ? 200 : 202).send(f.present(row));
@@ -176,8 +175,8 @@ export async function answerIssued(
   reply: FastifyReply,
   f: Pick<FamilyRoutes, 'object' | 'family' | 'present'>,
   request: { headers: { prefer?: string | undefined }; auth: { accountId: string } },
-  issued: NoteRow,
-  waitFor: (row: NoteRow, ms: number) => Promise<NoteRow> = (row, ms) => noteWhenSettled(app.ctx, f.family, request.auth.accountId, row.id, ms),
+  issued: Note,
+  waitFor: (row: Note, ms: number) => Promise<Note> = (row, ms) => noteWhenSettled(app.ctx, f.family, request.auth.accountId, row.id, ms),
 ): Promise<FastifyReply> {
   let row = issued;
   const wait = preferWait(request.headers.prefer);
