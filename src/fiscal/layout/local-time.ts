@@ -24,16 +24,34 @@ export interface LocalDateTime {
   day: number;
 }
 
+// A zone's offset changes only at its transitions, which fall on a quarter of an hour (Brazil's on the hour,
+// Decreto 9.772/2019 ended them): the offset found for an instant holds for its whole quarter hour, so Intl
+// (tens of microseconds a call, and every note asks for several times) is asked once per zone and quarter.
+const QUARTER_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+function offsetMinutesAt(whole: Date, timeZone: string): number {
+  const key = `${timeZone}@${Math.floor(whole.getTime() / QUARTER_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const p = partsIn(whole, timeZone);
+    offset = Math.round((Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - whole.getTime()) / 60000);
+    if (offsets.size >= 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 export function localDateTime(date: Date, timeZone: string): LocalDateTime {
   const whole = new Date(Math.floor(date.getTime() / 1000) * 1000);
-  const p = partsIn(whole, timeZone);
-  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
-  const offsetMinutes = Math.round((asUtc - whole.getTime()) / 60000);
+  const offsetMinutes = offsetMinutesAt(whole, timeZone);
+  const local = new Date(whole.getTime() + offsetMinutes * 60_000);
+  const p = { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate(), hour: local.getUTCHours(), minute: local.getUTCMinutes(), second: local.getUTCSeconds() };
   const sign = offsetMinutes < 0 ? '-' : '+';
   const abs = Math.abs(offsetMinutes);
   const two = (n: number) => String(n).padStart(2, '0');
   const text =
-    `${p.year}-${two(p.month!)}-${two(p.day!)}T${two(p.hour!)}:${two(p.minute!)}:${two(p.second!)}` +
+    `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}` +
     `${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
-  return { text, year: p.year!, month: p.month!, day: p.day! };
+  return { text, year: p.year, month: p.month, day: p.day };
 }
