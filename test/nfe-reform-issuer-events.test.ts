@@ -108,6 +108,10 @@ describe('POST /v1/nfe/:id/reform-events, the other issuer events', { timeout: 1
     expect(await fieldsOf({ type: 'full_payment', items: [item] })).toEqual(['items']);
     expect(await fieldsOf({ type: 'delivery_forecast_update' })).toEqual(['delivery_date']);
     expect(await fieldsOf({ type: 'import_not_exempted', items: [{ ...item, credit_reversal: undefined }] })).toEqual(['type']);
+    const ptBr = await post(note.id, { type: 'full_payment', items: [item] }, { ...auth, 'accept-language': 'pt-BR' } as typeof auth);
+    expect(ptBr.json().details).toEqual([expect.objectContaining({
+      field: 'items', message: 'é usado somente com os tipos import_not_exempted, supplier_transport_loss e prepaid_not_supplied',
+    })]);
     const list = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/reform-events`, headers: auth })).json().data;
     expect(list).toEqual([]);
   });

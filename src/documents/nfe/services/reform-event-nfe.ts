@@ -2,11 +2,14 @@ import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import {
-  buildDeliveryForecastEvent, buildReformIssuerEvent, deliveryForecastProblems, DELIVERY_FORECAST_TP_EVENTO, FULL_PAYMENT_TP_EVENTO,
-  IMPORT_NOT_EXEMPTED_TP_EVENTO, PREPAID_NOT_SUPPLIED_TP_EVENTO, reformIssuerEventProblems, SUPPLIER_TRANSPORT_LOSS_TP_EVENTO,
-  type EventFieldError, type ReformEventItem, type ReformIssuerEventInput,
+  buildDeliveryForecastEvent, buildReformIssuerEvent, FULL_PAYMENT_TP_EVENTO, IMPORT_NOT_EXEMPTED_TP_EVENTO, PREPAID_NOT_SUPPLIED_TP_EVENTO,
+  SUPPLIER_TRANSPORT_LOSS_TP_EVENTO, type ReformEventItem, type ReformIssuerEventInput,
 } from '../../../fiscal/xml/events/index.js';
-import { textOf } from '../../../fiscal/sefaz/xml-slice.js';
+import type { Errors } from '../../../fiscal/layout/field-rules.js';
+import {
+  ITEM_EVENTS, REFORM_EVENT_TYPES, reformEventNoteProblems, reformEventRequestProblems,
+  type ReformEventInput, type ReformEventItemInput, type ReformEventType,
+} from '../domain/reform-event-request.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
@@ -25,33 +28,8 @@ import { periodOf } from '../../../platform/billing/period.js';
 import { meterUsage } from '../../../infra/storage/repositories/billing-repository.js';
 
 // NT 2025.002-RTC issuer events on its own NF-e (docs/fiscal/reform-events.md): NT 8.3, 8.15, 8.17, 8.18, 8.19.
-export const REFORM_EVENT_TYPES = {
-  delivery_forecast_update: DELIVERY_FORECAST_TP_EVENTO,
-  full_payment: FULL_PAYMENT_TP_EVENTO,
-  import_not_exempted: IMPORT_NOT_EXEMPTED_TP_EVENTO,
-  supplier_transport_loss: SUPPLIER_TRANSPORT_LOSS_TP_EVENTO,
-  prepaid_not_supplied: PREPAID_NOT_SUPPLIED_TP_EVENTO,
-} as const;
-export type ReformEventType = keyof typeof REFORM_EVENT_TYPES;
+export { REFORM_EVENT_TYPES, type ReformEventType } from '../domain/reform-event-request.js';
 const TYPE_OF_TP = Object.fromEntries(Object.entries(REFORM_EVENT_TYPES).map(([k, v]) => [v, k])) as Record<string, ReformEventType>;
-/** The events that list items (gConsumo, gPerecimento, gItemNaoFornecido). */
-const ITEM_EVENTS: ReadonlySet<ReformEventType> = new Set(['import_not_exempted', 'supplier_transport_loss', 'prepaid_not_supplied']);
-
-/** One item of an item event, as the API takes it (amounts in reais). */
-export interface ReformEventItemInput {
-  item_number: number;
-  ibs_amount: number;
-  cbs_amount: number;
-  quantity: number;
-  unit: string;
-  /** supplier_transport_loss only: the credit on the acquisitions to reverse (gControleEstoque vIBS/vCBS of e112130). */
-  credit_reversal?: { ibs_amount: number; cbs_amount: number };
-}
-export interface ReformEventInput {
-  type: ReformEventType;
-  delivery_date?: string;
-  items?: ReformEventItemInput[];
-}
 /** Application version written in detEvento verAplic (TVerAplic, 1-20 characters). */
 const VER_APLIC = 'fiscal-gateway-1.0';
 
@@ -104,64 +82,20 @@ export async function reformEventXml(deps: Pick<AuthorityDeps, 'db'>, accountId:
   return { xml: ev.proc_xml, fileName: `${note.access_key}-${ev.tp_evento}-${String(ev.n_seq).padStart(2, '0')}-procEventoNFe.xml` };
 }
 
-const API_FIELD: Record<string, string> = { nItem: 'item_number', vIBS: 'ibs_amount', vCBS: 'cbs_amount', creditReversal: 'credit_reversal', dPrevEntrega: 'delivery_date' };
-/** The layout's field name (items[0].creditReversal.vIBS) in the request's words (items[0].credit_reversal.ibs_amount). */
-const apiField = (f: string) => f.split('.').map((part) => part.replace(/^([A-Za-z]+)/, (w) => API_FIELD[w] ?? w)).join('.');
-
 const toLayoutItem = (it: ReformEventItemInput): ReformEventItem => ({
   nItem: it.item_number, vIBS: it.ibs_amount, vCBS: it.cbs_amount, quantity: it.quantity, unit: it.unit,
   ...(it.credit_reversal ? { creditReversal: { vIBS: it.credit_reversal.ibs_amount, vCBS: it.credit_reversal.cbs_amount } } : {}),
 });
 
-function refuse(errors: EventFieldError[]): never {
-  throw new ApiError('validation_error', `${errors[0]!.field} ${errors[0]!.message}`, errors);
-}
-
-/** The fields of the request against the event's layout (XSD) and which fields its type takes. */
-function requestProblems(input: ReformEventInput): EventFieldError[] {
-  const errors: EventFieldError[] = [];
-  const items = ITEM_EVENTS.has(input.type);
-  if (input.type === 'delivery_forecast_update') {
-    if (input.delivery_date === undefined) errors.push({ field: 'delivery_date', message: 'is required for this type' });
-  } else if (input.delivery_date !== undefined) errors.push({ field: 'delivery_date', message: 'belongs only to the type delivery_forecast_update' });
-  if (items && input.items === undefined) errors.push({ field: 'items', message: 'is required for this type' });
-  if (!items && input.items !== undefined) errors.push({ field: 'items', message: 'belongs only to the types import_not_exempted, supplier_transport_loss and prepaid_not_supplied' });
-  if (errors.length > 0) return errors;
-  // Field checks on a stand-in head: only the body's own fields can be wrong here.
-  const head = { cOrgao: '43', cOrgaoAutor: '43', tpAmb: 2 as const, author: { CNPJ: '00000000000000' }, chNFe: '0'.repeat(44), dhEvento: '2026-01-01T00:00:00-03:00', verAplic: VER_APLIC };
-  if (input.type === 'delivery_forecast_update') {
-    return deliveryForecastProblems({ ...head, dPrevEntrega: input.delivery_date! }).filter((e) => e.field === 'dPrevEntrega').map((e) => ({ ...e, field: 'delivery_date' }));
-  }
-  return reformIssuerEventProblems(issuerEventInput(input, head)).map((e) => ({ ...e, field: apiField(e.field) })).filter((e) => e.field.startsWith('items'));
+function refuse(errors: Errors): never {
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  throw new ApiError('validation_error', `${errors[0]!.field} ${errors[0]!.message}${more}`, errors);
 }
 
 function issuerEventInput(input: ReformEventInput, head: Omit<ReformIssuerEventInput, 'tpEvento' | 'items'>): ReformIssuerEventInput {
   if (input.type === 'full_payment') return { ...head, tpEvento: FULL_PAYMENT_TP_EVENTO };
   const tpEvento = REFORM_EVENT_TYPES[input.type] as typeof IMPORT_NOT_EXEMPTED_TP_EVENTO | typeof SUPPLIER_TRANSPORT_LOSS_TP_EVENTO | typeof PREPAID_NOT_SUPPLIED_TP_EVENTO;
   return { ...head, tpEvento, items: (input.items ?? []).map(toLayoutItem) };
-}
-
-/**
- * What the NT says of the note each event is about (NT 8.15, 8.17, 8.18 "Autor do Evento") and that each
- * nItem is an item of the note (the XSDs: "corresponde ao atributo nItem do elemento det"). The NT gives
- * these no rejection code, so the simulator does not enforce them; the gateway refuses them here.
- */
-function noteProblems(input: ReformEventInput, note: { signed_xml: string; items: unknown[] }): EventFieldError[] {
-  const errors: EventFieldError[] = [];
-  const ide = (tag: string) => textOf(note.signed_xml, tag);
-  // NT 8.17: the issuer's note of an outbound supply (tpNF 1).
-  if (input.type === 'supplier_transport_loss' && ide('tpNF') !== '1') errors.push({ field: 'type', message: 'applies only to an outbound NF-e (tpNF 1)' });
-  // NT 8.18: the issuer's debit note of type 06 (pagamento antecipado).
-  if (input.type === 'prepaid_not_supplied' && !(ide('finNFe') === '6' && ide('tpNFDebito') === '06')) {
-    errors.push({ field: 'type', message: 'applies only to a debit note of type 06 (pagamento antecipado)' });
-  }
-  // NT 8.15: the import NF-e the acquirer issued (inbound, from abroad: tpNF 0, idDest 3).
-  if (input.type === 'import_not_exempted' && !(ide('tpNF') === '0' && ide('idDest') === '3')) errors.push({ field: 'type', message: 'applies only to an import NF-e (tpNF 0, idDest 3)' });
-  const numbers = new Set(note.items.map((it, i) => Number((it as { nItem?: unknown }).nItem ?? i + 1)));
-  (input.items ?? []).forEach((it, i) => {
-    if (!numbers.has(it.item_number)) errors.push({ field: `items[${i}].item_number`, message: 'is not an item of this NF-e' });
-  });
-  return errors;
 }
 
 const HISTORY_TEXT: Record<ReformEventType, (input: ReformEventInput) => string> = {
@@ -182,10 +116,11 @@ export async function requestReformEvent(deps: AuthorityDeps, accountId: string,
   const { db, clock } = deps;
   const note = await findNote(deps, NFE_FAMILY, accountId, id, { full: true });
   const tpEvento = REFORM_EVENT_TYPES[input.type];
-  const fieldErrors = requestProblems(input);
+  const fieldErrors = reformEventRequestProblems(input);
   if (fieldErrors.length > 0) refuse(fieldErrors);
   if (note.status !== 'authorized') throw new ApiError('invalid_state', `NF-e ${id} is ${note.status}; only an authorized NF-e takes this event`);
-  const noteErrors = noteProblems(input, note);
+  const itemNumbers = new Set(note.items.map((it, i) => Number((it as { nItem?: unknown }).nItem ?? i + 1)));
+  const noteErrors = reformEventNoteProblems(input, { xml: note.signed_xml, itemNumbers });
   if (noteErrors.length > 0) refuse(noteErrors);
   await assertWithinQuota(deps, accountId, 'events');
   const issuer = await findIssuer(db, accountId, note.issuer_id);
