@@ -2,8 +2,7 @@ import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import {
-  buildDeliveryForecastEvent, buildReformIssuerEvent, FULL_PAYMENT_TP_EVENTO, IMPORT_NOT_EXEMPTED_TP_EVENTO, PREPAID_NOT_SUPPLIED_TP_EVENTO,
-  SUPPLIER_TRANSPORT_LOSS_TP_EVENTO, type ReformEventItem, type ReformIssuerEventInput,
+  buildDeliveryForecastEvent, buildReformIssuerEvent, FULL_PAYMENT_TP_EVENTO, type ReformEventItem, type ReformIssuerEventInput,
 } from '../../../fiscal/xml/events/index.js';
 import type { Errors } from '../../../fiscal/layout/field-rules.js';
 import {
@@ -94,7 +93,7 @@ function refuse(errors: Errors): never {
 
 function issuerEventInput(input: ReformEventInput, head: Omit<ReformIssuerEventInput, 'tpEvento' | 'items'>): ReformIssuerEventInput {
   if (input.type === 'full_payment') return { ...head, tpEvento: FULL_PAYMENT_TP_EVENTO };
-  const tpEvento = REFORM_EVENT_TYPES[input.type] as typeof IMPORT_NOT_EXEMPTED_TP_EVENTO | typeof SUPPLIER_TRANSPORT_LOSS_TP_EVENTO | typeof PREPAID_NOT_SUPPLIED_TP_EVENTO;
+  const tpEvento = REFORM_EVENT_TYPES[input.type] as Exclude<ReformIssuerEventInput['tpEvento'], typeof FULL_PAYMENT_TP_EVENTO>;
   return { ...head, tpEvento, items: (input.items ?? []).map(toLayoutItem) };
 }
 
