@@ -6,9 +6,10 @@ import { emitNfeSettled, invoice as invoiceOf } from './support/nfe-flow.js';
 import { eventually } from './support/webhook-receiver.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
-// NT 2025.002-RTC issuer events 112110, 112130, 112140 end to end (docs/fiscal/reform-events.md):
+// NT 2025.002-RTC issuer events 112110, 112120, 112130, 112140 end to end (docs/fiscal/reform-events.md):
 // HTTP -> signed event -> worker -> simulated SVRS -> stored, listed, procEventoNFe served.
-// 112120 needs an import NF-e (NT 8.15); here only its refusal on a domestic sale (its registration: test/authority-nfe-reform-events.test.ts).
+// 112120 needs an import NF-e (NT 8.15). The gateway writes no DI yet (CFOP 3102 needs one, MOC I08-110), so the
+// inbound note from abroad here is a CFOP 3201 one (tpNF 0, idDest 3), which needs none.
 let t: TestApp;
 let auth: { authorization: string };
 let issuerId: string;
@@ -88,6 +89,24 @@ describe('POST /v1/nfe/:id/reform-events, the other issuer events', { timeout: 1
     const onSale = await post((await sale()).id, { type: 'prepaid_not_supplied', items });
     expect(onSale.statusCode).toBe(422);
     expect(onSale.json().details).toEqual([expect.objectContaining({ field: 'type' })]);
+  });
+
+  it('import_not_exempted (112120) on an inbound NF-e from abroad: registered, its gConsumo through e112120', async () => {
+    const note = await authorized(invoiceOf(issuerId, {
+      natureza_operacao: 'DEVOLUCAO DE EXPORTACAO',
+      destinatario: {
+        id_estrangeiro: 'AR30712345678', name: 'Importadora del Sur SA', indicador_ie: 'nao_contribuinte',
+        address: { street: 'Avenida Corrientes', number: '1234', district: 'San Nicolas', city: 'Buenos Aires', country_code: '639', country: 'Argentina' },
+      },
+      items: [{ description: 'Motor eletrico', quantity: 2, unit_price: 1500, ncm: '85015210', cfop: '3201', unit: 'UN', cst_icms: '900' }],
+      payment: { method: 'sem_pagamento', amount: 0 },
+    }));
+    const items = [{ item_number: 1, ibs_amount: 3, cbs_amount: 27, quantity: 1, unit: 'UN' }];
+    const res = await post(note.id, { type: 'import_not_exempted', items });
+    expect(res.statusCode, res.body).toBe(202);
+    const [ev] = await listed(note.id);
+    expect(ev).toMatchObject({ type: 'import_not_exempted', tp_evento: '112120', status: 'registered', items });
+    expect(await procOf(note.id, ev.id, '112120')).toContain('<gConsumo nItem="1"><vIBS>3.00</vIBS><vCBS>27.00</vCBS><gControleEstoque><qtde>1.0000</qtde><unidade>UN</unidade></gControleEstoque></gConsumo>');
   });
 
   it('422 naming the field: the layout, the type\'s fields, the note\'s items and kind', async () => {
