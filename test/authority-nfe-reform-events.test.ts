@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEvent } from '../src/fiscal/xml/events/event-envelope.js';
-import { buildDeliveryForecastEvent, DELIVERY_FORECAST_DESC } from '../src/fiscal/xml/events/index.js';
+import { buildDeliveryForecastEvent, buildReformIssuerEvent, DELIVERY_FORECAST_DESC, REFORM_ISSUER_EVENT_DESC } from '../src/fiscal/xml/events/index.js';
 import type { EventOutcome } from '../src/fiscal/sefaz/outcomes.js';
 import { brasiliaTime, uniqueCnpj } from './support/authority-fixtures.js';
 import type { AuthorityHarness } from './support/authority-harness.js';
 import { authorizedNfe55, RS55, startShiftedHarness } from './support/authority-nfe55.js';
 
-// NT 2025.002-RTC issuer event 112150 at the simulated event reception (docs/fiscal/reform-events.md):
-// the NT gives it no codes of its own, so the general MOC rules answer: 493 schema, 574 author, 573 repeat.
+// NT 2025.002-RTC issuer events 112110-112150 at the simulated event reception (docs/fiscal/reform-events.md):
+// the NT gives them no codes of their own, so the general MOC rules answer: 493 schema, 574 author, 573 repeat.
 let h: AuthorityHarness;
 let cnpj: string;
 let recipient: string;
@@ -49,5 +49,44 @@ describe('112150 Atualização da Data de Previsão de Entrega', () => {
     const note = await authorizedNfe55(h, { cnpj, nNF: nNF++, recipient });
     expect(cStatOf(await send(forecast(note.accessKey, recipient)))).toBe(574);
     expect(cStatOf(await send(forecast(note.accessKey)))).toBe(135);
+  });
+});
+
+const item = { nItem: 1, vIBS: 0.1, vCBS: 0.9, quantity: 1, unit: 'UN' };
+const issuerEvent = (accessKey: string, tpEvento: '112110' | '112120' | '112130' | '112140', author = cnpj) =>
+  buildReformIssuerEvent(
+    tpEvento === '112110'
+      ? { ...head(accessKey, author), cOrgaoAutor: '43', verAplic: 'gateway-test', tpEvento }
+      : { ...head(accessKey, author), cOrgaoAutor: '43', verAplic: 'gateway-test', tpEvento, items: [tpEvento === '112130' ? { ...item, creditReversal: { vIBS: 0.05, vCBS: 0.45 } } : item] },
+    h.issuer.signingKey,
+  ).xml;
+
+describe.each(['112110', '112120', '112130', '112140'] as const)('%s, an issuer event of NT 2025.002-RTC chapter 8', (tpEvento) => {
+  it('registers it (135), then 573 for the same event again; 574 when the recipient signs as author', async () => {
+    const note = await authorizedNfe55(h, { cnpj, nNF: nNF++, recipient });
+    expect(cStatOf(await send(issuerEvent(note.accessKey, tpEvento, recipient)))).toBe(574);
+    const out = await send(issuerEvent(note.accessKey, tpEvento));
+    expect(out.kind === 'registered' && out.event).toMatchObject({ cStat: 135, tpEvento, nSeqEvento: '1' });
+    expect(cStatOf(await send(issuerEvent(note.accessKey, tpEvento)))).toBe(573);
+  });
+});
+
+describe('493 (MOC D06) for a detEvento its own XSD refuses', () => {
+  const base = (tpAutor = '1') => `<cOrgaoAutor>43</cOrgaoAutor><tpAutor>${tpAutor}</tpAutor><verAplic>x</verAplic>`;
+  const group = (name: string, q: string, u: string, nItem: string, vIBS = '0.10', credit = '') =>
+    `<${name} nItem="${nItem}"><vIBS>${vIBS}</vIBS><vCBS>0.90</vCBS><gControleEstoque><${q}>1.0000</${q}><${u}>UN</${u}>${credit}</gControleEstoque></${name}>`;
+  const cases: Array<[string, string, string]> = [
+    ['112110', `<descEvento>${REFORM_ISSUER_EVENT_DESC['112110']}</descEvento>${base()}<indQuitacao>0</indQuitacao>`, `<descEvento>${REFORM_ISSUER_EVENT_DESC['112110']}</descEvento>${base()}<indQuitacao>1</indQuitacao>`],
+    ['112120', `<descEvento>${REFORM_ISSUER_EVENT_DESC['112120']}</descEvento>${base()}${group('gConsumo', 'qtde', 'unidade', '1')}${group('gConsumo', 'qtde', 'unidade', '1')}`,
+      `<descEvento>${REFORM_ISSUER_EVENT_DESC['112120']}</descEvento>${base()}${group('gConsumo', 'qtde', 'unidade', '1')}${group('gConsumo', 'qtde', 'unidade', '2')}`],
+    ['112130', `<descEvento>${REFORM_ISSUER_EVENT_DESC['112130']}</descEvento>${base()}${group('gPerecimento', 'qPerecimento', 'uPerecimento', '1')}`,
+      `<descEvento>${REFORM_ISSUER_EVENT_DESC['112130']}</descEvento>${base()}${group('gPerecimento', 'qPerecimento', 'uPerecimento', '1', '0.10', '<vIBS>0.05</vIBS><vCBS>0.45</vCBS>')}`],
+    ['112140', `<descEvento>${REFORM_ISSUER_EVENT_DESC['112140']}</descEvento>${base('2')}${group('gItemNaoFornecido', 'qNaoFornecida', 'uNaoFornecida', '1', '0.105')}`,
+      `<descEvento>${REFORM_ISSUER_EVENT_DESC['112140']}</descEvento>${base()}${group('gItemNaoFornecido', 'qNaoFornecida', 'uNaoFornecida', '1')}`],
+  ];
+  it.each(cases)('%s: refused (indQuitacao 0, a repeated nItem, no credit to reverse, tpAutor 2 and 3 decimals), then registered once right', async (tpEvento, bad, good) => {
+    const note = await authorizedNfe55(h, { cnpj, nNF: nNF++, recipient });
+    expect(cStatOf(await send(signEvent(head(note.accessKey), tpEvento, bad, h.issuer.signingKey).xml))).toBe(493);
+    expect(cStatOf(await send(signEvent(head(note.accessKey), tpEvento, good, h.issuer.signingKey).xml))).toBe(135);
   });
 });

@@ -16086,7 +16086,7 @@ export interface paths {
                             data: {
                                 /** @description The event id (evt_...) */
                                 id: string;
-                                type: "delivery_forecast_update";
+                                type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied";
                                 /** @description tpEvento, e.g. 112150 */
                                 tp_evento: string;
                                 /** @description nSeqEvento */
@@ -16094,6 +16094,43 @@ export interface paths {
                                 /** @description pending while it is sent; registered (135) or rejected by the authority */
                                 status: "pending" | "registered" | "rejected";
                                 delivery_date: string | null;
+                                items: {
+                                    /** @description nItem: the number of the item (det nItem) of this NF-e; each item at most once per event */
+                                    item_number: number;
+                                    /**
+                                     * @description vIBS: the IBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                                     * @example 12.5
+                                     */
+                                    ibs_amount: number;
+                                    /**
+                                     * @description vCBS: the CBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                                     * @example 12.5
+                                     */
+                                    cbs_amount: number;
+                                    /**
+                                     * @description The quantity concerned (qtde / qPerecimento / qNaoFornecida); at most 4 decimals (TDec_1104)
+                                     * @example 2
+                                     */
+                                    quantity: number;
+                                    /**
+                                     * @description Its unit (unidade / uPerecimento / uNaoFornecida), 1 to 6 characters
+                                     * @example UN
+                                     */
+                                    unit: string;
+                                    /** @description supplier_transport_loss only, and required there */
+                                    credit_reversal?: {
+                                        /**
+                                         * @description gControleEstoque vIBS: the IBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                         * @example 12.5
+                                         */
+                                        ibs_amount: number;
+                                        /**
+                                         * @description gControleEstoque vCBS: the CBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                         * @example 12.5
+                                         */
+                                        cbs_amount: number;
+                                    };
+                                }[] | null;
                                 protocolo: string | null;
                                 rejection: {
                                     code: string;
@@ -16166,7 +16203,7 @@ export interface paths {
         put?: never;
         /**
          * Send a tax-reform event about an authorized NF-e
-         * @description Sends an NT 2025.002-RTC event of the issuer: `delivery_forecast_update` (112150, Atualização da Data de Previsão de Entrega) with `delivery_date`. A date that does not exist is 422 naming `delivery_date`; a note that is not authorized, or a 21st event of the type, 409. Answers 202 with the event (status pending); it is sent in the background and listed at GET /v1/nfe/:id/reform-events.
+         * @description Sends an NT 2025.002-RTC event of the issuer about its own NF-e: `delivery_forecast_update` (112150) with `delivery_date`; `full_payment` (112110); `import_not_exempted` (112120, an import NF-e), `supplier_transport_loss` (112130, an outbound NF-e) and `prepaid_not_supplied` (112140, a debit note of type 06) with `items`. A field the layout refuses or the type does not take, an item the note does not have, or a type the NT does not foresee for this note is 422 naming the field; a note that is not authorized, or a 21st event of the type, 409. Answers 202 with the event (status pending); it is sent in the background and listed at GET /v1/nfe/:id/reform-events.
          */
         post: {
             parameters: {
@@ -16181,15 +16218,53 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description The NT 2025.002-RTC event: delivery_forecast_update = 112150 "Atualização da Data de Previsão de Entrega"
+                         * @description The NT 2025.002-RTC event: delivery_forecast_update = 112150 "Atualização da Data de Previsão de Entrega" (takes delivery_date); full_payment = 112110 "Informação de efetivo pagamento integral para liberar crédito presumido do adquirente" (no other field; indQuitacao 1); import_not_exempted = 112120 "Importação em ALC/ZFM não convertida em isenção" (items; only on an import NF-e); supplier_transport_loss = 112130 "Perecimento, perda, roubo ou furto durante o transporte contratado pelo fornecedor" (items with credit_reversal; only on an outbound NF-e); prepaid_not_supplied = 112140 "Fornecimento não realizado com pagamento antecipado" (items; only on a debit note of type 06)
                          * @example delivery_forecast_update
                          */
-                        type: "delivery_forecast_update";
+                        type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied";
                         /**
-                         * @description dPrevEntrega: the new expected date of delivery or availability of the goods, AAAA-MM-DD
+                         * @description delivery_forecast_update only, and required there. dPrevEntrega: the new expected date of delivery or availability of the goods, AAAA-MM-DD
                          * @example 2026-12-30
                          */
-                        delivery_date: string;
+                        delivery_date?: string;
+                        /** @description import_not_exempted, supplier_transport_loss and prepaid_not_supplied only, and required there: 1 to 990 items of the note */
+                        items?: {
+                            /** @description nItem: the number of the item (det nItem) of this NF-e; each item at most once per event */
+                            item_number: number;
+                            /**
+                             * @description vIBS: the IBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                             * @example 12.5
+                             */
+                            ibs_amount: number;
+                            /**
+                             * @description vCBS: the CBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                             * @example 12.5
+                             */
+                            cbs_amount: number;
+                            /**
+                             * @description The quantity concerned (qtde / qPerecimento / qNaoFornecida); at most 4 decimals (TDec_1104)
+                             * @example 2
+                             */
+                            quantity: number;
+                            /**
+                             * @description Its unit (unidade / uPerecimento / uNaoFornecida), 1 to 6 characters
+                             * @example UN
+                             */
+                            unit: string;
+                            /** @description supplier_transport_loss only, and required there */
+                            credit_reversal?: {
+                                /**
+                                 * @description gControleEstoque vIBS: the IBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                 * @example 12.5
+                                 */
+                                ibs_amount: number;
+                                /**
+                                 * @description gControleEstoque vCBS: the CBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                 * @example 12.5
+                                 */
+                                cbs_amount: number;
+                            };
+                        }[];
                     };
                 };
             };
@@ -16203,7 +16278,7 @@ export interface paths {
                         "application/json": {
                             /** @description The event id (evt_...) */
                             id: string;
-                            type: "delivery_forecast_update";
+                            type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied";
                             /** @description tpEvento, e.g. 112150 */
                             tp_evento: string;
                             /** @description nSeqEvento */
@@ -16211,6 +16286,43 @@ export interface paths {
                             /** @description pending while it is sent; registered (135) or rejected by the authority */
                             status: "pending" | "registered" | "rejected";
                             delivery_date: string | null;
+                            items: {
+                                /** @description nItem: the number of the item (det nItem) of this NF-e; each item at most once per event */
+                                item_number: number;
+                                /**
+                                 * @description vIBS: the IBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                                 * @example 12.5
+                                 */
+                                ibs_amount: number;
+                                /**
+                                 * @description vCBS: the CBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                                 * @example 12.5
+                                 */
+                                cbs_amount: number;
+                                /**
+                                 * @description The quantity concerned (qtde / qPerecimento / qNaoFornecida); at most 4 decimals (TDec_1104)
+                                 * @example 2
+                                 */
+                                quantity: number;
+                                /**
+                                 * @description Its unit (unidade / uPerecimento / uNaoFornecida), 1 to 6 characters
+                                 * @example UN
+                                 */
+                                unit: string;
+                                /** @description supplier_transport_loss only, and required there */
+                                credit_reversal?: {
+                                    /**
+                                     * @description gControleEstoque vIBS: the IBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                     * @example 12.5
+                                     */
+                                    ibs_amount: number;
+                                    /**
+                                     * @description gControleEstoque vCBS: the CBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                     * @example 12.5
+                                     */
+                                    cbs_amount: number;
+                                };
+                            }[] | null;
                             protocolo: string | null;
                             rejection: {
                                 code: string;

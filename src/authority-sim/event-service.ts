@@ -82,7 +82,10 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     xMotivo: '',
     accessKey: key,
     tpEvento,
-    xEvento: textOf(evento, 'descEvento'),
+    // retEvento xEvento is TString of 5-60 characters (leiauteEvento_v1.00.xsd), while some reform
+    // descEvento values are longer (112110: 85, 112130: 82): the answer carries its first 60 characters,
+    // our reading (docs/fiscal/reform-events.md), the layout allowing no more.
+    xEvento: textOf(evento, 'descEvento')?.slice(0, 60).trimEnd() ?? null,
     nSeqEvento: nSeq,
     cOrgaoAutor: tpEvento === '110192' || tpEvento === '110193' ? textOf(evento, 'cOrgaoAutor') : null,
     dhRegEvento: authorityTime(at),

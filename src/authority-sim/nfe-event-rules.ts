@@ -17,16 +17,24 @@ const CONCLUSIVE = ['210200', '210220', '210240'];
 /** The national environment's cOrgao (TCOrgaoIBGE 91, docs/fiscal/codes-and-tables.md). */
 export const AN_CORGAO = '91';
 /**
- * Reform events the issuer sends about its own NF-e (NT 2025.002-RTC 8.1; docs/fiscal/reform-events.md).
- * The NT gives them no rejection codes of their own: the schema (493), the issuer as author (574)
- * and the event Id not already registered (573) are the general MOC rules. Whether one is refused
- * on a cancelled note, or on an NFC-e key, and with which code, the NT does not say: not enforced.
+ * Reform events the issuer sends about its own NF-e (NT 2025.002-RTC 8.1; docs/fiscal/reform-events.md):
+ * 112110 (NT 8.3), 112120 (8.15), 112130 (8.17), 112140 (8.18), 112150 (8.19). The NT (v1.31) gives
+ * them no rejection codes of their own (none of these sections has a "Validação das Regras de Negócio"
+ * table): the schema (493), the issuer as author (574) and the event Id not already registered (573)
+ * are the general MOC rules. Whether one is refused on a cancelled note, on an NFC-e key, on a note of
+ * the wrong kind (not an import note, not outbound, not a debit note 06) or for an nItem the note does
+ * not have, and with which code, the NT does not say: not enforced.
  */
-export const REFORM_ISSUER_EVENTS: ReadonlySet<string> = new Set(['112150']);
+export const REFORM_ISSUER_EVENTS: ReadonlySet<string> = new Set(['112110', '112120', '112130', '112140', '112150']);
 
 // Per-event detEvento schemas: the lot schema checks the envelope, these the event's own fields.
 const DET_SCHEMAS: Record<string, string> = {
   '110110': 'e110110_v1.00.xsd',
+  '112110': 'e112110_v1.00.xsd',
+  // Shipped as "e112120_v1.00 .xsd" (a blank before the extension); the same file copied under this name.
+  '112120': 'e112120_v1.00.xsd',
+  '112130': 'e112130_v1.00.xsd',
+  '112140': 'e112140_v1.00.xsd',
   '112150': 'e112150_v1.00.xsd',
   '110130': 'e110130_v1.00.xsd',
   '110131': 'e110131_v1.00.xsd',

@@ -8,6 +8,27 @@ export const NFE_OPERATIONS_PT_BR: Translations = {
   // validate-cbenef.ts (docs/fiscal/cbenef.md)
   'is required: {} requires the tax-benefit code (cBenef) of its table with CST {} (MOC {}, {}; {})':
     'é obrigatório: {} exige o código de benefício fiscal (cBenef) da sua tabela com o CST {} (MOC {}, {}; {})',
+  // reform-event-request.ts (docs/fiscal/reform-events.md)
+  'applies only to a debit note of type 06, pagamento antecipado (NT 2025.002-RTC 8.18)':
+    'aplica-se somente a uma nota de débito do tipo 06, pagamento antecipado (NT 2025.002-RTC 8.18)',
+  'applies only to an import NF-e, inbound from abroad (NT 2025.002-RTC 8.15)':
+    'aplica-se somente a uma NF-e de importação, de entrada vinda do exterior (NT 2025.002-RTC 8.15)',
+  'applies only to an outbound NF-e (tpNF 1) (NT 2025.002-RTC 8.17)': 'aplica-se somente a uma NF-e de saída (tpNF 1) (NT 2025.002-RTC 8.17)',
+  'is not an item of this NF-e': 'não é um item desta NF-e',
+  'is required for the type delivery_forecast_update': 'é obrigatório para o tipo delivery_forecast_update',
+  'is required for the type supplier_transport_loss': 'é obrigatório para o tipo supplier_transport_loss',
+  'is required for this type': 'é obrigatório para este tipo',
+  'is used only with the type delivery_forecast_update': 'é usado somente com o tipo delivery_forecast_update',
+  'is used only with the type supplier_transport_loss': 'é usado somente com o tipo supplier_transport_loss',
+  'is used only with the types import_not_exempted, supplier_transport_loss and prepaid_not_supplied':
+    'é usado somente com os tipos import_not_exempted, supplier_transport_loss e prepaid_not_supplied',
+  'must be a date AAAA-MM-DD': 'deve ser uma data AAAA-MM-DD',
+  'must be a quantity of at least 0 with at most 4 decimals (TDec_1104)': 'deve ser uma quantidade de no mínimo 0 com no máximo 4 casas decimais (TDec_1104)',
+  'must be an amount of at least 0 with at most 2 decimals (TDec_1302)': 'deve ser um valor de no mínimo 0 com no máximo 2 casas decimais (TDec_1302)',
+  'must be an item number from 1 to 990': 'deve ser um número de item de 1 a 990',
+  'must have 1 to 6 Latin-1 characters, no blank at either end': 'deve ter de 1 a 6 caracteres Latin-1, sem espaço em branco nas pontas',
+  'must list 1 to 990 items': 'deve listar de 1 a 990 itens',
+  'repeats an item already listed in this event': 'repete um item já listado neste evento',
   // delivery-event-request.ts (docs/fiscal/delivery-events.md)
   'is not used with type {}': 'não é usado com o tipo {}',
   'is required: the hash the event carries is computed from the captured image (NT 2021.001 P35, NT 2023.005 P36)':

@@ -26,7 +26,7 @@ const FOLDER: Record<number, 'nfce' | 'nfe' | 'nfse'> = { 65: 'nfce', 55: 'nfe',
  *  - an authorized, canceled or denied NF-e / NFC-e: its nfeProc (signed NFe + protNFe, procNFe_v4.00.xsd);
  *  - a canceled one also its cancellation, procEventoNFe (110111, or 110112 for a substitution);
  *  - an NF-e's other registered events, procEventoNFe: correction letters (CC-e 110110, kind `correction`), the
- *    reform's 112150 and the delivery events 110130/110131/110192/110193 (kind `event`);
+ *    reform's issuer events (112110-112150) and the delivery events 110130/110131/110192/110193 (kind `event`);
  *  - an NFS-e: the NFS-e Sefin signed (the DPS inside) and, canceled, its registered event;
  *  - a voided range: ProcInutNFe (procInutNFe_v4.00.xsd);
  *  - a received NF-e whose full nfeProc was downloaded (NFeDistribuicaoDFe).

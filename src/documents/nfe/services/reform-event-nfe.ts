@@ -1,7 +1,14 @@
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import { buildDeliveryForecastEvent, deliveryForecastProblems, DELIVERY_FORECAST_TP_EVENTO } from '../../../fiscal/xml/events/index.js';
+import {
+  buildDeliveryForecastEvent, buildReformIssuerEvent, FULL_PAYMENT_TP_EVENTO, type ReformEventItem, type ReformIssuerEventInput,
+} from '../../../fiscal/xml/events/index.js';
+import type { Errors } from '../../../fiscal/layout/field-rules.js';
+import {
+  ITEM_EVENTS, REFORM_EVENT_TYPES, reformEventNoteProblems, reformEventRequestProblems,
+  type ReformEventInput, type ReformEventItemInput, type ReformEventType,
+} from '../domain/reform-event-request.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
@@ -19,9 +26,9 @@ import { assertWithinQuota, quotaAfterMetering } from '../../../platform/billing
 import { periodOf } from '../../../platform/billing/period.js';
 import { meterUsage } from '../../../infra/storage/repositories/billing-repository.js';
 
-// NT 2025.002-RTC issuer events on its own NF-e (docs/fiscal/reform-events.md). Only 112150 so far.
-export const REFORM_EVENT_TYPES = { delivery_forecast_update: DELIVERY_FORECAST_TP_EVENTO } as const;
-export type ReformEventType = keyof typeof REFORM_EVENT_TYPES;
+// NT 2025.002-RTC issuer events on its own NF-e (docs/fiscal/reform-events.md): NT 8.3, 8.15, 8.17, 8.18, 8.19.
+export { REFORM_EVENT_TYPES, type ReformEventType } from '../domain/reform-event-request.js';
+const TYPE_OF_TP = Object.fromEntries(Object.entries(REFORM_EVENT_TYPES).map(([k, v]) => [v, k])) as Record<string, ReformEventType>;
 /** Application version written in detEvento verAplic (TVerAplic, 1-20 characters). */
 const VER_APLIC = 'fiscal-gateway-1.0';
 
@@ -32,6 +39,7 @@ export interface ReformEventView {
   sequence: number;
   status: NfeEventRow['status'];
   delivery_date: string | null;
+  items: ReformEventItemInput[] | null;
   protocolo: string | null;
   rejection: { code: string; message: string } | null;
   requested_at: string;
@@ -40,8 +48,9 @@ export interface ReformEventView {
 
 function view(ev: NfeEventRow): ReformEventView {
   return {
-    id: ev.id, type: 'delivery_forecast_update', tp_evento: ev.tp_evento, sequence: ev.n_seq, status: ev.status,
+    id: ev.id, type: TYPE_OF_TP[ev.tp_evento] ?? 'delivery_forecast_update', tp_evento: ev.tp_evento, sequence: ev.n_seq, status: ev.status,
     delivery_date: typeof ev.detail.delivery_date === 'string' ? ev.detail.delivery_date : null,
+    items: Array.isArray(ev.detail.items) ? (ev.detail.items as ReformEventItemInput[]) : null,
     protocolo: ev.protocolo, rejection: ev.rejection, requested_at: ev.created_at.toISOString(), updated_at: ev.updated_at.toISOString(),
   };
 }
@@ -72,30 +81,46 @@ export async function reformEventXml(deps: Pick<AuthorityDeps, 'db'>, accountId:
   return { xml: ev.proc_xml, fileName: `${note.access_key}-${ev.tp_evento}-${String(ev.n_seq).padStart(2, '0')}-procEventoNFe.xml` };
 }
 
+const toLayoutItem = (it: ReformEventItemInput): ReformEventItem => ({
+  nItem: it.item_number, vIBS: it.ibs_amount, vCBS: it.cbs_amount, quantity: it.quantity, unit: it.unit,
+  ...(it.credit_reversal ? { creditReversal: { vIBS: it.credit_reversal.ibs_amount, vCBS: it.credit_reversal.cbs_amount } } : {}),
+});
+
+function refuse(errors: Errors): never {
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  throw new ApiError('validation_error', `${errors[0]!.field} ${errors[0]!.message}${more}`, errors);
+}
+
+function issuerEventInput(input: ReformEventInput, head: Omit<ReformIssuerEventInput, 'tpEvento' | 'items'>): ReformIssuerEventInput {
+  if (input.type === 'full_payment') return { ...head, tpEvento: FULL_PAYMENT_TP_EVENTO };
+  const tpEvento = REFORM_EVENT_TYPES[input.type] as Exclude<ReformIssuerEventInput['tpEvento'], typeof FULL_PAYMENT_TP_EVENTO>;
+  return { ...head, tpEvento, items: (input.items ?? []).map(toLayoutItem) };
+}
+
+const HISTORY_TEXT: Record<ReformEventType, (input: ReformEventInput) => string> = {
+  delivery_forecast_update: (i) => `previsão de entrega ${i.delivery_date}`,
+  full_payment: () => 'pagamento integral informado',
+  import_not_exempted: (i) => `importação não convertida em isenção (${i.items!.length} itens)`,
+  supplier_transport_loss: (i) => `perecimento, perda, roubo ou furto no transporte (${i.items!.length} itens)`,
+  prepaid_not_supplied: (i) => `fornecimento não realizado (${i.items!.length} itens)`,
+};
+
 /**
  * POST /v1/nfe/:id/reform-events. Refused here before anything is signed: a field the event's layout
- * refuses (422 naming it), a note that is not an authorized NF-e (409), a 21st event of the type
- * (nSeqEvento 1-20, leiauteEvento). Signed and stored with its job in one transaction.
+ * refuses or its type does not take (422 naming it), an event the NT does not foresee for this note or
+ * an item the note does not have (422), a note that is not an authorized NF-e (409), a 21st event of
+ * the type (nSeqEvento 1-20, leiauteEvento). Signed and stored with its job in one transaction.
  */
-export async function requestReformEvent(
-  deps: AuthorityDeps,
-  accountId: string,
-  id: string,
-  input: { type: ReformEventType; delivery_date: string },
-): Promise<ReformEventView> {
+export async function requestReformEvent(deps: AuthorityDeps, accountId: string, id: string, input: ReformEventInput): Promise<ReformEventView> {
   const { db, clock } = deps;
-  const note = await findNote(deps, NFE_FAMILY, accountId, id);
+  const note = await findNote(deps, NFE_FAMILY, accountId, id, { full: true });
   const tpEvento = REFORM_EVENT_TYPES[input.type];
-  const fieldOf = (f: string) => (f === 'dPrevEntrega' ? 'delivery_date' : f);
-  // Field checks first, on a stand-in head: only the body's own fields can be wrong here.
-  const probe = deliveryForecastProblems({
-    cOrgao: '43', cOrgaoAutor: '43', tpAmb: 2, author: { CNPJ: '00000000000000' }, chNFe: '0'.repeat(44), dhEvento: '2026-01-01T00:00:00-03:00',
-    verAplic: VER_APLIC, dPrevEntrega: input.delivery_date,
-  }).filter((e) => e.field === 'dPrevEntrega');
-  if (probe.length > 0) {
-    throw new ApiError('validation_error', `delivery_date ${probe[0]!.message}`, probe.map((e) => ({ field: fieldOf(e.field), message: e.message })));
-  }
+  const fieldErrors = reformEventRequestProblems(input);
+  if (fieldErrors.length > 0) refuse(fieldErrors);
   if (note.status !== 'authorized') throw new ApiError('invalid_state', `NF-e ${id} is ${note.status}; only an authorized NF-e takes this event`);
+  const itemNumbers = new Set(note.items.map((it, i) => Number((it as { nItem?: unknown }).nItem ?? i + 1)));
+  const noteErrors = reformEventNoteProblems(input, { xml: note.signed_xml, itemNumbers });
+  if (noteErrors.length > 0) refuse(noteErrors);
   await assertWithinQuota(deps, accountId, 'events');
   const issuer = await findIssuer(db, accountId, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, accountId, note.issuer_id));
@@ -111,19 +136,19 @@ export async function requestReformEvent(
     const sequence = sent.length + 1;
     if (sequence > 20) throw new ApiError('invalid_state', `NF-e ${id} already has 20 events ${tpEvento} (nSeqEvento 1-20)`);
     const uf = ufCode(issuer.uf)!;
-    const event = buildDeliveryForecastEvent(
-      {
-        cOrgao: uf, cOrgaoAutor: uf, tpAmb: note.tp_amb as 1 | 2, author: { CNPJ: issuer.cnpj }, chNFe: note.access_key,
-        dhEvento: localDateTime(now, timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf)).text,
-        nSeqEvento: sequence, verAplic: VER_APLIC, dPrevEntrega: input.delivery_date,
-      },
-      material.certificate!,
-    );
+    const head = {
+      cOrgao: uf, cOrgaoAutor: uf, tpAmb: note.tp_amb as 1 | 2, author: { CNPJ: issuer.cnpj }, chNFe: note.access_key,
+      dhEvento: localDateTime(now, timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf)).text, nSeqEvento: sequence, verAplic: VER_APLIC,
+    };
+    const event = input.type === 'delivery_forecast_update'
+      ? buildDeliveryForecastEvent({ ...head, dPrevEntrega: input.delivery_date! }, material.certificate!)
+      : buildReformIssuerEvent(issuerEventInput(input, head), material.certificate!);
+    const detail = input.type === 'delivery_forecast_update' ? { type: input.type, delivery_date: input.delivery_date } : ITEM_EVENTS.has(input.type) ? { type: input.type, items: input.items } : { type: input.type };
     await insertNfeEvent(tx, {
       id: eventId, account_id: accountId, issuer_id: note.issuer_id, access_key: note.access_key, note_id: id, tp_evento: tpEvento,
-      n_seq: sequence, status: 'pending', detail: { type: input.type, delivery_date: input.delivery_date }, event_xml: event.xml, created_at: now,
+      n_seq: sequence, status: 'pending', detail, event_xml: event.xml, created_at: now,
     });
-    await addHistory(tx, id, { type: 'reform_event_requested', at: now, message: `Evento ${tpEvento} ${sequence}: previsão de entrega ${input.delivery_date}` });
+    await addHistory(tx, id, { type: 'reform_event_requested', at: now, message: `Evento ${tpEvento} ${sequence}: ${HISTORY_TEXT[input.type](input)}` });
     await enqueueJob(tx, NFE_REFORM_EVENT_JOB, { eventId }, { runAt: now, now, dedupeKey: `reform-event:${eventId}`, maxAttempts: 10_000 });
   });
   deps.wakeWorker();

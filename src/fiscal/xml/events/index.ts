@@ -24,3 +24,8 @@ export {
   deliveryCancelProblems, deliveryFailureProblems, deliveryImageHash, deliveryProofProblems, gpsCoordinate,
   type DeliveryCancelInput, type DeliveryFailureInput, type DeliveryFailureReason, type DeliveryProofInput,
 } from './delivery-events.js';
+export {
+  buildReformIssuerEvent, FULL_PAYMENT_TP_EVENTO, IMPORT_NOT_EXEMPTED_TP_EVENTO, isLayoutDecimal, PREPAID_NOT_SUPPLIED_TP_EVENTO,
+  REFORM_ISSUER_EVENT_DESC, reformIssuerEventProblems, SUPPLIER_TRANSPORT_LOSS_TP_EVENTO,
+  type ReformEventItem, type ReformIssuerEventInput,
+} from './reform-issuer-events.js';

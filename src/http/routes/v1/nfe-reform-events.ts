@@ -19,10 +19,12 @@ export const nfeReformEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Send a tax-reform event about an authorized NF-e',
         description:
-          'Sends an NT 2025.002-RTC event of the issuer: `delivery_forecast_update` (112150, Atualização da Data de Previsão de ' +
-          'Entrega) with `delivery_date`. A date that does not exist is 422 naming `delivery_date`; a note that is not authorized, ' +
-          'or a 21st event of the type, 409. Answers 202 with the event (status pending); it is sent in the background and ' +
-          'listed at GET /v1/nfe/:id/reform-events.',
+          'Sends an NT 2025.002-RTC event of the issuer about its own NF-e: `delivery_forecast_update` (112150) with `delivery_date`; ' +
+          '`full_payment` (112110); `import_not_exempted` (112120, an import NF-e), `supplier_transport_loss` (112130, an outbound NF-e) ' +
+          'and `prepaid_not_supplied` (112140, a debit note of type 06) with `items`. A field the layout refuses or the type does not ' +
+          'take, an item the note does not have, or a type the NT does not foresee for this note is 422 naming the field; a note that ' +
+          'is not authorized, or a 21st event of the type, 409. Answers 202 with the event (status pending); it is sent in the ' +
+          'background and listed at GET /v1/nfe/:id/reform-events.',
         params: IdParams,
         body: ReformEventBody,
         response: { 202: ReformEventSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
