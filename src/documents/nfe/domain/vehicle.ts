@@ -63,6 +63,23 @@ const TEXT_LIMITS: ReadonlyArray<readonly [keyof Vehicle, number, number]> = [
   ['serial_number', 1, 9], ['fuel_type', 1, 2], ['engine_number', 1, 21], ['max_traction', 1, 9], ['wheelbase', 1, 4], ['paint_type', 1, 1],
 ];
 
+// The coded elements with the XSD's pattern or enumeration (re-checked here for requests that do not come through
+// the HTTP schema, e.g. the batch and property paths): field, pattern, what it must be.
+const CODES: ReadonlyArray<readonly [keyof Vehicle, RegExp, string]> = [
+  ['operation_type', /^[0-3]$/, 'must be one of: 0, 1, 2, 3'],
+  ['chassis', /^[A-Z0-9]{17}$/, 'must be 17 upper-case letters and digits'],
+  ['model_year', /^[0-9]{4}$/, 'must be 4 digits'],
+  ['manufacture_year', /^[0-9]{4}$/, 'must be 4 digits'],
+  ['vehicle_type', /^[0-9]{1,2}$/, 'must be 1 to 2 digits'],
+  ['vehicle_species', /^[0-9]$/, 'must be 1 digit'],
+  ['vin_condition', /^[NR]$/, 'must be one of: N, R'],
+  ['condition', /^[1-3]$/, 'must be one of: 1, 2, 3'],
+  ['model_code', /^[0-9]{1,6}$/, 'must be 1 to 6 digits'],
+  ['denatran_color', /^[0-9]{1,2}$/, 'must be 1 to 2 digits'],
+  ['seating_capacity', /^[0-9]{1,3}$/, 'must be 1 to 3 digits'],
+  ['restriction', /^[0-49]$/, 'must be one of: 0, 1, 2, 3, 4, 9'],
+];
+
 /** The veicProd model of an item: the free text in the layout's characters, the codes as given. */
 export function veicProdOf(v: Vehicle): VeicProdModel {
   const out = {} as Record<keyof VeicProdModel, string>;
@@ -78,6 +95,11 @@ export function checkVehicle(errors: Errors, at: string, item: { vehicle?: Vehic
   if (v === undefined || v === null || typeof v !== 'object') return;
   const p = `${at}.vehicle`;
   for (const [field, min, max] of TEXT_LIMITS) checkText(errors, `${p}.${field}`, v[field], min, max);
+  for (const [field, pattern, what] of CODES) {
+    const value: unknown = v[field];
+    if (value === undefined) fail(errors, `${p}.${field}`, 'is required');
+    else if (typeof value !== 'string' || !pattern.test(value)) fail(errors, `${p}.${field}`, what);
+  }
   // The XSD's choice at the end of prod: veicProd, med, arma, comb or nRECOPI, one of them.
   if (item.medicine !== undefined || item.fuel !== undefined) {
     fail(errors, p, 'cannot go with medicine or fuel on the same item: the layout gives an item one of the vehicle (veicProd), medicine (med) or fuel (comb) groups');
