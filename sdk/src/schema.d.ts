@@ -14035,6 +14035,129 @@ export interface paths {
                                     quantity: number;
                                 };
                             };
+                            /** @description veicProd: the new vehicle an NF-e item sells (MOC group J); NF-e only (an NFC-e never carries it, MOC J01-10, 736). Not with medicine or fuel on the same item: the layout gives an item one of them. */
+                            vehicle?: {
+                                /**
+                                 * @description tpOp: 1 dealer sale (venda concessionária), 2 direct billing (faturamento direto, not offered: it needs the delivery place, MOC C18-20), 3 direct sale to large buyers (venda direta), 0 other.
+                                 * @example 1
+                                 */
+                                operation_type: "0" | "1" | "2" | "3";
+                                /**
+                                 * @description chassi: the chassis number (VIN), 17 upper-case letters and digits.
+                                 * @example 9BWZZZ377VT004251
+                                 */
+                                chassis: string;
+                                /**
+                                 * @description cCor: the colour as the manufacturer codes it, 1-4 characters.
+                                 * @example 0040
+                                 */
+                                color_code: string;
+                                /**
+                                 * @description xCor: the colour name, 1-40 characters.
+                                 * @example BRANCO CRISTAL
+                                 */
+                                color_description: string;
+                                /**
+                                 * @description pot: the engine's maximum power in CV (horsepower), 1-4 characters.
+                                 * @example 116
+                                 */
+                                power: string;
+                                /**
+                                 * @description cilin: the engine displacement in cm3 (cilindradas), 1-4 characters.
+                                 * @example 999
+                                 */
+                                displacement: string;
+                                /**
+                                 * @description pesoL: the net weight, 1-9 characters as written on the vehicle's records.
+                                 * @example 1025
+                                 */
+                                net_weight: string;
+                                /**
+                                 * @description pesoB: the gross weight, 1-9 characters.
+                                 * @example 1480
+                                 */
+                                gross_weight: string;
+                                /**
+                                 * @description nSerie: the serial (série), 1-9 characters.
+                                 * @example AB1234
+                                 */
+                                serial_number: string;
+                                /**
+                                 * @description tpComb: the fuel in the RENAVAM table, 1-2 characters (01 alcohol, 02 gasoline, 03 diesel, 16 alcohol/gasoline, 17 gasoline/alcohol/CNG, 18 gasoline/electric).
+                                 * @example 16
+                                 */
+                                fuel_type: string;
+                                /**
+                                 * @description nMotor: the engine number, 1-21 characters.
+                                 * @example CSS123456
+                                 */
+                                engine_number: string;
+                                /**
+                                 * @description CMT: the maximum traction capacity in tonnes (4 decimals), 1-9 characters.
+                                 * @example 1.4800
+                                 */
+                                max_traction: string;
+                                /**
+                                 * @description dist: the distance between axles, 1-4 characters.
+                                 * @example 2566
+                                 */
+                                wheelbase: string;
+                                /**
+                                 * @description anoMod: the model year, 4 digits.
+                                 * @example 2027
+                                 */
+                                model_year: string;
+                                /**
+                                 * @description anoFab: the year of manufacture, 4 digits.
+                                 * @example 2026
+                                 */
+                                manufacture_year: string;
+                                /**
+                                 * @description tpPint: the paint type, 1 character (as on the manufacturer's records, e.g. S solid, M metallic).
+                                 * @example M
+                                 */
+                                paint_type: string;
+                                /**
+                                 * @description tpVeic: the vehicle type in the RENAVAM table, 1-2 digits (e.g. 06 car).
+                                 * @example 06
+                                 */
+                                vehicle_type: string;
+                                /**
+                                 * @description espVeic: the vehicle species in the RENAVAM table, 1 digit (e.g. 1 passenger).
+                                 * @example 1
+                                 */
+                                vehicle_species: string;
+                                /**
+                                 * @description VIN: N normal chassis number, R re-stamped (remarcado).
+                                 * @example N
+                                 */
+                                vin_condition: "N" | "R";
+                                /**
+                                 * @description condVeic: 1 finished (acabado), 2 unfinished (inacabado), 3 semi-finished (semi-acabado).
+                                 * @example 1
+                                 */
+                                condition: "1" | "2" | "3";
+                                /**
+                                 * @description cMod: the make/model code in the RENAVAM table, 1-6 digits.
+                                 * @example 110435
+                                 */
+                                model_code: string;
+                                /**
+                                 * @description cCorDENATRAN: the DENATRAN colour code, 1-2 digits (01 yellow, 02 blue, 03 beige, 04 white, 05 grey, 06 golden, 07 garnet, 08 orange, 09 brown, 10 silver, 11 black, 12 pink, 13 purple, 14 green, 15 red, 16 fantasy).
+                                 * @example 04
+                                 */
+                                denatran_color: string;
+                                /**
+                                 * @description lota: the most passengers seated, the driver included, 1-3 digits.
+                                 * @example 5
+                                 */
+                                seating_capacity: string;
+                                /**
+                                 * @description tpRest: 0 none, 1 fiduciary lien (alienação fiduciária), 2 leasing (arrendamento mercantil), 3 retention of title (reserva de domínio), 4 pledge (penhor), 9 other.
+                                 * @example 0
+                                 */
+                                restriction: "0" | "1" | "2" | "3" | "4" | "9";
+                            };
                         }[];
                         /**
                          * @description Note-level discount, spread over the items. Reais, at most 2 decimals.

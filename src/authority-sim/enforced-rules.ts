@@ -4,6 +4,7 @@ import { ENFORCED_PARTIES } from './enforced-parties.js';
 import { ENFORCED_ITEMS } from './enforced-items.js';
 import { ENFORCED_FUEL } from './enforced-fuel.js';
 import { ENFORCED_MEDICINE } from './enforced-medicine.js';
+import { ENFORCED_VEHICLES } from './enforced-vehicles.js';
 import { ENFORCED_ICMS } from './enforced-icms.js';
 import { ENFORCED_TOTALS } from './enforced-totals.js';
 import { ENFORCED_QR_RECORDS } from './enforced-qr-records.js';
@@ -27,6 +28,7 @@ export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
   ...ENFORCED_ITEMS,
   ...ENFORCED_FUEL,
   ...ENFORCED_MEDICINE,
+  ...ENFORCED_VEHICLES,
   ...ENFORCED_ICMS,
   ...ENFORCED_TOTALS,
   ...ENFORCED_QR_RECORDS,

@@ -100,6 +100,8 @@ interface Operation {
   destUf: string;
   destCnpj: boolean;
   veicProd: boolean;
+  /** An item sells a new vehicle by direct billing or direct sale (veicProd/tpOp 2 or 3). */
+  directVehicle: boolean;
   comb: boolean;
 }
 
@@ -117,6 +119,7 @@ function operationOf(f: NfeFacts): Operation {
     destUf: textIn(el(dest, 'enderDest'), 'UF').trim(),
     destCnpj: el(dest, 'CNPJ') !== null,
     veicProd: /<(?:[A-Za-z0-9]+:)?veicProd[\s>]/.test(f.xml),
+    directVehicle: /<(?:[A-Za-z0-9]+:)?tpOp>\s*[23]\s*</.test(f.xml),
     comb: /<(?:[A-Za-z0-9]+:)?comb[\s>]/.test(f.xml),
   };
 }
@@ -171,7 +174,8 @@ function interstateRateRejection(o: Operation, i: IcmsItem): Rejection | null {
   const pICMS = i.val('pICMS');
   if (o.idDest !== '2' || o.tpNF !== '1' || o.finNFe !== '1' || pICMS === '' || ['1', '2', '3', '8'].includes(i.val('orig'))) return null;
   // Exc. 3 and 4: return/annulment CFOPs (only plain sales are known not to be) and the sales to order (6118/6119/6122/6123, not plain).
-  if (!PLAIN_SALE.test(i.cfop) || o.veicProd) return null;
+  // Exc. 2: a sale of new vehicles with an item of direct billing or direct sale (veicProd/tpOp 2 or 3).
+  if (!PLAIN_SALE.test(i.cfop) || o.directVehicle) return null;
   // idDest 2 with both parties in one state is I08-90's (523), a rule of the item's CFOP, before N.
   if (o.emitUf === o.destUf) return null;
   const ceiling = SOUTH_SOUTHEAST.has(o.emitUf) && NORTH_NORTHEAST_CENTRE.has(o.destUf) ? 700 : 1200;

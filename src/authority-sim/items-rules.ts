@@ -3,6 +3,7 @@ import { attributeOf, sliceAll, sliceElement, type ElementSlice } from '../fisca
 import { cnpjProblem, cpfProblem } from '../fiscal/tax-id.js';
 import { fuelRejection } from './fuel-rules.js';
 import { medicineRejection } from './medicine-rules.js';
+import { vehicleRejection } from './vehicle-rules.js';
 import type { NfeFacts } from './nfe-facts.js';
 import type { ContentContext, Rejection } from './nfe-rules.js';
 
@@ -285,6 +286,7 @@ export function itemRuleRejection(f: NfeFacts, ctx: ContentContext): Rejection |
       unitRejection(i) ??
       fuelRejection(i.prod, i.nItem, f.mod, i.text('CFOP') ?? '', i.imposto) ??
       medicineRejection(i.prod, i.nItem, f.mod) ??
+      vehicleRejection(i.prod, i.nItem, f.mod, doc.entregaUf) ??
       valueAndTraceRejection(i, f.mod, idDest, today) ??
       (f.mod === '55' ? importExportRejection(i, today) : null) ??
       difalRejection(i, doc) ??

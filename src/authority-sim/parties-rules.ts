@@ -115,9 +115,12 @@ function issuerRejection(f: NfeFacts, v: View): Rejection | null {
   const idDest = textIn(v.ide, 'idDest');
   // C18-14 (347): IEST in an internal or foreign operation (its exception is a state's choice, not taken).
   if (idDest === '1' || idDest === '3') return reject('C18-14', 347, `emit/IEST with idDest ${idDest}`);
-  // C18-30 (211): valid for the recipient's UF (the delivery place's in a direct billing of new vehicles: not written here).
-  const destUf = textIn(el(v.dest, 'enderDest'), 'UF');
-  if (!isStateRegistrationValid(destUf, iest)) return reject('C18-30', 211, `emit/IEST ${iest} is not a valid ${destUf} registration`);
+  // C18-30 (211): valid for the recipient's UF, the delivery place's in a direct billing of new vehicles (veicProd/tpOp 2;
+  // without entrega/UF that note is C18-20's, 478, vehicle-rules.ts).
+  const directBilling = /<(?:[A-Za-z0-9]+:)?tpOp>\s*2\s*</.test(v.inf.inner);
+  const entregaUf = textIn(el(v.inf, 'entrega'), 'UF');
+  const destUf = directBilling ? entregaUf : textIn(el(v.dest, 'enderDest'), 'UF');
+  if (!(directBilling && entregaUf === '') && !isStateRegistrationValid(destUf, iest)) return reject('C18-30', 211, `emit/IEST ${iest} is not a valid ${destUf} registration`);
   const destIe = textIn(v.dest, 'IE');
   if (iest === ie || (destIe !== '' && iest === destIe)) return reject('C18-40', 363, `emit/IEST ${iest} equals the ${iest === ie ? 'issuer' : 'recipient'}'s IE`);
   return null;

@@ -10,7 +10,6 @@ export const NFE_LEFT_OUT: Readonly<Record<string, string>> = {
   D: 'NF-e Avulsa: issued by the tax authority itself',
   F: 'retirada (pick-up place): not written',
   G: 'entrega (delivery place): not written',
-  J: 'veicProd (new vehicles): not written',
   L: 'arma (weapons): not written',
   LB: 'nRECOPI (immune paper): not written',
   P: 'II (import tax): not written',

@@ -173,8 +173,8 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: [],
   },
   'nfe-groups-not-written': {
-    why: 'about a part of the NF-e the gateway never writes: the vehicle and delivery-place groups C18-20 reads (J, G), the SUFRAMA registration (ISUF), the ICMS retention on transport (retTransp, X16-10)',
-    nfe: ['C18-20', 'E18-20', 'X16-10'],
+    why: 'about a part of the NF-e the gateway never writes: the SUFRAMA registration (ISUF), the ICMS retention on transport (retTransp, X16-10)',
+    nfe: ['E18-20', 'X16-10'],
     nfse: [],
   },
   'bacen-country-table': {

@@ -7,6 +7,7 @@ import type { DanfeNfeDuplicate, DanfeNfeInput, DanfeNfeItem, DanfeNfeParty, Dan
 import { DANFE_NFE_LIMITS } from './danfe-nfe-limits.js';
 import { withFuelLine } from './fuel-line.js';
 import { withMedicineLine } from './medicine-line.js';
+import { withVehicleLine } from './vehicle-line.js';
 
 export interface DanfeNfeExtras {
   settings?: DanfeSettings;
@@ -65,7 +66,7 @@ function item(det: XmlNode, i: number): DanfeNfeItem {
     total: required(prod, 'vProd', where),
   };
   const optional = [
-    ['extra', clamp(withMedicineLine(prod, withFuelLine(prod, text(det, 'infAdProd'))), 600)],
+    ['extra', clamp(withVehicleLine(prod, withMedicineLine(prod, withFuelLine(prod, text(det, 'infAdProd')))), 600)],
     ['icmsBase', text(icms, 'vBC')],
     ['icmsValue', text(icms, 'vICMS')],
     ['icmsRate', text(icms, 'pICMS')],

@@ -8,6 +8,7 @@ import { FIELD_RULES_PT_BR, GOODS_PT_BR, VALUES_PT_BR } from './domain-goods-pt-
 import { NFCE_PT_BR, NFE_PT_BR } from './domain-nfce-nfe-pt-br.js';
 import { NFE_OPERATIONS_PT_BR } from './domain-nfe-operations-pt-br.js';
 import { FOREIGN_TRADE_PT_BR } from './domain-foreign-trade-pt-br.js';
+import { VEHICLES_PT_BR } from './domain-vehicles-pt-br.js';
 import { NFSE_PT_BR } from './domain-nfse-pt-br.js';
 import { REFORM_GROUPS_PT_BR } from './domain-reform-groups-pt-br.js';
 import { ENVELOPE_MESSAGES_PT_BR, ERROR_MESSAGES_PT_BR, summarizeDetailsPtBr } from './error-messages.js';
@@ -56,7 +57,7 @@ function valuePtBr(v: string): string {
 }
 
 /** The request validators' sentences (details[].message). */
-export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, FOREIGN_TRADE_PT_BR, REFORM_GROUPS_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR, STRICT_XML_PT_BR], valuePtBr);
+export const DETAIL_CATALOG_PT_BR = new TemplateCatalog([FIELD_RULES_PT_BR, GOODS_PT_BR, NFCE_PT_BR, NFE_PT_BR, NFE_OPERATIONS_PT_BR, FOREIGN_TRADE_PT_BR, VEHICLES_PT_BR, REFORM_GROUPS_PT_BR, NFSE_PT_BR, NFSE_REJECTION_TEMPLATES_PT_BR, ENVELOPE_MESSAGES_PT_BR, STRICT_XML_PT_BR], valuePtBr);
 
 const ENVELOPE_CATALOG_PT_BR = new TemplateCatalog([ENVELOPE_MESSAGES_PT_BR], valuePtBr);
 

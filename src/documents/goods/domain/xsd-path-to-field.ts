@@ -14,6 +14,14 @@ const PROD: Record<string, string> = {
 const BATCH: Record<string, string> = { nLote: 'number', qLote: 'quantity', dFab: 'manufactured_on', dVal: 'expires_on', cAgreg: 'aggregation_code' };
 const MEDICINE: Record<string, string> = { cProdANVISA: 'anvisa_code', xMotivoIsencao: 'exemption_reason', vPMC: 'max_consumer_price' };
 
+// prod/veicProd (docs/fiscal/vehicles-and-foreign-trade.md): items[].vehicle of an NF-e.
+const VEHICLE: Record<string, string> = {
+  tpOp: 'operation_type', chassi: 'chassis', cCor: 'color_code', xCor: 'color_description', pot: 'power', cilin: 'displacement',
+  pesoL: 'net_weight', pesoB: 'gross_weight', nSerie: 'serial_number', tpComb: 'fuel_type', nMotor: 'engine_number', CMT: 'max_traction',
+  dist: 'wheelbase', anoMod: 'model_year', anoFab: 'manufacture_year', tpPint: 'paint_type', tpVeic: 'vehicle_type', espVeic: 'vehicle_species',
+  VIN: 'vin_condition', condVeic: 'condition', cMod: 'model_code', cCorDENATRAN: 'denatran_color', lota: 'seating_capacity', tpRest: 'restriction',
+};
+
 const ICMS: Record<string, string> = {
   orig: 'origin', CST: 'cst_icms', CSOSN: 'cst_icms', vBC: 'vBC', pICMS: 'pICMS', vICMS: 'pICMS', pRedBC: 'icms_base_reduction',
   pFCP: 'fcp_rate', vFCP: 'fcp_rate', vBCFCP: 'vBC', modBCST: 'st.modality', pMVAST: 'st.mva', pRedBCST: 'st.base_reduction',
@@ -74,6 +82,7 @@ export function xsdPathToField(path: string, sale?: SaleTenders): string | null 
       return names.length > 2 && BATCH[last] ? `${batch}.${BATCH[last]}` : batch;
     }
     if (names[0] === 'prod' && names[1] === 'med') return names.length > 2 && MEDICINE[last] ? `${item}.medicine.${MEDICINE[last]}` : `${item}.medicine`;
+    if (names[0] === 'prod' && names[1] === 'veicProd') return names.length > 2 && VEHICLE[last] ? `${item}.vehicle.${VEHICLE[last]}` : `${item}.vehicle`;
     if (names[0] === 'prod') return PROD[last] ? `${item}.${PROD[last]}` : item;
     if (names[0] === 'infAdProd') return `${item}.additional_info`;
     if (names[0] !== 'imposto') return item;

@@ -1,4 +1,5 @@
 import { detExportOf } from './export-detail.js';
+import { veicProdOf } from './vehicle.js';
 import type { DetModel, IcmsTotModel, IcmsUfDestModel, IpiModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
 import { computeItems } from '../../goods/domain/compute-items.js';
@@ -128,6 +129,7 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     const difal = difalOf(item, charged + vIPI, o);
     if (difal) d.icmsUfDest = difal;
     if (item.export_detail) d.detExport = detExportOf(item.export_detail);
+    if (item.vehicle) d.veicProd = veicProdOf(item.vehicle);
   });
   const base = icmsTotals(det);
   const total: IcmsTotModel = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VEHICLE } from '../../../../test/support/vehicle-fixture.js';
 import { NFE_CONTEXT, interstateRequest } from '../../../../test/support/nfe-fixtures.js';
 import type { NfeItem, NfeRequest } from './nfe-request.js';
 import { validateNfeRequest } from './validate-nfe.js';
@@ -26,7 +27,7 @@ const toBusiness = (r: NfeRequest) => {
   r.consumidor_final = false;
   r.presenca = 'nao_se_aplica';
 };
-/** An IE-exempt final consumer: ICMSPart without veicProd is refused to a non-taxpayer (MOC N12-70, 508). */
+/** An IE-exempt final consumer: ICMSPart without a new vehicle (veicProd) is refused to a non-taxpayer (MOC N12-70, 508). */
 const toExempt = (r: NfeRequest) => {
   r.destinatario = { ...r.destinatario, indicador_ie: 'isento' };
   r.consumidor_final = true;
@@ -40,8 +41,9 @@ describe('icms_partilha (ICMSPart)', () => {
   it('accepts CST 10 and 90 (with pICMS and st) in an interstate sale to a final consumer, without DIFAL (NA01-20 exception 1)', () => {
     expect(errorsOf(withItem(PARTILHA, toExempt))).toEqual([]);
     expect(errorsOf(withItem({ ...PARTILHA, cst_icms: '90', icms_base_reduction: 10 }, toExempt))).toEqual([]);
-    // To a non-taxpayer only with a new vehicle (veicProd, not written): MOC N12-70 (508).
+    // To a non-taxpayer only with a new vehicle (items[].vehicle, veicProd): MOC N12-70 (508), exception 3.
     expect(errorsOf(withItem(PARTILHA))).toEqual([expect.objectContaining({ field: 'items[0].cst_icms', rule: 'N12-70' })]);
+    expect(errorsOf(withItem({ ...PARTILHA, vehicle: VEHICLE }))).toEqual([]);
   });
 
   it('refuses other CSTs and CST 90 without pICMS or st', () => {

@@ -55,6 +55,10 @@ export interface RecipientFacts {
   destCnpj: boolean;
   /** pICMSInter of national goods (scale 4) in an interstate operation. */
   nationalRate?: number;
+  /** An item of the note sells a new vehicle (veicProd): MOC N12-70 exception 3. */
+  vehicleSale?: boolean;
+  /** An item sells a new vehicle by direct billing or direct sale (tpOp 2 or 3): MOC N16-20 exception 2. */
+  directVehicleSale?: boolean;
 }
 
 export function checkRecipientIcms(errors: Errors, at: string, item: NfeItem, r: RecipientFacts): void {
@@ -62,7 +66,8 @@ export function checkRecipientIcms(errors: Errors, at: string, item: NfeItem, r:
   if (code === undefined || typeof item.cfop !== 'string') return;
   const f = r.op;
   const field = `${at}.${icmsCodeField(item)}`;
-  if (nonTaxpayerCstRefused(f, code, item.cfop)) {
+  // MOC N12-70 exception 3: not when at least one item sells a new vehicle (veicProd).
+  if (r.vehicleSale !== true && nonTaxpayerCstRefused(f, code, item.cfop)) {
     fail(errors, field, `CST ${code} is not accepted in a sale to a non-taxpayer (nao_contribuinte): use 00, 20, 40, 41 or 60 (MOC N12-70, 508)`, 'N12-70');
   } else if (exemptRecipientCstRefused(f, code, item.cfop, r.destCnpj)) {
     fail(errors, field, `CST ${code} (suspension/deferral) is not accepted for a recipient exempt from IE (isento) (MOC N12-80, 529)`, 'N12-80');
@@ -71,7 +76,8 @@ export function checkRecipientIcms(errors: Errors, at: string, item: NfeItem, r:
   }
   // pICMS is written in the groups with own ICMS, ICMS51 and ICMSPart (CSOSN 201-203 only deduct it).
   const written = hasOwnIcms(code, item) || code === '51' || item.icms_partilha !== undefined;
-  const ceiling = interstateCeiling(f, item, r.nationalRate);
+  // MOC N16-20 exception 2: not in a sale of new vehicles with an item of direct billing or direct sale (tpOp 2 or 3).
+  const ceiling = r.directVehicleSale === true ? undefined : interstateCeiling(f, item, r.nationalRate);
   if (written && ceiling !== undefined && typeof item.pICMS === 'number' && Math.round(item.pICMS * 10_000) > ceiling) {
     fail(errors, `${at}.pICMS`, `must be at most ${(ceiling / 10_000).toFixed(2)}%: the interstate rate of national goods in this operation (MOC N16-20, 693)`, 'N16-20');
   }

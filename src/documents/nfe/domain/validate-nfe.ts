@@ -1,4 +1,5 @@
 import { formatCents, percentOf, toCents } from '../../../kernel/decimal.js';
+import { directVehicleSale } from './vehicle.js';
 import { cleanTaxId, isValidCnpj } from '../../../kernel/tax-id.js';
 import { checkNumber, checkText, fail, OPTIONAL_MONEY, type Errors, type FieldError } from '../../../fiscal/layout/field-rules.js';
 import { changeCapacity } from '../../goods/domain/payments.js';
@@ -89,7 +90,10 @@ export function checkNfe(req: NfeRequest, ctx: NfeContext): NfeCheck {
   const tpNF: 0 | 1 = firstScope !== undefined && firstScope < 5 ? 0 : 1;
   const difal: DifalFacts | undefined = idDest && indIEDest && finNFe ? { idDest, indFinal, indIEDest, tpNF, finNFe, crt: issuer.crt } : undefined;
   const destUf = dest?.address?.uf ?? 'EX';
-  const recipient = difal ? { op: difal, destCnpj: typeof dest?.cnpj === 'string', ...(idDest === 2 ? { nationalRate: interstateRate(0, issuer.uf, destUf) } : {}) } : undefined;
+  // MOC N12-70 exception 3 and N16-20 exception 2 read the note's vehicle items (veicProd).
+  const vehicles = items.filter((it) => it !== null && typeof it === 'object' && it.vehicle !== undefined);
+  const vehicleFacts = vehicles.length > 0 ? { vehicleSale: true, directVehicleSale: directVehicleSale(vehicles) } : {};
+  const recipient = difal ? { op: difal, destCnpj: typeof dest?.cnpj === 'string', ...(idDest === 2 ? { nationalRate: interstateRate(0, issuer.uf, destUf) } : {}), ...vehicleFacts } : undefined;
   const values = items.map((item, i) => {
     const r = validateNfeItem(errors, i, item, issuer.crt, { ...(idDest ? { idDest } : {}), ...(difal ? { difal } : {}), ...(recipient ? { recipient } : {}), interRate: (it) => (idDest === 2 ? interstateRate(it.origin ?? 0, issuer.uf, destUf) : undefined) });
     if (!adjustment) checkCbenefRequired(errors, `items[${i}]`, item, issuer.uf, ctx.today ?? '9999-12-31');

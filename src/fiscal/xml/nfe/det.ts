@@ -1,6 +1,7 @@
 import { el, leaf, optLeaf } from '../xml-text.js';
 import { combXml } from './comb.js';
 import { medXml, rastroXml } from './med-rastro.js';
+import { veicProdXml } from './veic-prod.js';
 import { money, optMoney, quantity, unitValue } from './format.js';
 import type { DetExportModel, DetModel } from './model.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
@@ -43,6 +44,7 @@ function prodXml(m: DetModel): string {
       // prod/rastro (0..500) sits between nFCI and the closing choice; docs/fiscal/medicines.md.
       (m.rastro ? rastroXml(m.rastro) : '') +
       // prod's closing choice (veicProd | med | arma | comb | nRECOPI) follows indTot and its optional groups.
+      (m.veicProd ? veicProdXml(m.veicProd) : '') +
       (m.comb ? combXml(m.comb) : '') +
       (m.med ? medXml(m.med) : ''),
   );

@@ -3,6 +3,7 @@
 // scale 4 and unit prices scale 10 (bigint). The writers only place values in XSD order.
 
 import type { MedModel, RastroModel } from './med-rastro.js';
+import type { VeicProdModel } from './veic-prod.js';
 
 export interface IdeModel {
   cUF: string;
@@ -272,6 +273,8 @@ export interface DetModel {
   /** prod/rastro and prod/med: batches and the medicine group (docs/fiscal/medicines.md). */
   rastro?: RastroModel[];
   med?: MedModel;
+  /** prod/veicProd: the new-vehicle group (docs/fiscal/vehicles-and-foreign-trade.md). */
+  veicProd?: VeicProdModel;
 }
 
 /** prod/detExport: nDraw (TString 1-20), exportInd (nRE [0-9]{0,12}, chNFe TChNFe, qExport TDec_1104v as 4-decimal units). */
