@@ -3,6 +3,7 @@ import { BuyerEmailOptionSchema } from '../../../kernel/buyer-email-option.js';
 import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-range.js';
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
 import { ExportDetailSchema } from './export-detail.js';
+import { ImportDeclarationsSchema, ImportTaxSchema } from './import-declaration.js';
 import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
 
 export { MODALIDADES_FRETE };
@@ -105,6 +106,8 @@ export const NfeItemSchema = Type.Object(
     icms_partilha: Type.Optional(IcmsPartilhaSchema),
     st_repasse: Type.Optional(StRepasseSchema),
     export_detail: Type.Optional(ExportDetailSchema),
+    import_declarations: Type.Optional(ImportDeclarationsSchema),
+    import_tax: Type.Optional(ImportTaxSchema),
   },
   { additionalProperties: false },
 );

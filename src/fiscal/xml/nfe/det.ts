@@ -2,7 +2,7 @@ import { el, leaf, optLeaf } from '../xml-text.js';
 import { combXml } from './comb.js';
 import { medXml, rastroXml } from './med-rastro.js';
 import { money, optMoney, quantity, unitValue } from './format.js';
-import type { DetExportModel, DetModel } from './model.js';
+import type { DetExportModel, DetModel, DiModel, IiModel } from './model.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
 import { icmsNormalXml } from './taxes/icms-normal.js';
 import { icmsSimplesXml } from './taxes/icms-simples.js';
@@ -13,6 +13,20 @@ function detExportXml(d: DetExportModel): string {
   const ind = d.exportInd;
   return el('detExport', optLeaf('nDraw', d.nDraw) + (ind ? el('exportInd', leaf('nRE', ind.nRE) + leaf('chNFe', ind.chNFe) + quantity('qExport', ind.qExport)) : ''));
 }
+
+/** prod/DI in the XSD's sequence; the CNPJ/CPF choice of the buyer, then UFTerceiro. */
+function diXml(d: DiModel): string {
+  const adi = d.adi.map((a) => el('adi', optLeaf('nAdicao', a.nAdicao) + leaf('nSeqAdic', a.nSeqAdic) + leaf('cFabricante', a.cFabricante) + optMoney('vDescDI', a.vDescDI) + optLeaf('nDraw', a.nDraw)));
+  return el(
+    'DI',
+    leaf('nDI', d.nDI) + leaf('dDI', d.dDI) + leaf('xLocDesemb', d.xLocDesemb) + leaf('UFDesemb', d.UFDesemb) + leaf('dDesemb', d.dDesemb) + leaf('tpViaTransp', d.tpViaTransp) +
+      (d.vAFRMM !== undefined ? money('vAFRMM', d.vAFRMM) : '') + leaf('tpIntermedio', d.tpIntermedio) + optLeaf('CNPJ', d.CNPJ) + optLeaf('CPF', d.CPF) + optLeaf('UFTerceiro', d.UFTerceiro) +
+      leaf('cExportador', d.cExportador) + adi.join(''),
+  );
+}
+
+/** imposto/II: every field is required by the XSD (TDec_1302, zero allowed). */
+const iiXml = (m: IiModel): string => el('II', money('vBC', m.vBC) + money('vDespAdu', m.vDespAdu) + money('vII', m.vII) + money('vIOF', m.vIOF));
 
 function prodXml(m: DetModel): string {
   return el(
@@ -38,6 +52,8 @@ function prodXml(m: DetModel): string {
       optMoney('vDesc', m.vDesc) +
       optMoney('vOutro', m.vOutro) +
       leaf('indTot', '1') +
+      // prod/DI (0..100) follows indTot, before detExport (leiauteNFe_v4.00.xsd).
+      (m.di ? m.di.map(diXml).join('') : '') +
       // prod/detExport (0..500) follows indTot and DI, before xPed, nFCI and rastro (leiauteNFe_v4.00.xsd).
       (m.detExport ? detExportXml(m.detExport) : '') +
       // prod/rastro (0..500) sits between nFCI and the closing choice; docs/fiscal/medicines.md.
@@ -58,6 +74,8 @@ function impostoXml(m: DetModel): string {
     (m.vTotTrib !== undefined ? money('vTotTrib', m.vTotTrib) : '') +
       el('ICMS', icms) +
       (m.ipi ? ipiXml(m.ipi) : '') +
+      // imposto/II follows IPI in the XSD's sequence (ICMS, IPI, II).
+      (m.ii ? iiXml(m.ii) : '') +
       (m.pis ? pisCofinsXml('PIS', m.pis) : '') +
       (m.cofins ? pisCofinsXml('COFINS', m.cofins) : '') +
       (m.icmsUfDest ? icmsUfDestXml(m.icmsUfDest) : '') +

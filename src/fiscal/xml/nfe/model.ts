@@ -267,11 +267,40 @@ export interface DetModel {
   infAdProd?: string;
   /** prod/comb: the fuel group (docs/fiscal/fuel.md). */
   comb?: CombModel;
+  /** prod/DI: the import declarations of an imported item (docs/fiscal/vehicles-and-foreign-trade.md). */
+  di?: DiModel[];
+  /** imposto/II: the import tax of an imported item, money in cents. */
+  ii?: IiModel;
   /** prod/detExport: the export detail of an item sold abroad (docs/fiscal/vehicles-and-foreign-trade.md). */
   detExport?: DetExportModel;
   /** prod/rastro and prod/med: batches and the medicine group (docs/fiscal/medicines.md). */
   rastro?: RastroModel[];
   med?: MedModel;
+}
+
+/** prod/DI of leiauteNFe_v4.00.xsd; money in cents (vAFRMM TDec_1302, vDescDI TDec_1302Opc). */
+export interface DiModel {
+  nDI: string;
+  dDI: string;
+  xLocDesemb: string;
+  UFDesemb: string;
+  dDesemb: string;
+  tpViaTransp: string;
+  vAFRMM?: number;
+  tpIntermedio: string;
+  CNPJ?: string;
+  CPF?: string;
+  UFTerceiro?: string;
+  cExportador: string;
+  adi: { nAdicao?: string; nSeqAdic: string; cFabricante: string; vDescDI?: number; nDraw?: string }[];
+}
+
+/** imposto/II: vBC, vDespAdu, vII, vIOF (TDec_1302), in cents. */
+export interface IiModel {
+  vBC: number;
+  vDespAdu: number;
+  vII: number;
+  vIOF: number;
 }
 
 /** prod/detExport: nDraw (TString 1-20), exportInd (nRE [0-9]{0,12}, chNFe TChNFe, qExport TDec_1104v as 4-decimal units). */
