@@ -13,4 +13,5 @@ export const FOREIGN_TRADE_PT_BR: Readonly<Record<string, string>> = {
   'is required with intermediation {} (on behalf of or to the order of a buyer): give buyer_cnpj or buyer_cpf (MOC I23d-10, 331)':
     'é obrigatório com intermediation {} (importação por conta e ordem ou por encomenda): informe buyer_cnpj ou buyer_cpf (MOC I23d-10, 331)',
   'is required with intermediation {} (MOC I23e-10, 333)': 'é obrigatório com intermediation {} (MOC I23e-10, 333)',
+  'must be between {} and {}: not in the future nor more than 5 years back (MOC I23-10, 376)': 'deve estar entre {} e {}: nem no futuro nem mais de 5 anos atrás (MOC I23-10, 376)',
 };

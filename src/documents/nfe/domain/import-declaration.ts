@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { toCents } from '../../../kernel/decimal.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
-import type { DiModel, IiModel } from '../../../fiscal/xml/nfe/model.js';
+import type { DiModel, IiModel } from '../../../fiscal/xml/nfe/import-model.js';
 
 // items[].import_declarations and items[].import_tax of an NF-e: prod/DI (with its adi additions) and
 // imposto/II of leiauteNFe_v4.00.xsd, the goods of an import (CFOP 3xxx, an entry note from a supplier
@@ -36,12 +36,12 @@ export const ImportDeclarationSchema = Type.Object(
     clearance_place: Type.String({ minLength: 1, maxLength: 60, description: 'xLocDesemb: where the customs clearance took place (1-60 characters).', examples: ['PORTO DE SANTOS'] }),
     clearance_uf: Type.String({ pattern: UF, description: 'UFDesemb: the state of the customs clearance (two letters; EX is not accepted).', examples: ['SP'] }),
     cleared_on: Type.String({ pattern: DATE, description: 'dDesemb: the date of the customs clearance, YYYY-MM-DD; not in the future nor more than 5 years back (MOC I23-10, 376).', examples: ['2026-06-05'] }),
-    transport_mode: Type.Union(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13'].map((v) => Type.Literal(v)), {
+    transport_mode: Type.Enum(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13'], {
       description: 'tpViaTransp: the international transport mode: 1 sea, 2 river, 3 lake, 4 air, 5 post, 6 rail, 7 road, 8 pipeline, 9 own means, 10 fictitious entry, 11 courier, 12 in hand, 13 towed.',
       examples: ['1'],
     }),
     afrmm: Type.Optional(Type.Number({ ...MONEY, description: 'vAFRMM: the merchant marine renewal surcharge (AFRMM), in reais; required by sea (transport_mode 1, MOC I23b-10, 330).', examples: [25] })),
-    intermediation: Type.Union([Type.Literal('1'), Type.Literal('2'), Type.Literal('3')], {
+    intermediation: Type.Enum(['1', '2', '3'], {
       description: 'tpIntermedio: 1 import on the issuer\'s own account, 2 on behalf of a buyer (conta e ordem), 3 to order (encomenda); 2 and 3 need the buyer\'s cnpj or cpf (MOC I23d-10, 331) and third_party_uf (MOC I23e-10, 333).',
       examples: ['1'],
     }),

@@ -108,3 +108,31 @@ export function checkImportItem(errors: Errors, path: string, it: ImportItem, va
     }
   });
 }
+
+/** `day` (YYYY-MM-DD) moved by whole years, then days, in UTC. */
+function shiftDay(day: string, years: number, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * MOC I23-10 (376): the clearance date (dDesemb) in the future or more than 5 years back. `day` is the UTC
+ * date the note is prepared on; the earliest date anywhere in Brazil is the day before it, so 5 years and
+ * one day back is the bound that is never stricter than the authority (the simulator reads the same).
+ */
+export function checkClearanceDates(errors: Errors, items: readonly { import_declarations?: readonly { cleared_on?: unknown }[] | undefined }[], day: string | undefined): void {
+  if (day === undefined) return;
+  const earliest = shiftDay(day, -5, -1);
+  items.forEach((item, i) => {
+    if (!Array.isArray(item?.import_declarations)) return;
+    item.import_declarations.forEach((di, k) => {
+      const on = di?.cleared_on;
+      if (typeof on !== 'string' || !/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(on)) return;
+      if (on > day || on < earliest) {
+        fail(errors, `items[${i}].import_declarations[${k}].cleared_on`, `must be between ${earliest} and ${day}: not in the future nor more than 5 years back (MOC I23-10, 376)`, 'I23-10');
+      }
+    });
+  });
+}

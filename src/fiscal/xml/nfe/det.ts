@@ -2,7 +2,8 @@ import { el, leaf, optLeaf } from '../xml-text.js';
 import { combXml } from './comb.js';
 import { medXml, rastroXml } from './med-rastro.js';
 import { money, optMoney, quantity, unitValue } from './format.js';
-import type { DetExportModel, DetModel, DiModel, IiModel } from './model.js';
+import type { DetExportModel, DetModel } from './model.js';
+import { diXml, iiXml } from './import-xml.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
 import { icmsNormalXml } from './taxes/icms-normal.js';
 import { icmsSimplesXml } from './taxes/icms-simples.js';
@@ -13,20 +14,6 @@ function detExportXml(d: DetExportModel): string {
   const ind = d.exportInd;
   return el('detExport', optLeaf('nDraw', d.nDraw) + (ind ? el('exportInd', leaf('nRE', ind.nRE) + leaf('chNFe', ind.chNFe) + quantity('qExport', ind.qExport)) : ''));
 }
-
-/** prod/DI in the XSD's sequence; the CNPJ/CPF choice of the buyer, then UFTerceiro. */
-function diXml(d: DiModel): string {
-  const adi = d.adi.map((a) => el('adi', optLeaf('nAdicao', a.nAdicao) + leaf('nSeqAdic', a.nSeqAdic) + leaf('cFabricante', a.cFabricante) + optMoney('vDescDI', a.vDescDI) + optLeaf('nDraw', a.nDraw)));
-  return el(
-    'DI',
-    leaf('nDI', d.nDI) + leaf('dDI', d.dDI) + leaf('xLocDesemb', d.xLocDesemb) + leaf('UFDesemb', d.UFDesemb) + leaf('dDesemb', d.dDesemb) + leaf('tpViaTransp', d.tpViaTransp) +
-      (d.vAFRMM !== undefined ? money('vAFRMM', d.vAFRMM) : '') + leaf('tpIntermedio', d.tpIntermedio) + optLeaf('CNPJ', d.CNPJ) + optLeaf('CPF', d.CPF) + optLeaf('UFTerceiro', d.UFTerceiro) +
-      leaf('cExportador', d.cExportador) + adi.join(''),
-  );
-}
-
-/** imposto/II: every field is required by the XSD (TDec_1302, zero allowed). */
-const iiXml = (m: IiModel): string => el('II', money('vBC', m.vBC) + money('vDespAdu', m.vDespAdu) + money('vII', m.vII) + money('vIOF', m.vIOF));
 
 function prodXml(m: DetModel): string {
   return el(

@@ -1,3 +1,4 @@
+import type { DiModel, IiModel } from './import-model.js';
 // The NFC-e as the layout sees it: every value already computed and rounded by the domain
 // (src/nfce). Money is integer cents, rates are integers of scale 4 (18% = 180000), quantities
 // scale 4 and unit prices scale 10 (bigint). The writers only place values in XSD order.
@@ -276,31 +277,6 @@ export interface DetModel {
   /** prod/rastro and prod/med: batches and the medicine group (docs/fiscal/medicines.md). */
   rastro?: RastroModel[];
   med?: MedModel;
-}
-
-/** prod/DI of leiauteNFe_v4.00.xsd; money in cents (vAFRMM TDec_1302, vDescDI TDec_1302Opc). */
-export interface DiModel {
-  nDI: string;
-  dDI: string;
-  xLocDesemb: string;
-  UFDesemb: string;
-  dDesemb: string;
-  tpViaTransp: string;
-  vAFRMM?: number;
-  tpIntermedio: string;
-  CNPJ?: string;
-  CPF?: string;
-  UFTerceiro?: string;
-  cExportador: string;
-  adi: { nAdicao?: string; nSeqAdic: string; cFabricante: string; vDescDI?: number; nDraw?: string }[];
-}
-
-/** imposto/II: vBC, vDespAdu, vII, vIOF (TDec_1302), in cents. */
-export interface IiModel {
-  vBC: number;
-  vDespAdu: number;
-  vII: number;
-  vIOF: number;
 }
 
 /** prod/detExport: nDraw (TString 1-20), exportInd (nRE [0-9]{0,12}, chNFe TChNFe, qExport TDec_1104v as 4-decimal units). */
