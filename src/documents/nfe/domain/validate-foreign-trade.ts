@@ -24,15 +24,7 @@ const NO_II_CFOPS = new Set(['3201', '3202', '3211', '3503', '3553']);
 export function checkForeignTradeItem(errors: Errors, path: string, it: ForeignTradeItem, ctx: { model: 55 | 65; idDest: 1 | 2 | 3 }): void {
   // MOC J01-10 (736): an NFC-e never carries veicProd.
   if (it.vehicle && ctx.model === 65) fail(errors, `${path}.vehicle`, 'is only given in an NF-e (model 55), never in an NFC-e (MOC J01-10, 736)', 'J01-10');
-  const importCfop = it.cfop.startsWith('3');
-  // MOC I08-110 (525): CFOP 3xxx without DI, outside the excepted CFOPs.
-  if (importCfop && !it.import_declaration && !NO_DI_CFOPS.has(it.cfop)) {
-    fail(errors, `${path}.${IMPORT_DECLARATIONS}`, `is required with an import CFOP (${it.cfop}) (MOC I08-110, 525)`, 'I08-110');
-  }
-  // MOC I08-130 (599): CFOP 3xxx without the II group, outside the excepted CFOPs.
-  if (importCfop && !it.import_tax && !NO_II_CFOPS.has(it.cfop)) {
-    fail(errors, `${path}.import_tax`, `is required with an import CFOP (${it.cfop}) (MOC I08-130, 599)`, 'I08-130');
-  }
+  checkImportCfop(errors, path, it.cfop, it.import_declaration !== undefined, it.import_tax !== undefined);
   // MOC I29a-10 (334): drawback number in the addition for CFOP 3127 and 3211.
   if ((it.cfop === '3127' || it.cfop === '3211') && it.import_declaration) {
     (it.import_declaration.additions ?? []).forEach((a, i) => {
@@ -40,6 +32,13 @@ export function checkForeignTradeItem(errors: Errors, path: string, it: ForeignT
     });
   }
   checkExportDetail(errors, path, it.cfop, it.export_detail, ctx.idDest);
+}
+
+/** MOC I08-110 (525) and I08-130 (599): an import CFOP (3xxx) without DI or II, outside the excepted CFOPs. */
+function checkImportCfop(errors: Errors, path: string, cfop: string, hasDi: boolean, hasIi: boolean): void {
+  if (!cfop.startsWith('3')) return;
+  if (!hasDi && !NO_DI_CFOPS.has(cfop)) fail(errors, `${path}.${IMPORT_DECLARATIONS}`, `is required with an import CFOP (${cfop}) (MOC I08-110, 525)`, 'I08-110');
+  if (!hasIi && !NO_II_CFOPS.has(cfop)) fail(errors, `${path}.import_tax`, `is required with an import CFOP (${cfop}) (MOC I08-130, 599)`, 'I08-130');
 }
 
 /** prod/detExport of an item: MOC I50-10 (336), I51-10 (338) and the nRE pattern of the XSD (I53-10, 341). */
@@ -76,16 +75,7 @@ export interface ImportItem {
  */
 export function checkImportItem(errors: Errors, path: string, it: ImportItem, validCnpj: (cnpj: string) => boolean): void {
   const dis = it.import_declarations;
-  checkForeignTradeItem(
-    errors,
-    path,
-    {
-      cfop: it.cfop,
-      ...(dis && dis.length > 0 ? { import_declaration: { additions: [] } } : {}),
-      ...(it.import_tax ? { import_tax: it.import_tax } : {}),
-    },
-    { model: 55, idDest: 3 },
-  );
+  checkImportCfop(errors, path, it.cfop, (dis ?? []).length > 0, it.import_tax !== undefined);
   (dis ?? []).forEach((di, k) => {
     const at = `${path}.import_declarations[${k}]`;
     // MOC I23b-10 (330): by sea (tpViaTransp 1) the AFRMM is required.
