@@ -14158,6 +14158,122 @@ export interface paths {
                                  */
                                 restriction: "0" | "1" | "2" | "3" | "4" | "9";
                             };
+                            /** @description prod/DI (1-100): the import declarations of an imported item; required with an import CFOP (3xxx) but 3201, 3202, 3503 and 3553 (MOC I08-110, 525). */
+                            import_declarations?: {
+                                /**
+                                 * @description nDI: the number of the import declaration (DI, DSI, DIRE or DUIMP), 1-15 characters.
+                                 * @example 2412345678
+                                 */
+                                number: string;
+                                /**
+                                 * @description dDI: the registration date of the declaration, YYYY-MM-DD.
+                                 * @example 2026-06-01
+                                 */
+                                registered_on: string;
+                                /**
+                                 * @description xLocDesemb: where the customs clearance took place (1-60 characters).
+                                 * @example PORTO DE SANTOS
+                                 */
+                                clearance_place: string;
+                                /**
+                                 * @description UFDesemb: the state of the customs clearance (two letters; EX is not accepted).
+                                 * @example SP
+                                 */
+                                clearance_uf: string;
+                                /**
+                                 * @description dDesemb: the date of the customs clearance, YYYY-MM-DD; not in the future nor more than 5 years back (MOC I23-10, 376).
+                                 * @example 2026-06-05
+                                 */
+                                cleared_on: string;
+                                /**
+                                 * @description tpViaTransp: the international transport mode: 1 sea, 2 river, 3 lake, 4 air, 5 post, 6 rail, 7 road, 8 pipeline, 9 own means, 10 fictitious entry, 11 courier, 12 in hand, 13 towed.
+                                 * @example 1
+                                 * @enum {unknown}
+                                 */
+                                transport_mode: "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "10" | "11" | "12" | "13";
+                                /**
+                                 * @description vAFRMM: the merchant marine renewal surcharge (AFRMM), in reais; required by sea (transport_mode 1, MOC I23b-10, 330).
+                                 * @example 25
+                                 */
+                                afrmm?: number;
+                                /**
+                                 * @description tpIntermedio: 1 import on the issuer's own account, 2 on behalf of a buyer (conta e ordem), 3 to order (encomenda); 2 and 3 need the buyer's cnpj or cpf (MOC I23d-10, 331) and third_party_uf (MOC I23e-10, 333).
+                                 * @example 1
+                                 * @enum {unknown}
+                                 */
+                                intermediation: "1" | "2" | "3";
+                                /**
+                                 * @description CNPJ: the buyer on whose behalf or to whose order the goods are imported (14 digits, valid check digits, MOC I23d-20, 332).
+                                 * @example 11222333000181
+                                 */
+                                buyer_cnpj?: string;
+                                /**
+                                 * @description CPF: the buyer when a person (11 digits); give cnpj or cpf, not both.
+                                 * @example 52998224725
+                                 */
+                                buyer_cpf?: string;
+                                /**
+                                 * @description UFTerceiro: the state of the buyer (two letters).
+                                 * @example SP
+                                 */
+                                third_party_uf?: string;
+                                /**
+                                 * @description cExportador: the exporter's code (1-60 characters).
+                                 * @example EXP-0001
+                                 */
+                                exporter_code: string;
+                                /** @description adi: the additions of the declaration covering the item (1-999). */
+                                additions: {
+                                    /**
+                                     * @description nAdicao: the number of the addition (1-999).
+                                     * @example 1
+                                     */
+                                    number?: string;
+                                    /**
+                                     * @description nSeqAdic: the item's sequence number inside the addition (1-99999).
+                                     * @example 1
+                                     */
+                                    sequence: string;
+                                    /**
+                                     * @description cFabricante: the foreign manufacturer's code (1-60 characters).
+                                     * @example FAB-0001
+                                     */
+                                    manufacturer_code: string;
+                                    /**
+                                     * @description vDescDI: the discount of the item in the addition, in reais (TDec_1302Opc: greater than zero).
+                                     * @example 10
+                                     */
+                                    discount?: number;
+                                    /**
+                                     * @description nDraw: the drawback concession act (1-20 characters); required in every addition with CFOP 3127 and 3211 (MOC I29a-10, 334).
+                                     * @example 20230001234
+                                     */
+                                    drawback?: string;
+                                }[];
+                            }[];
+                            /** @description imposto/II: the import tax of an imported item; required with an import CFOP (3xxx) but 3201, 3202, 3211, 3503 and 3553 (MOC I08-130, 599). */
+                            import_tax?: {
+                                /**
+                                 * @description vBC: the base of the import tax (II), in reais.
+                                 * @example 1000
+                                 */
+                                base: number;
+                                /**
+                                 * @description vDespAdu: the customs expenses, in reais.
+                                 * @example 50
+                                 */
+                                customs_expenses: number;
+                                /**
+                                 * @description vII: the import tax (II), in reais; summed into total vII and into the note total vNF (MOC W11-10, W16-10).
+                                 * @example 140
+                                 */
+                                value: number;
+                                /**
+                                 * @description vIOF: the tax on financial operations (IOF) of the import, in reais.
+                                 * @example 0
+                                 */
+                                iof: number;
+                            };
                         }[];
                         /**
                          * @description Note-level discount, spread over the items. Reais, at most 2 decimals.

@@ -153,7 +153,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: [],
   },
   'drawback-number': {
-    why: 'the rule calls the drawback process number or the export registration number invalid without saying by what criterion (the layout only gives their length), and the gateway writes the export detail (prod/detExport) only as the client gives it, checking the layout\'s lengths, and never writes the import declaration (prod/DI)',
+    why: 'the rule calls the drawback process number or the export registration number invalid without saying by what criterion (the layout only gives their length), and the gateway writes the export detail (prod/detExport) only as the client gives it, checking the layout\'s lengths, as it does the import declaration (prod/DI)',
     nfe: ['I29a-20', 'I51-20', 'I53-10'],
     nfse: [],
   },

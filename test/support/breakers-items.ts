@@ -1,4 +1,5 @@
 import { itemValue } from '../../src/documents/goods/domain/totals.js';
+import type { ImportDeclaration } from '../../src/documents/nfe/domain/import-declaration.js';
 import { sliceAll } from '../../src/fiscal/sefaz/xml-slice.js';
 import { BOTH, COMPUTED, last, nfe, NFCE, NFE, op, WRITTEN, type GoodsBreaker, type GoodsCase } from './goods-breakers.js';
 import { setText, textAt } from './rule-breakers.js';
@@ -22,14 +23,17 @@ const endOfProd = (group: string) => (det: string) => det.replace('</prod>', `${
 const withScale = (tail: string) => (det: string) =>
   det.includes('<CEST>') ? det.replace(/(<CEST>[^<]*<\/CEST>)/, `$1${tail}`) : det.replace('</NCM>', `</NCM><CEST>1700100</CEST>${tail}`);
 
-/** A DI, valid but for what `o` changes: cleared on the day of emission, by road, imported on the issuer's own account. */
-function importDeclaration(xml: string, o: { dDesemb?: string; via?: string; tp?: string; cnpj?: string; uf?: string; cfop?: string }): string {
-  const day = textAt(xml, ['ide', 'dhEmi'])!.slice(0, 10);
-  return (
-    `<DI><nDI>2412345678</nDI><dDI>${day}</dDI><xLocDesemb>SANTOS</xLocDesemb><UFDesemb>SP</UFDesemb><dDesemb>${o.dDesemb ?? day}</dDesemb>` +
-    `<tpViaTransp>${o.via ?? '7'}</tpViaTransp><tpIntermedio>${o.tp ?? '1'}</tpIntermedio>${o.cnpj ? `<CNPJ>${o.cnpj}</CNPJ>` : ''}${o.uf ? `<UFTerceiro>${o.uf}</UFTerceiro>` : ''}` +
-    '<cExportador>EXP1</cExportador><adi><nAdicao>1</nAdicao><nSeqAdic>1</nSeqAdic><cFabricante>FAB1</cFabricante></adi></DI>'
-  );
+/** The last item made an import with one declaration, valid but for what `o` changes: cleared on the day of emission, by road, on the issuer's own account. */
+function importItem(c: GoodsCase, o: Partial<Pick<ImportDeclaration, 'cleared_on' | 'transport_mode' | 'intermediation' | 'buyer_cnpj' | 'third_party_uf'>> & { cfop?: string }): void {
+  const item = nfe(c).items[last(c)]!;
+  const day = new Date().toISOString().slice(0, 10);
+  const { cfop, ...di } = o;
+  item.cfop = cfop ?? '3102';
+  item.import_declarations = [{
+    number: '2412345678', registered_on: day, clearance_place: 'SANTOS', clearance_uf: 'SP', cleared_on: day, transport_mode: '7', intermediation: '1',
+    exporter_code: 'EXP1', additions: [{ number: '1', sequence: '1', manufacturer_code: 'FAB1' }], ...di,
+  }];
+  item.import_tax = { base: 100, customs_expenses: 0, value: 14, iof: 0 };
 }
 
 /** Index of the first det carrying ICMSUFDest, -1 when none. */
@@ -101,18 +105,20 @@ export const ITEMS_BREAKERS: readonly GoodsBreaker[] = [
       return { xml };
     },
   },
+  // prod/DI and imposto/II (items[].import_declarations, import_tax; docs/fiscal/vehicles-and-foreign-trade.md):
+  // the last item turns into an import (CFOP 3102, or the drawback 3127) with one declaration, broken as each rule says.
   ...(
     [
-      ['I23-10', 376, { dDesemb: '2099-01-01' }],
-      ['I23b-10', 330, { via: '1' }],
-      ['I23d-10', 331, { tp: '2', uf: 'SP' }],
-      ['I23d-20', 332, { tp: '2', cnpj: '11222333000180', uf: 'SP' }],
-      ['I23e-10', 333, { tp: '2', cnpj: '11222333000181' }],
-      ['I29a-10', 334, { cfop: '3127' }],
+      ['I23-10', 376, { cleared_on: '2099-01-01' }, 'cleared_on'],
+      ['I23b-10', 330, { transport_mode: '1' }, 'afrmm'],
+      ['I23d-10', 331, { intermediation: '2', third_party_uf: 'SP' }, 'buyer_cnpj'],
+      ['I23d-20', 332, { intermediation: '2', buyer_cnpj: '11222333000180', third_party_uf: 'SP' }, 'buyer_cnpj'],
+      ['I23e-10', 333, { intermediation: '2', buyer_cnpj: '11222333000181' }, 'third_party_uf'],
+      ['I29a-10', 334, { cfop: '3127' }, 'additions[0].drawback'],
     ] as const
-  ).map(([rule, code, di]): GoodsBreaker => ({
-    kind: 'document', rule, code, models: NFE, why: NOT_WRITTEN('the import declaration (DI)'),
-    break: (d) => ({ xml: firstDet(d.xml, (det) => endOfProd(importDeclaration(d.xml, di))('cfop' in di ? setIn(det, 'CFOP', di.cfop) : det)) }),
+  ).map(([rule, code, o, field]): GoodsBreaker => ({
+    kind: 'request', rule, code, models: NFE,
+    break: (c) => (importItem(c, o), `items[${last(c)}].import_declarations[0].${field}`),
   })),
   // prod/detExport (items[].export_detail, NF-e only; docs/fiscal/vehicles-and-foreign-trade.md).
   {

@@ -1,5 +1,6 @@
 import { detExportOf } from './export-detail.js';
 import { veicProdOf } from './vehicle.js';
+import { diOf, iiOf } from './import-declaration.js';
 import type { DetModel, IcmsTotModel, IcmsUfDestModel, IpiModel } from '../../../fiscal/xml/nfe/model.js';
 import { mulDivRound, percentOf, spreadProportionally, toCents, toScaled } from '../../../kernel/decimal.js';
 import { computeItems } from '../../goods/domain/compute-items.js';
@@ -130,6 +131,8 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     if (difal) d.icmsUfDest = difal;
     if (item.export_detail) d.detExport = detExportOf(item.export_detail);
     if (item.vehicle) d.veicProd = veicProdOf(item.vehicle);
+    if (item.import_declarations) d.di = item.import_declarations.map(diOf);
+    if (item.import_tax) d.ii = iiOf(item.import_tax);
   });
   const base = icmsTotals(det);
   const total: IcmsTotModel = {
@@ -140,6 +143,8 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
     vSeg: sum(det, (d) => d.vSeg),
     vOutro: sum(det, (d) => d.vOutro),
     vIPI: sum(det, (d) => d.ipi?.trib?.vIPI),
+    // MOC W11-10 (601): the sum of the items' II/vII.
+    vII: sum(det, (d) => d.ii?.vII),
     // MOC W06b-10 (859): the sum of the items' vFCPSTRet (N27d). ICMSST's vBCSTRet/vICMSSTRet and
     // vBCSTDest/vICMSSTDest are in no total (W03-W06 sum N15, N17, N21, N23); ICMSPart's vBC, vICMS,
     // vBCST, vICMSST and vFCPST add up as ICMS10/90's do.

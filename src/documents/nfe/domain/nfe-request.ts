@@ -4,6 +4,7 @@ import { OWN_SERIES_MAX, OWN_SERIES_MIN } from '../../../fiscal/layout/series-ra
 import { PaymentSchema, SaleItemSchema } from '../../goods/domain/sale-item.js';
 import { ExportDetailSchema } from './export-detail.js';
 import { VehicleSchema } from './vehicle.js';
+import { ImportDeclarationsSchema, ImportTaxSchema } from './import-declaration.js';
 import { CarrierSchema, FreightModeSchema, MODALIDADES_FRETE } from '../../goods/domain/transport.js';
 
 export { MODALIDADES_FRETE };
@@ -107,6 +108,8 @@ export const NfeItemSchema = Type.Object(
     st_repasse: Type.Optional(StRepasseSchema),
     export_detail: Type.Optional(ExportDetailSchema),
     vehicle: Type.Optional(VehicleSchema),
+    import_declarations: Type.Optional(ImportDeclarationsSchema),
+    import_tax: Type.Optional(ImportTaxSchema),
   },
   { additionalProperties: false },
 );

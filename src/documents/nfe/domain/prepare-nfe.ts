@@ -1,6 +1,7 @@
 import type { NfeIdeModel, NfeModel } from '../../../fiscal/xml/nfe/model-55.js';
 import { messageSizeError, WIDEST_IDE } from '../../goods/domain/message-size.js';
 import { layoutText } from '../../../fiscal/layout/text.js';
+import { checkClearanceDates } from './validate-foreign-trade.js';
 import { cleanTaxId, isAlphanumericCnpj } from '../../../kernel/tax-id.js';
 import { toCents } from '../../../kernel/decimal.js';
 import type { Issuer } from '../../goods/domain/issuer-context.js';
@@ -64,6 +65,7 @@ export function prepareNfe(req: NfeRequest, ctx: NfeContext): PreparedNfeResult 
   const checked = checkNfe(req, ctx);
   const batchErrors: FieldError[] = [];
   checkBatchDates(batchErrors, Array.isArray(req.items) ? req.items : [], ctx.processingDay);
+  checkClearanceDates(batchErrors, Array.isArray(req.items) ? req.items : [], ctx.processingDay);
   const noRespTec = respTecMissing(ctx.issuer.uf, ctx.respTec);
   if (noRespTec) return { ok: false, errors: [noRespTec, ...(checked.ok ? [] : checked.errors), ...batchErrors] };
   if (!checked.ok) return { ok: false, errors: [...checked.errors, ...batchErrors] };

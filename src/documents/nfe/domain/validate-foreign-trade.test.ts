@@ -17,7 +17,7 @@ describe('checkForeignTradeItem', () => {
     expect(run({ cfop: '5403', vehicle: { chassis: '9BWZZZ377VT004251' } }, 55)).toEqual([]);
   });
   it('I08-110 (525) / I08-130 (599): CFOP 3102 needs DI and II; 3201 needs neither; 3211 needs DI only', () => {
-    expect(run({ cfop: '3102' }, 55, 3)).toEqual([['items[0].import_declaration', 'I08-110'], ['items[0].import_tax', 'I08-130']]);
+    expect(run({ cfop: '3102' }, 55, 3)).toEqual([['items[0].import_declarations', 'I08-110'], ['items[0].import_tax', 'I08-130']]);
     expect(run({ cfop: '3102', import_declaration: di, import_tax: ii }, 55, 3)).toEqual([]);
     expect(run({ cfop: '3201' }, 55, 3)).toEqual([]);
     expect(run({ cfop: '3211', import_declaration: { number: '1', additions: [{ drawback: '20230000001' }] } }, 55, 3)).toEqual([]);

@@ -1,5 +1,6 @@
-import { checkExportDetail } from './validate-foreign-trade.js';
 import { checkVehicle } from './vehicle.js';
+import { checkExportDetail, checkImportItem } from './validate-foreign-trade.js';
+import { isValidCnpj } from '../../../kernel/tax-id.js';
 import { checkNumber, checkText, fail, MONEY, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { IPI_NT_CSTS, IPI_TRIB_CSTS } from '../../../fiscal/xml/nfe/taxes/ipi.js';
 import { toCents } from '../../../kernel/decimal.js';
@@ -144,6 +145,8 @@ export function validateNfeItem(errors: Errors, index: number, item: NfeItem, cr
   if (typeof item.cfop === 'string') checkExportDetail(errors, at, item.cfop, item.export_detail, facts.idDest);
   // prod/veicProd (docs/fiscal/vehicles-and-foreign-trade.md): the layout's limits, MOC C18-20.
   checkVehicle(errors, at, item);
+  // prod/DI and imposto/II: MOC I08-110, I08-130, I23b-10, I23d-10/20, I23e-10, I29a-10.
+  if (typeof item.cfop === 'string') checkImportItem(errors, at, item, isValidCnpj);
   const out: { vProd?: number; tpNF?: 0 | 1 } = {};
   if (vProd !== undefined) out.vProd = vProd;
   if (tpNF !== undefined) out.tpNF = tpNF;

@@ -4,6 +4,7 @@ import { medXml, rastroXml } from './med-rastro.js';
 import { veicProdXml } from './veic-prod.js';
 import { money, optMoney, quantity, unitValue } from './format.js';
 import type { DetExportModel, DetModel } from './model.js';
+import { diXml, iiXml } from './import-xml.js';
 import { ibsCbsXml, isXml } from './taxes/ibscbs.js';
 import { icmsNormalXml } from './taxes/icms-normal.js';
 import { icmsSimplesXml } from './taxes/icms-simples.js';
@@ -39,6 +40,8 @@ function prodXml(m: DetModel): string {
       optMoney('vDesc', m.vDesc) +
       optMoney('vOutro', m.vOutro) +
       leaf('indTot', '1') +
+      // prod/DI (0..100) follows indTot, before detExport (leiauteNFe_v4.00.xsd).
+      (m.di ? m.di.map(diXml).join('') : '') +
       // prod/detExport (0..500) follows indTot and DI, before xPed, nFCI and rastro (leiauteNFe_v4.00.xsd).
       (m.detExport ? detExportXml(m.detExport) : '') +
       // prod/rastro (0..500) sits between nFCI and the closing choice; docs/fiscal/medicines.md.
@@ -60,6 +63,8 @@ function impostoXml(m: DetModel): string {
     (m.vTotTrib !== undefined ? money('vTotTrib', m.vTotTrib) : '') +
       el('ICMS', icms) +
       (m.ipi ? ipiXml(m.ipi) : '') +
+      // imposto/II follows IPI in the XSD's sequence (ICMS, IPI, II).
+      (m.ii ? iiXml(m.ii) : '') +
       (m.pis ? pisCofinsXml('PIS', m.pis) : '') +
       (m.cofins ? pisCofinsXml('COFINS', m.cofins) : '') +
       (m.icmsUfDest ? icmsUfDestXml(m.icmsUfDest) : '') +

@@ -1,3 +1,4 @@
+import type { DiModel, IiModel } from './import-model.js';
 // The NFC-e as the layout sees it: every value already computed and rounded by the domain
 // (src/nfce). Money is integer cents, rates are integers of scale 4 (18% = 180000), quantities
 // scale 4 and unit prices scale 10 (bigint). The writers only place values in XSD order.
@@ -268,6 +269,10 @@ export interface DetModel {
   infAdProd?: string;
   /** prod/comb: the fuel group (docs/fiscal/fuel.md). */
   comb?: CombModel;
+  /** prod/DI: the import declarations of an imported item (docs/fiscal/vehicles-and-foreign-trade.md). */
+  di?: DiModel[];
+  /** imposto/II: the import tax of an imported item, money in cents. */
+  ii?: IiModel;
   /** prod/detExport: the export detail of an item sold abroad (docs/fiscal/vehicles-and-foreign-trade.md). */
   detExport?: DetExportModel;
   /** prod/rastro and prod/med: batches and the medicine group (docs/fiscal/medicines.md). */
