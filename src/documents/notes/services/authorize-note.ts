@@ -11,6 +11,7 @@ import { explainAuthorityRejection } from './rejection.js';
 import { nfeProcXml } from './proc-files.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
+import { svcOfAccessKey } from '../../../fiscal/sefaz/svc-endpoints.js';
 import { periodOf } from '../../../platform/billing/period.js';
 
 /**
@@ -43,6 +44,9 @@ export async function authorizeNoteJob(
     model: asModel(note.model),
     tpAmb: note.tp_amb as 1 | 2,
     accessKey: note.access_key,
+    // An NF-e issued for the SVC (tpEmis 6/7, the key's 35th digit) is sent, polled and consulted there, under
+    // its own key: never re-issued to another authorizer (docs/fiscal/svc.md#retries).
+    authorizer: svcOfAccessKey(note.access_key) ?? undefined,
   };
   // The sandbox scenario applies to the first transmission only; repairs must see the real state.
   const headers =
