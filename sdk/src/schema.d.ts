@@ -13262,6 +13262,25 @@ export interface paths {
                                         message: string;
                                     } | null;
                                 }[];
+                                /**
+                                 * NfeContingency
+                                 * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                                 */
+                                contingency: {
+                                    /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                    type: "svc_an" | "svc_rs";
+                                    /**
+                                     * Format: date-time
+                                     * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                     * @example 2026-11-26T13:58:00-03:00
+                                     */
+                                    entered_at: string;
+                                    /**
+                                     * @description xJust: why the state's authorizer was not used
+                                     * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                     */
+                                    reason: string;
+                                } | null;
                             }[];
                             /** @description Whether another page follows */
                             has_more: boolean;
@@ -14389,6 +14408,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -14544,6 +14582,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -14819,6 +14876,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15262,6 +15338,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15417,6 +15512,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15697,6 +15811,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15852,6 +15985,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
