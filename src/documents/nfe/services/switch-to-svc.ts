@@ -24,14 +24,15 @@ import { svcContingencyAtOnce } from './svc-contingency.js';
  */
 export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'breaker'>>, note: Note, outcome: 'not-sent' | 'in-doubt'): Promise<boolean> {
   const { db, clock } = deps;
-  if (note.status !== 'processing' || note.model !== NFE_MODEL || note.tp_emis !== 1 || !deps.breaker) return false;
+  // In doubt: nfeRoute would consult where it went; said here first, before anything is loaded.
+  if (outcome === 'in-doubt' || note.status !== 'processing' || note.model !== NFE_MODEL || note.tp_emis !== 1 || !deps.breaker) return false;
   const issuer = await findIssuerForEmission(db, note.account_id, note.issuer_id);
   if (!issuer) return false;
   const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
   if (!material?.certificate) return false;
   const caller = breakerCaller(material.certificate.fingerprintSha256, note.account_id);
   const contingency = await svcContingencyAtOnce({ ...deps, breaker: deps.breaker }, issuer, caller);
-  const route = nfeRoute({ uf: issuer.uf, stateBreakerOpen: contingency !== undefined, previous: { outcome: outcome === 'in-doubt' ? 'unknown' : 'not_sent', tpEmis: 1 } });
+  const route = nfeRoute({ uf: issuer.uf, stateBreakerOpen: contingency !== undefined, previous: { outcome: 'not_sent', tpEmis: 1 } });
   if (!contingency || route.action !== 'send' || route.to === 'state') return false;
   const prepared = nfeEmitter(() => clock.now()).prepare(note.request as NfeRequest, issuer);
   // The sale was valid when it was accepted; an issuer changed since then is no reason to lose it.
