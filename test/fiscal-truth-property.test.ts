@@ -129,8 +129,8 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
         const c: GoodsCase = { model: 65, req: structuredClone(sale), issuer: ctx.issuer, tpAmb: ctx.tpAmb, offline: ctx.tpEmis === 9, vNF: cents(xml) };
         const d: GoodsDoc = { xml, pl009: built.schemaPackage === 'PL_009', rebuild: (signingKey) => buildPreparedNfce(prepared.nfce, { ...ctx, signingKey }).xml };
         const b = drawBreaker(applicable<GoodsCase, GoodsDoc, GoodsBroken, GoodsBreaker>(ALL_GOODS_BREAKERS, c, d, 65), counts, pick)!;
-        const problem = tryBreaker(b, c, d, (x: GoodsCase) => prepareNfce(x.req as Sale, ctx), (broken: { xml: string; payload?: string; lateByMs?: number }, signature) =>
-          nfeVerdict(broken.xml, { now: at(broken.lateByMs ?? 2000), csc: ctx.csc!, signature, ...(broken.payload ? { payload: broken.payload } : {}) }));
+        const problem = tryBreaker(b, c, d, (x: GoodsCase) => prepareNfce(x.req as Sale, ctx), (broken: { xml: string; payload?: string; lateByMs?: number; authorizer?: 'state' | 'SVC-AN' | 'SVC-RS' }, signature) =>
+          nfeVerdict(broken.xml, { now: at(broken.lateByMs ?? 2000), csc: ctx.csc!, signature, ...(broken.payload ? { payload: broken.payload } : {}), ...(broken.authorizer ? { authorizer: broken.authorizer } : {}) }));
         if (problem) problems.set(key(b), problem);
       }),
       { numRuns: NFCE_RUNS, seed: SEED },
@@ -155,8 +155,8 @@ describe('fiscal truth: accepted => authorized, broken rule => refused naming it
         const c: GoodsCase = { model: 55, req: structuredClone(req), issuer: ctx.issuer, tpAmb: ctx.tpAmb, offline: false, vNF: cents(xml) };
         const d: GoodsDoc = { xml, pl009: built.schemaPackage === 'PL_009', rebuild: (signingKey) => buildPreparedNfe(prepared.nfe, { ...doc, signingKey }).xml };
         const b = drawBreaker(applicable<GoodsCase, GoodsDoc, GoodsBroken, GoodsBreaker>(ALL_GOODS_BREAKERS, c, d, 55), counts, pick)!;
-        const problem = tryBreaker(b, c, d, (x: GoodsCase) => prepareNfe(x.req as NfeRequest, ctx), (broken: { xml: string; payload?: string; lateByMs?: number }, signature) =>
-          nfeVerdict(broken.xml, { now: at(broken.lateByMs ?? 2000), signature, ...(broken.payload ? { payload: broken.payload } : {}) }));
+        const problem = tryBreaker(b, c, d, (x: GoodsCase) => prepareNfe(x.req as NfeRequest, ctx), (broken: { xml: string; payload?: string; lateByMs?: number; authorizer?: 'state' | 'SVC-AN' | 'SVC-RS' }, signature) =>
+          nfeVerdict(broken.xml, { now: at(broken.lateByMs ?? 2000), signature, ...(broken.payload ? { payload: broken.payload } : {}), ...(broken.authorizer ? { authorizer: broken.authorizer } : {}) }));
         if (problem) problems.set(key(b), problem);
       }),
       { numRuns: NFE_RUNS, seed: SEED },

@@ -13262,6 +13262,25 @@ export interface paths {
                                         message: string;
                                     } | null;
                                 }[];
+                                /**
+                                 * NfeContingency
+                                 * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                                 */
+                                contingency: {
+                                    /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                    type: "svc_an" | "svc_rs";
+                                    /**
+                                     * Format: date-time
+                                     * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                     * @example 2026-11-26T13:58:00-03:00
+                                     */
+                                    entered_at: string;
+                                    /**
+                                     * @description xJust: why the state's authorizer was not used
+                                     * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                     */
+                                    reason: string;
+                                } | null;
                             }[];
                             /** @description Whether another page follows */
                             has_more: boolean;
@@ -14628,6 +14647,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -14783,6 +14821,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15058,6 +15115,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15501,6 +15577,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15656,6 +15751,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -15936,6 +16050,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };
@@ -16091,6 +16224,25 @@ export interface paths {
                                     message: string;
                                 } | null;
                             }[];
+                            /**
+                             * NfeContingency
+                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             */
+                            contingency: {
+                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
+                                type: "svc_an" | "svc_rs";
+                                /**
+                                 * Format: date-time
+                                 * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
+                                 * @example 2026-11-26T13:58:00-03:00
+                                 */
+                                entered_at: string;
+                                /**
+                                 * @description xJust: why the state's authorizer was not used
+                                 * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
+                                 */
+                                reason: string;
+                            } | null;
                         };
                     };
                 };

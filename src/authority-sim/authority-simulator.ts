@@ -1,3 +1,4 @@
+import { svcOfPath, SVC_SERVICES } from '../fiscal/sefaz/svc-endpoints.js';
 import { randomInt } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import https from 'node:https';
@@ -202,7 +203,10 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       return serveNfse(req, res, { ctx, scenario: nfseScenarioOf(takeScenario(req, 'nfse')), readBody, hold });
     }
     const service = serviceOfPath(url.pathname);
-    if (!service) {
+    // An SVC (docs/fiscal/svc.md) answers at its own address: authorization, receipt, consultation,
+    // events (cancellation) and status; it voids no numbers.
+    const svc = svcOfPath(url.pathname);
+    if (!service || (svc && !(SVC_SERVICES as readonly string[]).includes(service))) {
       req.resume();
       return reply(res, faultReply(version, 'Sender', `no web service at ${req.url ?? '/'}: paths name one, e.g. /NFeAutorizacao4`, 404));
     }
@@ -223,7 +227,9 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     if (service === 'statusServico') counters.statusRequests += 1;
     const who = parties.of(req.socket as TLSSocket, service, body);
     // During an outage the queued scenarios wait for the authority to come back.
-    let scenario = outages.meeting(tenant, who.parties) ? null : takeScenario(req, service);
+    // An outage takes down the state's authorizer; the SVC is another authority's server and stays up.
+    const meeting = () => (svc ? null : outages.meeting(tenant, who.parties));
+    let scenario = meeting() ? null : takeScenario(req, service);
     // `outage:<seconds>` takes down the request's issuer only, never every issuer (scenario.ts).
     if (scenario?.kind === 'outage') {
       if (!who.issuer) return reply(res, faultReply(version, 'Sender', 'the outage scenario needs a message or a client certificate naming its issuer (CNPJ or CPF)'));
@@ -231,7 +237,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
       scenario = null;
     }
     if (maxLatency > 0) await new Promise((r) => setTimeout(r, randomInt(minLatency, maxLatency + 1)));
-    const outage = outages.meeting(tenant, who.parties);
+    const outage = meeting();
     if (outage) {
       counters.outageAnswers += 1;
       // no-answer: read, never answered; the connection goes when the client gives up or the outage ends.
@@ -244,7 +250,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     try {
       const answer = await routeSoap(
         { service, path: url.pathname, body, contentType, soapAction: req.headers.soapaction },
-        { store: store.forTenant(tenant), signingKey, now, scenario, counters },
+        { store: store.forTenant(tenant), signingKey, now, scenario, counters, authorizer: svc ?? 'state' },
       );
       if (scenario?.kind === 'lost-response') {
         // Processed and stored; the answer never reaches the client.

@@ -107,7 +107,7 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date, lotCuf: s
   const cscs = await ctx.store.cscs(cnpj, Number(facts.tpAmb));
   const scenario = ctx.scenario;
   const refused =
-    authorizationRuleRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs }) ??
+    authorizationRuleRejection(facts, { now: at, signer: signature.certificate, digestValue: digVal, cscs, authorizer: ctx.authorizer ?? 'state' }) ??
     (scenario?.kind === 'reject' ? { cStat: scenario.cStat, xMotivo: motivo(scenario.cStat), detail: 'scenario' } : null);
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
   // of a duplicate from the claim below (one round trip); a refused one has to ask.

@@ -102,6 +102,17 @@ function placeAndFormRejection(f: NfeFacts, x: Ide): Rejection | null {
   return null;
 }
 
+/** B22-30 (570), B22-60 (713), B22-70 (783): the tpEmis and model each authorizer takes (docs/fiscal/svc.md). */
+function authorizerRejection(f: NfeFacts, ctx: ContentContext): Rejection | null {
+  const at = ctx.authorizer ?? 'state';
+  // B22-30: the state's own authorizer takes no SCAN (3) or SVC (6, 7) note.
+  if (at === 'state') return ['3', '6', '7'].includes(f.tpEmis) ? reject(570, `tpEmis ${f.tpEmis} at the state's authorizer`) : null;
+  // B22-60: an SVC takes only its own tpEmis (6 at SVC-AN, 7 at SVC-RS).
+  if (f.tpEmis !== (at === 'SVC-AN' ? '6' : '7')) return reject(713, `tpEmis ${f.tpEmis} at ${at}`);
+  // B22-70: no SVC authorizes an NFC-e.
+  return f.mod === '65' ? reject(783, `NFC-e at ${at}`) : null;
+}
+
 /** The referenced notes the finNFe 2 rules count: NF-e / NFC-e (refNFe) and model 1 (refNF). */
 function notesReferenced(x: Ide): Array<{ kind: string; slice: ElementSlice }> {
   return x.refs.filter((r) => r.kind === 'refNFe' || r.kind === 'refNF');
@@ -188,6 +199,7 @@ export function ideRejection(f: NfeFacts, ctx: ContentContext): Rejection | null
     cnfRejection(f) ??
     dateRejection(f, x, ctx.now) ??
     placeAndFormRejection(f, x) ??
+    authorizerRejection(f, ctx) ??
     purposeRejection(f, x) ??
     presenceRejection(f, x) ??
     processRejection(f, x) ??

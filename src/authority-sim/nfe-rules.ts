@@ -72,6 +72,8 @@ export interface ContentContext {
   digestValue: string;
   /** CSCs registered for the issuer in this environment, by id (no leading zeros). */
   cscs: ReadonlyMap<string, { token: string; revoked: boolean; revokedAt?: Date | null }>;
+  /** Who is authorizing: the state's authorizer (default) or an SVC (MOC B22-30, B22-60, B22-70). */
+  authorizer?: 'state' | 'SVC-AN' | 'SVC-RS';
 }
 
 /** Content rules after the duplicate check: homologation phrases, totals and payments, QR code, lateness. */

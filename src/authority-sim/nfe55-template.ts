@@ -20,6 +20,8 @@ export interface Nfe55Spec {
   dhEmi: Date;
   /** 8 digits; derived from nNF when absent (never equal to it: NT 2019.001 B03-10). */
   cNF?: string;
+  /** 6 (SVC-AN) with dhCont and xJust; 1 when absent. RS is served by SVC-AN (docs/fiscal/svc.md). */
+  tpEmis?: 1 | 6;
 }
 
 /** The unsigned NFe element (issuer in RS, cUF 43) and its access key. */
@@ -28,15 +30,16 @@ export function nfe55Xml(spec: Nfe55Spec): { xml: string; accessKey: string } {
   const serie = spec.serie ?? 1;
   const cNF = spec.cNF ?? String(10_000_000 + ((spec.nNF * 7919 + 13) % 89_999_999)).padStart(8, '0');
   const accessKey = buildAccessKey({
-    cUF: 43, emittedYear: Number(dhEmi.slice(0, 4)), emittedMonth: Number(dhEmi.slice(5, 7)), cnpj: spec.emitCnpj, mod: 55, serie, nNF: spec.nNF, tpEmis: 1, cNF,
+    cUF: 43, emittedYear: Number(dhEmi.slice(0, 4)), emittedMonth: Number(dhEmi.slice(5, 7)), cnpj: spec.emitCnpj, mod: 55, serie, nNF: spec.nNF, tpEmis: spec.tpEmis ?? 1, cNF,
   });
   const taxpayer = 'CNPJ' in spec.dest;
   // MOC E16a-40 (696): a sale to a non-taxpayer (indIEDest 9) is a sale to a final consumer (indFinal 1).
   const ide =
     leaf('cUF', 43) + leaf('cNF', cNF) + leaf('natOp', 'Venda de producao do estabelecimento') + leaf('mod', 55) + leaf('serie', serie) +
     leaf('nNF', spec.nNF) + leaf('dhEmi', dhEmi) + leaf('tpNF', 1) + leaf('idDest', 2) + leaf('cMunFG', '4307609') + leaf('tpImp', 1) +
-    leaf('tpEmis', 1) + leaf('cDV', accessKey[43]!) + leaf('tpAmb', 2) + leaf('finNFe', 1) + leaf('indFinal', taxpayer ? 0 : 1) + leaf('indPres', 1) +
-    leaf('procEmi', 0) + leaf('verProc', 'SIM-SEFAZ-1.0');
+    leaf('tpEmis', spec.tpEmis ?? 1) + leaf('cDV', accessKey[43]!) + leaf('tpAmb', 2) + leaf('finNFe', 1) + leaf('indFinal', taxpayer ? 0 : 1) + leaf('indPres', 1) +
+    leaf('procEmi', 0) + leaf('verProc', 'SIM-SEFAZ-1.0') +
+    (spec.tpEmis === 6 ? leaf('dhCont', dhEmi) + leaf('xJust', 'Autorizador da SEFAZ RS indisponivel') : '');
   const emit =
     leaf('CNPJ', spec.emitCnpj) + leaf('xNome', spec.emitName ?? 'FORNECEDOR SIMULADO LTDA') +
     el('enderEmit', leaf('xLgr', 'Rua dos Testes') + leaf('nro', '1020') + leaf('xBairro', 'Centro') + leaf('cMun', '4319901') + leaf('xMun', 'SAPIRANGA') +

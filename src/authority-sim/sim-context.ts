@@ -1,3 +1,4 @@
+import type { SvcAuthorizer } from '../fiscal/sefaz/svc-endpoints.js';
 import type { SigningKey } from '../fiscal/xml/signature/sign.js';
 import type { Scenario } from './scenario.js';
 import type { SimStore } from './sim-store.js';
@@ -31,6 +32,8 @@ export interface SimContext {
   now: () => Date;
   scenario: Scenario | null;
   counters: SimCounters;
+  /** Who answers: the state's authorizer, or an SVC (its own address, `/svc-an/...`: docs/fiscal/svc.md). */
+  authorizer?: 'state' | SvcAuthorizer;
 }
 
 /** First two-digit value of an element in a message that may be broken (for answering 243/215). */

@@ -55,8 +55,8 @@ export interface NfceSpec {
   key?: (key: string) => string;
   csc?: { id: string; token: string } | null;
   qr?: (qr: string) => string;
-  /** 9: offline contingency (key and ide say so, dhCont/xJust kept). */
-  tpEmis?: 1 | 9;
+  /** 9: offline contingency (key and ide say so, dhCont/xJust kept); 7: an NFC-e made out for SVC-RS (MOC B22-70, 783). */
+  tpEmis?: 1 | 7 | 9;
   /** 3: NT 2025.001 layout (offline: signed with the issuer key instead of a CSC hash). */
   qrVersion?: 2 | 3;
   /** Recipient parameters written into a v3 offline QR code (whatever the NFC-e says). */
@@ -121,7 +121,7 @@ export function signedNfce(issuer: TestIssuer, spec: NfceSpec): { xml: string; a
     let qr = buildNfceQrCode({
       accessKey: key,
       tpAmb,
-      tpEmis,
+      tpEmis: tpEmis === 9 ? 9 : 1,
       version: spec.qrVersion ?? 2,
       uf: 'BA',
       csc: spec.csc ?? TEST_CSC,

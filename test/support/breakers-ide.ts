@@ -14,6 +14,7 @@ const SERIES = 'the gateway numbers every note in its own series (1); no request
 const PROC_EMI = 'the gateway writes procEmi 0 (issued by the taxpayer\'s application); no request field sets it';
 const CONTINGENCY = 'the gateway writes dhCont and xJust exactly when it issues in contingency (tpEmis 9 NFC-e, 6/7 NF-e in SVC)';
 const EVENT_LOT = 'a rule of the event lot (NFeRecepcaoEvento4), not of a sale; the gateway writes tpEvento and verEvento itself: test/authority-nfe-events.test.ts';
+const SVC = 'the gateway writes tpEmis 6/7 only on the notes it sends to the SVC, and sends them nowhere else (docs/fiscal/svc.md); no request field chooses the authorizer';
 const INTERMED = 'the gateway derives indIntermed from the presence (NF-e presenca, NFC-e home delivery)';
 
 /** The ide fields that make up the key, read back: the Id and cDV made to agree with them again. */
@@ -28,6 +29,7 @@ export function rekey(xml: string): string {
   return setText(xml, ['ide', 'cDV'], () => dv).replace(/Id="NFe[0-9A-Z]{44}"/, `Id="NFe${body}${dv}"`);
 }
 
+const isSvc = (xml: string) => ['6', '7'].includes(textAt(xml, ['ide', 'tpEmis']) ?? '');
 const ide = (xml: string, name: string, value: string) => setText(xml, ['ide', name], () => value);
 const after = (xml: string, name: string, insert: string) => editAt(xml, ['ide', name], (o) => o + insert);
 const has = (xml: string, name: string) => textAt(xml, ['ide', name]) !== null;
@@ -134,6 +136,9 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'document', rule: 'B12-20', code: 271, models: BOTH, why: ISSUER, break: (d) => ({ xml: ide(d.xml, 'cMunFG', textAt(d.xml, ['ide', 'cUF']) === '35' ? '3304557' : '3550308') }) },
   { kind: 'document', rule: 'B21-10', code: 709, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'tpImp', '1') }) },
   { kind: 'document', rule: 'B22-10', code: 711, models: NFE, why: 'the NF-e request has no offline contingency (the gateway writes tpEmis 1, or 6/7 in SVC)', break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', '9')) }) },
+  { kind: 'document', rule: 'B22-30', code: 570, models: BOTH, why: SVC, break: (d) => ({ xml: isSvc(d.xml) ? d.xml : rekey(ide(d.xml, 'tpEmis', '6')), authorizer: 'state' }) },
+  { kind: 'document', rule: 'B22-60', code: 713, models: BOTH, why: SVC, break: (d) => ({ xml: d.xml, authorizer: textAt(d.xml, ['ide', 'tpEmis']) === '6' ? 'SVC-RS' : 'SVC-AN' }) },
+  { kind: 'document', rule: 'B22-70', code: 783, models: NFCE, why: SVC, break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', '7')), authorizer: 'SVC-RS' }) },
   { kind: 'document', rule: 'B25-20', code: 715, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'finNFe', '2') }) },
   { kind: 'request', rule: 'B25-30', code: 254, models: NFE, applies: complementary, break: (c) => (delete nfe(c).referenced_documents, 'referenced_documents') },
   { kind: 'request', rule: 'B25-40', code: 255, models: NFE, applies: complementary, break: (c) => (nfe(c).referenced_documents!.push(keyOf(c.issuer.cnpj, 7)), 'referenced_documents') },

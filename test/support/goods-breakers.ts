@@ -38,6 +38,8 @@ export interface GoodsBroken {
   payload?: string;
   /** How long after dhEmi the note reaches the authority (default: 2 s). */
   lateByMs?: number;
+  /** Who receives it (docs/fiscal/svc.md); absent: where the gateway sends it, the SVC of tpEmis 6/7 or the state. */
+  authorizer?: 'state' | 'SVC-AN' | 'SVC-RS';
 }
 
 export type GoodsBreaker = ((RequestBreaker<GoodsCase> | DocumentBreaker<GoodsCase, GoodsDoc, GoodsBroken>) & { models: readonly (55 | 65)[] }) | Exclusion;

@@ -18,6 +18,7 @@ import { checkForeignTrade } from '../../src/authority-sim/nfse/foreign-trade-ru
 import { decodeXmlField, gzipB64, NfseRefusal, parseJsonObject } from '../../src/authority-sim/nfse/nfse-wire.js';
 import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
 import { sliceElement } from '../../src/fiscal/sefaz/xml-slice.js';
+import { svcOfTpEmis } from '../../src/fiscal/sefaz/svc-endpoints.js';
 
 // The simulators' verdict on one document, with their own pure rules in their own order
 // (authority-sim/authorization-service.ts authorizeOne, authority-sim/nfse/issue-nfse.ts issueNfse),
@@ -35,6 +36,8 @@ export interface NfeVerdictOptions {
   signature: boolean;
   /** The lot as sent, when a breaker edits the envelope itself (B02, D01/215). */
   payload?: string;
+  /** Who receives it (B22-30, B22-60, B22-70); absent: where the gateway sends it, the SVC of its tpEmis 6/7 or the state. */
+  authorizer?: 'state' | 'SVC-AN' | 'SVC-RS';
 }
 
 const certificates = new Map<string, X509Certificate>();
@@ -87,7 +90,7 @@ function noteVerdict(nfe: string, o: NfeVerdictOptions, lotCuf: string): number 
     signerCertificateRejection(signer, o.now) ??
     identityRejection(facts, signer) ??
     lotUfRejection(facts, lotCuf) ??
-    authorizationRuleRejection(facts, { now: o.now, signer, digestValue, cscs });
+    authorizationRuleRejection(facts, { now: o.now, signer, digestValue, cscs, authorizer: o.authorizer ?? svcOfTpEmis(facts.tpEmis) ?? 'state' });
   return refused?.cStat ?? null;
 }
 

@@ -111,6 +111,13 @@ export class AuthorityBreaker {
     return this.enabled && key !== undefined && isOpenAt(this.cache.get(key), this.o.clock.now());
   }
 
+  /** When the endpoint's breaker opened, while it is open or half-open (this process's copy); else null. */
+  openedAt(keyOrTarget: string | BreakerTarget): Date | null {
+    const key = typeof keyOrTarget === 'string' ? keyOrTarget : this.endpointOf(keyOrTarget)?.key;
+    const row = key === undefined ? undefined : this.cache.get(key);
+    return row && row.state !== 'closed' ? row.opened_at : null;
+  }
+
   /** Counts one call's outcome; never throws. */
   async record(target: RecordTarget, outcome: BreakerOutcome): Promise<void> {
     if (!this.enabled) return;

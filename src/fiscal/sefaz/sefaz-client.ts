@@ -4,6 +4,7 @@ import { buildDistributionRequestEnvelope, parseDistributionEnvelope } from './d
 import { resolveNationalEndpoint } from './national-endpoints.js';
 import { resolveSvrsEventEndpoint } from './svrs-endpoints.js';
 import { resolveEndpoint, ufCode } from './endpoints.js';
+import { resolveSvcEndpoint, SVC_SERVICES, type SvcAuthorizer, type SvcService } from './svc-endpoints.js';
 import { AgentPool, postOverMutualTls } from './https-transport.js';
 import type { ClientCredentials, HttpExchange } from './https-transport.js';
 import type {
@@ -57,6 +58,11 @@ export interface CallTarget {
   headers?: Record<string, string>;
   /** Overrides the client's response timeout for this call. */
   responseTimeoutMs?: number;
+  /**
+   * The NF-e contingency authorizer to call instead of the state's (docs/fiscal/svc.md): a note issued
+   * with tpEmis 6/7 is authorized, consulted and cancelled there. Absent: the state's authorizer.
+   */
+  authorizer?: SvcAuthorizer | undefined;
 }
 
 /** A call to the Ambiente Nacional: no UF, no model (NF-e only). */
@@ -129,7 +135,9 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
   }
 
   function call<T>(service: SefazService, target: CallTarget, payload: string, parse: Parse<T>, mutating: boolean): Promise<T | TransportFailure> {
-    const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, service, options.endpointOverride);
+    const endpoint = target.authorizer
+      ? resolveSvcEndpoint(target.authorizer, target.tpAmb, svcService(service, target.authorizer), options.endpointOverride)
+      : resolveEndpoint(target.uf, target.model, target.tpAmb, service, options.endpointOverride);
     return post(endpoint, target, buildRequestEnvelope(endpoint.namespace, payload), parse, mutating);
   }
 
@@ -165,6 +173,12 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
       if (ownsPool) pool.destroy();
     },
   };
+}
+
+/** An SVC serves no voiding of numbers (docs/fiscal/svc.md#services): asking it for one is the caller's bug. */
+function svcService(service: SefazService, svc: SvcAuthorizer): SvcService {
+  if (!(SVC_SERVICES as readonly string[]).includes(service)) throw new RangeError(`${svc} serves no ${service}`);
+  return service as SvcService;
 }
 
 /** HTTP exchange -> outcome. A mutating request whose fate is unreadable stays in doubt. */

@@ -27,6 +27,15 @@ export const CorrectionLetterSchema = Type.Object(
   { title: 'NfeCorrectionLetter' },
 );
 
+export const SvcContingencySchema = Type.Object(
+  {
+    type: StringLiterals(['svc_an', 'svc_rs'], { description: 'The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer\'s state' }),
+    entered_at: Type.String({ format: 'date-time', description: 'dhCont: when the gateway switched to the SVC (the state\'s authorizer stopped answering)', examples: ['2026-11-26T13:58:00-03:00'] }),
+    reason: Type.String({ description: 'xJust: why the state\'s authorizer was not used', examples: ['Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN'] }),
+  },
+  { title: 'NfeContingency', description: 'SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state\'s authorizer was down' },
+);
+
 export const NfeRecordSchema = Type.Object(
   {
     ...noteRecordFields('nfe'),
@@ -36,6 +45,7 @@ export const NfeRecordSchema = Type.Object(
     })),
     correction: Nullable(CorrectionSchema),
     corrections: Type.Array(CorrectionLetterSchema, { description: 'Every correction letter (CC-e, event 110110), oldest first' }),
+    contingency: Nullable(SvcContingencySchema),
   },
   { title: 'Nfe' },
 );

@@ -1,9 +1,16 @@
 import { authorizeNoteJob } from '../../documents/notes/services/authorize-note.js';
 import type { AuthorityDeps } from '../../documents/notes/services/note-family.js';
 import { NFE_FAMILY } from '../../documents/nfe/services/nfe-family.js';
+import { switchToSvc } from '../../documents/nfe/services/switch-to-svc.js';
+import type { Ports } from '../../platform/ports/ports.js';
 import { typedHandler } from '../../infra/queue/job-payload.js';
 import type { JobHandler } from '../../infra/queue/runner.js';
 
-/** Job `nfe.authorize`: send a stored NF-e (synchronous lot, or receipt polling), consulting before any resend. */
-export const nfeAuthorize = (deps: AuthorityDeps): JobHandler =>
-  typedHandler({ noteId: 'string' }, (job, { workerId }) => authorizeNoteJob(deps, NFE_FAMILY, job, workerId));
+/**
+ * Job `nfe.authorize`: send a stored NF-e (synchronous lot, or receipt polling), consulting before any resend.
+ * A note the state's authorizer did not take while its breaker is open is issued again for the SVC
+ * (switch-to-svc.ts), and a job of the same kind sends it there.
+ */
+export const nfeAuthorize = (deps: AuthorityDeps & Partial<Pick<Ports, 'breaker'>>): JobHandler =>
+  typedHandler({ noteId: 'string' }, (job, { workerId }) =>
+    authorizeNoteJob(deps, NFE_FAMILY, job, workerId, { authorityDown: (note, _why, outcome) => switchToSvc(deps, note, outcome) }));

@@ -35,7 +35,7 @@ function Detail({ family, note }: { family: Family; note: AnyRecord }) {
             <Text size="sm">{t.documents.live}</Text>
           </Group>
         )}
-        {'contingency' in note && note.contingency && note.status === 'contingency' && (
+        {'contingency' in note && note.contingency && 'deadline_at' in note.contingency && note.status === 'contingency' && (
           <Alert color="orange">{t.documents.contingencyDeadline(formatDateTime(note.contingency.deadline_at))}</Alert>
         )}
         {note.rejection && <RejectionPanel rejection={note.rejection} />}

@@ -1,3 +1,4 @@
+import { svcOfTpEmis } from '../../../fiscal/sefaz/svc-endpoints.js';
 import type { Note, NoteCorrections } from '../../notes/domain/note.js';
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
@@ -49,6 +50,10 @@ export async function requestCorrection(
     ]);
   }
   if (note.status !== 'authorized') throw new ApiError('invalid_state', `NF-e ${id} is ${note.status}; only an authorized NF-e takes a correction letter`);
+  // docs/fiscal/svc.md#services: the SVC that authorized a note takes only its consultation and cancellation.
+  if (note.tp_emis === 6 || note.tp_emis === 7) {
+    throw new ApiError('invalid_state', `NF-e ${id} was authorized in contingency at ${svcOfTpEmis(note.tp_emis)}, which takes no correction letter; cancel it and issue it again (or issue a complementary NF-e)`);
+  }
   const now = clock.now();
   const deadline = new Date(note.authorized_at!.getTime() + CCE_WINDOW_HOURS * 3_600_000);
   if (now > deadline) {

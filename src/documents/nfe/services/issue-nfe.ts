@@ -9,6 +9,7 @@ import { issueNote, type IssueDeps, type IssueOptions, type NoteEmitter } from '
 import { engineIssuer, engineRespTec, tpAmbOf } from '../../notes/services/issuer-context.js';
 import { NFE_SERIE } from './nfe-deps.js';
 import { NFE_FAMILY } from './nfe-family.js';
+import { svcContingencyAtOnce } from './svc-contingency.js';
 import { nfeItemFigures } from './nfe-summary.js';
 import { reformTablesInForce } from '../../../fiscal/reform/reform-tables-in-force.js';
 
@@ -30,10 +31,14 @@ export function nfeEmitter(now: () => Date): NoteEmitter<NfeRequest, PreparedNfe
       return prepared.ok ? { ok: true, prepared: prepared.nfe } : prepared;
     },
     build(prepared, ctx) {
-      const built = buildPreparedNfe(prepared, { serie: ctx.serie, nNF: ctx.nNF, emittedAt: ctx.emittedAt, signingKey: ctx.signingKey, csrt: ctx.csrt });
+      // With ctx.contingency the note is the SVC's: tpEmis 6/7, dhCont and xJust (docs/fiscal/svc.md).
+      const built = buildPreparedNfe(prepared, {
+        serie: ctx.serie, nNF: ctx.nNF, emittedAt: ctx.emittedAt, signingKey: ctx.signingKey, csrt: ctx.csrt, ...(ctx.contingency ? { contingency: ctx.contingency } : {}),
+      });
       return { ...built, items: nfeItemFigures(built.model) };
     },
     fieldOfXsdPath: (path, request) => nfeXsdPathToField(path, request),
+    onlineContingency: svcContingencyAtOnce,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Note } from '../../notes/domain/note.js';
 import { presentNoteCore } from '../../notes/services/present-note.js';
+import { textOf } from '../../../fiscal/sefaz/xml-slice.js';
 
 /**
  * The NF-e record of the API: the fields every note has, then the recipient as sent and the
@@ -13,6 +14,22 @@ export function presentNfe(row: Note, baseUrl: string) {
     destinatario: d ? { name: d.name ?? null, tax_id: d.cnpj ?? d.cpf ?? d.id_estrangeiro ?? null } : null,
     correction: row.corrections?.current ?? null,
     corrections: row.corrections?.letters ?? [],
+    contingency: svcContingencyOf(row),
+  };
+}
+
+/**
+ * A note issued for the SVC (tpEmis 6/7, docs/fiscal/svc.md): which SVC, and its dhCont and xJust as the
+ * signed document holds them; null for a note of the state's authorizer.
+ */
+function svcContingencyOf(row: Note): { type: 'svc_an' | 'svc_rs'; entered_at: string; reason: string } | null {
+  if (row.tp_emis !== 6 && row.tp_emis !== 7) return null;
+  // A summary row (lists) carries no signed_xml: only the two elements (note-repository.ts SUMMARY).
+  const xml = (row.signed_xml as string | undefined) ?? row.svc_contingency_xml ?? '';
+  return {
+    type: row.tp_emis === 6 ? 'svc_an' : 'svc_rs',
+    entered_at: textOf(xml, 'dhCont') ?? '',
+    reason: textOf(xml, 'xJust') ?? '',
   };
 }
 

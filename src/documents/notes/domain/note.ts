@@ -39,6 +39,8 @@ export interface Note {
   totals: Record<string, number>;
   items: unknown[];
   signed_xml: string;
+  /** An SVC NF-e's dhCont and xJust elements, where a summary row has no signed_xml (note-repository.ts SUMMARY). */
+  svc_contingency_xml?: string | null;
   digest_value: string;
   /** NFC-e only (infNFeSupl); null for an NF-e. */
   qrcode_url: string | null;

@@ -11,6 +11,7 @@ import { explainAuthorityRejection } from './rejection.js';
 import { nfeProcXml } from './proc-files.js';
 import type { AuthorityDeps, NoteFamily } from './note-family.js';
 import { asModel } from '../../../fiscal/sefaz/endpoints.js';
+import { svcOfAccessKey } from '../../../fiscal/sefaz/svc-endpoints.js';
 import { periodOf } from '../../../platform/billing/period.js';
 
 /**
@@ -43,6 +44,9 @@ export async function authorizeNoteJob(
     model: asModel(note.model),
     tpAmb: note.tp_amb as 1 | 2,
     accessKey: note.access_key,
+    // An NF-e issued for the SVC (tpEmis 6/7, the key's 35th digit) is sent, polled and consulted there, under
+    // its own key: never re-issued to another authorizer (docs/fiscal/svc.md#retries).
+    authorizer: svcOfAccessKey(note.access_key) ?? undefined,
   };
   // The sandbox scenario applies to the first transmission only; repairs must see the real state.
   const headers =
@@ -85,7 +89,7 @@ export async function authorizeNoteJob(
     });
     // The family may issue the sale another way meanwhile (NFC-e: offline contingency); the same job
     // then transmits that document on its next attempt.
-    if (note.status === 'processing' && hooks.authorityDown && (await hooks.authorityDown(note, why))) return;
+    if (note.status === 'processing' && hooks.authorityDown && (await hooks.authorityDown(note, why, result.status))) return;
     if (note.status === 'contingency') await hooks.contingencyWaiting?.(note);
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
@@ -108,8 +112,11 @@ function retryDelay(attempt: number): number {
 }
 
 export interface AuthorizeHooks {
-  /** The authority did not answer this note; true when the family issued it another way (it changed the note). */
-  authorityDown?(note: Note, reason: string): Promise<boolean>;
+  /**
+   * The authority did not answer this note (`not-sent`: the key was not used; `in-doubt`: it may have been);
+   * true when the family issued it another way (it changed the note).
+   */
+  authorityDown?(note: Note, reason: string, outcome: 'not-sent' | 'in-doubt'): Promise<boolean>;
   /** A refused contingency note the family could fix (NFC-e: a stale QR code); true: send it again. */
   fixRefused?(note: Note, cStat: number | null): Promise<boolean>;
   /** A note already issued another way is still not taken by the authority (NFC-e: warn near the deadline). */

@@ -1,3 +1,4 @@
+import { svcOfAccessKey } from '../../../fiscal/sefaz/svc-endpoints.js';
 import type { Note } from '../domain/note.js';
 import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { buildCancellationEvent, buildProcEventoNFe, justificationProblem } from '../../../fiscal/xml/events/index.js';
@@ -97,7 +98,8 @@ export async function cancelNoteJob(deps: AuthorityDeps, family: NoteFamily, job
   const material = issuer && (await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate`);
   const client = deps.authority.clientFor(material.certificate, note.account_id);
-  const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2 };
+  // A note authorized in SVC (tpEmis 6/7 in its key) is cancelled at that SVC (docs/fiscal/svc.md#services).
+  const target = { uf: issuer.uf, model: asModel(note.model), tpAmb: note.tp_amb as 1 | 2, authorizer: svcOfAccessKey(note.access_key) ?? undefined };
   const outcome = await client.sendEvent({ ...target, signedEventXml: pending.event_xml });
 
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {

@@ -73,6 +73,12 @@ export interface NoteEmitter<Request extends SaleRequest, Prepared> {
    */
   /** `caller`: breaker-key.ts breakerCaller of the issuer's certificate and account. */
   contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<IssueOptions['contingency']>;
+  /**
+   * Whether the sale is authorized online by another authority because the state's is known to be down
+   * (NF-e: SVC, docs/fiscal/svc.md), with dhCont and xJust. The note is sent at once like any other:
+   * nothing is stored as offline contingency.
+   */
+  onlineContingency?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<{ at: Date; reason: string } | undefined>;
 }
 
 /** What a family's build gets besides the sale: the number, the time, the keys, and contingency when issued in it. */
@@ -82,7 +88,10 @@ export interface BuildContext {
   emittedAt: Date;
   signingKey: NonNullable<IssuerSigningMaterial['certificate']>;
   csc: IssuerSigningMaterial['csc'];
-  /** Issued in offline contingency (NFC-e, docs/fiscal/offline-contingency.md: tpEmis 9 with dhCont and xJust). */
+  /**
+   * Issued in contingency: offline (NFC-e, docs/fiscal/offline-contingency.md: tpEmis 9) or at the SVC
+   * (NF-e, docs/fiscal/svc.md: tpEmis 6/7), with dhCont (`at`) and xJust (`reason`).
+   */
   contingency?: { at: Date; reason: string } | undefined;
   /** The technical responsible's CSRT, opened (infRespTec/hashCSRT, NT 2018.005), or null. */
   csrt: IssuerSigningMaterial['csrt'];
@@ -237,7 +246,9 @@ async function issueFrom<R extends SaleRequest, P>(
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
 
   // The caller as the breakers know it (certificate and account): in the sandbox each account's own.
-  const straight = opts.contingency ?? (await emitter.contingencyAtOnce?.(deps, issuer, breakerCaller(material.certificate.fingerprintSha256, accountId)));
+  const caller = breakerCaller(material.certificate.fingerprintSha256, accountId);
+  const straight = opts.contingency ?? (await emitter.contingencyAtOnce?.(deps, issuer, caller));
+  const online = straight ? undefined : await emitter.onlineContingency?.(deps, issuer, caller);
   const contingency = straight
     ? { reason: straight.reason, entered_at: now.toISOString(), deadline_at: new Date(now.getTime() + straight.deadlineMs).toISOString(), transmitted_at: null, first_attempt: null }
     : null;
@@ -255,7 +266,7 @@ async function issueFrom<R extends SaleRequest, P>(
         signingKey: material.certificate!,
         csc: material.csc ?? null,
         csrt: material.csrt,
-        ...(contingency ? { contingency: { at: now, reason: contingency.reason } } : {}),
+        ...(contingency ? { contingency: { at: now, reason: contingency.reason } } : online ? { contingency: online } : {}),
       });
       // Every document is checked against the official XSD before it leaves; a violation
       // the validation above missed is still the caller's field, named, and the number is not used.

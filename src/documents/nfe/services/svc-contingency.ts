@@ -1,0 +1,31 @@
+import type { EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssueDeps } from '../../notes/services/issue-note.js';
+import { nfeRoute, svcOf } from '../domain/svc-route.js';
+import { NFE_MODEL } from './nfe-deps.js';
+
+// B28-40 (569): dhCont may not be more than 30 days before the reception; an older opening of the
+// breaker is written as the moment of this emission's switch instead.
+const MAX_DHCONT_AGE_MS = 30 * 24 * 3600_000;
+
+/** xJust of an SVC note (15-256 characters, leiauteNFe_v4.00.xsd): why the state's authorizer was not used. */
+export function svcReason(uf: string): string {
+  return `Autorizador da SEFAZ ${uf} indisponivel; emissao em contingencia ${svcOf(uf)}`;
+}
+
+/**
+ * A new NF-e goes to its state's SVC (docs/fiscal/svc.md) while the state's NF-e authorization breaker
+ * is open (several calls in a row went unanswered, from any process): nfeRoute decides, dhCont is when
+ * the breaker opened (the gateway's switch), xJust says why. Closed again: back to the state (tpEmis 1).
+ */
+export async function svcContingencyAtOnce(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<{ at: Date; reason: string } | undefined> {
+  if (!deps.breaker) return undefined;
+  const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
+  // The caller (certificate and account) scopes the breaker in the sandbox only (breaker-key.ts).
+  const target = { uf: issuer.uf, model: NFE_MODEL, tpAmb, service: 'autorizacao', certificate: caller } as const;
+  const route = nfeRoute({ uf: issuer.uf, stateBreakerOpen: await deps.breaker.isOpen(target) });
+  if (route.action !== 'send' || route.to === 'state') return undefined;
+  const now = deps.clock.now();
+  const opened = deps.breaker.openedAt(target);
+  const at = opened && opened.getTime() <= now.getTime() && now.getTime() - opened.getTime() < MAX_DHCONT_AGE_MS ? opened : now;
+  return { at, reason: svcReason(issuer.uf) };
+}

@@ -1,0 +1,61 @@
+import type { Note } from '../../notes/domain/note.js';
+import type { Ports } from '../../../platform/ports/ports.js';
+import { validateNfeOfItsDate } from '../../../fiscal/xml/xsd/validate-xml.js';
+import { breakerCaller } from '../../../fiscal/sefaz/breaker-key.js';
+import { enqueueJob } from '../../../infra/queue/queue.js';
+import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
+import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { addHistory, updateNoteIf } from '../../notes/storage/note-repository.js';
+import type { AuthorityDeps } from '../../notes/services/note-family.js';
+import { noteSettled } from '../../notes/services/note-settled.js';
+import { buildPreparedNfe } from '../domain/build-nfe.js';
+import type { NfeRequest } from '../domain/nfe-request.js';
+import { nfeRoute } from '../domain/svc-route.js';
+import { nfeEmitter } from './issue-nfe.js';
+import { NFE_AUTHORIZE_JOB, NFE_MODEL } from './nfe-deps.js';
+import { svcContingencyAtOnce } from './svc-contingency.js';
+
+/**
+ * An NF-e whose send to the state never got through (the request was not written, or the state answered
+ * that it is paralysed: the key was not used) while the state's breaker is open is issued again for the
+ * SVC (docs/fiscal/svc.md#retries, nfeRoute `not_sent`): same number, tpEmis 6/7 and so another key, dhCont
+ * and xJust, and a job that sends it there. A send whose outcome is unknown is never switched: it is
+ * consulted at the state under its own key. True when the note was switched.
+ */
+export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'breaker'>>, note: Note, outcome: 'not-sent' | 'in-doubt'): Promise<boolean> {
+  const { db, clock } = deps;
+  // In doubt: nfeRoute would consult where it went; said here first, before anything is loaded.
+  if (outcome === 'in-doubt' || note.status !== 'processing' || note.model !== NFE_MODEL || note.tp_emis !== 1 || !deps.breaker) return false;
+  const issuer = await findIssuerForEmission(db, note.account_id, note.issuer_id);
+  if (!issuer) return false;
+  const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
+  if (!material?.certificate) return false;
+  const caller = breakerCaller(material.certificate.fingerprintSha256, note.account_id);
+  const contingency = await svcContingencyAtOnce({ ...deps, breaker: deps.breaker }, issuer, caller);
+  const route = nfeRoute({ uf: issuer.uf, stateBreakerOpen: contingency !== undefined, previous: { outcome: 'not_sent', tpEmis: 1 } });
+  if (!contingency || route.action !== 'send' || route.to === 'state') return false;
+  const prepared = nfeEmitter(() => clock.now()).prepare(note.request as NfeRequest, issuer);
+  // The sale was valid when it was accepted; an issuer changed since then is no reason to lose it.
+  if (!prepared.ok) return false;
+  const now = clock.now();
+  const built = buildPreparedNfe(prepared.prepared, { serie: note.serie, nNF: note.number, emittedAt: now, signingKey: material.certificate, csrt: material.csrt, contingency });
+  const schema = validateNfeOfItsDate(built.xml);
+  if (!schema.valid) throw new Error(`SVC NF-e failed the XSD: ${schema.errors[0]?.message ?? ''}`);
+  const switched = await db.transaction(async (tx) => {
+    const row = await updateNoteIf(tx, note.id, 'processing', {
+      access_key: built.accessKey, tp_emis: built.tpEmis, dh_emi: built.dhEmi, signed_xml: built.xml, digest_value: built.digestValue, schema_package: schema.pkg,
+    }, now);
+    if (!row) return false;
+    await addHistory(tx, note.id, {
+      type: 'svc_contingency', at: now, code: String(built.tpEmis),
+      message: `the state's authorizer did not take key ${note.access_key}; issued again for ${route.to} as key ${built.accessKey} (${contingency.reason})`,
+    });
+    await enqueueJob(tx, NFE_AUTHORIZE_JOB, { noteId: note.id }, { runAt: now, now, dedupeKey: `${NFE_AUTHORIZE_JOB}:${note.id}:svc`, maxAttempts: 10_000 });
+    return true;
+  });
+  if (switched) {
+    noteSettled.emit(note.id);
+    deps.wakeWorker();
+  }
+  return switched;
+}
