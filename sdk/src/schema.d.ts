@@ -14259,7 +14259,7 @@ export interface paths {
                                      */
                                     manufacturer_code: string;
                                     /**
-                                     * @description vDescDI: the discount of the item in the addition, in reais (TDec_1302Opc: greater than zero).
+                                     * @description vDescDI: the discount of the item in the addition, in reais (TDec_1302Opc: greater than zero, so 0.01 at least).
                                      * @example 10
                                      */
                                     discount?: number;

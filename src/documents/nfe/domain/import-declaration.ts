@@ -21,7 +21,7 @@ export const ImportAdditionSchema = Type.Object(
     number: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,2}$', description: 'nAdicao: the number of the addition (1-999).', examples: ['1'] })),
     sequence: Type.String({ pattern: '^[1-9][0-9]{0,4}$', description: 'nSeqAdic: the item\'s sequence number inside the addition (1-99999).', examples: ['1'] }),
     manufacturer_code: Type.String({ minLength: 1, maxLength: 60, description: 'cFabricante: the foreign manufacturer\'s code (1-60 characters).', examples: ['FAB-0001'] }),
-    discount: Type.Optional(Type.Number({ ...MONEY, exclusiveMinimum: 0, description: 'vDescDI: the discount of the item in the addition, in reais (TDec_1302Opc: greater than zero).', examples: [10] })),
+    discount: Type.Optional(Type.Number({ ...MONEY, minimum: 0.01, description: 'vDescDI: the discount of the item in the addition, in reais (TDec_1302Opc: greater than zero, so 0.01 at least).', examples: [10] })),
     drawback: Type.Optional(
       Type.String({ minLength: 1, maxLength: 20, description: 'nDraw: the drawback concession act (1-20 characters); required in every addition with CFOP 3127 and 3211 (MOC I29a-10, 334).', examples: ['20230001234'] }),
     ),

@@ -1,5 +1,5 @@
 // POST /v1/nfe/:id/reform-events checked before anything is signed (docs/fiscal/reform-events.md): each field
-// the event's XSD (assets/fiscal/schemas/PL_010_V1.30/e1121x0_v1.00.xsd) refuses, or its type does not take,
+// the event's XSD (assets/fiscal/schemas/PL_010_V1.30/e112110_v1.00.xsd ... e112150_v1.00.xsd) refuses, or its type does not take,
 // is named here; and what NT 2025.002-RTC says of the note each event is about. Pure: the note's XML and
 // item numbers come in.
 import { fail, type Errors } from '../../../fiscal/layout/field-rules.js';
