@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { emittingApp } from './support/nfce-flow.js';
-import { emitNfeSettled, invoice } from './support/nfe-flow.js';
+import { emitNfeSettled, invoice, detailsOf, postNfe } from './support/nfe-flow.js';
 import { xmllint } from './support/xml-tools.js';
 
 // items[].export_detail: prod/detExport of an NF-e item sold abroad (docs/fiscal/vehicles-and-foreign-trade.md).
@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.runtime.close());
 
-const post = (payload: object, lang?: string) => t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, ...(lang ? { 'accept-language': lang } : {}) }, payload });
-const detailsOf = (body: { details?: Array<{ field: string; rule?: string }> }) => (body.details ?? []).map((d) => ({ field: d.field, rule: d.rule }));
+const post = (payload: object, lang?: string) => postNfe(t, auth, payload, lang);
 
 const ABROAD = {
   id_estrangeiro: 'AR30712345678', name: 'Importadora del Sur SA', indicador_ie: 'nao_contribuinte',

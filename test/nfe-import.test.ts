@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { emittingApp } from './support/nfce-flow.js';
-import { emitNfeSettled, invoice } from './support/nfe-flow.js';
+import { emitNfeSettled, invoice, detailsOf, postNfe } from './support/nfe-flow.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // items[].import_declarations and items[].import_tax: prod/DI and imposto/II of an imported item
@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.runtime.close());
 
-const post = (payload: object, lang?: string) => t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, ...(lang ? { 'accept-language': lang } : {}) }, payload });
-const detailsOf = (body: { details?: Array<{ field: string; rule?: string }> }) => (body.details ?? []).map((d) => ({ field: d.field, rule: d.rule }));
+const post = (payload: object, lang?: string) => postNfe(t, auth, payload, lang);
 
 const SUPPLIER = {
   id_estrangeiro: 'DE123456789', name: 'Maschinenbau Nord GmbH', indicador_ie: 'nao_contribuinte',

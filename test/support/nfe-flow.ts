@@ -40,3 +40,11 @@ export async function emitNfeSettled(t: TestApp, auth: { authorization: string }
   const note = answered.status === 'processing' ? await nfeSettled(t, auth, answered.id) : answered;
   return { res, note };
 }
+
+/** The field and rule of each problem of a 422 answer, as the tests compare them. */
+export const detailsOf = (body: { details?: Array<{ field: string; rule?: string }> }) => (body.details ?? []).map((d) => ({ field: d.field, rule: d.rule }));
+
+/** POST /v1/nfe as the given caller, in a language when given. */
+export function postNfe(t: TestApp, auth: { authorization: string }, payload: object, lang?: string) {
+  return t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, ...(lang ? { 'accept-language': lang } : {}) }, payload });
+}
