@@ -1,17 +1,14 @@
 import { checkText, fail, type Errors } from '../../../fiscal/layout/field-rules.js';
 
-// Per-item rules of the MOC rule table for new vehicles (veicProd), the import declaration (DI)
-// with the import tax (II), and the export detail (detExport), NF-e model 55 only.
-// Facts and sources: docs/fiscal/vehicles-and-foreign-trade.md. The export detail and the import groups
-// are in the NF-e request (items[].export_detail, import_declarations, import_tax; validate-nfe-item.ts).
+// Per-item rules of the MOC rule table for the import declaration (DI) with the import tax (II) and the
+// export detail (detExport), NF-e model 55 only, read from the request's items[].import_declarations,
+// import_tax and export_detail (called by validate-nfe-item.ts). The vehicle rules are in vehicle.ts.
+// Facts and sources: docs/fiscal/vehicles-and-foreign-trade.md.
 
-/** The item facts these rules read, in the request's words. */
-export interface ForeignTradeItem {
-  cfop: string;
-  vehicle?: { chassis?: string } | undefined;
-  import_declaration?: { number?: string; additions?: { drawback?: string | undefined }[] } | undefined;
-  import_tax?: { base: number; customs_expenses: number; value: number; iof: number } | undefined;
-  export_detail?: { drawback?: string | undefined; indirect?: { re_number?: string | undefined; access_key: string; quantity: number } | undefined } | undefined;
+/** items[].export_detail as the request gives it (prod/detExport). */
+export interface ExportDetail {
+  drawback?: string | undefined;
+  indirect?: { re_number?: string | undefined; access_key: string; quantity: number } | undefined;
 }
 
 /** The request field of prod/DI (a list of declarations, 1-100). */
@@ -21,19 +18,6 @@ const IMPORT_DECLARATIONS = 'import_declarations';
 const NO_DI_CFOPS = new Set(['3201', '3202', '3503', '3553']);
 const NO_II_CFOPS = new Set(['3201', '3202', '3211', '3503', '3553']);
 
-export function checkForeignTradeItem(errors: Errors, path: string, it: ForeignTradeItem, ctx: { model: 55 | 65; idDest: 1 | 2 | 3 }): void {
-  // MOC J01-10 (736): an NFC-e never carries veicProd.
-  if (it.vehicle && ctx.model === 65) fail(errors, `${path}.vehicle`, 'is only given in an NF-e (model 55), never in an NFC-e (MOC J01-10, 736)', 'J01-10');
-  checkImportCfop(errors, path, it.cfop, it.import_declaration !== undefined, it.import_tax !== undefined);
-  // MOC I29a-10 (334): drawback number in the addition for CFOP 3127 and 3211.
-  if ((it.cfop === '3127' || it.cfop === '3211') && it.import_declaration) {
-    (it.import_declaration.additions ?? []).forEach((a, i) => {
-      if (!a.drawback) fail(errors, `${path}.import_declaration.additions[${i}].drawback`, `is required with CFOP ${it.cfop} (MOC I29a-10, 334)`, 'I29a-10');
-    });
-  }
-  checkExportDetail(errors, path, it.cfop, it.export_detail, ctx.idDest);
-}
-
 /** MOC I08-110 (525) and I08-130 (599): an import CFOP (3xxx) without DI or II, outside the excepted CFOPs. */
 function checkImportCfop(errors: Errors, path: string, cfop: string, hasDi: boolean, hasIi: boolean): void {
   if (!cfop.startsWith('3')) return;
@@ -42,7 +26,7 @@ function checkImportCfop(errors: Errors, path: string, cfop: string, hasDi: bool
 }
 
 /** prod/detExport of an item: MOC I50-10 (336), I51-10 (338) and the nRE pattern of the XSD (I53-10, 341). */
-export function checkExportDetail(errors: Errors, path: string, cfop: string, ex: ForeignTradeItem['export_detail'], idDest: 1 | 2 | 3 | undefined): void {
+export function checkExportDetail(errors: Errors, path: string, cfop: string, ex: ExportDetail | undefined, idDest: 1 | 2 | 3 | undefined): void {
   if (ex) {
     // MOC I50-10 (336): detExport only in an operation abroad (idDest 3).
     if (idDest !== undefined && idDest !== 3) fail(errors, `${path}.export_detail`, 'is only given in an operation with a party abroad (idDest 3) (MOC I50-10, 336)', 'I50-10');
@@ -55,11 +39,6 @@ export function checkExportDetail(errors: Errors, path: string, cfop: string, ex
   if ((cfop === '7127' || cfop === '7211') && !ex?.drawback) {
     fail(errors, `${path}.export_detail.drawback`, `is required with CFOP ${cfop} (MOC I51-10, 338)`, 'I51-10');
   }
-}
-
-/** ICMSTot/vII: sum of the items' II/vII in cents (MOC W11-10, 601). */
-export function totalII(items: ForeignTradeItem[]): number {
-  return items.reduce((s, it) => s + Math.round((it.import_tax?.value ?? 0) * 100), 0) / 100;
 }
 
 /** The import groups of an NF-e item as the request gives them (items[].import_declarations, items[].import_tax). */
