@@ -1,9 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// The tests that drive headless Chromium (the dashboard, passkeys, the receipt page).
+const BROWSER = ['test/dashboard/**/*.test.ts', 'test/people/passkeys-browser.test.ts', 'test/danfe-html.test.ts'];
+
+// Three projects, all run by `npm test`; one alone with `vitest run --project NAME` (npm run test:unit,
+// test:integration, test:browser). Unit tests sit beside their modules and need no global setup beyond
+// dropping old test schemas, so they start in seconds; the others need the SoftHSM2 tokens and dist/
+// (built by the global setup) and, for the browser ones, Chromium.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
     // One PGlite per worker process is shared by the files it runs (test/support/db.ts):
     // each instance costs ~2 s and several hundred MB, so files are not isolated.
     pool: 'forks',
@@ -12,5 +17,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], globalSetup: ['test/support/global-setup-schemas.ts'] } },
+      { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: BROWSER, globalSetup: ['test/support/global-setup.ts'] } },
+      { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['test/support/global-setup.ts'] } },
+    ],
   },
 });

@@ -1,49 +1,29 @@
-import pg from 'pg';
+import { dropTestSchemas } from './global-setup-schemas.js';
 import { ensureDashboardBuilt } from './dashboard-build.js';
 import { createSoftHsmTokens, removeSoftHsmTokens } from './softhsm.js';
 
-// Each test worker migrates a schema of its own on the server (test/support/db.ts), named after its
-// process id; drop those whose process is gone when a run starts and ends, so the CI database does
-// not fill up with old runs and a run never drops the schema of another run still going beside it.
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-async function dropTestSchemas(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const r = await client.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname ~ '^t_[0-9]+_[0-9a-z]+$'`);
-    for (const { nspname } of r.rows) {
-      if (alive(Number(nspname.split('_')[1]))) continue;
-      await client.query(`DROP SCHEMA IF EXISTS ${nspname} CASCADE`);
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-let softHsmDir: string | undefined;
+// The integration and browser projects (vitest.config.ts) both name this setup, and vitest loads it once
+// per project in the same process: the first to start does the work, the last to end undoes it, so a run
+// that holds both has one token folder (workers inherit one SOFTHSM2_CONF) and one build.
+const shared = globalThis as typeof globalThis & { fgGlobalSetup?: { users: number; softHsmDir?: string } };
 
 export async function setup(): Promise<void> {
+  const state = (shared.fgGlobalSetup ??= { users: 0 });
+  if (state.users++ > 0) return;
   await dropTestSchemas();
   // The PKCS#11 tests' tokens (test/support/softhsm.ts): one SoftHSM2 config per run, before the
   // workers start, since SoftHSM reads SOFTHSM2_CONF once per process.
-  softHsmDir = createSoftHsmTokens();
+  state.softHsmDir = createSoftHsmTokens();
   // The dashboard's browser tests serve dist/dashboard: built here, once, before the workers start
   // (two workers rebuilding it side by side would empty each other's output).
   ensureDashboardBuilt();
 }
 
 export async function teardown(): Promise<void> {
+  const state = shared.fgGlobalSetup;
+  if (!state || --state.users > 0) return;
   // KEEP_TEST_SCHEMAS=1 leaves them for a post-mortem look.
   if (process.env.KEEP_TEST_SCHEMAS !== '1') await dropTestSchemas();
-  if (softHsmDir) removeSoftHsmTokens(softHsmDir);
+  if (state.softHsmDir) removeSoftHsmTokens(state.softHsmDir);
+  delete shared.fgGlobalSetup;
 }
