@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './support/app.js';
 import { emittingApp, readyIssuer } from './support/nfce-flow.js';
-import { emitNfeSettled, invoice } from './support/nfe-flow.js';
+import { detailsOf, emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { run } from './support/pdf-tools.js';
 import { VEHICLE, veicProdXml } from './support/vehicle-fixture.js';
 import { tempFile, xmllint, xmlsecVerify } from './support/xml-tools.js';
@@ -21,7 +21,6 @@ beforeAll(async () => {
 afterAll(async () => t.runtime.close());
 
 const post = (path: string, payload: object, lang?: string) => t.app.inject({ method: 'POST', url: path, headers: { ...auth, ...(lang ? { 'accept-language': lang } : {}) }, payload });
-const detailsOf = (body: { details?: Array<{ field: string; rule?: string }> }) => (body.details ?? []).map((d) => ({ field: d.field, ...(d.rule ? { rule: d.rule } : {}) }));
 
 // vICMS = 36064.00 * 12 % = 4327.68; vICMSST = 43936.00 * 12 % - 4327.68 = 944.64; vFCPST = 43936.00 * 2 % = 878.72;
 // vNF = vProd + vST + vFCPST = 80000.00 + 944.64 + 878.72 = 81823.36 (MOC W16-10).
