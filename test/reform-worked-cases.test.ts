@@ -101,6 +101,29 @@ function wholesale(items: NfeRequest['items'], charges: { discount: number; frei
   };
 }
 
+/**
+ * An import entry note (tpNF 0, CFOP 3102, idDest 3) from a supplier in Germany, with its DI and II: vProd is the
+ * customs value (3,200.00, the II's base), the AFRMM (25.00) is in vOutro.
+ */
+function importRequest(reform: Record<string, unknown>, cstIcms = '90'): NfeRequest {
+  return {
+    issuer_id: 'iss_test', external_ref: 'importacao-1', natureza_operacao: 'COMPRA PARA COMERCIALIZACAO', presenca: 'nao_se_aplica', other_expenses: 25,
+    destinatario: {
+      id_estrangeiro: 'DE123456789', name: 'Maschinenbau Nord GmbH', indicador_ie: 'nao_contribuinte',
+      address: { street: 'Hafenstrasse', number: '12', district: 'Altona', city: 'Hamburg', country_code: '230', country: 'Alemanha' },
+    },
+    items: [{
+      description: 'Motor eletrico', quantity: 2, unit_price: 1600, ncm: '85015210', cfop: '3102', unit: 'UN', cst_icms: cstIcms, reform,
+      import_declarations: [{
+        number: '2712345678', registered_on: '2027-01-12', clearance_place: 'PORTO DE SANTOS', clearance_uf: 'SP', cleared_on: '2027-01-13',
+        transport_mode: '1', afrmm: 25, intermediation: '1', exporter_code: 'EXP-0001', additions: [{ number: '1', sequence: '1', manufacturer_code: 'FAB-0001' }],
+      }],
+      import_tax: { base: 3200, customs_expenses: 50, value: 448, iof: 0 },
+    }],
+    payment: { method: 'sem_pagamento', amount: 0 },
+  };
+}
+
 const CASES: GoodsCase[] = [
   {
     // LC 214 arts. 343, 346 (2026 rates), art. 12 / UB16-10 (base); regime normal (CRT 3), reform_2026 account.
@@ -203,6 +226,25 @@ const CASES: GoodsCase[] = [
     ], payment: { method: 'pix', amount: 1734.56 } }), NUMERIC_ISSUER, new Date('2026-11-28T13:00:00Z'), '2026-11-28'),
     hand: { items: [{ vBC: 500, vIBSUF: 0.5, vIBSMun: 0, vCBS: 4.5 }, { vBC: 1234.56, vIBSUF: 1.23, vIBSMun: 0, vCBS: 11.11 }], vNF: 1734.56, vNFTot: 1734.56 },
   },
+  {
+    // Import (NF-e de entrada, CFOP 3102, DI and II), 2027, regime normal. NT 2025.002-RTC UB16-10: vProd + vFrete +
+    // vSeg + vOutro + vII - vDesc - vICMS ... ("(+) vII"); LC 214 art. 69: customs value + II (I) + AFRMM (IV) + ...,
+    // without IPI, ICMS, ISS (par. 2). Both give, with ICMS CST 90 without a rate (no vICMS) and PIS/COFINS ended:
+    // vBC = 3,200.00 + 25.00 + 448.00 (II 14 % of 3,200.00) = 3,673.00.
+    // IBS UF 0.05 % = 1.8365 -> 1.84; Mun 1.84; CBS 8.70 % (sent, assumed) = 319.551 -> 319.55.
+    // vNF (W16-10) = 3,200.00 + 25.00 + 448.00 = 3,673.00; vNFTot = 3,673.00 + 3.68 + 319.55 = 3,996.23.
+    name: 'NF-e, import with DI and II (vII in the base), 2027',
+    build: () => nfe(importRequest({ cbs_rate: CBS_2027 }), NUMERIC_ISSUER, JAN_2027, '2027-01-15', false),
+    hand: { items: [{ vBC: 3673, vIBSUF: 1.84, vIBSMun: 1.84, vCBS: 319.55 }], vNF: 3673, vNFTot: 3996.23 },
+  },
+  {
+    // The same import by a Simples Nacional issuer (CRT 1, CSOSN 900 without ICMS). The official calculator's SN base
+    // has no vII, but LC 214 art. 69 I adds the II on every import and UB16-10 has no Simples exception: the same
+    // vBC 3,673.00 and figures as above (the gateway wrote 3,225.00, vProd + vOutro, before).
+    name: 'NF-e, the same import, Simples Nacional (CRT 1), 2027',
+    build: () => nfe(importRequest({ cbs_rate: CBS_2027 }, '900'), SIMPLES, JAN_2027, '2027-01-15', false),
+    hand: { items: [{ vBC: 3673, vIBSUF: 1.84, vIBSMun: 1.84, vCBS: 319.55 }], vNF: 3673, vNFTot: 3996.23 },
+  },
 ];
 
 function expectedFigures(hand: Hand): Pick<NoteReformFigures, 'vNF' | 'vNFTot'> & { items: unknown[]; total: unknown } {
@@ -247,7 +289,7 @@ describe('worked cases of the tax reform: hand figures = the gateway\'s XML, whi
     const codes = CASES.map((c) => reformFiguresOf(c.build().xml).items.map((i) => i && `${i.CST}/${i.cClassTrib}`));
     expect(codes).toEqual([
       ['000/000001', '000/000001'], ['000/000001', '000/000001'], [null, null], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
-      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
+      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'], ['000/000001', '000/000001'], ['000/000001'], ['000/000001'],
     ]);
   });
 });
