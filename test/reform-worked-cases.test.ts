@@ -5,6 +5,8 @@ import { checkDocument } from '../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../src/authority-sim/nfse/dps-facts.js';
 import { nfseKey } from '../src/authority-sim/nfse/issue-nfse.js';
 import { writeNfse } from '../src/authority-sim/nfse/write-nfse.js';
+import { writeNfseIbsCbs } from '../src/authority-sim/nfse/write-nfse-ibscbs.js';
+import { nfseValues } from '../src/authority-sim/nfse/nfse-values.js';
 import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import { buildPreparedNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { prepareNfce } from '../src/documents/nfce/domain/prepare-nfce.js';
@@ -338,5 +340,42 @@ describe('worked case: NFS-e with IBSCBS (docs/fiscal/nfse-reform.md)', () => {
     const nfse = writeNfse({ key: nfseKey(facts, 7, '2611', '000000031'), nNFSe: 7, nDFSe: 1, processedAt: new Date(emittedAt.getTime() + 2000), providerName: 'Prestador de Teste', facts, dpsText: checked.text }, testSigningKey());
     expect(nfseIbsCbsFiguresOf(nfse)).toEqual({ vBC: 226_440, vIBSUF: 226, vIBSMun: 0, vIBSTot: 226, vCBS: 2038, vTotNF: 240_000 });
     expect(await xmllint(nfse, 'NFSe_v1.01', 'NFSe_v1.01.xsd')).toBe('');
+  });
+});
+
+describe('worked case: NFS-e with IBSCBS in 2027 (docs/fiscal/nfse-reform.md, "Worked cases")', () => {
+  // The 2027 CBS rate is not published (assets/fiscal/reform/rates.json has it null), and the DPS carries no rate:
+  // Sefin applies "a alíquota parametrizada no sistema". With the installed tables neither the gateway nor the
+  // simulated Sefin computes figures for a 2027 competence. To check that both apply the 2027 layout the same way,
+  // the same tables with the 2027 CBS set to 8.70 % (an assumed figure, as in the NF-e cases) are given to both.
+  const installed = reformTablesInForce()!;
+  const assumed2027 = { ...installed, rates: installed.rates.map((r) => (r.from === '2027-01-01' ? { ...r, cbs: CBS_2027 } : r)) };
+  const request2027 = (): NfseRequest => {
+    const r = nfseRequest();
+    // PIS and COFINS end with 2026 (tax-reform.md, "PIS and COFINS end in 2027"): no federal group.
+    return { ...r, competence_date: '2027-01-20', values: { ...r.values, federal: undefined } };
+  };
+
+  it('R$ 2,500.00 less 100.00, ISSQN 2 % not withheld, 2027: vBC 2352.00, IBS 1.18 + 1.18, CBS 204.62 (8.70 % assumed), vTotNF 2606.98', async () => {
+    // XSD TCRTCValoresIBSCBS/vBC 2027 to 2032 = vServ - descIncond - vCalcReeRepRes - vISSQN (no PIS/COFINS).
+    // ISSQN 2 % of 2400.00 = 48.00. vBC = 2500.00 - 100.00 - 0 - 48.00 = 2352.00.
+    // IBS UF 0.05 % (LC 214 art. 344) = 1.176 -> 1.18; IBS Mun 0.05 % = 1.18; vIBSTot 2.36; CBS 8.70 % = 204.624 -> 204.62.
+    // vLiq = 2500.00 - 100.00 (nothing withheld) = 2400.00; XSD vTotNF "a partir de 2027" = vLiq + vCBS + vIBSTot
+    // = 2400.00 + 204.62 + 2.36 = 2606.98.
+    const ctx = { ...NFSE_CTX, today: '2027-01-20', reformTables: assumed2027 };
+    const p = prepareNfse(request2027(), ctx);
+    if (!p.ok) throw new Error(JSON.stringify(p.errors));
+    const hand = { vBCIBSCBS: 235_200, vIBSUF: 118, vIBSMun: 118, vIBSTot: 236, vCBS: 20_462, vTotNF: 260_698 };
+    expect(dpsFigures(p.dps, assumed2027)).toMatchObject(hand);
+    const dps = buildPreparedDps(p.dps, { serie: '1', nDPS: '32', emittedAt: new Date('2027-01-20T14:00:00Z'), signingKey: testSigningKey(), reformTables: assumed2027 }).xml;
+    expect(await xmllint(dps, 'NFSe_v1.01', 'DPS_v1.01.xsd')).toBe('');
+    expect(nfseVerdict(dps, { signature: true, now: new Date('2027-01-20T14:00:02Z') })).toBeNull();
+    const facts = dpsFacts(checkDocument(dps, 'DPS', 'DPS_v1.01.xsd').root);
+    const group = writeNfseIbsCbs(facts, nfseValues(facts.values), assumed2027);
+    const sefin = nfseIbsCbsFiguresOf(`<NFSe xmlns="http://www.sped.fazenda.gov.br/nfse"><infNFSe>${group}</infNFSe></NFSe>`);
+    expect(sefin).toEqual({ vBC: hand.vBCIBSCBS, vIBSUF: hand.vIBSUF, vIBSMun: hand.vIBSMun, vIBSTot: hand.vIBSTot, vCBS: hand.vCBS, vTotNF: hand.vTotNF });
+    // With the tables as installed (2027 CBS not published), no figures from either side.
+    expect(writeNfseIbsCbs(facts, nfseValues(facts.values), installed)).toBe('');
+    expect(dpsFigures(p.dps, installed).vCBS).toBeUndefined();
   });
 });
