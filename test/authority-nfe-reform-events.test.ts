@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signEvent } from '../src/fiscal/xml/events/event-envelope.js';
-import { buildDeliveryForecastEvent, buildReformIssuerEvent, DELIVERY_FORECAST_DESC, REFORM_ISSUER_EVENT_DESC } from '../src/fiscal/xml/events/index.js';
+import {
+  buildDeliveryForecastEvent, buildEventCancellation, buildReformIssuerEvent, DELIVERY_FORECAST_DESC, EVENT_CANCELLATION_DESC, REFORM_ISSUER_EVENT_DESC,
+} from '../src/fiscal/xml/events/index.js';
 import type { EventOutcome } from '../src/fiscal/sefaz/outcomes.js';
 import { brasiliaTime, uniqueCnpj } from './support/authority-fixtures.js';
 import type { AuthorityHarness } from './support/authority-harness.js';
@@ -88,5 +90,35 @@ describe('493 (MOC D06) for a detEvento its own XSD refuses', () => {
     const note = await authorizedNfe55(h, { cnpj, nNF: nNF++, recipient });
     expect(cStatOf(await send(signEvent(head(note.accessKey), tpEvento, bad, h.issuer.signingKey).xml))).toBe(493);
     expect(cStatOf(await send(signEvent(head(note.accessKey), tpEvento, good, h.issuer.signingKey).xml))).toBe(135);
+  });
+});
+
+describe('110001 Cancelamento de Evento (NT 2025.002-RTC 8.14.3)', () => {
+  const cancel = (accessKey: string, o: { nSeq?: number; tpEventoAut?: string; nProt: string; author?: string; cOrgaoAutor?: string }) =>
+    buildEventCancellation(
+      { ...head(accessKey, o.author), nSeqEvento: o.nSeq ?? 1, cOrgaoAutor: o.cOrgaoAutor ?? '43', verAplic: 'gateway-test', tpEventoAut: o.tpEventoAut ?? '112110', nProtEvento: o.nProt },
+      h.issuer.signingKey,
+    ).xml;
+
+  it('459 for an event never registered, 1113 another author, 1178 another cOrgaoAutor, 460 another protocol; then 135, and 573 again', async () => {
+    const note = await authorizedNfe55(h, { cnpj, nNF: nNF++, recipient });
+    const registered = await send(issuerEvent(note.accessKey, '112110'));
+    const nProt = registered.kind === 'registered' ? registered.event.nProt! : '';
+    expect(nProt).toMatch(/^\d{15}$/);
+    expect(cStatOf(await send(cancel(note.accessKey, { nProt, nSeq: 2 })))).toBe(459);
+    expect(cStatOf(await send(cancel(note.accessKey, { nProt, tpEventoAut: '112120' })))).toBe(459);
+    expect(cStatOf(await send(cancel(note.accessKey, { nProt, author: recipient })))).toBe(1113);
+    expect(cStatOf(await send(cancel(note.accessKey, { nProt, cOrgaoAutor: '35' })))).toBe(1178);
+    const wrong = await send(cancel(note.accessKey, { nProt: '143260000000001' }));
+    expect(wrong.kind === 'rejected' && wrong.event).toMatchObject({ cStat: 460, xMotivo: 'Rejeição: Protocolo do Evento difere do cadastrado' });
+    const out = await send(cancel(note.accessKey, { nProt }));
+    expect(out.kind === 'registered' && out.event).toMatchObject({ cStat: 135, tpEvento: '110001', nSeqEvento: '1' });
+    expect(cStatOf(await send(cancel(note.accessKey, { nProt })))).toBe(573);
+  });
+
+  it('493 when tpEventoAut is 110001 itself (P23-10, by the schema)', async () => {
+    const note = await authorizedNfe55(h, { cnpj, nNF: nNF++, recipient });
+    const det = `<descEvento>${EVENT_CANCELLATION_DESC}</descEvento><cOrgaoAutor>43</cOrgaoAutor><verAplic>x</verAplic><tpEventoAut>110001</tpEventoAut><nProtEvento>143260000000001</nProtEvento>`;
+    expect(cStatOf(await send(signEvent(head(note.accessKey), '110001', det, h.issuer.signingKey).xml))).toBe(493);
   });
 });

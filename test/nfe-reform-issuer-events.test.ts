@@ -134,4 +134,36 @@ describe('POST /v1/nfe/:id/reform-events, the other issuer events', { timeout: 1
     const list = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/reform-events`, headers: auth })).json().data;
     expect(list).toEqual([]);
   });
+
+  it('cancels a registered event (110001, NT 2025.002-RTC 8.14): signed with its type, protocol and sequence, registered, shown on the event; 409 twice or for the same Id; 404 otherwise', async () => {
+    const note = await sale();
+    expect((await post(note.id, { type: 'full_payment' })).statusCode).toBe(202);
+    const lossItems = [{ item_number: 1, ibs_amount: 0.02, cbs_amount: 0.2, quantity: 1, unit: 'UN', credit_reversal: { ibs_amount: 0.01, cbs_amount: 0.09 } }];
+    expect((await post(note.id, { type: 'supplier_transport_loss', items: lossItems })).statusCode).toBe(202);
+    const byType = Object.fromEntries((await listed(note.id)).map((e: { type: string }) => [e.type, e]));
+    const paid = byType.full_payment;
+    const cancel = (eventId: string) => t.app.inject({ method: 'POST', url: `/v1/nfe/${note.id}/reform-events/${eventId}/cancel`, headers: auth });
+    const res = await cancel(paid.id);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ type: 'event_cancellation', tp_evento: '110001', sequence: 1, status: 'pending', cancels: paid.id, cancelled_by: null });
+    const settled = await eventually(async () => {
+      const l = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/reform-events`, headers: auth })).json().data;
+      return l.every((e: { status: string }) => e.status !== 'pending') ? l : null;
+    }, 30_000, () => 'the cancellation to settle');
+    const cancellation = settled.find((e: { type: string }) => e.type === 'event_cancellation');
+    expect(cancellation).toMatchObject({ status: 'registered', cancels: paid.id });
+    expect(settled.find((e: { id: string }) => e.id === paid.id)).toMatchObject({ status: 'registered', cancelled_by: cancellation.id });
+    expect(settled.find((e: { type: string }) => e.type === 'supplier_transport_loss')).toMatchObject({ cancelled_by: null });
+    const proc = await procOf(note.id, cancellation.id, '110001');
+    expect(proc).toContain(`<tpEventoAut>112110</tpEventoAut><nProtEvento>${paid.protocolo}</nProtEvento>`);
+    expect(proc).toContain(`Id="ID110001${note.access_key}01"`);
+    expect(proc).toContain('<cStat>135</cStat>');
+    // The same event again, and the 112130 of the same sequence (its cancellation would carry the same Id): 409.
+    expect((await cancel(paid.id)).statusCode).toBe(409);
+    const sameId = await cancel(byType.supplier_transport_loss.id);
+    expect(sameId.statusCode, sameId.body).toBe(409);
+    expect(sameId.json().message).toContain('same Id');
+    expect((await cancel(cancellation.id)).statusCode).toBe(404);
+    expect((await cancel('evt_none')).statusCode).toBe(404);
+  });
 });

@@ -5,6 +5,8 @@ import { checkDocument } from '../src/authority-sim/nfse/document-checks.js';
 import { dpsFacts } from '../src/authority-sim/nfse/dps-facts.js';
 import { nfseKey } from '../src/authority-sim/nfse/issue-nfse.js';
 import { writeNfse } from '../src/authority-sim/nfse/write-nfse.js';
+import { writeNfseIbsCbs } from '../src/authority-sim/nfse/write-nfse-ibscbs.js';
+import { nfseValues } from '../src/authority-sim/nfse/nfse-values.js';
 import type { Issuer } from '../src/documents/goods/domain/issuer-context.js';
 import { buildPreparedNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { prepareNfce } from '../src/documents/nfce/domain/prepare-nfce.js';
@@ -98,6 +100,29 @@ function wholesale(items: NfeRequest['items'], charges: { discount: number; frei
     items, discount: charges.discount, freight: charges.freight, insurance: charges.insurance, other_expenses: charges.other,
     transporte: { modalidade: 'emitente', transportadora: { cnpj: '10422724000187', name: 'Transportes Rapidos', uf: 'SP' } },
     payment: { method: 'boleto', amount: total },
+  };
+}
+
+/**
+ * An import entry note (tpNF 0, CFOP 3102, idDest 3) from a supplier in Germany, with its DI and II: vProd is the
+ * customs value (3,200.00, the II's base), the AFRMM (25.00) is in vOutro.
+ */
+function importRequest(reform: Record<string, unknown>, cstIcms = '90'): NfeRequest {
+  return {
+    issuer_id: 'iss_test', external_ref: 'importacao-1', natureza_operacao: 'COMPRA PARA COMERCIALIZACAO', presenca: 'nao_se_aplica', other_expenses: 25,
+    destinatario: {
+      id_estrangeiro: 'DE123456789', name: 'Maschinenbau Nord GmbH', indicador_ie: 'nao_contribuinte',
+      address: { street: 'Hafenstrasse', number: '12', district: 'Altona', city: 'Hamburg', country_code: '230', country: 'Alemanha' },
+    },
+    items: [{
+      description: 'Motor eletrico', quantity: 2, unit_price: 1600, ncm: '85015210', cfop: '3102', unit: 'UN', cst_icms: cstIcms, reform,
+      import_declarations: [{
+        number: '2712345678', registered_on: '2027-01-12', clearance_place: 'PORTO DE SANTOS', clearance_uf: 'SP', cleared_on: '2027-01-13',
+        transport_mode: '1', afrmm: 25, intermediation: '1', exporter_code: 'EXP-0001', additions: [{ number: '1', sequence: '1', manufacturer_code: 'FAB-0001' }],
+      }],
+      import_tax: { base: 3200, customs_expenses: 50, value: 448, iof: 0 },
+    }],
+    payment: { method: 'sem_pagamento', amount: 0 },
   };
 }
 
@@ -203,6 +228,25 @@ const CASES: GoodsCase[] = [
     ], payment: { method: 'pix', amount: 1734.56 } }), NUMERIC_ISSUER, new Date('2026-11-28T13:00:00Z'), '2026-11-28'),
     hand: { items: [{ vBC: 500, vIBSUF: 0.5, vIBSMun: 0, vCBS: 4.5 }, { vBC: 1234.56, vIBSUF: 1.23, vIBSMun: 0, vCBS: 11.11 }], vNF: 1734.56, vNFTot: 1734.56 },
   },
+  {
+    // Import (NF-e de entrada, CFOP 3102, DI and II), 2027, regime normal. NT 2025.002-RTC UB16-10: vProd + vFrete +
+    // vSeg + vOutro + vII - vDesc - vICMS ... ("(+) vII"); LC 214 art. 69: customs value + II (I) + AFRMM (IV) + ...,
+    // without IPI, ICMS, ISS (par. 2). Both give, with ICMS CST 90 without a rate (no vICMS) and PIS/COFINS ended:
+    // vBC = 3,200.00 + 25.00 + 448.00 (II 14 % of 3,200.00) = 3,673.00.
+    // IBS UF 0.05 % = 1.8365 -> 1.84; Mun 1.84; CBS 8.70 % (sent, assumed) = 319.551 -> 319.55.
+    // vNF (W16-10) = 3,200.00 + 25.00 + 448.00 = 3,673.00; vNFTot = 3,673.00 + 3.68 + 319.55 = 3,996.23.
+    name: 'NF-e, import with DI and II (vII in the base), 2027',
+    build: () => nfe(importRequest({ cbs_rate: CBS_2027 }), NUMERIC_ISSUER, JAN_2027, '2027-01-15', false),
+    hand: { items: [{ vBC: 3673, vIBSUF: 1.84, vIBSMun: 1.84, vCBS: 319.55 }], vNF: 3673, vNFTot: 3996.23 },
+  },
+  {
+    // The same import by a Simples Nacional issuer (CRT 1, CSOSN 900 without ICMS). The official calculator's SN base
+    // has no vII, but LC 214 art. 69 I adds the II on every import and UB16-10 has no Simples exception: the same
+    // vBC 3,673.00 and figures as above (the gateway wrote 3,225.00, vProd + vOutro, before).
+    name: 'NF-e, the same import, Simples Nacional (CRT 1), 2027',
+    build: () => nfe(importRequest({ cbs_rate: CBS_2027 }, '900'), SIMPLES, JAN_2027, '2027-01-15', false),
+    hand: { items: [{ vBC: 3673, vIBSUF: 1.84, vIBSMun: 1.84, vCBS: 319.55 }], vNF: 3673, vNFTot: 3996.23 },
+  },
 ];
 
 function expectedFigures(hand: Hand): Pick<NoteReformFigures, 'vNF' | 'vNFTot'> & { items: unknown[]; total: unknown } {
@@ -247,7 +291,7 @@ describe('worked cases of the tax reform: hand figures = the gateway\'s XML, whi
     const codes = CASES.map((c) => reformFiguresOf(c.build().xml).items.map((i) => i && `${i.CST}/${i.cClassTrib}`));
     expect(codes).toEqual([
       ['000/000001', '000/000001'], ['000/000001', '000/000001'], [null, null], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
-      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'], ['000/000001', '000/000001'],
+      ['410/410004'], ['200/200030'], ['000/000001', '000/000001'], ['000/000001', '000/000001'], ['000/000001'], ['000/000001'],
     ]);
   });
 });
@@ -296,5 +340,42 @@ describe('worked case: NFS-e with IBSCBS (docs/fiscal/nfse-reform.md)', () => {
     const nfse = writeNfse({ key: nfseKey(facts, 7, '2611', '000000031'), nNFSe: 7, nDFSe: 1, processedAt: new Date(emittedAt.getTime() + 2000), providerName: 'Prestador de Teste', facts, dpsText: checked.text }, testSigningKey());
     expect(nfseIbsCbsFiguresOf(nfse)).toEqual({ vBC: 226_440, vIBSUF: 226, vIBSMun: 0, vIBSTot: 226, vCBS: 2038, vTotNF: 240_000 });
     expect(await xmllint(nfse, 'NFSe_v1.01', 'NFSe_v1.01.xsd')).toBe('');
+  });
+});
+
+describe('worked case: NFS-e with IBSCBS in 2027 (docs/fiscal/nfse-reform.md, "Worked cases")', () => {
+  // The 2027 CBS rate is not published (assets/fiscal/reform/rates.json has it null), and the DPS carries no rate:
+  // Sefin applies "a alíquota parametrizada no sistema". With the installed tables neither the gateway nor the
+  // simulated Sefin computes figures for a 2027 competence. To check that both apply the 2027 layout the same way,
+  // the same tables with the 2027 CBS set to 8.70 % (an assumed figure, as in the NF-e cases) are given to both.
+  const installed = reformTablesInForce()!;
+  const assumed2027 = { ...installed, rates: installed.rates.map((r) => (r.from === '2027-01-01' ? { ...r, cbs: CBS_2027 } : r)) };
+  const request2027 = (): NfseRequest => {
+    const r = nfseRequest();
+    // PIS and COFINS end with 2026 (tax-reform.md, "PIS and COFINS end in 2027"): no federal group.
+    return { ...r, competence_date: '2027-01-20', values: { ...r.values, federal: undefined } };
+  };
+
+  it('R$ 2,500.00 less 100.00, ISSQN 2 % not withheld, 2027: vBC 2352.00, IBS 1.18 + 1.18, CBS 204.62 (8.70 % assumed), vTotNF 2606.98', async () => {
+    // XSD TCRTCValoresIBSCBS/vBC 2027 to 2032 = vServ - descIncond - vCalcReeRepRes - vISSQN (no PIS/COFINS).
+    // ISSQN 2 % of 2400.00 = 48.00. vBC = 2500.00 - 100.00 - 0 - 48.00 = 2352.00.
+    // IBS UF 0.05 % (LC 214 art. 344) = 1.176 -> 1.18; IBS Mun 0.05 % = 1.18; vIBSTot 2.36; CBS 8.70 % = 204.624 -> 204.62.
+    // vLiq = 2500.00 - 100.00 (nothing withheld) = 2400.00; XSD vTotNF "a partir de 2027" = vLiq + vCBS + vIBSTot
+    // = 2400.00 + 204.62 + 2.36 = 2606.98.
+    const ctx = { ...NFSE_CTX, today: '2027-01-20', reformTables: assumed2027 };
+    const p = prepareNfse(request2027(), ctx);
+    if (!p.ok) throw new Error(JSON.stringify(p.errors));
+    const hand = { vBCIBSCBS: 235_200, vIBSUF: 118, vIBSMun: 118, vIBSTot: 236, vCBS: 20_462, vTotNF: 260_698 };
+    expect(dpsFigures(p.dps, assumed2027)).toMatchObject(hand);
+    const dps = buildPreparedDps(p.dps, { serie: '1', nDPS: '32', emittedAt: new Date('2027-01-20T14:00:00Z'), signingKey: testSigningKey(), reformTables: assumed2027 }).xml;
+    expect(await xmllint(dps, 'NFSe_v1.01', 'DPS_v1.01.xsd')).toBe('');
+    expect(nfseVerdict(dps, { signature: true, now: new Date('2027-01-20T14:00:02Z') })).toBeNull();
+    const facts = dpsFacts(checkDocument(dps, 'DPS', 'DPS_v1.01.xsd').root);
+    const group = writeNfseIbsCbs(facts, nfseValues(facts.values), assumed2027);
+    const sefin = nfseIbsCbsFiguresOf(`<NFSe xmlns="http://www.sped.fazenda.gov.br/nfse"><infNFSe>${group}</infNFSe></NFSe>`);
+    expect(sefin).toEqual({ vBC: hand.vBCIBSCBS, vIBSUF: hand.vIBSUF, vIBSMun: hand.vIBSMun, vIBSTot: hand.vIBSTot, vCBS: hand.vCBS, vTotNF: hand.vTotNF });
+    // With the tables as installed (2027 CBS not published), no figures from either side.
+    expect(writeNfseIbsCbs(facts, nfseValues(facts.values), installed)).toBe('');
+    expect(dpsFigures(p.dps, installed).vCBS).toBeUndefined();
   });
 });

@@ -16477,10 +16477,11 @@ export interface paths {
                             data: {
                                 /** @description The event id (evt_...) */
                                 id: string;
-                                type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied";
-                                /** @description tpEvento, e.g. 112150 */
+                                /** @description The type sent, or event_cancellation: 110001 "Cancelamento de Evento" of one of these events */
+                                type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied" | "event_cancellation";
+                                /** @description tpEvento, e.g. 112150 (110001 for a cancellation) */
                                 tp_evento: string;
-                                /** @description nSeqEvento */
+                                /** @description nSeqEvento (a cancellation carries the cancelled event's) */
                                 sequence: number;
                                 /** @description pending while it is sent; registered (135) or rejected by the authority */
                                 status: "pending" | "registered" | "rejected";
@@ -16527,6 +16528,10 @@ export interface paths {
                                     code: string;
                                     message: string;
                                 } | null;
+                                /** @description event_cancellation only: the id of the event it cancels */
+                                cancels: string | null;
+                                /** @description The id of the registered cancellation (110001) of this event, else null */
+                                cancelled_by: string | null;
                                 /**
                                  * Format: date-time
                                  * @description ISO 8601 UTC with milliseconds
@@ -16669,10 +16674,11 @@ export interface paths {
                         "application/json": {
                             /** @description The event id (evt_...) */
                             id: string;
-                            type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied";
-                            /** @description tpEvento, e.g. 112150 */
+                            /** @description The type sent, or event_cancellation: 110001 "Cancelamento de Evento" of one of these events */
+                            type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied" | "event_cancellation";
+                            /** @description tpEvento, e.g. 112150 (110001 for a cancellation) */
                             tp_evento: string;
-                            /** @description nSeqEvento */
+                            /** @description nSeqEvento (a cancellation carries the cancelled event's) */
                             sequence: number;
                             /** @description pending while it is sent; registered (135) or rejected by the authority */
                             status: "pending" | "registered" | "rejected";
@@ -16719,6 +16725,10 @@ export interface paths {
                                 code: string;
                                 message: string;
                             } | null;
+                            /** @description event_cancellation only: the id of the event it cancels */
+                            cancels: string | null;
+                            /** @description The id of the registered cancellation (110001) of this event, else null */
+                            cancelled_by: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC with milliseconds
@@ -16790,6 +16800,172 @@ export interface paths {
                 };
                 /** @description The request is well-formed but a field is invalid; details name each field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded; retry after Retry-After seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/nfe/{id}/reform-events/{eventId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a registered tax-reform event
+         * @description Sends NT 2025.002-RTC event 110001 "Cancelamento de Evento" for a registered reform event of the NF-e (112110-112150), with that event's type, protocol, sequence, author and cOrgaoAutor. An event that is not one of the note's reform events is 404; one not registered, one already cancelled (or being cancelled), or one whose sequence another cancellation of the note already carries (the same Id), 409. Answers 202 with the cancellation (type event_cancellation, status pending); it is sent in the background, listed at GET /v1/nfe/:id/reform-events, and once registered the cancelled event shows it in cancelled_by.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    eventId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The event id (evt_...) */
+                            id: string;
+                            /** @description The type sent, or event_cancellation: 110001 "Cancelamento de Evento" of one of these events */
+                            type: "delivery_forecast_update" | "full_payment" | "import_not_exempted" | "supplier_transport_loss" | "prepaid_not_supplied" | "event_cancellation";
+                            /** @description tpEvento, e.g. 112150 (110001 for a cancellation) */
+                            tp_evento: string;
+                            /** @description nSeqEvento (a cancellation carries the cancelled event's) */
+                            sequence: number;
+                            /** @description pending while it is sent; registered (135) or rejected by the authority */
+                            status: "pending" | "registered" | "rejected";
+                            delivery_date: string | null;
+                            items: {
+                                /** @description nItem: the number of the item (det nItem) of this NF-e; each item at most once per event */
+                                item_number: number;
+                                /**
+                                 * @description vIBS: the IBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                                 * @example 12.5
+                                 */
+                                ibs_amount: number;
+                                /**
+                                 * @description vCBS: the CBS of the note for the quantity concerned; at least 0, at most 2 decimals (TDec_1302)
+                                 * @example 12.5
+                                 */
+                                cbs_amount: number;
+                                /**
+                                 * @description The quantity concerned (qtde / qPerecimento / qNaoFornecida); at most 4 decimals (TDec_1104)
+                                 * @example 2
+                                 */
+                                quantity: number;
+                                /**
+                                 * @description Its unit (unidade / uPerecimento / uNaoFornecida), 1 to 6 characters
+                                 * @example UN
+                                 */
+                                unit: string;
+                                /** @description supplier_transport_loss only, and required there */
+                                credit_reversal?: {
+                                    /**
+                                     * @description gControleEstoque vIBS: the IBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                     * @example 12.5
+                                     */
+                                    ibs_amount: number;
+                                    /**
+                                     * @description gControleEstoque vCBS: the CBS credit on the acquisitions to reverse for this quantity; at least 0, at most 2 decimals (TDec_1302)
+                                     * @example 12.5
+                                     */
+                                    cbs_amount: number;
+                                };
+                            }[] | null;
+                            protocolo: string | null;
+                            rejection: {
+                                code: string;
+                                message: string;
+                            } | null;
+                            /** @description event_cancellation only: the id of the event it cancels */
+                            cancels: string | null;
+                            /** @description The id of the registered cancellation (110001) of this event, else null */
+                            cancelled_by: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            requested_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC with milliseconds
+                             * @example 2026-11-21T13:05:09.123Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The API key lacks the scope this operation needs */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found (also for records of another account) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

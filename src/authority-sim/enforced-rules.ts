@@ -175,6 +175,7 @@ export const ENFORCED_OUTSIDE_TABLES: readonly { code: number; where: string; wh
   ...[784, 657, 596, 594, 494, 575, 650, 651, 655].map((code) => ({ code, where: 'authority-sim/nfe-event-rules.ts', why: 'CC-e / manifestation rules (not in Anexo I)' })),
   ...[563, 256, 241].map((code) => ({ code, where: 'authority-sim/inutilization-service.ts', why: 'inutilização rules (not in Anexo I)' })),
   ...[250, 455, 459, 460, 821, 822, 823, 824, 825, 826].map((code) => ({ code, where: 'authority-sim/delivery-event-rules.ts', why: 'delivery event rules (NT 2021.001, NT 2023.005; not in Anexo I)' })),
+  ...[459, 1113, 1178, 460].map((code) => ({ code, where: 'authority-sim/reform-event-cancel-rules.ts', why: 'NT 2025.002-RTC 8.14.3, cancellation of an event (110001; not in Anexo I)' })),
   { code: 217, where: 'authority-sim/consult-service.ts', why: 'consultation rule (not in Anexo I)' },
   ...[656, 589].map((code) => ({ code, where: 'authority-sim/distribution-service.ts', why: 'NFeDistribuicaoDFe rules (NT 2014.002, not in Anexo I)' })),
   ...ENFORCED_ADJUSTMENT_NOTES,

@@ -8,6 +8,7 @@ import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
 import { correctionLetterRejection, detEventosValid, manifestationRejection, MANIFESTATIONS, NFE_EVENT_LOT_SCHEMAS, REFORM_ISSUER_EVENTS } from './nfe-event-rules.js';
 import { distributeIssuerEvent, unlockFullNote } from './received-documents.js';
+import { EVENT_CANCELLATION, eventCancellationRejection } from './reform-event-cancel-rules.js';
 import { deliveryBlocksCancellation, deliveryEventRejection, DELIVERY_EVENTS } from './delivery-event-rules.js';
 
 const CANCELLATIONS = new Set(['110111', '110112']);
@@ -29,8 +30,8 @@ export function cancellationWindowMs(model: number, tpEvento: string): number {
 
 // The event types this authority registers, each in its version 1.00 (NT 2011/004 CC-e, cancellation,
 // NT 2018.005 cancellation by substitution, NT 2012/002 manifestation, NT 2025.002-RTC issuer events): others get 491.
-// NT 2021.001 and NT 2023.005 delivery events (delivery-event-rules.ts).
-const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS, ...DELIVERY_EVENTS]);
+// NT 2021.001 and NT 2023.005 delivery events (delivery-event-rules.ts); NT 2025.002-RTC 8.14 cancellation of an event.
+const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS, ...DELIVERY_EVENTS, EVENT_CANCELLATION]);
 const EVENT_VERSION = '1.00';
 
 /** MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. */
@@ -104,11 +105,13 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   if (await ctx.store.eventExists(eventId)) return rejected(573);
   const note = await ctx.store.note(key);
   // 574: an issuer's event (cancellation, CC-e) is authored by the issuer, whose CNPJ is in the key (positions 7-20).
-  if (!MANIFESTATIONS.has(tpEvento) && note && textOf(evento, 'CNPJ') !== key.slice(6, 20) && textOf(evento, 'CPF') === null) return rejected(574);
+  // 110001 is authored by whoever authored the event it cancels (NT 2025.002-RTC 8.14): its rule 1P10-10 (1113) instead.
+  if (!MANIFESTATIONS.has(tpEvento) && tpEvento !== EVENT_CANCELLATION && note && textOf(evento, 'CNPJ') !== key.slice(6, 20) && textOf(evento, 'CPF') === null) return rejected(574);
   const nfeRule = MANIFESTATIONS.has(tpEvento)
     ? await manifestationRejection(evento, note, at, ctx)
     : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx)
-    : DELIVERY_EVENTS.has(tpEvento) ? await deliveryEventRejection(evento, note, ctx) : null;
+    : DELIVERY_EVENTS.has(tpEvento) ? await deliveryEventRejection(evento, note, ctx)
+    : tpEvento === EVENT_CANCELLATION ? await eventCancellationRejection(evento, ctx) : null;
   if (nfeRule) return rejected(nfeRule);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);

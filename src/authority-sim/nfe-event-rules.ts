@@ -30,6 +30,8 @@ export const REFORM_ISSUER_EVENTS: ReadonlySet<string> = new Set(['112110', '112
 // Per-event detEvento schemas: the lot schema checks the envelope, these the event's own fields.
 const DET_SCHEMAS: Record<string, string> = {
   '110110': 'e110110_v1.00.xsd',
+  // NT 2025.002-RTC 8.14: Cancelamento de Evento (reform-event-cancel-rules.ts).
+  '110001': 'e110001_v1.00.xsd',
   '112110': 'e112110_v1.00.xsd',
   // Shipped as "e112120_v1.00 .xsd" (a blank before the extension); the same file copied under this name.
   '112120': 'e112120_v1.00.xsd',

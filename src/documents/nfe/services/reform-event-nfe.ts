@@ -2,7 +2,7 @@ import { ufCode } from '../../../fiscal/sefaz/endpoints.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import {
-  buildDeliveryForecastEvent, buildReformIssuerEvent, FULL_PAYMENT_TP_EVENTO, type ReformEventItem, type ReformIssuerEventInput,
+  buildDeliveryForecastEvent, buildReformIssuerEvent, EVENT_CANCELLATION_TP_EVENTO, FULL_PAYMENT_TP_EVENTO, type ReformEventItem, type ReformIssuerEventInput,
 } from '../../../fiscal/xml/events/index.js';
 import type { Errors } from '../../../fiscal/layout/field-rules.js';
 import {
@@ -30,11 +30,11 @@ import { meterUsage } from '../../../infra/storage/repositories/billing-reposito
 export { REFORM_EVENT_TYPES, type ReformEventType } from '../domain/reform-event-request.js';
 const TYPE_OF_TP = Object.fromEntries(Object.entries(REFORM_EVENT_TYPES).map(([k, v]) => [v, k])) as Record<string, ReformEventType>;
 /** Application version written in detEvento verAplic (TVerAplic, 1-20 characters). */
-const VER_APLIC = 'fiscal-gateway-1.0';
+export const VER_APLIC = 'fiscal-gateway-1.0';
 
 export interface ReformEventView {
   id: string;
-  type: ReformEventType;
+  type: ReformEventType | 'event_cancellation';
   tp_evento: string;
   sequence: number;
   status: NfeEventRow['status'];
@@ -42,20 +42,27 @@ export interface ReformEventView {
   items: ReformEventItemInput[] | null;
   protocolo: string | null;
   rejection: { code: string; message: string } | null;
+  /** 110001 only: the id of the event it cancels. */
+  cancels: string | null;
+  /** The id of the registered 110001 that cancelled this event, else null. */
+  cancelled_by: string | null;
   requested_at: string;
   updated_at: string;
 }
 
-function view(ev: NfeEventRow): ReformEventView {
+export function view(ev: NfeEventRow, cancelledBy: string | null = null): ReformEventView {
+  const cancellation = ev.tp_evento === EVENT_CANCELLATION_TP_EVENTO;
   return {
-    id: ev.id, type: TYPE_OF_TP[ev.tp_evento] ?? 'delivery_forecast_update', tp_evento: ev.tp_evento, sequence: ev.n_seq, status: ev.status,
+    id: ev.id, type: cancellation ? 'event_cancellation' : TYPE_OF_TP[ev.tp_evento] ?? 'delivery_forecast_update', tp_evento: ev.tp_evento, sequence: ev.n_seq, status: ev.status,
     delivery_date: typeof ev.detail.delivery_date === 'string' ? ev.detail.delivery_date : null,
     items: Array.isArray(ev.detail.items) ? (ev.detail.items as ReformEventItemInput[]) : null,
-    protocolo: ev.protocolo, rejection: ev.rejection, requested_at: ev.created_at.toISOString(), updated_at: ev.updated_at.toISOString(),
+    protocolo: ev.protocolo, rejection: ev.rejection,
+    cancels: cancellation && typeof ev.detail.cancels === 'string' ? ev.detail.cancels : null, cancelled_by: cancelledBy,
+    requested_at: ev.created_at.toISOString(), updated_at: ev.updated_at.toISOString(),
   };
 }
 
-async function eventsOf(db: Queryable, noteId: string, tpEvento: string, forUpdate = false): Promise<NfeEventRow[]> {
+export async function eventsOf(db: Queryable, noteId: string, tpEvento: string, forUpdate = false): Promise<NfeEventRow[]> {
   const r = await db.query<NfeEventRow>(
     `SELECT * FROM nfe_events WHERE note_id = $1 AND tp_evento = $2 ORDER BY n_seq${forUpdate ? ' FOR UPDATE' : ''}`,
     [noteId, tpEvento],
@@ -63,18 +70,24 @@ async function eventsOf(db: Queryable, noteId: string, tpEvento: string, forUpda
   return r.rows;
 }
 
-/** GET /v1/nfe/:id/reform-events: every reform event sent for the note, oldest first. */
+/** The note's reform events and their cancellations (110001): the types GET /v1/nfe/:id/reform-events lists. */
+const LISTED_TYPES: readonly string[] = [...Object.values(REFORM_EVENT_TYPES), EVENT_CANCELLATION_TP_EVENTO];
+
+/** GET /v1/nfe/:id/reform-events: every reform event sent for the note and their cancellations, by type, oldest first. */
 export async function listReformEvents(deps: Pick<AuthorityDeps, 'db'>, accountId: string, id: string): Promise<ReformEventView[]> {
   await findNote(deps, NFE_FAMILY, accountId, id);
-  const all = await Promise.all(Object.values(REFORM_EVENT_TYPES).map((tp) => eventsOf(deps.db, id, tp)));
-  return all.flat().map(view);
+  const all = (await Promise.all(LISTED_TYPES.map((tp) => eventsOf(deps.db, id, tp)))).flat();
+  const cancelledBy = new Map(
+    all.filter((e) => e.tp_evento === EVENT_CANCELLATION_TP_EVENTO && e.status === 'registered').map((e) => [String(e.detail.cancels), e.id]),
+  );
+  return all.map((e) => view(e, cancelledBy.get(e.id) ?? null));
 }
 
 /** GET /v1/nfe/:id/reform-events/:eventId/xml: its procEventoNFe once registered (409 before). */
 export async function reformEventXml(deps: Pick<AuthorityDeps, 'db'>, accountId: string, id: string, eventId: string) {
   const note = await findNote(deps, NFE_FAMILY, accountId, id);
   const ev = await getNfeEvent(deps.db, eventId);
-  if (!ev || ev.note_id !== id || !Object.values(REFORM_EVENT_TYPES).includes(ev.tp_evento as never)) {
+  if (!ev || ev.note_id !== id || !LISTED_TYPES.includes(ev.tp_evento)) {
     throw new ApiError('not_found', `NF-e ${id} has no reform event ${eventId}`);
   }
   if (!ev.proc_xml) throw new ApiError('invalid_state', `Reform event ${eventId} is ${ev.status}; its procEventoNFe exists once registered`);

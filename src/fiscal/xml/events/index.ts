@@ -29,3 +29,7 @@ export {
   REFORM_ISSUER_EVENT_DESC, reformIssuerEventProblems, SUPPLIER_TRANSPORT_LOSS_TP_EVENTO,
   type ReformEventItem, type ReformIssuerEventInput,
 } from './reform-issuer-events.js';
+export {
+  buildEventCancellation, CANCELLABLE_EVENT_TYPES, EVENT_CANCELLATION_DESC, EVENT_CANCELLATION_TP_EVENTO, eventCancellationProblems,
+  type EventCancellationInput,
+} from './reform-event-cancel.js';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listReformEvents, reformEventXml, requestReformEvent } from '../../../documents/nfe/services/reform-event-nfe.js';
+import { cancelReformEvent } from '../../../documents/nfe/services/reform-event-cancel.js';
 import { errorResponses } from '../../../kernel/errors.js';
 import { IdParams } from '../../schemas/common.js';
-import { ReformEventBody, ReformEventSchema } from '../../schemas/nfe-reform-events.js';
+import { ReformEventBody, ReformEventParams, ReformEventSchema } from '../../schemas/nfe-reform-events.js';
 import { registerNfeEventReads } from './nfe-event-reads.js';
 
 const tags = ['nfe'];
@@ -31,6 +32,26 @@ export const nfeReformEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => reply.code(202).send(await requestReformEvent(ctx, request.auth.accountId, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/v1/nfe/:id/reform-events/:eventId/cancel',
+    {
+      config: { scope: 'nfe:write' },
+      schema: {
+        tags,
+        summary: 'Cancel a registered tax-reform event',
+        description:
+          'Sends NT 2025.002-RTC event 110001 "Cancelamento de Evento" for a registered reform event of the NF-e (112110-112150), with ' +
+          "that event's type, protocol, sequence, author and cOrgaoAutor. An event that is not one of the note's reform events is 404; " +
+          'one not registered, one already cancelled (or being cancelled), or one whose sequence another cancellation of the note already ' +
+          'carries (the same Id), 409. Answers 202 with the cancellation (type event_cancellation, status pending); it is sent in the ' +
+          'background, listed at GET /v1/nfe/:id/reform-events, and once registered the cancelled event shows it in cancelled_by.',
+        params: ReformEventParams,
+        response: { 202: ReformEventSchema, ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await cancelReformEvent(ctx, request.auth.accountId, request.params.id, request.params.eventId)),
   );
 
   registerNfeEventReads(app, {

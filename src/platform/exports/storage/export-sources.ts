@@ -38,7 +38,7 @@ export async function exportNotesPage(db: Queryable, f: { issuerId: string; mont
 
 export interface ExportEventRow { id: string; access_key: string; tp_evento: string; n_seq: number; protocolo: string | null; proc_xml: string; dh_emi: string }
 
-/** Registered NF-e events of the month's own notes other than the cancellation (kept on the note): CC-e 110110, the reform's issuer events 112110-112150, the delivery events. */
+/** Registered NF-e events of the month's own notes other than the cancellation (kept on the note): CC-e 110110, the reform's issuer events 112110-112150 and their cancellations 110001, the delivery events. */
 export async function exportEventsPage(db: Queryable, f: { issuerId: string; month: string; after: string; limit: number }): Promise<ExportEventRow[]> {
   const r = await db.query<ExportEventRow>(
     `SELECT e.id, e.access_key, e.tp_evento, e.n_seq, e.protocolo, e.proc_xml, n.dh_emi
