@@ -143,8 +143,10 @@ describe('POST /v1/nfe/:id/reform-events, the other issuer events', { timeout: 1
     const byType = Object.fromEntries((await listed(note.id)).map((e: { type: string }) => [e.type, e]));
     const paid = byType.full_payment;
     const cancel = (eventId: string) => t.app.inject({ method: 'POST', url: `/v1/nfe/${note.id}/reform-events/${eventId}/cancel`, headers: auth });
-    const res = await cancel(paid.id);
-    expect(res.statusCode, res.body).toBe(202);
+    // Two requests at once (a double click): one cancellation, the other a 409, never a 500.
+    const both = await Promise.all([cancel(paid.id), cancel(paid.id)]);
+    expect(both.map((r) => r.statusCode).sort(), both.map((r) => r.body).join('\n')).toEqual([202, 409]);
+    const res = both.find((r) => r.statusCode === 202)!;
     expect(res.json()).toMatchObject({ type: 'event_cancellation', tp_evento: '110001', sequence: 1, status: 'pending', cancels: paid.id, cancelled_by: null });
     const settled = await eventually(async () => {
       const l = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/reform-events`, headers: auth })).json().data;

@@ -5,6 +5,7 @@ import { localDateTime } from '../../../fiscal/layout/local-time.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { newId } from '../../../kernel/ids.js';
 import { enqueueJob } from '../../../infra/queue/queue.js';
+import { sqlState } from '../../../infra/storage/db.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
 import { assertWithinQuota } from '../../../platform/billing/quota.js';
@@ -23,6 +24,8 @@ import { eventsOf, VER_APLIC, view, type ReformEventView } from './reform-event-
 // by the same CNPJ and cOrgaoAutor (rules 1P06-10 459, 1P10-10 1113, 1P20-10 1178, 1P24-10 460): all
 // taken here from the event as it was registered, so none of them can be broken by the request.
 const LIVE = new Set(['pending', 'registered']);
+/** The unique index of live events per issuer, key, type and sequence (migration 14). */
+const LIVE_EVENT_INDEX = 'nfe_events_live_seq';
 
 /**
  * POST /v1/nfe/:id/reform-events/:eventId/cancel. 404 for an event that is not one of this note's reform
@@ -78,6 +81,13 @@ export async function cancelReformEvent(deps: AuthorityDeps, accountId: string, 
     });
     await addHistory(tx, id, { type: 'reform_event_requested', at: now, message: `Evento 110001 ${target.n_seq}: cancelamento do evento ${target.tp_evento} ${target.n_seq}` });
     await enqueueJob(tx, NFE_REFORM_EVENT_JOB, { eventId: cancellationId }, { runAt: now, now, dedupeKey: `reform-event:${cancellationId}`, maxAttempts: 10_000 });
+  }).catch((err: unknown) => {
+    // Two requests at once both found no live cancellation; the unique index of live events per
+    // (issuer, key, type, sequence) let one in: the other is the conflict the check above names.
+    if (sqlState(err) === '23505' && (err as { constraint?: unknown }).constraint === LIVE_EVENT_INDEX) {
+      throw new ApiError('invalid_state', `Reform event ${eventId} already has a cancellation (sent at the same time)`);
+    }
+    throw err;
   });
   deps.wakeWorker();
   return view((await getNfeEvent(db, cancellationId))!);
