@@ -9,7 +9,7 @@ import { sqlState } from '../../../infra/storage/db.js';
 import { assertCertificateCurrent, loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
 import { assertWithinQuota } from '../../../platform/billing/quota.js';
-import { addHistory } from '../../notes/storage/note-repository.js';
+import { addHistory, getNoteForWork } from '../../notes/storage/note-repository.js';
 import { getNfeEvent, insertNfeEvent } from '../storage/nfe-event-repository.js';
 import { findNote } from '../../notes/services/find-note.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
@@ -52,6 +52,8 @@ export async function cancelReformEvent(deps: AuthorityDeps, accountId: string, 
 
   const cancellationId = newId('evt');
   await db.transaction(async (tx) => {
+    // The note's row serializes the events of one note, as the other event requests do.
+    await getNoteForWork(tx, id, true);
     const live = (await eventsOf(tx, id, EVENT_CANCELLATION_TP_EVENTO, true)).filter((e) => LIVE.has(e.status) && e.n_seq === target.n_seq);
     const same = live.find((e) => e.detail.cancels === eventId);
     if (same) throw new ApiError('invalid_state', `Reform event ${eventId} already has a cancellation ${same.id} (${same.status})`);
@@ -82,8 +84,8 @@ export async function cancelReformEvent(deps: AuthorityDeps, accountId: string, 
     await addHistory(tx, id, { type: 'reform_event_requested', at: now, message: `Evento 110001 ${target.n_seq}: cancelamento do evento ${target.tp_evento} ${target.n_seq}` });
     await enqueueJob(tx, NFE_REFORM_EVENT_JOB, { eventId: cancellationId }, { runAt: now, now, dedupeKey: `reform-event:${cancellationId}`, maxAttempts: 10_000 });
   }).catch((err: unknown) => {
-    // Two requests at once both found no live cancellation; the unique index of live events per
-    // (issuer, key, type, sequence) let one in: the other is the conflict the check above names.
+    // The last guard, should a writer ever skip the note's lock: the unique index of live events per
+    // (issuer, key, type, sequence) lets one cancellation in; the other is the conflict checked above.
     if (sqlState(err) === '23505' && (err as { constraint?: unknown }).constraint === LIVE_EVENT_INDEX) {
       throw new ApiError('invalid_state', `Reform event ${eventId} already has a cancellation (sent at the same time)`);
     }
