@@ -104,6 +104,21 @@ export interface IcmsModel {
   partilha?: { pBCOp: number; UFST: string };
   /** Model 55, CST 41/60 with `retained`: ICMSST (MOC N10b), ST retained earlier repassed to the destination state. */
   repasse?: IcmsRepasseModel;
+  /** CST 02/15/53/61: the monophase ICMS on fuels (NT 2023.001, groups N02a/N03a/N07a/N08a; docs/fiscal/icms-monophase.md). */
+  mono?: IcmsMonoModel;
+}
+
+/**
+ * Quantities scale 4 (TDec_1104v), ad rem rates scale 4 in reais per unit (TDec_0302a04), values in cents.
+ * `own` is qBCMono/adRemICMS/vICMSMono (02, 15, 53), `reten` the retention of CST 15, `ret` the ICMS
+ * charged earlier of CST 61; `dif` the deferral of CST 53 (vICMSMonoOp, pDif, vICMSMonoDif).
+ */
+export interface IcmsMonoModel {
+  own?: { q: bigint; adRem: number; value: number };
+  reten?: { q: bigint; adRem: number; value: number };
+  reduction?: { pRedAdRem: number; motRedAdRem: 1 | 9 };
+  dif?: { vICMSMonoOp: number; pDif: number; vICMSMonoDif: number };
+  ret?: { q: bigint; adRem: number; value: number };
 }
 
 export interface IcmsRepasseModel {
@@ -317,6 +332,13 @@ export interface IcmsTotModel {
   vST: number;
   vFCPST: number;
   vFCPSTRet: number;
+  /** Monophase totals (NT 2023.001, W06b.1-W06e), written only when an item carries the group they add. Quantities in hundredths (TDec_1302). */
+  qBCMono?: number;
+  vICMSMono?: number;
+  qBCMonoReten?: number;
+  vICMSMonoReten?: number;
+  qBCMonoRet?: number;
+  vICMSMonoRet?: number;
   vProd: number;
   vFrete: number;
   vSeg: number;
