@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { IcmsMonoModel } from '../../../fiscal/xml/nfe/model.js';
+import type { IcmsMonoModel } from '../../../fiscal/xml/nfe/mono-model.js';
 import { checkNumber, fail, PERCENT, type Errors, type NumberRule } from '../../../fiscal/layout/field-rules.js';
 import { mulDivRound, percentOf, toScaled } from '../../../kernel/decimal.js';
 

@@ -4,7 +4,7 @@ import { isValidCnpj } from '../../../kernel/tax-id.js';
 import { checkNumber, checkText, fail, MONEY, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { IPI_NT_CSTS, IPI_TRIB_CSTS } from '../../../fiscal/xml/nfe/taxes/ipi.js';
 import { toCents } from '../../../kernel/decimal.js';
-import { icmsCode, NFCE_CSOSNS, NFCE_CSTS, OPTIONAL_OWN_ICMS_CODES } from '../../goods/domain/icms-codes.js';
+import { icmsCode, NFCE_CSOSNS, OPTIONAL_OWN_ICMS_CODES } from '../../goods/domain/icms-codes.js';
 import { validateItem, type ItemRules } from '../../goods/domain/validate-item.js';
 import type { NfeItem } from './nfe-request.js';
 import { cfopScope, difalAllowed, difalRequired, type DifalFacts } from './operation.js';

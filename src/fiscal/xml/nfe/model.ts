@@ -5,6 +5,7 @@ import type { DiModel, IiModel } from './import-model.js';
 
 import type { MedModel, RastroModel } from './med-rastro.js';
 import type { VeicProdModel } from './veic-prod.js';
+import type { IcmsMonoModel } from './mono-model.js';
 
 export interface IdeModel {
   cUF: string;
@@ -106,19 +107,6 @@ export interface IcmsModel {
   repasse?: IcmsRepasseModel;
   /** CST 02/15/53/61: the monophase ICMS on fuels (NT 2023.001, groups N02a/N03a/N07a/N08a; docs/fiscal/icms-monophase.md). */
   mono?: IcmsMonoModel;
-}
-
-/**
- * Quantities scale 4 (TDec_1104v), ad rem rates scale 4 in reais per unit (TDec_0302a04), values in cents.
- * `own` is qBCMono/adRemICMS/vICMSMono (02, 15, 53), `reten` the retention of CST 15, `ret` the ICMS
- * charged earlier of CST 61; `dif` the deferral of CST 53 (vICMSMonoOp, pDif, vICMSMonoDif).
- */
-export interface IcmsMonoModel {
-  own?: { q: bigint; adRem: number; value: number };
-  reten?: { q: bigint; adRem: number; value: number };
-  reduction?: { pRedAdRem: number; motRedAdRem: 1 | 9 };
-  dif?: { vICMSMonoOp: number; pDif: number; vICMSMonoDif: number };
-  ret?: { q: bigint; adRem: number; value: number };
 }
 
 export interface IcmsRepasseModel {
