@@ -4,7 +4,8 @@ import type { TestApp } from './support/app.js';
 import { readyIssuer, sale } from './support/nfce-flow.js';
 import { createTestApp } from './support/app.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
-import { xmllint } from './support/xml-tools.js';
+import { run } from './support/pdf-tools.js';
+import { tempFile, xmllint } from './support/xml-tools.js';
 
 // docs/fiscal/icms-monophase.md: items[].icms_mono is written as ICMS02/15/53/61 (NT 2023.001) and summed in ICMSTot.
 // Hand figures, gasoline C at the ad rem rate of 2026 (R$ 1.57 per litre, Convênio ICMS 15/2023 as changed by
@@ -60,6 +61,12 @@ describe('items[].icms_mono (monophase ICMS on fuels)', () => {
     expect(xml).toContain('<vFCPSTRet>0.00</vFCPSTRet><qBCMono>120.00</qBCMono><vICMSMono>163.28</vICMSMono><qBCMonoReten>10.00</qBCMonoReten>' +
       '<vICMSMonoReten>15.70</vICMSMonoReten><qBCMonoRet>40.00</qBCMonoRet><vICMSMonoRet>62.80</vICMSMonoRet><vProd>1006.40</vProd>');
     expect(xml).toContain('<vNF>1022.10</vNF>');
+    // The DANFE's item lines carry orig + CST (061, 002, 015, 053) and the ANP line under the description; its layout
+    // has no place for the monophase values (docs/fiscal/icms-monophase.md).
+    const pdf = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/danfe.pdf`, headers: auth })).rawPayload;
+    const text = (await run('pdftotext', ['-raw', tempFile('danfe.pdf', pdf), '-'])).stdout;
+    for (const cst of ['061', '002', '015', '053']) expect(text).toContain(` ${cst} `);
+    expect(text.replace(/\s+/g, '')).toContain('ANP320102001');
   });
 
   it('422 naming the field for each broken rule of the groups', async () => {
