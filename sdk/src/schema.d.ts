@@ -10036,6 +10036,47 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
+                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents. */
+                            icms_mono?: {
+                                /**
+                                 * @description qBCMono (CST 02, 15, 53) or qBCMonoRet (CST 61): the quantity taxed, in the unit the ad rem rate is set for. Default the item quantity; > 0, at most 4 decimals.
+                                 * @example 40
+                                 */
+                                quantity?: number;
+                                /**
+                                 * @description adRemICMS (CST 02, 15, 53) or adRemICMSRet (CST 61): the ad rem rate of the Convênio in force on the date. Reais per unit, > 0, at most 4 decimals.
+                                 * @example 1.47
+                                 */
+                                ad_rem_rate: number;
+                                /** @description CST 15 only, and required there: the ICMS the issuer retains (vICMSMonoReten = quantity x ad_rem_rate). */
+                                retention?: {
+                                    /**
+                                     * @description qBCMonoReten: the quantity subject to retention. Default the item quantity; > 0, at most 4 decimals.
+                                     * @example 40
+                                     */
+                                    quantity?: number;
+                                    /**
+                                     * @description adRemICMSReten: the ad rem rate of the retention. Reais per unit, > 0, at most 4 decimals.
+                                     * @example 1.47
+                                     */
+                                    ad_rem_rate: number;
+                                };
+                                /** @description CST 15 only: the reduction of the ad rem rate and its reason (both or neither). The rates sent are the ones applied. */
+                                ad_rem_reduction?: {
+                                    /**
+                                     * @description pRedAdRem: percent of reduction of the ad rem rate, 0-100, at most 2 decimals.
+                                     * @example 10
+                                     */
+                                    rate: number;
+                                    /** @description motRedAdRem: 1 public passenger transport, 9 other. */
+                                    reason: 1 | 9;
+                                };
+                                /**
+                                 * @description pDif: percent of the operation's monophase ICMS deferred; CST 53 only, and required there.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                            };
                             /** @description prod/med: the medicine group of an item sold by a pharmacy, drugstore or distributor (docs/fiscal/medicines.md). Not with fuel on the same item. */
                             medicine?: {
                                 /**
@@ -12319,6 +12360,47 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
+                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents. */
+                            icms_mono?: {
+                                /**
+                                 * @description qBCMono (CST 02, 15, 53) or qBCMonoRet (CST 61): the quantity taxed, in the unit the ad rem rate is set for. Default the item quantity; > 0, at most 4 decimals.
+                                 * @example 40
+                                 */
+                                quantity?: number;
+                                /**
+                                 * @description adRemICMS (CST 02, 15, 53) or adRemICMSRet (CST 61): the ad rem rate of the Convênio in force on the date. Reais per unit, > 0, at most 4 decimals.
+                                 * @example 1.47
+                                 */
+                                ad_rem_rate: number;
+                                /** @description CST 15 only, and required there: the ICMS the issuer retains (vICMSMonoReten = quantity x ad_rem_rate). */
+                                retention?: {
+                                    /**
+                                     * @description qBCMonoReten: the quantity subject to retention. Default the item quantity; > 0, at most 4 decimals.
+                                     * @example 40
+                                     */
+                                    quantity?: number;
+                                    /**
+                                     * @description adRemICMSReten: the ad rem rate of the retention. Reais per unit, > 0, at most 4 decimals.
+                                     * @example 1.47
+                                     */
+                                    ad_rem_rate: number;
+                                };
+                                /** @description CST 15 only: the reduction of the ad rem rate and its reason (both or neither). The rates sent are the ones applied. */
+                                ad_rem_reduction?: {
+                                    /**
+                                     * @description pRedAdRem: percent of reduction of the ad rem rate, 0-100, at most 2 decimals.
+                                     * @example 10
+                                     */
+                                    rate: number;
+                                    /** @description motRedAdRem: 1 public passenger transport, 9 other. */
+                                    reason: 1 | 9;
+                                };
+                                /**
+                                 * @description pDif: percent of the operation's monophase ICMS deferred; CST 53 only, and required there.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
+                            };
                             /** @description prod/med: the medicine group of an item sold by a pharmacy, drugstore or distributor (docs/fiscal/medicines.md). Not with fuel on the same item. */
                             medicine?: {
                                 /**
@@ -13873,6 +13955,47 @@ export interface paths {
                                  * @example 14
                                  */
                                 biodiesel_percent?: number;
+                            };
+                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents. */
+                            icms_mono?: {
+                                /**
+                                 * @description qBCMono (CST 02, 15, 53) or qBCMonoRet (CST 61): the quantity taxed, in the unit the ad rem rate is set for. Default the item quantity; > 0, at most 4 decimals.
+                                 * @example 40
+                                 */
+                                quantity?: number;
+                                /**
+                                 * @description adRemICMS (CST 02, 15, 53) or adRemICMSRet (CST 61): the ad rem rate of the Convênio in force on the date. Reais per unit, > 0, at most 4 decimals.
+                                 * @example 1.47
+                                 */
+                                ad_rem_rate: number;
+                                /** @description CST 15 only, and required there: the ICMS the issuer retains (vICMSMonoReten = quantity x ad_rem_rate). */
+                                retention?: {
+                                    /**
+                                     * @description qBCMonoReten: the quantity subject to retention. Default the item quantity; > 0, at most 4 decimals.
+                                     * @example 40
+                                     */
+                                    quantity?: number;
+                                    /**
+                                     * @description adRemICMSReten: the ad rem rate of the retention. Reais per unit, > 0, at most 4 decimals.
+                                     * @example 1.47
+                                     */
+                                    ad_rem_rate: number;
+                                };
+                                /** @description CST 15 only: the reduction of the ad rem rate and its reason (both or neither). The rates sent are the ones applied. */
+                                ad_rem_reduction?: {
+                                    /**
+                                     * @description pRedAdRem: percent of reduction of the ad rem rate, 0-100, at most 2 decimals.
+                                     * @example 10
+                                     */
+                                    rate: number;
+                                    /** @description motRedAdRem: 1 public passenger transport, 9 other. */
+                                    reason: 1 | 9;
+                                };
+                                /**
+                                 * @description pDif: percent of the operation's monophase ICMS deferred; CST 53 only, and required there.
+                                 * @example 100
+                                 */
+                                deferral_rate?: number;
                             };
                             /** @description prod/med: the medicine group of an item sold by a pharmacy, drugstore or distributor (docs/fiscal/medicines.md). Not with fuel on the same item. */
                             medicine?: {

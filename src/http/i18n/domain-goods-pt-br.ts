@@ -108,6 +108,15 @@ export const GOODS_PT_BR: Translations = {
   'is only used with CST 10, 30, 70, 90 or CSOSN 201, 202, 203, 900, not {}': 'só é usado com CST 10, 30, 70, 90 ou CSOSN 201, 202, 203, 900, não {}',
   'must be an integer from 0 to 6 (modBCST)': 'deve ser um inteiro de 0 a 6 (modBCST)',
   'is only used with CST 60 or CSOSN 500, not {}': 'só é usado com CST 60 ou CSOSN 500, não {}',
+  // items[].icms_mono (documents/goods/domain/icms-mono-item.ts)
+  'is only used with the monophase CSTs 02, 15, 53 or 61, not {}': 'só é usado com os CSTs monofásicos 02, 15, 53 ou 61, não {}',
+  'is required with CST {} (monophase ICMS on fuels): give the ANP product code of the fuel':
+    'é obrigatório com o CST {} (ICMS monofásico sobre combustíveis): informe o código de produto ANP do combustível',
+  'is required with CST {}: give at least icms_mono.ad_rem_rate (the ad rem rate of the date)':
+    'é obrigatório com o CST {}: informe ao menos icms_mono.ad_rem_rate (a alíquota ad rem da data)',
+  'is required with CST 15: give retention.ad_rem_rate (adRemICMSReten)': 'é obrigatório com o CST 15: informe retention.ad_rem_rate (adRemICMSReten)',
+  'is only used with CST 15, not {}': 'só é usado com o CST 15, não {}',
+  'is only used with CST 53, not {}': 'só é usado com o CST 53, não {}',
   'is only used with CSOSN 101, 201 or 900, not {}': 'só é usado com CSOSN 101, 201 ou 900, não {}',
   'is not used with CST {} (immunity and non-incidence: the item carries CST and cClassTrib only, no gIBSCBS)':
     'não é usado com o CST {} (imunidade e não incidência: o item leva só CST e cClassTrib, sem gIBSCBS)',

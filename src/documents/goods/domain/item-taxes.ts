@@ -4,6 +4,7 @@ import { CREDIT_CODES, hasOwnIcms, hasSt, icmsCode, REDUCED_BASE_CODES, RETAINED
 import { isSimplesNacional, type Crt } from './issuer-context.js';
 import type { ReformRates } from './reform-rates.js';
 import type { SaleItem } from './sale-item.js';
+import { icmsMonoOf, MONO_CSTS } from './icms-mono-item.js';
 import { effectiveRate, regularTaxationOf, withDeferral, type RegularPlan } from './reform-deferral.js';
 
 // Tax values of one item, computed from its net value (vProd - vDesc) in integer cents.
@@ -77,6 +78,7 @@ export function icmsOf(item: SaleItem, net: number, stNet = net): IcmsModel {
     model.st = st(item, stNet, ownValue, model.own?.fcp?.vFCP ?? 0);
   }
   if (RETAINED_CODES.has(code) && item.st_retained) model.retained = retainedOf(item.st_retained);
+  if (MONO_CSTS.has(code) && item.icms_mono) model.mono = icmsMonoOf(code, item.icms_mono, item.quantity);
   if (CREDIT_CODES.has(code) || (code === '900' && item.simples_credit_rate !== undefined)) {
     const pCredSN = rate4(item.simples_credit_rate);
     model.credit = { pCredSN, vCredICMSSN: percentOf(net, pCredSN) };

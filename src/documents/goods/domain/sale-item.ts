@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FuelSchema } from './fuel-item.js';
+import { IcmsMonoSchema } from './icms-mono-item.js';
 import { BatchesSchema, MedicineSchema } from './medicine-item.js';
 import { CARD_BRANDS, PAYMENT_METHODS, type CardBrand, type PaymentMethod } from '../../../fiscal/layout/payment-codes.js';
 
@@ -130,6 +131,7 @@ export const SaleItemSchema = Type.Object(
     approximate_taxes: Type.Optional(money('Approximate taxes of the item (Lei 12.741/2012, vTotTrib).', 5.2)),
     additional_info: Type.Optional(Type.String({ description: 'infAdProd, up to 500 characters.' })),
     fuel: Type.Optional(FuelSchema),
+    icms_mono: Type.Optional(IcmsMonoSchema),
     medicine: Type.Optional(MedicineSchema),
     batches: Type.Optional(BatchesSchema),
   },

@@ -51,6 +51,26 @@ export function approximateTaxes(items: readonly SaleItem[], amounts: readonly I
 
 const sum = <T>(list: readonly T[], pick: (t: T) => number | undefined): number => list.reduce((acc, t) => acc + (pick(t) ?? 0), 0);
 
+/** Hundredths of a sum of scale-4 quantities, half up: the totals' qBCMono* are TDec_1302. */
+const hundredths = (q4: bigint): number => Number((q4 + 50n) / 100n);
+
+/**
+ * NT 2023.001 W06b.1-W06e: each monophase total is the sum of its item field (qBCMono and vICMSMono of CST
+ * 02/15/53, the retention of CST 15, the ICMS charged earlier of CST 61); a pair is written only when some item
+ * has its group. Of them only vICMSMonoReten adds to vNF (model 55: compute-nfe.ts; docs/fiscal/icms-monophase.md).
+ */
+function monoTotals(det: readonly DetModel[]): Pick<IcmsTotModel, 'qBCMono' | 'vICMSMono' | 'qBCMonoReten' | 'vICMSMonoReten' | 'qBCMonoRet' | 'vICMSMonoRet'> {
+  const out: Pick<IcmsTotModel, 'qBCMono' | 'vICMSMono' | 'qBCMonoReten' | 'vICMSMonoReten' | 'qBCMonoRet' | 'vICMSMonoRet'> = {};
+  const pairs = [['own', 'qBCMono', 'vICMSMono'], ['reten', 'qBCMonoReten', 'vICMSMonoReten'], ['ret', 'qBCMonoRet', 'vICMSMonoRet']] as const;
+  for (const [key, q, v] of pairs) {
+    const parts = det.map((d) => d.icms.mono?.[key]).filter((p) => p !== undefined);
+    if (parts.length === 0) continue;
+    out[q] = hundredths(parts.reduce((a, p) => a + p.q, 0n));
+    out[v] = parts.reduce((a, p) => a + p.value, 0);
+  }
+  return out;
+}
+
 export function icmsTotals(det: readonly DetModel[]): IcmsTotModel {
   const vProd = sum(det, (d) => d.vProd);
   const vDesc = sum(det, (d) => d.vDesc);
@@ -65,6 +85,7 @@ export function icmsTotals(det: readonly DetModel[]): IcmsTotModel {
     vST,
     vFCPST,
     vFCPSTRet: 0,
+    ...monoTotals(det),
     vProd,
     vFrete: 0,
     vSeg: 0,

@@ -11,6 +11,7 @@ import { checkReformRules } from './validate-reform-rules.js';
 import { checkReformCreditShapes } from './reform-presumed-credit.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
 import { checkFuel } from './validate-fuel.js';
+import { checkIcmsMono } from './icms-mono-item.js';
 import { checkMedicine } from './validate-medicine.js';
 
 /** What differs between the item checks of an NFC-e and an NF-e (model 55 reuses validateItem). */
@@ -130,6 +131,7 @@ function checkIcmsFields(errors: Errors, at: string, item: SaleItem, code: strin
     if (!RETAINED_CODES.has(code)) fail(errors, `${at}.st_retained`, `is only used with CST 60 or CSOSN 500, not ${code}`);
     checkRetained(errors, at, item.st_retained);
   }
+  checkIcmsMono(errors, at, code, item.icms_mono, item.fuel !== undefined);
   if (CREDIT_CODES.has(code)) checkNumber(errors, `${at}.simples_credit_rate`, item.simples_credit_rate, PERCENT);
   else if (item.simples_credit_rate !== undefined && code !== '900') fail(errors, `${at}.simples_credit_rate`, `is only used with CSOSN 101, 201 or 900, not ${code}`);
   else checkNumber(errors, `${at}.simples_credit_rate`, item.simples_credit_rate, OPTIONAL_PERCENT);

@@ -157,7 +157,9 @@ export function computeNfe(req: NfeRequest, o: ComputeNfeOptions): ComputedNfe {
   }
   // MOC W16-10 (610): vNF = vProd - vDesc - vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII
   // + vIPI + vIPIDevol (+ vServ of ISSQN items, which this gateway does not issue), where NT 2023.004
-  // deducts only the relief of the items with indDeduzDeson 1 (docs/fiscal/icms-relief.md).
-  total.vNF = total.vProd - total.vDesc - deductedRelief(det) + total.vST + total.vFCPST + total.vFrete + total.vSeg + total.vOutro + total.vII + total.vIPI + total.vIPIDevol;
+  // deducts only the relief of the items with indDeduzDeson 1, + vICMSMonoReten (NT 2023.001: the monophase
+  // ICMS the issuer retains of CST 15; docs/fiscal/icms-relief.md, docs/fiscal/icms-monophase.md).
+  total.vNF = total.vProd - total.vDesc - deductedRelief(det) + total.vST + total.vFCPST + total.vFrete + total.vSeg + total.vOutro + total.vII + total.vIPI + total.vIPIDevol +
+    (total.vICMSMonoReten ?? 0);
   return { det, total, reform };
 }

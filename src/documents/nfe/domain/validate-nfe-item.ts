@@ -4,7 +4,7 @@ import { isValidCnpj } from '../../../kernel/tax-id.js';
 import { checkNumber, checkText, fail, MONEY, OPTIONAL_MONEY, OPTIONAL_PERCENT, PERCENT, type Errors } from '../../../fiscal/layout/field-rules.js';
 import { IPI_NT_CSTS, IPI_TRIB_CSTS } from '../../../fiscal/xml/nfe/taxes/ipi.js';
 import { toCents } from '../../../kernel/decimal.js';
-import { icmsCode, NFCE_CSOSNS, NFCE_CSTS, OPTIONAL_OWN_ICMS_CODES } from '../../goods/domain/icms-codes.js';
+import { icmsCode, NFCE_CSOSNS, OPTIONAL_OWN_ICMS_CODES } from '../../goods/domain/icms-codes.js';
 import { validateItem, type ItemRules } from '../../goods/domain/validate-item.js';
 import type { NfeItem } from './nfe-request.js';
 import { cfopScope, difalAllowed, difalRequired, type DifalFacts } from './operation.js';
@@ -15,8 +15,12 @@ import { checkRepasseFuel } from './validate-fuel-repasse.js';
 // Item checks of an NF-e: the NFC-e's (validateItem, with model 55's CFOPs and CSTs) plus the
 // CFOP's scope against the parties, CST 51 deferral, IPI, DIFAL and the interstate ICMS groups.
 
-/** Model 55 adds CST 50 (suspension) and 51 (deferral), which an NFC-e rejects (766/740). */
-export const NFE_CSTS: readonly string[] = [...NFCE_CSTS.slice(0, 6), '50', '51', ...NFCE_CSTS.slice(6)];
+/**
+ * Model 55 adds CST 50 (suspension) and 51 (deferral), which an NFC-e rejects (766/740), and the monophase
+ * CSTs on fuels 02, 15, 53, 61 (NT 2023.001). The NFC-e keeps MOC N12-30's list: the change NT 2023.001 made
+ * to it could not be read (docs/fiscal/icms-monophase.md).
+ */
+export const NFE_CSTS: readonly string[] = ['00', '02', '10', '15', '20', '30', '40', '41', '50', '51', '53', '60', '61', '70', '90'];
 
 export const NFE_ITEM_RULES: ItemRules = {
   document: 'an NF-e',

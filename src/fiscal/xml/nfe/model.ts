@@ -5,6 +5,7 @@ import type { DiModel, IiModel } from './import-model.js';
 
 import type { MedModel, RastroModel } from './med-rastro.js';
 import type { VeicProdModel } from './veic-prod.js';
+import type { IcmsMonoModel } from './mono-model.js';
 
 export interface IdeModel {
   cUF: string;
@@ -104,6 +105,8 @@ export interface IcmsModel {
   partilha?: { pBCOp: number; UFST: string };
   /** Model 55, CST 41/60 with `retained`: ICMSST (MOC N10b), ST retained earlier repassed to the destination state. */
   repasse?: IcmsRepasseModel;
+  /** CST 02/15/53/61: the monophase ICMS on fuels (NT 2023.001, groups N02a/N03a/N07a/N08a; docs/fiscal/icms-monophase.md). */
+  mono?: IcmsMonoModel;
 }
 
 export interface IcmsRepasseModel {
@@ -317,6 +320,13 @@ export interface IcmsTotModel {
   vST: number;
   vFCPST: number;
   vFCPSTRet: number;
+  /** Monophase totals (NT 2023.001, W06b.1-W06e), written only when an item carries the group they add. Quantities in hundredths (TDec_1302). */
+  qBCMono?: number;
+  vICMSMono?: number;
+  qBCMonoReten?: number;
+  vICMSMonoReten?: number;
+  qBCMonoRet?: number;
+  vICMSMonoRet?: number;
   vProd: number;
   vFrete: number;
   vSeg: number;

@@ -3,9 +3,11 @@ import { money } from './format.js';
 import type { IcmsTotModel, ReformTotModel } from './model.js';
 import { reformTotalsXml } from './taxes/ibscbs.js';
 
-// vFCPUFDest, vICMSUFDest and vICMSUFRemet (DIFAL, model 55) are optional and written when defined.
+// vFCPUFDest, vICMSUFDest and vICMSUFRemet (DIFAL, model 55) and the monophase totals (NT 2023.001) are optional
+// and written when defined; the monophase quantities are TDec_1302 too, so they are hundredths here.
 const ICMS_TOT_ORDER: ReadonlyArray<keyof IcmsTotModel> = [
-  'vBC', 'vICMS', 'vICMSDeson', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPSTRet', 'vProd', 'vFrete', 'vSeg',
+  'vBC', 'vICMS', 'vICMSDeson', 'vFCPUFDest', 'vICMSUFDest', 'vICMSUFRemet', 'vFCP', 'vBCST', 'vST', 'vFCPST', 'vFCPSTRet',
+  'qBCMono', 'vICMSMono', 'qBCMonoReten', 'vICMSMonoReten', 'qBCMonoRet', 'vICMSMonoRet', 'vProd', 'vFrete', 'vSeg',
   'vDesc', 'vII', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vOutro', 'vNF',
 ];
 

@@ -3,6 +3,7 @@ import { money, rate } from '../format.js';
 import type { IcmsModel, OwnIcmsModel, StModel } from '../model.js';
 import { fcpWithBase, ownIcms, retainedBlock, stBlock } from './icms-blocks.js';
 import { icmsPartXml, icmsStXml } from './icms-interstate.js';
+import { icms02, icms15, icms53, icms61 } from './icms-mono.js';
 
 // ICMS groups of regime-normal issuers (CRT 3), one writer per CST, fields in XSD order.
 // CST 50 and 51 are NF-e only: NFC-e rejects them (cStat 766/740, docs/fiscal/nfce-rules.md) and validateSale refuses them.
@@ -90,6 +91,11 @@ function icms90(m: IcmsModel): string {
 
 const WRITERS: Record<string, [string, (m: IcmsModel) => string]> = {
   '00': ['ICMS00', icms00],
+  // Monophase ICMS on fuels (NT 2023.001): icms-mono.ts.
+  '02': ['ICMS02', icms02],
+  '15': ['ICMS15', icms15],
+  '53': ['ICMS53', icms53],
+  '61': ['ICMS61', icms61],
   '10': ['ICMS10', icms10],
   '20': ['ICMS20', icms20],
   '30': ['ICMS30', icms30],
