@@ -11,7 +11,7 @@
 // authorization) and by access key (the gateway's key is the one authorized; no authorization the gateway
 // does not hold), none lost, every number handed out accounted for. Exits 1 on any failure.
 // Environment: CHAOS_NOTES (400), CHAOS_FLAP_S (10), CHAOS_CYCLES (5), CHAOS_ISSUERS (3), CHAOS_CONCURRENCY (16),
-// CHAOS_LOST_ANSWERS (3), CHAOS_TIMEOUT_S (600), CHAOS_DATABASE_URL, CHAOS_REDIS_URL, CHAOS_SIM_LATENCY_MS (5-40).
+// CHAOS_LOST_ANSWERS (3), CHAOS_BREAKER_COOLDOWN_MS (3000), CHAOS_TIMEOUT_S (600), CHAOS_DATABASE_URL, CHAOS_REDIS_URL, CHAOS_SIM_LATENCY_MS (5-40).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,8 @@ const CYCLES = Math.max(1, num('CHAOS_CYCLES', 5));
 const ISSUERS = Math.max(1, num('CHAOS_ISSUERS', 3));
 const CONCURRENCY = num('CHAOS_CONCURRENCY', 16);
 const LOST_ANSWERS = num('CHAOS_LOST_ANSWERS', 3);
+// The breaker's cool-down, short so that it closes again in each up phase and new notes go back to the state.
+const COOLDOWN_MS = num('CHAOS_BREAKER_COOLDOWN_MS', 3000);
 const TIMEOUT_MS = num('CHAOS_TIMEOUT_S', 600) * 1000;
 const DB_URL = process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.CHAOS_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -61,7 +63,8 @@ async function main(): Promise<number> {
       SIM_DATABASE_SCHEMA: simSchema,
     });
     const admin = remoteSimulatorLink({ url: standalone.sim.url, caPem: readFileSync(standalone.caFile, 'utf8'), token });
-    cluster = new Cluster({ simUrl: standalone.sim.url, simCaFile: standalone.caFile, simToken: token, dataDir: dir, databaseUrl: DB_URL, schema, redisUrl: REDIS_URL });
+    cluster = new Cluster({ simUrl: standalone.sim.url, simCaFile: standalone.caFile, simToken: token, dataDir: dir, databaseUrl: DB_URL, schema, redisUrl: REDIS_URL,
+      env: { AUTHORITY_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS), AUTHORITY_BREAKER_MAX_COOLDOWN_MS: String(2 * COOLDOWN_MS) } });
     const c = cluster;
     const api1 = await c.add('api');
     await Promise.all([c.add('api'), c.add('worker'), c.add('worker')]);
@@ -73,7 +76,7 @@ async function main(): Promise<number> {
     }
     const issuerIds = [...cnpjOf.keys()];
     const spanMs = CYCLES * 2 * FLAP_MS;
-    console.log(`chaos (SVC): ${NOTES} NF-e over ${spanMs / 1000} s, ${ISSUERS} SP issuers, state's authorizer down ${FLAP_MS / 1000} s / up ${FLAP_MS / 1000} s (${OUTAGE_MODES.join(', ')} in turn), ${LOST_ANSWERS} lost answers before each outage; 2 API + 2 worker processes; schema ${schema}`);
+    console.log(`chaos (SVC): ${NOTES} NF-e over ${spanMs / 1000} s, ${ISSUERS} SP issuers, state's authorizer down ${FLAP_MS / 1000} s / up ${FLAP_MS / 1000} s (${OUTAGE_MODES.join(', ')} in turn), ${LOST_ANSWERS} lost answers before each outage, breaker cool-down ${COOLDOWN_MS} ms; 2 API + 2 worker processes; schema ${schema}`);
 
     const accepted = new Map<string, string>();
     const stats = { retries: 0, fivexx: 0 };

@@ -127,7 +127,7 @@ describe('a single NF-e while the state is paralysed', { timeout: 300_000 }, () 
       expect(still).toMatchObject({ status: 'processing', access_key: first.access_key, tp_emis: 1 });
       expect((await history(sp, id)).some((e) => e.type === 'svc_contingency')).toBe(false);
       const sameNumber = await t.db.query("SELECT count(*)::int AS n FROM sim_notes WHERE substr(access_key, 7, 14) = $1 AND substr(access_key, 26, 9) = $2", [sp.cnpj, first.access_key.slice(25, 34)]);
-      expect(sameNumber.rows[0].n).toBe(1);
+      expect(sameNumber.rows[0]?.n).toBe(1);
     } finally {
       t.simulator.endOutage(sp.cnpj);
     }
