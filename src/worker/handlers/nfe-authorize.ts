@@ -13,4 +13,4 @@ import type { JobHandler } from '../../infra/queue/runner.js';
  */
 export const nfeAuthorize = (deps: AuthorityDeps & Partial<Pick<Ports, 'breaker'>>): JobHandler =>
   typedHandler({ noteId: 'string' }, (job, { workerId }) =>
-    authorizeNoteJob(deps, NFE_FAMILY, job, workerId, { authorityDown: (note, _why, outcome) => switchToSvc(deps, note, outcome) }));
+    authorizeNoteJob(deps, NFE_FAMILY, job, workerId, { authorityDown: (note, _why, outcome, cStat) => switchToSvc(deps, note, outcome, cStat) }));

@@ -17,12 +17,18 @@ export function svcReason(uf: string): string {
  * is open (several calls in a row went unanswered, from any process): nfeRoute decides, dhCont is when
  * the breaker opened (the gateway's switch), xJust says why. Closed again: back to the state (tpEmis 1).
  */
-export async function svcContingencyAtOnce(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<{ at: Date; reason: string } | undefined> {
+export async function svcContingencyAtOnce(
+  deps: IssueDeps,
+  issuer: EmissionIssuerRow,
+  caller: string,
+  // The state answered a send of this note 108/109 (its service paralysed): down now, whatever the breaker says.
+  opts: { stateSaidDown?: boolean } = {},
+): Promise<{ at: Date; reason: string } | undefined> {
   if (!deps.breaker) return undefined;
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
   // The caller (certificate and account) scopes the breaker in the sandbox only (breaker-key.ts).
   const target = { uf: issuer.uf, model: NFE_MODEL, tpAmb, service: 'autorizacao', certificate: caller } as const;
-  const route = nfeRoute({ uf: issuer.uf, stateBreakerOpen: await deps.breaker.isOpen(target) });
+  const route = nfeRoute({ uf: issuer.uf, stateBreakerOpen: opts.stateSaidDown === true || (await deps.breaker.isOpen(target)) });
   if (route.action !== 'send' || route.to === 'state') return undefined;
   const now = deps.clock.now();
   const opened = deps.breaker.openedAt(target);

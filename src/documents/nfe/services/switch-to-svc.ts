@@ -17,12 +17,13 @@ import { svcContingencyAtOnce } from './svc-contingency.js';
 
 /**
  * An NF-e whose send to the state never got through (the request was not written, or the state answered
- * that it is paralysed: the key was not used) while the state's breaker is open is issued again for the
+ * that it is paralysed: the key was not used) while the state's breaker is open, or that the state itself
+ * answered 108/109 (paralysed, breaker open or not), is issued again for the
  * SVC (docs/fiscal/svc.md#retries, nfeRoute `not_sent`): same number, tpEmis 6/7 and so another key, dhCont
  * and xJust, and a job that sends it there. A send whose outcome is unknown is never switched: it is
  * consulted at the state under its own key. True when the note was switched.
  */
-export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'breaker'>>, note: Note, outcome: 'not-sent' | 'in-doubt'): Promise<boolean> {
+export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'breaker'>>, note: Note, outcome: 'not-sent' | 'in-doubt', cStat?: number | null): Promise<boolean> {
   const { db, clock } = deps;
   // In doubt: nfeRoute would consult where it went; said here first, before anything is loaded.
   if (outcome === 'in-doubt' || note.status !== 'processing' || note.model !== NFE_MODEL || note.tp_emis !== 1 || !deps.breaker) return false;
@@ -31,7 +32,11 @@ export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'bre
   const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
   if (!material?.certificate) return false;
   const caller = breakerCaller(material.certificate.fingerprintSha256, note.account_id);
-  const contingency = await svcContingencyAtOnce({ ...deps, breaker: deps.breaker }, issuer, caller);
+  // MOC cStat table (docs/fiscal/cstat.md), 108/109: the state answered this very send that its service is paralysed, so the key was
+  // not used and the state is down now; one such answer is enough, however few notes the issuer sends
+  // (docs/fiscal/svc.md#when-the-gateway-switches). A refused connection or a timeout only counts for the breaker.
+  const stateSaidDown = cStat === 108 || cStat === 109;
+  const contingency = await svcContingencyAtOnce({ ...deps, breaker: deps.breaker }, issuer, caller, { stateSaidDown });
   const route = nfeRoute({ uf: issuer.uf, stateBreakerOpen: contingency !== undefined, previous: { outcome: 'not_sent', tpEmis: 1 } });
   if (!contingency || route.action !== 'send' || route.to === 'state') return false;
   const prepared = nfeEmitter(() => clock.now()).prepare(note.request as NfeRequest, issuer);

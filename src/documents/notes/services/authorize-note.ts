@@ -89,7 +89,7 @@ export async function authorizeNoteJob(
     });
     // The family may issue the sale another way meanwhile (NFC-e: offline contingency); the same job
     // then transmits that document on its next attempt.
-    if (note.status === 'processing' && hooks.authorityDown && (await hooks.authorityDown(note, why, result.status))) return;
+    if (note.status === 'processing' && hooks.authorityDown && (await hooks.authorityDown(note, why, result.status, result.cStat))) return;
     if (note.status === 'contingency') await hooks.contingencyWaiting?.(note);
     throw new RetryLater(retryDelay(job.attempts), `authority ${result.status}`);
   }
@@ -114,9 +114,10 @@ function retryDelay(attempt: number): number {
 export interface AuthorizeHooks {
   /**
    * The authority did not answer this note (`not-sent`: the key was not used; `in-doubt`: it may have been);
-   * true when the family issued it another way (it changed the note).
+   * true when the family issued it another way (it changed the note). `cStat` is the authority's own answer
+   * to the send when there was one (108/109: its service is paralysed).
    */
-  authorityDown?(note: Note, reason: string, outcome: 'not-sent' | 'in-doubt'): Promise<boolean>;
+  authorityDown?(note: Note, reason: string, outcome: 'not-sent' | 'in-doubt', cStat?: number | null): Promise<boolean>;
   /** A refused contingency note the family could fix (NFC-e: a stale QR code); true: send it again. */
   fixRefused?(note: Note, cStat: number | null): Promise<boolean>;
   /** A note already issued another way is still not taken by the authority (NFC-e: warn near the deadline). */
