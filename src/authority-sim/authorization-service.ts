@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { textOf } from '../fiscal/sefaz/xml-slice.js';
 import { authorityTime, protNFe, retConsReciNFe, retEnviNFe, type ProtocolFields } from './answers.js';
 import { motivo, motivoWith } from './cstat-messages.js';
+import { epecAuthorizationRejection } from './epec-rules.js';
 import { nfeElementsOf, nfeFacts } from './nfe-facts.js';
 import { identityRejection, type Rejection } from './nfe-rules.js';
 import { authorizationRuleRejection } from './authorization-rules.js';
@@ -112,6 +113,9 @@ async function authorizeOne(nfeXml: string, ctx: SimContext, at: Date, lotCuf: s
   // MOC order: the duplicate rules (204/539/206) speak before the content rules. A clean note learns
   // of a duplicate from the claim below (one round trip); a refused one has to ask.
   if (refused) return rejected((await obstacleRejection(numbered, ctx)) ?? refused, digVal);
+  // MOC group 2A (docs/fiscal/epec.md): an EPEC registered for this number binds the note to it.
+  const epec = await epecAuthorizationRejection(nfeXml, facts, ctx);
+  if (epec) return rejected((await obstacleRejection(numbered, ctx)) ?? { cStat: epec.cStat, xMotivo: motivoWith(epec.cStat, epec.facts), detail: 'EPEC' }, digVal);
   // MOC group 3A after groups 2 and 3: a complementary NF-e's referenced note in the records.
   const reference = await referenceRejection(facts, (key) => ctx.store.note(key));
   if (reference) return rejected((await obstacleRejection(numbered, ctx)) ?? reference, digVal);

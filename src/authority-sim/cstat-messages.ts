@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../kernel/paths.js';
 import { DELIVERY_EVENT_MESSAGES } from './delivery-event-rules.js';
+import { EPEC_MESSAGES } from './epec-rules.js';
 import { EVENT_CANCELLATION_MESSAGES } from './reform-event-cancel-rules.js';
 
 let table: Map<number, string> | undefined;
@@ -20,6 +21,7 @@ export function motivo(cStat: number): string {
   if (OVERRIDES[cStat]) return OVERRIDES[cStat];
   if (DELIVERY_EVENT_MESSAGES[cStat]) return DELIVERY_EVENT_MESSAGES[cStat];
   if (EVENT_CANCELLATION_MESSAGES[cStat]) return EVENT_CANCELLATION_MESSAGES[cStat];
+  if (EPEC_MESSAGES[cStat]) return EPEC_MESSAGES[cStat];
   table ??= new Map(
     (
       JSON.parse(readFileSync(join(FISCAL_ASSETS_DIR, 'webservices', 'cstat.json'), 'utf8')) as Array<{

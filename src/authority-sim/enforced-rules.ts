@@ -12,6 +12,7 @@ import { ENFORCED_NFSE_DPS, ENFORCED_NFSE_SERVICE } from './enforced-nfse-dps.js
 import { ENFORCED_NFSE_VALUES } from './enforced-nfse-values.js';
 import { ENFORCED_NFSE_IBSCBS } from './enforced-nfse-ibscbs.js';
 import { ENFORCED_ADJUSTMENT_NOTES } from './enforced-adjustment-notes.js';
+import { ENFORCED_EPEC } from './enforced-epec.js';
 
 // Which official rules the simulator enforces, one line per rule (docs/fiscal/rule-table.md):
 // `rule` is the id in assets/fiscal/rules (MOC 7.0 Anexo I id, or the NFS-e code), `code` the cStat
@@ -32,6 +33,7 @@ export const ENFORCED_NFE_RULES: readonly EnforcedRule[] = [
   ...ENFORCED_ICMS,
   ...ENFORCED_TOTALS,
   ...ENFORCED_QR_RECORDS,
+  ...ENFORCED_EPEC,
 
   // 4.1 general rules
   { rule: 'B02', code: 243, where: 'authority-sim/authorization-service.ts handleAuthorization (and every other service)' },
@@ -175,6 +177,10 @@ export const ENFORCED_OUTSIDE_TABLES: readonly { code: number; where: string; wh
   ...[784, 657, 596, 594, 494, 575, 650, 651, 655].map((code) => ({ code, where: 'authority-sim/nfe-event-rules.ts', why: 'CC-e / manifestation rules (not in Anexo I)' })),
   ...[563, 256, 241].map((code) => ({ code, where: 'authority-sim/inutilization-service.ts', why: 'inutilização rules (not in Anexo I)' })),
   ...[250, 455, 459, 460, 821, 822, 823, 824, 825, 826].map((code) => ({ code, where: 'authority-sim/delivery-event-rules.ts', why: 'delivery event rules (NT 2021.001, NT 2023.005; not in Anexo I)' })),
+  // The EPEC's own codes (NT 2014.001 3.9; epec-rules.ts EPEC_RULES lists every rule it plays). Its other codes (228,
+  // 229, 208, 237, 720, 721, 792, 210, 628, 417, 418) name Anexo I rows of the authorization, which the EPEC rules reuse;
+  // 250, 455, 594 and 574 are listed above with the event rules that answer them too.
+  ...[266, 484, 212, 577, 659, 142, 485, 661, 662].map((code) => ({ code, where: 'authority-sim/epec-rules.ts epecRejection', why: 'EPEC reception rules at the Ambiente Nacional (NT 2014.001 3.9; not in Anexo I)' })),
   ...[459, 1113, 1178, 460].map((code) => ({ code, where: 'authority-sim/reform-event-cancel-rules.ts', why: 'NT 2025.002-RTC 8.14.3, cancellation of an event (110001; not in Anexo I)' })),
   { code: 217, where: 'authority-sim/consult-service.ts', why: 'consultation rule (not in Anexo I)' },
   ...[656, 589].map((code) => ({ code, where: 'authority-sim/distribution-service.ts', why: 'NFeDistribuicaoDFe rules (NT 2014.002, not in Anexo I)' })),

@@ -10,12 +10,15 @@ import { correctionLetterRejection, detEventosValid, manifestationRejection, MAN
 import { distributeIssuerEvent, unlockFullNote } from './received-documents.js';
 import { EVENT_CANCELLATION, eventCancellationRejection } from './reform-event-cancel-rules.js';
 import { deliveryBlocksCancellation, deliveryEventRejection, DELIVERY_EVENTS } from './delivery-event-rules.js';
+import { EPEC, epecRejection } from './epec-rules.js';
 
 const CANCELLATIONS = new Set(['110111', '110112']);
 // Per-event schemas: cancellation and cancellation by substitution are validated in full.
 const SCHEMA_BY_EVENT: Record<string, string> = {
   '110111': 'envEventoCancNFe_v1.00.xsd',
   '110112': 'envEventoCancSubst_v1.00.xsd',
+  // docs/fiscal/epec.md: the EPEC lot (envEPEC_v1.00.xsd, NT 2014.001 3.2).
+  [EPEC]: 'envEPEC_v1.00.xsd',
   ...NFE_EVENT_LOT_SCHEMAS,
 };
 
@@ -30,8 +33,9 @@ export function cancellationWindowMs(model: number, tpEvento: string): number {
 
 // The event types this authority registers, each in its version 1.00 (NT 2011/004 CC-e, cancellation,
 // NT 2018.005 cancellation by substitution, NT 2012/002 manifestation, NT 2025.002-RTC issuer events): others get 491.
-// NT 2021.001 and NT 2023.005 delivery events (delivery-event-rules.ts); NT 2025.002-RTC 8.14 cancellation of an event.
-const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS, ...DELIVERY_EVENTS, EVENT_CANCELLATION]);
+// NT 2021.001 and NT 2023.005 delivery events (delivery-event-rules.ts); NT 2025.002-RTC 8.14 cancellation of an event;
+// NT 2014.001 EPEC at the Ambiente Nacional (epec-rules.ts).
+const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS, ...DELIVERY_EVENTS, EVENT_CANCELLATION, EPEC]);
 const EVENT_VERSION = '1.00';
 
 /** MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. */
@@ -106,12 +110,14 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   const note = await ctx.store.note(key);
   // 574: an issuer's event (cancellation, CC-e) is authored by the issuer, whose CNPJ is in the key (positions 7-20).
   // 110001 is authored by whoever authored the event it cancels (NT 2025.002-RTC 8.14): its rule 1P10-10 (1113) instead.
-  if (!MANIFESTATIONS.has(tpEvento) && tpEvento !== EVENT_CANCELLATION && note && textOf(evento, 'CNPJ') !== key.slice(6, 20) && textOf(evento, 'CPF') === null) return rejected(574);
+  // An EPEC comes before its note exists: its author is checked against the key all the same (NT 2014.001 3.8 P12-44).
+  if (!MANIFESTATIONS.has(tpEvento) && tpEvento !== EVENT_CANCELLATION && (note || tpEvento === EPEC) && textOf(evento, 'CNPJ') !== key.slice(6, 20) && textOf(evento, 'CPF') === null) return rejected(574);
   const nfeRule = MANIFESTATIONS.has(tpEvento)
     ? await manifestationRejection(evento, note, at, ctx)
     : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx)
     : DELIVERY_EVENTS.has(tpEvento) ? await deliveryEventRejection(evento, note, ctx)
-    : tpEvento === EVENT_CANCELLATION ? await eventCancellationRejection(evento, ctx) : null;
+    : tpEvento === EVENT_CANCELLATION ? await eventCancellationRejection(evento, ctx)
+    : tpEvento === EPEC ? (await epecRejection(evento, at, ctx))?.cStat ?? null : null;
   if (nfeRule) return rejected(nfeRule);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);
@@ -122,14 +128,16 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     if ((await ctx.store.dfe.eventCount(key, '210200')) > 0) return rejected(221);
     // docs/fiscal/delivery-events.md: NT 2021.001 / 2023.005 5.1 (826), a proof or a failure of delivery not cancelled.
     if (await deliveryBlocksCancellation(key, ctx)) return rejected(826);
-  } else if (!note || note.status === 'denied') {
+  } else if (tpEvento !== EPEC && (!note || note.status === 'denied')) {
     return rejected(580);
   }
   if (ctx.scenario?.kind === 'reject') return rejected(ctx.scenario.cStat);
 
   // TProt carries the authoriser's code: the AN (91) registers the manifestations.
-  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at);
-  const answer = retEvento({ ...base, cStat: 135, xMotivo: motivo(135), nProt }, ctx.signingKey);
+  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || tpEvento === EPEC ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at);
+  // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135).
+  const registered = tpEvento === EPEC ? 136 : 135;
+  const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt }, ctx.signingKey);
   const stored = await ctx.store.insertEvent({
     eventId,
     accessKey: key,

@@ -38,6 +38,8 @@ const DET_SCHEMAS: Record<string, string> = {
   '112130': 'e112130_v1.00.xsd',
   '112140': 'e112140_v1.00.xsd',
   '112150': 'e112150_v1.00.xsd',
+  // NT 2014.001: the EPEC of an NF-e (docs/fiscal/epec.md).
+  '110140': 'e110140NFe_v1.00.xsd',
   '110130': 'e110130_v1.00.xsd',
   '110131': 'e110131_v1.00.xsd',
   '110192': 'e110192_v1.00.xsd',

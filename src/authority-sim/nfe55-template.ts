@@ -21,7 +21,7 @@ export interface Nfe55Spec {
   /** 8 digits; derived from nNF when absent (never equal to it: NT 2019.001 B03-10). */
   cNF?: string;
   /** 6 (SVC-AN) with dhCont and xJust; 1 when absent. RS is served by SVC-AN (docs/fiscal/svc.md). */
-  tpEmis?: 1 | 6;
+  tpEmis?: 1 | 4 | 6;
 }
 
 /** The unsigned NFe element (issuer in RS, cUF 43) and its access key. */
@@ -39,7 +39,7 @@ export function nfe55Xml(spec: Nfe55Spec): { xml: string; accessKey: string } {
     leaf('nNF', spec.nNF) + leaf('dhEmi', dhEmi) + leaf('tpNF', 1) + leaf('idDest', 2) + leaf('cMunFG', '4307609') + leaf('tpImp', 1) +
     leaf('tpEmis', spec.tpEmis ?? 1) + leaf('cDV', accessKey[43]!) + leaf('tpAmb', 2) + leaf('finNFe', 1) + leaf('indFinal', taxpayer ? 0 : 1) + leaf('indPres', 1) +
     leaf('procEmi', 0) + leaf('verProc', 'SIM-SEFAZ-1.0') +
-    (spec.tpEmis === 6 ? leaf('dhCont', dhEmi) + leaf('xJust', 'Autorizador da SEFAZ RS indisponivel') : '');
+    (spec.tpEmis === 6 || spec.tpEmis === 4 ? leaf('dhCont', dhEmi) + leaf('xJust', 'Autorizador da SEFAZ RS indisponivel') : '');
   const emit =
     leaf('CNPJ', spec.emitCnpj) + leaf('xNome', spec.emitName ?? 'FORNECEDOR SIMULADO LTDA') +
     el('enderEmit', leaf('xLgr', 'Rua dos Testes') + leaf('nro', '1020') + leaf('xBairro', 'Centro') + leaf('cMun', '4319901') + leaf('xMun', 'SAPIRANGA') +

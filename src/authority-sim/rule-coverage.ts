@@ -20,7 +20,6 @@ export const NFE_LEFT_OUT: Readonly<Record<string, string>> = {
   W01: 'ISSQNtot: not written',
   ZB: 'compra: not written',
   ZC: 'cana: not written',
-  '2A': 'EPEC database rules: the gateway never issues tpEmis 4 (EPEC)',
 };
 
 /** Group (path below the DPS / event root) of the NFS-e rows that apply: what write-dps.ts and write-event.ts emit. */

@@ -250,6 +250,31 @@ export class SimStore {
     });
   }
 
+  /**
+   * EPEC (110140) registered for the key's natural key: model, UF, CNPJ/CPF, series and number (key
+   * positions 1-2 and 7-34; docs/fiscal/epec.md), whatever its tpEmis and cNF.
+   */
+  async epecsOfNumber(accessKey: string): Promise<Array<{ accessKey: string; procXml: string }>> {
+    const r = await this.db.query<{ access_key: string; proc_xml: string }>(
+      `SELECT access_key, proc_xml FROM sim_events WHERE tenant = $3 AND tp_evento = '110140'
+         AND substr(access_key, 1, 2) = $1 AND substr(access_key, 7, 28) = $2 ORDER BY registered_at`,
+      [accessKey.slice(0, 2), accessKey.slice(6, 34), this.tenant],
+    );
+    return r.rows.map((x) => ({ accessKey: x.access_key, procXml: x.proc_xml }));
+  }
+
+  /** EPEC of an issuer (key positions 7-20) registered before `before` whose key no note has reached: pending conciliation. */
+  async pendingEpecs(issuer: string, before: Date): Promise<string[]> {
+    const r = await this.db.query<{ access_key: string }>(
+      `SELECT e.access_key FROM sim_events e WHERE e.tenant = $3 AND e.tp_evento = '110140'
+         AND substr(e.access_key, 7, 14) = $1 AND e.registered_at < $2
+         AND NOT EXISTS (SELECT 1 FROM sim_notes n WHERE n.tenant = e.tenant AND n.access_key = e.access_key)
+       ORDER BY e.registered_at LIMIT 50`,
+      [issuer, before, this.tenant],
+    );
+    return r.rows.map((x) => x.access_key);
+  }
+
   async notesInRange(cnpj: string, model: number, serie: number, tpAmb: number, from: number, to: number): Promise<number> {
     const r = await this.db.query<{ c: number | string }>(
       'SELECT count(*) AS c FROM sim_notes WHERE tenant = $7 AND cnpj = $1 AND model = $2 AND serie = $3 AND tp_amb = $4 AND nnf BETWEEN $5 AND $6',

@@ -8,8 +8,8 @@ import { brasiliaTime, type TestIssuer } from './authority-fixtures.js';
 export const RS55 = { uf: 'RS', model: 55 as const, tpAmb: 2 as const };
 
 /** A signed model-55 NF-e (RS, homologation) from `cnpj` to `dest`. */
-export function signedNfe55(issuer: TestIssuer, p: { cnpj: string; nNF: number; dest: { CNPJ: string } | { CPF: string }; dhEmi?: Date }) {
-  const { xml, accessKey } = nfe55Xml({ emitCnpj: p.cnpj, dest: p.dest, nNF: p.nNF, dhEmi: p.dhEmi ?? new Date() });
+export function signedNfe55(issuer: TestIssuer, p: { cnpj: string; nNF: number; dest: { CNPJ: string } | { CPF: string }; dhEmi?: Date; tpEmis?: 1 | 4; cNF?: string }) {
+  const { xml, accessKey } = nfe55Xml({ emitCnpj: p.cnpj, dest: p.dest, nNF: p.nNF, dhEmi: p.dhEmi ?? new Date(), ...(p.tpEmis ? { tpEmis: p.tpEmis } : {}), ...(p.cNF ? { cNF: p.cNF } : {}) });
   return { xml: signElement(xml, 'infNFe', issuer.signingKey).xml, accessKey };
 }
 

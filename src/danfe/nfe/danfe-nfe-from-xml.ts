@@ -13,6 +13,11 @@ export interface DanfeNfeExtras {
   settings?: DanfeSettings;
   /** Cancellation known from elsewhere (event stored apart from the nfeProc). */
   cancellation?: DanfeCancellation;
+  /**
+   * The registered EPEC of a tpEmis 4 note not yet authorized (docs/fiscal/epec.md#the-danfe): the DANFE is then drawn
+   * from the signed NFe alone, with the EPEC's protocol where the authorization's would be.
+   */
+  epec?: { protocol: string; registeredAt: string };
 }
 
 const TOTAL_TAGS = ['vBC', 'vICMS', 'vBCST', 'vST', 'vProd', 'vFrete', 'vSeg', 'vDesc', 'vOutro', 'vIPI', 'vNF', 'vTotTrib', 'vII', 'vFCP', 'vFCPST', 'vICMSUFDest', 'vICMSUFRemet', 'vFCPUFDest', 'vICMSDeson'];
@@ -189,14 +194,17 @@ export function danfeNfeInputFromXml(xml: string, extras: DanfeNfeExtras = {}): 
     throw new DanfeInputError(`the XML has more than ${DANFE_NFE_LIMITS.xmlBytes} bytes`);
   }
   const doc = parseXml(xml);
-  const proc = child(doc, 'nfeProc');
+  // An EPEC's DANFE is printed before the state authorizes the note: from the signed NFe (NT 2014.001 3.1).
+  const bare = extras.epec !== undefined && child(doc, 'nfeProc') === undefined;
+  const proc = bare ? { NFe: child(doc, 'NFe') } : child(doc, 'nfeProc');
   const infNFe = path(proc, 'NFe', 'infNFe');
   if (!infNFe) throw new DanfeInputError('no nfeProc/NFe/infNFe element: the DANFE NF-e is drawn from the authorised nfeProc');
   const ide = child(infNFe, 'ide');
   if (text(ide, 'mod') !== '55') throw new DanfeInputError(`ide/mod is ${text(ide, 'mod') ?? 'missing'}: the DANFE NF-e is for model 55`);
   const key = String(infNFe['@Id'] ?? '').replace(/^NFe/, '');
   if (!/^\d{44}$/.test(key)) throw new DanfeInputError('infNFe/@Id does not hold a 44-digit access key');
-  const auth = authorization(child(proc, 'protNFe'), key);
+  if (bare && text(ide, 'tpEmis') !== '4') throw new DanfeInputError('only a note issued with tpEmis 4 (EPEC) is printed before its authorization');
+  const auth = bare ? { protocol: extras.epec!.protocol, receivedAt: extras.epec!.registeredAt } : authorization(child(proc, 'protNFe'), key);
   if (!auth) throw new DanfeInputError('protNFe/infProt is missing: the DANFE NF-e is drawn from an authorised nfeProc');
   const dets = children(infNFe, 'det');
   if (dets.length === 0 || dets.length > DANFE_NFE_LIMITS.items) {
@@ -246,6 +254,7 @@ export function danfeNfeInputFromXml(xml: string, extras: DanfeNfeExtras = {}): 
   if (services) input.issqn = services;
   const cancellation = extras.cancellation ?? cancellationIn(proc);
   if (cancellation) input.cancellation = cancellation;
+  if (bare) input.epec = extras.epec!;
   const infAdic = child(infNFe, 'infAdic');
   const fisco = clamp(text(infAdic, 'infAdFisco'), 2000);
   const cpl = clamp(text(infAdic, 'infCpl'), 5000);

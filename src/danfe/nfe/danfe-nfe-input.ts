@@ -98,6 +98,8 @@ export interface DanfeNfeInput {
   /** dhSaiEnt. */
   leftAt?: string;
   contingency?: { since?: string; reason?: string };
+  /** Printed on the EPEC of a note not yet authorized (docs/fiscal/epec.md#the-danfe). */
+  epec?: { protocol: string; registeredAt: string };
   issuer: DanfeIssuer & { ieSt?: string };
   recipient?: DanfeNfeParty;
   invoice?: DanfeNfeInvoice;

@@ -36,6 +36,7 @@ export async function renderDanfeNfeOffThread(nfeProcXml: string, extras: DanfeN
     xml: nfeProcXml,
     ...(extras.settings ? { settings: { ...settings, ...(logo ? { logo: new Uint8Array(logo) } : {}) } } : {}),
     ...(extras.cancellation ? { cancellation: extras.cancellation } : {}),
+    ...(extras.epec ? { epec: extras.epec } : {}),
   };
   const outcome = await pool.run<DanfeNfeReply>(job, { timeoutMs: DANFE_NFE_TIMEOUT_MS, label: 'DANFE NF-e' });
   if (outcome.kind === 'out-of-memory') throw new DanfeInputError(`the note needs more than ${DANFE_NFE_WORKER_HEAP_MB} MB to render`);

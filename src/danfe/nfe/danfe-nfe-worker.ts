@@ -8,6 +8,7 @@ export interface DanfeNfeJob {
   xml: string;
   settings?: { logo?: Uint8Array; primaryColor?: string; footerText?: string };
   cancellation?: DanfeCancellation;
+  epec?: { protocol: string; registeredAt: string };
 }
 
 export type DanfeNfeReply = { ok: true; pdf: Uint8Array } | { ok: false; input: boolean; message: string };
@@ -16,7 +17,7 @@ async function reply(job: DanfeNfeJob): Promise<DanfeNfeReply> {
   try {
     const { logo, ...rest } = job.settings ?? {};
     const settings = job.settings ? { ...rest, ...(logo ? { logo: Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength) } : {}) } : undefined;
-    const pdf = await renderDanfeNfe(job.xml, { ...(settings ? { settings } : {}), ...(job.cancellation ? { cancellation: job.cancellation } : {}) });
+    const pdf = await renderDanfeNfe(job.xml, { ...(settings ? { settings } : {}), ...(job.cancellation ? { cancellation: job.cancellation } : {}), ...(job.epec ? { epec: job.epec } : {}) });
     // Transferred to the caller without a copy, unless the bytes share a pooled ArrayBuffer.
     const own = pdf.byteOffset === 0 && pdf.buffer.byteLength === pdf.byteLength;
     return { ok: true, pdf: own ? new Uint8Array(pdf.buffer) : new Uint8Array(pdf) };

@@ -139,7 +139,8 @@ export function drawHeader(sheet: Sheet, input: DanfeNfeInput, y: number, logo?:
   const auth = input.authorization;
   let at = sheet.fields(y + TOP, [
     [ISSUER_W / MM + TITLE_W / MM, 'Natureza da operação', input.natOp],
-    [KEY_W / MM, 'Protocolo de autorização de uso', `${auth.protocol} - ${formatDateTime(auth.receivedAt)}`, { align: 'center' }],
+    // NT 2014.001 3.1a C: before the authorization, the EPEC's protocol takes its place.
+    [KEY_W / MM, input.epec ? 'Protocolo do EPEC' : 'Protocolo de autorização de uso', `${auth.protocol} - ${formatDateTime(auth.receivedAt)}`, { align: 'center' }],
   ]);
   const third = CONTENT_WIDTH / MM / 3;
   at = sheet.fields(at, [
@@ -158,6 +159,8 @@ function noticeBand(sheet: Sheet, input: DanfeNfeInput, y: number): number {
     const detail = [c.protocol ? `Protocolo de cancelamento: ${c.protocol}` : '', c.at ? formatDateTime(c.at) : ''].filter(Boolean).join(' - ');
     notices.push({ text: `NF-e CANCELADA${detail ? ` - ${detail}` : ''}`, color: '#c00000' });
   }
+  // NT 2014.001 3.1: the expression the DANFE of an EPEC carries, in the NT's words (docs/fiscal/epec.md#the-danfe).
+  if (input.epec) notices.push({ text: 'DANFE impresso em contingência - DPEC regularmente recebida pela Receita Federal do Brasil', color: '#000000' });
   if (input.tpAmb === 2) notices.push({ text: 'NF-e EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL', color: '#000000' });
   for (const n of notices) {
     sheet.box(MARGIN.x, y, CONTENT_WIDTH, NOTICE_HEIGHT);

@@ -30,8 +30,8 @@ export interface BuiltNfe {
   /** base64 SHA-1 of the canonical infNFe (protNFe/digVal must match it). */
   digestValue: string;
   schemaPackage: 'PL_009' | 'PL_010';
-  /** 1 normal, 6 SVC-AN, 7 SVC-RS. */
-  tpEmis: 1 | 6 | 7;
+  /** 1 normal, 4 EPEC, 6 SVC-AN, 7 SVC-RS. */
+  tpEmis: 1 | 4 | 6 | 7;
   /** Totals in reais, for the answer and the DANFE. */
   totals: BuiltNfeTotals;
   /** The model written, for the DANFE and the answer (amounts in integer cents). */
@@ -48,7 +48,8 @@ export function buildPreparedNfe(prepared: PreparedNfe, ctx: NfeDocumentContext)
   const zone = timeZoneOf(issuer.endereco.codigo_municipio, issuer.uf);
   const dhEmi = localDateTime(ctx.emittedAt, zone);
   const c = ctx.contingency;
-  const tpEmis = c ? svcTpEmis(issuer.uf) : 1;
+  // MOC B22 tpEmis: 4 EPEC (docs/fiscal/epec.md) or the state's SVC (6/7); 1 without contingency.
+  const tpEmis = c ? (c.kind === 'epec' ? 4 : svcTpEmis(issuer.uf)) : 1;
   const xJust = c ? layoutText(c.reason) : '';
   // XSD xJust: 15 to 256 characters; MOC B28-30 (558): dhCont not after the emission.
   if (c && (xJust.length < 15 || xJust.length > 256)) throw new Error('ctx.contingency.reason must have 15 to 256 characters (xJust)');

@@ -20,8 +20,10 @@ export interface NfeDocumentContext {
   /**
    * SVC contingency (the state's authority is down): the note goes to SVC-AN (tpEmis 6) or SVC-RS
    * (tpEmis 7) by the issuer's state, with dhCont and xJust (MOC B28, docs/fiscal/nfe-model-55.md#svc-contingency).
+   * EPEC (kind `epec`, docs/fiscal/epec.md): tpEmis 4, the note's summary registered at the Ambiente Nacional
+   * first and the note sent to the state once it answers again.
    */
-  contingency?: { at: Date; reason: string };
+  contingency?: { at: Date; reason: string; kind?: 'svc' | 'epec' };
   /** The technical responsible's CSRT, opened: hashCSRT covers the access key (NT 2018.005). */
   csrt?: { id: string; token: string } | null | undefined;
 }

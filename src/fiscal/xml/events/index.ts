@@ -33,3 +33,4 @@ export {
   buildEventCancellation, CANCELLABLE_EVENT_TYPES, EVENT_CANCELLATION_DESC, EVENT_CANCELLATION_TP_EVENTO, eventCancellationProblems,
   type EventCancellationInput,
 } from './reform-event-cancel.js';
+export { buildEpecEvent, EPEC_CORGAO, EPEC_TP_EVENTO, epecProblems, epecSummaryOfNfe, type EpecInput, type EpecRecipient } from './epec-event.js';

@@ -12,8 +12,8 @@ export interface NfeIdeModel extends Omit<IdeModel, 'indPres' | 'tpEmis'> {
   idDest: 1 | 2 | 3;
   /** 1 portrait DANFE (4/5 are NFC-e only, 710). */
   tpImp: 0 | 1 | 2 | 3;
-  /** 1 normal, 6 SVC-AN, 7 SVC-RS (contingency needs dhCont/xJust). */
-  tpEmis: 1 | 6 | 7;
+  /** 1 normal, 4 EPEC, 6 SVC-AN, 7 SVC-RS (contingency needs dhCont/xJust, MOC B28-20). */
+  tpEmis: 1 | 4 | 6 | 7;
   /** 1 normal, 2 complementary, 3 adjustment, 4 return, 5 credit note, 6 debit note (PL_010). */
   finNFe: 1 | 2 | 3 | 4 | 5 | 6;
   /** TTpNFDebito (01-08), with finNFe 6 only (NT 2025.002-RTC B25.1). */
