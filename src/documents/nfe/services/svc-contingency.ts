@@ -12,7 +12,7 @@ export function svcReason(uf: string): string {
   return `Autorizador da SEFAZ ${uf} indisponivel; emissao em contingencia ${svcOf(uf)}`;
 }
 
-/** xJust of an EPEC note (15-256 characters): why the state's authorizer was not used (docs/fiscal/epec.md#the-note). */
+/** xJust of an EPEC note (15-256 characters, MOC B28-20): why the state's authorizer was not used (docs/fiscal/epec.md). */
 export function epecReason(uf: string): string {
   return `Autorizador da SEFAZ ${uf} indisponivel; emissao em contingencia EPEC`;
 }
