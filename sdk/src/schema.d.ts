@@ -6543,6 +6543,11 @@ export interface paths {
                                     mode: "off" | "offline";
                                     wait_seconds: number;
                                 } | null;
+                                /**
+                                 * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                                 * @example epec
+                                 */
+                                nfe_contingency: "svc" | "epec";
                                 danfe_settings: {
                                     /** @description Data URL of the logo */
                                     danfeLogo: string | null;
@@ -6836,6 +6841,11 @@ export interface paths {
                                 mode: "off" | "offline";
                                 wait_seconds: number;
                             } | null;
+                            /**
+                             * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                             * @example epec
+                             */
+                            nfe_contingency: "svc" | "epec";
                             danfe_settings: {
                                 /** @description Data URL of the logo */
                                 danfeLogo: string | null;
@@ -7072,6 +7082,11 @@ export interface paths {
                                 mode: "off" | "offline";
                                 wait_seconds: number;
                             } | null;
+                            /**
+                             * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                             * @example epec
+                             */
+                            nfe_contingency: "svc" | "epec";
                             danfe_settings: {
                                 /** @description Data URL of the logo */
                                 danfeLogo: string | null;
@@ -7275,6 +7290,11 @@ export interface paths {
                              */
                             wait_seconds?: number;
                         } | (never | null);
+                        /**
+                         * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                         * @example epec
+                         */
+                        nfe_contingency?: "svc" | "epec";
                         /** @description Cannot be changed; accepted only when equal to the current value */
                         cnpj?: string;
                         /** @description Cannot be changed */
@@ -7350,6 +7370,11 @@ export interface paths {
                                 mode: "off" | "offline";
                                 wait_seconds: number;
                             } | null;
+                            /**
+                             * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                             * @example epec
+                             */
+                            nfe_contingency: "svc" | "epec";
                             danfe_settings: {
                                 /** @description Data URL of the logo */
                                 danfeLogo: string | null;
@@ -7587,6 +7612,11 @@ export interface paths {
                                 mode: "off" | "offline";
                                 wait_seconds: number;
                             } | null;
+                            /**
+                             * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                             * @example epec
+                             */
+                            nfe_contingency: "svc" | "epec";
                             danfe_settings: {
                                 /** @description Data URL of the logo */
                                 danfeLogo: string | null;
@@ -7792,6 +7822,11 @@ export interface paths {
                                 mode: "off" | "offline";
                                 wait_seconds: number;
                             } | null;
+                            /**
+                             * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                             * @example epec
+                             */
+                            nfe_contingency: "svc" | "epec";
                             danfe_settings: {
                                 /** @description Data URL of the logo */
                                 danfeLogo: string | null;
@@ -8021,6 +8056,11 @@ export interface paths {
                                 mode: "off" | "offline";
                                 wait_seconds: number;
                             } | null;
+                            /**
+                             * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                             * @example epec
+                             */
+                            nfe_contingency: "svc" | "epec";
                             danfe_settings: {
                                 /** @description Data URL of the logo */
                                 danfeLogo: string | null;
@@ -13346,11 +13386,11 @@ export interface paths {
                                 }[];
                                 /**
                                  * NfeContingency
-                                 * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                                 * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                                  */
                                 contingency: {
-                                    /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                    type: "svc_an" | "svc_rs";
+                                    /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                    type: "svc_an" | "svc_rs" | "epec";
                                     /**
                                      * Format: date-time
                                      * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -13362,6 +13402,16 @@ export interface paths {
                                      * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                      */
                                     reason: string;
+                                    /**
+                                     * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                     * @example 891260000000123
+                                     */
+                                    protocol?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                     */
+                                    registered_at?: string | null;
                                 } | null;
                             }[];
                             /** @description Whether another page follows */
@@ -14772,11 +14822,11 @@ export interface paths {
                             }[];
                             /**
                              * NfeContingency
-                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                              */
                             contingency: {
-                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                type: "svc_an" | "svc_rs";
+                                /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                type: "svc_an" | "svc_rs" | "epec";
                                 /**
                                  * Format: date-time
                                  * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -14788,6 +14838,16 @@ export interface paths {
                                  * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                  */
                                 reason: string;
+                                /**
+                                 * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                 * @example 891260000000123
+                                 */
+                                protocol?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                 */
+                                registered_at?: string | null;
                             } | null;
                         };
                     };
@@ -14946,11 +15006,11 @@ export interface paths {
                             }[];
                             /**
                              * NfeContingency
-                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                              */
                             contingency: {
-                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                type: "svc_an" | "svc_rs";
+                                /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                type: "svc_an" | "svc_rs" | "epec";
                                 /**
                                  * Format: date-time
                                  * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -14962,6 +15022,16 @@ export interface paths {
                                  * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                  */
                                 reason: string;
+                                /**
+                                 * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                 * @example 891260000000123
+                                 */
+                                protocol?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                 */
+                                registered_at?: string | null;
                             } | null;
                         };
                     };
@@ -15240,11 +15310,11 @@ export interface paths {
                             }[];
                             /**
                              * NfeContingency
-                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                              */
                             contingency: {
-                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                type: "svc_an" | "svc_rs";
+                                /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                type: "svc_an" | "svc_rs" | "epec";
                                 /**
                                  * Format: date-time
                                  * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -15256,6 +15326,16 @@ export interface paths {
                                  * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                  */
                                 reason: string;
+                                /**
+                                 * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                 * @example 891260000000123
+                                 */
+                                protocol?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                 */
+                                registered_at?: string | null;
                             } | null;
                         };
                     };
@@ -15702,11 +15782,11 @@ export interface paths {
                             }[];
                             /**
                              * NfeContingency
-                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                              */
                             contingency: {
-                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                type: "svc_an" | "svc_rs";
+                                /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                type: "svc_an" | "svc_rs" | "epec";
                                 /**
                                  * Format: date-time
                                  * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -15718,6 +15798,16 @@ export interface paths {
                                  * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                  */
                                 reason: string;
+                                /**
+                                 * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                 * @example 891260000000123
+                                 */
+                                protocol?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                 */
+                                registered_at?: string | null;
                             } | null;
                         };
                     };
@@ -15876,11 +15966,11 @@ export interface paths {
                             }[];
                             /**
                              * NfeContingency
-                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                              */
                             contingency: {
-                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                type: "svc_an" | "svc_rs";
+                                /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                type: "svc_an" | "svc_rs" | "epec";
                                 /**
                                  * Format: date-time
                                  * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -15892,6 +15982,16 @@ export interface paths {
                                  * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                  */
                                 reason: string;
+                                /**
+                                 * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                 * @example 891260000000123
+                                 */
+                                protocol?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                 */
+                                registered_at?: string | null;
                             } | null;
                         };
                     };
@@ -16175,11 +16275,11 @@ export interface paths {
                             }[];
                             /**
                              * NfeContingency
-                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                              */
                             contingency: {
-                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                type: "svc_an" | "svc_rs";
+                                /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                type: "svc_an" | "svc_rs" | "epec";
                                 /**
                                  * Format: date-time
                                  * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -16191,6 +16291,16 @@ export interface paths {
                                  * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                  */
                                 reason: string;
+                                /**
+                                 * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                 * @example 891260000000123
+                                 */
+                                protocol?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                 */
+                                registered_at?: string | null;
                             } | null;
                         };
                     };
@@ -16349,11 +16459,11 @@ export interface paths {
                             }[];
                             /**
                              * NfeContingency
-                             * @description SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state's authorizer was down
+                             * @description NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state's authorizer was down
                              */
                             contingency: {
-                                /** @description The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer's state */
-                                type: "svc_an" | "svc_rs";
+                                /** @description The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer's state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers) */
+                                type: "svc_an" | "svc_rs" | "epec";
                                 /**
                                  * Format: date-time
                                  * @description dhCont: when the gateway switched to the SVC (the state's authorizer stopped answering)
@@ -16365,6 +16475,16 @@ export interface paths {
                                  * @example Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN
                                  */
                                 reason: string;
+                                /**
+                                 * @description epec only: the EPEC's protocol at the Ambiente Nacional (event 110140); null until registered
+                                 * @example 891260000000123
+                                 */
+                                protocol?: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description epec only: when the Ambiente Nacional registered the EPEC; null until then
+                                 */
+                                registered_at?: string | null;
                             } | null;
                         };
                     };
@@ -16467,7 +16587,7 @@ export interface paths {
         };
         /**
          * The DANFE (A4 portrait PDF)
-         * @description Canhoto, issuer block with the access key as a Code-128 barcode and in groups of four, authorization protocol, recipient, invoice and installments, taxes, transport, items with continuation pages and additional information; the issuer's DANFE settings (logo, color). Available once the NF-e is authorized; a canceled one is marked. Drawn in a worker thread; 503 when every renderer is busy.
+         * @description Canhoto, issuer block with the access key as a Code-128 barcode and in groups of four, authorization protocol, recipient, invoice and installments, taxes, transport, items with continuation pages and additional information; the issuer's DANFE settings (logo, color). Available once the NF-e is authorized (a canceled one is marked), or once the EPEC of an NF-e issued in EPEC is registered (marked as printed in contingency, with the EPEC's protocol). Drawn in a worker thread; 503 when every renderer is busy.
          */
         get: {
             parameters: {

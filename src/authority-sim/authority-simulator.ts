@@ -227,8 +227,11 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     if (service === 'statusServico') counters.statusRequests += 1;
     const who = parties.of(req.socket as TLSSocket, service, body);
     // During an outage the queued scenarios wait for the authority to come back.
-    // An outage takes down the state's authorizer; the SVC is another authority's server and stays up.
-    const meeting = () => (svc ? null : outages.meeting(tenant, who.parties));
+    // An outage takes down the state's authorizer; the SVC is another authority's server and stays up, and so
+    // does the Ambiente Nacional's event reception (cOrgao 91, national-endpoints.ts): the EPEC is registered
+    // there precisely while the state is down (docs/fiscal/epec.md).
+    const national = service === 'recepcaoEvento' && /<cOrgao>91<\/cOrgao>/.test(body);
+    const meeting = () => (svc || national ? null : outages.meeting(tenant, who.parties));
     let scenario = meeting() ? null : takeScenario(req, service);
     // `outage:<seconds>` takes down the request's issuer only, never every issuer (scenario.ts).
     if (scenario?.kind === 'outage') {

@@ -6,6 +6,8 @@ import { TemplateCatalog, type Translations } from './template-catalog.js';
 // translated. Each key is a whole sentence written in src/documents/**/services.
 const HISTORY_PT_BR: Translations = {
   'sent to the authority (attempt {})': 'enviada à SEFAZ (tentativa {})',
+  'EPEC registered at the Ambiente Nacional: {}': 'EPEC registrado no Ambiente Nacional: {}',
+  'EPEC not confirmed by the Ambiente Nacional: {}': 'EPEC não confirmado pelo Ambiente Nacional: {}',
   'lot received: receipt {}': 'lote recebido: recibo {}',
   'DPS sent to Sefin Nacional (attempt {})': 'DPS enviada à Sefin Nacional (tentativa {})',
   '{} {} series {} signed': '{} {} série {} assinada',

@@ -68,6 +68,12 @@ export const ContingencySettings = Type.Object(
   { additionalProperties: false, description: 'NFC-e offline contingency (docs/guides/nfce.md). Null: the environment\'s default (offline in the sandbox, off in production).' },
 );
 
+export const NfeContingency = Type.Union([Type.Literal('svc'), Type.Literal('epec')], {
+  description: "NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); " +
+    'epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)',
+  examples: ['epec'],
+});
+
 export const CreateIssuerBody = Type.Object(
   {
     cnpj: Type.String({
@@ -97,6 +103,7 @@ export const PatchIssuerBody = Type.Object(
     endereco: Type.Optional({ ...AddressInput, description: 'Replaces the whole address' }),
     nfse: Type.Optional(Type.Union([NfseSettingsInput, Type.Null()], { description: 'Merged into the stored NFS-e settings; null removes them' })),
     contingency: Type.Optional(Type.Union([ContingencySettings, Type.Null()], { description: 'Replaces the contingency settings; null returns to the environment\'s default' })),
+    nfe_contingency: Type.Optional(NfeContingency),
     cnpj: Type.Optional(Type.String({ maxLength: 18, description: 'Cannot be changed; accepted only when equal to the current value' })),
     uf: Type.Optional(Type.String({ maxLength: 2, description: 'Cannot be changed' })),
     ambiente: Type.Optional(Type.String({ maxLength: 20, description: 'Cannot be changed: register another issuer for the other environment' })),
@@ -176,6 +183,7 @@ export const Issuer = Type.Object(
     contingency: Type.Union([Type.Object({ mode: Type.Union([Type.Literal('off'), Type.Literal('offline')]), wait_seconds: Type.Integer() }), Type.Null()], {
       description: "NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production)",
     }),
+    nfe_contingency: NfeContingency,
     danfe_settings: Type.Object({
       danfeLogo: Type.Union([Type.String(), Type.Null()], { description: 'Data URL of the logo' }),
       danfePrimaryColor: Type.Union([Type.String(), Type.Null()]),

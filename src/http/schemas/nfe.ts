@@ -29,11 +29,13 @@ export const CorrectionLetterSchema = Type.Object(
 
 export const SvcContingencySchema = Type.Object(
   {
-    type: StringLiterals(['svc_an', 'svc_rs'], { description: 'The contingency authorizer (SVC) that received the NF-e: svc_an (tpEmis 6) or svc_rs (tpEmis 7), by the issuer\'s state' }),
+    type: StringLiterals(['svc_an', 'svc_rs', 'epec'], { description: 'The contingency: the SVC that received the NF-e, svc_an (tpEmis 6) or svc_rs (tpEmis 7) by the issuer\'s state, or epec (tpEmis 4: its EPEC registered at the Ambiente Nacional, the note sent to the state once it answers)' }),
     entered_at: Type.String({ format: 'date-time', description: 'dhCont: when the gateway switched to the SVC (the state\'s authorizer stopped answering)', examples: ['2026-11-26T13:58:00-03:00'] }),
     reason: Type.String({ description: 'xJust: why the state\'s authorizer was not used', examples: ['Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN'] }),
+    protocol: Type.Optional(Nullable(Type.String({ description: 'epec only: the EPEC\'s protocol at the Ambiente Nacional (event 110140); null until registered', examples: ['891260000000123'] }))),
+    registered_at: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'epec only: when the Ambiente Nacional registered the EPEC; null until then' }))),
   },
-  { title: 'NfeContingency', description: 'SVC contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC because the state\'s authorizer was down' },
+  { title: 'NfeContingency', description: 'NF-e contingency (docs/guides/nfe.md): present when the NF-e was issued for the SVC, or in EPEC, because the state\'s authorizer was down' },
 );
 
 export const NfeRecordSchema = Type.Object(

@@ -79,6 +79,7 @@ export function presentIssuer(row: IssuerRow, now: Date) {
     // Settings stored before a field existed show its default.
     nfse: row.nfse && { ...NFSE_DEFAULTS, ...row.nfse },
     contingency: row.contingency,
+    nfe_contingency: row.nfe_contingency ?? 'svc',
     danfe_settings: {
       danfeLogo: dataUrl(row.danfe_logo_type, row.danfe_logo),
       danfePrimaryColor: row.danfe_primary_color,

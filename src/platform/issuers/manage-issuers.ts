@@ -88,6 +88,8 @@ export interface IssuerPatch {
   nfse?: NfseSettingsInput | null;
   /** Replaces the contingency settings; null returns to the environment's default. */
   contingency?: { mode: 'off' | 'offline'; wait_seconds?: number } | null;
+  /** The NF-e contingency while the state's authorizer is down: svc or epec (docs/fiscal/epec.md). */
+  nfe_contingency?: 'svc' | 'epec';
   cnpj?: string;
   uf?: string;
   ambiente?: string;
@@ -129,6 +131,10 @@ function issuerChanges(current: IssuerRow, patch: IssuerPatch): IssuerChanges {
   if (patch.nfse === null) changes.nfse = null;
   else if (patch.nfse !== undefined) changes.nfse = mergeNfseSettings(current.nfse, patch.nfse, patch.regime_tributario ?? current.regime_tributario, problems);
   if (patch.contingency !== undefined) changes.contingency = patch.contingency && { mode: patch.contingency.mode, wait_seconds: patch.contingency.wait_seconds ?? 3 };
+  if (patch.nfe_contingency !== undefined) {
+    if (patch.nfe_contingency === 'svc' || patch.nfe_contingency === 'epec') changes.nfe_contingency = patch.nfe_contingency;
+    else problems.add('nfe_contingency', 'must be svc or epec');
+  }
   problems.throwIfAny();
   return changes;
 }

@@ -1,6 +1,7 @@
 import { authorizeNoteJob } from '../../documents/notes/services/authorize-note.js';
 import type { AuthorityDeps } from '../../documents/notes/services/note-family.js';
 import { NFE_FAMILY } from '../../documents/nfe/services/nfe-family.js';
+import { registerEpecFirst } from '../../documents/nfe/services/register-epec.js';
 import { switchToSvc } from '../../documents/nfe/services/switch-to-svc.js';
 import type { Ports } from '../../platform/ports/ports.js';
 import { typedHandler } from '../../infra/queue/job-payload.js';
@@ -9,8 +10,17 @@ import type { JobHandler } from '../../infra/queue/runner.js';
 /**
  * Job `nfe.authorize`: send a stored NF-e (synchronous lot, or receipt polling), consulting before any resend.
  * A note the state's authorizer did not take while its breaker is open is issued again for the SVC
- * (switch-to-svc.ts), and a job of the same kind sends it there.
+ * (switch-to-svc.ts), and a job of the same kind sends it there. A note issued in EPEC (tpEmis 4) has its
+ * EPEC registered at the Ambiente Nacional first (register-epec.ts), then goes to its state, retried until it answers.
  */
 export const nfeAuthorize = (deps: AuthorityDeps & Partial<Pick<Ports, 'breaker'>>): JobHandler =>
   typedHandler({ noteId: 'string' }, (job, { workerId }) =>
-    authorizeNoteJob(deps, NFE_FAMILY, job, workerId, { authorityDown: (note, _why, outcome, cStat) => switchToSvc(deps, note, outcome, cStat) }));
+    authorizeNoteJob(deps, NFE_FAMILY, job, workerId, {
+      authorityDown: (note, _why, outcome, cStat) => switchToSvc(deps, note, outcome, cStat),
+      beforeSend: async (note) => {
+        const step = await registerEpecFirst(deps, note, job);
+        if (step.kind === 'registered') return { note: step.note };
+        if (step.kind === 'rejected') return { rejected: { cStat: step.cStat, xMotivo: step.xMotivo } };
+        return undefined;
+      },
+    }));

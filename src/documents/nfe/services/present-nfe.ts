@@ -18,14 +18,25 @@ export function presentNfe(row: Note, baseUrl: string) {
   };
 }
 
+type NfeContingencyView =
+  | { type: 'svc_an' | 'svc_rs'; entered_at: string; reason: string }
+  | { type: 'epec'; entered_at: string; reason: string; protocol: string | null; registered_at: string | null };
+
 /**
- * A note issued for the SVC (tpEmis 6/7, docs/fiscal/svc.md): which SVC, and its dhCont and xJust as the
- * signed document holds them; null for a note of the state's authorizer.
+ * A note issued for the SVC (tpEmis 6/7, docs/fiscal/svc.md) or in EPEC (tpEmis 4, docs/fiscal/epec.md):
+ * which, and its dhCont and xJust as the signed document holds them, with the EPEC's protocol once
+ * registered; null for a note of the state's authorizer.
  */
-function svcContingencyOf(row: Note): { type: 'svc_an' | 'svc_rs'; entered_at: string; reason: string } | null {
-  if (row.tp_emis !== 6 && row.tp_emis !== 7) return null;
+function svcContingencyOf(row: Note): NfeContingencyView | null {
+  if (row.tp_emis !== 6 && row.tp_emis !== 7 && row.tp_emis !== 4) return null;
   // A summary row (lists) carries no signed_xml: only the two elements (note-repository.ts SUMMARY).
   const xml = (row.signed_xml as string | undefined) ?? row.svc_contingency_xml ?? '';
+  if (row.tp_emis === 4) {
+    return {
+      type: 'epec', entered_at: textOf(xml, 'dhCont') ?? '', reason: textOf(xml, 'xJust') ?? '',
+      protocol: row.epec?.protocol ?? null, registered_at: row.epec?.registered_at ?? null,
+    };
+  }
   return {
     type: row.tp_emis === 6 ? 'svc_an' : 'svc_rs',
     entered_at: textOf(xml, 'dhCont') ?? '',

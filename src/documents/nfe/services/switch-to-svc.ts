@@ -28,7 +28,8 @@ export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'bre
   // In doubt: nfeRoute would consult where it went; said here first, before anything is loaded.
   if (outcome === 'in-doubt' || note.status !== 'processing' || note.model !== NFE_MODEL || note.tp_emis !== 1 || !deps.breaker) return false;
   const issuer = await findIssuerForEmission(db, note.account_id, note.issuer_id);
-  if (!issuer) return false;
+  // An issuer that chose EPEC has no SVC note: a note issued with tpEmis 1 waits for its state under its own key.
+  if (!issuer || issuer.nfe_contingency === 'epec') return false;
   const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
   if (!material?.certificate) return false;
   const caller = breakerCaller(material.certificate.fingerprintSha256, note.account_id);

@@ -62,6 +62,8 @@ export interface Note {
   corrections?: NoteCorrections | null;
   /** NFC-e issued in offline contingency (tpEmis 9, migration 18); null otherwise. */
   contingency?: NoteContingency | null;
+  /** NF-e issued with tpEmis 4: its EPEC (event 110140) as the Ambiente Nacional registered it (migration 55); null before, or otherwise. */
+  epec?: NoteEpec | null;
   /** NFS-e only: the 50-digit key and the number Sefin assigns on authorization (migration 17); `access_key` holds the DPS Id. */
   nfse_key?: string | null;
   nfse_number?: string | null;
@@ -105,4 +107,12 @@ export interface NoteContingency {
     protocolo?: string | null;
     settled_at?: string | null;
   } | null;
+}
+
+/** The registered EPEC of an NF-e issued with tpEmis 4 (docs/fiscal/epec.md): its protocol, when, and the procEventoNFe. */
+export interface NoteEpec {
+  protocol: string;
+  /** dhRegEvento as the Ambiente Nacional wrote it (or the gateway's time when absent). */
+  registered_at: string;
+  proc_xml: string;
 }

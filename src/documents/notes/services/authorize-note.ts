@@ -32,7 +32,8 @@ export async function authorizeNoteJob(
   if (!found || (found.note.status !== 'processing' && found.note.status !== 'contingency')) return;
   // The switch to contingency queues the job that transmits the new document; the first attempt's job stops.
   if ((found.note.status === 'contingency') !== (job.payload.contingency === true)) return;
-  const { note, issuer } = found;
+  const { issuer } = found;
+  let { note } = found;
   // The settlement marks the job done in its own statement (one round trip fewer per sale).
   const done = workerId ? { id: job.id, workerId } : undefined;
   const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
@@ -53,6 +54,13 @@ export async function authorizeNoteJob(
     job.attempts === 1 && note.scenario && deps.authority.options.scenariosAllowed ? { 'X-Sandbox-Scenario': note.scenario } : undefined;
 
   let result: ReconciledAuthorization;
+  // NF-e in EPEC (docs/fiscal/epec.md): the event is registered at the Ambiente Nacional before the note goes to its state.
+  const before = await hooks.beforeSend?.(note);
+  if (before && 'rejected' in before) {
+    const refused: ReconciledAuthorization = { status: 'rejected', cStat: before.rejected.cStat, xMotivo: before.rejected.xMotivo, late: false, protocol: null, via: 'authorization', steps: [] };
+    return settle(deps, family, note, refused, [], done);
+  }
+  if (before) note = before.note;
   if (note.receipt) {
     // An asynchronous lot holds the note: its receipt answers first (MOC 4.1, NFeRetAutorizacao4).
     const polled = fromReceipt(await client.receipt({ ...target, nRec: note.receipt }));
@@ -112,6 +120,11 @@ function retryDelay(attempt: number): number {
 }
 
 export interface AuthorizeHooks {
+  /**
+   * Run before the note is sent or consulted (NF-e issued in EPEC: its event 110140 registered first). The
+   * note as it now stands, or the refusal that ends it rejected; undefined when there was nothing to do.
+   */
+  beforeSend?(note: Note): Promise<{ note: Note } | { rejected: { cStat: number | null; xMotivo: string } } | undefined>;
   /**
    * The authority did not answer this note (`not-sent`: the key was not used; `in-doubt`: it may have been);
    * true when the family issued it another way (it changed the note). `cStat` is the authority's own answer

@@ -78,7 +78,7 @@ export interface NoteEmitter<Request extends SaleRequest, Prepared> {
    * (NF-e: SVC, docs/fiscal/svc.md), with dhCont and xJust. The note is sent at once like any other:
    * nothing is stored as offline contingency.
    */
-  onlineContingency?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<{ at: Date; reason: string } | undefined>;
+  onlineContingency?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<{ at: Date; reason: string; kind?: 'svc' | 'epec' } | undefined>;
 }
 
 /** What a family's build gets besides the sale: the number, the time, the keys, and contingency when issued in it. */
@@ -90,9 +90,9 @@ export interface BuildContext {
   csc: IssuerSigningMaterial['csc'];
   /**
    * Issued in contingency: offline (NFC-e, docs/fiscal/offline-contingency.md: tpEmis 9) or at the SVC
-   * (NF-e, docs/fiscal/svc.md: tpEmis 6/7), with dhCont (`at`) and xJust (`reason`).
+   * (NF-e, docs/fiscal/svc.md: tpEmis 6/7) or in EPEC (NF-e, docs/fiscal/epec.md: tpEmis 4), with dhCont (`at`) and xJust (`reason`).
    */
-  contingency?: { at: Date; reason: string } | undefined;
+  contingency?: { at: Date; reason: string; kind?: 'svc' | 'epec' } | undefined;
   /** The technical responsible's CSRT, opened (infRespTec/hashCSRT, NT 2018.005), or null. */
   csrt: IssuerSigningMaterial['csrt'];
 }

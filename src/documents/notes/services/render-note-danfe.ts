@@ -61,7 +61,7 @@ export function notPrintable(label: string, row: Pick<Note, 'id' | 'status' | 't
   const how = row.status === 'contingency' ? ` but its document is not a contingency emission (tpEmis ${row.tp_emis})` : '';
   return new ApiError(
     'invalid_state',
-    `${label} ${row.id} is ${row.status}${how}; it is not authorized, and only a note issued in contingency (tpEmis 9) prints before authorization`,
+    `${label} ${row.id} is ${row.status}${how}; it is not authorized, and only a note issued in contingency (NFC-e tpEmis 9, or NF-e tpEmis 4 with its EPEC registered) prints before authorization`,
   );
 }
 
@@ -79,8 +79,11 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: Note, form: DanfeFor
   // (docs/fiscal/offline-contingency.md); no other note prints before authorization (the XML is checked again
   // where it is drawn, so a row and a document that disagree print nothing either).
   const offline = row.status === 'contingency' && form.model === 65 && row.tp_emis === 9;
-  const xml = offline ? row.signed_xml : row.proc_xml;
-  if ((row.status !== 'authorized' && row.status !== 'canceled' && !offline) || !xml) throw notPrintable(label, row);
+  // An NF-e issued in EPEC (tpEmis 4) prints from its signed XML once its EPEC is registered, with the EPEC's
+  // protocol and mark (docs/fiscal/epec.md#the-danfe), until the state authorizes it.
+  const epec = form.model === 55 && row.status === 'processing' && row.tp_emis === 4 && row.epec ? row.epec : null;
+  const xml = offline || epec ? row.signed_xml : row.proc_xml;
+  if ((row.status !== 'authorized' && row.status !== 'canceled' && !offline && !epec) || !xml) throw notPrintable(label, row);
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
   const template = issuer ? danfeTemplateOf(issuer) : null;
   const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
@@ -98,7 +101,9 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: Note, form: DanfeFor
     const cancellation = cancellationOf(row, issuer);
     if (form.model === 55) {
       const settings = { ...(logo ? { logo } : {}), ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}) };
-      const pdf = await renderDanfeNfeOffThread(xml, { settings, ...(cancellation ? { cancellation } : {}) });
+      const pdf = await renderDanfeNfeOffThread(xml, {
+        settings, ...(cancellation ? { cancellation } : {}), ...(epec ? { epec: { protocol: epec.protocol, registeredAt: epec.registered_at } } : {}),
+      });
       return { pdf, ...(warning ? { warning } : {}) };
     }
     // The NFC-e roll is read and drawn in its own worker pool too (990 items held the loop ~1 s).

@@ -8,8 +8,8 @@ import type { Note, NoteStatus } from '../domain/note.js';
 /** Columns a listing needs: everything but the XML documents. */
 const SUMMARY = `id, account_id, issuer_id, external_ref, status, model, serie, number, access_key, tp_amb, tp_emis, dh_emi,
   schema_package, request, totals, items, digest_value, qrcode_url, url_chave, protocolo, authorized_at, rejection,
-  cancellation, attempts, receipt, corrections, nfse_key, nfse_number, contingency, scenario, idempotency_key, created_at, updated_at,
-  CASE WHEN model = 55 AND tp_emis IN (6, 7) THEN substring(signed_xml from '<dhCont>[^<]*</dhCont>[[:space:]]*<xJust>[^<]*</xJust>') END AS svc_contingency_xml`;
+  cancellation, attempts, receipt, corrections, nfse_key, nfse_number, contingency, epec, scenario, idempotency_key, created_at, updated_at,
+  CASE WHEN model = 55 AND tp_emis IN (4, 6, 7) THEN substring(signed_xml from '<dhCont>[^<]*</dhCont>[[:space:]]*<xJust>[^<]*</xJust>') END AS svc_contingency_xml`;
 
 export type NewNote = Omit<Note, 'protocolo' | 'authorized_at' | 'proc_xml' | 'rejection' | 'cancellation' | 'cancel_proc_xml' | 'attempts' | 'updated_at' | 'nfse_key' | 'nfse_number'> & {
   /** An event recorded with the note (a sale issued straight into contingency: nfce.contingency_issued). */

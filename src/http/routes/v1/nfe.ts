@@ -132,7 +132,7 @@ export const nfeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Canhoto, issuer block with the access key as a Code-128 barcode and in groups of four, authorization protocol, ' +
           'recipient, invoice and installments, taxes, transport, items with continuation pages and additional information; ' +
-          "the issuer's DANFE settings (logo, color). Available once the NF-e is authorized; a canceled one is marked. " +
+          "the issuer's DANFE settings (logo, color). Available once the NF-e is authorized (a canceled one is marked), or once the EPEC of an NF-e issued in EPEC is registered (marked as printed in contingency, with the EPEC's protocol). " +
           'Drawn in a worker thread; 503 when every renderer is busy.',
         params: IdParams,
         response: { 200: Type.Unsafe<Buffer>(Type.String({ description: 'application/pdf', format: 'binary' })), ...errorResponses(401, 403, 404, 409, 422, 429, 503) },

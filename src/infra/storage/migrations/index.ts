@@ -40,9 +40,10 @@ import { migration as m0051 } from './0051_search_functions_plpgsql.js';
 import { migration as m0052 } from './0052_idempotency_fillfactor.js';
 import { migration as m0053 } from './0053_fanout_condition_plpgsql.js';
 import { migration as m0054 } from './0054_search_event_lines.js';
+import { migration as m0055 } from './0055_nfe_epec.js';
 
 /** The gateway's migrations, in order. Each file exports one `migration`; add new ones here. */
 export const gatewayMigrations: MigrationSet = {
   table: 'schema_migrations',
-  migrations: [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0031, m0032, m0034, m0040, m0041, m0043, m0046, m0047, m0050, m0051, m0052, m0053, m0054],
+  migrations: [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0031, m0032, m0034, m0040, m0041, m0043, m0046, m0047, m0050, m0051, m0052, m0053, m0054, m0055],
 };

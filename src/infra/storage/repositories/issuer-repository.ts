@@ -50,6 +50,8 @@ export interface IssuerRow {
   nfse: IssuerNfseRow | null;
   /** Null: the environment's default (offline in the sandbox, off in production). */
   contingency: IssuerContingencyRow | null;
+  /** NF-e contingency while the state's authorizer is down (migration 55): SVC (default) or EPEC (docs/fiscal/epec.md). */
+  nfe_contingency?: 'svc' | 'epec';
   danfe_primary_color: string | null;
   danfe_footer_text: string | null;
   danfe_logo_type: string | null;
@@ -79,7 +81,7 @@ export type IssuerInsert = Pick<
 export type IssuerChanges = Partial<
   Pick<
     IssuerRow,
-    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
+    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency' | 'nfe_contingency' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
   >
 >;
 
@@ -182,7 +184,7 @@ export async function setIssuerArchived(db: Queryable, accountId: string, id: st
 }
 
 const CHANGEABLE = new Set([
-  'razao_social', 'nome_fantasia', 'ie', 'regime_tributario', 'endereco', 'nfse', 'contingency',
+  'razao_social', 'nome_fantasia', 'ie', 'regime_tributario', 'endereco', 'nfse', 'contingency', 'nfe_contingency',
   'danfe_primary_color', 'danfe_footer_text', 'danfe_logo_type', 'danfe_logo',
 ]);
 

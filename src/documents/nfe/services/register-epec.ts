@@ -1,0 +1,60 @@
+import type { Note } from '../../notes/domain/note.js';
+import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
+import { localDateTime } from '../../../fiscal/layout/local-time.js';
+import { buildEpecEvent, buildProcEventoNFe, EPEC_CORGAO, epecSummaryOfNfe } from '../../../fiscal/xml/events/index.js';
+import { RetryLater } from '../../../infra/queue/runner.js';
+import type { Job } from '../../../infra/queue/queue.js';
+import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
+import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
+import { addHistory, updateNoteIf } from '../../notes/storage/note-repository.js';
+import type { AuthorityDeps } from '../../notes/services/note-family.js';
+import { noteSettled } from '../../notes/services/note-settled.js';
+import { NFE_MODEL } from './nfe-deps.js';
+import { VER_APLIC } from './reform-event-nfe.js';
+
+/** What became of the EPEC step of an NF-e's authorization job. */
+export type EpecStep = { kind: 'none' } | { kind: 'registered'; note: Note } | { kind: 'rejected'; cStat: number | null; xMotivo: string };
+
+/**
+ * docs/fiscal/epec.md: an NF-e issued with tpEmis 4 has its EPEC (110140) registered at the Ambiente
+ * Nacional (cOrgao 91) before anything else; only then is the note itself sent to its state (NT 2014.001
+ * 3.1), now or on the job's retries while the state is down. The summary is read from the signed note, so
+ * the state's comparison (MOC 2AB08-30) finds exactly what the EPEC holds. An AN that does not answer is
+ * asked again later (RetryLater); an AN refusal ends the note as rejected with the AN's cStat.
+ */
+export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Job<{ noteId: string }>): Promise<EpecStep> {
+  if (note.model !== NFE_MODEL || note.tp_emis !== 4 || note.epec || note.status !== 'processing') return { kind: 'none' };
+  const issuer = await findIssuerForEmission(deps.db, note.account_id, note.issuer_id);
+  const material = issuer && (await loadIssuerSigningMaterial(deps.db, deps.secrets, note.account_id, note.issuer_id, issuer));
+  if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for the EPEC of note ${note.id}`);
+  const summary = epecSummaryOfNfe(note.signed_xml);
+  if (!summary) throw new Error(`note ${note.id} lacks a field its EPEC summarizes`);
+  const now = deps.clock.now();
+  const tpAmb = note.tp_amb as 1 | 2;
+  const author = issuer.cnpj.length === 14 ? { CNPJ: issuer.cnpj } : { CPF: issuer.cnpj };
+  const event = buildEpecEvent({
+    ...summary, cOrgao: EPEC_CORGAO, tpAmb, author, nSeqEvento: 1, verAplic: VER_APLIC,
+    dhEvento: localDateTime(now, timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf)).text,
+  }, material.certificate);
+  const client = deps.authority.clientFor(material.certificate, note.account_id);
+  const outcome = await client.sendNationalEvent({ tpAmb, signedEventXml: event.xml });
+  if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
+    await addHistory(deps.db, note.id, { type: 'authority_unavailable', at: now, message: `EPEC not confirmed by the Ambiente Nacional: ${outcome.kind}` });
+    throw new RetryLater(Math.min(60_000, 1000 * 2 ** Math.min(6, job.attempts - 1)), `EPEC ${outcome.kind}`);
+  }
+  const answer = outcome.event;
+  // NT 2014.001 3.10: a registered EPEC answers 136 (registered, not linked to an NF-e).
+  if (outcome.kind === 'registered' && answer?.nProt) {
+    const epec = { protocol: answer.nProt, registered_at: answer.dhRegEvento ?? now.toISOString(), proc_xml: buildProcEventoNFe(event.xml, answer.retEventoXml) };
+    const row = await deps.db.transaction(async (tx) => {
+      const updated = await updateNoteIf(tx, note.id, 'processing', { epec }, now);
+      if (updated) await addHistory(tx, note.id, { type: 'epec_registered', at: now, code: String(answer.cStat), message: `EPEC registered at the Ambiente Nacional: ${answer.xMotivo}`, protocolo: epec.protocol });
+      return updated;
+    });
+    if (!row) return { kind: 'none' };
+    noteSettled.emit(note.id);
+    return { kind: 'registered', note: { ...note, epec } };
+  }
+  const cStat = answer?.cStat ?? outcome.cStat ?? null;
+  return { kind: 'rejected', cStat, xMotivo: `EPEC refused by the Ambiente Nacional: ${answer?.xMotivo ?? outcome.xMotivo}` };
+}
