@@ -56,5 +56,13 @@ export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Jo
     return { kind: 'registered', note: { ...note, epec } };
   }
   const cStat = answer?.cStat ?? outcome.cStat ?? null;
+  // 573 (the same event Id is registered) or 485 (an EPEC holds this number, rule 3P12-10): an earlier try
+  // of this very job was registered and its answer lost. The note keeps its number, since releasing it would
+  // leave an EPEC without its note (142 after 168 h): it goes to the state, which compares it with the EPEC
+  // (MOC 2AB08-10..40) and refuses it (691, 467) should the EPEC be another's.
+  if (cStat === 573 || cStat === 485) {
+    await addHistory(deps.db, note.id, { type: 'epec_registered', at: now, code: String(cStat), message: `EPEC already at the Ambiente Nacional (an earlier answer was lost): ${answer?.xMotivo ?? outcome.xMotivo}` });
+    return { kind: 'none' };
+  }
   return { kind: 'rejected', cStat, xMotivo: `EPEC refused by the Ambiente Nacional: ${answer?.xMotivo ?? outcome.xMotivo}` };
 }
