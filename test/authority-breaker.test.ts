@@ -14,7 +14,7 @@ import { openDb, type Db } from '../src/infra/storage/db.js';
 import { startRuntime, type Runtime } from '../src/runtime.js';
 import { createTestApp, testSimulator, type TestApp, TEST_HEALTH_AUTH } from './support/app.js';
 import { ManualClock } from './support/clock.js';
-import { getTestDb, testDatabase } from './support/db.js';
+import { getTestDb, testSchema } from './support/db.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { eventually } from './support/webhook-receiver.js';
 
@@ -46,8 +46,8 @@ beforeAll(async () => {
   clock = new ManualClock(new Date());
   const env = { AUTHORITY_BREAKER_FAILURES: '3', AUTHORITY_BREAKER_WINDOW_MS: '30000', AUTHORITY_BREAKER_COOLDOWN_MS: String(COOLDOWN_MS), AUTHORITY_BREAKER_MAX_COOLDOWN_MS: '120000' };
   t = await createTestApp({ role: 'all', clock, env });
-  const server = await testDatabase();
-  otherDb = server ? await openDb({ ...server, poolSize: 4 }) : undefined;
+  const url = process.env.TEST_DATABASE_URL;
+  otherDb = url ? await openDb({ databaseUrl: url, poolSize: 4, schema: testSchema }) : undefined;
   other = await startRuntime(t.config, { db: otherDb ?? t.db, role: 'all', clock, simulator: await testSimulator(), workerPollMs: 50 });
   ({ auth, accountId } = await t.newAccount('Breaker'));
   issuerId = await readyIssuer(t, auth);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotification } from '../src/platform/notifications/notify.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { testDatabase } from './support/db.js';
+import { testSchema } from './support/db.js';
 import { eventually } from './support/webhook-receiver.js';
 
 interface SseEvent { id: string; event: string; data: Record<string, unknown>; heartbeatsBefore: number }
@@ -175,11 +175,8 @@ if (process.env.TEST_REDIS_URL) buses.push(['Redis pub/sub', { REDIS_URL: proces
 
 describe.skipIf(!pgUrl).each(buses)('notifications across processes (%s)', (_name, busEnv) => {
   let t: TestApp;
-  // The file's own database (test/support/db.ts): the app, its bus and the child all on it.
-  let fileUrl: string;
   beforeAll(async () => {
-    fileUrl = (await testDatabase())!.databaseUrl;
-    t = await createTestApp({ env: { DATABASE_URL: fileUrl, ...busEnv } });
+    t = await createTestApp({ env: { DATABASE_URL: pgUrl!, ...busEnv } });
   });
   afterAll(async () => t.runtime.close());
 
@@ -188,8 +185,8 @@ describe.skipIf(!pgUrl).each(buses)('notifications across processes (%s)', (_nam
     const { auth, accountId } = await t.newAccount();
     const base = await listen(t);
     const child = (title: string) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/support/webhook-notify-child.ts', accountId, '', title], {
-        env: { ...process.env, DATABASE_URL: fileUrl, REDIS_URL: busEnv.REDIS_URL ?? '' },
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/support/webhook-notify-child.ts', accountId, testSchema, title], {
+        env: { ...process.env, DATABASE_URL: pgUrl!, REDIS_URL: busEnv.REDIS_URL ?? '' },
       }).then(({ stdout }) => {
         const [id, at] = stdout.trim().split(' ');
         return { id: id!, at: Number(at) };

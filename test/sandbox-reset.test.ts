@@ -14,7 +14,7 @@ import { openDb, type Db } from '../src/infra/storage/db.js';
 import { startRuntime, type Runtime } from '../src/runtime.js';
 import { createTestApp, testSimulator, type TestApp } from './support/app.js';
 import { ManualClock } from './support/clock.js';
-import { getTestDb, testDatabase } from './support/db.js';
+import { getTestDb, testSchema } from './support/db.js';
 import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { eventually } from './support/webhook-receiver.js';
 
@@ -41,8 +41,8 @@ beforeAll(async () => {
   // The authority receives the notes on the gateway's clock, which the test moves by hours (else every
   // dhEmi would lie after the reception: MOC B09-10, 703).
   t.simulator.setClock(() => clock.now());
-  const server = await testDatabase();
-  otherDb = server ? await openDb({ ...server, poolSize: 4 }) : undefined;
+  const url = process.env.TEST_DATABASE_URL;
+  otherDb = url ? await openDb({ databaseUrl: url, poolSize: 4, schema: testSchema }) : undefined;
   other = await startRuntime(t.config, { db: otherDb ?? t.db, role: 'all', clock, simulator: await testSimulator(), workerPollMs: 50 });
 });
 

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createAccount } from '../../src/cli/create-account.js';
 import { startRuntime, type Role, type Runtime } from '../../src/runtime.js';
 import type { Db } from '../../src/infra/storage/db.js';
-import { getTestDb, onFileEnd } from './db.js';
+import { getTestDb } from './db.js';
 
 export const TEST_MASTER_KEY = randomBytes(32).toString('base64');
 /** The operator token of every test app (HEALTH_TOKEN): /healthz/deep shows its details only with it. */
@@ -27,28 +27,16 @@ export interface TestApp {
   newAccount(name?: string): Promise<{ accountId: string; key: string; auth: { authorization: string } }>;
 }
 
-// Per database (test/support/db.ts: a file's own on a server, the worker's on PGlite): migrated and
-// seeded once, and one SEFAZ simulator.
-const prepared = new WeakMap<Db, Promise<void>>();
-const simulators = new WeakMap<Db, Promise<AuthoritySimulator>>();
+let prepared: Promise<void> | undefined;
+let sharedSimulator: Promise<AuthoritySimulator> | undefined;
 
 /**
- * One SEFAZ simulator per test file (latency 0), shared by every app the file runs: a job queued by one
- * test app may be run by another's worker, and both must reach the same authority. It closes when the
- * file ends, before the file's database is dropped.
+ * One SEFAZ simulator per test worker process (latency 0), shared by every app it runs: a job
+ * queued by one test app may be run by another's worker, and both must reach the same authority.
  */
 export async function testSimulator(): Promise<AuthoritySimulator> {
-  const db = await getTestDb();
-  let sim = simulators.get(db);
-  if (!sim) {
-    sim = startAuthoritySimulator({ db, latencyMs: [0, 0], clientAuth: 'registered', cscStorage: 'memory' });
-    simulators.set(db, sim);
-    onFileEnd(async () => {
-      simulators.delete(db);
-      await (await sim!).close();
-    });
-  }
-  return sim;
+  sharedSimulator ??= getTestDb().then((db) => startAuthoritySimulator({ db, latencyMs: [0, 0], clientAuth: 'registered', cscStorage: 'memory' }));
+  return sharedSimulator;
 }
 
 export async function createTestApp(
@@ -83,8 +71,8 @@ export async function createTestApp(
     ...(opts.env?.GATEWAY_ENV === 'production' ? {} : { WEBHOOKS_ALLOW_LOOPBACK: 'true' }),
     ...opts.env,
   });
-  if (!prepared.has(db)) prepared.set(db, prepareDatabase(db, { env: 'sandbox' }));
-  await prepared.get(db);
+  prepared ??= prepareDatabase(db, { env: 'sandbox' });
+  await prepared;
   const runtime = await startRuntime(config, {
     db,
     role: opts.role ?? 'api',

@@ -1,3 +1,4 @@
+import { dropTestSchemas } from './global-setup-schemas.js';
 import { ensureDashboardBuilt } from './dashboard-build.js';
 import { createSoftHsmTokens, removeSoftHsmTokens } from './softhsm.js';
 
@@ -9,6 +10,7 @@ const shared = globalThis as typeof globalThis & { fgGlobalSetup?: { users: numb
 export async function setup(): Promise<void> {
   const state = (shared.fgGlobalSetup ??= { users: 0 });
   if (state.users++ > 0) return;
+  await dropTestSchemas();
   // The PKCS#11 tests' tokens (test/support/softhsm.ts): one SoftHSM2 config per run, before the
   // workers start, since SoftHSM reads SOFTHSM2_CONF once per process.
   state.softHsmDir = createSoftHsmTokens();
@@ -20,6 +22,8 @@ export async function setup(): Promise<void> {
 export async function teardown(): Promise<void> {
   const state = shared.fgGlobalSetup;
   if (!state || --state.users > 0) return;
+  // KEEP_TEST_SCHEMAS=1 leaves them for a post-mortem look.
+  if (process.env.KEEP_TEST_SCHEMAS !== '1') await dropTestSchemas();
   if (state.softHsmDir) removeSoftHsmTokens(state.softHsmDir);
   delete shared.fgGlobalSetup;
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../../../bootstrap.js';
 import { newId } from '../../../kernel/ids.js';
-import { getTestDb, insertBareIssuer, testDatabase } from '../../../../test/support/db.js';
+import { getTestDb, insertBareIssuer, testSchema } from '../../../../test/support/db.js';
 import { openDb, type Db } from '../../../infra/storage/db.js';
 import type { NewNote } from '../storage/note-repository.js';
 import { releaseNumber, retireRange } from '../../../infra/storage/repositories/numbering-repository.js';
@@ -143,7 +143,7 @@ describe('emission batches (group commit per series)', () => {
   it.skipIf(!process.env.TEST_DATABASE_URL)('two processes selling on one series at once: every number once, no gap (skipped: needs TEST_DATABASE_URL)', async () => {
     // A second storage handle is what a second gateway process has: its own pool and its own idea
     // of where the series stands, so most of its first tries find the series moved.
-    const other = await openDb({ ...(await testDatabase())!, poolSize: 5 });
+    const other = await openDb({ databaseUrl: process.env.TEST_DATABASE_URL, poolSize: 5, schema: testSchema });
     try {
       const issuerId = await newIssuer();
       const rows = await Promise.all(Array.from({ length: 120 }, (_, i) => commitEmission(i % 2 ? other : db, draft(issuerId))));
