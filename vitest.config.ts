@@ -6,7 +6,8 @@ const BROWSER = ['test/dashboard/**/*.test.ts', 'test/people/passkeys-browser.te
 // Three projects, all run by `npm test`; one alone with `vitest run --project NAME` (npm run test:unit,
 // test:integration, test:browser). Unit tests sit beside their modules and need no global setup beyond
 // dropping old test schemas, so they start in seconds; the others need the SoftHSM2 tokens and dist/
-// (built by the global setup) and, for the browser ones, Chromium.
+// (built by the global setup) and, for the browser ones, Chromium, whose flows get 120 s each: a
+// machine busy with other work (load 14 on 2 cores was seen) took over 30 s for a sign-up and sign-in.
 export default defineConfig({
   test: {
     // One PGlite per worker process is shared by the files it runs (test/support/db.ts):
@@ -20,7 +21,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], globalSetup: ['test/support/global-setup-schemas.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: BROWSER, globalSetup: ['test/support/global-setup.ts'] } },
-      { extends: true, test: { name: 'browser', include: BROWSER, globalSetup: ['test/support/global-setup.ts'] } },
+      { extends: true, test: { name: 'browser', include: BROWSER, testTimeout: 120_000, globalSetup: ['test/support/global-setup.ts'] } },
     ],
   },
 });
