@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     // One PGlite per worker process is shared by the files it runs (test/support/db.ts):
     // each instance costs ~2 s and several hundred MB, so files are not isolated.
+    // The default report, and where the time went per file (test-results/test-timings.json).
+    reporters: ['default', './test/support/timing-reporter.ts'],
     pool: 'forks',
     isolate: false,
     maxWorkers: 2,

@@ -1,3 +1,4 @@
+import { cachedSerializerFactory } from './http/serializer-cache.js';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : newId('req');
     },
     ajv: { customOptions: { strict: false } },
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory() } },
     // What Node's HTTP parser refuses gets the error envelope too (src/http/client-error.ts).
     // (Fastify calls it bound to the instance; its types do not say so.)
     clientErrorHandler(err, socket) {
