@@ -20,6 +20,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    // Each file starts from an empty database and a simulator with no outage (test/support/file-isolation.ts).
+    setupFiles: ['test/support/setup-each-file.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], globalSetup: ['test/support/global-setup-schemas.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: BROWSER, globalSetup: ['test/support/global-setup.ts'] } },

@@ -14,7 +14,7 @@ import { testSigningKey } from './support/nfce-fixtures.js';
 // The 09/02/2026 package takes numeric CNPJ only (TSCNPJ [0-9]{14}, docs/fiscal/nfse-national.md#alphanumeric-cnpj): DPS of providers with
 // an alphanumeric CNPJ are signed and verified, and their Id parsed, but not schema-checked.
 
-const RUNS = Number(process.env.NFSE_PROPERTY_RUNS ?? 750);
+const RUNS = Number(process.env.NFSE_PROPERTY_RUNS ?? 300);
 const BUDGET_MS = Math.max(120_000, RUNS * 2 * 120);
 const PROFILES: DpsSignatureProfileName[] = ['rsa-sha1-c14n', 'rsa-sha256-exc-c14n'];
 const dir = mkdtempSync(join(tmpdir(), 'nfse-property-'));
@@ -59,7 +59,8 @@ describe('NFS-e property: random valid DPS become valid, signed documents', () =
   }, BUDGET_MS);
 
   it('every numeric-CNPJ DPS validates against the national XSD (xmllint)', async () => {
-    // one in five providers has an alphanumeric CNPJ: at 750 runs, 600 DPS (1,200 files) go through xmllint
+    // one in five providers has an alphanumeric CNPJ: at 300 runs, about 240 DPS (480 files) go through xmllint;
+    // 0.7 of the runs is 4 standard deviations below the expected 0.8 at 300 runs, 7 at the deep run's 750
     expect(schemaChecked.length / PROFILES.length).toBeGreaterThanOrEqual(RUNS * 0.7);
     const results = await Promise.all(chunks(schemaChecked).map((c) => xmllintFailures('NFSe_v1.01', c, 'DPS_v1.01.xsd')));
     expect(results.filter(Boolean).join('\n')).toBe('');

@@ -29,13 +29,19 @@ export interface TestApp {
 
 let prepared: Promise<void> | undefined;
 let sharedSimulator: Promise<AuthoritySimulator> | undefined;
+/** What file-isolation.ts finds on globalThis once a file of this worker has started the simulator. */
+export type TestSimulatorHandle = typeof globalThis & { fgTestSimulator?: Promise<AuthoritySimulator> };
 
 /**
  * One SEFAZ simulator per test worker process (latency 0), shared by every app it runs: a job
  * queued by one test app may be run by another's worker, and both must reach the same authority.
  */
 export async function testSimulator(): Promise<AuthoritySimulator> {
-  sharedSimulator ??= getTestDb().then((db) => startAuthoritySimulator({ db, latencyMs: [0, 0], clientAuth: 'registered', cscStorage: 'memory' }));
+  if (!sharedSimulator) {
+    sharedSimulator = getTestDb().then((db) => startAuthoritySimulator({ db, latencyMs: [0, 0], clientAuth: 'registered', cscStorage: 'memory' }));
+    // The next file's setup (file-isolation.ts) ends what this file left on it.
+    (globalThis as TestSimulatorHandle).fgTestSimulator = sharedSimulator;
+  }
   return sharedSimulator;
 }
 
