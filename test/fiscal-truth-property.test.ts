@@ -28,9 +28,9 @@ import { nfeVerdict, nfseVerdict } from './support/simulator-verdict.js';
 // Signatures of the valid NFS-e and the schemas' own tools (xmllint, xmlsec1) are the other
 // property tests' (nfce-, nfe-, nfse-property.test.ts).
 
-const NFCE_RUNS = Number(process.env.FISCAL_TRUTH_NFCE_RUNS ?? 200);
-const NFE_RUNS = Number(process.env.FISCAL_TRUTH_NFE_RUNS ?? 200);
-const NFSE_RUNS = Number(process.env.FISCAL_TRUTH_NFSE_RUNS ?? 80);
+const NFCE_RUNS = Number(process.env.FISCAL_TRUTH_NFCE_RUNS ?? 500);
+const NFE_RUNS = Number(process.env.FISCAL_TRUTH_NFE_RUNS ?? 500);
+const NFSE_RUNS = Number(process.env.FISCAL_TRUTH_NFSE_RUNS ?? 200);
 // About 20 ms of CPU a case alone; a loaded 2-core machine takes several times that. Never less than 120 s.
 const budget = (runs: number) => Math.max(120_000, runs * 200);
 const SEED = Number(process.env.FISCAL_TRUTH_SEED ?? 29);
