@@ -93,9 +93,9 @@ export async function authorizeOrReconcile(
         return { ...base, status: 'canceled', cStat: known.cStat, xMotivo: known.xMotivo, protocol: known.protocol };
       case 'denied':
         return { ...base, status: 'denied', cStat: known.cStat, xMotivo: known.xMotivo, protocol: known.protocol };
-      case 'not-found':
       // 124 (NT 2014.001 5.6): only the EPEC of the key is on record, the NF-e itself was not received.
       case 'epec':
+      case 'not-found':
         if (resends-- > 0) continue;
         return { ...base, status: 'not-sent', cStat: known.cStat, xMotivo: known.xMotivo, protocol: null };
       default:
