@@ -37,10 +37,16 @@ const epecOf = (xml: string, over: { vNF?: string; cOrgaoAutor?: string } = {}) 
 };
 
 describe('EPEC at the Ambiente Nacional (NT 2014.001)', () => {
-  it('registers the EPEC of a tpEmis 4 note (136, not linked), then the state authorizes the note under the same key', async () => {
+  it('registers the EPEC of a tpEmis 4 note (136, not linked, protocol 891...), the state consults it as 124, then authorizes the note under the same key', async () => {
     const n = note();
     const out = await toAn(epecOf(n.xml));
     expect(out.kind === 'registered' && out.event).toMatchObject({ cStat: 136, tpEvento: '110140' });
+    // NT 2014.001 3.1: the EPEC's protocol number is 891 and twelve digits.
+    expect(out.kind === 'registered' && out.event.nProt).toMatch(/^891\d{12}$/);
+    // NT 2014.001 5.6: the state's consultation of a key with only its EPEC answers 124 "EPEC Autorizado" with the EPEC.
+    const known = await h.client.consult({ ...RS55, accessKey: n.accessKey });
+    expect(known).toMatchObject({ kind: 'epec', cStat: 124, xMotivo: 'EPEC Autorizado' });
+    expect(known.kind === 'epec' && known.events.map((e) => /<nProt>(\d+)<\/nProt>/.exec(e)?.[1])).toEqual([out.kind === 'registered' && out.event.nProt]);
     const auth = await toState(n.xml);
     expect(auth.kind).toBe('authorized');
     expect(auth.kind === 'authorized' && auth.protocol.info.accessKey).toBe(n.accessKey);

@@ -3,10 +3,12 @@
 // signed with tpEmis 4, dhCont and xJust; its EPEC (110140) is registered at the simulated AN (136); the note
 // answers with the EPEC's protocol, its DANFE carries the EPEC mark (pdftotext), a cancellation is refused 409
 // (NT 2014.001 5.2); the state back, the same signed note is authorized under the same key and is XSD-valid.
+// The EPEC's answer lost on the way back: the job's next try meets 573, the EPEC is never sent a third time, its
+// protocol is read from the state's consultation of the key (124, NT 2014.001 5.6) and the note is authorized once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './support/clock.js';
 import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer } from './support/nfce-flow.js';
+import { freshBranchCnpj, readyIssuer, SP_ISSUER } from './support/nfce-flow.js';
 import { invoice } from './support/nfe-flow.js';
 import { pdfWorkspace } from './support/pdf-tools.js';
 import { eventually } from './support/webhook-receiver.js';
@@ -48,6 +50,25 @@ async function until<T>(probe: () => Promise<T | null | false | undefined>, what
   }, 120_000, what);
 }
 
+/** The state stops answering (108) the issuer; three NF-e in a row open its NF-e authorization breaker. They stay the state's (tpEmis 1). */
+async function stateDown(accountId: string, auth: Record<string, string>, issuerId: string, cnpj: string): Promise<Nfe[]> {
+  t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj });
+  const first: Nfe[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=1' }, payload: invoice(issuerId) });
+    expect([201, 202], res.body).toContain(res.statusCode);
+    first.push(res.json());
+  }
+  await until(async () => {
+    const states = await t.ctx.breaker.states();
+    return states.find((s) => s.service === 'NFeAutorizacao4' && s.endpoint.endsWith(`/${accountId}`) && !s.endpoint.includes('/svc-'))?.state === 'open';
+  }, "the state's NF-e authorization breaker open");
+  return first;
+}
+
+/** NT 2014.001 3.1: the EPEC's protocol is 891 and twelve digits. */
+const EPEC_PROTOCOL = /^891\d{12}$/;
+
 describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
   it('EPEC at the AN while the state is down, DANFE with the mark, 409 on cancel, then authorized under the same key', async () => {
     const { accountId, auth } = await t.newAccount();
@@ -64,24 +85,15 @@ describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json().nfe_contingency).toBe('epec');
 
-    // The state stops answering (108) this issuer; three NF-e in a row open the breaker. They stay the state's (tpEmis 1).
-    t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj });
-    const first: Nfe[] = [];
-    for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=1' }, payload: invoice(issuerId) });
-      expect([201, 202], res.body).toContain(res.statusCode);
-      first.push(res.json());
-    }
-    await until(async () => {
-      const states = await t.ctx.breaker.states();
-      return states.find((s) => s.service === 'NFeAutorizacao4' && s.endpoint.endsWith(`/${accountId}`) && !s.endpoint.includes('/svc-'))?.state === 'open';
-    }, "the state's NF-e authorization breaker open");
+    const first = await stateDown(accountId, auth, issuerId, cnpj);
 
     const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=1' }, payload: invoice(issuerId) });
     expect([201, 202], res.body).toContain(res.statusCode);
     const issued = res.json() as Nfe;
-    // The API shows the key once the note is authorized; the stored one is the key of the EPEC.
-    issued.access_key = (await t.db.query<{ access_key: string }>('SELECT access_key FROM notes WHERE id = $1', [issued.id])).rows[0]!.access_key;
+    // Still processing, the note shows its key: the tpEmis 4 key is final, its EPEC's and then the state's.
+    expect(issued.status).toBe('processing');
+    const stored = (await t.db.query<{ access_key: string }>('SELECT access_key FROM notes WHERE id = $1', [issued.id])).rows[0]!.access_key;
+    expect(issued.access_key).toBe(stored);
     // MOC 5.4: tpEmis is the key's 35th character.
     expect(issued.access_key[34]).toBe('4');
     const withEpec = await until(async () => {
@@ -93,9 +105,14 @@ describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
       type: 'epec',
       entered_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[2-5]:00$/),
       reason: 'Autorizador da SEFAZ SP indisponivel; emissao em contingencia EPEC',
-      protocol: expect.stringMatching(/^\d{15}$/),
+      protocol: expect.stringMatching(EPEC_PROTOCOL),
       registered_at: expect.any(String),
     });
+    expect(withEpec.access_key).toBe(issued.access_key);
+    // The webhook event that says the DANFE can be printed, with the EPEC's protocol; once.
+    const announced = await t.db.query<{ data: Nfe }>(`SELECT data FROM events WHERE subject_id = $1 AND type = 'nfe.epec_registered'`, [issued.id]);
+    expect(announced.rows.map((r) => r.data.contingency?.protocol)).toEqual([withEpec.contingency!.protocol]);
+    expect(announced.rows[0]!.data.access_key).toBe(issued.access_key);
     // The simulated AN holds the EPEC; the state has not authorized anything under the key yet.
     expect(await t.simulator.authorizationsFor(issued.access_key)).toBe(0);
     const history = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}/events`, headers: auth })).json().data as Array<{ type: string; code: string | null }>;
@@ -137,5 +154,55 @@ describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
       }, 'an earlier note authorized');
       expect(done.access_key[34]).toBe('1');
     }
+  });
+
+  it('the EPEC answer lost: the retry meets 573, the EPEC is never sent again, its protocol comes from the state (124), authorized once', async () => {
+    const { accountId, auth } = await t.newAccount();
+    // POST /v1/issuers takes the choice too; anything but svc or epec is a 422 naming the field.
+    const refused = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload: { ...SP_ISSUER, cnpj: freshBranchCnpj(), nfe_contingency: 'dpec' } });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().details.map((d: { field: string }) => d.field)).toContain('nfe_contingency');
+    const issuerId = await readyIssuer(t, auth, { nfe_contingency: 'epec' });
+    const issuer = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json() as { cnpj: string; nfe_contingency: string };
+    expect(issuer.nfe_contingency).toBe('epec');
+    await stateDown(accountId, auth, issuerId, issuer.cnpj);
+
+    // The Ambiente Nacional registers the EPEC and its answer never reaches the gateway.
+    t.simulator.setScenario('lost-response', { times: 1, service: 'recepcaoEvento' });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=1' }, payload: invoice(issuerId) });
+    expect([201, 202], res.body).toContain(res.statusCode);
+    const issued = res.json() as Nfe;
+    expect(issued.access_key[34]).toBe('4');
+    type Line = { type: string; code: string | null };
+    const history = async () => (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}/events`, headers: auth })).json().data as Line[];
+    const epecLines = async () => (await history()).filter((e) => e.type === 'epec_registered').map((e) => e.code);
+    // The next try sends the same EPEC: 573, the duplicate event (NT 2014.001 3.8 3P15-10); the state, down, cannot say its protocol yet.
+    await until(async () => (await epecLines()).includes('573'), 'the resent EPEC answered 573');
+    // A few more tries while the state is down: none goes to the AN again.
+    const tries = async () => (await history()).filter((e) => e.type === 'consulted').length;
+    const seen = await tries();
+    await until(async () => (await tries()) >= seen + 2, 'two more tries of the job');
+    expect(await epecLines()).toEqual(['573']);
+    const waiting = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}`, headers: auth })).json() as Nfe;
+    expect(waiting).toMatchObject({ status: 'processing', access_key: issued.access_key, contingency: { type: 'epec', protocol: null } });
+    const atAn = await t.db.query<{ n_prot: string }>(`SELECT n_prot FROM sim_events WHERE access_key = $1 AND tp_evento = '110140'`, [issued.access_key]);
+    expect(atAn.rows).toHaveLength(1);
+    expect(atAn.rows[0]!.n_prot).toMatch(EPEC_PROTOCOL);
+
+    // The state back: its consultation of the key answers 124 "EPEC Autorizado" with the EPEC (NT 2014.001 5.6);
+    // the note keeps that protocol, is announced, sent and authorized under the same key, once.
+    t.simulator.endOutage(issuer.cnpj);
+    const authorized = await until(async () => {
+      await t.ctx.breaker.probeDueNow();
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}`, headers: auth })).json() as Nfe;
+      return n.status === 'authorized' ? n : null;
+    }, 'the EPEC note authorized by the state');
+    expect(authorized.access_key).toBe(issued.access_key);
+    expect(authorized.contingency).toMatchObject({ type: 'epec', protocol: atAn.rows[0]!.n_prot });
+    expect(await t.simulator.authorizationsFor(issued.access_key)).toBe(1);
+    expect((await t.db.query(`SELECT 1 FROM sim_events WHERE access_key = $1 AND tp_evento = '110140'`, [issued.access_key])).rows).toHaveLength(1);
+    expect(await epecLines()).toEqual(['573', '124']);
+    const announced = await t.db.query<{ data: Nfe }>(`SELECT data FROM events WHERE subject_id = $1 AND type = 'nfe.epec_registered'`, [issued.id]);
+    expect(announced.rows.map((r) => r.data.contingency?.protocol)).toEqual([atAn.rows[0]!.n_prot]);
   });
 });

@@ -6772,6 +6772,11 @@ export interface paths {
                              */
                             wait_seconds?: number;
                         };
+                        /**
+                         * @description NF-e contingency while the state's authorizer is down (its breaker open): svc (default) sends the note to the state's SVC (tpEmis 6/7, another key); epec issues it with tpEmis 4, registers its EPEC (event 110140) at the Ambiente Nacional, and sends it to the state under the same key when the state is back (docs/guides/nfe.md#epec-evento-prévio-de-emissão-em-contingência)
+                         * @example epec
+                         */
+                        nfe_contingency?: "svc" | "epec";
                     };
                 };
             };
@@ -13266,7 +13271,7 @@ export interface paths {
                                 /** @description nNF */
                                 number: number;
                                 /**
-                                 * @description 44 positions; present once authorized
+                                 * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                                  * @example 35261106157250000116550010000000011234567894
                                  */
                                 access_key: string | null;
@@ -14702,7 +14707,7 @@ export interface paths {
                             /** @description nNF */
                             number: number;
                             /**
-                             * @description 44 positions; present once authorized
+                             * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                              * @example 35261106157250000116550010000000011234567894
                              */
                             access_key: string | null;
@@ -14886,7 +14891,7 @@ export interface paths {
                             /** @description nNF */
                             number: number;
                             /**
-                             * @description 44 positions; present once authorized
+                             * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                              * @example 35261106157250000116550010000000011234567894
                              */
                             access_key: string | null;
@@ -15190,7 +15195,7 @@ export interface paths {
                             /** @description nNF */
                             number: number;
                             /**
-                             * @description 44 positions; present once authorized
+                             * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                              * @example 35261106157250000116550010000000011234567894
                              */
                             access_key: string | null;
@@ -15662,7 +15667,7 @@ export interface paths {
                             /** @description nNF */
                             number: number;
                             /**
-                             * @description 44 positions; present once authorized
+                             * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                              * @example 35261106157250000116550010000000011234567894
                              */
                             access_key: string | null;
@@ -15846,7 +15851,7 @@ export interface paths {
                             /** @description nNF */
                             number: number;
                             /**
-                             * @description 44 positions; present once authorized
+                             * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                              * @example 35261106157250000116550010000000011234567894
                              */
                             access_key: string | null;
@@ -16155,7 +16160,7 @@ export interface paths {
                             /** @description nNF */
                             number: number;
                             /**
-                             * @description 44 positions; present once authorized
+                             * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                              * @example 35261106157250000116550010000000011234567894
                              */
                             access_key: string | null;
@@ -16339,7 +16344,7 @@ export interface paths {
                             /** @description nNF */
                             number: number;
                             /**
-                             * @description 44 positions; present once authorized
+                             * @description 44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)
                              * @example 35261106157250000116550010000000011234567894
                              */
                             access_key: string | null;
@@ -22629,7 +22634,7 @@ export interface paths {
                          *       "*"
                          *     ]
                          */
-                        event_types: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
+                        event_types: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfe.epec_registered" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
                         description?: string;
                         /** @default true */
                         enabled?: boolean;
@@ -22954,7 +22959,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        event_types?: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
+                        event_types?: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfe.epec_registered" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
                         description?: string;
                         /** @description true enables a disabled endpoint again (its failure run starts afresh) */
                         enabled?: boolean;

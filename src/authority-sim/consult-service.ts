@@ -6,7 +6,7 @@ import { checkSchema, isWellFormed } from './xml-checks.js';
 
 /**
  * NFeConsultaProtocolo4: the truth about a key after a lost answer - 100/150 with the protocol,
- * 101 canceled with its event, 110/30x denied, 217 unknown.
+ * 101 canceled with its event, 110/30x denied, 124 only its EPEC, 217 unknown.
  */
 export async function handleConsult(payload: string, ctx: SimContext): Promise<string> {
   const key = textOf(payload, 'chNFe') ?? '';
@@ -23,7 +23,12 @@ export async function handleConsult(payload: string, ctx: SimContext): Promise<s
   if (!checkSchema(payload, 'consSitNFe_v4.00.xsd', ctx.now()).valid) return answer(215);
   if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat);
   const note = await ctx.store.note(key);
-  if (!note) return answer(217);
+  if (!note) {
+    // NT 2014.001 5.6 (docs/fiscal/epec.md): a key that has only its EPEC answers 124 "EPEC Autorizado" with the EPEC's
+    // event (the AN shares it with the issuer's state, 6.1). Another key's EPEC for the same number is not this key's.
+    const epec = (await ctx.store.epecsOfNumber(key)).find((e) => e.accessKey === key);
+    return epec ? answer(124, null, [epec.procXml]) : answer(217);
+  }
   const events = await ctx.store.eventsOf(key);
   if (note.status === 'canceled') return answer(101, note.prot_xml, events);
   return answer(note.c_stat, note.prot_xml, events);

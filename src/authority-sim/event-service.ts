@@ -134,7 +134,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   if (ctx.scenario?.kind === 'reject') return rejected(ctx.scenario.cStat);
 
   // TProt carries the authoriser's code: the AN (91) registers the manifestations.
-  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || tpEvento === EPEC ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at);
+  // NT 2014.001 3.1 (docs/fiscal/epec.md): the EPEC's protocol is 891 followed by twelve digits.
+  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || tpEvento === EPEC ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, tpEvento === EPEC ? '8' : '1');
   // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135).
   const registered = tpEvento === EPEC ? 136 : 135;
   const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt }, ctx.signingKey);

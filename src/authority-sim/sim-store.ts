@@ -107,9 +107,10 @@ export class SimStore {
   /**
    * TProt: 15 digits = authoriser type (1) + cUF + 2-digit year + 10-digit sequence (as 143210000624926).
    * The sequence comes in blocks of PROTOCOL_BLOCK reserved with one nextval, so an authorization
-   * costs no round trip for it; simulators sharing a database reserve distinct blocks.
+   * costs no round trip for it; simulators sharing a database reserve distinct blocks. `origin` is the first
+   * digit: 1 by default; 8 for an EPEC at the AN, whose protocol starts 891 (NT 2014.001 3.1, docs/fiscal/epec.md).
    */
-  async nextProtocol(cUF: string, at: Date): Promise<string> {
+  async nextProtocol(cUF: string, at: Date, origin: '1' | '8' = '1'): Promise<string> {
     const sh = this.shared;
     while (sh.protocols.next >= sh.protocols.end) {
       sh.refill ??= this.db
@@ -122,7 +123,7 @@ export class SimStore {
       await sh.refill;
     }
     const seq = String(sh.protocols.next++ % 10_000_000_000).padStart(10, '0');
-    return '1' + cUF.padStart(2, '0') + String(at.getUTCFullYear() % 100).padStart(2, '0') + seq;
+    return origin + cUF.padStart(2, '0') + String(at.getUTCFullYear() % 100).padStart(2, '0') + seq;
   }
 
   /**

@@ -66,6 +66,11 @@ export type ConsultOutcome =
   | (Answered & { kind: 'canceled'; protocol: Protocol | null; events: string[] })
   | (Answered & { kind: 'denied'; protocol: Protocol | null; events: string[] })
   | (Answered & { kind: 'not-found' })
+  /**
+   * 124 "EPEC Autorizado" (NT 2014.001 5.6, docs/fiscal/epec.md): the state holds only the EPEC of this key, not the
+   * NF-e itself, which is still to be sent; `events` carries the EPEC's procEventoNFe.
+   */
+  | (Answered & { kind: 'epec'; events: string[] })
   | (Answered & { kind: 'rejected' })
   | TransportFailure;
 

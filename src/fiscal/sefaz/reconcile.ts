@@ -62,7 +62,7 @@ function fromAuthorization(o: AuthorizationOutcome, steps: ReconcileStep[]): Rec
  * Authorizes a note so that it can never be authorized twice: any answer that leaves its fate open
  * (timeout after sending, lost answer, 5xx, duplicate 204, lot in process) is followed by a
  * consultation by key (NFeConsultaProtocolo4) - the note is re-sent only when the authority says it
- * does not know the key (217), and then at most `maxResends` times.
+ * does not know the key (217), or knows only its EPEC (124), and then at most `maxResends` times.
  */
 export async function authorizeOrReconcile(
   client: SefazClient,
@@ -93,6 +93,8 @@ export async function authorizeOrReconcile(
         return { ...base, status: 'canceled', cStat: known.cStat, xMotivo: known.xMotivo, protocol: known.protocol };
       case 'denied':
         return { ...base, status: 'denied', cStat: known.cStat, xMotivo: known.xMotivo, protocol: known.protocol };
+      // 124 (NT 2014.001 5.6): only the EPEC of the key is on record, the NF-e itself was not received.
+      case 'epec':
       case 'not-found':
         if (resends-- > 0) continue;
         return { ...base, status: 'not-sent', cStat: known.cStat, xMotivo: known.xMotivo, protocol: null };

@@ -137,6 +137,8 @@ export function parseConsultAnswer(payload: string, timing: Timing): ConsultOutc
   if (cStat === 101 || cStat === 151 || cStat === 155) return { kind: 'canceled', protocol, events, ...base };
   if (DENIAL_CODES.has(cStat)) return { kind: 'denied', protocol, events, ...base };
   if (cStat === 217) return { kind: 'not-found', ...base };
+  // NT 2014.001 5.6: a key with only its EPEC answers 124 "EPEC Autorizado" with the EPEC's event.
+  if (cStat === 124) return { kind: 'epec', events, ...base };
   if (UNAVAILABLE_CODES.has(cStat)) return { kind: 'unavailable', cStat, xMotivo, httpStatus: null, inDoubt: false, timing };
   if (!Number.isFinite(cStat) || cStat <= 0) return unknown('answer without cStat', timing, false);
   return { kind: 'rejected', ...base };

@@ -90,6 +90,7 @@ export const CreateIssuerBody = Type.Object(
     endereco: Type.Optional(AddressInput),
     nfse: Type.Optional(NfseSettingsInput),
     contingency: Type.Optional(ContingencySettings),
+    nfe_contingency: Type.Optional(NfeContingency),
   },
   { additionalProperties: false },
 );

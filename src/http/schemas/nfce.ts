@@ -86,7 +86,7 @@ export const noteRecordFields = <O extends 'nfce' | 'nfe'>(object: O) => ({
   serie: Type.Integer(),
   number: Type.Integer({ description: 'nNF' }),
   access_key: Nullable(Type.String({
-    description: '44 positions; present once authorized',
+    description: object === 'nfce' ? '44 positions; present once authorized' : '44 positions; present once authorized, or from signing on for an NF-e issued in EPEC (tpEmis 4: the key of its EPEC, which never changes)',
     examples: [object === 'nfce' ? '35261106157250000116650010000000011234567890' : '35261106157250000116550010000000011234567894'],
   })),
   protocolo: Nullable(Type.String({ description: 'Authorization protocol (nProt)' })),

@@ -27,6 +27,8 @@ export interface NewIssuerInput {
   endereco?: AddressInput | null | undefined;
   nfse?: NfseSettingsInput | null | undefined;
   contingency?: { mode: 'off' | 'offline'; wait_seconds?: number | undefined } | null | undefined;
+  /** NF-e contingency while the state's authorizer is down (docs/fiscal/epec.md): svc (default) or epec. */
+  nfe_contingency?: 'svc' | 'epec' | undefined;
 }
 
 /** CRT of the layout (docs/fiscal/icms-groups.md): 1 Simples Nacional, 2 SN over the sub-limit, 3 normal, 4 MEI. */

@@ -37,6 +37,8 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
   const uf = normalizeUf(input.uf, problems);
   const endereco = input.endereco ? normalizeAddress(input.endereco, uf, problems) : null;
   const nfse = input.nfse ? mergeNfseSettings(null, input.nfse, input.regime_tributario, problems) : null;
+  const nfeContingency = input.nfe_contingency ?? 'svc';
+  if (nfeContingency !== 'svc' && nfeContingency !== 'epec') problems.add('nfe_contingency', 'must be svc or epec');
   problems.throwIfAny();
   await assertPlanAllows(deps.db, accountId, 'issuers', deps.clock.now());
   const id = newId('iss');
@@ -54,6 +56,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
       endereco,
       nfse,
       contingency: input.contingency ? { mode: input.contingency.mode, wait_seconds: input.contingency.wait_seconds ?? 3 } : null,
+      nfe_contingency: nfeContingency,
       now: deps.clock.now(),
     });
   } catch (err) {

@@ -21,6 +21,8 @@ export const WEBHOOK_EVENT_TYPES = [
   // A delivery event (proof, failure or their cancellation; docs/fiscal/delivery-events.md) registered or refused.
   'nfe.delivery_event_registered',
   'nfe.delivery_event_rejected',
+  // An NF-e issued in EPEC: its EPEC registered at the Ambiente Nacional, the DANFE printable with its protocol (docs/guides/nfe.md).
+  'nfe.epec_registered',
   'nfse.authorized',
   'nfse.rejected',
   'nfse.canceled',

@@ -30,6 +30,7 @@ export const EVENT_TYPES = allOf<EventType>()([
   'nfce.authorized', 'nfce.rejected', 'nfce.denied', 'nfce.canceled', 'nfce.contingency_issued', 'nfce.contingency_received',
   'nfce.contingency_authorized', 'nfce.contingency_failed', 'nfce.contingency_deadline',
   'nfe.authorized', 'nfe.rejected', 'nfe.denied', 'nfe.canceled', 'nfe.corrected', 'nfe.received', 'nfe.delivery_event_registered', 'nfe.delivery_event_rejected',
+  'nfe.epec_registered',
   'nfse.authorized', 'nfse.rejected', 'nfse.canceled',
   'inutilization.completed', 'certificate.expiring', 'certificate.expired', 'webhook.test',
   'billing.invoice_created', 'billing.payment_succeeded', 'billing.payment_failed', 'billing.quota_reached',

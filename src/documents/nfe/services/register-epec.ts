@@ -1,19 +1,24 @@
-import type { Note } from '../../notes/domain/note.js';
+import type { Note, NoteEpec } from '../../notes/domain/note.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
+import type { SefazClient } from '../../../fiscal/sefaz/sefaz-client.js';
 import { buildEpecEvent, buildProcEventoNFe, EPEC_CORGAO, epecSummaryOfNfe } from '../../../fiscal/xml/events/index.js';
 import { RetryLater } from '../../../infra/queue/runner.js';
 import type { Job } from '../../../infra/queue/queue.js';
-import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
+import { findIssuerForEmission, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { addHistory, updateNoteIf } from '../../notes/storage/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
 import { noteSettled } from '../../notes/services/note-settled.js';
+import { epecOfConsultation, recordEpec } from './epec-record.js';
 import { NFE_MODEL } from './nfe-deps.js';
 import { VER_APLIC } from './reform-event-nfe.js';
 
 /** What became of the EPEC step of an NF-e's authorization job. */
 export type EpecStep = { kind: 'none' } | { kind: 'registered'; note: Note } | { kind: 'rejected'; cStat: number | null; xMotivo: string };
+
+/** The EPEC is at the Ambiente Nacional, its protocol not known yet (NoteEpec). */
+const HELD_UNKNOWN: NoteEpec = { protocol: null, registered_at: null, proc_xml: null };
 
 /**
  * docs/fiscal/epec.md: an NF-e issued with tpEmis 4 has its EPEC (110140) registered at the Ambiente
@@ -23,10 +28,13 @@ export type EpecStep = { kind: 'none' } | { kind: 'registered'; note: Note } | {
  * asked again later (RetryLater); an AN refusal ends the note as rejected with the AN's cStat.
  */
 export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Job<{ noteId: string }>): Promise<EpecStep> {
-  if (note.model !== NFE_MODEL || note.tp_emis !== 4 || note.epec || note.status !== 'processing') return { kind: 'none' };
+  if (note.model !== NFE_MODEL || note.tp_emis !== 4 || note.epec?.protocol || note.status !== 'processing') return { kind: 'none' };
   const issuer = await findIssuerForEmission(deps.db, note.account_id, note.issuer_id);
   const material = issuer && (await loadIssuerSigningMaterial(deps.db, deps.secrets, note.account_id, note.issuer_id, issuer));
   if (!issuer || !material?.certificate) throw new Error(`issuer ${note.issuer_id} has no certificate for the EPEC of note ${note.id}`);
+  const client = deps.authority.clientFor(material.certificate, note.account_id);
+  // Held by the AN with its protocol unknown: never sent again (it would only meet 573 again); the state is asked.
+  if (note.epec) return recoverProtocol(deps, client, issuer, note);
   const summary = epecSummaryOfNfe(note.signed_xml);
   if (!summary) throw new Error(`note ${note.id} lacks a field its EPEC summarizes`);
   const now = deps.clock.now();
@@ -36,7 +44,6 @@ export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Jo
     ...summary, cOrgao: EPEC_CORGAO, tpAmb, author, nSeqEvento: 1, verAplic: VER_APLIC,
     dhEvento: localDateTime(now, timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf)).text,
   }, material.certificate);
-  const client = deps.authority.clientFor(material.certificate, note.account_id);
   const outcome = await client.sendNationalEvent({ tpAmb, signedEventXml: event.xml });
   if (outcome.kind === 'timeout' || outcome.kind === 'unavailable' || outcome.kind === 'unknown') {
     await addHistory(deps.db, note.id, { type: 'authority_unavailable', at: now, message: `EPEC not confirmed by the Ambiente Nacional: ${outcome.kind}` });
@@ -46,23 +53,38 @@ export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Jo
   // NT 2014.001 3.10: a registered EPEC answers 136 (registered, not linked to an NF-e).
   if (outcome.kind === 'registered' && answer?.nProt) {
     const epec = { protocol: answer.nProt, registered_at: answer.dhRegEvento ?? now.toISOString(), proc_xml: buildProcEventoNFe(event.xml, answer.retEventoXml) };
-    const row = await deps.db.transaction(async (tx) => {
-      const updated = await updateNoteIf(tx, note.id, 'processing', { epec }, now);
-      if (updated) await addHistory(tx, note.id, { type: 'epec_registered', at: now, code: String(answer.cStat), message: `EPEC registered at the Ambiente Nacional: ${answer.xMotivo}`, protocolo: epec.protocol });
-      return updated;
-    });
-    if (!row) return { kind: 'none' };
-    noteSettled.emit(note.id);
-    return { kind: 'registered', note: { ...note, epec } };
+    const row = await recordEpec(deps, note, epec, { code: String(answer.cStat), message: `EPEC registered at the Ambiente Nacional: ${answer.xMotivo}` });
+    return row ? { kind: 'registered', note: row } : { kind: 'none' };
   }
   const cStat = answer?.cStat ?? outcome.cStat ?? null;
-  // 573 (the same event Id is registered) or 485 (an EPEC holds this number, rule 3P12-10): an earlier try
-  // of this very job was registered and its answer lost. The note keeps its number, since releasing it would
-  // leave an EPEC without its note (142 after 168 h): it goes to the state, which compares it with the EPEC
-  // (MOC 2AB08-10..40) and refuses it (691, 467) should the EPEC be another's.
+  // 573 (the same event Id is registered, NT 2014.001 3.8 3P15-10) or 485 (an EPEC holds this number, 3.9
+  // 3P12-10): an earlier try of this very job was registered and its answer lost. The note keeps its number,
+  // since releasing it would leave an EPEC without its note (142 after 168 h), and is marked as held by the AN so
+  // that no later try sends the EPEC again; its protocol is asked of the state (124, NT 5.6), now or on a later
+  // try. The note then goes to the state, which compares it with the EPEC (MOC 2AB08-10..40) and refuses it
+  // (691, 467) should the EPEC be another's.
   if (cStat === 573 || cStat === 485) {
-    await addHistory(deps.db, note.id, { type: 'epec_registered', at: now, code: String(cStat), message: `EPEC already at the Ambiente Nacional (an earlier answer was lost): ${answer?.xMotivo ?? outcome.xMotivo}` });
-    return { kind: 'none' };
+    const held = await deps.db.transaction(async (tx) => {
+      const row = await updateNoteIf(tx, note.id, 'processing', { epec: HELD_UNKNOWN }, now);
+      if (row) await addHistory(tx, note.id, { type: 'epec_registered', at: now, code: String(cStat), message: `EPEC already at the Ambiente Nacional (an earlier answer was lost): ${answer?.xMotivo ?? outcome.xMotivo}` });
+      return row;
+    });
+    if (!held) return { kind: 'none' };
+    noteSettled.emit(note.id);
+    return recoverProtocol(deps, client, issuer, { ...note, epec: HELD_UNKNOWN });
   }
   return { kind: 'rejected', cStat, xMotivo: `EPEC refused by the Ambiente Nacional: ${answer?.xMotivo ?? outcome.xMotivo}` };
+}
+
+/**
+ * NT 2014.001 5.6: the state's consultation of a key that has only its EPEC answers 124 "EPEC Autorizado" with
+ * the EPEC's event (the AN shares it with the state, 6.1). The protocol read there is recorded; a state that
+ * does not answer (it is down: the reason for the EPEC) leaves it unknown until a later try.
+ */
+async function recoverProtocol(deps: AuthorityDeps, client: SefazClient, issuer: EmissionIssuerRow, note: Note): Promise<EpecStep> {
+  const known = await client.consult({ uf: issuer.uf, model: NFE_MODEL, tpAmb: note.tp_amb as 1 | 2, accessKey: note.access_key });
+  const epec = 'events' in known ? epecOfConsultation(known.events) : null;
+  if (!epec) return { kind: 'none' };
+  const row = await recordEpec(deps, note, epec, { code: String(known.kind === 'epec' ? known.cStat : 136), message: `EPEC protocol read from the state's consultation of the key (${'cStat' in known ? known.cStat : ''} ${'xMotivo' in known ? known.xMotivo : ''})`.trim() });
+  return row ? { kind: 'registered', note: row } : { kind: 'none' };
 }

@@ -109,10 +109,14 @@ export interface NoteContingency {
   } | null;
 }
 
-/** The registered EPEC of an NF-e issued with tpEmis 4 (docs/fiscal/epec.md): its protocol, when, and the procEventoNFe. */
+/**
+ * The registered EPEC of an NF-e issued with tpEmis 4 (docs/fiscal/epec.md): its protocol, when, and the procEventoNFe.
+ * All three null: the Ambiente Nacional holds the EPEC (it answered 573 or 485 after an answer was lost) and its
+ * protocol is not known yet; the state's consultation of the key gives it (124, NT 2014.001 5.6).
+ */
 export interface NoteEpec {
-  protocol: string;
+  protocol: string | null;
   /** dhRegEvento as the Ambiente Nacional wrote it (or the gateway's time when absent). */
-  registered_at: string;
-  proc_xml: string;
+  registered_at: string | null;
+  proc_xml: string | null;
 }

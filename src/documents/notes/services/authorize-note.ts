@@ -77,7 +77,8 @@ export async function authorizeNoteJob(
       result = { status: known.kind, cStat: known.cStat, xMotivo: known.xMotivo, late: known.kind === 'authorized' && known.late, protocol: known.protocol, via: 'consultation', steps: [] };
       return settle(deps, family, note, result, [], done);
     }
-    if (known.kind !== 'not-found') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
+    // 124 (NT 2014.001 5.6, docs/fiscal/epec.md): the state holds only the note's EPEC, so the note itself is still to be sent.
+    if (known.kind !== 'not-found' && known.kind !== 'epec') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
   }
   const transmitted = { type: 'transmitted', at: deps.clock.now(), message: `sent to the authority (attempt ${job.attempts})` };
   const indSinc = family.synchronous(issuer.uf) ? 1 : 0;

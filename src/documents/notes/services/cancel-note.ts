@@ -41,7 +41,7 @@ export async function requestCancellation(deps: AuthorityDeps, family: NoteFamil
   if (note.status !== 'authorized') {
     // NT 2014.001 5.2 (docs/fiscal/epec.md#cancelling): an EPEC cannot be cancelled; its NF-e is authorized first, then cancelled.
     if (note.epec) {
-      throw new ApiError('invalid_state', `${family.label} ${id} has only its EPEC (protocol ${note.epec.protocol}) and is not authorized yet; an EPEC cannot be cancelled: once the state authorizes the note (it is sent as soon as the state answers), cancel it then`);
+      throw new ApiError('invalid_state', `${family.label} ${id} has only its EPEC${note.epec.protocol ? ` (protocol ${note.epec.protocol})` : ''} and is not authorized yet; an EPEC cannot be cancelled: once the state authorizes the note (it is sent as soon as the state answers), cancel it then`);
     }
     throw new ApiError('invalid_state', `${family.label} ${id} is ${note.status}; only an authorized note can be cancelled`);
   }

@@ -17,6 +17,10 @@ export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: Note, baseUrl: st
       }
     : {};
   const cancellation = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
+  // A processing note's key is withheld because it may still change (an NF-e re-issued for the SVC gets
+  // tpEmis 6/7 and another key, docs/fiscal/svc.md). An NF-e issued in EPEC keeps its tpEmis 4 key from
+  // signing to authorization: its EPEC and then the state use that very key (NT 2014.001 3.1, docs/fiscal/epec.md).
+  const finalKey = row.status === 'processing' && row.model === 55 && row.tp_emis === 4;
   return {
     id: row.id,
     object,
@@ -29,7 +33,7 @@ export function presentNoteCore<O extends 'nfce' | 'nfe'>(row: Note, baseUrl: st
     model: row.model,
     serie: row.serie,
     number: row.number,
-    access_key: printable || row.status === 'denied' ? row.access_key : null,
+    access_key: printable || finalKey || row.status === 'denied' ? row.access_key : null,
     protocolo: row.protocolo,
     authorized_at: row.authorized_at?.toISOString() ?? null,
     ...links,

@@ -81,7 +81,9 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: Note, form: DanfeFor
   const offline = row.status === 'contingency' && form.model === 65 && row.tp_emis === 9;
   // An NF-e issued in EPEC (tpEmis 4) prints from its signed XML once its EPEC is registered, with the EPEC's
   // protocol and mark (docs/fiscal/epec.md#the-danfe), until the state authorizes it.
-  const epec = form.model === 55 && row.status === 'processing' && row.tp_emis === 4 && row.epec ? row.epec : null;
+  // An EPEC whose protocol is not known yet (its answer lost) prints nothing: the DANFE must carry the protocol (NT 2014.001 3.1a C).
+  const known = row.epec?.protocol && row.epec.registered_at ? { protocol: row.epec.protocol, registeredAt: row.epec.registered_at } : null;
+  const epec = form.model === 55 && row.status === 'processing' && row.tp_emis === 4 ? known : null;
   const xml = offline || epec ? row.signed_xml : row.proc_xml;
   if ((row.status !== 'authorized' && row.status !== 'canceled' && !offline && !epec) || !xml) throw notPrintable(label, row);
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
@@ -102,7 +104,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: Note, form: DanfeFor
     if (form.model === 55) {
       const settings = { ...(logo ? { logo } : {}), ...(template?.primaryColor ? { primaryColor: template.primaryColor } : {}) };
       const pdf = await renderDanfeNfeOffThread(xml, {
-        settings, ...(cancellation ? { cancellation } : {}), ...(epec ? { epec: { protocol: epec.protocol, registeredAt: epec.registered_at } } : {}),
+        settings, ...(cancellation ? { cancellation } : {}), ...(epec ? { epec } : {}),
       });
       return { pdf, ...(warning ? { warning } : {}) };
     }

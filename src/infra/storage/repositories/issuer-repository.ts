@@ -75,7 +75,7 @@ export interface IssuerRow {
 
 export type IssuerInsert = Pick<
   IssuerRow,
-  'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency'
+  'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency' | 'nfe_contingency'
 > & { now: Date };
 
 export type IssuerChanges = Partial<
@@ -109,9 +109,9 @@ export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void
   if (existing.rows[0]) throw new DuplicateIssuerError(existing.rows[0].id);
   try {
     await db.query(
-      `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, endereco, nfse, contingency, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)`,
-      [i.id, i.account_id, i.cnpj, i.razao_social, i.nome_fantasia, i.ie, i.uf, i.ambiente, i.regime_tributario, jsonOrNull(i.endereco), jsonOrNull(i.nfse), jsonOrNull(i.contingency), i.now],
+      `INSERT INTO issuers (id, account_id, cnpj, razao_social, nome_fantasia, ie, uf, ambiente, regime_tributario, endereco, nfse, contingency, nfe_contingency, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+      [i.id, i.account_id, i.cnpj, i.razao_social, i.nome_fantasia, i.ie, i.uf, i.ambiente, i.regime_tributario, jsonOrNull(i.endereco), jsonOrNull(i.nfse), jsonOrNull(i.contingency), i.nfe_contingency ?? 'svc', i.now],
     );
   } catch (err) {
     // Two concurrent creations: the unique index decides, the loser gets the same answer as above.
