@@ -37,7 +37,7 @@ export const IcmsMonoSchema = Type.Object(
     ),
     deferral_rate: Type.Optional(Type.Number({ description: 'pDif: percent of the operation\'s monophase ICMS deferred; CST 53 only, and required there.', examples: [100] })),
   },
-  { additionalProperties: false, description: 'Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents.' },
+  { additionalProperties: false, description: 'Monophase ICMS on fuels (CST 02, 15, 53, 61 in an NF-e; an NFC-e takes CST 61 only, NT 2023.001 N12-30). vICMSMono = quantity x ad_rem_rate, rounded to cents; CST 15 retention of a diesel B code of N41-20 at a third.' },
 );
 
 export type IcmsMonoInput = Static<typeof IcmsMonoSchema>;
