@@ -26,8 +26,13 @@ const write = (file: string, head: Record<string, unknown>, rules: unknown[]) =>
 };
 
 mkdirSync(out, { recursive: true });
-const later = JSON.parse(readFileSync(join(root, 'scripts', 'extract-rule-tables', 'later-nt-rules.json'), 'utf8')) as { rules: unknown[] };
-const moc = parseMocRules(text);
+const later = JSON.parse(readFileSync(join(root, 'scripts', 'extract-rule-tables', 'later-nt-rules.json'), 'utf8')) as { rules: Array<{ id: string; cStat: number }> };
+// A later-NT entry with the id and cStat of a MOC row is that row as the NT amended it: it takes the row's place.
+const rowKey = (r: { id: string; cStat: number }) => `${r.id}/${r.cStat}`;
+const amended = new Map(later.rules.map((r) => [rowKey(r), r]));
+const parsed = parseMocRules(text);
+const moc = parsed.map((r) => amended.get(rowKey(r)) ?? r);
+const mocKeys = new Set(parsed.map(rowKey));
 write(
   'moc-anexo-i.json',
   {
@@ -36,7 +41,7 @@ write(
     generatedBy: 'scripts/extract-rule-tables.ts (pdftotext -layout, then scripts/extract-rule-tables/moc-parser.ts)',
     doc: 'docs/fiscal/rule-table.md',
   },
-  [...moc, ...later.rules],
+  [...moc, ...later.rules.filter((r) => !mocKeys.has(rowKey(r)))],
 );
 write(
   'nfse-anexo-i.json',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nfeFacts } from '../src/authority-sim/nfe-facts.js';
+import { monoRejection } from '../src/authority-sim/icms-mono-rules.js';
 import { model55Rejection } from '../src/authority-sim/nfe55-rules.js';
 import { totalRejection } from '../src/authority-sim/nfe-total-rules.js';
 import { computeNfe } from '../src/documents/nfe/domain/compute-nfe.js';
@@ -141,6 +142,7 @@ describe('monophase property: random NF-e of CST 02/15/53/61 fuel items', () => 
         const facts = nfeFacts(xml);
         expect(model55Rejection(facts)).toBeNull();
         expect(totalRejection(facts)).toBeNull();
+        expect(monoRejection(facts)).toBeNull();
         const file = join(dir, `nfe-${n++}.xml`);
         writeFileSync(file, xml);
         pl010.push(file);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaPackageFor } from '../src/fiscal/xml/xsd/schema-packages.js';
 import type { TestApp } from './support/app.js';
-import { readyIssuer, sale } from './support/nfce-flow.js';
+import { emitSettled, readyIssuer, sale } from './support/nfce-flow.js';
 import { createTestApp } from './support/app.js';
 import { emitNfeSettled, invoice } from './support/nfe-flow.js';
 import { run } from './support/pdf-tools.js';
-import { tempFile, xmllint } from './support/xml-tools.js';
+import { tempFile, xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // docs/fiscal/icms-monophase.md: items[].icms_mono is written as ICMS02/15/53/61 (NT 2023.001) and summed in ICMSTot.
 // Hand figures, gasoline C at the ad rem rate of 2026 (R$ 1.57 per litre, Convênio ICMS 15/2023 as changed by
@@ -14,6 +14,8 @@ import { tempFile, xmllint } from './support/xml-tools.js';
 //   CST 02: 40 L x 1.57 = R$ 62.80 (vICMSMono).
 //   CST 15: own 40 x 1.57 = 62.80; retention 10 L x 1.57 = R$ 15.70 (vICMSMonoReten).
 //   CST 53: vICMSMonoOp 40 x 1.57 = 62.80; pDif 40% -> vICMSMonoDif 25.12; vICMSMono 62.80 - 25.12 = 37.68.
+// A station's NFC-e (CST 61, the only monophase CST of N12-30 as NT 2023.001 amended it): 40 L x R$ 6.29 = R$ 251.60
+//   = vNF (the ICMS charged earlier is not in vNF); vICMSMonoRet = 40 x 1.57 = R$ 62.80.
 let t: TestApp;
 let auth: { authorization: string };
 let issuerId: string;
@@ -37,7 +39,38 @@ async function refused(path: string, payload: object): Promise<Array<{ field: st
   return res.json().details;
 }
 
+async function stationSale(issuer: string): Promise<string> {
+  const pump = { nozzle: '3', pump: '2', tank: '1', start: 120345.678, end: 120385.678 };
+  const item = gasoline('61', { ad_rem_rate: 1.57 }, { fuel: { anp_code: '320102001', uf_cons: 'SP', pump_reading: pump } });
+  const { note } = await emitSettled(t, auth, sale(issuer, { items: [item], payment: { method: 'dinheiro', amount: 251.6 } }));
+  expect(note.status, JSON.stringify(note.rejection)).toBe('authorized');
+  const xml = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${note.id}/xml`, headers: auth })).body;
+  const dhEmi = /<dhEmi>([^<]+)<\/dhEmi>/.exec(xml)![1]!;
+  expect(await xmllint(xml, DIRS[schemaPackageFor(65, dhEmi)], 'procNFe_v4.00.xsd')).toBe('');
+  expect(await xmlsecVerify(xml)).toBe('');
+  return xml;
+}
+
 describe('items[].icms_mono (monophase ICMS on fuels)', () => {
+  it('a station\'s NFC-e with CST 61 (N12-30 as NT 2023.001 amended it): ICMS61 and its totals, XSD of its date, signed, authorized', async () => {
+    const xml = await stationSale(issuerId);
+    expect(xml).toContain('<CFOP>5656</CFOP>');
+    expect(xml).toContain('<ICMS61><orig>0</orig><CST>61</CST><qBCMonoRet>40.0000</qBCMonoRet><adRemICMSRet>1.57</adRemICMSRet><vICMSMonoRet>62.80</vICMSMonoRet></ICMS61>');
+    expect(xml).toContain('<qBCMonoRet>40.00</qBCMonoRet><vICMSMonoRet>62.80</vICMSMonoRet><vProd>251.60</vProd>');
+    expect(xml).toContain('<vNF>251.60</vNF>');
+  });
+
+  it('a Simples Nacional station may send CST 61 (the exception NT 2023.001 added to N12-20)', async () => {
+    const simples = await readyIssuer(t, auth, { regime_tributario: 'simples' });
+    const xml = await stationSale(simples);
+    expect(xml).toContain('<CRT>1</CRT>');
+    expect(xml).toContain('<ICMS61><orig>0</orig><CST>61</CST>');
+    // Another CST is still refused to a Simples issuer, which sends a CSOSN.
+    const item = gasoline('00', undefined, { pICMS: 18 });
+    const details = await refused('/v1/nfce', sale(simples, { items: [item], payment: { method: 'dinheiro', amount: 251.6 } }));
+    expect(details.map((d) => d.field)).toContain('items[0].cst_icms');
+  });
+
   it('an NF-e with CST 61, 02, 15 and 53: the four groups and the totals, XSD of its date, authorized', async () => {
     const items = [
       gasoline('61', { ad_rem_rate: 1.57 }),
@@ -80,8 +113,9 @@ describe('items[].icms_mono (monophase ICMS on fuels)', () => {
       ['/v1/nfe', nfe(gasoline('53', { ad_rem_rate: 1.57 })), 'items[0].icms_mono.deferral_rate'],
       ['/v1/nfe', nfe(gasoline('02', { ad_rem_rate: 1.57, deferral_rate: 10 })), 'items[0].icms_mono.deferral_rate'],
       ['/v1/nfe', nfe(gasoline('00', { ad_rem_rate: 1.57 }, { pICMS: 18 })), 'items[0].icms_mono'],
-      // An NFC-e keeps MOC N12-30's list of CSTs (the change of NT 2023.001 to it could not be read).
-      ['/v1/nfce', sale(issuerId, { items: [gasoline('61', { ad_rem_rate: 1.57 })], payment: { method: 'dinheiro', amount: 251.6 } }), 'items[0].cst_icms'],
+      // An NFC-e takes 61 only: N12-30 as NT 2023.001 amended it does not list 02, 15, 53.
+      ['/v1/nfce', sale(issuerId, { items: [gasoline('02', { ad_rem_rate: 1.57 })], payment: { method: 'dinheiro', amount: 251.6 } }), 'items[0].cst_icms'],
+      ['/v1/nfce', sale(issuerId, { items: [gasoline('61', undefined)], payment: { method: 'dinheiro', amount: 251.6 } }), 'items[0].icms_mono'],
     ];
     for (const [path, payload, field] of cases) {
       const details = await refused(path, payload);

@@ -10081,7 +10081,7 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
-                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents. */
+                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61 in an NF-e; an NFC-e takes CST 61 only, NT 2023.001 N12-30). vICMSMono = quantity x ad_rem_rate, rounded to cents; CST 15 retention of a diesel B code of N41-20 at a third. */
                             icms_mono?: {
                                 /**
                                  * @description qBCMono (CST 02, 15, 53) or qBCMonoRet (CST 61): the quantity taxed, in the unit the ad rem rate is set for. Default the item quantity; > 0, at most 4 decimals.
@@ -12405,7 +12405,7 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
-                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents. */
+                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61 in an NF-e; an NFC-e takes CST 61 only, NT 2023.001 N12-30). vICMSMono = quantity x ad_rem_rate, rounded to cents; CST 15 retention of a diesel B code of N41-20 at a third. */
                             icms_mono?: {
                                 /**
                                  * @description qBCMono (CST 02, 15, 53) or qBCMonoRet (CST 61): the quantity taxed, in the unit the ad rem rate is set for. Default the item quantity; > 0, at most 4 decimals.
@@ -14011,7 +14011,7 @@ export interface paths {
                                  */
                                 biodiesel_percent?: number;
                             };
-                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents. */
+                            /** @description Monophase ICMS on fuels (CST 02, 15, 53, 61 in an NF-e; an NFC-e takes CST 61 only, NT 2023.001 N12-30). vICMSMono = quantity x ad_rem_rate, rounded to cents; CST 15 retention of a diesel B code of N41-20 at a third. */
                             icms_mono?: {
                                 /**
                                  * @description qBCMono (CST 02, 15, 53) or qBCMonoRet (CST 61): the quantity taxed, in the unit the ad rem rate is set for. Default the item quantity; > 0, at most 4 decimals.

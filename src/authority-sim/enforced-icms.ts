@@ -4,6 +4,13 @@ import type { EnforcedRule } from './enforced-rule.js';
 const WHERE = 'authority-sim/icms-rules.ts icmsRejection';
 export const ENFORCED_ICMS: readonly EnforcedRule[] = [
   { rule: 'N12-30', code: 766, where: WHERE },
+  // NT 2023.001's monophase rules (icms-mono-rules.ts).
+  { rule: 'N43a-10', code: 769, where: 'authority-sim/icms-mono-rules.ts monoRejection' },
+  { rule: 'N37a-10', code: 767, where: 'authority-sim/icms-mono-rules.ts monoRejection' },
+  { rule: 'N39a-10', code: 768, where: 'authority-sim/icms-mono-rules.ts monoRejection' },
+  { rule: 'N39-10', code: 962, where: 'authority-sim/icms-mono-rules.ts monoRejection' },
+  { rule: 'N41-10', code: 964, where: 'authority-sim/icms-mono-rules.ts monoRejection' },
+  { rule: 'N41-20', code: 964, where: 'authority-sim/icms-mono-rules.ts monoRejection' },
   { rule: 'N12-34', code: 381, where: WHERE },
   { rule: 'N12-40', code: 382, where: WHERE },
   { rule: 'N12-44', code: 382, where: WHERE },

@@ -17,7 +17,10 @@ function expectWhereHolds(where: string, code: number | string) {
 
 describe('the rule tables', () => {
   it('hold every MOC 7.0 Anexo I rule row with its cStat and message (pages 71-142)', () => {
-    expect(mocRules().filter((r) => r.source === 'MOC 7.0 Anexo I')).toHaveLength(568);
+    // 568 rows; NT 2023.001 amended four of them (N12-20, N12-30, N12-70, W16-10), which keep their place.
+    expect(mocRules().filter((r) => r.source === 'MOC 7.0 Anexo I')).toHaveLength(564);
+    expect(mocRules().filter((r) => r.source.startsWith('NT 2023.001'))).toHaveLength(18);
+    expect(mocRule('N12-30', 766)?.condition).toContain('61- Tributação monofásica sobre combustíveis cobrada anteriormente');
     // MOC 4.2.1 ZD01-10 (page 128) and B03-10 (page 75), read in the PDF.
     expect(mocRule('ZD01-10')).toMatchObject({ cStat: 972, field: 'infRespTec', models: [55, 65], obligation: 'optional', message: 'Rejeição: Obrigatória as informações do responsável técnico' });
     expect(mocRule('B03-10')).toMatchObject({ cStat: 897, field: 'cNF', obligation: 'mandatory', effect: 'rejection' });

@@ -2,6 +2,7 @@ import { mocRule } from '../fiscal/rules/rule-table.js';
 import { sliceAll, sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import type { NfeFacts } from './nfe-facts.js';
 import { cbenefRejection } from './cbenef-rules.js';
+import { monoRejection } from './icms-mono-rules.js';
 import type { ContentContext, Rejection } from './nfe-rules.js';
 
 // MOC 7.0 Anexo I rules on ICMS of each item (N), written from the rule text
@@ -26,7 +27,8 @@ const reject = (cStat: number, nItem: string, detail: string): Rejection => ({ c
 
 // MOC N12-30 / N12a-20, exception 1: CST 90 and CSOSN 900 accepted "a critério da UF" (kept here).
 // Exception 2 (emission before 2016-04-01 in production) cannot hold: the simulator refuses such dates first.
-const NFCE_CSTS = new Set(['00', '20', '40', '41', '60', '90']);
+// NT 2023.001 added 61 (monophase ICMS on fuels charged earlier) to N12-30's list.
+const NFCE_CSTS = new Set(['00', '20', '40', '41', '60', '61', '90']);
 const NFCE_CSOSNS = new Set(['102', '103', '300', '400', '500', '900']);
 const SALE_CFOPS = new Set(['5101', '5102', '5103', '5104', '5115']);
 const ST_CFOPS = new Set(['5405', '5656', '5667']);
@@ -64,6 +66,8 @@ function nfceCstRejection(i: IcmsItem, cst: string): Rejection | null {
   if (!NFCE_CSTS.has(cst)) return reject(766, i.nItem, `CST ${cst} in an NFC-e (MOC N12-30)`);
   if (cst === '90' && i.modBCST) return reject(381, i.nItem, 'ICMS90 with modBCST in an NFC-e (MOC N12-34)');
   if (cst === '60') return ST_CFOPS.has(i.cfop) ? null : reject(382, i.nItem, `CST 60 with CFOP ${i.cfop} (MOC N12-44)`);
+  // N12-40 names 00, 20, 40, 41, 90 and N12-44 names 60: no rule ties CST 61 to CFOPs (I08-150's list still applies).
+  if (cst === '61') return null;
   return SALE_CFOPS.has(i.cfop) ? null : reject(382, i.nItem, `CST ${cst} with CFOP ${i.cfop} (MOC N12-40)`);
 }
 
@@ -134,18 +138,19 @@ const internal = (o: Operation) => o.idDest === '1' || (o.emitUf !== '' && o.emi
 // the plain sales. The simulator does not hold the table; where an exception depends on those flags,
 // the rule is applied to these CFOPs only (never stricter than the rule).
 const PLAIN_SALE = /^[567](10[1-6]|40[1-5])$/;
-const NON_TAXPAYER_CSTS = new Set(['00', '20', '40', '41', '60']);
+/** MOC N12-70's list, with 61 since NT 2023.001. */
+const NON_TAXPAYER_CSTS = new Set(['00', '20', '40', '41', '60', '61']);
 const NON_TAXPAYER_CSOSNS = new Set(['102', '103', '300', '400', '500']);
 
-/** MOC N12-70 (508): CST to a non-taxpayer (indIEDest 9) outside 00, 20, 40, 41, 60, with the exceptions the simulator can see. */
+/** MOC N12-70 (508): CST to a non-taxpayer (indIEDest 9) outside 00, 20, 40, 41, 60, 61, with the exceptions the simulator can see. */
 function nonTaxpayerCst(o: Operation, i: IcmsItem, cst: string): boolean {
   if (o.indIEDest !== '9' || o.tpNF === '0' || o.veicProd || NON_TAXPAYER_CSTS.has(cst)) return false;
   // Exc. 2: CST 50 with a return or shipment CFOP (only plain sales are known not to be) or 5949/6949; Exc. 6: CST 50/51 in a return (finNFe 4).
   if (cst === '50') return o.finNFe !== '4' && PLAIN_SALE.test(i.cfop);
   // Exc. 7: CST 51 with CFOP 5123/5922/6123/6922, in internal operations (and their 5906/5907).
   if (cst === '51') return o.finNFe !== '4' && !internal(o) && !['5123', '5922', '6123', '6922', '5906', '5907'].includes(i.cfop);
-  // Exc. 8 (the state's choice, taken): CST 10 in an internal operation.
-  if (cst === '10') return !internal(o);
+  // Exc. 8 (the state's choice, taken): CST 10 and, since NT 2023.001 v1.40, CST 02 in an internal operation.
+  if (cst === '10' || cst === '02') return !internal(o);
   // Exc. 5: CST 30 in an interstate operation with fuel (comb).
   if (cst === '30') return !(o.idDest === '2' && o.comb);
   return true;
@@ -295,5 +300,5 @@ export function icmsRejection(f: NfeFacts, _ctx: ContentContext): Rejection | nu
     const r = itemRejection(f.mod, o, i);
     if (r) return r;
   }
-  return cbenefRejection(f);
+  return monoRejection(f) ?? cbenefRejection(f);
 }

@@ -132,6 +132,11 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfe: ['I09-10', 'I13-10'],
     nfse: [],
   },
+  'monophase-fuel-table': {
+    why: 'needs the table of fuels subject to the monophase ICMS (Tabela de Combustíveis Sujeitos à Tributação Monofásica, Portal Nacional da NF-e, "Diversos"), which is not in the project yet: whether an ANP code must or must not carry a monophase CST (NT 2023.001)',
+    nfe: ['N12-100', 'N12-110'],
+    nfse: [],
+  },
   'anp-product-table': {
     why: 'the official ANP product table (SIMP codes) is not in the project: assets/fiscal/anp holds a partial list taken from third-party copies, enough to fill descANP but not to refuse a code it lacks (a real code missing from it would be refused here and accepted by the authority)',
     nfe: ['LA02-10'],

@@ -78,6 +78,12 @@ export const ICMS_BREAKERS: readonly GoodsBreaker[] = [
   // RJ applies N12-85 to the NF-e with CST 20/30/40/70 (assets/fiscal/rules/cbenef-required.json): the random issuers are an
   // RJ one of the normal regime in about 1 case of 108, too rare for the draw to reach it in a run.
   { kind: 'excluded', rule: 'N12-85', code: 930, why: 'a state rule (RJ issuers only): the gateway 422 and the simulator 930 are tested in test/nfe-cbenef.test.ts and src/documents/nfe/domain/validate-cbenef.test.ts' },
+  // NT 2023.001's monophase item rules: the random sales carry no monophase group, and the gateway always writes the
+  // quantities and computes the values; each is broken in a document the gateway wrote in test/icms-mono-rules.test.ts.
+  ...(['N43a-10/769', 'N37a-10/767', 'N39a-10/768', 'N39-10/962', 'N41-10/964', 'N41-20/964'].map((k) => {
+    const [rule, code] = k.split('/') as [string, string];
+    return { kind: 'excluded' as const, rule, code: Number(code), why: 'a monophase fuel rule (NT 2023.001): broken in a document the gateway wrote in test/icms-mono-rules.test.ts' };
+  })),
   { kind: 'request', rule: 'N12a-70', code: 600, models: NFE, applies: (c) => !regimeNormal(c) && outboundTo(c, 9), break: (c) => onlyCode(c, '900') },
   {
     kind: 'request', rule: 'N16-20', code: 693, models: NFE,

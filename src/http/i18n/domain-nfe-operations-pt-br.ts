@@ -73,7 +73,7 @@ export const NFE_OPERATIONS_PT_BR: Translations = {
   'CSOSN {} is not accepted in a sale to a non-taxpayer (nao_contribuinte): use 102, 103, 300, 400 or 500 (MOC N12a-70, 600)':
     'o CSOSN {} não é aceito numa venda a não contribuinte (nao_contribuinte): use 102, 103, 300, 400 ou 500 (MOC N12a-70, 600)',
   'CST {} (suspension/deferral) is not accepted for a recipient exempt from IE (isento) (MOC N12-80, 529)': 'o CST {} (suspensão/diferimento) não é aceito para um destinatário isento de IE (isento) (MOC N12-80, 529)',
-  'CST {} is not accepted in a sale to a non-taxpayer (nao_contribuinte): use 00, 20, 40, 41 or 60 (MOC N12-70, 508)': 'o CST {} não é aceito numa venda a não contribuinte (nao_contribuinte): use 00, 20, 40, 41 ou 60 (MOC N12-70, 508)',
+  'CST {} is not accepted in a sale to a non-taxpayer (nao_contribuinte): use 00, 20, 40, 41, 60 or 61 (MOC N12-70, 508)': 'o CST {} não é aceito numa venda a não contribuinte (nao_contribuinte): use 00, 20, 40, 41, 60 ou 61 (MOC N12-70, 508)',
   "is not used in an interstate sale to a non-taxpayer final consumer: the destination's FCP goes in difal.fcp_rate (vFCPUFDest, MOC N17c-20, 876)":
     'não é usado numa venda interestadual a consumidor final não contribuinte: o FCP do destino vai em difal.fcp_rate (vFCPUFDest, MOC N17c-20, 876)',
   'is required: an item under ICMS-ST (CSOSN {}) carries its CEST (MOC N23-10, 806)': 'é obrigatório: um item com ICMS-ST (CSOSN {}) leva o seu CEST (MOC N23-10, 806)',

@@ -2,8 +2,11 @@ import type { SaleItem } from './sale-item.js';
 
 // Which ICMS codes an NFC-e issuer may use and what each one needs from the request.
 
-/** Regime normal (CRT 3) CSTs with an NFC-e group. 50/51 are refused: cStat 766/740 (docs/fiscal/nfce-rules.md). */
-export const NFCE_CSTS = ['00', '10', '20', '30', '40', '41', '60', '70', '90'] as const;
+/**
+ * Regime normal (CRT 3) CSTs with an NFC-e group. 50/51 are refused: cStat 766/740 (docs/fiscal/nfce-rules.md).
+ * 61 (monophase ICMS on fuels charged earlier) since NT 2023.001 added it to N12-30 (docs/fiscal/icms-monophase.md).
+ */
+export const NFCE_CSTS = ['00', '10', '20', '30', '40', '41', '60', '61', '70', '90'] as const;
 /** Simples Nacional (CRT 1, 2, 4) CSOSNs (XSD ICMSSN101-900). */
 export const NFCE_CSOSNS = ['101', '102', '103', '201', '202', '203', '300', '400', '500', '900'] as const;
 

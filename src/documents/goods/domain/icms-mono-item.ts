@@ -37,7 +37,7 @@ export const IcmsMonoSchema = Type.Object(
     ),
     deferral_rate: Type.Optional(Type.Number({ description: 'pDif: percent of the operation\'s monophase ICMS deferred; CST 53 only, and required there.', examples: [100] })),
   },
-  { additionalProperties: false, description: 'Monophase ICMS on fuels (CST 02, 15, 53, 61; NF-e only). vICMSMono = quantity x ad_rem_rate, rounded to cents.' },
+  { additionalProperties: false, description: 'Monophase ICMS on fuels (CST 02, 15, 53, 61 in an NF-e; an NFC-e takes CST 61 only, NT 2023.001 N12-30). vICMSMono = quantity x ad_rem_rate, rounded to cents; CST 15 retention of a diesel B code of N41-20 at a third.' },
 );
 
 export type IcmsMonoInput = Static<typeof IcmsMonoSchema>;
@@ -60,12 +60,27 @@ function part(quantityValue: number | undefined, itemQuantity: number, rate: num
   return { q, adRem: adRem4, value: adRemValue(q, adRem4) };
 }
 
+/**
+ * NT 2023.001 N41-20 (964): for these diesel B codes the retention of CST 15 is a third of the product,
+ * qBCMonoReten x adRemICMSReten x 0.3333 (the refinery's diesel B sale, NT 2023.001 v1.60 section 7).
+ */
+export const THIRD_RETENTION_ANP_CODES: ReadonlySet<string> = new Set(['420102004', '420102005', '420105001', '820101003', '820101011', '820101012', '820101013', '820101026', '820101027', '820101032', '820101033', '820101034']);
+
+function thirdPart(quantityValue: number | undefined, itemQuantity: number, rate: number) {
+  const q = q4(quantityValue, itemQuantity);
+  const adRem4 = r4(rate);
+  return { q, adRem: adRem4, value: Number(mulDivRound(q * 3_333n, BigInt(adRem4), 10_000_000_000n)) };
+}
+
 /** The model of a validated item of CST 02/15/53/61. */
-export function icmsMonoOf(code: string, input: IcmsMonoInput, itemQuantity: number): IcmsMonoModel {
+export function icmsMonoOf(code: string, input: IcmsMonoInput, itemQuantity: number, anpCode?: string): IcmsMonoModel {
   if (code === '61') return { ret: part(input.quantity, itemQuantity, input.ad_rem_rate) };
   const own = part(input.quantity, itemQuantity, input.ad_rem_rate);
   const model: IcmsMonoModel = { own };
-  if (code === '15' && input.retention) model.reten = part(input.retention.quantity, itemQuantity, input.retention.ad_rem_rate);
+  if (code === '15' && input.retention) {
+    const retention = anpCode !== undefined && THIRD_RETENTION_ANP_CODES.has(anpCode) ? thirdPart : part;
+    model.reten = retention(input.retention.quantity, itemQuantity, input.retention.ad_rem_rate);
+  }
   if (code === '15' && input.ad_rem_reduction) model.reduction = { pRedAdRem: r4(input.ad_rem_reduction.rate), motRedAdRem: input.ad_rem_reduction.reason };
   if (code === '53') {
     // As CST 51's deferral (MOC N16a-N17): the operation's ICMS, the deferred share of it, and what is left to pay.

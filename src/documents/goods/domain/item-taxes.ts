@@ -78,7 +78,7 @@ export function icmsOf(item: SaleItem, net: number, stNet = net): IcmsModel {
     model.st = st(item, stNet, ownValue, model.own?.fcp?.vFCP ?? 0);
   }
   if (RETAINED_CODES.has(code) && item.st_retained) model.retained = retainedOf(item.st_retained);
-  if (MONO_CSTS.has(code) && item.icms_mono) model.mono = icmsMonoOf(code, item.icms_mono, item.quantity);
+  if (MONO_CSTS.has(code) && item.icms_mono) model.mono = icmsMonoOf(code, item.icms_mono, item.quantity, item.fuel?.anp_code);
   if (CREDIT_CODES.has(code) || (code === '900' && item.simples_credit_rate !== undefined)) {
     const pCredSN = rate4(item.simples_credit_rate);
     model.credit = { pCredSN, vCredICMSSN: percentOf(net, pCredSN) };

@@ -11,7 +11,7 @@ import { checkReformRules } from './validate-reform-rules.js';
 import { checkReformCreditShapes } from './reform-presumed-credit.js';
 import { pisCofinsGroup } from '../../../fiscal/xml/nfe/taxes/pis-cofins.js';
 import { checkFuel } from './validate-fuel.js';
-import { checkIcmsMono } from './icms-mono-item.js';
+import { checkIcmsMono, MONO_CSTS } from './icms-mono-item.js';
 import { checkMedicine } from './validate-medicine.js';
 
 /** What differs between the item checks of an NFC-e and an NF-e (model 55 reuses validateItem). */
@@ -63,6 +63,8 @@ function checkIcmsCode(errors: Errors, at: string, item: SaleItem, crt: Crt, rul
   }
   if (simples) {
     if (rules.csosns.includes(code)) return code;
+    // MOC N12-20 (590) as NT 2023.001 amended it: a Simples issuer may send the monophase fuel CSTs.
+    if (MONO_CSTS.has(code) && rules.csts.includes(code)) return code;
     if (/^[0-9]{2}$/.test(code)) {
       fail(errors, field, `${code} is a CST for regime-normal issuers, but this issuer is in the Simples Nacional (CRT ${crt}) and must send a CSOSN: ${rules.csosns.join(', ')}`);
     } else fail(errors, field, `${code} is not a CSOSN ${rules.document} accepts; use one of ${rules.csosns.join(', ')}`);

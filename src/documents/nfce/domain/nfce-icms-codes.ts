@@ -6,8 +6,8 @@ import type { SaleItem } from '../../goods/domain/sale-item.js';
 // CST 90 and CSOSN 900 are accepted "a critério da UF" (exception 1 of N12-30 / N12a-20): refused by
 // no rule here, so the gateway keeps them.
 
-/** MOC N12-30 (766): the CSTs of an NFC-e (90 by exception 1). */
-export const NFCE_ALLOWED_CSTS = ['00', '20', '40', '41', '60', '90'] as const;
+/** MOC N12-30 (766) as NT 2023.001 amended it: the CSTs of an NFC-e (61 added by the NT, 90 by exception 1). */
+export const NFCE_ALLOWED_CSTS = ['00', '20', '40', '41', '60', '61', '90'] as const;
 /** MOC N12a-20 (383): the CSOSNs of an NFC-e (900 by exception 1). */
 export const NFCE_ALLOWED_CSOSNS = ['102', '103', '300', '400', '500', '900'] as const;
 /** MOC N12-40 / N12a-40: the CFOPs of a taxed, exempt or untaxed NFC-e item. */
@@ -23,8 +23,12 @@ function codeRule(code: string): string | null {
   return (NFCE_ALLOWED_CSOSNS as readonly string[]).includes(code) ? null : 'N12a-20';
 }
 
-/** The CFOPs the (allowed) code takes and the rule that says so. */
-function cfopRule(code: string): { cfops: readonly string[]; rule: string } {
+/**
+ * The CFOPs the (allowed) code takes and the rule that says so, or null: N12-40 names 00, 20, 40, 41, 90 and
+ * N12-44 names 60; no rule ties CST 61 to CFOPs (a station sells under 5656), only I08-150's list applies.
+ */
+function cfopRule(code: string): { cfops: readonly string[]; rule: string } | null {
+  if (code === '61') return null;
   const withheld = code === '60' || code === '500';
   const rule = isCst(code) ? (withheld ? 'N12-44' : 'N12-40') : withheld ? 'N12a-44' : 'N12a-40';
   return { cfops: withheld ? NFCE_ST_CFOPS : NFCE_SALE_CFOPS, rule };
@@ -42,7 +46,9 @@ function checkItem(errors: Errors, at: string, item: SaleItem, code: string): vo
   if ((code === '90' || code === '900') && item.st !== undefined) {
     fail(errors, `${at}.st`, `is not accepted with ${isCst(code) ? 'CST' : 'CSOSN'} ${code} in an NFC-e (no ST data in an NFC-e); remove it`, code === '90' ? 'N12-34' : 'N12a-34');
   }
-  const { cfops, rule } = cfopRule(code);
+  const tied = cfopRule(code);
+  if (!tied) return;
+  const { cfops, rule } = tied;
   if (typeof item.cfop === 'string' && /^[0-9]{4}$/.test(item.cfop) && !cfops.includes(item.cfop)) {
     fail(errors, `${at}.cfop`, `${item.cfop} is not accepted with ${isCst(code) ? 'CST' : 'CSOSN'} ${code} in an NFC-e; use one of ${cfops.join(', ')}`, rule);
   }

@@ -12,16 +12,18 @@ import type { DifalFacts } from './operation.js';
 
 /** Plain sales (x101-x106, x401-x405): neither return, shipment nor annulment in the CFOP table. */
 export const PLAIN_SALE = /^[567](10[1-6]|40[1-5])$/;
-const NON_TAXPAYER_CSTS = new Set(['00', '20', '40', '41', '60']);
+/** MOC N12-70's list, with 61 since NT 2023.001. */
+const NON_TAXPAYER_CSTS = new Set(['00', '20', '40', '41', '60', '61']);
 const NON_TAXPAYER_CSOSNS = new Set(['102', '103', '300', '400', '500']);
 const ST_CODES = new Set(['10', '30', '60', '70', '201', '202', '203', '500']);
 
-/** MOC N12-70 (508): a CST to a non-taxpayer (indIEDest 9) outside 00, 20, 40, 41, 60, after the exceptions. */
+/** MOC N12-70 (508): a CST to a non-taxpayer (indIEDest 9) outside 00, 20, 40, 41, 60, 61, after the exceptions. */
 export function nonTaxpayerCstRefused(f: DifalFacts, cst: string, cfop: string): boolean {
   if (f.indIEDest !== 9 || f.tpNF === 0 || NON_TAXPAYER_CSTS.has(cst) || cst.length !== 2) return false;
   if (cst === '50') return f.finNFe !== 4 && PLAIN_SALE.test(cfop);
   if (cst === '51') return f.finNFe !== 4 && f.idDest !== 1 && !['5123', '5922', '6123', '6922', '5906', '5907'].includes(cfop);
-  if (cst === '10') return f.idDest !== 1;
+  // Exc. 8 (the state's choice, taken): CST 10 and, since NT 2023.001 v1.40, CST 02 in an internal operation.
+  if (cst === '10' || cst === '02') return f.idDest !== 1;
   return true;
 }
 
@@ -68,7 +70,7 @@ export function checkRecipientIcms(errors: Errors, at: string, item: NfeItem, r:
   const field = `${at}.${icmsCodeField(item)}`;
   // MOC N12-70 exception 3: not when at least one item sells a new vehicle (veicProd).
   if (r.vehicleSale !== true && nonTaxpayerCstRefused(f, code, item.cfop)) {
-    fail(errors, field, `CST ${code} is not accepted in a sale to a non-taxpayer (nao_contribuinte): use 00, 20, 40, 41 or 60 (MOC N12-70, 508)`, 'N12-70');
+    fail(errors, field, `CST ${code} is not accepted in a sale to a non-taxpayer (nao_contribuinte): use 00, 20, 40, 41, 60 or 61 (MOC N12-70, 508)`, 'N12-70');
   } else if (exemptRecipientCstRefused(f, code, item.cfop, r.destCnpj)) {
     fail(errors, field, `CST ${code} (suspension/deferral) is not accepted for a recipient exempt from IE (isento) (MOC N12-80, 529)`, 'N12-80');
   } else if (nonTaxpayerCsosnRefused(f, code, item.cfop)) {

@@ -17,8 +17,8 @@ import { checkRepasseFuel } from './validate-fuel-repasse.js';
 
 /**
  * Model 55 adds CST 50 (suspension) and 51 (deferral), which an NFC-e rejects (766/740), and the monophase
- * CSTs on fuels 02, 15, 53, 61 (NT 2023.001). The NFC-e keeps MOC N12-30's list: the change NT 2023.001 made
- * to it could not be read (docs/fiscal/icms-monophase.md).
+ * CSTs on fuels 02, 15, 53, 61 (NT 2023.001). Of these the NFC-e takes only 61, the one NT 2023.001 added to
+ * N12-30 (docs/fiscal/icms-monophase.md).
  */
 export const NFE_CSTS: readonly string[] = ['00', '02', '10', '15', '20', '30', '40', '41', '50', '51', '53', '60', '61', '70', '90'];
 
