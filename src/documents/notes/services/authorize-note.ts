@@ -77,7 +77,12 @@ export async function authorizeNoteJob(
       result = { status: known.kind, cStat: known.cStat, xMotivo: known.xMotivo, late: known.kind === 'authorized' && known.late, protocol: known.protocol, via: 'consultation', steps: [] };
       return settle(deps, family, note, result, [], done);
     }
-    if (known.kind !== 'not-found') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
+    if (known.kind !== 'not-found') {
+      // The authorizer the note went to cannot be asked; the family may issue it another way meanwhile (NF-e: an SVC
+      // that never took the key, its state answering again), and the job it queues sends that.
+      if (note.status === 'processing' && hooks.consultationDown && (await hooks.consultationDown(note))) return;
+      throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
+    }
   }
   const transmitted = { type: 'transmitted', at: deps.clock.now(), message: `sent to the authority (attempt ${job.attempts})` };
   const indSinc = family.synchronous(issuer.uf) ? 1 : 0;
@@ -131,6 +136,11 @@ export interface AuthorizeHooks {
    * to the send when there was one (108/109: its service is paralysed).
    */
   authorityDown?(note: Note, reason: string, outcome: 'not-sent' | 'in-doubt', cStat?: number | null): Promise<boolean>;
+  /**
+   * The consultation before a resend found the authorizer down; true when the family issued the note another way
+   * (it changed the note and queued the job that sends it).
+   */
+  consultationDown?(note: Note): Promise<boolean>;
   /** A refused contingency note the family could fix (NFC-e: a stale QR code); true: send it again. */
   fixRefused?(note: Note, cStat: number | null): Promise<boolean>;
   /** A note already issued another way is still not taken by the authority (NFC-e: warn near the deadline). */
