@@ -70,7 +70,7 @@ async function breaker(who: Issuing, svc: boolean): Promise<string | null> {
 const stored = async (id: string) =>
   (await t.db.query<{ access_key: string; number: number; status: string }>('SELECT access_key, number, status FROM notes WHERE id = $1', [id])).rows[0]!;
 const history = async (who: Issuing, id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}/events`, headers: who.auth })).json().data as Array<{ type: string; message: string }>;
+  (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}/events`, headers: who.auth })).json().data as Array<{ type: string; code: string | null; message: string }>;
 
 /** State (108) and SVC (109) down for the issuer: three NF-e end up issued for SVC-AN, not taken, still processing. */
 async function bothDown(who: Issuing): Promise<Array<{ id: string; stateKey: string; svcKey: string; number: number }>> {
@@ -82,7 +82,9 @@ async function bothDown(who: Issuing): Promise<Array<{ id: string; stateKey: str
   for (const n of sent) {
     const row = await until(async () => {
       const r = await stored(n.id);
-      return r.access_key[34] === '6' && (await history(who, n.id)).some((h) => h.type === 'authority_unavailable' && h.message.includes('109')) && r;
+      const lines = await history(who, n.id);
+      const switched = lines.map((h) => h.type).lastIndexOf('svc_contingency');
+      return r.access_key[34] === '6' && switched >= 0 && lines.slice(switched).some((h) => h.type === 'authority_unavailable' && h.code === '109') && r;
     }, 'the note issued for SVC-AN and answered 109 there');
     expect(row.status).toBe('processing');
     const line = (await history(who, n.id)).find((h) => h.type === 'svc_contingency')!;
