@@ -114,10 +114,11 @@ export class AuthorityBreaker {
   /**
    * The endpoint answers as far as the breaker knows: closed with no failure since its last success (a call
    * answered, or the probe that closed it). Never called: true. An endpoint that failed once and was not
-   * heard of since is not serving (docs/fiscal/svc.md#when-the-svc-is-down-too).
+   * heard of since is not serving (docs/fiscal/svc.md#when-the-svc-is-down-too); nor is any while the breakers
+   * are off (nothing is known, and a note must not go back and forth between two authorizers that are down).
    */
   async serving(target: BreakerTarget): Promise<boolean> {
-    if (!this.enabled) return true;
+    if (!this.enabled) return false;
     await this.refreshIfStale();
     const key = this.endpointOf(target)?.key;
     const row = key === undefined ? undefined : this.cache.get(key);

@@ -14,7 +14,7 @@ export interface BreakerTarget {
    */
   certificate?: string | null | undefined;
   /**
-   * The state's NF-e contingency authorizer instead of the state's own (docs/fiscal/svc.md#breakers): an SVC is
+   * The state's NF-e contingency authorizer instead of the state's own (docs/fiscal/svc.md#when-the-svc-is-down-too): an SVC is
    * another authority's server, with its own URL and so its own breaker.
    */
   authorizer?: SvcAuthorizer | undefined;

@@ -16,7 +16,7 @@ const forcedScenario = (headers: Record<string, string> | undefined) => Object.k
  * (one account's rehearsal says nothing of the endpoint, and must not put every other sandbox account
  * in contingency); the Ambiente Nacional's calls (manifestation, distribution), which no sale waits
  * for and which have no status service to probe. A call to an SVC (svc-endpoints.ts) counts against that SVC's
- * own breaker, never the state's (docs/fiscal/svc.md#breakers).
+ * own breaker, never the state's (docs/fiscal/svc.md#when-the-svc-is-down-too).
  */
 export function observedClient(client: SefazClient, recorder: BreakerRecorder, certificate: string): SefazClient {
   const watch =
