@@ -181,9 +181,12 @@ describe('outage of one issuer', () => {
 
 describe('scenario outage:<seconds>[:109|:no-answer]', () => {
   it('parses strictly (1..3600 seconds), unknown forms are null', () => {
-    expect(parseScenario('outage:60')).toEqual({ kind: 'outage', mode: 'unavailable', seconds: 60 });
-    expect(parseScenario('outage:3600:109')).toEqual({ kind: 'outage', mode: 'unavailable:109', seconds: 3600 });
-    expect(parseScenario('Outage:1:No-Answer')).toEqual({ kind: 'outage', mode: 'no-answer', seconds: 1 });
+    expect(parseScenario('outage:60')).toEqual({ kind: 'outage', mode: 'unavailable', seconds: 60, authorizer: 'state' });
+    expect(parseScenario('outage:3600:109')).toEqual({ kind: 'outage', mode: 'unavailable:109', seconds: 3600, authorizer: 'state' });
+    expect(parseScenario('Outage:1:No-Answer')).toEqual({ kind: 'outage', mode: 'no-answer', seconds: 1, authorizer: 'state' });
+    // `:svc`: the SVCs go down instead of the state's authorizer (docs/fiscal/svc.md#when-the-svc-is-down-too).
+    expect(parseScenario('outage:60:109:svc')).toEqual({ kind: 'outage', mode: 'unavailable:109', seconds: 60, authorizer: 'svc' });
+    expect(parseScenario('outage:60:svc')).toEqual({ kind: 'outage', mode: 'unavailable', seconds: 60, authorizer: 'svc' });
     for (const bad of ['outage', 'outage:', 'outage:0', 'outage:3601', 'outage:060', 'outage:60:', 'outage:60:108', 'outage:60:109:x', 'outage:1e3', 'outage:-5']) {
       expect(parseScenario(bad), bad).toBeNull();
     }

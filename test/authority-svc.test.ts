@@ -7,8 +7,9 @@ import { signElement } from '../src/fiscal/xml/signature/sign.js';
 import type { AuthorizationOutcome } from '../src/fiscal/sefaz/outcomes.js';
 
 // The simulated SVC-AN and SVC-RS (docs/fiscal/svc.md) at their own addresses (/svc-an/, /svc-rs/), over
-// the same mutual TLS as the states: MOC B22-30 (570), B22-60 (713) and B22-70 (783) with the official
-// words, and a state's outage that leaves its SVC serving.
+// the same mutual TLS as the states: MOC B22-30 (570), B22-60 (713), B22-70 (783) and B05 (410, a state the
+// SVC does not serve) with the official words; an SVC the state has not activated (114, NT 2013.007); a
+// state's outage that leaves its SVC serving, and the SVC's own outage.
 
 let h: AuthorityHarness;
 let cnpj: string;
@@ -37,10 +38,56 @@ describe('the SVC authorizers of the simulator', () => {
     expect(rejection(out)).toEqual({ cStat: 570, xMotivo: 'Rejeição: Tipo de Emissão 3, 6 ou 7 só é válido nas contingências SCAN/SVC' });
   });
 
-  it('B22-60 (713): SVC-AN refuses tpEmis 1, and SVC-RS an SVC-AN note (tpEmis 6)', async () => {
+  it('B22-60 (713): SVC-AN refuses tpEmis 1 from a state it serves (RS)', async () => {
     const message = 'Rejeição: Tipo de Emissão diferente de 6 ou 7 para contingência da SVC acessada';
     expect(rejection(await h.client.authorize({ ...RS55, authorizer: 'SVC-AN', signedNFeXml: nfe(1).xml, idLote: 1 }))).toEqual({ cStat: 713, xMotivo: message });
-    expect(rejection(await h.client.authorize({ ...RS55, authorizer: 'SVC-RS', signedNFeXml: nfe(6).xml, idLote: 1 }))).toEqual({ cStat: 713, xMotivo: message });
+  });
+
+  it('B05 (410): SVC-RS refuses the note of a state SVC-AN serves (RS), whatever its tpEmis; its status too', async () => {
+    const message = 'Rejeição: UF informada no campo cUF não é atendida pelo Web Service';
+    expect(rejection(await h.client.authorize({ ...RS55, authorizer: 'SVC-RS', signedNFeXml: nfe(6).xml, idLote: 1 }))).toEqual({ cStat: 410, xMotivo: message });
+    expect(await h.client.status({ ...RS55, authorizer: 'SVC-RS' })).toMatchObject({ kind: 'stopped', cStat: 410 });
+  });
+
+  it('114: SVC-AN deactivated for RS refuses its notes and says so at its status; activated again, it authorizes', async () => {
+    h.sim.setSvcActivation({ uf: 'RS', active: false });
+    try {
+      const { xml, accessKey } = nfe(6);
+      // The gateway's client reads 114 as "not there for this state now" (outcomes.ts): the key was not used.
+      expect(await h.client.authorize({ ...RS55, authorizer: 'SVC-AN', signedNFeXml: xml, idLote: 1 })).toMatchObject({
+        kind: 'unavailable', cStat: 114, xMotivo: 'Rejeição: SVC não ativada para a SEFAZ do Emitente',
+      });
+      expect(await h.client.status({ ...RS55, authorizer: 'SVC-AN' })).toMatchObject({ kind: 'stopped', cStat: 114, xMotivo: 'Rejeição: SVC-AN desabilitada pela SEFAZ de Origem' });
+      expect(h.sim.svcActivations()).toEqual([{ uf: 'RS', tenant: null, active: false }]);
+      // Another state SVC-AN serves is not touched.
+      expect(await h.client.status({ uf: 'SP', model: 55, tpAmb: 2, authorizer: 'SVC-AN' })).toMatchObject({ kind: 'in-operation', cStat: 107 });
+      h.sim.setSvcActivation({ uf: 'RS', active: true });
+      expect(await h.client.authorize({ ...RS55, authorizer: 'SVC-AN', signedNFeXml: xml, idLote: 1 })).toMatchObject({ kind: 'authorized' });
+      expect(await h.sim.authorizationsFor(accessKey)).toBe(1);
+    } finally {
+      h.sim.setSvcActivation({ uf: 'RS', active: true });
+    }
+  });
+
+  it('B28-30 (558): an SVC note whose dhCont is after the reception (past the 5 minutes\' tolerance)', async () => {
+    // An hour after now, at the offset of Brasília (-03:00).
+    const later = new Date(Date.now() + 3600_000 - 3 * 3600_000).toISOString().slice(0, 19) + '-03:00';
+    const made = nfe55Xml({ emitCnpj: cnpj, dest: { CNPJ: recipient }, nNF: nNF++, dhEmi: new Date(), tpEmis: 6 }).xml;
+    const xml = made.replace(/<dhCont>[^<]+<\/dhCont>/, `<dhCont>${later}</dhCont>`);
+    expect(xml).toContain(`<dhCont>${later}</dhCont>`);
+    const out = await h.client.authorize({ ...RS55, authorizer: 'SVC-AN', signedNFeXml: signElement(xml, 'infNFe', h.issuer.signingKey).xml, idLote: 1 });
+    expect(rejection(out)).toEqual({ cStat: 558, xMotivo: 'Rejeição: Data de entrada em contingência posterior a data de recebimento.' });
+  });
+
+  it('an outage of the SVCs (authorizer svc) leaves the state serving, and the other way round', async () => {
+    h.sim.startOutage({ mode: 'unavailable:109', seconds: 3600, cnpj, authorizer: 'svc' });
+    try {
+      expect(await h.client.status({ ...RS55, authorizer: 'SVC-AN' })).toMatchObject({ kind: 'stopped', cStat: 109 });
+      expect(await h.client.status(RS55)).toMatchObject({ kind: 'in-operation', cStat: 107 });
+    } finally {
+      h.sim.endOutage(cnpj);
+    }
+    expect(await h.client.status({ ...RS55, authorizer: 'SVC-AN' })).toMatchObject({ kind: 'in-operation', cStat: 107 });
   });
 
   it('B22-70 (783): SVC-RS authorizes no NFC-e', async () => {

@@ -11,7 +11,8 @@ import { certificateBase64, generateSimulatorIdentity, privateKeyObject, type Si
 import type { SimCounters } from './sim-context.js';
 import { migrateSimulator } from './sim-migrations.js';
 import { ADMIN_PREFIX, serveAdmin } from './sim-admin-api.js';
-import { OutageBoard, type Outage, type OutageRequest } from './outage.js';
+import { OutageBoard, type Outage, type OutageAuthorizer, type OutageRequest } from './outage.js';
+import { SvcActivationBoard, type SvcActivationRequest } from './svc-activation.js';
 import { RequestParties } from './request-parties.js';
 import { faultReply, replyVersion, routeSoap, serviceOfPath, wsdlOf, type SimService, type SoapReply } from './sim-router.js';
 import { SimStore } from './sim-store.js';
@@ -92,10 +93,17 @@ export interface AuthoritySimulator {
    * `cnpj` (outage.ts); replaces an outage of the same scope. RangeError on a bad mode, seconds or cnpj.
    */
   startOutage(request: OutageRequest): Outage;
-  /** Ends the outage of `cnpj`, or every outage (of `tenant` only, when given); how many ended. Held connections are destroyed. */
-  endOutage(cnpj?: string, tenant?: string): number;
+  /** Ends the outage of `cnpj`, or every outage (of `tenant` only, of `authorizer` only, when given); how many ended. Held connections are destroyed. */
+  endOutage(cnpj?: string, tenant?: string, authorizer?: OutageAuthorizer): number;
   /** The outages on now (ended ones are gone). */
   outages(): Outage[];
+  /**
+   * Activates or deactivates the SVC for a state (svc-activation.ts), for every tenant or `tenant` only: a
+   * deactivated one refuses that state's NF-e with 114. RangeError on a bad uf or tenant.
+   */
+  setSvcActivation(request: SvcActivationRequest): void;
+  /** The states whose SVC is deactivated. */
+  svcActivations(): Array<{ uf: string; tenant: string | null; active: false }>;
 }
 
 interface QueuedScenario {
@@ -121,6 +129,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
   };
   let now = opts.now ?? (() => new Date());
   const outages = new OutageBoard(() => now());
+  const svcActivation = new SvcActivationBoard();
   const parties = new RequestParties();
   const nfseStore = new NfseStore(opts.db);
   const nfseContext = { store: nfseStore, signingKey, now: () => now(), counters };
@@ -227,16 +236,16 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     if (service === 'statusServico') counters.statusRequests += 1;
     const who = parties.of(req.socket as TLSSocket, service, body);
     // During an outage the queued scenarios wait for the authority to come back.
-    // An outage takes down the state's authorizer; the SVC is another authority's server and stays up, and so
-    // does the Ambiente Nacional's event reception (cOrgao 91, national-endpoints.ts): the EPEC is registered
-    // there precisely while the state is down (docs/fiscal/epec.md).
+    // An outage takes down the state's authorizer, or the SVCs (`authorizer: 'svc'`): the SVC is another authority's
+    // server and fails on its own. The Ambiente Nacional's event reception (cOrgao 91, national-endpoints.ts) stays up:
+    // the EPEC is registered there precisely while the state is down (docs/fiscal/epec.md).
     const national = service === 'recepcaoEvento' && /<cOrgao>91<\/cOrgao>/.test(body);
-    const meeting = () => (svc || national ? null : outages.meeting(tenant, who.parties));
+    const meeting = () => (national ? null : outages.meeting(tenant, who.parties, svc ? 'svc' : 'state'));
     let scenario = meeting() ? null : takeScenario(req, service);
     // `outage:<seconds>` takes down the request's issuer only, never every issuer (scenario.ts).
     if (scenario?.kind === 'outage') {
       if (!who.issuer) return reply(res, faultReply(version, 'Sender', 'the outage scenario needs a message or a client certificate naming its issuer (CNPJ or CPF)'));
-      outages.start({ mode: scenario.mode, seconds: scenario.seconds, cnpj: who.issuer, tenant });
+      outages.start({ mode: scenario.mode, seconds: scenario.seconds, cnpj: who.issuer, tenant, authorizer: scenario.authorizer });
       scenario = null;
     }
     if (maxLatency > 0) await new Promise((r) => setTimeout(r, randomInt(minLatency, maxLatency + 1)));
@@ -253,7 +262,7 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     try {
       const answer = await routeSoap(
         { service, path: url.pathname, body, contentType, soapAction: req.headers.soapaction },
-        { store: store.forTenant(tenant), signingKey, now, scenario, counters, authorizer: svc ?? 'state' },
+        { store: store.forTenant(tenant), signingKey, now, scenario, counters, authorizer: svc ?? 'state', svcActive: (uf) => svcActivation.isActive(tenant, uf) },
       );
       if (scenario?.kind === 'lost-response') {
         // Processed and stored; the answer never reaches the client.
@@ -308,8 +317,10 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     },
     holdReceivedNote: (input) => holdThirdPartyNote({ store, signingKey, now }, input),
     startOutage: (request) => outages.start(request),
-    endOutage: (cnpj, tenant) => outages.end(cnpj, tenant),
+    endOutage: (cnpj, tenant, authorizer) => outages.end(cnpj, tenant, authorizer),
     outages: () => outages.list(),
+    setSvcActivation: (request) => svcActivation.set(request),
+    svcActivations: () => svcActivation.list(),
   };
   return sim;
 }

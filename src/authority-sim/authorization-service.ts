@@ -15,6 +15,7 @@ import { checkNfeLotSchema, checkSchema, isWellFormed } from './xml-checks.js';
 import { recordReceivedNote } from './received-documents.js';
 import { scenarioDenial } from './scenario-denial.js';
 import { referenceRejection } from './reference-rules.js';
+import { svcRejection } from './svc-rules.js';
 
 const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
 
@@ -32,6 +33,10 @@ export async function handleAuthorization(payload: string, ctx: SimContext): Pro
   const schema = checkNfeLotSchema(payload);
   if (!schema.valid && !isWellFormed(payload)) return count(ctx, lot(243));
   if (ctx.scenario?.kind === 'unavailable') return lot(ctx.scenario.cStat);
+  // At an SVC, MOC B05 (410) a state it does not serve, then NT 2013.007 C03.2 (114) a state that has not activated it
+  // (svc-rules.ts): the lot is refused whole, before its notes are read.
+  const svcRefused = ctx.authorizer && ctx.authorizer !== 'state' ? svcRejection(head.cUF, ctx.authorizer, ctx.svcActive, 'authorization') : null;
+  if (svcRefused) return count(ctx, lot(svcRefused.cStat, {}, svcRefused.xMotivo));
   // MOC B06 (239): the version of the message, before its schema.
   if (message) return count(ctx, lot(message.cStat));
   if (!schema.valid) {

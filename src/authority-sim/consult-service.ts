@@ -3,6 +3,7 @@ import { authorityTime, retConsSitNFe, retConsStatServ } from './answers.js';
 import { motivo } from './cstat-messages.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
+import { svcRejection } from './svc-rules.js';
 
 /**
  * NFeConsultaProtocolo4: the truth about a key after a lost answer - 100/150 with the protocol,
@@ -37,10 +38,13 @@ export async function handleConsult(payload: string, ctx: SimContext): Promise<s
 /** NFeStatusServico4: 107 in operation (108/109 on the unavailable scenario). */
 export function handleStatus(payload: string, ctx: SimContext): string {
   const head = { tpAmb: Number(fish(payload, 'tpAmb', '2')), cUF: fish(payload, 'cUF', '35'), dhRecbto: authorityTime(ctx.now()) };
-  const answer = (cStat: number) => retConsStatServ({ ...head, cStat, xMotivo: motivo(cStat) });
+  const answer = (cStat: number, xMotivo = motivo(cStat)) => retConsStatServ({ ...head, cStat, xMotivo });
   if (!isWellFormed(payload)) return answer(243);
   if (ctx.scenario?.kind === 'unavailable') return answer(ctx.scenario.cStat);
   if (!checkSchema(payload, 'consStatServ_v4.00.xsd', ctx.now()).valid) return answer(215);
+  // NT 2013.007 04.7: an SVC's status says 114 to a state that has not activated it (K05.1), 410 to one it does not serve.
+  const svcRefused = ctx.authorizer && ctx.authorizer !== 'state' ? svcRejection(head.cUF, ctx.authorizer, ctx.svcActive, 'status') : null;
+  if (svcRefused) return answer(svcRefused.cStat, svcRefused.xMotivo);
   if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat);
   return answer(107);
 }

@@ -4,6 +4,7 @@ import type { EnforcedRule } from './enforced-rule.js';
 const IDE = 'authority-sim/ide-rules.ts ideRejection';
 export const ENFORCED_IDE: readonly EnforcedRule[] = [
   // 4.1 general rules
+  { rule: 'B05', code: 410, where: 'authority-sim/svc-rules.ts svcUfRejection (authorization-service.ts handleAuthorization, at an SVC)' },
   { rule: 'B01', code: 214, where: 'authority-sim/ide-rules.ts messageRejection (authorization-service.ts handleAuthorization)' },
   { rule: 'B06', code: 239, where: 'authority-sim/ide-rules.ts messageRejection (authorization-service.ts handleAuthorization)' },
   { rule: 'GAP03a-1', code: 764, where: 'authority-sim/ide-rules.ts lotRejection (authorization-service.ts handleAuthorization)' },
@@ -46,4 +47,5 @@ export const ENFORCED_IDE: readonly EnforcedRule[] = [
   { rule: 'B26-30', code: 370, where: IDE },
   { rule: 'B28-10', code: 556, where: IDE },
   { rule: 'B28-20', code: 557, where: IDE },
+  { rule: 'B28-30', code: 558, where: IDE },
 ];

@@ -165,11 +165,16 @@ function processRejection(f: NfeFacts, x: Ide): Rejection | null {
   return null;
 }
 
-/** B28-10 (556), B28-20 (557). */
-function contingencyRejection(f: NfeFacts, x: Ide): Rejection | null {
+// B28-30, observation 2: five minutes' tolerance for the clocks of the issuer's and the authority's servers.
+const DH_CONT_TOLERANCE_MS = 5 * 60_000;
+
+/** B28-10 (556), B28-20 (557), B28-30 (558). */
+function contingencyRejection(f: NfeFacts, x: Ide, now: Date): Rejection | null {
   const informed = x.has('dhCont') || x.has('xJust');
   if (f.tpEmis === '1' && informed) return reject(556, 'tpEmis 1 with dhCont / xJust');
   if (['2', '4', '5', '9'].includes(f.tpEmis) && !(x.has('dhCont') && x.has('xJust'))) return reject(557, `tpEmis ${f.tpEmis} without dhCont and xJust`);
+  const dhCont = x.has('dhCont') ? Date.parse(x.get('dhCont')) : Number.NaN;
+  if (dhCont > now.getTime() + DH_CONT_TOLERANCE_MS) return reject(558, `dhCont ${x.get('dhCont')} after the reception`);
   return null;
 }
 
@@ -203,7 +208,7 @@ export function ideRejection(f: NfeFacts, ctx: ContentContext): Rejection | null
     purposeRejection(f, x) ??
     presenceRejection(f, x) ??
     processRejection(f, x) ??
-    contingencyRejection(f, x)
+    contingencyRejection(f, x, ctx.now)
   );
 }
 

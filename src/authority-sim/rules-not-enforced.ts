@@ -63,8 +63,8 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: ['E0113', 'E0123', 'E0130', 'E0146', 'E0233', 'E0292', 'E0854', 'E0001', 'E1825', 'E0686', 'E0692'],
   },
   'one-environment': {
-    why: 'about which address the document was sent to (another state\'s, the other environment\'s): one simulator address serves every state and both environments, so there is none to differ from (E0831 checks an NFS-e event against its note); the SVC has its own (/svc-an/, /svc-rs/: B22-30, B22-60, B22-70 are enforced)',
-    nfe: ['B05', 'B24-10'],
+    why: 'about which address the document was sent to (another state\'s, the other environment\'s): one simulator address serves every state and both environments, so there is none to differ from (E0831 checks an NFS-e event against its note); the SVC has its own (/svc-an/, /svc-rs/: B22-30, B22-60, B22-70 are enforced, and B05 at an SVC for a state it does not serve)',
+    nfe: ['B24-10'],
     nfse: ['E0006', 'E1845', 'E0065'],
   },
   'events-not-sent': {

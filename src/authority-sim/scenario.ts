@@ -1,7 +1,7 @@
 import { nfseCode } from '../fiscal/nfse-codes/nfse-codes.js';
 import { DPS_SIGNATURE_PROFILES, type DpsSignatureProfileName } from '../fiscal/xml/nfse/sign-dps.js';
 import type { NfseOwnScenario } from './nfse/nfse-scenario.js';
-import type { OutageMode } from './outage.js';
+import type { OutageAuthorizer, OutageMode } from './outage.js';
 
 /**
  * Faults on demand (docs/decisions.md#the-authority-simulator): chosen per request by `X-Sandbox-Scenario` or queued by a test.
@@ -21,10 +21,11 @@ export type Scenario =
   /** NFeDistribuicaoDFe answers 137 (nothing found) whatever it holds; the hour of waiting starts (docs/fiscal/nfe-model-55.md#distribution-and-throttling). */
   | { kind: 'no-documents' }
   /**
-   * `outage:<seconds>[:109|:no-answer]`: an outage of the request's issuer only (outage.ts), which
-   * this request already meets; a sandbox user cannot take the authority down for others.
+   * `outage:<seconds>[:109|:no-answer][:svc]`: an outage of the request's issuer only (outage.ts), which
+   * this request already meets (of the SVCs instead of the state's authorizer with `:svc`); a sandbox user
+   * cannot take the authority down for others.
    */
-  | { kind: 'outage'; mode: OutageMode; seconds: number }
+  | { kind: 'outage'; mode: OutageMode; seconds: number; authorizer: OutageAuthorizer }
   /** The NFS-e API's own: throttle (429), refuse-profile (E0714), reject:E0xxx (nfse/nfse-scenario.ts). */
   | NfseOwnScenario;
 
@@ -32,16 +33,16 @@ export const SCENARIO_HEADER = 'x-sandbox-scenario';
 
 /** The longest outage a scenario may start (the admin API allows a day). */
 export const MAX_SCENARIO_OUTAGE_SECONDS = 3600;
-const OUTAGE_SCENARIO = /^outage:([1-9][0-9]{0,3})(?::(109|no-answer))?$/;
+const OUTAGE_SCENARIO = /^outage:([1-9][0-9]{0,3})(?::(109|no-answer))?(:svc)?$/;
 
-/** Parses `reject:539`, `reject:E0014` (NFS-e), `throttle`, `throttle:5`, `refuse-profile:rsa-sha1-c14n`, `deny`, `deny:301`, `unavailable`, `unavailable:109`, `timeout`, `no-documents`, `outage:60`, `outage:60:109`, `outage:60:no-answer`, ...; null if unknown. `reject:656` throttles a distribution call. */
+/** Parses `reject:539`, `reject:E0014` (NFS-e), `throttle`, `throttle:5`, `refuse-profile:rsa-sha1-c14n`, `deny`, `deny:301`, `unavailable`, `unavailable:109`, `timeout`, `no-documents`, `outage:60`, `outage:60:109`, `outage:60:no-answer`, `outage:60:svc`, ...; null if unknown. `reject:656` throttles a distribution call. */
 export function parseScenario(text: string | undefined | null): Scenario | null {
   if (!text) return null;
   const outage = OUTAGE_SCENARIO.exec(text.trim().toLowerCase());
   if (outage) {
     const seconds = Number(outage[1]);
     const mode = outage[2] === '109' ? 'unavailable:109' : outage[2] === 'no-answer' ? 'no-answer' : 'unavailable';
-    return seconds <= MAX_SCENARIO_OUTAGE_SECONDS ? { kind: 'outage', mode, seconds } : null;
+    return seconds <= MAX_SCENARIO_OUTAGE_SECONDS ? { kind: 'outage', mode, seconds, authorizer: outage[3] ? 'svc' : 'state' } : null;
   }
   const [name, arg] = text.trim().toLowerCase().split(':', 2) as [string, string | undefined];
   switch (name) {

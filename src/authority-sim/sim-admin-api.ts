@@ -12,9 +12,11 @@
 //   DELETE /sim/admin/scenarios                                                   -> 204
 //   POST   /sim/admin/received-notes       {recipient_cnpj | recipient_cpf, nfe_proc_xml?, tenant?} -> 201 {access_key, n_prot}
 //          (a third party's NF-e to that recipient: issued by the simulator, or the signed nfeProc given)
-//   POST   /sim/admin/outage               {mode, seconds, cnpj?, tenant?}        -> 201 {mode, cnpj, tenant, started_at, ends_at}
+//   POST   /sim/admin/outage               {mode, seconds, cnpj?, tenant?, authorizer?} -> 201 {mode, cnpj, tenant, authorizer, started_at, ends_at}
 //          (mode unavailable (108) | unavailable:109 | no-answer; seconds 1-86400; cnpj: that issuer only)
-//   GET    /sim/admin/outage                                                      -> {outages: [{mode, cnpj, tenant, started_at, ends_at}]}
+//   GET    /sim/admin/outage                                                      -> {outages: [{mode, cnpj, tenant, authorizer, started_at, ends_at}]}
+//   POST   /sim/admin/svc-activation       {uf, active, tenant?}                  -> 200 {uf, tenant, active}
+//   GET    /sim/admin/svc-activation                                              -> {deactivated: [{uf, tenant, active}]}
 //   DELETE /sim/admin/outage[?cnpj=<CNPJ>][&tenant=<tenant>]                       -> 204 (ends them, or that issuer's / tenant's)
 // `tenant` (tenant.ts) is the gateway's account id: the records of that account only. Without it, a
 // CSC is the fallback of every tenant, a received note goes to direct clients ('') and an outage
@@ -28,7 +30,8 @@ import { serviceOf, type SimService } from './sim-router.js';
 import { HoldNoteError, type HeldNote, type HoldNoteInput } from './third-party-note.js';
 import { tenantField } from './tenant.js';
 import { taxpayerRecordOf, type TaxpayerRecord } from './nfse/taxpayer-register.js';
-import { ISSUER_ID, outageJson, outageRequestProblem, type Outage, type OutageRequest } from './outage.js';
+import { ISSUER_ID, outageJson, outageRequestProblem, type Outage, type OutageAuthorizer, type OutageRequest } from './outage.js';
+import { svcActivationProblem, type SvcActivationRequest } from './svc-activation.js';
 
 export const ADMIN_PREFIX = '/sim/admin/';
 const MAX_BODY = 64 * 1024;
@@ -49,6 +52,8 @@ export interface AdminTarget {
   startOutage(request: OutageRequest): Outage;
   endOutage(cnpj?: string, tenant?: string): number;
   outages(): Outage[];
+  setSvcActivation(request: SvcActivationRequest): void;
+  svcActivations(): Array<{ uf: string; tenant: string | null; active: false }>;
 }
 
 class AdminError extends Error {
@@ -165,9 +170,20 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
         const outage = sim.startOutage({
           mode: b.mode as OutageRequest['mode'], seconds: b.seconds as number,
           cnpj: (b.cnpj as string | null | undefined) ?? null, tenant: (b.tenant as string | null | undefined) ?? null,
+          ...(b.authorizer ? { authorizer: b.authorizer as OutageAuthorizer } : {}),
         });
         return reply(res, 201, outageJson(outage));
       }
+      case 'POST svc-activation': {
+        const b = await jsonBody(req);
+        const problem = svcActivationProblem(b);
+        if (problem) throw new AdminError(400, problem);
+        const tenant = (b.tenant as string | null | undefined) ?? null;
+        sim.setSvcActivation({ uf: b.uf as string, active: b.active as boolean, tenant });
+        return reply(res, 200, { uf: b.uf, tenant, active: b.active });
+      }
+      case 'GET svc-activation':
+        return reply(res, 200, { deactivated: sim.svcActivations() });
       case 'GET outage':
         return reply(res, 200, { outages: sim.outages().map(outageJson) });
       case 'DELETE outage': {

@@ -7,7 +7,7 @@ import { tenantCredential, tenantKeyFromAdminToken } from './tenant.js';
 import { taxpayerJson } from './nfse/taxpayer-register.js';
 
 type OutageJson = ReturnType<typeof outageJson>;
-const outageOf = (o: OutageJson): Outage => ({ mode: o.mode, cnpj: o.cnpj, tenant: o.tenant ?? null, startedAt: new Date(o.started_at), endsAt: new Date(o.ends_at) });
+const outageOf = (o: OutageJson): Outage => ({ mode: o.mode, cnpj: o.cnpj, tenant: o.tenant ?? null, authorizer: o.authorizer ?? 'state', startedAt: new Date(o.started_at), endsAt: new Date(o.ends_at) });
 
 export interface RemoteSimulatorOptions {
   /** Base URL of the standalone simulator (SIM_URL). */

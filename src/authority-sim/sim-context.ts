@@ -34,6 +34,8 @@ export interface SimContext {
   counters: SimCounters;
   /** Who answers: the state's authorizer, or an SVC (its own address, `/svc-an/...`: docs/fiscal/svc.md). */
   authorizer?: 'state' | SvcAuthorizer;
+  /** Whether the state (UF abbreviation) has activated its SVC (svc-activation.ts); absent: every state has. */
+  svcActive?: (uf: string) => boolean;
 }
 
 /** First two-digit value of an element in a message that may be broken (for answering 243/215). */

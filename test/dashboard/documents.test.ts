@@ -188,6 +188,24 @@ describe.skipIf(!HAVE_CHROMIUM)('dashboard: documents', () => {
     });
   }, 60_000);
 
+  it('shows an NF-e authorized in SVC-AN with the contingency\'s reason and time, in pt-BR', async () => {
+    // The state answers this sale 108 (its outage, for this issuer): the gateway issues it again for SVC-AN (tpEmis 6).
+    const { note } = await emitNfeSettled(w.t, auth, invoice(issuerId), { 'X-Sandbox-Scenario': 'outage:60' });
+    w.t.simulator.endOutage();
+    expect(note.status).toBe('authorized');
+    expect(note.contingency).toMatchObject({ type: 'svc_an', reason: 'Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN' });
+    const page = await signedIn(owner, `/documents/nfe/${note.id}`);
+    await status(page, 'Autorizada');
+    const shown = await page.getByTestId('nfe-contingency').textContent();
+    // dhCont shown in Brasília's time, day first (pt-BR).
+    const d = new Date(note.contingency.entered_at);
+    const day = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+    expect(shown).toContain('Autorizada em contingência pela SVC-AN (Sefaz Virtual de Contingência); entrada em contingência em ');
+    expect(shown).toContain(day);
+    expect(shown).toContain('Motivo: Autorizador da SEFAZ SP indisponivel; emissao em contingencia SVC-AN');
+    await page.context().close();
+  }, 60_000);
+
   it('lists an NFS-e and shows its DPS, taker and DANFSe', async () => {
     const { note } = await issueNfseSettled(w.t, auth, serviceInvoice(await nfseIssuer(w.t, auth)));
     expect(note.status).toBe('authorized');

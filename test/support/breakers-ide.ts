@@ -1,3 +1,5 @@
+import { ufAbbreviation } from '../../src/fiscal/sefaz/endpoints.js';
+import { stateFacts } from '../../src/fiscal/states/states.js';
 import { accessKeyCheckDigit } from '../../src/fiscal/layout/access-key.js';
 import { parsePfx } from '../../src/fiscal/certificate/pfx.js';
 import { buildEnviNFe } from '../../src/fiscal/sefaz/request-payloads.js';
@@ -29,11 +31,22 @@ export function rekey(xml: string): string {
   return setText(xml, ['ide', 'cDV'], () => dv).replace(/Id="NFe[0-9A-Z]{44}"/, `Id="NFe${body}${dv}"`);
 }
 
+/** The SVC that serves the note's state (docs/fiscal/svc.md), and the other one. */
+const svcOfNote = (xml: string) => stateFacts(ufAbbreviation(textAt(xml, ['ide', 'cUF']) ?? '') ?? '')?.svc ?? 'SVC-AN';
+const otherSvc = (xml: string) => (svcOfNote(xml) === 'SVC-AN' ? 'SVC-RS' : 'SVC-AN');
 const isSvc = (xml: string) => ['6', '7'].includes(textAt(xml, ['ide', 'tpEmis']) ?? '');
 const ide = (xml: string, name: string, value: string) => setText(xml, ['ide', name], () => value);
 const after = (xml: string, name: string, insert: string) => editAt(xml, ['ide', name], (o) => o + insert);
 const has = (xml: string, name: string) => textAt(xml, ['ide', name]) !== null;
 const withoutContingency = (xml: string) => xml.replace(/<dhCont>[^<]*<\/dhCont>/, '').replace(/<xJust>[^<]*<\/xJust>/, '');
+
+/** An ISO time with its offset (2026-01-10T10:00:00-03:00) moved by `ms`, same offset. */
+function shiftIso(iso: string, ms: number): string {
+  const offset = iso.slice(19);
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const offMs = offset === 'Z' || offset === '' ? 0 : sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+  return new Date(Date.parse(iso) + ms + offMs).toISOString().slice(0, 19) + offset;
+}
 
 /** The property test's notes are emitted in 2026-2027 (nfce-, nfe-arbitraries.ts) and received up to 31 days later. */
 export const ACROSS_THE_DATES = { notBefore: new Date('2025-01-01T00:00:00Z'), notAfter: new Date('2029-01-01T00:00:00Z') };
@@ -137,8 +150,10 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'document', rule: 'B21-10', code: 709, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'tpImp', '1') }) },
   { kind: 'document', rule: 'B22-10', code: 711, models: NFE, why: 'the NF-e request has no offline contingency (the gateway writes tpEmis 1, or 6/7 in SVC)', break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', '9')) }) },
   { kind: 'document', rule: 'B22-30', code: 570, models: BOTH, why: SVC, break: (d) => ({ xml: isSvc(d.xml) ? d.xml : rekey(ide(d.xml, 'tpEmis', '6')), authorizer: 'state' }) },
-  { kind: 'document', rule: 'B22-60', code: 713, models: BOTH, why: SVC, break: (d) => ({ xml: d.xml, authorizer: textAt(d.xml, ['ide', 'tpEmis']) === '6' ? 'SVC-RS' : 'SVC-AN' }) },
-  { kind: 'document', rule: 'B22-70', code: 783, models: NFCE, why: SVC, break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', '7')), authorizer: 'SVC-RS' }) },
+  // At the SVC of the note's state (B05 refuses any other first), with a tpEmis that is not that SVC's.
+  { kind: 'document', rule: 'B22-60', code: 713, models: BOTH, why: SVC, break: (d) => ({ xml: isSvc(d.xml) ? rekey(ide(d.xml, 'tpEmis', svcOfNote(d.xml) === 'SVC-AN' ? '7' : '6')) : d.xml, authorizer: svcOfNote(d.xml) }) },
+  { kind: 'document', rule: 'B22-70', code: 783, models: NFCE, why: SVC, break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', svcOfNote(d.xml) === 'SVC-AN' ? '6' : '7')), authorizer: svcOfNote(d.xml) }) },
+  { kind: 'document', rule: 'B05', code: 410, models: NFE, why: SVC, break: (d) => ({ xml: d.xml, authorizer: otherSvc(d.xml) }) },
   { kind: 'document', rule: 'B25-20', code: 715, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'finNFe', '2') }) },
   { kind: 'request', rule: 'B25-30', code: 254, models: NFE, applies: complementary, break: (c) => (delete nfe(c).referenced_documents, 'referenced_documents') },
   { kind: 'request', rule: 'B25-40', code: 255, models: NFE, applies: complementary, break: (c) => (nfe(c).referenced_documents!.push(keyOf(c.issuer.cnpj, 7)), 'referenced_documents') },
@@ -168,6 +183,11 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
   {
     kind: 'document', rule: 'B28-10', code: 556, models: BOTH, why: CONTINGENCY, applies: (_c, d) => textAt(d.xml, ['ide', 'tpEmis']) === '1',
     break: (d) => ({ xml: after(d.xml, 'verProc', `<dhCont>${textAt(d.xml, ['ide', 'dhEmi'])}</dhCont><xJust>SEFAZ FORA DO AR HA DUAS HORAS</xJust>`) }),
+  },
+  {
+    // dhCont an hour after dhEmi, received 2 s after dhEmi: past the 5 minutes' tolerance.
+    kind: 'document', rule: 'B28-30', code: 558, models: BOTH, why: CONTINGENCY, applies: (_c, d) => has(d.xml, 'dhCont'),
+    break: (d) => ({ xml: setText(d.xml, ['ide', 'dhCont'], () => shiftIso(textAt(d.xml, ['ide', 'dhEmi'])!, 3600_000)) }),
   },
   {
     kind: 'document', rule: 'B28-20', code: 557, models: BOTH, why: CONTINGENCY,

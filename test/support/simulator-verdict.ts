@@ -1,3 +1,5 @@
+import { svcRejection } from '../../src/authority-sim/svc-rules.js';
+import { fish } from '../../src/authority-sim/sim-context.js';
 import { X509Certificate } from 'node:crypto';
 import { nfeElementsOf, nfeFacts } from '../../src/authority-sim/nfe-facts.js';
 import { identityRejection } from '../../src/authority-sim/nfe-rules.js';
@@ -58,6 +60,9 @@ export function nfeVerdict(nfeXml: string, o: NfeVerdictOptions): number | null 
   const pl009 = validateXml(payload, { pkg: 'PL_009', file: 'enviNFe_v4.00.xsd' });
   const schema = pl009.valid || validateXml(payload, { pkg: 'PL_010', file: 'enviNFe_v4.00.xsd' }).valid ? { valid: true, errors: [] } : pl009;
   if (!schema.valid && !isWellFormed(payload)) return 243;
+  // At an SVC: B05 (410) and the activation (114) refuse the lot first, as authorization-service.ts does.
+  const svc = o.authorizer && o.authorizer !== 'state' ? svcRejection(fish(payload, 'cUF', '35'), o.authorizer, undefined, 'authorization') : null;
+  if (svc) return svc.cStat;
   if (message) return message.cStat;
   if (!schema.valid) return schema.errors.some((e) => e.path?.startsWith('/enviNFe/NFe')) ? 225 : 215;
   const nfes = nfeElementsOf(payload);

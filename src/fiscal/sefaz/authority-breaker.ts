@@ -1,5 +1,5 @@
 import type { Clock } from '../../kernel/clock.js';
-import { breakerEndpointFor, type BreakerEndpoint, type BreakerTarget } from './breaker-key.js';
+import { breakerEndpointFor, svcOfBreakerAuthorizer, type BreakerEndpoint, type BreakerTarget } from './breaker-key.js';
 import { breakerFailureOf, type BreakerOutcome } from './breaker-outcome.js';
 import { afterFailure, afterSuccess, claimProbe, isOpenAt, type BreakerRow, type BreakerSettings, type BreakerStateName } from './breaker-transitions.js';
 import type { EndpointOverride } from './endpoints.js';
@@ -84,7 +84,7 @@ export class AuthorityBreaker {
   /** The endpoint of a state's service, or undefined when the table has none (the call fails anyway). */
   endpointOf(target: BreakerTarget): BreakerEndpoint | undefined {
     const scope = this.o.endpointOverride && target.certificate ? `:${target.certificate}` : '';
-    const id = `${target.uf}:${target.model}:${target.tpAmb}:${target.service}${scope}`;
+    const id = `${target.authorizer ?? target.uf}:${target.uf}:${target.model}:${target.tpAmb}:${target.service}${scope}`;
     let ep = this.endpoints.get(id);
     if (!ep) {
       try {
@@ -109,6 +109,20 @@ export class AuthorityBreaker {
   isOpenCached(keyOrTarget: string | BreakerTarget): boolean {
     const key = typeof keyOrTarget === 'string' ? keyOrTarget : this.endpointOf(keyOrTarget)?.key;
     return this.enabled && key !== undefined && isOpenAt(this.cache.get(key), this.o.clock.now());
+  }
+
+  /**
+   * The endpoint answers as far as the breaker knows: closed with no failure since its last success (a call
+   * answered, or the probe that closed it). Never called: true. An endpoint that failed once and was not
+   * heard of since is not serving (docs/fiscal/svc.md#when-the-svc-is-down-too); nor is any while the breakers
+   * are off (nothing is known, and a note must not go back and forth between two authorizers that are down).
+   */
+  async serving(target: BreakerTarget): Promise<boolean> {
+    if (!this.enabled) return false;
+    await this.refreshIfStale();
+    const key = this.endpointOf(target)?.key;
+    const row = key === undefined ? undefined : this.cache.get(key);
+    return !row || (row.state === 'closed' && row.failures === 0);
   }
 
   /** When the endpoint's breaker opened, while it is open or half-open (this process's copy); else null. */
@@ -232,8 +246,11 @@ export class AuthorityBreaker {
       const client = await this.o.probeClient(row.probe_certificate);
       if (!client) error = 'no certificate to send the status probe with';
       else {
-        const out = await client.status({ uf: row.probe_uf, model: row.probe_model, tpAmb: row.probe_tp_amb, responseTimeoutMs: this.o.probeTimeoutMs });
-        // NFeStatusServico4: 107 = service running (docs/fiscal/cstat.md); 108/109 or no answer = still down.
+        // An SVC's breaker asks that SVC's status service, for the state of the call that failed.
+        const svc = svcOfBreakerAuthorizer(row.authorizer);
+        const out = await client.status({ uf: row.probe_uf, model: row.probe_model, tpAmb: row.probe_tp_amb, responseTimeoutMs: this.o.probeTimeoutMs, ...(svc ? { authorizer: svc } : {}) });
+        // NFeStatusServico4: 107 = service running (docs/fiscal/cstat.md); 108/109, an SVC's 114 (not activated for the
+        // state, docs/fiscal/svc.md#activation) or no answer = still down.
         if (out.kind === 'in-operation') error = null;
         else error = breakerFailureOf(out) ?? (out.kind === 'stopped' ? `cStat ${out.cStat}: ${out.xMotivo}` : out.kind);
       }

@@ -1,4 +1,5 @@
 import { resolveEndpoint, ufAbbreviation, type EndpointOverride, type Model, type SefazService, type TpAmb } from './endpoints.js';
+import { resolveSvcEndpoint, SVC_SERVICES, type SvcAuthorizer, type SvcService } from './svc-endpoints.js';
 
 /** What a call is addressed to, as the SOAP client knows it (one service of one state's authorizer). */
 export interface BreakerTarget {
@@ -12,6 +13,11 @@ export interface BreakerTarget {
    * `/<account>` after it. It scopes the breaker in the sandbox only.
    */
   certificate?: string | null | undefined;
+  /**
+   * The state's NF-e contingency authorizer instead of the state's own (docs/fiscal/svc.md#when-the-svc-is-down-too): an SVC is
+   * another authority's server, with its own URL and so its own breaker.
+   */
+  authorizer?: SvcAuthorizer | undefined;
 }
 
 /** The endpoint a breaker guards, with a call that reaches it (what the probe repeats). */
@@ -38,7 +44,9 @@ export interface BreakerEndpoint {
  * account's rehearsed outage does not send other accounts' sales to contingency.
  */
 export function breakerEndpointFor(target: BreakerTarget, override?: EndpointOverride): BreakerEndpoint {
-  const endpoint = resolveEndpoint(target.uf, target.model, target.tpAmb, target.service, override);
+  const endpoint = target.authorizer
+    ? resolveSvcEndpoint(target.authorizer, target.tpAmb, svcServiceOf(target.service), override)
+    : resolveEndpoint(target.uf, target.model, target.tpAmb, target.service, override);
   return {
     key: override && target.certificate ? `${endpoint.url}#${callerTag(target.certificate)}` : endpoint.url,
     authorizer: endpoint.authorizer,
@@ -47,6 +55,16 @@ export function breakerEndpointFor(target: BreakerTarget, override?: EndpointOve
     model: target.model,
     tpAmb: target.tpAmb,
   };
+}
+
+function svcServiceOf(service: SefazService): SvcService {
+  if (!(SVC_SERVICES as readonly string[]).includes(service)) throw new RangeError(`an SVC serves no ${service}`);
+  return service as SvcService;
+}
+
+/** The SVC a breaker row's authorizer names (SVC-AN, SVC-RS), or undefined for a state's authorizer. */
+export function svcOfBreakerAuthorizer(authorizer: string): SvcAuthorizer | undefined {
+  return authorizer === 'SVC-AN' || authorizer === 'SVC-RS' ? authorizer : undefined;
 }
 
 /**

@@ -15,16 +15,16 @@ const forcedScenario = (headers: Record<string, string> | undefined) => Object.k
  * breaker, so no use case changes. Not recorded: a call that forces a fault with X-Sandbox-Scenario
  * (one account's rehearsal says nothing of the endpoint, and must not put every other sandbox account
  * in contingency); the Ambiente Nacional's calls (manifestation, distribution), which no sale waits
- * for and which have no status service to probe; the calls to an SVC (svc-endpoints.ts), which the state's
- * breaker must not count.
+ * for and which have no status service to probe. A call to an SVC (svc-endpoints.ts) counts against that SVC's
+ * own breaker, never the state's (docs/fiscal/svc.md#when-the-svc-is-down-too).
  */
 export function observedClient(client: SefazClient, recorder: BreakerRecorder, certificate: string): SefazClient {
   const watch =
     <T extends CallTarget, O extends BreakerOutcome>(service: SefazService, call: (t: T) => Promise<O>) =>
     async (t: T): Promise<O> => {
       const out = await call(t);
-      // A call to an SVC is not the state's endpoint: it neither opens nor closes the state's breaker.
-      if (!forcedScenario(t.headers) && !t.authorizer) await recorder.record({ uf: t.uf, model: t.model, tpAmb: t.tpAmb, service, certificate }, out);
+      // A call to an SVC is not the state's endpoint: it opens or closes the SVC's breaker, not the state's.
+      if (!forcedScenario(t.headers)) await recorder.record({ uf: t.uf, model: t.model, tpAmb: t.tpAmb, service, certificate, ...(t.authorizer ? { authorizer: t.authorizer } : {}) }, out);
       return out;
     };
   return {

@@ -106,4 +106,6 @@ export type ReceiptOutcome = AuthorizationOutcome;
 
 // MOC cStat table (docs/fiscal/cstat.md): 110 denied; 301/302/303 denial for the issuer's/recipient's status.
 export const DENIAL_CODES: ReadonlySet<number> = new Set([110, 301, 302, 303]);
-export const UNAVAILABLE_CODES: ReadonlySet<number> = new Set([108, 109]);
+// 114: an SVC the issuer's state has not activated (NT 2013.007 v1.03 04.1 C03.2, docs/fiscal/svc.md#activation):
+// like 108/109 the note was not taken, and the service is not there for this state now.
+export const UNAVAILABLE_CODES: ReadonlySet<number> = new Set([108, 109, 114]);

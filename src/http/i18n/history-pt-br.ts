@@ -30,6 +30,8 @@ const HISTORY_PT_BR: Translations = {
     'emitida em contingência offline com o número {} ({}); a primeira tentativa, número {}, é resolvida à parte',
   "the state's authorizer did not take key {}; issued again for {} as key {} ({})":
     'o autorizador da SEFAZ do estado não recebeu a chave {}; emitida de novo para a {} com a chave {} ({})',
+  "{} did not take key {}; the state's authorizer answers again: issued again for it as key {}":
+    '{} não recebeu a chave {}; o autorizador da SEFAZ voltou a responder: emitida de novo para ele com a chave {}',
   'issued offline by the point of sale as number {}, series {} ({})': 'emitida offline pelo ponto de venda com o número {}, série {} ({})',
   'issued offline by the point of sale as number {}, series {} ({}); received after the transmission deadline {} (the authority may answer 150)':
     'emitida offline pelo ponto de venda com o número {}, série {} ({}); recebida depois do prazo de transmissão {} (a SEFAZ pode responder 150)',

@@ -37,6 +37,12 @@ export const documents = {
   environments: { producao: 'Produção', homologacao: 'Homologação' } as Record<string, string>,
   live: 'Acompanhando a autorização ao vivo…',
   contingencyDeadline: (d: string) => `Emitida em contingência: transmitir até ${d}.`,
+  // NF-e issued for the SVC (tpEmis 6/7) or in EPEC (tpEmis 4): dhCont and xJust of the signed note.
+  nfeContingency: (type: string, authorized: boolean, d: string, reason: string) => {
+    const where = type === 'epec' ? 'EPEC' : type === 'svc_rs' ? 'SVC-RS' : 'SVC-AN';
+    const svc = authorized ? `Autorizada em contingência pela ${where} (Sefaz Virtual de Contingência)` : `Emitida em contingência para a ${where} (Sefaz Virtual de Contingência)`;
+    return `${type === 'epec' ? 'Emitida em contingência EPEC' : svc}; entrada em contingência em ${d}. Motivo: ${reason}`;
+  },
   rejectionTitle: 'Rejeitada pela autoridade',
   rejectionCode: 'Código da autoridade',
   rejectionMessage: 'Mensagem da autoridade',

@@ -38,6 +38,11 @@ function Detail({ family, note }: { family: Family; note: AnyRecord }) {
         {'contingency' in note && note.contingency && 'deadline_at' in note.contingency && note.status === 'contingency' && (
           <Alert color="orange">{t.documents.contingencyDeadline(formatDateTime(note.contingency.deadline_at))}</Alert>
         )}
+        {note.object === 'nfe' && 'contingency' in note && note.contingency && 'entered_at' in note.contingency && (
+          <Alert color="orange" data-testid="nfe-contingency">
+            {t.documents.nfeContingency(note.contingency.type, note.status === 'authorized' || note.status === 'canceled', formatDateTime(note.contingency.entered_at), note.contingency.reason)}
+          </Alert>
+        )}
         {note.rejection && <RejectionPanel rejection={note.rejection} />}
         {note.cancellation && <Alert color="gray">{t.documents.canceledInfo(note.cancellation.reason)}</Alert>}
         <DetailFacts note={note} issuerName={issuer ? (issuer.nome_fantasia ?? issuer.razao_social) : note.issuer_id} />

@@ -56,7 +56,7 @@ export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'bre
       type: 'svc_contingency', at: now, code: String(built.tpEmis),
       message: `the state's authorizer did not take key ${note.access_key}; issued again for ${route.to} as key ${built.accessKey} (${contingency.reason})`,
     });
-    await enqueueJob(tx, NFE_AUTHORIZE_JOB, { noteId: note.id }, { runAt: now, now, dedupeKey: `${NFE_AUTHORIZE_JOB}:${note.id}:svc`, maxAttempts: 10_000 });
+    await enqueueJob(tx, NFE_AUTHORIZE_JOB, { noteId: note.id }, { runAt: now, now, dedupeKey: `${NFE_AUTHORIZE_JOB}:${note.id}:${built.accessKey}`, maxAttempts: 10_000 });
     return true;
   });
   if (switched) {

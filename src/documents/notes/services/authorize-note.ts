@@ -78,7 +78,12 @@ export async function authorizeNoteJob(
       return settle(deps, family, note, result, [], done);
     }
     // 124 (NT 2014.001 5.6, docs/fiscal/epec.md): the state holds only the note's EPEC, so the note itself is still to be sent.
-    if (known.kind !== 'not-found' && known.kind !== 'epec') throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
+    if (known.kind !== 'not-found' && known.kind !== 'epec') {
+      // The authorizer the note went to cannot be asked; the family may issue it another way meanwhile (NF-e: an SVC
+      // that never took the key, its state answering again), and the job it queues sends that.
+      if (note.status === 'processing' && hooks.consultationDown && (await hooks.consultationDown(note))) return;
+      throw new RetryLater(retryDelay(job.attempts), `consultation inconclusive: ${describe(known)}`);
+    }
   }
   const transmitted = { type: 'transmitted', at: deps.clock.now(), message: `sent to the authority (attempt ${job.attempts})` };
   const indSinc = family.synchronous(issuer.uf) ? 1 : 0;
@@ -132,6 +137,11 @@ export interface AuthorizeHooks {
    * to the send when there was one (108/109: its service is paralysed).
    */
   authorityDown?(note: Note, reason: string, outcome: 'not-sent' | 'in-doubt', cStat?: number | null): Promise<boolean>;
+  /**
+   * The consultation before a resend found the authorizer down; true when the family issued the note another way
+   * (it changed the note and queued the job that sends it).
+   */
+  consultationDown?(note: Note): Promise<boolean>;
   /** A refused contingency note the family could fix (NFC-e: a stale QR code); true: send it again. */
   fixRefused?(note: Note, cStat: number | null): Promise<boolean>;
   /** A note already issued another way is still not taken by the authority (NFC-e: warn near the deadline). */
