@@ -205,4 +205,48 @@ describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
     const announced = await t.db.query<{ data: Nfe }>(`SELECT data FROM events WHERE subject_id = $1 AND type = 'nfe.epec_registered'`, [issued.id]);
     expect(announced.rows.map((r) => r.data.contingency?.protocol)).toEqual([atAn.rows[0]!.n_prot]);
   });
+
+  it('an EPEC note the state rejects keeps its number: no later sale is given it (MOC 2AB08-10 would refuse that sale with 692)', async () => {
+    const { accountId, auth } = await t.newAccount();
+    const issuerId = await readyIssuer(t, auth, { nfe_contingency: 'epec' });
+    const issuer = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json() as { cnpj: string };
+    const first = await stateDown(accountId, auth, issuerId, issuer.cnpj);
+    const issued = (await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=1' }, payload: invoice(issuerId) })).json() as Nfe;
+    expect(issued.access_key[34]).toBe('4');
+    const nNF = (key: string) => key.slice(25, 34);
+    await until(async () => {
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}`, headers: auth })).json() as Nfe;
+      return n.contingency?.protocol ? n : null;
+    }, 'the EPEC registered');
+
+    // The state back, and every note it receives now refused (467, the note diverging from its EPEC, for all four:
+    // a scenario of the simulator): the three tpEmis 1 notes give their numbers back, the EPEC note does not.
+    t.simulator.setScenario('reject:467', { times: 4, service: 'autorizacao' });
+    t.simulator.endOutage(issuer.cnpj);
+    for (const note of [...first, issued]) {
+      await until(async () => {
+        await t.ctx.breaker.probeDueNow();
+        const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}`, headers: auth })).json() as Nfe;
+        return n.status === 'rejected' ? n : null;
+      }, `note ${note.id} rejected`);
+    }
+    t.simulator.setScenario(null);
+    const keys = await t.db.query<{ id: string; access_key: string }>('SELECT id, access_key FROM notes WHERE id = ANY($1)', [first.map((n) => n.id)]);
+    const released = keys.rows.map((r) => nNF(r.access_key));
+    expect(released).toHaveLength(3);
+    const next: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=5' }, payload: invoice(issuerId) });
+      expect([201, 202], res.body).toContain(res.statusCode);
+      const id = (res.json() as Nfe).id;
+      const done = await until(async () => {
+        const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}`, headers: auth })).json() as Nfe;
+        return n.status === 'authorized' ? n : null;
+      }, 'a later sale authorized');
+      next.push(nNF(done.access_key));
+    }
+    // The released numbers of the tpEmis 1 notes are reused; the EPEC note's never.
+    expect(next).not.toContain(nNF(issued.access_key));
+    expect(next).toEqual(expect.arrayContaining(released));
+  });
 });
