@@ -8,10 +8,10 @@ import { validateSale } from '../src/documents/nfce/domain/validate-sale.js';
 import { caseArb } from './support/nfce-arbitraries.js';
 import { keyProblems, qrProblems, totalsProblems, packageFailures, xmlsecFailures } from './support/nfce-checks.js';
 
-// 400 random valid sales (1,000 with `npm run test:property-deep`) -> signed NFC-e, checked by tools we did not write (xmllint with the
+// 500 random valid sales (1,000 with `npm run test:property-deep`) -> signed NFC-e, checked by tools we did not write (xmllint with the
 // official XSDs, xmlsec1) and by recomputing the key, the QR code and the totals from the XML text.
 
-const RUNS = Number(process.env.NFCE_PROPERTY_RUNS ?? 400);
+const RUNS = Number(process.env.NFCE_PROPERTY_RUNS ?? 500);
 // A last guard, proportional to the work: about 8 ms of CPU a document alone (1000 in 8 s here),
 // 120 ms a document for a machine shared with other work (a loaded 2-core machine took 70 s for
 // 1000 before the generator stopped rebuilding itself for every case). Never less than 120 s.
@@ -56,7 +56,9 @@ describe('NFC-e property: random valid sales become valid, signed documents', ()
 
   it('every document validates against PL_010 and the v1.40 package nfe_v4.00.xsd, and against PL_009 when it can', async () => {
     expect(pl010.length).toBe(RUNS);
-    expect(pl009.length).toBeGreaterThan(RUNS / 10);
+    // About one in eight can be PL_009 (no reform group, nothing that needs PL_010): a twentieth is 4-5 standard
+    // deviations below that at 500 runs (RUNS / 10 failed once at 400 runs with 39).
+    expect(pl009.length).toBeGreaterThan(RUNS / 20);
     expect(await packageFailures(pl010, pl009)).toBe('');
   }, BUDGET_MS);
 
