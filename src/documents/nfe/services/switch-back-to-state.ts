@@ -3,16 +3,15 @@ import type { Ports } from '../../../platform/ports/ports.js';
 import { validateNfeOfItsDate } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { breakerCaller } from '../../../fiscal/sefaz/breaker-key.js';
 import { svcOfAccessKey } from '../../../fiscal/sefaz/svc-endpoints.js';
-import { enqueueJob } from '../../../infra/queue/queue.js';
 import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { addHistory, listHistory, updateNoteIf } from '../../notes/storage/note-repository.js';
+import { listHistory } from '../../notes/storage/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
-import { noteSettled } from '../../notes/services/note-settled.js';
 import { buildPreparedNfe } from '../domain/build-nfe.js';
 import type { NfeRequest } from '../domain/nfe-request.js';
 import { nfeEmitter } from './issue-nfe.js';
-import { NFE_AUTHORIZE_JOB, NFE_MODEL } from './nfe-deps.js';
+import { NFE_MODEL } from './nfe-deps.js';
+import { reissueNfe } from './reissue-nfe.js';
 
 // What the authorization job writes when a send to the SVC may have reached it (authorize-note.ts): after such a
 // line the SVC may hold the key, and only the SVC can say it does not.
@@ -46,21 +45,5 @@ export async function switchBackToState(deps: AuthorityDeps & Partial<Pick<Ports
   const built = buildPreparedNfe(prepared.prepared, { serie: note.serie, nNF: note.number, emittedAt: now, signingKey: material.certificate, csrt: material.csrt });
   const schema = validateNfeOfItsDate(built.xml);
   if (!schema.valid) throw new Error(`NF-e for the state failed the XSD: ${schema.errors[0]?.message ?? ''}`);
-  const switched = await db.transaction(async (tx) => {
-    const row = await updateNoteIf(tx, note.id, 'processing', {
-      access_key: built.accessKey, tp_emis: built.tpEmis, dh_emi: built.dhEmi, signed_xml: built.xml, digest_value: built.digestValue, schema_package: schema.pkg,
-    }, now);
-    if (!row) return false;
-    await addHistory(tx, note.id, {
-      type: 'svc_contingency_ended', at: now, code: String(built.tpEmis),
-      message: `${svc} did not take key ${note.access_key}; the state's authorizer answers again: issued again for it as key ${built.accessKey}`,
-    });
-    await enqueueJob(tx, NFE_AUTHORIZE_JOB, { noteId: note.id }, { runAt: now, now, dedupeKey: `${NFE_AUTHORIZE_JOB}:${note.id}:${built.accessKey}`, maxAttempts: 10_000 });
-    return true;
-  });
-  if (switched) {
-    noteSettled.emit(note.id);
-    deps.wakeWorker();
-  }
-  return switched;
+  return reissueNfe(deps, note, built, schema.pkg, { type: 'svc_contingency_ended', message: `${svc} did not take key ${note.access_key}; the state's authorizer answers again: issued again for it as key ${built.accessKey}` }, now);
 }

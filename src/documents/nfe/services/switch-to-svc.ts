@@ -2,17 +2,15 @@ import type { Note } from '../../notes/domain/note.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 import { validateNfeOfItsDate } from '../../../fiscal/xml/xsd/validate-xml.js';
 import { breakerCaller } from '../../../fiscal/sefaz/breaker-key.js';
-import { enqueueJob } from '../../../infra/queue/queue.js';
 import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
-import { addHistory, updateNoteIf } from '../../notes/storage/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
-import { noteSettled } from '../../notes/services/note-settled.js';
 import { buildPreparedNfe } from '../domain/build-nfe.js';
 import type { NfeRequest } from '../domain/nfe-request.js';
 import { nfeRoute } from '../domain/svc-route.js';
 import { nfeEmitter } from './issue-nfe.js';
-import { NFE_AUTHORIZE_JOB, NFE_MODEL } from './nfe-deps.js';
+import { NFE_MODEL } from './nfe-deps.js';
+import { reissueNfe } from './reissue-nfe.js';
 import { svcContingencyAtOnce } from './svc-contingency.js';
 
 /**
@@ -47,21 +45,5 @@ export async function switchToSvc(deps: AuthorityDeps & Partial<Pick<Ports, 'bre
   const built = buildPreparedNfe(prepared.prepared, { serie: note.serie, nNF: note.number, emittedAt: now, signingKey: material.certificate, csrt: material.csrt, contingency });
   const schema = validateNfeOfItsDate(built.xml);
   if (!schema.valid) throw new Error(`SVC NF-e failed the XSD: ${schema.errors[0]?.message ?? ''}`);
-  const switched = await db.transaction(async (tx) => {
-    const row = await updateNoteIf(tx, note.id, 'processing', {
-      access_key: built.accessKey, tp_emis: built.tpEmis, dh_emi: built.dhEmi, signed_xml: built.xml, digest_value: built.digestValue, schema_package: schema.pkg,
-    }, now);
-    if (!row) return false;
-    await addHistory(tx, note.id, {
-      type: 'svc_contingency', at: now, code: String(built.tpEmis),
-      message: `the state's authorizer did not take key ${note.access_key}; issued again for ${route.to} as key ${built.accessKey} (${contingency.reason})`,
-    });
-    await enqueueJob(tx, NFE_AUTHORIZE_JOB, { noteId: note.id }, { runAt: now, now, dedupeKey: `${NFE_AUTHORIZE_JOB}:${note.id}:${built.accessKey}`, maxAttempts: 10_000 });
-    return true;
-  });
-  if (switched) {
-    noteSettled.emit(note.id);
-    deps.wakeWorker();
-  }
-  return switched;
+  return reissueNfe(deps, note, built, schema.pkg, { type: 'svc_contingency', message: `the state's authorizer did not take key ${note.access_key}; issued again for ${route.to} as key ${built.accessKey} (${contingency.reason})` }, now);
 }
