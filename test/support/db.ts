@@ -40,9 +40,12 @@ async function emptyForNextFile(db: Db): Promise<void> {
   ).rows.map((r) => `"${r.name}"`);
   if (tables.length === 0) return;
   try {
-    await db.exec(`BEGIN; SET LOCAL session_replication_role = replica; ${tables.map((t) => `DELETE FROM ${t};`).join(' ')} COMMIT;`);
+    // One transaction on one connection: a failure rolls it back there, and leaves no pooled connection inside it.
+    await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL session_replication_role = replica');
+      for (const t of tables) await tx.query(`DELETE FROM ${t}`);
+    });
   } catch {
-    await db.exec('ROLLBACK').catch(() => undefined);
     await db.exec(`TRUNCATE ${tables.join(', ')} CASCADE`);
   }
   await prepareDatabase(db, { env: 'sandbox' });
