@@ -6,11 +6,11 @@
 // other tenant's requests. Now the general check runs on a bounded worker pool, and the simulator's
 // reading of the note's facts no longer rescans the whole text for each of its items.
 import { randomInt } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';
 import { readyIssuer } from './support/nfce-flow.js';
 import { signedOfflineNfe } from './support/offline-nfe.js';
+import { watchLoopStall } from './support/loop-stall.js';
 import { eventually } from './support/webhook-receiver.js';
 
 let t: TestApp;
@@ -50,7 +50,7 @@ async function transmitted(id: string): Promise<{ status?: string }> {
 }
 
 describe('the sandbox authority verifies a large signature off the event loop', () => {
-  it('authorizes a 750-item offline NFC-e that misses the fast path, and the process never stalls 1.5 s meanwhile', async () => {
+  it('authorizes a 750-item offline NFC-e that misses the fast path, and the process never holds its event loop 1 s meanwhile', async () => {
     // One small note first, so the process's one-off costs (the simulator compiling its XSDs: ~0.3 s once
     // per process) are not counted as this document's.
     await transmitted(await posted((await signedNfe(2)).xml));
@@ -58,16 +58,16 @@ describe('the sandbox authority verifies a large signature off the event loop', 
     const xml = withEndTags(nfe.xml);
     expect(xml).not.toBe(nfe.xml);
     // Timed on purpose: the stall is the bug. The event loop's longest delay while the note is received and
-    // authorized was 2.8-4.2 s before (xml-crypto on the loop, 1.9-4.7 s; the slicer reading 990 det, 1.4 s);
-    // 1,500 ms leaves room for GC and a 2-core machine loaded by the rest of npm test (272 ms seen beside 26
-    // other files), where the other steps (the gateway's own reading already runs on a thread) stay far below it.
-    const h = monitorEventLoopDelay({ resolution: 10 });
-    h.enable();
+    // authorized was 2.8-4.2 s before (xml-crypto on the loop, 1.9-4.7 s; the slicer reading 990 det, 1.4 s).
+    // What is bounded is the main thread's own CPU time in its longest stall (test/support/loop-stall.ts): a
+    // machine loaded by other work stretches the wall time (1.86 s seen at load 16, with nothing on the
+    // loop) but not that. 1,000 ms of CPU leaves room for GC and the steps that stay on the loop, far below
+    // the bug's 3.3 s or more.
+    const stop = watchLoopStall();
     const note = await transmitted(await posted(xml));
-    h.disable();
-    const stallMs = h.max / 1e6;
-    console.log(`750-item NFC-e off the fast path: status ${note.status}, longest event-loop stall ${stallMs.toFixed(0)} ms`);
+    const stall = stop();
+    console.log(`750-item NFC-e off the fast path: status ${note.status}, longest event-loop stall ${stall.wallMs.toFixed(0)} ms wall, ${stall.cpuMs.toFixed(0)} ms of the main thread's CPU`);
     expect(note.status).toBe('authorized');
-    expect(stallMs).toBeLessThan(1_500);
+    expect(stall.cpuMs).toBeLessThan(1_000);
   }, 120_000);
 });

@@ -11,12 +11,20 @@ export const SP_ISSUER = VALID_ISSUER;
 
 export const TEST_CSC = { id_csc: '000001', csc: 'A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6' };
 
+const usedBranches = new Set<number>();
 /**
  * A branch of the test certificate's company (same CNPJ root 06157250, so the certificate fits) that
  * no other test uses: the simulated authority keeps one numbering per CNPJ, like SEFAZ.
  */
 export function freshBranchCnpj(): string {
-  const base = `06157250${String(randomInt(2, 10_000)).padStart(4, '0')}`;
+  // Never the same branch twice in one process: a repeat among 9,998 draws (0.1 % for five of them) made an
+  // account's second issuer a 409 issuer_exists and let two files share a numbering at the simulator.
+  if (usedBranches.size >= 9_000) throw new Error('freshBranchCnpj: this process used 9,000 branches');
+  let branch: number;
+  do branch = randomInt(2, 10_000);
+  while (usedBranches.has(branch));
+  usedBranches.add(branch);
+  const base = `06157250${String(branch).padStart(4, '0')}`;
   return base + cnpjCheckDigits(base);
 }
 
