@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config';
 // The tests that drive headless Chromium (the dashboard, passkeys, the receipt page).
 const BROWSER = ['test/dashboard/**/*.test.ts', 'test/people/passkeys-browser.test.ts', 'test/danfe-html.test.ts'];
 
-// Three projects, all run by `npm test`; one alone with `vitest run --project NAME` (npm run test:unit,
-// test:integration, test:browser). Unit tests sit beside their modules and need no global setup beyond
+// Three projects run by `npm test`; one alone with `vitest run --project NAME` (npm run test:unit,
+// test:integration, test:browser). A fourth, `proofs` (bench/proofs/: the crash, hostile, scale and key
+// custody proofs, real gateway processes killed or flooded for a minute or two each), runs with
+// `npm run test:proofs`, which CI runs after `npm test` (.ci/run). Unit tests sit beside their modules and need no global setup beyond
 // dropping old test schemas, so they start in seconds; the others need the SoftHSM2 tokens and dist/
 // (built by the global setup) and, for the browser ones, Chromium, whose flows get 120 s each: a
 // machine busy with other work (load 14 on 2 cores was seen) took over 30 s for a sign-up and sign-in.
@@ -26,6 +28,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'], globalSetup: ['test/support/global-setup-schemas.ts'] } },
       { extends: true, test: { name: 'integration', include: ['test/**/*.test.ts'], exclude: BROWSER, globalSetup: ['test/support/global-setup.ts'] } },
       { extends: true, test: { name: 'browser', include: BROWSER, testTimeout: 120_000, globalSetup: ['test/support/global-setup.ts'] } },
+      { extends: true, test: { name: 'proofs', include: ['bench/proofs/**/*.test.ts'], globalSetup: ['test/support/global-setup.ts'] } },
     ],
   },
 });

@@ -5,7 +5,7 @@
 // asked every 25 ms over a connection of its own and must answer within HOSTILE_HEALTH_BUDGET_MS
 // (200); no process may exit; after the hostile phase each process's RSS must come back to within
 // HOSTILE_RSS_SLACK_MB (50) of what it was before. Exits 1 when a check fails.
-// The same suite runs in `npm test` (test/hostile.test.ts) with short timeouts and a small flood;
+// The same suite runs in `npm run test:proofs` (bench/proofs/hostile.test.ts) with short timeouts and a small flood;
 // here the timeouts are the product's defaults and the flood is 3,000 requests.
 // Environment: HOSTILE_STORAGE (postgres | pglite), HOSTILE_DATABASE_URL (else TEST_DATABASE_URL, else
 // postgres://postgres@127.0.0.1:5432/test), HOSTILE_REDIS_URL (else TEST_REDIS_URL, else

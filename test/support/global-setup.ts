@@ -2,7 +2,7 @@ import { dropTestSchemas } from './global-setup-schemas.js';
 import { ensureDashboardBuilt } from './dashboard-build.js';
 import { createSoftHsmTokens, removeSoftHsmTokens } from './softhsm.js';
 
-// The integration and browser projects (vitest.config.ts) both name this setup, and vitest loads it once
+// The integration, browser and proofs projects (vitest.config.ts) name this setup, and vitest loads it once
 // per project in the same process: the first to start does the work, the last to end undoes it, so a run
 // that holds both has one token folder (workers inherit one SOFTHSM2_CONF) and one build.
 const shared = globalThis as typeof globalThis & { fgGlobalSetup?: { users: number; softHsmDir?: string } };

@@ -1,12 +1,12 @@
-// The hostile suite of bench/hostile.ts in its fast form. Production-mode API processes
+// The hostile suite of bench/hostile.ts in its fast form (`npm run test:proofs`). Production-mode API processes
 // (two on one PostgreSQL schema + Redis when TEST_DATABASE_URL / TEST_REDIS_URL are set, else one on
 // PGlite), each attack as a client of its own, every answer checked, no process exit, and /healthz
 // of every process answering throughout. Timeouts are short here (the bench runs the defaults) and
-// the /healthz bound is loose: `npm test` shares the machine with other test files, while
+// the /healthz bound is loose: `npm run test:proofs` shares the machine with other test files, while
 // `npm run bench:hostile` holds it to 200 ms on a quiet machine.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runHostile, type HostileReport } from '../bench/hostile.js';
-import { HOSTILE_CASES } from '../bench/support/hostile-cases.js';
+import { runHostile, type HostileReport } from '../hostile.js';
+import { HOSTILE_CASES } from '../support/hostile-cases.js';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;

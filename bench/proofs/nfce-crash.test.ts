@@ -11,13 +11,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, Cluster, createSchema, dropSchema, enableNfse, listNotes, readyIssuer, sale, sendSale, serviceInvoice, sleep, waitSettled, type Doc, type Gateway } from '../bench/support/cluster.js';
-import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
-import { getTestDb } from './support/db.js';
+import { call, Cluster, createSchema, dropSchema, enableNfse, listNotes, readyIssuer, sale, sendSale, serviceInvoice, sleep, waitSettled, type Doc, type Gateway } from '../support/cluster.js';
+import { startStandaloneSimulator, type StandaloneSimulator } from '../../src/authority-sim/cli.js';
+import { getTestDb } from '../../test/support/db.js';
 
 // Each gateway life takes at least 25 sales (below), so 60 give three lives or more, and the kills go on
 // while the last sales are authorized. The minutes-long proofs are benches: CRASH_SALES=150
-// CRASH_MIN_KILLS=5 runs this one at the size it had in npm test before (BENCHMARKS.md), and
+// CRASH_MIN_KILLS=5 runs this one at the size it had in npm test before (BENCHMARKS.md; it runs in `npm run test:proofs` now), and
 // `npm run bench:chaos` adds more processes, an authority that fails and a database that restarts.
 const SALES = Number(process.env.CRASH_SALES ?? 60);
 const MIN_KILLS = Number(process.env.CRASH_MIN_KILLS ?? 3);

@@ -4,7 +4,7 @@
 // Needs TEST_DATABASE_URL (several processes cannot share PGlite files) and, for the rate-limit
 // part, TEST_REDIS_URL (CI sets both).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runScale, type ScaleReport } from '../bench/scale.js';
+import { runScale, type ScaleReport } from '../scale.js';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;

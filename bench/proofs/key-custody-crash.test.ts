@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, Cluster, createSchema, dropSchema, readyIssuer, sale, withSearchPath, type Gateway } from '../bench/support/cluster.js';
-import { startStandaloneSimulator, type StandaloneSimulator } from '../src/authority-sim/cli.js';
-import { initPkcs11MasterKey } from '../src/infra/security/pkcs11-key-provider.js';
-import { getTestDb } from './support/db.js';
-import { startKmsDouble, type KmsDouble } from './support/kms-double.js';
-import { softHsmSettings } from './support/softhsm.js';
+import { call, Cluster, createSchema, dropSchema, readyIssuer, sale, withSearchPath, type Gateway } from '../support/cluster.js';
+import { startStandaloneSimulator, type StandaloneSimulator } from '../../src/authority-sim/cli.js';
+import { initPkcs11MasterKey } from '../../src/infra/security/pkcs11-key-provider.js';
+import { getTestDb } from '../../test/support/db.js';
+import { startKmsDouble, type KmsDouble } from '../../test/support/kms-double.js';
+import { softHsmSettings } from '../../test/support/softhsm.js';
 
 const TOKEN = 'custody-crash-admin-' + randomBytes(8).toString('hex');
 const dbUrl = process.env.TEST_DATABASE_URL;
