@@ -66,6 +66,11 @@ describe('the house (import graph of src/)', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("no file outside infra/ imports the issuers' row type: use cases, views and hooks speak of kernel/issuer.ts", () => {
+    const rows = edges.filter((e) => e.to === 'infra/storage/repositories/issuer-repository.ts' && !e.from.startsWith('infra/') && e.names?.some((n) => /Row$/.test(n)));
+    expect(rows.map((e) => e.from)).toEqual([]);
+  });
+
   it('no document family (nfce, nfe, nfse) imports another', () => {
     expect(crossFamilyImports(edges)).toEqual([]);
   });
@@ -155,6 +160,20 @@ describe('the rule itself fails on a forbidden import', () => {
     ]);
   });
 
+  it("the issuers' row type imported outside infra/, by a feature, a use case or a re-export; the domain type and the functions are not", () => {
+    expect(check({
+      'platform/issuers/issuer-view.ts': "import type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';",
+      'documents/notes/services/issue-note.ts': "import { findIssuerForEmission, type EmissionIssuerRow as E } from '../../../infra/storage/repositories/issuer-repository.js';",
+      'platform/exports/a.ts': "export type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';",
+      'platform/exports/b.ts': "import { findIssuer } from '../../infra/storage/repositories/issuer-repository.js';\nimport type { RegisteredIssuer } from '../../kernel/issuer.js';",
+      'infra/storage/repositories/note-skips.ts': "import type { IssuerRow } from './issuer-repository.js';",
+    })).toEqual([
+      'documents/notes/services/issue-note.ts imports EmissionIssuerRow from infra/storage/repositories/issuer-repository.ts: a row type stays in infra/; use cases speak of the domain type (kernel/issuer.ts)',
+      'platform/exports/a.ts imports IssuerRow from infra/storage/repositories/issuer-repository.ts: a row type stays in infra/; use cases speak of the domain type (kernel/issuer.ts)',
+      'platform/issuers/issuer-view.ts imports IssuerRow from infra/storage/repositories/issuer-repository.ts: a row type stays in infra/; use cases speak of the domain type (kernel/issuer.ts)',
+    ]);
+  });
+
   it('two folders on one floor importing each other make a cycle', () => {
     expect(check({
       'fiscal/tax-id.ts': "import { x } from './xml/a.js';",
@@ -203,6 +222,12 @@ describe('ESLint holds the same rule, so an editor marks a forbidden import at i
       '1: documents/nfe/domain/compute-nfe.ts imports documents/nfce/domain/item-taxes.ts: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)',
     ]);
     expect(await lint('kernel/errors.ts', "import type { Config } from '../http/plugins/auth.js';\nexport type C = Config;\n")).toHaveLength(1);
+  });
+
+  it("the issuers' row type imported by a use case is reported at its line, the repository's functions are not", async () => {
+    expect(await lint('platform/issuers/issuer-view.ts', "import { findIssuer } from '../../infra/storage/repositories/issuer-repository.js';\nimport { listIssuers, type IssuerRow as R } from '../../infra/storage/repositories/issuer-repository.js';\nexport type X = R;\nexport const f = [findIssuer, listIssuers];\n")).toEqual([
+      '2: platform/issuers/issuer-view.ts imports IssuerRow from infra/storage/repositories/issuer-repository.ts: a row type stays in infra/; use cases speak of the domain type (kernel/issuer.ts)',
+    ]);
   });
 
   it('an allowed import and a file outside src/ are not reported', async () => {

@@ -6,7 +6,7 @@ import { secretBoxFor } from '../src/infra/security/secret-box-registry.js';
 import { loadIssuerSigningMaterial } from '../src/platform/issuers/issuer-signing-material.js';
 import { registerCsc } from '../src/platform/issuers/register-csc.js';
 import { uploadCertificate } from '../src/platform/issuers/upload-certificate.js';
-import type { IssuerRow } from '../src/infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../src/kernel/issuer.js';
 import { certFile, createIssuer, issuerTestApp, multipart, uploadCert, VALID_ISSUER, type IssuerTestApp } from './issuers-harness.js';
 import { pfxOpenerState } from '../src/fiscal/certificate/pfx-worker-pool.js';
 import { generateTestPfx } from './support/generate-certificate.js';
@@ -253,8 +253,8 @@ describe('loadIssuerSigningMaterial and hooks', () => {
       env: 'sandbox' as const,
       secrets: secretBoxFor(t.config),
       hooks: {
-        onCertificateStored: (i: IssuerRow, pem: string) => void seen.push(`cert ${i.id} ${pem.split('\n')[0]}`),
-        onCscStored: (i: IssuerRow, idCsc: string, csc: string) => void seen.push(`csc ${i.id} ${idCsc} ${csc}`),
+        onCertificateStored: (i: RegisteredIssuer, pem: string) => void seen.push(`cert ${i.id} ${pem.split('\n')[0]}`),
+        onCscStored: (i: RegisteredIssuer, idCsc: string, csc: string) => void seen.push(`csc ${i.id} ${idCsc} ${csc}`),
       },
     };
     await uploadCertificate(deps, acc, id, certFile(CNPJ_CERT), 'minhasenha');

@@ -11,14 +11,16 @@ const floors = {
   create(context) {
     const file = relative(SRC, context.filename);
     if (file.startsWith('..') || !file.endsWith('.ts') || file.endsWith('.test.ts')) return {};
-    const check = (node, source, typeOnly) => {
+    const check = (node, source, typeOnly, names = []) => {
       const spec = source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      for (const message of edgeViolations(edgeOf(SRC, file, spec, typeOnly))) context.report({ node: source, message });
+      for (const message of edgeViolations(edgeOf(SRC, file, spec, typeOnly, names))) context.report({ node: source, message });
     };
+    // The names taken from the module (`import { a as b }` takes a), for the rules that look at them (row types).
+    const taken = (n) => (n.specifiers ?? []).filter((s) => s.type !== 'ImportDefaultSpecifier' && s.type !== 'ImportNamespaceSpecifier').map((s) => (s.imported ?? s.local).name ?? (s.imported ?? s.local).value);
     return {
-      ImportDeclaration: (n) => check(n, n.source, n.importKind === 'type'),
-      ExportNamedDeclaration: (n) => check(n, n.source, n.exportKind === 'type'),
+      ImportDeclaration: (n) => check(n, n.source, n.importKind === 'type', taken(n)),
+      ExportNamedDeclaration: (n) => check(n, n.source, n.exportKind === 'type', taken(n)),
       ExportAllDeclaration: (n) => check(n, n.source, n.exportKind === 'type'),
       ImportExpression: (n) => check(n, n.source, false),
     };

@@ -34,6 +34,12 @@ const STORAGE_OWNER = /^((?:platform|documents)\/[a-z-]+)\/storage\//;
  */
 const SHARED_STORAGE = { 'documents/notes': 'documents' };
 
+/**
+ * Repositories whose rows map to a domain type: the row type (a name ending in `Row`) stays inside infra/,
+ * and use cases, views and tests speak of the domain type (ARCHITECTURE.md, "The layout").
+ */
+const ROWS_BEHIND_DOMAIN = { 'infra/storage/repositories/issuer-repository.ts': 'kernel/issuer.ts' };
+
 /** A document domain is pure: it imports the kernel, the fiscal core, printing and document domains only. */
 const DOMAIN = /^documents\/[a-z]+\/domain\//;
 const DOMAIN_MAY_IMPORT = (to) => DOMAIN.test(to) || to.startsWith('kernel/') || to.startsWith('fiscal/') || to.startsWith('danfe/') || to === 'config.ts';
@@ -50,13 +56,20 @@ export function moduleOf(path) {
   return parts.length <= depth ? parts.slice(0, -1).join('/') : parts.slice(0, depth).join('/');
 }
 
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'"`;]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:([^'"`;]*?)\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/g;
 const DYNAMIC = /import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
-/** The edge of one relative import `spec` written in `file` (both relative to `srcDir`). */
-export function edgeOf(srcDir, file, spec, typeOnly) {
+/** The edge of one relative import `spec` written in `file` (both relative to `srcDir`), with the names it takes. */
+export function edgeOf(srcDir, file, spec, typeOnly, names = []) {
   const target = relative(srcDir, resolve(srcDir, dirname(file), spec)).replace(/\.js$/, '.ts');
-  return { from: file, to: target, typeOnly, spec };
+  return { from: file, to: target, typeOnly, spec, names };
+}
+
+/** The names an import or export clause takes from its module: `{ a, type B as C }` -> a, B. */
+function namesOf(clause) {
+  const braces = clause && /\{([^}]*)\}/.exec(clause);
+  if (!braces) return [];
+  return braces[1].split(',').map((s) => s.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0].trim()).filter(Boolean);
 }
 
 /** Every relative import of every non-test .ts file under `srcDir` (or of `files`), as paths relative to it. */
@@ -64,7 +77,7 @@ export function importEdges(srcDir, files) {
   const sources = files ?? readTree(srcDir);
   const edges = [];
   for (const [file, text] of Object.entries(sources)) {
-    for (const m of text.matchAll(IMPORT)) edges.push(edgeOf(srcDir, file, m[3], Boolean(m[2])));
+    for (const m of text.matchAll(IMPORT)) edges.push(edgeOf(srcDir, file, m[4], Boolean(m[2]), namesOf(m[3])));
     for (const m of text.matchAll(DYNAMIC)) edges.push(edgeOf(srcDir, file, m[1], false));
   }
   return edges;
@@ -97,6 +110,10 @@ export function edgeViolations(e) {
   const owner = SHARED_STORAGE[STORAGE_OWNER.exec(e.to)?.[1]] ?? STORAGE_OWNER.exec(e.to)?.[1];
   if (owner && !e.from.startsWith(`${owner}/`)) found.push(`${e.from} imports ${e.to}: a feature's storage is imported only by that feature (${owner}/)`);
   if (DOMAIN.test(e.from) && !DOMAIN_MAY_IMPORT(e.to)) found.push(`${e.from} imports ${e.to}: a document domain is pure (kernel, fiscal core, printing and domains only)`);
+  const domain = ROWS_BEHIND_DOMAIN[e.to];
+  if (domain && !e.from.startsWith('infra/')) {
+    for (const name of (e.names ?? []).filter((n) => /Row$/.test(n))) found.push(`${e.from} imports ${name} from ${e.to}: a row type stays in infra/; use cases speak of the domain type (${domain})`);
+  }
   if (e.from.startsWith('platform/') && e.to.startsWith('documents/')) found.push(`${e.from} imports ${e.to}: the platform serves every document family and depends on none`);
   const [fa, fb] = [family(e.from), family(e.to)];
   if (fb && e.from.startsWith('documents/') && fa !== fb) found.push(`${e.from} imports ${e.to}: a document family is imported by no other folder of documents/ (what two share moves to documents/goods/ or fiscal/)`);

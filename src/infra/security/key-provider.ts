@@ -3,7 +3,10 @@
 // mode asks KMS for data keys (GenerateDataKey) and to open them (Decrypt). The master key never
 // leaves the token or KMS: the gateway only ever holds data keys, one per secret.
 
-export type KeyStorageMode = 'envelope' | 'pkcs11' | 'aws-kms';
+import type { KeyStorageMode } from '../../kernel/issuer.js';
+
+// The modes are named in the kernel, where the issuer's certificate summary says which one keeps its key.
+export type { KeyStorageMode };
 
 export const KEY_STORAGE_MODES: readonly KeyStorageMode[] = ['envelope', 'pkcs11', 'aws-kms'];
 

@@ -1,6 +1,7 @@
 import { ApiError, notFound } from '../../kernel/errors.js';
 import { assertPlanAllows } from '../billing/plan-limits.js';
-import { findIssuer, setIssuerArchived, type IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import { findIssuer, setIssuerArchived } from '../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../kernel/issuer.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 
 type Deps = Pick<IssuerServiceDeps, 'db' | 'clock'>;
@@ -11,7 +12,7 @@ type Deps = Pick<IssuerServiceDeps, 'db' | 'clock'>;
  * changes no setting, but every document stays readable and the events the law still allows on
  * them (cancellation in its window, CC-e, manifestation) keep working. The plan does not count it.
  */
-export function assertIssuerActive(issuer: Pick<IssuerRow, 'id' | 'archived_at'>): void {
+export function assertIssuerActive(issuer: Pick<RegisteredIssuer, 'id' | 'archived_at'>): void {
   if (!issuer.archived_at) return;
   throw new ApiError(
     'issuer_archived',
@@ -21,7 +22,7 @@ export function assertIssuerActive(issuer: Pick<IssuerRow, 'id' | 'archived_at'>
 }
 
 /** Idempotent: archiving an archived issuer keeps its first date. */
-export async function archiveIssuer(deps: Deps, accountId: string, id: string): Promise<IssuerRow> {
+export async function archiveIssuer(deps: Deps, accountId: string, id: string): Promise<RegisteredIssuer> {
   const row = await findIssuer(deps.db, accountId, id);
   if (!row) throw notFound('Issuer');
   if (!row.archived_at) await setIssuerArchived(deps.db, accountId, id, deps.clock.now(), deps.clock.now());
@@ -29,7 +30,7 @@ export async function archiveIssuer(deps: Deps, accountId: string, id: string): 
 }
 
 /** Idempotent. An issuer that comes back counts again: a full plan refuses it, 409 plan_limits_exceeded. */
-export async function unarchiveIssuer(deps: Deps, accountId: string, id: string): Promise<IssuerRow> {
+export async function unarchiveIssuer(deps: Deps, accountId: string, id: string): Promise<RegisteredIssuer> {
   const row = await findIssuer(deps.db, accountId, id);
   if (!row) throw notFound('Issuer');
   if (!row.archived_at) return row;

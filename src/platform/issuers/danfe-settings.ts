@@ -1,6 +1,7 @@
 import { LOGO_MAX_BYTES, LogoBusy, normalizeLogoOffThread, rememberPrintableLogo } from '../../danfe/logo/index.js';
 import { ApiError } from '../../kernel/errors.js';
-import type { IssuerChanges, IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerChanges } from '../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../kernel/issuer.js';
 import { updateIssuer } from '../../infra/storage/repositories/issuer-repository.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 import { FieldProblems } from './issuer-validation.js';
@@ -60,36 +61,36 @@ export async function updateDanfeSettings(
   accountId: string,
   id: string,
   patch: DanfeSettingsPatch,
-): Promise<IssuerRow> {
+): Promise<RegisteredIssuer> {
   assertIssuerActive(await getIssuer(deps, accountId, id));
   const problems = new FieldProblems();
-  const changes: IssuerChanges = {};
+  const danfe: NonNullable<IssuerChanges['danfe']> = {};
   if (patch.danfeLogo !== undefined) {
     const logo = patch.danfeLogo === null ? null : await parseLogo(patch.danfeLogo, problems);
-    changes.danfe_logo = logo?.bytes ?? null;
-    changes.danfe_logo_type = logo?.type ?? null;
+    danfe.logo = logo?.bytes ?? null;
+    danfe.logo_type = logo?.type ?? null;
   }
   if (patch.danfePrimaryColor !== undefined) {
     const color = patch.danfePrimaryColor?.toUpperCase() ?? null;
     problems.add('danfePrimaryColor', color === null || /^#[0-9A-F]{6}$/.test(color) ? null : 'must be a color as #RRGGBB');
-    changes.danfe_primary_color = color;
+    danfe.primary_color = color;
   }
   if (patch.danfeFooterText !== undefined) {
     const text = patch.danfeFooterText?.trim() || null;
     problems.add('danfeFooterText', text && [...text].length > DANFE_FOOTER_MAX_CHARS ? `must be at most ${DANFE_FOOTER_MAX_CHARS} characters` : null);
-    changes.danfe_footer_text = text;
+    danfe.footer_text = text;
   }
   problems.throwIfAny();
-  await updateIssuer(deps.db, accountId, id, changes, deps.clock.now());
+  await updateIssuer(deps.db, accountId, id, { danfe }, deps.clock.now());
   return getIssuer(deps, accountId, id);
 }
 
 /** The DANFE renderer's view of an issuer's template settings. */
-export function danfeTemplateOf(row: IssuerRow): { logo: { type: string; bytes: Buffer } | null; primaryColor: string | null; footerText: string | null } {
+export function danfeTemplateOf(row: RegisteredIssuer): { logo: { type: string; bytes: Buffer } | null; primaryColor: string | null; footerText: string | null } {
   return {
-    logo: row.danfe_logo && row.danfe_logo_type ? { type: row.danfe_logo_type, bytes: row.danfe_logo } : null,
-    primaryColor: row.danfe_primary_color,
-    footerText: row.danfe_footer_text,
+    logo: row.danfe.logo && row.danfe.logo_type ? { type: row.danfe.logo_type, bytes: row.danfe.logo } : null,
+    primaryColor: row.danfe.primary_color,
+    footerText: row.danfe.footer_text,
   };
 }
 

@@ -3,7 +3,7 @@ import type { GatewayEnv } from '../../config.js';
 import type { ParsedCertificate } from '../../fiscal/certificate/pfx.js';
 import type { SecretBox } from '../../infra/security/secret-box.js';
 import type { Db } from '../../infra/storage/db.js';
-import type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../kernel/issuer.js';
 
 /**
  * Called after a secret is stored: the sandbox registers the certificate and CSC with the SEFAZ
@@ -11,10 +11,10 @@ import type { IssuerRow } from '../../infra/storage/repositories/issuer-reposito
  * saved, its name and address, as the CNPJ register holds them for the real authorities.
  */
 export interface IssuerSecretHooks {
-  onCertificateStored?(issuer: IssuerRow, certificatePem: string, certificate: ParsedCertificate): Promise<void> | void;
-  onCscStored?(issuer: IssuerRow, idCsc: string, csc: string): Promise<void> | void;
+  onCertificateStored?(issuer: RegisteredIssuer, certificatePem: string, certificate: ParsedCertificate): Promise<void> | void;
+  onCscStored?(issuer: RegisteredIssuer, idCsc: string, csc: string): Promise<void> | void;
   /** After the issuer is created or changed: the sandbox gives the simulated Sefin its name and address (the CNPJ register's part). */
-  onIssuerSaved?(issuer: IssuerRow): Promise<void> | void;
+  onIssuerSaved?(issuer: RegisteredIssuer): Promise<void> | void;
 }
 
 export interface IssuerServiceDeps {

@@ -48,7 +48,7 @@ const DNS_TIMEOUT_MS = 5_000;
 export async function diagnoseIssuer(deps: DiagnosticsDeps, accountId: string, issuerId: string, lang: Lang): Promise<IssuerDiagnostics> {
   const row = await findIssuer(deps.db, accountId, issuerId);
   if (!row) throw new ApiError('not_found', `issuer ${issuerId} not found`);
-  const material = await loadIssuerSigningMaterial(deps.db, deps.secrets, accountId, issuerId, { cert_version: row.cert_version, csc_version: row.csc_version });
+  const material = await loadIssuerSigningMaterial(deps.db, deps.secrets, accountId, issuerId, row);
   const parsed = material?.certificate ?? null;
   const cert: CertificateFacts | null = parsed ? { info: parsed, x509: new X509Certificate(parsed.certificateDer) } : null;
   const now = deps.clock.now();
@@ -67,7 +67,7 @@ export async function diagnoseIssuer(deps: DiagnosticsDeps, accountId: string, i
     certificateHolder(lang, cert, row.cnpj),
     certificateKeyUsage(lang, cert, deps.sandbox),
     certificateIcpBrasil(lang, cert, deps.sandbox),
-    cscCheck(lang, row.csc_version !== null),
+    cscCheck(lang, row.csc !== null),
     ...reaches.map((r, i) => dnsCheck(lang, reaches.length === 1 ? 'dns' : `dns_${i + 1}`, r)),
     ...models.map((m, i) => statusCheck(lang, m.id, `${m.label} ${row.uf}`, statuses[i]?.out ?? null)),
     clockCheck(lang, ...clockSkew(statuses)),

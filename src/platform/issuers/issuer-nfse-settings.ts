@@ -1,6 +1,6 @@
 import { DEFAULT_DPS_SIGNATURE_PROFILE } from '../../fiscal/xml/nfse/sign-dps.js';
 import { toLayoutText } from '../../fiscal/layout/text.js';
-import type { IssuerNfseRow, RegimeTributario } from '../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerNfseSettings, RegimeTributario } from '../../kernel/issuer.js';
 import { checkIssuerText, type FieldProblems } from './issuer-validation.js';
 import type { NfseSettingsInput } from './issuer-nfse-input.js';
 
@@ -13,7 +13,7 @@ import type { NfseSettingsInput } from './issuer-nfse-input.js';
 export const SIMPLES_NACIONAL_BY_REGIME: Record<RegimeTributario, 1 | 2 | 3> = { normal: 1, mei: 2, simples: 3, simples_excesso: 3 };
 
 /** What an issuer that configures NFS-e with `nfse: {}` gets. */
-export const NFSE_DEFAULTS: IssuerNfseRow = {
+export const NFSE_DEFAULTS: IssuerNfseSettings = {
   municipal_registration: null,
   simples_regime: null,
   special_regime: 0,
@@ -30,12 +30,12 @@ export const DPS_SERIES_MAX = 49_999;
  * issuer's regime after the same request, so a DPS is not refused later for settings accepted now.
  */
 export function mergeNfseSettings(
-  current: IssuerNfseRow | null,
+  current: IssuerNfseSettings | null,
   input: NfseSettingsInput,
   regime: RegimeTributario,
   problems: FieldProblems,
-): IssuerNfseRow {
-  const out: IssuerNfseRow = { ...NFSE_DEFAULTS, ...current };
+): IssuerNfseSettings {
+  const out: IssuerNfseSettings = { ...NFSE_DEFAULTS, ...current };
   if (input.municipal_registration !== undefined) out.municipal_registration = municipalRegistration(input.municipal_registration, problems);
   if (input.simples_regime !== undefined) out.simples_regime = input.simples_regime;
   if (input.special_regime !== undefined) out.special_regime = input.special_regime;
@@ -61,7 +61,7 @@ function municipalRegistration(value: string | null, problems: FieldProblems): s
  * The rules of the DPS's regTrib between opSimpNac (from `regime_tributario`) and the NFS-e settings,
  * on the `nfse.*` field to change. Also used when a DPS is about to be built (nfseIssuerOf).
  */
-export function nfseRegimeProblems(s: IssuerNfseRow, opSimpNac: 1 | 2 | 3): Array<{ field: string; message: string }> {
+export function nfseRegimeProblems(s: IssuerNfseSettings, opSimpNac: 1 | 2 | 3): Array<{ field: string; message: string }> {
   const out: Array<{ field: string; message: string }> = [];
   // Anexo I E0162: regApTribSN is only for an ME/EPP (opSimpNac 3); E0166: and an ME/EPP must send it.
   if (opSimpNac !== 3 && s.simples_regime !== null) {

@@ -2,7 +2,8 @@ import { ApiError, notFound } from '../../kernel/errors.js';
 import { DEFAULT_SERIES, SERIES_MODELS, type SeriesModel } from '../../fiscal/layout/series-range.js';
 import { timeZoneOf } from '../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../fiscal/layout/local-time.js';
-import { findIssuer, type IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import { findIssuer } from '../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../kernel/issuer.js';
 import { normalize, type Skip } from '../../infra/storage/repositories/number-skips.js';
 import { ensureSeriesRow, listSeriesRows, lockSeriesRow, voidedRanges, writeSeries, type SeriesRow } from './storage/series-repository.js';
 import type { Ports } from '../ports/ports.js';
@@ -47,7 +48,7 @@ function present(issuerId: string, row: SeriesRow): SeriesRecord {
 /** A series of the models the API manages counts as the issuer's when it was created, or is the default one. */
 const isOpen = (row: SeriesRow) => row.serie === DEFAULT_SERIES || row.created_at !== null;
 
-async function issuerOf(deps: Deps, accountId: string, issuerId: string): Promise<IssuerRow> {
+async function issuerOf(deps: Deps, accountId: string, issuerId: string): Promise<RegisteredIssuer> {
   const issuer = await findIssuer(deps.db, accountId, issuerId);
   if (!issuer) throw notFound('Issuer');
   return issuer;
@@ -118,7 +119,7 @@ function seriesExists(input: SeriesInput): ApiError {
  */
 async function changeSeries(
   deps: Deps,
-  issuer: IssuerRow,
+  issuer: RegisteredIssuer,
   model: SeriesModel,
   serie: number,
   decide: (row: SeriesRow, floor: number) => { next: number; createdAt: Date | null; retiredAt: Date | null },
@@ -169,7 +170,7 @@ export function gapsBetween(from: number, to: number, voided: Skip[]): Array<{ f
 }
 
 /** Ajuste SINIEF 07/05 cl. 14ª (NF-e), 19/16 cl. 16ª (NFC-e): a break in the sequence is voided by the 10th day of the next month. */
-function voidDeadline(now: Date, issuer: IssuerRow): string {
+function voidDeadline(now: Date, issuer: RegisteredIssuer): string {
   const local = localDateTime(now, timeZoneOf(issuer.endereco?.codigo_municipio ?? '', issuer.uf));
   const [year, month] = local.month === 12 ? [local.year + 1, 1] : [local.year, local.month + 1];
   return `${year}-${String(month).padStart(2, '0')}-10`;

@@ -10,7 +10,7 @@ import {
   type CertificateRecord,
 } from '../../infra/storage/repositories/issuer-secret-repository.js';
 import { secretAad } from './issuer-deps.js';
-import type { EmissionRespTec } from '../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerCertificateSummary, IssuerCscSummary, IssuerRespTec } from '../../kernel/issuer.js';
 import { openCsrt } from './technical-responsible.js';
 
 export interface IssuerSigningMaterial {
@@ -19,6 +19,13 @@ export interface IssuerSigningMaterial {
   csc: { id: string; token: string } | null;
   /** The CSRT of the technical responsible the issuer's notes carry (infRespTec, NT 2018.005), opened; null without one. */
   csrt: { id: string; token: string } | null;
+}
+
+/** What a caller already read of the issuer (the issuer itself, or a note's join): the versions of its secrets, its resp_tec. */
+export interface KnownIssuerSecrets {
+  certificate: Pick<IssuerCertificateSummary, 'version'> | null;
+  csc: Pick<IssuerCscSummary, 'version'> | null;
+  resp_tec?: IssuerRespTec | null;
 }
 
 interface CacheEntry {
@@ -43,8 +50,8 @@ export async function loadIssuerSigningMaterial(
   secrets: SecretBox,
   accountId: string,
   issuerId: string,
-  /** The versions when the caller already read them with the issuer row (saves a query per sale); its resp_tec gives the CSRT. */
-  known?: { cert_version: number | null; csc_version: number | null; resp_tec?: EmissionRespTec | null },
+  /** The issuer when the caller already read it: its certificate's and CSC's versions save a query per sale; its resp_tec gives the CSRT. */
+  known?: KnownIssuerSecrets,
 ): Promise<IssuerSigningMaterial | undefined> {
   const material = await loadKeys(db, secrets, accountId, issuerId, known);
   return material && { ...material, csrt: await openCsrt(secrets, known?.resp_tec ?? null) };
@@ -55,9 +62,9 @@ async function loadKeys(
   secrets: SecretBox,
   accountId: string,
   issuerId: string,
-  known?: { cert_version: number | null; csc_version: number | null },
+  known?: KnownIssuerSecrets,
 ): Promise<Omit<IssuerSigningMaterial, 'csrt'> | undefined> {
-  const versions = known ?? (await secretVersions(db, accountId, issuerId));
+  const versions = known ? { cert_version: known.certificate?.version ?? null, csc_version: known.csc?.version ?? null } : await secretVersions(db, accountId, issuerId);
   if (!versions) return undefined;
   const key = `${accountId}\u0000${issuerId}`;
   const hit = cache.get(key);

@@ -4,7 +4,7 @@ import { municipioByCode } from '../../fiscal/catalog/municipio-catalog.js';
 import { checkText, type Errors } from '../../fiscal/layout/field-rules.js';
 import { ufByCode } from '../../fiscal/catalog/uf-catalog.js';
 import type { NfseSettingsInput } from './issuer-nfse-input.js';
-import type { Ambiente, IssuerAddressRow, RegimeTributario } from '../../infra/storage/repositories/issuer-repository.js';
+import type { Ambiente, IssuerAddress, RegimeTributario } from '../../kernel/issuer.js';
 
 export interface AddressInput {
   logradouro: string;
@@ -93,7 +93,7 @@ export function normalizeUf(uf: string, problems: FieldProblems): string {
 }
 
 /** Address of the issuer (TEnderEmi): the municipality must exist and belong to the issuer's UF. */
-export function normalizeAddress(a: AddressInput, uf: string, problems: FieldProblems): IssuerAddressRow {
+export function normalizeAddress(a: AddressInput, uf: string, problems: FieldProblems): IssuerAddress {
   // Lengths of TEnderEmi: xLgr 2-60, nro 1-60, xCpl 1-60, xBairro 2-60.
   checkIssuerText(problems, 'endereco.logradouro', a.logradouro, 2, 60);
   checkIssuerText(problems, 'endereco.numero', a.numero, 1, 60);

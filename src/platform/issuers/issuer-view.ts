@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../kernel/errors.js';
 import type { KeyStorageMode } from '../../infra/security/key-provider.js';
 import { municipioByCode } from '../../fiscal/catalog/municipio-catalog.js';
-import type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../kernel/issuer.js';
 import { repairDoubleUtf8 } from '../../fiscal/certificate/name-text.js';
 import { CRT_BY_REGIME } from './issuer-validation.js';
 import { NFSE_DEFAULTS } from './issuer-nfse-settings.js';
@@ -17,33 +17,33 @@ export interface CertificateStatusView {
 }
 
 /** What the API shows of a certificate: facts and status, never the key or the password. */
-export function certificateStatus(row: IssuerRow, now: Date): CertificateStatusView {
-  if (row.cert_version === null || !row.cert_not_after || !row.cert_not_before) {
+export function certificateStatus(row: RegisteredIssuer, now: Date): CertificateStatusView {
+  const c = row.certificate;
+  if (!c) {
     return { status: 'missing', subject: null, cnpj: null, serial_number: null, not_before: null, not_after: null, storage_mode: null };
   }
-  const status =
-    now.getTime() > row.cert_not_after.getTime() ? 'expired' : now.getTime() < row.cert_not_before.getTime() ? 'not_yet_valid' : 'valid';
+  const status = now.getTime() > c.not_after.getTime() ? 'expired' : now.getTime() < c.not_before.getTime() ? 'not_yet_valid' : 'valid';
   return {
     status,
     // Subjects stored before names encoded twice were read as text are answered as text too.
-    subject: row.cert_subject === null ? null : repairDoubleUtf8(row.cert_subject),
-    cnpj: row.cert_cnpj,
-    serial_number: row.cert_serial_number,
-    not_before: row.cert_not_before.toISOString(),
-    not_after: row.cert_not_after.toISOString(),
-    storage_mode: row.cert_storage_mode,
+    subject: repairDoubleUtf8(c.subject),
+    cnpj: c.cnpj,
+    serial_number: c.serial_number,
+    not_before: c.not_before.toISOString(),
+    not_after: c.not_after.toISOString(),
+    storage_mode: c.storage_mode,
   };
 }
 
 /** docs/decisions.md#api-conventions issuer_not_ready: what is still missing before this issuer can emit, one detail each. */
 /** What keeps the issuer from emitting; `csc: false` for documents without a QR code (NF-e). */
-export function issuerReadinessProblems(row: IssuerRow, now: Date, needs: { csc: boolean } = { csc: true }): ErrorDetail[] {
+export function issuerReadinessProblems(row: RegisteredIssuer, now: Date, needs: { csc: boolean } = { csc: true }): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   if (!row.endereco) problems.push({ field: 'endereco', message: 'the issuer has no address (PATCH /v1/issuers/:id with endereco)' });
   const cert = certificateStatus(row, now);
   if (cert.status === 'missing') problems.push({ field: 'certificate', message: 'no A1 certificate uploaded (POST /v1/issuers/:id/certificate)' });
   else if (cert.status !== 'valid') problems.push({ field: 'certificate', message: `the certificate is ${cert.status.replace(/_/g, ' ')} (valid ${cert.not_before} to ${cert.not_after}); upload a current one`, rule: 'E02' });
-  if (needs.csc && row.csc_version === null) problems.push({ field: 'csc', message: 'no CSC registered (POST /v1/issuers/:id/csc)' });
+  if (needs.csc && row.csc === null) problems.push({ field: 'csc', message: 'no CSC registered (POST /v1/issuers/:id/csc)' });
   return problems;
 }
 
@@ -51,7 +51,7 @@ function dataUrl(type: string | null, bytes: Buffer | null): string | null {
   return type && bytes ? `data:${type};base64,${bytes.toString('base64')}` : null;
 }
 
-export function presentIssuer(row: IssuerRow, now: Date) {
+export function presentIssuer(row: RegisteredIssuer, now: Date) {
   const problems = issuerReadinessProblems(row, now);
   return {
     id: row.id,
@@ -81,12 +81,12 @@ export function presentIssuer(row: IssuerRow, now: Date) {
     contingency: row.contingency,
     nfe_contingency: row.nfe_contingency ?? 'svc',
     danfe_settings: {
-      danfeLogo: dataUrl(row.danfe_logo_type, row.danfe_logo),
-      danfePrimaryColor: row.danfe_primary_color,
-      danfeFooterText: row.danfe_footer_text,
+      danfeLogo: dataUrl(row.danfe.logo_type, row.danfe.logo),
+      danfePrimaryColor: row.danfe.primary_color,
+      danfeFooterText: row.danfe.footer_text,
     },
     certificate: certificateStatus(row, now),
-    csc: row.csc_id !== null && row.csc_registered_at ? { id_csc: row.csc_id, registered_at: row.csc_registered_at.toISOString() } : null,
+    csc: row.csc ? { id_csc: row.csc.id_csc, registered_at: row.csc.registered_at.toISOString() } : null,
     ready: problems.length === 0,
     missing: problems.map((p) => p.field),
     archived_at: row.archived_at ? row.archived_at.toISOString() : null,

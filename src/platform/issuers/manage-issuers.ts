@@ -3,16 +3,8 @@ import { assertPlanAllows } from '../billing/plan-limits.js';
 import { assertIssuerActive } from './archive-issuer.js';
 import { page } from '../../kernel/page.js';
 import { newId } from '../../kernel/ids.js';
-import {
-  DuplicateIssuerError,
-  findIssuer,
-  insertIssuer,
-  listIssuers,
-  updateIssuer,
-  type IssuerChanges,
-  type IssuerRow,
-  type RegimeTributario,
-} from '../../infra/storage/repositories/issuer-repository.js';
+import { DuplicateIssuerError, findIssuer, insertIssuer, listIssuers, updateIssuer, type IssuerChanges } from '../../infra/storage/repositories/issuer-repository.js';
+import type { RegimeTributario, RegisteredIssuer } from '../../kernel/issuer.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 import { mergeNfseSettings } from './issuer-nfse-settings.js';
 import type { NfseSettingsInput } from './issuer-nfse-input.js';
@@ -29,7 +21,7 @@ import {
 
 type Deps = Pick<IssuerServiceDeps, 'db' | 'clock' | 'hooks'>;
 
-export async function createIssuer(deps: Deps, accountId: string, input: NewIssuerInput): Promise<IssuerRow> {
+export async function createIssuer(deps: Deps, accountId: string, input: NewIssuerInput): Promise<RegisteredIssuer> {
   const problems = new FieldProblems();
   const cnpj = normalizeCnpj(input.cnpj, problems);
   checkIssuerNames(problems, input);
@@ -70,7 +62,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
   return row;
 }
 
-export async function getIssuer(deps: Pick<Deps, 'db'>, accountId: string, id: string): Promise<IssuerRow> {
+export async function getIssuer(deps: Pick<Deps, 'db'>, accountId: string, id: string): Promise<RegisteredIssuer> {
   const row = await findIssuer(deps.db, accountId, id);
   if (!row) throw notFound('Issuer');
   return row;
@@ -102,7 +94,7 @@ export interface IssuerPatch {
 // access keys); changing them would silently change which notes belong together. A new issuer is needed.
 const IMMUTABLE = ['cnpj', 'uf', 'ambiente'] as const;
 
-export async function patchIssuer(deps: Deps, accountId: string, id: string, patch: IssuerPatch): Promise<IssuerRow> {
+export async function patchIssuer(deps: Deps, accountId: string, id: string, patch: IssuerPatch): Promise<RegisteredIssuer> {
   // `nfse` is merged into the stored settings: the row is held while the merge is computed and written.
   await deps.db.transaction(async (tx) => {
     const current = await findIssuer(tx, accountId, id, { forUpdate: true });
@@ -116,7 +108,7 @@ export async function patchIssuer(deps: Deps, accountId: string, id: string, pat
 }
 
 /** The columns a PATCH changes, or a validation_error naming every bad field. */
-function issuerChanges(current: IssuerRow, patch: IssuerPatch): IssuerChanges {
+function issuerChanges(current: RegisteredIssuer, patch: IssuerPatch): IssuerChanges {
   const problems = new FieldProblems();
   for (const field of IMMUTABLE) {
     const given = patch[field];

@@ -7,7 +7,7 @@ import {
   upsertTechnicalResponsible,
   type TechnicalResponsibleRecord,
 } from '../../infra/storage/repositories/technical-responsible-repository.js';
-import type { EmissionRespTec } from '../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerRespTec } from '../../kernel/issuer.js';
 import { csrtAad, type IssuerServiceDeps } from './issuer-deps.js';
 import { assertIssuerActive } from './archive-issuer.js';
 import { checkIssuerText, FieldProblems } from './issuer-validation.js';
@@ -125,7 +125,7 @@ const CACHE_MAX = 1_000;
 const opened = new Map<string, { at: number; token: string }>();
 
 /** The CSRT of the technical responsible a sale carries, opened (emission only), or null. */
-export async function openCsrt(secrets: SecretBox, r: EmissionRespTec | null): Promise<{ id: string; token: string } | null> {
+export async function openCsrt(secrets: SecretBox, r: IssuerRespTec | null): Promise<{ id: string; token: string } | null> {
   if (!r?.csrt_id || !r.csrt_blob) return null;
   const key = `${r.owner_id}\u0000${r.version}`;
   const hit = opened.get(key);

@@ -3,7 +3,7 @@ import type { SimulatorLink } from '../../authority-sim/sim-link.js';
 import type { SecretBox } from '../../infra/security/secret-box.js';
 import type { Db } from '../../infra/storage/db.js';
 import type { TaxpayerRecord } from '../../authority-sim/nfse/taxpayer-register.js';
-import type { IssuerRow } from '../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../kernel/issuer.js';
 import { secretAad, type IssuerSecretHooks } from '../issuers/issuer-deps.js';
 
 /**
@@ -22,7 +22,7 @@ export function sandboxIssuerHooks(sim: SimulatorLink): IssuerSecretHooks {
 }
 
 /** What the CNPJ register would say of the issuer: its legal and trade names and address. */
-export function taxpayerOf(issuer: Pick<IssuerRow, 'razao_social' | 'nome_fantasia' | 'endereco'>): TaxpayerRecord {
+export function taxpayerOf(issuer: Pick<RegisteredIssuer, 'razao_social' | 'nome_fantasia' | 'endereco'>): TaxpayerRecord {
   const e = issuer.endereco;
   return {
     name: issuer.razao_social,
@@ -39,7 +39,7 @@ export function taxpayerOf(issuer: Pick<IssuerRow, 'razao_social' | 'nome_fantas
  * have been replaced or reset since this gateway last ran.
  */
 export async function registerStoredIssuersWithSimulator(db: Db, secrets: SecretBox, sim: SimulatorLink): Promise<void> {
-  const issuers = await db.query<Pick<IssuerRow, 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'endereco'>>(
+  const issuers = await db.query<Pick<RegisteredIssuer, 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'endereco'>>(
     'SELECT account_id, cnpj, razao_social, nome_fantasia, endereco FROM issuers WHERE archived_at IS NULL',
   );
   for (const row of issuers.rows) await sim.registerTaxpayer(row.cnpj, taxpayerOf(row), { tenant: row.account_id });

@@ -1,5 +1,5 @@
 import type { GatewayEnv } from '../../../config.js';
-import type { EmissionIssuerRow, IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission, RegisteredIssuer } from '../../../kernel/issuer.js';
 import type { IssueDeps, IssueOptions } from '../../notes/services/issue-note.js';
 import { NFCE_MODEL } from './nfce-deps.js';
 
@@ -15,7 +15,7 @@ export const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
  * is the taxpayer's decision (docs/fiscal/offline-contingency.md), so production issues in contingency only when the issuer opted in;
  * the sandbox does by default, so the autopilot can be watched.
  */
-export function contingencyOf(issuer: Pick<IssuerRow, 'contingency'>, env: GatewayEnv): { mode: 'off' | 'offline'; waitSeconds: number } {
+export function contingencyOf(issuer: Pick<RegisteredIssuer, 'contingency'>, env: GatewayEnv): { mode: 'off' | 'offline'; waitSeconds: number } {
   const c = issuer.contingency;
   return { mode: c?.mode ?? (env === 'sandbox' ? 'offline' : 'off'), waitSeconds: c?.wait_seconds ?? DEFAULT_CONTINGENCY_WAIT_SECONDS };
 }
@@ -31,7 +31,7 @@ export function contingencyReason(detail: string): string {
  * several calls in a row went unanswered, from any process): a sale of an issuer that allows
  * contingency goes straight to offline contingency, without a first attempt to settle later.
  */
-export async function contingencyAtOnce(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<IssueOptions['contingency']> {
+export async function contingencyAtOnce(deps: IssueDeps, issuer: IssuerForEmission, caller: string): Promise<IssueOptions['contingency']> {
   if (!deps.breaker || contingencyOf(issuer, deps.config.env).mode !== 'offline') return undefined;
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
   // The caller (certificate and account) scopes the breaker in the sandbox only (breaker-key.ts).

@@ -5,7 +5,8 @@ import { cleanTaxId } from '../../../kernel/tax-id.js';
 import { isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { enqueueJob } from '../../../infra/queue/queue.js';
 import { sqlState } from '../../../infra/storage/db.js';
-import { findIssuerForEmission, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission } from '../../../kernel/issuer.js';
 import { addHistory, findNoteByIdempotencyKey, getNote, updateNoteIf } from '../../notes/storage/note-repository.js';
 import { findIssuersByCnpj, findLiveNoteByNumber, findNoteIdByAccessKey, insertOfflineNote } from '../storage/offline-note-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
@@ -209,7 +210,7 @@ async function resendRejected(deps: IssueDeps, note: Note, fields: Partial<Note>
 }
 
 /** The issuer named, else the account's issuer with the document's CNPJ in the document's environment. */
-async function resolveIssuer(deps: IssueDeps, accountId: string, issuerId: string | undefined, f: OfflineNfceFacts | null, xmlForm: boolean): Promise<EmissionIssuerRow> {
+async function resolveIssuer(deps: IssueDeps, accountId: string, issuerId: string | undefined, f: OfflineNfceFacts | null, xmlForm: boolean): Promise<IssuerForEmission> {
   let id = issuerId;
   if (!id && f) {
     const found = await findIssuersByCnpj(deps.db, accountId, cleanTaxId(f.emitCnpj ?? ''));

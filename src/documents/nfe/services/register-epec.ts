@@ -5,7 +5,8 @@ import type { SefazClient } from '../../../fiscal/sefaz/sefaz-client.js';
 import { buildEpecEvent, buildProcEventoNFe, EPEC_CORGAO, epecSummaryOfNfe } from '../../../fiscal/xml/events/index.js';
 import { RetryLater } from '../../../infra/queue/runner.js';
 import type { Job } from '../../../infra/queue/queue.js';
-import { findIssuerForEmission, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission } from '../../../kernel/issuer.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import { addHistory, updateNoteIf } from '../../notes/storage/note-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
@@ -81,7 +82,7 @@ export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Jo
  * the EPEC's event (the AN shares it with the state, 6.1). The protocol read there is recorded; a state that
  * does not answer (it is down: the reason for the EPEC) leaves it unknown until a later try.
  */
-async function recoverProtocol(deps: AuthorityDeps, client: SefazClient, issuer: EmissionIssuerRow, note: Note): Promise<EpecStep> {
+async function recoverProtocol(deps: AuthorityDeps, client: SefazClient, issuer: IssuerForEmission, note: Note): Promise<EpecStep> {
   const known = await client.consult({ uf: issuer.uf, model: NFE_MODEL, tpAmb: note.tp_amb as 1 | 2, accessKey: note.access_key });
   const epec = 'events' in known ? epecOfConsultation(known.events) : null;
   if (!epec) return { kind: 'none' };

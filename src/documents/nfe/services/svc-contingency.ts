@@ -1,4 +1,4 @@
-import type { EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission } from '../../../kernel/issuer.js';
 import type { IssueDeps } from '../../notes/services/issue-note.js';
 import { nfeRoute, svcOf } from '../domain/svc-route.js';
 import { NFE_MODEL } from './nfe-deps.js';
@@ -25,7 +25,7 @@ export function epecReason(uf: string): string {
  */
 export async function svcContingencyAtOnce(
   deps: IssueDeps,
-  issuer: EmissionIssuerRow,
+  issuer: IssuerForEmission,
   caller: string,
   // The state answered a send of this note 108/109 (its service paralysed): down now, whatever the breaker says.
   opts: { stateSaidDown?: boolean } = {},

@@ -7,7 +7,8 @@ import { enqueueJob, type Job } from '../../../infra/queue/queue.js';
 import { RetryLater } from '../../../infra/queue/runner.js';
 import { loadIssuerSigningMaterial } from '../../../platform/issuers/issuer-signing-material.js';
 import type { Queryable } from '../../../infra/storage/db.js';
-import { findIssuer, type IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../../kernel/issuer.js';
 import { getCursor, getReceived, issuersWithCertificate, saveCursor, upsertReceived } from '../storage/nfe-received-repository.js';
 import { recordEvent } from '../../../infra/storage/repositories/outbox-repository.js';
 import type { AuthorityDeps } from '../../notes/services/note-family.js';
@@ -55,6 +56,9 @@ export async function requestReceivedSync(deps: Pick<AuthorityDeps, 'db' | 'cloc
   return { next_at: at.toISOString() };
 }
 
+/** The issuers columns the download reads (the row as stored: no certificate or CSC joined). */
+type SyncIssuer = Pick<RegisteredIssuer, 'id' | 'account_id' | 'cnpj' | 'uf' | 'ambiente'>;
+
 /**
  * Downloads the documents addressed to one issuer by NSU (NFeDistribuicaoDFe), obeying the
  * consumption rule (NT 2014.002, docs/fiscal/nfe-model-55.md#distribution-and-throttling): in sequence from the last NSU received, and after a
@@ -63,7 +67,7 @@ export async function requestReceivedSync(deps: Pick<AuthorityDeps, 'db' | 'cloc
  */
 export async function receivedSyncJob(deps: AuthorityDeps, job: Job<{ issuerId: string }>): Promise<void> {
   const { db, clock } = deps;
-  const issuer = (await db.query<IssuerRow>('SELECT * FROM issuers WHERE id = $1', [job.payload.issuerId])).rows[0];
+  const issuer = (await db.query<SyncIssuer>('SELECT * FROM issuers WHERE id = $1', [job.payload.issuerId])).rows[0];
   if (!issuer) return;
   const material = await loadIssuerSigningMaterial(db, deps.secrets, issuer.account_id, issuer.id);
   if (!material?.certificate) return; // no certificate, no download: the sweep tries again once one is uploaded
@@ -94,7 +98,7 @@ export async function receivedSyncJob(deps: AuthorityDeps, job: Job<{ issuerId: 
 }
 
 /** One distributed document filed under its note; true when the note was new (webhook nfe.received). */
-async function fileDocument(tx: Queryable, issuer: IssuerRow, d: DistributedDocument, at: Date, baseUrl: string): Promise<boolean> {
+async function fileDocument(tx: Queryable, issuer: SyncIssuer, d: DistributedDocument, at: Date, baseUrl: string): Promise<boolean> {
   const s = d.summary;
   if (!s || !d.xml) return false;
   const base = { id: newId('nfer'), account_id: issuer.account_id, issuer_id: issuer.id, access_key: s.accessKey, nsu: d.nsu };

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { EmissionIssuerRow, IssuerNfseRow, RegimeTributario } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission, IssuerNfseSettings, RegimeTributario } from '../../../kernel/issuer.js';
 import { prepareNfse } from '../domain/prepare-nfse.js';
 import type { NfseRequest } from '../domain/nfse-request.js';
 import { nfseIssuerOf } from './nfse-issuer.js';
 
-const settings = (over: Partial<IssuerNfseRow> = {}): IssuerNfseRow => ({
+const settings = (over: Partial<IssuerNfseSettings> = {}): IssuerNfseSettings => ({
   municipal_registration: null,
   simples_regime: null,
   special_regime: 0,
@@ -13,20 +13,19 @@ const settings = (over: Partial<IssuerNfseRow> = {}): IssuerNfseRow => ({
   ...over,
 });
 
-function row(regime: RegimeTributario, nfse: IssuerNfseRow | null, over: Partial<EmissionIssuerRow> = {}): EmissionIssuerRow {
+function row(regime: RegimeTributario, nfse: IssuerNfseSettings | null, over: Partial<IssuerForEmission> = {}): IssuerForEmission {
   const at = new Date('2026-03-01T00:00:00Z');
   return {
     id: 'iss_test', account_id: 'acc_test', cnpj: '11444777000161', razao_social: 'Servicos Exemplo Ltda', nome_fantasia: null, ie: '110042490114', uf: 'RJ',
     ambiente: 'homologacao', regime_tributario: regime, nfse, contingency: null,
     endereco: { logradouro: 'Rua Um', numero: '1', bairro: 'Centro', codigo_municipio: '3304557', cep: '20010000', telefone: '2133334444' },
-    danfe_primary_color: null, danfe_footer_text: null, danfe_logo_type: null, danfe_logo: null, archived_at: null, created_at: at, updated_at: at,
-    cert_version: null, cert_subject: null, cert_cnpj: null, cert_serial_number: null, cert_not_before: null, cert_not_after: null, cert_storage_mode: null,
-    csc_version: null, csc_id: null, csc_registered_at: null, account_tax_regime: 'legacy', basis: '1|0|0|legacy',
+    danfe: { primary_color: null, footer_text: null, logo_type: null, logo: null }, archived_at: null, created_at: at, updated_at: at,
+    certificate: null, csc: null, account_tax_regime: 'legacy', basis: '1|0|0|legacy',
     ...over,
   };
 }
 
-const problemsOf = (r: EmissionIssuerRow) => {
+const problemsOf = (r: IssuerForEmission) => {
   const out = nfseIssuerOf(r);
   if (out.ok) throw new Error(`expected problems, got ${JSON.stringify(out)}`);
   return out.problems;
@@ -52,7 +51,7 @@ describe('nfseIssuerOf: the stored issuer as the DPS provider (prest)', () => {
   });
 
   it('takes opSimpNac from regime_tributario (DPS XSD TCRegTrib: 1 not opting, 2 MEI, 3 ME/EPP) and regApTribSN only for an ME/EPP', () => {
-    const op = (regime: RegimeTributario, s: IssuerNfseRow) => {
+    const op = (regime: RegimeTributario, s: IssuerNfseSettings) => {
       const out = nfseIssuerOf(row(regime, s));
       return out.ok ? [out.issuer.simplesNacional, out.issuer.simplesRegime] : out.problems;
     };

@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../../kernel/errors.js';
 import type { DpsSignatureProfileName } from '../../../fiscal/xml/nfse/sign-dps.js';
 import { DPS_SERIES_MAX, NFSE_DEFAULTS, nfseRegimeProblems, SIMPLES_NACIONAL_BY_REGIME } from '../../../platform/issuers/issuer-nfse-settings.js';
-import type { EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission } from '../../../kernel/issuer.js';
 import type { NfseIssuer } from '../domain/nfse-context.js';
 
 export type NfseIssuerResult =
@@ -13,7 +13,7 @@ export type NfseIssuerResult =
  * signature profile; or what keeps it from issuing an NFS-e, each problem on the issuer field to
  * PATCH. The certificate is not looked at here: issuer readiness (issuerReadinessProblems) says that.
  */
-export function nfseIssuerOf(row: EmissionIssuerRow): NfseIssuerResult {
+export function nfseIssuerOf(row: IssuerForEmission): NfseIssuerResult {
   const fix = `PATCH /v1/issuers/${row.id}`;
   const problems: ErrorDetail[] = [];
   // cLocEmi: IBGE code of the municipality of emission (DPS XSD TCInfDPS; part of the DPS Id, docs/fiscal/nfse-national.md#dps).

@@ -1,14 +1,15 @@
 import type { Db } from '../../../infra/storage/db.js';
-import { findIssuerForEmission, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import { findIssuerForEmission } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission } from '../../../kernel/issuer.js';
 
 // The issuer a sale is built from is kept per process once a sale of it was stored: the next sales
 // skip the read. Safe because the statement that stores a note checks that the issuer's basis is
 // unchanged (insertNotes' issuer guard); when it changed, the sale reads it again and is rebuilt.
 const CACHE_MAX = 1_000;
-const cachesByDb = new WeakMap<Db, Map<string, EmissionIssuerRow>>();
+const cachesByDb = new WeakMap<Db, Map<string, IssuerForEmission>>();
 
 export interface EmissionIssuer {
-  row: EmissionIssuerRow;
+  row: IssuerForEmission;
   /** True when it came from this process's memory rather than from the database just now. */
   cached: boolean;
 }
@@ -32,8 +33,8 @@ export async function emissionIssuer(db: Db, accountId: string, issuerId: string
 }
 
 /** Keeps the issuer a sale was just stored from (without its logo, which emission never reads). */
-export function keepEmissionIssuer(db: Db, row: EmissionIssuerRow): void {
+export function keepEmissionIssuer(db: Db, row: IssuerForEmission): void {
   const cache = cacheOf(db);
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(keyOf(row.account_id, row.id), { ...row, danfe_logo: null });
+  cache.set(keyOf(row.account_id, row.id), { ...row, danfe: { ...row.danfe, logo: null } });
 }

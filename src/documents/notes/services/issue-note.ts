@@ -5,7 +5,8 @@ import { validateNfeOfItsDate, validateXml, type SchemaPackage } from '../../../
 import { signingKeyProblem } from '../../../fiscal/certificate/signing-key.js';
 import { breakerCaller } from '../../../fiscal/sefaz/breaker-key.js';
 import { sqlState } from '../../../infra/storage/db.js';
-import { isIssuerChanged, type EmissionIssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import { isIssuerChanged } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { IssuerForEmission } from '../../../kernel/issuer.js';
 import { findNoteByIdempotencyKey, releaseExpiredIdempotencyKeys, type NewNote } from '../storage/note-repository.js';
 import { issuerReadinessProblems } from '../../../platform/issuers/issuer-view.js';
 import { assertIssuerActive } from '../../../platform/issuers/archive-issuer.js';
@@ -60,10 +61,10 @@ export interface NoteEmitter<Request extends SaleRequest, Prepared> {
   /** The series of a sale that names none (1): numbers are per issuer + model + series. */
   serie: number;
   /** The issuer's own series, where the family has one (the NFS-e's DPS series); else `serie`. */
-  serieOf?(issuer: EmissionIssuerRow): number;
+  serieOf?(issuer: IssuerForEmission): number;
   /** The NFC-e signs its QR code with the CSC; the NF-e has none. */
   needsCsc: boolean;
-  prepare(request: Request, issuer: EmissionIssuerRow): { ok: true; prepared: Prepared } | { ok: false; errors: ErrorDetail[] };
+  prepare(request: Request, issuer: IssuerForEmission): { ok: true; prepared: Prepared } | { ok: false; errors: ErrorDetail[] };
   build(prepared: Prepared, ctx: BuildContext): BuiltNote;
   /** The request field an XSD failure at `path` points to, or null. */
   fieldOfXsdPath(path: string, request: Request): string | null;
@@ -72,13 +73,13 @@ export interface NoteEmitter<Request extends SaleRequest, Prepared> {
    * and the issuer allows it), and why. Families without contingency leave it out.
    */
   /** `caller`: breaker-key.ts breakerCaller of the issuer's certificate and account. */
-  contingencyAtOnce?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<IssueOptions['contingency']>;
+  contingencyAtOnce?(deps: IssueDeps, issuer: IssuerForEmission, caller: string): Promise<IssueOptions['contingency']>;
   /**
    * Whether the sale is authorized online by another authority because the state's is known to be down
    * (NF-e: SVC, docs/fiscal/svc.md), with dhCont and xJust. The note is sent at once like any other:
    * nothing is stored as offline contingency.
    */
-  onlineContingency?(deps: IssueDeps, issuer: EmissionIssuerRow, caller: string): Promise<{ at: Date; reason: string; kind?: 'svc' | 'epec' } | undefined>;
+  onlineContingency?(deps: IssueDeps, issuer: IssuerForEmission, caller: string): Promise<{ at: Date; reason: string; kind?: 'svc' | 'epec' } | undefined>;
 }
 
 /** What a family's build gets besides the sale: the number, the time, the keys, and contingency when issued in it. */

@@ -7,7 +7,8 @@ import { DanfseBusy, renderDanfse } from '../../../danfe/nfse/index.js';
 import { ApiError } from '../../../kernel/errors.js';
 import { timeZoneOf } from '../../../fiscal/layout/ibge.js';
 import { localDateTime } from '../../../fiscal/layout/local-time.js';
-import { findIssuer, type IssuerRow } from '../../../infra/storage/repositories/issuer-repository.js';
+import { findIssuer } from '../../../infra/storage/repositories/issuer-repository.js';
+import type { RegisteredIssuer } from '../../../kernel/issuer.js';
 import { danfeTemplateOf, whileLogoThreadsFree } from '../../../platform/issuers/danfe-settings.js';
 import type { Ports } from '../../../platform/ports/ports.js';
 
@@ -43,7 +44,7 @@ async function logoFor(issuerId: string, stored: Buffer): Promise<{ logo?: Buffe
  * is printed). A cancellation settled without the event document (found by consultation) falls
  * back to when the gateway recorded it, in the issuer's local time rather than UTC.
  */
-export function cancellationOf(row: Note, issuer: IssuerRow | undefined): DanfeCancellation | undefined {
+export function cancellationOf(row: Note, issuer: RegisteredIssuer | undefined): DanfeCancellation | undefined {
   const settled = row.cancellation && 'protocolo' in row.cancellation ? row.cancellation : null;
   if (!settled) return undefined;
   const registered = row.cancel_proc_xml ? cancellationInEventXml(row.cancel_proc_xml) : undefined;

@@ -181,7 +181,7 @@ export async function getNoteForWork(db: Queryable, id: string, forUpdate = fals
 
 export interface NoteForWork {
   note: Note;
-  issuer: { uf: string; cert_version: number | null; csc_version: number | null };
+  issuer: { uf: string; certificate: { version: number } | null; csc: { version: number } | null };
 }
 
 /** A note with what a worker needs of its issuer (state, secret versions), in one round trip. */
@@ -198,7 +198,10 @@ export async function getNoteWithIssuer(db: Queryable, id: string): Promise<Note
   const row = r.rows[0];
   if (!row) return undefined;
   const { issuer_uf, cert_version, csc_version, ...note } = row;
-  return { note: note as Note, issuer: { uf: issuer_uf, cert_version, csc_version } };
+  return {
+    note: note as Note,
+    issuer: { uf: issuer_uf, certificate: cert_version === null ? null : { version: cert_version }, csc: csc_version === null ? null : { version: csc_version } },
+  };
 }
 
 export interface NoteListFilter {

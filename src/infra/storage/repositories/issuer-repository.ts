@@ -1,41 +1,11 @@
-import type { KeyStorageMode } from '../../security/key-provider.js';
+import type {
+  IssuerAddress, IssuerContingencySettings, IssuerDanfeSettings, IssuerForEmission, IssuerNfseSettings, KeyStorageMode, RegisteredIssuer,
+} from '../../../kernel/issuer.js';
 import { sqlState, type Queryable } from '../db.js';
 import { EFFECTIVE_RESP_TEC_SQL, RESP_TEC_BASIS_SQL, type TechnicalResponsibleRecord } from './technical-responsible-repository.js';
 
-export type Ambiente = 'homologacao' | 'producao';
-export type RegimeTributario = 'simples' | 'simples_excesso' | 'normal' | 'mei';
-
-export interface IssuerAddressRow {
-  logradouro: string;
-  numero: string;
-  complemento?: string | null;
-  bairro: string;
-  codigo_municipio: string;
-  cep: string;
-  telefone?: string | null;
-}
-
-/** The issuer's NFS-e settings (migration 16), stored whole with defaults applied. */
-export interface IssuerNfseRow {
-  /** IM (TSInscMun, 1-15), when the municipality has one. */
-  municipal_registration: string | null;
-  /** regApTribSN 1-3: only for a Simples Nacional ME/EPP. */
-  simples_regime: 1 | 2 | 3 | null;
-  /** regEspTrib: 0 none, 1-6, 9. */
-  special_regime: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 9;
-  /** DPS series, 1-49999 (own software, Anexo I E0010). */
-  dps_series: number;
-  signature_profile: 'rsa-sha1-c14n' | 'rsa-sha256-exc-c14n';
-}
-
-/** NFC-e offline contingency: `offline` lets the gateway issue tpEmis 9 when the authority does not answer. */
-export interface IssuerContingencyRow {
-  mode: 'off' | 'offline';
-  /** How long a sale waits for the authority before it is issued in contingency (1-10 s). */
-  wait_seconds: number;
-}
-
-export interface IssuerRow {
+/** A row of issuers as SELECT reads it, with its certificate's and CSC's columns joined; only this file sees it. */
+interface IssuerRow {
   id: string;
   account_id: string;
   cnpj: string;
@@ -43,20 +13,17 @@ export interface IssuerRow {
   nome_fantasia: string | null;
   ie: string;
   uf: string;
-  ambiente: Ambiente;
-  regime_tributario: RegimeTributario;
-  endereco: IssuerAddressRow | null;
-  /** Null while NFS-e is not configured. */
-  nfse: IssuerNfseRow | null;
-  /** Null: the environment's default (offline in the sandbox, off in production). */
-  contingency: IssuerContingencyRow | null;
-  /** NF-e contingency while the state's authorizer is down (migration 55): SVC (default) or EPEC (docs/fiscal/epec.md). */
+  ambiente: RegisteredIssuer['ambiente'];
+  regime_tributario: RegisteredIssuer['regime_tributario'];
+  endereco: IssuerAddress | null;
+  nfse: IssuerNfseSettings | null;
+  contingency: IssuerContingencySettings | null;
   nfe_contingency?: 'svc' | 'epec';
   danfe_primary_color: string | null;
   danfe_footer_text: string | null;
   danfe_logo_type: string | null;
-  danfe_logo: Buffer | null;
-  /** Set while the issuer is archived (read-only, not counted by the plan). */
+  /** PGlite returns bytea as a Uint8Array, pg as a Buffer. */
+  danfe_logo: Buffer | Uint8Array | null;
   archived_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -73,17 +40,43 @@ export interface IssuerRow {
   csc_registered_at: Date | null;
 }
 
+/** The technical responsible (its own, else the account's) comes as stored, less its owner's account and date. */
+type EmissionIssuerRow = IssuerRow & { account_tax_regime: string; basis: string; resp_tec?: Omit<TechnicalResponsibleRecord, 'account_id' | 'updated_at'> | null };
+
 export type IssuerInsert = Pick<
-  IssuerRow,
+  RegisteredIssuer,
   'id' | 'account_id' | 'cnpj' | 'razao_social' | 'nome_fantasia' | 'ie' | 'uf' | 'ambiente' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency' | 'nfe_contingency'
 > & { now: Date };
 
+/** What updateIssuer changes: null clears a nullable setting, a missing key leaves it. */
 export type IssuerChanges = Partial<
-  Pick<
-    IssuerRow,
-    'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency' | 'nfe_contingency' | 'danfe_primary_color' | 'danfe_footer_text' | 'danfe_logo_type' | 'danfe_logo'
-  >
->;
+  Pick<RegisteredIssuer, 'razao_social' | 'nome_fantasia' | 'ie' | 'regime_tributario' | 'endereco' | 'nfse' | 'contingency' | 'nfe_contingency'>
+> & { danfe?: Partial<IssuerDanfeSettings> };
+
+/** The one mapping from a row to the domain's issuer: the joined certificate and CSC columns become their summaries. */
+function toIssuer(row: IssuerRow): RegisteredIssuer {
+  const {
+    danfe_primary_color, danfe_footer_text, danfe_logo_type, danfe_logo,
+    cert_version, cert_subject, cert_cnpj, cert_serial_number, cert_not_before, cert_not_after, cert_storage_mode,
+    csc_version, csc_id, csc_registered_at, ...issuer
+  } = row;
+  return {
+    ...issuer,
+    danfe: {
+      primary_color: danfe_primary_color,
+      footer_text: danfe_footer_text,
+      logo_type: danfe_logo_type,
+      // PGlite returns bytea as a Uint8Array, pg as a Buffer: callers always get a Buffer.
+      logo: danfe_logo && !Buffer.isBuffer(danfe_logo) ? Buffer.from(danfe_logo) : danfe_logo,
+    },
+    // The certificate's columns are NOT NULL (migration 2): a version means the whole row was joined.
+    certificate:
+      cert_version === null
+        ? null
+        : { version: cert_version, subject: cert_subject!, cnpj: cert_cnpj, serial_number: cert_serial_number!, not_before: cert_not_before!, not_after: cert_not_after!, storage_mode: cert_storage_mode! },
+    csc: csc_version === null ? null : { version: csc_version, id_csc: csc_id!, registered_at: csc_registered_at! },
+  };
+}
 
 const SELECT = `
   SELECT i.*, c.version AS cert_version, c.subject AS cert_subject, c.cnpj AS cert_cnpj,
@@ -129,9 +122,9 @@ export async function insertIssuer(db: Queryable, i: IssuerInsert): Promise<void
  * An issuer of this account; another account's issuer is simply not found. `forUpdate` (inside a
  * transaction) holds the row until commit: a change computed from it cannot lose a concurrent one.
  */
-export async function findIssuer(db: Queryable, accountId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<IssuerRow | undefined> {
+export async function findIssuer(db: Queryable, accountId: string, id: string, opts: { forUpdate?: boolean } = {}): Promise<RegisteredIssuer | undefined> {
   const r = await db.query<IssuerRow>(`${SELECT} WHERE i.account_id = $1 AND i.id = $2${opts.forUpdate ? ' FOR UPDATE OF i' : ''}`, [accountId, id]);
-  return r.rows[0] && withBuffer(r.rows[0]);
+  return r.rows[0] && toIssuer(r.rows[0]);
 }
 
 /**
@@ -150,28 +143,25 @@ export function isIssuerChanged(err: unknown): boolean {
   return sqlState(err) === ISSUER_CHANGED;
 }
 
-/** The technical responsible a sale of the issuer carries (its own, else the account's), as stored. */
-export type EmissionRespTec = Omit<TechnicalResponsibleRecord, 'account_id' | 'updated_at'>;
-
-export type EmissionIssuerRow = IssuerRow & { account_tax_regime: string; basis: string; resp_tec?: EmissionRespTec | null };
-
 /** The issuer with its account's tax regime and its emission basis, in one round trip. */
-export async function findIssuerForEmission(db: Queryable, accountId: string, id: string): Promise<EmissionIssuerRow | undefined> {
+export async function findIssuerForEmission(db: Queryable, accountId: string, id: string): Promise<IssuerForEmission | undefined> {
   const r = await db.query<EmissionIssuerRow>(
     `${SELECT.replace('FROM issuers i', 'FROM issuers i JOIN accounts a ON a.id = i.account_id').replace('SELECT i.*,', `SELECT i.*, a.tax_regime AS account_tax_regime, ${EMISSION_BASIS_SQL} AS basis, ${EFFECTIVE_RESP_TEC_SQL} AS resp_tec,`)}
       WHERE i.account_id = $1 AND i.id = $2`,
     [accountId, id],
   );
-  return r.rows[0] && withBuffer(r.rows[0]);
+  if (!r.rows[0]) return undefined;
+  const { account_tax_regime, basis, resp_tec, ...row } = r.rows[0];
+  return { ...toIssuer(row), account_tax_regime, basis, resp_tec };
 }
 
-export async function listIssuers(db: Queryable, accountId: string, limit: number, startingAfter?: string, archived?: boolean): Promise<IssuerRow[]> {
+export async function listIssuers(db: Queryable, accountId: string, limit: number, startingAfter?: string, archived?: boolean): Promise<RegisteredIssuer[]> {
   const r = await db.query<IssuerRow>(
     `${SELECT} WHERE i.account_id = $1 AND ($2::text IS NULL OR i.id > $2)
        AND ($4::boolean IS NULL OR (i.archived_at IS NOT NULL) = $4) ORDER BY i.id LIMIT $3`,
     [accountId, startingAfter ?? null, limit, archived ?? null],
   );
-  return r.rows.map(withBuffer);
+  return r.rows.map(toIssuer);
 }
 
 /** Archives (at a date) or unarchives (null) the issuer; an already archived one keeps its date. */
@@ -190,10 +180,12 @@ const CHANGEABLE = new Set([
 
 const JSON_COLUMNS = new Set(['endereco', 'nfse', 'contingency']);
 
-/** Applies the given columns (null clears a nullable one, undefined leaves it); false when the issuer is not this account's. */
+/** Applies the given changes (null clears a nullable one, undefined leaves it); false when the issuer is not this account's. */
 export async function updateIssuer(db: Queryable, accountId: string, id: string, changes: IssuerChanges, now: Date): Promise<boolean> {
-  // Column names come from this whitelist only, never from the request.
-  const entries = Object.entries(changes).filter(([col, v]) => v !== undefined && CHANGEABLE.has(col));
+  // Column names come from this whitelist only, never from the request; the DANFE settings are danfe_* columns.
+  const { danfe, ...own } = changes;
+  const columns = [...Object.entries(own), ...Object.entries(danfe ?? {}).map(([k, v]) => [`danfe_${k}`, v] as const)];
+  const entries = columns.filter(([col, v]) => v !== undefined && CHANGEABLE.has(col));
   const sets = entries.map(([col], n) => `${col} = $${n + 4}`);
   const values = entries.map(([col, v]) => (JSON_COLUMNS.has(col) ? jsonOrNull(v as object | null) : v));
   const r = await db.query(
@@ -201,12 +193,6 @@ export async function updateIssuer(db: Queryable, accountId: string, id: string,
     [accountId, id, now, ...values],
   );
   return r.rowCount > 0;
-}
-
-// PGlite returns bytea as a Uint8Array, pg as a Buffer: callers always get a Buffer.
-function withBuffer<T extends IssuerRow>(row: T): T {
-  if (row.danfe_logo && !Buffer.isBuffer(row.danfe_logo)) row.danfe_logo = Buffer.from(row.danfe_logo as Uint8Array);
-  return row;
 }
 
 function jsonOrNull(v: object | null | undefined): string | null {
