@@ -90,15 +90,17 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     // retEvento xEvento is TString of 5-60 characters (leiauteEvento_v1.00.xsd), while some reform
     // descEvento values are longer (112110: 85, 112130: 82): the answer carries its first 60 characters,
     // our reading (docs/fiscal/reform-events.md), the layout allowing no more.
-    xEvento: textOf(evento, 'descEvento')?.slice(0, 60).trimEnd() ?? null,
+    // The EPEC's descEvento "EPEC" is 4 characters; its answer says "EPEC autorizado" (NT 2014.001 3.3 R20), once registered.
+    xEvento: tpEvento === EPEC ? null : textOf(evento, 'descEvento')?.slice(0, 60).trimEnd() ?? null,
     nSeqEvento: nSeq,
-    cOrgaoAutor: tpEvento === '110192' || tpEvento === '110193' ? textOf(evento, 'cOrgaoAutor') : null,
+    // The EPEC's answer (retEnvEPEC_v1.00.xsd, NT 2014.001 3.3 R22) carries cOrgaoAutor, which its schema requires.
+    cOrgaoAutor: tpEvento === '110192' || tpEvento === '110193' || tpEvento === EPEC ? textOf(evento, 'cOrgaoAutor') : null,
     dhRegEvento: authorityTime(at),
     nProt: null,
   };
-  const rejected = (cStat: number) => {
+  const rejected = (cStat: number, pending?: readonly string[]) => {
     ctx.counters.rejections += 1;
-    return retEvento({ ...base, cStat, xMotivo: motivo(cStat) }, ctx.signingKey);
+    return retEvento({ ...base, cStat, xMotivo: motivo(cStat), pending }, ctx.signingKey);
   };
   const signature = await checkEnvelopedSignatureOffLoop(evento, 'infEvento');
   if (!signature.ok) return rejected(signature.cStat);
@@ -117,8 +119,11 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx)
     : DELIVERY_EVENTS.has(tpEvento) ? await deliveryEventRejection(evento, note, ctx)
     : tpEvento === EVENT_CANCELLATION ? await eventCancellationRejection(evento, ctx)
-    : tpEvento === EPEC ? (await epecRejection(evento, at, ctx))?.cStat ?? null : null;
+    : null;
   if (nfeRule) return rejected(nfeRule);
+  // NT 2014.001 3.9 (*4) and 3.3 R32: a 142 lists the keys of up to 50 EPEC pending conciliation (chNFePend).
+  const epecRule = tpEvento === EPEC ? await epecRejection(evento, at, ctx) : null;
+  if (epecRule) return rejected(epecRule.cStat, epecRule.pending);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);
     if (!note || note.status !== 'authorized') return rejected(580);
@@ -138,7 +143,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || tpEvento === EPEC ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, tpEvento === EPEC ? '8' : '1');
   // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135).
   const registered = tpEvento === EPEC ? 136 : 135;
-  const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt }, ctx.signingKey);
+  const xEvento = tpEvento === EPEC ? 'EPEC autorizado' : base.xEvento;
+  const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt, xEvento }, ctx.signingKey);
   const stored = await ctx.store.insertEvent({
     eventId,
     accessKey: key,
@@ -153,6 +159,6 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   ctx.counters.events += 1;
   // The Ambiente Nacional's side: the recipient's 210200/210210 unlocks the whole note; the issuer's events reach the recipient.
   if (tpEvento === '210200' || tpEvento === '210210') await unlockFullNote(ctx.store, key);
-  else if (!MANIFESTATIONS.has(tpEvento)) await distributeIssuerEvent(ctx.store, evento, { nProt, dhRegEvento: base.dhRegEvento, xEvento: base.xEvento ?? '' });
+  else if (!MANIFESTATIONS.has(tpEvento)) await distributeIssuerEvent(ctx.store, evento, { nProt, dhRegEvento: base.dhRegEvento, xEvento: xEvento ?? '' });
   return answer;
 }
