@@ -37,11 +37,18 @@ export function cancellationWindowMs(model: number, tpEvento: string): number {
 // NT 2014.001 EPEC at the Ambiente Nacional (epec-rules.ts).
 const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS, ...DELIVERY_EVENTS, EVENT_CANCELLATION, EPEC]);
 const EVENT_VERSION = '1.00';
+/** The one event an SVC registers (NT 2013.007 04.3): the cancellation of an NF-e it authorized. */
+const SVC_EVENT = '110111';
 
-/** MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. */
-function eventTypeRejection(payload: string): number | null {
+/**
+ * MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. An SVC registers
+ * the cancellation (110111) of the notes it authorized and nothing else: NT 2013.007 v1.03 04.3 and 04.4 (D04, 491
+ * "tpEvento informado inválido para a SVC": no CC-e, manifestation or other event there).
+ */
+function eventTypeRejection(payload: string, atSvc: boolean): number | null {
   for (const e of sliceAll(payload, 'evento')) {
-    if (!KNOWN_EVENTS.has(textOf(e.inner, 'tpEvento') ?? '')) return 491;
+    const tpEvento = textOf(e.inner, 'tpEvento') ?? '';
+    if (!KNOWN_EVENTS.has(tpEvento) || (atSvc && tpEvento !== SVC_EVENT)) return 491;
     if ((textOf(e.inner, 'verEvento') ?? '') !== EVENT_VERSION) return 492;
   }
   return null;
@@ -61,7 +68,7 @@ export async function handleEvent(payload: string, ctx: SimContext): Promise<str
   // MOC 4.1 D01 (215): the lot's own schema (detEvento is any content there), then DB D04-D06 per event.
   const arrived = ctx.now();
   if (!checkSchema(payload, 'envEvento_v1.00.xsd', arrived).valid) return lot(215);
-  const eventRule = eventTypeRejection(payload);
+  const eventRule = eventTypeRejection(payload, !!ctx.authorizer && ctx.authorizer !== 'state');
   if (eventRule) return lot(eventRule);
   const tpEvento = textOf(payload, 'tpEvento') ?? '';
   // D06 (493): the event's own schema (its detEvento).
