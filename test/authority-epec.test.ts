@@ -3,6 +3,7 @@ import { buildEpecEvent, epecSummaryOfNfe } from '../src/fiscal/xml/events/index
 import type { EventOutcome } from '../src/fiscal/sefaz/outcomes.js';
 import { signEvent } from '../src/fiscal/xml/events/event-envelope.js';
 import { brasiliaTime, uniqueCnpj } from './support/authority-fixtures.js';
+import { xmllint } from './support/xml-tools.js';
 import type { AuthorityHarness } from './support/authority-harness.js';
 import { HOUR, RS55, signedNfe55, startShiftedHarness } from './support/authority-nfe55.js';
 
@@ -60,6 +61,8 @@ describe('EPEC at the Ambiente Nacional (NT 2014.001)', () => {
     expect(cStatOf(await toAn(signEvent({ ...head, chNFe: normal.accessKey }, '110140', det, h.issuer.signingKey).xml))).toBe(484);
     const n = note();
     expect(cStatOf(await toAn(epecOf(n.xml)))).toBe(136);
+    // The same EPEC sent again (its answer lost) meets the generic 573 of 3.8 (its Id is tpEvento + key + 01) before 3.9's 485.
+    expect(cStatOf(await toAn(epecOf(n.xml)))).toBe(573);
     const sameNumber = note({ n: nNF - 1, cNF: '31415926' });
     expect(cStatOf(await toAn(epecOf(sameNumber.xml)))).toBe(485);
     const authorized = note({ tpEmis: 1 });
@@ -93,12 +96,19 @@ describe('the state checks a note against its EPEC (MOC 2AB08)', () => {
     expect(diverging.xMotivo).toContain('vNF');
   });
 
-  it('142 once an EPEC of the issuer waits for its note more than 168 hours; its note clears the block', async () => {
+  it('142 once an EPEC of the issuer waits for its note more than 168 hours, listing its key (chNFePend); its note clears the block', async () => {
     const issuer = uniqueCnpj();
     const pending = note({ issuer });
-    expect(cStatOf(await toAn(epecOf(pending.xml)))).toBe(136);
+    const registered = await toAn(epecOf(pending.xml));
+    expect(cStatOf(registered)).toBe(136);
+    // NT 2014.001 3.3 R22: the answer follows retEnvEPEC_v1.00.xsd (checked by xmllint), cOrgaoAutor included.
+    expect(await xmllint((registered as { responseXml: string }).responseXml, 'PL_010_V1.30', 'retEnvEPEC_v1.00.xsd')).toBe('');
     shift.ms += 169 * HOUR;
-    expect(cStatOf(await toAn(epecOf(note({ issuer }).xml)))).toBe(142);
+    const blocked = await toAn(epecOf(note({ issuer }).xml));
+    expect(cStatOf(blocked)).toBe(142);
+    // NT 2014.001 3.9 (*4) and 3.3 R32: the keys of up to 50 EPEC pending conciliation, in the schema's chNFePend.
+    expect(blocked.kind === 'rejected' && blocked.event?.pendingKeys).toEqual([pending.accessKey]);
+    expect(await xmllint((blocked as { responseXml: string }).responseXml, 'PL_010_V1.30', 'retEnvEPEC_v1.00.xsd')).toBe('');
     // The pending note, transmitted late, is still the EPEC's (B28-40 allows 30 days of dhCont); its key conciliates the EPEC.
     expect((await toState(pending.xml)).kind).toBe('authorized');
     expect(cStatOf(await toAn(epecOf(note({ issuer }).xml)))).toBe(136);

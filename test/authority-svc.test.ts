@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedNfce, uniqueCnpj } from './support/authority-fixtures.js';
+import { brasiliaTime, signedNfce, uniqueCnpj } from './support/authority-fixtures.js';
+import { buildCorrectionLetterEvent } from '../src/fiscal/xml/events/cce-event.js';
 import { registerTestCsc, startAuthorityHarness, type AuthorityHarness } from './support/authority-harness.js';
 import { nfeCancellation, RS55 } from './support/authority-nfe55.js';
 import { nfe55Xml } from '../src/authority-sim/nfe55-template.js';
@@ -121,5 +122,40 @@ describe('the SVC authorizers of the simulator', () => {
 
   it('an SVC voids no numbers: NFeInutilizacao4 has no address there', async () => {
     expect(() => h.client.inutilize({ ...RS55, authorizer: 'SVC-AN', signedInutNFeXml: '<inutNFe/>' })).toThrow(/SVC-AN serves no inutilizacao/);
+  });
+
+  it('113 in the 15 minutes before a deactivation (K05.3), the SVC still authorizing; 114 after; consultation and cancellation of its own notes go on (04.3, 04.6); any other event 491 (04.4)', async () => {
+    const at = { ...RS55, authorizer: 'SVC-AN' as const };
+    let offset = 0;
+    h.sim.setClock(() => new Date(Date.now() + offset));
+    try {
+      const { xml, accessKey } = nfe(6);
+      const out = await h.client.authorize({ ...at, signedNFeXml: xml, idLote: 1 });
+      expect(out.kind, JSON.stringify(out)).toBe('authorized');
+      if (out.kind !== 'authorized') return;
+      // The state's authorizer due back in 20 minutes: the SVC-AN will be deactivated for RS then.
+      const off = new Date(Date.now() + 20 * 60_000);
+      h.sim.setSvcActivation({ uf: 'RS', active: false, at: off });
+      expect(await h.client.status(at)).toMatchObject({ cStat: 107 });
+      offset = 6 * 60_000;
+      // K05.3, HH:MM in Brasília time (UTC-3).
+      const hhmm = new Date(off.getTime() - 3 * 3600_000).toISOString().slice(11, 16);
+      expect(await h.client.status(at)).toMatchObject({ cStat: 113, xMotivo: `Rejeicao: SVC-AN será desabilitada para a UF informada às ${hhmm}` });
+      // NT 2013.007 item 03: both environments answer during those 15 minutes.
+      expect((await h.client.authorize({ ...at, signedNFeXml: nfe(6).xml, idLote: 1 })).kind).toBe('authorized');
+      expect(h.sim.svcActivations()).toEqual([{ uf: 'RS', tenant: null, active: false, at: off.toISOString() }]);
+      offset = 21 * 60_000;
+      expect(await h.client.status(at)).toMatchObject({ cStat: 114 });
+      expect(await h.client.authorize({ ...at, signedNFeXml: nfe(6).xml, idLote: 1 })).toMatchObject({ kind: 'unavailable', cStat: 114 });
+      // 04.6 and 04.3: "sempre estará disponível" for the notes the SVC authorized itself.
+      expect(await h.client.consult({ ...at, accessKey })).toMatchObject({ kind: 'authorized', cStat: 100 });
+      const cce = buildCorrectionLetterEvent({ cOrgao: '43', tpAmb: 2, author: { CNPJ: cnpj }, chNFe: accessKey, dhEvento: brasiliaTime(new Date(Date.now() + offset)), nSeqEvento: 1, xCorrecao: 'Corrigir o endereco de entrega do destinatario' }, h.issuer.signingKey).xml;
+      expect(await h.client.sendEvent({ ...at, signedEventXml: cce })).toMatchObject({ kind: 'rejected', cStat: 491 });
+      const cancelled = await h.client.sendEvent({ ...at, signedEventXml: nfeCancellation(h, { cnpj, accessKey, nProt: out.protocol.info.nProt! }) });
+      expect(cancelled).toMatchObject({ kind: 'registered', event: { cStat: 135 } });
+    } finally {
+      h.sim.setSvcActivation({ uf: 'RS', active: true });
+      h.sim.setClock(() => new Date());
+    }
   });
 });

@@ -249,4 +249,68 @@ describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
     expect(next).not.toContain(nNF(issued.access_key));
     expect(next).toEqual(expect.arrayContaining(released));
   });
+
+  it('485, an EPEC of another key holding the number: rejected before the state, number kept; 142 names the pending keys (chNFePend)', async () => {
+    const { accountId, auth } = await t.newAccount();
+    const issuerId = await readyIssuer(t, auth, { nfe_contingency: 'epec' });
+    const issuer = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json() as { cnpj: string };
+    const first = await stateDown(accountId, auth, issuerId, issuer.cnpj);
+    const numbers = (await t.db.query<{ serie: number; number: number }>('SELECT serie, number FROM notes WHERE id = ANY($1)', [first.map((n) => n.id)])).rows;
+    const next = Math.max(...numbers.map((r) => Number(r.number))) + 1;
+    // MOC 5.4: cUF, AAMM, CNPJ, model and series lead the key (SP is 35; AAMM in Brasília time).
+    const aamm = new Date(clock.now().getTime() - 3 * 3600_000).toISOString().slice(2, 7).replace('-', '');
+    const prefix = `35${aamm}${issuer.cnpj}55${String(numbers[0]!.serie).padStart(3, '0')}`;
+    // Somebody else's EPEC (another cNF, so another key) already holds the next number at the simulated AN (NT 2014.001 3P12-10).
+    const other = `${prefix}${String(next).padStart(9, '0')}4999999990`;
+    const fakeEpec = (key: string, at: Date, n: number) => t.db.query(
+      `INSERT INTO sim_events (tenant, event_id, access_key, tp_evento, n_seq, n_prot, registered_at, proc_xml) VALUES ($1, $2, $3, '110140', 1, $4, $5, '<procEventoNFe/>')`,
+      [accountId, `ID110140${key}01`, key, `8912600000${String(n).padStart(5, '0')}`, at]);
+    await fakeEpec(other, clock.now(), 1);
+
+    const issued = (await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=1' }, payload: invoice(issuerId) })).json() as Nfe;
+    // The API hides the key of a rejected note (it was not used); the stored one is the tpEmis 4 key of the next number.
+    const ownKey = (await t.db.query<{ access_key: string }>('SELECT access_key FROM notes WHERE id = $1', [issued.id])).rows[0]!.access_key;
+    expect([Number(ownKey.slice(25, 34)), ownKey[34]]).toEqual([next, '4']);
+    expect(ownKey).not.toBe(other);
+    const rejectedNote = async (id: string) => until(async () => {
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}`, headers: { ...auth, 'accept-language': 'pt-BR' } })).json() as Nfe & { rejection: { code: string; message: string; hint: string } };
+      return n.status === 'rejected' ? n : null;
+    }, `note ${id} rejected`);
+    const refused = await rejectedNote(issued.id);
+    expect(refused.rejection.code).toBe('485');
+    expect(refused.rejection.message).toContain(`another access key's EPEC holds series`);
+    expect(refused.rejection.hint).toContain('outra chave de acesso para esta série e número');
+    // Never sent to the state (it would meet 691 there), and no EPEC of its own at the AN.
+    const history = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}/events`, headers: auth })).json().data as Array<{ type: string }>;
+    expect(history.map((e) => e.type)).not.toContain('transmitted');
+    expect((await t.db.query(`SELECT 1 FROM sim_events WHERE access_key = $1`, [ownKey])).rows).toHaveLength(0);
+    expect(await t.simulator.authorizationsFor(ownKey)).toBe(0);
+
+    // An EPEC of the issuer pending conciliation for more than 168 hours: the AN blocks EPEC (142) and lists its key.
+    const stale = `${prefix}${String(next + 500).padStart(9, '0')}4888888880`;
+    await fakeEpec(stale, new Date(clock.now().getTime() - 169 * 3600_000), 2);
+    const blocked = (await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=1' }, payload: invoice(issuerId) })).json() as Nfe;
+    const said = await rejectedNote(blocked.id);
+    expect(said.rejection.code).toBe('142');
+    expect(said.rejection.message).toContain(`[chNFePend: ${stale}]`);
+    expect(said.rejection.hint).toContain(`Chaves pendentes de conciliação: ${stale}.`);
+    const inEnglish = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${blocked.id}`, headers: auth })).json() as { rejection: { hint: string } };
+    expect(inEnglish.rejection.hint).toContain(`Keys pending conciliation: ${stale}.`);
+
+    // Neither number goes to a later sale: the first is the other EPEC's (MOC 2AB08-10/20), the second is tpEmis 4 (kept).
+    // The state back (the three first notes authorized, its breaker closed), a new sale goes to it with tpEmis 1.
+    t.simulator.endOutage(issuer.cnpj);
+    for (const n of first) {
+      await until(async () => {
+        await t.ctx.breaker.probeDueNow();
+        return ((await t.app.inject({ method: 'GET', url: `/v1/nfe/${n.id}`, headers: auth })).json() as Nfe).status === 'authorized';
+      }, 'an earlier note authorized');
+    }
+    const later = (await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...auth, prefer: 'wait=5' }, payload: invoice(issuerId) })).json() as Nfe;
+    const done = await until(async () => {
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${later.id}`, headers: auth })).json() as Nfe;
+      return n.status === 'authorized' ? n : null;
+    }, 'a later sale authorized');
+    expect([next, next + 1]).not.toContain(Number(done.access_key.slice(25, 34)));
+  });
 });

@@ -130,6 +130,8 @@ export interface EventAnswerFields {
   cOrgaoAutor?: string | null;
   dhRegEvento: string;
   nProt: string | null;
+  /** R32 of the EPEC's answer (retEnvEPEC_v1.00.xsd, NT 2014.001 3.3 note 2): the keys pending conciliation, with 142. */
+  pending?: readonly string[];
 }
 
 /** retEvento 1.00; registered events carry a protocol and are signed (infEvento Id="ID<nProt>"). */
@@ -146,7 +148,8 @@ export function retEvento(f: EventAnswerFields, key: SigningKey): string {
     optLeaf('nSeqEvento', f.nSeqEvento) +
     optLeaf('cOrgaoAutor', f.cOrgaoAutor) +
     leaf('dhRegEvento', f.dhRegEvento) +
-    optLeaf('nProt', f.nProt);
+    optLeaf('nProt', f.nProt) +
+    (f.pending ?? []).slice(0, 50).map((k) => leaf('chNFePend', k)).join('');
   if (!f.nProt) return `<retEvento versao="1.00"><infEvento>${inner}</infEvento></retEvento>`;
   const { element, signature } = signedBlock('infEvento', `ID${f.nProt}`, inner, key);
   return `<retEvento versao="1.00">${element}${signature}</retEvento>`;

@@ -103,7 +103,7 @@ export interface AuthoritySimulator {
    */
   setSvcActivation(request: SvcActivationRequest): void;
   /** The states whose SVC is deactivated. */
-  svcActivations(): Array<{ uf: string; tenant: string | null; active: false }>;
+  svcActivations(): Array<{ uf: string; tenant: string | null; active: false; at?: string }>;
 }
 
 interface QueuedScenario {
@@ -262,7 +262,8 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     try {
       const answer = await routeSoap(
         { service, path: url.pathname, body, contentType, soapAction: req.headers.soapaction },
-        { store: store.forTenant(tenant), signingKey, now, scenario, counters, authorizer: svc ?? 'state', svcActive: (uf) => svcActivation.isActive(tenant, uf) },
+        { store: store.forTenant(tenant), signingKey, now, scenario, counters, authorizer: svc ?? 'state', svcActive: (uf) => svcActivation.isActive(tenant, uf, now()),
+          svcDeactivatingAt: (uf) => svcActivation.deactivatingAt(tenant, uf, now()) },
       );
       if (scenario?.kind === 'lost-response') {
         // Processed and stored; the answer never reaches the client.

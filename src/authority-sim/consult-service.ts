@@ -3,7 +3,8 @@ import { authorityTime, retConsSitNFe, retConsStatServ } from './answers.js';
 import { motivo } from './cstat-messages.js';
 import { fish, type SimContext } from './sim-context.js';
 import { checkSchema, isWellFormed } from './xml-checks.js';
-import { svcRejection } from './svc-rules.js';
+import { SVC_DEACTIVATING, svcDeactivatingMotivo, svcRejection } from './svc-rules.js';
+import { ufAbbreviation } from '../fiscal/sefaz/endpoints.js';
 
 /**
  * NFeConsultaProtocolo4: the truth about a key after a lost answer - 100/150 with the protocol,
@@ -35,7 +36,7 @@ export async function handleConsult(payload: string, ctx: SimContext): Promise<s
   return answer(note.c_stat, note.prot_xml, events);
 }
 
-/** NFeStatusServico4: 107 in operation (108/109 on the unavailable scenario). */
+/** NFeStatusServico4: 107 in operation (108/109 on the unavailable scenario; at an SVC 410, 114 or 113, svc-rules.ts). */
 export function handleStatus(payload: string, ctx: SimContext): string {
   const head = { tpAmb: Number(fish(payload, 'tpAmb', '2')), cUF: fish(payload, 'cUF', '35'), dhRecbto: authorityTime(ctx.now()) };
   const answer = (cStat: number, xMotivo = motivo(cStat)) => retConsStatServ({ ...head, cStat, xMotivo });
@@ -46,5 +47,8 @@ export function handleStatus(payload: string, ctx: SimContext): string {
   const svcRefused = ctx.authorizer && ctx.authorizer !== 'state' ? svcRejection(head.cUF, ctx.authorizer, ctx.svcActive, 'status') : null;
   if (svcRefused) return answer(svcRefused.cStat, svcRefused.xMotivo);
   if (ctx.scenario?.kind === 'reject') return answer(ctx.scenario.cStat);
+  // K05.3: a deactivation within 15 minutes is announced with 113 (the SVC still takes notes until then).
+  const ending = ctx.authorizer && ctx.authorizer !== 'state' ? ctx.svcDeactivatingAt?.(ufAbbreviation(head.cUF) ?? '') : null;
+  if (ending && ctx.authorizer && ctx.authorizer !== 'state') return answer(SVC_DEACTIVATING, svcDeactivatingMotivo(ctx.authorizer, ending));
   return answer(107);
 }

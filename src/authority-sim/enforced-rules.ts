@@ -184,6 +184,7 @@ export const ENFORCED_OUTSIDE_TABLES: readonly { code: number; where: string; wh
   ...[459, 1113, 1178, 460].map((code) => ({ code, where: 'authority-sim/reform-event-cancel-rules.ts', why: 'NT 2025.002-RTC 8.14.3, cancellation of an event (110001; not in Anexo I)' })),
   { code: 217, where: 'authority-sim/consult-service.ts', why: 'consultation rule (not in Anexo I)' },
   { code: 114, where: 'authority-sim/svc-rules.ts svcRejection', why: 'an SVC the state has not activated (NT 2013.007 v1.03 04.1 C03.2/GB02.2, 04.7 K05.1; not in Anexo I)' },
+  { code: 113, where: 'authority-sim/svc-rules.ts SVC_DEACTIVATING', why: 'an SVC whose deactivation takes effect within 15 minutes, at its status (NT 2013.007 v1.03 04.7 K05.3; not in Anexo I)' },
   ...[656, 589].map((code) => ({ code, where: 'authority-sim/distribution-service.ts', why: 'NFeDistribuicaoDFe rules (NT 2014.002, not in Anexo I)' })),
   ...ENFORCED_ADJUSTMENT_NOTES,
 ];

@@ -37,11 +37,18 @@ export function cancellationWindowMs(model: number, tpEvento: string): number {
 // NT 2014.001 EPEC at the Ambiente Nacional (epec-rules.ts).
 const KNOWN_EVENTS = new Set(['110110', '110111', '110112', ...MANIFESTATIONS, ...REFORM_ISSUER_EVENTS, ...DELIVERY_EVENTS, EVENT_CANCELLATION, EPEC]);
 const EVENT_VERSION = '1.00';
+/** The one event an SVC registers (NT 2013.007 04.3): the cancellation of an NF-e it authorized. */
+const SVC_EVENT = '110111';
 
-/** MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. */
-function eventTypeRejection(payload: string): number | null {
+/**
+ * MOC 4.1 D04 (491) an event type this web service does not register, D05 (492) another verEvento. An SVC registers
+ * the cancellation (110111) of the notes it authorized and nothing else: NT 2013.007 v1.03 04.3 and 04.4 (D04, 491
+ * "tpEvento informado inválido para a SVC": no CC-e, manifestation or other event there).
+ */
+function eventTypeRejection(payload: string, atSvc: boolean): number | null {
   for (const e of sliceAll(payload, 'evento')) {
-    if (!KNOWN_EVENTS.has(textOf(e.inner, 'tpEvento') ?? '')) return 491;
+    const tpEvento = textOf(e.inner, 'tpEvento') ?? '';
+    if (!KNOWN_EVENTS.has(tpEvento) || (atSvc && tpEvento !== SVC_EVENT)) return 491;
     if ((textOf(e.inner, 'verEvento') ?? '') !== EVENT_VERSION) return 492;
   }
   return null;
@@ -61,7 +68,7 @@ export async function handleEvent(payload: string, ctx: SimContext): Promise<str
   // MOC 4.1 D01 (215): the lot's own schema (detEvento is any content there), then DB D04-D06 per event.
   const arrived = ctx.now();
   if (!checkSchema(payload, 'envEvento_v1.00.xsd', arrived).valid) return lot(215);
-  const eventRule = eventTypeRejection(payload);
+  const eventRule = eventTypeRejection(payload, !!ctx.authorizer && ctx.authorizer !== 'state');
   if (eventRule) return lot(eventRule);
   const tpEvento = textOf(payload, 'tpEvento') ?? '';
   // D06 (493): the event's own schema (its detEvento).
@@ -90,15 +97,17 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     // retEvento xEvento is TString of 5-60 characters (leiauteEvento_v1.00.xsd), while some reform
     // descEvento values are longer (112110: 85, 112130: 82): the answer carries its first 60 characters,
     // our reading (docs/fiscal/reform-events.md), the layout allowing no more.
-    xEvento: textOf(evento, 'descEvento')?.slice(0, 60).trimEnd() ?? null,
+    // The EPEC's descEvento "EPEC" is 4 characters; its answer says "EPEC autorizado" (NT 2014.001 3.3 R20), once registered.
+    xEvento: tpEvento === EPEC ? null : textOf(evento, 'descEvento')?.slice(0, 60).trimEnd() ?? null,
     nSeqEvento: nSeq,
-    cOrgaoAutor: tpEvento === '110192' || tpEvento === '110193' ? textOf(evento, 'cOrgaoAutor') : null,
+    // The EPEC's answer (retEnvEPEC_v1.00.xsd, NT 2014.001 3.3 R22) carries cOrgaoAutor, which its schema requires.
+    cOrgaoAutor: tpEvento === '110192' || tpEvento === '110193' || tpEvento === EPEC ? textOf(evento, 'cOrgaoAutor') : null,
     dhRegEvento: authorityTime(at),
     nProt: null,
   };
-  const rejected = (cStat: number) => {
+  const rejected = (cStat: number, pending?: readonly string[]) => {
     ctx.counters.rejections += 1;
-    return retEvento({ ...base, cStat, xMotivo: motivo(cStat) }, ctx.signingKey);
+    return retEvento({ ...base, cStat, xMotivo: motivo(cStat), pending }, ctx.signingKey);
   };
   const signature = await checkEnvelopedSignatureOffLoop(evento, 'infEvento');
   if (!signature.ok) return rejected(signature.cStat);
@@ -117,8 +126,11 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx)
     : DELIVERY_EVENTS.has(tpEvento) ? await deliveryEventRejection(evento, note, ctx)
     : tpEvento === EVENT_CANCELLATION ? await eventCancellationRejection(evento, ctx)
-    : tpEvento === EPEC ? (await epecRejection(evento, at, ctx))?.cStat ?? null : null;
+    : null;
   if (nfeRule) return rejected(nfeRule);
+  // NT 2014.001 3.9 (*4) and 3.3 R32: a 142 lists the keys of up to 50 EPEC pending conciliation (chNFePend).
+  const epecRule = tpEvento === EPEC ? await epecRejection(evento, at, ctx) : null;
+  if (epecRule) return rejected(epecRule.cStat, epecRule.pending);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);
     if (!note || note.status !== 'authorized') return rejected(580);
@@ -138,7 +150,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || tpEvento === EPEC ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, tpEvento === EPEC ? '8' : '1');
   // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135).
   const registered = tpEvento === EPEC ? 136 : 135;
-  const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt }, ctx.signingKey);
+  const xEvento = tpEvento === EPEC ? 'EPEC autorizado' : base.xEvento;
+  const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt, xEvento }, ctx.signingKey);
   const stored = await ctx.store.insertEvent({
     eventId,
     accessKey: key,
@@ -153,6 +166,6 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   ctx.counters.events += 1;
   // The Ambiente Nacional's side: the recipient's 210200/210210 unlocks the whole note; the issuer's events reach the recipient.
   if (tpEvento === '210200' || tpEvento === '210210') await unlockFullNote(ctx.store, key);
-  else if (!MANIFESTATIONS.has(tpEvento)) await distributeIssuerEvent(ctx.store, evento, { nProt, dhRegEvento: base.dhRegEvento, xEvento: base.xEvento ?? '' });
+  else if (!MANIFESTATIONS.has(tpEvento)) await distributeIssuerEvent(ctx.store, evento, { nProt, dhRegEvento: base.dhRegEvento, xEvento: xEvento ?? '' });
   return answer;
 }

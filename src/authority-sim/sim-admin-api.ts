@@ -15,7 +15,7 @@
 //   POST   /sim/admin/outage               {mode, seconds, cnpj?, tenant?, authorizer?} -> 201 {mode, cnpj, tenant, authorizer, started_at, ends_at}
 //          (mode unavailable (108) | unavailable:109 | no-answer; seconds 1-86400; cnpj: that issuer only)
 //   GET    /sim/admin/outage                                                      -> {outages: [{mode, cnpj, tenant, authorizer, started_at, ends_at}]}
-//   POST   /sim/admin/svc-activation       {uf, active, tenant?}                  -> 200 {uf, tenant, active}
+//   POST   /sim/admin/svc-activation       {uf, active, tenant?, at?}             -> 200 {uf, tenant, active, at?}
 //   GET    /sim/admin/svc-activation                                              -> {deactivated: [{uf, tenant, active}]}
 //   DELETE /sim/admin/outage[?cnpj=<CNPJ>][&tenant=<tenant>]                       -> 204 (ends them, or that issuer's / tenant's)
 // `tenant` (tenant.ts) is the gateway's account id: the records of that account only. Without it, a
@@ -53,7 +53,7 @@ export interface AdminTarget {
   endOutage(cnpj?: string, tenant?: string): number;
   outages(): Outage[];
   setSvcActivation(request: SvcActivationRequest): void;
-  svcActivations(): Array<{ uf: string; tenant: string | null; active: false }>;
+  svcActivations(): Array<{ uf: string; tenant: string | null; active: false; at?: string }>;
 }
 
 class AdminError extends Error {
@@ -176,11 +176,12 @@ export async function serveAdmin(req: IncomingMessage, res: ServerResponse, toke
       }
       case 'POST svc-activation': {
         const b = await jsonBody(req);
-        const problem = svcActivationProblem(b);
+        const at = typeof b.at === 'string' ? new Date(b.at) : b.at;
+        const problem = typeof b.at === 'string' && !/^\d{4}-\d{2}-\d{2}T/.test(b.at) ? 'at must be a date-time' : svcActivationProblem({ ...b, at });
         if (problem) throw new AdminError(400, problem);
         const tenant = (b.tenant as string | null | undefined) ?? null;
-        sim.setSvcActivation({ uf: b.uf as string, active: b.active as boolean, tenant });
-        return reply(res, 200, { uf: b.uf, tenant, active: b.active });
+        sim.setSvcActivation({ uf: b.uf as string, active: b.active as boolean, tenant, at: (at as Date | null | undefined) ?? null });
+        return reply(res, 200, { uf: b.uf, tenant, active: b.active, ...(at ? { at: (at as Date).toISOString() } : {}) });
       }
       case 'GET svc-activation':
         return reply(res, 200, { deactivated: sim.svcActivations() });

@@ -36,6 +36,8 @@ export interface SimContext {
   authorizer?: 'state' | SvcAuthorizer;
   /** Whether the state (UF abbreviation) has activated its SVC (svc-activation.ts); absent: every state has. */
   svcActive?: (uf: string) => boolean;
+  /** A deactivation of the state's SVC that takes effect within 15 minutes (NT 2013.007 04.7 K05.3: 113), else null. */
+  svcDeactivatingAt?: (uf: string) => Date | null;
 }
 
 /** First two-digit value of an element in a message that may be broken (for answering 243/215). */

@@ -37,3 +37,15 @@ export function svcRejection(
   const uf = ufAbbreviation(cUF)!;
   return active && !active(uf) ? { cStat: SVC_NOT_ACTIVE, xMotivo: svcNotActiveMotivo(svc, service) } : null;
 }
+
+/**
+ * NT 2013.007 v1.03 04.7 K05.3: the SVC's status answers 113 when the state's own authorizer is due back within 15
+ * minutes, that is in the 15 minutes that precede the deactivation (item 03), during which both environments still
+ * authorize. Its words there, with HH:MM the authority's (Brasília) time of the deactivation. Not in the MOC 7.0
+ * Anexo I tables (sped-nfe's cstat.json has 113 in the 04.7 A words, "SVC em processo de desativação ...").
+ */
+export const SVC_DEACTIVATING = 113;
+export function svcDeactivatingMotivo(svc: SvcAuthorizer, at: Date): string {
+  const hhmm = new Date(at.getTime() - 3 * 3600_000).toISOString().slice(11, 16);
+  return `Rejeicao: ${svc} será desabilitada para a UF informada às ${hhmm}`;
+}

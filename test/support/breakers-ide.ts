@@ -121,7 +121,7 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
       return { xml: d.xml, payload: buildEnviNFe(d.xml, 1, 0).replace('</enviNFe>', `${other}</enviNFe>`) };
     },
   },
-  { kind: 'excluded', rule: 'D04', code: 491, why: EVENT_LOT },
+  { kind: 'excluded', rule: 'D04', code: 491, why: `${EVENT_LOT}; at an SVC, any event but the cancellation (NT 2013.007 v1.03 04.4): test/authority-svc.test.ts` },
   { kind: 'excluded', rule: 'D05', code: 492, why: EVENT_LOT },
   { kind: 'excluded', rule: 'D06', code: 493, why: EVENT_LOT },
   { kind: 'document', rule: 'E01', code: 290, models: BOTH, why: CERTIFICATE, signature: true, break: (d) => ({ xml: d.rebuild(caKey()) }) },

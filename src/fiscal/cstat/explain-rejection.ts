@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
-import { REJECTION_HINTS } from './rejection-hints.js';
+import { EPEC_BLOCKED_WITH_KEYS, REJECTION_HINTS } from './rejection-hints.js';
 
 // Turns the authority's cStat/xMotivo into the rejection object of the API (docs/decisions.md#api-conventions):
 // { code, message, field, hint }.
@@ -41,6 +41,10 @@ export function explainRejection(cStat: string | number, xMotivo?: string): Expl
   const index = itemIndex(xMotivo);
   if (field?.startsWith('items[]') && index !== undefined) field = `items[${index}]` + field.slice('items[]'.length);
   else if (field === null && index !== undefined) field = `items[${index}]`;
-  const hint = known?.hint ?? 'The authority refused the note for the reason in the message; correct the data and issue a new note.';
+  let hint = known?.hint ?? 'The authority refused the note for the reason in the message; correct the data and issue a new note.';
+  // 142 with the keys of the EPEC pending conciliation (chNFePend, NT 2014.001 3.3 R32), which the gateway writes as
+  // "[chNFePend: k1, k2]" after the authority's message (register-epec.ts): the hint names them.
+  const pending = code === '142' ? /\[chNFePend: ([0-9, ]+)\]/.exec(message)?.[1] : undefined;
+  if (pending) hint = EPEC_BLOCKED_WITH_KEYS.replace('{}', pending);
   return { code, message, field, hint };
 }

@@ -1,3 +1,5 @@
+import { EPEC_BLOCKED_WITH_KEYS } from './rejection-hints.js';
+
 // The hints of REJECTION_HINTS (rejection-hints.ts) in Brazilian Portuguese, by the same cStat
 // The authority's own message (xMotivo) is never translated: it is shown as the
 // SEFAZ wrote it. test/api-language.test.ts holds that every cStat there has its sentence here.
@@ -5,6 +7,9 @@
 const RETRY = 'Problema temporário na SEFAZ; o gateway tenta de novo automaticamente, não há nada a corrigir.';
 const GATEWAY = 'O gateway monta esta parte do documento sozinho; isto indica um problema do gateway: fale com o suporte informando o id da nota.';
 const CERT = 'Envie um certificado A1 ICP-Brasil válido desta empresa (POST /v1/issuers/:id/certificate).';
+
+const EPEC_BLOCKED =
+  'O Ambiente Nacional bloqueou o EPEC para este emitente: um EPEC dele espera a NF-e há mais de 168 horas (NT 2014.001, seção 4). Transmita à SEFAZ as NF-e dos EPEC pendentes de conciliação (as chaves que a SEFAZ listou) ou peça à SEFAZ que os libere; enquanto isso, emita em contingência SVC (nfe_contingency: svc) ou quando a SEFAZ voltar a responder.';
 
 export const REJECTION_HINTS_PT_BR: Record<string, string> = {
   '108': RETRY,
@@ -103,6 +108,9 @@ export const REJECTION_HINTS_PT_BR: Record<string, string> = {
   '420': 'A nota já está cancelada.',
   '573': 'Este evento já foi registrado.',
   '580': 'O evento precisa de uma nota autorizada.',
+  '142': EPEC_BLOCKED,
+  '485':
+    'Já existe no Ambiente Nacional um EPEC registrado antes com outra chave de acesso para esta série e número (NT 2014.001, regra 3P12-10); por isso esta nota não foi nem poderá ser autorizada: o número continua sendo desse EPEC (não pode ser inutilizado) e só a NF-e desse EPEC pode ser transmitida com ele. Emita a venda de novo como uma nova nota (novo número).',
 };
 
 /** The sentences explain-rejection.ts writes for a cStat without its own hint, and its fallback message. */
@@ -110,4 +118,6 @@ export const REJECTION_FALLBACKS_PT_BR: Record<string, string> = {
   'The authority refused the note for the reason in the message; correct the data and issue a new note.':
     'A SEFAZ recusou a nota pelo motivo da mensagem; corrija os dados e emita uma nova nota.',
   'Authority answered cStat {}': 'A SEFAZ respondeu cStat {}',
+  // EPEC_BLOCKED_WITH_KEYS (rejection-hints.ts): the 142 hint with the keys the answer listed.
+  [EPEC_BLOCKED_WITH_KEYS]: `${EPEC_BLOCKED} Chaves pendentes de conciliação: {}.`,
 };

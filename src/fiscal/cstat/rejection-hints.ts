@@ -11,6 +11,12 @@ const RETRY = 'Temporary problem at the authority; the gateway retries automatic
 const GATEWAY = 'The gateway builds this part of the document itself; this points to a gateway problem, please contact support with the note id.';
 const CERT = 'Upload a valid ICP-Brasil A1 certificate of this company (POST /v1/issuers/:id/certificate).';
 
+const EPEC_BLOCKED =
+  'The Ambiente Nacional blocks EPEC for this issuer: an EPEC of it has waited more than 168 hours for its NF-e (NT 2014.001 section 4). Transmit to the state the NF-e of the EPEC pending conciliation (the keys the SEFAZ listed), or ask the SEFAZ to release them; meanwhile issue in SVC contingency (nfe_contingency: svc) or once the state answers.';
+
+/** The 142 hint once the answer named the pending keys (chNFePend, NT 2014.001 3.3 R32): `{}` is the list. */
+export const EPEC_BLOCKED_WITH_KEYS = `${EPEC_BLOCKED} Keys pending conciliation: {}.`;
+
 export const REJECTION_HINTS: Record<string, RejectionHint> = {
   '108': { hint: RETRY },
   '109': { hint: 'The authority is down with no forecast; issue in offline contingency or retry later.' },
@@ -108,4 +114,9 @@ export const REJECTION_HINTS: Record<string, RejectionHint> = {
   '420': { hint: 'The note is already canceled.' },
   '573': { hint: 'This event was already registered.' },
   '580': { hint: 'The event needs an authorized note.' },
+  // docs/fiscal/epec.md: the EPEC refusals the gateway passes on (NT 2014.001 3.9 2P10-10, 3P12-10).
+  '142': { hint: EPEC_BLOCKED },
+  '485': {
+    hint: 'An EPEC registered earlier at the Ambiente Nacional under another access key holds this series and number (NT 2014.001 rule 3P12-10), so this note was not authorized and never can be: the number stays that EPEC\'s (it cannot be voided) and only the NF-e of that EPEC may be transmitted with it. Issue the sale again as a new note (a new number).',
+  },
 };

@@ -4,6 +4,8 @@ import { breakerFailureOf, type BreakerOutcome } from './breaker-outcome.js';
 import { afterFailure, afterSuccess, claimProbe, isOpenAt, type BreakerRow, type BreakerSettings, type BreakerStateName } from './breaker-transitions.js';
 import type { EndpointOverride } from './endpoints.js';
 import type { SefazClient } from './sefaz-client.js';
+import type { StatusOutcome } from './outcomes.js';
+import { stateFacts } from '../states/states.js';
 
 /**
  * Where the breakers live, shared by every process (PostgreSQL: infra/storage/repositories/
@@ -57,6 +59,8 @@ export interface ProbeReport {
   claimed: boolean;
   closed?: boolean;
   error?: string;
+  /** The SVC's 113 heard while the state's authorization is down (svcNotice). */
+  notice?: string;
 }
 
 /**
@@ -242,6 +246,7 @@ export class AuthorityBreaker {
     if (!claimed) return { endpoint, claimed: false };
     const row = claimed.after;
     let error: string | null;
+    let notice: string | null = null;
     try {
       const client = await this.o.probeClient(row.probe_certificate);
       if (!client) error = 'no certificate to send the status probe with';
@@ -250,16 +255,35 @@ export class AuthorityBreaker {
         const svc = svcOfBreakerAuthorizer(row.authorizer);
         const out = await client.status({ uf: row.probe_uf, model: row.probe_model, tpAmb: row.probe_tp_amb, responseTimeoutMs: this.o.probeTimeoutMs, ...(svc ? { authorizer: svc } : {}) });
         // NFeStatusServico4: 107 = service running (docs/fiscal/cstat.md); 108/109, an SVC's 114 (not activated for the
-        // state, docs/fiscal/svc.md#activation) or no answer = still down.
-        if (out.kind === 'in-operation') error = null;
+        // state, docs/fiscal/svc.md#activation) or no answer = still down - but see svcStatusServes.
+        if (out.kind === 'in-operation' || (svc && svcStatusServes(out, row.service))) error = null;
         else error = breakerFailureOf(out) ?? (out.kind === 'stopped' ? `cStat ${out.cStat}: ${out.xMotivo}` : out.kind);
+        if (error !== null && !svc) notice = await this.svcNotice(client, row);
       }
     } catch (err) {
       error = `probe failed: ${(err as Error).message}`;
     }
     const now = this.o.clock.now();
-    const done = await this.change(endpoint, (r) => (error === null ? afterSuccess(r, now) : afterFailure(r, now, `probe: ${error}`, this.o.settings, true)));
-    return { endpoint, claimed: true, closed: done?.after.state === 'closed', ...(error ? { error } : {}) };
+    const failed = (r: BreakerRow) => {
+      const after = afterFailure(r, now, `probe: ${error}${notice ? `; ${notice}` : ''}`, this.o.settings, true);
+      // The SVC announced the state's return within 15 minutes (113): the state is asked again after the base cool-down, not a doubled one.
+      return notice ? { ...after, cooldown_ms: this.o.settings.cooldownMs, next_probe_at: new Date(now.getTime() + this.o.settings.cooldownMs) } : after;
+    };
+    const done = await this.change(endpoint, (r) => (error === null ? afterSuccess(r, now) : failed(r)));
+    return { endpoint, claimed: true, closed: done?.after.state === 'closed', ...(error ? { error } : {}), ...(notice ? { notice } : {}) };
+  }
+
+  /**
+   * NT 2013.007 v1.03 04.7 (docs/fiscal/svc.md#deactivation-notice): while the state's NF-e authorization does not
+   * answer, the issuer's application consults its SVC's status. 113 there says the state's own authorizer is due back
+   * within 15 minutes (K05.3): the text is kept with the state's breaker and its probes stay frequent, so new NF-e go
+   * back to the state as soon as it answers. null for any other answer, or when the state has no SVC.
+   */
+  private async svcNotice(client: SefazClient, row: BreakerRow): Promise<string | null> {
+    const svc = stateFacts(row.probe_uf)?.svc;
+    if (!svc || row.service !== 'NFeAutorizacao4' || row.probe_model !== 55) return null;
+    const out = await client.status({ uf: row.probe_uf, model: 55, tpAmb: row.probe_tp_amb, responseTimeoutMs: this.o.probeTimeoutMs, authorizer: svc }).catch(() => null);
+    return out && 'cStat' in out && out.cStat === SVC_DEACTIVATING ? `${svc} ${out.cStat}: ${out.xMotivo}` : null;
   }
 
   private async change(endpoint: string, fn: (row: BreakerRow) => BreakerRow | null): Promise<{ before: BreakerRow; after: BreakerRow } | null> {
@@ -322,4 +346,18 @@ function publicState(r: BreakerRow): BreakerState {
     last_error: r.last_error,
     last_error_at: iso(r.last_error_at),
   };
+}
+
+/** NT 2013.007 v1.03 04.7 K05.3: an SVC in its last 15 minutes answers its status 113 and still authorizes (item 03). */
+const SVC_DEACTIVATING = 113;
+
+/**
+ * An SVC's status that is not 107 may still mean the service of this breaker answers (docs/fiscal/svc.md#activation):
+ * 113, the 15 minutes before a deactivation, during which it still authorizes (NT 2013.007 item 03); and for every
+ * service but the reception of lots, 114 too: its return of lots, consultation and cancellation of the notes it
+ * authorized "sempre estará disponível" (04.2, 04.3, 04.6), activated or not.
+ */
+function svcStatusServes(out: StatusOutcome, service: string): boolean {
+  if (!('cStat' in out)) return false;
+  return out.cStat === SVC_DEACTIVATING || (out.cStat === 114 && service !== 'NFeAutorizacao4');
 }

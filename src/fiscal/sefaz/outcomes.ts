@@ -82,6 +82,8 @@ export interface EventResult {
   accessKey: string | null;
   nProt: string | null;
   dhRegEvento: string | null;
+  /** chNFePend of an EPEC's 142 (NT 2014.001 3.3 R32): keys of the issuer's EPEC pending conciliation, at most 50. */
+  pendingKeys: string[];
   /** Exact bytes of retEvento, for the procEventoNFe archive. */
   retEventoXml: string;
 }

@@ -169,6 +169,7 @@ function eventResult(retEventoXml: string): EventResult | null {
     accessKey: str(inf, 'chNFe'),
     nProt: str(inf, 'nProt'),
     dhRegEvento: str(inf, 'dhRegEvento'),
+    pendingKeys: [inf['chNFePend']].flat().filter((k) => k !== undefined && k !== null).map((k) => String(typeof k === 'object' ? (k as Node)['#text'] : k)),
     retEventoXml,
   };
 }

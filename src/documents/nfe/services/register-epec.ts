@@ -58,23 +58,42 @@ export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Jo
     return row ? { kind: 'registered', note: row } : { kind: 'none' };
   }
   const cStat = answer?.cStat ?? outcome.cStat ?? null;
-  // 573 (the same event Id is registered, NT 2014.001 3.8 3P15-10) or 485 (an EPEC holds this number, 3.9
-  // 3P12-10): an earlier try of this very job was registered and its answer lost. The note keeps its number,
-  // since releasing it would leave an EPEC without its note (142 after 168 h), and is marked as held by the AN so
-  // that no later try sends the EPEC again; its protocol is asked of the state (124, NT 5.6), now or on a later
-  // try. The note then goes to the state, which compares it with the EPEC (MOC 2AB08-10..40) and refuses it
-  // (691, 467) should the EPEC be another's.
-  if (cStat === 573 || cStat === 485) {
-    const held = await deps.db.transaction(async (tx) => {
-      const row = await updateNoteIf(tx, note.id, 'processing', { epec: HELD_UNKNOWN }, now);
-      if (row) await addHistory(tx, note.id, { type: 'epec_registered', at: now, code: String(cStat), message: `EPEC already at the Ambiente Nacional (an earlier answer was lost): ${answer?.xMotivo ?? outcome.xMotivo}` });
-      return row;
-    });
-    if (!held) return { kind: 'none' };
-    noteSettled.emit(note.id);
-    return recoverProtocol(deps, client, issuer, { ...note, epec: HELD_UNKNOWN });
+  const said = answer?.xMotivo ?? outcome.xMotivo;
+  // 573 (the same event Id is registered, NT 2014.001 3.8 3P15-10): the Id is "ID" + 110140 + this key + 01 (P07-10,
+  // nSeqEvento always 1 by P15-10), so an earlier try of this very job was registered and its answer lost. The note
+  // keeps its number, since releasing it would leave an EPEC without its note (142 after 168 h), and is marked as
+  // held by the AN so that no later try sends the EPEC again; its protocol is asked of the state (124, NT 5.6), now
+  // or on a later try. The note then goes to the state, which compares it with the EPEC (MOC 2AB08-10..40).
+  if (cStat === 573) return holdAtAn(deps, client, issuer, note, cStat, said, now);
+  // 485 (3P12-10, an EPEC holds this model/UF/CNPJ/series/number): the generic rules of 3.8, 573 among them, come
+  // before the EPEC's own (3.9), so an EPEC of this very key would have met 573; 485 says the number's EPEC is another
+  // key's (docs/fiscal/epec.md#another-key-holds-the-number). The state's consultation of this key is asked once all
+  // the same: 124 with this key's EPEC proves it ours. Otherwise the note ends rejected and is never sent to the
+  // state (it would only meet 691 there); its number stays taken (an NF-e of it must be the other EPEC's, 2AB08-20).
+  if (cStat === 485) {
+    const ours = await recoverProtocol(deps, client, issuer, note).catch(() => ({ kind: 'none' as const }));
+    if (ours.kind === 'registered') return ours;
+    return { kind: 'rejected', cStat, xMotivo: `EPEC refused by the Ambiente Nacional: ${said} [another access key's EPEC holds series ${note.serie} number ${note.number}]` };
   }
-  return { kind: 'rejected', cStat, xMotivo: `EPEC refused by the Ambiente Nacional: ${answer?.xMotivo ?? outcome.xMotivo}` };
+  // 142 (2P10-10): the answer lists the keys of up to 50 EPEC pending conciliation (chNFePend, NT 3.9 (*4), 3.3 R32),
+  // the notes whose transmission to the state lifts the block (NT 4); the rejection names them.
+  const pending = answer?.pendingKeys ?? [];
+  if (cStat === 142 && pending.length > 0) {
+    return { kind: 'rejected', cStat, xMotivo: `EPEC refused by the Ambiente Nacional: ${said} [chNFePend: ${pending.join(', ')}]` };
+  }
+  return { kind: 'rejected', cStat, xMotivo: `EPEC refused by the Ambiente Nacional: ${said}` };
+}
+
+/** 573: the EPEC of this key is at the AN (an earlier answer was lost); kept as held there, its protocol asked of the state. */
+async function holdAtAn(deps: AuthorityDeps, client: SefazClient, issuer: EmissionIssuerRow, note: Note, cStat: number, said: string, now: Date): Promise<EpecStep> {
+  const held = await deps.db.transaction(async (tx) => {
+    const row = await updateNoteIf(tx, note.id, 'processing', { epec: HELD_UNKNOWN }, now);
+    if (row) await addHistory(tx, note.id, { type: 'epec_registered', at: now, code: String(cStat), message: `EPEC already at the Ambiente Nacional (an earlier answer was lost): ${said}` });
+    return row;
+  });
+  if (!held) return { kind: 'none' };
+  noteSettled.emit(note.id);
+  return recoverProtocol(deps, client, issuer, { ...note, epec: HELD_UNKNOWN });
 }
 
 /**
