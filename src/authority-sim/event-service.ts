@@ -22,6 +22,18 @@ const SCHEMA_BY_EVENT: Record<string, string> = {
   ...NFE_EVENT_LOT_SCHEMAS,
 };
 
+/** An NFC-e key (model 65, key positions 21-22). */
+const isNfceKey = (key: string) => key.slice(20, 22) === '65';
+
+/**
+ * The lot schema of an event type. SP's NFC-e EPEC has its own lot, eventoEPEC_v1.00.xsd (vNF/vICMS in detEvento,
+ * no vST, dest optional: docs/fiscal/offline-contingency.md#epec-sp), which also defines its detEvento in full.
+ */
+function lotSchemaOf(tpEvento: string, payload: string): string {
+  if (tpEvento === EPEC && isNfceKey(textOf(payload, 'chNFe') ?? '')) return 'eventoEPEC_v1.00.xsd';
+  return SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd';
+}
+
 /**
  * Cancellation windows (docs/fiscal/events.md): NFC-e 30 minutes (Ajuste SINIEF 19/16 cl. 15), NFC-e by
  * substitution 168 hours (cl. 15-A), NF-e 24 hours (Ajuste SINIEF 07/05). Later: 501.
@@ -65,7 +77,7 @@ export async function handleEvent(payload: string, ctx: SimContext): Promise<str
   if (eventRule) return lot(eventRule);
   const tpEvento = textOf(payload, 'tpEvento') ?? '';
   // D06 (493): the event's own schema (its detEvento).
-  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd', arrived).valid || !detEventosValid(payload, arrived)) return lot(493);
+  if (!checkSchema(payload, lotSchemaOf(tpEvento, payload), arrived).valid || !detEventosValid(payload, arrived)) return lot(493);
   const answers: string[] = [];
   for (const e of sliceAll(payload, 'evento')) {
     const startTag = e.outer.slice(0, e.outer.indexOf('>'));
@@ -117,7 +129,8 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     : tpEvento === '110110' ? await correctionLetterRejection(evento, note, at, ctx)
     : DELIVERY_EVENTS.has(tpEvento) ? await deliveryEventRejection(evento, note, ctx)
     : tpEvento === EVENT_CANCELLATION ? await eventCancellationRejection(evento, ctx)
-    : tpEvento === EPEC ? (await epecRejection(evento, at, ctx))?.cStat ?? null : null;
+    // The AN's EPEC rules (NT 2014.001) are the NF-e's; SP's NFC-e EPEC rules (NT nº 3) are not played (offline-contingency.md).
+    : tpEvento === EPEC && !isNfceKey(key) ? (await epecRejection(evento, at, ctx))?.cStat ?? null : null;
   if (nfeRule) return rejected(nfeRule);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);
@@ -135,8 +148,11 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
 
   // TProt carries the authoriser's code: the AN (91) registers the manifestations.
   // NT 2014.001 3.1 (docs/fiscal/epec.md): the EPEC's protocol is 891 followed by twelve digits.
-  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || tpEvento === EPEC ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, tpEvento === EPEC ? '8' : '1');
-  // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135).
+  // SP's NFC-e EPEC is the state's own service: its protocol is numbered as the state's other events.
+  const anEpec = tpEvento === EPEC && !isNfceKey(key);
+  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || anEpec ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, anEpec ? '8' : '1');
+  // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135); SP's NFC-e
+  // EPEC answers 136 too (sped-nfe docs/metodos/EPECNFCe_SP.md, docs/fiscal/offline-contingency.md#epec-sp).
   const registered = tpEvento === EPEC ? 136 : 135;
   const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt }, ctx.signingKey);
   const stored = await ctx.store.insertEvent({
