@@ -152,7 +152,7 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
   const anEpec = tpEvento === EPEC && !isNfceKey(key);
   const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || anEpec ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, anEpec ? '8' : '1');
   // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135); SP's NFC-e
-  // EPEC answers 136 too (sped-nfe docs/metodos/EPECNFCe_SP.md, docs/fiscal/offline-contingency.md#epec-sp).
+  // EPEC answers 136 too (sped-nfe's SP EPEC guide, docs/fiscal/offline-contingency.md#epec-sp).
   const registered = tpEvento === EPEC ? 136 : 135;
   const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt }, ctx.signingKey);
   const stored = await ctx.store.insertEvent({
