@@ -3,6 +3,7 @@ import { buildNfce } from '../src/documents/nfce/domain/build-nfce.js';
 import { serviceOfPath } from '../src/authority-sim/sim-router.js';
 import { buildEpecNfceEvent, epecSummaryOfNfce } from '../src/fiscal/xml/events/index.js';
 import type { EventOutcome } from '../src/fiscal/sefaz/outcomes.js';
+import { resolveNfceEpecEndpoint } from '../src/fiscal/sefaz/endpoints.js';
 import { brasiliaTime, TEST_CSC, uniqueCnpj } from './support/authority-fixtures.js';
 import { registerTestCsc, startAuthorityHarness, type AuthorityHarness } from './support/authority-harness.js';
 import { NUMERIC_ISSUER, simpleSale, testContext } from './support/nfce-fixtures.js';
@@ -37,11 +38,14 @@ const epecOf = (xml: string, over: { vNF?: string } = {}) => {
   const s = epecSummaryOfNfce(xml)!;
   return buildEpecNfceEvent({ ...s, ...over, cOrgao: '35', tpAmb: 2, author: { CNPJ: cnpj }, dhEvento: brasiliaTime(new Date()), verAplic: 'gateway-test' }, h.issuer.signingKey).xml;
 };
-const toEpec = (xml: string) => h.client.sendEvent({ ...SP, signedEventXml: xml, idLote: 1 });
+const toEpec = (xml: string) => h.client.sendNfceEpec({ uf: 'SP', tpAmb: 2, signedEventXml: xml, idLote: 1 });
 const toState = (xml: string) => h.client.authorize({ ...SP, signedNFeXml: xml, idLote: 1 });
 
 describe("SP's NFC-e EPEC", () => {
-  it('is served at the published paths (EPECws/RecepcaoEPEC.asmx, EPECStatusServico.asmx)', () => {
+  it('is served at the published paths (EPECws/RecepcaoEPEC.asmx, EPECStatusServico.asmx), which the client reads from the table', () => {
+    expect(resolveNfceEpecEndpoint('SP', 1)).toMatchObject({ url: 'https://nfce.epec.fazenda.sp.gov.br/EPECws/RecepcaoEPEC.asmx', version: '1.00', authorizer: 'SP' });
+    expect(resolveNfceEpecEndpoint('35', 2).url).toBe('https://homologacao.nfce.epec.fazenda.sp.gov.br/EPECws/RecepcaoEPEC.asmx');
+    expect(() => resolveNfceEpecEndpoint('RJ', 2)).toThrow(RangeError);
     expect(serviceOfPath('/EPECws/RecepcaoEPEC.asmx')).toBe('recepcaoEvento');
     expect(serviceOfPath('/EPECws/EPECStatusServico.asmx')).toBe('statusServico');
   });
