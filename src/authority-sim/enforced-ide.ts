@@ -29,6 +29,7 @@ export const ENFORCED_IDE: readonly EnforcedRule[] = [
   { rule: 'B12-20', code: 271, where: IDE },
   { rule: 'B21-10', code: 709, where: IDE },
   { rule: 'B22-10', code: 711, where: IDE },
+  { rule: 'B22-34', code: 714, where: IDE },
   { rule: 'B22-30', code: 570, where: IDE },
   { rule: 'B22-60', code: 713, where: IDE },
   { rule: 'B22-70', code: 783, where: IDE },

@@ -159,6 +159,7 @@ export async function epecAuthorizationRejection(
   facts: { accessKeyFromId: string; mod: string; tpEmis: string; dhEmi: string },
   ctx: SimContext,
 ): Promise<{ cStat: number; facts: Record<string, string> } | null> {
+  if (facts.mod === '65') return nfceEpecRejection(nfeXml, facts, ctx);
   if (facts.mod !== '55') return null;
   const epecs = await ctx.store.epecsOfNumber(facts.accessKeyFromId);
   const epec = epecs[0];
@@ -170,4 +171,45 @@ export async function epecAuthorizationRejection(
   }
   if (facts.tpEmis === '4' && instant(facts.dhEmi) > DPEC_DEACTIVATED) return { cStat: 468, facts: {} };
   return null;
+}
+
+/** The fields SP compares between an NFC-e and its EPEC: issuer IE, dhEmi, the recipient if any, vNF, vICMS. */
+function nfceDivergentTag(nfceXml: string, epecProc: string): string | null {
+  const block = (xml: string, name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml)?.[1] ?? '';
+  const det = /<detEvento[\s\S]*<\/detEvento>/.exec(epecProc)?.[0] ?? '';
+  const epecDest = block(det, 'dest');
+  const dest = block(nfceXml, 'dest');
+  const tot = block(nfceXml, 'ICMSTot');
+  const pairs: Array<[string, string | null, string | null]> = [
+    ['IE', textOf(block(nfceXml, 'emit').replace(/<enderEmit>[\s\S]*?<\/enderEmit>/, ''), 'IE'), textOf(det.replace(/<dest>[\s\S]*<\/dest>/, ''), 'IE')],
+    ['dhEmi', textOf(block(nfceXml, 'ide'), 'dhEmi'), textOf(det, 'dhEmi')],
+    ['CNPJ', textOf(dest, 'CNPJ'), textOf(epecDest, 'CNPJ')],
+    ['CPF', textOf(dest, 'CPF'), textOf(epecDest, 'CPF')],
+    ['idEstrangeiro', textOf(dest, 'idEstrangeiro'), textOf(epecDest, 'idEstrangeiro')],
+    ['vNF', textOf(tot, 'vNF'), textOf(det.replace(/<dest>[\s\S]*<\/dest>/, ''), 'vNF')],
+    ['vICMS', textOf(tot, 'vICMS'), textOf(det.replace(/<dest>[\s\S]*<\/dest>/, ''), 'vICMS')],
+  ];
+  for (const [tag, note, epec] of pairs) {
+    const same = tag === 'dhEmi' ? instant(note) === instant(epec) : tag.startsWith('v') ? amount(note) === amount(epec) : (note ?? '') === (epec ?? '');
+    if (!same) return tag;
+  }
+  return null;
+}
+
+/**
+ * NT 2014/003 05.1 (EPEC of the NFC-e, docs/fiscal/offline-contingency.md#epec-sp) at SP's authorization: the NFC-e
+ * of an EPEC carries its key, issuer IE, dhEmi, recipient (if any), vNF and vICMS, else 467; a tpEmis 4 NFC-e
+ * without its EPEC is 468. The NF-e's 691/692 (MOC 2AB08-10/20, model 55 only) are not the NFC-e's.
+ */
+async function nfceEpecRejection(
+  nfceXml: string,
+  facts: { accessKeyFromId: string; tpEmis: string },
+  ctx: SimContext,
+): Promise<{ cStat: number; facts: Record<string, string> } | null> {
+  const epec = (await ctx.store.epecsOfNumber(facts.accessKeyFromId)).find((e) => e.accessKey === facts.accessKeyFromId);
+  if (epec) {
+    const tag = nfceDivergentTag(nfceXml, epec.procXml);
+    return tag ? { cStat: 467, facts: { tag } } : null;
+  }
+  return facts.tpEmis === '4' ? { cStat: 468, facts: {} } : null;
 }

@@ -22,6 +22,18 @@ const SCHEMA_BY_EVENT: Record<string, string> = {
   ...NFE_EVENT_LOT_SCHEMAS,
 };
 
+/** An NFC-e key (model 65, key positions 21-22). */
+const isNfceKey = (key: string) => key.slice(20, 22) === '65';
+
+/**
+ * The lot schema of an event type. SP's NFC-e EPEC has its own lot, eventoEPEC_v1.00.xsd (vNF/vICMS in detEvento,
+ * no vST, dest optional: docs/fiscal/offline-contingency.md#epec-sp), which also defines its detEvento in full.
+ */
+function lotSchemaOf(tpEvento: string, payload: string): string {
+  if (tpEvento === EPEC && isNfceKey(textOf(payload, 'chNFe') ?? '')) return 'eventoEPEC_v1.00.xsd';
+  return SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd';
+}
+
 /**
  * Cancellation windows (docs/fiscal/events.md): NFC-e 30 minutes (Ajuste SINIEF 19/16 cl. 15), NFC-e by
  * substitution 168 hours (cl. 15-A), NF-e 24 hours (Ajuste SINIEF 07/05). Later: 501.
@@ -72,7 +84,7 @@ export async function handleEvent(payload: string, ctx: SimContext): Promise<str
   if (eventRule) return lot(eventRule);
   const tpEvento = textOf(payload, 'tpEvento') ?? '';
   // D06 (493): the event's own schema (its detEvento).
-  if (!checkSchema(payload, SCHEMA_BY_EVENT[tpEvento] ?? 'envEvento_v1.00.xsd', arrived).valid || !detEventosValid(payload, arrived)) return lot(493);
+  if (!checkSchema(payload, lotSchemaOf(tpEvento, payload), arrived).valid || !detEventosValid(payload, arrived)) return lot(493);
   const answers: string[] = [];
   for (const e of sliceAll(payload, 'evento')) {
     const startTag = e.outer.slice(0, e.outer.indexOf('>'));
@@ -128,8 +140,9 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
     : tpEvento === EVENT_CANCELLATION ? await eventCancellationRejection(evento, ctx)
     : null;
   if (nfeRule) return rejected(nfeRule);
-  // NT 2014.001 3.9 (*4) and 3.3 R32: a 142 lists the keys of up to 50 EPEC pending conciliation (chNFePend).
-  const epecRule = tpEvento === EPEC ? await epecRejection(evento, at, ctx) : null;
+  // NT 2014.001 3.9 (*4) and 3.3 R32: a 142 lists the keys of up to 50 EPEC pending conciliation (chNFePend). The AN's
+  // EPEC rules are the NF-e's; SP's NFC-e EPEC rules (NT nº 3) are not played (docs/fiscal/offline-contingency.md).
+  const epecRule = tpEvento === EPEC && !isNfceKey(key) ? await epecRejection(evento, at, ctx) : null;
   if (epecRule) return rejected(epecRule.cStat, epecRule.pending);
   if (CANCELLATIONS.has(tpEvento)) {
     if (note?.status === 'canceled') return rejected(420);
@@ -147,8 +160,11 @@ async function registerOne(evento: string, ctx: SimContext): Promise<string> {
 
   // TProt carries the authoriser's code: the AN (91) registers the manifestations.
   // NT 2014.001 3.1 (docs/fiscal/epec.md): the EPEC's protocol is 891 followed by twelve digits.
-  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || tpEvento === EPEC ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, tpEvento === EPEC ? '8' : '1');
-  // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135).
+  // SP's NFC-e EPEC is the state's own service: its protocol is numbered as the state's other events.
+  const anEpec = tpEvento === EPEC && !isNfceKey(key);
+  const nProt = await ctx.store.nextProtocol(MANIFESTATIONS.has(tpEvento) || anEpec ? '91' : DELIVERY_EVENTS.has(tpEvento) ? textOf(evento, 'cOrgao') ?? '91' : key.slice(0, 2), at, anEpec ? '8' : '1');
+  // NT 2014.001 3.10: an EPEC is registered before its NF-e exists, so never linked to it (136, not 135); SP's NFC-e
+  // EPEC answers 136 too (sped-nfe's SP EPEC guide, docs/fiscal/offline-contingency.md#epec-sp).
   const registered = tpEvento === EPEC ? 136 : 135;
   const xEvento = tpEvento === EPEC ? 'EPEC autorizado' : base.xEvento;
   const answer = retEvento({ ...base, cStat: registered, xMotivo: motivo(registered), nProt, xEvento }, ctx.signingKey);

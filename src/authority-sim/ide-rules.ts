@@ -1,6 +1,8 @@
 import type { X509Certificate } from 'node:crypto';
 import { icpBrasilIdentity } from '../fiscal/certificate/icp-brasil.js';
 import { municipality } from '../fiscal/layout/ibge.js';
+import { ufAbbreviation } from '../fiscal/sefaz/endpoints.js';
+import { stateFacts } from '../fiscal/states/states.js';
 import { attributeOf, sliceAll, sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import { motivo } from './cstat-messages.js';
 import type { NfeFacts } from './nfe-facts.js';
@@ -20,6 +22,7 @@ const MOC: Record<number, string> = {
   434: 'Rejeição: NF-e sem indicativo do intermediador',
   435: 'Rejeição: NF-e não pode ter o indicativo do intermediador',
   451: 'Rejeição: Processo de Emissão pelo Fisco incompatível com a Série da NF',
+  714: 'Rejeição: NFC-e com contingência inválida (tpEmis=2, 4 (a critério da UF) ou 5)',
   864: 'Rejeição: NF-e com indicativo de Operação presencial, fora do estabelecimento e não informada NF referenciada',
   897: 'Rejeição: Código numérico em formato inválido.',
 };
@@ -89,7 +92,7 @@ function dateRejection(f: NfeFacts, x: Ide, now: Date): Rejection | null {
   return null;
 }
 
-/** B11-10 (706), B11a-10 (707), B12-10 (270), B12-20 (271), B21-10 (709), B22-10 (711). */
+/** B11-10 (706), B11a-10 (707), B12-10 (270), B12-20 (271), B21-10 (709), B22-10 (711), B22-34 (714). */
 function placeAndFormRejection(f: NfeFacts, x: Ide): Rejection | null {
   const nfce = f.mod === '65';
   if (nfce && x.get('tpNF') === '0') return reject(706, 'NFC-e with tpNF 0');
@@ -99,6 +102,12 @@ function placeAndFormRejection(f: NfeFacts, x: Ide): Rejection | null {
   if (cMunFG.slice(0, 2) !== f.cUF) return reject(271, `cMunFG ${cMunFG} is not in cUF ${f.cUF}`);
   if (nfce && !['4', '5'].includes(x.get('tpImp'))) return reject(709, `NFC-e with tpImp ${x.get('tpImp')}`);
   if (!nfce && f.tpEmis === '9') return reject(711, 'NF-e with tpEmis 9');
+  // B22-34 (optional in the table, played everywhere): the NFC-e contingencies of Ajuste SINIEF 19/16 cl. 11 are
+  // offline (9), ECF/SAT and EPEC (4), so no state has an FS / FS-DA NFC-e (2, 5); EPEC only where the state runs it
+  // (the rule's observation, src/fiscal/states/states.ts nfceEpec; docs/fiscal/offline-contingency.md#epec-sp).
+  if (nfce && (['2', '5'].includes(f.tpEmis) || (f.tpEmis === '4' && !stateFacts(ufAbbreviation(f.cUF) ?? '')?.nfceEpec))) {
+    return reject(714, `NFC-e with tpEmis ${f.tpEmis} in cUF ${f.cUF}`);
+  }
   return null;
 }
 

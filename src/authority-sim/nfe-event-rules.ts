@@ -68,7 +68,10 @@ export function detEventosValid(payload: string, at: Date): boolean {
   for (const det of sliceAll(payload, 'detEvento')) {
     const tpEvento = textOf(payload.slice(0, det.start).split('<infEvento').pop() ?? '', 'tpEvento') ?? '';
     const schema = DET_SCHEMAS[tpEvento];
-    if (!schema) continue;
+    // SP's NFC-e EPEC: its lot schema (eventoEPEC_v1.00.xsd) already checked this detEvento; e110140NFCe_v1.00.xsd
+    // alone wants a dest the NT lets an unidentified consumer's sale leave out (docs/fiscal/offline-contingency.md#epec-sp).
+    const key = textOf(payload.slice(0, det.start).split('<infEvento').pop() ?? '', 'chNFe') ?? '';
+    if (!schema || (tpEvento === '110140' && key.slice(20, 22) === '65')) continue;
     const standalone = `<detEvento xmlns="${NFE_NAMESPACE}"` + det.outer.slice('<detEvento'.length);
     if (!checkSchema(standalone, schema, at, tpAmbOf(payload)).valid) return false;
   }

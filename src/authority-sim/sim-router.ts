@@ -44,9 +44,11 @@ const SERVICES: Record<SimService, ServiceEntry> = {
   autorizacao: { wsdlName: 'NFeAutorizacao4', wsdlFile: 'nfeautorizacao4.wsdl', handle: handleAuthorization },
   retAutorizacao: { wsdlName: 'NFeRetAutorizacao4', wsdlFile: 'nferetautorizacao4.wsdl', handle: handleReceipt },
   consultaProtocolo: { wsdlName: 'NFeConsultaProtocolo4', wsdlFile: 'nfeconsulta4.wsdl', aliases: ['nfeconsulta'], handle: handleConsult },
-  statusServico: { wsdlName: 'NFeStatusServico4', wsdlFile: 'nfestatusservico4.wsdl', handle: handleStatus },
+  // SP's NFC-e EPEC service (EPECws/RecepcaoEPEC.asmx, EPECStatusServico.asmx in wsnfe_4.00_mod65.xml) takes the same
+  // messages; in homologation it "is always in operation" (docs/fiscal/offline-contingency.md#epec-sp).
+  statusServico: { wsdlName: 'NFeStatusServico4', wsdlFile: 'nfestatusservico4.wsdl', aliases: ['epecstatusservico'], handle: handleStatus },
   inutilizacao: { wsdlName: 'NFeInutilizacao4', wsdlFile: 'nfeinutilizacao4.wsdl', handle: handleInutilization },
-  recepcaoEvento: { wsdlName: 'NFeRecepcaoEvento4', wsdlFile: 'recepcaoevento4.wsdl', aliases: ['recepcaoevento'], handle: handleEvent },
+  recepcaoEvento: { wsdlName: 'NFeRecepcaoEvento4', wsdlFile: 'recepcaoevento4.wsdl', aliases: ['recepcaoevento', 'recepcaoepec'], handle: handleEvent },
   // Its WSDL wraps the answer in the operation element (nfeDistDFeInteresseResponse/nfeDistDFeInteresseResult).
   distribuicaoDFe: {
     wsdlName: 'NFeDistribuicaoDFe', wsdlFile: 'nfedistribuicaodfe.wsdl', handle: handleDistribution,

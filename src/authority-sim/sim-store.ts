@@ -268,7 +268,7 @@ export class SimStore {
   async pendingEpecs(issuer: string, before: Date): Promise<string[]> {
     const r = await this.db.query<{ access_key: string }>(
       `SELECT e.access_key FROM sim_events e WHERE e.tenant = $3 AND e.tp_evento = '110140'
-         AND substr(e.access_key, 7, 14) = $1 AND e.registered_at < $2
+         AND substr(e.access_key, 7, 14) = $1 AND substr(e.access_key, 21, 2) = '55' AND e.registered_at < $2
          AND NOT EXISTS (SELECT 1 FROM sim_notes n WHERE n.tenant = e.tenant AND n.access_key = e.access_key)
        ORDER BY e.registered_at LIMIT 50`,
       [issuer, before, this.tenant],

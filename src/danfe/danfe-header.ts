@@ -2,7 +2,7 @@
 // homologation (no fiscal value) and offline contingency.
 import { formatCep, formatCnpj, formatCpf, formatDateTime, formatPhone } from './br-format.js';
 import type { DanfeContext } from './danfe-context.js';
-import type { DanfeAddress, DanfeIssuer } from './danfe-input.js';
+import { epecNfceMarks, type DanfeAddress, type DanfeIssuer } from './danfe-input.js';
 import { MM } from './qr-symbol.js';
 import type { ReceiptLayout } from './receipt-layout.js';
 
@@ -91,6 +91,12 @@ function title(ctx: DanfeContext): void {
     layout.gap(2).text('EMITIDA EM CONTINGÊNCIA', { size: size.notice + 1, font: 'Helvetica-Bold', align: 'center' });
     if (!input.authorization) layout.text('Pendente de autorização', { size: size.body, font: 'Helvetica-Oblique', align: 'center' });
     if (ctx.copyLabel) layout.text(ctx.copyLabel, { size: size.body, font: 'Helvetica-Bold', align: 'center' });
+  }
+  const epec = epecNfceMarks(input, formatDateTime);
+  if (epec) {
+    const [mark, ...rest] = epec;
+    layout.gap(2).text(mark!, { size: size.notice, font: 'Helvetica-Bold', align: 'center' });
+    for (const line of rest) layout.text(line, { size: size.small, align: 'center' });
   }
 }
 

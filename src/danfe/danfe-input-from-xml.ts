@@ -18,6 +18,8 @@ export interface DanfeExtras {
   settings?: DanfeSettings;
   /** Cancellation known from elsewhere (event stored apart from the nfeProc). */
   cancellation?: DanfeCancellation;
+  /** The registered EPEC of a tpEmis 4 NFC-e (docs/fiscal/offline-contingency.md#epec-sp). */
+  epec?: { protocol: string; registeredAt: string };
 }
 
 // Authorized use: 100, or 150 when authorized late (docs/fiscal/offline-contingency.md: late contingency notes).
@@ -198,6 +200,7 @@ export function danfeInputFromXml(xml: string, extras: DanfeExtras = {}): DanfeI
   if (fisco) input.fiscoMessage = fisco;
   if (cpl) input.taxpayerMessage = cpl;
   if (extras.settings) input.settings = extras.settings;
+  if (extras.epec && input.tpEmis === 4) input.epec = extras.epec;
   return input;
 }
 

@@ -26,8 +26,23 @@ export class DanfeNotAuthorizedError extends Error {
  * before the authority sees it), has a DANFE. A signed normal emission without a protocol would print as
  * "Pendente de autorização", a receipt the consumer takes for a note the authority may never see.
  */
-export function assertPrintable(input: Pick<DanfeInput, 'authorization' | 'tpEmis'>): void {
+export function assertPrintable(input: Pick<DanfeInput, 'authorization' | 'tpEmis' | 'epec'>): void {
+  // SP's NFC-e EPEC (tpEmis 4): printed once its EPEC is registered (docs/fiscal/offline-contingency.md#epec-sp).
+  if (input.tpEmis === 4 && input.epec) return;
   if (!input.authorization && input.tpEmis !== 9) throw new DanfeNotAuthorizedError(input.tpEmis);
+}
+
+/** The lines of the DANFE NFC-e of an EPEC (tpEmis 4), before and after authorization; null for another tpEmis. */
+export function epecNfceMarks(input: Pick<DanfeInput, 'tpEmis' | 'contingency'>, formatDateTime: (iso: string) => string): string[] | null {
+  if (input.tpEmis !== 4) return null;
+  // docs/fiscal/offline-contingency.md#epec-sp: the DANFE-NFC-e's own EPEC text (sped-da Danfce, NFCe block VII) and,
+  // Ajuste SINIEF 19/16 cl. 11 § 1º I b, the date and time the contingency began.
+  const since = input.contingency?.since;
+  return [
+    'DANFE-NFC-e Impresso em contingência - EPEC',
+    'Regularmente recebido pela administração tributária autorizadora',
+    ...(since ? [`Data de entrada em contingência: ${formatDateTime(since)}`] : []),
+  ];
 }
 
 export interface DanfeAddress {
@@ -115,8 +130,10 @@ export interface DanfeSettings {
 export interface DanfeInput {
   accessKey: string;
   tpAmb: 1 | 2;
-  /** 1 normal, 9 offline contingency (docs/fiscal/offline-contingency.md). */
+  /** 1 normal, 4 EPEC (SP), 9 offline contingency (docs/fiscal/offline-contingency.md). */
   tpEmis: number;
+  /** The registered EPEC of a tpEmis 4 note (SP's NFC-e EPEC): it may be printed before authorization. */
+  epec?: { protocol: string; registeredAt: string };
   number: string;
   series: string;
   /** dhEmi, printed in the issuer's own offset. */

@@ -6,7 +6,7 @@ import { pairLines, wrapText, wrapUrl, type Columns } from './column-text.js';
 import { consumerLine } from './danfe-footer.js';
 import { addressLine } from './danfe-header.js';
 import { CONTINGENCY_COPY_LABELS } from './danfe-context.js';
-import { assertPrintable, type DanfeInput } from './danfe-input.js';
+import { assertPrintable, epecNfceMarks, type DanfeInput } from './danfe-input.js';
 import { changeCents } from './danfe-totals.js';
 import { paymentName } from './payment-names.js';
 
@@ -85,6 +85,12 @@ function header(out: Lines, input: DanfeInput, label: string | undefined): void 
     // docs/fiscal/offline-contingency.md: "EMITIDA EM CONTINGÊNCIA"; before authorization also "Pendente de autorização" (sped-da).
     out.text('EMITIDA EM CONTINGÊNCIA', { bold: true, large: true });
     if (!input.authorization) out.text('Pendente de autorização', { bold: true });
+  }
+  const epec = epecNfceMarks(input, formatDateTime);
+  if (epec) {
+    const [mark, ...rest] = epec;
+    out.text(mark!, { bold: true });
+    for (const line of rest) out.text(line);
   }
   if (label) out.text(label, { bold: true });
 }

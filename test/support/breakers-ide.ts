@@ -149,6 +149,7 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'document', rule: 'B12-20', code: 271, models: BOTH, why: ISSUER, break: (d) => ({ xml: ide(d.xml, 'cMunFG', textAt(d.xml, ['ide', 'cUF']) === '35' ? '3304557' : '3550308') }) },
   { kind: 'document', rule: 'B21-10', code: 709, models: NFCE, why: FIXED_NFCE, break: (d) => ({ xml: ide(d.xml, 'tpImp', '1') }) },
   { kind: 'document', rule: 'B22-10', code: 711, models: NFE, why: 'the NF-e request has no offline contingency (the gateway writes tpEmis 1, or 6/7 in SVC)', break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', '9')) }) },
+  { kind: 'document', rule: 'B22-34', code: 714, models: NFCE, why: 'the gateway writes tpEmis 1 or 9 on an NFC-e (FS-DA and FS do not exist for it)', break: (d) => ({ xml: rekey(ide(d.xml, 'tpEmis', '5')) }) },
   { kind: 'document', rule: 'B22-30', code: 570, models: BOTH, why: SVC, break: (d) => ({ xml: isSvc(d.xml) ? d.xml : rekey(ide(d.xml, 'tpEmis', '6')), authorizer: 'state' }) },
   // At the SVC of the note's state (B05 refuses any other first), with a tpEmis that is not that SVC's.
   { kind: 'document', rule: 'B22-60', code: 713, models: BOTH, why: SVC, break: (d) => ({ xml: isSvc(d.xml) ? rekey(ide(d.xml, 'tpEmis', svcOfNote(d.xml) === 'SVC-AN' ? '7' : '6')) : d.xml, authorizer: svcOfNote(d.xml) }) },
@@ -179,7 +180,8 @@ export const IDE_BREAKERS: readonly GoodsBreaker[] = [
   { kind: 'document', rule: 'B25c-20', code: 435, models: BOTH, why: INTERMED, applies: (_c, d) => !has(d.xml, 'indIntermed'), break: (d) => ({ xml: after(d.xml, 'indPres', '<indIntermed>0</indIntermed>') }) },
   { kind: 'document', rule: 'B26-10', code: 244, models: BOTH, why: SERIES, break: (d) => ({ xml: rekey(ide(d.xml, 'serie', '900')) }) },
   { kind: 'document', rule: 'B26-20', code: 451, models: BOTH, why: PROC_EMI, break: (d) => ({ xml: ide(d.xml, 'procEmi', '1') }) },
-  { kind: 'document', rule: 'B26-30', code: 370, models: BOTH, why: PROC_EMI, break: (d) => ({ xml: rekey(ide(ide(ide(d.xml, 'procEmi', '1'), 'serie', '890'), 'tpEmis', '5')) }) },
+  // tpEmis 5 on an NF-e; on an NFC-e B22-34 (714) refuses 5 first, so its offline 9.
+  { kind: 'document', rule: 'B26-30', code: 370, models: BOTH, why: PROC_EMI, break: (d) => ({ xml: rekey(ide(ide(ide(d.xml, 'procEmi', '1'), 'serie', '890'), 'tpEmis', textAt(d.xml, ['ide', 'mod']) === '65' ? '9' : '5')) }) },
   {
     kind: 'document', rule: 'B28-10', code: 556, models: BOTH, why: CONTINGENCY, applies: (_c, d) => textAt(d.xml, ['ide', 'tpEmis']) === '1',
     break: (d) => ({ xml: after(d.xml, 'verProc', `<dhCont>${textAt(d.xml, ['ide', 'dhEmi'])}</dhCont><xJust>SEFAZ FORA DO AR HA DUAS HORAS</xJust>`) }),

@@ -6,7 +6,8 @@ import { cscHash, cscIdParam, dayOfEmission, destParams, hexOfAscii, moneyParam,
 export interface NfceQrCodeInput {
   accessKey: string;
   tpAmb: TpAmb;
-  tpEmis: 1 | 9;
+  /** 4 (EPEC) takes the online layout: the XSD's online pattern admits a key with tpEmis 1, 3 or 4. */
+  tpEmis: 1 | 4 | 9;
   version: 2 | 3;
   uf: Uf | string;
   /** Required for version 2 (CSC = código de segurança do contribuinte). */

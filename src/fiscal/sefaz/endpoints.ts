@@ -116,6 +116,19 @@ export function resolveEndpoint(
   return endpointOf(row, entry.authorizer, override);
 }
 
+/**
+ * SP's NFC-e EPEC reception (EPECws/RecepcaoEPEC.asmx, the `recepcaoEPEC` row of the model 65 table;
+ * docs/fiscal/offline-contingency.md#epec-sp). RangeError for a state that publishes none (only SP does).
+ */
+export function resolveNfceEpecEndpoint(uf: string | number, tpAmb: TpAmb, override?: EndpointOverride): Endpoint {
+  const abbr = ufAbbreviation(uf);
+  const entry = abbr ? loadTable()['65'][abbr] : undefined;
+  const row = entry ? (tpAmb === 1 ? entry.producao : entry.homologacao).recepcaoEPEC : undefined;
+  if (!entry || !row || typeof row === 'string' || !row.url) throw new RangeError(`no NFC-e EPEC endpoint in ${String(uf)}, tpAmb ${tpAmb}`);
+  // The table writes the layout version 4.00 in homologation and 1.00 in production; the event is 1.00 in both.
+  return { ...endpointOf(row, entry.authorizer, override), version: '1.00' };
+}
+
 /** A table row (url, WSDL service name as `operation`, operation as `method`, version) -> Endpoint. */
 export function endpointOf(row: TableEntry, authorizer: string, override?: EndpointOverride): Endpoint {
   const namespace = WSDL_NAMESPACE_BASE + row.operation;

@@ -3,7 +3,7 @@ import { buildDistDFeInt, parseDistributionAnswer, type DistributionOutcome, typ
 import { buildDistributionRequestEnvelope, parseDistributionEnvelope } from './distribution-envelope.js';
 import { resolveNationalEndpoint } from './national-endpoints.js';
 import { resolveSvrsEventEndpoint } from './svrs-endpoints.js';
-import { resolveEndpoint, ufCode } from './endpoints.js';
+import { resolveEndpoint, resolveNfceEpecEndpoint, ufCode } from './endpoints.js';
 import { resolveSvcEndpoint, SVC_SERVICES, type SvcAuthorizer, type SvcService } from './svc-endpoints.js';
 import { AgentPool, postOverMutualTls } from './https-transport.js';
 import type { ClientCredentials, HttpExchange } from './https-transport.js';
@@ -92,6 +92,8 @@ export interface SefazClient {
    * 210220/210240, cOrgao 91), signed with the recipient's certificate (docs/fiscal/nfe-model-55.md#recipient-manifestation).
    */
   sendNationalEvent(target: NationalCallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
+  /** SP's NFC-e EPEC reception (event 110140 of a model 65 key, cOrgao 35; docs/fiscal/offline-contingency.md#epec-sp). */
+  sendNfceEpec(target: NationalCallTarget & { uf: string; signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
   /** NFeRecepcaoEvento4 of SVRS (cOrgao 92): the failed-delivery events 110192/110193 (docs/fiscal/delivery-events.md). */
   sendSvrsEvent(target: NationalCallTarget & { signedEventXml: string; idLote?: string | number }): Promise<EventOutcome>;
   /**
@@ -157,6 +159,10 @@ export function createSefazClient(options: SefazClientOptions): SefazClient {
     sendEvent: (t) => call('recepcaoEvento', t, eventPayload(t), parseEventAnswer, true),
     sendNationalEvent: (t) => {
       const endpoint = resolveNationalEndpoint(t.tpAmb, 'recepcaoEventoAN', options.endpointOverride);
+      return post(endpoint, t, buildRequestEnvelope(endpoint.namespace, eventPayload(t)), parseEventAnswer, true);
+    },
+    sendNfceEpec: (t) => {
+      const endpoint = resolveNfceEpecEndpoint(t.uf, t.tpAmb, options.endpointOverride);
       return post(endpoint, t, buildRequestEnvelope(endpoint.namespace, eventPayload(t)), parseEventAnswer, true);
     },
     sendSvrsEvent: (t) => {

@@ -26,6 +26,8 @@ export interface StateFacts {
   nfceCancelMinutes: number;
   /** NF-e cancellation window, hours after authorization (Ajuste SINIEF 07/05: 24 nationally). */
   nfeCancelHours: number;
+  /** It runs the NFC-e EPEC (tpEmis 4, MOC B22-34's "a critério da UF"; docs/fiscal/offline-contingency.md#epec-sp). */
+  nfceEpec: boolean;
   /** The state's IE check-digit algorithm (SINTEGRA), by state code in fiscal/layout/state-registration.ts. */
   ieAlgorithm: Uf;
   /** A sale is authorized and cancelled through the simulator in this state (test/state-coverage.test.ts). */
@@ -34,6 +36,8 @@ export interface StateFacts {
 
 // MOC 7.0 Anexo I, rule ZD01-10 (observation, NT 2018.005 v1.30): in force in AM, MS, PE, PR, SC and TO.
 const RESP_TEC = new Set<Uf>(['AM', 'MS', 'PE', 'PR', 'SC', 'TO']);
+// docs/fiscal/offline-contingency.md#epec-sp: only São Paulo publishes an NFC-e EPEC service.
+const NFCE_EPEC = new Set<Uf>(['SP']);
 // sped-nfe Contingency.php (docs/fiscal/states.md): SVC-RS serves these; SVC-AN every other state.
 const SVC_RS = new Set<Uf>(['AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR']);
 
@@ -63,6 +67,7 @@ const STATES: ReadonlyMap<Uf, StateFacts> = new Map(
       // No state in docs/fiscal/states.md's sources sets a shorter window than the national ones.
       nfceCancelMinutes: 30,
       nfeCancelHours: 24,
+      nfceEpec: NFCE_EPEC.has(uf),
       ieAlgorithm: uf,
       endToEnd: END_TO_END.has(uf),
     },

@@ -61,8 +61,8 @@ export interface DocumentContext {
   emittedAt: Date;
   signingKey: SigningKey;
   csc?: { id: string; token: string };
-  /** 9 = NFC-e offline contingency. */
-  tpEmis?: 1 | 9;
+  /** 9 = NFC-e offline contingency; 4 = SP's NFC-e EPEC (docs/fiscal/offline-contingency.md#epec-sp). */
+  tpEmis?: 1 | 4 | 9;
   contingency?: { at: Date; reason: string };
   /** cNF to reuse (a contingency note re-sent keeps its key); drawn at random when absent. */
   cNF?: string;

@@ -6,6 +6,7 @@ import { signNfce } from '../../../fiscal/xml/nfe/sign-nfe.js';
 import { buildAccessKey } from '../../../fiscal/layout/access-key.js';
 import { generateCnf, isValidCnf } from '../../../fiscal/layout/cnf.js';
 import { timeZoneOf, ufCode } from '../../../fiscal/layout/ibge.js';
+import { stateFacts } from '../../../fiscal/states/states.js';
 import type { DocumentContext, SaleContext } from '../../goods/domain/issuer-context.js';
 
 /** Everything an NFC-e needs besides the sale: the issuer's sale data and the document's number and keys. */
@@ -41,7 +42,9 @@ export function buildPreparedNfce(prepared: PreparedNfce, ctx: DocumentContext):
   const cUF = ufCode(issuer.uf);
   if (!cUF) throw new Error(`issuer UF ${issuer.uf} is unknown`);
   const tpEmis = ctx.tpEmis ?? 1;
-  if (tpEmis === 9 && !ctx.contingency) throw new Error('tpEmis 9 (offline contingency) needs ctx.contingency { at, reason }');
+  if (tpEmis !== 1 && !ctx.contingency) throw new Error(`tpEmis ${tpEmis} (contingency) needs ctx.contingency { at, reason }`);
+  // MOC B22-34 (714): EPEC only where the state runs it (src/fiscal/states/states.ts nfceEpec).
+  if (tpEmis === 4 && !stateFacts(issuer.uf)?.nfceEpec) throw new Error(`tpEmis 4 (EPEC) on an NFC-e of ${issuer.uf}, whose state runs no NFC-e EPEC`);
   const cNF = ctx.cNF ?? generateCnf(ctx.nNF);
   if (!isValidCnf(cNF, ctx.nNF)) throw new Error('ctx.cNF breaks NT 2019.001 B03-10 (equal to nNF or a forbidden sequence)');
 
@@ -60,7 +63,8 @@ export function buildPreparedNfce(prepared: PreparedNfce, ctx: DocumentContext):
       tpEmis, cDV: Number(accessKey[43]), tpAmb, indPres: prepared.indPres, verProc: ctx.verProc ?? DEFAULT_VER_PROC,
     },
   };
-  if (ctx.contingency && tpEmis === 9) {
+  // MOC B28-20 (557): dhCont and xJust for every contingency tpEmis (4 and 9 here).
+  if (ctx.contingency && tpEmis !== 1) {
     model.ide.contingency = { dhCont: localDateTime(ctx.contingency.at, zone).text, xJust: layoutText(ctx.contingency.reason) };
   }
   const csrt = ctx.csrt ?? prepared.csrt;

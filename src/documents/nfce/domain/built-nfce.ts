@@ -44,7 +44,7 @@ export interface BuiltNfce {
   cNF: string;
   nNF: number;
   serie: number;
-  tpEmis: 1 | 9;
+  tpEmis: 1 | 4 | 9;
   /** dhEmi as written (issuer local offset). */
   dhEmi: string;
   /** base64 SHA-1 of the canonical infNFe (protNFe/digVal must match it). */

@@ -34,3 +34,4 @@ export {
   type EventCancellationInput,
 } from './reform-event-cancel.js';
 export { buildEpecEvent, EPEC_CORGAO, EPEC_TP_EVENTO, epecProblems, epecSummaryOfNfe, type EpecInput, type EpecRecipient } from './epec-event.js';
+export { buildEpecNfceEvent, epecNfceProblems, epecSummaryOfNfce, type EpecNfceInput, type EpecNfceSummary } from './epec-nfce-event.js';

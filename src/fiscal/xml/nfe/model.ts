@@ -15,7 +15,8 @@ export interface IdeModel {
   nNF: number;
   dhEmi: string; // TDateTimeUTC with the issuer's offset
   cMunFG: string;
-  tpEmis: 1 | 9;
+  /** 1 normal; 4 EPEC (SP's NFC-e EPEC, docs/fiscal/offline-contingency.md#epec-sp); 9 offline contingency. */
+  tpEmis: 1 | 4 | 9;
   cDV: number;
   tpAmb: 1 | 2;
   indPres: 1 | 4;
