@@ -85,7 +85,7 @@ export async function registerEpecFirst(deps: AuthorityDeps, note: Note, job: Jo
 }
 
 /** 573: the EPEC of this key is at the AN (an earlier answer was lost); kept as held there, its protocol asked of the state. */
-async function holdAtAn(deps: AuthorityDeps, client: SefazClient, issuer: EmissionIssuerRow, note: Note, cStat: number, said: string, now: Date): Promise<EpecStep> {
+async function holdAtAn(deps: AuthorityDeps, client: SefazClient, issuer: IssuerForEmission, note: Note, cStat: number, said: string, now: Date): Promise<EpecStep> {
   const held = await deps.db.transaction(async (tx) => {
     const row = await updateNoteIf(tx, note.id, 'processing', { epec: HELD_UNKNOWN }, now);
     if (row) await addHistory(tx, note.id, { type: 'epec_registered', at: now, code: String(cStat), message: `EPEC already at the Ambiente Nacional (an earlier answer was lost): ${said}` });
