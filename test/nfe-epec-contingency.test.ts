@@ -7,16 +7,17 @@
 // protocol is read from the state's consultation of the key (124, NT 2014.001 5.6) and the note is authorized once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './support/clock.js';
-import { createTestApp, type TestApp } from './support/app.js';
+import type { TestApp } from './support/app.js';
 import { freshBranchCnpj, readyIssuer, SP_ISSUER } from './support/nfce-flow.js';
+import { startNfeContingencyWorld, type NfeContingencyWorld } from './support/nfe-contingency-world.js';
 import { invoice } from './support/nfe-flow.js';
 import { pdfWorkspace } from './support/pdf-tools.js';
-import { eventually } from './support/webhook-receiver.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 const clock = new ManualClock(new Date());
 const { pdfText, cleanup } = pdfWorkspace('nfe-epec-');
 let t: TestApp;
+let w: NfeContingencyWorld;
 
 type Nfe = {
   id: string; status: string; access_key: string; protocolo: string | null;
@@ -25,30 +26,21 @@ type Nfe = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all', clock, env: { AUTHORITY_BREAKER_FAILURES: '3' } });
-  t.simulator.setClock(() => clock.now());
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.ctx.breaker.refresh();
+  w = await startNfeContingencyWorld(clock);
+  t = w.t;
 });
 afterAll(async () => {
-  t.simulator.setClock(() => new Date());
-  t.simulator.endOutage();
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.runtime.close();
+  await w?.close();
   cleanup();
 });
 
-/** Moves the clock (the worker's retries and backoffs) until `probe` holds. */
-async function until<T>(probe: () => Promise<T | null | false | undefined>, what: string): Promise<T> {
-  return eventually(async () => {
-    const v = await probe();
-    if (!v) {
-      clock.advance(2_000);
-      t.ctx.wakeWorker();
-    }
-    return v;
-  }, 120_000, what);
-}
+const until = <T>(probe: () => Promise<T | null | false | undefined>, what: string) => w.until(probe, what);
+/** The state back: the note's retries (and the breaker's probes) until the state has authorized it. */
+const authorizedByState = (auth: Record<string, string>, id: string) =>
+  w.until(async () => {
+    const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}`, headers: auth })).json() as Nfe;
+    return n.status === 'authorized' ? n : null;
+  }, 'the EPEC note authorized by the state', { probeBreakers: true });
 
 /** The state stops answering (108) the issuer; three NF-e in a row open its NF-e authorization breaker. They stay the state's (tpEmis 1). */
 async function stateDown(accountId: string, auth: Record<string, string>, issuerId: string, cnpj: string): Promise<Nfe[]> {
@@ -59,10 +51,7 @@ async function stateDown(accountId: string, auth: Record<string, string>, issuer
     expect([201, 202], res.body).toContain(res.statusCode);
     first.push(res.json());
   }
-  await until(async () => {
-    const states = await t.ctx.breaker.states();
-    return states.find((s) => s.service === 'NFeAutorizacao4' && s.endpoint.endsWith(`/${accountId}`) && !s.endpoint.includes('/svc-'))?.state === 'open';
-  }, "the state's NF-e authorization breaker open");
+  await until(async () => (await w.breaker(accountId, 'state')) === 'open', "the state's NF-e authorization breaker open");
   return first;
 }
 
@@ -133,11 +122,7 @@ describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
 
     // The state back: the job's retries send the same signed note to it, authorized under the same key.
     t.simulator.endOutage(cnpj);
-    const authorized = await until(async () => {
-      await t.ctx.breaker.probeDueNow();
-      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}`, headers: auth })).json() as Nfe;
-      return n.status === 'authorized' ? n : null;
-    }, 'the EPEC note authorized by the state');
+    const authorized = await authorizedByState(auth, issued.id);
     expect(authorized.access_key).toBe(issued.access_key);
     expect(authorized.contingency?.type).toBe('epec');
     expect(await t.simulator.authorizationsFor(issued.access_key)).toBe(1);
@@ -192,11 +177,7 @@ describe('NF-e in EPEC contingency', { timeout: 300_000 }, () => {
     // The state back: its consultation of the key answers 124 "EPEC Autorizado" with the EPEC (NT 2014.001 5.6);
     // the note keeps that protocol, is announced, sent and authorized under the same key, once.
     t.simulator.endOutage(issuer.cnpj);
-    const authorized = await until(async () => {
-      await t.ctx.breaker.probeDueNow();
-      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${issued.id}`, headers: auth })).json() as Nfe;
-      return n.status === 'authorized' ? n : null;
-    }, 'the EPEC note authorized by the state');
+    const authorized = await authorizedByState(auth, issued.id);
     expect(authorized.access_key).toBe(issued.access_key);
     expect(authorized.contingency).toMatchObject({ type: 'epec', protocol: atAn.rows[0]!.n_prot });
     expect(await t.simulator.authorizationsFor(issued.access_key)).toBe(1);

@@ -6,21 +6,15 @@
 // was lost stays the state's: test/nfe-svc-low-volume.test.ts); the breaker closes and new notes go back to tpEmis 1.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './support/clock.js';
-import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer, SP_ISSUER } from './support/nfce-flow.js';
+import type { TestApp } from './support/app.js';
+import { SP_ISSUER } from './support/nfce-flow.js';
+import { startNfeContingencyWorld, type Issuing, type NfeContingencyWorld } from './support/nfe-contingency-world.js';
 import { invoice } from './support/nfe-flow.js';
-import { eventually } from './support/webhook-receiver.js';
 import { xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 const clock = new ManualClock(new Date());
 let t: TestApp;
-
-interface Issuing {
-  accountId: string;
-  auth: { authorization: string };
-  issuerId: string;
-  cnpj: string;
-}
+let w: NfeContingencyWorld;
 
 type Nfe = {
   id: string; status: string; access_key: string; protocolo: string | null;
@@ -29,26 +23,12 @@ type Nfe = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all', clock, env: { AUTHORITY_BREAKER_FAILURES: '3' } });
-  // The simulator on the gateway's clock: the test moves both (retries, the breaker's cool-down).
-  t.simulator.setClock(() => clock.now());
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.ctx.breaker.refresh();
+  w = await startNfeContingencyWorld(clock);
+  t = w.t;
 });
-afterAll(async () => {
-  t.simulator.setClock(() => new Date());
-  t.simulator.endOutage();
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.runtime.close();
-});
+afterAll(async () => w?.close());
 
-async function issuing(overrides: Parameters<typeof readyIssuer>[2] = {}): Promise<Issuing> {
-  const { accountId, auth } = await t.newAccount();
-  const issuerId = await readyIssuer(t, auth, overrides);
-  const cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj as string;
-  return { accountId, auth, issuerId, cnpj };
-}
-
+const issuing = (overrides: Parameters<NfeContingencyWorld['issuing']>[0] = {}) => w.issuing(overrides);
 const get = async (who: Issuing, id: string): Promise<Nfe> => (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}`, headers: who.auth })).json();
 
 async function post(who: Issuing, payload: object, prefer = 'wait=10'): Promise<Nfe> {
@@ -57,26 +37,11 @@ async function post(who: Issuing, payload: object, prefer = 'wait=10'): Promise<
   return res.json();
 }
 
-/** Moves the clock (the worker's retries and backoffs) until `probe` holds. */
-async function until<T>(probe: () => Promise<T | null | false | undefined>, what: string): Promise<T> {
-  return eventually(async () => {
-    const v = await probe();
-    if (!v) {
-      clock.advance(2_000);
-      t.ctx.wakeWorker();
-    }
-    return v;
-  }, 120_000, what);
-}
-
+const until = <T>(probe: () => Promise<T | null | false | undefined>, what: string) => w.until(probe, what);
 /** The account's breaker of the state's NF-e authorization (in the sandbox it is per certificate and account). */
-async function authorizationBreaker(who: Issuing): Promise<string | null> {
-  const states = await t.ctx.breaker.states();
-  return states.find((s) => s.service === 'NFeAutorizacao4' && s.endpoint.endsWith(`/${who.accountId}`) && !s.endpoint.includes('/svc-'))?.state ?? null;
-}
+const authorizationBreaker = (who: Issuing) => w.breaker(who.accountId, 'state');
 
-const stored = async (id: string) =>
-  (await t.db.query<{ access_key: string; number: number; status: string }>('SELECT access_key, number, status FROM notes WHERE id = $1', [id])).rows[0]!;
+const stored = (id: string) => w.stored(id);
 
 /**
  * The state stops answering the issuer (108); three NF-e sent to it fail in a row and the breaker opens.

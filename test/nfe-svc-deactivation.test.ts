@@ -9,46 +9,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BreakerOutcome } from '../src/fiscal/sefaz/breaker-outcome.js';
 import { loadIssuerSigningMaterial } from '../src/platform/issuers/issuer-signing-material.js';
 import { ManualClock } from './support/clock.js';
-import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer } from './support/nfce-flow.js';
+import type { TestApp } from './support/app.js';
+import { startNfeContingencyWorld, type NfeContingencyWorld } from './support/nfe-contingency-world.js';
 import { invoice } from './support/nfe-flow.js';
-import { eventually } from './support/webhook-receiver.js';
 
 const clock = new ManualClock(new Date());
 let t: TestApp;
+let w: NfeContingencyWorld;
 
 type Nfe = { id: string; status: string; access_key: string; protocolo: string | null; contingency: null | { type: string } };
 
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all', clock, env: { AUTHORITY_BREAKER_FAILURES: '3', AUTHORITY_BREAKER_COOLDOWN_MS: '15000' } });
-  t.simulator.setClock(() => clock.now());
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.ctx.breaker.refresh();
+  w = await startNfeContingencyWorld(clock, { AUTHORITY_BREAKER_COOLDOWN_MS: '15000' });
+  t = w.t;
 });
 afterAll(async () => {
-  t.simulator.setClock(() => new Date());
-  t.simulator.endOutage();
-  t.simulator.setSvcActivation({ uf: 'SP', active: true });
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.runtime.close();
+  t?.simulator.setSvcActivation({ uf: 'SP', active: true });
+  await w?.close();
 });
 
-async function until<T>(probe: () => Promise<T | null | false | undefined>, what: string): Promise<T> {
-  return eventually(async () => {
-    const v = await probe();
-    if (!v) {
-      clock.advance(2_000);
-      t.ctx.wakeWorker();
-    }
-    return v;
-  }, 120_000, what);
-}
+const until = <T>(probe: () => Promise<T | null | false | undefined>, what: string) => w.until(probe, what);
 
 describe('the SVC deactivated by the state', { timeout: 300_000 }, () => {
   it('113 heard by the state\'s probe, new NF-e back to the state, the SVC note cancelled at the SVC after the deactivation', async () => {
-    const { accountId, auth } = await t.newAccount();
-    const issuerId = await readyIssuer(t, auth);
-    const cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj as string;
+    const { accountId, auth, issuerId, cnpj } = await w.issuing();
     const get = async (id: string) => (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}`, headers: auth })).json() as Nfe;
     const stateBreaker = async () => (await t.ctx.breaker.states()).find((s) => s.service === 'NFeAutorizacao4' && s.endpoint.endsWith(`/${accountId}`) && !s.endpoint.includes('/svc-'));
 

@@ -6,42 +6,23 @@
 // (docs/fiscal/svc.md#when-the-gateway-switches). The clock is the test's; nothing sleeps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './support/clock.js';
-import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer } from './support/nfce-flow.js';
+import type { TestApp } from './support/app.js';
+import { startNfeContingencyWorld, type Issuing, type NfeContingencyWorld } from './support/nfe-contingency-world.js';
 import { invoice } from './support/nfe-flow.js';
 import { eventually } from './support/webhook-receiver.js';
 import { xmllint } from './support/xml-tools.js';
 
 const clock = new ManualClock(new Date());
 let t: TestApp;
-
-interface Issuing {
-  accountId: string;
-  auth: { authorization: string };
-  issuerId: string;
-  cnpj: string;
-}
+let w: NfeContingencyWorld;
 
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all', clock, env: { AUTHORITY_BREAKER_FAILURES: '3' } });
-  t.simulator.setClock(() => clock.now());
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.ctx.breaker.refresh();
+  w = await startNfeContingencyWorld(clock);
+  t = w.t;
 });
-afterAll(async () => {
-  t.simulator.setClock(() => new Date());
-  t.simulator.setScenario(null);
-  t.simulator.endOutage();
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.runtime.close();
-});
+afterAll(async () => w?.close());
 
-async function issuing(): Promise<Issuing> {
-  const { accountId, auth } = await t.newAccount();
-  const issuerId = await readyIssuer(t, auth);
-  const cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj as string;
-  return { accountId, auth, issuerId, cnpj };
-}
+const issuing = () => w.issuing();
 
 async function post(who: Issuing): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...who.auth, prefer: 'wait=1' }, payload: invoice(who.issuerId) });
@@ -49,27 +30,10 @@ async function post(who: Issuing): Promise<string> {
   return res.json().id as string;
 }
 
-const stored = async (id: string) =>
-  (await t.db.query<{ access_key: string; number: number; status: string; tp_emis: number }>('SELECT access_key, number, status, tp_emis FROM notes WHERE id = $1', [id])).rows[0]!;
-const history = async (who: Issuing, id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}/events`, headers: who.auth })).json().data as Array<{ type: string; code: string | null; message: string }>;
-
-/** Moves the clock (the worker's retries) until `probe` holds. */
-async function until<T>(probe: () => Promise<T | null | false | undefined>, what: string): Promise<T> {
-  return eventually(async () => {
-    const v = await probe();
-    if (!v) {
-      clock.advance(2_000);
-      t.ctx.wakeWorker();
-    }
-    return v;
-  }, 120_000, what);
-}
-
-async function breakerOf(who: Issuing): Promise<string | null> {
-  const states = await t.ctx.breaker.states();
-  return states.find((s) => s.service === 'NFeAutorizacao4' && s.endpoint.endsWith(`/${who.accountId}`) && !s.endpoint.includes('/svc-'))?.state ?? null;
-}
+const stored = (id: string) => w.stored(id);
+const history = (who: Issuing, id: string) => w.history(who, id);
+const until = <T>(probe: () => Promise<T | null | false | undefined>, what: string) => w.until(probe, what);
+const breakerOf = (who: Issuing) => w.breaker(who.accountId, 'state');
 
 describe('a single NF-e while the state is paralysed', { timeout: 300_000 }, () => {
   for (const mode of ['unavailable', 'unavailable:109'] as const) {

@@ -6,42 +6,23 @@
 // they are authorized there under their tpEmis 6 key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './support/clock.js';
-import { createTestApp, type TestApp } from './support/app.js';
-import { readyIssuer } from './support/nfce-flow.js';
+import type { TestApp } from './support/app.js';
+import { startNfeContingencyWorld, type Issuing, type NfeContingencyWorld } from './support/nfe-contingency-world.js';
 import { invoice } from './support/nfe-flow.js';
-import { eventually } from './support/webhook-receiver.js';
 
 const clock = new ManualClock(new Date());
 let t: TestApp;
-
-interface Issuing {
-  accountId: string;
-  auth: { authorization: string };
-  issuerId: string;
-  cnpj: string;
-}
+let w: NfeContingencyWorld;
 
 type Nfe = { id: string; status: string; access_key: string };
 
 beforeAll(async () => {
-  t = await createTestApp({ role: 'all', clock, env: { AUTHORITY_BREAKER_FAILURES: '3' } });
-  t.simulator.setClock(() => clock.now());
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.ctx.breaker.refresh();
+  w = await startNfeContingencyWorld(clock);
+  t = w.t;
 });
-afterAll(async () => {
-  t.simulator.setClock(() => new Date());
-  t.simulator.endOutage();
-  await t.db.query('DELETE FROM authority_breakers');
-  await t.runtime.close();
-});
+afterAll(async () => w?.close());
 
-async function issuing(): Promise<Issuing> {
-  const { accountId, auth } = await t.newAccount();
-  const issuerId = await readyIssuer(t, auth, {});
-  const cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj as string;
-  return { accountId, auth, issuerId, cnpj };
-}
+const issuing = () => w.issuing();
 
 async function post(who: Issuing): Promise<Nfe> {
   const res = await t.app.inject({ method: 'POST', url: '/v1/nfe', headers: { ...who.auth, prefer: 'wait=1' }, payload: invoice(who.issuerId) });
@@ -49,28 +30,11 @@ async function post(who: Issuing): Promise<Nfe> {
   return res.json();
 }
 
-async function until<T>(probe: () => Promise<T | null | false | undefined>, what: string): Promise<T> {
-  return eventually(async () => {
-    await t.ctx.breaker.probeDueNow();
-    const v = await probe();
-    if (!v) {
-      clock.advance(2_000);
-      t.ctx.wakeWorker();
-    }
-    return v;
-  }, 180_000, what);
-}
-
+const until = <T>(probe: () => Promise<T | null | false | undefined>, what: string) => w.until(probe, what, { probeBreakers: true, timeoutMs: 180_000 });
 /** The account's NF-e authorization breaker at the state (`svc` false) or at its SVC. */
-async function breaker(who: Issuing, svc: boolean): Promise<string | null> {
-  const states = await t.ctx.breaker.states();
-  return states.find((s) => s.service === 'NFeAutorizacao4' && s.endpoint.endsWith(`/${who.accountId}`) && s.endpoint.includes('/svc-an/') === svc)?.state ?? null;
-}
-
-const stored = async (id: string) =>
-  (await t.db.query<{ access_key: string; number: number; status: string }>('SELECT access_key, number, status FROM notes WHERE id = $1', [id])).rows[0]!;
-const history = async (who: Issuing, id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/v1/nfe/${id}/events`, headers: who.auth })).json().data as Array<{ type: string; code: string | null; message: string }>;
+const breaker = (who: Issuing, svc: boolean) => w.breaker(who.accountId, svc ? 'svc-an' : 'state');
+const stored = (id: string) => w.stored(id);
+const history = (who: Issuing, id: string) => w.history(who, id);
 
 /** State (108) and SVC (109) down for the issuer: three NF-e end up issued for SVC-AN, not taken, still processing. */
 async function bothDown(who: Issuing): Promise<Array<{ id: string; stateKey: string; svcKey: string; number: number }>> {
