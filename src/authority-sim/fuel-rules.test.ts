@@ -17,10 +17,8 @@ describe('fuel group rules (MOC LA)', () => {
   });
 
   it('each rule answers its cStat with the words of its row and the item number', () => {
-    // LA02-10 (761): 999999999 is not in the ANP product table; 610101001 is (assets/fiscal/anp/nfe-product-codes.json).
-    expect(fuelRejection(prod('<cProdANP>999999999</cProdANP><descANP>XX</descANP><UFCons>SP</UFCons>'), '2', '65', '5656'))
-      .toMatchObject({ cStat: 761, xMotivo: 'Rejeição: Código de Produto ANP inexistente [nItem:2]' });
-    expect(fuelRejection(prod('<cProdANP>610101001</cProdANP><descANP>XX</descANP><UFCons>SP</UFCons>'), '2', '55', '5102')).toBeNull();
+    // LA02-10 (761) is not played: the project holds a partial ANP list (docs/fiscal/rules-not-enforced.md "anp-product-table").
+    expect(fuelRejection(prod('<cProdANP>999999999</cProdANP><descANP>XX</descANP><UFCons>SP</UFCons>'), '2', '65', '5656')).toBeNull();
     expect(fuelRejection(prod(gasoline('<pGLP>100.00</pGLP>')), '1', '65', '5656')).toMatchObject({ cStat: 461 });
     expect(fuelRejection(prod(glp('<pGLP>60.00</pGLP><pGNn>30.00</pGNn>')), '1', '65', '5656')).toMatchObject({ cStat: 855 });
     expect(fuelRejection(prod(glp('<pGLP>100.00</pGLP>', '')), '1', '55', '5656')).toMatchObject({ cStat: 856 });

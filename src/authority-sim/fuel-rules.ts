@@ -1,5 +1,5 @@
 import { mocRule } from '../fiscal/rules/rule-table.js';
-import { ANP_GLP, anpCodeExists, FUEL_CONSUMER_CFOPS, REPASSE_FUEL_CODES } from '../fiscal/layout/anp-products.js';
+import { ANP_GLP, FUEL_CONSUMER_CFOPS, REPASSE_FUEL_CODES } from '../fiscal/layout/anp-products.js';
 import { sliceElement, type ElementSlice } from '../fiscal/sefaz/xml-slice.js';
 import type { Rejection } from './nfe-rules.js';
 
@@ -21,15 +21,15 @@ const share = (v: string | null) => Math.round(Number(v ?? '0') * 10_000);
 const reading = (v: string | null) => BigInt(Math.round(Number(v ?? '0') * 1000));
 
 /**
- * MOC LA02-10 (761), LA03c-10 (461), LA03c-20 (855), LA03d-10 (856, NF-e), LA11-20 (379, NF-e), LA16-10 (380),
+ * MOC LA03c-10 (461), LA03c-20 (855), LA03d-10 (856, NF-e), LA11-20 (379, NF-e), LA16-10 (380),
  * and N08-10 (858, NF-e: ICMS60 for a fuel under interstate repasse; `imposto` is the item's).
  */
 export function fuelRejection(prod: ElementSlice | null, nItem: string, mod: string, cfop: string, imposto: ElementSlice | null = null): Rejection | null {
   const comb = prod ? sliceElement(prod.inner, 'comb') : null;
   if (!comb) return null;
   const code = textIn(comb, 'cProdANP') ?? '';
-  // LA02-10 (761): the code must be in the ANP product table published for NF-e use (assets/fiscal/anp/nfe-product-codes.json).
-  if (!anpCodeExists(code)) return reject('LA02-10', 761, `cProdANP ${code} is not in the ANP product table`, nItem);
+  // LA02-10 (761, code not in the ANP table) is not played: the project holds a partial list, not the official table
+  // (docs/fiscal/rules-not-enforced.md "anp-product-table"); refusing a code it lacks would be stricter than the authority.
   const pGLP = textIn(comb, 'pGLP');
   const pGNn = textIn(comb, 'pGNn');
   const pGNi = textIn(comb, 'pGNi');

@@ -137,6 +137,11 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfe: ['N12-100', 'N12-110'],
     nfse: [],
   },
+  'anp-product-table': {
+    why: 'the official ANP product table (SIMP codes) is not in the project: assets/fiscal/anp holds a partial list taken from third-party copies, enough to fill descANP but not to refuse a code it lacks (a real code missing from it would be refused here and accepted by the authority)',
+    nfe: ['LA02-10'],
+    nfse: [],
+  },
   'comex-unit-table': {
     why: 'the table of taxable units per NCM in foreign trade (Portal Nacional da NF-e, "Diversos") is not in the project and no copy of it was found',
     nfe: ['I14-10'],

@@ -2,28 +2,29 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FISCAL_ASSETS_DIR } from '../../kernel/paths.js';
 
-// The ANP product codes a fuel item's cProdANP may carry (MOC LA02-10, 761): the official table the Portal Nacional da
-// NF-e publishes for NF-e use (assets/fiscal/anp/nfe-product-codes.json, Informe Técnico 2023.001 v1.10), and the
-// descriptions a partial transcription gives for some of them (assets/fiscal/anp/product-codes.json), used for descANP
-// when the sale gives none. Sources in docs/fiscal/fuel.md. Read once, lazily.
+// The ANP product codes (SIMP) a fuel item's cProdANP may carry (MOC LA02-10, 761), as data in
+// assets/fiscal/anp/product-codes.json; source and its limits in docs/fiscal/fuel.md. Read once, lazily.
 
 interface AnpRow { code: string; description: string | null }
 
-let codes: ReadonlySet<string> | undefined;
-let descriptions: Map<string, string | null> | undefined;
+let table: Map<string, string | null> | undefined;
 
-const readAsset = <T>(name: string): T => JSON.parse(readFileSync(join(FISCAL_ASSETS_DIR, 'anp', name), 'utf8')) as T;
-
-/** True when the code is in the official table (MOC LA02-10: otherwise 761). */
-export function anpCodeExists(code: string): boolean {
-  codes ??= new Set(readAsset<{ codes: string[] }>('nfe-product-codes.json').codes);
-  return codes.has(code);
+function load(): Map<string, string | null> {
+  if (!table) {
+    const doc = JSON.parse(readFileSync(join(FISCAL_ASSETS_DIR, 'anp', 'product-codes.json'), 'utf8')) as { codes: AnpRow[] };
+    table = new Map(doc.codes.map((r) => [r.code, r.description]));
+  }
+  return table;
 }
 
-/** The description the project holds for the code (descANP), or null when it has none. */
+/** True when the code is in the table (MOC LA02-10). */
+export function anpCodeExists(code: string): boolean {
+  return load().has(code);
+}
+
+/** The table's description of the code (descANP), or null when the table has the code without one. */
 export function anpDescription(code: string): string | null {
-  descriptions ??= new Map(readAsset<{ codes: AnpRow[] }>('product-codes.json').codes.map((r) => [r.code, r.description]));
-  return descriptions.get(code) ?? null;
+  return load().get(code) ?? null;
 }
 
 /** GLP (MOC LA03c-10/20, LA03d-10, I13-20): the one product whose gas percentages and vPart the layout asks for. */

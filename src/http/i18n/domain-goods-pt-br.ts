@@ -33,7 +33,6 @@ export const GOODS_PT_BR: Translations = {
   'is required for an issuer in {} (infRespTec, MOC ZD01-10; the state rejects the note with 972): set the software house with PUT /v1/account/technical-responsible, or PUT /v1/issuers/{id}/technical-responsible for this issuer':
     'é obrigatório para um emitente de {} (infRespTec, MOC ZD01-10; o estado rejeita a nota com 972): informe a software house com PUT /v1/account/technical-responsible, ou PUT /v1/issuers/{id}/technical-responsible para este emitente',
   // validate-fuel.ts (docs/fiscal/fuel.md)
-  'is not a code of the ANP product table for NF-e use (MOC LA02-10, 761)': 'não é um código da tabela de produtos da ANP para uso na NF-e (MOC LA02-10, 761)',
   'is only for a fuel sale to a final consumer in an NF-e, CFOP 5656 or 5667 (MOC LA11-20, 379)':
     'só cabe na NF-e em venda de combustível a consumidor final, CFOP 5656 ou 5667 (MOC LA11-20, 379)',
   'is required for GLP in an NF-e (vPart, MOC LA03d-10, 856)': 'é obrigatório para GLP na NF-e (vPart, MOC LA03d-10, 856)',

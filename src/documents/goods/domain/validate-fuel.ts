@@ -1,4 +1,4 @@
-import { ANP_GLP, anpCodeExists, anpDescription, FUEL_CONSUMER_CFOPS } from '../../../fiscal/layout/anp-products.js';
+import { ANP_GLP, anpDescription, FUEL_CONSUMER_CFOPS } from '../../../fiscal/layout/anp-products.js';
 import { checkNumber, checkPattern, checkText, fail, OPTIONAL_MONEY, OPTIONAL_PERCENT, type Errors, type NumberRule } from '../../../fiscal/layout/field-rules.js';
 import { toCents, toScaled } from '../../../kernel/decimal.js';
 import { cideAmountCents, type FuelInput } from './fuel-item.js';
@@ -24,13 +24,9 @@ export interface FuelItemContext {
 export function checkFuel(errors: Errors, at: string, f: FuelInput, ctx: FuelItemContext): void {
   const p = `${at}.fuel`;
   const codeShaped = checkPattern(errors, `${p}.anp_code`, f.anp_code, /^[0-9]{9}$/, 'must be the 9-digit ANP product code (cProdANP)');
-  const known = codeShaped && anpCodeExists(f.anp_code);
-  if (codeShaped && !known) {
-    fail(errors, `${p}.anp_code`, 'is not a code of the ANP product table for NF-e use (MOC LA02-10, 761)', 'LA02-10');
-  }
-  // The descriptions the gateway holds are a partial list (docs/fiscal/fuel.md): for a code of the table it has no
-  // words for, descANP is the sale's.
-  if (known && f.anp_description === undefined && anpDescription(f.anp_code) === null) {
+  // LA02-10 (761) is the authority's: the gateway holds a partial ANP list (docs/fiscal/fuel.md), which fills descANP but
+  // may lack a real code, so a code it does not know is sent with the description the sale gives.
+  if (codeShaped && f.anp_description === undefined && anpDescription(f.anp_code) === null) {
     fail(errors, `${p}.anp_description`, 'is required for this ANP code: the list the gateway holds has no description for it (descANP)');
   }
   checkText(errors, `${p}.anp_description`, f.anp_description, 2, 95, false);
