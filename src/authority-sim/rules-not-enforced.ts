@@ -138,7 +138,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: [],
   },
   'anp-product-table': {
-    why: 'the official ANP product table (SIMP codes) is not in the project: assets/fiscal/anp holds a partial list taken from third-party copies, enough to fill descANP but not to refuse a code it lacks (a real code missing from it would be refused here and accepted by the authority)',
+    why: 'the official ANP product table for NF-e use (Portal Nacional da NF-e, IT 2023.001 v1.10, 1,031 codes) is not in the project: a copy was read in a public snapshot, whose content a developer may not commit (it must first be placed in shared/fiscal); assets/fiscal/anp holds a partial list, enough to fill descANP but not to refuse a code it lacks (a real code missing from it would be refused here and accepted by the authority)',
     nfe: ['LA02-10'],
     nfse: [],
   },
