@@ -143,7 +143,7 @@ export const NOT_ENFORCED: Readonly<Record<string, NotEnforcedReason>> = {
     nfse: [],
   },
   'comex-unit-table': {
-    why: 'the table of taxable units per NCM in foreign trade (Portal Nacional da NF-e, "Diversos") is not in the project and no copy of it was found',
+    why: 'the table of taxable units per NCM in foreign trade (Portal Nacional da NF-e, "Diversos", Informe Técnico 2024.001 v2.30) is not in the project: a copy was read in a public snapshot, whose content a developer may not commit (it must first be placed in shared/fiscal)',
     nfe: ['I14-10'],
     nfse: [],
   },
