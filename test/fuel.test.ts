@@ -8,7 +8,10 @@ import { tempFile, xmllint, xmlsecVerify } from './support/xml-tools.js';
 
 // docs/fiscal/fuel.md: items[].fuel is written as prod/comb (leiauteNFe_v4.00.xsd), after indTot.
 // Hand figures: 40 L x R$ 6.29 = R$ 251.60 (vProd); CIDE 40 L x R$ 0.1000/L = R$ 4.00 (vCIDE = qBCProd x vAliqProd);
-// 25.5 kg of GLP x R$ 7.80 = R$ 198.90.
+// 25.5 kg of GLP x R$ 7.80 = R$ 198.90. Gasoline, diesel and GLP are monophase (LC 192/2022): a station's sale carries
+// CST 61 (ICMS charged earlier; NT 2023.001 N12-110 refuses a CSOSN or another CST for the products of its table, 960),
+// at the 2026 ad rem rates of Convênios ICMS 112/2025 and 113/2025: gasoline R$ 1.57/L, diesel R$ 1.17/L, GLP R$ 1.47/kg.
+// vICMSMonoRet = quantity x rate: 40 x 1.57 = 62.80; 25.5 x 1.47 = 37.485 -> 37.49; 100 x 1.17 = 117.00 (not in vNF).
 let t: TestApp;
 let auth: { authorization: string };
 let issuerId: string;
@@ -18,11 +21,11 @@ beforeAll(async () => {
 afterAll(async () => t.runtime.close());
 
 const gasoline = (fuel: Record<string, unknown> = {}) => ({
-  description: 'Gasolina comum', quantity: 40, unit_price: 6.29, ncm: '27101259', cfop: '5656', unit: 'L', cst_icms: '500',
+  description: 'Gasolina comum', quantity: 40, unit_price: 6.29, ncm: '27101259', cfop: '5656', unit: 'L', cst_icms: '61', icms_mono: { ad_rem_rate: 1.57 },
   fuel: { anp_code: '320102001', uf_cons: 'SP', cide: { base_quantity: 40, rate_per_unit: 0.1 }, pump_reading: { nozzle: '3', pump: '2', tank: '1', start: 120345.678, end: 120385.678 }, ...fuel },
 });
 const glp = (fuel: Record<string, unknown> = {}, unit = 'kg') => ({
-  description: 'GLP granel', quantity: 25.5, unit_price: 7.8, ncm: '27111910', cfop: '5656', unit, cst_icms: '102',
+  description: 'GLP granel', quantity: 25.5, unit_price: 7.8, ncm: '27111910', cfop: '5656', unit, cst_icms: '61', icms_mono: { ad_rem_rate: 1.47 },
   fuel: { anp_code: '210203001', uf_cons: 'SP', glp_percent: 60, natural_gas_national_percent: 30, natural_gas_imported_percent: 10, starting_value: 6.5, ...fuel },
 });
 
@@ -48,6 +51,7 @@ describe('items[].fuel (prod/comb)', () => {
     expect(note.status, JSON.stringify(note.rejection)).toBe('authorized');
     const xml = await checkedXml('nfce', note.id);
     expect(xml).toContain('<vProd>251.60</vProd>');
+    expect(xml).toContain('<ICMS61><orig>0</orig><CST>61</CST><qBCMonoRet>40.0000</qBCMonoRet><adRemICMSRet>1.57</adRemICMSRet><vICMSMonoRet>62.80</vICMSMonoRet></ICMS61>');
     expect(xml).toContain(
       '<indTot>1</indTot><comb><cProdANP>320102001</cProdANP><descANP>GASOLINA C COMUM</descANP><UFCons>SP</UFCons>' +
         '<CIDE><qBCProd>40.0000</qBCProd><vAliqProd>0.1000</vAliqProd><vCIDE>4.00</vCIDE></CIDE>' +
@@ -56,7 +60,7 @@ describe('items[].fuel (prod/comb)', () => {
   });
 
   it('an NF-e with GLP (shares, vPart) and diesel B (pBio, qTemp, CODIF): authorized, XSD of its date', async () => {
-    const diesel = { description: 'Oleo diesel B S10', quantity: 100, unit_price: 5.99, ncm: '27101921', cfop: '5656', unit: 'L', cst_icms: '102',
+    const diesel = { description: 'Oleo diesel B S10', quantity: 100, unit_price: 5.99, ncm: '27101921', cfop: '5656', unit: 'L', cst_icms: '61', icms_mono: { ad_rem_rate: 1.17 },
       fuel: { anp_code: '820101034', anp_description: 'OLEO DIESEL B S10 - COMUM', uf_cons: 'SP', codif: '123456789', temperature_quantity: 99.5, biodiesel_percent: 14,
         pump_reading: { nozzle: '7', tank: '2', start: 5000, end: 5100 } } };
     // 198.90 + 100 x 5.99 = 198.90 + 599.00 = 797.90
@@ -67,6 +71,9 @@ describe('items[].fuel (prod/comb)', () => {
     expect(xml).toContain('<comb><cProdANP>820101034</cProdANP><descANP>OLEO DIESEL B S10 - COMUM</descANP><CODIF>123456789</CODIF><qTemp>99.5000</qTemp><UFCons>SP</UFCons>' +
       '<encerrante><nBico>7</nBico><nTanque>2</nTanque><vEncIni>5000.000</vEncIni><vEncFin>5100.000</vEncFin></encerrante><pBio>14</pBio></comb>');
     expect(xml).toContain('<vNF>797.90</vNF>');
+    expect(xml).toContain('<qBCMonoRet>25.5000</qBCMonoRet><adRemICMSRet>1.47</adRemICMSRet><vICMSMonoRet>37.49</vICMSMonoRet>');
+    expect(xml).toContain('<qBCMonoRet>100.0000</qBCMonoRet><adRemICMSRet>1.17</adRemICMSRet><vICMSMonoRet>117.00</vICMSMonoRet>');
+    expect(xml).toContain('<qBCMonoRet>125.50</qBCMonoRet><vICMSMonoRet>154.49</vICMSMonoRet>');
     // The DANFE prints the ANP code and the pump readings under each fuel item's description (src/danfe/nfe/fuel-line.ts).
     const pdf = (await t.app.inject({ method: 'GET', url: `/v1/nfe/${note.id}/danfe.pdf`, headers: auth })).rawPayload;
     const text = (await run('pdftotext', ['-raw', tempFile('danfe.pdf', pdf), '-'])).stdout.replace(/\s+/g, '');
