@@ -118,8 +118,9 @@ export async function authorizeNoteJob(
 const RECEIPT_POLL_MS = 1000;
 
 // MOC cStat table (docs/fiscal/cstat.md): the authority already holds this number under another key, or voided it.
-// 539 another key holds the number, 206 it was voided; 692 and 691 an EPEC holds it (MOC 2AB08-10/20, docs/fiscal/epec.md).
-const NUMBER_TAKEN: ReadonlySet<number> = new Set([539, 206, 691, 692]);
+// 539 another key holds the number, 206 it was voided; 692 and 691 an EPEC holds it (MOC 2AB08-10/20, docs/fiscal/epec.md),
+// and 485 another key's EPEC holds it at the Ambiente Nacional (NT 2014.001 3P12-10).
+const NUMBER_TAKEN: ReadonlySet<number> = new Set([539, 206, 691, 692, 485]);
 
 /** Backoff for an unavailable authority: 1, 2, 4 ... s, at most one minute apart. */
 function retryDelay(attempt: number): number {
@@ -204,8 +205,10 @@ async function settle(
     // docs/decisions.md#api-conventions: a rejected number never reached the authority's books; the next sale reuses it -
     // unless the rejection says the number itself is taken (539 another key holds it, 206 voided).
     // An EPEC note's number is in the Ambiente Nacional's books with its EPEC (tpEmis 4, docs/fiscal/epec.md): another sale
-    // with that number would meet 692 at the state, so it is never given again, whatever the rejection.
-    releaseNumber: fields.status === 'rejected' && !inContingency && note.tp_emis !== 4 && !NUMBER_TAKEN.has(r.cStat ?? 0),
+    // with that number would meet 692 at the state, so it is never given again, whatever the rejection. An EPEC the AN
+    // refused (142, 4xx: `epec` never set, nothing printed, nothing sent to the state) leaves the number in nobody's
+    // books, and it goes to the next sale - unless the AN said another key's EPEC holds it (485).
+    releaseNumber: fields.status === 'rejected' && !inContingency && (note.tp_emis !== 4 || !note.epec) && !NUMBER_TAKEN.has(r.cStat ?? 0),
     // The refused contingency note's number was printed and cannot go to another sale: it is voided.
     followUp:
       inContingency && fields.status === 'rejected' && family.jobs.contingencyRejected && !NUMBER_TAKEN.has(r.cStat ?? 0)
