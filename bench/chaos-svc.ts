@@ -79,7 +79,7 @@ async function main(): Promise<number> {
     console.log(`chaos (SVC): ${NOTES} NF-e over ${spanMs / 1000} s, ${ISSUERS} SP issuers, state's authorizer down ${FLAP_MS / 1000} s / up ${FLAP_MS / 1000} s (${OUTAGE_MODES.join(', ')} in turn), ${LOST_ANSWERS} lost answers before each outage, breaker cool-down ${COOLDOWN_MS} ms; 2 API + 2 worker processes; schema ${schema}`);
 
     const accepted = new Map<string, string>();
-    const stats = { retries: 0, fivexx: 0 };
+    const stats = { retries: 0, fivexx: 0, fivexxSeen: [] as string[] };
     let next = 0;
     const t0 = performance.now();
     const client = async () => {
@@ -193,6 +193,7 @@ async function main(): Promise<number> {
     line(unsafeSwitch.length === 0, `notes whose send to the state went unanswered: ${inDoubt}; authorized at the state under their first key ${inDoubtAtState}, at SVC after the state said it did not know the key (217) ${inDoubtSwitchedAfter217}, at SVC otherwise ${unsafeSwitch.length}${detail(unsafeSwitch)}`);
     line(outages >= OUTAGE_MODES.length, `outages: ${outages} ${JSON.stringify(outagesByMode)}, ${FLAP_MS / 1000} s each; lost answers queued just before them: ${lostQueued}`);
     console.log(`     client retries ${stats.retries}, 5xx answers ${stats.fivexx}`);
+    for (const seen of stats.fivexxSeen) console.log(`       ${seen}`);
     console.log(`     time: accepted in ${acceptSeconds.toFixed(1)} s, all settled in ${seconds.toFixed(1)} s, ${((Date.now() - started) / 1000).toFixed(1)} s in all`);
     return !settled || lost.length > 0 || dup > 0 || unexplained.length > 0 || unsafeSwitch.length > 0 || outages < OUTAGE_MODES.length ? 1 : 0;
   } finally {

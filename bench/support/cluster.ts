@@ -281,7 +281,7 @@ export async function sendSale(
   bases: () => string[],
   key: string,
   body: unknown,
-  stats?: { retries: number; fivexx: number },
+  stats?: { retries: number; fivexx: number; fivexxSeen?: string[] },
   doc: Doc = 'nfce',
 ): Promise<string> {
   for (let attempt = 0; ; attempt++) {
@@ -290,7 +290,11 @@ export async function sendSale(
     try {
       const r = await call(base, 'POST', `/v1/${doc}`, body, { 'idempotency-key': key });
       if (r.status === 202 || r.status === 201) return r.json.id as string;
-      if (r.status >= 500 && stats) stats.fivexx++;
+      if (r.status >= 500 && stats) {
+        stats.fivexx++;
+        // What the 5xx said (the first ten): an overloaded process's 503 with Retry-After is not a defect, a 500 is.
+        if (stats.fivexxSeen && stats.fivexxSeen.length < 10) stats.fivexxSeen.push(`${r.status} ${JSON.stringify(r.json).slice(0, 300)}`);
+      }
       if (r.status !== 409 && r.status < 500) throw new Error(`sale ${key}: ${r.status} ${JSON.stringify(r.json)}`);
     } catch (err) {
       if (err instanceof Error && err.message.startsWith('sale ')) throw err;
