@@ -4,9 +4,6 @@ import type { Translations } from './template-catalog.js';
 // template (see domain-goods-pt-br.ts). test/api-language-catalog.test.ts lists those still missing.
 
 export const NFCE_PT_BR: Translations = {
-  // platform/issuers/manage-issuers.ts (contingency.mode)
-  'epec needs a state that runs an NFC-e EPEC service (SP); {} runs none (MOC B22-34, 714): choose offline or off':
-    'epec exige um estado que tenha o serviço de EPEC da NFC-e (SP); {} não tem (MOC B22-34, 714): escolha offline ou off',
   // nfce-icms-codes.ts, nfce-tender-rules.ts
   '{} is not accepted in an NFC-e (the authority accepts only {}); issue an NF-e (model 55) for this operation':
     '{} não é aceito na NFC-e (a SEFAZ aceita só {}); emita uma NF-e (modelo 55) para esta operação',

@@ -77,7 +77,9 @@ export async function switchToContingency(
     if (!row || row.access_key !== built.accessKey) throw new NotSwitched();
     await addHistory(tx, note.id, {
       type: 'contingency_issued', at: now, code: String(tpEmis),
-      message: `issued in ${tpEmis === 4 ? 'EPEC' : 'offline'} contingency as number ${nNF} (${reason}); the first attempt, number ${note.number}, is settled apart`,
+      message: tpEmis === 4
+        ? `issued in EPEC contingency as number ${nNF} (${reason}); the first attempt, number ${note.number}, is settled apart`
+        : `issued in offline contingency as number ${nNF} (${reason}); the first attempt, number ${note.number}, is settled apart`,
     });
     await recordEvent(tx, { accountId: note.account_id, type: 'nfce.contingency_issued', subjectType: 'nfce', subjectId: note.id, data: NFCE_FAMILY.present(row, deps.config.publicBaseUrl), at: now });
     // The contingency document gets a transmission job of its own (the first attempt's job stops when it
