@@ -3,7 +3,8 @@
 // is issued again with tpEmis 4 (dhCont, xJust) under a new number; its EPEC (110140, model 65, cOrgao 35) is registered
 // with SP's EPEC service (136) and kept on the note (protocol, event nfce.epec_registered); the DANFE NFC-e prints with
 // the EPEC marks; SP back, the same signed note is authorized once under the same key (SP compares it with its EPEC,
-// 467/468). XSD (xmllint) and signatures (xmlsec1) checked by tools we did not write. An issuer outside SP cannot
+// 467/468). With SP's authorization breaker open a sale goes straight to tpEmis 4 (no first attempt). XSD (xmllint)
+// and signatures (xmlsec1) checked by tools we did not write. An issuer outside SP cannot
 // choose epec (MOC B22-34, 714): 422 naming contingency.mode, in pt-BR too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from './support/clock.js';
@@ -76,7 +77,7 @@ describe("SP's NFC-e in EPEC contingency", { timeout: 300_000 }, () => {
   });
 
   it('SP down: the sale goes tpEmis 4, its EPEC registered with SP (DANFE marks), then authorized once under the same key', async () => {
-    const { auth } = await t.newAccount();
+    const { accountId, auth } = await t.newAccount();
     const issuerId = await readyIssuer(t, auth, { contingency: { mode: 'epec', wait_seconds: 1 } });
     const cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj as string;
     t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj });
@@ -125,6 +126,24 @@ describe("SP's NFC-e in EPEC contingency", { timeout: 300_000 }, () => {
     const escpos = await t.app.inject({ method: 'GET', url: `/v1/nfce/${issued.id}/danfe.escpos`, headers: auth });
     expect(escpos.statusCode).toBe(200);
 
+    // Another sale's unanswered first attempt is the third failure in a row: SP's authorization breaker opens, and the
+    // next sale goes straight to EPEC, with no first attempt to settle (contingency-settings.ts contingencyAtOnce).
+    const another = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=1' }, payload: sale(issuerId) });
+    expect([201, 202], another.body).toContain(another.statusCode);
+    await until(async () => {
+      const states = await t.ctx.breaker.states();
+      return states.find((b) => b.service === 'NFeAutorizacao4' && b.endpoint.endsWith(`/${accountId}`) && !b.endpoint.includes('/svc-'))?.state === 'open';
+    }, "SP's NFC-e authorization breaker open");
+    const straight = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=1' }, payload: sale(issuerId) });
+    expect(straight.statusCode, straight.body).toBe(201);
+    expect(straight.json()).toMatchObject({ status: 'contingency', contingency: { type: 'epec', first_attempt: null } });
+    expect((straight.json() as Nfce).access_key[34]).toBe('4');
+    const second = await until(async () => {
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${straight.json().id}`, headers: auth })).json() as Nfce;
+      return n.contingency?.epec?.protocol ? n : null;
+    }, 'the second EPEC registered');
+    expect(second.contingency!.epec!.protocol).not.toBe(withEpec.contingency!.epec!.protocol);
+
     // SP back: the job's retries send the same signed note, which SP compares with its EPEC and authorizes, once.
     t.simulator.endOutage(cnpj);
     const authorized = await until(async () => {
@@ -140,5 +159,11 @@ describe("SP's NFC-e in EPEC contingency", { timeout: 300_000 }, () => {
     expect(xml).toContain('<dhCont>');
     expect(await xmllint(xml, 'PL_009_V4', 'procNFe_v4.00.xsd')).toBe('');
     expect(await xmlsecVerify(xml)).toBe('');
+    const secondDone = await until(async () => {
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${second.id}`, headers: auth })).json() as Nfce;
+      return n.status === 'authorized' ? n : null;
+    }, 'the straight EPEC note authorized by SP');
+    expect(secondDone.access_key).toBe(second.access_key);
+    expect(await t.simulator.authorizationsFor(second.access_key)).toBe(1);
   });
 });
