@@ -3,7 +3,8 @@
 // is issued again with tpEmis 4 (dhCont, xJust) under a new number; its EPEC (110140, model 65, cOrgao 35) is registered
 // with SP's EPEC service (136) and kept on the note (protocol, event nfce.epec_registered); the DANFE NFC-e prints with
 // the EPEC marks; SP back, the same signed note is authorized once under the same key (SP compares it with its EPEC,
-// 467/468). With SP's authorization breaker open a sale goes straight to tpEmis 4 (no first attempt). XSD (xmllint)
+// 467/468). An EPEC whose answer was lost meets 573 on the retry, is never sent again, and its protocol is read
+// from SP's consultation of the key (124). With SP's authorization breaker open a sale goes straight to tpEmis 4 (no first attempt). XSD (xmllint)
 // and signatures (xmlsec1) checked by tools we did not write. An issuer outside SP cannot
 // choose epec (MOC B22-34, 714): 422 naming contingency.mode, in pt-BR too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   t.simulator.setClock(() => new Date());
+  t.simulator.setScenario(null);
   t.simulator.endOutage();
   await t.db.query('DELETE FROM authority_breakers');
   await t.runtime.close();
@@ -165,5 +167,40 @@ describe("SP's NFC-e in EPEC contingency", { timeout: 300_000 }, () => {
     }, 'the straight EPEC note authorized by SP');
     expect(secondDone.access_key).toBe(second.access_key);
     expect(await t.simulator.authorizationsFor(second.access_key)).toBe(1);
+  });
+
+  it('the EPEC answer lost: the retry meets 573, the EPEC is never sent again, its protocol comes from SP (124), authorized once', async () => {
+    const { auth } = await t.newAccount();
+    const issuerId = await readyIssuer(t, auth, { contingency: { mode: 'epec', wait_seconds: 1 } });
+    const cnpj = (await t.app.inject({ method: 'GET', url: `/v1/issuers/${issuerId}`, headers: auth })).json().cnpj as string;
+    t.simulator.startOutage({ mode: 'unavailable', seconds: 3600, cnpj });
+    // SP's EPEC service registers the EPEC and its answer never reaches the gateway.
+    t.simulator.setScenario('lost-response', { times: 1, service: 'recepcaoEvento' });
+    const res = await t.app.inject({ method: 'POST', url: '/v1/nfce', headers: { ...auth, prefer: 'wait=1' }, payload: sale(issuerId) });
+    expect([201, 202], res.body).toContain(res.statusCode);
+    const id = res.json().id as string;
+    type Line = { type: string; code: string | null };
+    const history = async () => (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/events`, headers: auth })).json().data as Line[];
+    const epecLines = async () => (await history()).filter((e) => e.type === 'epec_registered').map((e) => e.code);
+    // NT 2014.001 3.8: the same event Id again is 573; SP, down, cannot say the protocol yet.
+    await until(async () => (await epecLines()).includes('573'), 'the resent EPEC answered 573');
+    const tries = async () => (await history()).filter((e) => e.type === 'consulted').length;
+    const seen = await tries();
+    await until(async () => (await tries()) >= seen + 2, 'two more tries of the job');
+    expect(await epecLines()).toEqual(['573']);
+    const waiting = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}`, headers: auth })).json() as Nfce;
+    expect(waiting).toMatchObject({ status: 'contingency', contingency: { type: 'epec', epec: { protocol: null } } });
+    // The DANFE waits for the protocol.
+    expect((await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/danfe.pdf`, headers: auth })).statusCode).toBe(409);
+
+    t.simulator.endOutage(cnpj);
+    const authorized = await until(async () => {
+      await t.ctx.breaker.probeDueNow();
+      const n = (await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}`, headers: auth })).json() as Nfce;
+      return n.status === 'authorized' ? n : null;
+    }, 'the EPEC note authorized by SP');
+    expect(authorized.access_key[34]).toBe('4');
+    expect(authorized.contingency!.epec!.protocol).toMatch(PROTOCOL);
+    expect(await t.simulator.authorizationsFor(authorized.access_key)).toBe(1);
   });
 });
