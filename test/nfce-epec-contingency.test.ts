@@ -193,6 +193,8 @@ describe("SP's NFC-e in EPEC contingency", { timeout: 300_000 }, () => {
     // The DANFE waits for the protocol.
     expect((await t.app.inject({ method: 'GET', url: `/v1/nfce/${id}/danfe.pdf`, headers: auth })).statusCode).toBe(409);
 
+    // SP answers again ten minutes later: MOC B09-40 (704, over 5 minutes late) binds tpEmis 1, 3, 6 and 7 only.
+    clock.advance(10 * 60_000);
     t.simulator.endOutage(cnpj);
     const authorized = await until(async () => {
       await t.ctx.breaker.probeDueNow();
