@@ -6540,7 +6540,7 @@ export interface paths {
                                 } | null;
                                 /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
                                 contingency: {
-                                    mode: "off" | "offline";
+                                    mode: "off" | "offline" | "epec";
                                     wait_seconds: number;
                                 } | null;
                                 /**
@@ -6761,10 +6761,10 @@ export interface paths {
                         /** @description NFC-e offline contingency (docs/guides/nfce.md). Null: the environment's default (offline in the sandbox, off in production). */
                         contingency?: {
                             /**
-                             * @description offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); off: the sale waits for the authority
+                             * @description offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); epec (SP issuers only): the sale is issued with tpEmis 4, its EPEC registered with SP's EPEC service, and the note sent to SP under the same key once SP answers (docs/guides/nfce.md); off: the sale waits for the authority
                              * @example offline
                              */
-                            mode: "off" | "offline";
+                            mode: "off" | "offline" | "epec";
                             /**
                              * @description How long a sale waits for the authority before contingency, unless the request says `Prefer: wait=N`
                              * @default 3
@@ -6843,7 +6843,7 @@ export interface paths {
                             } | null;
                             /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
                             contingency: {
-                                mode: "off" | "offline";
+                                mode: "off" | "offline" | "epec";
                                 wait_seconds: number;
                             } | null;
                             /**
@@ -7084,7 +7084,7 @@ export interface paths {
                             } | null;
                             /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
                             contingency: {
-                                mode: "off" | "offline";
+                                mode: "off" | "offline" | "epec";
                                 wait_seconds: number;
                             } | null;
                             /**
@@ -7284,10 +7284,10 @@ export interface paths {
                         /** @description Replaces the contingency settings; null returns to the environment's default */
                         contingency?: {
                             /**
-                             * @description offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); off: the sale waits for the authority
+                             * @description offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); epec (SP issuers only): the sale is issued with tpEmis 4, its EPEC registered with SP's EPEC service, and the note sent to SP under the same key once SP answers (docs/guides/nfce.md); off: the sale waits for the authority
                              * @example offline
                              */
-                            mode: "off" | "offline";
+                            mode: "off" | "offline" | "epec";
                             /**
                              * @description How long a sale waits for the authority before contingency, unless the request says `Prefer: wait=N`
                              * @default 3
@@ -7372,7 +7372,7 @@ export interface paths {
                             } | null;
                             /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
                             contingency: {
-                                mode: "off" | "offline";
+                                mode: "off" | "offline" | "epec";
                                 wait_seconds: number;
                             } | null;
                             /**
@@ -7614,7 +7614,7 @@ export interface paths {
                             } | null;
                             /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
                             contingency: {
-                                mode: "off" | "offline";
+                                mode: "off" | "offline" | "epec";
                                 wait_seconds: number;
                             } | null;
                             /**
@@ -7824,7 +7824,7 @@ export interface paths {
                             } | null;
                             /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
                             contingency: {
-                                mode: "off" | "offline";
+                                mode: "off" | "offline" | "epec";
                                 wait_seconds: number;
                             } | null;
                             /**
@@ -8058,7 +8058,7 @@ export interface paths {
                             } | null;
                             /** @description NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production) */
                             contingency: {
-                                mode: "off" | "offline";
+                                mode: "off" | "offline" | "epec";
                                 wait_seconds: number;
                             } | null;
                             /**
@@ -9562,10 +9562,12 @@ export interface paths {
                                 } | null;
                                 /**
                                  * Contingency
-                                 * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                                 * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                                  */
                                 contingency: {
-                                    /** @description Why the sale was issued in offline contingency (xJust) */
+                                    /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                    type: "offline" | "epec";
+                                    /** @description Why the sale was issued in contingency (xJust) */
                                     reason: string;
                                     /**
                                      * Format: date-time
@@ -9573,6 +9575,13 @@ export interface paths {
                                      * @example 2026-11-21T13:05:09.123Z
                                      */
                                     entered_at: string;
+                                    /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                    epec: {
+                                        /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                        protocol: string | null;
+                                        /** Format: date-time */
+                                        registered_at: string | null;
+                                    } | null;
                                     /**
                                      * Format: date-time
                                      * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -10459,10 +10468,12 @@ export interface paths {
                             } | null;
                             /**
                              * Contingency
-                             * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                             * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                              */
                             contingency: {
-                                /** @description Why the sale was issued in offline contingency (xJust) */
+                                /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                type: "offline" | "epec";
+                                /** @description Why the sale was issued in contingency (xJust) */
                                 reason: string;
                                 /**
                                  * Format: date-time
@@ -10470,6 +10481,13 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 entered_at: string;
+                                /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                epec: {
+                                    /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                    protocol: string | null;
+                                    /** Format: date-time */
+                                    registered_at: string | null;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -10618,10 +10636,12 @@ export interface paths {
                             } | null;
                             /**
                              * Contingency
-                             * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                             * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                              */
                             contingency: {
-                                /** @description Why the sale was issued in offline contingency (xJust) */
+                                /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                type: "offline" | "epec";
+                                /** @description Why the sale was issued in contingency (xJust) */
                                 reason: string;
                                 /**
                                  * Format: date-time
@@ -10629,6 +10649,13 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 entered_at: string;
+                                /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                epec: {
+                                    /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                    protocol: string | null;
+                                    /** Format: date-time */
+                                    registered_at: string | null;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -10894,10 +10921,12 @@ export interface paths {
                             } | null;
                             /**
                              * Contingency
-                             * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                             * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                              */
                             contingency: {
-                                /** @description Why the sale was issued in offline contingency (xJust) */
+                                /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                type: "offline" | "epec";
+                                /** @description Why the sale was issued in contingency (xJust) */
                                 reason: string;
                                 /**
                                  * Format: date-time
@@ -10905,6 +10934,13 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 entered_at: string;
+                                /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                epec: {
+                                    /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                    protocol: string | null;
+                                    /** Format: date-time */
+                                    registered_at: string | null;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -11339,10 +11375,12 @@ export interface paths {
                             } | null;
                             /**
                              * Contingency
-                             * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                             * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                              */
                             contingency: {
-                                /** @description Why the sale was issued in offline contingency (xJust) */
+                                /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                type: "offline" | "epec";
+                                /** @description Why the sale was issued in contingency (xJust) */
                                 reason: string;
                                 /**
                                  * Format: date-time
@@ -11350,6 +11388,13 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 entered_at: string;
+                                /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                epec: {
+                                    /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                    protocol: string | null;
+                                    /** Format: date-time */
+                                    registered_at: string | null;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -11498,10 +11543,12 @@ export interface paths {
                             } | null;
                             /**
                              * Contingency
-                             * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                             * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                              */
                             contingency: {
-                                /** @description Why the sale was issued in offline contingency (xJust) */
+                                /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                type: "offline" | "epec";
+                                /** @description Why the sale was issued in contingency (xJust) */
                                 reason: string;
                                 /**
                                  * Format: date-time
@@ -11509,6 +11556,13 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 entered_at: string;
+                                /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                epec: {
+                                    /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                    protocol: string | null;
+                                    /** Format: date-time */
+                                    registered_at: string | null;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -12819,10 +12873,12 @@ export interface paths {
                             } | null;
                             /**
                              * Contingency
-                             * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                             * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                              */
                             contingency: {
-                                /** @description Why the sale was issued in offline contingency (xJust) */
+                                /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                type: "offline" | "epec";
+                                /** @description Why the sale was issued in contingency (xJust) */
                                 reason: string;
                                 /**
                                  * Format: date-time
@@ -12830,6 +12886,13 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 entered_at: string;
+                                /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                epec: {
+                                    /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                    protocol: string | null;
+                                    /** Format: date-time */
+                                    registered_at: string | null;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -12978,10 +13041,12 @@ export interface paths {
                             } | null;
                             /**
                              * Contingency
-                             * @description Offline contingency (tpEmis 9): present when the sale was issued in it
+                             * @description Contingency (offline, tpEmis 9; or SP's EPEC, tpEmis 4): present when the sale was issued in it
                              */
                             contingency: {
-                                /** @description Why the sale was issued in offline contingency (xJust) */
+                                /** @description offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP's EPEC service before the note goes to SP (docs/guides/nfce.md) */
+                                type: "offline" | "epec";
+                                /** @description Why the sale was issued in contingency (xJust) */
                                 reason: string;
                                 /**
                                  * Format: date-time
@@ -12989,6 +13054,13 @@ export interface paths {
                                  * @example 2026-11-21T13:05:09.123Z
                                  */
                                 entered_at: string;
+                                /** @description type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on */
+                                epec: {
+                                    /** @description The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation) */
+                                    protocol: string | null;
+                                    /** Format: date-time */
+                                    registered_at: string | null;
+                                } | null;
                                 /**
                                  * Format: date-time
                                  * @description The note must reach the authority before this (24 hours, FACTS 10)
@@ -22634,7 +22706,7 @@ export interface paths {
                          *       "*"
                          *     ]
                          */
-                        event_types: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfe.epec_registered" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
+                        event_types: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfe.epec_registered" | "nfce.epec_registered" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
                         description?: string;
                         /** @default true */
                         enabled?: boolean;
@@ -22959,7 +23031,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        event_types?: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfe.epec_registered" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
+                        event_types?: ("nfce.authorized" | "nfce.rejected" | "nfce.denied" | "nfce.canceled" | "nfce.contingency_issued" | "nfce.contingency_authorized" | "nfce.contingency_failed" | "nfce.contingency_deadline" | "nfce.contingency_received" | "nfe.authorized" | "nfe.rejected" | "nfe.denied" | "nfe.canceled" | "nfe.corrected" | "nfe.received" | "nfe.delivery_event_registered" | "nfe.delivery_event_rejected" | "nfe.epec_registered" | "nfce.epec_registered" | "nfse.authorized" | "nfse.rejected" | "nfse.canceled" | "inutilization.completed" | "certificate.expiring" | "certificate.expired" | "webhook.test" | "billing.invoice_created" | "billing.payment_succeeded" | "billing.payment_failed" | "billing.quota_reached" | "*")[];
                         description?: string;
                         /** @description true enables a disabled endpoint again (its failure run starts afresh) */
                         enabled?: boolean;

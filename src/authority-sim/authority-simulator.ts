@@ -239,7 +239,11 @@ export async function startAuthoritySimulator(opts: AuthoritySimulatorOptions): 
     // An outage takes down the state's authorizer, or the SVCs (`authorizer: 'svc'`): the SVC is another authority's
     // server and fails on its own. The Ambiente Nacional's event reception (cOrgao 91, national-endpoints.ts) stays up:
     // the EPEC is registered there precisely while the state is down (docs/fiscal/epec.md).
-    const national = service === 'recepcaoEvento' && /<cOrgao>91<\/cOrgao>/.test(body);
+    // SP's NFC-e EPEC service is a server of its own (nfce.epec.fazenda.sp.gov.br, EPECws/): it is there for when SP's
+    // NFC-e authorizer is down (docs/fiscal/offline-contingency.md#epec-sp), so the state's outage leaves it up too.
+    // The gateway's endpoint override maps both to one path, so the message says which: an EPEC (110140) of a model 65 key.
+    const nfceEpec = service === 'recepcaoEvento' && /<tpEvento>110140<\/tpEvento>/.test(body) && /<chNFe>[0-9]{20}65/.test(body);
+    const national = (service === 'recepcaoEvento' && /<cOrgao>91<\/cOrgao>/.test(body)) || nfceEpec || /\/EPECws\//i.test(url.pathname);
     const meeting = () => (national ? null : outages.meeting(tenant, who.parties, svc ? 'svc' : 'state'));
     let scenario = meeting() ? null : takeScenario(req, service);
     // `outage:<seconds>` takes down the request's issuer only, never every issuer (scenario.ts).

@@ -25,6 +25,7 @@ export const HOMOLOGATION_ITEM = 'NOTA FISCAL EMITIDA EM AMBIENTE DE HOMOLOGACAO
 export const HOMOLOGATION_RECIPIENT = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 // docs/fiscal/cstat.md, docs/fiscal/nfce-rules.md: an online NFC-e must reach the authority within about 5 minutes of dhEmi (704).
 export const NFCE_MAX_DELAY_MS = 5 * 60_000;
+const ON_TIME_TP_EMIS: ReadonlySet<string> = new Set(['1', '3', '6', '7']);
 
 const cents = (v: string) => Math.round(Number(v) * 100);
 
@@ -98,7 +99,8 @@ export function contentRejection(f: NfeFacts, ctx: ContentContext): Rejection | 
     const qr = qrRejection(f, ctx);
     if (qr) return qr;
     const late = ctx.now.getTime() - Date.parse(f.dhEmi);
-    if (f.tpEmis !== '9' && late > NFCE_MAX_DELAY_MS) return reject(704, `dhEmi ${f.dhEmi} is ${Math.round(late / 1000)} s old`);
+    // MOC B09-40: only an NFC-e with tpEmis 1 (or 3, 6, 7); a contingency one (9 offline, 4 SP's EPEC) is sent late by design.
+    if (ON_TIME_TP_EMIS.has(f.tpEmis) && late > NFCE_MAX_DELAY_MS) return reject(704, `dhEmi ${f.dhEmi} is ${Math.round(late / 1000)} s old`);
   } else if (sliceElement(f.xml, 'infNFeSupl')) {
     // MOC ZX01-10 (393, NT 2015.002): the supplementary group (QR code) belongs to the NFC-e only.
     return reject(393, 'an NF-e (model 55) carries infNFeSupl');

@@ -34,9 +34,12 @@ export interface IssuerNfseSettings {
   signature_profile: 'rsa-sha1-c14n' | 'rsa-sha256-exc-c14n';
 }
 
-/** NFC-e offline contingency: `offline` lets the gateway issue tpEmis 9 when the authority does not answer. */
+/**
+ * NFC-e contingency: `offline` lets the gateway issue tpEmis 9 when the authority does not answer; `epec` (only
+ * where the state runs an NFC-e EPEC, SP) issues tpEmis 4 and registers its EPEC with the state's EPEC service.
+ */
 export interface IssuerContingencySettings {
-  mode: 'off' | 'offline';
+  mode: 'off' | 'offline' | 'epec';
   /** How long a sale waits for the authority before it is issued in contingency (1-10 s). */
   wait_seconds: number;
 }

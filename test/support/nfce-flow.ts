@@ -36,7 +36,7 @@ export function freshBranchCnpj(): string {
 export async function readyIssuer(
   t: TestApp,
   auth: { authorization: string },
-  overrides: Partial<typeof SP_ISSUER> & { contingency?: { mode: 'off' | 'offline'; wait_seconds?: number } | null; nfe_contingency?: 'svc' | 'epec' } = {},
+  overrides: Partial<typeof SP_ISSUER> & { contingency?: { mode: 'off' | 'offline' | 'epec'; wait_seconds?: number } | null; nfe_contingency?: 'svc' | 'epec' } = {},
 ): Promise<string> {
   const payload = { ...SP_ISSUER, cnpj: freshBranchCnpj(), contingency: { mode: 'off' }, ...overrides };
   const created = await t.app.inject({ method: 'POST', url: '/v1/issuers', headers: auth, payload });

@@ -33,6 +33,8 @@ export interface ReceiptRequest {
   width: 80 | 58;
   settings?: DanfeSettings;
   cancellation?: DanfeCancellation;
+  /** The registered EPEC of an SP NFC-e issued with tpEmis 4 (docs/fiscal/offline-contingency.md#epec-sp). */
+  epec?: { protocol: string; registeredAt: string };
 }
 
 /**
@@ -50,6 +52,7 @@ export async function renderReceiptOffThread(r: ReceiptRequest): Promise<Buffer>
     width: r.width,
     ...(r.settings ? { settings: { ...settings, ...(logo ? { logo: new Uint8Array(logo) } : {}) } } : {}),
     ...(r.cancellation ? { cancellation: r.cancellation } : {}),
+    ...(r.epec ? { epec: r.epec } : {}),
   };
   const outcome = await pool.run<ReceiptReply>(job, { timeoutMs: RECEIPT_TIMEOUT_MS, label: 'DANFE NFC-e' });
   if (outcome.kind === 'out-of-memory') throw new DanfeInputError(`the note needs more than ${RECEIPT_WORKER_HEAP_MB} MB to render`);

@@ -17,6 +17,7 @@ export interface ReceiptJob {
   width: 80 | 58;
   settings?: { logo?: Uint8Array; primaryColor?: string; footerText?: string };
   cancellation?: DanfeCancellation;
+  epec?: { protocol: string; registeredAt: string };
 }
 
 /** `unauthorized`: DanfeNotAuthorizedError (409); `input`: DanfeInputError (422); else a failure. */
@@ -25,7 +26,7 @@ export type ReceiptReply = { ok: true; bytes: Uint8Array } | { ok: false; input:
 async function draw(job: ReceiptJob): Promise<Buffer> {
   const { logo, ...rest } = job.settings ?? {};
   const settings = job.settings ? { ...rest, ...(logo ? { logo: Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength) } : {}) } : undefined;
-  const input = danfeInputFromXml(job.xml, { ...(settings ? { settings } : {}), ...(job.cancellation ? { cancellation: job.cancellation } : {}) });
+  const input = danfeInputFromXml(job.xml, { ...(settings ? { settings } : {}), ...(job.cancellation ? { cancellation: job.cancellation } : {}), ...(job.epec ? { epec: job.epec } : {}) });
   if (input.items.length > RECEIPT_LIMITS.items) throw new DanfeInputError(`the note has ${input.items.length} items; an NFC-e holds at most ${RECEIPT_LIMITS.items}`);
   if (job.form === 'pdf') return renderDanfeNfce(input, { width: job.width });
   if (job.form === 'escpos') return renderDanfeEscpos(input, { width: job.width });

@@ -52,6 +52,9 @@ export const ERROR_MESSAGES_PT_BR: Record<ErrorCode, string> = {
 
 /** Envelope sentences the gateway writes, by their English text (templates: `{}` per value). */
 export const ENVELOPE_MESSAGES_PT_BR: Translations = {
+  // src/platform/issuers/manage-issuers.ts (contingency.mode)
+  'epec needs a state that runs an NFC-e EPEC service (SP); {} runs none (MOC B22-34, 714): choose offline or off':
+    'epec exige um estado que tenha o serviço de EPEC da NFC-e (SP); {} não tem (MOC B22-34, 714): escolha offline ou off',
   // src/http/plugins/error-handler.ts, src/app.ts
   'The body is not valid JSON': 'O corpo da requisição não é um JSON válido.',
   'The body is empty but Content-Type says JSON': 'O corpo está vazio, mas o Content-Type diz JSON.',

@@ -8,6 +8,10 @@ const HISTORY_PT_BR: Translations = {
   'sent to the authority (attempt {})': 'enviada à SEFAZ (tentativa {})',
   'EPEC registered at the Ambiente Nacional: {}': 'EPEC registrado no Ambiente Nacional: {}',
   'EPEC not confirmed by the Ambiente Nacional: {}': 'EPEC não confirmado pelo Ambiente Nacional: {}',
+  "EPEC registered with the state's NFC-e EPEC service: {}": 'EPEC registrado no serviço de EPEC da NFC-e da SEFAZ: {}',
+  "EPEC not confirmed by the state's EPEC service: {}": 'EPEC não confirmado pelo serviço de EPEC da SEFAZ: {}',
+  'EPEC already registered (an earlier answer was lost): {}': 'EPEC já registrado (uma resposta anterior se perdeu): {}',
+  "EPEC protocol read from the state's consultation of the key": 'protocolo do EPEC lido na consulta da chave à SEFAZ',
   'lot received: receipt {}': 'lote recebido: recibo {}',
   'DPS sent to Sefin Nacional (attempt {})': 'DPS enviada à Sefin Nacional (tentativa {})',
   '{} {} series {} signed': '{} {} série {} assinada',
@@ -26,6 +30,8 @@ const HISTORY_PT_BR: Translations = {
     'o documento de contingência foi recusado, mas a primeira tentativa ({}, protocolo {}) está autorizada: ela é a NFC-e válida da venda',
   'the first attempt ({}) had been authorized: canceled by substitution': 'a primeira tentativa ({}) já estava autorizada: cancelada por substituição',
   'corrected document received after rejection {}; transmitted again': 'documento corrigido recebido após a rejeição {}; transmitido de novo',
+  'issued in EPEC contingency as number {} ({}); the first attempt, number {}, is settled apart':
+    'emitida em contingência EPEC com o número {} ({}); a primeira tentativa, número {}, é resolvida à parte',
   'issued in offline contingency as number {} ({}); the first attempt, number {}, is settled apart':
     'emitida em contingência offline com o número {} ({}); a primeira tentativa, número {}, é resolvida à parte',
   "the state's authorizer did not take key {}; issued again for {} as key {} ({})":

@@ -59,8 +59,9 @@ export const NfseSettingsInput = Type.Object(
 
 export const ContingencySettings = Type.Object(
   {
-    mode: Type.Union([Type.Literal('off'), Type.Literal('offline')], {
-      description: 'offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); off: the sale waits for the authority',
+    mode: Type.Union([Type.Literal('off'), Type.Literal('offline'), Type.Literal('epec')], {
+      description: 'offline: when the authority does not answer a sale in time, or is known to be down, the gateway issues it as an offline contingency NFC-e (tpEmis 9) and transmits it later (FACTS 10); ' +
+        "epec (SP issuers only): the sale is issued with tpEmis 4, its EPEC registered with SP's EPEC service, and the note sent to SP under the same key once SP answers (docs/guides/nfce.md); off: the sale waits for the authority",
       examples: ['offline'],
     }),
     wait_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 10, default: 3, description: 'How long a sale waits for the authority before contingency, unless the request says `Prefer: wait=N`', examples: [3] })),
@@ -181,7 +182,7 @@ export const Issuer = Type.Object(
       ],
       { description: 'NFS-e settings; null while NFS-e is not configured (PATCH /v1/issuers/{id} with `nfse`)' },
     ),
-    contingency: Type.Union([Type.Object({ mode: Type.Union([Type.Literal('off'), Type.Literal('offline')]), wait_seconds: Type.Integer() }), Type.Null()], {
+    contingency: Type.Union([Type.Object({ mode: Type.Union([Type.Literal('off'), Type.Literal('offline'), Type.Literal('epec')]), wait_seconds: Type.Integer() }), Type.Null()], {
       description: "NFC-e offline contingency settings; null: the environment's default (offline in the sandbox, off in production)",
     }),
     nfe_contingency: NfeContingency,

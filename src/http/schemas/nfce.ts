@@ -25,8 +25,20 @@ export const CancellationSchema = Type.Object(
 
 export const ContingencySchema = Type.Object(
   {
-    reason: Type.String({ description: 'Why the sale was issued in offline contingency (xJust)' }),
+    type: StringLiterals(['offline', 'epec'], {
+      description: 'offline: tpEmis 9; epec: tpEmis 4, an SP issuer that chose contingency.mode epec, its EPEC registered with SP\'s EPEC service before the note goes to SP (docs/guides/nfce.md)',
+    }),
+    reason: Type.String({ description: 'Why the sale was issued in contingency (xJust)' }),
     entered_at: Timestamp,
+    epec: Nullable(
+      Type.Object(
+        {
+          protocol: Nullable(Type.String({ description: "The EPEC's protocol; null while it is registered but its answer was lost (read later from SP's consultation)" })),
+          registered_at: Nullable(Type.String({ format: 'date-time' })),
+        },
+        { description: "type epec: the EPEC as SP's EPEC service registered it (event nfce.epec_registered); null until then. The DANFE prints from then on" },
+      ),
+    ),
     deadline_at: Type.String({ format: 'date-time', description: 'The note must reach the authority before this (24 hours, FACTS 10)' }),
     transmitted_at: Nullable(Type.String({ format: 'date-time', description: 'When the authority answered it for good: authorized, or refused (status rejected)' })),
     source: StringLiterals(['gateway', 'client'], { description: 'gateway: issued by the gateway when the authority did not answer; client: issued offline by the point of sale (POST /v1/nfce/offline)' }),
@@ -49,7 +61,7 @@ export const ContingencySchema = Type.Object(
       ),
     ),
   },
-  { title: 'Contingency', description: 'Offline contingency (tpEmis 9): present when the sale was issued in it' },
+  { title: 'Contingency', description: 'Contingency (offline, tpEmis 9; or SP\'s EPEC, tpEmis 4): present when the sale was issued in it' },
 );
 
 const Money = Type.Number({ description: 'Reais, 2 decimals' });

@@ -26,7 +26,7 @@ export interface NewIssuerInput {
   nome_fantasia?: string | null | undefined;
   endereco?: AddressInput | null | undefined;
   nfse?: NfseSettingsInput | null | undefined;
-  contingency?: { mode: 'off' | 'offline'; wait_seconds?: number | undefined } | null | undefined;
+  contingency?: { mode: 'off' | 'offline' | 'epec'; wait_seconds?: number | undefined } | null | undefined;
   /** NF-e contingency while the state's authorizer is down (docs/fiscal/epec.md): svc (default) or epec. */
   nfe_contingency?: 'svc' | 'epec' | undefined;
 }

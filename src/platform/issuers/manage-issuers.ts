@@ -5,6 +5,7 @@ import { page } from '../../kernel/page.js';
 import { newId } from '../../kernel/ids.js';
 import { DuplicateIssuerError, findIssuer, insertIssuer, listIssuers, updateIssuer, type IssuerChanges } from '../../infra/storage/repositories/issuer-repository.js';
 import type { RegimeTributario, RegisteredIssuer } from '../../kernel/issuer.js';
+import { stateFacts } from '../../fiscal/states/states.js';
 import type { IssuerServiceDeps } from './issuer-deps.js';
 import { mergeNfseSettings } from './issuer-nfse-settings.js';
 import type { NfseSettingsInput } from './issuer-nfse-input.js';
@@ -29,6 +30,7 @@ export async function createIssuer(deps: Deps, accountId: string, input: NewIssu
   const uf = normalizeUf(input.uf, problems);
   const endereco = input.endereco ? normalizeAddress(input.endereco, uf, problems) : null;
   const nfse = input.nfse ? mergeNfseSettings(null, input.nfse, input.regime_tributario, problems) : null;
+  checkNfceContingency(input.contingency, uf, problems);
   const nfeContingency = input.nfe_contingency ?? 'svc';
   if (nfeContingency !== 'svc' && nfeContingency !== 'epec') problems.add('nfe_contingency', 'must be svc or epec');
   problems.throwIfAny();
@@ -82,7 +84,7 @@ export interface IssuerPatch {
   /** Merged into the stored settings (fields sent replace, others stay); null removes them. */
   nfse?: NfseSettingsInput | null;
   /** Replaces the contingency settings; null returns to the environment's default. */
-  contingency?: { mode: 'off' | 'offline'; wait_seconds?: number } | null;
+  contingency?: { mode: 'off' | 'offline' | 'epec'; wait_seconds?: number } | null;
   /** The NF-e contingency while the state's authorizer is down: svc or epec (docs/fiscal/epec.md). */
   nfe_contingency?: 'svc' | 'epec';
   cnpj?: string;
@@ -125,6 +127,7 @@ function issuerChanges(current: RegisteredIssuer, patch: IssuerPatch): IssuerCha
   if (patch.endereco !== undefined) changes.endereco = normalizeAddress(patch.endereco, current.uf, problems);
   if (patch.nfse === null) changes.nfse = null;
   else if (patch.nfse !== undefined) changes.nfse = mergeNfseSettings(current.nfse, patch.nfse, patch.regime_tributario ?? current.regime_tributario, problems);
+  checkNfceContingency(patch.contingency, current.uf, problems);
   if (patch.contingency !== undefined) changes.contingency = patch.contingency && { mode: patch.contingency.mode, wait_seconds: patch.contingency.wait_seconds ?? 3 };
   if (patch.nfe_contingency !== undefined) {
     if (patch.nfe_contingency === 'svc' || patch.nfe_contingency === 'epec') changes.nfe_contingency = patch.nfe_contingency;
@@ -132,4 +135,13 @@ function issuerChanges(current: RegisteredIssuer, patch: IssuerPatch): IssuerCha
   }
   problems.throwIfAny();
   return changes;
+}
+
+/**
+ * MOC B22-34 (714): tpEmis 4 on an NFC-e only where the state runs an NFC-e EPEC (fiscal/states/states.ts nfceEpec,
+ * docs/fiscal/offline-contingency.md#epec-sp); anywhere else every sale under `epec` would be refused.
+ */
+function checkNfceContingency(contingency: { mode: string } | null | undefined, uf: string, problems: FieldProblems): void {
+  if (contingency?.mode !== 'epec' || stateFacts(uf)?.nfceEpec) return;
+  problems.add('contingency.mode', `epec needs a state that runs an NFC-e EPEC service (SP); ${uf.trim().toUpperCase()} runs none (MOC B22-34, 714): choose offline or off`, 'B22-34');
 }

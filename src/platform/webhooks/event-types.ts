@@ -23,6 +23,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'nfe.delivery_event_rejected',
   // An NF-e issued in EPEC: its EPEC registered at the Ambiente Nacional, the DANFE printable with its protocol (docs/guides/nfe.md).
   'nfe.epec_registered',
+  // An SP NFC-e issued in EPEC: its EPEC registered with SP's EPEC service, the DANFE printable (docs/guides/nfce.md).
+  'nfce.epec_registered',
   'nfse.authorized',
   'nfse.rejected',
   'nfse.canceled',

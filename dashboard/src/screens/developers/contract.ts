@@ -28,7 +28,7 @@ export const SCOPES = allOf<Scope>()([
 export const EVENT_TYPES = allOf<EventType>()([
   '*',
   'nfce.authorized', 'nfce.rejected', 'nfce.denied', 'nfce.canceled', 'nfce.contingency_issued', 'nfce.contingency_received',
-  'nfce.contingency_authorized', 'nfce.contingency_failed', 'nfce.contingency_deadline',
+  'nfce.contingency_authorized', 'nfce.contingency_failed', 'nfce.contingency_deadline', 'nfce.epec_registered',
   'nfe.authorized', 'nfe.rejected', 'nfe.denied', 'nfe.canceled', 'nfe.corrected', 'nfe.received', 'nfe.delivery_event_registered', 'nfe.delivery_event_rejected',
   'nfe.epec_registered',
   'nfse.authorized', 'nfse.rejected', 'nfse.canceled',

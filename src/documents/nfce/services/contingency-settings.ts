@@ -15,7 +15,7 @@ export const CONTINGENCY_DEADLINE_MS = 24 * 3600_000;
  * is the taxpayer's decision (docs/fiscal/offline-contingency.md), so production issues in contingency only when the issuer opted in;
  * the sandbox does by default, so the autopilot can be watched.
  */
-export function contingencyOf(issuer: Pick<RegisteredIssuer, 'contingency'>, env: GatewayEnv): { mode: 'off' | 'offline'; waitSeconds: number } {
+export function contingencyOf(issuer: Pick<RegisteredIssuer, 'contingency'>, env: GatewayEnv): { mode: 'off' | 'offline' | 'epec'; waitSeconds: number } {
   const c = issuer.contingency;
   return { mode: c?.mode ?? (env === 'sandbox' ? 'offline' : 'off'), waitSeconds: c?.wait_seconds ?? DEFAULT_CONTINGENCY_WAIT_SECONDS };
 }
@@ -32,9 +32,10 @@ export function contingencyReason(detail: string): string {
  * contingency goes straight to offline contingency, without a first attempt to settle later.
  */
 export async function contingencyAtOnce(deps: IssueDeps, issuer: IssuerForEmission, caller: string): Promise<IssueOptions['contingency']> {
-  if (!deps.breaker || contingencyOf(issuer, deps.config.env).mode !== 'offline') return undefined;
+  const mode = contingencyOf(issuer, deps.config.env).mode;
+  if (!deps.breaker || mode === 'off') return undefined;
   const tpAmb = issuer.ambiente === 'producao' ? 1 : 2;
   // The caller (certificate and account) scopes the breaker in the sandbox only (breaker-key.ts).
   if (!(await deps.breaker.isOpen({ uf: issuer.uf, model: NFCE_MODEL, tpAmb, service: 'autorizacao', certificate: caller }))) return undefined;
-  return { reason: contingencyReason('servico de autorizacao indisponivel (falhas seguidas)'), deadlineMs: CONTINGENCY_DEADLINE_MS };
+  return { reason: contingencyReason('servico de autorizacao indisponivel (falhas seguidas)'), deadlineMs: CONTINGENCY_DEADLINE_MS, ...(mode === 'epec' ? { kind: 'epec' as const } : {}) };
 }

@@ -32,7 +32,8 @@ export function nfceEmitter(now: () => Date): NoteEmitter<Sale, PreparedNfce> {
       return prepared.ok ? { ok: true, prepared: prepared.nfce } : prepared;
     },
     build: (prepared, { contingency, ...ctx }) =>
-      buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc!, ...(contingency ? { tpEmis: 9 as const, contingency } : {}) }),
+      // An SP issuer that chose EPEC issues tpEmis 4 (docs/fiscal/offline-contingency.md#epec-sp), any other tpEmis 9.
+      buildPreparedNfce(prepared, { ...ctx, csc: ctx.csc!, ...(contingency ? { tpEmis: contingency.kind === 'epec' ? (4 as const) : (9 as const), contingency } : {}) }),
     fieldOfXsdPath: (path, sale) => xsdPathToField(path, sale),
     contingencyAtOnce,
   };

@@ -3,7 +3,7 @@ import { presentNoteCore } from '../../notes/services/present-note.js';
 
 /**
  * The NFC-e record of the API: the fields every note has (its QR code URL among the links), and for a
- * sale issued in offline contingency why, its transmission deadline and what became of the
+ * sale issued in contingency (offline, or SP's EPEC with its registration) why, its transmission deadline and what became of the
  * normal-emission attempt it replaced.
  */
 export function presentNfce(row: Note, baseUrl: string) {
@@ -13,8 +13,10 @@ export function presentNfce(row: Note, baseUrl: string) {
     consumer: consumerOf(row.request),
     contingency: c
       ? {
+          type: row.tp_emis === 4 ? ('epec' as const) : ('offline' as const),
           reason: c.reason,
           entered_at: c.entered_at,
+          epec: row.tp_emis === 4 && row.epec ? { protocol: row.epec.protocol ?? null, registered_at: row.epec.registered_at ?? null } : null,
           deadline_at: c.deadline_at,
           transmitted_at: c.transmitted_at ?? null,
           source: c.source ?? 'gateway',

@@ -42,7 +42,9 @@ export async function switchToContingency(
   const issuer = await findIssuerForEmission(db, note.account_id, note.issuer_id);
   if (!issuer) return null;
   const settings = contingencyOf(issuer, deps.config.env);
-  if (settings.mode !== 'offline') return null;
+  if (settings.mode === 'off') return null;
+  // An SP issuer that chose EPEC: tpEmis 4, its EPEC registered by the transmission job (register-nfce-epec.ts).
+  const tpEmis = settings.mode === 'epec' ? 4 : 9;
   // From the worker: only once the sale has waited the issuer's bound (a first 108 may be gone in a second).
   if (opts.afterBound && clock.now().getTime() - note.created_at.getTime() < settings.waitSeconds * 1000) return null;
   const material = await loadIssuerSigningMaterial(db, deps.secrets, note.account_id, note.issuer_id, issuer);
@@ -56,7 +58,7 @@ export async function switchToContingency(
     const [nNF] = await reserveNumbers(tx, series, 1);
     const built = buildPreparedNfce(prepared.prepared, {
       serie: note.serie, nNF: nNF!, emittedAt: now, signingKey: material.certificate!, csc: material.csc!,
-      tpEmis: 9, contingency: { at: now, reason }, csrt: material.csrt,
+      tpEmis, contingency: { at: now, reason }, csrt: material.csrt,
     });
     const schema = validateNfeOfItsDate(built.xml);
     if (!schema.valid) throw new Error(`contingency NFC-e failed the XSD: ${schema.errors[0]?.message ?? ''}`);
@@ -68,14 +70,16 @@ export async function switchToContingency(
       first_attempt: { serie: note.serie, number: note.number, access_key: note.access_key, outcome: 'pending', protocolo: null, settled_at: null },
     };
     const row = await updateNoteIf(tx, note.id, 'processing', {
-      status: 'contingency', number: nNF!, access_key: built.accessKey, tp_emis: 9, dh_emi: built.dhEmi, signed_xml: built.xml,
+      status: 'contingency', number: nNF!, access_key: built.accessKey, tp_emis: tpEmis, dh_emi: built.dhEmi, signed_xml: built.xml,
       digest_value: built.digestValue, qrcode_url: built.qrCodeUrl, url_chave: built.urlChave, schema_package: schema.pkg, contingency,
     }, now);
     // Settled meanwhile: the transaction is undone, the number goes back unused.
     if (!row || row.access_key !== built.accessKey) throw new NotSwitched();
     await addHistory(tx, note.id, {
-      type: 'contingency_issued', at: now, code: '9',
-      message: `issued in offline contingency as number ${nNF} (${reason}); the first attempt, number ${note.number}, is settled apart`,
+      type: 'contingency_issued', at: now, code: String(tpEmis),
+      message: tpEmis === 4
+        ? `issued in EPEC contingency as number ${nNF} (${reason}); the first attempt, number ${note.number}, is settled apart`
+        : `issued in offline contingency as number ${nNF} (${reason}); the first attempt, number ${note.number}, is settled apart`,
     });
     await recordEvent(tx, { accountId: note.account_id, type: 'nfce.contingency_issued', subjectType: 'nfce', subjectId: note.id, data: NFCE_FAMILY.present(row, deps.config.publicBaseUrl), at: now });
     // The contingency document gets a transmission job of its own (the first attempt's job stops when it

@@ -107,7 +107,7 @@ export interface IssueOptions {
    * stored as `contingency` with its transmission deadline, its transmission job and the
    * `<object>.contingency_issued` event, in the same statement as the note.
    */
-  contingency?: { reason: string; deadlineMs: number } | undefined;
+  contingency?: { reason: string; deadlineMs: number; kind?: 'epec' } | undefined;
 }
 
 /**
@@ -267,7 +267,7 @@ async function issueFrom<R extends SaleRequest, P>(
         signingKey: material.certificate!,
         csc: material.csc ?? null,
         csrt: material.csrt,
-        ...(contingency ? { contingency: { at: now, reason: contingency.reason } } : online ? { contingency: online } : {}),
+        ...(contingency ? { contingency: { at: now, reason: contingency.reason, ...(straight?.kind ? { kind: straight.kind } : {}) } } : online ? { contingency: online } : {}),
       });
       // Every document is checked against the official XSD before it leaves; a violation
       // the validation above missed is still the caller's field, named, and the number is not used.

@@ -62,7 +62,7 @@ export function notPrintable(label: string, row: Pick<Note, 'id' | 'status' | 't
   const how = row.status === 'contingency' ? ` but its document is not a contingency emission (tpEmis ${row.tp_emis})` : '';
   return new ApiError(
     'invalid_state',
-    `${label} ${row.id} is ${row.status}${how}; it is not authorized, and only a note issued in contingency (NFC-e tpEmis 9, or NF-e tpEmis 4 with its EPEC registered) prints before authorization`,
+    `${label} ${row.id} is ${row.status}${how}; it is not authorized, and only a note issued in contingency (NFC-e tpEmis 9, or tpEmis 4 with its EPEC registered) prints before authorization`,
   );
 }
 
@@ -85,8 +85,11 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: Note, form: DanfeFor
   // An EPEC whose protocol is not known yet (its answer lost) prints nothing: the DANFE must carry the protocol (NT 2014.001 3.1a C).
   const known = row.epec?.protocol && row.epec.registered_at ? { protocol: row.epec.protocol, registeredAt: row.epec.registered_at } : null;
   const epec = form.model === 55 && row.status === 'processing' && row.tp_emis === 4 ? known : null;
-  const xml = offline || epec ? row.signed_xml : row.proc_xml;
-  if ((row.status !== 'authorized' && row.status !== 'canceled' && !offline && !epec) || !xml) throw notPrintable(label, row);
+  // SP's NFC-e in EPEC (tpEmis 4) likewise, in contingency until SP authorizes it; the marks stay after (epecNfceMarks).
+  const nfceEpec = form.model === 65 && row.tp_emis === 4 ? known : null;
+  const nfceEpecPending = nfceEpec && row.status === 'contingency' ? nfceEpec : null;
+  const xml = offline || epec || nfceEpecPending ? row.signed_xml : row.proc_xml;
+  if ((row.status !== 'authorized' && row.status !== 'canceled' && !offline && !epec && !nfceEpecPending) || !xml) throw notPrintable(label, row);
   const issuer = await findIssuer(deps.db, row.account_id, row.issuer_id);
   const template = issuer ? danfeTemplateOf(issuer) : null;
   const { logo, warning } = template?.logo ? await logoFor(row.issuer_id, template.logo.bytes) : {};
@@ -120,6 +123,7 @@ export async function renderNoteDanfe(deps: DanfeDeps, row: Note, form: DanfeFor
         ...(template?.footerText ? { footerText: template.footerText } : {}),
       },
       ...(cancellation ? { cancellation } : {}),
+      ...(nfceEpec ? { epec: nfceEpec } : {}),
     });
     return { pdf, ...(warning ? { warning } : {}) };
   } catch (err) {

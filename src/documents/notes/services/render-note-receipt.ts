@@ -14,6 +14,8 @@ import { cancellationOf, notPrintable, type DanfeDeps } from './render-note-danf
 function printableXml(row: Note): string {
   if ((row.status === 'authorized' || row.status === 'canceled') && row.proc_xml) return row.proc_xml;
   if (row.status === 'contingency' && row.tp_emis === 9 && row.signed_xml) return row.signed_xml;
+  // SP's NFC-e in EPEC (tpEmis 4): printable once its EPEC is registered (docs/fiscal/offline-contingency.md#epec-sp).
+  if (row.status === 'contingency' && row.tp_emis === 4 && epecOf(row) && row.signed_xml) return row.signed_xml;
   throw notPrintable('NFC-e', row);
 }
 
@@ -29,7 +31,8 @@ async function renderReceipt(deps: DanfeDeps, row: Note, form: Exclude<ReceiptFo
   const footerText = issuer ? danfeTemplateOf(issuer).footerText : undefined;
   const cancellation = cancellationOf(row, issuer);
   try {
-    return await renderReceiptOffThread({ form, xml, width, ...(footerText ? { settings: { footerText } } : {}), ...(cancellation ? { cancellation } : {}) });
+    const epec = row.tp_emis === 4 ? epecOf(row) : null;
+    return await renderReceiptOffThread({ form, xml, width, ...(footerText ? { settings: { footerText } } : {}), ...(cancellation ? { cancellation } : {}), ...(epec ? { epec } : {}) });
   } catch (err) {
     // The document itself is neither authorized nor a contingency emission: the same 409.
     if (err instanceof DanfeNotAuthorizedError) throw notPrintable('NFC-e', row);
@@ -48,4 +51,9 @@ export async function renderNoteEscpos(deps: DanfeDeps, row: Note, width: 80 | 5
 /** The DANFE NFC-e as a self-contained HTML page for browser printing on an 80 or 58 mm roll. */
 export async function renderNoteHtml(deps: DanfeDeps, row: Note, width: 80 | 58): Promise<string> {
   return (await renderReceipt(deps, row, 'html', width)).toString('utf8');
+}
+
+/** The registered EPEC of a note, as the DANFE prints it; null while its protocol is unknown. */
+function epecOf(row: Note): { protocol: string; registeredAt: string } | null {
+  return row.epec?.protocol && row.epec.registered_at ? { protocol: row.epec.protocol, registeredAt: row.epec.registered_at } : null;
 }
